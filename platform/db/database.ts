@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { migrations } from "./migrations.js";
+
+export type DB = Database.Database;
+
+/** Opens (creating when missing) the platform store and brings its schema up to date. */
+export function openDatabase(file: string): DB {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+/** Applies each named migration once, in list order, each in its own transaction. */
+export function migrate(db: DB) {
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (datetime('now')))",
+  );
+  const applied = new Set(
+    db.prepare("SELECT name FROM schema_migrations").pluck().all() as string[],
+  );
+  for (const m of migrations) {
+    if (applied.has(m.name)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare("INSERT INTO schema_migrations (name) VALUES (?)").run(m.name);
+    })();
+  }
+}
+
+export function nowIso() {
+  return new Date().toISOString();
+}

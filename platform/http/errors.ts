@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+
+/** An error the platform answers with its status and a JSON body `{detail, code}`. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    public detail: string,
+    public code = "error",
+    public extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpError(400, detail, "invalid", extra);
+export const notFound = (detail = "未找到") => new HttpError(404, detail, "not_found");
+export const forbidden = (detail = "您没有执行该操作的权限") => new HttpError(403, detail, "permission_denied");
+
+/** Wraps a handler so thrown errors and rejected promises reach the error handler. */
+export function handle(
+  fn: (req: Request, res: Response, next: NextFunction) => unknown,
+): RequestHandler {
+  return (req, res, next) => {
+    try {
+      const out = fn(req, res, next);
+      if (out && typeof (out as Promise<unknown>).then === "function") {
+        (out as Promise<unknown>).catch(next);
+      }
+    } catch (e) {
+      next(e);
+    }
+  };
+}
+
+export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  if (res.headersSent) {
+    res.destroy(err);
+    return;
+  }
+  if (err instanceof HttpError) {
+    res.status(err.status).json({ detail: err.detail, code: err.code, ...err.extra });
+    return;
+  }
+  // body-parser errors carry a status and a type
+  if (err?.type === "entity.too.large") {
+    res.status(413).json({ detail: "请求体过大", code: "too_large" });
+    return;
+  }
+  if (err?.type === "entity.parse.failed") {
+    res.status(400).json({ detail: "请求体格式错误", code: "malformed" });
+    return;
+  }
+  if (typeof err?.status === "number" && err.status >= 400 && err.status < 500) {
+    res.status(err.status).json({ detail: String(err.message || "请求错误"), code: "invalid" });
+    return;
+  }
+  console.error("platform error:", err);
+  res.status(500).json({ detail: "服务器内部错误", code: "server_error" });
+};

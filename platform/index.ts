@@ -1,0 +1,50 @@
+import express from "express";
+import { authenticate } from "./auth/context.js";
+import { mountAuth } from "./auth/routes.js";
+import { mountCommon } from "./common/routes.js";
+import type { PlatformContext } from "./context.js";
+import { openDatabase } from "./db/database.js";
+import { decryptBody } from "./http/encryption.js";
+import { errorHandler, notFound } from "./http/errors.js";
+import { writeGuards } from "./http/write-guards.js";
+import { mountKg } from "./kg/routes.js";
+import { mountAdmin } from "./admin/routes.js";
+import { mountResources, templateRouter } from "./resources/routes.js";
+import { seedStore } from "./seed/index.js";
+import { settingsFromEnv, type PlatformSettings } from "./settings.js";
+
+export interface Platform {
+  ctx: PlatformContext;
+  /** The API, to mount at /api. */
+  router: express.Router;
+  /** Import templates, to mount at /static/template. */
+  templates: express.Router;
+  close(): void;
+}
+
+/** The embedded platform API: opens, migrates and seeds the store, and builds its routers. */
+export function createPlatform(settings: PlatformSettings = settingsFromEnv()): Platform {
+  const db = openDatabase(settings.dbFile);
+  const ctx: PlatformContext = { db, settings };
+  seedStore(ctx);
+
+  const router = express.Router({ strict: false });
+  router.use(express.json({ limit: "1mb" }));
+  router.use(decryptBody(ctx));
+  router.use(authenticate(ctx));
+  router.use(writeGuards(ctx));
+  mountCommon(router, ctx);
+  mountAuth(router, ctx);
+  mountResources(router, ctx);
+  mountKg(router, ctx);
+  mountAdmin(router, ctx);
+  router.use((_req, _res, next) => next(notFound("接口不存在")));
+  router.use(errorHandler);
+
+  return {
+    ctx,
+    router,
+    templates: templateRouter(ctx),
+    close: () => db.close(),
+  };
+}
