@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPlatform, type TestPlatform } from "../helpers/platform.js";
+
+describe("platform store", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform();
+  });
+  afterAll(() => p.close());
+
+  it("runs in WAL mode with every migration applied", () => {
+    expect(p.ctx.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    const applied = p.ctx.db.prepare("SELECT name FROM schema_migrations").pluck().all();
+    expect(applied).toContain("001-core");
+  });
+
+  it("answers an unknown path with a JSON 404", async () => {
+    const res = await fetch(`${p.api}/nowhere/`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "not_found" });
+  });
+});
