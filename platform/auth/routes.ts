@@ -1,4 +1,80 @@
-import type { Router } from "express";
+import type { Request, Router } from "express";
+import { optionalText } from "../common/input.js";
 import type { PlatformContext } from "../context.js";
+import { handle } from "../http/errors.js";
+import { issueCaptcha } from "./captcha.js";
+import { hasPermission, requireUser, unauthenticated } from "./context.js";
+import { issueSsoTicket, loginWithPassword, loginWithTicket } from "./login.js";
+import { changePassword, confirmPassword } from "./password-policy.js";
+import { endToken, userById, userInfo } from "./sessions.js";
 
-export function mountAuth(_router: Router, _ctx: PlatformContext) {}
+/** The client's address; the server trusts loopback proxies, so X-Forwarded-For counts there. */
+const addressOf = (req: Request) => req.ip || req.socket.remoteAddress || "";
+
+/** The session endpoints of spec §7 under /common/users (see docs/api.md, "Core"). */
+export function mountAuth(router: Router, ctx: PlatformContext) {
+  const users = "/common/users";
+
+  router.get(
+    `${users}/captcha`,
+    handle((req, res) => {
+      res.set("Cache-Control", "no-store").json(issueCaptcha(ctx, addressOf(req)));
+    }),
+  );
+
+  router.post(
+    `${users}/login`,
+    handle((req, res) => {
+      res.json(loginWithPassword(ctx, req.body, addressOf(req)));
+    }),
+  );
+
+  router.post(
+    `${users}/ssologin`,
+    handle((req, res) => {
+      res.json(loginWithTicket(ctx, req.body));
+    }),
+  );
+
+  router.post(
+    `${users}/ssoticket`,
+    handle((req, res) => {
+      const user = requireUser(res);
+      const actor = { id: user.id, username: user.username, isAdmin: hasPermission(user, "admin") };
+      res.status(201).json(issueSsoTicket(ctx, actor, optionalText(req.body, "username")));
+    }),
+  );
+
+  router.get(
+    `${users}/info`,
+    handle((_req, res) => {
+      const user = userById(ctx, requireUser(res).id);
+      if (!user) throw unauthenticated("token_invalid");
+      res.json(userInfo(ctx, user));
+    }),
+  );
+
+  router.post(
+    `${users}/logout`,
+    handle((_req, res) => {
+      endToken(ctx, requireUser(res).token, "logout");
+      res.json({ detail: "已退出登录" });
+    }),
+  );
+
+  router.post(
+    `${users}/valid`,
+    handle((req, res) => {
+      confirmPassword(ctx, requireUser(res).id, req.body, addressOf(req));
+      res.json({ valid: true });
+    }),
+  );
+
+  router.patch(
+    `${users}/password`,
+    handle((req, res) => {
+      changePassword(ctx, requireUser(res).id, req.body, addressOf(req));
+      res.json({ detail: "密码修改成功" });
+    }),
+  );
+}

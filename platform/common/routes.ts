@@ -1,4 +1,51 @@
 import type { Router } from "express";
+import { requirePermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
+import { handle } from "../http/errors.js";
+import { ensureCsrfCookie } from "../http/write-guards.js";
+import { listClientErrors, recordClientError } from "./client-errors.js";
+import { publicConfigs } from "./configs.js";
+import { bodyObject, positiveIntParam } from "./input.js";
+import { issueNonce } from "./nonces.js";
+import { rsaKeys } from "./secrets.js";
 
-export function mountCommon(_router: Router, _ctx: PlatformContext) {}
+export function mountCommon(router: Router, ctx: PlatformContext) {
+  router.get(
+    "/common/configs/all",
+    handle(async (req, res) => {
+      const { publicPem } = await rsaKeys(ctx);
+      ensureCsrfCookie(req, res);
+      res.json({ ...publicConfigs(ctx), YF_RSA_PUBLIC_KEY: publicPem });
+    }),
+  );
+
+  router.get(
+    "/common/nonce",
+    handle((_req, res) => {
+      res.json({ nonce: issueNonce(ctx) });
+    }),
+  );
+
+  router.post(
+    "/common/clienterrors",
+    handle((req, res) => {
+      const body = bodyObject(req.body);
+      const id = recordClientError(
+        ctx,
+        { error: body.error, info: body.info, url: body.url },
+        { user: res.locals.user, address: req.ip || "", userAgent: req.get("user-agent") || "" },
+      );
+      res.status(201).json({ id });
+    }),
+  );
+
+  router.get(
+    "/common/clienterrors",
+    handle((req, res) => {
+      requirePermission(res, "common__clienterror__read");
+      const page = positiveIntParam(req.query.page, 1);
+      const pageSize = positiveIntParam(req.query.page_size, 10, 100);
+      res.json(listClientErrors(ctx, page, pageSize));
+    }),
+  );
+}

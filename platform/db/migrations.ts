@@ -1,4 +1,6 @@
+import { rateEventsSchema } from "../common/rate-limit.js";
 import { coreSchema } from "./schema-core.js";
+import { kgSchema } from "./schema-kg.js";
 
 export interface Migration {
   name: string;
@@ -9,4 +11,8 @@ export interface Migration {
  * Every migration of the store, in the order it is applied. Append only: a migration
  * that has shipped is never edited, a change is a new entry.
  */
-export const migrations: Migration[] = [{ name: "001-core", sql: coreSchema }];
+export const migrations: Migration[] = [
+  { name: "001-core", sql: coreSchema },
+  { name: "002-rate-events", sql: rateEventsSchema },
+  { name: "003-kg", sql: kgSchema },
+];

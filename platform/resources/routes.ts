@@ -1,8 +1,178 @@
-import express, { type Router } from "express";
+import express, { type Response, type Router } from "express";
+import { requirePermission } from "../auth/context.js";
+import { permissionCatalog } from "../auth/catalog.js";
 import type { PlatformContext } from "../context.js";
+import { HttpError, handle } from "../http/errors.js";
+import { MAX_CSV_BYTES, UPLOAD_REFUSED, decodeCsv, parseCsv, streamCsvExport, templateCsv } from "./csv.js";
+import { importRows } from "./import.js";
+import { formFile, readMultipart } from "./multipart.js";
+import { parseIds, parseListFilter, parsePaging } from "./query.js";
+import { findResource, resources } from "./registry.js";
+import {
+  createResource,
+  deleteResources,
+  listResource,
+  readOnlyRefusal,
+  resourceSchema,
+  updateResource,
+} from "./service.js";
+import { requireRecord } from "./store.js";
+import type { ResourceDef } from "./types.js";
 
-export function mountResources(_router: Router, _ctx: PlatformContext) {}
+/** The codename of an action, or a 405 when the resource does not offer it. */
+function permit(res: Response, def: ResourceDef, action: "create" | "read" | "update" | "delete") {
+  const codename = def.permissions[action];
+  if (!codename) throw readOnlyRefusal(def);
+  return requirePermission(res, codename);
+}
 
+const isTrue = (v: unknown) => v === "1" || v === "true";
+
+/** Every route of one resource; ids are integers, so /users/login and friends fall through. */
+export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
+  const r = express.Router({ strict: false });
+  def.routes?.(r, ctx, def);
+
+  r.get(
+    "/schema",
+    handle((_req, res) => {
+      const user = permit(res, def, "read");
+      res.json(resourceSchema(ctx, def, user));
+    }),
+  );
+
+  r.get(
+    "/export",
+    handle(async (req, res) => {
+      permit(res, def, "read");
+      await streamCsvExport(res, ctx.db, def, parseListFilter(def, req.query));
+    }),
+  );
+
+  r.post(
+    "/upload",
+    handle(async (req, res) => {
+      const user = permit(res, def, "create");
+      if (!def.importable) throw new HttpError(400, `${def.label}不支持 CSV 导入`, "not_importable");
+      const form = await readMultipart(req, MAX_CSV_BYTES, UPLOAD_REFUSED);
+      const file = formFile(form, "file");
+      if (!file || !/\.csv$/i.test(file.name) || file.size > MAX_CSV_BYTES) {
+        throw new HttpError(400, UPLOAD_REFUSED, "invalid_file");
+      }
+      const records = parseCsv(decodeCsv(Buffer.from(await file.arrayBuffer())));
+      const dryRun = isTrue(req.query.dry_run);
+      const result = importRows({ ctx, user }, def, records, dryRun);
+      if (result.errors.length && !dryRun) {
+        const first = result.errors[0];
+        throw new HttpError(
+          400,
+          `导入失败：共 ${result.errors.length} 处错误（第 ${first.row} 行${first.field ? ` ${first.field}` : ""}：${first.message}），没有写入任何数据`,
+          "invalid_rows",
+          { errors: result.errors },
+        );
+      }
+      res.json({ dry_run: dryRun, ...result });
+    }),
+  );
+
+  r.get(
+    "/",
+    handle((req, res) => {
+      permit(res, def, "read");
+      res.json(listResource(ctx, def, parseListFilter(def, req.query), parsePaging(req.query)));
+    }),
+  );
+
+  if (!def.customCreate) {
+    r.post(
+      "/",
+      handle((req, res) => {
+        const user = permit(res, def, "create");
+        res.status(201).json(createResource(ctx, def, user, req.body));
+      }),
+    );
+  }
+
+  r.delete(
+    "/",
+    handle((req, res) => {
+      const user = permit(res, def, "delete");
+      if (parseIds(req.query.id__in) === null && !isTrue(req.query.all)) {
+        throw new HttpError(400, "请用 id__in 指定要删除的记录", "invalid_filter");
+      }
+      const deleted = deleteResources(ctx, def, user, parseListFilter(def, req.query, ["all"]));
+      res.json({ deleted });
+    }),
+  );
+
+  r.get(
+    "/:id(\\d+)",
+    handle((req, res) => {
+      permit(res, def, "read");
+      res.json(requireRecord(ctx.db, def, Number(req.params.id)));
+    }),
+  );
+
+  r.patch(
+    "/:id(\\d+)",
+    handle((req, res) => {
+      const user = permit(res, def, "update");
+      res.json(updateResource(ctx, def, user, Number(req.params.id), req.body));
+    }),
+  );
+
+  r.delete(
+    "/:id(\\d+)",
+    handle((req, res) => {
+      const user = permit(res, def, "delete");
+      const id = Number(req.params.id);
+      requireRecord(ctx.db, def, id);
+      deleteResources(ctx, def, user, { where: "t.id = ?", params: [id], orderBy: "t.id" });
+      res.status(204).end();
+    }),
+  );
+
+  return r;
+}
+
+export function mountResource(router: Router, ctx: PlatformContext, def: ResourceDef) {
+  router.use(`/${def.app}/${def.name}`, resourceRouter(ctx, def));
+}
+
+/**
+ * The permission catalogue must be in the store for groups to hold it and for the
+ * permission matrix to list it, whatever the seed did.
+ */
+function ensureCatalog(ctx: PlatformContext) {
+  const insert = ctx.db.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)");
+  ctx.db.transaction(() => {
+    for (const p of permissionCatalog) insert.run(p.codename, p.name);
+  })();
+}
+
+export function mountResources(router: Router, ctx: PlatformContext) {
+  ensureCatalog(ctx);
+  router.get(
+    "/common/permissions",
+    handle((_req, res) => {
+      requirePermission(res, "auth__group__read");
+      const results = ctx.db.prepare("SELECT id, codename, name FROM permissions ORDER BY codename").all();
+      res.json({ results, count: results.length });
+    }),
+  );
+  for (const def of resources) mountResource(router, ctx, def);
+}
+
+/** GET /static/template/{app}-{resource}.csv: the import header, from the schema. */
 export function templateRouter(_ctx: PlatformContext): Router {
-  return express.Router();
+  const r = express.Router();
+  r.get("/:file", (req, res, next) => {
+    const m = /^([a-z0-9_]+)-([a-z0-9_]+)\.csv$/i.exec(req.params.file);
+    const def = m ? findResource(m[1], m[2]) : undefined;
+    if (!def || !def.importable) return next();
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.attachment(req.params.file);
+    res.send(templateCsv(def));
+  });
+  return r;
 }

@@ -1,0 +1,188 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { matchNav, type NavItem } from "~/navigation";
+import { LanguageSwitch } from "../language-switch";
+import { NavIcon } from "../nav-icon";
+
+/** Spec §9: below this body width the layout is in mobile mode. */
+export const MOBILE_BREAKPOINT = 992;
+
+function navTarget(item: NavItem) {
+  return item.redirect ?? item.path;
+}
+
+function Sidebar({ nav, productTitle }: { nav: NavItem[]; productTitle: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const chain = matchNav(pathname);
+  const activePath = chain.at(-1)?.activeMenu ?? chain.at(-1)?.path;
+  const isActive = (item: NavItem) => item.path === activePath;
+  return (
+    <aside className="sidebar" aria-label={t("layout.menu")}>
+      <Link to="/" className="logo">
+        <img src="/favicon.svg" alt="" width={26} height={26} />
+        <span className="label">{productTitle}</span>
+      </Link>
+      <nav>
+        {nav
+          .filter((i) => !i.hidden)
+          .map((item) => {
+            const children = item.children?.filter((c) => !c.hidden) ?? [];
+            if (!children.length) {
+              return (
+                <Link key={item.path} to={navTarget(item)} aria-current={isActive(item) ? "page" : undefined} title={t(item.title)}>
+                  <NavIcon name={item.icon} />
+                  <span className="label">{t(item.title)}</span>
+                </Link>
+              );
+            }
+            const open = children.some((c) => isActive(c)) || chain.includes(item);
+            return (
+              <details key={item.path} open={open}>
+                <summary className="group-title" title={t(item.title)}>
+                  <NavIcon name={item.icon} />
+                  <span className="label">{t(item.title)}</span>
+                  <IconChevronRight className="chev" size={14} aria-hidden />
+                </summary>
+                <div className="sub">
+                  {children.map((c) => (
+                    <Link key={c.path} to={navTarget(c).replace(/\/:\w+\?$/, "")} aria-current={isActive(c) ? "page" : undefined} title={t(c.title)}>
+                      <NavIcon name={c.icon} size={16} />
+                      <span className="label">{t(c.title)}</span>
+                    </Link>
+                  ))}
+                </div>
+              </details>
+            );
+          })}
+      </nav>
+    </aside>
+  );
+}
+
+function Breadcrumb() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const chain = matchNav(pathname);
+  return (
+    <nav className="breadcrumb" aria-label="breadcrumb" data-testid="breadcrumb">
+      <Link to="/dashboard">{t("nav.dashboard")}</Link>
+      {chain
+        .filter((c) => c.path !== "/dashboard")
+        .map((c, i, all) => (
+          <span key={c.path} style={{ display: "contents" }}>
+            <IconChevronRight size={12} aria-hidden />
+            {i < all.length - 1 && c.redirect ? <Link to={c.redirect}>{t(c.title)}</Link> : <span className="current">{t(c.title)}</span>}
+          </span>
+        ))}
+    </nav>
+  );
+}
+
+export interface AdminShellProps {
+  nav: NavItem[];
+  sidebar: "open" | "closed";
+  username: string;
+  productTitle: string;
+  previewRole?: string;
+  previewGroups?: { id: number; name: string }[];
+  minimal?: boolean;
+  children: React.ReactNode;
+}
+
+/** The admin layout of spec §2: collapsible 210 px sidebar, navbar with breadcrumb and user menu. */
+export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, children }: AdminShellProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const [state, setState] = useState(sidebar);
+  const mobileToggle = useRef<HTMLInputElement>(null);
+  useEffect(() => setState(sidebar), [sidebar]);
+  // Spec §2: on mobile the sidebar closes after navigation.
+  useEffect(() => {
+    if (mobileToggle.current && document.body.clientWidth < MOBILE_BREAKPOINT) mobileToggle.current.checked = false;
+  }, [location.pathname]);
+
+  const here = location.pathname + location.search;
+  return (
+    <div className="admin" data-sidebar={minimal ? "closed" : state} data-testid="admin-layout">
+      {!minimal && (
+        <>
+          <input type="checkbox" id="mobile-nav" className="mobile-toggle visually-hidden" ref={mobileToggle} aria-label={t("layout.menu")} />
+          <Sidebar nav={nav} productTitle={productTitle} />
+          <label htmlFor="mobile-nav" className="sidebar-backdrop" aria-hidden />
+        </>
+      )}
+      <div className="admin-main">
+        <header className="navbar">
+          {!minimal && (
+            <>
+              <label htmlFor="mobile-nav" className="hamburger mobile-only" title={t("layout.menu")} data-testid="mobile-menu">
+                <IconMenu2 size={20} aria-hidden />
+              </label>
+              <fetcher.Form
+                method="post"
+                action="/ui"
+                className="desktop-only"
+                onSubmit={() => setState((s) => (s === "closed" ? "open" : "closed"))}
+              >
+                <AuthenticityTokenInput />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button type="submit" name="sidebar" value="toggle" className="hamburger" title={t("layout.toggleSidebar")} data-testid="sidebar-toggle">
+                  <IconMenu2 size={20} aria-hidden />
+                </button>
+              </fetcher.Form>
+              <Breadcrumb />
+            </>
+          )}
+          <span className="spacer" />
+          {previewRole && (
+            <span className="domain-tag" data-testid="preview-banner">
+              {t("layout.previewing", { role: previewRole })}
+            </span>
+          )}
+          <LanguageSwitch tone="dark" />
+          <details className="dd" data-testid="user-menu">
+            <summary style={{ color: "#333" }}>
+              <IconUser size={16} aria-hidden /> {username}
+            </summary>
+            <div className="dd-menu">
+              <Link to="/dashboard">{t("nav.dashboard")}</Link>
+              <Link to="/">
+                <IconHome size={16} aria-hidden /> {t("nav.home")}
+              </Link>
+              {previewGroups && (
+                <Form method="post" action="/ui">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="redirectTo" value="/dashboard" />
+                  <label style={{ display: "block", fontSize: 12, color: "#868e96", padding: "6px 10px 0" }}>{t("layout.previewRole")}</label>
+                  {previewRole && (
+                    <button type="submit" name="preview" value="">
+                      {t("layout.previewOff")}
+                    </button>
+                  )}
+                  {previewGroups.map((g) => (
+                    <button key={g.id} type="submit" name="preview" value={g.id}>
+                      {g.name}
+                    </button>
+                  ))}
+                </Form>
+              )}
+              <Form method="post" action="/logout">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="redirect" value={here} />
+                <button type="submit" data-testid="logout">
+                  <IconLogout size={16} aria-hidden /> {t("nav.logout")}
+                </button>
+              </Form>
+            </div>
+          </details>
+        </header>
+        <main className="admin-content">{children}</main>
+      </div>
+    </div>
+  );
+}

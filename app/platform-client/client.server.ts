@@ -1,0 +1,175 @@
+import crypto from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { platformApiUrl } from "~/utils/env.server";
+import { clearLogin, commitSession, flash, getSession, type ConsoleSession } from "~/utils/session.server";
+import { getPlatformConfig } from "./config.server";
+import { encryptBody } from "./encrypt.server";
+
+/** Spec §7: the request timeout. */
+export const REQUEST_TIMEOUT_MS = 3_600_000;
+
+/** A non-2xx answer of the platform, with its own message when it gave one. */
+export class PlatformError extends Error {
+  constructor(
+    public status: number,
+    public body: { detail?: string; code?: string; errors?: unknown; [k: string]: unknown },
+  ) {
+    super(body?.detail || `platform answered ${status}`);
+  }
+  get detail(): string | undefined {
+    return typeof this.body?.detail === "string" ? this.body.detail : undefined;
+  }
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+/** The platform could not be reached at all. */
+export class PlatformUnavailable extends Error {}
+
+type Query = Record<string, string | number | boolean | undefined | null | string[]>;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface CallOptions {
+  query?: Query | URLSearchParams;
+  body?: unknown;
+  /** A multipart body, sent as is (never encrypted). */
+  form?: FormData;
+  /** On a 401: "redirect" (default) clears the login and redirects to /login; "throw" throws PlatformError. */
+  on401?: "redirect" | "throw";
+}
+
+export interface PlatformClient {
+  session: ConsoleSession;
+  get<T = unknown>(path: string, query?: CallOptions["query"]): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
+  delete<T = unknown>(path: string, opts?: CallOptions): Promise<T>;
+  /** The raw Response (for streams: CSV export, file download). Errors still throw. */
+  raw(method: Method, path: string, opts?: CallOptions): Promise<Response>;
+  call<T = unknown>(method: Method, path: string, opts?: CallOptions): Promise<T>;
+}
+
+function buildUrl(path: string, query?: CallOptions["query"]) {
+  const url = new URL(platformApiUrl() + (path.startsWith("/") ? path : `/${path}`));
+  if (query instanceof URLSearchParams) {
+    query.forEach((v, k) => url.searchParams.append(k, v));
+  } else if (query) {
+    for (const [k, v] of Object.entries(query)) {
+      if (v === undefined || v === null || v === "") continue;
+      url.searchParams.set(k, Array.isArray(v) ? v.join(",") : String(v));
+    }
+  }
+  return url;
+}
+
+/** Where the user was going, for the login redirect: path and query of the page (not of a data request). */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  const p = url.pathname.replace(/\.data$/, "") || "/";
+  const q = url.searchParams.toString();
+  return q ? `${p}?${q}` : p;
+}
+
+/** Clears the login and sends the user to /login with a redirect back here and the platform's reason. */
+export async function redirectToLogin(request: Request, message?: string): Promise<never> {
+  const session = await getSession(request);
+  clearLogin(session);
+  if (message) flash(session, "error", message);
+  throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`, {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+/**
+ * The console's only way to the platform (spec §7): token, anti-forgery token, nonce when
+ * anti-resubmission is on, encrypted bodies when body encryption is on, the client's address
+ * for the platform's throttling, and the 3,600,000 ms timeout.
+ */
+export async function platformFor(request: Request): Promise<PlatformClient> {
+  const session = await getSession(request);
+
+  async function raw(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+    const headers = new Headers({ Accept: "application/json" });
+    const token = session.get("token");
+    if (token) headers.set("Authorization", `Token ${token}`);
+    const clientIp = request.headers.get("x-console-client-ip");
+    if (clientIp) headers.set("X-Forwarded-For", clientIp);
+    let body: BodyInit | undefined;
+    if (method !== "GET") {
+      const { config } = await getPlatformConfig();
+      if (token) {
+        headers.set("X-CSRFToken", session.get("csrf") ?? "");
+      } else {
+        // Anonymous writes (login): double-submit cookie.
+        const anon = crypto.randomBytes(16).toString("hex");
+        headers.set("X-CSRFToken", anon);
+        headers.set("Cookie", `csrftoken=${anon}`);
+      }
+      if (config.YF_ANTI_RESUBMIT) {
+        const res = await fetch(buildUrl("/common/nonce/", { key: "random" }), {
+          headers: token ? { Authorization: `Token ${token}` } : {},
+        });
+        if (!res.ok) throw new PlatformError(res.status, await readBody(res));
+        headers.set("X-API-Nonce", ((await res.json()) as { nonce: string }).nonce);
+      }
+      if (opts.form) {
+        body = opts.form;
+      } else if (opts.body !== undefined) {
+        const payload =
+          config.YF_BODY_ENCRYPT && config.YF_RSA_PUBLIC_KEY
+            ? encryptBody(config.YF_RSA_PUBLIC_KEY, opts.body)
+            : opts.body;
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(payload);
+      }
+    }
+    let res: Response;
+    try {
+      res = await fetch(buildUrl(path, opts.query), {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new PlatformUnavailable(String(e));
+    }
+    if (res.ok) return res;
+    const errBody = await readBody(res);
+    if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect") {
+      await redirectToLogin(request, errBody.detail || "登录超时或已在其他终端登录，请重新登录！");
+    }
+    throw new PlatformError(res.status, errBody);
+  }
+
+  async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
+    const res = await raw(method, path, opts);
+    if (res.status === 204) return undefined as T;
+    const type = res.headers.get("content-type") || "";
+    return (type.includes("json") ? await res.json() : await res.text()) as T;
+  }
+
+  return {
+    session,
+    raw,
+    call,
+    get: (path, query) => call("GET", path, { query }),
+    post: (path, body, opts) => call("POST", path, { ...opts, body }),
+    patch: (path, body, opts) => call("PATCH", path, { ...opts, body }),
+    put: (path, body, opts) => call("PUT", path, { ...opts, body }),
+    delete: (path, opts) => call("DELETE", path, opts),
+  };
+}
+
+async function readBody(res: Response): Promise<PlatformError["body"]> {
+  const text = await res.text();
+  try {
+    const parsed = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? parsed : { detail: String(parsed) };
+  } catch {
+    return { detail: text.slice(0, 500) || undefined };
+  }
+}

@@ -1,0 +1,109 @@
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { FlashToast } from "./components/flash-toast";
+import { ErrorPage } from "./components/error-page";
+import { translate } from "./i18n";
+import { getLocale } from "./i18next.server";
+import { getPlatformConfig } from "./platform-client/config.server";
+import mantineCss from "@mantine/core/styles.css";
+import appCss from "./styles/app.css";
+import { DEFAULT_SIZE, themeFor } from "./theme";
+import { csrf } from "./utils/csrf.server";
+import { commitSession, getSession } from "./utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: mantineCss },
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [session, lng, loaded] = await Promise.all([
+    getSession(request),
+    getLocale(request),
+    getPlatformConfig(),
+  ]);
+  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  const toast = session.get("toast") ?? null;
+  const headers = new Headers();
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  return data(
+    {
+      lng,
+      csrfToken,
+      toast,
+      size: session.get("size") ?? DEFAULT_SIZE,
+      config: {
+        ok: loaded.ok,
+        showLogo: loaded.config.YF_SHOW_LOGO === true,
+        productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
+      },
+    },
+    { headers },
+  );
+}
+
+/** The root data (config, flash) must follow every navigation, not only submissions. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={root?.lng ?? "en"} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body id="top">
+        <MantineProvider theme={themeFor(root?.size)} defaultColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { csrfToken, toast, config } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <AuthenticityTokenProvider token={csrfToken}>
+      {!config.ok && (
+        <div role="alert" className="service-error">
+          {t("serviceError")}
+        </div>
+      )}
+      {toast && <FlashToast key={toast.message + Date.now()} toast={toast} />}
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={String(error.data ?? "")} />;
+  console.error(error);
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,7 @@
+import { placeholderPage } from "~/components/not-yet-available";
+import { titleMeta } from "~/utils/meta";
+
+/** Whitelisted (spec §6): no login needed. */
+export const loader = () => null;
+export const meta = titleMeta("nav.eeg");
+export default placeholderPage("nav.eeg");

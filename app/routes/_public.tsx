@@ -1,0 +1,53 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BackToTop } from "~/components/layout/back-to-top";
+import { PublicHeader } from "~/components/layout/public-header";
+import { isWhitelisted } from "~/navigation";
+import { platformFor } from "~/platform-client/client.server";
+import type { loader as rootLoader } from "~/root";
+import { activeGraphId, loadGraphs } from "~/utils/graphs.server";
+import { getOptionalViewer, pagePath, requireViewer } from "~/utils/guard.server";
+import { commitSession, getSession } from "~/utils/session.server";
+
+/** The public layout of spec §2: header with the graph picker, footer, back-to-top. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const path = pagePath(request);
+  const viewer = isWhitelisted(path) ? await getOptionalViewer(request) : await requireViewer(request);
+  const api = viewer?.api ?? (await platformFor(request));
+  const session = await getSession(request);
+  const kgId = activeGraphId(request, params, session.get("kgId"));
+  const graphs = await loadGraphs(api);
+  const headers = new Headers();
+  // Spec §2: the last chosen graph is remembered.
+  if (session.get("kgId") !== kgId && graphs.some((g) => g.id === kgId)) {
+    session.set("kgId", kgId);
+    headers.append("Set-Cookie", await commitSession(session));
+  }
+  return data({ graphs, kgId, username: viewer?.info.username ?? null }, { headers });
+}
+
+export default function PublicLayout() {
+  const { graphs, kgId, username } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t } = useTranslation();
+  return (
+    <>
+      <PublicHeader graphs={graphs} kgId={kgId} username={username} productTitle={root?.config.productTitle ?? ""} />
+      <main className="pub-main">
+        <Outlet />
+      </main>
+      <footer className="pub-footer">
+        {root?.config.showLogo && (
+          <span data-testid="footer-credit">
+            {t("layout.credit")}{" "}
+            <a href="https://github.com/" rel="noopener noreferrer" target="_blank">
+              {root.config.productTitle}
+            </a>
+          </span>
+        )}
+      </footer>
+      <BackToTop />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { platformFor } from "~/platform-client/client.server";
+
+/**
+ * Spec §8: the browser reports uncaught runtime errors here (a beacon, so no form token);
+ * they are stored by the platform with the user when logged in, and listed for admins.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const api = await platformFor(request);
+  const cap = (v: FormDataEntryValue | null, n: number) => String(v ?? "").slice(0, n);
+  await api
+    .post(
+      "/common/clienterrors/",
+      { error: cap(form.get("error"), 4000), info: cap(form.get("info"), 1000), url: cap(form.get("url"), 1000) },
+      { on401: "throw" },
+    )
+    .catch(() => undefined);
+  return data({ ok: true }, { status: 202 });
+}

@@ -1,0 +1,192 @@
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { LanguageSwitch } from "~/components/language-switch";
+import { PlatformError, PlatformUnavailable, platformFor } from "~/platform-client/client.server";
+import { validateCsrf } from "~/utils/csrf.server";
+import { getOptionalViewer } from "~/utils/guard.server";
+import { titleMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/redirect";
+import { commitSession, getSession } from "~/utils/session.server";
+import { getFixedT } from "~/i18next.server";
+
+export const meta = titleMeta("login.title");
+export const handle = { name: "login" };
+
+interface Captcha {
+  captcha_id: string;
+  image: string;
+}
+
+async function newCaptcha(request: Request): Promise<Captcha | null> {
+  try {
+    const api = await platformFor(request);
+    return await api.call<Captcha>("GET", "/common/users/captcha/", { on401: "throw" });
+  } catch {
+    return null;
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in user who opens login goes to the dashboard (spec §4).
+  if (await getOptionalViewer(request)) throw redirect("/dashboard");
+  const captcha = await newCaptcha(request);
+  return data({ captcha });
+}
+
+type ActionResult = { error?: string; fieldErrors?: Record<string, string>; username?: string; captcha: Captcha | null };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await validateCsrf(request, form);
+  const t = await getFixedT(request);
+  const username = String(form.get("username") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const captcha = String(form.get("captcha") ?? "").trim();
+  const captchaId = String(form.get("captcha_id") ?? "");
+  const redirectTo = safeRedirect(form.get("redirect"), "/");
+
+  if (form.get("intent") === "refresh") {
+    return data<ActionResult>({ username, captcha: await newCaptcha(request) });
+  }
+  const fieldErrors: Record<string, string> = {};
+  if (!username) fieldErrors.username = t("login.username");
+  if (!password) fieldErrors.password = t("login.password");
+  if (!captcha) fieldErrors.captcha = t("login.captcha");
+  if (Object.keys(fieldErrors).length) {
+    return data<ActionResult>({ fieldErrors, username, captcha: await newCaptcha(request) }, { status: 400 });
+  }
+
+  const api = await platformFor(request);
+  try {
+    const result = await api.post<{ token: string; csrf_token: string; user_id: number }>(
+      "/common/users/login/",
+      { username, password, captcha_id: captchaId, captcha },
+      { on401: "throw" },
+    );
+    const session = await getSession(request);
+    session.set("token", result.token);
+    session.set("csrf", result.csrf_token);
+    session.set("uid", result.user_id);
+    return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
+  } catch (e) {
+    const error =
+      e instanceof PlatformError ? e.detail || t("operationFailed") : e instanceof PlatformUnavailable ? t("serviceError") : t("operationFailed");
+    if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) console.error(e);
+    return data<ActionResult>(
+      { error, username, captcha: await newCaptcha(request) },
+      { status: e instanceof PlatformError ? e.status : 503 },
+    );
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const refresher = useFetcher<{ captcha: Captcha | null }>();
+  const [captcha, setCaptcha] = useState<Captcha | null>(loaderData.captcha);
+
+  useEffect(() => {
+    if (actionData) setCaptcha(actionData.captcha);
+  }, [actionData]);
+  useEffect(() => {
+    if (refresher.data) setCaptcha(refresher.data.captcha);
+  }, [refresher.data]);
+
+  const fieldErrors = actionData?.fieldErrors ?? {};
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "refresh";
+
+  return (
+    <div className="auth-page">
+      <div style={{ position: "fixed", top: 12, right: 16 }}>
+        <LanguageSwitch />
+      </div>
+      <Card className="auth-card" shadow="lg" padding="xl" radius="md">
+        <Form method="post" noValidate={false} aria-labelledby="login-title">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+          <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
+          <Stack gap="md">
+            <Title order={2} id="login-title" ta="center" c="brand.8">
+              {t("login.heading")}
+            </Title>
+            {actionData?.error && (
+              <Alert color="red" role="alert" data-testid="login-error">
+                {actionData.error}
+              </Alert>
+            )}
+            <TextInput
+              name="username"
+              label={t("login.usernameLabel")}
+              placeholder={t("login.username")}
+              defaultValue={actionData?.username ?? ""}
+              autoComplete="username"
+              required
+              error={fieldErrors.username}
+            />
+            <PasswordInput
+              name="password"
+              label={t("login.passwordLabel")}
+              placeholder={t("login.password")}
+              autoComplete="current-password"
+              required
+              error={fieldErrors.password}
+            />
+            <div className="captcha-row">
+              <TextInput
+                style={{ flex: 1 }}
+                name="captcha"
+                label={t("login.captchaLabel")}
+                placeholder={t("login.captcha")}
+                autoComplete="off"
+                required
+                error={fieldErrors.captcha}
+              />
+              {captcha ? (
+                <img
+                  src={captcha.image}
+                  alt={t("login.captchaAlt")}
+                  width={120}
+                  height={42}
+                  data-testid="captcha-image"
+                  onClick={() => refresher.load("/login?captcha=1")}
+                  style={{ cursor: "pointer" }}
+                />
+              ) : null}
+            </div>
+            <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
+              {t("login.submit")}
+            </Button>
+            <Group justify="space-between">
+              <Button
+                type="submit"
+                name="intent"
+                value="refresh"
+                variant="subtle"
+                size="xs"
+                formNoValidate
+                onClick={(e) => {
+                  e.preventDefault();
+                  refresher.load("/login?captcha=1");
+                }}
+              >
+                {t("login.refresh")}
+              </Button>
+            </Group>
+            {!captcha && (
+              <Text c="red" size="sm" role="alert">
+                {t("serviceError")}
+              </Text>
+            )}
+          </Stack>
+        </Form>
+      </Card>
+    </div>
+  );
+}

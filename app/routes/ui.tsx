@@ -1,0 +1,55 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { isLng } from "~/i18n";
+import { validateCsrf } from "~/utils/csrf.server";
+import { requireViewer } from "~/utils/guard.server";
+import { safeRedirect } from "~/utils/redirect";
+import { commitSession, getSession } from "~/utils/session.server";
+
+/**
+ * UI preferences kept in the session cookie (spec §3 stored client state): language,
+ * sidebar open/closed, element size, and the admin's role preview. Plain form posts that
+ * redirect back, so every switch works without JavaScript; fetchers get JSON.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await validateCsrf(request, form);
+  const session = await getSession(request);
+  const back = safeRedirect(form.get("redirectTo"), "/");
+
+  const lng = form.get("lng");
+  const sidebar = form.get("sidebar");
+  const size = form.get("size");
+  const preview = form.get("preview");
+
+  if (lng !== null) {
+    if (!isLng(lng)) throw data({ error: "unsupported language" }, { status: 400 });
+    session.set("lng", lng);
+  } else if (sidebar !== null) {
+    const next = sidebar === "toggle" ? (session.get("sidebar") === "closed" ? "open" : "closed") : sidebar;
+    if (next !== "open" && next !== "closed") throw data({ error: "bad sidebar state" }, { status: 400 });
+    session.set("sidebar", next);
+  } else if (size !== null) {
+    if (size !== "sm" && size !== "md" && size !== "lg") throw data({ error: "bad size" }, { status: 400 });
+    session.set("size", size);
+  } else if (preview !== null) {
+    const viewer = await requireViewer(new Request(new URL("/dashboard", request.url), { headers: request.headers }));
+    if (!viewer.ownRoles.includes("admin")) throw new Response("Forbidden", { status: 403 });
+    if (preview === "") {
+      session.unset("previewRole");
+    } else {
+      const group = await viewer.api.get<{ name: string; permissions: (string | { codename: string })[] }>(
+        `/common/groups/${encodeURIComponent(String(preview))}/`,
+      );
+      const codenames = (group.permissions ?? []).map((p) => (typeof p === "string" ? p : p.codename));
+      session.set("previewRole", { name: group.name, codenames: codenames.length ? codenames : ["default"] });
+    }
+  } else {
+    throw data({ error: "unknown preference" }, { status: 400 });
+  }
+
+  const headers = { "Set-Cookie": await commitSession(session) };
+  if (request.headers.get("accept")?.includes("application/json")) return data({ ok: true }, { headers });
+  return redirect(back, { headers });
+}
+
+export const loader = () => redirect("/");

@@ -1,0 +1,27 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/** Where the console finds the platform API. */
+export function platformApiUrl(): string {
+  return (process.env.PLATFORM_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}/api`).replace(/\/+$/, "");
+}
+
+let secret: string | undefined;
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR. */
+export function sessionSecret(): string {
+  if (secret) return secret;
+  if (process.env.SESSION_SECRET) return (secret = process.env.SESSION_SECRET);
+  const dir = path.resolve(process.env.DATA_DIR || "./data");
+  const file = path.join(dir, "session-secret");
+  try {
+    secret = fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dir, { recursive: true });
+    secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+  }
+  return secret;
+}
+
+export const isProduction = () => process.env.NODE_ENV === "production";

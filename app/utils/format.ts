@@ -1,0 +1,65 @@
+import dayjs from "dayjs";
+import { translate } from "~/i18n";
+
+/** Spec §9: the default date format, year-month-day hour:minute:second. */
+export const DEFAULT_DATE_FORMAT = "YYYY-MM-DD HH:mm:ss";
+
+type TimeInput = Date | string | number;
+
+function toMs(time: TimeInput): number {
+  if (typeof time === "number") return time < 1e12 ? time * 1000 : time; // seconds or ms
+  return new Date(time).getTime();
+}
+
+export function formatDate(time: TimeInput | null | undefined, format = DEFAULT_DATE_FORMAT): string {
+  if (time === null || time === undefined || time === "") return "";
+  const d = dayjs(toMs(time));
+  return d.isValid() ? d.format(format) : "";
+}
+
+/**
+ * Spec §9, first relative-time helper: under 30 s 刚刚, under 1 h minutes ago, under
+ * 1 day hours ago, under 2 days 1天前, otherwise a date (given format, or 月日时分 in zh).
+ */
+export function formatTime(time: TimeInput, lng = "zh", now = Date.now(), format?: string): string {
+  const diff = (now - toMs(time)) / 1000;
+  if (diff < 30) return translate(lng, "time.justNow");
+  if (diff < 3600) return translate(lng, "time.minutesAgo", { count: Math.ceil(diff / 60) });
+  if (diff < 3600 * 24) return translate(lng, "time.hoursAgo", { count: Math.ceil(diff / 3600) });
+  if (diff < 3600 * 24 * 2) return translate(lng, "time.oneDayAgo");
+  if (format) return formatDate(time, format);
+  const d = dayjs(toMs(time));
+  return lng === "zh" ? d.format("M月D日H时m分") : d.format(DEFAULT_DATE_FORMAT);
+}
+
+/** Spec §9, second helper: minutes under 1 hour, hours under 1 day, else days. */
+export function timeAgo(time: TimeInput, lng = "zh", now = Date.now()): string {
+  const between = Math.max(0, (now - toMs(time)) / 1000);
+  if (between < 3600) return translate(lng, "time.minutes", { count: Math.floor(between / 60) });
+  if (between < 86400) return translate(lng, "time.hours", { count: Math.floor(between / 3600) });
+  return translate(lng, "time.days", { count: Math.floor(between / 86400) });
+}
+
+const SI = [
+  { value: 1e18, symbol: "E" },
+  { value: 1e15, symbol: "P" },
+  { value: 1e12, symbol: "T" },
+  { value: 1e9, symbol: "G" },
+  { value: 1e6, symbol: "M" },
+  { value: 1e3, symbol: "k" },
+];
+
+/** Spec §9: 1234 → 1.2k, with suffixes k, M, G, T, P, E. */
+export function numberFormatter(num: number, digits = 1): string {
+  for (const { value, symbol } of SI) {
+    if (Math.abs(num) >= value) {
+      return (num / value).toFixed(digits).replace(/\.0+$|(\.[0-9]*[1-9])0+$/, "$1") + symbol;
+    }
+  }
+  return String(num);
+}
+
+/** 1234567 → 1,234,567 */
+export function thousands(num: number): string {
+  return num.toLocaleString("en-US");
+}

@@ -1,0 +1,107 @@
+import { redirect } from "@remix-run/node";
+import { isWhitelisted, pathAllowed } from "~/navigation";
+import {
+  currentPath,
+  PlatformUnavailable,
+  platformFor,
+  redirectToLogin,
+  type PlatformClient,
+} from "~/platform-client/client.server";
+import { validateCsrf } from "./csrf.server";
+import { rolesOf, type UserInfo } from "./roles";
+import { getSession } from "./session.server";
+
+export const PASSWORD_PATH = "/backend/profile/password";
+
+export interface Viewer {
+  info: UserInfo;
+  /** The roles the menus and route checks use (the previewed role's, while an admin previews one). */
+  roles: string[];
+  /** The user's own roles. */
+  ownRoles: string[];
+  previewRole?: string;
+  api: PlatformClient;
+}
+
+export const serviceUnavailable = () =>
+  new Response("服务异常，请联系系统管理员！", { status: 503, statusText: "Service Unavailable" });
+
+export function pagePath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
+}
+
+const infoMemo = new WeakMap<Request, Promise<UserInfo>>();
+
+async function fetchInfo(request: Request, api: PlatformClient): Promise<UserInfo> {
+  let p = infoMemo.get(request);
+  if (!p) {
+    p = api.get<UserInfo>("/common/users/info/");
+    infoMemo.set(request, p);
+  }
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof PlatformUnavailable) throw serviceUnavailable();
+    throw e;
+  }
+}
+
+/** The logged-in user when there is one (for whitelisted pages), never redirecting. */
+export async function getOptionalViewer(request: Request): Promise<Viewer | null> {
+  const api = await platformFor(request);
+  if (!api.session.get("token")) return null;
+  try {
+    const info = await api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" });
+    const roles = rolesOf(info);
+    return { info, roles, ownRoles: roles, api };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The navigation guard of spec §4, run by every protected loader and action:
+ * no token → /login?redirect=path+query; the platform refusing the token → the same with
+ * its message; first-time or expired password → the Password page; a route the roles do
+ * not open → 403. Writes must also carry the console's anti-forgery token.
+ */
+export async function requireViewer(request: Request, opts: { formData?: FormData } = {}): Promise<Viewer> {
+  const path = pagePath(request);
+  const api = await platformFor(request);
+  const session = api.session;
+  if (!session.get("token")) {
+    throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`);
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") await validateCsrf(request, opts.formData);
+  const info = await fetchInfo(request, api);
+  if (path !== PASSWORD_PATH) {
+    if (info.profile?.need_init_password) throw redirect(`${PASSWORD_PATH}?type=init`);
+    if (info.profile?.password_expired) throw redirect(`${PASSWORD_PATH}?type=expired`);
+  }
+  const ownRoles = rolesOf(info);
+  const preview = ownRoles.includes("admin") ? (await getSession(request)).get("previewRole") : undefined;
+  const roles = preview ? preview.codenames : ownRoles;
+  if (!isWhitelisted(path) && !pathAllowed(path, roles)) {
+    throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
+  }
+  return { info, roles, ownRoles, previewRole: preview?.name, api };
+}
+
+export { redirectToLogin };
+
+/** The loader of a page that needs only the guard (the page's data comes later or not at all). */
+export async function guardOnlyLoader({ request }: { request: Request }) {
+  await requireViewer(request);
+  return null;
+}
+
+/** A parent route's redirect (spec §2), to its target or else to the first child these roles open. */
+export async function redirectToChild(request: Request, parentPath: string) {
+  const { matchNav, itemVisible, firstAllowedPath, filterNav } = await import("~/navigation");
+  const viewer = await requireViewer(request);
+  const parent = matchNav(parentPath).at(-1);
+  const target = parent?.redirect;
+  if (target && matchNav(target).every((i) => itemVisible(i, viewer.roles))) throw redirect(target);
+  const fallback = parent?.children ? firstAllowedPath(viewer.roles, filterNav(viewer.roles, parent.children)) : undefined;
+  throw redirect(fallback ?? "/dashboard");
+}

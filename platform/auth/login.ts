@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import { bodyObject, requireTextFields } from "../common/input.js";
+import type { PlatformContext } from "../context.js";
+import { HttpError } from "../http/errors.js";
+import { consumeCaptcha } from "./captcha.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { startSession, userByName, userById } from "./sessions.js";
+import { assertNotThrottled, clearAccountFailures, recordLoginFailure } from "./throttle.js";
+
+export const SSO_TICKET_TTL_SECONDS = 60;
+
+const badCredentials = () => new HttpError(400, "用户名或密码错误", "invalid_credentials");
+const userInactive = () => new HttpError(400, "用户已被禁用", "user_inactive");
+const ticketInvalid = () => new HttpError(400, "登录凭证无效或已过期", "ticket_invalid");
+
+/** Verified against when the username is unknown, so both cases take the same time. */
+let decoyHash: string | undefined;
+
+type LoginField = "username" | "password" | "captcha_id" | "captcha";
+
+export function loginWithPassword(ctx: PlatformContext, body: unknown, address: string) {
+  const obj = bodyObject(body);
+  const names: readonly LoginField[] = ctx.settings.captcha
+    ? ["username", "password", "captcha_id", "captcha"]
+    : ["username", "password"];
+  const username = typeof obj.username === "string" ? obj.username.trim() : obj.username;
+  const fields = requireTextFields({ ...obj, username }, names);
+  assertNotThrottled(ctx, fields.username, address);
+  if (ctx.settings.captcha && !consumeCaptcha(ctx, fields.captcha_id, fields.captcha)) {
+    throw new HttpError(400, "验证码错误", "captcha_invalid");
+  }
+  const user = userByName(ctx, fields.username);
+  const ok = verifyPassword(fields.password, user?.password_hash ?? (decoyHash ??= hashPassword("decoy")));
+  if (!user || !ok) {
+    recordLoginFailure(ctx, fields.username, address);
+    throw badCredentials();
+  }
+  if (!user.is_active) throw userInactive();
+  clearAccountFailures(ctx, fields.username);
+  return startSession(ctx, user);
+}
+
+/**
+ * A ticket lets someone sign in as a user without the password: issued by that user
+ * (hand-off to another terminal or system) or, for anyone, by an administrator.
+ */
+export function issueSsoTicket(
+  ctx: PlatformContext,
+  actor: { id: number; username: string; isAdmin: boolean },
+  username: string | undefined,
+) {
+  const wanted = username?.trim();
+  const forSelf = !wanted || wanted.toLowerCase() === actor.username.toLowerCase();
+  if (!forSelf && !actor.isAdmin) {
+    throw new HttpError(403, "只有管理员可以为其他用户签发登录凭证", "permission_denied");
+  }
+  const target = forSelf ? userById(ctx, actor.id) : userByName(ctx, wanted);
+  if (!target) throw new HttpError(400, "用户不存在", "user_not_found");
+  if (!target.is_active) throw userInactive();
+  const ticket = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  ctx.db.transaction(() => {
+    ctx.db.prepare("DELETE FROM sso_tickets WHERE expires_at <= ?").run(now);
+    ctx.db
+      .prepare("INSERT INTO sso_tickets (ticket, user_id, expires_at) VALUES (?, ?, ?)")
+      .run(ticket, target.id, now + SSO_TICKET_TTL_SECONDS * 1000);
+  })();
+  return { ticket, expires_in: SSO_TICKET_TTL_SECONDS };
+}
+
+/** Trades a live ticket for a session; the single UPDATE makes each ticket good for one login. */
+export function loginWithTicket(ctx: PlatformContext, body: unknown) {
+  const { ticket } = requireTextFields(body, ["ticket"] as const);
+  const redeemed = ctx.db
+    .prepare(
+      `UPDATE sso_tickets SET used_at = ? WHERE ticket = ? AND used_at IS NULL AND expires_at > ?
+       RETURNING user_id`,
+    )
+    .pluck()
+    .get(Date.now(), ticket, Date.now()) as number | undefined;
+  if (redeemed === undefined) throw ticketInvalid();
+  const user = userById(ctx, redeemed);
+  if (!user) throw ticketInvalid();
+  if (!user.is_active) throw userInactive();
+  return startSession(ctx, user);
+}

@@ -1,0 +1,85 @@
+/** Tables of the data resources (files, sources, annotation and triple data) served by the generic registry. */
+export const resourcesSchema = /* sql */ `
+CREATE TABLE data_sources (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL DEFAULT 'web',
+  url TEXT NOT NULL DEFAULT '',
+  description TEXT NOT NULL DEFAULT '',
+  enabled INTEGER NOT NULL DEFAULT 1,
+  fetch_time TEXT,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+);
+
+-- Uploaded content lives in DATA_DIR/files/<uuid>; the row keeps what describes it.
+CREATE TABLE data_files (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  source_id INTEGER REFERENCES data_sources(id) ON DELETE SET NULL,
+  graph_id INTEGER REFERENCES graphs(id) ON DELETE SET NULL,
+  filename TEXT NOT NULL DEFAULT '',
+  size INTEGER NOT NULL,
+  mime TEXT NOT NULL DEFAULT 'application/octet-stream',
+  sha256 TEXT NOT NULL,
+  uploaded_by TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+);
+CREATE INDEX data_files_source ON data_files(source_id);
+CREATE INDEX data_files_graph ON data_files(graph_id);
+
+CREATE TABLE data_labels (
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL,
+  label TEXT NOT NULL,
+  "start" INTEGER,
+  "end" INTEGER,
+  entity TEXT NOT NULL DEFAULT '',
+  annotator TEXT NOT NULL DEFAULT '',
+  status TEXT NOT NULL DEFAULT 'pending',
+  graph_id INTEGER REFERENCES graphs(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+);
+CREATE INDEX data_labels_label ON data_labels(label);
+CREATE INDEX data_labels_status ON data_labels(status);
+CREATE INDEX data_labels_graph ON data_labels(graph_id);
+
+CREATE TABLE data_triples (
+  id INTEGER PRIMARY KEY,
+  subject TEXT NOT NULL,
+  predicate TEXT NOT NULL,
+  object TEXT NOT NULL,
+  graph_id INTEGER REFERENCES graphs(id) ON DELETE SET NULL,
+  source_id INTEGER REFERENCES data_sources(id) ON DELETE SET NULL,
+  confidence REAL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+);
+-- Every sortable or filterable column has an index (id breaks ties through the rowid).
+CREATE INDEX data_triples_graph ON data_triples(graph_id);
+CREATE INDEX data_triples_source ON data_triples(source_id);
+CREATE INDEX data_triples_predicate ON data_triples(predicate);
+CREATE INDEX data_triples_subject ON data_triples(subject);
+CREATE INDEX data_triples_confidence ON data_triples(confidence);
+CREATE INDEX data_triples_created ON data_triples(created_at);
+
+-- Substring search over a million rows: a trigram index kept in step by triggers.
+CREATE VIRTUAL TABLE data_triples_fts USING fts5(
+  subject, predicate, object, content='data_triples', content_rowid='id', tokenize='trigram'
+);
+CREATE TRIGGER data_triples_fts_insert AFTER INSERT ON data_triples BEGIN
+  INSERT INTO data_triples_fts(rowid, subject, predicate, object) VALUES (new.id, new.subject, new.predicate, new.object);
+END;
+CREATE TRIGGER data_triples_fts_delete AFTER DELETE ON data_triples BEGIN
+  INSERT INTO data_triples_fts(data_triples_fts, rowid, subject, predicate, object)
+  VALUES ('delete', old.id, old.subject, old.predicate, old.object);
+END;
+CREATE TRIGGER data_triples_fts_update AFTER UPDATE OF subject, predicate, object ON data_triples BEGIN
+  INSERT INTO data_triples_fts(data_triples_fts, rowid, subject, predicate, object)
+  VALUES ('delete', old.id, old.subject, old.predicate, old.object);
+  INSERT INTO data_triples_fts(rowid, subject, predicate, object) VALUES (new.id, new.subject, new.predicate, new.object);
+END;
+
+CREATE INDEX audit_log_resource ON audit_log(resource, record_id);
+CREATE INDEX audit_log_user ON audit_log(user_id);
+`;

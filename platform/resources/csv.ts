@@ -1,0 +1,120 @@
+import { once } from "node:events";
+import Database from "better-sqlite3";
+import chardet from "chardet";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import type { Response } from "express";
+import iconv from "iconv-lite";
+import type { DB } from "../db/database.js";
+import { HttpError } from "../http/errors.js";
+import type { ListFilter } from "./query.js";
+import { fieldExpr, q, readableFields } from "./store.js";
+import type { FieldDef, ResourceDef } from "./types.js";
+
+export const UPLOAD_REFUSED = "只能上传csv文件，且不超过2mb";
+export const MAX_CSV_BYTES = 2 * 1024 * 1024;
+const BOM = "\uFEFF";
+const EXPORT_BATCH = 2000;
+
+/** Columns of an export: everything readable, named as the import expects them back. */
+export const exportFields = (def: ResourceDef) => readableFields(def).filter((f) => !f.noCsv);
+
+/** Columns a client fills in on import (and the template's header, after `id`). */
+export const importFields = (def: ResourceDef) =>
+  def.fields.filter((f) => !f.readOnly && f.name !== "id" && !f.noCsv && f.type !== "custom");
+
+export const templateCsv = (def: ResourceDef) =>
+  BOM + stringify([["id", ...importFields(def).map((f) => f.name)]]);
+
+// Formula neutralising: a leading quote is added on export (escape_formulas) and removed on import.
+const stringifyOptions = { escape_formulas: true } as const;
+
+function cell(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return "";
+  if (f.many) return (JSON.parse(v as string) as unknown[]).join(",");
+  return v;
+}
+
+/**
+ * Streams the matching records as CSV: UTF-8 with a BOM (so Excel reads Chinese), header of
+ * field names. Rows come from a read-only connection of their own, so the open cursor holds
+ * no lock on the platform's connection while the client drains the stream.
+ */
+export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, filter: ListFilter) {
+  const fields = exportFields(def);
+  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+  let closed = false;
+  res.on("close", () => {
+    closed = true;
+  });
+  try {
+    const rows = reader
+      .prepare(
+        `SELECT ${fields.map((f) => fieldExpr(f)).join(", ")} FROM ${q(def.table)} t WHERE ${filter.where} ORDER BY ${filter.orderBy}`,
+      )
+      .raw()
+      .iterate(...filter.params) as IterableIterator<unknown[]>;
+    res.status(200);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", 'attachment; filename="export.csv"');
+    res.write(BOM + stringify([fields.map((f) => f.name)]));
+    let batch: unknown[][] = [];
+    for (const row of rows) {
+      batch.push(row.map((v, i) => cell(fields[i], v)));
+      if (batch.length < EXPORT_BATCH) continue;
+      const ok = res.write(stringify(batch, stringifyOptions));
+      batch = [];
+      if (closed) {
+        rows.return?.();
+        return;
+      }
+      if (!ok && !db.memory) await Promise.race([once(res, "drain"), once(res, "close")]);
+    }
+    if (batch.length) res.write(stringify(batch, stringifyOptions));
+    res.end();
+  } finally {
+    if (reader !== db) reader.close();
+  }
+}
+
+/**
+ * Text of an uploaded CSV. Valid UTF-8 (with or without BOM) is taken as UTF-8; anything
+ * else is what Excel on a Chinese Windows saves (GBK/GB18030), detected by chardet.
+ */
+export function decodeCsv(buf: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(buf);
+  } catch {
+    const detected = chardet.detect(buf);
+    if (!detected || !iconv.encodingExists(detected)) {
+      throw new HttpError(400, "无法识别文件编码，请保存为 UTF-8 或 GBK 编码的 CSV", "invalid_encoding");
+    }
+    const name = /^(gb2312|gbk|gb18030)$/i.test(detected) ? "gb18030" : detected;
+    return iconv.decode(buf, name);
+  }
+}
+
+/** One CSV record and the line of the file where it starts (the header is line 1). */
+export interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
+const lineBreaks = (cells: string[]) => cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+
+export function parseCsv(text: string): CsvRecord[] {
+  try {
+    const out = parse(text, { bom: true, skip_empty_lines: true, info: true }) as {
+      record: string[];
+      info: { lines: number };
+    }[];
+    return out.map(({ record, info }) => ({ cells: record, line: info.lines - lineBreaks(record) }));
+  } catch (e) {
+    const err = e as { message?: string; lines?: number };
+    const where = err.lines ? `（第 ${err.lines} 行附近）` : "";
+    throw new HttpError(400, `CSV 格式错误${where}：${err.message ?? ""}`, "invalid_csv");
+  }
+}
+
+/** Undoes the export's formula neutralising, so an exported file imports unchanged. */
+export const unneutralise = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);

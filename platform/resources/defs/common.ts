@@ -1,0 +1,181 @@
+import type { FieldErrors, ResourceDef } from "../types.js";
+import { idField, maxLength, required } from "./shared.js";
+
+export const groups: ResourceDef = {
+  app: "common",
+  name: "groups",
+  table: "groups",
+  label: "用户组",
+  permissions: {
+    create: "auth__group__create",
+    read: "auth__group__read",
+    update: "auth__group__update",
+    delete: "auth__group__delete",
+  },
+  importable: true,
+  fields: [
+    idField,
+    {
+      name: "name",
+      label: "名称",
+      type: "str",
+      width: 160,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      unique: "用户组名称已存在",
+      rules: [required("请输入名称"), maxLength(150, "名称")],
+    },
+    {
+      name: "members",
+      label: "成员列表",
+      type: "multi-select",
+      valueType: "int",
+      width: 220,
+      filterable: true,
+      default: [],
+      many: { link: "user_groups", own: "group_id", other: "user_id" },
+      options: { sql: "SELECT id AS key, username AS label FROM users ORDER BY username" },
+    },
+    {
+      name: "permissions",
+      label: "权限",
+      type: "multi-select",
+      width: 300,
+      filterable: true,
+      default: [],
+      many: {
+        link: "group_permissions",
+        own: "group_id",
+        other: "permission_id",
+        target: { table: "permissions", key: "codename" },
+      },
+      options: { sql: "SELECT codename AS key, name AS label FROM permissions ORDER BY codename" },
+    },
+  ],
+};
+
+const CONFIG_TYPES = [
+  { key: "str", label: "字符串" },
+  { key: "text", label: "文本" },
+  { key: "int", label: "整数" },
+  { key: "bool", label: "布尔" },
+];
+
+/** A value must read as its declared type, or clients reading the config object get nonsense. */
+function configValueErrors(type: unknown, value: unknown): FieldErrors {
+  const v = String(value ?? "").trim();
+  if (type === "int" && !/^-?\d+$/.test(v)) return { value: ["整数类型的配置值必须是整数"] };
+  if (type === "bool" && !/^(true|false|1|0|yes|no|on|off)$/i.test(v)) {
+    return { value: ["布尔类型的配置值必须是 true 或 false"] };
+  }
+  return {};
+}
+
+export const configs: ResourceDef = {
+  app: "common",
+  name: "configs",
+  table: "configs",
+  label: "配置",
+  permissions: {
+    create: "common__config__create",
+    read: "common__config__read",
+    update: "common__config__update",
+    delete: "common__config__delete",
+  },
+  importable: true,
+  defaultOrdering: "key",
+  fields: [
+    idField,
+    {
+      name: "key",
+      label: "配置键",
+      type: "str",
+      width: 200,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      immutable: true,
+      unique: "配置键已存在",
+      rules: [
+        required("请输入配置键"),
+        maxLength(100, "配置键"),
+        { pattern: "^[A-Za-z][A-Za-z0-9_.-]*$", message: "配置键以字母开头，只能包含字母、数字和 _ . -" },
+      ],
+    },
+    { name: "value", label: "配置值", type: "text", width: 240, searchable: true, rules: [maxLength(10000, "配置值")] },
+    {
+      name: "type",
+      label: "类型",
+      type: "select",
+      width: 100,
+      sortable: true,
+      filterable: true,
+      default: "str",
+      options: CONFIG_TYPES,
+      rules: [required("请选择类型")],
+    },
+    {
+      name: "public",
+      label: "公开",
+      type: "select",
+      valueType: "int",
+      width: 80,
+      filterable: true,
+      default: 1,
+      options: [
+        { key: 1, label: "公开" },
+        { key: 0, label: "不公开" },
+      ],
+    },
+    { name: "description", label: "描述", type: "text", width: 260, searchable: true, rules: [maxLength(500, "描述")] },
+  ],
+  hooks: {
+    validate: (values, _mode, existing) =>
+      configValueErrors(values.type ?? existing?.type, values.value ?? existing?.value),
+  },
+};
+
+export const auditlog: ResourceDef = {
+  app: "common",
+  name: "auditlog",
+  table: "audit_log",
+  label: "审计日志",
+  permissions: { read: "common__auditlog__read" },
+  importable: false,
+  defaultOrdering: "-id",
+  fields: [
+    { ...idField },
+    { name: "at", label: "时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    { name: "user_id", label: "用户ID", type: "number", valueType: "int", width: 80, filterable: true, readOnly: true },
+    {
+      name: "username",
+      label: "操作人",
+      type: "str",
+      width: 120,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      readOnly: true,
+    },
+    {
+      name: "action",
+      label: "操作",
+      type: "select",
+      width: 100,
+      filterable: true,
+      readOnly: true,
+      options: [
+        { key: "create", label: "新增" },
+        { key: "update", label: "修改" },
+        { key: "delete", label: "删除" },
+        { key: "import", label: "导入" },
+        { key: "reset_password", label: "重置密码" },
+      ],
+    },
+    { name: "resource", label: "资源", type: "str", width: 140, filterable: true, searchable: true, readOnly: true },
+    { name: "record_id", label: "记录", type: "str", width: 80, filterable: true, searchable: true, readOnly: true },
+    { name: "before_json", label: "修改前", type: "text", width: 260, readOnly: true },
+    { name: "after_json", label: "修改后", type: "text", width: 260, readOnly: true },
+  ],
+};

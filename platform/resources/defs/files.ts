@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Router } from "express";
+import { requirePermission } from "../../auth/context.js";
+import type { PlatformContext } from "../../context.js";
+import { HttpError, handle } from "../../http/errors.js";
+import { formFile, formText, readMultipart } from "../multipart.js";
+import { getRecord, insertRecord, requireRecord, validationError, writeAudit } from "../store.js";
+import type { ResourceDef } from "../types.js";
+import { loadOptions, validateInput } from "../values.js";
+import { createdAtField, graphField, idField, maxLength, required, sourceField } from "./shared.js";
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const TOO_LARGE = "文件不能超过20MB";
+
+const storedPath = (ctx: PlatformContext, uuid: string) => path.join(ctx.settings.dataDir, "files", uuid);
+
+export const files: ResourceDef = {
+  app: "data",
+  name: "files",
+  table: "data_files",
+  label: "文件数据",
+  permissions: {
+    create: "data__file__create",
+    read: "data__file__read",
+    update: "data__file__update",
+    delete: "data__file__delete",
+  },
+  importable: false,
+  customCreate: true,
+  fields: [
+    idField,
+    {
+      name: "name",
+      label: "名称",
+      type: "str",
+      width: 200,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      rules: [required("请输入名称"), maxLength(255, "名称")],
+    },
+    {
+      name: "file",
+      label: "文件",
+      type: "custom",
+      virtual: true,
+      createOnly: true,
+      hidden: true,
+      noCsv: true,
+      createRules: [required("请选择要上传的文件")],
+    },
+    { name: "description", label: "描述", type: "text", width: 240, searchable: true, rules: [maxLength(2000, "描述")] },
+    sourceField,
+    graphField,
+    { name: "filename", label: "原始文件名", type: "str", width: 200, searchable: true, readOnly: true },
+    { name: "size", label: "大小（字节）", type: "number", valueType: "int", width: 110, sortable: true, readOnly: true },
+    { name: "mime", label: "文件类型", type: "str", width: 140, filterable: true, readOnly: true },
+    { name: "sha256", label: "SHA-256", type: "str", width: 200, filterable: true, readOnly: true },
+    { name: "uploaded_by", label: "上传人", type: "str", width: 100, sortable: true, filterable: true, readOnly: true },
+    createdAtField("上传时间"),
+    { name: "uuid", label: "存储标识", type: "str", hidden: true, readOnly: true, noCsv: true },
+  ],
+  hooks: {
+    afterDelete: (h, records) => {
+      for (const r of records) fs.rmSync(storedPath(h.ctx, String(r.uuid)), { force: true });
+    },
+  },
+  routes: mountFileRoutes,
+};
+
+/**
+ * POST /api/data/files/ (multipart: file, name, description, source, graph) stores the
+ * content under DATA_DIR/files/<uuid>; GET {id}/download/ streams it back.
+ */
+function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef) {
+  router.post(
+    "/",
+    handle(async (req, res) => {
+      const user = requirePermission(res, def.permissions.create!);
+      const form = await readMultipart(req, MAX_FILE_BYTES, TOO_LARGE);
+      const file = formFile(form, "file");
+      const input = formText(form);
+      if (file && !String(input.name ?? "").trim()) input.name = file.name;
+      const { values, errors } = validateInput(def, input, "create", null, loadOptions(ctx.db, def));
+      if (!file || file.size === 0) errors.file = ["请选择要上传的文件"];
+      else if (file.size > MAX_FILE_BYTES) errors.file = [TOO_LARGE];
+      if (Object.keys(errors).length) throw validationError(errors);
+
+      const content = Buffer.from(await file!.arrayBuffer());
+      const uuid = crypto.randomUUID();
+      const target = storedPath(ctx, uuid);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      await fs.promises.writeFile(target, content);
+      try {
+        const id = ctx.db.transaction(() => {
+          const newId = insertRecord({ ctx, user }, def, values, {
+            uuid,
+            filename: file!.name.slice(0, 255),
+            size: content.length,
+            mime: file!.type || "application/octet-stream",
+            sha256: crypto.createHash("sha256").update(content).digest("hex"),
+            uploaded_by: user.username,
+          });
+          writeAudit(ctx.db, user, "create", def, newId, null, getRecord(ctx.db, def, newId));
+          return newId;
+        })();
+        res.status(201).json(getRecord(ctx.db, def, id));
+      } catch (e) {
+        fs.rmSync(target, { force: true });
+        throw e;
+      }
+    }),
+  );
+
+  router.get(
+    "/:id(\\d+)/download",
+    handle((req, res, next) => {
+      requirePermission(res, def.permissions.read);
+      const record = requireRecord(ctx.db, def, Number(req.params.id));
+      const file = storedPath(ctx, String(record.uuid));
+      if (!fs.existsSync(file)) throw new HttpError(404, "文件不存在", "not_found");
+      res.attachment(String(record.filename || record.name));
+      res.setHeader("Content-Type", String(record.mime));
+      res.setHeader("Content-Length", String(record.size));
+      fs.createReadStream(file).on("error", next).pipe(res);
+    }),
+  );
+}

@@ -1,0 +1,130 @@
+import type { Router } from "express";
+import { requirePermission } from "../../auth/context.js";
+import { hashPassword } from "../../auth/passwords.js";
+import type { PlatformContext } from "../../context.js";
+import { nowIso } from "../../db/database.js";
+import { HttpError, handle } from "../../http/errors.js";
+import { getRecord, requireRecord, validationError, writeAudit } from "../store.js";
+import type { FieldDef, ResourceDef } from "../types.js";
+import { rulesFor, ruleErrors } from "../values.js";
+import { enabledOptions, idField, maxLength, required } from "./shared.js";
+
+const passwordField: FieldDef = {
+  name: "password",
+  label: "密码",
+  type: "password",
+  virtual: true,
+  createOnly: true,
+  hidden: true,
+  createRules: [
+    required("请输入密码"),
+    { min_length: 8, message: "密码长度不能少于8位" },
+    maxLength(128, "密码"),
+  ],
+  store: (value) => ({ password_hash: hashPassword(String(value)), password_changed_at: nowIso() }),
+};
+
+export const users: ResourceDef = {
+  app: "common",
+  name: "users",
+  table: "users",
+  label: "用户",
+  permissions: {
+    create: "auth__user__create",
+    read: "auth__user__read",
+    update: "auth__user__update",
+    delete: "auth__user__delete",
+  },
+  importable: true,
+  fields: [
+    idField,
+    {
+      name: "username",
+      label: "用户名",
+      type: "str",
+      width: 140,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      unique: "用户名已存在",
+      rules: [
+        required("请输入用户名"),
+        maxLength(150, "用户名"),
+        { pattern: "^[\\p{L}\\p{N}_.@+-]+$", message: "用户名只能包含字母、数字、汉字和 @ . + - _" },
+      ],
+    },
+    {
+      name: "email",
+      label: "邮箱",
+      type: "str",
+      width: 200,
+      sortable: true,
+      searchable: true,
+      rules: [maxLength(254, "邮箱"), { pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", message: "请输入正确的邮箱地址" }],
+    },
+    {
+      name: "groups",
+      label: "用户组",
+      type: "multi-select",
+      valueType: "int",
+      width: 180,
+      filterable: true,
+      default: [],
+      many: { link: "user_groups", own: "user_id", other: "group_id" },
+      options: { sql: "SELECT id AS key, name AS label FROM groups ORDER BY name" },
+    },
+    { name: "date_joined", label: "创建时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    { name: "last_login", label: "最后登录时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    passwordField,
+    {
+      name: "is_active",
+      label: "启用/禁用",
+      type: "select",
+      valueType: "int",
+      width: 100,
+      sortable: true,
+      filterable: true,
+      default: 1,
+      options: enabledOptions,
+      rules: [required("请选择启用或禁用")],
+    },
+    { name: "avatar", label: "头像", type: "str", width: 120, rules: [maxLength(500, "头像地址")] },
+  ],
+  hooks: {
+    // The administrator knows the first password, so the user must choose their own at first login.
+    insertColumns: () => ({ need_init_password: 1 }),
+    beforeDelete: (h, record) => {
+      if (record.id === h.user.id) throw new HttpError(400, "不能删除当前登录的用户", "invalid");
+    },
+  },
+  routes: mountResetPassword,
+};
+
+/**
+ * POST /api/common/users/{id}/reset_password/{new_password} (or the password in the body as
+ * `new_password`): sets it, forces a change at next login and ends the user's live tokens.
+ */
+function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceDef) {
+  router.post(
+    "/:id(\\d+)/reset_password/:password?",
+    handle((req, res) => {
+      const user = requirePermission(res, "auth__user__update");
+      const target = requireRecord(ctx.db, def, Number(req.params.id));
+      const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
+      const broken = ruleErrors(typeof password === "string" ? password : "", rulesFor(passwordField, "create"));
+      if (broken.length) throw validationError({ password: broken });
+      ctx.db.transaction(() => {
+        ctx.db
+          .prepare(
+            "UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?",
+          )
+          .run(hashPassword(password), nowIso(), target.id);
+        ctx.db
+          .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL")
+          .run(Date.now(), target.id);
+        writeAudit(ctx.db, user, "reset_password", def, target.id, null, getRecord(ctx.db, def, target.id));
+      })();
+      res.json({ detail: "密码已重置", id: target.id });
+    }),
+  );
+}

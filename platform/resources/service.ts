@@ -1,0 +1,160 @@
+import { type AuthUser, hasPermission } from "../auth/context.js";
+import type { PlatformContext } from "../context.js";
+import { HttpError, badRequest } from "../http/errors.js";
+import type { ListFilter, Paging } from "./query.js";
+import {
+  decodeRow,
+  deleteRecord,
+  getRecord,
+  insertRecord,
+  prepared,
+  q,
+  requireRecord,
+  selectList,
+  uniqueErrors,
+  updateRecord,
+  validationError,
+  writeAudit,
+} from "./store.js";
+import type { FieldType, RecordRow, ResourceDef, Rule, SelectOption } from "./types.js";
+import { resourcePath } from "./types.js";
+import { loadOptions, validateInput } from "./values.js";
+
+export interface ResourceSchema {
+  label: string;
+  table_fields: Record<string, { label: string; width?: number; sortable: boolean; filter: boolean; type: FieldType }>;
+  form_fields: Record<
+    string,
+    { label: string; type: FieldType; default: unknown; create_only?: true; readonly_on_update?: true }
+  >;
+  select_options: Record<string, SelectOption[]>;
+  rules: Record<string, Rule[]>;
+  create_rules: Record<string, Rule[]>;
+  update_rules: Record<string, Rule[]>;
+  permissions: { create: boolean; read: boolean; update: boolean; delete: boolean };
+  searchable: boolean;
+  importable: boolean;
+  default_ordering: string;
+  template: string | null;
+}
+
+const may = (user: AuthUser, codename: string | undefined) => !!codename && hasPermission(user, codename);
+
+export const templatePath = (def: ResourceDef) => `/static/template/${def.app}-${def.name}.csv`;
+
+export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
+  const options = loadOptions(ctx.db, def);
+  const schema: ResourceSchema = {
+    label: def.label,
+    table_fields: {},
+    form_fields: {},
+    select_options: Object.fromEntries(options),
+    rules: {},
+    create_rules: {},
+    update_rules: {},
+    permissions: {
+      create: may(user, def.permissions.create),
+      read: may(user, def.permissions.read),
+      update: may(user, def.permissions.update),
+      delete: may(user, def.permissions.delete),
+    },
+    searchable: def.fields.some((f) => f.searchable),
+    importable: !!def.importable,
+    default_ordering: def.defaultOrdering ?? "id",
+    template: def.importable ? templatePath(def) : null,
+  };
+  for (const f of def.fields) {
+    if (!f.hidden) {
+      schema.table_fields[f.name] = {
+        label: f.label,
+        width: f.width,
+        sortable: !!f.sortable,
+        filter: !!f.filterable,
+        type: f.type,
+      };
+    }
+    if (f.readOnly || f.name === "id") continue;
+    schema.form_fields[f.name] = {
+      label: f.label,
+      type: f.type,
+      default: f.default ?? null,
+      ...(f.createOnly ? { create_only: true as const } : {}),
+      ...(f.immutable ? { readonly_on_update: true as const } : {}),
+    };
+    if (f.rules?.length) schema.rules[f.name] = f.rules;
+    if (f.createRules?.length) schema.create_rules[f.name] = f.createRules;
+    if (f.updateRules?.length) schema.update_rules[f.name] = f.updateRules;
+  }
+  return schema;
+}
+
+export function listResource(ctx: PlatformContext, def: ResourceDef, filter: ListFilter, paging: Paging) {
+  const from = `FROM ${q(def.table)} t WHERE ${filter.where}`;
+  const count = prepared(ctx.db, `SELECT count(*) ${from}`).pluck().get(...filter.params) as number;
+  const rows = prepared(
+    ctx.db,
+    `SELECT ${selectList(def)} ${from} ORDER BY ${filter.orderBy} LIMIT ? OFFSET ?`,
+  ).all(...filter.params, paging.pageSize, paging.offset) as Record<string, unknown>[];
+  return { results: rows.map((r) => decodeRow(def, r)), count };
+}
+
+function requireObject(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("请求体必须是 JSON 对象");
+  return body as Record<string, unknown>;
+}
+
+export function createResource(ctx: PlatformContext, def: ResourceDef, user: AuthUser, body: unknown): RecordRow {
+  const { values, errors } = validateInput(def, requireObject(body), "create", null, loadOptions(ctx.db, def));
+  Object.assign(errors, uniqueErrors(ctx.db, def, values, null));
+  if (Object.keys(errors).length) throw validationError(errors);
+  return ctx.db.transaction(() => {
+    const id = insertRecord({ ctx, user }, def, values);
+    const after = getRecord(ctx.db, def, id)!;
+    writeAudit(ctx.db, user, "create", def, id, null, after);
+    return after;
+  })();
+}
+
+export function updateResource(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  user: AuthUser,
+  id: number,
+  body: unknown,
+): RecordRow {
+  const input = requireObject(body);
+  return ctx.db.transaction(() => {
+    const before = requireRecord(ctx.db, def, id);
+    const { values, errors } = validateInput(def, input, "update", before, loadOptions(ctx.db, def));
+    Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
+    if (Object.keys(errors).length) throw validationError(errors);
+    updateRecord({ ctx, user }, def, id, values);
+    const after = getRecord(ctx.db, def, id)!;
+    writeAudit(ctx.db, user, "update", def, id, before, after);
+    return after;
+  })();
+}
+
+/** Deletes the records matching the filter (one id, id__in, or everything listed); all or none. */
+export function deleteResources(ctx: PlatformContext, def: ResourceDef, user: AuthUser, filter: ListFilter): number {
+  const h = { ctx, user };
+  const deleted = ctx.db.transaction(() => {
+    const records = (
+      ctx.db
+        .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE ${filter.where}`)
+        .all(...filter.params) as Record<string, unknown>[]
+    ).map((r) => decodeRow(def, r));
+    for (const r of records) def.hooks?.beforeDelete?.(h, r);
+    for (const r of records) {
+      deleteRecord(ctx.db, def, r.id);
+      writeAudit(ctx.db, user, "delete", def, r.id, r, null);
+    }
+    return records;
+  })();
+  def.hooks?.afterDelete?.(h, deleted);
+  return deleted.length;
+}
+
+export function readOnlyRefusal(def: ResourceDef) {
+  return new HttpError(405, `${def.label}（${resourcePath(def)}）是只读资源`, "method_not_allowed");
+}

@@ -1,0 +1,178 @@
+import type { AuthUser } from "../auth/context.js";
+import type { DB } from "../db/database.js";
+import { HttpError, badRequest } from "../http/errors.js";
+import type { FieldDef, FieldErrors, ManyToMany, RecordRow, ResourceDef, ResourceHookContext } from "./types.js";
+import { resourcePath } from "./types.js";
+
+export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const columnOf = (f: FieldDef) => f.column ?? f.name;
+
+/** Fields that are read back from the store (not passwords, not uploaded content). */
+export const readableFields = (def: ResourceDef) => def.fields.filter((f) => !f.virtual);
+
+/** A JSON array of the keys a record links to, as clients see them. */
+function manySelect(m: ManyToMany, alias: string): string {
+  if (!m.target) {
+    return `(SELECT json_group_array(l.${q(m.other)}) FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id)`;
+  }
+  return `(SELECT json_group_array(x.${q(m.target.key)}) FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id)`;
+}
+
+/** `EXISTS` test: the record links to any of the keys. */
+export function manyMatch(m: ManyToMany, alias: string, count: number): string {
+  const marks = Array(count).fill("?").join(", ");
+  if (!m.target) {
+    return `EXISTS (SELECT 1 FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id AND l.${q(m.other)} IN (${marks}))`;
+  }
+  return `EXISTS (SELECT 1 FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id AND x.${q(m.target.key)} IN (${marks}))`;
+}
+
+/** SQL expression of a readable field over the table aliased `alias`. */
+export const fieldExpr = (f: FieldDef, alias = "t") =>
+  f.many ? manySelect(f.many, alias) : `${alias}.${q(columnOf(f))}`;
+
+export const selectList = (def: ResourceDef, alias = "t") =>
+  readableFields(def)
+    .map((f) => `${fieldExpr(f, alias)} AS ${q(f.name)}`)
+    .join(", ");
+
+/** Parses the JSON arrays of many-to-many fields in rows read with selectList. */
+export function decodeRow(def: ResourceDef, row: Record<string, unknown>): RecordRow {
+  for (const f of def.fields) {
+    if (f.many && typeof row[f.name] === "string") row[f.name] = JSON.parse(row[f.name] as string);
+  }
+  return row as RecordRow;
+}
+
+export function getRecord(db: DB, def: ResourceDef, id: number): RecordRow | null {
+  const row = db.prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(id) as
+    | Record<string, unknown>
+    | undefined;
+  return row ? decodeRow(def, row) : null;
+}
+
+export function requireRecord(db: DB, def: ResourceDef, id: number): RecordRow {
+  const record = getRecord(db, def, id);
+  if (!record) throw new HttpError(404, "记录不存在", "not_found");
+  return record;
+}
+
+/** Errors for unique fields whose value another record already holds. */
+export function uniqueErrors(db: DB, def: ResourceDef, values: Record<string, unknown>, id: number | null): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const f of def.fields) {
+    if (!f.unique || !(f.name in values)) continue;
+    const taken = db
+      .prepare(`SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`)
+      .get(values[f.name], id);
+    if (taken) errors[f.name] = [f.unique];
+  }
+  return errors;
+}
+
+/** The validation answer: the first message as detail, every message per field. */
+export function validationError(errors: FieldErrors): HttpError {
+  const first = Object.values(errors).flat()[0] ?? "数据校验失败";
+  return badRequest(first, { errors });
+}
+
+function columnValues(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const cols: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    if (!(f.name in values) || f.many) continue;
+    if (f.virtual) {
+      if (f.store && values[f.name] !== null && values[f.name] !== "") Object.assign(cols, f.store(values[f.name]));
+      continue;
+    }
+    cols[columnOf(f)] = values[f.name];
+  }
+  return cols;
+}
+
+function writeLinks(db: DB, def: ResourceDef, id: number, values: Record<string, unknown>) {
+  for (const f of def.fields) {
+    if (!f.many || !(f.name in values)) continue;
+    const m = f.many;
+    db.prepare(`DELETE FROM ${q(m.link)} WHERE ${q(m.own)} = ?`).run(id);
+    const insert = m.target
+      ? db.prepare(
+          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) SELECT ?, id FROM ${q(m.target.table)} WHERE ${q(m.target.key)} = ?`,
+        )
+      : db.prepare(`INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`);
+    for (const key of values[f.name] as unknown[]) insert.run(id, key);
+  }
+}
+
+export function insertRecord(
+  h: ResourceHookContext,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  extraColumns: Record<string, unknown> = {},
+): number {
+  const cols = { ...columnValues(def, values), ...(def.hooks?.insertColumns?.(h, values) ?? {}), ...extraColumns };
+  const names = Object.keys(cols);
+  const sql = names.length
+    ? `INSERT INTO ${q(def.table)} (${names.map(q).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`
+    : `INSERT INTO ${q(def.table)} DEFAULT VALUES`;
+  const id = Number(h.ctx.db.prepare(sql).run(...Object.values(cols)).lastInsertRowid);
+  writeLinks(h.ctx.db, def, id, values);
+  return id;
+}
+
+export function updateRecord(h: ResourceHookContext, def: ResourceDef, id: number, values: Record<string, unknown>) {
+  const cols = columnValues(def, values);
+  const names = Object.keys(cols);
+  if (names.length) {
+    h.ctx.db
+      .prepare(`UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`)
+      .run(...Object.values(cols), id);
+  }
+  writeLinks(h.ctx.db, def, id, values);
+}
+
+export function deleteRecord(db: DB, def: ResourceDef, id: number) {
+  db.prepare(`DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
+}
+
+export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";
+
+/** One audit_log row. Records come from getRecord, which never holds a password. */
+export function writeAudit(
+  db: DB,
+  user: AuthUser,
+  action: AuditAction,
+  def: ResourceDef,
+  recordId: number | string | null,
+  before: unknown,
+  after: unknown,
+) {
+  db.prepare(
+    `INSERT INTO audit_log (user_id, username, action, resource, record_id, before_json, after_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.username,
+    action,
+    resourcePath(def),
+    recordId === null ? null : String(recordId),
+    before === null || before === undefined ? null : JSON.stringify(before),
+    after === null || after === undefined ? null : JSON.stringify(after),
+  );
+}
+
+const statementCaches = new WeakMap<DB, Map<string, ReturnType<DB["prepare"]>>>();
+const STATEMENT_CACHE_SIZE = 500;
+
+/** A prepared statement reused across requests: list queries repeat with new parameters. */
+export function prepared(db: DB, sql: string) {
+  let cache = statementCaches.get(db);
+  if (!cache) statementCaches.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+    stmt = db.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}

@@ -1,0 +1,133 @@
+import type { Router } from "express";
+import type { AuthUser } from "../auth/context.js";
+import type { PlatformContext } from "../context.js";
+
+/** Field types the console knows how to render (spec §3), plus `datetime` for read-only timestamps. */
+export type FieldType =
+  | "str"
+  | "password"
+  | "number"
+  | "text"
+  | "time"
+  | "select"
+  | "multi-select"
+  | "custom"
+  | "datetime";
+
+/** How a value is kept in its SQLite column; decides coercion of form and CSV input. */
+export type ValueType = "text" | "int" | "real";
+
+/**
+ * One validation rule, plain JSON so the console can apply the same list client-side.
+ * Each rule carries exactly one check and its message.
+ */
+export type Rule = { message: string } & (
+  | { required: true }
+  | { min_length: number }
+  | { max_length: number }
+  | { pattern: string }
+  | { min: number }
+  | { max: number }
+  | { integer: true }
+  | { enum: (string | number)[] }
+);
+
+export interface SelectOption {
+  key: string | number;
+  label: string;
+}
+
+/** Options listed in the definition, or read from the store on each schema/validation. */
+export type OptionSource = SelectOption[] | { sql: string };
+
+/** A many-to-many field kept in a link table; `target` maps stored ids to the keys clients use. */
+export interface ManyToMany {
+  link: string;
+  own: string;
+  other: string;
+  target?: { table: string; key: string };
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  /** SQL column; defaults to the name. Ignored for `many` and `virtual` fields. */
+  column?: string;
+  valueType?: ValueType;
+  width?: number;
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  /** Not a column of the table: the value goes through `store` (password) or a custom route (file). */
+  virtual?: boolean;
+  many?: ManyToMany;
+  /** Set by the store, never by a client: shown in the table, absent from forms. */
+  readOnly?: boolean;
+  /** Only given on create (password, file). */
+  createOnly?: boolean;
+  /** Given on create, shown but not changeable on update (config key). */
+  immutable?: boolean;
+  /** Not a table column (password). */
+  hidden?: boolean;
+  /** Not in CSV import/export or the template (file content). */
+  noCsv?: boolean;
+  default?: unknown;
+  options?: OptionSource;
+  rules?: Rule[];
+  createRules?: Rule[];
+  updateRules?: Rule[];
+  /** Unique column: checked before writing so the answer names the field. */
+  unique?: string;
+  /** Columns to write for a virtual field's value (e.g. the password hash). */
+  store?: (value: unknown) => Record<string, unknown>;
+}
+
+export type Mode = "create" | "update";
+export type FieldErrors = Record<string, string[]>;
+export type RecordRow = Record<string, unknown> & { id: number };
+
+export interface ResourceHookContext {
+  ctx: PlatformContext;
+  user: AuthUser;
+}
+
+export interface ResourceHooks {
+  /** Checks across fields after each field passed its own rules. */
+  validate?: (values: Record<string, unknown>, mode: Mode, existing: RecordRow | null) => FieldErrors;
+  /** Extra columns to write with an insert (e.g. need_init_password). */
+  insertColumns?: (h: ResourceHookContext, values: Record<string, unknown>) => Record<string, unknown>;
+  /** Refuses a delete with an HttpError (e.g. one's own account). */
+  beforeDelete?: (h: ResourceHookContext, record: RecordRow) => void;
+  /** Runs after the deleting transaction committed (e.g. removing stored files). */
+  afterDelete?: (h: ResourceHookContext, records: RecordRow[]) => void;
+}
+
+export interface Permissions {
+  create?: string;
+  read: string;
+  update?: string;
+  delete?: string;
+}
+
+export interface ResourceDef {
+  app: string;
+  name: string;
+  table: string;
+  label: string;
+  fields: FieldDef[];
+  permissions: Permissions;
+  /** `field` or `-field`; id breaks ties so pages are stable. */
+  defaultOrdering?: string;
+  /** External-content FTS5 trigram table over the searchable fields (large tables). */
+  ftsTable?: string;
+  /** CSV upload allowed (false for the audit log and file data). */
+  importable?: boolean;
+  /** POST creates through this resource's own route (multipart file upload), not JSON. */
+  customCreate?: boolean;
+  hooks?: ResourceHooks;
+  /** Actions beyond the generic ones, mounted on the resource's router before them. */
+  routes?: (router: Router, ctx: PlatformContext, def: ResourceDef) => void;
+}
+
+export const resourcePath = (def: ResourceDef) => `${def.app}/${def.name}`;
