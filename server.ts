@@ -49,6 +49,12 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", platform: embedded ? "embedded" : process.env.PLATFORM_API_URL });
 });
 
+// The console forwards the browser's address to the platform (login throttling per address);
+// set here, over anything the client sent, so it cannot be forged.
+app.use((req, _res, next) => {
+  req.headers["x-console-client-ip"] = req.ip ?? "";
+  next();
+});
 app.use(compression());
 app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));

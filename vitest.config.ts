@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
+    env: { SESSION_SECRET: "vitest-session-secret", NODE_ENV: "test" },
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 30_000,

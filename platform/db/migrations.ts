@@ -1,5 +1,6 @@
 import { rateEventsSchema } from "../common/rate-limit.js";
 import { coreSchema } from "./schema-core.js";
+import { resourcesSchema } from "./schema-resources.js";
 import { kgSchema } from "./schema-kg.js";
 
 export interface Migration {
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { name: "001-core", sql: coreSchema },
   { name: "002-rate-events", sql: rateEventsSchema },
   { name: "003-kg", sql: kgSchema },
+  { name: "002-resources", sql: resourcesSchema },
 ];

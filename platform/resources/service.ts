@@ -94,7 +94,7 @@ export function listResource(ctx: PlatformContext, def: ResourceDef, filter: Lis
   const rows = prepared(
     ctx.db,
     `SELECT ${selectList(def)} ${from} ORDER BY ${filter.orderBy} LIMIT ? OFFSET ?`,
-  ).all(...filter.params, paging.pageSize, paging.offset) as Record<string, unknown>[];
+  ).all([...filter.params, paging.pageSize, paging.offset]) as Record<string, unknown>[];
   return { results: rows.map((r) => decodeRow(def, r)), count };
 }
 

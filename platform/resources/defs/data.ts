@@ -1,4 +1,4 @@
-import type { FieldErrors, ResourceDef } from "../types.js";
+import type { FieldErrors, Mode, RecordRow, ResourceDef } from "../types.js";
 import {
   TIME_PATTERN,
   createdAtField,
@@ -79,7 +79,7 @@ export const sources: ResourceDef = {
   ],
   hooks: {
     // Web pages and APIs are fetched from their address, so they need one that can be fetched.
-    validate: (values, _mode, existing) => {
+    validate: (values, _mode, existing): FieldErrors => {
       const type = values.type ?? existing?.type;
       const url = String(values.url ?? existing?.url ?? "");
       if ((type === "web" || type === "api") && !/^https?:\/\/\S+$/i.test(url)) {
@@ -97,7 +97,7 @@ const LABEL_STATUS = [
 ];
 
 /** Offsets count characters of the text, end exclusive. */
-function spanErrors(values: Record<string, unknown>, existing: Record<string, unknown> | null): FieldErrors {
+function spanErrors(values: Record<string, unknown>, _mode: Mode, existing: RecordRow | null): FieldErrors {
   const pick = (k: string) => (k in values ? values[k] : existing?.[k]);
   const text = String(pick("text") ?? "");
   const start = pick("start") as number | null;

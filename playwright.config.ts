@@ -1,0 +1,60 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/** The e2e server: the real console with its embedded platform on a fresh store. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3200);
+export const E2E_DATA_DIR = path.resolve(".e2e-data");
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+  locale: "zh-CN",
+  baseURL: `http://127.0.0.1:${E2E_PORT}`,
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results/artifacts",
+  use: { trace: "off", screenshot: "only-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_PASSWORD: "e2e-admin-pass-1",
+      SEED: "demo",
+      CAPTCHA: "on",
+      SESSION_SECRET: "e2e-session-secret",
+      TOKEN_IDLE_MINUTES: "15",
+    },
+  },
+});

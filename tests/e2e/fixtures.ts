@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+export { expect };
+
+let store: Database.Database | undefined;
+/** The e2e server's own store, for setting up users and reading captcha answers. */
+export function db(): Database.Database {
+  if (!store) {
+    store = new Database(path.join(E2E_DATA_DIR, "platform.sqlite"));
+    store.pragma("busy_timeout = 5000");
+  }
+  return store;
+}
+
+function hashPassword(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password, salt, 32, { N: 16384 });
+  return `scrypt$16384$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+let counter = 0;
+export interface TestUser {
+  username: string;
+  password: string;
+  id: number;
+}
+
+/**
+ * A fresh user for one test (one live token per user, so tests running side by side must
+ * not share accounts), holding exactly these codenames through a group of their own.
+ */
+export function createUser(
+  opts: { codenames?: string[]; needInit?: boolean; prefix?: string; passwordChangedDaysAgo?: number } = {},
+): TestUser {
+  const username = `${opts.prefix ?? "e2e"}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+  const password = "Passw0rd-e2e";
+  const d = db();
+  const changedAt = new Date(Date.now() - (opts.passwordChangedDaysAgo ?? 0) * 86400_000).toISOString();
+  const id = Number(
+    d
+      .prepare(
+        "INSERT INTO users (username, email, password_hash, need_init_password, password_changed_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(username, `${username}@example.com`, hashPassword(password), opts.needInit ? 1 : 0, changedAt).lastInsertRowid,
+  );
+  const codenames = opts.codenames ?? [];
+  if (codenames.length) {
+    const gid = Number(d.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid);
+    d.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, gid);
+    for (const c of codenames) {
+      d.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)").run(c, c);
+      const pid = d.prepare("SELECT id FROM permissions WHERE codename = ?").pluck().get(c);
+      d.prepare("INSERT INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(gid, pid);
+    }
+  }
+  return { username, password, id };
+}
+
+/** The answer of the captcha shown on the page, read from the store (the server keeps it). */
+export async function captchaAnswer(page: Page): Promise<string> {
+  const id = await page.locator('input[name="captcha_id"]').inputValue();
+  const answer = db().prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(id) as string | undefined;
+  if (!answer) throw new Error(`no captcha ${id} in the store`);
+  return answer;
+}
+
+export async function fillLogin(page: Page, username: string, password: string, captcha?: string) {
+  await page.getByPlaceholder("请输入用户名").fill(username);
+  await page.getByPlaceholder("请输入密码").fill(password);
+  await page.getByPlaceholder("请输入验证码").fill(captcha ?? (await captchaAnswer(page)));
+}
+
+/** Logs in through the login form, as a person would, and waits to leave /login. */
+export async function login(page: Page, user: { username: string; password: string }, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
+  await fillLogin(page, user.username, user.password);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/login")),
+    page.getByRole("button", { name: "登录", exact: true }).click(),
+  ]);
+}
+
+/** Saves a screenshot under test-results/screenshots/{project}-{name}.png to look at. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.resolve("test-results/screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+export const hasJs = (testInfo: TestInfo) => testInfo.project.name === "js";
+
+/** A test with a fresh administrator already logged in. */
+export const test = base.extend<{ admin: TestUser; adminPage: Page }>({
+  admin: async ({}, use) => {
+    await use(createUser({ codenames: ["admin"], prefix: "admin" }));
+  },
+  adminPage: async ({ page, admin }, use) => {
+    await login(page, admin);
+    await use(page);
+  },
+});
