@@ -40,7 +40,7 @@ export default defineConfig({
     { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,7 +1,10 @@
-/** Tables of the data resources (files, sources, annotation and triple data) served by the generic registry. */
+/**
+ * Tables of the data resources (files, sources, annotation and triple data) served by the
+ * generic registry. AUTOINCREMENT: an id is never reused, so audit rows and CSV ids stay unambiguous.
+ */
 export const resourcesSchema = /* sql */ `
 CREATE TABLE data_sources (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   name TEXT NOT NULL UNIQUE,
   type TEXT NOT NULL DEFAULT 'web',
   url TEXT NOT NULL DEFAULT '',
@@ -13,7 +16,7 @@ CREATE TABLE data_sources (
 
 -- Uploaded content lives in DATA_DIR/files/<uuid>; the row keeps what describes it.
 CREATE TABLE data_files (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   uuid TEXT NOT NULL UNIQUE,
   name TEXT NOT NULL,
   description TEXT NOT NULL DEFAULT '',
@@ -30,7 +33,7 @@ CREATE INDEX data_files_source ON data_files(source_id);
 CREATE INDEX data_files_graph ON data_files(graph_id);
 
 CREATE TABLE data_labels (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   text TEXT NOT NULL,
   label TEXT NOT NULL,
   "start" INTEGER,
@@ -46,7 +49,7 @@ CREATE INDEX data_labels_status ON data_labels(status);
 CREATE INDEX data_labels_graph ON data_labels(graph_id);
 
 CREATE TABLE data_triples (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   subject TEXT NOT NULL,
   predicate TEXT NOT NULL,
   object TEXT NOT NULL,

@@ -93,7 +93,7 @@ export const militaryOntology: OntologyDef = {
   ],
   eventTypes: [
     { name: "演习", triggers: ["演习", "演练", "军演", "联演"], roles: { subject: "参演方", object: "参演兵力" }, color: "#c23531" },
-    { name: "部署", triggers: ["部署", "进驻", "前出", "驶抵", "抵达"], roles: { subject: "部署方", object: "部署兵力" }, color: "#2f4554" },
+    { name: "部署", triggers: ["部署", "进驻", "前出", "驶抵"], roles: { subject: "部署方", object: "部署兵力" }, color: "#2f4554" },
     { name: "试射", triggers: ["试射", "试验发射", "发射", "试飞"], roles: { subject: "试射方", object: "试射装备" }, color: "#61a0a8" },
     { name: "访问", triggers: ["访问", "出访", "到访", "会见"], roles: { subject: "访问方", object: "被访方" }, color: "#d48265" },
     { name: "交付", triggers: ["交付", "列装", "入列"], roles: { subject: "交付方", object: "交付装备" }, color: "#91c7ae" },

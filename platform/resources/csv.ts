@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import Database from "better-sqlite3";
 import chardet from "chardet";
 import { parse } from "csv-parse/sync";
@@ -35,6 +34,19 @@ function cell(f: FieldDef, v: unknown): unknown {
   return v;
 }
 
+/** Resolves when the response can take more, or is gone; leaves no listener behind. */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 /**
  * Streams the matching records as CSV: UTF-8 with a BOM (so Excel reads Chinese), header of
  * field names. Rows come from a read-only connection of their own, so the open cursor holds
@@ -68,7 +80,7 @@ export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, f
         rows.return?.();
         return;
       }
-      if (!ok && !db.memory) await Promise.race([once(res, "drain"), once(res, "close")]);
+      if (!ok && !db.memory) await drained(res);
     }
     if (batch.length) res.write(stringify(batch, stringifyOptions));
     res.end();

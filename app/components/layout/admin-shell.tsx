@@ -144,21 +144,13 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               {t("layout.previewing", { role: previewRole })}
             </span>
           )}
-          <LanguageSwitch tone="dark" />
-          <details className="dd" data-testid="user-menu">
-            <summary style={{ color: "#333" }}>
-              <IconUser size={16} aria-hidden /> {username}
-            </summary>
-            <div className="dd-menu">
-              <Link to="/dashboard">{t("nav.dashboard")}</Link>
-              <Link to="/">
-                <IconHome size={16} aria-hidden /> {t("nav.home")}
-              </Link>
-              {previewGroups && (
+          {previewGroups && previewGroups.length > 0 && (
+            <details className="dd" data-testid="role-preview">
+              <summary style={{ color: "#333" }}>{t("layout.previewRole")}</summary>
+              <div className="dd-menu">
                 <Form method="post" action="/ui">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="redirectTo" value="/dashboard" />
-                  <label style={{ display: "block", fontSize: 12, color: "#868e96", padding: "6px 10px 0" }}>{t("layout.previewRole")}</label>
                   {previewRole && (
                     <button type="submit" name="preview" value="">
                       {t("layout.previewOff")}
@@ -170,7 +162,19 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
                     </button>
                   ))}
                 </Form>
-              )}
+              </div>
+            </details>
+          )}
+          <LanguageSwitch tone="dark" />
+          <details className="dd" data-testid="user-menu">
+            <summary style={{ color: "#333" }}>
+              <IconUser size={16} aria-hidden /> {username}
+            </summary>
+            <div className="dd-menu">
+              <Link to="/dashboard">{t("nav.dashboard")}</Link>
+              <Link to="/">
+                <IconHome size={16} aria-hidden /> {t("nav.home")}
+              </Link>
               <Form method="post" action="/logout">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirect" value={here} />

@@ -1,0 +1,80 @@
+import type { Rules } from "./types";
+
+/**
+ * The console's table screens: which platform resource each shows and where it lives.
+ * Everything else (columns, forms, options, rules, buttons) comes from the resource's
+ * schema, so a screen is this entry plus thin route modules.
+ */
+export interface ResourceScreen {
+  key: ResourceKey;
+  /** Platform path under /api, without slashes: "common/users". */
+  api: string;
+  /** The console path of the table. */
+  path: string;
+  /** i18n key (common namespace) of the title. */
+  title: string;
+  /** Field name → the custom editor rendering it (spec §3 field type `custom`, or an override). */
+  customFields?: Record<string, CustomEditor>;
+  /** Console-only rules merged after the schema's (spec §5). */
+  customRules?: { create?: Rules; update?: Rules };
+  /** A create with a file goes as multipart (data/files). */
+  multipart?: boolean;
+  /** Per-row extra actions: a nested route under `{path}/{id}/` (a file download when `document`). */
+  rowActions?: { to: string; label: string; codename: "update" | "read"; document?: boolean }[];
+  /** The platform offers no CSV export for it (client error log). */
+  exportable?: false;
+  /** The platform gives no schema: the console's own, read-only one (client error log). */
+  localSchema?: boolean;
+}
+
+export type CustomEditor = "file-upload" | "permission-matrix";
+
+export type ResourceKey =
+  | "users"
+  | "groups"
+  | "configs"
+  | "auditlog"
+  | "errorlog"
+  | "files"
+  | "labels"
+  | "triples"
+  | "sources";
+
+export const screens: Record<ResourceKey, ResourceScreen> = {
+  users: {
+    key: "users",
+    api: "common/users",
+    path: "/backend/setting/users",
+    title: "nav.users",
+    rowActions: [{ to: "password", label: "resetPassword", codename: "update" }],
+  },
+  groups: {
+    key: "groups",
+    api: "common/groups",
+    path: "/backend/setting/groups",
+    title: "nav.groups",
+    customFields: { permissions: "permission-matrix" },
+  },
+  configs: { key: "configs", api: "common/configs", path: "/backend/setting/configs", title: "nav.configs" },
+  auditlog: { key: "auditlog", api: "common/auditlog", path: "/backend/setting/auditlog", title: "nav.auditlog" },
+  errorlog: {
+    key: "errorlog",
+    api: "common/clienterrors",
+    path: "/backend/setting/errorlog",
+    title: "nav.errorlog",
+    localSchema: true,
+    exportable: false,
+  },
+  files: {
+    key: "files",
+    api: "data/files",
+    path: "/data/filemanage",
+    title: "nav.filemanage",
+    customFields: { file: "file-upload" },
+    multipart: true,
+    rowActions: [{ to: "download", label: "download", codename: "read", document: true }],
+  },
+  labels: { key: "labels", api: "data/labels", path: "/data/label", title: "nav.label" },
+  triples: { key: "triples", api: "data/triples", path: "/data/triaddata", title: "nav.triaddata" },
+  sources: { key: "sources", api: "data/sources", path: "/data/source", title: "nav.source" },
+};

@@ -1,0 +1,118 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import type { FormActionData, FormDialogData } from "~/components/table/data";
+import { echoValues, formFields, initialValues, platformBody, readFormValues } from "~/components/table/form-values";
+import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
+import { mergeRules, validateValues } from "~/components/table/rules";
+import { parseTableState, stateQuery } from "~/components/table/table-state";
+import type { FormMode, FormValues, TableSchema } from "~/components/table/types";
+import { invalidatePlatformConfig } from "~/platform-client/config.server";
+import { requireViewer, type Viewer } from "~/utils/guard.server";
+import { commitSession, flash } from "~/utils/session.server";
+import {
+  failureMessage,
+  failureStatus,
+  fetchRecord,
+  fetchSchema,
+  forbiddenPage,
+  platformFieldErrors,
+  prefix,
+  recordPath,
+  rethrowUnexpected,
+  screenOf,
+  tableT,
+} from "./platform.server";
+
+const MESSAGES = {
+  create: { ok: "messages.createOk", failed: "messages.createFailed" },
+  update: { ok: "messages.saveOk", failed: "messages.saveFailed" },
+} as const;
+
+/** Back to the table, on the page and with the search, sort and filters the dialog was opened from. */
+export function tableUrl(screen: ResourceScreen, request: Request, page?: number) {
+  const state = parseTableState(new URL(request.url).searchParams);
+  if (page !== undefined) state.page = page;
+  return `${screen.path}${stateQuery(state)}`;
+}
+
+/** Flash a spec §8 message and go back to the table (post/redirect/get). */
+export async function backToTable(viewer: Viewer, screen: ResourceScreen, request: Request, message: string, page?: number) {
+  flash(viewer.api.session, "success", message);
+  if (screen.key === "configs") invalidatePlatformConfig();
+  return redirect(tableUrl(screen, request, page), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}
+
+/** The schema, and (for a dialog's page) whether it lets this user `need`; writes leave refusing to the platform. */
+export async function schemaFor(viewer: Viewer, screen: ResourceScreen, t: TFunction, need?: keyof TableSchema["permissions"]): Promise<TableSchema> {
+  let schema: TableSchema;
+  try {
+    schema = await fetchSchema(viewer.api, screen, t);
+  } catch (e) {
+    rethrowUnexpected(e);
+    throw new Response(failureMessage(t, "messages.schemaFailed", e), { status: failureStatus(e) });
+  }
+  if (need && !schema.permissions[need]) throw forbiddenPage(t);
+  return schema;
+}
+
+/** Spec §4: the create dialog opens blank with defaults; the edit dialog prefilled. */
+export async function formLoader(key: ResourceKey, mode: FormMode, { request, params }: LoaderFunctionArgs) {
+  const screen = screenOf(key);
+  const viewer = await requireViewer(request);
+  const t = await tableT(request);
+  const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
+  const record = mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
+  return data<FormDialogData>({
+    screen: screen.key,
+    mode,
+    schema,
+    id: params.id,
+    values: initialValues(schema, mode, screen, record),
+  });
+}
+
+async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema, mode: FormMode, values: FormValues, form: FormData, id?: string) {
+  if (mode === "update") return viewer.api.patch(recordPath(screen, id!), platformBody(schema, mode, values, screen));
+  if (!screen.multipart) return viewer.api.post(prefix(screen), platformBody(schema, mode, values, screen));
+  // A file upload goes to the platform as it came: the file and the text fields, multipart.
+  const out = new FormData();
+  for (const [name, value] of Object.entries(platformBody(schema, mode, values, screen))) {
+    if (value !== null && value !== undefined) out.append(name, String(value));
+  }
+  for (const [name, editor] of Object.entries(screen.customFields ?? {})) {
+    const file = form.get(name);
+    if (editor === "file-upload" && file && typeof file !== "string") out.append(name, file, file.name);
+  }
+  return viewer.api.call("POST", prefix(screen), { form: out });
+}
+
+/**
+ * Saves a create or edit dialog. The merged rules (spec §5) are checked here first, then the
+ * platform validates again; either way a refusal re-renders the dialog with what the user
+ * typed and each field's message.
+ */
+export async function formAction(key: ResourceKey, mode: FormMode, { request, params }: ActionFunctionArgs) {
+  const screen = screenOf(key);
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await tableT(request);
+  const messages = MESSAGES[mode];
+  const schema = await schemaFor(viewer, screen, t);
+  const values = readFormValues(schema, mode, form, screen);
+  const rules = mergeRules(schema, mode, screen.customRules?.[mode]);
+  const fields = formFields(schema, mode).map(([name]) => name);
+  const errors = validateValues(fields, rules, values);
+  if (Object.keys(errors).length) {
+    return data<FormActionData>({ values: echoValues(schema, mode, values), errors, message: t(messages.failed) }, { status: 400 });
+  }
+  try {
+    await send(viewer, screen, schema, mode, values, form, params.id);
+  } catch (e) {
+    rethrowUnexpected(e);
+    return data<FormActionData>(
+      { values: echoValues(schema, mode, values), errors: platformFieldErrors(e), message: failureMessage(t, messages.failed, e) },
+      { status: failureStatus(e) },
+    );
+  }
+  return backToTable(viewer, screen, request, t(messages.ok));
+}

@@ -1,0 +1,115 @@
+import type { TFunction } from "i18next";
+import { screens, type ResourceKey, type ResourceScreen } from "~/components/table/resources";
+import { listQuery, type TableState } from "~/components/table/table-state";
+import type { Row, TableSchema } from "~/components/table/types";
+import { getFixedT } from "~/i18next.server";
+import { PlatformError, PlatformUnavailable, type PlatformClient } from "~/platform-client/client.server";
+
+export function screenOf(key: ResourceKey): ResourceScreen {
+  const screen = screens[key];
+  if (!screen) throw new Response("Not Found", { status: 404 });
+  return screen;
+}
+
+export const tableT = (request: Request) => getFixedT(request, "table");
+
+/** `{prefix}` of spec §7 for a screen's resource, with the trailing slash the platform answers to. */
+export const prefix = (screen: ResourceScreen) => `/${screen.api}/`;
+export const recordPath = (screen: ResourceScreen, id: string | number) => `/${screen.api}/${encodeURIComponent(String(id))}/`;
+
+/**
+ * A spec §8 message, with the platform's own reason added when it gave one
+ * ("记录新增失败！用户名已存在").
+ */
+export function failureMessage(t: TFunction, key: string, e: unknown): string {
+  const base = t(key);
+  if (e instanceof PlatformError) return e.detail && e.detail !== base ? `${base}${e.detail}` : base;
+  if (e instanceof PlatformUnavailable) return `${base}${t("serviceError", { ns: "common" })}`;
+  return base;
+}
+
+/** Status to answer with when a platform call failed: the platform's, or 503 when it is unreachable. */
+export const failureStatus = (e: unknown) => (e instanceof PlatformError ? e.status : 503);
+
+/** Errors that are not the platform refusing (bugs, thrown redirects) go on up. */
+export function rethrowUnexpected(e: unknown): void {
+  if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
+}
+
+/** Field messages of a refused write: the platform sends {errors: {field: [messages]}}. */
+export function platformFieldErrors(e: unknown): Record<string, string> {
+  if (!(e instanceof PlatformError)) return {};
+  const errors = e.body?.errors;
+  const out: Record<string, string> = {};
+  if (errors && typeof errors === "object" && !Array.isArray(errors)) {
+    for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+      const first = Array.isArray(messages) ? messages[0] : messages;
+      if (first !== undefined && first !== null) out[field] = String(first);
+    }
+  }
+  return out;
+}
+
+/** The client error log has no schema endpoint: its table is described here, read only. */
+function clientErrorSchema(t: TFunction): TableSchema {
+  const col = (label: string, width: number, type = "str") => ({ label: t(label), width, sortable: false, filter: false, type });
+  return {
+    label: t("errorlog.title"),
+    table_fields: {
+      id: col("errorlog.id", 70, "number"),
+      at: col("errorlog.at", 170, "datetime"),
+      username: col("errorlog.username", 110),
+      url: col("errorlog.url", 220),
+      error: col("errorlog.error", 320, "text"),
+      info: col("errorlog.info", 260, "text"),
+      user_agent: col("errorlog.userAgent", 200),
+    },
+    form_fields: {},
+    select_options: {},
+    rules: {},
+    create_rules: {},
+    update_rules: {},
+    permissions: { create: false, read: true, update: false, delete: false },
+    searchable: false,
+    importable: false,
+    template: null,
+  };
+}
+
+export async function fetchSchema(api: PlatformClient, screen: ResourceScreen, t: TFunction): Promise<TableSchema> {
+  if (screen.localSchema) return clientErrorSchema(t);
+  return api.get<TableSchema>(`${prefix(screen)}schema/`);
+}
+
+export async function fetchList(api: PlatformClient, screen: ResourceScreen, state: TableState) {
+  const query = listQuery(state);
+  if (screen.localSchema) {
+    // The client error log pages only.
+    for (const k of [...query.keys()]) if (k !== "page" && k !== "page_size") query.delete(k);
+  }
+  return api.get<{ results: Row[]; count: number }>(prefix(screen), query);
+}
+
+/** How many records a selection or a filter matches, asking for a single row. */
+export async function countMatching(api: PlatformClient, screen: ResourceScreen, query: URLSearchParams): Promise<number> {
+  const q = new URLSearchParams(query);
+  q.set("page", "1");
+  q.set("page_size", "1");
+  q.delete("ordering");
+  return (await api.get<{ count: number }>(prefix(screen), q)).count;
+}
+
+export async function fetchRecord(api: PlatformClient, screen: ResourceScreen, id: string): Promise<Row> {
+  if (!/^\d+$/.test(id)) throw new Response("Not Found", { status: 404 });
+  try {
+    return await api.get<Row>(recordPath(screen, id));
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 404) throw new Response(e.detail ?? "Not Found", { status: 404 });
+    throw e;
+  }
+}
+
+/** A page of this screen the platform refuses to this user: 403 with its reason. */
+export function forbiddenPage(t: TFunction, detail?: string): Response {
+  return new Response(detail || t("forbidden", { ns: "common" }), { status: 403, statusText: "Forbidden" });
+}

@@ -1,0 +1,123 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { TableData } from "~/components/table/data";
+import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
+import { parseTableState, stateQuery, stateToParams } from "~/components/table/table-state";
+import type { Row } from "~/components/table/types";
+import { invalidatePlatformConfig } from "~/platform-client/config.server";
+import { pagePath, requireViewer, type Viewer } from "~/utils/guard.server";
+import { safeRedirect } from "~/utils/redirect";
+import { commitSession, flash } from "~/utils/session.server";
+import { hiddenColumns, saveHiddenColumns } from "./columns.server";
+import { failureMessage, fetchList, fetchSchema, rethrowUnexpected, screenOf, tableT } from "./platform.server";
+
+/** Params a data request adds that are not part of the page's own query. */
+const TRANSPORT_PARAMS = ["_routes", "_data", "index"];
+
+/** The same view under one spelling (defaults dropped, `a=1&a=2` → `a__in=1,2`), so links compare equal. */
+function canonicalRedirect(request: Request, screen: ResourceScreen) {
+  if (request.method !== "GET" || pagePath(request) !== screen.path) return;
+  const url = new URL(request.url);
+  const given = new URLSearchParams(url.search);
+  for (const p of TRANSPORT_PARAMS) given.delete(p);
+  const canonical = stateToParams(parseTableState(given));
+  if (canonical.toString() !== given.toString()) {
+    throw redirect(`${screen.path}${stateQuery(parseTableState(given))}`);
+  }
+}
+
+/** Spec §3 global config flags, shown as switches above the configs table. */
+export const FEATURE_FLAGS = ["YF_SHOW_LOGO", "YF_ANTI_RESUBMIT", "YF_BODY_ENCRYPT"] as const;
+
+async function featureFlags(viewer: Viewer) {
+  const { results } = await viewer.api.get<{ results: Row[] }>("/common/configs/", {
+    key__in: FEATURE_FLAGS.join(","),
+    page_size: FEATURE_FLAGS.length,
+  });
+  return FEATURE_FLAGS.flatMap((key) => {
+    const row = results.find((r) => r.key === key);
+    if (!row) return [];
+    const on = /^(true|1|yes|on)$/i.test(String(row.value ?? "").trim());
+    return [{ key, id: Number(row.id), on, label: String(row.description || key) }];
+  });
+}
+
+/**
+ * A table screen's loader (spec §4): schema and one page of the list, fetched on the server
+ * with the session's token, for the state in the URL. A failure is shown with its spec §8
+ * message rather than an error page, so the toolbar and the rest of the page stay usable.
+ */
+export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
+  const screen = screenOf(key);
+  const viewer = await requireViewer(request);
+  canonicalRedirect(request, screen);
+  const t = await tableT(request);
+  const state = parseTableState(new URL(request.url).searchParams);
+  const [schema, list, hidden, flags] = await Promise.allSettled([
+    fetchSchema(viewer.api, screen, t),
+    fetchList(viewer.api, screen, state),
+    hiddenColumns(request, viewer.info.id, screen.key),
+    screen.key === "configs" ? featureFlags(viewer) : Promise.resolve(undefined),
+  ]);
+  let error: string | null = null;
+  if (schema.status === "rejected") {
+    rethrowUnexpected(schema.reason);
+    error = failureMessage(t, "messages.schemaFailed", schema.reason);
+  } else if (list.status === "rejected") {
+    rethrowUnexpected(list.reason);
+    error = failureMessage(t, "messages.listFailed", list.reason);
+  }
+  const ok = list.status === "fulfilled" && schema.status === "fulfilled";
+  return data<TableData>({
+    screen: screen.key,
+    schema: schema.status === "fulfilled" ? schema.value : null,
+    rows: ok ? list.value.results : [],
+    count: ok ? list.value.count : 0,
+    state,
+    hidden: hidden.status === "fulfilled" ? hidden.value : [],
+    error,
+    flags: flags.status === "fulfilled" ? flags.value : undefined,
+  });
+}
+
+const backTo = (form: FormData, screen: ResourceScreen) => {
+  const to = safeRedirect(form.get("redirectTo"), screen.path);
+  return to.startsWith(screen.path) ? to : screen.path;
+};
+
+/** Intents posted to the table itself: remember the visible columns; switch feature flags. */
+export async function tableAction(key: ResourceKey, { request }: ActionFunctionArgs) {
+  const screen = screenOf(key);
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const intent = form.get("intent");
+  if (intent === "columns") {
+    const all = form.getAll("all").map(String);
+    const shown = new Set(form.getAll("show").map(String));
+    const hidden = all.filter((c) => !shown.has(c));
+    const cookie = await saveHiddenColumns(request, viewer.info.id, screen.key, hidden);
+    return redirect(backTo(form, screen), { headers: { "Set-Cookie": cookie } });
+  }
+  if (intent === "flags" && screen.key === "configs") return saveFlags(request, viewer, form, screen);
+  throw data({ error: `unknown intent: ${String(intent)}` }, { status: 400 });
+}
+
+async function saveFlags(request: Request, viewer: Viewer, form: FormData, screen: ResourceScreen) {
+  const t = await tableT(request);
+  const wanted = new Set(form.getAll("flag").map(String));
+  try {
+    for (const flag of await featureFlags(viewer)) {
+      const on = wanted.has(flag.key);
+      if (on === flag.on) continue;
+      await viewer.api.patch(`/common/configs/${flag.id}/`, { value: on ? "true" : "false" });
+      // The next write must follow the flag just set (a nonce once anti-resubmission is on).
+      invalidatePlatformConfig();
+    }
+    flash(viewer.api.session, "success", t("messages.saveOk"));
+  } catch (e) {
+    rethrowUnexpected(e);
+    flash(viewer.api.session, "error", failureMessage(t, "messages.saveFailed", e));
+  } finally {
+    invalidatePlatformConfig();
+  }
+  return redirect(backTo(form, screen), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}

@@ -1,0 +1,204 @@
+/**
+ * Benchmark of the generic resource API on a triple table of 1,000,000 rows.
+ * Not a test: it prints figures (copied into docs/performance.md).
+ *
+ *   npx tsx bench/triples-bench.ts            # 1,000,000 rows
+ *   TRIPLES=200000 npx tsx bench/triples-bench.ts
+ *
+ * The platform runs in this process behind a real HTTP server; "server" times are taken
+ * by a middleware from request arrival to the end of the response, "round trip" by the client.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import { hashPassword } from "../platform/auth/passwords.js";
+import { createPlatform } from "../platform/index.js";
+
+const TOTAL = Number(process.env.TRIPLES || 1_000_000);
+const REQUESTS = Number(process.env.REQUESTS || 200);
+
+const WORDS = ["歼", "东风", "驱逐舰", "航空母舰", "预警机", "无人机", "雷达", "坦克", "潜艇", "运输机", "导弹", "卫星", "直升机", "护卫舰", "火箭军", "装甲车", "战斗机", "轰炸机", "加油机", "侦察机"];
+const PREDICATES = ["隶属于", "装备", "位于", "研制单位", "参与", "型号", "服役于", "部署于", "发射", "生产", "改进自", "配属", "指挥", "协同", "打击", "保障", "训练", "演习", "巡航", "护航"];
+const OBJECTS = ["中国人民解放军海军", "北部战区", "南海", "沈阳飞机工业集团", "成都飞机工业集团", "航天科工", "黄海", "东海", "第一岛链", "西太平洋"];
+
+function percentile(values: number[], p: number) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
+  const platform = createPlatform({
+    dataDir,
+    dbFile: path.join(dataDir, "platform.sqlite"),
+    adminPassword: "bench-admin-1",
+    captcha: false,
+    seed: "none",
+    tokenIdleSeconds: 3600,
+    passwordMaxAgeDays: 0,
+  });
+  const db = platform.ctx.db;
+
+  progress(`generating ${TOTAL} triples`);
+  // --- data -----------------------------------------------------------------
+  const graphs = [1, 2, 3, 4, 5].map((i) =>
+    Number(db.prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)").run(`基准图谱${i}`, i % 2 ? "military" : "general").lastInsertRowid),
+  );
+  const sources = [1, 2, 3].map((i) =>
+    Number(db.prepare("INSERT INTO data_sources (name, type, url) VALUES (?, 'web', ?)").run(`基准来源${i}`, `https://s${i}.example`).lastInsertRowid),
+  );
+  let t0 = performance.now();
+  const insert = db.prepare(
+    "INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const start = Date.UTC(2023, 0, 1);
+  db.transaction(() => {
+    for (let i = 0; i < TOTAL; i++) {
+      const word = WORDS[i % WORDS.length];
+      insert.run(
+        `${word}-${(i * 7919) % 200_000}`,
+        PREDICATES[(i * 31) % PREDICATES.length],
+        `${OBJECTS[(i * 13) % OBJECTS.length]}${i % 1000}号`,
+        graphs[i % graphs.length],
+        sources[i % sources.length],
+        ((i * 37) % 1000) / 1000,
+        new Date(start + i * 30_000).toISOString(),
+      );
+    }
+  })();
+  const genSeconds = (performance.now() - t0) / 1000;
+  db.pragma("optimize");
+  const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
+
+  // --- token ------------------------------------------------------------------
+  const uid = Number(
+    db.prepare("INSERT INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)").run(hashPassword("bench-pass")).lastInsertRowid,
+  );
+  const token = crypto.randomBytes(20).toString("hex");
+  const csrf = crypto.randomBytes(16).toString("hex");
+  db.prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)").run(token, uid, csrf, Date.now(), Date.now());
+  const headers = { Authorization: `Token ${token}`, "X-CSRFToken": csrf };
+
+  // --- server with a timing middleware ------------------------------------------
+  const serverTimes: number[] = [];
+  const app = express();
+  app.use((_req, res, next) => {
+    const t = process.hrtime.bigint();
+    res.on("finish", () => serverTimes.push(Number(process.hrtime.bigint() - t) / 1e6));
+    next();
+  });
+  app.use("/api", platform.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/triples`;
+
+  type Row = { name: string; query: string; p50: number; p95: number; rtt95: number; count: number };
+  const rows: Row[] = [];
+  async function measure(name: string, makeQuery: (i: number) => string) {
+    progress(name);
+    // warm the statement cache and the page cache once, as a running server would be
+    await fetch(`${base}/?${makeQuery(0)}`, { headers }).then((r) => r.arrayBuffer());
+    serverTimes.length = 0;
+    const rtts: number[] = [];
+    let count = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const t = performance.now();
+      const res = await fetch(`${base}/?${makeQuery(i)}`, { headers });
+      const body = (await res.json()) as { count: number; detail?: string };
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${body.detail}`);
+      rtts.push(performance.now() - t);
+      count = body.count;
+    }
+    rows.push({ name, query: makeQuery(0), p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95), rtt95: percentile(rtts, 95), count });
+  }
+
+  const deepPage = Math.floor(TOTAL / 20);
+  const pick = <T>(list: T[], i: number) => list[(i * 7) % list.length];
+  const enc = encodeURIComponent;
+  await measure("first page", () => "page=1&page_size=10");
+  await measure(`deep page (${deepPage}, OFFSET)`, () => `page=${deepPage}&page_size=10`);
+  await measure("sort -confidence", (i) => `ordering=-confidence&page=${1 + (i % 50)}`);
+  await measure("sort subject", (i) => `ordering=subject&page=${1 + (i % 50)}`);
+  await measure("sort -created_at", (i) => `ordering=-created_at&page=${1 + (i % 50)}`);
+  await measure("filter predicate=", (i) => `predicate=${enc(pick(PREDICATES, i))}`);
+  await measure("filter graph__in= + sort", (i) => `graph__in=${graphs[i % 5]},${graphs[(i + 1) % 5]}&ordering=-id`);
+  await measure("filter confidence=", (i) => `confidence=${((i * 3) % 1000) / 1000}`);
+  await measure("search (trigram, rare)", (i) => `search=${enc(`${pick(WORDS, i)}-${1000 + i * 97}`)}`);
+  await measure("search (trigram, common)", (i) => `search=${enc(pick(OBJECTS, i))}`);
+  await measure("search (2 chars, LIKE)", (i) => `search=${enc(pick(["东风", "雷达", "坦克", "潜艇"], i))}`);
+
+  progress("export");
+  // --- export -------------------------------------------------------------------
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  t0 = performance.now();
+  const res = await fetch(`${base}/export/`, { headers });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  const exportSeconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const rssAfter = process.memoryUsage().rss;
+  const exportedRows = lines - 1;
+
+  progress("import");
+  // --- import of a 2 MB CSV -------------------------------------------------------
+  const header = "subject,predicate,object,graph,source,confidence\n";
+  const csvLines: string[] = [header];
+  let csvBytes = Buffer.byteLength(header);
+  let importRowsCount = 0;
+  for (;;) {
+    const i = importRowsCount;
+    const line = `导入实体${i},${pick(PREDICATES, i)},${pick(OBJECTS, i)}${i},基准图谱${1 + (i % 5)},${sources[i % 3]},0.${i % 10}\n`;
+    if (csvBytes + Buffer.byteLength(line) > 2 * 1024 * 1024) break;
+    csvLines.push(line);
+    csvBytes += Buffer.byteLength(line);
+    importRowsCount++;
+  }
+  const csv = csvLines.join("");
+  const upload = async (dryRun: boolean) => {
+    const form = new FormData();
+    form.append("file", new Blob([csv], { type: "text/csv" }), "import.csv");
+    const t = performance.now();
+    const r = await fetch(`${base}/upload/${dryRun ? "?dry_run=1" : ""}`, { method: "POST", headers, body: form });
+    const body = (await r.json()) as { created: number; errors: unknown[]; detail?: string };
+    if (r.status !== 200 || body.errors.length) throw new Error(`import: ${r.status} ${body.detail}`);
+    return { ms: performance.now() - t, created: body.created };
+  };
+  const dry = await upload(true);
+  const real = await upload(false);
+
+  // --- report ----------------------------------------------------------------------
+  console.log(`\nGeneric resources benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`);
+  console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, SQLite ${db.prepare("SELECT sqlite_version()").pluck().get()}`);
+  console.log(`generation: ${fmt(genSeconds)} s (${Math.round(TOTAL / genSeconds).toLocaleString("en")} rows/s, with indexes and trigram FTS), store ${fmt(dbBytes / 1048576, 0)} MB\n`);
+  console.log("| request | server p50 ms | server p95 ms | round trip p95 ms | count |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.rtt95, 2)} | ${r.count.toLocaleString("en")} |`);
+  console.log("");
+  console.log("| bulk | figure |");
+  console.log("|---|---|");
+  console.log(`| export all rows | ${exportedRows.toLocaleString("en")} rows, ${fmt(bytes / 1048576)} MB in ${fmt(exportSeconds, 2)} s = ${Math.round(exportedRows / exportSeconds).toLocaleString("en")} rows/s |`);
+  console.log(`| export memory (RSS) | before ${fmt(rssBefore / 1048576, 0)} MB, peak ${fmt(rssPeak / 1048576, 0)} MB (+${fmt((rssPeak - rssBefore) / 1048576, 0)} MB), after ${fmt(rssAfter / 1048576, 0)} MB |`);
+  console.log(`| import 2 MB CSV, dry run | ${importRowsCount.toLocaleString("en")} rows in ${fmt(dry.ms, 0)} ms |`);
+  console.log(`| import 2 MB CSV | ${real.created.toLocaleString("en")} rows created in ${fmt(real.ms, 0)} ms (one transaction, audit row each) |`);
+
+  await new Promise((r) => server.close(r));
+  platform.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

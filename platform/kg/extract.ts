@@ -1,0 +1,387 @@
+import type { PlatformContext } from "../context.js";
+import { badRequest } from "../http/errors.js";
+import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
+import { entitySignature, storeCache } from "./cache.js";
+import { type CausalPair, findCausalPairs } from "./causal.js";
+import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
+import { findTimes, type Span, spanIndexAt, splitClauses, splitSentences, type TimeExpression } from "./text.js";
+
+/** Longest text accepted for analysis, in characters. */
+export const MAX_TEXT_LENGTH = 100_000;
+export const TEXT_REQUIRED = "请输入要分析的文本";
+export const TEXT_TOO_LONG = `文本过长，最多${MAX_TEXT_LENGTH}字`;
+/** Names shorter than this are not matched: one character matches everywhere in Chinese. */
+const MIN_NAME_LENGTH = 2;
+
+export function validateText(text: unknown): string {
+  if (typeof text !== "string" || text.trim().length === 0) throw badRequest(TEXT_REQUIRED);
+  if (text.length > MAX_TEXT_LENGTH) throw badRequest(TEXT_TOO_LONG);
+  return text;
+}
+
+/** The graph's dictionaries: entity names and aliases, and the trigger lexicon of its event types. */
+interface GraphDictionary {
+  entities: AhoCorasick<number>;
+  ids: number[];
+  uuids: string[];
+  names: string[];
+  classIds: (number | null)[];
+  triggers: AhoCorasick<number>;
+  ontology: GraphOntology;
+}
+
+/** Built once per graph and kept until its entities or ontology change. */
+export function graphDictionary(ctx: PlatformContext, graphId: number): GraphDictionary {
+  return storeCache<GraphDictionary>(ctx, "dictionary", 8).get(String(graphId), entitySignature(ctx, graphId), () =>
+    buildDictionary(ctx, graphId),
+  );
+}
+
+function buildDictionary(ctx: PlatformContext, graphId: number): GraphDictionary {
+  const ids: number[] = [];
+  const uuids: string[] = [];
+  const names: string[] = [];
+  const classIds: (number | null)[] = [];
+  const patterns: [string, number][] = [];
+  const rows = ctx.db
+    .prepare("SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id")
+    .raw()
+    .iterate(graphId) as IterableIterator<[number, string, string, string, number | null]>;
+  for (const [id, uuid, name, aliases, classId] of rows) {
+    const index = ids.length;
+    ids.push(id);
+    uuids.push(uuid);
+    names.push(name);
+    classIds.push(classId);
+    if (name.length >= MIN_NAME_LENGTH) patterns.push([name, index]);
+    if (aliases !== "[]") {
+      for (const alias of parseJson<unknown[]>(aliases, [])) {
+        if (typeof alias === "string" && alias.length >= MIN_NAME_LENGTH) patterns.push([alias, index]);
+      }
+    }
+  }
+  const ontology = graphOntology(ctx, graphId);
+  const triggerWords: [string, number][] = [];
+  for (const type of ontology.eventTypes.values()) for (const t of type.triggers) triggerWords.push([t, type.id]);
+  return {
+    entities: new AhoCorasick(patterns),
+    ids,
+    uuids,
+    names,
+    classIds,
+    triggers: new AhoCorasick(triggerWords),
+    ontology,
+  };
+}
+
+export interface FoundEntity {
+  text: string;
+  start: number;
+  end: number;
+  /** The entity's uuid. */
+  entity_id: string;
+  name: string;
+  type: string | null;
+  type_id: number | null;
+}
+
+export interface EventArgument {
+  role: "subject" | "object" | "place" | "time";
+  role_name: string;
+  text: string;
+  start: number;
+  end: number;
+  entity_id: string | null;
+}
+
+export interface FoundEvent {
+  trigger: string;
+  type: string;
+  type_id: number;
+  start: number;
+  end: number;
+  sentence_start: number;
+  sentence_end: number;
+  arguments: EventArgument[];
+  time: { text: string; value: string; start: number; end: number } | null;
+  place: { text: string; entity_id: string | null; start: number; end: number } | null;
+}
+
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  kind: "entity" | "word" | "punct";
+}
+
+export interface KnownRelation {
+  id: number;
+  subject: { uuid: string; name: string };
+  predicate: string;
+  object: { uuid: string; name: string };
+  confidence: number;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+  /** The first sentence of the analysed text that names both ends, if any. */
+  text_sentence: Span | null;
+}
+
+export interface ExtractResult {
+  tokens: Token[];
+  entities: FoundEntity[];
+  events: FoundEvent[];
+  relations: KnownRelation[];
+  causal: (CausalPair & { cause_event: number | null; effect_event: number | null })[];
+  sentences: Span[];
+  stats: { characters: number; sentences: number; tokens: number; elapsed_ms: number };
+}
+
+interface Mention extends Match<number> {
+  index: number;
+  isPlace: boolean;
+}
+
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+const LOCATIVE_BEFORE = ["在", "于", "赴", "至", "到", "往", "向", "抵", "驻", "入", "经"];
+const CONJUNCTION = /^(?:[与和及、同跟]|以及)$/;
+/** Known relations among the found entities, at most. */
+const RELATION_LIMIT = 500;
+
+/**
+ * Analyses a text against a graph: entities by dictionary (Aho–Corasick, longest match),
+ * word segmentation (Intl.Segmenter, with entity names kept whole), events from trigger
+ * words with their arguments, causal pairs from cue patterns, and the stored relations
+ * among the entities found. `referenceDate` (YYYY-MM-DD) dates "5月12日" without a year.
+ */
+export function analyzeText(
+  ctx: PlatformContext,
+  graphId: number,
+  text: string,
+  options: { referenceDate?: string } = {},
+): ExtractResult {
+  const began = performance.now();
+  const dict = graphDictionary(ctx, graphId);
+  const sentences = splitSentences(text);
+  const mentions: Mention[] = dict.entities.findLongest(text).map((m) => {
+    const index = m.values[0];
+    const classId = dict.classIds[index];
+    return { ...m, index, isPlace: classId != null && dict.ontology.placeClassIds.has(classId) };
+  });
+  const boundaries = new Uint8Array(text.length + 1);
+  for (const seg of segmenter.segment(text)) {
+    boundaries[seg.index] = 1;
+    boundaries[seg.index + seg.segment.length] = 1;
+  }
+  const tokens = mergeTokens(text, boundaries, mentions);
+  const referenceYear = options.referenceDate ? Number(options.referenceDate.slice(0, 4)) : undefined;
+  const times = findTimes(text, referenceYear);
+  const events = findEvents(text, dict, sentences, mentions, boundaries, times);
+  const causal = findCausalPairs(text, sentences).map((pair) => ({
+    ...pair,
+    cause_event: eventWithin(events, pair.cause_start, pair.cause_end),
+    effect_event: eventWithin(events, pair.effect_start, pair.effect_end),
+  }));
+  const entities = mentions.map((m): FoundEntity => {
+    const classId = dict.classIds[m.index];
+    return {
+      text: text.slice(m.start, m.end),
+      start: m.start,
+      end: m.end,
+      entity_id: dict.uuids[m.index],
+      name: dict.names[m.index],
+      type: classId != null ? (dict.ontology.classes.get(classId)?.name ?? null) : null,
+      type_id: classId,
+    };
+  });
+  const relations = knownRelations(ctx, dict, mentions, sentences);
+  return {
+    tokens,
+    entities,
+    events,
+    relations,
+    causal,
+    sentences,
+    stats: {
+      characters: text.length,
+      sentences: sentences.length,
+      tokens: tokens.length,
+      elapsed_ms: Math.round((performance.now() - began) * 10) / 10,
+    },
+  };
+}
+
+/** Segmenter words, except that an entity name is one token even where the segmenter splits it. */
+function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]): Token[] {
+  const cuts = boundaries.slice();
+  const entityAt = new Map<number, number>();
+  for (const m of mentions) {
+    for (let i = m.start + 1; i < m.end; i++) cuts[i] = 0;
+    cuts[m.start] = 1;
+    cuts[m.end] = 1;
+    entityAt.set(m.start, m.end);
+  }
+  const tokens: Token[] = [];
+  let start = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (!cuts[i]) continue;
+    const piece = text.slice(start, i);
+    if (piece.trim()) {
+      const kind = entityAt.get(start) === i ? "entity" : /[\p{L}\p{N}]/u.test(piece) ? "word" : "punct";
+      tokens.push({ text: piece, start, end: i, kind });
+    }
+    start = i;
+  }
+  return tokens;
+}
+
+function findEvents(
+  text: string,
+  dict: GraphDictionary,
+  sentences: Span[],
+  mentions: Mention[],
+  boundaries: Uint8Array,
+  times: TimeExpression[],
+): FoundEvent[] {
+  const clauses = splitClauses(text);
+  const insideEntity = (start: number, end: number) => mentions.some((m) => start < m.end && end > m.start);
+  const triggers = longestNonOverlapping(dict.triggers.findAll(text)).filter(
+    (t) => boundaries[t.start] && boundaries[t.end] && !insideEntity(t.start, t.end),
+  );
+  const seen = new Set<string>();
+  const events: FoundEvent[] = [];
+  for (const t of triggers) {
+    const sentenceIndex = spanIndexAt(sentences, t.start);
+    if (sentenceIndex < 0) continue;
+    const type = dict.ontology.eventTypes.get(t.values[0])!;
+    const key = `${type.id}:${sentenceIndex}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const sentence = sentences[sentenceIndex];
+    const clause = clauses[spanIndexAt(clauses, t.start)] ?? sentence;
+    const inSentence = mentions.filter((m) => m.start >= sentence.start && m.end <= sentence.end);
+    const place = inSentence.find((m) => m.isPlace && LOCATIVE_BEFORE.some((w) => text.startsWith(w, m.start - w.length)));
+    const others = inSentence.filter((m) => m !== place);
+    const subjects = pickSubjects(text, others, t, clause);
+    const objects = pickObjects(text, others, t);
+    const time = nearest(times.filter((x) => x.start >= sentence.start && x.end <= sentence.end), t.start);
+    const argument = (role: EventArgument["role"], roleName: string, m: Mention): EventArgument => ({
+      role,
+      role_name: roleName,
+      text: text.slice(m.start, m.end),
+      start: m.start,
+      end: m.end,
+      entity_id: dict.uuids[m.index],
+    });
+    const args = [
+      ...subjects.map((m) => argument("subject", type.roles.subject, m)),
+      ...objects.map((m) => argument("object", type.roles.object, m)),
+    ];
+    if (place) args.push(argument("place", "地点", place));
+    if (time) args.push({ role: "time", role_name: "时间", text: time.text, start: time.start, end: time.end, entity_id: null });
+    events.push({
+      trigger: text.slice(t.start, t.end),
+      type: type.name,
+      type_id: type.id,
+      start: t.start,
+      end: t.end,
+      sentence_start: sentence.start,
+      sentence_end: sentence.end,
+      arguments: args,
+      time: time ? { text: time.text, value: time.value, start: time.start, end: time.end } : null,
+      place: place
+        ? { text: text.slice(place.start, place.end), entity_id: dict.uuids[place.index], start: place.start, end: place.end }
+        : null,
+    });
+  }
+  return events;
+}
+
+/** The clause's first entity before the trigger (else the nearest before it in the sentence), with its conjuncts. */
+function pickSubjects(text: string, mentions: Mention[], trigger: Span, clause: Span): Mention[] {
+  const before = mentions.filter((m) => m.end <= trigger.start);
+  if (before.length === 0) return [];
+  const firstInClause = before.findIndex((m) => m.start >= clause.start);
+  const from = firstInClause >= 0 ? firstInClause : before.length - 1;
+  return withConjuncts(text, before, from);
+}
+
+/** The nearest entity after the trigger, with its conjuncts. */
+function pickObjects(text: string, mentions: Mention[], trigger: Span): Mention[] {
+  const after = mentions.filter((m) => m.start >= trigger.end);
+  return after.length ? withConjuncts(text, after, 0) : [];
+}
+
+function withConjuncts(text: string, list: Mention[], from: number): Mention[] {
+  const out = [list[from]];
+  for (let i = from + 1; i < list.length; i++) {
+    if (!CONJUNCTION.test(text.slice(list[i - 1].end, list[i].start))) break;
+    out.push(list[i]);
+  }
+  return out;
+}
+
+function nearest<T extends Span>(items: T[], pos: number): T | null {
+  let best: T | null = null;
+  for (const item of items) {
+    if (!best || Math.abs(item.start - pos) < Math.abs(best.start - pos)) best = item;
+  }
+  return best;
+}
+
+function eventWithin(events: FoundEvent[], start: number, end: number): number | null {
+  const i = events.findIndex((e) => e.start >= start && e.end <= end);
+  return i >= 0 ? i : null;
+}
+
+function knownRelations(
+  ctx: PlatformContext,
+  dict: GraphDictionary,
+  mentions: Mention[],
+  sentences: Span[],
+): KnownRelation[] {
+  const found = [...new Set(mentions.map((m) => dict.ids[m.index]))];
+  if (found.length < 2) return [];
+  const rows = ctx.db
+    .prepare(
+      `SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
+         FROM kg_relations r
+        WHERE r.subject_id IN (SELECT value FROM json_each(?1)) AND r.object_id IN (SELECT value FROM json_each(?1))
+        ORDER BY r.id LIMIT ${RELATION_LIMIT}`,
+    )
+    .all(JSON.stringify(found)) as {
+    id: number;
+    subject_id: number;
+    object_id: number;
+    relation_type_id: number;
+    confidence: number;
+    article_id: number | null;
+    sent_start: number | null;
+    sent_end: number | null;
+  }[];
+  const indexOfId = new Map(mentions.map((m) => [dict.ids[m.index], m.index]));
+  const sentencesOf = new Map<number, Set<number>>();
+  for (const m of mentions) {
+    const id = dict.ids[m.index];
+    const set = sentencesOf.get(id) ?? new Set<number>();
+    set.add(spanIndexAt(sentences, m.start));
+    sentencesOf.set(id, set);
+  }
+  return rows.map((r) => {
+    const s = indexOfId.get(r.subject_id)!;
+    const o = indexOfId.get(r.object_id)!;
+    const shared = [...(sentencesOf.get(r.subject_id) ?? [])].filter((i) => sentencesOf.get(r.object_id)?.has(i));
+    const first = shared.length ? Math.min(...shared) : -1;
+    return {
+      id: r.id,
+      subject: { uuid: dict.uuids[s], name: dict.names[s] },
+      predicate: dict.ontology.relationTypes.get(r.relation_type_id)?.name ?? "",
+      object: { uuid: dict.uuids[o], name: dict.names[o] },
+      confidence: r.confidence,
+      article_id: r.article_id,
+      sent_start: r.sent_start,
+      sent_end: r.sent_end,
+      text_sentence: first >= 0 ? sentences[first] : null,
+    };
+  });
+}

@@ -1,0 +1,209 @@
+import { captchaAnswer, createUser, db, expect, fillLogin, hasJs, login, shot, test } from "./fixtures";
+
+test.describe("login and the navigation guard", () => {
+  test("a protected page sends an anonymous user to login with the path and query, and back after login", async ({ page }, testInfo) => {
+    const user = createUser({ codenames: ["admin"] });
+    await page.goto("/dashboard?tab=x");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ftab%3Dx$/);
+    await shot(page, testInfo, "login");
+    await fillLogin(page, user.username, user.password);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=x$/);
+    await expect(page.getByText(`欢迎，${user.username}`)).toBeVisible();
+    await shot(page, testInfo, "dashboard");
+  });
+
+  test("a wrong password says so and keeps the username", async ({ page }) => {
+    const user = createUser();
+    await page.goto("/login");
+    await fillLogin(page, user.username, "not-the-password");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.getByTestId("login-error")).toHaveText("用户名或密码错误");
+    await expect(page.getByPlaceholder("请输入用户名")).toHaveValue(user.username);
+  });
+
+  test("a wrong captcha says so, and a used captcha cannot be reused", async ({ page }) => {
+    const user = createUser();
+    await page.goto("/login");
+    const firstId = await page.locator('input[name="captcha_id"]').inputValue();
+    const answer = await captchaAnswer(page);
+    await fillLogin(page, user.username, user.password, answer === "zzzz" ? "yyyy" : "zzzz");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.getByTestId("login-error")).toHaveText("验证码错误");
+    // The page now shows a fresh captcha; the old one is spent.
+    await expect(page.locator('input[name="captcha_id"]')).not.toHaveValue(firstId);
+    const left = db().prepare("SELECT COUNT(*) FROM captchas WHERE id = ?").pluck().get(firstId);
+    expect(left).toBe(0);
+  });
+
+  test("the captcha image can be refreshed", async ({ page }) => {
+    await page.goto("/login");
+    const before = await page.locator('input[name="captcha_id"]').inputValue();
+    await page.getByRole("button", { name: "换一张" }).click();
+    await expect(page.locator('input[name="captcha_id"]')).not.toHaveValue(before);
+    await expect(page.getByTestId("captcha-image")).toBeVisible();
+  });
+
+  test("a foreign redirect is ignored", async ({ page }) => {
+    const user = createUser();
+    await login(page, user, "https://evil.example/steal");
+    expect(new URL(page.url()).host).toBe(new URL(testInfoBase()).host);
+  });
+
+  test("first login forces a new password, then lets the user in", async ({ page }, testInfo) => {
+    const user = createUser({ needInit: true });
+    await login(page, user, "/dashboard");
+    await expect(page).toHaveURL(/\/backend\/profile\/password\?type=init$/);
+    await expect(page.getByTestId("password-heading")).toHaveText("首次登录请修改密码");
+    await expect(page.getByLabel("原密码")).toHaveCount(0);
+    await shot(page, testInfo, "password-init");
+    // Any other page still leads back here.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/type=init/);
+    await page.getByLabel("新密码").fill("short");
+    await page.getByLabel("确认密码").fill("short");
+    await page.locator("form").getByRole("button", { name: "保存" }).click({ noWaitAfter: true });
+    if (!hasJs(testInfo)) await page.waitForLoadState();
+    // The browser's own minLength check (JS or not) or the platform's rule message stops it.
+    await expect(page).toHaveURL(/type=init/);
+    await page.getByLabel("新密码").fill("NewPassw0rd-1");
+    await page.getByLabel("确认密码").fill("NewPassw0rd-1");
+    await page.locator("form").getByRole("button", { name: "保存" }).click();
+    await expect(page).toHaveURL(/\/(\?.*)?$/);
+    await page.goto("/dashboard");
+    await expect(page.getByText(`欢迎，${user.username}`)).toBeVisible();
+  });
+
+  test("an expired password leads to the Password page", async ({ page }) => {
+    const user = createUser({ passwordChangedDaysAgo: 400 });
+    await login(page, user, "/dashboard");
+    await expect(page).toHaveURL(/\/backend\/profile\/password\?type=expired$/);
+    await expect(page.getByTestId("password-heading")).toHaveText("密码已过期，请修改密码");
+  });
+
+  test("logout returns to login with the page as redirect", async ({ page }) => {
+    const user = createUser({ codenames: ["admin"] });
+    await login(page, user, "/dashboard");
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+  });
+
+  test("a second login elsewhere ends the first session with the spec's message", async ({ page, browser }) => {
+    const user = createUser({ codenames: ["admin"] });
+    await login(page, user, "/dashboard");
+    const other = await browser.newContext({ javaScriptEnabled: true, locale: "zh-CN", baseURL: testInfoBase() });
+    const second = await other.newPage();
+    await login(second, user, "/dashboard");
+    await other.close();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    await expect(page.getByRole("alert").filter({ hasText: "登录超时或已在其他终端登录，请重新登录！" })).toBeVisible();
+  });
+
+  test("fifteen idle minutes end the session", async ({ page }) => {
+    const user = createUser({ codenames: ["admin"] });
+    await login(page, user, "/dashboard");
+    db().prepare("UPDATE tokens SET last_used_at = last_used_at - 16 * 60 * 1000 WHERE user_id = ?").run(user.id);
+    await page.goto("/backend/setting/users");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fbackend%2Fsetting%2Fusers$/);
+    await expect(page.getByRole("alert").filter({ hasText: "15分钟未操作或已在其他终端登录，请重新登录！" })).toBeVisible();
+  });
+
+  test("a logged-in user who opens login goes to the dashboard", async ({ page }) => {
+    const user = createUser({ codenames: ["admin"] });
+    await login(page, user, "/dashboard");
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("routes, roles and layouts", () => {
+  test("unknown paths land on the 404 page", async ({ page }, testInfo) => {
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText("抱歉，您访问的页面不存在")).toBeVisible();
+    await shot(page, testInfo, "404");
+  });
+
+  test("whitelisted public pages open without login", async ({ page }) => {
+    for (const path of ["/245/flowchart", "/eeg"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace("/", "\\/")}$`));
+    }
+  });
+
+  test("the menu shows only what the roles open, and the server refuses the rest", async ({ page }) => {
+    const user = createUser({ codenames: ["data__triple__read"] });
+    await login(page, user, "/dashboard");
+    const sidebar = page.locator("aside.sidebar");
+    await expect(sidebar.getByText("三元组数据管理")).toHaveCount(1);
+    await expect(sidebar.getByText("系统设置")).toHaveCount(0);
+    const res = await page.goto("/backend/setting/users");
+    expect(res?.status()).toBe(403);
+  });
+
+  test("the settings parent shows with group-read alone", async ({ page }) => {
+    const user = createUser({ codenames: ["auth__group__read"] });
+    await login(page, user, "/dashboard");
+    const sidebar = page.locator("aside.sidebar");
+    await expect(sidebar.getByText("系统设置")).toHaveCount(1);
+    await expect(sidebar.getByText("用户组管理")).toHaveCount(1);
+    await expect(sidebar.getByText("用户管理", { exact: true })).toHaveCount(0);
+    await page.goto("/backend/setting");
+    await expect(page).toHaveURL(/\/backend\/setting\/permission$/);
+  });
+
+  test("the language switch works and is remembered", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    await page.getByTestId("language-switch").locator("summary").click();
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByPlaceholder("Please enter your username")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/^Log in - /);
+    await shot(page, testInfo, "login-en");
+    await page.getByTestId("language-switch").locator("summary").click();
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  });
+
+  test("the sidebar collapses and remembers it", async ({ adminPage: page }, testInfo) => {
+    await page.goto("/dashboard");
+    const layout = page.getByTestId("admin-layout");
+    await expect(layout).toHaveAttribute("data-sidebar", "open");
+    await page.getByTestId("sidebar-toggle").click();
+    await expect(layout).toHaveAttribute("data-sidebar", "closed");
+    await page.reload();
+    await expect(layout).toHaveAttribute("data-sidebar", "closed");
+    await shot(page, testInfo, "sidebar-closed");
+    await page.getByTestId("sidebar-toggle").click();
+    await expect(layout).toHaveAttribute("data-sidebar", "open");
+  });
+
+  test("on a phone the sidebar opens from the menu button and closes after navigation", async ({ adminPage: page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/dashboard");
+    const sidebar = page.locator("aside.sidebar");
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByTestId("mobile-menu").click();
+    await expect(sidebar).toBeInViewport();
+    await shot(page, testInfo, "mobile-menu-open");
+    await sidebar.locator("summary").filter({ hasText: "系统设置" }).click();
+    await sidebar.getByRole("link", { name: "参数配置" }).click();
+    await expect(page).toHaveURL(/\/backend\/setting\/configs$/);
+    await expect(sidebar).not.toBeInViewport();
+  });
+
+  test("the page title is the route title plus the product title", async ({ adminPage: page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveTitle("控制台 - 知识图谱平台");
+  });
+});
+
+function testInfoBase() {
+  return `http://127.0.0.1:${process.env.E2E_PORT || 3200}`;
+}
