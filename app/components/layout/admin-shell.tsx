@@ -31,6 +31,7 @@ function Sidebar({ nav, productTitle }: { nav: NavItem[]; productTitle: string }
           .filter((i) => !i.hidden)
           .map((item) => {
             const children = item.children?.filter((c) => !c.hidden) ?? [];
+            if (item.children && !children.length) return null;
             if (!children.length) {
               return (
                 <Link key={item.path} to={navTarget(item)} aria-current={isActive(item) ? "page" : undefined} title={t(item.title)}>

@@ -1,0 +1,108 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
+import { matchQuery, parseTableState, selectedIds } from "~/components/table/table-state";
+import type { RowError } from "~/components/table/types";
+import { PlatformUnavailable } from "~/platform-client/client.server";
+import { platformApiUrl } from "~/utils/env.server";
+import { requireViewer, type Viewer } from "~/utils/guard.server";
+import { commitSession, flash } from "~/utils/session.server";
+import { tableUrl } from "./form.server";
+import { failureMessage, failureStatus, prefix, recordPath, rethrowUnexpected, screenOf, tableT } from "./platform.server";
+
+const BOM = "\uFEFF";
+
+/** The browser enhancement fetches the file itself and wants a JSON reason when it fails. */
+const wantsJson = (request: Request) => request.headers.get("X-Requested-With") === "fetch";
+
+function attachment(body: BodyInit | null, filename: string, type = "text/csv; charset=utf-8", length?: string | null) {
+  const headers = new Headers({
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    "Cache-Control": "no-store",
+  });
+  if (length) headers.set("Content-Length", length);
+  return new Response(body, { status: 200, headers });
+}
+
+async function refuse(viewer: Viewer, screen: ResourceScreen, request: Request, message: string, status: number) {
+  if (wantsJson(request)) return data({ message }, { status });
+  flash(viewer.api.session, "error", message);
+  return redirect(tableUrl(screen, request), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}
+
+/** The import template, served by the platform at /static/template/{app}-{resource}.csv. */
+async function template(screen: ResourceScreen) {
+  const [app, name] = screen.api.split("/");
+  const url = `${new URL(platformApiUrl()).origin}/static/template/${app}-${name}.csv`;
+  const res = await fetch(url).catch((e) => {
+    throw new PlatformUnavailable(String(e));
+  });
+  if (!res.ok) throw new Response("Not Found", { status: 404 });
+  return attachment(res.body, `${app}-${name}.csv`);
+}
+
+/**
+ * GET {screen}/export: the CSV of spec §7, streamed from the platform as it comes (never
+ * held whole here), saved as export.csv. Selected rows (`id`), every row matching the
+ * table's search and filters (`all=1`, or the toolbar's plain export), or the template.
+ */
+export async function exportLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
+  const screen = screenOf(key);
+  const viewer = await requireViewer(request);
+  const t = await tableT(request);
+  const url = new URL(request.url);
+  if (url.searchParams.get("template") === "1") return template(screen);
+  const ids = selectedIds(url.searchParams);
+  const all = url.searchParams.get("all") === "1";
+  if (url.searchParams.get("intent") === "selected" && !all && !ids.length) {
+    return refuse(viewer, screen, request, t("messages.selectFirst"), 400);
+  }
+  const state = parseTableState(url.searchParams);
+  const query = ids.length && !all ? new URLSearchParams({ id__in: ids.join(","), ordering: state.ordering }) : matchQuery(state);
+  if (!query.get("ordering")) query.delete("ordering");
+  try {
+    const res = await viewer.api.raw("GET", `${prefix(screen)}export/`, { query });
+    return attachment(res.body, "export.csv");
+  } catch (e) {
+    rethrowUnexpected(e);
+    return refuse(viewer, screen, request, failureMessage(t, "messages.exportFailed", e), failureStatus(e));
+  }
+}
+
+/** POST {screen}/export with intent=errors: an import's bad rows as a CSV to fix and upload again. */
+export async function exportAction(key: ResourceKey, { request }: ActionFunctionArgs) {
+  screenOf(key);
+  const form = await request.formData();
+  await requireViewer(request, { formData: form });
+  const t = await tableT(request);
+  if (form.get("intent") !== "errors") throw data({ error: "unknown intent" }, { status: 400 });
+  let errors: RowError[];
+  try {
+    const parsed = JSON.parse(String(form.get("errors") ?? "[]"));
+    errors = Array.isArray(parsed) ? parsed : [];
+  } catch {
+    throw data({ error: "errors must be a JSON list" }, { status: 400 });
+  }
+  const rows = errors.map((e) => [e.row, e.field, e.message]);
+  const csv = BOM + stringify([[t("import.row"), t("import.field"), t("import.message")], ...rows], { escape_formulas: true });
+  return attachment(csv, "import-errors.csv");
+}
+
+/** GET {screen}/{id}/download: a stored file, streamed from the platform (data/files). */
+export async function downloadLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
+  const screen = screenOf(key);
+  const viewer = await requireViewer(request);
+  const t = await tableT(request);
+  try {
+    const res = await viewer.api.raw("GET", `${recordPath(screen, params.id ?? "")}download/`);
+    const disposition = res.headers.get("content-disposition") ?? "";
+    const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    const filename = name ? decodeURIComponent(name) : (plain ?? `file-${params.id}`);
+    return attachment(res.body, filename, res.headers.get("content-type") ?? "application/octet-stream", res.headers.get("content-length"));
+  } catch (e) {
+    rethrowUnexpected(e);
+    return refuse(viewer, screen, request, failureMessage(t, "messages.downloadFailed", e), failureStatus(e));
+  }
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidatePlatformConfig } from "~/platform-client/config.server";
+import { loader as rootLoader } from "~/root";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as passwordAction } from "~/routes/_admin.backend.profile.password";
+import { action as uiAction } from "~/routes/ui";
+import { loader as adminLayoutLoader } from "~/routes/_admin";
+import { requireViewer } from "~/utils/guard.server";
+import { browser, get, post, run, useTestPlatform } from "../helpers/console";
+import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startPlatform({ captcha: true });
+  useTestPlatform(p);
+});
+afterAll(() => p.close());
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+describe("the navigation guard (spec §4)", () => {
+  it("sends a visitor without a token to login with the path and query", async () => {
+    const r = await run(() => requireViewer(get("/backend/setting/users?page=2", { cookie: "", csrfToken: "" })));
+    expect(r.status).toBe(302);
+    expect(r.response!.headers.get("Location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2");
+  });
+
+  it("lets a user with the route's codename through and refuses one without (403)", async () => {
+    const reader = userWithToken(p.ctx, "reader", ["auth__user__read"]);
+    const state = await browser(reader);
+    const viewer = await requireViewer(get("/backend/setting/users", state));
+    expect(viewer.info.username).toBe("reader");
+    expect(viewer.roles).toEqual(["auth__user__read"]);
+    const refused = await run(() => requireViewer(get("/backend/setting/configs", state)));
+    expect(refused.status).toBe(403);
+  });
+
+  it("redirects a first-time user to the Password page with type=init, but lets them open it", async () => {
+    const u = userWithToken(p.ctx, "newbie", []);
+    p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
+    const state = await browser(u);
+    const r = await run(() => requireViewer(get("/dashboard", state)));
+    expect(r.response!.headers.get("Location")).toBe("/backend/profile/password?type=init");
+    const viewer = await requireViewer(get("/backend/profile/password?type=init", state));
+    expect(viewer.roles).toEqual(["default"]);
+  });
+
+  it("redirects a user whose password expired to the Password page", async () => {
+    const u = userWithToken(p.ctx, "oldpass", []);
+    p.ctx.db.prepare("UPDATE users SET password_changed_at = '2000-01-01T00:00:00.000Z' WHERE id = ?").run(u.id);
+    const state = await browser(u);
+    const r = await run(() => requireViewer(get("/dashboard", state)));
+    expect(r.response!.headers.get("Location")).toBe("/backend/profile/password?type=expired");
+  });
+
+  it("clears a token the platform refuses and sends the user to login with its message", async () => {
+    const u = userWithToken(p.ctx, "replaced", ["admin"]);
+    p.ctx.db.prepare("UPDATE tokens SET ended_at = 1, ended_reason = 'replaced' WHERE key = ?").run(u.token);
+    const state = await browser(u);
+    const r = await run(() => requireViewer(get("/dashboard?x=1", state)));
+    expect(r.status).toBe(302);
+    expect(r.response!.headers.get("Location")).toBe("/login?redirect=%2Fdashboard%3Fx%3D1");
+    expect(r.response!.headers.get("Set-Cookie")).toContain("__console=");
+  });
+
+  it("refuses a write without the page's anti-forgery token", async () => {
+    const u = userWithToken(p.ctx, "forger", ["admin"]);
+    const state = await browser(u);
+    const r = await run(() => requireViewer(post("/ui", { ...state, csrfToken: "forged" }, { lng: "zh" })));
+    expect(r.status).toBe(403);
+  });
+
+  it("answers 503 with the service message when the platform is down", async () => {
+    const u = userWithToken(p.ctx, "downer", ["admin"]);
+    const state = await browser(u);
+    process.env.PLATFORM_API_URL = "http://127.0.0.1:9/api";
+    invalidatePlatformConfig();
+    try {
+      const r = await run(() => requireViewer(get("/dashboard", state)));
+      expect(r.status).toBe(503);
+      expect(await r.response!.text()).toBe("服务异常，请联系系统管理员！");
+      const root = await run(() => rootLoader(args(get("/", state))));
+      expect((root.data as { config: { ok: boolean } }).config.ok).toBe(false);
+    } finally {
+      useTestPlatform(p);
+    }
+  });
+
+  it("builds the admin menu from the user's codenames", async () => {
+    const u = userWithToken(p.ctx, "grouper", ["auth__group__read"]);
+    const state = await browser(u);
+    const r = await run(() => adminLayoutLoader(args(get("/dashboard", state))));
+    const nav = (r.data as { nav: { title: string; children?: { title: string }[] }[] }).nav;
+    const titles = nav.flatMap((i) => [i.title, ...(i.children ?? []).map((c) => c.title)]);
+    expect(titles).toEqual(["nav.dashboard", "nav.profile", "nav.password", "nav.setting", "nav.permission", "nav.groups"]);
+  });
+});
+
+describe("login (spec §5, §7)", () => {
+  async function captchaFor(state: Awaited<ReturnType<typeof browser>>) {
+    const r = await run(() => loginLoader(args(get("/login", state))));
+    const { captcha } = r.data as { captcha: { captcha_id: string; image: string } };
+    expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const answer = p.ctx.db.prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(captcha.captcha_id) as string;
+    return { id: captcha.captcha_id, answer };
+  }
+
+  it("logs in with a trimmed username and the captcha, and honours a same-site redirect", async () => {
+    const state = await browser();
+    const c = await captchaFor(state);
+    const r = await run(() =>
+      loginAction(
+        args(
+          post("/login", state, { username: "  admin ", password: "admin-pass-1", captcha_id: c.id, captcha: c.answer, redirect: "/backend/setting/users?page=2" }),
+        ),
+      ),
+    );
+    expect(r.status).toBe(302);
+    expect(r.response!.headers.get("Location")).toBe("/backend/setting/users?page=2");
+    expect(r.response!.headers.get("Set-Cookie")).toContain("__console=");
+  });
+
+  it("ignores a foreign redirect", async () => {
+    const state = await browser();
+    const c = await captchaFor(state);
+    const r = await run(() =>
+      loginAction(args(post("/login", state, { username: "admin", password: "admin-pass-1", captcha_id: c.id, captcha: c.answer, redirect: "//evil.example/x" }))),
+    );
+    expect(r.response!.headers.get("Location")).toBe("/");
+  });
+
+  it("says the captcha is wrong, keeps the username and offers a new captcha", async () => {
+    const state = await browser();
+    const c = await captchaFor(state);
+    const r = await run(() => loginAction(args(post("/login", state, { username: "admin", password: "x", captcha_id: c.id, captcha: "----" }))));
+    expect(r.status).toBe(400);
+    const d = r.data as { error: string; username: string; captcha: { captcha_id: string } };
+    expect(d.error).toBe("验证码错误");
+    expect(d.username).toBe("admin");
+    expect(d.captcha.captcha_id).not.toBe(c.id);
+  });
+
+  it("prompts for each missing field without calling the platform", async () => {
+    const state = await browser();
+    const r = await run(() => loginAction(args(post("/login", state, { username: " ", password: "", captcha: "" }))));
+    expect(r.status).toBe(400);
+    expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors).sort()).toEqual(["captcha", "password", "username"]);
+  });
+
+  it("refuses a login post without the anti-forgery token", async () => {
+    const state = await browser();
+    const r = await run(() => loginAction(args(post("/login", { ...state, csrfToken: "nope" }, { username: "admin" }))));
+    expect(r.status).toBe(403);
+  });
+});
+
+describe("logout, preferences and password", () => {
+  it("logout ends the platform token and returns to login with the page as redirect", async () => {
+    const u = userWithToken(p.ctx, "leaver", ["admin"]);
+    const state = await browser(u);
+    const r = await run(() => logoutAction(args(post("/logout", state, { redirect: "/backend/setting/users?page=3" }))));
+    expect(r.response!.headers.get("Location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3");
+    const ended = p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").pluck().get(u.token);
+    expect(ended).toBe("logout");
+  });
+
+  it("stores the language and sidebar state, refusing unknown values", async () => {
+    const state = await browser();
+    const ok = await run(() => uiAction(args(post("/ui", state, { lng: "es", redirectTo: "/login" }))));
+    expect(ok.response!.headers.get("Location")).toBe("/login");
+    expect(ok.response!.headers.get("Set-Cookie")).toContain("__console=");
+    const bad = await run(() => uiAction(args(post("/ui", state, { lng: "fr" }))));
+    expect(bad.status).toBe(400);
+    const side = await run(() => uiAction(args(post("/ui", state, { sidebar: "toggle", redirectTo: "https://evil.example" }))));
+    expect(side.response!.headers.get("Location")).toBe("/");
+  });
+
+  it("changes a first-time password without the old one", async () => {
+    const u = userWithToken(p.ctx, "initme", []);
+    p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
+    const state = await browser(u);
+    const mismatch = await run(() =>
+      passwordAction(args(post("/backend/profile/password", state, { new_password: "Abcdefg12", confirm_password: "Abcdefg13" }))),
+    );
+    expect(mismatch.status).toBe(400);
+    const weak = await run(() => passwordAction(args(post("/backend/profile/password", state, { new_password: "short", confirm_password: "short" }))));
+    expect(weak.status).toBe(400);
+    expect((weak.data as { error: string }).error).toBe("密码至少8位，且包含字母和数字");
+    const r = await run(() =>
+      passwordAction(args(post("/backend/profile/password", state, { new_password: "Abcdefg12", confirm_password: "Abcdefg12" }))),
+    );
+    expect(r.status).toBe(302);
+    expect(p.ctx.db.prepare("SELECT need_init_password FROM users WHERE id = ?").pluck().get(u.id)).toBe(0);
+  });
+});
