@@ -32,10 +32,19 @@ export function manyMatch(m: ManyToMany, alias: string, count: number): string {
 export const fieldExpr = (f: FieldDef, alias = "t") =>
   f.many ? manySelect(f.many, alias) : `${alias}.${q(columnOf(f))}`;
 
-export const selectList = (def: ResourceDef, alias = "t") =>
-  readableFields(def)
-    .map((f) => `${fieldExpr(f, alias)} AS ${q(f.name)}`)
-    .join(", ");
+const selectLists = new WeakMap<ResourceDef, string>();
+
+/** The readable fields as `expr AS "name"` over the table aliased `t`. */
+export function selectList(def: ResourceDef): string {
+  let list = selectLists.get(def);
+  if (list === undefined) {
+    list = readableFields(def)
+      .map((f) => `${fieldExpr(f)} AS ${q(f.name)}`)
+      .join(", ");
+    selectLists.set(def, list);
+  }
+  return list;
+}
 
 /** Parses the JSON arrays of many-to-many fields in rows read with selectList. */
 export function decodeRow(def: ResourceDef, row: Record<string, unknown>): RecordRow {
@@ -46,7 +55,7 @@ export function decodeRow(def: ResourceDef, row: Record<string, unknown>): Recor
 }
 
 export function getRecord(db: DB, def: ResourceDef, id: number): RecordRow | null {
-  const row = db.prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(id) as
+  const row = prepared(db, `SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(id) as
     | Record<string, unknown>
     | undefined;
   return row ? decodeRow(def, row) : null;
@@ -63,9 +72,10 @@ export function uniqueErrors(db: DB, def: ResourceDef, values: Record<string, un
   const errors: FieldErrors = {};
   for (const f of def.fields) {
     if (!f.unique || !(f.name in values)) continue;
-    const taken = db
-      .prepare(`SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`)
-      .get(values[f.name], id);
+    const taken = prepared(db, `SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`).get(
+      values[f.name],
+      id,
+    );
     if (taken) errors[f.name] = [f.unique];
   }
   return errors;
@@ -94,12 +104,13 @@ function writeLinks(db: DB, def: ResourceDef, id: number, values: Record<string,
   for (const f of def.fields) {
     if (!f.many || !(f.name in values)) continue;
     const m = f.many;
-    db.prepare(`DELETE FROM ${q(m.link)} WHERE ${q(m.own)} = ?`).run(id);
+    prepared(db, `DELETE FROM ${q(m.link)} WHERE ${q(m.own)} = ?`).run(id);
     const insert = m.target
-      ? db.prepare(
+      ? prepared(
+          db,
           `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) SELECT ?, id FROM ${q(m.target.table)} WHERE ${q(m.target.key)} = ?`,
         )
-      : db.prepare(`INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`);
+      : prepared(db, `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`);
     for (const key of values[f.name] as unknown[]) insert.run(id, key);
   }
 }
@@ -115,7 +126,7 @@ export function insertRecord(
   const sql = names.length
     ? `INSERT INTO ${q(def.table)} (${names.map(q).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`
     : `INSERT INTO ${q(def.table)} DEFAULT VALUES`;
-  const id = Number(h.ctx.db.prepare(sql).run(...Object.values(cols)).lastInsertRowid);
+  const id = Number(prepared(h.ctx.db, sql).run(...Object.values(cols)).lastInsertRowid);
   writeLinks(h.ctx.db, def, id, values);
   return id;
 }
@@ -124,15 +135,16 @@ export function updateRecord(h: ResourceHookContext, def: ResourceDef, id: numbe
   const cols = columnValues(def, values);
   const names = Object.keys(cols);
   if (names.length) {
-    h.ctx.db
-      .prepare(`UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`)
-      .run(...Object.values(cols), id);
+    prepared(h.ctx.db, `UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`).run(
+      ...Object.values(cols),
+      id,
+    );
   }
   writeLinks(h.ctx.db, def, id, values);
 }
 
 export function deleteRecord(db: DB, def: ResourceDef, id: number) {
-  db.prepare(`DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
+  prepared(db, `DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
 }
 
 export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";
@@ -147,7 +159,8 @@ export function writeAudit(
   before: unknown,
   after: unknown,
 ) {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO audit_log (user_id, username, action, resource, record_id, before_json, after_json)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -173,6 +186,10 @@ export function prepared(db: DB, sql: string) {
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
     stmt = db.prepare(sql);
     cache.set(sql, stmt);
+  } else if (stmt.reader) {
+    // a caller may have switched the shared statement to pluck or raw mode
+    stmt.raw(false);
+    stmt.pluck(false);
   }
   return stmt;
 }

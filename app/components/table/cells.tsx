@@ -1,0 +1,47 @@
+import { formatDate } from "~/utils/format";
+import type { SelectOption, TableField } from "./types";
+
+function optionLabel(options: SelectOption[] | undefined, value: unknown): string {
+  const found = options?.find((o) => String(o.key) === String(value));
+  return found ? found.label : String(value);
+}
+
+/** A value as text, the way the table shows it (also used for the plain-table benchmark). */
+export function cellText(value: unknown, field: TableField, options?: SelectOption[]): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (Array.isArray(value)) return value.map((v) => optionLabel(options, v)).join(", ");
+  switch (field.type) {
+    case "select":
+      return optionLabel(options, value);
+    case "datetime":
+      return formatDate(value as string);
+    case "password":
+      return "••••••";
+    default:
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** One cell: tags for lists, one line with the whole text in its title for long text. */
+export function CellValue({ value, field, options }: { value: unknown; field: TableField; options?: SelectOption[] }) {
+  if (Array.isArray(value)) {
+    return (
+      <>
+        {value.map((v) => (
+          <span key={String(v)} className="rt-tag">
+            {optionLabel(options, v)}
+          </span>
+        ))}
+      </>
+    );
+  }
+  const text = cellText(value, field, options);
+  if (field.type === "text" || text.length > 40) {
+    return (
+      <span className="rt-cell" title={text}>
+        {text}
+      </span>
+    );
+  }
+  return <>{text}</>;
+}
