@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { PublicHeader } from "~/components/layout/public-header";
@@ -41,9 +41,7 @@ export default function PublicLayout() {
         {root?.config.showLogo && (
           <span data-testid="footer-credit">
             {t("layout.credit")}{" "}
-            <a href="https://github.com/" rel="noopener noreferrer" target="_blank">
-              {root.config.productTitle}
-            </a>
+            <Link to="/">{root.config.productTitle}</Link>
           </span>
         )}
       </footer>

@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import type { AuthUser } from "../auth/context.js";
 import type { DB } from "../db/database.js";
 import { HttpError, badRequest } from "../http/errors.js";
@@ -174,17 +175,18 @@ export function writeAudit(
   );
 }
 
-const statementCaches = new WeakMap<DB, Map<string, ReturnType<DB["prepare"]>>>();
+type Statement = Database.Statement<unknown[]>;
+const statementCaches = new WeakMap<DB, Map<string, Statement>>();
 const STATEMENT_CACHE_SIZE = 500;
 
 /** A prepared statement reused across requests: list queries repeat with new parameters. */
-export function prepared(db: DB, sql: string) {
+export function prepared(db: DB, sql: string): Statement {
   let cache = statementCaches.get(db);
   if (!cache) statementCaches.set(db, (cache = new Map()));
   let stmt = cache.get(sql);
   if (!stmt) {
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-    stmt = db.prepare(sql);
+    stmt = db.prepare<unknown[]>(sql);
     cache.set(sql, stmt);
   } else if (stmt.reader) {
     // a caller may have switched the shared statement to pluck or raw mode

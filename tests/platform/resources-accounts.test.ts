@@ -207,7 +207,7 @@ describe("generic resources: users, groups, configs and file data", () => {
     async function uploadFile(t: Token, fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      if (file) form.append("file", new Blob([file.data], { type: file.type ?? "" }), file.name);
+      if (file) form.append("file", new Blob([new Uint8Array(file.data)], { type: file.type ?? "" }), file.name);
       const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(t, false), body: form });
       return { status: res.status, body: await res.json() };
     }

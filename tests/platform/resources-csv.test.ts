@@ -31,7 +31,7 @@ describe("generic resources: CSV export, template and import", () => {
 
   async function upload(t: Token, path: string, content: string | Buffer, filename = "data.csv") {
     const form = new FormData();
-    form.append("file", new Blob([content]), filename);
+    form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), filename);
     const res = await fetch(`${p.api}${path}`, { method: "POST", headers: authHeaders(t, false), body: form });
     return { status: res.status, body: await res.json() };
   }

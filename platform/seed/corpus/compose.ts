@@ -203,6 +203,7 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       const ev: ComposedEvent = { key, draft, day, article: plans.length - 1, sentence: lead, reports: [{ article: plans.length - 1, sentence: lead }] };
       events.push(ev);
       for (const link of story.links.filter((l) => l.to === j)) {
+        if (link.from >= j) throw new Error(`demo corpus: a link must point from an earlier event (story ${i})`);
         const from = events[keys[link.from]];
         const { parts, cue } = linkSentence(rng, link.type, from.draft, draft);
         const sentence = write(first, parts);

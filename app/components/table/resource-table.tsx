@@ -1,0 +1,555 @@
+import { Button, TextInput } from "@mantine/core";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import { MRT_Table, useMantineReactTable, type MRT_ColumnDef, type MRT_TableOptions } from "mantine-react-table";
+import { memo, useMemo, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FlashToast } from "~/components/flash-toast";
+import { CellValue } from "./cells";
+import type { ResourceScreen } from "./resources";
+import {
+  PAGE_SIZES,
+  filterParams,
+  lastPage,
+  matchQuery,
+  nextOrdering,
+  parseTableState,
+  sortDirection,
+  stateQuery,
+  stateToParams,
+  withState,
+  type TableState,
+} from "./table-state";
+import type { Row, TableField, TableSchema } from "./types";
+
+export interface ResourceTableProps {
+  screen: ResourceScreen;
+  schema: TableSchema;
+  rows: Row[];
+  count: number;
+  state: TableState;
+  /** Columns the user hid (remembered per user and screen). */
+  hidden: string[];
+}
+
+type Toast = { type: "success" | "error"; message: string };
+
+/**
+ * Everything mantine-react-table would do itself is off: paging, sorting, filtering and
+ * selection live in the URL and in plain forms (so they work without JavaScript), and each
+ * feature left on costs server rendering time. One object, so the options stay stable.
+ */
+const TABLE_OPTIONS = {
+  enableBottomToolbar: false,
+  enableTopToolbar: false,
+  enableTableFooter: false,
+  enableColumnActions: false,
+  enableColumnFilters: false,
+  enableFilters: false,
+  enableGlobalFilter: false,
+  enableSorting: false,
+  enableMultiSort: false,
+  enablePagination: false,
+  enableHiding: false,
+  enableDensityToggle: false,
+  enableFullScreenToggle: false,
+  enableColumnResizing: false,
+  enableColumnOrdering: false,
+  enableColumnDragging: false,
+  enableColumnPinning: false,
+  enableRowPinning: false,
+  enableRowSelection: false,
+  enableRowActions: false,
+  enableRowVirtualization: false,
+  enableColumnVirtualization: false,
+  enableFacetedValues: false,
+  enableFilterMatchHighlighting: false,
+  enableGrouping: false,
+  enableExpanding: false,
+  enableEditing: false,
+  enableStickyHeader: false,
+  enableToolbarInternalActions: false,
+  manualPagination: true,
+  manualSorting: true,
+  manualFiltering: true,
+  manualGrouping: true,
+  layoutMode: "semantic",
+  getRowId: (row: Row) => String(row.id),
+  mantineTableProps: { striped: false, highlightOnHover: true, withTableBorder: false },
+} satisfies Partial<MRT_TableOptions<Row>>;
+
+const formIdOf = (screen: ResourceScreen) => `rt-bulk-${screen.key}`;
+
+/** Hidden inputs carrying the table state a GET form does not edit itself. */
+function StateInputs({ state, omit }: { state: TableState; omit: ("search" | "filters" | "pageSize" | "ordering" | "page")[] }) {
+  const p = stateToParams(state);
+  if (omit.includes("page")) p.delete("page");
+  if (omit.includes("search")) p.delete("search");
+  if (omit.includes("ordering")) p.delete("ordering");
+  if (omit.includes("pageSize")) p.delete("page_size");
+  if (omit.includes("filters")) for (const [k] of filterParams(state.filters)) p.delete(k);
+  return (
+    <>
+      {[...p].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+/** With JavaScript, a table GET form navigates straight to the canonical URL (no redirect round trip). */
+function useStateForm(path: string) {
+  const navigate = useNavigate();
+  return (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const params = new URLSearchParams();
+    new FormData(e.currentTarget).forEach((v, k) => {
+      if (typeof v === "string" && v !== "") params.append(k, v);
+    });
+    navigate(`${path}${stateQuery(parseTableState(params))}`);
+  };
+}
+
+function SortHeader({ label, href, dir }: { label: string; href: string; dir: "asc" | "desc" | null }) {
+  return (
+    <Link to={href} className="rt-sort" data-dir={dir ?? undefined} preventScrollReset>
+      {label}
+      <span className="arrow" aria-hidden>
+        {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
+      </span>
+    </Link>
+  );
+}
+
+function RowActions({ screen, schema, row, query }: { screen: ResourceScreen; schema: TableSchema; row: Row; query: string }) {
+  const { t } = useTranslation("table");
+  const base = `${screen.path}/${row.id}`;
+  return (
+    <span className="rt-actions">
+      {schema.permissions.update && (
+        <Link to={`${base}/edit${query}`} preventScrollReset data-testid="row-edit">
+          {t("actions.edit")}
+        </Link>
+      )}
+      {schema.permissions.delete && (
+        <Link to={`${base}/delete${query}`} className="danger" preventScrollReset data-testid="row-delete">
+          {t("actions.delete")}
+        </Link>
+      )}
+      {screen.rowActions
+        ?.filter((a) => schema.permissions[a.codename])
+        .map((a) =>
+          a.document ? (
+            <a key={a.to} href={`${base}/${a.to}`} download>
+              {t(`actions.${a.label}`)}
+            </a>
+          ) : (
+            <Link key={a.to} to={`${base}/${a.to}${query}`} preventScrollReset>
+              {t(`actions.${a.label}`)}
+            </Link>
+          ),
+        )}
+    </span>
+  );
+}
+
+function SelectPageBox({ formId }: { formId: string }) {
+  const { t } = useTranslation("table");
+  return (
+    <input
+      type="checkbox"
+      className="rt-check"
+      aria-label={t("toolbar.selectPage")}
+      title={t("toolbar.selectPage")}
+      data-testid="select-page"
+      onChange={(e) => {
+        const boxes = document.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${formId}"]`);
+        boxes.forEach((b) => (b.checked = e.currentTarget.checked));
+      }}
+    />
+  );
+}
+
+/** The MRT table: a selection column of native checkboxes, the schema's columns, an actions column. */
+const Grid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<ResourceTableProps, "count">) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  const formId = formIdOf(screen);
+  const query = stateQuery(state);
+  const selectable = (screen.exportable !== false && schema.permissions.read) || schema.permissions.delete;
+  const hasActions = schema.permissions.update || schema.permissions.delete || !!screen.rowActions?.length;
+
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(() => {
+    const cols: MRT_ColumnDef<Row>[] = [];
+    if (selectable) {
+      cols.push({
+        id: "select",
+        header: t("toolbar.selectPage"),
+        columnDefType: "display",
+        size: 40,
+        Header: hydrated ? () => <SelectPageBox formId={formId} /> : () => null,
+        Cell: ({ row }) => (
+          <input
+            type="checkbox"
+            className="rt-check"
+            name="id"
+            value={String(row.original.id)}
+            form={formId}
+            aria-label={t("toolbar.selectRow", { id: row.original.id })}
+          />
+        ),
+      });
+    }
+    const hiddenSet = new Set(hidden);
+    for (const [name, field] of Object.entries(schema.table_fields) as [string, TableField][]) {
+      if (hiddenSet.has(name)) continue;
+      const options = schema.select_options[name];
+      const dir = sortDirection(state.ordering, name);
+      const href = `${screen.path}${stateQuery(withState(state, { ordering: nextOrdering(state.ordering, name) }))}`;
+      cols.push({
+        id: name,
+        header: field.label,
+        accessorFn: (row) => row[name] as never,
+        size: field.width ?? 150,
+        Header: field.sortable ? () => <SortHeader label={field.label} href={href} dir={dir} /> : undefined,
+        mantineTableHeadCellProps: field.sortable
+          ? { "aria-sort": dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none" }
+          : undefined,
+        Cell: ({ row }) => <CellValue value={row.original[name]} field={field} options={options} />,
+      });
+    }
+    if (hasActions) {
+      cols.push({
+        id: "actions",
+        header: t("actions.title"),
+        columnDefType: "display",
+        size: 150,
+        Cell: ({ row }) => <RowActions screen={screen} schema={schema} row={row.original} query={query} />,
+      });
+    }
+    return cols;
+  }, [schema, screen, hidden, state, query, selectable, hasActions, hydrated, formId, t]);
+
+  const localization = useMemo(() => ({ noRecordsToDisplay: t("empty") }), [t]);
+  const table = useMantineReactTable<Row>({ ...TABLE_OPTIONS, columns, data: rows, localization });
+  return (
+    <div className="rt-table-wrap" data-testid="resource-table">
+      <MRT_Table table={table} />
+    </div>
+  );
+});
+
+function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableState }) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  const onSubmit = useStateForm(screen.path);
+  return (
+    <Form method="get" action={screen.path} className="rt-search" role="search" onSubmit={hydrated ? onSubmit : undefined}>
+      <StateInputs state={state} omit={["search", "page"]} />
+      <TextInput
+        name="search"
+        defaultValue={state.search}
+        placeholder={t("toolbar.searchPlaceholder")}
+        aria-label={t("toolbar.search")}
+        leftSection={<IconSearch size={14} aria-hidden />}
+        key={state.search}
+      />
+      <Button type="submit" variant="light" data-testid="search-submit">
+        {t("toolbar.search")}
+      </Button>
+    </Form>
+  );
+}
+
+/** Filters (spec §4): one value `field=value`, several `field__in=a,b`; a plain GET form. */
+function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema: TableSchema; state: TableState }) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  const onSubmit = useStateForm(screen.path);
+  const fields = Object.entries(schema.table_fields).filter(([, f]) => f.filter);
+  if (!fields.length) return null;
+  const active = Object.keys(state.filters).length > 0;
+  const clearHref = `${screen.path}${stateQuery(withState(state, { filters: {} }))}`;
+  return (
+    <details className="rt-panel" open={active || undefined} data-testid="filters">
+      <summary>
+        {t("toolbar.filter")}
+        {active ? ` (${Object.keys(state.filters).length})` : ""}
+      </summary>
+      <Form method="get" action={screen.path} className="rt-filters" onSubmit={hydrated ? onSubmit : undefined}>
+        <StateInputs state={state} omit={["filters", "page"]} />
+        {fields.map(([name, f]) => {
+          const options = schema.select_options[name];
+          const chosen = state.filters[name] ?? [];
+          if (options && options.length <= 8) {
+            return (
+              <div className="rt-filter" key={name}>
+                <fieldset>
+                  <legend>{f.label}</legend>
+                  {options.map((o) => (
+                    <label className="check" key={String(o.key)}>
+                      <input type="checkbox" name={name} value={String(o.key)} defaultChecked={chosen.includes(String(o.key))} className="rt-check" />
+                      {o.label}
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
+            );
+          }
+          if (options) {
+            return (
+              <label className="rt-filter" key={name}>
+                {f.label}
+                <select name={name} defaultValue={chosen[0] ?? ""} className="rt-native">
+                  <option value="">{t("toolbar.all")}</option>
+                  {options.map((o) => (
+                    <option key={String(o.key)} value={String(o.key)}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          }
+          return (
+            <label className="rt-filter" key={name}>
+              {f.label}
+              <input name={name} defaultValue={chosen.join(",")} className="rt-native" />
+            </label>
+          );
+        })}
+        <Button type="submit" size="xs" data-testid="filter-submit">
+          {t("toolbar.applyFilter")}
+        </Button>
+        {active && (
+          <Button component={Link} to={clearHref} size="xs" variant="default">
+            {t("toolbar.clearFilter")}
+          </Button>
+        )}
+      </Form>
+    </details>
+  );
+}
+
+/** Per-user column visibility: a checklist in a <details>, posted to the table's action. */
+function ColumnsForm({ screen, schema, hidden, here }: { screen: ResourceScreen; schema: TableSchema; hidden: string[]; here: string }) {
+  const { t } = useTranslation("table");
+  return (
+    <details className="rt-panel" data-testid="columns">
+      <summary>{t("toolbar.columns")}</summary>
+      <Form method="post" action={screen.path} className="rt-columns" preventScrollReset>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="columns" />
+        <input type="hidden" name="redirectTo" value={here} />
+        {Object.entries(schema.table_fields).map(([name, f]) => (
+          <label key={name}>
+            <input type="hidden" name="all" value={name} />
+            <input type="checkbox" name="show" value={name} defaultChecked={!hidden.includes(name)} className="rt-check" />
+            {f.label}
+          </label>
+        ))}
+        <Button type="submit" size="xs" variant="light">
+          {t("toolbar.saveColumns")}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function Pager({ screen, state, count }: { screen: ResourceScreen; state: TableState; count: number }) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  const onSubmit = useStateForm(screen.path);
+  const last = lastPage(count, state.pageSize);
+  const href = (page: number) => `${screen.path}${stateQuery({ ...state, page })}`;
+  const pages: number[] = [];
+  for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
+  const edge = (page: number, label: string, disabled: boolean, rel?: string) => (
+    <Link to={href(page)} aria-disabled={disabled || undefined} rel={rel} preventScrollReset>
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="rt-pager" aria-label={t("pager.label")} data-testid="pager">
+      <span data-testid="total">{t("pager.total", { count })}</span>
+      <Form method="get" action={screen.path} onSubmit={hydrated ? onSubmit : undefined}>
+        <StateInputs state={state} omit={["pageSize", "page"]} />
+        <select
+          name="page_size"
+          defaultValue={String(state.pageSize)}
+          className="rt-native"
+          aria-label={t("pager.pageSizeLabel")}
+          onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+          key={state.pageSize}
+        >
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {t("pager.pageSize", { size: s })}
+            </option>
+          ))}
+        </select>
+        {!hydrated && (
+          <button type="submit" className="rt-native" style={{ minWidth: 0 }}>
+            {t("pager.go")}
+          </button>
+        )}
+      </Form>
+      {edge(state.page - 1, t("pager.prev"), state.page <= 1, "prev")}
+      {pages[0] > 1 && edge(1, "1", false)}
+      {pages[0] > 2 && <span aria-hidden>…</span>}
+      {pages.map((p) =>
+        p === state.page ? (
+          <span key={p} className="page" aria-current="page">
+            {p}
+          </span>
+        ) : (
+          <Link key={p} to={href(p)} preventScrollReset>
+            {p}
+          </Link>
+        ),
+      )}
+      {pages[pages.length - 1] < last - 1 && <span aria-hidden>…</span>}
+      {pages[pages.length - 1] < last && edge(last, String(last), false)}
+      {edge(state.page + 1, t("pager.next"), state.page >= last, "next")}
+    </nav>
+  );
+}
+
+/** Saves a CSV the export route streams, then says so (spec §8); JavaScript only. */
+async function downloadCsv(href: string): Promise<Toast | null> {
+  const res = await fetch(href, { headers: { "X-Requested-With": "fetch" } });
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.ok || !type.includes("text/csv")) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    return { type: "error", message: body.message ?? "" };
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "export.csv";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return null;
+}
+
+/**
+ * The generic table screen of spec §2: toolbar (add, import, export, search), filters,
+ * selection with bulk export and delete, the table, pagination. Every control is a link
+ * or a plain form; JavaScript only makes them quicker.
+ */
+export function ResourceTable({ screen, schema, rows, count, state, hidden }: ResourceTableProps) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [toast, setToast] = useState<(Toast & { at: number }) | null>(null);
+  const bulkForm = useRef<HTMLFormElement>(null);
+  const query = stateQuery(state);
+  const here = `${screen.path}${query}`;
+  const perms = schema.permissions;
+  const exportable = screen.exportable !== false && perms.read;
+  const exportHref = `${screen.path}/export${matchQuery(state).size ? `?${matchQuery(state)}` : ""}`;
+  const formId = formIdOf(screen);
+
+  const say = (type: Toast["type"], message: string) => setToast({ type, message, at: Date.now() });
+  const exportWithJs = async (href: string) => {
+    const failed = await downloadCsv(href).catch(() => ({ type: "error" as const, message: "" }));
+    if (failed) say("error", `${t("messages.exportFailed")}${failed.message.replace(t("messages.exportFailed"), "")}`);
+    else say("success", t("messages.exportOk"));
+  };
+  const onBulkSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const kind = submitter?.dataset.kind;
+    if (!kind) return;
+    e.preventDefault();
+    const params = new URLSearchParams();
+    new FormData(e.currentTarget, submitter).forEach((v, k) => typeof v === "string" && params.append(k, v));
+    if (!params.getAll("id").length && params.get("all") !== "1") return say("error", t("messages.selectFirst"));
+    if (kind === "export") void exportWithJs(`${screen.path}/export?${params}`);
+    else navigate(`${screen.path}/delete?${params}`, { preventScrollReset: true });
+  };
+
+  return (
+    <div className="rt" data-testid={`table-${screen.key}`}>
+      {toast && <FlashToast key={toast.at} toast={toast} />}
+      <div className="rt-toolbar">
+        {perms.create && (
+          <Button component={Link} to={`${screen.path}/new${query}`} leftSection={<IconPlus size={16} aria-hidden />} preventScrollReset data-testid="add">
+            {t("toolbar.add")}
+          </Button>
+        )}
+        {perms.create && schema.importable && (
+          <Button component={Link} to={`${screen.path}/import${query}`} variant="light" leftSection={<IconUpload size={16} aria-hidden />} preventScrollReset>
+            {t("toolbar.import")}
+          </Button>
+        )}
+        {exportable && (
+          <Button
+            component="a"
+            href={exportHref}
+            download="export.csv"
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            data-testid="export"
+            onClick={
+              hydrated
+                ? (e: React.MouseEvent) => {
+                    e.preventDefault();
+                    void exportWithJs(exportHref);
+                  }
+                : undefined
+            }
+          >
+            {t("toolbar.export")}
+          </Button>
+        )}
+        <span className="spacer" />
+        {schema.searchable !== false && <SearchForm screen={screen} state={state} />}
+      </div>
+      <FilterForm screen={screen} schema={schema} state={state} />
+      {(exportable || perms.delete) && (
+        <form
+          id={formId}
+          ref={bulkForm}
+          method="get"
+          action={`${screen.path}/export`}
+          className="rt-bulk"
+          onSubmit={hydrated ? onBulkSubmit : undefined}
+          data-testid="bulk"
+        >
+          <StateInputs state={state} omit={[]} />
+          {exportable && (
+            <Button type="submit" name="intent" value="selected" size="xs" variant="default" data-kind="export" leftSection={<IconDownload size={14} aria-hidden />}>
+              {t("toolbar.exportSelected")}
+            </Button>
+          )}
+          {perms.delete && (
+            <Button
+              type="submit"
+              formAction={`${screen.path}/delete`}
+              size="xs"
+              variant="default"
+              color="red"
+              data-kind="delete"
+              leftSection={<IconTrash size={14} aria-hidden />}
+            >
+              {t("toolbar.deleteSelected")}
+            </Button>
+          )}
+          {count > 0 && (
+            <label>
+              <input type="checkbox" name="all" value="1" className="rt-check" data-testid="select-all-matching" />
+              {t("toolbar.selectAllMatching", { count })}
+            </label>
+          )}
+        </form>
+      )}
+      <ColumnsForm screen={screen} schema={schema} hidden={hidden} here={here} />
+      <Grid screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
+      <Pager screen={screen} state={state} count={count} />
+    </div>
+  );
+}

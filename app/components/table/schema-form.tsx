@@ -1,0 +1,178 @@
+import { Alert, Input, MultiSelect, NativeSelect, PasswordInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PermissionMatrix } from "./permission-matrix";
+import { formFields } from "./form-values";
+import type { ResourceScreen } from "./resources";
+import { htmlConstraints } from "./rules";
+import type { FieldErrors, FormField, FormMode, FormValues, Rules, SelectOption, TableSchema } from "./types";
+
+export interface SchemaFormProps {
+  schema: Pick<TableSchema, "form_fields" | "select_options">;
+  mode: FormMode;
+  values: FormValues;
+  errors: FieldErrors;
+  /** The merged rules of spec §5. */
+  rules: Rules;
+  screen?: ResourceScreen;
+}
+
+interface FieldProps {
+  name: string;
+  field: FormField;
+  value: string | string[];
+  error?: string;
+  rules: Rules[string];
+  options: SelectOption[];
+  readOnly: boolean;
+  hydrated: boolean;
+}
+
+const text = (v: string | string[]) => (Array.isArray(v) ? v.join(",") : v);
+const list = (v: string | string[]) => (Array.isArray(v) ? v : v ? v.split(",") : []);
+const optionData = (options: SelectOption[]) => options.map((o) => ({ value: String(o.key), label: o.label }));
+
+/** A native <select> until hydrated (a Mantine Select needs JavaScript to change), then Mantine's. */
+function SelectField({ name, field, value, error, rules, options, readOnly, hydrated }: FieldProps) {
+  const { t } = useTranslation("table");
+  const attrs = htmlConstraints(rules);
+  if (!hydrated || readOnly) {
+    return (
+      <NativeSelect
+        name={name}
+        label={field.label}
+        defaultValue={text(value)}
+        error={error}
+        required={attrs.required}
+        disabled={readOnly}
+        data={[{ value: "", label: t("form.choose") }, ...optionData(options)]}
+      />
+    );
+  }
+  return (
+    <Select
+      name={name}
+      label={field.label}
+      defaultValue={text(value) || null}
+      error={error}
+      required={attrs.required}
+      data={optionData(options)}
+      placeholder={t("form.choose")}
+      searchable
+      clearable={!attrs.required}
+      comboboxProps={{ withinPortal: false }}
+    />
+  );
+}
+
+/** A native <select multiple> until hydrated, then Mantine's MultiSelect (comma-joined hidden input). */
+function MultiSelectField({ name, field, value, error, rules, options, hydrated }: FieldProps) {
+  const { t } = useTranslation("table");
+  const attrs = htmlConstraints(rules);
+  const chosen = list(value);
+  if (!hydrated) {
+    return (
+      <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("form.multiHint")}>
+        {/* An empty value keeps the field in the form when nothing is chosen, so a save can clear it. */}
+        <input type="hidden" name={name} value="" />
+        <select name={name} multiple defaultValue={chosen} className="rt-native" style={{ width: "100%" }} aria-label={field.label}>
+          {options.map((o) => (
+            <option key={String(o.key)} value={String(o.key)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Input.Wrapper>
+    );
+  }
+  return (
+    <>
+      <input type="hidden" name={name} value="" />
+      <MultiSelect
+        name={name}
+        label={field.label}
+        defaultValue={chosen}
+        error={error}
+        required={attrs.required}
+        data={optionData(options)}
+        placeholder={t("form.choose")}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: false }}
+      />
+    </>
+  );
+}
+
+function FileField({ name, field, error, rules }: FieldProps) {
+  const { t } = useTranslation("table");
+  const attrs = htmlConstraints(rules);
+  return (
+    <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("file.hint")}>
+      <input type="file" name={name} required={attrs.required} aria-label={field.label} style={{ display: "block", marginTop: 4 }} />
+    </Input.Wrapper>
+  );
+}
+
+function FieldInput(props: FieldProps & { custom?: string }) {
+  const { t } = useTranslation("table");
+  const { name, field, value, error, rules, readOnly, custom } = props;
+  const attrs = htmlConstraints(rules);
+  const common = { name, label: field.label, error, readOnly, "aria-invalid": error ? true : undefined };
+  if (custom === "file-upload") return <FileField {...props} />;
+  if (custom === "permission-matrix") {
+    return (
+      <Input.Wrapper label={field.label} error={error}>
+        <PermissionMatrix name={name} options={props.options} chosen={list(value)} />
+      </Input.Wrapper>
+    );
+  }
+  switch (field.type) {
+    case "str":
+      return <TextInput {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} pattern={attrs.pattern} />;
+    case "password":
+      return <PasswordInput {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} autoComplete="new-password" />;
+    case "number":
+      return <TextInput {...common} type="number" step={attrs.step ?? "any"} min={attrs.min} max={attrs.max} defaultValue={text(value)} required={attrs.required} />;
+    case "text":
+      return <Textarea {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} minRows={3} autosize maxRows={10} />;
+    case "time":
+      return <TextInput {...common} type="time" step={1} defaultValue={text(value)} required={attrs.required} placeholder="HH:mm:ss" />;
+    case "select":
+      return <SelectField {...props} />;
+    case "multi-select":
+      return <MultiSelectField {...props} />;
+    default:
+      return (
+        <Alert color="yellow" title={field.label} data-testid={`unsupported-${name}`}>
+          {t("form.notImplemented", { type: field.type })}
+        </Alert>
+      );
+  }
+}
+
+/**
+ * A form built from the schema's form_fields (spec §3 field types), each input carrying the
+ * browser-checkable part of its rules, so it validates itself even without JavaScript.
+ */
+export function SchemaForm({ schema, mode, values, errors, rules, screen }: SchemaFormProps) {
+  const hydrated = useHydrated();
+  return (
+    <Stack gap="sm">
+      {formFields(schema, mode).map(([name, field]) => (
+        <FieldInput
+          key={name}
+          name={name}
+          field={field}
+          value={values[name] ?? ""}
+          error={errors[name]}
+          rules={rules[name] ?? []}
+          options={schema.select_options[name] ?? []}
+          readOnly={mode === "update" && !!field.readonly_on_update}
+          hydrated={hydrated}
+          custom={screen?.customFields?.[name]}
+        />
+      ))}
+    </Stack>
+  );
+}
