@@ -37,7 +37,8 @@ export default defineConfig({
   use: { trace: "off", screenshot: "only-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+    // The server-lifecycle spec starts servers of its own: once is enough.
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false }, testIgnore: "**/server.spec.ts" },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,

@@ -40,6 +40,7 @@ export default function AdminLayout() {
       previewRole={d.previewRole}
       previewGroups={d.previewGroups}
       minimal={d.minimal}
+      size={root?.size}
     >
       <Outlet />
     </AdminShell>

@@ -193,4 +193,23 @@ describe("logout, preferences and password", () => {
     expect(r.status).toBe(302);
     expect(p.ctx.db.prepare("SELECT need_init_password FROM users WHERE id = ?").pluck().get(u.id)).toBe(0);
   });
+
+  it("lets an admin preview a group's menu, and nobody else", async () => {
+    const admin = userWithToken(p.ctx, "previewer", ["admin"]);
+    const state = await browser(admin);
+    const visitors = p.ctx.db.prepare("SELECT id FROM groups WHERE name = '访客'").pluck().get() as number;
+    const r = await run(() => uiAction(args(post("/ui", state, { preview: String(visitors), redirectTo: "/dashboard" }))));
+    expect(r.status).toBe(302);
+    const session = r.response!.headers.get("Set-Cookie")!.split(";")[0];
+    const previewing = { ...state, cookie: state.cookie.replace(/__console=[^;]+/, session) };
+    const viewer = await requireViewer(get("/dashboard", previewing));
+    expect(viewer.previewRole).toBe("访客");
+    expect(viewer.roles.sort()).toEqual(["kg__feedback__create", "kg__graph__read"]);
+    expect((await run(() => requireViewer(get("/backend/setting/users", previewing)))).status).toBe(403);
+
+    const plain = userWithToken(p.ctx, "notadmin", ["auth__user__read"]);
+    const plainState = await browser(plain);
+    const refused = await run(() => uiAction(args(post("/ui", plainState, { preview: String(visitors) }))));
+    expect(refused.status).toBe(403);
+  });
 });

@@ -91,11 +91,12 @@ export interface AdminShellProps {
   previewRole?: string;
   previewGroups?: { id: number; name: string }[];
   minimal?: boolean;
+  size?: string;
   children: React.ReactNode;
 }
 
 /** The admin layout of spec §2: collapsible 210 px sidebar, navbar with breadcrumb and user menu. */
-export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, children }: AdminShellProps) {
+export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, size = "md", children }: AdminShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
@@ -176,6 +177,18 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               <Link to="/">
                 <IconHome size={16} aria-hidden /> {t("nav.home")}
               </Link>
+              <Form method="post" action="/ui" className="size-switch">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="redirectTo" value={here} />
+                <span style={{ display: "block", fontSize: 12, color: "#868e96", padding: "6px 10px 0" }}>{t("size")}</span>
+                <div style={{ display: "flex" }}>
+                  {(["sm", "md", "lg"] as const).map((s) => (
+                    <button key={s} type="submit" name="size" value={s} aria-current={s === size} style={{ justifyContent: "center" }}>
+                      {t(`sizes.${s}`)}
+                    </button>
+                  ))}
+                </div>
+              </Form>
               <Form method="post" action="/logout">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirect" value={here} />

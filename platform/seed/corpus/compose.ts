@@ -31,6 +31,8 @@ export interface EventDraft {
   details: Part[][];
   /** A clause naming the event, with T(trigger), for sentences that link two events. */
   phrase: Part[];
+  /** The clause as the consequence of another event, when it reads better than `phrase`. */
+  outcome?: Part[];
   closing: string[];
   /** Facts the reports state in the background; each must also be in the domain's facts. */
   facts: Fact[];
@@ -63,6 +65,8 @@ export interface CorpusDomain {
   stories: ((rng: Rng) => StoryDraft)[];
   storyCount: number;
   flows: FlowDef[];
+  /** Title and opening of the background articles that state facts no report touches. */
+  background: { title: string; opening: string };
 }
 
 export interface ComposedEvent {
@@ -99,12 +103,13 @@ const linkStrength: Record<LinkType, [number, number]> = {
 
 /** A sentence stating how two events are linked; the cue word is what a reader (and the extractor) sees. */
 function linkSentence(rng: Rng, type: LinkType, from: EventDraft, to: EventDraft): { parts: Part[]; cue: string } {
+  const outcome = to.outcome ?? to.phrase;
   switch (type) {
     case "cause":
       return rng.pick([
-        { parts: ["由于", ...from.phrase, "，", ...to.phrase, "。"], cue: "由于" },
-        { parts: ["受", ...from.phrase, "影响，", ...to.phrase, "。"], cue: "受…影响" },
-        { parts: ["分析认为，", ...from.phrase, "直接导致", ...to.phrase, "。"], cue: "导致" },
+        { parts: ["由于", ...from.phrase, "，", ...outcome, "。"], cue: "由于" },
+        { parts: ["受", ...from.phrase, "影响，", ...outcome, "。"], cue: "受…影响" },
+        { parts: [...from.phrase, "，促使", ...outcome, "。"], cue: "促使" },
       ]);
     case "sequence":
       return rng.pick([
@@ -126,6 +131,8 @@ interface ArticlePlan {
   facts: { fact: Fact; sentence: WrittenSentence }[];
   entities: Set<string>;
   hour: number;
+  /** Written last, after any background facts placed into the article later. */
+  closing: string;
 }
 
 /**
@@ -151,7 +158,7 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
   const links: ComposedCorpus["links"] = [];
   const stated = new Set<string>();
 
-  const newArticle = (day: string, title: string): ArticlePlan => {
+  const newArticle = (day: string, title: string, closing: string): ArticlePlan => {
     const plan: ArticlePlan = {
       day,
       title,
@@ -160,6 +167,7 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       facts: [],
       entities: new Set(),
       hour: rng.int(7, 21),
+      closing,
     };
     plans.push(plan);
     return plan;
@@ -197,7 +205,7 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       keys.push(key);
       let firstDay = rng.chance(0.3) ? addDays(day, 1) : day;
       if (firstDay > lastDay) firstDay = lastDay;
-      const first = newArticle(firstDay, draft.title);
+      const first = newArticle(firstDay, draft.title, rng.pick(draft.closing));
       const date = monthDay(day);
       const lead = write(first, draft.lead(date));
       const ev: ComposedEvent = { key, draft, day, article: plans.length - 1, sentence: lead, reports: [{ article: plans.length - 1, sentence: lead }] };
@@ -221,8 +229,6 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       first.writer.paragraph();
       for (const d of draft.details) write(first, d);
       stateFacts(first, draft.facts, 2);
-      first.writer.paragraph();
-      write(first, [rng.pick(draft.closing)]);
 
       // Later reports: recent stories draw more coverage, which is what makes them "hot".
       const followUps = Math.min(draft.followUps.length, Math.round(rng.next() * 1.5 + (1 - age) * 1.6));
@@ -230,21 +236,42 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       for (let k = 0; k < followUps; k++) {
         reportDay = addDays(reportDay, rng.int(1, 3));
         if (reportDay > lastDay) break;
-        const plan = newArticle(reportDay, draft.followUps[k].title);
+        const plan = newArticle(reportDay, draft.followUps[k].title, rng.pick(draft.closing));
         const opening = write(plan, draft.followUps[k].opening(monthDay(reportDay)));
         ev.reports.push({ article: plans.length - 1, sentence: opening });
-        stateFacts(plan, draft.facts, 1);
         plan.writer.paragraph();
-        write(plan, [rng.pick(draft.closing)]);
+        if (rng.chance(0.6)) write(plan, ["此前，", ...draft.phrase, "一事已引发广泛关注。"]);
+        stateFacts(plan, draft.facts, 1);
       }
     });
   }
 
-  // Facts no report has stated yet go into the latest article that names one of their ends.
+  // A fact no report has stated yet goes into the article with fewest extra facts that names
+  // both its ends (else one end); facts about nothing reported go into background articles.
+  const extra = new Map<ArticlePlan, number>();
+  const orphans: Fact[] = [];
   for (const fact of domain.facts) {
     if (stated.has(factKey(fact))) continue;
-    const plan = [...plans].reverse().find((p) => p.entities.has(fact[0]) || p.entities.has(fact[2])) ?? plans[plans.length - 1];
-    stateFacts(plan, [fact], 1);
+    const score = (p: ArticlePlan) => (p.entities.has(fact[0]) ? 1 : 0) + (p.entities.has(fact[2]) ? 1 : 0);
+    const candidates = plans.filter((p) => score(p) > 0 && (extra.get(p) ?? 0) < 2);
+    if (candidates.length === 0) {
+      orphans.push(fact);
+      continue;
+    }
+    const best = candidates.reduce((a, b) => (score(b) > score(a) || (score(b) === score(a) && (extra.get(b) ?? 0) < (extra.get(a) ?? 0)) ? b : a));
+    stateFacts(best, [fact], 1);
+    extra.set(best, (extra.get(best) ?? 0) + 1);
+  }
+  for (let k = 0; k * 8 < orphans.length; k++) {
+    const plan = newArticle(addDays(lastDay, -300 + k * 45), `${domain.background.title}（${k + 1}）`, "");
+    write(plan, [domain.background.opening]);
+    plan.writer.paragraph();
+    stateFacts(plan, orphans.slice(k * 8, k * 8 + 8), 8);
+  }
+  for (const p of plans) {
+    if (!p.closing) continue;
+    p.writer.paragraph();
+    write(p, [p.closing]);
   }
 
   return finish(domain, plans, events, links, rng);

@@ -147,7 +147,11 @@ const factSentences: CorpusDomain["factSentences"] = {
 
 const about = (...names: string[]): Fact[] => facts.filter((f) => names.includes(f[0]) || names.includes(f[2]));
 
-function launchProduct(rng: Rng, c: { company: string; product: string; city: string; highlight: string }): EventDraft {
+function launchProduct(
+  rng: Rng,
+  c: { company: string; product: string; city: string; highlight: string; retail?: boolean },
+): EventDraft {
+  const retail = c.retail ?? true;
   const lead = rng.pick([
     (d: string): Part[] => [d, "，", E(c.company), "在", E(c.city), "举行新品活动，正式", T("发布"), E(c.product), "。"],
     (d: string): Part[] => [d, "晚间，", E(c.company), "在", E(c.city), T("发布"), "了新一代", E(c.product), "。"],
@@ -163,18 +167,30 @@ function launchProduct(rng: Rng, c: { company: string; product: string; city: st
     place: c.city,
     description: `${c.company}在${c.city}发布${c.product}，${c.highlight}。`,
     lead,
-    followUps: [
-      {
-        title: `${c.product}开启首销`,
-        opening: (d) => [d, "，", E(c.company), "日前", T("发布"), "的", E(c.product), "开启首销。"],
-      },
-      {
-        title: `${c.product}上市首周表现亮眼`,
-        opening: () => ["据", E(c.company), "介绍，新近", T("发布"), "的", E(c.product), "上市首周订单量超出预期。"],
-      },
-    ],
+    followUps: retail
+      ? [
+          {
+            title: `${c.product}开启首销`,
+            opening: (d) => [d, "，", E(c.company), "日前", T("发布"), "的", E(c.product), "开启首销。"],
+          },
+          {
+            title: `${c.product}上市首周表现亮眼`,
+            opening: () => ["据", E(c.company), "介绍，新近", T("发布"), "的", E(c.product), "上市首周订单量超出预期。"],
+          },
+        ]
+      : [
+          {
+            title: `${c.product}获得首批订单`,
+            opening: (d) => [d, "，", E(c.company), "表示，新近", T("发布"), "的", E(c.product), "已获得首批客户订单。"],
+          },
+          {
+            title: `${c.company}披露${c.product}更多细节`,
+            opening: () => [E(c.company), "披露了此前", T("发布"), "的", E(c.product), "的更多技术细节。"],
+          },
+        ],
     details: [["新产品", c.highlight, "。"]],
     phrase: [E(c.company), T("发布"), E(c.product)],
+    outcome: [E(c.company), "随后", T("发布"), E(c.product)],
     closing: ["业内人士认为，新产品将进一步巩固该公司在细分市场的地位。", "市场研究机构预计，该产品年内出货量有望实现较快增长。"],
     facts: about(c.product, c.company),
   };
@@ -229,6 +245,7 @@ function cooperate(c: { a: string; b: string; city: string; field: string }): Ev
     ],
     details: [["根据协议，双方将成立联合实验室并共享研发资源。"]],
     phrase: [E(c.a), "与", E(c.b), T("签署"), "战略合作协议"],
+    outcome: [E(c.a), "决定与", E(c.b), T("签署"), "战略合作协议"],
     closing: ["双方负责人表示，将推动合作成果尽快落地。"],
     facts: about(c.a, c.b).filter((f) => f[1] !== "总部位于"),
   };
@@ -283,6 +300,7 @@ function invest(c: { company: string; amount: string; city: string; product: str
     ],
     details: [["项目全部达产后，预计年产值将超过百亿元。"]],
     phrase: [E(c.company), T("投资"), "建设", E(c.product), "生产基地"],
+    outcome: [E(c.company), "宣布", T("投资"), "建设", E(c.product), "生产基地"],
     closing: ["当地有关部门表示，将全力做好项目服务保障。"],
     facts: about(c.product, c.company),
   };
@@ -333,6 +351,7 @@ function appoint(c: { company: string; person: string; title: string }): EventDr
     ],
     details: [["公告称，此次调整旨在加强公司的经营管理。"]],
     phrase: [E(c.company), T("任命"), E(c.person), "为", c.title],
+    outcome: [E(c.company), "随后", T("任命"), E(c.person), "为", c.title],
     closing: ["多位业内人士对这一人事变动表示关注。"],
     facts: about(c.person),
   };
@@ -367,7 +386,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       finance({ company: "云图智能", investors: ["瑞安资本", "远山创投"], amount: "10亿元", round: "C轮" }),
-      launchProduct(rng, { company: "云图智能", product: "云图大模型3.0", city: "杭州", highlight: "在推理速度和多模态理解能力上显著提升" }),
+      launchProduct(rng, { company: "云图智能", product: "云图大模型3.0", city: "杭州", highlight: "在推理速度和多模态理解能力上显著提升", retail: false }),
       cooperate({ a: "星海科技", b: "云图智能", city: "深圳", field: "端侧大模型" }),
     ],
     gaps: [20, 12],
@@ -423,7 +442,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       cooperate({ a: "启元医药", b: "华东理工研究院", city: "苏州", field: "抗肿瘤新药研发" }),
-      launchProduct(rng, { company: "启元医药", product: "启元-101", city: "苏州", highlight: "在三期临床试验中显示出良好疗效" }),
+      launchProduct(rng, { company: "启元医药", product: "启元-101", city: "苏州", highlight: "在三期临床试验中显示出良好疗效", retail: false }),
     ],
     gaps: [40],
     links: [{ type: "cause", from: 0, to: 1 }],
@@ -431,7 +450,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       conference({ host: "全国智能产业联盟", conf: "世界人工智能大会", city: "上海", theme: "智联世界，共创未来" }),
-      launchProduct(rng, { company: "北辰半导体", product: "北辰K2芯片", city: "上海", highlight: "人工智能算力较上一代提升三倍" }),
+      launchProduct(rng, { company: "北辰半导体", product: "北辰K2芯片", city: "上海", highlight: "人工智能算力较上一代提升三倍", retail: false }),
     ],
     gaps: [1],
     links: [{ type: "concurrent", from: 0, to: 1 }],
@@ -455,7 +474,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       listing({ company: "天穹航天", exchange: "香港交易所", rise: "35%" }),
-      launchProduct(rng, { company: "天穹航天", product: "天穹二号运载火箭", city: "西安", highlight: "近地轨道运载能力达到6吨" }),
+      launchProduct(rng, { company: "天穹航天", product: "天穹二号运载火箭", city: "西安", highlight: "近地轨道运载能力达到6吨", retail: false }),
     ],
     gaps: [22],
     links: [{ type: "cause", from: 0, to: 1 }],
@@ -486,4 +505,5 @@ export const generalCorpus: CorpusDomain = {
   stories,
   storyCount: stories.length,
   flows: [],
+  background: { title: "资料：相关企业、产品与城市概况", opening: "以下为本报整理的相关背景资料，供读者参考。" },
 };

@@ -265,7 +265,8 @@ function exercise(
     details: [["此次行动中，", ...list(c.forces), "等主战装备悉数亮相。"], ["行动重点检验", c.focus, "等能力。"]],
     phrase: [...list(c.hosts), "在", E(c.place), "举行", E(c.exercise), "联合", T("演习")],
     closing: exerciseClosings,
-    facts: about(c.exercise, ...c.forces, ...c.hosts),
+    outcome: [...list(c.hosts), "决定在", E(c.place), "举行", E(c.exercise), "联合", T("演习")],
+    facts: about(c.exercise, ...c.forces),
   };
 }
 
@@ -305,17 +306,17 @@ function launch(
     details: [[c.detail]],
     phrase: [E(c.actor), T("试射"), E(c.missile)],
     closing: ["有关各方呼吁保持克制，避免地区局势进一步紧张。", "目前相关方面尚未公布更多技术细节。"],
-    facts: about(c.missile, c.actor),
+    facts: about(c.missile),
   };
 }
 
 function deploy(
   rng: Rng,
-  c: { actor: string; force: string; to: string; short: string; forceShort: string; detail: string },
+  c: { actor: string; force: string; to: string; short: string; forceShort: string; detail: string; quantity?: string },
 ): EventDraft {
   const lead = rng.pick([
     (d: string): Part[] => [d, "，", E(c.actor), "宣布向", E(c.to), T("部署"), E(c.force), "。"],
-    (d: string): Part[] => [E(c.actor), d, "证实，一批", E(c.force), "已", T("部署"), "至", E(c.to), "。"],
+    (d: string): Part[] => [E(c.actor), d, "证实，", c.quantity ?? "一批", E(c.force), "已", T("部署"), "至", E(c.to), "。"],
   ]);
   return {
     type: "部署",
@@ -341,7 +342,8 @@ function deploy(
     details: [[c.detail]],
     phrase: [E(c.actor), "向", E(c.to), T("部署"), E(c.force)],
     closing: ["分析人士认为，此举将进一步改变地区力量对比。", "有关方面表示，此次行动属于例行安排。"],
-    facts: about(c.force, c.actor, c.to),
+    outcome: [E(c.actor), "随即向", E(c.to), T("部署"), E(c.force)],
+    facts: about(c.force, c.to),
   };
 }
 
@@ -387,6 +389,7 @@ function talks(c: { a: string; others: string[]; city: string; short: string; to
     ],
     details: [["双方同意保持密切沟通，并在", c.topic, "方面加强协调。"]],
     phrase: [...list([c.a, ...c.others]), "举行", T("会谈")],
+    outcome: [...list([c.a, ...c.others]), "随即举行紧急", T("会谈")],
     closing: ["会后发表的联合声明强调将继续保持高层交往。"],
     facts: about(c.a, ...c.others),
   };
@@ -418,7 +421,7 @@ function delivery(c: { maker: string; receiver: string; item: string; batch: str
     details: [["按照合同，后续批次将在未来两年内陆续完成。"]],
     phrase: [E(c.maker), "向", E(c.receiver), T("交付"), E(c.item)],
     closing: ["业内人士认为，此举将显著提升接收方的作战能力。"],
-    facts: about(c.item, c.receiver),
+    facts: about(c.item),
   };
 }
 
@@ -442,8 +445,9 @@ function purchase(c: { buyer: string; item: string; amount: string; quantity: st
     ],
     details: [["该计划预计分多个年度执行。"]],
     phrase: [E(c.buyer), T("采购"), E(c.item)],
+    outcome: [E(c.buyer), "决定", T("采购"), E(c.item)],
     closing: ["分析人士指出，这是近年来该方面规模最大的一笔军购。"],
-    facts: about(c.item, c.buyer),
+    facts: about(c.item),
   };
 }
 
@@ -472,7 +476,8 @@ function patrol(c: { actors: string[]; ships: string[]; sea: string; short: stri
     details: [["参与任务的舰机将进行多科目训练。"]],
     phrase: [...list(c.actors), "在", E(c.sea), "开展", T("巡航")],
     closing: ["有关方面表示，此次行动不针对任何第三方。"],
-    facts: about(...c.actors, ...c.ships),
+    outcome: [...list(c.actors), "随即在", E(c.sea), "开展", T("巡航")],
+    facts: about(...c.ships),
   };
 }
 
@@ -670,6 +675,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
         short: "美国海军",
         forceShort: "密歇根号核潜艇",
         detail: "这是该艇今年第二次停靠韩国港口。",
+        quantity: "",
       }),
     ],
     gaps: [4],
@@ -790,4 +796,5 @@ export const militaryCorpus: CorpusDomain = {
   stories,
   storyCount: stories.length,
   flows,
+  background: { title: "资料：亚太地区主要军事力量与装备", opening: "以下为本刊整理的相关背景资料，供读者参考。" },
 };

@@ -75,7 +75,7 @@ export class ArticleWriter {
   }
 
   paragraph() {
-    if (this.text) this.text += "\n";
+    if (this.text && !this.text.endsWith("\n")) this.text += "\n";
   }
 }
 

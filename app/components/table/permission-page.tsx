@@ -1,0 +1,79 @@
+import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { PermissionPageData } from "./data";
+import { PermissionMatrix } from "./permission-matrix";
+
+/** Access control: pick a group, tick its members and permissions, save (one plain form). */
+export function PermissionPage() {
+  const d = useLoaderData<PermissionPageData>();
+  const { t } = useTranslation("table");
+  const { t: tc } = useTranslation();
+  const navigation = useNavigation();
+  const g = d.group;
+  return (
+    <Stack gap="sm">
+      <Title order={3}>{tc("nav.permission")}</Title>
+      {d.error && (
+        <Alert color="red" role="alert" data-testid="table-error">
+          {d.error}
+        </Alert>
+      )}
+      <div className="rt-perm">
+        <Paper withBorder p="xs">
+          <Text size="sm" fw={600} mb={6}>
+            {t("permission.groups")}
+          </Text>
+          <nav className="rt-groups" aria-label={t("permission.groups")}>
+            {d.groups.map((x) => (
+              <Link key={x.id} to={`?group=${x.id}`} aria-current={g?.id === x.id ? "page" : undefined} preventScrollReset>
+                {x.name}
+              </Link>
+            ))}
+            {!d.groups.length && <Text size="sm" c="dimmed">{t("permission.noGroups")}</Text>}
+          </nav>
+        </Paper>
+        {g && (
+          <Paper withBorder p="md" className="main" key={g.id}>
+            <Form method="post" preventScrollReset data-testid="permission-form">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="group" value={g.id} />
+              <Title order={4} mb="sm">
+                {g.name}
+              </Title>
+              <fieldset disabled={!d.canUpdate} style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text size="sm" fw={600} mb={6}>
+                  {t("permission.members")}
+                </Text>
+                <input type="hidden" name="members" value="" />
+                <div className="rt-members" data-testid="members">
+                  {d.users.map((u) => (
+                    <label key={u.key}>
+                      <input type="checkbox" name="members" value={u.key} defaultChecked={g.members.includes(u.key)} className="rt-check" />
+                      {u.label}
+                    </label>
+                  ))}
+                </div>
+                <Text size="sm" fw={600} mt="md" mb={6}>
+                  {t("permission.matrix")}
+                </Text>
+                <PermissionMatrix
+                  name="permissions"
+                  options={d.permissions.map((p) => ({ key: p.codename, label: p.name }))}
+                  chosen={g.permissions}
+                />
+              </fieldset>
+              {d.canUpdate && (
+                <Button type="submit" mt="md" loading={navigation.state === "submitting"} data-testid="permission-save">
+                  {t("permission.save")}
+                </Button>
+              )}
+            </Form>
+          </Paper>
+        )}
+      </div>
+    </Stack>
+  );
+}

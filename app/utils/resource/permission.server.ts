@@ -1,0 +1,63 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { PermissionPageData } from "~/components/table/data";
+import type { Row, TableSchema } from "~/components/table/types";
+import { requireViewer } from "~/utils/guard.server";
+import { commitSession, flash } from "~/utils/session.server";
+import { failureMessage, rethrowUnexpected, tableT } from "./platform.server";
+
+export const PERMISSION_PATH = "/backend/setting/permission";
+
+const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/**
+ * Access control (spec §2 "permission"): the groups, and for the chosen one its members
+ * and a matrix of permission codenames, all from /api/common/groups/ and
+ * /api/common/permissions/.
+ */
+export async function permissionLoader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const t = await tableT(request);
+  const wanted = new URL(request.url).searchParams.get("group");
+  const empty: PermissionPageData = { groups: [], group: null, users: [], permissions: [], canUpdate: false, error: null };
+  try {
+    const [schema, groups, permissions] = await Promise.all([
+      viewer.api.get<TableSchema>("/common/groups/schema/"),
+      viewer.api.get<{ results: Row[] }>("/common/groups/", { page_size: 100, ordering: "name" }),
+      viewer.api.get<{ results: { codename: string; name: string }[] }>("/common/permissions/"),
+    ]);
+    let chosen = groups.results.find((g) => String(g.id) === wanted) ?? (wanted ? undefined : groups.results[0]);
+    if (!chosen && wanted && /^\d+$/.test(wanted)) chosen = await viewer.api.get<Row>(`/common/groups/${wanted}/`).catch(() => undefined);
+    return data<PermissionPageData>({
+      groups: groups.results.map((g) => ({ id: Number(g.id), name: String(g.name) })),
+      group: chosen
+        ? { id: Number(chosen.id), name: String(chosen.name), members: list(chosen.members), permissions: list(chosen.permissions) }
+        : null,
+      users: (schema.select_options.members ?? []).map((o) => ({ key: String(o.key), label: o.label })),
+      permissions: permissions.results.map((p) => ({ codename: p.codename, name: p.name })),
+      canUpdate: schema.permissions.update,
+      error: null,
+    });
+  } catch (e) {
+    rethrowUnexpected(e);
+    return data<PermissionPageData>({ ...empty, error: failureMessage(t, "messages.listFailed", e) });
+  }
+}
+
+/** Saves one group's members and permissions in one PATCH (the platform checks auth__group__update). */
+export async function permissionAction({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await tableT(request);
+  if (form.get("intent") !== "save") throw data({ error: "unknown intent" }, { status: 400 });
+  const id = String(form.get("group") ?? "");
+  if (!/^\d+$/.test(id)) throw data({ error: "group must be an id" }, { status: 400 });
+  const values = (name: string) => [...new Set(form.getAll(name).map(String).filter(Boolean))];
+  try {
+    await viewer.api.patch(`/common/groups/${id}/`, { members: values("members"), permissions: values("permissions") });
+    flash(viewer.api.session, "success", t("messages.saveOk"));
+  } catch (e) {
+    rethrowUnexpected(e);
+    flash(viewer.api.session, "error", failureMessage(t, "messages.saveFailed", e));
+  }
+  return redirect(`${PERMISSION_PATH}?group=${id}`, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}

@@ -1,0 +1,53 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { FormActionData, ResetPasswordData } from "~/components/table/data";
+import { readFormValues } from "~/components/table/form-values";
+import { resetPasswordForm } from "~/components/table/reset-password";
+import { validateValues } from "~/components/table/rules";
+import { requireViewer } from "~/utils/guard.server";
+import { backToTable, schemaFor } from "./form.server";
+import {
+  failureMessage,
+  failureStatus,
+  fetchRecord,
+  platformFieldErrors,
+  recordPath,
+  rethrowUnexpected,
+  screenOf,
+  tableT,
+} from "./platform.server";
+
+const screen = () => screenOf("users");
+
+export async function resetPasswordLoader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const t = await tableT(request);
+  await schemaFor(viewer, screen(), t, "update");
+  const user = await fetchRecord(viewer.api, screen(), params.id ?? "");
+  return data<ResetPasswordData>({ screen: "users", id: String(user.id), username: String(user.username ?? "") });
+}
+
+/** POST /api/common/users/{id}/reset_password/ with the new password (the platform ends their sessions). */
+export async function resetPasswordAction({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await tableT(request);
+  const { schema, rules } = resetPasswordForm(t);
+  const values = readFormValues(schema, "update", form);
+  const errors = validateValues(Object.keys(schema.form_fields), rules, values);
+  const blank = { new_password: "", confirm_password: "" };
+  if (Object.keys(errors).length) {
+    return data<FormActionData>({ values: blank, errors, message: t("messages.saveFailed") }, { status: 400 });
+  }
+  try {
+    await viewer.api.post(`${recordPath(screen(), params.id ?? "")}reset_password/`, { new_password: values.new_password });
+  } catch (e) {
+    rethrowUnexpected(e);
+    const fieldErrors = platformFieldErrors(e);
+    if (fieldErrors.password) fieldErrors.new_password = fieldErrors.password;
+    return data<FormActionData>(
+      { values: blank, errors: fieldErrors, message: failureMessage(t, "messages.saveFailed", e) },
+      { status: failureStatus(e) },
+    );
+  }
+  return backToTable(viewer, screen(), request, t("messages.resetOk"));
+}
