@@ -1,13 +1,16 @@
 import enAdmin from "../public/locales/en/admin.json";
 import enCommon from "../public/locales/en/common.json";
+import enInsight from "../public/locales/en/insight.json";
 import enKg from "../public/locales/en/kg.json";
 import enTable from "../public/locales/en/table.json";
 import esAdmin from "../public/locales/es/admin.json";
 import esCommon from "../public/locales/es/common.json";
+import esInsight from "../public/locales/es/insight.json";
 import esKg from "../public/locales/es/kg.json";
 import esTable from "../public/locales/es/table.json";
 import zhAdmin from "../public/locales/zh/admin.json";
 import zhCommon from "../public/locales/zh/common.json";
+import zhInsight from "../public/locales/zh/insight.json";
 import zhKg from "../public/locales/zh/kg.json";
 import zhTable from "../public/locales/zh/table.json";
 
@@ -15,18 +18,18 @@ export const supportedLngs = ["en", "zh", "es"] as const;
 export type Lng = (typeof supportedLngs)[number];
 export const fallbackLng: Lng = "en";
 
-/** Namespaces: common (shell), table (generic table), kg (graph pages), admin (graph admin). */
+/** Namespaces: common (shell), table (generic table), kg (graph pages), admin (ontology, graphs, jobs), insight (models, statistics, feedback, retrieval logs). */
 export const resources = {
-  en: { common: enCommon, table: enTable, kg: enKg, admin: enAdmin },
-  zh: { common: zhCommon, table: zhTable, kg: zhKg, admin: zhAdmin },
-  es: { common: esCommon, table: esTable, kg: esKg, admin: esAdmin },
+  en: { common: enCommon, table: enTable, kg: enKg, admin: enAdmin, insight: enInsight },
+  zh: { common: zhCommon, table: zhTable, kg: zhKg, admin: zhAdmin, insight: zhInsight },
+  es: { common: esCommon, table: esTable, kg: esKg, admin: esAdmin, insight: esInsight },
 };
 
 export default {
   supportedLngs: [...supportedLngs],
   fallbackLng,
   defaultNS: "common",
-  ns: ["common", "table", "kg", "admin"],
+  ns: ["common", "table", "kg", "admin", "insight"],
   react: { useSuspense: false },
   interpolation: { escapeValue: false },
 };

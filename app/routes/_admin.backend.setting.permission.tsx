@@ -1,6 +1,9 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { permissionAction, permissionLoader } from "~/utils/resource.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
+export { tableLinks as links } from "~/components/table/links";
+export { PermissionPage as default } from "~/components/table/permission-page";
 export const meta = titleMeta("nav.permission");
-export default placeholderPage("nav.permission");
+export const loader = (args: LoaderFunctionArgs) => permissionLoader(args);
+export const action = (args: ActionFunctionArgs) => permissionAction(args);

@@ -1,4 +1,10 @@
 import type { Router } from "express";
 import type { PlatformContext } from "../context.js";
+import { mountGraphAdmin } from "./graph-admin.js";
+import { mountInsight } from "./insight.js";
 
-export function mountAdmin(_router: Router, _ctx: PlatformContext) {}
+/** Graph administration (ontology, builds, jobs) and insight (models, statistics, feedback, retrieval logs). */
+export function mountAdmin(router: Router, ctx: PlatformContext) {
+  mountGraphAdmin(router, ctx);
+  mountInsight(router, ctx);
+}

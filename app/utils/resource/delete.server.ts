@@ -3,7 +3,7 @@ import type { DeleteData } from "~/components/table/data";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { matchQuery, pageAfterDelete, parseTableState, selectedIds } from "~/components/table/table-state";
 import type { Row, TableSchema } from "~/components/table/types";
-import { requireViewer, type Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import { backToTable, schemaFor, tableUrl } from "./form.server";
 import {
@@ -14,6 +14,7 @@ import {
   prefix,
   recordPath,
   rethrowUnexpected,
+  requireScreen,
   screenOf,
   tableT,
 } from "./platform.server";
@@ -39,7 +40,7 @@ async function afterDelete(viewer: Viewer, screen: ResourceScreen, request: Requ
 
 export async function deleteLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, "delete");
   const record = await fetchRecord(viewer.api, screen, params.id ?? "");
@@ -49,7 +50,7 @@ export async function deleteLoader(key: ResourceKey, { request, params }: Loader
 export async function deleteAction(key: ResourceKey, { request, params }: ActionFunctionArgs) {
   const screen = screenOf(key);
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const id = params.id ?? "";
   try {
@@ -82,7 +83,7 @@ function bulkQuery(request: Request, sel: { ids: string[]; all: boolean }): URLS
 /** The confirmation of a bulk delete shows how many records go (spec "select all N matching"). */
 export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   await schemaFor(viewer, screen, t, "delete");
   const sel = bulkSelection(new URL(request.url).searchParams);
@@ -107,7 +108,7 @@ export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunc
 export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const sel = bulkSelection(form);
   if (!sel.all && !sel.ids.length) {

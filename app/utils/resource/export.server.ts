@@ -5,10 +5,10 @@ import { matchQuery, parseTableState, selectedIds } from "~/components/table/tab
 import type { RowError } from "~/components/table/types";
 import { PlatformUnavailable } from "~/platform-client/client.server";
 import { platformApiUrl } from "~/utils/env.server";
-import { requireViewer, type Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import { tableUrl } from "./form.server";
-import { failureMessage, failureStatus, prefix, recordPath, rethrowUnexpected, screenOf, tableT } from "./platform.server";
+import { failureMessage, failureStatus, prefix, recordPath, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
 
 const BOM = "\uFEFF";
 
@@ -49,7 +49,7 @@ async function template(screen: ResourceScreen) {
  */
 export async function exportLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const url = new URL(request.url);
   if (url.searchParams.get("template") === "1") return template(screen);
@@ -72,9 +72,9 @@ export async function exportLoader(key: ResourceKey, { request }: LoaderFunction
 
 /** POST {screen}/export with intent=errors: an import's bad rows as a CSV to fix and upload again. */
 export async function exportAction(key: ResourceKey, { request }: ActionFunctionArgs) {
-  screenOf(key);
+  const screen = screenOf(key);
   const form = await request.formData();
-  await requireViewer(request, { formData: form });
+  await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   if (form.get("intent") !== "errors") throw data({ error: "unknown intent" }, { status: 400 });
   let errors: RowError[];
@@ -92,7 +92,7 @@ export async function exportAction(key: ResourceKey, { request }: ActionFunction
 /** GET {screen}/{id}/download: a stored file, streamed from the platform (data/files). */
 export async function downloadLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   try {
     const res = await viewer.api.raw("GET", `${recordPath(screen, params.id ?? "")}download/`);

@@ -7,7 +7,7 @@ import { mergeRules, validateValues } from "~/components/table/rules";
 import { parseTableState, stateQuery } from "~/components/table/table-state";
 import type { FormMode, FormValues, TableSchema } from "~/components/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
-import { requireViewer, type Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import {
   failureMessage,
@@ -19,6 +19,7 @@ import {
   prefix,
   recordPath,
   rethrowUnexpected,
+  requireScreen,
   screenOf,
   tableT,
 } from "./platform.server";
@@ -58,7 +59,7 @@ export async function schemaFor(viewer: Viewer, screen: ResourceScreen, t: TFunc
 /** Spec §4: the create dialog opens blank with defaults; the edit dialog prefilled. */
 export async function formLoader(key: ResourceKey, mode: FormMode, { request, params }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
   const record = mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
@@ -94,7 +95,7 @@ async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema,
 export async function formAction(key: ResourceKey, mode: FormMode, { request, params }: ActionFunctionArgs) {
   const screen = screenOf(key);
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const messages = MESSAGES[mode];
   const schema = await schemaFor(viewer, screen, t);

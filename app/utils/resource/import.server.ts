@@ -4,16 +4,15 @@ import type { ImportActionData, ImportData, ImportResult } from "~/components/ta
 import type { ResourceKey } from "~/components/table/resources";
 import type { RowError } from "~/components/table/types";
 import { PlatformError } from "~/platform-client/client.server";
-import { requireViewer } from "~/utils/guard.server";
 import { backToTable, schemaFor } from "./form.server";
-import { failureMessage, failureStatus, forbiddenPage, prefix, rethrowUnexpected, screenOf, tableT } from "./platform.server";
+import { failureMessage, failureStatus, forbiddenPage, prefix, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
 
 /** Spec §5 and §9: csv only, at most 2 MB. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 export async function importLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, "create");
   if (!schema.importable) throw forbiddenPage(t);
@@ -54,7 +53,7 @@ function refused(t: TFunction, e: unknown) {
 export async function importAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const intent = form.get("intent") === "commit" ? "commit" : "check";
   const file = chosenFile(form);

@@ -3,12 +3,26 @@ import { screens, type ResourceKey, type ResourceScreen } from "~/components/tab
 import { listQuery, type TableState } from "~/components/table/table-state";
 import type { Row, TableSchema } from "~/components/table/types";
 import { getFixedT } from "~/i18next.server";
+import { pathAllowed } from "~/navigation";
 import { PlatformError, PlatformUnavailable, type PlatformClient } from "~/platform-client/client.server";
+import { requireViewer, type Viewer } from "~/utils/guard.server";
 
 export function screenOf(key: ResourceKey): ResourceScreen {
   const screen = screens[key];
   if (!screen) throw new Response("Not Found", { status: 404 });
   return screen;
+}
+
+/**
+ * The guard for every route of a screen: its dialogs and exports live under the screen's
+ * path, where the navigation table does not reach, so the screen's own roles are checked here.
+ */
+export async function requireScreen(request: Request, screen: ResourceScreen, opts: { formData?: FormData } = {}): Promise<Viewer> {
+  const viewer = await requireViewer(request, opts);
+  if (!pathAllowed(screen.path, viewer.roles)) {
+    throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
+  }
+  return viewer;
 }
 
 export const tableT = (request: Request) => getFixedT(request, "table");

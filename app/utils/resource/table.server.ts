@@ -4,11 +4,11 @@ import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { parseTableState, stateQuery, stateToParams } from "~/components/table/table-state";
 import type { Row } from "~/components/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
-import { pagePath, requireViewer, type Viewer } from "~/utils/guard.server";
+import { pagePath, type Viewer } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/utils/session.server";
 import { hiddenColumns, saveHiddenColumns } from "./columns.server";
-import { failureMessage, fetchList, fetchSchema, rethrowUnexpected, screenOf, tableT } from "./platform.server";
+import { failureMessage, fetchList, fetchSchema, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
 
 /** Params a data request adds that are not part of the page's own query. */
 const TRANSPORT_PARAMS = ["_routes", "_data", "index"];
@@ -48,7 +48,7 @@ async function featureFlags(viewer: Viewer) {
  */
 export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
   const screen = screenOf(key);
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen);
   canonicalRedirect(request, screen);
   const t = await tableT(request);
   const state = parseTableState(new URL(request.url).searchParams);
@@ -88,7 +88,7 @@ const backTo = (form: FormData, screen: ResourceScreen) => {
 export async function tableAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen, { formData: form });
   const intent = form.get("intent");
   if (intent === "columns") {
     const all = form.getAll("all").map(String);

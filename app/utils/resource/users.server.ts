@@ -3,7 +3,6 @@ import type { FormActionData, ResetPasswordData } from "~/components/table/data"
 import { readFormValues } from "~/components/table/form-values";
 import { resetPasswordForm } from "~/components/table/reset-password";
 import { validateValues } from "~/components/table/rules";
-import { requireViewer } from "~/utils/guard.server";
 import { backToTable, schemaFor } from "./form.server";
 import {
   failureMessage,
@@ -12,6 +11,7 @@ import {
   platformFieldErrors,
   recordPath,
   rethrowUnexpected,
+  requireScreen,
   screenOf,
   tableT,
 } from "./platform.server";
@@ -19,7 +19,7 @@ import {
 const screen = () => screenOf("users");
 
 export async function resetPasswordLoader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const viewer = await requireScreen(request, screen());
   const t = await tableT(request);
   await schemaFor(viewer, screen(), t, "update");
   const user = await fetchRecord(viewer.api, screen(), params.id ?? "");
@@ -29,7 +29,7 @@ export async function resetPasswordLoader({ request, params }: LoaderFunctionArg
 /** POST /api/common/users/{id}/reset_password/ with the new password (the platform ends their sessions). */
 export async function resetPasswordAction({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
-  const viewer = await requireViewer(request, { formData: form });
+  const viewer = await requireScreen(request, screen(), { formData: form });
   const t = await tableT(request);
   const { schema, rules } = resetPasswordForm(t);
   const values = readFormValues(schema, "update", form);
