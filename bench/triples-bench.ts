@@ -16,13 +16,68 @@ import path from "node:path";
 import express from "express";
 import { hashPassword } from "../platform/auth/passwords.js";
 import { createPlatform } from "../platform/index.js";
+import { triples } from "../platform/resources/defs/data.js";
+import { bulkInsert } from "../platform/resources/store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
 
-const WORDS = ["歼", "东风", "驱逐舰", "航空母舰", "预警机", "无人机", "雷达", "坦克", "潜艇", "运输机", "导弹", "卫星", "直升机", "护卫舰", "火箭军", "装甲车", "战斗机", "轰炸机", "加油机", "侦察机"];
-const PREDICATES = ["隶属于", "装备", "位于", "研制单位", "参与", "型号", "服役于", "部署于", "发射", "生产", "改进自", "配属", "指挥", "协同", "打击", "保障", "训练", "演习", "巡航", "护航"];
-const OBJECTS = ["中国人民解放军海军", "北部战区", "南海", "沈阳飞机工业集团", "成都飞机工业集团", "航天科工", "黄海", "东海", "第一岛链", "西太平洋"];
+const WORDS = [
+  "歼",
+  "东风",
+  "驱逐舰",
+  "航空母舰",
+  "预警机",
+  "无人机",
+  "雷达",
+  "坦克",
+  "潜艇",
+  "运输机",
+  "导弹",
+  "卫星",
+  "直升机",
+  "护卫舰",
+  "火箭军",
+  "装甲车",
+  "战斗机",
+  "轰炸机",
+  "加油机",
+  "侦察机",
+];
+const PREDICATES = [
+  "隶属于",
+  "装备",
+  "位于",
+  "研制单位",
+  "参与",
+  "型号",
+  "服役于",
+  "部署于",
+  "发射",
+  "生产",
+  "改进自",
+  "配属",
+  "指挥",
+  "协同",
+  "打击",
+  "保障",
+  "训练",
+  "演习",
+  "巡航",
+  "护航",
+];
+const OBJECTS = [
+  "中国人民解放军海军",
+  "北部战区",
+  "南海",
+  "沈阳飞机工业集团",
+  "成都飞机工业集团",
+  "航天科工",
+  "黄海",
+  "东海",
+  "第一岛链",
+  "西太平洋",
+];
 
 function percentile(values: number[], p: number) {
   const s = [...values].sort((a, b) => a - b);
@@ -48,41 +103,58 @@ async function main() {
   progress(`generating ${TOTAL} triples`);
   // --- data -----------------------------------------------------------------
   const graphs = [1, 2, 3, 4, 5].map((i) =>
-    Number(db.prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)").run(`基准图谱${i}`, i % 2 ? "military" : "general").lastInsertRowid),
+    Number(
+      db.prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)").run(`基准图谱${i}`, i % 2 ? "military" : "general")
+        .lastInsertRowid,
+    ),
   );
   const sources = [1, 2, 3].map((i) =>
-    Number(db.prepare("INSERT INTO data_sources (name, type, url) VALUES (?, 'web', ?)").run(`基准来源${i}`, `https://s${i}.example`).lastInsertRowid),
+    Number(
+      db
+        .prepare("INSERT INTO data_sources (name, type, url) VALUES (?, 'web', ?)")
+        .run(`基准来源${i}`, `https://s${i}.example`).lastInsertRowid,
+    ),
   );
   let t0 = performance.now();
   const insert = db.prepare(
     "INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const start = Date.UTC(2023, 0, 1);
-  db.transaction(() => {
-    for (let i = 0; i < TOTAL; i++) {
-      const word = WORDS[i % WORDS.length];
-      insert.run(
-        `${word}-${(i * 7919) % 200_000}`,
-        PREDICATES[(i * 31) % PREDICATES.length],
-        `${OBJECTS[(i * 13) % OBJECTS.length]}${i % 1000}号`,
-        graphs[i % graphs.length],
-        sources[i % sources.length],
-        ((i * 37) % 1000) / 1000,
-        new Date(start + i * 30_000).toISOString(),
-      );
-    }
-  })();
+  db.transaction(() =>
+    bulkInsert(db, triples, () => {
+      for (let i = 0; i < TOTAL; i++) {
+        const word = WORDS[i % WORDS.length];
+        insert.run(
+          `${word}-${(i * 7919) % 200_000}`,
+          PREDICATES[(i * 31) % PREDICATES.length],
+          `${OBJECTS[(i * 13) % OBJECTS.length]}${i % 1000}号`,
+          graphs[i % graphs.length],
+          sources[i % sources.length],
+          ((i * 37) % 1000) / 1000,
+          new Date(start + i * 30_000).toISOString(),
+        );
+      }
+    }),
+  )();
   const genSeconds = (performance.now() - t0) / 1000;
   db.pragma("optimize");
   const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 
   // --- token ------------------------------------------------------------------
   const uid = Number(
-    db.prepare("INSERT INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)").run(hashPassword("bench-pass")).lastInsertRowid,
+    db
+      .prepare("INSERT INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)")
+      .run(hashPassword("bench-pass")).lastInsertRowid,
   );
   const token = crypto.randomBytes(20).toString("hex");
   const csrf = crypto.randomBytes(16).toString("hex");
-  db.prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)").run(token, uid, csrf, Date.now(), Date.now());
+  db.prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)").run(
+    token,
+    uid,
+    csrf,
+    Date.now(),
+    Date.now(),
+  );
   const headers = { Authorization: `Token ${token}`, "X-CSRFToken": csrf };
 
   // --- server with a timing middleware ------------------------------------------
@@ -115,7 +187,14 @@ async function main() {
       rtts.push(performance.now() - t);
       count = body.count;
     }
-    rows.push({ name, query: makeQuery(0), p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95), rtt95: percentile(rtts, 95), count });
+    rows.push({
+      name,
+      query: makeQuery(0),
+      p50: percentile(serverTimes, 50),
+      p95: percentile(serverTimes, 95),
+      rtt95: percentile(rtts, 95),
+      count,
+    });
   }
 
   const deepPage = Math.floor(TOTAL / 20);
@@ -162,7 +241,9 @@ async function main() {
   let importRowsCount = 0;
   for (;;) {
     const i = importRowsCount;
-    const line = `导入实体${i},${pick(PREDICATES, i)},${pick(OBJECTS, i)}${i},基准图谱${1 + (i % 5)},${sources[i % 3]},0.${i % 10}\n`;
+    const line = `导入实体${i},${pick(PREDICATES, i)},${pick(OBJECTS, i)}${i},基准图谱${1 + (i % 5)},${
+      sources[i % 3]
+    },0.${i % 10}\n`;
     if (csvBytes + Buffer.byteLength(line) > 2 * 1024 * 1024) break;
     csvLines.push(line);
     csvBytes += Buffer.byteLength(line);
@@ -183,18 +264,45 @@ async function main() {
 
   // --- report ----------------------------------------------------------------------
   console.log(`\nGeneric resources benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`);
-  console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, SQLite ${db.prepare("SELECT sqlite_version()").pluck().get()}`);
-  console.log(`generation: ${fmt(genSeconds)} s (${Math.round(TOTAL / genSeconds).toLocaleString("en")} rows/s, with indexes and trigram FTS), store ${fmt(dbBytes / 1048576, 0)} MB\n`);
+  console.log(
+    `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, SQLite ${db
+      .prepare("SELECT sqlite_version()")
+      .pluck()
+      .get()}`,
+  );
+  console.log(
+    `generation: ${fmt(genSeconds)} s (${Math.round(TOTAL / genSeconds).toLocaleString(
+      "en",
+    )} rows/s, with indexes and trigram FTS), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
+  );
   console.log("| request | server p50 ms | server p95 ms | round trip p95 ms | count |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.rtt95, 2)} | ${r.count.toLocaleString("en")} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.rtt95, 2)} | ${r.count.toLocaleString("en")} |`,
+    );
   console.log("");
   console.log("| bulk | figure |");
   console.log("|---|---|");
-  console.log(`| export all rows | ${exportedRows.toLocaleString("en")} rows, ${fmt(bytes / 1048576)} MB in ${fmt(exportSeconds, 2)} s = ${Math.round(exportedRows / exportSeconds).toLocaleString("en")} rows/s |`);
-  console.log(`| export memory (RSS) | before ${fmt(rssBefore / 1048576, 0)} MB, peak ${fmt(rssPeak / 1048576, 0)} MB (+${fmt((rssPeak - rssBefore) / 1048576, 0)} MB), after ${fmt(rssAfter / 1048576, 0)} MB |`);
+  console.log(
+    `| export all rows | ${exportedRows.toLocaleString("en")} rows, ${fmt(bytes / 1048576)} MB in ${fmt(
+      exportSeconds,
+      2,
+    )} s = ${Math.round(exportedRows / exportSeconds).toLocaleString("en")} rows/s |`,
+  );
+  console.log(
+    `| export memory (RSS) | before ${fmt(rssBefore / 1048576, 0)} MB, peak ${fmt(rssPeak / 1048576, 0)} MB (+${fmt(
+      (rssPeak - rssBefore) / 1048576,
+      0,
+    )} MB), after ${fmt(rssAfter / 1048576, 0)} MB |`,
+  );
   console.log(`| import 2 MB CSV, dry run | ${importRowsCount.toLocaleString("en")} rows in ${fmt(dry.ms, 0)} ms |`);
-  console.log(`| import 2 MB CSV | ${real.created.toLocaleString("en")} rows created in ${fmt(real.ms, 0)} ms (one transaction, audit row each) |`);
+  console.log(
+    `| import 2 MB CSV | ${real.created.toLocaleString("en")} rows created in ${fmt(
+      real.ms,
+      0,
+    )} ms (one transaction, audit row each) |`,
+  );
 
   await new Promise((r) => server.close(r));
   platform.close();

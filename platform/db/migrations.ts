@@ -2,6 +2,8 @@ import { rateEventsSchema } from "../common/rate-limit.js";
 import { coreSchema } from "./schema-core.js";
 import { resourcesSchema } from "./schema-resources.js";
 import { kgSchema } from "./schema-kg.js";
+import { graphAdminSchema } from "./schema-graph-admin.js";
+import { insightSchema } from "./schema-insight.js";
 
 export interface Migration {
   name: string;
@@ -17,4 +19,6 @@ export const migrations: Migration[] = [
   { name: "002-rate-events", sql: rateEventsSchema },
   { name: "003-kg", sql: kgSchema },
   { name: "002-resources", sql: resourcesSchema },
+  { name: "005-graph-admin", sql: graphAdminSchema },
+  { name: "006-insight", sql: insightSchema },
 ];

@@ -346,10 +346,10 @@ function knownRelations(
     .prepare(
       `SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
          FROM kg_relations r
-        WHERE r.subject_id IN (SELECT value FROM json_each(?1)) AND r.object_id IN (SELECT value FROM json_each(?1))
+        WHERE r.subject_id IN (SELECT value FROM json_each(@ids)) AND r.object_id IN (SELECT value FROM json_each(@ids))
         ORDER BY r.id LIMIT ${RELATION_LIMIT}`,
     )
-    .all(JSON.stringify(found)) as {
+    .all({ ids: JSON.stringify(found) }) as {
     id: number;
     subject_id: number;
     object_id: number;

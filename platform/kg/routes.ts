@@ -1,4 +1,233 @@
-import type { Router } from "express";
+import type { ErrorRequestHandler, Request, Response, Router } from "express";
+import { requireUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
+import { badRequest, handle, HttpError, notFound } from "../http/errors.js";
+import { articleDetail, listArticles } from "./articles.js";
+import { entityArticles, entityDetail, entityEvents, entityRelations, listEntities, relationDetail, requireEntity } from "./entities.js";
+import { eventGraph, linkedEvents } from "./event-graph.js";
+import { eventDetail, listEvents } from "./events.js";
+import { analyzeText, TEXT_TOO_LONG, validateText } from "./extract.js";
+import { flowDetail, listFlows } from "./flows.js";
+import { graphOverview, graphShape, listGraphs } from "./graphs.js";
+import { hotEntities, hotEvents } from "./hot.js";
+import { neighbourGraph } from "./neighbours.js";
+import { graphOntology, type GraphOntology } from "./ontology.js";
+import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
+import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
 
-export function mountKg(_router: Router, _ctx: PlatformContext) {}
+/**
+ * The knowledge-graph API under /api/kg/ (documented in docs/api.md, "Knowledge graphs").
+ * Reading needs a signed-in user, except the graph list, operational flows and the causal
+ * event graph, which public pages show.
+ */
+export function mountKg(router: Router, ctx: PlatformContext) {
+  const graphOf = (req: Request) => requireGraph(ctx, pathId(req.params.gid));
+  const signedIn = (fn: (req: Request, res: Response) => unknown) =>
+    handle((req, res) => {
+      requireUser(res);
+      res.json(fn(req, res));
+    });
+  const open = (fn: (req: Request, res: Response) => unknown) => handle((req, res) => res.json(fn(req, res)));
+
+  // Public: the header's graph list, operational flows, the causal event graph.
+  router.get("/kg/graphs/", open(() => listGraphs(ctx)));
+  router.get("/kg/graphs/:gid/flows/", open((req) => listFlows(ctx, graphOf(req).id)));
+  router.get("/kg/graphs/:gid/flows/:flowId/", open((req) => flowDetail(ctx, graphOf(req).id, pathId(req.params.flowId))));
+  router.get(
+    "/kg/graphs/:gid/event-graph/",
+    open((req) => {
+      const g = graphOf(req);
+      const event = req.query.event === undefined ? undefined : pathId(String(req.query.event));
+      if (event === null) throw notFound(NOT_FOUND.event);
+      return eventGraph(ctx, g.id, {
+        eventId: event,
+        hops: intParam(req.query, "hops", { min: 1, max: 5, fallback: 2 }),
+        types: linkTypes(listParam(req.query, "types")),
+        limit: intParam(req.query, "limit", { min: 1, max: 300, fallback: 100 }),
+      });
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/event-graph/events/",
+    open((req) => linkedEvents(ctx, graphOf(req).id, stringParam(req.query, "search"), pageParams(req.query))),
+  );
+
+  // Signed in: everything else.
+  router.get("/kg/graphs/:gid/", signedIn((req) => graphShape(ctx, graphOf(req))));
+  router.get("/kg/graphs/:gid/overview/", signedIn((req) => graphOverview(ctx, graphOf(req))));
+  router.get("/kg/graphs/:gid/ontology/", signedIn((req) => ontologyShape(graphOntology(ctx, graphOf(req).id))));
+
+  router.get(
+    "/kg/graphs/:gid/articles/",
+    signedIn((req) =>
+      listArticles(
+        ctx,
+        graphOf(req).id,
+        { search: stringParam(req.query, "search"), start: dateParam(req.query, "start"), end: dateParam(req.query, "end") },
+        pageParams(req.query),
+      ),
+    ),
+  );
+  router.get("/kg/graphs/:gid/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id), graphOf(req).id)));
+  router.get("/kg/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id))));
+
+  router.get(
+    "/kg/graphs/:gid/entities/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      const type = classParam(graphOntology(ctx, g.id), stringParam(req.query, "type"));
+      return listEntities(ctx, g.id, { search: stringParam(req.query, "search"), typeId: type }, pageParams(req.query));
+    }),
+  );
+  router.get("/kg/graphs/:gid/entities/:uuid/", signedIn((req) => entityDetail(ctx, graphOf(req).id, req.params.uuid)));
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/relations/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      const entity = requireEntity(ctx, g.id, req.params.uuid);
+      const direction = stringParam(req.query, "direction");
+      if (direction !== undefined && direction !== "out" && direction !== "in") throw badRequest("参数 direction 只能是 out 或 in");
+      const predicate = stringParam(req.query, "predicate");
+      return entityRelations(
+        ctx,
+        g.id,
+        entity,
+        { direction, predicateId: predicate === undefined ? undefined : relationTypeIds(graphOntology(ctx, g.id), [predicate])[0] },
+        pageParams(req.query),
+      );
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/events/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      return entityEvents(ctx, g.id, requireEntity(ctx, g.id, req.params.uuid), pageParams(req.query));
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/articles/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      return entityArticles(ctx, requireEntity(ctx, g.id, req.params.uuid), pageParams(req.query));
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/neighbours/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      const depth = intParam(req.query, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2;
+      return neighbourGraph(ctx, g.id, req.params.uuid, {
+        types: relationTypeIds(graphOntology(ctx, g.id), listParam(req.query, "types")),
+        limit: intParam(req.query, "limit", { min: 2, max: 2000, fallback: 50 }),
+        depth,
+      });
+    }),
+  );
+  router.get(
+    "/kg/entities/:uuid/",
+    signedIn((req) => {
+      const graphId = ctx.db.prepare("SELECT graph_id FROM kg_entities WHERE uuid = ?").pluck().get(req.params.uuid) as number | undefined;
+      if (graphId === undefined) throw notFound(NOT_FOUND.entity);
+      return entityDetail(ctx, graphId, req.params.uuid);
+    }),
+  );
+  router.get("/kg/graphs/:gid/relations/:id/", signedIn((req) => relationDetail(ctx, pathId(req.params.id), graphOf(req).id)));
+  router.get("/kg/relations/:id/", signedIn((req) => relationDetail(ctx, pathId(req.params.id))));
+
+  router.get(
+    "/kg/graphs/:gid/events/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      return listEvents(
+        ctx,
+        g.id,
+        {
+          search: stringParam(req.query, "search"),
+          typeId: eventTypeParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
+          start: dateParam(req.query, "start"),
+          end: dateParam(req.query, "end"),
+          place: stringParam(req.query, "place"),
+        },
+        pageParams(req.query),
+      );
+    }),
+  );
+  router.get("/kg/graphs/:gid/events/:id/", signedIn((req) => eventDetail(ctx, pathId(req.params.id), graphOf(req).id)));
+  router.get("/kg/events/:id/", signedIn((req) => eventDetail(ctx, pathId(req.params.id))));
+
+  router.get(
+    "/kg/graphs/:gid/hot-events/",
+    signedIn((req) => hotEvents(ctx, graphOf(req).id, hotParams(req))),
+  );
+  router.get(
+    "/kg/graphs/:gid/hot-entities/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      return hotEntities(ctx, g.id, { ...hotParams(req), typeId: classParam(graphOntology(ctx, g.id), stringParam(req.query, "type")) });
+    }),
+  );
+
+  // A body over the JSON limit never reaches the handler: say what the limit is about.
+  const tooLong: ErrorRequestHandler = (err, _req, _res, next) =>
+    next(err?.type === "entity.too.large" ? new HttpError(413, TEXT_TOO_LONG, "too_large") : err);
+  router.use("/kg/graphs/:gid/extract", tooLong);
+  router.post(
+    "/kg/graphs/:gid/extract/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      const body = (req.body ?? {}) as { text?: unknown; article_id?: unknown };
+      if (body.text === undefined && body.article_id !== undefined) {
+        const article = articleDetail(ctx, pathId(String(body.article_id)), g.id);
+        return { article_id: article.id, ...analyzeText(ctx, g.id, article.content, { referenceDate: article.published_at.slice(0, 10) }) };
+      }
+      return analyzeText(ctx, g.id, validateText(body.text));
+    }),
+  );
+}
+
+function hotParams(req: Request) {
+  return {
+    days: intParam(req.query, "days", { min: 1, max: 730, fallback: 7 }),
+    limit: intParam(req.query, "limit", { min: 1, max: 100, fallback: 10 }),
+    end: dateParam(req.query, "end"),
+  };
+}
+
+/** An entity class by id or name; unknown ones are a 400 naming them. */
+function classParam(ontology: GraphOntology, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const cls = /^\d+$/.test(value) ? ontology.classes.get(Number(value)) : ontology.classByName.get(value);
+  if (!cls) throw badRequest(`未知的实体类型：${value}`);
+  return cls.id;
+}
+
+function eventTypeParam(ontology: GraphOntology, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const type = /^\d+$/.test(value) ? ontology.eventTypes.get(Number(value)) : ontology.eventTypeByName.get(value);
+  if (!type) throw badRequest(`未知的事件类型：${value}`);
+  return type.id;
+}
+
+function relationTypeIds(ontology: GraphOntology, values: string[]): number[] {
+  return values.map((v) => {
+    const type = /^\d+$/.test(v) ? ontology.relationTypes.get(Number(v)) : ontology.relationTypeByName.get(v);
+    if (!type) throw badRequest(`未知的关系类型：${v}`);
+    return type.id;
+  });
+}
+
+function linkTypes(values: string[]): string[] {
+  for (const v of values) if (!(v in EVENT_LINK_TYPES)) throw badRequest(`未知的事件关系类型：${v}`);
+  return values;
+}
+
+function ontologyShape(o: GraphOntology) {
+  return {
+    id: o.id,
+    name: o.name,
+    classes: [...o.classes.values()],
+    relation_types: [...o.relationTypes.values()],
+    event_types: [...o.eventTypes.values()],
+    event_relation_types: Object.entries(EVENT_LINK_TYPES).map(([key, name]) => ({ key, name })),
+  };
+}

@@ -69,7 +69,9 @@ export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, f
   try {
     const rows = reader
       .prepare(
-        `SELECT ${fields.map((f) => fieldExpr(f)).join(", ")} FROM ${q(def.table)} t WHERE ${filter.where} ORDER BY ${filter.orderBy}`,
+        `SELECT ${fields.map((f) => fieldExpr(f)).join(", ")} FROM ${q(def.table)} t WHERE ${filter.where} ORDER BY ${
+          filter.orderBy
+        }`,
       )
       .raw()
       .iterate(...filter.params) as IterableIterator<unknown[]>;

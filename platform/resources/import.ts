@@ -1,7 +1,7 @@
 import { hasPermission } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { type CsvRecord, importFields, unneutralise } from "./csv.js";
-import { getRecord, insertRecord, uniqueErrors, updateRecord, writeAudit } from "./store.js";
+import { bulkInsert, getRecord, insertRecord, uniqueErrors, updateRecord, writeAudit } from "./store.js";
 import type { FieldDef, ResourceDef, ResourceHookContext } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
@@ -57,12 +57,33 @@ function rowInput(columns: Column[], cells: string[]): { id: string; input: Reco
   return { id, input };
 }
 
+/** Consecutive ids as [first, last] pairs: an import's new ids are one run, kept short in the audit row. */
+export function idRanges(ids: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const id of ids) {
+    const last = out[out.length - 1];
+    if (last && id === last[1] + 1) last[1] = id;
+    else out.push([id, id]);
+  }
+  return out;
+}
+
 /**
  * Validates every row and writes them in one transaction: all rows or none. Rows whose id
  * exists update that record; other rows create one. Writing happens even on a dry run (then
  * rolled back) so uniqueness across the file's own rows is checked like the real import.
+ *
+ * Audit: each updated record gets its own row (before and after); the created records get
+ * one row for the whole file, naming their ids. A row per created record doubled the cost of
+ * a 2 MB import and told nothing the records themselves do not.
  */
-export function importRows(h: ResourceHookContext, def: ResourceDef, records: CsvRecord[], dryRun: boolean): ImportResult {
+export function importRows(
+  h: ResourceHookContext,
+  def: ResourceDef,
+  records: CsvRecord[],
+  dryRun: boolean,
+  filename = "",
+): ImportResult {
   const [header, ...rows] = records;
   if (!header || !rows.length) throw new HttpError(400, "CSV 文件没有数据行", "empty_csv");
   const { columns, errors } = mapHeader(def, header.cells, header.line);
@@ -72,45 +93,54 @@ export function importRows(h: ResourceHookContext, def: ResourceDef, records: Cs
   const options = loadOptions(db, def);
   const mayUpdate = !!def.permissions.update && hasPermission(h.user, def.permissions.update);
   const result: ImportResult = { created: 0, updated: 0, errors: [] };
+  const createdIds: number[] = [];
   const fail = (row: number, field: string, message: string) => result.errors.push({ row, field, message });
 
-  const run = db.transaction(() => {
-    for (const { cells, line: row } of rows) {
-      const { id: idText, input } = rowInput(columns, cells);
-      const id = idText === "" ? null : Number(idText);
-      if (id !== null && (!Number.isInteger(id) || id < 1)) {
-        fail(row, "id", "id 必须是正整数");
-        continue;
-      }
-      const existing = id === null ? null : getRecord(db, def, id);
-      if (existing && !mayUpdate) {
-        fail(row, "id", "没有修改已有记录的权限");
-        continue;
-      }
-      const mode = existing ? "update" : "create";
-      const { values, errors: fieldErrors } = validateInput(def, input, mode, existing, options, "csv");
-      Object.assign(fieldErrors, uniqueErrors(db, def, values, existing?.id ?? null));
-      const broken = Object.entries(fieldErrors);
-      if (broken.length) {
-        for (const [field, messages] of broken) for (const m of messages) fail(row, field, m);
-        continue;
-      }
-      try {
-        if (existing) {
-          updateRecord(h, def, existing.id, values);
-          writeAudit(db, h.user, "import", def, existing.id, existing, getRecord(db, def, existing.id));
-          result.updated++;
-        } else {
-          const newId = insertRecord(h, def, values);
-          writeAudit(db, h.user, "import", def, newId, null, getRecord(db, def, newId));
-          result.created++;
-        }
-      } catch (e) {
-        fail(row, "", `写入失败：${(e as Error).message}`);
-      }
+  function importRow({ cells, line: row }: CsvRecord, lastIdBefore: number) {
+    const { id: idText, input } = rowInput(columns, cells);
+    const id = idText === "" ? null : Number(idText);
+    if (id !== null && (!Number.isInteger(id) || id < 1)) return fail(row, "id", "id 必须是正整数");
+    // rows created by this file are not "existing": see bulkInsert
+    const existing = id === null || id > lastIdBefore ? null : getRecord(db, def, id);
+    if (existing && !mayUpdate) return fail(row, "id", "没有修改已有记录的权限");
+    const { values, errors: fieldErrors } = validateInput(
+      def,
+      input,
+      existing ? "update" : "create",
+      existing,
+      options,
+      "csv",
+    );
+    Object.assign(fieldErrors, uniqueErrors(db, def, values, existing?.id ?? null));
+    const broken = Object.entries(fieldErrors);
+    if (broken.length) {
+      for (const [field, messages] of broken) for (const m of messages) fail(row, field, m);
+      return;
     }
-    if (dryRun || result.errors.length) throw new Rollback();
-  });
+    try {
+      if (existing) {
+        updateRecord(h, def, existing.id, values);
+        writeAudit(db, h.user, "import", def, existing.id, existing, getRecord(db, def, existing.id));
+        result.updated++;
+      } else {
+        createdIds.push(insertRecord(h, def, values));
+        result.created++;
+      }
+    } catch (e) {
+      fail(row, "", `写入失败：${(e as Error).message}`);
+    }
+  }
+
+  const run = db.transaction(() =>
+    bulkInsert(db, def, (lastIdBefore) => {
+      for (const record of rows) importRow(record, lastIdBefore);
+      if (dryRun || result.errors.length) throw new Rollback();
+      if (createdIds.length) {
+        const summary = { file: filename, created: createdIds.length, created_ids: idRanges(createdIds) };
+        writeAudit(db, h.user, "import", def, null, null, summary);
+      }
+    }),
+  );
   try {
     run();
   } catch (e) {

@@ -42,7 +42,10 @@ function positiveInt(raw: unknown, name: string): number | undefined {
 
 export function parsePaging(query: Record<string, unknown>): Paging {
   const page = positiveInt(query.page, "page") ?? 1;
-  const size = Math.min(positiveInt(query.page_size, "page_size") ?? positiveInt(query.limit, "limit") ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const size = Math.min(
+    positiveInt(query.page_size, "page_size") ?? positiveInt(query.limit, "limit") ?? DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+  );
   return { page, pageSize: size, offset: (page - 1) * size };
 }
 
@@ -50,7 +53,10 @@ export function parsePaging(query: Record<string, unknown>): Paging {
 export function parseIds(raw: unknown): number[] | null {
   const s = text(raw);
   if (s === undefined) return null;
-  const parts = s.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const ids = parts.map(Number);
   if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw invalidFilter("id__in 必须是以逗号分隔的整数");
   return ids;
@@ -65,11 +71,14 @@ function filterValue(f: FieldDef, raw: string): unknown {
 }
 
 function orderClause(def: ResourceDef, raw: string | undefined): string {
-  const spec = raw && raw.trim() ? raw : (def.defaultOrdering ?? "id");
+  const spec = raw && raw.trim() ? raw : def.defaultOrdering ?? "id";
   const parts: string[] = [];
   let lastDir = "ASC";
   let hasId = false;
-  for (const item of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const desc = item.startsWith("-");
     const name = desc ? item.slice(1) : item;
     const f = def.fields.find((x) => x.name === name);

@@ -10,5 +10,4 @@ import type { ResourceDef } from "./types.js";
  */
 export const resources: ResourceDef[] = [users, groups, configs, auditlog, files, labels, triples, sources];
 
-export const findResource = (app: string, name: string) =>
-  resources.find((r) => r.app === app && r.name === name);
+export const findResource = (app: string, name: string) => resources.find((r) => r.app === app && r.name === name);

@@ -61,12 +61,14 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       }
       const records = parseCsv(decodeCsv(Buffer.from(await file.arrayBuffer())));
       const dryRun = isTrue(req.query.dry_run);
-      const result = importRows({ ctx, user }, def, records, dryRun);
+      const result = importRows({ ctx, user }, def, records, dryRun, file.name);
       if (result.errors.length && !dryRun) {
         const first = result.errors[0];
         throw new HttpError(
           400,
-          `导入失败：共 ${result.errors.length} 处错误（第 ${first.row} 行${first.field ? ` ${first.field}` : ""}：${first.message}），没有写入任何数据`,
+          `导入失败：共 ${result.errors.length} 处错误（第 ${first.row} 行${first.field ? ` ${first.field}` : ""}：${
+            first.message
+          }），没有写入任何数据`,
           "invalid_rows",
           { errors: result.errors },
         );

@@ -90,11 +90,12 @@ export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: Aut
 
 export function listResource(ctx: PlatformContext, def: ResourceDef, filter: ListFilter, paging: Paging) {
   const from = `FROM ${q(def.table)} t WHERE ${filter.where}`;
-  const count = prepared(ctx.db, `SELECT count(*) ${from}`).pluck().get(...filter.params) as number;
-  const rows = prepared(
-    ctx.db,
-    `SELECT ${selectList(def)} ${from} ORDER BY ${filter.orderBy} LIMIT ? OFFSET ?`,
-  ).all([...filter.params, paging.pageSize, paging.offset]) as Record<string, unknown>[];
+  const count = prepared(ctx.db, `SELECT count(*) ${from}`, "pluck").get(filter.params) as number;
+  const rows = prepared(ctx.db, `SELECT ${selectList(def)} ${from} ORDER BY ${filter.orderBy} LIMIT ? OFFSET ?`).all([
+    ...filter.params,
+    paging.pageSize,
+    paging.offset,
+  ]) as Record<string, unknown>[];
   return { results: rows.map((r) => decodeRow(def, r)), count };
 }
 

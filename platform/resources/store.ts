@@ -17,7 +17,9 @@ function manySelect(m: ManyToMany, alias: string): string {
   if (!m.target) {
     return `(SELECT json_group_array(l.${q(m.other)}) FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id)`;
   }
-  return `(SELECT json_group_array(x.${q(m.target.key)}) FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id)`;
+  return `(SELECT json_group_array(x.${q(m.target.key)}) FROM ${q(m.link)} l JOIN ${q(
+    m.target.table,
+  )} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id)`;
 }
 
 /** `EXISTS` test: the record links to any of the keys. */
@@ -26,7 +28,9 @@ export function manyMatch(m: ManyToMany, alias: string, count: number): string {
   if (!m.target) {
     return `EXISTS (SELECT 1 FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id AND l.${q(m.other)} IN (${marks}))`;
   }
-  return `EXISTS (SELECT 1 FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id AND x.${q(m.target.key)} IN (${marks}))`;
+  return `EXISTS (SELECT 1 FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(
+    m.own,
+  )} = ${alias}.id AND x.${q(m.target.key)} IN (${marks}))`;
 }
 
 /** SQL expression of a readable field over the table aliased `alias`. */
@@ -69,7 +73,12 @@ export function requireRecord(db: DB, def: ResourceDef, id: number): RecordRow {
 }
 
 /** Errors for unique fields whose value another record already holds. */
-export function uniqueErrors(db: DB, def: ResourceDef, values: Record<string, unknown>, id: number | null): FieldErrors {
+export function uniqueErrors(
+  db: DB,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  id: number | null,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const f of def.fields) {
     if (!f.unique || !(f.name in values)) continue;
@@ -109,7 +118,9 @@ function writeLinks(db: DB, def: ResourceDef, id: number, values: Record<string,
     const insert = m.target
       ? prepared(
           db,
-          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) SELECT ?, id FROM ${q(m.target.table)} WHERE ${q(m.target.key)} = ?`,
+          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) SELECT ?, id FROM ${q(
+            m.target.table,
+          )} WHERE ${q(m.target.key)} = ?`,
         )
       : prepared(db, `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`);
     for (const key of values[f.name] as unknown[]) insert.run(id, key);
@@ -148,6 +159,29 @@ export function deleteRecord(db: DB, def: ResourceDef, id: number) {
   prepared(db, `DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
 }
 
+/**
+ * Runs many inserts in the caller's transaction with the table's insert trigger for its FTS
+ * index paused, then indexes the new rows in one statement. `fn` receives the highest id
+ * before it ran: rows above it are new and not yet indexed, so it must not update or delete
+ * them (the update and delete triggers expect indexed rows).
+ */
+export function bulkInsert<T>(db: DB, def: ResourceDef, fn: (lastIdBefore: number) => T): T {
+  if (!db.inTransaction) throw new Error("bulkInsert must run inside a transaction");
+  const before = Number(prepared(db, `SELECT ifnull(max(id), 0) FROM ${q(def.table)}`, "pluck").get());
+  if (!def.ftsTable) return fn(before);
+  const cols = def.fields.filter((f) => f.searchable && !f.many && !f.virtual).map((f) => q(columnOf(f)));
+  prepared(db, "INSERT INTO resource_fts_pause (table_name) VALUES (?)").run(def.table);
+  const out = fn(before);
+  prepared(
+    db,
+    `INSERT INTO ${q(def.ftsTable)} (rowid, ${cols.join(", ")}) SELECT id, ${cols.join(", ")} FROM ${q(
+      def.table,
+    )} WHERE id > ?`,
+  ).run(before);
+  prepared(db, "DELETE FROM resource_fts_pause WHERE table_name = ?").run(def.table);
+  return out;
+}
+
 export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";
 
 /** One audit_log row. Records come from getRecord, which never holds a password. */
@@ -179,19 +213,21 @@ type Statement = Database.Statement<unknown[]>;
 const statementCaches = new WeakMap<DB, Map<string, Statement>>();
 const STATEMENT_CACHE_SIZE = 500;
 
-/** A prepared statement reused across requests: list queries repeat with new parameters. */
-export function prepared(db: DB, sql: string): Statement {
+/**
+ * A prepared statement reused across requests (list queries repeat with new parameters).
+ * `pluck` statements return the first column; the mode is part of the cache key, so a
+ * shared statement never changes under another caller.
+ */
+export function prepared(db: DB, sql: string, mode: "rows" | "pluck" = "rows"): Statement {
   let cache = statementCaches.get(db);
   if (!cache) statementCaches.set(db, (cache = new Map()));
-  let stmt = cache.get(sql);
+  const key = mode + ":" + sql;
+  let stmt = cache.get(key);
   if (!stmt) {
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
     stmt = db.prepare<unknown[]>(sql);
-    cache.set(sql, stmt);
-  } else if (stmt.reader) {
-    // a caller may have switched the shared statement to pluck or raw mode
-    stmt.raw(false);
-    stmt.pluck(false);
+    if (mode === "pluck") stmt.pluck();
+    cache.set(key, stmt);
   }
   return stmt;
 }

@@ -1,13 +1,5 @@
 import type { DB } from "../db/database.js";
-import type {
-  FieldDef,
-  FieldErrors,
-  Mode,
-  RecordRow,
-  ResourceDef,
-  Rule,
-  SelectOption,
-} from "./types.js";
+import type { FieldDef, FieldErrors, Mode, RecordRow, ResourceDef, Rule, SelectOption } from "./types.js";
 
 /** Where input came from: CSV cells are always text and may name options by label. */
 export type InputSource = "json" | "csv";
@@ -27,9 +19,7 @@ export function loadOptions(db: DB, def: ResourceDef): OptionsByField {
 
 /** Fields a client may write in this mode (immutable ones are checked, not written, on update). */
 export function writableFields(def: ResourceDef, mode: Mode): FieldDef[] {
-  return def.fields.filter(
-    (f) => !f.readOnly && f.name !== "id" && !(mode === "update" && f.createOnly),
-  );
+  return def.fields.filter((f) => !f.readOnly && f.name !== "id" && !(mode === "update" && f.createOnly));
 }
 
 const isEmpty = (v: unknown) =>
@@ -75,7 +65,11 @@ function pickOption(f: FieldDef, raw: unknown, options: SelectOption[], source: 
 function splitList(raw: unknown): unknown[] | null {
   if (Array.isArray(raw)) return raw;
   if (isEmpty(raw)) return [];
-  if (typeof raw === "string") return raw.split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+  if (typeof raw === "string")
+    return raw
+      .split(/[,，]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof raw === "number") return [raw];
   return null;
 }
@@ -113,18 +107,18 @@ export function ruleErrors(value: unknown, rules: Rule[]): string[] {
       "min_length" in r
         ? [...text].length >= r.min_length
         : "max_length" in r
-          ? [...text].length <= r.max_length
-          : "pattern" in r
-            ? new RegExp(r.pattern, "u").test(text)
-            : "min" in r
-              ? Number(value) >= r.min
-              : "max" in r
-                ? Number(value) <= r.max
-                : "integer" in r
-                  ? Number.isInteger(Number(value))
-                  : "enum" in r
-                    ? r.enum.some((e) => String(e) === text)
-                    : true;
+        ? [...text].length <= r.max_length
+        : "pattern" in r
+        ? new RegExp(r.pattern, "u").test(text)
+        : "min" in r
+        ? Number(value) >= r.min
+        : "max" in r
+        ? Number(value) <= r.max
+        : "integer" in r
+        ? Number.isInteger(Number(value))
+        : "enum" in r
+        ? r.enum.some((e) => String(e) === text)
+        : true;
     if (!ok) errors.push(r.message);
   }
   return errors;
@@ -163,7 +157,7 @@ export function validateInput(
     if (f.type === "custom") continue;
     const given = Object.prototype.hasOwnProperty.call(input, f.name) && input[f.name] !== undefined;
     if (!given && mode === "update") continue;
-    const raw = given ? input[f.name] : (f.default ?? null);
+    const raw = given ? input[f.name] : f.default ?? null;
     const c = coerceValue(f, raw, options, source);
     if ("error" in c) {
       addError(errors, f.name, c.error);

@@ -81,7 +81,11 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(dup.body.errors).toEqual({ username: ["用户名已存在"] });
       const bad = await call(admin, "POST", "/common/users/", { username: "有 空格", password: "12345678" });
       expect(bad.body.errors.username).toHaveLength(1);
-      const chinese = await call(admin, "POST", "/common/users/", { username: "王五", password: "12345678", email: "" });
+      const chinese = await call(admin, "POST", "/common/users/", {
+        username: "王五",
+        password: "12345678",
+        email: "",
+      });
       expect(chinese.status).toBe(201);
     });
 
@@ -106,9 +110,15 @@ describe("generic resources: users, groups, configs and file data", () => {
       const target = userWithToken(p.ctx, "acc-target", ["auth__user__read"]);
       expect((await call(target, "GET", "/common/users/")).status).toBe(200);
       const updater = userWithToken(p.ctx, "acc-updater", ["auth__user__update"]);
-      const r = await call(updater, "POST", `/common/users/${target.id}/reset_password/${encodeURIComponent("New-pass-2024")}/`);
+      const r = await call(
+        updater,
+        "POST",
+        `/common/users/${target.id}/reset_password/${encodeURIComponent("New-pass-2024")}/`,
+      );
       expect(r.status).toBe(200);
-      const row = p.ctx.db.prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?").get(target.id) as {
+      const row = p.ctx.db
+        .prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?")
+        .get(target.id) as {
         password_hash: string;
         need_init_password: number;
       };
@@ -157,9 +167,7 @@ describe("generic resources: users, groups, configs and file data", () => {
     it("creates a role with members and permission codenames, and changes them", async () => {
       const member = userWithToken(p.ctx, "acc-member", []);
       const schema = (await call(admin, "GET", "/common/groups/schema/")).body;
-      expect(schema.select_options.permissions).toContainEqual(
-        expect.objectContaining({ key: "auth__user__read" }),
-      );
+      expect(schema.select_options.permissions).toContainEqual(expect.objectContaining({ key: "auth__user__read" }));
       expect(schema.select_options.members).toContainEqual({ key: member.id, label: "acc-member" });
       const r = await call(admin, "POST", "/common/groups/", {
         name: "审核员",
@@ -185,7 +193,12 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   describe("configs", () => {
     it("keeps the key immutable and checks the value against its type", async () => {
-      const r = await call(admin, "POST", "/common/configs/", { key: "MAX_ITEMS", value: "20", type: "int", public: 0 });
+      const r = await call(admin, "POST", "/common/configs/", {
+        key: "MAX_ITEMS",
+        value: "20",
+        type: "int",
+        public: 0,
+      });
       expect(r.status).toBe(201);
       const renamed = await call(admin, "PATCH", `/common/configs/${r.body.id}/`, { key: "OTHER" });
       expect(renamed.status).toBe(400);
@@ -204,7 +217,11 @@ describe("generic resources: users, groups, configs and file data", () => {
   describe("file data", () => {
     const content = Buffer.from("名称,数量\n歼-20,1\n".repeat(200));
 
-    async function uploadFile(t: Token, fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }) {
+    async function uploadFile(
+      t: Token,
+      fields: Record<string, string>,
+      file?: { data: Buffer; name: string; type?: string },
+    ) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       if (file) form.append("file", new Blob([new Uint8Array(file.data)], { type: file.type ?? "" }), file.name);
@@ -213,7 +230,11 @@ describe("generic resources: users, groups, configs and file data", () => {
     }
 
     it("stores an upload with its metadata and streams it back as a download", async () => {
-      const r = await uploadFile(admin, { description: "装备清单" }, { data: content, name: "装备 清单.csv", type: "text/csv" });
+      const r = await uploadFile(
+        admin,
+        { description: "装备清单" },
+        { data: content, name: "装备 清单.csv", type: "text/csv" },
+      );
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({
         name: "装备 清单.csv",
@@ -229,7 +250,9 @@ describe("generic resources: users, groups, configs and file data", () => {
 
       const dl = await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) });
       expect(dl.status).toBe(200);
-      expect(dl.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("装备 清单.csv")}`);
+      expect(dl.headers.get("content-disposition")).toContain(
+        `filename*=UTF-8''${encodeURIComponent("装备 清单.csv")}`,
+      );
       expect(Buffer.from(await dl.arrayBuffer()).equals(content)).toBe(true);
 
       const renamed = await call(admin, "PATCH", `/data/files/${r.body.id}/`, { name: "新名称" });
@@ -237,7 +260,9 @@ describe("generic resources: users, groups, configs and file data", () => {
 
       expect((await call(admin, "DELETE", `/data/files/${r.body.id}/`)).status).toBe(204);
       expect(fs.existsSync(stored)).toBe(false);
-      expect((await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) })).status).toBe(404);
+      expect((await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) })).status).toBe(
+        404,
+      );
     });
 
     it("refuses an upload without a file, over 20 MB, or without the codename", async () => {

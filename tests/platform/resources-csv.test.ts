@@ -39,7 +39,11 @@ describe("generic resources: CSV export, template and import", () => {
   beforeAll(async () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "csv-admin", ["admin"]);
-    creator = userWithToken(p.ctx, "csv-creator", ["data__triple__read", "data__triple__create", "data__source__create"]);
+    creator = userWithToken(p.ctx, "csv-creator", [
+      "data__triple__read",
+      "data__triple__create",
+      "data__source__create",
+    ]);
     graphId = Number(
       p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('导入图谱', 'general')").run().lastInsertRowid,
     );
@@ -51,10 +55,11 @@ describe("generic resources: CSV export, template and import", () => {
       const rows = [
         { subject: "=1+2", predicate: "公式", object: "+CMD|' /C calc'!A0" },
         { subject: "@SUM(A1)", predicate: "公式", object: "-2+3" },
-        { subject: "\tTAB", predicate: "普通", object: "逗号,和\"引号\"\n换行" },
+        { subject: "\tTAB", predicate: "普通", object: '逗号,和"引号"\n换行' },
         { subject: "东风-41", predicate: "普通", object: "导弹" },
       ];
-      for (const r of rows) expect((await call(admin, "POST", "/data/triples/", { ...r, graph: graphId })).status).toBe(201);
+      for (const r of rows)
+        expect((await call(admin, "POST", "/data/triples/", { ...r, graph: graphId })).status).toBe(201);
     });
 
     it("streams UTF-8 CSV with a BOM, a header of field names and every matching row", async () => {
@@ -135,7 +140,10 @@ describe("generic resources: CSV export, template and import", () => {
       expect(cnki).toMatchObject({ type: "api", enabled: 0, url: "https://cnki.net" });
       const upd = await upload(admin, "/data/sources/upload/", `id,name,type\n${existing},新名,database\n`);
       expect(upd.body).toMatchObject({ created: 0, updated: 1 });
-      expect((await call(admin, "GET", `/data/sources/${existing}/`)).body).toMatchObject({ name: "新名", type: "database" });
+      expect((await call(admin, "GET", `/data/sources/${existing}/`)).body).toMatchObject({
+        name: "新名",
+        type: "database",
+      });
     });
 
     it("writes nothing when one row is bad, and lists each bad row with its field and message", async () => {
@@ -183,7 +191,8 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("decodes a GBK file saved by Excel", async () => {
-      const text = "主体,关系,客体,置信度,知识图谱\n北京,首都,中华人民共和国,0.99,导入图谱\n上海,位于,中国东部,0.8,导入图谱\n";
+      const text =
+        "主体,关系,客体,置信度,知识图谱\n北京,首都,中华人民共和国,0.99,导入图谱\n上海,位于,中国东部,0.8,导入图谱\n";
       const gbk = iconv.encode(text, "gbk");
       expect(gbk.equals(Buffer.from(text, "utf8"))).toBe(false);
       const r = await upload(admin, "/data/triples/upload/", gbk);
@@ -236,19 +245,43 @@ describe("generic resources: CSV export, template and import", () => {
       expect(r.body.errors).toEqual([{ row: 2, field: "id", message: "没有修改已有记录的权限" }]);
     });
 
-    it("writes an audit row per imported record", async () => {
-      const before = count("audit_log");
-      const r = await upload(admin, "/data/labels/upload/", "text,label,start,end,status\n歼-20,装备,0,4,已完成\n运-20,装备,0,4,pending\n");
-      expect(r.body).toMatchObject({ created: 2, errors: [] });
+    it("audits an import: before and after of each updated record, one row naming the created ids", async () => {
+      const first = await upload(
+        admin,
+        "/data/labels/upload/",
+        "text,label,start,end,status\n歼-10,装备,0,4,pending\n",
+      );
+      expect(first.body.created).toBe(1);
+      const existing = p.ctx.db.prepare("SELECT max(id) FROM data_labels").pluck().get() as number;
+      const before = p.ctx.db.prepare("SELECT max(id) FROM audit_log").pluck().get() as number;
+      const csv = `id,text,label,start,end,status\n${existing},歼-10,战斗机,0,4,已完成\n,歼-20,装备,0,4,已完成\n,运-20,装备,0,4,pending\n`;
+      const r = await upload(admin, "/data/labels/upload/", csv, "标注.csv");
+      expect(r.body).toMatchObject({ created: 2, updated: 1, errors: [] });
       const rows = p.ctx.db
-        .prepare("SELECT action, resource, username, after_json FROM audit_log WHERE id > (SELECT max(id) - 2 FROM audit_log)")
-        .all() as { action: string; resource: string; username: string; after_json: string }[];
-      expect(count("audit_log")).toBe(before + 2);
-      expect(rows.map((x) => [x.action, x.resource, x.username])).toEqual([
-        ["import", "data/labels", "csv-admin"],
-        ["import", "data/labels", "csv-admin"],
+        .prepare(
+          "SELECT action, resource, username, record_id, before_json, after_json FROM audit_log WHERE id > ? ORDER BY id",
+        )
+        .all(before) as {
+        action: string;
+        resource: string;
+        username: string;
+        record_id: string | null;
+        before_json: string | null;
+        after_json: string;
+      }[];
+      expect(rows.map((x) => [x.action, x.resource, x.username, x.record_id])).toEqual([
+        ["import", "data/labels", "csv-admin", String(existing)],
+        ["import", "data/labels", "csv-admin", null],
       ]);
-      expect(JSON.parse(rows[0].after_json)).toMatchObject({ text: "歼-20", status: "done" });
+      expect(JSON.parse(rows[0].before_json!)).toMatchObject({ label: "装备", status: "pending" });
+      expect(JSON.parse(rows[0].after_json)).toMatchObject({ label: "战斗机", status: "done" });
+      expect(JSON.parse(rows[1].after_json)).toEqual({
+        file: "标注.csv",
+        created: 2,
+        created_ids: [[existing + 1, existing + 2]],
+      });
+      const created = await call(admin, "GET", `/data/labels/${existing + 1}/`);
+      expect(created.body).toMatchObject({ text: "歼-20", status: "done" });
     });
 
     it("refuses an upload to a resource that is not importable", async () => {

@@ -36,16 +36,16 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "res-admin", ["admin"]);
     reader = userWithToken(p.ctx, "res-reader", ["data__triple__read"]);
-    writer = userWithToken(p.ctx, "res-writer", [
-      "data__triple__read",
-      "data__triple__create",
-      "data__triple__update",
-    ]);
+    writer = userWithToken(p.ctx, "res-writer", ["data__triple__read", "data__triple__create", "data__triple__update"]);
     nobody = userWithToken(p.ctx, "res-nobody", []);
     graphId = Number(
       p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general')").run().lastInsertRowid,
     );
-    const src = await call(admin, "POST", "/data/sources/", { name: "新华网", type: "web", url: "https://xinhuanet.com" });
+    const src = await call(admin, "POST", "/data/sources/", {
+      name: "新华网",
+      type: "web",
+      url: "https://xinhuanet.com",
+    });
     expect(src.status).toBe(201);
     sourceId = src.body.id;
     for (let i = 1; i <= 25; i++) {
@@ -59,7 +59,13 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     it("describes table fields, form fields, options, rules and the caller's permissions", async () => {
       const { status, body } = await call(admin, "GET", "/data/triples/schema/");
       expect(status).toBe(200);
-      expect(body.table_fields.subject).toEqual({ label: "主体", width: 180, sortable: true, filter: true, type: "str" });
+      expect(body.table_fields.subject).toEqual({
+        label: "主体",
+        width: 180,
+        sortable: true,
+        filter: true,
+        type: "str",
+      });
       expect(body.table_fields.object.sortable).toBe(false);
       expect(body.form_fields.confidence).toEqual({ label: "置信度", type: "number", default: 1 });
       expect(body.form_fields.id).toBeUndefined();
@@ -229,7 +235,13 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("answers a rule breach with 400, a message per field, and writes nothing", async () => {
       const before = p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get();
-      const r = await call(writer, "POST", "/data/triples/", { subject: "", predicate: "x".repeat(201), object: "o", confidence: 2, graph: 999999 });
+      const r = await call(writer, "POST", "/data/triples/", {
+        subject: "",
+        predicate: "x".repeat(201),
+        object: "o",
+        confidence: 2,
+        graph: 999999,
+      });
       expect(r.status).toBe(400);
       expect(r.body.errors.subject).toEqual(["请输入主体"]);
       expect(r.body.errors.predicate).toEqual(["关系不能超过200个字符"]);
@@ -252,9 +264,20 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("checks rules across fields (an annotation's end after its start) and per type (source address)", async () => {
-      const label = await call(admin, "POST", "/data/labels/", { text: "歼-20是战斗机", label: "装备", start: 4, end: 2 });
+      const label = await call(admin, "POST", "/data/labels/", {
+        text: "歼-20是战斗机",
+        label: "装备",
+        start: 4,
+        end: 2,
+      });
       expect(label.body.errors).toEqual({ end: ["结束位置不能小于起始位置"] });
-      const ok = await call(admin, "POST", "/data/labels/", { text: "歼-20是战斗机", label: "装备", start: 0, end: 4, graph: graphId });
+      const ok = await call(admin, "POST", "/data/labels/", {
+        text: "歼-20是战斗机",
+        label: "装备",
+        start: 0,
+        end: 4,
+        graph: graphId,
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.status).toBe("pending");
       const tooFar = await call(admin, "PATCH", `/data/labels/${ok.body.id}/`, { end: 50 });
@@ -263,7 +286,11 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(src.body.errors.url).toHaveLength(1);
       const dup = await call(admin, "POST", "/data/sources/", { name: "新华网", type: "file" });
       expect(dup.body.errors).toEqual({ name: ["来源名称已存在"] });
-      const time = await call(admin, "POST", "/data/sources/", { name: "定时库", type: "database", fetch_time: "25:00:00" });
+      const time = await call(admin, "POST", "/data/sources/", {
+        name: "定时库",
+        type: "database",
+        fetch_time: "25:00:00",
+      });
       expect(time.body.errors).toEqual({ fetch_time: ["时间格式为 HH:mm:ss"] });
     });
 
@@ -287,7 +314,12 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       await call(admin, "DELETE", `/data/triples/${id}/`);
       const log = await call(auditor, "GET", `/common/auditlog/?resource=data/triples&record_id=${id}`);
       expect(log.status).toBe(200);
-      const rows = log.body.results as { action: string; username: string; before_json: string | null; after_json: string | null }[];
+      const rows = log.body.results as {
+        action: string;
+        username: string;
+        before_json: string | null;
+        after_json: string | null;
+      }[];
       expect(rows.map((r) => r.action)).toEqual(["delete", "update", "create"]);
       expect(rows[2].username).toBe("res-writer");
       expect(rows[2].before_json).toBeNull();

@@ -36,6 +36,7 @@ export function CellValue({ value, field, options }: { value: unknown; field: Ta
     );
   }
   const text = cellText(value, field, options);
+  if (field.type === "datetime") return <span className="rt-nowrap">{text}</span>;
   if (field.type === "text" || text.length > 40) {
     return (
       <span className="rt-cell" title={text}>

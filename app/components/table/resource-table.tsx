@@ -2,7 +2,7 @@ import { Button, TextInput } from "@mantine/core";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
 import { MRT_Table, useMantineReactTable, type MRT_ColumnDef, type MRT_TableOptions } from "mantine-react-table";
-import { memo, useMemo, useRef, useState, type FormEvent } from "react";
+import { memo, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -233,9 +233,13 @@ const Grid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<Re
   }, [schema, screen, hidden, state, query, selectable, hasActions, hydrated, formId, t]);
 
   const localization = useMemo(() => ({ noRecordsToDisplay: t("empty") }), [t]);
-  const table = useMantineReactTable<Row>({ ...TABLE_OPTIONS, columns, data: rows, localization });
+  // MRT writes into the initialState it is given, so each table gets its own object; the
+  // column order follows the columns (a column shown again returns to its place).
+  const initialState = useMemo(() => ({ density: "xs" as const }), []);
+  const tableState = useMemo(() => ({ columnOrder: columns.map((c) => c.id!) }), [columns]);
+  const table = useMantineReactTable<Row>({ ...TABLE_OPTIONS, columns, data: rows, localization, initialState, state: tableState });
   return (
-    <div className="rt-table-wrap" data-testid="resource-table">
+    <div className="rt-table-wrap" data-testid="resource-table" data-actions={hasActions || undefined}>
       <MRT_Table table={table} />
     </div>
   );
@@ -273,7 +277,7 @@ function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema:
   const active = Object.keys(state.filters).length > 0;
   const clearHref = `${screen.path}${stateQuery(withState(state, { filters: {} }))}`;
   return (
-    <details className="rt-panel" open={active || undefined} data-testid="filters">
+    <details className="rt-panel" data-testid="filters">
       <summary>
         {t("toolbar.filter")}
         {active ? ` (${Object.keys(state.filters).length})` : ""}
@@ -446,7 +450,6 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [toast, setToast] = useState<(Toast & { at: number }) | null>(null);
-  const bulkForm = useRef<HTMLFormElement>(null);
   const query = stateQuery(state);
   const here = `${screen.path}${query}`;
   const perms = schema.permissions;
@@ -477,12 +480,12 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
       {toast && <FlashToast key={toast.at} toast={toast} />}
       <div className="rt-toolbar">
         {perms.create && (
-          <Button component={Link} to={`${screen.path}/new${query}`} leftSection={<IconPlus size={16} aria-hidden />} preventScrollReset data-testid="add">
+          <Button component={Link} to={`${screen.path}/new${query}`} size="sm" leftSection={<IconPlus size={16} aria-hidden />} preventScrollReset data-testid="add">
             {t("toolbar.add")}
           </Button>
         )}
         {perms.create && schema.importable && (
-          <Button component={Link} to={`${screen.path}/import${query}`} variant="light" leftSection={<IconUpload size={16} aria-hidden />} preventScrollReset>
+          <Button component={Link} to={`${screen.path}/import${query}`} variant="light" size="sm" leftSection={<IconUpload size={16} aria-hidden />} preventScrollReset>
             {t("toolbar.import")}
           </Button>
         )}
@@ -492,6 +495,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
             href={exportHref}
             download="export.csv"
             variant="light"
+            size="sm"
             leftSection={<IconDownload size={16} aria-hidden />}
             data-testid="export"
             onClick={
@@ -509,46 +513,48 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
         <span className="spacer" />
         {schema.searchable !== false && <SearchForm screen={screen} state={state} />}
       </div>
-      <FilterForm screen={screen} schema={schema} state={state} />
-      {(exportable || perms.delete) && (
-        <form
-          id={formId}
-          ref={bulkForm}
-          method="get"
-          action={`${screen.path}/export`}
-          className="rt-bulk"
-          onSubmit={hydrated ? onBulkSubmit : undefined}
-          data-testid="bulk"
-        >
-          <StateInputs state={state} omit={[]} />
-          {exportable && (
-            <Button type="submit" name="intent" value="selected" size="xs" variant="default" data-kind="export" leftSection={<IconDownload size={14} aria-hidden />}>
-              {t("toolbar.exportSelected")}
-            </Button>
-          )}
-          {perms.delete && (
-            <Button
-              type="submit"
-              formAction={`${screen.path}/delete`}
-              size="xs"
-              variant="default"
-              color="red"
-              data-kind="delete"
-              leftSection={<IconTrash size={14} aria-hidden />}
-            >
-              {t("toolbar.deleteSelected")}
-            </Button>
-          )}
-          {count > 0 && (
-            <label>
-              <input type="checkbox" name="all" value="1" className="rt-check" data-testid="select-all-matching" />
-              {t("toolbar.selectAllMatching", { count })}
-            </label>
-          )}
-        </form>
-      )}
-      <ColumnsForm screen={screen} schema={schema} hidden={hidden} here={here} />
-      <Grid screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
+      <div className="rt-toolbar">
+        {(exportable || perms.delete) && (
+          <form
+            id={formId}
+            method="get"
+            action={`${screen.path}/export`}
+            className="rt-bulk"
+            onSubmit={hydrated ? onBulkSubmit : undefined}
+            data-testid="bulk"
+          >
+            <StateInputs state={state} omit={[]} />
+            {exportable && (
+              <Button type="submit" name="intent" value="selected" size="xs" variant="default" data-kind="export" leftSection={<IconDownload size={14} aria-hidden />}>
+                {t("toolbar.exportSelected")}
+              </Button>
+            )}
+            {perms.delete && (
+              <Button
+                type="submit"
+                formAction={`${screen.path}/delete`}
+                size="xs"
+                variant="default"
+                color="red"
+                data-kind="delete"
+                leftSection={<IconTrash size={14} aria-hidden />}
+              >
+                {t("toolbar.deleteSelected")}
+              </Button>
+            )}
+            {count > 0 && (
+              <label>
+                <input type="checkbox" name="all" value="1" className="rt-check" data-testid="select-all-matching" />
+                {t("toolbar.selectAllMatching", { count })}
+              </label>
+            )}
+          </form>
+        )}
+        <span className="spacer" />
+        <FilterForm screen={screen} schema={schema} state={state} />
+        <ColumnsForm screen={screen} schema={schema} hidden={hidden} here={here} />
+      </div>
+      <Grid key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
       <Pager screen={screen} state={state} count={count} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Alert, Input, MultiSelect, NativeSelect, PasswordInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Input, MultiSelect, NativeSelect, PasswordInput, Select, Stack, Textarea, TextInput, useMantineTheme, type MantineSize } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PermissionMatrix } from "./permission-matrix";
@@ -26,6 +26,8 @@ interface FieldProps {
   options: SelectOption[];
   readOnly: boolean;
   hydrated: boolean;
+  /** The theme's element size (spec §3 size), for the inputs the theme does not size itself. */
+  size?: MantineSize;
 }
 
 const text = (v: string | string[]) => (Array.isArray(v) ? v.join(",") : v);
@@ -66,13 +68,13 @@ function SelectField({ name, field, value, error, rules, options, readOnly, hydr
 }
 
 /** A native <select multiple> until hydrated, then Mantine's MultiSelect (comma-joined hidden input). */
-function MultiSelectField({ name, field, value, error, rules, options, hydrated }: FieldProps) {
+function MultiSelectField({ name, field, value, error, rules, options, hydrated, size }: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   const chosen = list(value);
   if (!hydrated) {
     return (
-      <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("form.multiHint")}>
+      <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("form.multiHint")} size={size}>
         {/* An empty value keeps the field in the form when nothing is chosen, so a save can clear it. */}
         <input type="hidden" name={name} value="" />
         <select name={name} multiple defaultValue={chosen} className="rt-native" style={{ width: "100%" }} aria-label={field.label}>
@@ -98,17 +100,18 @@ function MultiSelectField({ name, field, value, error, rules, options, hydrated 
         placeholder={t("form.choose")}
         searchable
         clearable
+        size={size}
         comboboxProps={{ withinPortal: false }}
       />
     </>
   );
 }
 
-function FileField({ name, field, error, rules }: FieldProps) {
+function FileField({ name, field, error, rules, size }: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   return (
-    <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("file.hint")}>
+    <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("file.hint")} size={size}>
       <input type="file" name={name} required={attrs.required} aria-label={field.label} style={{ display: "block", marginTop: 4 }} />
     </Input.Wrapper>
   );
@@ -122,7 +125,7 @@ function FieldInput(props: FieldProps & { custom?: string }) {
   if (custom === "file-upload") return <FileField {...props} />;
   if (custom === "permission-matrix") {
     return (
-      <Input.Wrapper label={field.label} error={error}>
+      <Input.Wrapper label={field.label} error={error} size={props.size}>
         <PermissionMatrix name={name} options={props.options} chosen={list(value)} />
       </Input.Wrapper>
     );
@@ -157,6 +160,7 @@ function FieldInput(props: FieldProps & { custom?: string }) {
  */
 export function SchemaForm({ schema, mode, values, errors, rules, screen }: SchemaFormProps) {
   const hydrated = useHydrated();
+  const size = useMantineTheme().components.TextInput?.defaultProps?.size as MantineSize | undefined;
   return (
     <Stack gap="sm">
       {formFields(schema, mode).map(([name, field]) => (
@@ -170,6 +174,7 @@ export function SchemaForm({ schema, mode, values, errors, rules, screen }: Sche
           options={schema.select_options[name] ?? []}
           readOnly={mode === "update" && !!field.readonly_on_update}
           hydrated={hydrated}
+          size={size}
           custom={screen?.customFields?.[name]}
         />
       ))}

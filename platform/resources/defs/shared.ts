@@ -11,7 +11,15 @@ export const enabledOptions = [
   { key: 0, label: "禁用" },
 ];
 
-export const idField: FieldDef = { name: "id", label: "ID", type: "number", valueType: "int", width: 80, sortable: true, readOnly: true };
+export const idField: FieldDef = {
+  name: "id",
+  label: "ID",
+  type: "number",
+  valueType: "int",
+  width: 80,
+  sortable: true,
+  readOnly: true,
+};
 
 export const createdAtField = (label = "创建时间"): FieldDef => ({
   name: "created_at",

@@ -16,11 +16,7 @@ const passwordField: FieldDef = {
   virtual: true,
   createOnly: true,
   hidden: true,
-  createRules: [
-    required("请输入密码"),
-    { min_length: 8, message: "密码长度不能少于8位" },
-    maxLength(128, "密码"),
-  ],
+  createRules: [required("请输入密码"), { min_length: 8, message: "密码长度不能少于8位" }, maxLength(128, "密码")],
   store: (value) => ({ password_hash: hashPassword(String(value)), password_changed_at: nowIso() }),
 };
 
@@ -115,12 +111,12 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
       if (broken.length) throw validationError({ password: broken });
       ctx.db.transaction(() => {
         ctx.db
-          .prepare(
-            "UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?",
-          )
+          .prepare("UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?")
           .run(hashPassword(password), nowIso(), target.id);
         ctx.db
-          .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL")
+          .prepare(
+            "UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL",
+          )
           .run(Date.now(), target.id);
         writeAudit(ctx.db, user, "reset_password", def, target.id, null, getRecord(ctx.db, def, target.id));
       })();

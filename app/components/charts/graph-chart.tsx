@@ -1,0 +1,95 @@
+import { IconDownload, IconFocusCentered, IconPhoto, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
+import { useNavigate } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EChart, type EChartEvent } from "./chart";
+import type { ChartSpec } from "./options";
+
+type ECharts = import("./echarts.client").ECharts;
+
+export interface GraphChartProps {
+  spec: ChartSpec;
+  label: string;
+  height?: number;
+  /** Where each node and edge leads when clicked (same order as the option's data and links). */
+  nodeHrefs?: (string | undefined)[];
+  edgeHrefs?: (string | undefined)[];
+  /** A link to the picture as an SVG file: the export that works without JavaScript. */
+  svgHref?: string;
+  fileName?: string;
+  testId?: string;
+}
+
+/**
+ * A node-link graph with its toolbar: zoom, fit, export as PNG (JavaScript), and the
+ * SVG download (always). Clicking a node or an edge follows its link.
+ */
+export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId }: GraphChartProps) {
+  const { t } = useTranslation("kg");
+  const navigate = useNavigate();
+  const chartRef = useRef<ECharts | null>(null);
+  const [ready, setReady] = useState(false);
+
+  const zoom = (factor: number) => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.dispatchAction({
+      type: "graphRoam",
+      seriesIndex: 0,
+      zoom: factor,
+      originX: chart.getWidth() / 2,
+      originY: chart.getHeight() / 2,
+    });
+  };
+  const fit = () => chartRef.current?.dispatchAction({ type: "restore" });
+  const exportPng = () => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const a = document.createElement("a");
+    a.href = chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" });
+    a.download = `${fileName}.png`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  };
+  const onClick = (e: EChartEvent) => {
+    const href = e.dataType === "edge" ? edgeHrefs?.[e.dataIndex] : e.dataType === "node" ? nodeHrefs?.[e.dataIndex] : undefined;
+    if (href) navigate(href);
+  };
+
+  return (
+    <div className="graph-chart">
+      <div className="chart-toolbar" role="toolbar" aria-label={t("graph.toolbar")}>
+        <button type="button" onClick={() => zoom(1.25)} disabled={!ready} title={t("graph.zoomIn")} aria-label={t("graph.zoomIn")}>
+          <IconZoomIn size={16} aria-hidden />
+        </button>
+        <button type="button" onClick={() => zoom(0.8)} disabled={!ready} title={t("graph.zoomOut")} aria-label={t("graph.zoomOut")}>
+          <IconZoomOut size={16} aria-hidden />
+        </button>
+        <button type="button" onClick={fit} disabled={!ready} title={t("graph.fit")} aria-label={t("graph.fit")}>
+          <IconFocusCentered size={16} aria-hidden />
+        </button>
+        <button type="button" onClick={exportPng} disabled={!ready} data-testid="export-png" title={t("graph.exportPng")}>
+          <IconPhoto size={16} aria-hidden /> PNG
+        </button>
+        {svgHref && (
+          <a href={svgHref} download={`${fileName}.svg`} data-testid="export-svg" title={t("graph.exportSvg")} rel="nofollow">
+            <IconDownload size={16} aria-hidden /> SVG
+          </a>
+        )}
+        <span className="chart-hint">{ready ? t("graph.hintLive") : t("graph.hintStatic")}</span>
+      </div>
+      <EChart
+        spec={spec}
+        label={label}
+        height={height}
+        testId={testId}
+        onClick={onClick}
+        onReady={(chart) => {
+          chartRef.current = chart;
+          setReady(true);
+        }}
+      />
+    </div>
+  );
+}

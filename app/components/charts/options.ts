@@ -1,0 +1,245 @@
+/**
+ * ECharts options built from our data. Pure data (no functions), so the same object is
+ * rendered to SVG on the server and handed to the browser in loader data, where echarts
+ * takes over the same container. Text from the store goes in as plain strings: echarts
+ * escapes it in SVG output and in its default tooltips.
+ */
+
+export type ChartOption = Record<string, unknown>;
+
+/** What a loader returns for one chart: the option, and its server-rendered SVG (null on client navigations). */
+export interface ChartSpec {
+  option: ChartOption;
+  svg: string | null;
+  width: number;
+  height: number;
+}
+
+export const PALETTE = [
+  "#6085f2",
+  "#f08c00",
+  "#37b24d",
+  "#e8590c",
+  "#7048e8",
+  "#1098ad",
+  "#d6336c",
+  "#74b816",
+  "#ae3ec9",
+  "#f59f00",
+  "#4263eb",
+  "#0ca678",
+];
+
+const FONT =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif';
+
+const base = { animation: false, textStyle: { fontFamily: FONT }, color: PALETTE };
+
+/** A stable colour per name, so a type keeps its colour across pages. */
+export function colorFor(name: string | null | undefined, given?: string | null): string {
+  if (given) return given;
+  if (!name) return "#868e96";
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) >>> 0;
+  return PALETTE[h % PALETTE.length];
+}
+
+export interface Series {
+  name: string;
+  values: number[];
+}
+
+/** Daily counts of one or more series over the same days. */
+export function trendOption(days: string[], series: Series[], opts: { area?: boolean; yName?: string } = {}): ChartOption {
+  return {
+    ...base,
+    grid: { left: 44, right: 20, top: series.length > 1 ? 44 : 24, bottom: 36 },
+    tooltip: { trigger: "axis" },
+    legend: series.length > 1 ? { top: 4, type: "scroll" } : undefined,
+    xAxis: {
+      type: "category",
+      data: days.map((d) => d.slice(5)),
+      boundaryGap: false,
+      axisLabel: { color: "#666", hideOverlap: true },
+      axisLine: { lineStyle: { color: "#ccd" } },
+    },
+    yAxis: {
+      type: "value",
+      minInterval: 1,
+      name: opts.yName,
+      nameTextStyle: { color: "#888" },
+      splitLine: { lineStyle: { color: "#eef0f4" } },
+      axisLabel: { color: "#666" },
+    },
+    series: series.map((s) => ({
+      type: "line",
+      name: s.name,
+      data: s.values,
+      smooth: true,
+      showSymbol: days.length <= 31,
+      symbolSize: 5,
+      lineStyle: { width: 2 },
+      areaStyle: opts.area ? { opacity: 0.12 } : undefined,
+    })),
+  };
+}
+
+/** A tiny line without axes: one ranking row's trend. */
+export function sparklineOption(values: number[], color = PALETTE[0]): ChartOption {
+  return {
+    ...base,
+    grid: { left: 2, right: 2, top: 4, bottom: 2 },
+    xAxis: { type: "category", show: false, data: values.map((_, i) => i), boundaryGap: false },
+    yAxis: { type: "value", show: false, min: 0 },
+    series: [
+      {
+        type: "line",
+        data: values,
+        smooth: true,
+        showSymbol: false,
+        lineStyle: { width: 1.5, color },
+        areaStyle: { color, opacity: 0.15 },
+        silent: true,
+      },
+    ],
+  };
+}
+
+/** Horizontal bars, largest on top (rankings, type distributions). */
+export function barOption(items: { name: string; value: number; color?: string }[], opts: { valueName?: string } = {}): ChartOption {
+  const rows = [...items].reverse();
+  return {
+    ...base,
+    grid: { left: 8, right: 36, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    xAxis: { type: "value", minInterval: 1, name: opts.valueName, splitLine: { lineStyle: { color: "#eef0f4" } }, axisLabel: { color: "#666" } },
+    yAxis: {
+      type: "category",
+      data: rows.map((r) => r.name),
+      axisLabel: { color: "#333", width: 120, overflow: "truncate" },
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: "#ccd" } },
+    },
+    series: [
+      {
+        type: "bar",
+        barMaxWidth: 18,
+        data: rows.map((r) => ({ value: r.value, itemStyle: { color: colorFor(r.name, r.color), borderRadius: [0, 3, 3, 0] } })),
+        label: { show: true, position: "right", color: "#555" },
+      },
+    ],
+  };
+}
+
+export interface GraphNode {
+  id: string;
+  name: string;
+  category: string;
+  x: number;
+  y: number;
+  /** Bigger for the centre and hubs. */
+  size?: number;
+  /** Always labelled (the centre, the expanded nodes). */
+  important?: boolean;
+  /** Where a click leads (entity page, event page...). */
+  href?: string;
+  /** Rectangle boxes (flow steps) instead of circles. */
+  shape?: "circle" | "rect" | "diamond" | "roundRect";
+  width?: number;
+  height?: number;
+  color?: string;
+  /** Extra tooltip line. */
+  note?: string;
+}
+
+export interface GraphLink {
+  id: string;
+  source: string;
+  target: string;
+  label?: string;
+  /** 0..1: line width and opacity. */
+  strength?: number;
+  color?: string;
+  dashed?: boolean;
+  /** The fact's source sentence. */
+  href?: string;
+}
+
+export interface GraphData {
+  nodes: GraphNode[];
+  links: GraphLink[];
+  categories: { name: string; color?: string }[];
+}
+
+/** Labels on every node up to this size; above it only important nodes keep theirs. */
+const LABEL_ALL_NODES = 150;
+const LABEL_ALL_EDGES = 60;
+
+/**
+ * A node-link graph with positions fixed by the server (layout "none"): the server picture
+ * and the live one are the same, and thousands of nodes stay responsive (no force
+ * simulation in the browser). Nodes can be dragged, the view zoomed and panned.
+ */
+export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: boolean; edgeLabels?: boolean } = {}): ChartOption {
+  const big = g.nodes.length > LABEL_ALL_NODES;
+  const edgeLabels = opts.edgeLabels ?? g.links.length <= LABEL_ALL_EDGES;
+  const categoryIndex = new Map(g.categories.map((c, i) => [c.name, i]));
+  const symbolOf = (shape: GraphNode["shape"]) =>
+    shape === "rect" ? "rect" : shape === "roundRect" ? "roundRect" : shape === "diamond" ? "diamond" : "circle";
+  return {
+    ...base,
+    tooltip: { confine: true },
+    legend:
+      opts.legend === false || g.categories.length === 0
+        ? undefined
+        : { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), itemGap: 14, textStyle: { color: "#444" } },
+    series: [
+      {
+        type: "graph",
+        layout: "none",
+        roam: true,
+        draggable: true,
+        scaleLimit: { min: 0.1, max: 12 },
+        top: opts.legend === false ? 16 : 44,
+        bottom: 16,
+        left: 16,
+        right: 16,
+        categories: g.categories.map((c) => ({ name: c.name, itemStyle: { color: colorFor(c.name, c.color) } })),
+        edgeSymbol: opts.directed === false ? ["none", "none"] : ["none", "arrow"],
+        edgeSymbolSize: [0, 7],
+        emphasis: { focus: big ? "none" : "adjacency", lineStyle: { width: 3 } },
+        lineStyle: { color: "#9aa5b8", opacity: big ? 0.45 : 0.8, width: 1.2, curveness: 0.08 },
+        label: { show: !big, position: "right", color: "#333", fontSize: 12 },
+        edgeLabel: { show: edgeLabels, formatter: "{c}", fontSize: 11, color: "#5c6b82" },
+        data: g.nodes.map((n) => ({
+          id: n.id,
+          name: n.name,
+          x: n.x,
+          y: n.y,
+          category: categoryIndex.get(n.category) ?? 0,
+          symbol: symbolOf(n.shape),
+          symbolSize: n.width && n.height ? [n.width, n.height] : (n.size ?? (big ? 6 : 18)),
+          itemStyle: n.color ? { color: n.color } : undefined,
+          label: n.shape && n.shape !== "circle"
+            ? { show: true, position: "inside", color: "#fff", fontSize: 13, width: (n.width ?? 100) - 12, overflow: "break" }
+            : n.important
+              ? { show: true, fontWeight: "bold", fontSize: 13 }
+              : undefined,
+          value: n.note,
+        })),
+        links: g.links.map((l) => ({
+          id: l.id,
+          source: l.source,
+          target: l.target,
+          value: l.label ?? "",
+          lineStyle: {
+            width: l.strength !== undefined ? 1 + l.strength * 4 : undefined,
+            opacity: l.strength !== undefined ? 0.35 + l.strength * 0.6 : undefined,
+            color: l.color,
+            type: l.dashed ? "dashed" : undefined,
+          },
+        })),
+      },
+    ],
+  };
+}

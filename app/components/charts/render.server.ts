@@ -1,0 +1,38 @@
+import { BarChart, GraphChart, LineChart } from "echarts/charts";
+import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+import type { ChartOption, ChartSpec } from "./options";
+
+echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+/**
+ * The chart as an SVG string, so it shows without JavaScript. Text in it is escaped by
+ * echarts' SVG writer (a `<script>` name becomes `&lt;script&gt;`). With a viewBox the
+ * picture scales to its container.
+ */
+export function renderChartSvg(option: ChartOption, width: number, height: number): string {
+  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
+  try {
+    chart.setOption({ ...option, animation: false });
+    return chart.renderToSVGString({ useViewBox: true });
+  } finally {
+    // A live instance keeps a timer loop running.
+    chart.dispose();
+  }
+}
+
+/**
+ * Client navigations (the data fetches of a hydrated page) are drawn by the browser, so
+ * they need no SVG. Browsers mark those fetches `Sec-Fetch-Dest: empty`; anything else
+ * (documents, clients that send no such header) gets the SVG.
+ */
+export function wantsServerSvg(request: Request): boolean {
+  return request.headers.get("sec-fetch-dest") !== "empty";
+}
+
+/** The chart for a loader: its option, and its SVG when the answer is a document. */
+export function chartSpec(request: Request | null, option: ChartOption, width = 960, height = 360): ChartSpec {
+  const svg = request === null || wantsServerSvg(request) ? renderChartSvg(option, width, height) : null;
+  return { option, svg, width, height };
+}

@@ -1,0 +1,71 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withParams } from "./links";
+
+/** The pages to offer: first, last, and a window around the current one, with gaps. */
+export function pageWindow(page: number, pages: number, around = 2): (number | "gap")[] {
+  const out: (number | "gap")[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= around) out.push(p);
+    else if (out[out.length - 1] !== "gap") out.push("gap");
+  }
+  return out;
+}
+
+/**
+ * Pagination as links (it works without JavaScript and keeps every other filter), with the
+ * page sizes of spec §9.
+ */
+export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: number; pageSize: number; count: number; sizes?: readonly number[] }) {
+  const { t } = useTranslation("kg");
+  const { pathname, search } = useLocation();
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const href = (p: number) => withParams(pathname, search, { page: p === 1 ? undefined : p });
+  return (
+    <nav className="pager" aria-label={t("pager.label")} data-testid="pager">
+      <span className="muted">{t("pager.total", { count })}</span>
+      <span className="pager-pages">
+        {page > 1 ? (
+          <Link to={href(page - 1)} rel="prev" aria-label={t("pager.prev")}>
+            ‹
+          </Link>
+        ) : (
+          <span aria-hidden className="disabled">
+            ‹
+          </span>
+        )}
+        {pageWindow(page, pages).map((p, i) =>
+          p === "gap" ? (
+            <span key={`g${i}`} className="gap">
+              …
+            </span>
+          ) : (
+            <Link key={p} to={href(p)} aria-current={p === page ? "page" : undefined}>
+              {p}
+            </Link>
+          ),
+        )}
+        {page < pages ? (
+          <Link to={href(page + 1)} rel="next" aria-label={t("pager.next")}>
+            ›
+          </Link>
+        ) : (
+          <span aria-hidden className="disabled">
+            ›
+          </span>
+        )}
+      </span>
+      <span className="pager-sizes">
+        {sizes.map((s) => (
+          <Link
+            key={s}
+            to={withParams(pathname, search, { page_size: s === sizes[0] ? undefined : s, page: undefined })}
+            aria-current={s === pageSize ? "true" : undefined}
+          >
+            {t("pager.perPage", { count: s })}
+          </Link>
+        ))}
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,351 @@
+/** The shapes of the platform's knowledge-graph API (docs/api.md, "Knowledge graphs"). */
+
+export interface Paged<T> {
+  results: T[];
+  count: number;
+}
+
+export interface GraphCounts {
+  articles: number;
+  entities: number;
+  relations: number;
+  events: number;
+  event_relations: number;
+  flows: number;
+}
+
+export interface KgGraph {
+  id: number;
+  name: string;
+  domain: string;
+  domain_name?: string;
+  description?: string;
+  counts?: GraphCounts;
+}
+
+export interface EntityRef {
+  uuid: string;
+  name: string;
+  type: string | null;
+  type_id: number | null;
+  color?: string;
+}
+
+/** Offsets into an article's text: the sentence a fact was read from. */
+export interface SourceSpan {
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+export interface ArticleSummary {
+  id: number;
+  graph_id?: number;
+  title: string;
+  source: string;
+  url?: string;
+  published_at: string;
+  summary?: string;
+  mentions?: number;
+}
+
+export interface KgEvent extends SourceSpan {
+  id: number;
+  graph_id?: number;
+  title: string;
+  type: string | null;
+  type_id: number | null;
+  color: string;
+  trigger: string;
+  time: string | null;
+  place: EntityRef | null;
+  place_text: string;
+  description: string;
+  trigger_start: number | null;
+  trigger_end: number | null;
+  reports?: number;
+  role?: string;
+}
+
+export interface Relation extends SourceSpan {
+  id: number;
+  subject: EntityRef | null;
+  predicate: string;
+  predicate_id: number;
+  object: EntityRef | null;
+  confidence: number;
+  direction?: "out" | "in";
+}
+
+export interface EventLink extends SourceSpan {
+  id: number;
+  type: string;
+  type_name: string;
+  strength: number;
+  cue: string;
+  source?: { id: number; title: string };
+  target?: { id: number; title: string };
+  /** On an event page: the other event of the link. */
+  event?: { id: number; title: string; type: string | null; time: string | null };
+}
+
+export interface Mention {
+  start: number;
+  end: number;
+  text: string;
+  entity: EntityRef;
+}
+
+export interface ArticleDetail {
+  id: number;
+  graph_id: number;
+  title: string;
+  source: string;
+  url: string;
+  published_at: string;
+  content: string;
+  mentions: Mention[];
+  entities: (EntityRef & { count: number })[];
+  events: (KgEvent & { sentence_start: number; sentence_end: number })[];
+  relations: Relation[];
+  event_relations: EventLink[];
+}
+
+export interface Trend {
+  days: string[];
+  values: number[];
+}
+
+export interface EventReport {
+  article_id: number;
+  title: string;
+  source: string;
+  published_at: string;
+  sent_start: number;
+  sent_end: number;
+  sentence: string;
+}
+
+export interface EventDetail extends KgEvent {
+  sentence: string | null;
+  participants: { role: string; entity: EntityRef }[];
+  articles: EventReport[];
+  trend: Trend;
+  causes: EventLink[];
+  effects: EventLink[];
+}
+
+export interface HotRanking<T> {
+  start: string | null;
+  end: string | null;
+  days: string[];
+  results: ({ rank: number; score: number; trend: number[] } & T)[];
+}
+
+export interface TypeCount {
+  type_id: number | null;
+  type: string | null;
+  color: string;
+  count: number;
+}
+
+export interface GraphOverview {
+  graph: KgGraph & { counts: GraphCounts };
+  entity_types: TypeCount[];
+  event_types: TypeCount[];
+  recent_articles: ArticleSummary[];
+  hot_events: HotRanking<{ event: KgEvent }>;
+  hot_entities: HotRanking<{ entity: EntityRef }>;
+}
+
+export interface EntityProperty {
+  name: string;
+  datatype: string;
+  value: unknown;
+  entity_uuid: string | null;
+}
+
+export interface EntityDetail {
+  uuid: string;
+  graph_id: number;
+  name: string;
+  type: string | null;
+  type_id: number | null;
+  color: string;
+  description: string;
+  aliases: string[];
+  properties: EntityProperty[];
+  updated_at: string;
+  relations: {
+    total: number;
+    outgoing: number;
+    incoming: number;
+    by_predicate: { predicate_id: number; predicate: string; direction: "out" | "in"; count: number }[];
+    count: number;
+    results: Relation[];
+  };
+  events: Paged<KgEvent & { role: string }>;
+  articles: Paged<ArticleSummary & { mentions: number }>;
+  trend: Trend;
+}
+
+export interface NeighbourNode {
+  id: string;
+  name: string;
+  type: string | null;
+  type_id: number | null;
+  color: string;
+  depth: number;
+  x?: number;
+  y?: number;
+}
+
+export interface NeighbourEdge extends SourceSpan {
+  id: number;
+  source: string;
+  target: string;
+  predicate: string;
+  predicate_id: number;
+  confidence: number;
+}
+
+export interface NeighbourGraph {
+  center: string;
+  total_relations: number;
+  truncated: boolean;
+  layout: "server" | "client";
+  relation_types: { id: number; name: string; count: number }[];
+  nodes: NeighbourNode[];
+  edges: NeighbourEdge[];
+}
+
+export interface Ontology {
+  id: number;
+  name: string;
+  classes: { id: number; name: string; parent_id: number | null; color: string }[];
+  relation_types: { id: number; name: string }[];
+  event_types: { id: number; name: string; color: string }[];
+  event_relation_types: { key: string; name: string }[];
+}
+
+export interface EventGraphNode extends SourceSpan {
+  id: number;
+  title: string;
+  type: string | null;
+  type_id: number | null;
+  color: string;
+  time: string | null;
+  place: string | null;
+  hop: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface EventGraphEdge extends SourceSpan {
+  id: number;
+  source: number;
+  target: number;
+  type: string;
+  type_name: string;
+  strength: number;
+  cue: string;
+}
+
+export interface EventGraph {
+  center: number | null;
+  hops: number | null;
+  truncated: boolean;
+  width: number;
+  height: number;
+  link_types: { key: string; name: string }[];
+  nodes: EventGraphNode[];
+  edges: EventGraphEdge[];
+}
+
+export interface FlowSummary {
+  id: number;
+  name: string;
+  description: string;
+  steps: number;
+  transitions: number;
+}
+
+export interface FlowDetail {
+  id: number;
+  graph_id: number;
+  name: string;
+  description: string;
+  width: number;
+  height: number;
+  steps: {
+    id: number;
+    key: string;
+    name: string;
+    kind: "start" | "task" | "decision" | "end";
+    actor: string;
+    description: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }[];
+  transitions: { id: number; source: number; target: number; label: string }[];
+}
+
+export interface ExtractEntity {
+  text: string;
+  start: number;
+  end: number;
+  entity_id: string;
+  name: string;
+  type: string | null;
+  type_id: number | null;
+}
+
+export interface ExtractEvent {
+  trigger: string;
+  type: string;
+  type_id: number;
+  start: number;
+  end: number;
+  sentence_start: number;
+  sentence_end: number;
+  arguments: { role: string; role_name: string; text: string; start: number; end: number; entity_id: string | null }[];
+  time: { text: string; value: string; start: number; end: number } | null;
+  place: { text: string; entity_id: string | null; start: number; end: number } | null;
+}
+
+export interface ExtractRelation extends SourceSpan {
+  id: number;
+  subject: { uuid: string; name: string };
+  predicate: string;
+  object: { uuid: string; name: string };
+  confidence: number;
+  text_sentence: { start: number; end: number } | null;
+}
+
+export interface ExtractCausal {
+  cause: string;
+  effect: string;
+  cue: string;
+  start: number;
+  end: number;
+  cause_start: number;
+  cause_end: number;
+  effect_start: number;
+  effect_end: number;
+  cause_event: number | null;
+  effect_event: number | null;
+}
+
+export interface ExtractResult {
+  article_id?: number;
+  entities: ExtractEntity[];
+  events: ExtractEvent[];
+  relations: ExtractRelation[];
+  causal: ExtractCausal[];
+  sentences: { start: number; end: number }[];
+  stats: { characters: number; sentences: number; tokens: number; elapsed_ms: number };
+}

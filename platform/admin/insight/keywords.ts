@@ -1,0 +1,86 @@
+import type { PlatformContext } from "../../context.js";
+
+/**
+ * Keyword statistics: word frequencies of a graph's articles (titles and texts), words cut
+ * by Intl.Segmenter, function words and news boilerplate dropped by a stopword list.
+ */
+
+/**
+ * Words that say nothing about a graph's content: pronouns, conjunctions, auxiliaries,
+ * adverbs of degree and time, and reporting verbs of news texts. One-character words are
+ * dropped by length anyway.
+ */
+export const STOPWORDS = new Set(
+  `我们 你们 他们 她们 它们 自己 这个 那个 这些 那些 这里 那里 这样 那样 这种 那种 什么 怎么 怎样 如何 为什么
+  一个 一些 一种 一位 一名 一次 一直 一起 一样 一般 一切 一定 没有 不是 就是 还是 或者 而且 并且 但是 可是 然而 不过
+  因为 所以 因此 由于 如果 虽然 尽管 即使 只要 只有 除了 以及 及其 以便 以免 为了 对于 关于 至于 根据 按照 通过 随着
+  已经 曾经 正在 将要 即将 仍然 依然 还有 也是 都是 可以 可能 能够 应该 需要 必须 已于 将于 于是 然后 之后 之前 以后
+  以前 以来 此前 此后 此外 其中 其他 其它 另外 同时 目前 当前 现在 今天 昨天 明天 今年 去年 明年 近日 日前 当天 当日
+  方面 问题 情况 工作 进行 开展 表示 指出 认为 称为 据悉 据了解 报道 记者 消息 新闻 来源 发布 介绍 透露 强调 提到
+  有关 相关 有的 所有 各种 各类 各个 每个 整个 多个 多项 部分 主要 重要 非常 十分 特别 比较 更加 更是 最为 进一步
+  继续 开始 结束 成为 作为 属于 包括 包含 位于 来自 其余 以上 以下 左右 之间 之中 之一 期间 方式 过程 结果 原因
+  the and for with that this from was were are has have had not but its into their they them will would can could
+  been being also than then there which who whom what when where while about after before over under more most such`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** A word worth counting: two characters or more, some letter in it, not a stopword. */
+export function isKeyword(word: string): boolean {
+  if (word.length < 2) return false;
+  if (!/\p{L}/u.test(word)) return false;
+  if (/^\p{N}+\p{L}?$/u.test(word)) return false;
+  return !STOPWORDS.has(word.toLowerCase());
+}
+
+export interface KeywordStats {
+  /** Articles whose words were counted. */
+  articles: number;
+  /** Articles of the graph; more than `articles` when only the newest were counted. */
+  total_articles: number;
+  sampled: boolean;
+  /** Keyword occurrences counted, and distinct keywords. */
+  words: number;
+  distinct: number;
+  keywords: { rank: number; word: string; count: number; articles: number }[];
+}
+
+/** Articles counted at most: the newest ones, so a generated graph of millions stays quick. */
+export const MAX_KEYWORD_ARTICLES = 5_000;
+/** Keywords kept (a request asks for at most this many). */
+export const MAX_KEYWORDS = 500;
+
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+/** Word frequencies and document frequencies of one graph's articles, most frequent first. */
+export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordStats {
+  const total = ctx.db.prepare("SELECT count(*) FROM kg_articles WHERE graph_id = ?").pluck().get(graphId) as number;
+  const rows = ctx.db
+    .prepare("SELECT title, content FROM kg_articles WHERE graph_id = ? ORDER BY published_at DESC, id DESC LIMIT ?")
+    .raw()
+    .iterate(graphId, MAX_KEYWORD_ARTICLES) as IterableIterator<[string, string]>;
+  const counts = new Map<string, { count: number; articles: number }>();
+  let articles = 0;
+  let words = 0;
+  for (const [title, content] of rows) {
+    articles++;
+    const inArticle = new Set<string>();
+    for (const seg of segmenter.segment(`${title}\n${content}`)) {
+      if (!seg.isWordLike || !isKeyword(seg.segment)) continue;
+      const word = seg.segment;
+      words++;
+      const c = counts.get(word) ?? { count: 0, articles: 0 };
+      c.count++;
+      if (!inArticle.has(word)) {
+        inArticle.add(word);
+        c.articles++;
+      }
+      counts.set(word, c);
+    }
+  }
+  const ranked = [...counts]
+    .sort((a, b) => b[1].count - a[1].count || b[1].articles - a[1].articles || a[0].localeCompare(b[0], "zh"))
+    .slice(0, MAX_KEYWORDS)
+    .map(([word, c], i) => ({ rank: i + 1, word, count: c.count, articles: c.articles }));
+  return { articles, total_articles: total, sampled: articles < total, words, distinct: counts.size, keywords: ranked };
+}

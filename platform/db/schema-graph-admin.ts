@@ -1,0 +1,68 @@
+/**
+ * Jobs (builds, incremental updates, model runs) and what graph administration keeps
+ * beside the knowledge-graph store.
+ *
+ * - jobs: one row per job; the worker claims a queued row with one UPDATE, so two
+ *   processes never run the same job. heartbeat_at moves while a job runs: a running
+ *   job whose heartbeat stopped was cut off by a restart (platform/jobs/runner.ts
+ *   recoverJobs). attempts counts restarts of a resumable job.
+ * - kg_relation_builds: which build or update job last wrote a relation, so the
+ *   relation-extraction results page can show the relations of one build.
+ * - kg_relation_results: a read-only view of relations with their names, served by the
+ *   generic resource registry (graphadmin/relations).
+ */
+export const graphAdminSchema = /* sql */ `
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  graph_id INTEGER REFERENCES graphs(id) ON DELETE SET NULL,
+  status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+  progress REAL NOT NULL DEFAULT 0 CHECK (progress >= 0 AND progress <= 100),
+  message TEXT NOT NULL DEFAULT '',
+  params_json TEXT NOT NULL DEFAULT '{}',
+  result_json TEXT,
+  error TEXT,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  started_at TEXT,
+  finished_at TEXT,
+  heartbeat_at TEXT,
+  cancel_requested INTEGER NOT NULL DEFAULT 0,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  worker TEXT
+);
+CREATE INDEX jobs_status ON jobs(status, id);
+CREATE INDEX jobs_kind ON jobs(kind, id);
+CREATE INDEX jobs_graph ON jobs(graph_id, kind, id);
+
+CREATE TABLE job_logs (
+  id INTEGER PRIMARY KEY,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  level TEXT NOT NULL CHECK (level IN ('info', 'warn', 'error')),
+  message TEXT NOT NULL
+);
+CREATE INDEX job_logs_job ON job_logs(job_id, id);
+
+CREATE TABLE kg_relation_builds (
+  relation_id INTEGER PRIMARY KEY REFERENCES kg_relations(id) ON DELETE CASCADE,
+  job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE
+);
+CREATE INDEX kg_relation_builds_job ON kg_relation_builds(job_id);
+
+CREATE VIEW kg_relation_results AS
+SELECT r.id AS id,
+       r.graph_id AS graph_id,
+       s.name AS subject,
+       s.uuid AS subject_uuid,
+       t.name AS predicate,
+       o.name AS object,
+       o.uuid AS object_uuid,
+       r.confidence AS confidence,
+       b.job_id AS job_id
+  FROM kg_relations r
+  JOIN kg_entities s ON s.id = r.subject_id
+  JOIN kg_relation_types t ON t.id = r.relation_type_id
+  JOIN kg_entities o ON o.id = r.object_id
+  LEFT JOIN kg_relation_builds b ON b.relation_id = r.id;
+`;

@@ -1,0 +1,151 @@
+import type { PlatformContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { labelBox, layeredLayout } from "./layout.js";
+import { likePattern, type Page } from "./params.js";
+import { EVENT_COLUMNS, EVENT_LINK_TYPES, type EventRow, eventShapes, NOT_FOUND } from "./shapes.js";
+
+export interface EventGraphOptions {
+  /** Centre event; without it the strongest links of the graph are shown. */
+  eventId?: number;
+  hops: number;
+  /** Link types to follow (cause, sequence, …); empty follows all. */
+  types: string[];
+  /** Most events in the answer. */
+  limit: number;
+}
+
+interface LinkRow {
+  id: number;
+  source_event_id: number;
+  target_event_id: number;
+  type: string;
+  strength: number;
+  cue: string;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+const LINK_COLUMNS = "l.id, l.source_event_id, l.target_event_id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
+
+/**
+ * The causal event graph: from an event, N hops over its causes and effects (both
+ * directions), or the graph's strongest links; laid out in layers from causes to effects.
+ */
+export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphOptions) {
+  const db = ctx.db;
+  const typeFilter = o.types.length ? "AND l.type IN (SELECT value FROM json_each(@types))" : "";
+  const types = JSON.stringify(o.types);
+  const hopOf = new Map<number, number>();
+  const links = new Map<number, LinkRow>();
+  let truncated = false;
+
+  if (o.eventId !== undefined) {
+    const owner = db.prepare("SELECT graph_id FROM kg_events WHERE id = ?").pluck().get(o.eventId);
+    if (owner !== graphId) throw notFound(NOT_FOUND.event);
+    hopOf.set(o.eventId, 0);
+    const around = db.prepare(
+      `SELECT ${LINK_COLUMNS} FROM kg_event_relations l
+        WHERE (l.source_event_id IN (SELECT value FROM json_each(@ids)) OR l.target_event_id IN (SELECT value FROM json_each(@ids)))
+        ${typeFilter} ORDER BY l.strength DESC, l.id`,
+    );
+    let frontier = [o.eventId];
+    for (let hop = 1; hop <= o.hops && frontier.length; hop++) {
+      const next: number[] = [];
+      for (const l of around.all({ ids: JSON.stringify(frontier), types }) as LinkRow[]) {
+        for (const id of [l.source_event_id, l.target_event_id]) {
+          if (hopOf.has(id)) continue;
+          if (hopOf.size >= o.limit) {
+            truncated = true;
+            continue;
+          }
+          hopOf.set(id, hop);
+          next.push(id);
+        }
+        if (hopOf.has(l.source_event_id) && hopOf.has(l.target_event_id)) links.set(l.id, l);
+      }
+      frontier = next;
+    }
+  } else {
+    const strongest = db
+      .prepare(`SELECT ${LINK_COLUMNS} FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter} ORDER BY l.strength DESC, l.id LIMIT @limit`)
+      .all({ graph: graphId, types, limit: o.limit }) as LinkRow[];
+    for (const l of strongest) {
+      const added = (hopOf.has(l.source_event_id) ? 0 : 1) + (hopOf.has(l.target_event_id) ? 0 : 1);
+      if (hopOf.size + added > o.limit) continue;
+      hopOf.set(l.source_event_id, 0);
+      hopOf.set(l.target_event_id, 0);
+      links.set(l.id, l);
+    }
+    const total = db.prepare(`SELECT count(*) FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter}`).pluck().get({ graph: graphId, types }) as number;
+    truncated = total > links.size;
+  }
+
+  const rows = db
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify([...hopOf.keys()])) as EventRow[];
+  const events = eventShapes(ctx, graphId, rows);
+  const boxes = new Map(events.map((e) => [e.id, labelBox(e.title)]));
+  const edgeList = [...links.values()];
+  const layout = layeredLayout(
+    events.map((e) => ({ id: String(e.id), ...boxes.get(e.id)! })),
+    edgeList.map((l) => ({ id: String(l.id), source: String(l.source_event_id), target: String(l.target_event_id) })),
+    "LR",
+  );
+  return {
+    center: o.eventId ?? null,
+    hops: o.eventId !== undefined ? o.hops : null,
+    truncated,
+    width: layout.width,
+    height: layout.height,
+    link_types: Object.entries(EVENT_LINK_TYPES).map(([key, name]) => ({ key, name })),
+    nodes: events.map((e) => ({
+      id: e.id,
+      title: e.title,
+      type: e.type,
+      type_id: e.type_id,
+      color: e.color,
+      time: e.time,
+      place: e.place?.name ?? (e.place_text || null),
+      article_id: e.article_id,
+      sent_start: e.sent_start,
+      sent_end: e.sent_end,
+      hop: hopOf.get(e.id)!,
+      ...layout.positions.get(String(e.id))!,
+      ...boxes.get(e.id)!,
+    })),
+    edges: edgeList.map((l) => ({
+      id: l.id,
+      source: l.source_event_id,
+      target: l.target_event_id,
+      type: l.type,
+      type_name: EVENT_LINK_TYPES[l.type] ?? l.type,
+      strength: l.strength,
+      cue: l.cue,
+      article_id: l.article_id,
+      sent_start: l.sent_start,
+      sent_end: l.sent_end,
+      points: layout.points.get(String(l.id)) ?? [],
+    })),
+  };
+}
+
+/** Events that take part in at least one event link: the picker of the public event-graph page. */
+export function linkedEvents(ctx: PlatformContext, graphId: number, search: string | undefined, p: Page) {
+  const where = [
+    "e.graph_id = @graph",
+    "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
+  ];
+  const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
+  if (search) {
+    where.push("e.title LIKE @search ESCAPE '\\'");
+    params.search = likePattern(search);
+  }
+  const clause = where.join(" AND ");
+  const count = ctx.db.prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`).pluck().get(params) as number;
+  const rows = ctx.db
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`)
+    .all(params) as EventRow[];
+  const results = eventShapes(ctx, graphId, rows).map((e) => ({ id: e.id, title: e.title, type: e.type, time: e.time, color: e.color }));
+  return { count, results };
+}
