@@ -5,6 +5,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as passwordAction } from "~/routes/_admin.backend.profile.password";
 import { action as uiAction } from "~/routes/ui";
+import { action as clientErrorAction } from "~/routes/client-error";
 import { loader as adminLayoutLoader } from "~/routes/_admin";
 import { requireViewer } from "~/utils/guard.server";
 import { browser, get, post, run, useTestPlatform } from "../helpers/console";
@@ -211,5 +212,19 @@ describe("logout, preferences and password", () => {
     const plainState = await browser(plain);
     const refused = await run(() => uiAction(args(post("/ui", plainState, { preview: String(visitors) }))));
     expect(refused.status).toBe(403);
+  });
+
+  it("records a browser's runtime error with the error, info and URL, and the user", async () => {
+    const u = userWithToken(p.ctx, "crasher", []);
+    const state = await browser(u);
+    const form = new FormData();
+    form.append("error", "TypeError: x is undefined");
+    form.append("info", "window.onerror");
+    form.append("url", "http://console.test/dashboard");
+    const req = new Request("http://console.test/client-error", { method: "POST", body: form, headers: { Cookie: state.cookie } });
+    const r = await run(() => clientErrorAction(args(req)));
+    expect(r.status).toBe(202);
+    const row = p.ctx.db.prepare("SELECT error, info, url, username FROM client_errors ORDER BY id DESC LIMIT 1").get();
+    expect(row).toEqual({ error: "TypeError: x is undefined", info: "window.onerror", url: "http://console.test/dashboard", username: "crasher" });
   });
 });

@@ -1,0 +1,138 @@
+import { Link } from "@remix-run/react";
+import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { EntityChip, SourceLink, Strength, TypeBadge, formatDay } from "./bits";
+import { eventHref } from "./links";
+import type { EventLink, KgEvent, Relation } from "./types";
+
+/** Relations as subject —predicate→ object rows, each with its source sentence. */
+export function RelationTable({
+  kgId,
+  relations,
+  colors,
+  testId = "relations",
+}: {
+  kgId: number;
+  relations: Relation[];
+  colors?: Record<string, string>;
+  testId?: string;
+}) {
+  const { t } = useTranslation("kg");
+  return (
+    <div className="kg-table-wrap">
+      <table className="kg-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{t("relation.subject")}</th>
+            <th>{t("relation.predicate")}</th>
+            <th>{t("relation.object")}</th>
+            <th className="num">{t("relation.confidence")}</th>
+            <th>{t("common.source")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {relations.map((r) => (
+            <tr key={r.id}>
+              <td>{r.subject ? <EntityChip kgId={kgId} entity={r.subject} colors={colors} /> : "—"}</td>
+              <td>
+                <span className="predicate">{r.predicate}</span>
+              </td>
+              <td>{r.object ? <EntityChip kgId={kgId} entity={r.object} colors={colors} /> : "—"}</td>
+              <td className="num">{r.confidence.toFixed(2)}</td>
+              <td>
+                <SourceLink kgId={kgId} fact={r} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Event-to-event links (cause → effect, sequence, …) with strength and source sentence. */
+export function EventLinkList({ kgId, links, testId = "event-links" }: { kgId: number; links: EventLink[]; testId?: string }) {
+  return (
+    <ul className="event-links" data-testid={testId}>
+      {links.map((l) => (
+        <li key={l.id}>
+          <span className="link-ends">
+            {l.source && <Link to={eventHref(kgId, l.source.id)}>{l.source.title}</Link>}
+            <span className={`link-type lt-${l.type}`}>
+              <IconArrowRight size={14} aria-hidden /> {l.type_name}
+            </span>
+            {l.target && <Link to={eventHref(kgId, l.target.id)}>{l.target.title}</Link>}
+          </span>
+          <span className="link-meta">
+            {l.cue && <span className="cue">“{l.cue}”</span>}
+            <Strength value={l.strength} />
+            <SourceLink kgId={kgId} fact={l} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One event in a list: title, type, time, place, and its source sentence. */
+export function EventItem({ kgId, event, extra }: { kgId: number; event: KgEvent; extra?: React.ReactNode }) {
+  const { t } = useTranslation("kg");
+  const place = event.place?.name ?? event.place_text;
+  return (
+    <li className="event-item" data-testid="event-item">
+      <div className="event-head">
+        <Link to={eventHref(kgId, event.id)} className="event-title">
+          {event.title}
+        </Link>
+        <TypeBadge type={event.type} color={event.color} />
+        {event.role && <span className="role">{event.role}</span>}
+      </div>
+      <div className="event-meta">
+        {event.time && (
+          <span>
+            <IconCalendar size={14} aria-hidden /> {formatDay(event.time)}
+          </span>
+        )}
+        {place && (
+          <span>
+            <IconMapPin size={14} aria-hidden /> {place}
+          </span>
+        )}
+        {event.trigger && (
+          <span>
+            {t("event.trigger")}：<b>{event.trigger}</b>
+          </span>
+        )}
+        {event.reports !== undefined && <span>{t("event.reports", { count: event.reports })}</span>}
+        <SourceLink kgId={kgId} fact={event} />
+        {extra}
+      </div>
+      {event.description && <p className="event-desc">{event.description}</p>}
+    </li>
+  );
+}
+
+export function EventList({ kgId, events, testId = "events" }: { kgId: number; events: KgEvent[]; testId?: string }) {
+  return (
+    <ul className="event-list" data-testid={testId}>
+      {events.map((e) => (
+        <EventItem key={`${e.id}-${e.role ?? ""}`} kgId={kgId} event={e} />
+      ))}
+    </ul>
+  );
+}
+
+/** A vertical timeline: dated items, oldest first. */
+export function Timeline({ items, testId }: { items: { key: string | number; time: string; title: React.ReactNode; body?: React.ReactNode }[]; testId?: string }) {
+  return (
+    <ol className="timeline" data-testid={testId}>
+      {items.map((i) => (
+        <li key={i.key}>
+          <time>{formatDay(i.time)}</time>
+          <div className="timeline-title">{i.title}</div>
+          {i.body && <div className="timeline-body">{i.body}</div>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,209 @@
+import { HttpError } from "../../http/errors.js";
+import type { ResourceDef } from "../types.js";
+import { createdAtField, graphOptions, idField, maxLength, required } from "./shared.js";
+
+/**
+ * Models and feedback as generic resources (kg/models, kg/feedback): the tables, forms and
+ * CSV come from here. Their own actions (runs, evaluations, status changes, reporting a fact)
+ * are in platform/admin/insight.
+ */
+
+export const MODEL_TYPES = [
+  { key: "ner", label: "实体识别" },
+  { key: "relation", label: "关系抽取" },
+  { key: "event", label: "事件抽取" },
+];
+
+export const MODEL_STATUS = [
+  { key: "new", label: "未训练" },
+  { key: "training", label: "训练中" },
+  { key: "evaluating", label: "评估中" },
+  { key: "ready", label: "就绪" },
+  { key: "failed", label: "失败" },
+];
+
+export const FEEDBACK_KINDS = [
+  { key: "entity", label: "实体" },
+  { key: "relation", label: "关系" },
+  { key: "event", label: "事件" },
+];
+
+export const FEEDBACK_STATUS = [
+  { key: "new", label: "新建" },
+  { key: "confirmed", label: "已确认" },
+  { key: "fixed", label: "已修复" },
+  { key: "rejected", label: "已驳回" },
+];
+
+const ACTIVE_RUN = "SELECT id FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') LIMIT 1";
+
+export const models: ResourceDef = {
+  app: "kg",
+  name: "models",
+  table: "kg_models",
+  label: "模型",
+  permissions: { create: "kg__model__create", read: "kg__model__read", update: "kg__model__update", delete: "kg__model__delete" },
+  importable: true,
+  defaultOrdering: "id",
+  fields: [
+    idField,
+    {
+      name: "name",
+      label: "模型名称",
+      type: "str",
+      width: 180,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      rules: [required("请输入模型名称"), maxLength(100, "模型名称")],
+    },
+    {
+      name: "version",
+      label: "版本",
+      type: "str",
+      width: 90,
+      sortable: true,
+      default: "1.0.0",
+      rules: [required("请输入版本"), { pattern: "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$", message: "版本格式为 主版本.次版本.修订号，如 1.0.0" }],
+    },
+    {
+      name: "type",
+      label: "模型类型",
+      type: "select",
+      width: 110,
+      sortable: true,
+      filterable: true,
+      default: "ner",
+      options: MODEL_TYPES,
+      rules: [required("请选择模型类型")],
+    },
+    {
+      name: "graph",
+      label: "知识图谱",
+      type: "select",
+      column: "graph_id",
+      valueType: "int",
+      width: 150,
+      sortable: true,
+      filterable: true,
+      options: graphOptions,
+      rules: [required("请选择知识图谱")],
+    },
+    {
+      name: "status",
+      label: "状态",
+      type: "select",
+      width: 90,
+      sortable: true,
+      filterable: true,
+      readOnly: true,
+      options: MODEL_STATUS,
+    },
+    { name: "metrics", label: "评估指标", type: "str", width: 240, readOnly: true },
+    { name: "f1", label: "F1", type: "number", valueType: "real", width: 80, sortable: true, readOnly: true },
+    {
+      name: "holdout",
+      label: "测试集比例(%)",
+      type: "number",
+      valueType: "int",
+      width: 110,
+      default: 20,
+      rules: [
+        required("请输入测试集比例"),
+        { integer: true, message: "测试集比例必须是整数" },
+        { min: 5, message: "测试集比例不能小于5%" },
+        { max: 50, message: "测试集比例不能大于50%" },
+      ],
+    },
+    { name: "description", label: "描述", type: "text", width: 220, searchable: true, rules: [maxLength(2000, "描述")] },
+    { name: "last_run_at", label: "最近运行", type: "datetime", width: 170, sortable: true, readOnly: true },
+    createdAtField(),
+  ],
+  hooks: {
+    // Deleting a model while its run writes an evaluation would leave the run nowhere to write.
+    beforeDelete: ({ ctx }, record) => {
+      const run = ctx.db.prepare(ACTIVE_RUN).pluck().get(record.id);
+      if (run) throw new HttpError(409, `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`, "model_busy");
+    },
+  },
+};
+
+export const feedback: ResourceDef = {
+  app: "kg",
+  name: "feedback",
+  table: "kg_feedback",
+  label: "反馈",
+  permissions: {
+    create: "kg__feedback__create",
+    read: "kg__feedback__read",
+    update: "kg__feedback__update",
+    delete: "kg__feedback__delete",
+  },
+  importable: false,
+  // Reports are created by POST /api/kg/feedback/ in platform/admin/insight, which checks the fact exists.
+  customCreate: true,
+  defaultOrdering: "-id",
+  fields: [
+    idField,
+    {
+      name: "status",
+      label: "状态",
+      type: "select",
+      width: 90,
+      sortable: true,
+      filterable: true,
+      readOnly: true,
+      options: FEEDBACK_STATUS,
+    },
+    {
+      name: "kind",
+      label: "对象类型",
+      type: "select",
+      width: 90,
+      sortable: true,
+      filterable: true,
+      immutable: true,
+      default: "entity",
+      options: FEEDBACK_KINDS,
+      rules: [required("请选择对象类型")],
+    },
+    {
+      name: "graph",
+      label: "知识图谱",
+      type: "select",
+      column: "graph_id",
+      valueType: "int",
+      width: 140,
+      sortable: true,
+      filterable: true,
+      immutable: true,
+      options: graphOptions,
+      rules: [required("请选择知识图谱")],
+    },
+    {
+      name: "target",
+      label: "对象ID",
+      type: "str",
+      width: 110,
+      filterable: true,
+      immutable: true,
+      rules: [required("请输入对象ID（实体的UUID，关系或事件的编号）"), maxLength(64, "对象ID")],
+    },
+    { name: "target_label", label: "事实", type: "str", width: 240, searchable: true, readOnly: true },
+    {
+      name: "content",
+      label: "反馈内容",
+      type: "text",
+      width: 260,
+      searchable: true,
+      immutable: true,
+      rules: [required("请填写反馈内容"), maxLength(2000, "反馈内容")],
+    },
+    { name: "reporter", label: "反馈人", type: "str", width: 100, sortable: true, filterable: true, searchable: true, readOnly: true },
+    { name: "note", label: "处理意见", type: "text", width: 200, searchable: true, rules: [maxLength(2000, "处理意见")] },
+    { name: "handler", label: "处理人", type: "str", width: 100, filterable: true, readOnly: true },
+    { name: "handled_at", label: "处理时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    { name: "link", label: "链接", type: "str", readOnly: true, hidden: true },
+    createdAtField("反馈时间"),
+  ],
+};
