@@ -9,6 +9,7 @@ import { errorHandler, notFound } from "./http/errors.js";
 import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
 import { mountAdmin } from "./admin/routes.js";
+import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/runner.js";
 import { mountResources, templateRouter } from "./resources/routes.js";
 import { seedStore } from "./seed/index.js";
 import { settingsFromEnv, type PlatformSettings } from "./settings.js";
@@ -38,6 +39,8 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
   mountResources(router, ctx);
   mountKg(router, ctx);
   mountAdmin(router, ctx);
+  recoverJobs(ctx);
+  startJobWorker(ctx);
   router.use((_req, _res, next) => next(notFound("接口不存在")));
   router.use(errorHandler);
 
@@ -45,6 +48,9 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
     ctx,
     router,
     templates: templateRouter(ctx),
-    close: () => db.close(),
+    close: () => {
+      stopJobWorker(ctx);
+      db.close();
+    },
   };
 }

@@ -1,6 +1,109 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ExportLinks, GraphPicker, insightLinks, pct } from "~/components/insight/bits";
+import { retrievalPage, SEARCH_WINDOWS } from "~/components/insight/statistics.server";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { Empty, formatDay, PageTitle, Section, Stat } from "~/components/kg/bits";
+import { withParams } from "~/components/kg/links";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.log");
-export default placeholderPage("nav.log");
+export const links = insightLinks;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return data(await retrievalPage(request, viewer));
+}
+
+export default function RetrievalStatistics() {
+  const { graphs, graphId, days, stats, chart } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  const { pathname, search } = useLocation();
+  const exportHref = (table: string) => withParams("/log/index/export", "", { graph: graphId, days, table });
+  const rate = stats.total ? stats.empty_total / stats.total : 0;
+  return (
+    <div className="kg-page" data-testid="log-page">
+      <PageTitle title={t("log.title")} sub={<span>{t("log.range", { from: stats.from, to: stats.to })}</span>}>
+        <nav className="segmented" aria-label={t("log.window")} data-testid="time-window">
+          {SEARCH_WINDOWS.map((d) => (
+            <Link key={d} to={withParams(pathname, search, { days: d === 30 ? undefined : d })} aria-current={d === days ? "true" : undefined}>
+              {t(`log.days${d}`)}
+            </Link>
+          ))}
+        </nav>
+      </PageTitle>
+      <GraphPicker graphs={graphs} value={graphId} allowAll keep={{ days: days === 30 ? undefined : days }} />
+      <div className="stats">
+        <Stat label={t("log.total")} value={stats.total} testId="stat-total" />
+        <Stat label={`${t("log.empty")} · ${t("log.emptyRate", { rate: pct(rate) })}`} value={stats.empty_total} testId="stat-empty" />
+        <Stat label={t("log.distinct")} value={stats.distinct_queries} />
+        <Stat label={t("log.users")} value={stats.users} />
+      </div>
+      {stats.total === 0 ? (
+        <Section title={t("log.trend")}>
+          <Empty>{t("log.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <Section title={t("log.trend")} extra={<ExportLinks links={[{ href: exportHref("daily"), label: t("log.exportDaily") }]} />} testId="log-trend">
+            <EChart spec={chart} label={t("log.trend")} testId="searches-chart" />
+          </Section>
+          <div className="kg-grid-2">
+            <Section title={t("log.top")} extra={<ExportLinks links={[{ href: exportHref("top"), label: t("log.exportTop") }]} />} testId="top-queries">
+              <QueryTable rows={stats.top} withResults />
+            </Section>
+            <Section
+              title={t("log.noResult")}
+              extra={<ExportLinks links={[{ href: exportHref("empty"), label: t("log.exportEmpty") }]} />}
+              testId="empty-queries"
+            >
+              {stats.empty.length ? <QueryTable rows={stats.empty} /> : <Empty>{t("log.noEmpty")}</Empty>}
+            </Section>
+          </div>
+          <Section title={t("log.kinds")}>
+            <div className="stats">
+              {stats.kinds.map((k) => (
+                <Stat key={k.kind} label={t(`log.kind.${k.kind}`, { defaultValue: k.kind })} value={k.searches} />
+              ))}
+            </div>
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function QueryTable({ rows, withResults }: { rows: { query: string; searches: number; avg_results?: number; last_at: string }[]; withResults?: boolean }) {
+  const { t } = useTranslation("insight");
+  return (
+    <div className="kg-table-wrap">
+      <table className="kg-table">
+        <thead>
+          <tr>
+            <th>{t("common.rank")}</th>
+            <th>{t("log.query")}</th>
+            <th className="num">{t("log.count")}</th>
+            {withResults && <th className="num">{t("log.avgResults")}</th>}
+            <th>{t("log.lastAt")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r.query}>
+              <td>{i + 1}</td>
+              <td className="wrap">{r.query}</td>
+              <td className="num">{r.searches}</td>
+              {withResults && <td className="num">{r.avg_results}</td>}
+              <td>{formatDay(r.last_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,6 +1,9 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { tableAction, tableLoader } from "~/utils/resource.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
+export { tableLinks as links } from "~/components/table/links";
+export { ResourceTablePage as default } from "~/components/table/pages";
 export const meta = titleMeta("nav.modelIndex");
-export default placeholderPage("nav.modelIndex");
+export const loader = (args: LoaderFunctionArgs) => tableLoader("models", args);
+export const action = (args: ActionFunctionArgs) => tableAction("models", args);

@@ -1,6 +1,25 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArticleView } from "~/components/kg/article-view";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { kgLinks } from "~/components/kg/styles";
+import { requireViewer } from "~/utils/guard.server";
+import { graphIdFrom, loadArticle } from "~/utils/kg.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.article");
-export default placeholderPage("nav.article");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.article.title ?? "404");
+export const links = kgLinks;
+
+/** The article index (spec §2 :kgId/article/:id): an article of this graph; one of another graph is a 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = graphIdFrom(params.kgId);
+  return data(await loadArticle(request, viewer.api, `/kg/graphs/${kgId}/articles/${encodeURIComponent(params.id ?? "")}/`));
+}
+
+export default function GraphArticlePage() {
+  const { article, highlight, colors } = useLoaderData<typeof loader>();
+  return <ArticleView article={article} highlight={highlight} colors={colors} />;
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,6 +1,95 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { IconSearch } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Empty, PageTitle, Section, formatDay } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { articleHref } from "~/components/kg/links";
+import { Pager } from "~/components/kg/pager";
+import { kgLinks } from "~/components/kg/styles";
+import type { ArticleSummary, Paged } from "~/components/kg/types";
+import { requireViewer } from "~/utils/guard.server";
+import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.articles");
-export default placeholderPage("nav.articles");
+export const links = kgLinks;
+export const handle = { name: "articles" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = graphIdFrom(params.kgId);
+  const url = new URL(request.url);
+  const bad: string[] = [];
+  const filters = { search: textParam(url, "search"), start: dayParam(url, "start", bad), end: dayParam(url, "end", bad) };
+  const { page, pageSize } = listParams(url);
+  const [graph, list] = await Promise.all([
+    getGraph(viewer.api, kgId),
+    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, { ...filters, page, page_size: pageSize }),
+  ]);
+  return data({ kgId, graph, list, filters, page, pageSize, badDates: bad });
+}
+
+export default function Articles() {
+  const { kgId, graph, list, filters, page, pageSize, badDates } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const filtered = Boolean(filters.search || filters.start || filters.end);
+  return (
+    <div className="kg-page" data-testid="articles-page">
+      <PageTitle title={t("articles.title")} sub={graph.name} />
+      <Section title={t("articles.filter")}>
+        <Form method="get" className="kg-form" role="search">
+          <label className="grow">
+            {t("articles.search")}
+            <input type="search" name="search" defaultValue={filters.search ?? ""} placeholder={t("articles.searchPlaceholder")} />
+          </label>
+          <label>
+            {t("common.from")}
+            <input type="date" name="start" defaultValue={filters.start ?? ""} />
+          </label>
+          <label>
+            {t("common.to")}
+            <input type="date" name="end" defaultValue={filters.end ?? ""} />
+          </label>
+          {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
+          <button type="submit">
+            <IconSearch size={16} aria-hidden /> {t("common.search")}
+          </button>
+          {filtered && (
+            <Link to={`/${kgId}/articles`} className="reset">
+              {t("common.reset")}
+            </Link>
+          )}
+        </Form>
+        {badDates.length > 0 && (
+          <p className="form-notice" role="alert">
+            {t("common.badDate")}
+          </p>
+        )}
+      </Section>
+      <Section title={t("articles.results", { count: list.count })} testId="article-results">
+        {list.results.length === 0 ? (
+          <Empty>{filtered ? t("articles.noMatch") : t("articles.none")}</Empty>
+        ) : (
+          <ul className="article-list">
+            {list.results.map((a) => (
+              <li key={a.id}>
+                <Link to={articleHref(kgId, a.id)} className="article-title">
+                  {a.title}
+                </Link>
+                <div className="article-meta">
+                  <span>{a.source}</span>
+                  <span>{formatDay(a.published_at)}</span>
+                </div>
+                {a.summary && <p className="article-summary">{a.summary}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageSize={pageSize} count={list.count} />
+      </Section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

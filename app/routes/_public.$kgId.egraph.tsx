@@ -1,6 +1,148 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { IconSearch } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Empty, PageTitle, Section, TypeBadge, formatDay } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { eventGraphChart, LINK_TYPES, linkTypesFrom, loadEventGraph } from "~/components/kg/event-graph.server";
+import { EventGraphView } from "~/components/kg/event-graph-view";
+import { eventHref, withParams } from "~/components/kg/links";
+import { Pager } from "~/components/kg/pager";
+import { kgLinks } from "~/components/kg/styles";
+import type { Paged } from "~/components/kg/types";
+import { requireViewer } from "~/utils/guard.server";
+import { getGraph, graphIdFrom, intParam, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.eGraph");
-export default placeholderPage("nav.eGraph");
+export const links = kgLinks;
+export const handle = { name: "eGraph" };
+
+const HOPS = [1, 2, 3, 4, 5] as const;
+
+interface LinkedEvent {
+  id: number;
+  title: string;
+  type: string | null;
+  time: string | null;
+  color: string;
+}
+
+/** The event-logic graph: pick an event, walk N hops of its causes and effects (?event=&hops=). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = graphIdFrom(params.kgId);
+  const url = new URL(request.url);
+  const eventParam = url.searchParams.get("event");
+  const event = eventParam && /^\d{1,12}$/.test(eventParam) ? Number(eventParam) : undefined;
+  const hops = intParam(url, "hops", HOPS, 2);
+  const types = linkTypesFrom(url);
+  const search = textParam(url, "search");
+  const { page } = listParams(url);
+  const [graphInfo, picker, graph] = await Promise.all([
+    getGraph(viewer.api, kgId),
+    kgGet<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, { search, page, page_size: 10 }),
+    loadEventGraph(viewer.api, kgId, { event, hops, types, limit: 200 }),
+  ]);
+  const recenter = (id: number) => withParams(url.pathname, url.search, { event: id });
+  const center = graph.nodes.find((n) => n.id === graph.center) ?? null;
+  return data({ kgId, graphInfo, picker, search, page, event: center, hops, types, graph, chart: eventGraphChart(request, kgId, graph, recenter) });
+}
+
+export default function EventLogicGraph() {
+  const { kgId, graphInfo, picker, search, page, event, hops, types, graph, chart } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const { pathname, search: qs } = useLocation();
+  return (
+    <div className="kg-page" data-testid="egraph-page">
+      <PageTitle title={t("eventGraph.egraphTitle")} sub={<span>{graphInfo.name}</span>}>
+        <Link to={`/eeg?id=${kgId}`} className="kg-button light">
+          {t("nav.eeg")}
+        </Link>
+      </PageTitle>
+      <div className="kg-grid-side">
+        <div className="kg-page">
+          {event && (
+            <Section title={t("eventGraph.center")} testId="center-event">
+              <div className="event-head">
+                <Link to={eventHref(kgId, event.id)} className="event-title">
+                  {event.title}
+                </Link>
+                <TypeBadge type={event.type} color={event.color} />
+                <span className="muted">{formatDay(event.time)}</span>
+              </div>
+              <Form method="get" className="kg-form" style={{ marginTop: 12 }}>
+                <input type="hidden" name="event" value={event.id} />
+                <label>
+                  {t("eventGraph.hops")}
+                  <select name="hops" defaultValue={hops}>
+                    {HOPS.map((h) => (
+                      <option key={h} value={h}>
+                        {t("eventGraph.hopsN", { count: h })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <fieldset>
+                  <legend>{t("eventGraph.linkTypes")}</legend>
+                  {LINK_TYPES.map((key) => (
+                    <label key={key}>
+                      <input type="checkbox" name="types" value={key} defaultChecked={types.includes(key)} />
+                      {graph.link_types.find((l) => l.key === key)?.name ?? key}
+                    </label>
+                  ))}
+                </fieldset>
+                <button type="submit">{t("common.apply")}</button>
+              </Form>
+            </Section>
+          )}
+          <EventGraphView
+            kgId={kgId}
+            graph={graph}
+            chart={chart}
+            title={event ? t("eventGraph.around", { hops }) : t("eventGraph.strongest")}
+            eventLink={(id) => withParams(pathname, qs, { event: id })}
+          />
+        </div>
+        <aside>
+          <Section title={t("eventGraph.pick")} testId="event-picker">
+            <Form method="get" className="kg-form" role="search">
+              {event && <input type="hidden" name="event" value={event.id} />}
+              <input type="hidden" name="hops" value={hops} />
+              <label className="grow">
+                {t("eventGraph.searchEvent")}
+                <input type="search" name="search" defaultValue={search ?? ""} placeholder={t("events.searchPlaceholder")} />
+              </label>
+              <button type="submit" aria-label={t("common.search")}>
+                <IconSearch size={16} aria-hidden />
+              </button>
+            </Form>
+            {picker.results.length === 0 ? (
+              <Empty>{t("events.noMatch")}</Empty>
+            ) : (
+              <ul className="event-list" style={{ marginTop: 12 }}>
+                {picker.results.map((e) => (
+                  <li key={e.id} style={{ padding: "8px 0" }}>
+                    <Link
+                      to={withParams(pathname, qs, { event: e.id, page: undefined })}
+                      aria-current={e.id === event?.id ? "true" : undefined}
+                      style={e.id === event?.id ? { fontWeight: 700 } : undefined}
+                    >
+                      {e.title}
+                    </Link>
+                    <div className="rank-meta">
+                      <TypeBadge type={e.type} color={e.color} /> {formatDay(e.time)}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager page={page} pageSize={10} count={picker.count} sizes={[10]} />
+          </Section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,6 +1,112 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { IconSearch } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { EventList } from "~/components/kg/facts";
+import { Pager } from "~/components/kg/pager";
+import { kgLinks } from "~/components/kg/styles";
+import type { KgEvent, Ontology, Paged } from "~/components/kg/types";
+import { requireViewer } from "~/utils/guard.server";
+import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.event");
-export default placeholderPage("nav.event");
+export const links = kgLinks;
+export const handle = { name: "EventPage" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = graphIdFrom(params.kgId);
+  const url = new URL(request.url);
+  const [graph, ontology] = await Promise.all([getGraph(viewer.api, kgId), kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`)]);
+  const bad: string[] = [];
+  const typeParam = url.searchParams.get("type");
+  const type = ontology.event_types.find((t) => String(t.id) === typeParam)?.id;
+  const filters = {
+    search: textParam(url, "search"),
+    type,
+    start: dayParam(url, "start", bad),
+    end: dayParam(url, "end", bad),
+    place: textParam(url, "place"),
+  };
+  const { page, pageSize } = listParams(url);
+  const list = await kgGet<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, { ...filters, page, page_size: pageSize });
+  return data({
+    kgId,
+    graph,
+    types: ontology.event_types.map((t) => ({ id: t.id, name: t.name })),
+    list,
+    filters,
+    page,
+    pageSize,
+    badDates: bad,
+  });
+}
+
+export default function Events() {
+  const { kgId, graph, types, list, filters, page, pageSize, badDates } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+  return (
+    <div className="kg-page" data-testid="events-page">
+      <PageTitle title={t("events.title")} sub={graph.name}>
+        <Link to={`/hotevent?id=${kgId}`} className="kg-button light">
+          {t("nav.hotevent")}
+        </Link>
+      </PageTitle>
+      <Section title={t("events.filter")}>
+        <Form method="get" className="kg-form" role="search">
+          <label className="grow">
+            {t("events.search")}
+            <input type="search" name="search" defaultValue={filters.search ?? ""} placeholder={t("events.searchPlaceholder")} />
+          </label>
+          <label>
+            {t("events.type")}
+            <select name="type" defaultValue={filters.type ?? ""}>
+              <option value="">{t("common.all")}</option>
+              {types.map((ty) => (
+                <option key={ty.id} value={ty.id}>
+                  {ty.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("common.from")}
+            <input type="date" name="start" defaultValue={filters.start ?? ""} />
+          </label>
+          <label>
+            {t("common.to")}
+            <input type="date" name="end" defaultValue={filters.end ?? ""} />
+          </label>
+          <label>
+            {t("events.place")}
+            <input type="text" name="place" defaultValue={filters.place ?? ""} placeholder={t("events.placePlaceholder")} size={12} />
+          </label>
+          {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
+          <button type="submit">
+            <IconSearch size={16} aria-hidden /> {t("common.search")}
+          </button>
+          {filtered && (
+            <Link to={`/${kgId}/event`} className="reset">
+              {t("common.reset")}
+            </Link>
+          )}
+        </Form>
+        {badDates.length > 0 && (
+          <p className="form-notice" role="alert">
+            {t("common.badDate")}
+          </p>
+        )}
+      </Section>
+      <Section title={t("events.results", { count: list.count })} testId="event-results">
+        {list.results.length === 0 ? <Empty>{filtered ? t("events.noMatch") : t("events.none")}</Empty> : <EventList kgId={kgId} events={list.results} />}
+        <Pager page={page} pageSize={pageSize} count={list.count} />
+      </Section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

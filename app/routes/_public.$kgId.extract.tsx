@@ -1,6 +1,133 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { PageTitle, Section } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { analyseArticle, analyseText, checkText, MAX_TEXT_LENGTH, type ExtractOutcome } from "~/components/kg/extract.server";
+import { ExtractResultView } from "~/components/kg/extract-result";
+import { kgLinks } from "~/components/kg/styles";
+import type { ArticleSummary, Paged } from "~/components/kg/types";
+import { getFixedT } from "~/i18next.server";
+import { requireViewer } from "~/utils/guard.server";
+import { getGraph, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.extract");
-export default placeholderPage("nav.extract");
+export const links = kgLinks;
+export const handle = { name: "extract" };
+
+/** Articles offered in the picker: the newest ones. */
+const PICKER_SIZE = 50;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = graphIdFrom(params.kgId);
+  const [graph, articles] = await Promise.all([
+    getGraph(viewer.api, kgId),
+    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, { page_size: PICKER_SIZE }),
+  ]);
+  // ?article=ID (the article page's "analyse" link) shows that article's analysis directly.
+  const articleParam = new URL(request.url).searchParams.get("article");
+  const outcome = articleParam && /^\d{1,12}$/.test(articleParam) ? await analyseArticle(request, viewer.api, kgId, Number(articleParam)) : null;
+  return data({
+    kgId,
+    graph,
+    articles: articles.results.map((a) => ({ id: a.id, title: a.title, published_at: a.published_at })),
+    outcome,
+  });
+}
+
+/** intent "text": the pasted text; intent "article": an article of the graph. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const kgId = graphIdFrom(params.kgId);
+  const intent = form.get("intent");
+  if (intent === "article") {
+    const id = String(form.get("article_id") ?? "");
+    if (!/^\d{1,12}$/.test(id)) {
+      const t = await getFixedT(request, "kg");
+      return data<ExtractOutcome>({ ok: false, text: "", error: t("extract.pickArticle"), status: 400 }, { status: 400 });
+    }
+    return data<ExtractOutcome>(await analyseArticle(request, viewer.api, kgId, Number(id)));
+  }
+  if (intent === "text") {
+    const text = String(form.get("text") ?? "");
+    const problem = checkText(text, await getFixedT(request, "kg"));
+    if (problem) return data<ExtractOutcome>({ ok: false, text, error: problem, status: 400 }, { status: 400 });
+    const outcome = await analyseText(request, viewer.api, kgId, text);
+    return data<ExtractOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
+  throw new Response("未知的操作", { status: 400 });
+}
+
+export default function Extract() {
+  const { kgId, graph, articles, outcome: fromLoader } = useLoaderData<typeof loader>();
+  const fromAction = useActionData<typeof action>();
+  const outcome = fromAction ?? fromLoader;
+  const navigation = useNavigation();
+  const { t } = useTranslation("kg");
+  const busy = navigation.state === "submitting";
+  const typed = outcome && (!outcome.ok || !outcome.article) ? outcome.text : "";
+  const pickedArticle = outcome?.ok ? outcome.article?.id : undefined;
+  return (
+    <div className="kg-page" data-testid="extract-page">
+      <PageTitle title={t("extract.title")} sub={graph.name} />
+      <div className="kg-grid-side">
+        <Section title={t("extract.paste")}>
+          <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }} data-testid="extract-form">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="text" />
+            <textarea
+              name="text"
+              rows={8}
+              defaultValue={typed}
+              placeholder={t("extract.placeholder")}
+              aria-label={t("extract.paste")}
+              aria-invalid={outcome && !outcome.ok ? true : undefined}
+              aria-describedby="extract-hint"
+            />
+            <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, flexWrap: "wrap" }}>
+              <span id="extract-hint" className="muted" style={{ fontSize: 13 }}>
+                {t("extract.hint", { max: MAX_TEXT_LENGTH.toLocaleString("en-US") })}
+              </span>
+              <button type="submit" disabled={busy}>
+                {busy ? t("extract.running") : t("extract.run")}
+              </button>
+            </div>
+          </Form>
+          {outcome && !outcome.ok && (
+            <p className="form-error" role="alert" data-testid="extract-error" style={{ marginBottom: 0 }}>
+              {outcome.error}
+            </p>
+          )}
+        </Section>
+        <aside>
+          <Section title={t("extract.orArticle")}>
+            <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }} data-testid="extract-article-form">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="article" />
+              <select name="article_id" defaultValue={pickedArticle ?? ""} aria-label={t("extract.orArticle")} required>
+                <option value="" disabled>
+                  {t("extract.pickArticle")}
+                </option>
+                {articles.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.published_at.slice(0, 10)} {a.title}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" disabled={busy || articles.length === 0}>
+                {t("extract.runArticle")}
+              </button>
+            </Form>
+          </Section>
+        </aside>
+      </div>
+      {outcome?.ok && <ExtractResultView kgId={kgId} view={outcome} />}
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

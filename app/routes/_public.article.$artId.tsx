@@ -1,6 +1,24 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArticleView } from "~/components/kg/article-view";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { kgLinks } from "~/components/kg/styles";
+import { requireViewer } from "~/utils/guard.server";
+import { loadArticle } from "~/utils/kg.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.article");
-export default placeholderPage("nav.article");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.article.title ?? "404");
+export const links = kgLinks;
+
+/** The article page (spec §2 article/:artId): the article's own graph comes from the article. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return data(await loadArticle(request, viewer.api, `/kg/articles/${encodeURIComponent(params.artId ?? "")}/`));
+}
+
+export default function ArticlePage() {
+  const { article, highlight, colors } = useLoaderData<typeof loader>();
+  return <ArticleView article={article} highlight={highlight} colors={colors} />;
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,7 +1,81 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageTitle, Section } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { eventGraphChart, LINK_TYPES, linkTypesFrom, loadEventGraph } from "~/components/kg/event-graph.server";
+import { EventGraphView } from "~/components/kg/event-graph-view";
+import { eventGraphHref } from "~/components/kg/links";
+import { kgLinks } from "~/components/kg/styles";
+import type { KgGraph, Paged } from "~/components/kg/types";
+import { activeGraphId } from "~/utils/graphs.server";
+import { intParam, kgGet, notFound, publicApi } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { getSession } from "~/utils/session.server";
 
-/** Whitelisted (spec §6): no login needed. */
-export const loader = () => null;
 export const meta = titleMeta("nav.eeg");
-export default placeholderPage("nav.eeg");
+export const links = kgLinks;
+
+const LIMITS = [50, 100, 200, 300] as const;
+
+/** Public (spec §6 whitelist): a graph's causal event graph, its strongest event links, graph via ?id=. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const api = await publicApi(request);
+  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const url = new URL(request.url);
+  const types = linkTypesFrom(url);
+  const limit = intParam(url, "limit", LIMITS, 100);
+  const [graphs, graph] = await Promise.all([kgGet<Paged<KgGraph>>(api, "/kg/graphs/"), loadEventGraph(api, kgId, { types, limit })]);
+  const info = graphs.results.find((g) => g.id === kgId);
+  if (!info) throw notFound("知识图谱不存在");
+  return data({ kgId, info, graph, types, limit, chart: eventGraphChart(request, kgId, graph, (id) => eventGraphHref(kgId, id, 2)) });
+}
+
+export default function CausalEventGraph() {
+  const { kgId, info, graph, types, limit, chart } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  return (
+    <div className="kg-page" data-testid="eeg-page">
+      <PageTitle title={t("eventGraph.eegTitle")} sub={<span>{info.name}</span>} />
+      <Section title={t("eventGraph.filter")}>
+        <Form method="get" className="kg-form">
+          <input type="hidden" name="id" value={kgId} />
+          <fieldset>
+            <legend>{t("eventGraph.linkTypes")}</legend>
+            {LINK_TYPES.map((key) => (
+              <label key={key}>
+                <input type="checkbox" name="types" value={key} defaultChecked={types.includes(key)} />
+                {graph.link_types.find((l) => l.key === key)?.name ?? key}
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            {t("eventGraph.limit")}
+            <select name="limit" defaultValue={limit}>
+              {LIMITS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">{t("common.apply")}</button>
+          {(types.length > 0 || limit !== 100) && (
+            <Link to={`/eeg?id=${kgId}`} className="reset">
+              {t("common.reset")}
+            </Link>
+          )}
+        </Form>
+      </Section>
+      <EventGraphView
+        kgId={kgId}
+        graph={graph}
+        chart={chart}
+        title={t("eventGraph.strongest")}
+        eventLink={(id) => eventGraphHref(kgId, id, 2)}
+      />
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

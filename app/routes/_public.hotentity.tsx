@@ -1,6 +1,141 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { colorFor, trendOption } from "~/components/charts/options";
+import { chartSpec } from "~/components/charts/render.server";
+import { Empty, EntityChip, PageTitle, Section, Sparkline, TypeBadge } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { relationGraphHref, withParams } from "~/components/kg/links";
+import { kgLinks } from "~/components/kg/styles";
+import type { EntityRef, HotRanking, Ontology } from "~/components/kg/types";
+import { activeGraphId } from "~/utils/graphs.server";
+import { requireViewer } from "~/utils/guard.server";
+import { getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { getSession } from "~/utils/session.server";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.hotentity");
-export default placeholderPage("nav.hotentity");
+export const links = kgLinks;
+
+const WINDOWS = [7, 30, 365] as const;
+const TREND_LINES = 5;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const url = new URL(request.url);
+  const days = intParam(url, "days", WINDOWS, 7);
+  const [graph, ontology] = await Promise.all([getGraph(viewer.api, kgId), kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`)]);
+  const type = ontology.classes.find((c) => String(c.id) === url.searchParams.get("type"))?.id;
+  const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(viewer.api, `/kg/graphs/${kgId}/hot-entities/`, { days, limit: 20, type });
+  const colors = Object.fromEntries(ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)]));
+  const top = ranking.results.slice(0, TREND_LINES);
+  const trend = chartSpec(request, trendOption(ranking.days, top.map((r) => ({ name: r.entity.name, values: r.trend }))), 1100, 300);
+  return data({
+    kgId,
+    graph,
+    days,
+    type: type ?? null,
+    classes: ontology.classes.map((c) => ({ id: c.id, name: c.name })),
+    colors,
+    ranking,
+    trend,
+  });
+}
+
+export default function HotEntities() {
+  const { kgId, graph, days, type, classes, colors, ranking, trend } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const { pathname, search } = useLocation();
+  return (
+    <div className="kg-page" data-testid="hotentity-page">
+      <PageTitle
+        title={t("hot.entitiesTitle")}
+        sub={
+          <>
+            <span>{graph.name}</span>
+            {ranking.start && <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>}
+          </>
+        }
+      >
+        <nav className="segmented" aria-label={t("hot.windowLabel")} data-testid="time-window">
+          {WINDOWS.map((d) => (
+            <Link key={d} to={withParams(pathname, search, { days: d === 7 ? undefined : d })} aria-current={d === days ? "true" : undefined}>
+              {t(`hot.days${d}`)}
+            </Link>
+          ))}
+        </nav>
+      </PageTitle>
+      <Section title={t("hot.filterType")}>
+        <Form method="get" className="kg-form">
+          <input type="hidden" name="id" value={kgId} />
+          {days !== 7 && <input type="hidden" name="days" value={days} />}
+          <label>
+            {t("hot.entityType")}
+            <select name="type" defaultValue={type ?? ""}>
+              <option value="">{t("common.all")}</option>
+              {classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">{t("common.apply")}</button>
+        </Form>
+      </Section>
+      {ranking.results.length === 0 ? (
+        <Section title={t("hot.ranking")}>
+          <Empty>{t("hot.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <Section title={t("hot.trendTop", { count: Math.min(TREND_LINES, ranking.results.length) })} testId="hot-trend">
+            <EChart spec={trend} label={t("hot.trendTop", { count: TREND_LINES })} testId="trend-chart" />
+          </Section>
+          <Section title={t("hot.ranking")} testId="hot-ranking">
+            <div className="kg-table-wrap">
+              <table className="kg-table">
+                <thead>
+                  <tr>
+                    <th>{t("hot.rank")}</th>
+                    <th>{t("hot.entity")}</th>
+                    <th>{t("hot.entityType")}</th>
+                    <th>{t("hot.trend")}</th>
+                    <th className="num">{t("hot.mentions")}</th>
+                    <th>{t("nav.relation")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ranking.results.map((r) => (
+                    <tr key={r.entity.uuid}>
+                      <td>
+                        <span className={`rank rank-${r.rank}`}>{r.rank}</span>
+                      </td>
+                      <td>
+                        <EntityChip kgId={kgId} entity={r.entity} colors={colors} />
+                      </td>
+                      <td>
+                        <TypeBadge type={r.entity.type} color={r.entity.type ? colors[r.entity.type] : undefined} />
+                      </td>
+                      <td>
+                        <Sparkline values={r.trend} color={r.entity.type ? colors[r.entity.type] : undefined} />
+                      </td>
+                      <td className="num">{r.score}</td>
+                      <td>
+                        <Link to={relationGraphHref(kgId, r.entity.uuid)}>{t("hot.viewGraph")}</Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,6 +1,261 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GraphChart } from "~/components/charts/graph-chart";
+import { colorFor } from "~/components/charts/options";
+import { TypeLegend } from "~/components/kg/annotated-text";
+import { Empty, EntityChip, PageTitle, Section, SourceLink, TypeBadge } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { RelationTable } from "~/components/kg/facts";
+import { entityHref, sourceHref, withParams } from "~/components/kg/links";
+import {
+  EXPAND_CAP,
+  loadRelationGraph,
+  MAX_EXPANDED,
+  NODE_LIMITS,
+  relationGraphChart,
+  relationGraphQuery,
+  resolveCenter,
+} from "~/components/kg/relation-graph.server";
+import { kgLinks } from "~/components/kg/styles";
+import type { EntityRef, Ontology, Relation } from "~/components/kg/types";
+import { getFixedT } from "~/i18next.server";
+import { requireViewer } from "~/utils/guard.server";
+import { kgGet } from "~/utils/kg.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.relation");
-export default placeholderPage("nav.relation");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
+export const links = kgLinks;
+
+/** Rows of the node and edge tables (the picture holds them all). */
+const TABLE_ROWS = 100;
+
+/**
+ * The relation graph around an entity (/relation/{uuid}, graph from ?id=) or around one
+ * relation (/relation/{relation id}: its subject in the centre, its object expanded).
+ * Expansion lives in the URL (?expand=uuid1,uuid2), so it works without JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const url = new URL(request.url);
+  const { kgId, center, relation } = await resolveCenter(viewer.api, url, params.id ?? "");
+  const q = relationGraphQuery(url, center);
+  const [graph, ontology] = await Promise.all([
+    loadRelationGraph(viewer.api, kgId, q),
+    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+  ]);
+  const toggle = (uuid: string) => {
+    const next = q.expand.includes(uuid) ? q.expand.filter((u) => u !== uuid) : [...q.expand, uuid].slice(-MAX_EXPANDED);
+    return withParams(url.pathname, url.search, { expand: next.length ? next.join(",") : "none" });
+  };
+  const chart = relationGraphChart(request, kgId, graph, toggle);
+  const centerNode = graph.nodes.find((n) => n.id === graph.center)!;
+  const nodeRows = [...graph.nodes]
+    .sort((a, b) => Number(b.id === graph.center) - Number(a.id === graph.center) || Number(b.expanded) - Number(a.expanded) || b.degree - a.degree)
+    .slice(0, TABLE_ROWS)
+    .map((n) => ({ id: n.id, name: n.name, type: n.type, color: n.color, degree: n.degree, expanded: n.expanded, toggle: toggle(n.id) }));
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const ref = (uuid: string): EntityRef | null => {
+    const n = byId.get(uuid);
+    return n ? { uuid: n.id, name: n.name, type: n.type, type_id: n.type_id, color: n.color } : null;
+  };
+  const edgeRows: Relation[] = graph.edges.slice(0, TABLE_ROWS).map((e) => ({
+    id: e.id,
+    subject: ref(e.source),
+    predicate: e.predicate,
+    predicate_id: e.predicate_id,
+    object: ref(e.target),
+    confidence: e.confidence,
+    article_id: e.article_id,
+    sent_start: e.sent_start,
+    sent_end: e.sent_end,
+  }));
+  const typeCounts = new Map<string | null, number>();
+  for (const n of graph.nodes) typeCounts.set(n.type, (typeCounts.get(n.type) ?? 0) + 1);
+  return data({
+    kgId,
+    title: (await getFixedT(request))("nav.relation"),
+    centerName: centerNode.name,
+    centerType: centerNode.type,
+    centerColor: centerNode.color,
+    relation,
+    query: q,
+    chart,
+    counts: { nodes: graph.nodes.length, edges: graph.edges.length },
+    truncated: graph.truncated,
+    totalRelations: graph.totalRelations,
+    unknown: graph.unknown,
+    legend: [...typeCounts].map(([type, count]) => ({ type, count })),
+    colors: Object.fromEntries(graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)])),
+    relationTypes: ontology.relation_types.map((r) => ({ id: r.id, name: r.name, count: graph.relationTypes.find((c) => c.id === r.id)?.count ?? 0 })),
+    nodeRows,
+    edgeRows,
+    svgHref: `${url.pathname}/svg${url.search}`,
+  });
+}
+
+export default function RelationPage() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const { pathname } = useLocation();
+  const { kgId, query } = d;
+  const atCap = query.expand.length >= MAX_EXPANDED;
+  return (
+    <div className="kg-page" data-testid="relation-page">
+      <PageTitle
+        title={
+          <>
+            {t("relationGraph.title", { name: d.centerName })} <TypeBadge type={d.centerType} color={d.centerColor} />
+          </>
+        }
+        sub={
+          <>
+            <span>{t("relationGraph.size", { nodes: d.counts.nodes, edges: d.counts.edges })}</span>
+            <span>{t("relationGraph.total", { count: d.totalRelations })}</span>
+          </>
+        }
+      >
+        <Link to={entityHref(kgId, query.center)} className="kg-button light">
+          {t("relationGraph.entityPage")}
+        </Link>
+      </PageTitle>
+
+      {d.relation && (
+        <Section title={t("relationGraph.relation")} testId="relation-detail">
+          <div className="link-ends" style={{ marginBottom: 8 }}>
+            {d.relation.subject && <EntityChip kgId={kgId} entity={d.relation.subject} />}
+            <span className="predicate">{d.relation.predicate}</span>
+            {d.relation.object && <EntityChip kgId={kgId} entity={d.relation.object} />}
+            <span className="muted">
+              {t("relation.confidence")} {d.relation.confidence.toFixed(2)}
+            </span>
+            <SourceLink kgId={kgId} fact={d.relation} />
+          </div>
+          {d.relation.sentence && (
+            <blockquote className="quote">
+              <Link to={sourceHref(kgId, d.relation)!}>{d.relation.sentence}</Link>
+            </blockquote>
+          )}
+        </Section>
+      )}
+
+      <Section title={t("relationGraph.filter")}>
+        <Form method="get" className="kg-form" data-testid="graph-filter">
+          {query.expand.length > 0 && <input type="hidden" name="expand" value={query.expand.join(",")} />}
+          <input type="hidden" name="id" value={kgId} />
+          <fieldset>
+            <legend>{t("relationGraph.types")}</legend>
+            {d.relationTypes.map((r) => (
+              <label key={r.id}>
+                <input type="checkbox" name="types" value={r.id} defaultChecked={query.types.includes(r.id)} />
+                {r.name}
+                {r.count > 0 && <span className="muted">({r.count})</span>}
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            {t("relationGraph.limit")}
+            <select name="limit" defaultValue={query.limit}>
+              {NODE_LIMITS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("relationGraph.depth")}
+            <select name="depth" defaultValue={query.depth}>
+              <option value={1}>{t("relationGraph.depth1")}</option>
+              <option value={2}>{t("relationGraph.depth2")}</option>
+            </select>
+          </label>
+          <button type="submit">{t("common.apply")}</button>
+          <Link to={`${pathname}?id=${kgId}`} className="reset">
+            {t("common.reset")}
+          </Link>
+        </Form>
+      </Section>
+
+      <Section
+        title={t("relationGraph.graph")}
+        testId="relation-graph"
+        extra={query.expand.length > 0 && <Link to={`${pathname}?id=${kgId}&expand=none`}>{t("relationGraph.collapseAll")}</Link>}
+      >
+        {d.truncated && <p className="notice">{t("relationGraph.truncated", { limit: query.limit })}</p>}
+        {d.unknown.length > 0 && <p className="notice">{t("relationGraph.unknown", { count: d.unknown.length })}</p>}
+        <TypeLegend items={d.legend} colors={d.colors} />
+        {d.counts.edges === 0 ? (
+          <Empty>{t("relationGraph.noRelations")}</Empty>
+        ) : (
+          <GraphChart
+            spec={d.chart.spec}
+            label={t("relationGraph.title", { name: d.centerName })}
+            nodeHrefs={d.chart.nodeHrefs}
+            edgeHrefs={d.chart.edgeHrefs}
+            svgHref={d.svgHref}
+            fileName={`relation-${d.centerName}`}
+            height={640}
+            testId="graph-chart"
+          />
+        )}
+        <p className="muted" style={{ fontSize: 13, marginBottom: 0 }}>
+          {t("relationGraph.help", { cap: EXPAND_CAP, max: MAX_EXPANDED })}
+        </p>
+      </Section>
+
+      <div className="kg-grid-2">
+        <Section title={t("relationGraph.nodes", { count: d.counts.nodes })} testId="node-table">
+          <div className="kg-table-wrap">
+            <table className="kg-table">
+              <thead>
+                <tr>
+                  <th>{t("relationGraph.node")}</th>
+                  <th className="num">{t("relationGraph.degree")}</th>
+                  <th>{t("relationGraph.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.nodeRows.map((n) => (
+                  <tr key={n.id}>
+                    <td>
+                      <EntityChip kgId={kgId} entity={{ uuid: n.id, name: n.name, type: n.type, type_id: null, color: n.color }} colors={d.colors} />
+                    </td>
+                    <td className="num">{n.degree}</td>
+                    <td>
+                      <span className="node-actions">
+                        {n.id === query.center ? (
+                          <span className="muted">{t("relationGraph.center")}</span>
+                        ) : n.expanded ? (
+                          <Link to={n.toggle} data-testid="collapse">
+                            {t("relationGraph.collapse")}
+                          </Link>
+                        ) : atCap ? (
+                          <span className="muted" title={t("relationGraph.capReached", { max: MAX_EXPANDED })}>
+                            {t("relationGraph.expand")}
+                          </span>
+                        ) : (
+                          <Link to={n.toggle} data-testid="expand">
+                            {t("relationGraph.expand")}
+                          </Link>
+                        )}
+                        {n.id !== query.center && <Link to={`/relation/${n.id}?id=${kgId}`}>{t("relationGraph.recenter")}</Link>}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {d.counts.nodes > d.nodeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.nodeRows.length })}</p>}
+        </Section>
+        <Section title={t("relationGraph.edges", { count: d.counts.edges })} testId="edge-table">
+          {d.edgeRows.length ? <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" /> : <Empty>{t("common.none")}</Empty>}
+          {d.counts.edges > d.edgeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.edgeRows.length })}</p>}
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

@@ -1,7 +1,8 @@
 import Graph from "graphology";
 import forceAtlas2 from "graphology-layout-forceatlas2";
 import { PlatformError, PlatformUnavailable, platformFor, type PlatformClient } from "~/platform-client/client.server";
-import type { KgGraph } from "~/components/kg/types";
+import { parseSentence } from "~/components/kg/links";
+import type { ArticleDetail, KgGraph, Ontology } from "~/components/kg/types";
 import { serviceUnavailable } from "./guard.server";
 
 /**
@@ -116,4 +117,18 @@ export function forcePositions(nodeIds: string[], edges: [string, string][], fix
 /** Whether the request came from a logged-in browser page (the public pages show more to them). */
 export function isSignedIn(api: PlatformClient) {
   return Boolean(api.session.get("token"));
+}
+
+/** The colours the ontology gives its entity classes, by class name. */
+export async function classColors(api: PlatformClient, graphId: number): Promise<Record<string, string>> {
+  const o = await kgGet<Ontology>(api, `/kg/graphs/${graphId}/ontology/`);
+  return Object.fromEntries(o.classes.filter((c) => c.color).map((c) => [c.name, c.color]));
+}
+
+/** An article page's data: the article (404 when unknown or of another graph), its colours, the sentence to highlight. */
+export async function loadArticle(request: Request, api: PlatformClient, path: string) {
+  const article = await kgGet<ArticleDetail>(api, path);
+  const colors = await classColors(api, article.graph_id);
+  const highlight = parseSentence(new URL(request.url).searchParams.get("sent"));
+  return { article, colors, highlight };
 }

@@ -10,8 +10,10 @@
  *   kg_articles.content, i.e. JavaScript string indices, end exclusive.
  * - kg_entity_articles, kg_entity_daily and kg_event_daily are rollups derived from mentions
  *   and reports; platform/kg/store.ts rebuilds them (refreshRollups).
- * - kg_graph_state.version changes with every write to a graph (triggers below), so caches
- *   of computed answers can be keyed by it. Inserts into kg_relations carry no trigger (it
+ * - kg_graph_state.version takes a new value with every write to a graph (triggers below), so caches
+ *   of computed answers can be keyed by it; entity_version only when names, aliases or the
+ *   ontology change (extraction dictionaries); rollup_version when the rollups are rebuilt
+ *   (hot rankings). Inserts into kg_relations carry no trigger (it
  *   would nearly double the cost of bulk loads); readers add max(kg_relations.id) to the key.
  */
 const coreTables = /* sql */ `
@@ -148,6 +150,8 @@ CREATE TABLE kg_relations (
 );
 CREATE INDEX kg_relations_subject ON kg_relations(subject_id, relation_type_id);
 CREATE INDEX kg_relations_object ON kg_relations(object_id, relation_type_id);
+-- Is there a relation between these two? (text analysis, duplicate checks on import)
+CREATE INDEX kg_relations_pair ON kg_relations(subject_id, object_id);
 CREATE INDEX kg_relations_graph_type ON kg_relations(graph_id, relation_type_id);
 CREATE INDEX kg_relations_type ON kg_relations(relation_type_id);
 CREATE INDEX kg_relations_article ON kg_relations(article_id);
@@ -261,13 +265,16 @@ CREATE INDEX kg_flow_transitions_target ON kg_flow_transitions(target_step_id);
 CREATE TABLE kg_graph_state (
   graph_id INTEGER PRIMARY KEY,
   version INTEGER NOT NULL DEFAULT 0,
-  entity_version INTEGER NOT NULL DEFAULT 0
+  entity_version INTEGER NOT NULL DEFAULT 0,
+  rollup_version INTEGER NOT NULL DEFAULT 0
 );
 `;
 
+// Versions take random values rather than counting up: after a rolled-back transaction the
+// next change must not reuse a value that a cache filled inside that transaction remembers.
 const bump = (graphExpr: string, entities: boolean) => /* sql */ `
-  INSERT INTO kg_graph_state (graph_id, version, entity_version) SELECT ${graphExpr}, 1, ${entities ? 1 : 0} WHERE ${graphExpr} IS NOT NULL
-  ON CONFLICT (graph_id) DO UPDATE SET version = version + 1${entities ? ", entity_version = entity_version + 1" : ""};`;
+  INSERT INTO kg_graph_state (graph_id, version, entity_version) SELECT ${graphExpr}, random(), ${entities ? "random()" : 0} WHERE ${graphExpr} IS NOT NULL
+  ON CONFLICT (graph_id) DO UPDATE SET version = random()${entities ? ", entity_version = random()" : ""};`;
 
 /** One trigger per table and operation, bumping the version of the graph the row belongs to. */
 function versionTriggers(
@@ -295,8 +302,8 @@ const ontologyTrigger = (table: string, ontologyOf: (row: string) => string) =>
       const row = op === "DELETE" ? "OLD" : "NEW";
       return `CREATE TRIGGER ${table}_version_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN
   INSERT INTO kg_graph_state (graph_id, version, entity_version)
-    SELECT g.graph_id, 1, 1 FROM kg_graph_ontology g WHERE g.ontology_id = ${ontologyOf(row)}
-  ON CONFLICT (graph_id) DO UPDATE SET version = version + 1, entity_version = entity_version + 1;
+    SELECT g.graph_id, random(), random() FROM kg_graph_ontology g WHERE g.ontology_id = ${ontologyOf(row)}
+  ON CONFLICT (graph_id) DO UPDATE SET version = random(), entity_version = random();
 END;`;
     })
     .join("\n");

@@ -332,7 +332,7 @@ export function recoverJobs(
     const rows = db
       .prepare(
         `SELECT id, kind, attempts FROM jobs
-          WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ?) AND id <> ?`,
+          WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at <= ?) AND id <> ?`,
       )
       .all(cutoff, own?.busyWith ?? -1) as { id: number; kind: string; attempts: number }[];
     for (const r of rows) {

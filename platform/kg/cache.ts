@@ -3,7 +3,7 @@ import type { DB } from "../db/database.js";
 
 /**
  * A graph's data signature: changes whenever anything of the graph changes (see the
- * version triggers in db/schema-kg.ts). Inserts into kg_relations carry no trigger, so the
+ * version triggers in db/schema-kg.ts; versions are random, not counters). Inserts into kg_relations carry no trigger, so the
  * largest relation id is part of it. Both lookups are index seeks.
  */
 export function graphSignature(ctx: PlatformContext, graphId: number): string {
@@ -17,20 +17,39 @@ export function entitySignature(ctx: PlatformContext, graphId: number): string {
   return String(stateOf(ctx.db, graphId).entity_version);
 }
 
-function stateOf(db: DB, graphId: number) {
-  return (db.prepare("SELECT version, entity_version FROM kg_graph_state WHERE graph_id = ?").get(graphId) as
-    | { version: number; entity_version: number }
-    | undefined) ?? { version: 0, entity_version: 0 };
+/** Changes when the graph's rollups are rebuilt (or its classes change): what hot rankings depend on. */
+export function rollupSignature(ctx: PlatformContext, graphId: number): string {
+  const s = stateOf(ctx.db, graphId);
+  return `${s.rollup_version}:${s.entity_version}`;
 }
 
-/** Marks a graph changed: for writers that bypass the triggers (rollup rebuilds, bulk loads). */
-export function bumpGraphVersion(ctx: PlatformContext, graphId: number, entities = false) {
+function stateOf(db: DB, graphId: number) {
+  return (db.prepare("SELECT version, entity_version, rollup_version FROM kg_graph_state WHERE graph_id = ?").get(graphId) as
+    | { version: number; entity_version: number; rollup_version: number }
+    | undefined) ?? { version: 0, entity_version: 0, rollup_version: 0 };
+}
+
+/**
+ * Marks a graph changed: for writers that bypass the triggers (rollup rebuilds, bulk loads).
+ * `true` stands for "anything may have changed": entities and rollups too.
+ */
+export function bumpGraphVersion(
+  ctx: PlatformContext,
+  graphId: number,
+  what: boolean | { entities?: boolean; rollups?: boolean } = {},
+) {
+  const flags = typeof what === "boolean" ? { entities: what, rollups: what } : what;
+  const e = flags.entities ? 1 : 0;
+  const r = flags.rollups ? 1 : 0;
   ctx.db
     .prepare(
-      `INSERT INTO kg_graph_state (graph_id, version, entity_version) VALUES (?, 1, ?)
-       ON CONFLICT (graph_id) DO UPDATE SET version = version + 1, entity_version = entity_version + ?`,
+      `INSERT INTO kg_graph_state (graph_id, version, entity_version, rollup_version)
+         VALUES (@graph, random(), CASE WHEN @e THEN random() ELSE 0 END, CASE WHEN @r THEN random() ELSE 0 END)
+       ON CONFLICT (graph_id) DO UPDATE SET version = random(),
+         entity_version = CASE WHEN @e THEN random() ELSE entity_version END,
+         rollup_version = CASE WHEN @r THEN random() ELSE rollup_version END`,
     )
-    .run(graphId, entities ? 1 : 0, entities ? 1 : 0);
+    .run({ graph: graphId, e, r });
 }
 
 interface Entry<V> {

@@ -168,11 +168,7 @@ export function analyzeText(
     const classId = dict.classIds[index];
     return { ...m, index, isPlace: classId != null && dict.ontology.placeClassIds.has(classId) };
   });
-  const boundaries = new Uint8Array(text.length + 1);
-  for (const seg of segmenter.segment(text)) {
-    boundaries[seg.index] = 1;
-    boundaries[seg.index + seg.segment.length] = 1;
-  }
+  const boundaries = wordBoundaries(text, sentences, mentions);
   const tokens = mergeTokens(text, boundaries, mentions);
   const referenceYear = options.referenceDate ? Number(options.referenceDate.slice(0, 4)) : undefined;
   const times = findTimes(text, referenceYear);
@@ -211,6 +207,39 @@ export function analyzeText(
   };
 }
 
+/** Longest stretch given to Intl.Segmenter at once: V8 iterates long strings in quadratic time. */
+const SEGMENT_CHUNK = 1000;
+
+/**
+ * Word boundaries by Intl.Segmenter, sentence by sentence (long sentences in chunks). Entity
+ * names are blanked out first: they become one token anyway, and the segmenter's dictionary
+ * pass over them is half the work in entity-dense text.
+ */
+function wordBoundaries(text: string, sentences: Span[], mentions: Mention[]): Uint8Array {
+  let masked = text;
+  if (mentions.length) {
+    const parts: string[] = [];
+    let at = 0;
+    for (const m of mentions) {
+      parts.push(text.slice(at, m.start), " ".repeat(m.end - m.start));
+      at = m.end;
+    }
+    parts.push(text.slice(at));
+    masked = parts.join("");
+  }
+  const boundaries = new Uint8Array(text.length + 1);
+  for (const sentence of sentences) {
+    for (let from = sentence.start; from < sentence.end; from += SEGMENT_CHUNK) {
+      const to = Math.min(sentence.end, from + SEGMENT_CHUNK);
+      for (const seg of segmenter.segment(masked.slice(from, to))) {
+        boundaries[from + seg.index] = 1;
+        boundaries[from + seg.index + seg.segment.length] = 1;
+      }
+    }
+  }
+  return boundaries;
+}
+
 /** Segmenter words, except that an entity name is one token even where the segmenter splits it. */
 function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]): Token[] {
   const cuts = boundaries.slice();
@@ -244,7 +273,20 @@ function findEvents(
   times: TimeExpression[],
 ): FoundEvent[] {
   const clauses = splitClauses(text);
-  const insideEntity = (start: number, end: number) => mentions.some((m) => start < m.end && end > m.start);
+  const covered = new Uint8Array(text.length);
+  for (const m of mentions) covered.fill(1, m.start, m.end);
+  const insideEntity = (start: number, end: number) => covered.subarray(start, end).includes(1);
+  // Mentions are in text order: a sentence's mentions are one slice, found by binary search.
+  const firstAtOrAfter = (pos: number) => {
+    let lo = 0;
+    let hi = mentions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (mentions[mid].start < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const triggers = longestNonOverlapping(dict.triggers.findAll(text)).filter(
     (t) => boundaries[t.start] && boundaries[t.end] && !insideEntity(t.start, t.end),
   );
@@ -259,7 +301,7 @@ function findEvents(
     seen.add(key);
     const sentence = sentences[sentenceIndex];
     const clause = clauses[spanIndexAt(clauses, t.start)] ?? sentence;
-    const inSentence = mentions.filter((m) => m.start >= sentence.start && m.end <= sentence.end);
+    const inSentence = mentions.slice(firstAtOrAfter(sentence.start), firstAtOrAfter(sentence.end)).filter((m) => m.end <= sentence.end);
     const place = inSentence.find((m) => m.isPlace && LOCATIVE_BEFORE.some((w) => text.startsWith(w, m.start - w.length)));
     const others = inSentence.filter((m) => m !== place);
     const subjects = pickSubjects(text, others, t, clause);
@@ -334,22 +376,44 @@ function eventWithin(events: FoundEvent[], start: number, end: number): number |
   return i >= 0 ? i : null;
 }
 
+/** Up to this many distinct entities, relations among all of them are looked up; beyond, only among entities sharing a sentence. */
+const ALL_PAIRS_UP_TO = 60;
+
+/**
+ * Stored relations among the entities found, each looked up by its (subject, object) pair in
+ * the pair index: a hub with thousands of relations costs no more than any other entity.
+ */
 function knownRelations(
   ctx: PlatformContext,
   dict: GraphDictionary,
   mentions: Mention[],
   sentences: Span[],
 ): KnownRelation[] {
-  const found = [...new Set(mentions.map((m) => dict.ids[m.index]))];
+  const sentencesOf = new Map<number, Set<number>>();
+  const inSentence = new Map<number, Set<number>>();
+  for (const m of mentions) {
+    const id = dict.ids[m.index];
+    const s = spanIndexAt(sentences, m.start);
+    if (!sentencesOf.has(id)) sentencesOf.set(id, new Set());
+    sentencesOf.get(id)!.add(s);
+    if (!inSentence.has(s)) inSentence.set(s, new Set());
+    inSentence.get(s)!.add(id);
+  }
+  const found = [...sentencesOf.keys()];
   if (found.length < 2) return [];
+  const pairs = new Set<string>();
+  const groups = found.length <= ALL_PAIRS_UP_TO ? [found] : [...inSentence.values()].map((set) => [...set]);
+  for (const group of groups) {
+    for (const a of group) for (const b of group) if (a !== b) pairs.add(`[${a},${b}]`);
+  }
   const rows = ctx.db
     .prepare(
       `SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
-         FROM kg_relations r
-        WHERE r.subject_id IN (SELECT value FROM json_each(@ids)) AND r.object_id IN (SELECT value FROM json_each(@ids))
-        ORDER BY r.id LIMIT ${RELATION_LIMIT}`,
+         FROM json_each(@pairs) p
+         JOIN kg_relations r ON r.subject_id = p.value ->> 0 AND r.object_id = p.value ->> 1
+        LIMIT ${RELATION_LIMIT}`,
     )
-    .all({ ids: JSON.stringify(found) }) as {
+    .all({ pairs: `[${[...pairs].join(",")}]` }) as {
     id: number;
     subject_id: number;
     object_id: number;
@@ -360,13 +424,6 @@ function knownRelations(
     sent_end: number | null;
   }[];
   const indexOfId = new Map(mentions.map((m) => [dict.ids[m.index], m.index]));
-  const sentencesOf = new Map<number, Set<number>>();
-  for (const m of mentions) {
-    const id = dict.ids[m.index];
-    const set = sentencesOf.get(id) ?? new Set<number>();
-    set.add(spanIndexAt(sentences, m.start));
-    sentencesOf.set(id, set);
-  }
   return rows.map((r) => {
     const s = indexOfId.get(r.subject_id)!;
     const o = indexOfId.get(r.object_id)!;

@@ -267,7 +267,7 @@ export function generateGraph(ctx: PlatformContext, graphId: number, options: Ge
       }
     }
     refreshRollups(ctx, graphId);
-    bumpGraphVersion(ctx, graphId, true);
+    bumpGraphVersion(ctx, graphId, { entities: true });
   })();
 
   return {

@@ -1,5 +1,5 @@
 import type { PlatformContext } from "../context.js";
-import { graphSignature, storeCache } from "./cache.js";
+import { rollupSignature, storeCache } from "./cache.js";
 import { graphOntology } from "./ontology.js";
 import { entityRefs, EVENT_COLUMNS, type EventRow, eventShapes } from "./shapes.js";
 
@@ -13,6 +13,16 @@ export interface HotOptions {
   typeId?: number;
 }
 
+/** The windows the console asks for by default; refreshRollups computes them ahead. */
+export const STANDARD_WINDOWS = [7, 30, 365];
+
+interface Ranking {
+  start: string | null;
+  end: string | null;
+  days: string[];
+  ranked: { id: number; score: number; trend: number[] }[];
+}
+
 const DAY = 86_400_000;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
@@ -23,91 +33,82 @@ function windowDays(end: string, days: number): string[] {
 }
 
 /**
- * Rankings are the same for every reader until the graph changes, so they are cached by
- * the graph's signature; a change anywhere in the graph recomputes them.
+ * A ranking depends only on the daily rollups (and, with a type, on the class tree), so it
+ * is cached by the rollup signature: other writes to the graph leave it valid. A year of
+ * rollups of a large graph takes a second to sum; the cached answer takes well under one
+ * millisecond. What the ranked items look like is read fresh on every request.
  */
-function cached<T>(ctx: PlatformContext, graphId: number, kind: string, o: HotOptions, compute: () => T): T {
+function ranking(ctx: PlatformContext, graphId: number, kind: "events" | "entities", o: HotOptions): Ranking {
   const key = `${kind}|${graphId}|${o.days}|${o.limit}|${o.end ?? ""}|${o.typeId ?? ""}`;
-  return storeCache<T>(ctx, "hot", 500).get(key, graphSignature(ctx, graphId), compute);
+  return storeCache<Ranking>(ctx, "hot", 500).get(key, rollupSignature(ctx, graphId), () => computeRanking(ctx, graphId, kind, o));
 }
 
-/** Events ranked by the number of reports in the window, each with its daily series. */
-export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
-  return cached(ctx, graphId, "events", o, () => {
-    const db = ctx.db;
-    const end = o.end ?? (db.prepare("SELECT max(day) FROM kg_event_daily WHERE graph_id = ?").pluck().get(graphId) as string | null);
-    if (!end) return { start: null, end: null, days: [] as string[], results: [] };
-    const days = windowDays(end, o.days);
-    const ranked = db
-      .prepare(
-        `SELECT event_id AS id, sum(reports) AS score FROM kg_event_daily
-          WHERE graph_id = ? AND day BETWEEN ? AND ?
-          GROUP BY event_id ORDER BY score DESC, event_id DESC LIMIT ?`,
-      )
-      .all(graphId, days[0], end, o.limit) as { id: number; score: number }[];
-    const trends = series(ctx, "kg_event_daily", "event_id", "reports", ranked.map((r) => r.id), days);
-    const rows = db
-      .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ranked.map((r) => r.id))) as EventRow[];
-    const shapes = new Map(eventShapes(ctx, graphId, rows).map((e) => [e.id, e]));
-    return {
-      start: days[0],
-      end,
-      days,
-      results: ranked.map((r, i) => ({ rank: i + 1, score: r.score, event: shapes.get(r.id)!, trend: trends.get(r.id)! })),
-    };
-  });
-}
-
-/** Entities ranked by mentions in the window, each with its daily series. */
-export function hotEntities(ctx: PlatformContext, graphId: number, o: HotOptions) {
-  return cached(ctx, graphId, "entities", o, () => {
-    const db = ctx.db;
-    const end = o.end ?? (db.prepare("SELECT max(day) FROM kg_entity_daily WHERE graph_id = ?").pluck().get(graphId) as string | null);
-    if (!end) return { start: null, end: null, days: [] as string[], results: [] };
-    const days = windowDays(end, o.days);
-    const classFilter =
-      o.typeId !== undefined
-        ? "AND entity_id IN (SELECT id FROM kg_entities WHERE graph_id = @graph AND class_id IN (SELECT value FROM json_each(@classes)))"
-        : "";
-    const params: Record<string, unknown> = { graph: graphId, start: days[0], end, limit: o.limit };
-    if (o.typeId !== undefined) params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(o.typeId));
-    const ranked = db
-      .prepare(
-        `SELECT entity_id AS id, sum(mentions) AS score FROM kg_entity_daily
-          WHERE graph_id = @graph AND day BETWEEN @start AND @end ${classFilter}
-          GROUP BY entity_id ORDER BY score DESC, entity_id LIMIT @limit`,
-      )
-      .all(params) as { id: number; score: number }[];
-    const trends = series(ctx, "kg_entity_daily", "entity_id", "mentions", ranked.map((r) => r.id), days);
-    const refs = entityRefs(ctx, graphId, ranked.map((r) => r.id));
-    return {
-      start: days[0],
-      end,
-      days,
-      results: ranked.map((r, i) => ({ rank: i + 1, score: r.score, entity: refs.get(r.id)!, trend: trends.get(r.id)! })),
-    };
-  });
-}
-
-/** Daily values of each id over the window, zeros where nothing happened. */
-function series(
-  ctx: PlatformContext,
-  table: "kg_event_daily" | "kg_entity_daily",
-  idColumn: "event_id" | "entity_id",
-  valueColumn: "reports" | "mentions",
-  ids: number[],
-  days: string[],
-): Map<number, number[]> {
+function computeRanking(ctx: PlatformContext, graphId: number, kind: "events" | "entities", o: HotOptions): Ranking {
+  const db = ctx.db;
+  const table = kind === "events" ? "kg_event_daily" : "kg_entity_daily";
+  const idColumn = kind === "events" ? "event_id" : "entity_id";
+  const valueColumn = kind === "events" ? "reports" : "mentions";
+  const end = o.end ?? (db.prepare(`SELECT max(day) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as string | null);
+  if (!end) return { start: null, end: null, days: [], ranked: [] };
+  const days = windowDays(end, o.days);
+  const params: Record<string, unknown> = { graph: graphId, start: days[0], end, limit: o.limit };
+  let classFilter = "";
+  if (o.typeId !== undefined) {
+    classFilter = "AND entity_id IN (SELECT id FROM kg_entities WHERE graph_id = @graph AND class_id IN (SELECT value FROM json_each(@classes)))";
+    params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(o.typeId));
+  }
+  const top = db
+    .prepare(
+      `SELECT ${idColumn} AS id, sum(${valueColumn}) AS score FROM ${table}
+        WHERE graph_id = @graph AND day BETWEEN @start AND @end ${classFilter}
+        GROUP BY ${idColumn} ORDER BY score DESC, ${idColumn} DESC LIMIT @limit`,
+    )
+    .all(params) as { id: number; score: number }[];
   const index = new Map(days.map((d, i) => [d, i]));
-  const out = new Map(ids.map((id) => [id, new Array<number>(days.length).fill(0)]));
-  if (ids.length === 0) return out;
-  const rows = ctx.db
+  const trends = new Map(top.map((t) => [t.id, new Array<number>(days.length).fill(0)]));
+  const daily = db
     .prepare(
       `SELECT ${idColumn} AS id, day, ${valueColumn} AS value FROM ${table}
         WHERE ${idColumn} IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?`,
     )
-    .all(JSON.stringify(ids), days[0], days[days.length - 1]) as { id: number; day: string; value: number }[];
-  for (const r of rows) out.get(r.id)![index.get(r.day)!] += r.value;
-  return out;
+    .all(JSON.stringify(top.map((t) => t.id)), days[0], end) as { id: number; day: string; value: number }[];
+  for (const d of daily) trends.get(d.id)![index.get(d.day)!] += d.value;
+  return { start: days[0], end, days, ranked: top.map((t) => ({ ...t, trend: trends.get(t.id)! })) };
+}
+
+/** Events ranked by the number of reports in the window, each with its daily series. */
+export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
+  const r = ranking(ctx, graphId, "events", o);
+  const rows = ctx.db
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(r.ranked.map((x) => x.id))) as EventRow[];
+  const shapes = new Map(eventShapes(ctx, graphId, rows).map((e) => [e.id, e]));
+  // An event deleted since the ranking was computed drops out.
+  const results = r.ranked
+    .filter((x) => shapes.has(x.id))
+    .map((x, i) => ({ rank: i + 1, score: x.score, event: shapes.get(x.id)!, trend: x.trend }));
+  return { start: r.start, end: r.end, days: r.days, results };
+}
+
+/** Entities ranked by mentions in the window, each with its daily series. */
+export function hotEntities(ctx: PlatformContext, graphId: number, o: HotOptions) {
+  const r = ranking(ctx, graphId, "entities", o);
+  const refs = entityRefs(
+    ctx,
+    graphId,
+    r.ranked.map((x) => x.id),
+  );
+  const results = r.ranked
+    .filter((x) => refs.has(x.id))
+    .map((x, i) => ({ rank: i + 1, score: x.score, entity: refs.get(x.id)!, trend: x.trend }));
+  return { start: r.start, end: r.end, days: r.days, results };
+}
+
+/** Computes the standard rankings ahead, so the first reader after a rebuild waits for nothing. */
+export function warmHotRankings(ctx: PlatformContext, graphId: number) {
+  for (const days of STANDARD_WINDOWS) {
+    ranking(ctx, graphId, "events", { days, limit: 10 });
+    ranking(ctx, graphId, "entities", { days, limit: 10 });
+  }
+  ranking(ctx, graphId, "events", { days: 30, limit: 5 });
 }

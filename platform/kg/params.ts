@@ -28,7 +28,8 @@ export function intParam(q: Query, name: string, opts: { min: number; max: numbe
 export function dateParam(q: Query, name: string): string | undefined {
   const v = first(q[name]);
   if (v === undefined) return undefined;
-  const ok = /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+  const ok = !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
   if (!ok) throw badRequest(`参数 ${name} 应为日期，格式YYYY-MM-DD`);
   return v;
 }

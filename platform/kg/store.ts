@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
 import { bumpGraphVersion } from "./cache.js";
+import { warmHotRankings } from "./hot.js";
 
 /**
  * A stable entity uuid (version-5 layout) from the graph and a name, so seeded and
@@ -17,7 +18,8 @@ export function stableUuid(graphId: number, name: string): string {
 /**
  * Rebuilds a graph's rollups from its mentions and reports: which articles mention each
  * entity, mentions per entity per day and reports per event per day. Writers of mentions
- * or event reports call this once after their batch.
+ * or event reports call this once after their batch. The standard hot rankings are then
+ * computed ahead (see hot.ts).
  */
 export function refreshRollups(ctx: PlatformContext, graphId: number) {
   const db = ctx.db;
@@ -48,6 +50,7 @@ export function refreshRollups(ctx: PlatformContext, graphId: number) {
         WHERE e.graph_id = ?
         GROUP BY 2, 3`,
     ).run(graphId);
-    bumpGraphVersion(ctx, graphId);
+    bumpGraphVersion(ctx, graphId, { rollups: true });
   })();
+  warmHotRankings(ctx, graphId);
 }

@@ -1,7 +1,15 @@
 import { hasPermission } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { type CsvRecord, importFields, unneutralise } from "./csv.js";
-import { bulkInsert, getRecord, insertRecord, uniqueErrors, updateRecord, writeAudit } from "./store.js";
+import {
+  bulkInsert,
+  constraintErrors,
+  getRecord,
+  insertRecord,
+  uniqueErrors,
+  updateRecord,
+  writeAudit,
+} from "./store.js";
 import type { FieldDef, ResourceDef, ResourceHookContext } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
@@ -127,7 +135,9 @@ export function importRows(
         result.created++;
       }
     } catch (e) {
-      fail(row, "", `写入失败：${(e as Error).message}`);
+      const errors = constraintErrors(def, e);
+      if (!errors) throw e;
+      for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(row, field, m);
     }
   }
 

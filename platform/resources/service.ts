@@ -3,6 +3,7 @@ import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest } from "../http/errors.js";
 import type { ListFilter, Paging } from "./query.js";
 import {
+  constraintErrors,
   decodeRow,
   deleteRecord,
   getRecord,
@@ -108,12 +109,25 @@ export function createResource(ctx: PlatformContext, def: ResourceDef, user: Aut
   const { values, errors } = validateInput(def, requireObject(body), "create", null, loadOptions(ctx.db, def));
   Object.assign(errors, uniqueErrors(ctx.db, def, values, null));
   if (Object.keys(errors).length) throw validationError(errors);
-  return ctx.db.transaction(() => {
-    const id = insertRecord({ ctx, user }, def, values);
-    const after = getRecord(ctx.db, def, id)!;
-    writeAudit(ctx.db, user, "create", def, id, null, after);
-    return after;
-  })();
+  return asFieldErrors(def, () =>
+    ctx.db.transaction(() => {
+      const id = insertRecord({ ctx, user }, def, values);
+      const after = getRecord(ctx.db, def, id)!;
+      writeAudit(ctx.db, user, "create", def, id, null, after);
+      return after;
+    })(),
+  );
+}
+
+/** Runs a write; a constraint the store refused becomes a 400 naming the field. */
+function asFieldErrors<T>(def: ResourceDef, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    const errors = constraintErrors(def, e);
+    if (errors) throw validationError(errors);
+    throw e;
+  }
 }
 
 export function updateResource(
@@ -124,16 +138,18 @@ export function updateResource(
   body: unknown,
 ): RecordRow {
   const input = requireObject(body);
-  return ctx.db.transaction(() => {
-    const before = requireRecord(ctx.db, def, id);
-    const { values, errors } = validateInput(def, input, "update", before, loadOptions(ctx.db, def));
-    Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
-    if (Object.keys(errors).length) throw validationError(errors);
-    updateRecord({ ctx, user }, def, id, values);
-    const after = getRecord(ctx.db, def, id)!;
-    writeAudit(ctx.db, user, "update", def, id, before, after);
-    return after;
-  })();
+  return asFieldErrors(def, () =>
+    ctx.db.transaction(() => {
+      const before = requireRecord(ctx.db, def, id);
+      const { values, errors } = validateInput(def, input, "update", before, loadOptions(ctx.db, def));
+      Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
+      if (Object.keys(errors).length) throw validationError(errors);
+      updateRecord({ ctx, user }, def, id, values);
+      const after = getRecord(ctx.db, def, id)!;
+      writeAudit(ctx.db, user, "update", def, id, before, after);
+      return after;
+    })(),
+  );
 }
 
 /** Deletes the records matching the filter (one id, id__in, or everything listed); all or none. */

@@ -91,6 +91,27 @@ export function uniqueErrors(
   return errors;
 }
 
+/**
+ * Field errors for a constraint the store refused (a NOT NULL or UNIQUE the rules did not
+ * foresee), so the client gets a 400 naming the field instead of a 500; null for other errors.
+ */
+export function constraintErrors(def: ResourceDef, e: unknown): FieldErrors | null {
+  const err = e as { code?: unknown; message?: unknown };
+  if (typeof err?.code !== "string" || !err.code.startsWith("SQLITE_CONSTRAINT")) return null;
+  const column = /constraint failed: [\w"]+\.([\w"]+)/.exec(String(err.message))?.[1];
+  const f = column ? def.fields.find((x) => columnOf(x) === column) : undefined;
+  const label = f?.label ?? column ?? "";
+  const message =
+    err.code === "SQLITE_CONSTRAINT_NOTNULL"
+      ? `${label}不能为空`
+      : err.code === "SQLITE_CONSTRAINT_UNIQUE"
+      ? f?.unique ?? `${label}已存在`
+      : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
+      ? "关联的记录不存在"
+      : "数据不符合约束";
+  return { [f?.name ?? column ?? "non_field_errors"]: [message] };
+}
+
 /** The validation answer: the first message as detail, every message per field. */
 export function validationError(errors: FieldErrors): HttpError {
   const first = Object.values(errors).flat()[0] ?? "数据校验失败";

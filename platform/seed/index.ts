@@ -1,9 +1,11 @@
 import type { PlatformContext } from "../context.js";
 import { seedCore } from "./core.js";
 import { seedKgDemo } from "./kg-demo.js";
+import { seedInsightDemo } from "./insight-demo.js";
 
 /** Seeds an empty store on first start. */
 export function seedStore(ctx: PlatformContext) {
   seedCore(ctx);
   if (ctx.settings.seed === "demo") seedKgDemo(ctx);
+  if (ctx.settings.seed === "demo") seedInsightDemo(ctx);
 }

@@ -1,4 +1,3 @@
-import { createCookieSessionStorage } from "@remix-run/node";
 import { getSession } from "~/utils/session.server";
 import { browser, get, post, run, type BrowserState } from "../helpers/console";
 import { userWithToken, type TestPlatform } from "../helpers/platform";
@@ -16,10 +15,10 @@ export async function flashOf(response: Response | undefined) {
   return session.get("toast") as { type: string; message: string } | undefined;
 }
 
-/** A browser logged in as a fresh platform user with exactly these codenames. */
-export async function as(p: TestPlatform, name: string, codenames: string[]): Promise<BrowserState & { id: number }> {
+/** A browser (Chinese chosen, as the spec's messages are) logged in as a fresh platform user with exactly these codenames. */
+export async function as(p: TestPlatform, name: string, codenames: string[]): Promise<BrowserState & { id: number; token: string }> {
   const user = userWithToken(p.ctx, name, codenames);
-  return { ...(await browser(user)), id: user.id };
+  return { ...(await browser(user, { lng: "zh" })), id: user.id, token: user.token };
 }
 
 /** A multipart POST with a file, as a browser sends a file input. */
@@ -34,5 +33,3 @@ export const location = (r: { response?: Response }) => r.response?.headers.get(
 
 /** Runs SQL against the platform's store (test setup and checks only). */
 export const sql = (p: TestPlatform) => p.ctx.db;
-
-void createCookieSessionStorage;

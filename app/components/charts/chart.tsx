@@ -18,6 +18,8 @@ export interface EChartProps {
   className?: string;
   /** Fixed height in px instead of the spec's aspect ratio (graphs fill a tall box). */
   height?: number;
+  /** Drawn at the spec's exact pixel size, scrolling when wider than the page (layered diagrams). */
+  fixed?: boolean;
   onReady?: (chart: ECharts) => void;
   onClick?: (event: EChartEvent) => void;
   testId?: string;
@@ -29,7 +31,7 @@ export interface EChartProps {
  * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
  * so nothing jumps.
  */
-export function EChart({ spec, label, className, height, onReady, onClick, testId }: EChartProps) {
+export function EChart({ spec, label, className, height, fixed, onReady, onClick, testId }: EChartProps) {
   const liveRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const handlers = useRef({ onReady, onClick });
@@ -74,8 +76,12 @@ export function EChart({ spec, label, className, height, onReady, onClick, testI
     }
   }, [spec.option]);
 
-  const box = height ? { height } : { aspectRatio: `${spec.width} / ${spec.height}` };
-  return (
+  const box = fixed
+    ? { width: spec.width, height: spec.height, minWidth: spec.width }
+    : height
+      ? { height }
+      : { aspectRatio: `${spec.width} / ${spec.height}` };
+  const chart = (
     <div
       className={`chart${className ? ` ${className}` : ""}`}
       style={box}
@@ -88,4 +94,5 @@ export function EChart({ spec, label, className, height, onReady, onClick, testI
       <div ref={liveRef} className="chart-live" />
     </div>
   );
+  return fixed ? <div className="chart-scroll">{chart}</div> : chart;
 }

@@ -18,13 +18,15 @@ export interface GraphChartProps {
   svgHref?: string;
   fileName?: string;
   testId?: string;
+  /** Drawn at its own pixel size in a scrolling box (layered diagrams). */
+  fixed?: boolean;
 }
 
 /**
  * A node-link graph with its toolbar: zoom, fit, export as PNG (JavaScript), and the
  * SVG download (always). Clicking a node or an edge follows its link.
  */
-export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId }: GraphChartProps) {
+export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId, fixed }: GraphChartProps) {
   const { t } = useTranslation("kg");
   const navigate = useNavigate();
   const chartRef = useRef<ECharts | null>(null);
@@ -82,7 +84,8 @@ export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, sv
       <EChart
         spec={spec}
         label={label}
-        height={height}
+        height={fixed ? undefined : height}
+        fixed={fixed}
         testId={testId}
         onClick={onClick}
         onReady={(chart) => {

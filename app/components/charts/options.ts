@@ -243,3 +243,103 @@ export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: b
     ],
   };
 }
+
+export interface BoxNode {
+  id: string;
+  name: string;
+  /** Centre and size from the server's layered layout, in pixels. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  shape: "rect" | "roundRect" | "diamond";
+  color: string;
+  category: string;
+  /** Bold border: the event in the centre. */
+  focus?: boolean;
+}
+
+/** Layouts bigger than this are drawn smaller (canvases of tens of thousands of pixels fail). */
+const MAX_BOX_CANVAS = 4000;
+
+/**
+ * A layered diagram (flow chart, event graph) drawn at the layout's own scale: the view
+ * maps layout coordinates 1:1 to pixels (scaled down only for very large layouts), so the
+ * boxes the layout spaced never overlap. Returns the picture's size with the option.
+ */
+export function boxGraphOption(
+  g: { nodes: BoxNode[]; links: GraphLink[]; categories: { name: string; color?: string }[] },
+  layout: { width: number; height: number },
+  opts: { legend?: boolean } = {},
+): { option: ChartOption; width: number; height: number } {
+  const legendSpace = opts.legend && g.categories.length ? 36 : 0;
+  const scale = Math.min(1, MAX_BOX_CANVAS / Math.max(layout.width, 1), MAX_BOX_CANVAS / Math.max(layout.height, 1));
+  const width = Math.max(320, Math.round(layout.width * scale));
+  const height = Math.max(160, Math.round(layout.height * scale)) + legendSpace;
+  const xs = g.nodes.length ? g.nodes.map((n) => n.x) : [0];
+  const ys = g.nodes.length ? g.nodes.map((n) => n.y) : [0];
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const spanX = Math.max(...xs) - minX;
+  const spanY = Math.max(...ys) - minY;
+  // echarts fits the nodes' centres into this rect keeping their aspect ratio; giving it the
+  // centres' own extent (echarts widens an empty extent to 2) keeps the mapping 1:1.
+  const offsetX = (width - layout.width * scale) / 2;
+  const view = {
+    left: (spanX === 0 ? minX - 1 : minX) * scale + offsetX,
+    top: (spanY === 0 ? minY - 1 : minY) * scale + legendSpace,
+    width: (spanX === 0 ? 2 : spanX) * scale,
+    height: (spanY === 0 ? 2 : spanY) * scale,
+  };
+  const categoryIndex = new Map(g.categories.map((c, i) => [c.name, i]));
+  const fontSize = Math.max(9, Math.round(13 * scale));
+  const option: ChartOption = {
+    ...base,
+    tooltip: { confine: true },
+    legend: legendSpace
+      ? { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), textStyle: { color: "#444" } }
+      : undefined,
+    series: [
+      {
+        type: "graph",
+        layout: "none",
+        roam: true,
+        draggable: true,
+        nodeScaleRatio: 1,
+        scaleLimit: { min: 0.1, max: 6 },
+        ...view,
+        categories: g.categories.map((c) => ({ name: c.name, itemStyle: { color: colorFor(c.name, c.color) } })),
+        edgeSymbol: ["none", "arrow"],
+        edgeSymbolSize: [0, 9 * scale + 3],
+        lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
+        edgeLabel: { show: true, formatter: "{c}", fontSize: Math.max(9, Math.round(12 * scale)), color: "#495057", backgroundColor: "#fff", padding: [1, 3] },
+        emphasis: { focus: "adjacency", lineStyle: { width: 3 } },
+        label: { show: true, position: "inside", color: "#fff", fontSize, overflow: "truncate" },
+        data: g.nodes.map((n) => ({
+          id: n.id,
+          name: n.name,
+          x: n.x,
+          y: n.y,
+          category: categoryIndex.get(n.category) ?? 0,
+          symbol: n.shape,
+          symbolSize: [n.width * scale, n.height * scale],
+          itemStyle: { color: n.color, borderColor: n.focus ? "#1f2d3d" : "#fff", borderWidth: n.focus ? 3 : 1 },
+          label: { width: (n.shape === "diamond" ? n.width * 0.6 : n.width - 12) * scale },
+        })),
+        links: g.links.map((l) => ({
+          id: l.id,
+          source: l.source,
+          target: l.target,
+          value: l.label ?? "",
+          lineStyle: {
+            width: l.strength !== undefined ? 1 + l.strength * 4 : undefined,
+            opacity: l.strength !== undefined ? 0.45 + l.strength * 0.5 : undefined,
+            color: l.color,
+            type: l.dashed ? "dashed" : undefined,
+          },
+        })),
+      },
+    ],
+  };
+  return { option, width, height };
+}

@@ -55,6 +55,7 @@ export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: n
           </span>
         )}
       </span>
+      {sizes.length > 1 && (
       <span className="pager-sizes">
         {sizes.map((s) => (
           <Link
@@ -66,6 +67,7 @@ export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: n
           </Link>
         ))}
       </span>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,16 @@
-import { formatDate } from "~/utils/format";
 import type { SelectOption, TableField } from "./types";
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Spec §9's default date format, YYYY-MM-DD HH:mm:ss in local time. Written out rather than
+ * through dayjs because a table formats every timestamp of every row on each render.
+ */
+export function formatDateTime(value: unknown): string {
+  const d = new Date(value as string);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
 
 function optionLabel(options: SelectOption[] | undefined, value: unknown): string {
   const found = options?.find((o) => String(o.key) === String(value));
@@ -14,7 +25,7 @@ export function cellText(value: unknown, field: TableField, options?: SelectOpti
     case "select":
       return optionLabel(options, value);
     case "datetime":
-      return formatDate(value as string);
+      return formatDateTime(value);
     case "password":
       return "••••••";
     default:

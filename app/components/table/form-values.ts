@@ -55,6 +55,9 @@ export function readFormValues(schema: TableSchema, mode: FormMode, form: FormDa
       values[name] = typeof v === "string" ? v : "";
     }
   }
+  const named = screen?.nameFromFile;
+  const file = Object.entries(screen?.customFields ?? {}).find(([, editor]) => editor === "file-upload")?.[0];
+  if (named && file && values[file] && !String(values[named] ?? "").trim()) values[named] = values[file];
   return values;
 }
 

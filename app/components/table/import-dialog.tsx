@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ImportActionData, ImportData } from "./data";
+import { joinMessages } from "./messages";
 import { screens } from "./resources";
 import { CancelLink, RouteModal } from "./route-modal";
 import type { RowError } from "./types";
@@ -90,7 +91,7 @@ export function ImportDialog() {
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             const bad = file && (!/\.csv$/i.test(file.name) || file.size > MAX_BYTES);
-            setFileError(bad ? `${t("messages.uploadFailed")}${t("import.tip")}` : null);
+            setFileError(bad ? joinMessages(t("messages.uploadFailed"), t("import.tip")) : null);
             if (bad) e.currentTarget.value = "";
           }}
         />

@@ -112,57 +112,86 @@ function useStateForm(path: string) {
   };
 }
 
+/** Links inside the table are plain anchors (cheap to server-render); this makes them client navigations. */
+function useTableLinks() {
+  const navigate = useNavigate();
+  return (e: React.MouseEvent) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>("a[data-nav]");
+    if (!a) return;
+    e.preventDefault();
+    navigate(a.getAttribute("href")!, { preventScrollReset: true });
+  };
+}
+
+/** Texts the grid repeats on every row, translated once per render. */
+function useGridLabels() {
+  const { t } = useTranslation("table");
+  return useMemo(
+    () => ({
+      t,
+      selectPage: t("toolbar.selectPage"),
+      selectRow: t("toolbar.selectRow", { id: "" }).trim(),
+      actions: t("actions.title"),
+      edit: t("actions.edit"),
+      delete: t("actions.delete"),
+      extra: (label: string) => t(`actions.${label}`),
+      empty: t("empty"),
+    }),
+    [t],
+  );
+}
+type GridLabels = ReturnType<typeof useGridLabels>;
+
 function SortHeader({ label, href, dir }: { label: string; href: string; dir: "asc" | "desc" | null }) {
   return (
-    <Link to={href} className="rt-sort" data-dir={dir ?? undefined} preventScrollReset>
+    <a href={href} className="rt-sort" data-dir={dir ?? undefined} data-nav data-discover="true">
       {label}
       <span className="arrow" aria-hidden>
         {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
       </span>
-    </Link>
+    </a>
   );
 }
 
-function RowActions({ screen, schema, row, query }: { screen: ResourceScreen; schema: TableSchema; row: Row; query: string }) {
-  const { t } = useTranslation("table");
+function RowActions({ screen, schema, row, query, labels }: { screen: ResourceScreen; schema: TableSchema; row: Row; query: string; labels: GridLabels }) {
   const base = `${screen.path}/${row.id}`;
   return (
     <span className="rt-actions">
       {schema.permissions.update && (
-        <Link to={`${base}/edit${query}`} preventScrollReset data-testid="row-edit">
-          {t("actions.edit")}
-        </Link>
+        <a href={`${base}/edit${query}`} data-nav data-discover="true" data-testid="row-edit">
+          {labels.edit}
+        </a>
       )}
       {schema.permissions.delete && (
-        <Link to={`${base}/delete${query}`} className="danger" preventScrollReset data-testid="row-delete">
-          {t("actions.delete")}
-        </Link>
+        <a href={`${base}/delete${query}`} className="danger" data-nav data-discover="true" data-testid="row-delete">
+          {labels.delete}
+        </a>
       )}
       {screen.rowActions
         ?.filter((a) => schema.permissions[a.codename])
         .map((a) =>
           a.document ? (
             <a key={a.to} href={`${base}/${a.to}`} download>
-              {t(`actions.${a.label}`)}
+              {labels.extra(a.label)}
             </a>
           ) : (
-            <Link key={a.to} to={`${base}/${a.to}${query}`} preventScrollReset>
-              {t(`actions.${a.label}`)}
-            </Link>
+            <a key={a.to} href={`${base}/${a.to}${query}`} data-nav data-discover="true">
+              {labels.extra(a.label)}
+            </a>
           ),
         )}
     </span>
   );
 }
 
-function SelectPageBox({ formId }: { formId: string }) {
-  const { t } = useTranslation("table");
+function SelectPageBox({ formId, label }: { formId: string; label: string }) {
   return (
     <input
       type="checkbox"
       className="rt-check"
-      aria-label={t("toolbar.selectPage")}
-      title={t("toolbar.selectPage")}
+      aria-label={label}
+      title={label}
       data-testid="select-page"
       onChange={(e) => {
         const boxes = document.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${formId}"]`);
@@ -173,8 +202,8 @@ function SelectPageBox({ formId }: { formId: string }) {
 }
 
 /** The MRT table: a selection column of native checkboxes, the schema's columns, an actions column. */
-const Grid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<ResourceTableProps, "count">) {
-  const { t } = useTranslation("table");
+export const ResourceGrid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<ResourceTableProps, "count">) {
+  const labels = useGridLabels();
   const hydrated = useHydrated();
   const formId = formIdOf(screen);
   const query = stateQuery(state);
@@ -186,19 +215,12 @@ const Grid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<Re
     if (selectable) {
       cols.push({
         id: "select",
-        header: t("toolbar.selectPage"),
+        header: labels.selectPage,
         columnDefType: "display",
         size: 40,
-        Header: hydrated ? () => <SelectPageBox formId={formId} /> : () => null,
+        Header: hydrated ? () => <SelectPageBox formId={formId} label={labels.selectPage} /> : () => null,
         Cell: ({ row }) => (
-          <input
-            type="checkbox"
-            className="rt-check"
-            name="id"
-            value={String(row.original.id)}
-            form={formId}
-            aria-label={t("toolbar.selectRow", { id: row.original.id })}
-          />
+          <input type="checkbox" className="rt-check" name="id" value={String(row.original.id)} form={formId} aria-label={`${labels.selectRow} ${row.original.id}`} />
         ),
       });
     }
@@ -223,16 +245,16 @@ const Grid = memo(function Grid({ screen, schema, rows, state, hidden }: Omit<Re
     if (hasActions) {
       cols.push({
         id: "actions",
-        header: t("actions.title"),
+        header: labels.actions,
         columnDefType: "display",
         size: 150,
-        Cell: ({ row }) => <RowActions screen={screen} schema={schema} row={row.original} query={query} />,
+        Cell: ({ row }) => <RowActions screen={screen} schema={schema} row={row.original} query={query} labels={labels} />,
       });
     }
     return cols;
-  }, [schema, screen, hidden, state, query, selectable, hasActions, hydrated, formId, t]);
+  }, [schema, screen, hidden, state, query, selectable, hasActions, hydrated, formId, labels]);
 
-  const localization = useMemo(() => ({ noRecordsToDisplay: t("empty") }), [t]);
+  const localization = useMemo(() => ({ noRecordsToDisplay: labels.empty }), [labels]);
   // MRT writes into the initialState it is given, so each table gets its own object; the
   // column order follows the columns (a column shown again returns to its place).
   const initialState = useMemo(() => ({ density: "xs" as const }), []);
@@ -371,9 +393,9 @@ function Pager({ screen, state, count }: { screen: ResourceScreen; state: TableS
   const pages: number[] = [];
   for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
   const edge = (page: number, label: string, disabled: boolean, rel?: string) => (
-    <Link to={href(page)} aria-disabled={disabled || undefined} rel={rel} preventScrollReset>
+    <a href={href(page)} aria-disabled={disabled || undefined} rel={rel} data-nav data-discover="true">
       {label}
-    </Link>
+    </a>
   );
   return (
     <nav className="rt-pager" aria-label={t("pager.label")} data-testid="pager">
@@ -409,9 +431,9 @@ function Pager({ screen, state, count }: { screen: ResourceScreen; state: TableS
             {p}
           </span>
         ) : (
-          <Link key={p} to={href(p)} preventScrollReset>
+          <a key={p} href={href(p)} data-nav data-discover="true">
             {p}
-          </Link>
+          </a>
         ),
       )}
       {pages[pages.length - 1] < last - 1 && <span aria-hidden>…</span>}
@@ -449,6 +471,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const onLinkClick = useTableLinks();
   const [toast, setToast] = useState<(Toast & { at: number }) | null>(null);
   const query = stateQuery(state);
   const here = `${screen.path}${query}`;
@@ -460,7 +483,8 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   const say = (type: Toast["type"], message: string) => setToast({ type, message, at: Date.now() });
   const exportWithJs = async (href: string) => {
     const failed = await downloadCsv(href).catch(() => ({ type: "error" as const, message: "" }));
-    if (failed) say("error", `${t("messages.exportFailed")}${failed.message.replace(t("messages.exportFailed"), "")}`);
+    // The route's reason already starts with the spec's message when it has one.
+    if (failed) say("error", failed.message || t("messages.exportFailed"));
     else say("success", t("messages.exportOk"));
   };
   const onBulkSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -476,7 +500,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   };
 
   return (
-    <div className="rt" data-testid={`table-${screen.key}`}>
+    <div className="rt" data-testid={`table-${screen.key}`} onClick={onLinkClick}>
       {toast && <FlashToast key={toast.at} toast={toast} />}
       <div className="rt-toolbar">
         {perms.create && (
@@ -554,7 +578,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
         <FilterForm screen={screen} schema={schema} state={state} />
         <ColumnsForm screen={screen} schema={schema} hidden={hidden} here={here} />
       </div>
-      <Grid key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
+      <ResourceGrid key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
       <Pager screen={screen} state={state} count={count} />
     </div>
   );

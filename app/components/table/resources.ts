@@ -19,6 +19,8 @@ export interface ResourceScreen {
   customRules?: { create?: Rules; update?: Rules };
   /** A create with a file goes as multipart (data/files). */
   multipart?: boolean;
+  /** A field left empty takes the uploaded file's name, as the platform does (data/files: name). */
+  nameFromFile?: string;
   /** Per-row extra actions: a nested route under `{path}/{id}/` (a file download when `document`). */
   rowActions?: { to: string; label: string; codename: "update" | "read"; document?: boolean }[];
   /** The platform offers no CSV export for it (client error log). */
@@ -38,7 +40,9 @@ export type ResourceKey =
   | "files"
   | "labels"
   | "triples"
-  | "sources";
+  | "sources"
+  | "models"
+  | "feedback";
 
 export const screens: Record<ResourceKey, ResourceScreen> = {
   users: {
@@ -72,9 +76,29 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     title: "nav.filemanage",
     customFields: { file: "file-upload" },
     multipart: true,
+    nameFromFile: "name",
     rowActions: [{ to: "download", label: "download", codename: "read", document: true }],
   },
   labels: { key: "labels", api: "data/labels", path: "/data/label", title: "nav.label" },
   triples: { key: "triples", api: "data/triples", path: "/data/triaddata", title: "nav.triaddata" },
   sources: { key: "sources", api: "data/sources", path: "/data/source", title: "nav.source" },
+  // Insight (issue 5): models with their runs, feedback with its workflow (app/routes/_admin.model.*, _admin.kgfeedback.*).
+  models: {
+    key: "models",
+    api: "kg/models",
+    path: "/model/index",
+    title: "nav.modelIndex",
+    rowActions: [
+      { to: "run", label: "run", codename: "update" },
+      { to: "logs", label: "logs", codename: "read" },
+      { to: "evaluation", label: "evaluation", codename: "read" },
+    ],
+  },
+  feedback: {
+    key: "feedback",
+    api: "kg/feedback",
+    path: "/kgfeedback/index",
+    title: "nav.kgfeedback",
+    rowActions: [{ to: "review", label: "review", codename: "read" }],
+  },
 };

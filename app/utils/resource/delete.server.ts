@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { DeleteData } from "~/components/table/data";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { matchQuery, pageAfterDelete, parseTableState, selectedIds } from "~/components/table/table-state";
+import { joinMessages } from "~/components/table/messages";
 import type { Row, TableSchema } from "~/components/table/types";
 import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
@@ -124,5 +125,5 @@ export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunc
       { status: failureStatus(e) },
     );
   }
-  return afterDelete(viewer, screen, request, `${t("messages.deleteOk")}${t("messages.deletedCount", { count: deleted })}`);
+  return afterDelete(viewer, screen, request, joinMessages(t("messages.deleteOk"), t("messages.deletedCount", { count: deleted })));
 }

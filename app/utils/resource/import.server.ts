@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { TFunction } from "i18next";
 import type { ImportActionData, ImportData, ImportResult } from "~/components/table/data";
 import type { ResourceKey } from "~/components/table/resources";
+import { joinMessages } from "~/components/table/messages";
 import type { RowError } from "~/components/table/types";
 import { PlatformError } from "~/platform-client/client.server";
 import { backToTable, schemaFor } from "./form.server";
@@ -58,7 +59,7 @@ export async function importAction(key: ResourceKey, { request }: ActionFunction
   const intent = form.get("intent") === "commit" ? "commit" : "check";
   const file = chosenFile(form);
   if (!file || !acceptable(file)) {
-    return data<ImportActionData>({ stage: "failed", message: `${t("messages.uploadFailed")}${t("import.tip")}` }, { status: 400 });
+    return data<ImportActionData>({ stage: "failed", message: joinMessages(t("messages.uploadFailed"), t("import.tip")) }, { status: 400 });
   }
   const upload = new FormData();
   upload.append("file", file, file.name);
@@ -68,13 +69,14 @@ export async function importAction(key: ResourceKey, { request }: ActionFunction
       form: upload,
       query: intent === "check" ? { dry_run: "1" } : undefined,
     });
-    result = (await res.json()) as ImportResult;
+    const answer = (await res.json()) as ImportResult;
+    result = { created: answer.created, updated: answer.updated, errors: answer.errors ?? [] };
   } catch (e) {
     rethrowUnexpected(e);
     return refused(t, e);
   }
   if (intent === "commit") {
-    return backToTable(viewer, screen, request, `${t("messages.uploadOk")}${t("import.summary", { created: result.created, updated: result.updated })}`);
+    return backToTable(viewer, screen, request, joinMessages(t("messages.uploadOk"), t("import.summary", { created: result.created, updated: result.updated })));
   }
   const clean = result.errors.length === 0;
   return data<ImportActionData>({

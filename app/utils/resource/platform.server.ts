@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { joinMessages } from "~/components/table/messages";
 import { screens, type ResourceKey, type ResourceScreen } from "~/components/table/resources";
 import { listQuery, type TableState } from "~/components/table/table-state";
 import type { Row, TableSchema } from "~/components/table/types";
@@ -37,9 +38,8 @@ export const recordPath = (screen: ResourceScreen, id: string | number) => `/${s
  */
 export function failureMessage(t: TFunction, key: string, e: unknown): string {
   const base = t(key);
-  if (e instanceof PlatformError) return e.detail && e.detail !== base ? `${base}${e.detail}` : base;
-  if (e instanceof PlatformUnavailable) return `${base}${t("serviceError", { ns: "common" })}`;
-  return base;
+  const reason = e instanceof PlatformError ? e.detail : e instanceof PlatformUnavailable ? t("serviceError", { ns: "common" }) : undefined;
+  return reason && reason !== base ? joinMessages(base, reason) : base;
 }
 
 /** Status to answer with when a platform call failed: the platform's, or 503 when it is unreachable. */

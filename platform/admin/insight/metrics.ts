@@ -75,10 +75,12 @@ export function computeMetrics(outcomes: Outcome[], order: string[] = []): Metri
     ...order.filter((l) => counts.has(l)),
     ...seen.filter((l) => !order.includes(l)).sort((a, b) => a.localeCompare(b, "zh")),
   ];
+  const rawF1: number[] = [];
   const per_class = labels.map((label): ClassMetrics => {
     const c = counts.get(label)!;
     const precision = ratio(c.tp, c.fp);
     const recall = ratio(c.tp, c.fn);
+    rawF1.push(harmonic(precision, recall));
     return {
       label,
       ...c,
@@ -111,7 +113,7 @@ export function computeMetrics(outcomes: Outcome[], order: string[] = []): Metri
     precision: round4(precision),
     recall: round4(recall),
     f1: round4(harmonic(precision, recall)),
-    macro_f1: round4(per_class.length ? per_class.reduce((s, c) => s + c.f1, 0) / per_class.length : 0),
+    macro_f1: round4(rawF1.length ? rawF1.reduce((a, b) => a + b, 0) / rawF1.length : 0),
     confusion: { labels: axis, matrix },
   };
 }

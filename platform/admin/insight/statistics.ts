@@ -155,12 +155,12 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
 
     const totals = db
       .prepare(
-        `SELECT (SELECT count(*) FROM kg_entities WHERE graph_id = ?1) AS entities,
-                (SELECT coalesce(sum(mentions), 0) FROM kg_entity_daily WHERE graph_id = ?1) AS mentions,
-                (SELECT count(*) FROM kg_relations WHERE graph_id = ?1) AS relations,
-                (SELECT count(*) FROM kg_articles WHERE graph_id = ?1) AS articles`,
+        `SELECT (SELECT count(*) FROM kg_entities WHERE graph_id = @id) AS entities,
+                (SELECT coalesce(sum(mentions), 0) FROM kg_entity_daily WHERE graph_id = @id) AS mentions,
+                (SELECT count(*) FROM kg_relations WHERE graph_id = @id) AS relations,
+                (SELECT count(*) FROM kg_articles WHERE graph_id = @id) AS articles`,
       )
-      .get(graphId) as { entities: number; mentions: number; relations: number; articles: number };
+      .get({ id: graphId }) as { entities: number; mentions: number; relations: number; articles: number };
 
     return {
       graph: graphHead(graph),
@@ -199,11 +199,11 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
     const relationRows = db
       .prepare(
         `SELECT relation_type_id, sum(dir = 'out') AS outgoing, sum(dir = 'in') AS incoming FROM (
-           SELECT relation_type_id, 'out' AS dir FROM kg_relations WHERE subject_id = ?1
-           UNION ALL SELECT relation_type_id, 'in' AS dir FROM kg_relations WHERE object_id = ?1)
+           SELECT relation_type_id, 'out' AS dir FROM kg_relations WHERE subject_id = @id
+           UNION ALL SELECT relation_type_id, 'in' AS dir FROM kg_relations WHERE object_id = @id)
           GROUP BY relation_type_id ORDER BY outgoing + incoming DESC, relation_type_id`,
       )
-      .all(row.id) as { relation_type_id: number; outgoing: number; incoming: number }[];
+      .all({ id: row.id }) as { relation_type_id: number; outgoing: number; incoming: number }[];
     const eventRows = db
       .prepare(
         `SELECT e.event_type_id, count(DISTINCT e.id) AS events FROM kg_event_participants p JOIN kg_events e ON e.id = p.event_id
@@ -285,10 +285,10 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
     const totals = db
       .prepare(
         `SELECT count(*) AS events, count(DISTINCT nullif(trigger_word, '')) AS verbs,
-                (SELECT count(*) FROM kg_event_articles r JOIN kg_events x ON x.id = r.event_id WHERE x.graph_id = ?1) AS reports
-           FROM kg_events WHERE graph_id = ?1`,
+                (SELECT count(*) FROM kg_event_articles r JOIN kg_events x ON x.id = r.event_id WHERE x.graph_id = @id) AS reports
+           FROM kg_events WHERE graph_id = @id`,
       )
-      .get(graphId) as { events: number; verbs: number; reports: number };
+      .get({ id: graphId }) as { events: number; verbs: number; reports: number };
     // Events are dated by month at best: the trend is monthly whatever the span.
     const trend = buildTrend(totalRows, lineRows, new Map(lineVerbs.map((v) => [v, v])), "month");
     return {

@@ -127,6 +127,7 @@ export const configs: ResourceDef = {
         { key: 1, label: "公开" },
         { key: 0, label: "不公开" },
       ],
+      rules: [required("请选择是否公开")],
     },
     { name: "description", label: "描述", type: "text", width: 260, searchable: true, rules: [maxLength(500, "描述")] },
   ],

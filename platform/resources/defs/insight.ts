@@ -42,7 +42,12 @@ export const models: ResourceDef = {
   name: "models",
   table: "kg_models",
   label: "模型",
-  permissions: { create: "kg__model__create", read: "kg__model__read", update: "kg__model__update", delete: "kg__model__delete" },
+  permissions: {
+    create: "kg__model__create",
+    read: "kg__model__read",
+    update: "kg__model__update",
+    delete: "kg__model__delete",
+  },
   importable: true,
   defaultOrdering: "id",
   fields: [
@@ -64,7 +69,10 @@ export const models: ResourceDef = {
       width: 90,
       sortable: true,
       default: "1.0.0",
-      rules: [required("请输入版本"), { pattern: "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$", message: "版本格式为 主版本.次版本.修订号，如 1.0.0" }],
+      rules: [
+        required("请输入版本"),
+        { pattern: "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$", message: "版本格式为 主版本.次版本.修订号，如 1.0.0" },
+      ],
     },
     {
       name: "type",
@@ -115,7 +123,14 @@ export const models: ResourceDef = {
         { max: 50, message: "测试集比例不能大于50%" },
       ],
     },
-    { name: "description", label: "描述", type: "text", width: 220, searchable: true, rules: [maxLength(2000, "描述")] },
+    {
+      name: "description",
+      label: "描述",
+      type: "text",
+      width: 220,
+      searchable: true,
+      rules: [maxLength(2000, "描述")],
+    },
     { name: "last_run_at", label: "最近运行", type: "datetime", width: 170, sortable: true, readOnly: true },
     createdAtField(),
   ],
@@ -123,7 +138,8 @@ export const models: ResourceDef = {
     // Deleting a model while its run writes an evaluation would leave the run nowhere to write.
     beforeDelete: ({ ctx }, record) => {
       const run = ctx.db.prepare(ACTIVE_RUN).pluck().get(record.id);
-      if (run) throw new HttpError(409, `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`, "model_busy");
+      if (run)
+        throw new HttpError(409, `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`, "model_busy");
     },
   },
 };
@@ -199,8 +215,24 @@ export const feedback: ResourceDef = {
       immutable: true,
       rules: [required("请填写反馈内容"), maxLength(2000, "反馈内容")],
     },
-    { name: "reporter", label: "反馈人", type: "str", width: 100, sortable: true, filterable: true, searchable: true, readOnly: true },
-    { name: "note", label: "处理意见", type: "text", width: 200, searchable: true, rules: [maxLength(2000, "处理意见")] },
+    {
+      name: "reporter",
+      label: "反馈人",
+      type: "str",
+      width: 100,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      readOnly: true,
+    },
+    {
+      name: "note",
+      label: "处理意见",
+      type: "text",
+      width: 200,
+      searchable: true,
+      rules: [maxLength(2000, "处理意见")],
+    },
     { name: "handler", label: "处理人", type: "str", width: 100, filterable: true, readOnly: true },
     { name: "handled_at", label: "处理时间", type: "datetime", width: 170, sortable: true, readOnly: true },
     { name: "link", label: "链接", type: "str", readOnly: true, hidden: true },

@@ -1,0 +1,121 @@
+import { Alert, Badge, Button } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { ActionError, JobStatus } from "./types";
+
+const STATUS_COLORS: Record<JobStatus, string> = {
+  queued: "gray",
+  running: "blue",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "dark",
+};
+
+export function JobStatusBadge({ status }: { status: JobStatus }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Badge color={STATUS_COLORS[status] ?? "gray"} variant="light" data-testid="job-status" data-status={status}>
+      {t(`job.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A progress bar that is plain HTML (so it renders and reads without JavaScript). */
+export function ProgressBar({ value, status, label }: { value: number; status: JobStatus; label?: string }) {
+  const pct = Math.max(0, Math.min(100, value));
+  return (
+    <div
+      className="ga-progress"
+      data-status={status}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      data-testid="job-progress"
+    >
+      <div style={{ width: `${pct}%` }} />
+      <span>{label ?? `${pct.toFixed(pct % 1 ? 1 : 0)}%`}</span>
+    </div>
+  );
+}
+
+export const num = (n: number) => n.toLocaleString("en-US");
+
+/** A labelled native field with its error under it. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: React.ReactNode;
+  error?: string | string[];
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const message = Array.isArray(error) ? error[0] : error;
+  return (
+    <label className="ga-field">
+      <span>{label}</span>
+      {children}
+      {hint && <small className="hint">{hint}</small>}
+      {message && <small className="err">{message}</small>}
+    </label>
+  );
+}
+
+/** The platform's refusal, shown above the form or section it belongs to. */
+export function ErrorNotice({ result, target }: { result?: ActionError | null; target?: string }) {
+  if (!result?.error) return null;
+  if (target && result.target && !result.target.startsWith(target)) return null;
+  return (
+    <Alert color="red" role="alert" data-testid="action-error">
+      {result.error}
+    </Alert>
+  );
+}
+
+/**
+ * A delete behind "确定删除？" in a <details>: works without JavaScript, and a refusal of
+ * the platform comes back as the page's error message.
+ */
+export function ConfirmDelete({
+  intent,
+  id,
+  label,
+  hidden,
+}: {
+  intent: string;
+  id: number;
+  label?: string;
+  hidden?: Record<string, string>;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <details className="ga-inline ga-confirm">
+      <summary data-testid={`delete-${intent}-${id}`}>{label ?? t("actions.delete")}</summary>
+      <Form method="post" className="body" preventScrollReset>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        {Object.entries(hidden ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <span>{t("actions.confirmDelete")}</span>
+        <Button type="submit" size="xs" color="red" data-testid={`confirm-${intent}-${id}`}>
+          {t("actions.confirm")}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/** The value a form field shows: what the user typed when this form failed, else the record's. */
+export function valueOf(result: ActionError | null | undefined, target: string, name: string, fallback: unknown): string {
+  if (result?.target === target && result.values && name in result.values) return result.values[name];
+  return fallback === null || fallback === undefined ? "" : String(fallback);
+}
+
+export const fieldError = (result: ActionError | null | undefined, target: string, name: string) =>
+  result?.target === target ? result.fieldErrors?.[name] : undefined;

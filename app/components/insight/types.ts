@@ -1,0 +1,187 @@
+/**
+ * The platform's answers the insight pages read (docs/api.md, "Models, statistics, feedback
+ * and retrieval logs"), declared here because the console knows the platform only by its
+ * HTTP contract.
+ */
+
+export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+export type ModelType = "ner" | "relation" | "event";
+
+export interface ModelRecord {
+  id: number;
+  name: string;
+  version: string;
+  type: ModelType;
+  graph: number | null;
+  status: "new" | "training" | "evaluating" | "ready" | "failed";
+  metrics: string;
+  f1: number | null;
+  holdout: number;
+  description: string;
+  last_run_at: string | null;
+  created_at: string;
+}
+
+export interface Run {
+  id: number;
+  model_id: number;
+  kind: "evaluation" | "training";
+  status: RunStatus;
+  job_id: number | null;
+  job_status: RunStatus | null;
+  graph_id: number | null;
+  holdout: number;
+  username: string;
+  error: string;
+  progress: number;
+  message: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  macro_f1: number | null;
+}
+
+export interface LogLine {
+  id: number;
+  at: string;
+  level: "info" | "warn" | "error";
+  message: string;
+}
+
+export interface RunDetail extends Run {
+  logs: { results: LogLine[]; count: number; page: number; page_size: number };
+}
+
+export interface ClassMetrics {
+  label: string;
+  tp: number;
+  fp: number;
+  fn: number;
+  support: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface Evaluation {
+  id: number;
+  run_id: number;
+  run: { id: number; kind: Run["kind"]; username: string; created_at: string; finished_at: string | null; holdout: number } | null;
+  articles: number;
+  gold: number;
+  predicted: number;
+  tp: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  macro_f1: number;
+  per_class: ClassMetrics[];
+  confusion: { labels: string[]; matrix: number[][] };
+  created_at: string;
+}
+
+export interface EvaluationAnswer {
+  model: ModelRecord;
+  evaluation: Evaluation | null;
+  history: { run_id: number; kind: Run["kind"]; created_at: string; precision: number; recall: number; f1: number }[];
+}
+
+export interface Trend {
+  bucket: "day" | "month";
+  periods: string[];
+  total: number[];
+  series: { key: string; name: string; values: number[] }[];
+}
+
+export interface GraphHead {
+  id: number;
+  name: string;
+  domain: string;
+}
+
+export interface SearchStats {
+  graph_id: number | null;
+  days: number;
+  from: string;
+  to: string;
+  total: number;
+  empty_total: number;
+  distinct_queries: number;
+  users: number;
+  series: { day: string; searches: number; empty: number }[];
+  kinds: { kind: string; searches: number }[];
+  top: { query: string; searches: number; avg_results: number; last_at: string }[];
+  empty: { query: string; searches: number; last_at: string }[];
+}
+
+export interface EntityStats {
+  graph: GraphHead;
+  type_id: number | null;
+  totals: { entities: number; mentions: number; relations: number; articles: number; types: number };
+  by_type: { type_id: number | null; type: string; color: string; entities: number; mentions: number }[];
+  types: { id: number; name: string }[];
+  top: { rank: number; uuid: string; name: string; type: string | null; mentions: number; articles: number; relations: number }[];
+  trend: Trend;
+}
+
+export interface EntityDetailStats {
+  graph: GraphHead;
+  entity: { uuid: string; name: string; type: string | null; aliases: string[]; description: string };
+  totals: { mentions: number; articles: number; relations: number; events: number };
+  mentions: Trend;
+  relations: { predicate: string; outgoing: number; incoming: number; total: number }[];
+  events: { type: string; events: number }[];
+  articles: { id: number; title: string; published_at: string; mentions: number }[];
+}
+
+export interface VerbStats {
+  graph: GraphHead;
+  totals: { events: number; verbs: number; reports: number; types: number };
+  verbs: { rank: number; verb: string; type: string; events: number; reports: number; last_time: string | null }[];
+  by_type: { type: string; color: string; events: number; verbs: number }[];
+  trend: Trend;
+}
+
+export interface KeywordStats {
+  graph: GraphHead;
+  articles: number;
+  total_articles: number;
+  sampled: boolean;
+  words: number;
+  distinct: number;
+  keywords: { rank: number; word: string; count: number; articles: number }[];
+}
+
+export interface FeedbackRecord {
+  id: number;
+  status: "new" | "confirmed" | "fixed" | "rejected";
+  kind: "entity" | "relation" | "event";
+  graph: number;
+  target: string;
+  target_label: string;
+  content: string;
+  reporter: string;
+  note: string;
+  handler: string;
+  handled_at: string | null;
+  link: string;
+  created_at: string;
+}
+
+export interface FeedbackWorkflow {
+  record: FeedbackRecord;
+  status: FeedbackRecord["status"];
+  allowed: { key: FeedbackRecord["status"]; label: string }[];
+}
+
+export interface FactDescription {
+  graph: number;
+  kind: FeedbackRecord["kind"];
+  kind_label: string;
+  target: string;
+  label: string;
+  link: string;
+}

@@ -1,0 +1,67 @@
+import type { PlatformClient } from "~/platform-client/client.server";
+import { kgGet } from "~/utils/kg.server";
+import { boxGraphOption } from "../charts/options";
+import { chartSpec } from "../charts/render.server";
+import { LINK_COLORS } from "./event-graph-view";
+import { eventHref, sourceHref } from "./links";
+import type { EventGraph } from "./types";
+
+export const LINK_TYPES = ["cause", "sequence", "condition", "purpose", "concurrent"] as const;
+
+/** ?types=cause,sequence → the known ones. */
+export function linkTypesFrom(url: URL): string[] {
+  const raw = url.searchParams.getAll("types").flatMap((v) => v.split(","));
+  return [...new Set(raw.filter((v): v is (typeof LINK_TYPES)[number] => (LINK_TYPES as readonly string[]).includes(v)))];
+}
+
+export function loadEventGraph(api: PlatformClient, kgId: number, q: { event?: number; hops?: number; types: string[]; limit: number }) {
+  return kgGet<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
+    event: q.event,
+    hops: q.event ? q.hops : undefined,
+    types: q.types.length ? q.types.join(",") : undefined,
+    limit: q.limit,
+  });
+}
+
+/**
+ * The event graph as a layered diagram (causes to the left of their effects, positions
+ * from the platform): boxes coloured by event type, arrows by link type, thicker for
+ * stronger links, each labelled with its type and strength.
+ */
+export function eventGraphChart(request: Request | null, kgId: number, g: EventGraph, nodeHref: (id: number) => string = (id) => eventHref(kgId, id)) {
+  const categories = new Map<string, string>();
+  for (const n of g.nodes) categories.set(n.type ?? "—", n.color);
+  const box = boxGraphOption(
+    {
+      categories: [...categories].map(([name, color]) => ({ name, color: color || undefined })),
+      nodes: g.nodes.map((n) => ({
+        id: String(n.id),
+        name: n.title,
+        x: n.x,
+        y: n.y,
+        width: n.width,
+        height: n.height,
+        shape: "roundRect",
+        color: n.color || "#6085f2",
+        category: n.type ?? "—",
+        focus: n.id === g.center,
+      })),
+      links: g.edges.map((e) => ({
+        id: String(e.id),
+        source: String(e.source),
+        target: String(e.target),
+        label: `${e.type_name} ${e.strength.toFixed(2)}`,
+        strength: e.strength,
+        color: LINK_COLORS[e.type] ?? "#868e96",
+        dashed: e.type === "concurrent",
+      })),
+    },
+    g,
+    { legend: true },
+  );
+  return {
+    spec: chartSpec(request, box.option, box.width, box.height),
+    nodeHrefs: g.nodes.map((n) => nodeHref(n.id)),
+    edgeHrefs: g.edges.map((e) => sourceHref(kgId, e) ?? undefined),
+  };
+}

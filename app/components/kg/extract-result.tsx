@@ -1,0 +1,197 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GraphChart } from "../charts/graph-chart";
+import type { ChartSpec } from "../charts/options";
+import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
+import { Empty, EntityChip, Section, SourceLink, TypeBadge } from "./bits";
+import { articleHref, entityHref } from "./links";
+import type { ExtractResult } from "./types";
+
+export interface ExtractView {
+  text: string;
+  result: ExtractResult;
+  article: { id: number; title: string } | null;
+  graph: { spec: ChartSpec; nodeHrefs: string[] } | null;
+  colors: Record<string, string>;
+}
+
+/**
+ * What an analysis found: the text with entities (by type), event triggers and causal
+ * spans marked; the entities, events with their arguments, known relations, causal pairs,
+ * and a small graph of the entities and their relations.
+ */
+export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractView }) {
+  const { t } = useTranslation("kg");
+  const { text, result: r, colors } = view;
+  const slice = (a: number, b: number) => text.slice(a, b);
+  const marks: TextMark[] = [
+    ...r.events.map((e) => ({ start: e.start, end: e.end, kind: "trigger" as const, title: `${e.type} · ${e.trigger}` })),
+    ...r.causal.flatMap((c) => [
+      { start: c.cause_start, end: c.cause_end, kind: "cause" as const, title: t("extract.cause") },
+      { start: c.effect_start, end: c.effect_end, kind: "effect" as const, title: t("extract.effect") },
+    ]),
+  ];
+  const byType = new Map<string | null, Map<string, { uuid: string; name: string; type: string | null; count: number }>>();
+  for (const e of r.entities) {
+    const group = byType.get(e.type) ?? new Map();
+    const had = group.get(e.entity_id);
+    group.set(e.entity_id, { uuid: e.entity_id, name: e.name, type: e.type, count: (had?.count ?? 0) + 1 });
+    byType.set(e.type, group);
+  }
+  const typeCounts = [...byType].map(([type, group]) => ({ type, count: [...group.values()].reduce((n, x) => n + x.count, 0) }));
+
+  return (
+    <div className="kg-page" data-testid="extract-result">
+      <p className="muted" style={{ margin: 0 }} data-testid="extract-stats">
+        {view.article && (
+          <>
+            {t("extract.ofArticle")} <Link to={articleHref(kgId, view.article.id)}>{view.article.title}</Link> ·{" "}
+          </>
+        )}
+        {t("extract.stats", {
+          characters: r.stats.characters,
+          sentences: r.stats.sentences,
+          entities: r.entities.length,
+          events: r.events.length,
+          relations: r.relations.length,
+          causal: r.causal.length,
+          ms: r.stats.elapsed_ms,
+        })}
+      </p>
+      <Section title={t("extract.marked")} testId="extract-text">
+        <TypeLegend items={typeCounts} colors={colors} />
+        <div className="legend-inline" style={{ marginBottom: 8 }}>
+          <span className="tm-trigger">{t("extract.triggerLegend")}</span>
+          <span className="tm-cause">{t("extract.cause")}</span>
+          <span className="tm-effect">{t("extract.effect")}</span>
+        </div>
+        <AnnotatedText
+          text={text}
+          mentions={r.entities.map((e) => ({ start: e.start, end: e.end, uuid: e.entity_id, name: e.name, type: e.type }))}
+          marks={marks}
+          colors={colors}
+          entityHref={(uuid) => entityHref(kgId, uuid)}
+        />
+      </Section>
+
+      <div className="kg-grid-2">
+        <Section title={t("extract.entities", { count: r.entities.length })} testId="extract-entities">
+          {byType.size === 0 ? (
+            <Empty>{t("extract.noEntities")}</Empty>
+          ) : (
+            <dl className="props">
+              {[...byType].map(([type, group]) => (
+                <div key={type ?? "-"} style={{ display: "contents" }}>
+                  <dt>
+                    <TypeBadge type={type ?? "—"} color={type ? colors[type] : undefined} />
+                  </dt>
+                  <dd className="chip-cloud">
+                    {[...group.values()].map((e) => (
+                      <EntityChip key={e.uuid} kgId={kgId} entity={{ ...e, type_id: null }} colors={colors} extra={e.count > 1 ? e.count : undefined} />
+                    ))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </Section>
+        <Section title={t("extract.graph")} testId="extract-graph">
+          {view.graph ? (
+            <GraphChart spec={view.graph.spec} label={t("extract.graph")} nodeHrefs={view.graph.nodeHrefs} height={380} fileName="analysis" testId="graph-chart" />
+          ) : (
+            <Empty>{t("extract.noGraph")}</Empty>
+          )}
+        </Section>
+      </div>
+
+      <Section title={t("extract.events", { count: r.events.length })} testId="extract-events">
+        {r.events.length === 0 ? (
+          <Empty>{t("extract.noEvents")}</Empty>
+        ) : (
+          <div className="kg-table-wrap">
+            <table className="kg-table">
+              <thead>
+                <tr>
+                  <th>{t("event.trigger")}</th>
+                  <th>{t("events.type")}</th>
+                  <th>{t("extract.arguments")}</th>
+                  <th>{t("event.time")}</th>
+                  <th>{t("events.place")}</th>
+                  <th>{t("extract.sentence")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.events.map((e) => (
+                  <tr key={`${e.start}-${e.end}`}>
+                    <td>
+                      <b className="tm-trigger">{e.trigger}</b>
+                    </td>
+                    <td>
+                      <TypeBadge type={e.type} />
+                    </td>
+                    <td className="wrap">
+                      {e.arguments.length === 0
+                        ? "—"
+                        : e.arguments.map((a) => (
+                            <span key={`${a.role}-${a.start}`} style={{ marginRight: 10, whiteSpace: "nowrap" }}>
+                              <span className="muted">{a.role_name}：</span>
+                              {a.entity_id ? <Link to={entityHref(kgId, a.entity_id)}>{a.text}</Link> : a.text}
+                            </span>
+                          ))}
+                    </td>
+                    <td>{e.time ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}` : "—"}</td>
+                    <td>{e.place ? e.place.entity_id ? <Link to={entityHref(kgId, e.place.entity_id)}>{e.place.text}</Link> : e.place.text : "—"}</td>
+                    <td className="wrap" style={{ minWidth: 240 }}>
+                      {slice(e.sentence_start, e.sentence_end)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+
+      <div className="kg-grid-2">
+        <Section title={t("extract.relations", { count: r.relations.length })} testId="extract-relations">
+          {r.relations.length === 0 ? (
+            <Empty>{t("extract.noRelations")}</Empty>
+          ) : (
+            <ul className="event-links">
+              {r.relations.map((x) => (
+                <li key={x.id}>
+                  <span className="link-ends">
+                    <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
+                    <span className="predicate">{x.predicate}</span>
+                    <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
+                  </span>
+                  <span className="link-meta">
+                    <span>{x.confidence.toFixed(2)}</span>
+                    <SourceLink kgId={kgId} fact={x} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={t("extract.causal", { count: r.causal.length })} testId="extract-causal">
+          {r.causal.length === 0 ? (
+            <Empty>{t("extract.noCausal")}</Empty>
+          ) : (
+            <ul className="event-links">
+              {r.causal.map((c) => (
+                <li key={c.start}>
+                  <span className="link-ends">
+                    <span className="tm-cause">{c.cause}</span>
+                    <span className="link-type lt-cause">→ {c.cue}</span>
+                    <span className="tm-effect">{c.effect}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}

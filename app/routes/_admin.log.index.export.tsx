@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statisticsExport } from "~/components/insight/statistics.server";
+
+/** Resource route: a table of the retrieval statistics as CSV (table=daily|top|empty). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  statisticsExport(request, "/log/index", "/kg/statistics/searches/export/", ["graph", "days", "table"]);

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { exportAction, exportLoader } from "~/utils/resource.server";
+
+/** Resource route: the CSV export (export.csv), the import template, and an import's error list. */
+export const loader = (args: LoaderFunctionArgs) => exportLoader("models", args);
+export const action = (args: ActionFunctionArgs) => exportAction("models", args);

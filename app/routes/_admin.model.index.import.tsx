@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { importAction, importLoader } from "~/utils/resource.server";
+
+export { ImportDialog as default } from "~/components/table/import-dialog";
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";
+export const loader = (args: LoaderFunctionArgs) => importLoader("models", args);
+export const action = (args: ActionFunctionArgs) => importAction("models", args);

@@ -1,0 +1,207 @@
+import type { PlatformContext } from "../../context.js";
+import { HttpError } from "../../http/errors.js";
+import {
+  JobFailedError,
+  getJob,
+  registerJobKind,
+  type JobContext,
+} from "../../jobs/runner.js";
+import { MAX_REPORTED_PROBLEMS, factSignature, planRows, type Plan, type PlanReport } from "./plan.js";
+import { describeSpec, readSourceRows, type SourceSpec } from "./sources.js";
+import { applyPlan, clearGraphFactsNow, clearGraphFacts, writeBuild, type WriteCounts } from "./write.js";
+
+/**
+ * The jobs of graph administration:
+ * - graph.build: reads the source data, checks every row against the graph's ontology,
+ *   then (only when no row is bad, or the operator chose to skip bad rows) clears the graph
+ *   and writes it in batches. Resumable: after a restart it starts over.
+ * - graph.plan: the dry run of an incremental update; writes nothing, keeps the report.
+ * - graph.update: applies a dry run in one transaction, if the graph and the source data
+ *   are still what the dry run saw.
+ */
+export const BUILD = "graph.build";
+export const PLAN = "graph.plan";
+export const UPDATE = "graph.update";
+export const GRAPH_JOB_KINDS = [BUILD, PLAN, UPDATE];
+/** Kinds that write a graph: at most one queued or running per graph. */
+export const WRITING_KINDS = [BUILD, UPDATE];
+
+export interface BuildParams {
+  sources: SourceSpec;
+  skip_bad_rows: boolean;
+}
+export interface PlanParams {
+  sources: SourceSpec;
+}
+export interface UpdateParams {
+  plan_job_id: number;
+  skip_bad_rows: boolean;
+}
+
+export interface BuildResult {
+  report: PlanReport;
+  written: WriteCounts;
+  sources: string;
+  duration_ms: number;
+  triples_per_second: number;
+}
+export interface PlanResult {
+  report: PlanReport;
+  signature: string;
+  sources: string;
+  duration_ms: number;
+}
+export interface UpdateResult {
+  report: PlanReport;
+  applied: WriteCounts;
+  plan_job_id: number;
+  duration_ms: number;
+}
+
+const MAX_LOGGED_PROBLEMS = 100;
+
+function logProblems(job: JobContext<unknown>, report: PlanReport) {
+  for (const p of report.problems.slice(0, MAX_LOGGED_PROBLEMS)) job.log("warn", `${p.ref}：${p.message}`);
+  if (report.problem_count > MAX_LOGGED_PROBLEMS) {
+    job.log("warn", `另有 ${report.problem_count - MAX_LOGGED_PROBLEMS} 行有问题（结果中列出前 ${MAX_REPORTED_PROBLEMS} 行）`);
+  }
+  for (const w of report.warnings.slice(0, 20)) job.log("warn", w);
+}
+
+async function readAndPlan(
+  job: JobContext<unknown>,
+  sources: SourceSpec,
+  baseline: "empty" | "graph",
+  span: [number, number],
+): Promise<Plan> {
+  const { ctx } = job;
+  const graphId = job.graphId!;
+  const [from, to] = span;
+  job.progress(from, "读取源数据");
+  const rows = await readSourceRows(ctx, sources, {
+    checkpoint: () => job.checkpoint(),
+    onNote: (m) => job.log("info", m),
+  });
+  if (!rows.length) throw new JobFailedError("源数据中没有任何三元组");
+  job.log("info", `共读取 ${rows.length} 行，开始按本体校验`);
+  const mid = from + (to - from) / 3;
+  job.progress(mid, `校验 ${rows.length} 行数据`);
+  const plan = await planRows(ctx, {
+    graphId,
+    rows,
+    baseline,
+    checkpoint: () => job.checkpoint(),
+    onProgress: (f) => job.progress(mid + (to - mid) * f),
+  });
+  const s = plan.report.summary;
+  job.log(
+    "info",
+    `校验完成：可用 ${s.accepted_rows} 行，有问题 ${s.bad_rows} 行；实体 +${s.entities.added} ~${s.entities.changed} -${s.entities.removed}，关系 +${s.relations.added} ~${s.relations.changed} -${s.relations.removed}`,
+  );
+  logProblems(job, plan.report);
+  return plan;
+}
+
+/** Refuses to go on with bad rows unless the operator accepted skipping them. */
+function requireAccepted(plan: Plan, skipBadRows: boolean, what: string) {
+  const s = plan.report.summary;
+  if (s.bad_rows > 0 && !skipBadRows) {
+    throw new JobFailedError(
+      `源数据中有 ${s.bad_rows} 行有问题，未${what}任何内容。可修正后重试，或选择"跳过错误行"只${what}其余 ${s.accepted_rows} 行`,
+      { report: plan.report },
+    );
+  }
+  if (s.accepted_rows === 0) throw new JobFailedError(`没有可${what}的数据：所有行都有问题`, { report: plan.report });
+}
+
+async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
+  const started = Date.now();
+  const { ctx, params } = job;
+  const graphId = job.graphId!;
+  const plan = await readAndPlan(job as JobContext<unknown>, params.sources, "empty", [0, 30]);
+  requireAccepted(plan, params.skip_bad_rows, "构建");
+  if (plan.report.summary.bad_rows) job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
+  let clearing = false;
+  try {
+    job.progress(30, "清空图谱原有数据");
+    clearing = true;
+    await clearGraphFacts(ctx, graphId, () => job.checkpoint());
+    job.progress(35, "写入实体与关系");
+    const written = await writeBuild(ctx, plan, job.id, () => job.checkpoint(), (f) => job.progress(35 + 64 * f));
+    const ms = Date.now() - started;
+    job.log("info", `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`);
+    return {
+      report: plan.report,
+      written,
+      sources: describeSpec(ctx, params.sources),
+      duration_ms: ms,
+      triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
+    };
+  } catch (e) {
+    // A half-written graph is worse than an empty one: take the partial build out again.
+    if (clearing) {
+      try {
+        clearGraphFactsNow(ctx, graphId);
+        job.log("warn", "构建未完成，已清除写入的部分数据");
+      } catch {
+        // The store is closing (restart): the build starts over when it is resumed.
+      }
+    }
+    throw e;
+  }
+}
+
+async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
+  const started = Date.now();
+  const signature = factSignature(job.ctx, job.graphId!);
+  const plan = await readAndPlan(job as JobContext<unknown>, job.params.sources, "graph", [0, 100]);
+  return {
+    report: plan.report,
+    signature,
+    sources: describeSpec(job.ctx, job.params.sources),
+    duration_ms: Date.now() - started,
+  };
+}
+
+/** The dry run an update applies: a finished graph.plan job of the same graph. */
+export function requirePlanJob(ctx: PlatformContext, graphId: number, planJobId: number) {
+  const planJob = getJob(ctx, planJobId);
+  if (!planJob || planJob.kind !== PLAN || planJob.graph_id !== graphId) {
+    throw new HttpError(400, "预演任务不存在或不属于该图谱", "invalid_plan");
+  }
+  if (planJob.status !== "succeeded") throw new HttpError(400, "预演尚未成功完成，不能应用", "invalid_plan");
+  return planJob as typeof planJob & { result: PlanResult; params: PlanParams };
+}
+
+const sameCounts = (a: PlanReport["summary"], b: PlanReport["summary"]) =>
+  JSON.stringify([a.rows, a.bad_rows, a.entities, a.relations]) === JSON.stringify([b.rows, b.bad_rows, b.entities, b.relations]);
+
+async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult> {
+  const started = Date.now();
+  const { ctx, params } = job;
+  const graphId = job.graphId!;
+  const planJob = requirePlanJob(ctx, graphId, params.plan_job_id);
+  if (factSignature(ctx, graphId) !== planJob.result.signature) {
+    throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
+  }
+  const plan = await readAndPlan(job as JobContext<unknown>, planJob.params.sources, "graph", [0, 80]);
+  if (!sameCounts(plan.report.summary, planJob.result.report.summary)) {
+    throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
+  }
+  requireAccepted(plan, params.skip_bad_rows, "更新");
+  await job.checkpoint();
+  if (factSignature(ctx, graphId) !== planJob.result.signature) {
+    throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
+  }
+  job.progress(85, "在一个事务中应用全部变更");
+  const applied = applyPlan(ctx, plan, job.id);
+  job.log(
+    "info",
+    `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
+  );
+  return { report: plan.report, applied, plan_job_id: params.plan_job_id, duration_ms: Date.now() - started };
+}
+
+registerJobKind<BuildParams>(BUILD, buildGraph, { resumable: true, permission: "kg__graph__update", label: "图谱构建" });
+registerJobKind<PlanParams>(PLAN, planUpdate, { resumable: true, permission: "kg__graph__update", label: "增量更新预演" });
+registerJobKind<UpdateParams>(UPDATE, applyUpdate, { resumable: false, permission: "kg__graph__update", label: "增量更新" });

@@ -1,0 +1,259 @@
+import type { Response, Router } from "express";
+import { hasPermission, requirePermission, requireUser } from "../../auth/context.js";
+import type { PlatformContext } from "../../context.js";
+import { HttpError, forbidden, handle } from "../../http/errors.js";
+import { intParam, pathId, stringParam } from "../../kg/params.js";
+import {
+  createGraph,
+  entityNeighbourhood,
+  forkOntology,
+  graphCard,
+  graphDashboard,
+  graphOntologyInfo,
+  listEntities,
+  rebuildGraph,
+  requireGraphRow,
+  startDryRun,
+  startUpdate,
+  switchOntology,
+  updateGraph,
+} from "./graphs.js";
+import * as onto from "./ontology.js";
+
+const P = {
+  ontologyRead: "kg__ontology__read",
+  ontologyCreate: "kg__ontology__create",
+  ontologyUpdate: "kg__ontology__update",
+  ontologyDelete: "kg__ontology__delete",
+  graphRead: "kg__graph__read",
+  graphCreate: "kg__graph__create",
+  graphUpdate: "kg__graph__update",
+};
+
+function idOf(raw: string | undefined, what: string): number {
+  const id = pathId(raw);
+  if (id === null) throw new HttpError(404, `${what}不存在`, "not_found");
+  return id;
+}
+
+/** Any of the codenames (build-form options serve creators and updaters alike). */
+function requireAny(res: Response, codenames: string[]) {
+  const user = requireUser(res);
+  if (!codenames.some((c) => hasPermission(user, c))) throw forbidden();
+  return user;
+}
+
+/** Ontology administration under /graphadmin (docs/api.md, "Graph administration and jobs"). */
+export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
+  const base = "/graphadmin";
+  router.get(
+    `${base}/ontologies`,
+    handle((_req, res) => {
+      requirePermission(res, P.ontologyRead);
+      res.json(onto.listOntologies(ctx));
+    }),
+  );
+  router.post(
+    `${base}/ontologies`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.ontologyCreate);
+      res.status(201).json(onto.createOntology(ctx, user, req.body));
+    }),
+  );
+  router.get(
+    `${base}/ontologies/:id`,
+    handle((req, res) => {
+      requirePermission(res, P.ontologyRead);
+      res.json(onto.ontologyDetail(ctx, idOf(req.params.id, "本体")));
+    }),
+  );
+  router.patch(
+    `${base}/ontologies/:id`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.ontologyUpdate);
+      res.json(onto.updateOntology(ctx, user, idOf(req.params.id, "本体"), req.body));
+    }),
+  );
+  router.delete(
+    `${base}/ontologies/:id`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.ontologyDelete);
+      onto.deleteOntology(ctx, user, idOf(req.params.id, "本体"));
+      res.status(204).end();
+    }),
+  );
+
+  // Parts of an ontology: created under the ontology (or class), changed and deleted by id.
+  const parts = [
+    { path: "classes", parent: "ontologies", label: "类", create: onto.createClass, update: onto.updateClass, remove: onto.deleteClass },
+    { path: "properties", parent: "classes", label: "属性", create: onto.createProperty, update: onto.updateProperty, remove: onto.deleteProperty },
+    {
+      path: "relation-types",
+      parent: "ontologies",
+      label: "关系类型",
+      create: onto.createRelationType,
+      update: onto.updateRelationType,
+      remove: onto.deleteRelationType,
+    },
+    {
+      path: "event-types",
+      parent: "ontologies",
+      label: "事件类型",
+      create: onto.createEventType,
+      update: onto.updateEventType,
+      remove: onto.deleteEventType,
+    },
+  ];
+  for (const part of parts) {
+    router.post(
+      `${base}/${part.parent}/:id/${part.path}`,
+      handle((req, res) => {
+        const user = requirePermission(res, P.ontologyUpdate);
+        res.status(201).json(part.create(ctx, user, idOf(req.params.id, part.parent === "classes" ? "类" : "本体"), req.body));
+      }),
+    );
+    router.patch(
+      `${base}/${part.path}/:id`,
+      handle((req, res) => {
+        const user = requirePermission(res, P.ontologyUpdate);
+        res.json(part.update(ctx, user, idOf(req.params.id, part.label), req.body));
+      }),
+    );
+    router.delete(
+      `${base}/${part.path}/:id`,
+      handle((req, res) => {
+        const user = requirePermission(res, P.ontologyUpdate);
+        part.remove(ctx, user, idOf(req.params.id, part.label));
+        res.status(204).end();
+      }),
+    );
+  }
+}
+
+/** Graph administration under /graphadmin/graphs. */
+export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
+  const base = "/graphadmin/graphs";
+  router.get(
+    base,
+    handle((_req, res) => {
+      requirePermission(res, P.graphRead);
+      res.json(graphDashboard(ctx));
+    }),
+  );
+  router.post(
+    base,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphCreate);
+      res.status(202).json(createGraph(ctx, user, req.body));
+    }),
+  );
+  router.get(
+    `${base}/:id`,
+    handle((req, res) => {
+      requirePermission(res, P.graphRead);
+      res.json(graphCard(ctx, idOf(req.params.id, "知识图谱")));
+    }),
+  );
+  router.patch(
+    `${base}/:id`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphUpdate);
+      res.json(updateGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  router.post(
+    `${base}/:id/build`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphUpdate);
+      res.status(202).json(rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  router.post(
+    `${base}/:id/update/dry-run`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphUpdate);
+      res.status(202).json(startDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  router.post(
+    `${base}/:id/update`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphUpdate);
+      res.status(202).json(startUpdate(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  router.get(
+    `${base}/:id/entities`,
+    handle((req, res) => {
+      requirePermission(res, P.graphRead);
+      const classId = req.query.class_id === undefined || req.query.class_id === "" ? undefined : intParam(req.query, "class_id", { min: 1, max: 1e15, fallback: 0 });
+      res.json(
+        listEntities(ctx, idOf(req.params.id, "知识图谱"), {
+          search: stringParam(req.query, "search", 100),
+          classId,
+          page: intParam(req.query, "page", { min: 1, max: 1_000_000, fallback: 1 }),
+          pageSize: intParam(req.query, "page_size", { min: 1, max: 100, fallback: 20 }),
+        }),
+      );
+    }),
+  );
+  router.get(
+    `${base}/:id/entities/:entityId`,
+    handle((req, res) => {
+      requirePermission(res, P.graphRead);
+      const graphId = idOf(req.params.id, "知识图谱");
+      requireGraphRow(ctx.db, graphId);
+      const limit = intParam(req.query, "limit", { min: 1, max: 200, fallback: 50 });
+      res.json(entityNeighbourhood(ctx, graphId, idOf(req.params.entityId, "实体"), limit));
+    }),
+  );
+  router.get(
+    `${base}/:id/ontology`,
+    handle((req, res) => {
+      requirePermission(res, P.ontologyRead);
+      res.json(graphOntologyInfo(ctx, idOf(req.params.id, "知识图谱")));
+    }),
+  );
+  router.put(
+    `${base}/:id/ontology`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.ontologyUpdate);
+      res.json(switchOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  router.post(
+    `${base}/:id/ontology/fork`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.ontologyCreate);
+      res.status(201).json(forkOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+
+  // What the build and update forms offer: files, sources, triple data per graph, ontologies.
+  router.get(
+    "/graphadmin/source-options",
+    handle((_req, res) => {
+      requireAny(res, [P.graphCreate, P.graphUpdate]);
+      const db = ctx.db;
+      res.json({
+        files: db
+          .prepare("SELECT id, name, filename, size, created_at FROM data_files ORDER BY id DESC LIMIT 500")
+          .all(),
+        sources: db
+          .prepare(
+            `SELECT s.id, s.name, (SELECT count(*) FROM data_triples t WHERE t.source_id = s.id) AS triples,
+                    (SELECT count(*) FROM data_files f WHERE f.source_id = s.id) AS files
+               FROM data_sources s ORDER BY s.name`,
+          )
+          .all(),
+        triple_graphs: db
+          .prepare(
+            `SELECT g.id, g.name, (SELECT count(*) FROM data_triples t WHERE t.graph_id = g.id) AS triples FROM graphs g ORDER BY g.id`,
+          )
+          .all(),
+        all_triples: db.prepare("SELECT count(*) FROM data_triples").pluck().get(),
+        ontologies: db.prepare("SELECT id, name, domain FROM kg_ontologies ORDER BY id").all(),
+      });
+    }),
+  );
+}

@@ -1,0 +1,238 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse";
+import type { PlatformContext } from "../../context.js";
+import { HttpError, badRequest } from "../../http/errors.js";
+import { decodeCsv } from "../../resources/csv.js";
+import { BodyReader } from "./input.js";
+
+/**
+ * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV),
+ * triple data (data/triples) of chosen sources or graphs, and the files of chosen sources.
+ */
+export interface SourceSpec {
+  file_ids: number[];
+  source_ids: number[];
+  triple_graph_ids: number[];
+  all_triples: boolean;
+}
+
+/** One input row, as text, with where it came from (for messages naming the row). */
+export interface SourceRow {
+  ref: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  confidence: string;
+  subject_type: string;
+  object_type: string;
+  op: string;
+}
+
+export const EMPTY_SPEC: SourceSpec = { file_ids: [], source_ids: [], triple_graph_ids: [], all_triples: false };
+
+/** The source part of a build or update body. Nothing chosen is a 400. */
+export function readSourceSpec(r: BodyReader): SourceSpec {
+  const spec: SourceSpec = {
+    file_ids: r.ids("file_ids", "文件"),
+    source_ids: r.ids("source_ids", "数据来源"),
+    triple_graph_ids: r.ids("triple_graph_ids", "三元组数据的图谱"),
+    all_triples: r.bool("all_triples"),
+  };
+  if (!spec.file_ids.length && !spec.source_ids.length && !spec.triple_graph_ids.length && !spec.all_triples) {
+    r.fail("file_ids", "请至少选择一项源数据：文件、数据来源或三元组数据");
+  }
+  return spec;
+}
+
+/** Checks that every chosen file and source exists (before a job is queued). */
+export function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
+  for (const id of spec.file_ids) {
+    if (!ctx.db.prepare("SELECT 1 FROM data_files WHERE id = ?").get(id)) throw badRequest(`文件 #${id} 不存在`);
+  }
+  for (const id of spec.source_ids) {
+    if (!ctx.db.prepare("SELECT 1 FROM data_sources WHERE id = ?").get(id)) throw badRequest(`数据来源 #${id} 不存在`);
+  }
+  for (const id of spec.triple_graph_ids) {
+    if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(id)) throw badRequest(`知识图谱 #${id} 不存在`);
+  }
+}
+
+/** Header names accepted for each column (English names, the triple-data labels, common synonyms). */
+const HEADERS: Record<keyof Omit<SourceRow, "ref">, string[]> = {
+  subject: ["subject", "主体", "头实体", "head", "主语", "s"],
+  predicate: ["predicate", "关系", "谓词", "relation", "p"],
+  object: ["object", "客体", "尾实体", "tail", "宾语", "o"],
+  confidence: ["confidence", "置信度", "score"],
+  subject_type: ["subject_type", "主体类型", "head_type"],
+  object_type: ["object_type", "客体类型", "tail_type"],
+  op: ["op", "操作", "action"],
+};
+
+const TABULAR = /\.(csv|tsv|txt)$/i;
+
+interface FileRow {
+  id: number;
+  name: string;
+  filename: string;
+  uuid: string;
+}
+
+/** Column index of each known column, or null when the first line is data (no header). */
+function headerMap(cells: string[]): Partial<Record<keyof typeof HEADERS, number>> | null {
+  const norm = cells.map((c) => c.replace(/^\uFEFF/, "").trim().toLowerCase());
+  const map: Partial<Record<keyof typeof HEADERS, number>> = {};
+  for (const [key, names] of Object.entries(HEADERS) as [keyof typeof HEADERS, string[]][]) {
+    const i = norm.findIndex((c) => names.includes(c));
+    if (i >= 0) map[key] = i;
+  }
+  return map.subject !== undefined && map.predicate !== undefined && map.object !== undefined ? map : null;
+}
+
+async function* fileRows(ctx: PlatformContext, file: FileRow): AsyncGenerator<SourceRow> {
+  const label = file.filename || file.name;
+  if (!TABULAR.test(label) && !TABULAR.test(file.name)) {
+    throw new HttpError(400, `文件"${label}"不是 CSV/TSV 文件，无法作为三元组数据`, "invalid_file");
+  }
+  const stored = path.join(ctx.settings.dataDir, "files", file.uuid);
+  if (!fs.existsSync(stored)) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
+  const text = decodeCsv(await fs.promises.readFile(stored));
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";
+  const parser = parse(text, {
+    bom: true,
+    delimiter,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
+  let map: ReturnType<typeof headerMap> | undefined;
+  const cell = (cells: string[], i: number | undefined) => (i === undefined ? "" : (cells[i] ?? "").trim());
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (map === undefined) {
+        map = headerMap(record);
+        if (map) continue;
+        // No header: subject, predicate, object, confidence in that order.
+        map = null;
+      }
+      const cols = map ?? { subject: 0, predicate: 1, object: 2, confidence: 3 };
+      yield {
+        ref: `文件"${label}"第 ${info.lines} 行`,
+        subject: cell(record, cols.subject),
+        predicate: cell(record, cols.predicate),
+        object: cell(record, cols.object),
+        confidence: cell(record, cols.confidence),
+        subject_type: cell(record, cols.subject_type),
+        object_type: cell(record, cols.object_type),
+        op: cell(record, cols.op),
+      };
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const err = e as { message?: string; lines?: number };
+    throw new HttpError(400, `文件"${label}"的 CSV 格式错误（第 ${err.lines ?? "?"} 行附近）：${err.message ?? ""}`, "invalid_csv");
+  }
+}
+
+function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRow> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (!spec.all_triples) {
+    if (spec.source_ids.length) {
+      where.push(`source_id IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(spec.source_ids));
+    }
+    if (spec.triple_graph_ids.length) {
+      where.push(`graph_id IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(spec.triple_graph_ids));
+    }
+    if (!where.length) return;
+  }
+  const sql = `SELECT id, subject, predicate, object, confidence FROM data_triples ${where.length ? `WHERE ${where.join(" OR ")}` : ""} ORDER BY id`;
+  for (const r of ctx.db.prepare(sql).iterate(...params) as IterableIterator<{
+    id: number;
+    subject: string;
+    predicate: string;
+    object: string;
+    confidence: number | null;
+  }>) {
+    yield {
+      ref: `三元组数据 #${r.id}`,
+      subject: r.subject.trim(),
+      predicate: r.predicate.trim(),
+      object: r.object.trim(),
+      confidence: r.confidence === null ? "" : String(r.confidence),
+      subject_type: "",
+      object_type: "",
+      op: "",
+    };
+  }
+}
+
+/** The files a spec reads: those chosen, and the tabular files of the chosen sources. */
+function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; skipped: string[] } {
+  const chosen = spec.file_ids.map((id) => {
+    const f = ctx.db.prepare("SELECT id, name, filename, uuid FROM data_files WHERE id = ?").get(id) as FileRow | undefined;
+    if (!f) throw new HttpError(400, `文件 #${id} 不存在`, "file_missing");
+    return f;
+  });
+  const skipped: string[] = [];
+  const bySource = spec.source_ids.length
+    ? (ctx.db
+        .prepare("SELECT id, name, filename, uuid FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id")
+        .all(JSON.stringify(spec.source_ids)) as FileRow[])
+    : [];
+  const seen = new Set(chosen.map((f) => f.id));
+  for (const f of bySource) {
+    if (seen.has(f.id)) continue;
+    seen.add(f.id);
+    if (TABULAR.test(f.filename || f.name)) chosen.push(f);
+    else skipped.push(f.filename || f.name);
+  }
+  return { files: chosen, skipped };
+}
+
+/**
+ * Every row of the spec, read into memory (a build holds its plan anyway), yielding to
+ * the event loop every few thousand rows. `onNote` hears about skipped files.
+ */
+export async function readSourceRows(
+  ctx: PlatformContext,
+  spec: SourceSpec,
+  opts: { onNote?: (message: string) => void; checkpoint?: () => Promise<void>; maxRows?: number } = {},
+): Promise<SourceRow[]> {
+  const rows: SourceRow[] = [];
+  const maxRows = opts.maxRows ?? 2_000_000;
+  const push = async (row: SourceRow) => {
+    rows.push(row);
+    if (rows.length > maxRows) throw new HttpError(400, `源数据超过 ${maxRows} 行，请分批导入`, "too_many_rows");
+    if (rows.length % 5000 === 0) await opts.checkpoint?.();
+  };
+  const { files, skipped } = filesOf(ctx, spec);
+  for (const name of skipped) opts.onNote?.(`跳过非表格文件"${name}"`);
+  for (const f of files) {
+    const before = rows.length;
+    for await (const row of fileRows(ctx, f)) await push(row);
+    opts.onNote?.(`读取文件"${f.filename || f.name}"：${rows.length - before} 行`);
+  }
+  const before = rows.length;
+  for (const row of tripleRows(ctx, spec)) await push(row);
+  if (rows.length > before) opts.onNote?.(`读取三元组数据：${rows.length - before} 行`);
+  return rows;
+}
+
+/** A short description of a spec for people ("文件 a.csv；来源 新华社；…"). */
+export function describeSpec(ctx: PlatformContext, spec: SourceSpec): string {
+  const parts: string[] = [];
+  const names = (sql: string, ids: number[]) =>
+    ids.length ? (ctx.db.prepare(sql).pluck().all(JSON.stringify(ids)) as string[]) : [];
+  const files = names("SELECT coalesce(nullif(filename, ''), name) FROM data_files WHERE id IN (SELECT value FROM json_each(?))", spec.file_ids);
+  if (files.length) parts.push(`文件 ${files.join("、")}`);
+  const sources = names("SELECT name FROM data_sources WHERE id IN (SELECT value FROM json_each(?))", spec.source_ids);
+  if (sources.length) parts.push(`数据来源 ${sources.join("、")}`);
+  const graphs = names("SELECT name FROM graphs WHERE id IN (SELECT value FROM json_each(?))", spec.triple_graph_ids);
+  if (graphs.length) parts.push(`图谱 ${graphs.join("、")} 的三元组数据`);
+  if (spec.all_triples) parts.push("全部三元组数据");
+  return parts.join("；");
+}

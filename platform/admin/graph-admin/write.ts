@@ -1,0 +1,182 @@
+import type { PlatformContext } from "../../context.js";
+import { bumpGraphVersion } from "../../kg/cache.js";
+import { refreshRollups, stableUuid } from "../../kg/store.js";
+import { entityFate, relationFate, type Plan } from "./plan.js";
+
+/** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
+export const ENTITY_BATCH = 2000;
+export const RELATION_BATCH = 5000;
+const DELETE_BATCH = 5000;
+
+type Checkpoint = () => Promise<void>;
+
+/**
+ * Removes a graph's facts (articles, entities, relations, events, event links; flows stay)
+ * in batches, each its own transaction. The graph row and its ontology stay.
+ */
+export async function clearGraphFacts(ctx: PlatformContext, graphId: number, checkpoint: Checkpoint = async () => {}) {
+  const db = ctx.db;
+  for (const table of ["kg_event_relations", "kg_events", "kg_relations", "kg_entities", "kg_articles"]) {
+    const step = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`);
+    while (db.transaction(() => step.run(graphId).changes)() > 0) await checkpoint();
+  }
+  db.transaction(() => {
+    db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
+    db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
+    bumpGraphVersion(ctx, graphId, true);
+  })();
+}
+
+/** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
+export function clearGraphFactsNow(ctx: PlatformContext, graphId: number) {
+  const db = ctx.db;
+  db.transaction(() => {
+    for (const table of ["kg_event_relations", "kg_events", "kg_relations", "kg_entities", "kg_articles"]) {
+      db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
+    }
+    db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
+    db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
+    bumpGraphVersion(ctx, graphId, true);
+  })();
+}
+
+function statements(ctx: PlatformContext) {
+  const db = ctx.db;
+  return {
+    insertEntity: db.prepare(
+      "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    updateEntity: db.prepare(
+      "UPDATE kg_entities SET class_id = ?, aliases = ?, properties = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
+    ),
+    deleteEntity: db.prepare("DELETE FROM kg_entities WHERE id = ?"),
+    insertRelation: db.prepare(
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, ?)",
+    ),
+    updateRelation: db.prepare("UPDATE kg_relations SET confidence = ? WHERE id = ?"),
+    deleteRelation: db.prepare("DELETE FROM kg_relations WHERE id = ?"),
+    markBuilt: db.prepare("INSERT OR REPLACE INTO kg_relation_builds (relation_id, job_id) VALUES (?, ?)"),
+  };
+}
+
+/** An entity's uuid: stable by graph and name, unless another graph's entity holds it already. */
+function uuidFor(ctx: PlatformContext, graphId: number, name: string) {
+  const uuid = stableUuid(graphId, name);
+  const taken = ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = ?").get(uuid);
+  return taken ? stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`) : uuid;
+}
+
+export interface WriteCounts {
+  entities: { added: number; changed: number; removed: number };
+  relations: { added: number; changed: number; removed: number };
+}
+
+/**
+ * Writes a build plan into a cleared graph: entities, then relations, in batches of their
+ * own transaction; `progress` gets the fraction done.
+ */
+export async function writeBuild(
+  ctx: PlatformContext,
+  plan: Plan,
+  jobId: number,
+  checkpoint: Checkpoint,
+  progress: (fraction: number) => void,
+): Promise<WriteCounts> {
+  const db = ctx.db;
+  const st = statements(ctx);
+  const ids = new Map<string, number>();
+  const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
+  const relations = [...plan.relations.values()].filter((r) => !r.remove);
+  const total = entities.length + relations.length || 1;
+  for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
+    db.transaction(() => {
+      for (const e of entities.slice(i, i + ENTITY_BATCH)) {
+        const id = st.insertEntity.run(
+          uuidFor(ctx, plan.graphId, e.name),
+          plan.graphId,
+          e.classId,
+          e.name,
+          JSON.stringify(e.aliases),
+          JSON.stringify(e.props),
+        ).lastInsertRowid;
+        ids.set(e.name, Number(id));
+      }
+    })();
+    progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
+    await checkpoint();
+  }
+  for (let i = 0; i < relations.length; i += RELATION_BATCH) {
+    db.transaction(() => {
+      for (const r of relations.slice(i, i + RELATION_BATCH)) {
+        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence).lastInsertRowid;
+        st.markBuilt.run(id, jobId);
+      }
+    })();
+    progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
+    await checkpoint();
+  }
+  db.transaction(() => {
+    bumpGraphVersion(ctx, plan.graphId, true);
+    refreshRollups(ctx, plan.graphId);
+  })();
+  return {
+    entities: { added: entities.length, changed: 0, removed: 0 },
+    relations: { added: relations.length, changed: 0, removed: 0 },
+  };
+}
+
+/** Applies an update plan in ONE transaction: all of it or, on any error, none of it. */
+export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): WriteCounts {
+  const db = ctx.db;
+  const st = statements(ctx);
+  const counts: WriteCounts = {
+    entities: { added: 0, changed: 0, removed: 0 },
+    relations: { added: 0, changed: 0, removed: 0 },
+  };
+  db.transaction(() => {
+    const ids = new Map<string, number>();
+    for (const e of plan.entities.values()) {
+      const fate = entityFate(e);
+      if (e.id !== null) ids.set(e.name, e.id);
+      if (fate === "added") {
+        const id = st.insertEntity.run(
+          uuidFor(ctx, plan.graphId, e.name),
+          plan.graphId,
+          e.classId,
+          e.name,
+          JSON.stringify(e.aliases),
+          JSON.stringify(e.props),
+        ).lastInsertRowid;
+        ids.set(e.name, Number(id));
+        counts.entities.added++;
+      } else if (fate === "changed") {
+        st.updateEntity.run(e.classId, JSON.stringify(e.aliases), JSON.stringify(e.props), e.id);
+        counts.entities.changed++;
+      }
+    }
+    for (const r of plan.relations.values()) {
+      const fate = relationFate(r);
+      if (fate === "added") {
+        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence).lastInsertRowid;
+        st.markBuilt.run(id, jobId);
+        counts.relations.added++;
+      } else if (fate === "changed") {
+        st.updateRelation.run(r.confidence, r.id);
+        st.markBuilt.run(r.id, jobId);
+        counts.relations.changed++;
+      } else if (fate === "removed") {
+        st.deleteRelation.run(r.id);
+        counts.relations.removed++;
+      }
+    }
+    for (const e of plan.entities.values()) {
+      if (entityFate(e) === "removed") {
+        st.deleteEntity.run(e.id);
+        counts.entities.removed++;
+      }
+    }
+    bumpGraphVersion(ctx, plan.graphId, true);
+    refreshRollups(ctx, plan.graphId);
+  })();
+  return counts;
+}

@@ -1,0 +1,64 @@
+import type { ResourceDef } from "../types.js";
+import { graphOptions, idField } from "./shared.js";
+
+/**
+ * Relation-extraction results (/graph/relation/result): the relations of a graph with
+ * their names, read-only, over the view kg_relation_results. `job` is the build or update
+ * that last wrote the relation (empty for seeded ones), so a link can show one build.
+ */
+export const relationResults: ResourceDef = {
+  app: "graphadmin",
+  name: "relations",
+  table: "kg_relation_results",
+  label: "关系抽取结果",
+  permissions: { read: "kg__graph__read" },
+  importable: false,
+  defaultOrdering: "-id",
+  fields: [
+    { ...idField },
+    {
+      name: "graph",
+      label: "知识图谱",
+      type: "select",
+      column: "graph_id",
+      valueType: "int",
+      width: 150,
+      sortable: true,
+      filterable: true,
+      readOnly: true,
+      options: graphOptions,
+    },
+    { name: "subject", label: "主体", type: "str", width: 180, sortable: true, searchable: true, filterable: true, readOnly: true },
+    {
+      name: "predicate",
+      label: "关系",
+      type: "select",
+      width: 120,
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      readOnly: true,
+      options: { sql: "SELECT DISTINCT name AS key, name AS label FROM kg_relation_types ORDER BY name" },
+    },
+    { name: "object", label: "客体", type: "str", width: 180, sortable: true, searchable: true, filterable: true, readOnly: true },
+    { name: "confidence", label: "置信度", type: "number", valueType: "real", width: 90, sortable: true, readOnly: true },
+    {
+      name: "job",
+      label: "构建任务",
+      type: "select",
+      column: "job_id",
+      valueType: "int",
+      width: 200,
+      sortable: true,
+      filterable: true,
+      readOnly: true,
+      options: {
+        sql: `SELECT j.id AS key, '#' || j.id || ' ' || (CASE j.kind WHEN 'graph.build' THEN '构建' ELSE '增量更新' END) || ' · ' || coalesce(g.name, '')
+                AS label FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id
+               WHERE j.kind IN ('graph.build', 'graph.update') ORDER BY j.id DESC LIMIT 200`,
+      },
+    },
+    { name: "subject_uuid", label: "主体标识", type: "str", hidden: true, readOnly: true },
+    { name: "object_uuid", label: "客体标识", type: "str", hidden: true, readOnly: true },
+  ],
+};

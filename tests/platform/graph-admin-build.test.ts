@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planRows } from "../../platform/admin/graph-admin/plan.js";
+import type { SourceRow } from "../../platform/admin/graph-admin/sources.js";
+import { getJob, recoverJobs } from "../../platform/jobs/runner.js";
+import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
+import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
+
+let p: TestPlatform;
+let admin: Caller;
+let military: number;
+let general: number;
+
+beforeAll(async () => {
+  p = await startPlatform();
+  const ids = ensureBuiltinOntologies(p.ctx);
+  military = ids.military;
+  general = ids.general;
+  admin = userWithToken(p.ctx, "builder", ["admin"]);
+});
+afterAll(() => p.close());
+
+const count = (table: string, graphId: number) =>
+  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
+
+async function createGraph(name: string, body: Record<string, unknown>) {
+  return call(p, admin, "POST", "/graphadmin/graphs/", { name, domain: "military", ontology_id: military, ...body });
+}
+
+describe("creating a graph from an uploaded triple file", () => {
+  let graphId: number;
+  let jobId: number;
+
+  it("creates the graph and queues its build (202)", async () => {
+    const fileId = await uploadCsv(p, admin, "military.csv", MILITARY_CSV);
+    const r = await createGraph("舰载机图谱", { file_ids: [fileId], description: "测试" });
+    expect(r.status).toBe(202);
+    expect(r.body.graph).toMatchObject({ name: "舰载机图谱", domain: "military", domain_name: "军事", ontology: { id: military } });
+    graphId = r.body.graph.id;
+    jobId = r.body.job_id;
+    expect(getJob(p.ctx, jobId)).toMatchObject({ kind: "graph.build", graph_id: graphId });
+  });
+
+  it("builds entities with classes, properties and aliases, and typed relations", async () => {
+    const job = await settled(p, jobId);
+    expect(job.status).toBe("succeeded");
+    const result = job.result as { written: { entities: { added: number }; relations: { added: number } }; report: { summary: { bad_rows: number } } };
+    expect(result.written.entities.added).toBe(5);
+    expect(result.written.relations.added).toBe(4);
+    expect(result.report.summary.bad_rows).toBe(0);
+    const ship = p.ctx.db
+      .prepare("SELECT e.aliases, e.properties, c.name AS class FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? AND e.name = '辽宁舰'")
+      .get(graphId) as { aliases: string; properties: string; class: string };
+    expect(ship.class).toBe("舰艇");
+    expect(JSON.parse(ship.aliases)).toEqual(["16号舰"]);
+    expect(JSON.parse(ship.properties)).toEqual({ 排水量: "60900吨" });
+  });
+
+  it("shows the graph on the dashboard with its counts and last build", async () => {
+    const r = await call(p, admin, "GET", "/graphadmin/graphs/");
+    const card = r.body.results.find((g: { id: number }) => g.id === graphId);
+    expect(card.counts).toEqual({ entities: 5, relations: 4, events: 0, articles: 0 });
+    expect(card.last_build).toMatchObject({ id: jobId, kind: "graph.build", status: "succeeded" });
+    const empty = r.body.results.find((g: { id: number }) => g.id === 247);
+    expect(empty.counts).toEqual({ entities: 0, relations: 0, events: 0, articles: 0 });
+    expect(empty.last_build).toBeNull();
+  });
+
+  it("lists the build's relations as a generic resource, filterable by build", async () => {
+    const r = await call(p, admin, "GET", `/graphadmin/relations/?job=${jobId}&ordering=-confidence`);
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(4);
+    expect(r.body.results[0]).toMatchObject({ subject: "沈阳飞机工业集团", predicate: "研制", object: "歼-15", confidence: 0.98, job: jobId, graph: graphId });
+    const schema = await call(p, admin, "GET", "/graphadmin/relations/schema/");
+    expect(schema.body.permissions).toEqual({ create: false, read: true, update: false, delete: false });
+    const refused = await call(p, admin, "POST", "/graphadmin/relations/", { subject: "x" });
+    expect(refused.status).toBe(405);
+  });
+
+  it("refuses a second graph of the same name", async () => {
+    const fileId = await uploadCsv(p, admin, "again.csv", MILITARY_CSV);
+    const r = await createGraph("舰载机图谱", { file_ids: [fileId] });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('图谱名称"舰载机图谱"已存在');
+  });
+
+  it("refuses a build with no source data, naming what is missing", async () => {
+    const r = await createGraph("空图谱", {});
+    expect(r.status).toBe(400);
+    expect(r.body.errors.file_ids).toEqual(["请至少选择一项源数据：文件、数据来源或三元组数据"]);
+    expect(p.ctx.db.prepare("SELECT 1 FROM graphs WHERE name = '空图谱'").get()).toBeUndefined();
+  });
+
+  it("browses entities by name and opens an entity's neighbourhood", async () => {
+    const list = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/?search=辽宁`);
+    expect(list.body.count).toBe(1);
+    const ship = list.body.results[0];
+    expect(ship).toMatchObject({ name: "辽宁舰", class: "舰艇", out_relations: 1, in_relations: 1 });
+    const byAlias = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/?search=16号`);
+    expect(byAlias.body.results[0].name).toBe("辽宁舰");
+    const n = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/${ship.id}/`);
+    expect(n.body.outgoing).toEqual([expect.objectContaining({ predicate: "部署于", entity: expect.objectContaining({ name: "大连", class: "城市" }) })]);
+    expect(n.body.incoming[0]).toMatchObject({ predicate: "装备", entity: { name: "东部战区海军" } });
+    expect((await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/999999/`)).status).toBe(404);
+  });
+});
+
+describe("a build from a file with bad rows", () => {
+  const BAD = csv([
+    "subject,predicate,object,confidence",
+    "辽宁舰,类型,舰艇,",
+    "东部战区海军,类型,军队,",
+    "东部战区海军,装备,辽宁舰,0.9",
+    ",装备,辽宁舰,",
+    "辽宁舰,装备,东部战区海军,",
+    "辽宁舰,停靠,青岛,",
+    "辽宁舰,部署于,大连,1.7",
+    "辽宁舰,类型,航母,",
+  ]);
+
+  it("reports each bad row and builds nothing", async () => {
+    const fileId = await uploadCsv(p, admin, "bad.csv", BAD);
+    const r = await createGraph("坏数据图谱", { file_ids: [fileId] });
+    const job = await settled(p, r.body.job_id);
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe('源数据中有 5 行有问题，未构建任何内容。可修正后重试，或选择"跳过错误行"只构建其余 3 行');
+    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } }).report.problems;
+    expect(problems).toEqual([
+      { ref: '文件"bad.csv"第 5 行', kind: "format", message: "主体不能为空" },
+      { ref: '文件"bad.csv"第 8 行', kind: "format", message: '置信度"1.7"必须是0到1之间的数字' },
+      { ref: '文件"bad.csv"第 9 行', kind: "ontology", message: '类"航母"不在本体"军事领域本体"中' },
+      { ref: '文件"bad.csv"第 6 行', kind: "ontology", message: '关系"装备"的主体应属于"组织机构"，实体"辽宁舰"的类是"舰艇"' },
+      { ref: '文件"bad.csv"第 7 行', kind: "ontology", message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性' },
+    ]);
+    expect(count("kg_entities", r.body.graph.id)).toBe(0);
+    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ? AND level = 'warn'").pluck().all(r.body.job_id);
+    expect(logs).toContain('文件"bad.csv"第 5 行：主体不能为空');
+  });
+
+  it("builds only the good rows when the operator chooses to skip bad rows", async () => {
+    const fileId = await uploadCsv(p, admin, "bad2.csv", BAD);
+    const r = await createGraph("跳过错误行图谱", { file_ids: [fileId], skip_bad_rows: true });
+    const job = await settled(p, r.body.job_id);
+    expect(job.status).toBe("succeeded");
+    expect(count("kg_entities", r.body.graph.id)).toBe(2);
+    expect(count("kg_relations", r.body.graph.id)).toBe(1);
+  });
+
+  it("refuses a file that is not a table, with its name", async () => {
+    const form = new FormData();
+    form.append("file", new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" }));
+    const up = await fetch(`${p.api}/data/files/`, { method: "POST", headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf }, body: form });
+    const r = await createGraph("PDF图谱", { file_ids: [(await up.json()).id] });
+    const job = await settled(p, r.body.job_id);
+    expect(job.error).toBe('文件"report.pdf"不是 CSV/TSV 文件，无法作为三元组数据');
+  });
+});
+
+describe("a build from triple data and sources", () => {
+  it("reads the rows of triple data tagged with a graph and of a source, with Chinese headers in files", async () => {
+    const db = p.ctx.db;
+    const source = Number(db.prepare("INSERT INTO data_sources (name, type, url) VALUES ('新华社', 'web', 'https://example.com')").run().lastInsertRowid);
+    const insert = db.prepare("INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence) VALUES (?, ?, ?, ?, ?, ?)");
+    insert.run("华为", "类型", "企业", 246, null, null);
+    insert.run("深圳", "类型", "城市", 246, null, null);
+    insert.run("华为", "总部位于", "深圳", 246, null, 0.99);
+    insert.run("任正非", "创办", "华为", null, source, 0.97);
+    const form = new FormData();
+    form.append("file", new File(["主体,关系,客体\n任正非,类型,人物\n"], "people.csv"));
+    form.append("source", String(source));
+    const up = await fetch(`${p.api}/data/files/`, { method: "POST", headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf }, body: form });
+    expect(up.status).toBe(201);
+    const r = await call(p, admin, "POST", "/graphadmin/graphs/", {
+      name: "企业图谱",
+      domain: "general",
+      ontology_id: general,
+      triple_graph_ids: [246],
+      source_ids: [source],
+    });
+    const job = await settled(p, r.body.job_id);
+    expect(job.status).toBe("succeeded");
+    const rel = db
+      .prepare("SELECT s.name || ' ' || t.name || ' ' || o.name FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY 1")
+      .pluck()
+      .all(r.body.graph.id);
+    expect(rel).toEqual(["任正非 创办 华为", "华为 总部位于 深圳"]);
+    expect((job.result as { sources: string }).sources).toBe("数据来源 新华社；图谱 通用百科知识图谱 的三元组数据");
+  });
+});
+
+describe("the dry run of an incremental update", () => {
+  function rows(lines: string[][]): SourceRow[] {
+    return lines.map(([subject, predicate, object, confidence = "", op = "", subject_type = "", object_type = ""], i) => ({
+      ref: `第 ${i + 2} 行`,
+      subject,
+      predicate,
+      object,
+      confidence,
+      op,
+      subject_type,
+      object_type,
+    }));
+  }
+  let graphId: number;
+
+  beforeAll(async () => {
+    const fileId = await uploadCsv(p, admin, "base.csv", MILITARY_CSV);
+    const r = await createGraph("增量测试图谱", { file_ids: [fileId] });
+    graphId = r.body.graph.id;
+    await settled(p, r.body.job_id);
+  });
+
+  it("tells added, changed and removed entities and relations apart, and what breaks the ontology", async () => {
+    const plan = await planRows(p.ctx, {
+      graphId,
+      baseline: "graph",
+      rows: rows([
+        ["山东舰", "类型", "舰艇"],
+        ["南部战区海军", "装备", "山东舰", "0.9", "", "军队"],
+        ["东部战区海军", "装备", "辽宁舰", "0.5"],
+        ["东部战区海军", "装备", "歼-15", "", "delete"],
+        ["沈阳飞机工业集团", "研制", "歼-15", "0.98"],
+        ["辽宁舰", "排水量", "67500吨"],
+        ["大连", "类型", "城市", "", "delete"],
+        ["辽宁舰", "停靠", "青岛"],
+        ["辽宁舰", "类型", "城市"],
+        ["东部战区海军", "装备", "不存在的关系", "", "delete"],
+      ]),
+    });
+    const r = plan.report;
+    expect(r.summary).toMatchObject({
+      rows: 10,
+      bad_rows: 2,
+      entities: { added: 2, changed: 1, removed: 1, unchanged: 3 },
+      relations: { added: 1, changed: 1, removed: 1, unchanged: 1 },
+    });
+    expect(r.samples.entities_added).toEqual([
+      { name: "山东舰", class: "舰艇", inferred: false },
+      { name: "南部战区海军", class: "军队", inferred: false },
+    ]);
+    expect(r.samples.entities_changed).toEqual([{ name: "辽宁舰", changes: ["属性 排水量：60900吨 → 67500吨"] }]);
+    expect(r.samples.entities_removed).toEqual([{ name: "大连", class: "城市" }]);
+    expect(r.samples.relations_added).toEqual([{ subject: "南部战区海军", predicate: "装备", object: "山东舰", confidence: 0.9 }]);
+    expect(r.samples.relations_changed).toEqual([{ subject: "东部战区海军", predicate: "装备", object: "辽宁舰", before: 0.95, after: 0.5 }]);
+    expect(r.samples.relations_removed).toEqual([{ subject: "东部战区海军", predicate: "装备", object: "歼-15", confidence: 0.9 }]);
+    expect(r.problems).toEqual([
+      { ref: "第 10 行", kind: "ontology", message: '实体"辽宁舰"改为类"城市"后，其已有的 1 条"装备"关系的客体应属于"武器装备"' },
+      { ref: "第 9 行", kind: "ontology", message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性' },
+    ]);
+    expect(r.warnings).toEqual(['第 11 行：要删除的关系"东部战区海军 装备 不存在的关系"不存在']);
+  });
+
+  it("runs as a job that writes nothing, then applies in one job when the operator accepts the bad rows", async () => {
+    const fileId = await uploadCsv(
+      p,
+      admin,
+      "update.csv",
+      csv([
+        "subject,predicate,object,confidence,op",
+        "山东舰,类型,舰艇,,",
+        "东部战区海军,装备,山东舰,0.9,",
+        "东部战区海军,装备,辽宁舰,0.5,",
+        "东部战区海军,装备,歼-15,,delete",
+        "辽宁舰,停靠,青岛,,",
+      ]),
+    );
+    const before = { entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) };
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    expect(dry.status).toBe(202);
+    const planJob = await settled(p, dry.body.job_id);
+    expect(planJob.status).toBe("succeeded");
+    expect((planJob.result as { report: { summary: unknown } }).report.summary).toMatchObject({
+      bad_rows: 1,
+      entities: { added: 1 },
+      relations: { added: 1, changed: 1, removed: 1 },
+    });
+    expect({ entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) }).toEqual(before);
+
+    const notAccepted = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+    expect(notAccepted.status).toBe(400);
+    expect(notAccepted.body.detail).toBe('预演发现 1 行有问题：请修正数据后重新预演，或选择"跳过错误行"');
+
+    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id, skip_bad_rows: true });
+    expect(apply.status).toBe(202);
+    const job = await settled(p, apply.body.job_id);
+    expect(job.status).toBe("succeeded");
+    expect((job.result as { applied: unknown }).applied).toEqual({
+      entities: { added: 1, changed: 0, removed: 0 },
+      relations: { added: 1, changed: 1, removed: 1 },
+    });
+    expect(count("kg_entities", graphId)).toBe(before.entities + 1);
+    expect(count("kg_relations", graphId)).toBe(before.relations);
+    const conf = p.ctx.db
+      .prepare("SELECT r.confidence FROM kg_relations r JOIN kg_entities o ON o.id = r.object_id WHERE r.graph_id = ? AND o.name = '辽宁舰' AND r.relation_type_id = (SELECT id FROM kg_relation_types WHERE name = '装备' AND ontology_id = ?)")
+      .pluck()
+      .get(graphId, military);
+    expect(conf).toBe(0.5);
+    const latest = await call(p, admin, "GET", `/graphadmin/relations/?job=${apply.body.job_id}`);
+    expect(latest.body.count).toBe(2);
+  });
+
+  it("refuses to apply when the graph changed after the dry run", async () => {
+    const fileId = await uploadCsv(p, admin, "later.csv", csv(["subject,predicate,object", "北部战区海军,类型,军队"]));
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    await settled(p, dry.body.job_id);
+    p.ctx.db.prepare("UPDATE kg_relations SET confidence = 0.42 WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ?)").run(graphId);
+    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+    const job = await settled(p, apply.body.job_id);
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe("图谱在预演之后已被修改，请重新预演");
+    expect(p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE graph_id = ? AND name = '北部战区海军'").get(graphId)).toBeUndefined();
+  });
+
+  it("applies all or nothing: a failure in the middle leaves the graph as it was", async () => {
+    const fileId = await uploadCsv(
+      p,
+      admin,
+      "atomic.csv",
+      csv(["subject,predicate,object,confidence", "西部战区,类型,军队,", "西部战区,装备,辽宁舰,0.61", "西部战区,装备,歼-15,0.123"]),
+    );
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    await settled(p, dry.body.job_id);
+    const before = { entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) };
+    p.ctx.db.exec("CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    try {
+      const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+      const job = await settled(p, apply.body.job_id);
+      expect(job.status).toBe("failed");
+      expect(job.error).toBe("任务出错：disk full");
+    } finally {
+      p.ctx.db.exec("DROP TRIGGER temp.fail_midway");
+    }
+    expect({ entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) }).toEqual(before);
+  });
+
+  it("refuses a second writing job on a graph while one is queued", async () => {
+    p.ctx.db.prepare("INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ?, 'queued')").run(graphId);
+    const fileId = await uploadCsv(p, admin, "busy.csv", MILITARY_CSV);
+    const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, { file_ids: [fileId] });
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toMatch(/^该图谱已有正在进行的构建或更新任务（#\d+），请等它结束$/);
+    p.ctx.db.prepare("UPDATE jobs SET status = 'cancelled' WHERE graph_id = ? AND status = 'queued'").run(graphId);
+  });
+});
+
+describe("a build cut off by a restart", () => {
+  it("is resumable: re-queued and built from the start", async () => {
+    const fileId = await uploadCsv(p, admin, "restart.csv", MILITARY_CSV);
+    const graph = Number(p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military')").run().lastInsertRowid);
+    assignOntology(p.ctx, graph, military);
+    // What a killed process leaves: a running build with part of the graph written.
+    p.ctx.db.prepare("INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ?, '半成品')").run(graph);
+    const id = Number(
+      p.ctx.db
+        .prepare("INSERT INTO jobs (kind, graph_id, status, params_json, progress, heartbeat_at) VALUES ('graph.build', ?, 'running', ?, 55, '2000-01-01T00:00:00.000Z')")
+        .run(graph, JSON.stringify({ sources: { file_ids: [fileId], source_ids: [], triple_graph_ids: [], all_triples: false }, skip_bad_rows: false }))
+        .lastInsertRowid,
+    );
+    expect(recoverJobs(p.ctx).requeued).toContain(id);
+    const job = await settled(p, id);
+    expect(job.status).toBe("succeeded");
+    expect(count("kg_entities", graph)).toBe(5);
+    expect(p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = 'half-built'").get()).toBeUndefined();
+  });
+});
+
+describe("a graph's own ontology", () => {
+  it("forks a private copy and moves the graph's facts onto it; switches back; refuses an incompatible one", async () => {
+    const fileId = await uploadCsv(p, admin, "fork.csv", MILITARY_CSV);
+    const created = await createGraph("独立本体图谱", { file_ids: [fileId] });
+    const graphId = created.body.graph.id;
+    await settled(p, created.body.job_id);
+    const info = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/ontology/`);
+    expect(info.body.ontology.id).toBe(military);
+    expect(info.body.shared_with.length).toBeGreaterThan(0);
+
+    const fork = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/ontology/fork/`, { name: "独立本体" });
+    expect(fork.status).toBe(201);
+    expect(fork.body.ontology.name).toBe("独立本体");
+    expect(fork.body.shared_with).toEqual([]);
+    const classOntology = p.ctx.db
+      .prepare("SELECT DISTINCT c.ontology_id FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ?")
+      .pluck()
+      .all(graphId);
+    expect(classOntology).toEqual([fork.body.ontology.id]);
+
+    const back = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, { ontology_id: military });
+    expect(back.status).toBe(200);
+    expect(back.body.ontology.id).toBe(military);
+
+    const incompatible = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, { ontology_id: general });
+    expect(incompatible.status).toBe(409);
+    expect(incompatible.body.detail).toMatch(/^目标本体"通用领域本体"缺少类"(军队|舰艇|飞机|军工企业)"（被 1 个实体使用）/);
+  });
+});
+
+describe("graph administration permissions", () => {
+  it("lets a reader see the dashboard and refuses builds (403)", async () => {
+    const reader = userWithToken(p.ctx, "graph-reader", ["kg__graph__read"]);
+    expect((await call(p, reader, "GET", "/graphadmin/graphs/")).status).toBe(200);
+    expect((await call(p, reader, "POST", "/graphadmin/graphs/", { name: "x" })).status).toBe(403);
+    expect((await call(p, reader, "POST", "/graphadmin/graphs/245/update/dry-run/", { all_triples: true })).status).toBe(403);
+    expect((await call(p, reader, "GET", "/graphadmin/source-options/")).status).toBe(403);
+  });
+});

@@ -1,0 +1,56 @@
+import { getJob, type Job } from "../../platform/jobs/runner.js";
+import { authHeaders, type TestPlatform } from "../helpers/platform.js";
+
+export interface Caller {
+  token: string;
+  csrf: string;
+}
+
+/** A JSON call to the platform; the parsed body with the status. */
+export async function call(p: TestPlatform, who: Caller, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${p.api}${path}`, {
+    method,
+    headers: authHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Uploads a CSV as data/files and returns its id. */
+export async function uploadCsv(p: TestPlatform, who: Caller, name: string, content: string): Promise<number> {
+  const form = new FormData();
+  form.append("name", name);
+  form.append("file", new File([content], name, { type: "text/csv" }));
+  const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(who, false), body: form });
+  if (res.status !== 201) throw new Error(`upload failed ${res.status} ${await res.text()}`);
+  return (await res.json()).id;
+}
+
+export async function settled(p: TestPlatform, id: number, timeoutMs = 15_000): Promise<Job> {
+  const start = Date.now();
+  for (;;) {
+    const job = getJob(p.ctx, id)!;
+    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
+    if (Date.now() - start > timeoutMs) throw new Error(`job ${id} still ${job.status}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const csv = (lines: string[]) => `${lines.join("\n")}\n`;
+
+/** A small military triple file: classes, relations, a property and an alias. */
+export const MILITARY_CSV = csv([
+  "subject,predicate,object,confidence",
+  "东部战区海军,类型,军队,",
+  "辽宁舰,类型,舰艇,",
+  "歼-15,类型,飞机,",
+  "沈阳飞机工业集团,类型,军工企业,",
+  "大连,类型,城市,",
+  "东部战区海军,装备,辽宁舰,0.95",
+  "东部战区海军,装备,歼-15,0.9",
+  "沈阳飞机工业集团,研制,歼-15,0.98",
+  "辽宁舰,部署于,大连,0.8",
+  "辽宁舰,排水量,60900吨,",
+  "辽宁舰,别名,16号舰,",
+]);

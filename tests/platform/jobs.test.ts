@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  INTERRUPTED,
+  JobFailedError,
+  enqueueJob,
+  getJob,
+  listJobs,
+  recoverJobs,
+  registerJobKind,
+  type Job,
+} from "../../platform/jobs/runner.js";
+import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+
+/** Test kinds: what the runner does with success, failure, slowness, cancellation and restarts. */
+let gate: () => void = () => {};
+registerJobKind<{ steps: number }>(
+  "test.count",
+  async (job) => {
+    for (let i = 1; i <= job.params.steps; i++) {
+      await job.checkpoint();
+      job.progress((i / job.params.steps) * 100, `第 ${i} 步`);
+      job.log("info", `step ${i}`);
+    }
+    return { counted: job.params.steps };
+  },
+  { permission: "kg__graph__update", label: "测试计数" },
+);
+registerJobKind("test.fail", async () => {
+  throw new JobFailedError("数据有误", { bad_rows: [{ ref: "第 2 行", message: "主体不能为空" }] });
+});
+registerJobKind("test.crash", async () => {
+  throw new Error("boom");
+});
+registerJobKind(
+  "test.wait",
+  async (job) => {
+    await new Promise<void>((resolve) => (gate = resolve));
+    for (;;) await job.checkpoint();
+  },
+  { permission: "kg__graph__update" },
+);
+registerJobKind("test.resumable", async () => ({ resumed: true }), { resumable: true });
+registerJobKind("test.once", async () => ({ ran: true }), { resumable: false });
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startPlatform();
+});
+afterAll(() => p.close());
+
+async function settled(id: number, timeoutMs = 5000): Promise<Job> {
+  const start = Date.now();
+  for (;;) {
+    const job = getJob(p.ctx, id)!;
+    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
+    if (Date.now() - start > timeoutMs) throw new Error(`job ${id} still ${job.status}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function until(predicate: () => boolean, timeoutMs = 5000) {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("the job runner", () => {
+  it("runs a queued job to success with its progress, log and result kept in the store", async () => {
+    const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 5 }, userId: null });
+    expect(getJob(p.ctx, id)!.status).toMatch(/queued|running/);
+    const job = await settled(id);
+    expect(job).toMatchObject({ status: "succeeded", progress: 100, result: { counted: 5 }, error: null });
+    expect(job.started_at).toBeTruthy();
+    expect(job.finished_at).toBeTruthy();
+    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id").pluck().all(id);
+    expect(logs).toEqual(expect.arrayContaining(["任务开始", "step 1", "step 5", "任务完成"]));
+  });
+
+  it("marks a job failed with the handler's message and keeps what it reported", async () => {
+    const job = await settled(enqueueJob(p.ctx, { kind: "test.fail", params: {} }));
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe("数据有误");
+    expect(job.result).toEqual({ bad_rows: [{ ref: "第 2 行", message: "主体不能为空" }] });
+  });
+
+  it("turns an unexpected error into a failed job instead of losing it", async () => {
+    const job = await settled(enqueueJob(p.ctx, { kind: "test.crash", params: {} }));
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe("任务出错：boom");
+  });
+
+  it("refuses an unknown kind", () => {
+    expect(() => enqueueJob(p.ctx, { kind: "no.such.kind", params: {} })).toThrow(/unknown job kind/);
+  });
+
+  it("cancels a running job at its next checkpoint", async () => {
+    const admin = userWithToken(p.ctx, "canceller", ["kg__graph__update"]);
+    const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
+    await until(() => getJob(p.ctx, id)!.status === "running");
+    const res = await fetch(`${p.api}/jobs/${id}/cancel/`, { method: "POST", headers: authHeaders(admin) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).cancel_requested).toBe(true);
+    gate();
+    const job = await settled(id);
+    expect(job.status).toBe("cancelled");
+    const again = await fetch(`${p.api}/jobs/${id}/cancel/`, { method: "POST", headers: authHeaders(admin) });
+    expect(again.status).toBe(400);
+    expect((await again.json()).detail).toBe("任务已结束，无法取消");
+  });
+});
+
+describe("jobs cut off by a restart", () => {
+  /** A job as a dead process leaves it: running, with a heartbeat that stopped. */
+  function orphan(kind: string, heartbeat: string | null = null) {
+    const id = Number(
+      p.ctx.db
+        .prepare("INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker) VALUES (?, 'running', 40, ?, ?, 'dead-worker')")
+        .run(kind, new Date().toISOString(), heartbeat).lastInsertRowid,
+    );
+    return id;
+  }
+
+  it("re-queues a resumable job and runs it again", async () => {
+    const id = orphan("test.resumable");
+    const out = recoverJobs(p.ctx);
+    expect(out.requeued).toContain(id);
+    const job = await settled(id);
+    expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
+    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ?").pluck().all(id) as string[];
+    expect(logs.some((m) => m.startsWith(INTERRUPTED))).toBe(true);
+  });
+
+  it("marks any other job failed with the reason 服务重启，任务中断", () => {
+    const id = orphan("test.once");
+    expect(recoverJobs(p.ctx).failed).toContain(id);
+    expect(getJob(p.ctx, id)).toMatchObject({ status: "failed", error: INTERRUPTED });
+  });
+
+  it("leaves a job whose heartbeat is fresh (another process is running it)", () => {
+    const id = orphan("test.once", new Date().toISOString());
+    const out = recoverJobs(p.ctx);
+    expect(out.failed).not.toContain(id);
+    expect(getJob(p.ctx, id)!.status).toBe("running");
+    expect(recoverJobs(p.ctx, { staleMs: 0 }).failed).toContain(id);
+  });
+
+  it("gives up on a resumable job after three restarts", () => {
+    const id = orphan("test.resumable");
+    p.ctx.db.prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
+    expect(recoverJobs(p.ctx).failed).toContain(id);
+    expect(getJob(p.ctx, id)!.error).toBe(`${INTERRUPTED}（已重试 3 次）`);
+  });
+
+  it("recovers at platform start: a job left running in the store is never silently lost", async () => {
+    const { createPlatform } = await import("../../platform/index.js");
+    const settings = { ...p.ctx.settings };
+    const id = orphan("test.once");
+    const second = createPlatform(settings);
+    try {
+      expect(getJob(second.ctx, id)).toMatchObject({ status: "failed", error: INTERRUPTED });
+    } finally {
+      second.close();
+    }
+  });
+});
+
+describe("the job API", () => {
+  it("lists jobs newest first with filters and pages", async () => {
+    const u = userWithToken(p.ctx, "lister", ["kg__graph__update"]);
+    const a = enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
+    await settled(a);
+    const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, { headers: authHeaders(u) });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.count).toBeGreaterThanOrEqual(1);
+    expect(body.results[0]).toMatchObject({ id: a, kind: "test.count", kind_label: "测试计数", graph_id: 245, status: "succeeded" });
+    expect(body.results[0].result).toBeUndefined();
+    const bad = await fetch(`${p.api}/jobs/?status=done`, { headers: authHeaders(u) });
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows only the kinds a user's codenames open (and their own jobs)", async () => {
+    const outsider = userWithToken(p.ctx, "outsider", ["kg__graph__read"]);
+    const visible = listJobs(p.ctx, { visibleKinds: [], orCreatedBy: outsider.id });
+    expect(visible.count).toBe(0);
+    const mine = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 }, userId: outsider.id });
+    await settled(mine);
+    const res = await fetch(`${p.api}/jobs/`, { headers: authHeaders(outsider) });
+    expect((await res.json()).results.map((j: Job) => j.id)).toEqual([mine]);
+    const other = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+    const refused = await fetch(`${p.api}/jobs/${other}/`, { headers: authHeaders(outsider) });
+    expect(refused.status).toBe(403);
+  });
+
+  it("returns one job with its log paged newest first, and 404 for an unknown id", async () => {
+    const u = userWithToken(p.ctx, "reader", ["kg__graph__update"]);
+    const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
+    await settled(id);
+    const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, { headers: authHeaders(u) });
+    const body = await res.json();
+    expect(body.logs.count).toBe(33);
+    expect(body.logs.page).toBe(2);
+    expect(body.logs.results).toHaveLength(10);
+    expect(body.logs.results[0].id).toBeGreaterThan(body.logs.results[9].id);
+    expect(body.result).toEqual({ counted: 30 });
+    const missing = await fetch(`${p.api}/jobs/999999/`, { headers: authHeaders(u) });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).detail).toBe("任务不存在");
+  });
+
+  it("streams progress as server-sent events until the job is done", async () => {
+    const u = userWithToken(p.ctx, "follower", ["kg__graph__update"]);
+    const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
+    await until(() => getJob(p.ctx, id)!.status === "running");
+    const res = await fetch(`${p.api}/jobs/${id}/events/`, { headers: authHeaders(u) });
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const first = await reader.read();
+    text += decoder.decode(first.value);
+    expect(text).toContain("event: progress");
+    expect(text).toContain('"status":"running"');
+    p.ctx.db.prepare("UPDATE jobs SET cancel_requested = 1 WHERE id = ?").run(id);
+    gate();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    expect(text).toContain("event: done");
+    expect(text).toContain('"status":"cancelled"');
+  });
+
+  it("needs a login", async () => {
+    const res = await fetch(`${p.api}/jobs/`);
+    expect(res.status).toBe(401);
+  });
+});
