@@ -34,10 +34,12 @@ const platform = createPlatform({
 });
 const ctx = platform.ctx;
 
+const loadBefore = os.loadavg()[0].toFixed(1);
 console.log(`generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`);
 const heapBefore = process.memoryUsage().rss;
 const report = generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
-const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size + (fs.existsSync(path.join(dataDir, "platform.sqlite-wal")) ? fs.statSync(path.join(dataDir, "platform.sqlite-wal")).size : 0);
+ctx.db.pragma("wal_checkpoint(TRUNCATE)");
+const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
 const serverTimes = new Map<string, number>();
@@ -120,7 +122,7 @@ for (const pth of hotPaths) {
 }
 const coldLabel = (k: string) => `${k.includes("hot-events") ? "events" : "entities"} ${k.match(/days=(\d+)/)![1]} d`;
 console.log("hot rankings computed (cache miss):", Object.entries(cold).map(([k, v]) => `${coldLabel(k)} ${fmt(v)} ms`).join(", "));
-await measure("热点排行 hot rankings", 50, "7/30/365-day windows, events and entities; cached until the graph changes", Array.from({ length: SAMPLES }, (_, i) => hotPaths[i % hotPaths.length]));
+await measure("热点排行 hot rankings", 50, "7/30/365-day windows, events and entities; cached until the rollups are rebuilt", Array.from({ length: SAMPLES }, (_, i) => hotPaths[i % hotPaths.length]));
 bumpGraphVersion(ctx, GRAPH, { rollups: true });
 const typed = await timed(`/kg/graphs/${GRAPH}/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}`);
 
@@ -143,7 +145,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const when = new Date().toISOString().slice(0, 10);
 const section = `## Knowledge graphs
 
-Measured ${when} with \`npx tsx bench/kg-bench.ts\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}.
+Measured ${when} with \`npx tsx bench/kg-bench.ts\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}
+(load average ${loadBefore} before the run, ${os.loadavg()[0].toFixed(1)} after: other work shared the machine).
 Server time = from the request reaching the server to the response finishing, measured inside the server.
 
 Generated graph: ${report.relations.toLocaleString()} relations, ${report.entities.toLocaleString()} entities, ${report.articles.toLocaleString()} articles,

@@ -36,7 +36,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const relationPage = relationGraphHref(kgId, entity.uuid);
   const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other));
-  const trend = chartSpec(request, trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], { area: true }), 900, 220);
+  const trend = chartSpec(
+    request,
+    trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], { area: true }),
+    900,
+    220
+  );
   return data({ kgId, username: viewer.info.username, entity, colors, chart, trend, relationPage, graphSize: graph.nodes.length });
 }
 
@@ -89,7 +94,6 @@ export default function EntityPage() {
                     edgeHrefs={chart.edgeHrefs}
                     svgHref={`/relation/${entity.uuid}/svg?id=${kgId}&limit=50`}
                     fileName={`entity-${entity.name}`}
-                    height={460}
                     testId="graph-chart"
                   />
                 )}
@@ -99,7 +103,11 @@ export default function EntityPage() {
                 testId="entity-relations"
                 extra={rel.count > rel.results.length && <Link to={relationPage}>{t("common.more")}</Link>}
               >
-                {rel.results.length ? <RelationTable kgId={kgId} relations={rel.results} colors={colors} /> : <Empty>{t("common.none")}</Empty>}
+                {rel.results.length ? (
+                  <RelationTable kgId={kgId} relations={rel.results} colors={colors} />
+                ) : (
+                  <Empty>{t("common.none")}</Empty>
+                )}
               </Section>
               <Section title={t("entity.timeline", { count: entity.events.count })} testId="entity-events">
                 {entity.events.results.length === 0 ? (
@@ -171,7 +179,11 @@ export default function EntityPage() {
                 )}
               </Section>
               <Section title={t("entity.mentionTrend")}>
-                {entity.trend.days.length ? <EChart spec={trend} label={t("entity.mentionTrend")} testId="trend-chart" /> : <Empty>{t("common.none")}</Empty>}
+                {entity.trend.days.length ? (
+                  <EChart spec={trend} label={t("entity.mentionTrend")} testId="trend-chart" />
+                ) : (
+                  <Empty>{t("common.none")}</Empty>
+                )}
               </Section>
               <Section title={t("entity.articles", { count: entity.articles.count })} testId="entity-articles">
                 {entity.articles.results.length === 0 ? (

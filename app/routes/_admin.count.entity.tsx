@@ -1,6 +1,131 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bits";
+import { entityPage } from "~/components/insight/statistics.server";
+import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { withParams } from "~/components/kg/links";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.entityCount");
-export default placeholderPage("nav.entityCount");
+export const links = insightLinks;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return data(await entityPage(request, viewer));
+}
+
+export default function EntityStatistics() {
+  const { graphs, graphId, type, stats, charts } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  const exportHref = (table: string) => withParams("/count/entity/export", "", { graph: graphId, type, table });
+  const colors = Object.fromEntries(stats.by_type.map((b) => [b.type, b.color]));
+  return (
+    <div className="kg-page" data-testid="entity-stats-page">
+      <PageTitle title={t("entity.title")} sub={<span>{stats.graph.name}</span>} />
+      <GraphPicker graphs={graphs} value={graphId}>
+        <label>
+          {t("entity.filterType")}
+          <select name="type" defaultValue={type ?? ""}>
+            <option value="">{t("entity.allTypes")}</option>
+            {stats.types.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </GraphPicker>
+      <div className="stats">
+        <Stat label={t("entity.entities")} value={stats.totals.entities} testId="stat-entities" />
+        <Stat label={t("entity.mentions")} value={stats.totals.mentions} testId="stat-mentions" />
+        <Stat label={t("entity.relations")} value={stats.totals.relations} />
+        <Stat label={t("entity.articles")} value={stats.totals.articles} />
+        <Stat label={t("entity.types")} value={stats.totals.types} />
+      </div>
+      {stats.totals.entities === 0 ? (
+        <Section title={t("entity.top")}>
+          <Empty>{t("entity.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <div className="kg-grid-2">
+            <Section title={t("entity.byType")} testId="by-type-chart">
+              <EChart spec={charts.byType} label={t("entity.byType")} />
+            </Section>
+            <Section title={t("entity.byTypeTable")} extra={<ExportLinks links={[{ href: exportHref("types"), label: t("entity.exportTypes") }]} />}>
+              <div className="kg-table-wrap">
+                <table className="kg-table">
+                  <thead>
+                    <tr>
+                      <th>{t("common.type")}</th>
+                      <th className="num">{t("entity.entities")}</th>
+                      <th className="num">{t("entity.mentions")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.by_type.map((b) => (
+                      <tr key={b.type}>
+                        <td>
+                          <TypeBadge type={b.type} color={b.color} />
+                        </td>
+                        <td className="num">{b.entities}</td>
+                        <td className="num">{b.mentions}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Section>
+          </div>
+          <Section title={t("entity.trend")} extra={<ExportLinks links={[{ href: exportHref("trend"), label: t("entity.exportTrend") }]} />} testId="entity-trend">
+            {stats.trend.periods.length ? <EChart spec={charts.trend} label={t("entity.trend")} /> : <Empty>{t("entityDetail.noMentions")}</Empty>}
+          </Section>
+          <Section title={t("entity.top")} extra={<ExportLinks links={[{ href: exportHref("top"), label: t("entity.exportTop") }]} />} testId="top-entities">
+            {stats.top.length === 0 ? (
+              <Empty>{t("entityDetail.noMentions")}</Empty>
+            ) : (
+              <div className="kg-table-wrap">
+                <table className="kg-table">
+                  <thead>
+                    <tr>
+                      <th>{t("common.rank")}</th>
+                      <th>{t("entity.name")}</th>
+                      <th>{t("common.type")}</th>
+                      <th className="num">{t("entity.mentions")}</th>
+                      <th className="num">{t("entity.articles")}</th>
+                      <th className="num">{t("entity.relations")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.top.map((e) => (
+                      <tr key={e.uuid}>
+                        <td>
+                          <span className={`rank rank-${e.rank}`}>{e.rank}</span>
+                        </td>
+                        <td>
+                          <Link to={`/count/entitycount/${e.uuid}`}>{e.name}</Link>
+                        </td>
+                        <td>
+                          <TypeBadge type={e.type} color={e.type ? colors[e.type] : undefined} />
+                        </td>
+                        <td className="num">{e.mentions}</td>
+                        <td className="num">{e.articles}</td>
+                        <td className="num">{e.relations}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

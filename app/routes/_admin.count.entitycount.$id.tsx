@@ -1,6 +1,150 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ExportLinks, insightLinks } from "~/components/insight/bits";
+import { insightErrorBoundary } from "~/components/insight/error-boundary";
+import { entityDetailPage } from "~/components/insight/statistics.server";
+import { Empty, formatDay, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
+import { articleHref, entityHref } from "~/components/kg/links";
+import { requirePage } from "~/utils/insight.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.entityCountDetail");
-export default placeholderPage("nav.entityCountDetail");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.stats.entity.name ?? "404");
+export const links = insightLinks;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePage(request, "/count/entitycount/x");
+  return data(await entityDetailPage(request, viewer, params.id ?? ""));
+}
+
+export default function EntityDetailStatistics() {
+  const { stats, charts } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  const { entity, graph } = stats;
+  const exportHref = (table: string) => `/count/entitycount/${entity.uuid}/export?table=${table}`;
+  return (
+    <div className="kg-page" data-testid="entity-detail-page">
+      <PageTitle
+        title={
+          <>
+            {entity.name} <TypeBadge type={entity.type} />
+          </>
+        }
+        sub={
+          <>
+            <span>{graph.name}</span>
+            {entity.aliases.length > 0 && (
+              <span>
+                {t("entityDetail.aliases")}：{entity.aliases.join("、")}
+              </span>
+            )}
+          </>
+        }
+      >
+        <Link className="kg-button light" to={`/count/entity?graph=${graph.id}`}>
+          {t("entityDetail.backToList")}
+        </Link>
+        <Link className="kg-button" to={entityHref(graph.id, entity.uuid)}>
+          {t("entityDetail.openEntity")}
+        </Link>
+      </PageTitle>
+      {entity.description && <p className="muted">{entity.description}</p>}
+      <div className="stats">
+        <Stat label={t("entity.mentions")} value={stats.totals.mentions} testId="stat-mentions" />
+        <Stat label={t("entity.articles")} value={stats.totals.articles} />
+        <Stat label={t("entity.relations")} value={stats.totals.relations} testId="stat-relations" />
+        <Stat label={t("entityDetail.eventCount")} value={stats.totals.events} />
+      </div>
+      <Section
+        title={t("entityDetail.mentionsOverTime")}
+        extra={<ExportLinks links={[{ href: exportHref("mentions"), label: t("entityDetail.exportMentions") }]} />}
+        testId="mentions-trend"
+      >
+        {stats.mentions.periods.length ? <EChart spec={charts.mentions} label={t("entityDetail.mentionsOverTime")} /> : <Empty>{t("entityDetail.noMentions")}</Empty>}
+      </Section>
+      <div className="kg-grid-2">
+        <Section
+          title={t("entityDetail.relations")}
+          extra={<ExportLinks links={[{ href: exportHref("relations"), label: t("entityDetail.exportRelations") }]} />}
+          testId="relations-by-predicate"
+        >
+          {stats.relations.length === 0 ? (
+            <Empty>{t("entityDetail.noRelations")}</Empty>
+          ) : (
+            <>
+              <EChart spec={charts.relations} label={t("entityDetail.relations")} />
+              <div className="kg-table-wrap">
+                <table className="kg-table">
+                  <thead>
+                    <tr>
+                      <th>{t("entityDetail.predicate")}</th>
+                      <th className="num">{t("entityDetail.outgoing")}</th>
+                      <th className="num">{t("entityDetail.incoming")}</th>
+                      <th className="num">{t("common.total")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.relations.map((r) => (
+                      <tr key={r.predicate}>
+                        <td>
+                          <span className="predicate">{r.predicate}</span>
+                        </td>
+                        <td className="num">{r.outgoing}</td>
+                        <td className="num">{r.incoming}</td>
+                        <td className="num">{r.total}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </Section>
+        <div className="kg-page">
+          <Section title={t("entityDetail.events")}>
+            {stats.events.length === 0 ? (
+              <Empty>{t("entityDetail.noEvents")}</Empty>
+            ) : (
+              <table className="kg-table">
+                <thead>
+                  <tr>
+                    <th>{t("entityDetail.eventType")}</th>
+                    <th className="num">{t("entityDetail.eventCount")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.events.map((e) => (
+                    <tr key={e.type}>
+                      <td>
+                        <TypeBadge type={e.type} />
+                      </td>
+                      <td className="num">{e.events}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Section>
+          <Section title={t("entityDetail.articles")}>
+            {stats.articles.length === 0 ? (
+              <Empty>{t("entityDetail.noMentions")}</Empty>
+            ) : (
+              <ul className="rank-list">
+                {stats.articles.map((a) => (
+                  <li key={a.id}>
+                    <span className="muted">{formatDay(a.published_at).slice(0, 10)}</span>
+                    <Link to={articleHref(graph.id, a.id)}>{a.title}</Link>
+                    <span className="muted">{t("entityDetail.articleMentions", { count: a.mentions })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = insightErrorBoundary({ to: "/count/entity", label: "entityDetail.backToList" });

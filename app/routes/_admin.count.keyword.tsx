@@ -1,6 +1,91 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bits";
+import { KEYWORD_LIMITS } from "~/components/insight/constants";
+import { keywordPage } from "~/components/insight/statistics.server";
+import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.keywordCount");
-export default placeholderPage("nav.keywordCount");
+export const links = insightLinks;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return data(await keywordPage(request, viewer));
+}
+
+export default function KeywordStatistics() {
+  const { graphs, graphId, limit, stats, chart } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  return (
+    <div className="kg-page" data-testid="keyword-stats-page">
+      <PageTitle title={t("keyword.title")} sub={<span>{stats.graph.name}</span>} />
+      <GraphPicker graphs={graphs} value={graphId}>
+        <label>
+          {t("common.limit")}
+          <select name="limit" defaultValue={limit}>
+            {KEYWORD_LIMITS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </GraphPicker>
+      <div className="stats">
+        <Stat label={t("keyword.articles")} value={stats.articles} testId="stat-articles" />
+        <Stat label={t("keyword.words")} value={stats.words} />
+        <Stat label={t("keyword.distinct")} value={stats.distinct} testId="stat-distinct" />
+      </div>
+      {stats.sampled && <p className="ins-info">{t("keyword.sampled", { count: stats.articles })}</p>}
+      {stats.keywords.length === 0 ? (
+        <Section title={t("keyword.top")}>
+          <Empty>{t("keyword.none")}</Empty>
+        </Section>
+      ) : (
+        <div className="kg-grid-side">
+          <Section title={t("keyword.chart", { count: Math.min(20, stats.keywords.length) })} testId="keywords-chart">
+            <EChart spec={chart} label={t("keyword.top")} />
+            <p className="muted">{t("keyword.method")}</p>
+          </Section>
+          <aside>
+            <Section
+              title={t("keyword.top")}
+              extra={<ExportLinks links={[{ href: `/count/keyword/export?graph=${graphId}`, label: t("keyword.export") }]} />}
+              testId="keywords-table"
+            >
+              <div className="kg-table-wrap">
+                <table className="kg-table">
+                  <thead>
+                    <tr>
+                      <th>{t("common.rank")}</th>
+                      <th>{t("keyword.word")}</th>
+                      <th className="num">{t("keyword.count")}</th>
+                      <th className="num">{t("keyword.docs")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.keywords.map((k) => (
+                      <tr key={k.word}>
+                        <td>{k.rank}</td>
+                        <td>{k.word}</td>
+                        <td className="num">{k.count}</td>
+                        <td className="num">{k.articles}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Section>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

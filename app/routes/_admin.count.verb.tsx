@@ -1,6 +1,92 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bits";
+import { verbPage } from "~/components/insight/statistics.server";
+import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
+import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.verbCount");
-export default placeholderPage("nav.verbCount");
+export const links = insightLinks;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return data(await verbPage(request, viewer));
+}
+
+export default function VerbStatistics() {
+  const { graphs, graphId, stats, charts } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  const exportHref = (table: string) => `/count/verb/export?graph=${graphId}&table=${table}`;
+  const colors = Object.fromEntries(stats.by_type.map((b) => [b.type, b.color]));
+  return (
+    <div className="kg-page" data-testid="verb-stats-page">
+      <PageTitle title={t("verb.title")} sub={<span>{stats.graph.name}</span>} />
+      <GraphPicker graphs={graphs} value={graphId} />
+      <div className="stats">
+        <Stat label={t("verb.events")} value={stats.totals.events} testId="stat-events" />
+        <Stat label={t("verb.verbs")} value={stats.totals.verbs} testId="stat-verbs" />
+        <Stat label={t("verb.reports")} value={stats.totals.reports} />
+        <Stat label={t("verb.types")} value={stats.totals.types} />
+      </div>
+      {stats.totals.events === 0 ? (
+        <Section title={t("verb.topVerbs")}>
+          <Empty>{t("verb.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <div className="kg-grid-2">
+            <Section title={t("verb.topVerbs")} testId="verbs-chart">
+              <EChart spec={charts.verbs} label={t("verb.topVerbs")} />
+            </Section>
+            <Section title={t("verb.byType")} extra={<ExportLinks links={[{ href: exportHref("types"), label: t("verb.exportTypes") }]} />}>
+              <EChart spec={charts.byType} label={t("verb.byType")} />
+            </Section>
+          </div>
+          <Section title={t("verb.trend")} extra={<ExportLinks links={[{ href: exportHref("trend"), label: t("verb.exportTrend") }]} />} testId="verb-trend">
+            {stats.trend.periods.length ? <EChart spec={charts.trend} label={t("verb.trend")} /> : <Empty>{t("verb.none")}</Empty>}
+          </Section>
+          <Section title={t("verb.verbs")} extra={<ExportLinks links={[{ href: exportHref("verbs"), label: t("verb.exportVerbs") }]} />} testId="verbs-table">
+            <div className="kg-table-wrap">
+              <table className="kg-table">
+                <thead>
+                  <tr>
+                    <th>{t("common.rank")}</th>
+                    <th>{t("verb.verb")}</th>
+                    <th>{t("verb.eventType")}</th>
+                    <th className="num">{t("verb.events")}</th>
+                    <th className="num">{t("verb.reports")}</th>
+                    <th>{t("verb.lastTime")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.verbs.map((v) => (
+                    <tr key={`${v.verb}|${v.type}`}>
+                      <td>
+                        <span className={`rank rank-${v.rank}`}>{v.rank}</span>
+                      </td>
+                      <td>
+                        <strong>{v.verb}</strong>
+                      </td>
+                      <td>
+                        <TypeBadge type={v.type} color={colors[v.type]} />
+                      </td>
+                      <td className="num">{v.events}</td>
+                      <td className="num">{v.reports}</td>
+                      <td>{v.last_time ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = KgErrorBoundary;

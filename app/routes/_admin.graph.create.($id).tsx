@@ -1,6 +1,160 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { Alert, Button, Group, Paper, Stack, TextInput, Textarea, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/bits";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import { DOMAINS } from "~/components/graph-admin/ontology-header";
+import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
+import type { ActionError, GraphCard } from "~/components/graph-admin/types";
+import { adminT, badIntent, formChecked, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.graphCreate");
-export default placeholderPage("nav.graphCreate");
+export const links = graphAdminLinks;
+
+/** /graph/create: a new graph and its build; /graph/create/:id: rebuild graph :id (and edit its name). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const id = params.id === undefined ? null : idParam(params.id);
+  if (params.id !== undefined && id === null) throw notFoundPage("知识图谱不存在");
+  const [graph, options] = await Promise.all([
+    id ? getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
+    sourceOptions(viewer.api),
+  ]);
+  return data({ graph, options });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await adminT(request);
+  const intent = formText(form, "intent");
+  const id = idParam(params.id);
+  const graphFields = () => ({ name: formText(form, "name"), domain: formText(form, "domain"), description: formText(form, "description") });
+  const toJob = (r: unknown) => `/jobs/${(r as { job_id: number }).job_id}`;
+  if (intent === "create") {
+    return mutate(viewer, form, {
+      target: "create",
+      success: t("graph.buildQueued"),
+      redirectTo: toJob,
+      call: async () =>
+        viewer.api.post("/graphadmin/graphs/", {
+          ...graphFields(),
+          ontology_id: formText(form, "ontology_id") || null,
+          ...(await sourcesFromForm(viewer.api, form)),
+          skip_bad_rows: formChecked(form, "skip_bad_rows"),
+        }),
+    });
+  }
+  if (intent === "rebuild" && id) {
+    return mutate(viewer, form, {
+      target: "rebuild",
+      success: t("graph.buildQueued"),
+      redirectTo: toJob,
+      call: async () =>
+        viewer.api.post(`/graphadmin/graphs/${id}/build/`, {
+          ...(await sourcesFromForm(viewer.api, form)),
+          skip_bad_rows: formChecked(form, "skip_bad_rows"),
+        }),
+    });
+  }
+  if (intent === "saveInfo" && id) {
+    return mutate(viewer, form, {
+      target: "saveInfo",
+      success: t("graph.saved"),
+      redirectTo: `/graph/create/${id}`,
+      call: () => viewer.api.patch(`/graphadmin/graphs/${id}/`, graphFields()),
+    });
+  }
+  throw badIntent(intent);
+}
+
+function GraphFields({ graph, result, target }: { graph: GraphCard | null; result?: ActionError; target: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="ga-form-row">
+      <TextInput name="name" label={t("graph.name")} required defaultValue={valueOf(result, target, "name", graph?.name)} error={fieldError(result, target, "name")?.[0]} w={260} />
+      <Field label={t("graph.domain")} error={fieldError(result, target, "domain")}>
+        <select name="domain" className="ga-native" defaultValue={valueOf(result, target, "domain", graph?.domain ?? "military")}>
+          {DOMAINS.map((d) => (
+            <option key={d} value={d}>
+              {t(`domains.${d}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", graph?.description)} autosize minRows={1} w={320} />
+    </div>
+  );
+}
+
+export default function GraphCreatePage() {
+  const { graph, options } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("admin");
+  const busy = navigation.state === "submitting";
+  const buildTarget = graph ? "rebuild" : "create";
+  return (
+    <Stack gap="md">
+      <Title order={3}>{graph ? t("graph.rebuildTitle", { name: graph.name }) : t("graph.createTitle")}</Title>
+      {graph && (
+        <Paper withBorder p="md">
+          <Form method="post" preventScrollReset>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="saveInfo" />
+            <Stack gap="xs">
+              <ErrorNotice result={result} target="saveInfo" />
+              <GraphFields graph={graph} result={result} target="saveInfo" />
+              <Group gap="xs">
+                <Button type="submit" size="xs" variant="light">
+                  {t("actions.save")}
+                </Button>
+                <span className="ga-muted">
+                  {t("graph.ontology")}：{graph.ontology?.name ?? t("graph.noOntology")}（<Link to={`/graph/schemaedit/${graph.id}`}>{t("graph.editOntology")}</Link>）
+                </span>
+              </Group>
+            </Stack>
+          </Form>
+        </Paper>
+      )}
+      <Paper withBorder p="md">
+        <Form method="post" encType="multipart/form-data" data-testid="build-form">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value={buildTarget} />
+          <Stack gap="md">
+            <ErrorNotice result={result} target={buildTarget} />
+            {graph ? (
+              <Alert color="yellow" data-testid="rebuild-warning">
+                {t("graph.rebuildWarning", { entities: graph.counts.entities, relations: graph.counts.relations })}
+              </Alert>
+            ) : (
+              <>
+                <GraphFields graph={null} result={result} target="create" />
+                <Field label={t("graph.ontology")} error={fieldError(result, "create", "ontology_id")} hint={t("graph.ontologyHint")}>
+                  <select name="ontology_id" className="ga-native" defaultValue={valueOf(result, "create", "ontology_id", options.ontologies[0]?.id)} data-testid="ontology-select">
+                    {options.ontologies.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}（{t(`domains.${o.domain}`, { defaultValue: o.domain })}）
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </>
+            )}
+            <SourcePicker options={options} error={fieldError(result, buildTarget, "file_ids")} />
+            <SkipBadRows />
+            <Button type="submit" loading={busy} w="fit-content" data-testid="submit-build">
+              {graph ? t("graph.rebuildSubmit") : t("graph.createSubmit")}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

@@ -1,6 +1,243 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, num } from "~/components/graph-admin/bits";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import type { GraphCard, OntologyDetail } from "~/components/graph-admin/types";
+import { getOr404, idParam, notFoundPage } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.graphDetail");
-export default placeholderPage("nav.graphDetail");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data ? data.graph.name : "404");
+export const links = graphAdminLinks;
+
+const PAGE_SIZE = 20;
+
+interface EntityItem {
+  id: number;
+  uuid: string;
+  name: string;
+  class: string | null;
+  aliases: string[];
+  out_relations: number;
+  in_relations: number;
+}
+interface Neighbour {
+  id: number;
+  predicate: string;
+  confidence: number;
+  entity: { id: number; uuid: string; name: string; class: string | null };
+}
+interface Neighbourhood {
+  entity: { id: number; uuid: string; name: string; class: string | null; aliases: string[]; properties: Record<string, unknown>; description: string };
+  outgoing: Neighbour[];
+  incoming: Neighbour[];
+  out_total: number;
+  in_total: number;
+}
+
+/** /graph/detail/:id?search=&class_id=&page=&entity=: search a graph's entities and open one's neighbourhood. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const id = idParam(params.id);
+  if (id === null) throw notFoundPage("知识图谱不存在");
+  const q = new URL(request.url).searchParams;
+  const search = (q.get("search") ?? "").trim().slice(0, 100);
+  const classId = idParam(q.get("class_id"));
+  const page = idParam(q.get("page")) ?? 1;
+  const entityId = idParam(q.get("entity"));
+  const graph = await getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`);
+  const [entities, neighbourhood, ontology] = await Promise.all([
+    viewer.api.get<{ results: EntityItem[]; count: number }>(`/graphadmin/graphs/${id}/entities/`, {
+      search,
+      class_id: classId ?? undefined,
+      page,
+      page_size: PAGE_SIZE,
+    }),
+    entityId ? getOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`) : Promise.resolve(null),
+    graph.ontology
+      ? viewer.api.get<OntologyDetail>(`/graphadmin/ontologies/${graph.ontology.id}/`).catch(() => null)
+      : Promise.resolve(null),
+  ]);
+  const classes = ontology?.classes.map((c) => ({ id: c.id, name: c.name, depth: c.depth })) ?? [];
+  return data({ graph, entities, neighbourhood, classes, query: { search, classId, page } });
+}
+
+function NeighbourTable({ rows, total, graphId, direction }: { rows: Neighbour[]; total: number; graphId: number; direction: "out" | "in" }) {
+  const { t } = useTranslation("admin");
+  const { search } = useLocation();
+  const hrefOf = (entityId: number) => {
+    const p = new URLSearchParams(search);
+    p.set("entity", String(entityId));
+    return `?${p}`;
+  };
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        {direction === "out" ? t("detail.outgoing") : t("detail.incoming")}（{num(total)}）
+        {total > rows.length && <Text span size="xs" c="dimmed">{t("detail.firstN", { count: rows.length })}</Text>}
+      </Text>
+      {rows.length ? (
+        <table className="ga-table" data-testid={`neighbours-${direction}`}>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td style={{ width: 110 }}>{r.predicate}</td>
+                <td>
+                  <Link to={hrefOf(r.entity.id)}>{r.entity.name}</Link> {r.entity.class && <span className="ga-chip muted">{r.entity.class}</span>}
+                </td>
+                <td className="num">{r.confidence}</td>
+                <td>
+                  <Link to={`/relation/${r.id}?id=${graphId}`}>{t("detail.relationPage")}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("detail.none")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export default function GraphDetailPage() {
+  const { graph, entities, neighbourhood, classes, query } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const { search } = useLocation();
+  const pages = Math.max(1, Math.ceil(entities.count / PAGE_SIZE));
+  const pageHref = (page: number) => {
+    const p = new URLSearchParams(search);
+    p.set("page", String(page));
+    p.delete("entity");
+    return `?${p}`;
+  };
+  const entityHref = (id: number) => {
+    const p = new URLSearchParams(search);
+    p.set("entity", String(id));
+    return `?${p}`;
+  };
+  const n = neighbourhood;
+  return (
+    <Stack gap="md">
+      <div className="ga-head">
+        <Group gap="xs">
+          <span className="domain-tag" data-domain={graph.domain}>
+            {graph.domain_name}
+          </span>
+          <Title order={3}>{graph.name}</Title>
+        </Group>
+        <Group gap="md">
+          <Link to={`/graph/relation/result?graph=${graph.id}`}>{t("graph.relationResults")}</Link>
+          <Link to={`/?id=${graph.id}`}>{t("detail.publicHome")}</Link>
+        </Group>
+      </div>
+      <Text size="sm" c="dimmed">
+        {t("graph.countsFull", {
+          entities: num(graph.counts.entities),
+          relations: num(graph.counts.relations),
+          events: num(graph.counts.events),
+          articles: num(graph.counts.articles),
+        })}
+      </Text>
+      <div className="ga-grid2" style={{ alignItems: "start" }}>
+        <Paper withBorder p="md">
+          <Form method="get" className="ga-form-row" data-testid="entity-search">
+            <TextInput name="search" label={t("detail.search")} defaultValue={query.search} placeholder={t("detail.searchPlaceholder")} />
+            <Field label={t("plan.class")}>
+              <select name="class_id" className="ga-native" defaultValue={query.classId ?? ""}>
+                <option value="">{t("detail.allClasses")}</option>
+                {classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {"\u3000".repeat(c.depth)}
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Button type="submit" variant="light">
+              {t("detail.searchButton")}
+            </Button>
+          </Form>
+          <div className="ga-scroll" style={{ marginTop: 12 }}>
+            <table className="ga-table" data-testid="entity-table">
+              <thead>
+                <tr>
+                  <th>{t("plan.entity")}</th>
+                  <th>{t("plan.class")}</th>
+                  <th className="num">{t("detail.out")}</th>
+                  <th className="num">{t("detail.in")}</th>
+                  <th>{t("actions.title")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entities.results.map((e) => (
+                  <tr key={e.id} className={n?.entity.id === e.id ? "editing" : undefined}>
+                    <td>
+                      <Link to={entityHref(e.id)}>{e.name}</Link>
+                      {e.aliases.length > 0 && <Text size="xs" c="dimmed">{e.aliases.join("、")}</Text>}
+                    </td>
+                    <td>{e.class ?? "—"}</td>
+                    <td className="num">{num(e.out_relations)}</td>
+                    <td className="num">{num(e.in_relations)}</td>
+                    <td>
+                      <Group gap={8} wrap="nowrap">
+                        <Link to={`/${graph.id}/entity/${e.uuid}`}>{t("detail.entityPage")}</Link>
+                        <Link to={`/relation/${e.uuid}?id=${graph.id}`}>{t("detail.relationGraph")}</Link>
+                      </Group>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {!entities.results.length && (
+              <Text c="dimmed" p="sm" data-testid="entity-empty">
+                {graph.counts.entities ? t("detail.noMatch") : t("detail.emptyGraph")}
+              </Text>
+            )}
+          </div>
+          <div className="ga-pager" style={{ marginTop: 8 }}>
+            {query.page > 1 && <Link to={pageHref(query.page - 1)}>{t("detail.prev")}</Link>}
+            <span>{t("detail.pageOf", { page: query.page, pages, total: num(entities.count) })}</span>
+            {query.page < pages && <Link to={pageHref(query.page + 1)}>{t("detail.next")}</Link>}
+          </div>
+        </Paper>
+        <Paper withBorder p="md" data-testid="neighbourhood">
+          {n ? (
+            <Stack gap="sm">
+              <Group gap="xs">
+                <Title order={4}>{n.entity.name}</Title>
+                {n.entity.class && <span className="ga-chip">{n.entity.class}</span>}
+              </Group>
+              {n.entity.aliases.length > 0 && <Text size="sm">{t("detail.aliases", { aliases: n.entity.aliases.join("、") })}</Text>}
+              {Object.keys(n.entity.properties).length > 0 && (
+                <table className="ga-table">
+                  <tbody>
+                    {Object.entries(n.entity.properties).map(([k, v]) => (
+                      <tr key={k}>
+                        <th style={{ width: 120 }}>{k}</th>
+                        <td>{String(v)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              <NeighbourTable rows={n.outgoing} total={n.out_total} graphId={graph.id} direction="out" />
+              <NeighbourTable rows={n.incoming} total={n.in_total} graphId={graph.id} direction="in" />
+              <Link to={`/relation/${n.entity.uuid}?id=${graph.id}`}>{t("detail.openRelationGraph")}</Link>
+            </Stack>
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t("detail.pickEntity")}
+            </Text>
+          )}
+        </Paper>
+      </div>
+    </Stack>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

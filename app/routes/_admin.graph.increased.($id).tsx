@@ -1,6 +1,86 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorNotice, fieldError } from "~/components/graph-admin/bits";
+import { GraphPicker } from "~/components/graph-admin/graph-picker";
+import { JobList } from "~/components/graph-admin/job-list";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import { SourcePicker } from "~/components/graph-admin/source-picker";
+import type { ActionError, GraphCard, Job } from "~/components/graph-admin/types";
+import { adminT, badIntent, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.graphIncreased");
-export default placeholderPage("nav.graphIncreased");
+export const links = graphAdminLinks;
+
+/** /graph/increased: pick a graph; /graph/increased/:id: new data → a dry run (a job), then apply from its page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  if (params.id === undefined) {
+    const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
+    return data({ graphs: graphs.results, graph: null, options: null, jobs: [] as Job[] });
+  }
+  const id = idParam(params.id);
+  if (id === null) throw notFoundPage("知识图谱不存在");
+  const [graph, options, jobs] = await Promise.all([
+    getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
+    sourceOptions(viewer.api),
+    viewer.api.get<{ results: Job[] }>("/jobs/", { graph_id: id, kind: "graph.plan,graph.update", page_size: 10 }),
+  ]);
+  return data({ graphs: [] as GraphCard[], graph, options, jobs: jobs.results });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await adminT(request);
+  const id = idParam(params.id);
+  const intent = formText(form, "intent");
+  if (intent !== "dryRun" || id === null) throw badIntent(intent);
+  return mutate(viewer, form, {
+    target: "dryRun",
+    success: t("plan.queued"),
+    redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
+    call: async () => viewer.api.post(`/graphadmin/graphs/${id}/update/dry-run/`, await sourcesFromForm(viewer.api, form)),
+  });
+}
+
+export default function GraphIncreasedPage() {
+  const { graphs, graph, options, jobs } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("admin");
+  if (!graph || !options) return <GraphPicker graphs={graphs} title={t("plan.pickTitle")} hrefOf={(id) => `/graph/increased/${id}`} />;
+  return (
+    <Stack gap="md">
+      <Title order={3}>{t("plan.pageTitle", { name: graph.name })}</Title>
+      <Alert color="blue" data-testid="increase-help">
+        <Text size="sm">{t("plan.help")}</Text>
+      </Alert>
+      <Paper withBorder p="md">
+        <Form method="post" encType="multipart/form-data" data-testid="dry-run-form">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="dryRun" />
+          <Stack gap="md">
+            <ErrorNotice result={result} target="dryRun" />
+            <SourcePicker options={options} error={fieldError(result, "dryRun", "file_ids")} />
+            <Button type="submit" w="fit-content" loading={navigation.state === "submitting"} data-testid="submit-dry-run">
+              {t("plan.dryRun")}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={5} mb="sm">
+          {t("plan.recent")}
+        </Title>
+        <JobList jobs={jobs} />
+      </Paper>
+    </Stack>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

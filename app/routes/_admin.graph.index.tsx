@@ -1,6 +1,135 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { JobStatusBadge, num } from "~/components/graph-admin/bits";
+import { JobList } from "~/components/graph-admin/job-list";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import type { GraphCard, Job } from "~/components/graph-admin/types";
+import { formatDate } from "~/utils/format";
+import { can } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.graphIndex");
-export default placeholderPage("nav.graphIndex");
+export const links = graphAdminLinks;
+
+const GRAPH_KINDS = "graph.build,graph.update,graph.plan";
+
+/** The graph dashboard: every graph with domain, ontology, counts and last build; recent jobs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const [graphs, jobs] = await Promise.all([
+    viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/"),
+    viewer.api.get<{ results: Job[] }>("/jobs/", { kind: GRAPH_KINDS, page_size: 8 }),
+  ]);
+  return data({
+    graphs: graphs.results,
+    jobs: jobs.results,
+    may: {
+      create: can(viewer, "kg__graph__create"),
+      update: can(viewer, "kg__graph__update"),
+      ontology: can(viewer, "kg__ontology__update"),
+    },
+  });
+}
+
+export default function GraphDashboard() {
+  const { graphs, jobs, may } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <Stack gap="md">
+      <div className="ga-head">
+        <Title order={3}>{t("graph.dashboard")}</Title>
+        {may.create && (
+          <Button component={Link} to="/graph/create" data-testid="new-graph">
+            {t("graph.create")}
+          </Button>
+        )}
+      </div>
+      <Paper withBorder p={0}>
+        <div className="ga-scroll">
+          <table className="ga-table" data-testid="graph-table">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>{t("graph.graph")}</th>
+                <th>{t("graph.ontology")}</th>
+                <th className="num">{t("graph.entities")}</th>
+                <th className="num">{t("graph.relations")}</th>
+                <th className="num">{t("graph.events")}</th>
+                <th className="num">{t("graph.articles")}</th>
+                <th>{t("graph.lastBuild")}</th>
+                <th>{t("actions.title")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {graphs.map((g) => (
+                <tr key={g.id} data-testid={`graph-row-${g.id}`}>
+                  <td>{g.id}</td>
+                  <td>
+                    <Group gap={6} wrap="nowrap">
+                      <span className="domain-tag" data-domain={g.domain}>
+                        {g.domain_name}
+                      </span>
+                      <Link to={`/graph/detail/${g.id}`}>{g.name}</Link>
+                    </Group>
+                    {g.description && (
+                      <Text size="xs" c="dimmed">
+                        {g.description}
+                      </Text>
+                    )}
+                  </td>
+                  <td>{g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>}</td>
+                  <td className="num">{num(g.counts.entities)}</td>
+                  <td className="num">{num(g.counts.relations)}</td>
+                  <td className="num">{num(g.counts.events)}</td>
+                  <td className="num">{num(g.counts.articles)}</td>
+                  <td>
+                    {g.last_build ? (
+                      <Stack gap={2}>
+                        <Group gap={6} wrap="nowrap">
+                          <JobStatusBadge status={g.last_build.status} />
+                          <Link to={`/jobs/${g.last_build.id}`}>
+                            {t(`job.kinds.${g.last_build.kind}`, { defaultValue: g.last_build.kind })} #{g.last_build.id}
+                          </Link>
+                        </Group>
+                        <Text size="xs" c="dimmed">
+                          {formatDate(g.last_build.finished_at ?? g.last_build.created_at)}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <span className="ga-muted">{t("graph.neverBuilt")}</span>
+                    )}
+                  </td>
+                  <td>
+                    <div className="ga-actions">
+                      <Link to={`/graph/detail/${g.id}`}>{t("graph.browse")}</Link>
+                      <Link to={`/graph/relation/result?graph=${g.id}`}>{t("graph.relationResults")}</Link>
+                      {may.update && <Link to={`/graph/create/${g.id}`}>{t("graph.rebuild")}</Link>}
+                      {may.update && <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>}
+                      {may.ontology && <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {!graphs.length && (
+          <Text c="dimmed" p="md">
+            {t("graph.empty")}
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={5} mb="sm">
+          {t("job.recent")}
+        </Title>
+        <JobList jobs={jobs} />
+      </Paper>
+    </Stack>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

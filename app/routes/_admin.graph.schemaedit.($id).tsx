@@ -1,6 +1,155 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/bits";
+import { GraphPicker } from "~/components/graph-admin/graph-picker";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
+import type { ActionError, GraphCard, OntologySummary } from "~/components/graph-admin/types";
+import {
+  adminT,
+  badIntent,
+  formText,
+  getOr404,
+  idParam,
+  listOntologies,
+  mutate,
+  notFoundPage,
+  ontologyAction,
+  ontologyDetail,
+  ontologyRights,
+} from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.graphSchemaEdit");
-export default placeholderPage("nav.graphSchemaEdit");
+export const links = graphAdminLinks;
+
+interface GraphOntologyInfo {
+  graph: { id: number; name: string; domain: string };
+  ontology: { id: number; name: string; domain: string } | null;
+  shared_with: { id: number; name: string }[];
+}
+
+/** /graph/schemaedit/:id: the ontology of one graph: edit it, give the graph its own copy, or move it to another. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  if (params.id === undefined) {
+    const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
+    return data({ graphs: graphs.results, info: null, detail: null, ontologies: [] as OntologySummary[], rights: ontologyRights(viewer) });
+  }
+  const id = idParam(params.id);
+  if (id === null) throw notFoundPage("知识图谱不存在");
+  const [info, ontologies] = await Promise.all([
+    getOr404<GraphOntologyInfo>(viewer.api, `/graphadmin/graphs/${id}/ontology/`),
+    listOntologies(viewer.api),
+  ]);
+  const detail = info.ontology ? await ontologyDetail(viewer.api, info.ontology.id) : null;
+  return data({ graphs: [] as GraphCard[], info, detail, ontologies, rights: ontologyRights(viewer) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const id = idParam(params.id);
+  if (id === null) throw notFoundPage("知识图谱不存在");
+  const back = `/graph/schemaedit/${id}`;
+  const t = await adminT(request);
+  const intent = formText(form, "intent");
+  if (intent === "switchOntology") {
+    return mutate(viewer, form, {
+      target: "switchOntology",
+      success: t("graphOntology.switched"),
+      redirectTo: back,
+      call: () => viewer.api.put(`/graphadmin/graphs/${id}/ontology/`, { ontology_id: formText(form, "ontology_id") || null }),
+    });
+  }
+  if (intent === "forkOntology") {
+    return mutate(viewer, form, {
+      target: "forkOntology",
+      success: t("graphOntology.forked"),
+      redirectTo: back,
+      call: () => viewer.api.post(`/graphadmin/graphs/${id}/ontology/fork/`, { name: formText(form, "name") }),
+    });
+  }
+  const result = await ontologyAction(viewer, form, request, back);
+  if (!result) throw badIntent(intent);
+  return result;
+}
+
+export default function GraphSchemaEditPage() {
+  const { graphs, info, detail, ontologies, rights } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError>();
+  const { t } = useTranslation("admin");
+  if (!info) return <GraphPicker graphs={graphs} title={t("graphOntology.pickTitle")} hrefOf={(id) => `/graph/schemaedit/${id}`} />;
+  return (
+    <Stack gap="md">
+      <Title order={3}>{t("graphOntology.title", { name: info.graph.name })}</Title>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Text>{t("graphOntology.current")}</Text>
+            {info.ontology ? (
+              <Link to={`/schema?o=${info.ontology.id}`} data-testid="graph-ontology-name">
+                {info.ontology.name}
+              </Link>
+            ) : (
+              <Text c="dimmed">{t("graph.noOntology")}</Text>
+            )}
+          </Group>
+          {info.shared_with.length > 0 && (
+            <Alert color="yellow" data-testid="shared-warning">
+              {t("graphOntology.shared", { graphs: info.shared_with.map((g) => g.name).join("、") })}
+            </Alert>
+          )}
+          {rights.update && (
+            <Form method="post" preventScrollReset>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="switchOntology" />
+              <ErrorNotice result={result} target="switchOntology" />
+              <Group align="flex-end" gap="xs">
+                <Field label={t("graphOntology.switchTo")} hint={t("graphOntology.switchHint")}>
+                  <select name="ontology_id" className="ga-native" defaultValue={info.ontology?.id ?? ""}>
+                    {ontologies.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Button type="submit" size="xs" variant="light" mb={20}>
+                  {t("graphOntology.switch")}
+                </Button>
+              </Group>
+            </Form>
+          )}
+          {rights.create && info.ontology && (
+            <Form method="post" preventScrollReset>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="forkOntology" />
+              <ErrorNotice result={result} target="forkOntology" />
+              <Group align="flex-end" gap="xs">
+                <TextInput
+                  name="name"
+                  label={t("graphOntology.forkName")}
+                  placeholder={`${info.graph.name}本体`}
+                  defaultValue={valueOf(result, "forkOntology", "name", "")}
+                  error={fieldError(result, "forkOntology", "name")?.[0]}
+                  w={260}
+                />
+                <Button type="submit" size="xs" variant="light" data-testid="fork-ontology">
+                  {t("graphOntology.fork")}
+                </Button>
+              </Group>
+            </Form>
+          )}
+        </Stack>
+      </Paper>
+      {detail && <OntologyEditor detail={detail} rights={rights} result={result} />}
+    </Stack>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

@@ -1,6 +1,103 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EChart } from "~/components/charts/chart";
+import { ClassMetricsTable, ConfusionMatrix, insightLinks, pct, RunStatusBadge } from "~/components/insight/bits";
+import { insightErrorBoundary } from "~/components/insight/error-boundary";
+import { modelEvaluationPage } from "~/components/insight/models.server";
+import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { requireViewer } from "~/utils/guard.server";
+import { insightT } from "~/utils/insight.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.modelEvaluation");
-export default placeholderPage("nav.modelEvaluation");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
+export const links = insightLinks;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const page = await modelEvaluationPage(request, viewer, params.id);
+  const t = await insightT(request);
+  return data({ ...page, title: t("evaluation.title") });
+}
+
+function Score({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="stat" data-testid={testId}>
+      <span className="stat-value">{value}</span>
+      <span className="stat-label">{label}</span>
+    </div>
+  );
+}
+
+const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
+
+export default function ModelEvaluation() {
+  const { model, evaluation: ev, history, charts } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  return (
+    <div className="kg-page" data-testid="model-evaluation-page">
+      <PageTitle
+        title={
+          <>
+            {model.name} <span className="muted">v{model.version}</span> <RunStatusBadge status={model.status} />
+          </>
+        }
+        sub={
+          <>
+            <span>{t(`model.type.${model.type}`)}</span>
+            <span>{t("evaluation.title")}</span>
+            {ev?.run && <span>{t("evaluation.ofRun", { id: ev.run.id, kind: t(`run.kind.${ev.run.kind}`), at: at(ev.created_at) })}</span>}
+          </>
+        }
+      >
+        <Link className="kg-button light" to="/model/index">
+          {t("model.backToList")}
+        </Link>
+        <Link className="kg-button light" to={`/model/logs/${model.id}${ev ? `?run=${ev.run_id}` : ""}`}>
+          {t("model.toLogs")}
+        </Link>
+      </PageTitle>
+      {!ev ? (
+        <Section title={t("evaluation.title")}>
+          <Empty>{t("evaluation.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <div className="stats" data-testid="scores">
+            <Score label={t("evaluation.precision")} value={pct(ev.precision)} testId="score-precision" />
+            <Score label={t("evaluation.recall")} value={pct(ev.recall)} testId="score-recall" />
+            <Score label="F1" value={pct(ev.f1)} testId="score-f1" />
+            <Score label={t("evaluation.macroF1")} value={pct(ev.macro_f1)} />
+            <Score label={t("evaluation.articles")} value={String(ev.articles)} />
+            <Score label={`${t("evaluation.gold")} / ${t("evaluation.predicted")} / ${t("evaluation.correct")}`} value={`${ev.gold} / ${ev.predicted} / ${ev.tp}`} />
+          </div>
+          <Section title={t("evaluation.perClassChart")} testId="per-class-chart">
+            {charts.perClass && <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />}
+          </Section>
+          <div className="kg-grid-2">
+            <Section title={t("evaluation.perClass")}>
+              <ClassMetricsTable rows={ev.per_class} />
+            </Section>
+            <Section title={t("evaluation.matrix")}>
+              <ConfusionMatrix labels={ev.confusion.labels} matrix={ev.confusion.matrix} />
+            </Section>
+          </div>
+          <Section title={t("evaluation.history")} testId="evaluation-history">
+            {charts.history && <EChart spec={charts.history} label={t("evaluation.historyChart")} />}
+            <nav className="segmented" aria-label={t("evaluation.history")}>
+              {history.map((h) => (
+                <Link key={h.run_id} to={`/model/evaluation/${model.id}?run=${h.run_id}`} aria-current={h.run_id === ev.run_id ? "true" : undefined}>
+                  #{h.run_id} {t(`run.kind.${h.kind}`)} · F1 {pct(h.f1)}
+                </Link>
+              ))}
+            </nav>
+          </Section>
+          <p className="muted">{t("evaluation.method")}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = insightErrorBoundary({ to: "/model/index", label: "model.backToList" });

@@ -1,6 +1,231 @@
-import { placeholderPage } from "~/components/not-yet-available";
-import { titleMeta } from "~/utils/meta";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { insightLinks, pct, ProgressBar, RunStatusBadge } from "~/components/insight/bits";
+import { insightErrorBoundary } from "~/components/insight/error-boundary";
+import { cancelRun, LOG_PAGE_SIZE, modelLogsPage } from "~/components/insight/models.server";
+import type { LogLine, RunDetail } from "~/components/insight/types";
+import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { Pager } from "~/components/kg/pager";
+import { requireViewer } from "~/utils/guard.server";
+import { insightT } from "~/utils/insight.server";
+import { dynamicTitle } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
-export const meta = titleMeta("nav.modelLogs");
-export default placeholderPage("nav.modelLogs");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
+export const links = insightLinks;
+
+const canRun = (roles: string[]) => roles.includes("admin") || roles.includes("kg__model__update");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const page = await modelLogsPage(request, viewer, params.id);
+  const t = await insightT(request);
+  return data({ ...page, canRun: canRun(viewer.roles), title: t("model.logs") });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  if (form.get("intent") !== "cancel") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  return cancelRun(request, viewer, params.id, form);
+}
+
+const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+
+/** The run as the page shows it: the loader's, then what the event stream says, while JavaScript runs. */
+function useLiveRun(modelId: number, run: RunDetail | null, follow: boolean, page: number) {
+  const revalidator = useRevalidator();
+  const [live, setLive] = useState<{ status: string; progress: number; message: string; error: string } | null>(null);
+  const [fresh, setFresh] = useState<LogLine[]>([]);
+  const newest = run?.logs.results[0]?.id ?? 0;
+  useEffect(() => {
+    setLive(null);
+    setFresh([]);
+  }, [run?.id, newest, run?.status]);
+  useEffect(() => {
+    if (!run || !follow) return;
+    const after = page === 1 ? `&after_log=${newest}` : "";
+    const source = new EventSource(`/model/logs/${modelId}/events?run=${run.id}${after}`);
+    source.addEventListener("progress", (e) => setLive(JSON.parse((e as MessageEvent).data)));
+    source.addEventListener("log", (e) => {
+      if (page === 1) setFresh((lines) => [JSON.parse((e as MessageEvent).data), ...lines]);
+    });
+    source.addEventListener("done", (e) => {
+      setLive(JSON.parse((e as MessageEvent).data));
+      source.close();
+      // The finished run's evaluation and the model's new status come from the loader.
+      revalidator.revalidate();
+    });
+    return () => source.close();
+    // The stream is per run and page; a revalidation that brings new lines starts a new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [modelId, run?.id, follow, page, newest]);
+  return { live, fresh };
+}
+
+export default function ModelLogs() {
+  const { model, runs, run, page, active, canRun } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("insight");
+  const { live, fresh } = useLiveRun(model.id, run, active, page);
+  const status = live?.status ?? run?.status;
+  const progress = live?.progress ?? run?.progress ?? 0;
+  const message = live?.message ?? run?.message ?? "";
+  const error = live?.error ?? run?.error ?? "";
+  const lines = [...fresh, ...(run?.logs.results ?? [])];
+  const following = active && !!status && ["queued", "running"].includes(status);
+  return (
+    <div className="kg-page" data-testid="model-logs-page">
+      {active && (
+        // Without JavaScript the page follows a running job by reloading itself.
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      )}
+      <PageTitle
+        title={
+          <>
+            {model.name} <span className="muted">v{model.version}</span> <RunStatusBadge status={model.status} />
+          </>
+        }
+        sub={
+          <>
+            <span>{t(`model.type.${model.type}`)}</span>
+            <span>{t("model.logs")}</span>
+          </>
+        }
+      >
+        <Link className="kg-button light" to="/model/index">
+          {t("model.backToList")}
+        </Link>
+        <Link className="kg-button light" to={`/model/evaluation/${model.id}`}>
+          {t("model.toEvaluation")}
+        </Link>
+        {canRun && (
+          <Link className="kg-button" to={`/model/index/${model.id}/run`} data-testid="run-model">
+            {t("model.runAgain")}
+          </Link>
+        )}
+      </PageTitle>
+      {!run ? (
+        <Section title={t("model.runs")}>
+          <Empty>{t("model.noRuns")}</Empty>
+        </Section>
+      ) : (
+        <div className="kg-grid-side">
+          <div className="kg-page">
+            <Section
+              title={t("model.run", { id: run.id })}
+              extra={
+                <>
+                  <span className="type-badge">{t(`run.kind.${run.kind}`)}</span>
+                  {status && <RunStatusBadge status={status} />}
+                </>
+              }
+              testId="run-detail"
+            >
+              <div className="ins-run-head">
+                <dl>
+                  <div>
+                    <dt>{t("model.startedBy")}</dt>
+                    <dd>{run.username || "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("model.holdout")}</dt>
+                    <dd>{run.holdout}%</dd>
+                  </div>
+                  <div>
+                    <dt>{t("model.createdAt")}</dt>
+                    <dd>{at(run.created_at)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("model.finishedAt")}</dt>
+                    <dd>{at(run.finished_at)}</dd>
+                  </div>
+                  {run.f1 !== null && (
+                    <div>
+                      <dt>F1</dt>
+                      <dd>
+                        <Link to={`/model/evaluation/${model.id}?run=${run.id}`}>{pct(run.f1)}</Link>
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+                <div className="ins-run-progress">
+                  <ProgressBar value={status === "succeeded" ? 100 : progress} label={t("model.progress")} />
+                  <span className="ins-run-message" data-testid="run-message">
+                    {message}
+                    {following && <> · {t("model.live")}</>}
+                  </span>
+                  {error && <span className="ins-run-error">{error}</span>}
+                </div>
+                {following && canRun && (
+                  <Form method="post">
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="run" value={run.id} />
+                    <button type="submit" className="kg-button light">
+                      {t("model.cancelRun")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+              {following && (
+                <noscript>
+                  <p className="ins-info">{t("model.autoRefresh")}</p>
+                </noscript>
+              )}
+            </Section>
+            <Section title={t("model.log")} testId="run-log">
+              {lines.length === 0 ? (
+                <Empty>{t("model.noLogs")}</Empty>
+              ) : (
+                <ol className="ins-log">
+                  {lines.map((l) => (
+                    <li key={l.id} className={fresh.includes(l) ? "fresh" : undefined} data-testid="log-line">
+                      <time>{at(l.at)}</time>
+                      <span className={`lv lv-${l.level}`}>{t(`model.level.${l.level}`)}</span>
+                      <span className="msg">{l.message}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Pager page={page} pageSize={LOG_PAGE_SIZE} count={run.logs.count + fresh.length} sizes={[LOG_PAGE_SIZE]} />
+            </Section>
+          </div>
+          <aside>
+            <Section title={t("model.runs")} testId="run-list">
+              <ul className="ins-runs">
+                {runs.map((r) => {
+                  const body = (
+                    <>
+                      <span>
+                        #{r.id} {t(`run.kind.${r.kind}`)} <RunStatusBadge status={r.status} />
+                      </span>
+                      <time>{at(r.created_at).slice(5, 16)}</time>
+                    </>
+                  );
+                  return (
+                    <li key={r.id}>
+                      {r.id === run.id ? (
+                        <span className="current" aria-current="true">
+                          {body}
+                        </span>
+                      ) : (
+                        <Link to={`/model/logs/${model.id}?run=${r.id}`}>{body}</Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </Section>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = insightErrorBoundary({ to: "/model/index", label: "model.backToList" });

@@ -1,6 +1,73 @@
-import { placeholderPage } from "~/components/not-yet-available";
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
+import { NewOntologyForm, OntologyHeader } from "~/components/graph-admin/ontology-header";
+import type { ActionError } from "~/components/graph-admin/types";
+import { badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
-export { guardOnlyLoader as loader } from "~/utils/guard.server";
 export const meta = titleMeta("nav.schema");
-export default placeholderPage("nav.schema");
+export const links = graphAdminLinks;
+
+/** /schema?o={ontology id}: the ontologies, and the chosen one with its classes and types. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const ontologies = await listOntologies(viewer.api);
+  const wanted = idParam(new URL(request.url).searchParams.get("o"));
+  const chosen = ontologies.find((o) => o.id === wanted) ?? ontologies[0];
+  const detail = chosen ? await ontologyDetail(viewer.api, chosen.id) : null;
+  return data({ ontologies, detail, rights: ontologyRights(viewer) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const url = new URL(request.url);
+  const result = await ontologyAction(viewer, form, request, `/schema${url.search}`);
+  if (!result) throw badIntent(form.get("intent"));
+  return result;
+}
+
+export default function SchemaPage() {
+  const { ontologies, detail, rights } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError>();
+  const { t } = useTranslation("admin");
+  return (
+    <div className="ga-side">
+      <Paper withBorder p="sm">
+        <Stack gap="sm">
+          <Title order={5}>{t("schema.ontologies")}</Title>
+          <nav className="ga-onto-list" data-testid="ontology-list">
+            {ontologies.map((o) => (
+              <Link key={o.id} to={`/schema?o=${o.id}`} aria-current={o.id === detail?.id ? "page" : undefined}>
+                {o.name}
+                <small>{t("schema.counts", { classes: o.classes, relations: o.relation_types, events: o.event_types })}</small>
+              </Link>
+            ))}
+          </nav>
+          {rights.create && <NewOntologyForm ontologies={ontologies} result={result} />}
+        </Stack>
+      </Paper>
+      <div className="ga">
+        {detail ? (
+          <>
+            <OntologyHeader detail={detail} rights={rights} result={result} />
+            <OntologyEditor detail={detail} rights={rights} result={result} />
+          </>
+        ) : (
+          <Paper withBorder p="xl">
+            <Text c="dimmed" data-testid="empty-ontologies">
+              {t("schema.empty")}
+            </Text>
+          </Paper>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

@@ -44,7 +44,10 @@ export default function Home() {
       <PageTitle
         title={
           <>
-            {graph.name} <span className="domain-tag" data-domain={graph.domain}>{graph.domain_name ?? graph.domain}</span>
+            {graph.name}{" "}
+            <span className="domain-tag" data-domain={graph.domain}>
+              {graph.domain_name ?? graph.domain}
+            </span>
           </>
         }
         sub={graph.description}
@@ -117,11 +120,7 @@ export default function Home() {
         </Section>
       </div>
 
-      <Section
-        title={t("home.recentArticles")}
-        testId="recent-articles"
-        extra={<Link to={`/${kgId}/articles`}>{t("common.more")}</Link>}
-      >
+      <Section title={t("home.recentArticles")} testId="recent-articles" extra={<Link to={`/${kgId}/articles`}>{t("common.more")}</Link>}>
         {overview.recent_articles.length === 0 ? (
           <Empty>{t("articles.none")}</Empty>
         ) : (

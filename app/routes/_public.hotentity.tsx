@@ -31,7 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(viewer.api, `/kg/graphs/${kgId}/hot-entities/`, { days, limit: 20, type });
   const colors = Object.fromEntries(ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)]));
   const top = ranking.results.slice(0, TREND_LINES);
-  const trend = chartSpec(request, trendOption(ranking.days, top.map((r) => ({ name: r.entity.name, values: r.trend }))), 1100, 300);
+  const trend = chartSpec(
+    request,
+    trendOption(
+      ranking.days,
+      top.map((r) => ({ name: r.entity.name, values: r.trend }))
+    ),
+    1100,
+    300
+  );
   return data({
     kgId,
     graph,
@@ -61,7 +69,11 @@ export default function HotEntities() {
       >
         <nav className="segmented" aria-label={t("hot.windowLabel")} data-testid="time-window">
           {WINDOWS.map((d) => (
-            <Link key={d} to={withParams(pathname, search, { days: d === 7 ? undefined : d })} aria-current={d === days ? "true" : undefined}>
+            <Link
+              key={d}
+              to={withParams(pathname, search, { days: d === 7 ? undefined : d })}
+              aria-current={d === days ? "true" : undefined}
+            >
               {t(`hot.days${d}`)}
             </Link>
           ))}

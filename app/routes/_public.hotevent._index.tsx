@@ -36,10 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     request,
     trendOption(
       ranking.days,
-      top.map((r) => ({ name: r.event.title, values: r.trend })),
+      top.map((r) => ({ name: r.event.title, values: r.trend }))
     ),
     1100,
-    300,
+    300
   );
   return data({ kgId, graph, days, ranking, trend });
 }
@@ -61,7 +61,11 @@ export default function HotEvents() {
       >
         <nav className="segmented" aria-label={t("hot.windowLabel")} data-testid="time-window">
           {WINDOWS.map((d) => (
-            <Link key={d} to={withParams(pathname, search, { days: d === 7 ? undefined : d })} aria-current={d === days ? "true" : undefined}>
+            <Link
+              key={d}
+              to={withParams(pathname, search, { days: d === 7 ? undefined : d })}
+              aria-current={d === days ? "true" : undefined}
+            >
               {t(`hot.days${d}`)}
             </Link>
           ))}

@@ -3,20 +3,12 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { colorFor } from "~/components/charts/options";
-import { TypeLegend } from "~/components/kg/annotated-text";
 import { Empty, EntityChip, PageTitle, Section, SourceLink, TypeBadge } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable } from "~/components/kg/facts";
 import { entityHref, sourceHref, withParams } from "~/components/kg/links";
-import {
-  EXPAND_CAP,
-  loadRelationGraph,
-  MAX_EXPANDED,
-  NODE_LIMITS,
-  relationGraphChart,
-  relationGraphQuery,
-  resolveCenter,
-} from "~/components/kg/relation-graph.server";
+import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/components/kg/limits";
+import { loadRelationGraph, relationGraphChart, relationGraphQuery, resolveCenter } from "~/components/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import type { EntityRef, Ontology, Relation } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
@@ -24,7 +16,8 @@ import { requireViewer } from "~/utils/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
 export const links = kgLinks;
 
 /** Rows of the node and edge tables (the picture holds them all). */
@@ -51,7 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const chart = relationGraphChart(request, kgId, graph, toggle);
   const centerNode = graph.nodes.find((n) => n.id === graph.center)!;
   const nodeRows = [...graph.nodes]
-    .sort((a, b) => Number(b.id === graph.center) - Number(a.id === graph.center) || Number(b.expanded) - Number(a.expanded) || b.degree - a.degree)
+    .sort(
+      (a, b) =>
+        Number(b.id === graph.center) - Number(a.id === graph.center) || Number(b.expanded) - Number(a.expanded) || b.degree - a.degree
+    )
     .slice(0, TABLE_ROWS)
     .map((n) => ({ id: n.id, name: n.name, type: n.type, color: n.color, degree: n.degree, expanded: n.expanded, toggle: toggle(n.id) }));
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -70,8 +66,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sent_start: e.sent_start,
     sent_end: e.sent_end,
   }));
-  const typeCounts = new Map<string | null, number>();
-  for (const n of graph.nodes) typeCounts.set(n.type, (typeCounts.get(n.type) ?? 0) + 1);
   return data({
     kgId,
     title: (await getFixedT(request))("nav.relation"),
@@ -85,9 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     truncated: graph.truncated,
     totalRelations: graph.totalRelations,
     unknown: graph.unknown,
-    legend: [...typeCounts].map(([type, count]) => ({ type, count })),
     colors: Object.fromEntries(graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)])),
-    relationTypes: ontology.relation_types.map((r) => ({ id: r.id, name: r.name, count: graph.relationTypes.find((c) => c.id === r.id)?.count ?? 0 })),
+    relationTypes: ontology.relation_types.map((r) => ({
+      id: r.id,
+      name: r.name,
+      count: graph.relationTypes.find((c) => c.id === r.id)?.count ?? 0,
+    })),
     nodeRows,
     edgeRows,
     svgHref: `${url.pathname}/svg${url.search}`,
@@ -184,7 +181,6 @@ export default function RelationPage() {
       >
         {d.truncated && <p className="notice">{t("relationGraph.truncated", { limit: query.limit })}</p>}
         {d.unknown.length > 0 && <p className="notice">{t("relationGraph.unknown", { count: d.unknown.length })}</p>}
-        <TypeLegend items={d.legend} colors={d.colors} />
         {d.counts.edges === 0 ? (
           <Empty>{t("relationGraph.noRelations")}</Empty>
         ) : (
@@ -195,7 +191,6 @@ export default function RelationPage() {
             edgeHrefs={d.chart.edgeHrefs}
             svgHref={d.svgHref}
             fileName={`relation-${d.centerName}`}
-            height={640}
             testId="graph-chart"
           />
         )}
@@ -219,7 +214,11 @@ export default function RelationPage() {
                 {d.nodeRows.map((n) => (
                   <tr key={n.id}>
                     <td>
-                      <EntityChip kgId={kgId} entity={{ uuid: n.id, name: n.name, type: n.type, type_id: null, color: n.color }} colors={d.colors} />
+                      <EntityChip
+                        kgId={kgId}
+                        entity={{ uuid: n.id, name: n.name, type: n.type, type_id: null, color: n.color }}
+                        colors={d.colors}
+                      />
                     </td>
                     <td className="num">{n.degree}</td>
                     <td>
@@ -250,7 +249,11 @@ export default function RelationPage() {
           {d.counts.nodes > d.nodeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.nodeRows.length })}</p>}
         </Section>
         <Section title={t("relationGraph.edges", { count: d.counts.edges })} testId="edge-table">
-          {d.edgeRows.length ? <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" /> : <Empty>{t("common.none")}</Empty>}
+          {d.edgeRows.length ? (
+            <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" />
+          ) : (
+            <Empty>{t("common.none")}</Empty>
+          )}
           {d.counts.edges > d.edgeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.edgeRows.length })}</p>}
         </Section>
       </div>

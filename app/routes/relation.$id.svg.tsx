@@ -13,7 +13,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { kgId, center } = await resolveCenter(viewer.api, url, params.id ?? "");
   const graph = await loadRelationGraph(viewer.api, kgId, relationGraphQuery(url, center));
-  const svg = renderChartSvg({ ...graphOption(relationGraphData(graph)), backgroundColor: "#ffffff" }, 1600, 1000);
+  const size = { width: 1600, height: 1000 };
+  const svg = renderChartSvg(
+    { ...graphOption(relationGraphData(graph), size, { directed: true }), backgroundColor: "#ffffff" },
+    size.width,
+    size.height,
+    { fluid: false }
+  );
   const name = graph.nodes.find((n) => n.id === graph.center)?.name ?? "graph";
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {
     headers: {

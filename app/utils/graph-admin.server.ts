@@ -226,3 +226,50 @@ export async function getJob(api: PlatformClient, id: number, logPage = 1) {
     { log_page: logPage, log_page_size: 20 },
   );
 }
+
+/**
+ * Relays the platform's job stream: reads its `event:`/`data:` blocks and sends each on
+ * (`progress`, `log`, `done`); closes when the platform ends the stream. Returns the cleanup.
+ */
+export function followJobEvents(
+  upstream: Response,
+  send: (e: { event: string; data: string }) => void,
+  close: () => void,
+): () => void {
+  const reader = upstream.body?.getReader();
+  if (!reader) {
+    close();
+    return () => {};
+  }
+  let stopped = false;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || stopped) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let event = "message";
+          const lines: string[] = [];
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event:")) event = line.slice(6).trim();
+            else if (line.startsWith("data:")) lines.push(line.slice(5).trimStart());
+          }
+          if (lines.length) send({ event, data: lines.join("\n") });
+        }
+      }
+    } catch {
+      // The browser went away or the platform stopped: either way the stream is over.
+    }
+    if (!stopped) close();
+  })();
+  return () => {
+    stopped = true;
+    void reader.cancel().catch(() => {});
+  };
+}

@@ -65,7 +65,8 @@ export function listParams(url: URL): ListParams {
 export function dayParam(url: URL, name: string, bad: string[]): string | undefined {
   const v = url.searchParams.get(name)?.trim();
   if (!v) return undefined;
-  const ok = /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  const ok =
+    /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
   if (!ok) {
     bad.push(name);
     return undefined;

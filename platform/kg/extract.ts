@@ -254,14 +254,34 @@ function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]):
   let start = 0;
   for (let i = 1; i <= text.length; i++) {
     if (!cuts[i]) continue;
-    const piece = text.slice(start, i);
-    if (piece.trim()) {
-      const kind = entityAt.get(start) === i ? "entity" : /[\p{L}\p{N}]/u.test(piece) ? "word" : "punct";
-      tokens.push({ text: piece, start, end: i, kind });
+    let word = false;
+    let blank = true;
+    for (let k = start; k < i; k++) {
+      const c = text.charCodeAt(k);
+      if (!isSpace(c)) blank = false;
+      if (isWordChar(c)) {
+        word = true;
+        break;
+      }
+    }
+    if (!blank) {
+      const kind = entityAt.get(start) === i ? "entity" : word ? "word" : "punct";
+      tokens.push({ text: text.slice(start, i), start, end: i, kind });
     }
     start = i;
   }
   return tokens;
+}
+
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000;
+
+/** Letters and digits: ASCII alphanumerics, and anything from Latin-1 up except punctuation blocks. */
+function isWordChar(c: number) {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  if (c < 0xc0) return false;
+  if ((c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xfe30 && c <= 0xfe4f)) return false;
+  if (c >= 0xff00 && c <= 0xffef) return (c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a);
+  return true;
 }
 
 function findEvents(

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
-import { prng } from "../seed/corpus/writer.js";
+import { prng, type Rng } from "../seed/corpus/writer.js";
 import { bumpGraphVersion } from "./cache.js";
-import { assignOntology, ensureBuiltinOntologies, graphOntology } from "./ontology.js";
+import { assignOntology, ensureBuiltinOntologies, graphOntology, type GraphOntology, type OntologyEventType } from "./ontology.js";
 import { refreshRollups, stableUuid } from "./store.js";
 
 export interface GenerateOptions {
@@ -71,213 +71,263 @@ const SUFFIX: Record<string, string> = {
  */
 export function generateGraph(ctx: PlatformContext, graphId: number, options: GenerateOptions = {}): GenerateReport {
   const began = performance.now();
-  const o = {
+  const o: Plan = {
     entities: 100_000,
     relations: 1_000_000,
     days: 365,
     lastDay: "2024-12-28",
     seed: 1,
-    domain: "military" as const,
+    domain: "military",
     ...options,
+    articles: options.articles ?? Math.max(1, Math.ceil((options.relations ?? 1_000_000) / 20)),
   };
-  const articleCount = o.articles ?? Math.max(1, Math.ceil(o.relations / 20));
-  const eventCount = o.events ?? Math.round(o.relations / 100);
-  const linkCount = o.eventRelations ?? Math.round(eventCount * 1.5);
-  const rng = prng(o.seed);
+  o.events = options.events ?? Math.round(o.relations / 100);
+  o.eventRelations = options.eventRelations ?? Math.round(o.events * 1.5);
   const db = ctx.db;
-  let mentions = 0;
-  let relation = 0;
-
-  db.transaction(() => {
-    const ontologies = ensureBuiltinOntologies(ctx);
-    db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)").run(graphId, o.name ?? `合成图谱${graphId}`, o.domain);
-    const mapped = db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId);
-    if (!mapped) assignOntology(ctx, graphId, ontologies[o.domain]);
-    const used = db
-      .prepare("SELECT EXISTS (SELECT 1 FROM kg_entities WHERE graph_id = ?) OR EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = ?)")
-      .pluck()
-      .get(graphId, graphId);
-    if (used) throw new Error(`图谱 ${graphId} 已有数据，合成数据只写入空图谱`);
-    const ontology = graphOntology(ctx, graphId);
-
-    // Entities, over the leaf classes.
-    const parents = new Set([...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null));
-    const leaves = [...ontology.classes.values()].filter((c) => !parents.has(c.id));
-    const names: string[] = new Array(o.entities);
-    const classOf = new Int32Array(o.entities);
-    const ids = new Int32Array(o.entities);
-    const insertEntity = db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description) VALUES (?, ?, ?, ?, ?, '{}', ?)",
-    );
-    const byClass = new Map<number, number[]>();
-    for (let i = 0; i < o.entities; i++) {
-      const cls = leaves[i % leaves.length];
-      const head = NAME_HEADS.slice((i * 2) % NAME_HEADS.length, ((i * 2) % NAME_HEADS.length) + 2);
-      const name = `${head}${i + 1}${SUFFIX[cls.name] ?? cls.name}`;
-      const aliases = i % 10 === 0 ? JSON.stringify([`KG-${i + 1}`]) : "[]";
-      names[i] = name;
-      classOf[i] = cls.id;
-      ids[i] = Number(insertEntity.run(stableUuid(graphId, name), graphId, cls.id, name, aliases, `合成实体（${cls.name}）`).lastInsertRowid);
-      const list = byClass.get(cls.id) ?? [];
-      list.push(i);
-      byClass.set(cls.id, list);
-    }
-    const membersOf = (classId: number | null) =>
-      classId == null ? [...Array(o.entities).keys()] : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
-    const types = [...ontology.relationTypes.values()]
-      .map((t) => ({ t, subjects: membersOf(t.domain_class_id), objects: membersOf(t.range_class_id) }))
-      .filter((x) => x.subjects.length && x.objects.length);
-    const places = [...ontology.placeClassIds].flatMap((c) => byClass.get(c) ?? []);
-    const eventTypes = [...ontology.eventTypes.values()];
-
-    // Which article states what: relations in order, events and links spread evenly.
-    const day = (k: number) => {
-      const d = new Date(Date.parse(`${o.lastDay}T00:00:00Z`) - Math.floor(((articleCount - 1 - k) / articleCount) * o.days) * 86_400_000);
-      return d.toISOString().slice(0, 10);
+  // Relations arrive in random subject/object order: with SQLite's default 2 MB page cache
+  // every index insert would go to disk. A larger cache for the load, then the old one back.
+  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
+  db.pragma(`cache_size = ${-Math.min(1_048_576, Math.max(65_536, Math.round(o.relations / 2)))}`);
+  try {
+    const counts = db.transaction(() => {
+      prepareGraph(ctx, graphId, o);
+      const rng = prng(o.seed);
+      const entities = writeEntities(ctx, graphId, o.entities);
+      const written = writeArticles(ctx, graphId, o, entities, planEvents(o, entities, rng), rng);
+      refreshRollups(ctx, graphId);
+      bumpGraphVersion(ctx, graphId, { entities: true });
+      return written;
+    })();
+    return {
+      graphId,
+      entities: o.entities,
+      relations: counts.relations,
+      articles: o.articles,
+      events: o.events,
+      eventRelations: db.prepare("SELECT count(*) FROM kg_event_relations WHERE graph_id = ?").pluck().get(graphId) as number,
+      mentions: counts.mentions,
+      ms: Math.round(performance.now() - began),
     };
-    const perArticle = Math.ceil(o.relations / articleCount);
-    const eventArticle = (e: number) => Math.floor((e * articleCount) / Math.max(eventCount, 1));
-    const reportsOf = new Map<number, number[]>();
-    const events = Array.from({ length: eventCount }, (_, e) => {
-      const type = eventTypes[e % Math.max(eventTypes.length, 1)];
-      const subject = Math.floor(o.entities * Math.pow(rng.next(), 2));
-      const object = Math.floor(rng.next() * o.entities);
-      const place = places.length ? places[Math.floor(rng.next() * places.length)] : -1;
-      const home = eventArticle(e);
-      // A few events draw many reports: that is what the hot ranking ranks.
-      const reports = 1 + Math.floor(6 * Math.pow(rng.next(), 4));
-      for (let r = 1; r < reports; r++) {
-        const k = Math.min(articleCount - 1, home + r * rng.int(1, 3));
-        const list = reportsOf.get(k) ?? [];
-        list.push(e);
-        reportsOf.set(k, list);
-      }
-      return { type, subject, object, place, home, title: `${names[subject]}${place >= 0 ? `在${names[place]}` : ""}${type?.triggers[0] ?? "行动"}` };
-    });
-    const linksOf = new Map<number, { source: number; target: number; type: string; strength: number }[]>();
-    for (let l = 0; l < linkCount && eventCount > 1; l++) {
-      const a = Math.floor(rng.next() * eventCount);
-      const b = Math.floor(rng.next() * eventCount);
-      if (a === b) continue;
-      const [source, target] = a < b ? [a, b] : [b, a];
-      let pick = rng.next();
-      const type = LINK_TYPES.find(([, w]) => (pick -= w) < 0)?.[0] ?? "cause";
-      const k = events[target].home;
-      const list = linksOf.get(k) ?? [];
-      list.push({ source, target, type, strength: Math.round((0.3 + rng.next() * 0.7) * 100) / 100 });
-      linksOf.set(k, list);
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+type Plan = Required<Omit<GenerateOptions, "name" | "events" | "eventRelations">> &
+  Pick<GenerateOptions, "name"> & { events?: number; eventRelations?: number };
+
+/** The graph row and its ontology; refuses a graph with data. */
+function prepareGraph(ctx: PlatformContext, graphId: number, o: Plan) {
+  const db = ctx.db;
+  const ontologies = ensureBuiltinOntologies(ctx);
+  db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)").run(graphId, o.name ?? `合成图谱${graphId}`, o.domain);
+  if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
+    assignOntology(ctx, graphId, ontologies[o.domain]);
+  }
+  const used = db
+    .prepare("SELECT EXISTS (SELECT 1 FROM kg_entities WHERE graph_id = ?) OR EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = ?)")
+    .pluck()
+    .get(graphId, graphId);
+  if (used) throw new Error(`图谱 ${graphId} 已有数据，合成数据只写入空图谱`);
+}
+
+interface Entities {
+  names: string[];
+  ids: Int32Array;
+  ontology: GraphOntology;
+  /** Entity indices that may be subject and object of each relation type. */
+  types: { id: number; name: string; subjects: number[]; objects: number[] }[];
+  places: number[];
+}
+
+/** Entities spread over the ontology's leaf classes, with unique names ("长风12型驱逐舰"). */
+function writeEntities(ctx: PlatformContext, graphId: number, count: number): Entities {
+  const ontology = graphOntology(ctx, graphId);
+  const parents = new Set([...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null));
+  const leaves = [...ontology.classes.values()].filter((c) => !parents.has(c.id));
+  const names: string[] = new Array(count);
+  const ids = new Int32Array(count);
+  const byClass = new Map<number, number[]>();
+  const insert = ctx.db.prepare(
+    "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description) VALUES (?, ?, ?, ?, ?, '{}', ?)",
+  );
+  for (let i = 0; i < count; i++) {
+    const cls = leaves[i % leaves.length];
+    const at = (i * 2) % NAME_HEADS.length;
+    const name = `${NAME_HEADS.slice(at, at + 2)}${i + 1}${SUFFIX[cls.name] ?? cls.name}`;
+    const aliases = i % 10 === 0 ? JSON.stringify([`KG-${i + 1}`]) : "[]";
+    names[i] = name;
+    ids[i] = Number(insert.run(stableUuid(graphId, name), graphId, cls.id, name, aliases, `合成实体（${cls.name}）`).lastInsertRowid);
+    if (!byClass.has(cls.id)) byClass.set(cls.id, []);
+    byClass.get(cls.id)!.push(i);
+  }
+  const membersOf = (classId: number | null) =>
+    classId == null ? [...Array(count).keys()] : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
+  const types = [...ontology.relationTypes.values()]
+    .map((t) => ({ id: t.id, name: t.name, subjects: membersOf(t.domain_class_id), objects: membersOf(t.range_class_id) }))
+    .filter((t) => t.subjects.length && t.objects.length);
+  const places = [...ontology.placeClassIds].flatMap((c) => byClass.get(c) ?? []);
+  return { names, ids, ontology, types, places };
+}
+
+interface PlannedEvent {
+  type: OntologyEventType | undefined;
+  trigger: string;
+  subject: number;
+  object: number;
+  place: number;
+  /** The article that first reports it. */
+  home: number;
+  title: string;
+}
+
+interface EventPlan {
+  events: PlannedEvent[];
+  /** Per article: events it first reports, events it reports again, links it states. */
+  own: Map<number, number[]>;
+  reports: Map<number, number[]>;
+  links: Map<number, { source: number; target: number; type: string; strength: number }[]>;
+}
+
+const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key)!.push(value);
+};
+
+/** Events spread evenly over the articles; a few draw many reports (what the hot ranking ranks). */
+function planEvents(o: Plan, e: Entities, rng: Rng): EventPlan {
+  const plan: EventPlan = { events: [], own: new Map(), reports: new Map(), links: new Map() };
+  const eventTypes = [...e.ontology.eventTypes.values()];
+  const count = o.events ?? 0;
+  for (let i = 0; i < count; i++) {
+    const type = eventTypes[i % Math.max(eventTypes.length, 1)];
+    const trigger = type?.triggers[0] ?? "行动";
+    const subject = Math.floor(o.entities * Math.pow(rng.next(), 2));
+    const object = Math.floor(rng.next() * o.entities);
+    const place = e.places.length ? e.places[Math.floor(rng.next() * e.places.length)] : -1;
+    const home = Math.floor((i * o.articles) / count);
+    const title = `${e.names[subject]}${place >= 0 ? `在${e.names[place]}` : ""}${trigger}`;
+    plan.events.push({ type, trigger, subject, object, place, home, title });
+    push(plan.own, home, i);
+    const reports = 1 + Math.floor(6 * Math.pow(rng.next(), 4));
+    for (let r = 1; r < reports; r++) push(plan.reports, Math.min(o.articles - 1, home + r * rng.int(1, 3)), i);
+  }
+  for (let l = 0; l < (o.eventRelations ?? 0) && count > 1; l++) {
+    const a = Math.floor(rng.next() * count);
+    const b = Math.floor(rng.next() * count);
+    if (a === b) continue;
+    const [source, target] = a < b ? [a, b] : [b, a];
+    let pick = rng.next();
+    const type = LINK_TYPES.find(([, w]) => (pick -= w) < 0)?.[0] ?? "cause";
+    // Stated in the article that first reports the later event: both events exist by then.
+    push(plan.links, plan.events[target].home, { source, target, type, strength: Math.round((0.3 + rng.next() * 0.7) * 100) / 100 });
+  }
+  return plan;
+}
+
+/** Composes each article's text sentence by sentence and writes it with what it states. */
+function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entities, plan: EventPlan, rng: Rng) {
+  const db = ctx.db;
+  const insertArticle = db.prepare("INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, ?, ?, ?)");
+  const insertMention = db.prepare("INSERT OR IGNORE INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)");
+  const insertRelation = db.prepare(
+    `INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO kg_events (graph_id, event_type_id, title, trigger_word, time, place_id, place, description, article_id,
+                            sent_start, sent_end, trigger_start, trigger_end)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertParticipant = db.prepare("INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)");
+  const insertReport = db.prepare(
+    "INSERT OR IGNORE INTO kg_event_articles (event_id, article_id, published_at, sent_start, sent_end) VALUES (?, ?, ?, ?, ?)",
+  );
+  const insertLink = db.prepare(
+    `INSERT INTO kg_event_relations (graph_id, source_event_id, target_event_id, type, strength, cue, article_id, sent_start, sent_end)
+     VALUES (?, ?, ?, ?, ?, '由于', ?, ?, ?)`,
+  );
+  const eventIds = new Int32Array(plan.events.length);
+  const perArticle = Math.ceil(o.relations / o.articles);
+  const lastDay = Date.parse(`${o.lastDay}T00:00:00Z`);
+  let relations = 0;
+  let mentions = 0;
+
+  for (let k = 0; k < o.articles; k++) {
+    const day = new Date(lastDay - Math.floor(((o.articles - 1 - k) / o.articles) * o.days) * 86_400_000).toISOString().slice(0, 10);
+    const published = `${day}T${String(8 + (k % 12)).padStart(2, "0")}:00:00+08:00`;
+    const text = new SentenceWriter(e.names);
+    const facts: { subject: number; type: number; object: number; at: Span }[] = [];
+    for (let n = 0; n < perArticle && relations < o.relations; n++, relations++) {
+      const t = e.types[relations % e.types.length];
+      const subject = t.subjects[Math.floor(t.subjects.length * Math.pow(rng.next(), 3))];
+      let object = t.objects[Math.floor(t.objects.length * Math.pow(rng.next(), 1.5))];
+      if (object === subject) object = t.objects[(t.objects.indexOf(object) + 1) % t.objects.length];
+      facts.push({ subject, type: t.id, object, at: text.say([subject, t.name, object, "。"]) });
     }
-
-    const insertArticle = db.prepare("INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, ?, ?, ?)");
-    const insertMention = db.prepare("INSERT OR IGNORE INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)");
-    const insertRelation = db.prepare(
-      `INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertEvent = db.prepare(
-      `INSERT INTO kg_events (graph_id, event_type_id, title, trigger_word, time, place_id, place, description, article_id, sent_start, sent_end, trigger_start, trigger_end)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertParticipant = db.prepare("INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)");
-    const insertReport = db.prepare(
-      "INSERT OR IGNORE INTO kg_event_articles (event_id, article_id, published_at, sent_start, sent_end) VALUES (?, ?, ?, ?, ?)",
-    );
-    const insertLink = db.prepare(
-      `INSERT INTO kg_event_relations (graph_id, source_event_id, target_event_id, type, strength, cue, article_id, sent_start, sent_end)
-       VALUES (?, ?, ?, ?, ?, '由于', ?, ?, ?)`,
-    );
-    const eventIds = new Int32Array(eventCount);
-    const ownEvents = new Map<number, number[]>();
-    events.forEach((e, i) => {
-      const list = ownEvents.get(e.home) ?? [];
-      list.push(i);
-      ownEvents.set(e.home, list);
+    const firsts = (plan.own.get(k) ?? []).map((i) => {
+      const ev = plan.events[i];
+      const start = text.say([`${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日，`, ev.subject, ...(ev.place >= 0 ? ["在", ev.place] : [])])[0];
+      const trigger = text.length;
+      const end = text.say([ev.trigger, ev.object, "。"])[1];
+      return { i, at: [start, end] as Span, trigger: [trigger, trigger + ev.trigger.length] as Span };
+    });
+    const again = (plan.reports.get(k) ?? []).map((i) => {
+      const ev = plan.events[i];
+      return { i, at: text.say(["据报道，", ev.subject, ev.trigger, ev.object, "。"]) };
+    });
+    const links = (plan.links.get(k) ?? []).map((l) => {
+      const [a, b] = [plan.events[l.source], plan.events[l.target]];
+      return { l, at: text.say(["由于", a.subject, a.trigger, "，", b.subject, b.trigger, "。"]) };
     });
 
-    for (let k = 0; k < articleCount; k++) {
-      const published = `${day(k)}T${String(8 + (k % 12)).padStart(2, "0")}:00:00+08:00`;
-      let text = "";
-      const spans: [number, number, number][] = [];
-      const say = (parts: (string | number)[]) => {
-        const start = text.length;
-        for (const p of parts) {
-          if (typeof p === "number") {
-            spans.push([text.length, text.length + names[p].length, p]);
-            text += names[p];
-          } else text += p;
-        }
-        return [start, text.length] as const;
-      };
-      const facts: { subject: number; type: number; object: number; at: readonly [number, number] }[] = [];
-      for (let n = 0; n < perArticle && relation < o.relations; n++, relation++) {
-        const pick = types[relation % types.length];
-        const subject = pick.subjects[Math.floor(pick.subjects.length * Math.pow(rng.next(), 3))];
-        let object = pick.objects[Math.floor(pick.objects.length * Math.pow(rng.next(), 1.5))];
-        if (object === subject) object = pick.objects[(pick.objects.indexOf(object) + 1) % pick.objects.length];
-        facts.push({ subject, type: pick.t.id, object, at: say([subject, pick.t.name, object, "。"]) });
-      }
-      const eventSentences = (ownEvents.get(k) ?? []).map((i) => {
-        const e = events[i];
-        const trigger = e.type?.triggers[0] ?? "行动";
-        const start = text.length;
-        say([`${Number(published.slice(5, 7))}月${Number(published.slice(8, 10))}日，`, e.subject, ...(e.place >= 0 ? ["在", e.place] : [])]);
-        const triggerAt = text.length;
-        const at = say([trigger, e.object, "。"]);
-        return { i, at: [start, at[1]] as const, trigger: [triggerAt, triggerAt + trigger.length] as const };
-      });
-      const reportSentences = (reportsOf.get(k) ?? []).map((i) => ({ i, at: say(["据报道，", events[i].subject, events[i].type?.triggers[0] ?? "行动", events[i].object, "。"]) }));
-      const linkSentences = (linksOf.get(k) ?? []).map((l) => ({
-        l,
-        at: say(["由于", events[l.source].subject, events[l.source].type?.triggers[0] ?? "行动", "，", events[l.target].subject, events[l.target].type?.triggers[0] ?? "行动", "。"]),
-      }));
+    const title = `${e.names[facts[0]?.subject ?? 0]}等相关动态（${k + 1}）`;
+    const articleId = Number(insertArticle.run(graphId, title, "合成数据", published, text.text).lastInsertRowid);
+    for (const [start, end, entity] of text.spans) mentions += insertMention.run(articleId, start, end, e.ids[entity]).changes;
+    for (const f of facts) {
+      const confidence = Math.round((0.6 + rng.next() * 0.4) * 100) / 100;
+      insertRelation.run(graphId, e.ids[f.subject], f.type, e.ids[f.object], confidence, articleId, f.at[0], f.at[1]);
+    }
+    for (const s of firsts) {
+      const ev = plan.events[s.i];
+      const place = ev.place >= 0 ? [e.ids[ev.place], e.names[ev.place]] : [null, ""];
+      const id = Number(
+        insertEvent.run(graphId, ev.type?.id ?? null, ev.title, ev.trigger, day, place[0], place[1], ev.title, articleId, ...s.at, ...s.trigger)
+          .lastInsertRowid,
+      );
+      eventIds[s.i] = id;
+      insertParticipant.run(id, e.ids[ev.subject], ev.type?.roles.subject ?? "主体");
+      insertParticipant.run(id, e.ids[ev.object], ev.type?.roles.object ?? "客体");
+      insertReport.run(id, articleId, published, ...s.at);
+    }
+    for (const r of again) insertReport.run(eventIds[r.i], articleId, published, ...r.at);
+    for (const { l, at } of links) insertLink.run(graphId, eventIds[l.source], eventIds[l.target], l.type, l.strength, articleId, ...at);
+  }
+  return { relations, mentions };
+}
 
-      const articleId = Number(insertArticle.run(graphId, `${names[facts[0]?.subject ?? 0]}等相关动态（${k + 1}）`, "合成数据", published, text).lastInsertRowid);
-      for (const [s, e, entity] of spans) mentions += insertMention.run(articleId, s, e, ids[entity]).changes;
-      for (const f of facts) {
-        insertRelation.run(graphId, ids[f.subject], f.type, ids[f.object], Math.round((0.6 + rng.next() * 0.4) * 100) / 100, articleId, f.at[0], f.at[1]);
-      }
-      for (const s of eventSentences) {
-        const e = events[s.i];
-        const trigger = e.type?.triggers[0] ?? "行动";
-        const id = Number(
-          insertEvent.run(
-            graphId,
-            e.type?.id ?? null,
-            e.title,
-            trigger,
-            published.slice(0, 10),
-            e.place >= 0 ? ids[e.place] : null,
-            e.place >= 0 ? names[e.place] : "",
-            e.title,
-            articleId,
-            s.at[0],
-            s.at[1],
-            s.trigger[0],
-            s.trigger[1],
-          ).lastInsertRowid,
-        );
-        eventIds[s.i] = id;
-        insertParticipant.run(id, ids[e.subject], e.type?.roles.subject ?? "主体");
-        insertParticipant.run(id, ids[e.object], e.type?.roles.object ?? "客体");
-        insertReport.run(id, articleId, published, s.at[0], s.at[1]);
-      }
-      for (const r of reportSentences) insertReport.run(eventIds[r.i], articleId, published, r.at[0], r.at[1]);
-      for (const { l, at } of linkSentences) {
-        insertLink.run(graphId, eventIds[l.source], eventIds[l.target], l.type, l.strength, articleId, at[0], at[1]);
+type Span = [number, number];
+
+/** Builds one article's text; numbers in a sentence are entity indices, written as their names and recorded as mentions. */
+class SentenceWriter {
+  text = "";
+  spans: [number, number, number][] = [];
+  constructor(private names: string[]) {}
+
+  get length() {
+    return this.text.length;
+  }
+
+  say(parts: (string | number)[]): Span {
+    const start = this.text.length;
+    for (const p of parts) {
+      if (typeof p === "number") {
+        this.spans.push([this.text.length, this.text.length + this.names[p].length, p]);
+        this.text += this.names[p];
+      } else {
+        this.text += p;
       }
     }
-    refreshRollups(ctx, graphId);
-    bumpGraphVersion(ctx, graphId, { entities: true });
-  })();
-
-  return {
-    graphId,
-    entities: o.entities,
-    relations: relation,
-    articles: articleCount,
-    events: eventCount,
-    eventRelations: db.prepare("SELECT count(*) FROM kg_event_relations WHERE graph_id = ?").pluck().get(graphId) as number,
-    mentions,
-    ms: Math.round(performance.now() - began),
-  };
+    return [start, this.text.length];
+  }
 }

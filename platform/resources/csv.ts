@@ -5,7 +5,7 @@ import type { Response } from "express";
 import iconv from "iconv-lite";
 import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
-import type { ListFilter } from "./query.js";
+import { type ListFilter, whereSql } from "./query.js";
 import { fieldExpr, q, readableFields } from "./store.js";
 import type { FieldDef, ResourceDef } from "./types.js";
 
@@ -67,12 +67,9 @@ export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, f
     closed = true;
   });
   try {
+    const columns = fields.map((f) => fieldExpr(f)).join(", ");
     const rows = reader
-      .prepare(
-        `SELECT ${fields.map((f) => fieldExpr(f)).join(", ")} FROM ${q(def.table)} t WHERE ${filter.where} ORDER BY ${
-          filter.orderBy
-        }`,
-      )
+      .prepare(`SELECT ${columns} FROM ${q(def.table)} t ${whereSql(filter.conditions)} ORDER BY ${filter.orderBy}`)
       .raw()
       .iterate(...filter.params) as IterableIterator<unknown[]>;
     res.status(200);

@@ -45,7 +45,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/export",
     handle(async (req, res) => {
       permit(res, def, "read");
-      await streamCsvExport(res, ctx.db, def, parseListFilter(def, req.query));
+      await streamCsvExport(res, ctx.db, def, parseListFilter(ctx.db, def, req.query));
     }),
   );
 
@@ -81,7 +81,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/",
     handle((req, res) => {
       permit(res, def, "read");
-      res.json(listResource(ctx, def, parseListFilter(def, req.query), parsePaging(req.query)));
+      res.json(listResource(ctx, def, parseListFilter(ctx.db, def, req.query), parsePaging(req.query)));
     }),
   );
 
@@ -102,7 +102,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       if (parseIds(req.query.id__in) === null && !isTrue(req.query.all)) {
         throw new HttpError(400, "请用 id__in 指定要删除的记录", "invalid_filter");
       }
-      const deleted = deleteResources(ctx, def, user, parseListFilter(def, req.query, ["all"]));
+      const deleted = deleteResources(ctx, def, user, parseListFilter(ctx.db, def, req.query, ["all"]));
       res.json({ deleted });
     }),
   );
@@ -129,7 +129,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       const user = permit(res, def, "delete");
       const id = Number(req.params.id);
       requireRecord(ctx.db, def, id);
-      deleteResources(ctx, def, user, { where: "t.id = ?", params: [id], orderBy: "t.id" });
+      deleteResources(ctx, def, user, { conditions: ["t.id = ?"], params: [id], orderBy: "t.id" });
       res.status(204).end();
     }),
   );

@@ -1,7 +1,7 @@
 import { type AuthUser, hasPermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest } from "../http/errors.js";
-import type { ListFilter, Paging } from "./query.js";
+import { type ListFilter, type Paging, whereSql } from "./query.js";
 import {
   constraintErrors,
   decodeRow,
@@ -90,13 +90,29 @@ export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: Aut
 }
 
 export function listResource(ctx: PlatformContext, def: ResourceDef, filter: ListFilter, paging: Paging) {
-  const from = `FROM ${q(def.table)} t WHERE ${filter.where}`;
-  const count = prepared(ctx.db, `SELECT count(*) ${from}`, "pluck").get(filter.params) as number;
-  const rows = prepared(ctx.db, `SELECT ${selectList(def)} ${from} ORDER BY ${filter.orderBy} LIMIT ? OFFSET ?`).all([
-    ...filter.params,
-    paging.pageSize,
-    paging.offset,
-  ]) as Record<string, unknown>[];
+  const db = ctx.db;
+  const table = q(def.table);
+  const tri = filter.trigram;
+  const count = (
+    tri && !tri.conditions.length
+      ? prepared(db, `SELECT count(*) FROM ${q(tri.table)} WHERE ${q(tri.table)} MATCH ?`, "pluck").get(tri.match)
+      : prepared(db, `SELECT count(*) FROM ${table} t ${whereSql(filter.conditions)}`, "pluck").get(filter.params)
+  ) as number;
+  const rows = (
+    tri?.idDirection
+      ? prepared(
+          db,
+          `SELECT ${selectList(def)} FROM ${q(tri.table)} f JOIN ${table} t ON t.id = f.rowid
+           ${whereSql([`f.${q(tri.table)} MATCH ?`, ...tri.conditions])}
+           ORDER BY f.rowid ${tri.idDirection} LIMIT ? OFFSET ?`,
+        ).all([tri.match, ...tri.params, paging.pageSize, paging.offset])
+      : prepared(
+          db,
+          `SELECT ${selectList(def)} FROM ${table} t ${whereSql(filter.conditions)} ORDER BY ${
+            filter.orderBy
+          } LIMIT ? OFFSET ?`,
+        ).all([...filter.params, paging.pageSize, paging.offset])
+  ) as Record<string, unknown>[];
   return { results: rows.map((r) => decodeRow(def, r)), count };
 }
 
@@ -158,7 +174,7 @@ export function deleteResources(ctx: PlatformContext, def: ResourceDef, user: Au
   const deleted = ctx.db.transaction(() => {
     const records = (
       ctx.db
-        .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE ${filter.where}`)
+        .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`)
         .all(...filter.params) as Record<string, unknown>[]
     ).map((r) => decodeRow(def, r));
     for (const r of records) def.hooks?.beforeDelete?.(h, r);

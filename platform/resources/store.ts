@@ -180,6 +180,9 @@ export function deleteRecord(db: DB, def: ResourceDef, id: number) {
   prepared(db, `DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
 }
 
+/** What each indexed column gets appended in a trigram index (see schema-resources.ts). */
+export const FTS_SUFFIX_SQL = "char(1, 1)";
+
 /**
  * Runs many inserts in the caller's transaction with the table's insert trigger for its FTS
  * index paused, then indexes the new rows in one statement. `fn` receives the highest id
@@ -195,9 +198,8 @@ export function bulkInsert<T>(db: DB, def: ResourceDef, fn: (lastIdBefore: numbe
   const out = fn(before);
   prepared(
     db,
-    `INSERT INTO ${q(def.ftsTable)} (rowid, ${cols.join(", ")}) SELECT id, ${cols.join(", ")} FROM ${q(
-      def.table,
-    )} WHERE id > ?`,
+    `INSERT INTO ${q(def.ftsTable)} (rowid, ${cols.join(", ")})
+     SELECT id, ${cols.map((c) => `${c} || ${FTS_SUFFIX_SQL}`).join(", ")} FROM ${q(def.table)} WHERE id > ?`,
   ).run(before);
   prepared(db, "DELETE FROM resource_fts_pause WHERE table_name = ?").run(def.table);
   return out;

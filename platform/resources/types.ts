@@ -119,7 +119,10 @@ export interface ResourceDef {
   permissions: Permissions;
   /** `field` or `-field`; id breaks ties so pages are stable. */
   defaultOrdering?: string;
-  /** External-content FTS5 trigram table over the searchable fields (large tables). */
+  /**
+   * Contentless FTS5 trigram table over the searchable fields (large tables), with an
+   * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout.
+   */
   ftsTable?: string;
   /** CSV upload allowed (false for the audit log and file data). */
   importable?: boolean;

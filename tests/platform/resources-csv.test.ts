@@ -200,6 +200,9 @@ describe("generic resources: CSV export, template and import", () => {
       expect(r.body.created).toBe(2);
       const found = (await call(admin, "GET", `/data/triples/?subject=${encodeURIComponent("北京")}`)).body.results[0];
       expect(found).toMatchObject({ predicate: "首都", object: "中华人民共和国", confidence: 0.99, graph: graphId });
+      // imported rows are in the search index too
+      const searched = await call(admin, "GET", `/data/triples/?search=${encodeURIComponent("东部")}`);
+      expect(searched.body.results.map((x: { subject: string }) => x.subject)).toEqual(["上海"]);
     });
 
     it("accepts UTF-8 with a BOM and labels as column names", async () => {

@@ -171,8 +171,50 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(short.body.count).toBe(8);
       const object = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("对象25")}`);
       expect(object.body.results.map((r: { id: number }) => r.id)).toEqual([25]);
+      const term = encodeURIComponent("实体1");
+      const desc = await call(reader, "GET", `/data/triples/?search=${term}&ordering=-id&page_size=3`);
+      expect(desc.body.results.map((r: { id: number }) => r.id)).toEqual([19, 18, 17]);
+      const page2 = await call(reader, "GET", `/data/triples/?search=${term}&page=2&page_size=4`);
+      expect(page2.body.results.map((r: { id: number }) => r.id)).toEqual([14, 15, 16, 17]);
+      const bySubject = await call(reader, "GET", `/data/triples/?search=${term}&ordering=-subject&page_size=2`);
+      expect(bySubject.body.results.map((r: { subject: string }) => r.subject)).toEqual(["实体19", "实体18"]);
+      const filtered = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${term}&predicate=${encodeURIComponent("位于")}`,
+      );
+      expect(filtered.body.results.map((r: { id: number }) => r.id)).toEqual([12, 15, 18]);
+      expect(filtered.body.count).toBe(3);
       const none = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent('"%_')}`);
       expect(none.body.count).toBe(0);
+    });
+
+    it("finds one- and two-character terms anywhere in a value, and ignores Latin case", async () => {
+      const ends = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("于")}`);
+      expect(ends.body.count).toBe(17); // 位于 and 隶属于
+      const r = await call(writer, "POST", "/data/triples/", triple(90, { subject: "F-35A Lightning", object: "B" }));
+      for (const term of ["f-35a", "LIGHT", "li", "b", "g"]) {
+        const found = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`);
+        expect(
+          found.body.results.map((x: { id: number }) => x.id),
+          term,
+        ).toContain(r.body.id);
+      }
+      await call(admin, "DELETE", `/data/triples/${r.body.id}/`);
+    });
+
+    it("keeps the search index in step with updates and deletes", async () => {
+      const r = await call(writer, "POST", "/data/triples/", triple(91, { subject: "辽宁舰" }));
+      const find = async (term: string) =>
+        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
+          (x: { id: number }) => x.id,
+        );
+      expect(await find("辽宁")).toEqual([r.body.id]);
+      await call(writer, "PATCH", `/data/triples/${r.body.id}/`, { subject: "山东舰" });
+      expect(await find("辽宁")).toEqual([]);
+      expect(await find("山东舰")).toEqual([r.body.id]);
+      await call(admin, "DELETE", `/data/triples/${r.body.id}/`);
+      expect(await find("山东")).toEqual([]);
     });
 
     it("orders by a sortable field, descending with a leading minus", async () => {

@@ -3,6 +3,8 @@ import type { ChartSpec } from "./options";
 
 type ECharts = import("./echarts.client").ECharts;
 
+const LAYER: React.CSSProperties = { position: "absolute", inset: 0 };
+
 export interface EChartEvent {
   dataType?: string;
   dataIndex: number;
@@ -76,11 +78,13 @@ export function EChart({ spec, label, className, height, fixed, onReady, onClick
     }
   }, [spec.option]);
 
-  const box = fixed
+  // Inline styles: the chart works on any page, whatever stylesheets the page links.
+  const size = fixed
     ? { width: spec.width, height: spec.height, minWidth: spec.width }
     : height
-      ? { height }
-      : { aspectRatio: `${spec.width} / ${spec.height}` };
+    ? { width: "100%", height }
+    : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
+  const box: React.CSSProperties = { position: "relative", ...size };
   const chart = (
     <div
       className={`chart${className ? ` ${className}` : ""}`}
@@ -90,8 +94,8 @@ export function EChart({ spec, label, className, height, fixed, onReady, onClick
       data-live={live}
       data-testid={testId}
     >
-      {!live && spec.svg && <div className="chart-svg" dangerouslySetInnerHTML={{ __html: spec.svg }} />}
-      <div ref={liveRef} className="chart-live" />
+      {!live && spec.svg && <div className="chart-svg" style={LAYER} dangerouslySetInnerHTML={{ __html: spec.svg }} />}
+      <div ref={liveRef} className="chart-live" style={live ? LAYER : { ...LAYER, pointerEvents: "none" }} />
     </div>
   );
   return fixed ? <div className="chart-scroll">{chart}</div> : chart;

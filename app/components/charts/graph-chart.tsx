@@ -1,6 +1,7 @@
 import { IconDownload, IconFocusCentered, IconPhoto, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { EChart, type EChartEvent } from "./chart";
 import type { ChartSpec } from "./options";
@@ -10,7 +11,6 @@ type ECharts = import("./echarts.client").ECharts;
 export interface GraphChartProps {
   spec: ChartSpec;
   label: string;
-  height?: number;
   /** Where each node and edge leads when clicked (same order as the option's data and links). */
   nodeHrefs?: (string | undefined)[];
   edgeHrefs?: (string | undefined)[];
@@ -26,11 +26,13 @@ export interface GraphChartProps {
  * A node-link graph with its toolbar: zoom, fit, export as PNG (JavaScript), and the
  * SVG download (always). Clicking a node or an edge follows its link.
  */
-export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId, fixed }: GraphChartProps) {
+export function GraphChart({ spec, label, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId, fixed }: GraphChartProps) {
   const { t } = useTranslation("kg");
   const navigate = useNavigate();
   const chartRef = useRef<ECharts | null>(null);
   const [ready, setReady] = useState(false);
+  // The zoom, fit and PNG buttons need the live chart: without JavaScript they are not offered.
+  const hydrated = useHydrated();
 
   const zoom = (factor: number) => {
     const chart = chartRef.current;
@@ -62,18 +64,22 @@ export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, sv
   return (
     <div className="graph-chart">
       <div className="chart-toolbar" role="toolbar" aria-label={t("graph.toolbar")}>
-        <button type="button" onClick={() => zoom(1.25)} disabled={!ready} title={t("graph.zoomIn")} aria-label={t("graph.zoomIn")}>
-          <IconZoomIn size={16} aria-hidden />
-        </button>
-        <button type="button" onClick={() => zoom(0.8)} disabled={!ready} title={t("graph.zoomOut")} aria-label={t("graph.zoomOut")}>
-          <IconZoomOut size={16} aria-hidden />
-        </button>
-        <button type="button" onClick={fit} disabled={!ready} title={t("graph.fit")} aria-label={t("graph.fit")}>
-          <IconFocusCentered size={16} aria-hidden />
-        </button>
-        <button type="button" onClick={exportPng} disabled={!ready} data-testid="export-png" title={t("graph.exportPng")}>
-          <IconPhoto size={16} aria-hidden /> PNG
-        </button>
+        {hydrated && (
+          <>
+            <button type="button" onClick={() => zoom(1.25)} disabled={!ready} title={t("graph.zoomIn")} aria-label={t("graph.zoomIn")}>
+              <IconZoomIn size={16} aria-hidden />
+            </button>
+            <button type="button" onClick={() => zoom(0.8)} disabled={!ready} title={t("graph.zoomOut")} aria-label={t("graph.zoomOut")}>
+              <IconZoomOut size={16} aria-hidden />
+            </button>
+            <button type="button" onClick={fit} disabled={!ready} title={t("graph.fit")} aria-label={t("graph.fit")}>
+              <IconFocusCentered size={16} aria-hidden />
+            </button>
+            <button type="button" onClick={exportPng} disabled={!ready} data-testid="export-png" title={t("graph.exportPng")}>
+              <IconPhoto size={16} aria-hidden /> PNG
+            </button>
+          </>
+        )}
         {svgHref && (
           <a href={svgHref} download={`${fileName}.svg`} data-testid="export-svg" title={t("graph.exportSvg")} rel="nofollow">
             <IconDownload size={16} aria-hidden /> SVG
@@ -84,7 +90,6 @@ export function GraphChart({ spec, label, height = 560, nodeHrefs, edgeHrefs, sv
       <EChart
         spec={spec}
         label={label}
-        height={fixed ? undefined : height}
         fixed={fixed}
         testId={testId}
         onClick={onClick}

@@ -75,7 +75,8 @@ export function trendOption(days: string[], series: Series[], opts: { area?: boo
       type: "line",
       name: s.name,
       data: s.values,
-      smooth: true,
+      // Daily counts: a smoothed curve would invent values between days.
+      smooth: false,
       showSymbol: days.length <= 31,
       symbolSize: 5,
       lineStyle: { width: 2 },
@@ -112,7 +113,13 @@ export function barOption(items: { name: string; value: number; color?: string }
     ...base,
     grid: { left: 8, right: 36, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    xAxis: { type: "value", minInterval: 1, name: opts.valueName, splitLine: { lineStyle: { color: "#eef0f4" } }, axisLabel: { color: "#666" } },
+    xAxis: {
+      type: "value",
+      minInterval: 1,
+      name: opts.valueName,
+      splitLine: { lineStyle: { color: "#eef0f4" } },
+      axisLabel: { color: "#666" },
+    },
     yAxis: {
       type: "category",
       data: rows.map((r) => r.name),
@@ -171,6 +178,39 @@ export interface GraphData {
   categories: { name: string; color?: string }[];
 }
 
+/**
+ * Where the nodes go in the picture, in percent of the box (so the live chart, drawn in a
+ * box of the same aspect ratio, matches the server's picture): a few nodes get a smaller
+ * area in the middle instead of being stretched to the corners.
+ */
+function viewBox(nodes: number, legend: boolean) {
+  const share = Math.min(1, 0.3 + 0.11 * Math.sqrt(nodes));
+  const top = legend ? 10 : 4;
+  const width = share * 92;
+  const height = share * (100 - top - 5);
+  return { left: (100 - width) / 2, top: top + (100 - top - 5 - height) / 2, width, height };
+}
+
+/**
+ * echarts maps the nodes' extent onto its box without keeping proportions, and nodes and
+ * labels are distorted unless both have the same aspect ratio: the positions are
+ * stretched (never squeezed) to the box's proportions.
+ */
+function fitPositions<T extends { x: number; y: number }>(nodes: T[], aspect: number): T[] {
+  if (nodes.length < 2) return nodes;
+  const xs = nodes.map((n) => n.x);
+  const ys = nodes.map((n) => n.y);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const w = Math.max(...xs) - minX || 1;
+  const h = Math.max(...ys) - minY || 1;
+  const sx = w / h < aspect ? (aspect * h) / w : 1;
+  const sy = w / h > aspect ? w / (aspect * h) : 1;
+  return nodes.map((n) => ({ ...n, x: (n.x - minX) * sx, y: (n.y - minY) * sy }));
+}
+
+const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
+
 /** Labels on every node up to this size; above it only important nodes keep theirs. */
 const LABEL_ALL_NODES = 150;
 const LABEL_ALL_EDGES = 60;
@@ -180,8 +220,15 @@ const LABEL_ALL_EDGES = 60;
  * and the live one are the same, and thousands of nodes stay responsive (no force
  * simulation in the browser). Nodes can be dragged, the view zoomed and panned.
  */
-export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: boolean; edgeLabels?: boolean } = {}): ChartOption {
+export function graphOption(
+  g: GraphData,
+  size: { width: number; height: number },
+  opts: { directed?: boolean; legend?: boolean; edgeLabels?: boolean } = {}
+): ChartOption {
   const big = g.nodes.length > LABEL_ALL_NODES;
+  const legend = opts.legend !== false && g.categories.length > 0;
+  const box = viewBox(g.nodes.length, legend);
+  const nodes = fitPositions(g.nodes, (box.width * size.width) / (box.height * size.height));
   const edgeLabels = opts.edgeLabels ?? g.links.length <= LABEL_ALL_EDGES;
   const categoryIndex = new Map(g.categories.map((c, i) => [c.name, i]));
   const symbolOf = (shape: GraphNode["shape"]) =>
@@ -189,10 +236,9 @@ export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: b
   return {
     ...base,
     tooltip: { confine: true },
-    legend:
-      opts.legend === false || g.categories.length === 0
-        ? undefined
-        : { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), itemGap: 14, textStyle: { color: "#444" } },
+    legend: !legend
+      ? undefined
+      : { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), itemGap: 14, textStyle: { color: "#444" } },
     series: [
       {
         type: "graph",
@@ -200,10 +246,11 @@ export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: b
         roam: true,
         draggable: true,
         scaleLimit: { min: 0.1, max: 12 },
-        top: opts.legend === false ? 16 : 44,
-        bottom: 16,
-        left: 16,
-        right: 16,
+        // echarts stretches the nodes over the whole box: a few nodes get a smaller box in the middle.
+        left: pct(box.left),
+        top: pct(box.top),
+        width: pct(box.width),
+        height: pct(box.height),
         categories: g.categories.map((c) => ({ name: c.name, itemStyle: { color: colorFor(c.name, c.color) } })),
         edgeSymbol: opts.directed === false ? ["none", "none"] : ["none", "arrow"],
         edgeSymbolSize: [0, 7],
@@ -211,18 +258,19 @@ export function graphOption(g: GraphData, opts: { directed?: boolean; legend?: b
         lineStyle: { color: "#9aa5b8", opacity: big ? 0.45 : 0.8, width: 1.2, curveness: 0.08 },
         label: { show: !big, position: "right", color: "#333", fontSize: 12 },
         edgeLabel: { show: edgeLabels, formatter: "{c}", fontSize: 11, color: "#5c6b82" },
-        data: g.nodes.map((n) => ({
+        data: nodes.map((n) => ({
           id: n.id,
           name: n.name,
           x: n.x,
           y: n.y,
           category: categoryIndex.get(n.category) ?? 0,
           symbol: symbolOf(n.shape),
-          symbolSize: n.width && n.height ? [n.width, n.height] : (n.size ?? (big ? 6 : 18)),
+          symbolSize: n.width && n.height ? [n.width, n.height] : n.size ?? (big ? 6 : 18),
           itemStyle: n.color ? { color: n.color } : undefined,
-          label: n.shape && n.shape !== "circle"
-            ? { show: true, position: "inside", color: "#fff", fontSize: 13, width: (n.width ?? 100) - 12, overflow: "break" }
-            : n.important
+          label:
+            n.shape && n.shape !== "circle"
+              ? { show: true, position: "inside", color: "#fff", fontSize: 13, width: (n.width ?? 100) - 12, overflow: "break" }
+              : n.important
               ? { show: true, fontWeight: "bold", fontSize: 13 }
               : undefined,
           value: n.note,
@@ -270,7 +318,7 @@ const MAX_BOX_CANVAS = 4000;
 export function boxGraphOption(
   g: { nodes: BoxNode[]; links: GraphLink[]; categories: { name: string; color?: string }[] },
   layout: { width: number; height: number },
-  opts: { legend?: boolean } = {},
+  opts: { legend?: boolean } = {}
 ): { option: ChartOption; width: number; height: number } {
   const legendSpace = opts.legend && g.categories.length ? 36 : 0;
   const scale = Math.min(1, MAX_BOX_CANVAS / Math.max(layout.width, 1), MAX_BOX_CANVAS / Math.max(layout.height, 1));
@@ -312,7 +360,14 @@ export function boxGraphOption(
         edgeSymbol: ["none", "arrow"],
         edgeSymbolSize: [0, 9 * scale + 3],
         lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
-        edgeLabel: { show: true, formatter: "{c}", fontSize: Math.max(9, Math.round(12 * scale)), color: "#495057", backgroundColor: "#fff", padding: [1, 3] },
+        edgeLabel: {
+          show: true,
+          formatter: "{c}",
+          fontSize: Math.max(9, Math.round(12 * scale)),
+          color: "#495057",
+          backgroundColor: "#fff",
+          padding: [1, 3],
+        },
         emphasis: { focus: "adjacency", lineStyle: { width: 3 } },
         label: { show: true, position: "inside", color: "#fff", fontSize, overflow: "truncate" },
         data: g.nodes.map((n) => ({

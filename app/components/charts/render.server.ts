@@ -11,11 +11,13 @@ echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, To
  * echarts' SVG writer (a `<script>` name becomes `&lt;script&gt;`). With a viewBox the
  * picture scales to its container.
  */
-export function renderChartSvg(option: ChartOption, width: number, height: number): string {
+export function renderChartSvg(option: ChartOption, width: number, height: number, opts: { fluid?: boolean } = {}): string {
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false });
-    return chart.renderToSVGString({ useViewBox: true });
+    const svg = chart.renderToSVGString({ useViewBox: true });
+    // In a page it fills its box (the viewBox keeps the proportions), so no stylesheet is needed.
+    return opts.fluid === false ? svg : svg.replace(/^<svg width="\d+" height="\d+"/, '<svg width="100%" height="100%"');
   } finally {
     // A live instance keeps a timer loop running.
     chart.dispose();

@@ -40,6 +40,7 @@ export interface JobSnapshot {
   progress: number;
   message: string;
   error: string | null;
+  cancel_requested: boolean;
 }
 
 export const FINISHED: JobStatus[] = ["succeeded", "failed", "cancelled"];

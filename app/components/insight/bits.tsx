@@ -70,11 +70,12 @@ export function ExportLinks({ links }: { links: { href: string; label: string }[
   );
 }
 
-export function RunStatusBadge({ status }: { status: RunStatus | string }) {
+/** A status as a coloured pill: runs and models (run.status.*), or feedback (feedbackStatus.*). */
+export function RunStatusBadge({ status, labels = "run.status" }: { status: RunStatus | string; labels?: "run.status" | "feedbackStatus" }) {
   const { t } = useTranslation("insight");
   return (
-    <span className={`ins-status ins-status-${status}`} data-testid="run-status">
-      {t(`run.status.${status}`, { defaultValue: status })}
+    <span className={`ins-status ins-status-${status}`} data-testid={labels === "run.status" ? "run-status" : "feedback-status"}>
+      {t(`${labels}.${status}`, { defaultValue: status })}
     </span>
   );
 }
@@ -134,7 +135,7 @@ export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
  */
 export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: number[][] }) {
   const { t } = useTranslation("insight");
-  const name = (l: string) => (l === "O" ? t("evaluation.none") : l);
+  const name = (l: string) => (l === "O" ? t("evaluation.noneCell") : l);
   return (
     <div className="kg-table-wrap">
       <table className="ins-matrix" data-testid="confusion-matrix">

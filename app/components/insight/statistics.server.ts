@@ -2,6 +2,7 @@ import { chartSpec } from "~/components/charts/render.server";
 import { barOption, colorFor } from "~/components/charts/options";
 import type { Viewer } from "~/utils/guard.server";
 import { csvDownload, insightGet, insightT, numberParam, pickGraph, requirePage } from "~/utils/insight.server";
+import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./constants";
 import { columnsOption, linesOption, trendLines } from "./options";
 import type { EntityDetailStats, EntityStats, KeywordStats, SearchStats, VerbStats } from "./types";
 
@@ -10,7 +11,6 @@ import type { EntityDetailStats, EntityStats, KeywordStats, SearchStats, VerbSta
  * platform's statistics for the chosen graph and draw their charts on the server.
  */
 
-export const SEARCH_WINDOWS = [7, 30, 90] as const;
 const graphList = (graphs: { id: number; name: string }[]) => graphs.map((g) => ({ id: g.id, name: g.name }));
 
 export async function retrievalPage(request: Request, viewer: Viewer) {
@@ -76,8 +76,6 @@ export async function verbPage(request: Request, viewer: Viewer) {
   const byType = chartSpec(request, columnsOption(stats.by_type.map((b) => ({ name: b.type, value: b.events, color: colorFor(b.type, b.color) }))), 560, 280);
   return { graphs: graphList(graphs), graphId: graphId!, stats, charts: { verbs, trend, byType } };
 }
-
-export const KEYWORD_LIMITS = [50, 100, 200] as const;
 
 export async function keywordPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);

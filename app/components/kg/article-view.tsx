@@ -15,7 +15,15 @@ export const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null)
  * of a fact highlighted (?sent=start-end, scrolled to by its #anchor), and what the store
  * read from it: entities, events, relations, event links.
  */
-export function ArticleView({ article, highlight, colors }: { article: ArticleDetail; highlight: [number, number] | null; colors: Record<string, string> }) {
+export function ArticleView({
+  article,
+  highlight,
+  colors,
+}: {
+  article: ArticleDetail;
+  highlight: [number, number] | null;
+  colors: Record<string, string>;
+}) {
   const { t } = useTranslation("kg");
   const { pathname } = useLocation();
   const kgId = article.graph_id;
@@ -66,7 +74,13 @@ export function ArticleView({ article, highlight, colors }: { article: ArticleDe
             <TypeLegend items={[...typeCounts].map(([type, count]) => ({ type, count }))} colors={colors} />
             <AnnotatedText
               text={article.content}
-              mentions={article.mentions.map((m) => ({ start: m.start, end: m.end, uuid: m.entity.uuid, name: m.entity.name, type: m.entity.type }))}
+              mentions={article.mentions.map((m) => ({
+                start: m.start,
+                end: m.end,
+                uuid: m.entity.uuid,
+                name: m.entity.name,
+                type: m.entity.type,
+              }))}
               marks={marks}
               highlight={highlight}
               colors={colors}
@@ -75,10 +89,18 @@ export function ArticleView({ article, highlight, colors }: { article: ArticleDe
             />
           </Section>
           <Section title={t("article.relations", { count: article.relations.length })} testId="article-relations">
-            {article.relations.length ? <RelationTable kgId={kgId} relations={article.relations} colors={colors} /> : <Empty>{t("common.none")}</Empty>}
+            {article.relations.length ? (
+              <RelationTable kgId={kgId} relations={article.relations} colors={colors} />
+            ) : (
+              <Empty>{t("common.none")}</Empty>
+            )}
           </Section>
           <Section title={t("article.eventLinks", { count: article.event_relations.length })}>
-            {article.event_relations.length ? <EventLinkList kgId={kgId} links={article.event_relations} /> : <Empty>{t("common.none")}</Empty>}
+            {article.event_relations.length ? (
+              <EventLinkList kgId={kgId} links={article.event_relations} />
+            ) : (
+              <Empty>{t("common.none")}</Empty>
+            )}
           </Section>
         </div>
         <aside>

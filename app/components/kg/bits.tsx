@@ -65,10 +65,25 @@ export function TypeBadge({ type, color }: { type: string | null | undefined; co
 }
 
 /** An entity as a chip that opens its page. */
-export function EntityChip({ kgId, entity, colors, extra }: { kgId: number; entity: EntityRef; colors?: Record<string, string>; extra?: ReactNode }) {
+export function EntityChip({
+  kgId,
+  entity,
+  colors,
+  extra,
+}: {
+  kgId: number;
+  entity: EntityRef;
+  colors?: Record<string, string>;
+  extra?: ReactNode;
+}) {
   const c = colorFor(entity.type, entity.color || (entity.type ? colors?.[entity.type] : undefined));
   return (
-    <Link className="entity-chip" to={entityHref(kgId, entity.uuid)} title={entity.type ?? undefined} style={{ "--c": c } as React.CSSProperties}>
+    <Link
+      className="entity-chip"
+      to={entityHref(kgId, entity.uuid)}
+      title={entity.type ?? undefined}
+      style={{ "--c": c } as React.CSSProperties}
+    >
       <span className="dot" />
       {entity.name}
       {extra !== undefined && <span className="chip-extra">{extra}</span>}
@@ -117,7 +132,17 @@ export function Stat({ label, value, to, testId }: { label: string; value: numbe
 }
 
 /** A ranking row's trend: a tiny inline SVG (no chart library for twenty small lines). */
-export function Sparkline({ values, color = "#6085f2", width = 120, height = 28 }: { values: number[]; color?: string; width?: number; height?: number }) {
+export function Sparkline({
+  values,
+  color = "#6085f2",
+  width = 120,
+  height = 28,
+}: {
+  values: number[];
+  color?: string;
+  width?: number;
+  height?: number;
+}) {
   if (values.length === 0) return null;
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? width / (values.length - 1) : width;

@@ -39,7 +39,11 @@ export function EventGraphView({
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   return (
     <>
-      <Section title={title} testId="event-graph" extra={<span className="muted">{t("eventGraph.size", { nodes: graph.nodes.length, edges: graph.edges.length })}</span>}>
+      <Section
+        title={title}
+        testId="event-graph"
+        extra={<span className="muted">{t("eventGraph.size", { nodes: graph.nodes.length, edges: graph.edges.length })}</span>}
+      >
         {graph.truncated && <p className="notice">{t("eventGraph.truncated")}</p>}
         <div className="legend-inline" style={{ marginBottom: 8 }} data-testid="link-legend">
           {graph.link_types.map((lt) => (
@@ -53,7 +57,15 @@ export function EventGraphView({
         {graph.edges.length === 0 ? (
           <Empty>{t("eventGraph.none")}</Empty>
         ) : (
-          <GraphChart spec={chart.spec} label={title} nodeHrefs={chart.nodeHrefs} edgeHrefs={chart.edgeHrefs} fixed fileName="event-graph" testId="graph-chart" />
+          <GraphChart
+            spec={chart.spec}
+            label={title}
+            nodeHrefs={chart.nodeHrefs}
+            edgeHrefs={chart.edgeHrefs}
+            fixed
+            fileName="event-graph"
+            testId="graph-chart"
+          />
         )}
       </Section>
       {graph.edges.length > 0 && (
@@ -77,7 +89,8 @@ export function EventGraphView({
                   return (
                     <tr key={e.id}>
                       <td className="wrap">
-                        {from && <Link to={eventLink(from.id)}>{from.title}</Link>} {from && <TypeBadge type={from.type} color={from.color} />}
+                        {from && <Link to={eventLink(from.id)}>{from.title}</Link>}{" "}
+                        {from && <TypeBadge type={from.type} color={from.color} />}
                       </td>
                       <td>
                         <span className={`link-type lt-${e.type}`}>{e.type_name}</span>

@@ -3,16 +3,18 @@ import { kgGet } from "~/utils/kg.server";
 import { boxGraphOption } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
 import { LINK_COLORS } from "./event-graph-view";
+import { LINK_TYPES } from "./limits";
 import { eventHref, sourceHref } from "./links";
 import type { EventGraph } from "./types";
-
-export const LINK_TYPES = ["cause", "sequence", "condition", "purpose", "concurrent"] as const;
 
 /** ?types=cause,sequence → the known ones. */
 export function linkTypesFrom(url: URL): string[] {
   const raw = url.searchParams.getAll("types").flatMap((v) => v.split(","));
   return [...new Set(raw.filter((v): v is (typeof LINK_TYPES)[number] => (LINK_TYPES as readonly string[]).includes(v)))];
 }
+
+/** Extra room between the layout's columns, for the link labels. */
+const COLUMN_GAP = 70;
 
 export function loadEventGraph(api: PlatformClient, kgId: number, q: { event?: number; hops?: number; types: string[]; limit: number }) {
   return kgGet<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
@@ -28,7 +30,18 @@ export function loadEventGraph(api: PlatformClient, kgId: number, q: { event?: n
  * from the platform): boxes coloured by event type, arrows by link type, thicker for
  * stronger links, each labelled with its type and strength.
  */
-export function eventGraphChart(request: Request | null, kgId: number, g: EventGraph, nodeHref: (id: number) => string = (id) => eventHref(kgId, id)) {
+export function eventGraphChart(
+  request: Request | null,
+  kgId: number,
+  g: EventGraph,
+  nodeHref: (id: number) => string = (id) => eventHref(kgId, id)
+) {
+  // The layout's columns (ranks) leave just enough room for an arrow; links here carry a
+  // label ("因果 0.77"), so the columns are spread apart.
+  const columns = [...new Set(g.nodes.map((n) => n.x))].sort((a, b) => a - b);
+  const column = new Map(columns.map((x, i) => [x, i]));
+  const spread = (x: number) => x + (column.get(x) ?? 0) * COLUMN_GAP;
+  const layout = { width: g.width + Math.max(0, columns.length - 1) * COLUMN_GAP, height: g.height };
   const categories = new Map<string, string>();
   for (const n of g.nodes) categories.set(n.type ?? "—", n.color);
   const box = boxGraphOption(
@@ -37,11 +50,11 @@ export function eventGraphChart(request: Request | null, kgId: number, g: EventG
       nodes: g.nodes.map((n) => ({
         id: String(n.id),
         name: n.title,
-        x: n.x,
+        x: spread(n.x),
         y: n.y,
         width: n.width,
         height: n.height,
-        shape: "roundRect",
+        shape: "rect",
         color: n.color || "#6085f2",
         category: n.type ?? "—",
         focus: n.id === g.center,
@@ -56,8 +69,8 @@ export function eventGraphChart(request: Request | null, kgId: number, g: EventG
         dashed: e.type === "concurrent",
       })),
     },
-    g,
-    { legend: true },
+    layout,
+    { legend: true }
   );
   return {
     spec: chartSpec(request, box.option, box.width, box.height),

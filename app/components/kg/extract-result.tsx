@@ -87,7 +87,13 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                   </dt>
                   <dd className="chip-cloud">
                     {[...group.values()].map((e) => (
-                      <EntityChip key={e.uuid} kgId={kgId} entity={{ ...e, type_id: null }} colors={colors} extra={e.count > 1 ? e.count : undefined} />
+                      <EntityChip
+                        key={e.uuid}
+                        kgId={kgId}
+                        entity={{ ...e, type_id: null }}
+                        colors={colors}
+                        extra={e.count > 1 ? e.count : undefined}
+                      />
                     ))}
                   </dd>
                 </div>
@@ -97,7 +103,13 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
         </Section>
         <Section title={t("extract.graph")} testId="extract-graph">
           {view.graph ? (
-            <GraphChart spec={view.graph.spec} label={t("extract.graph")} nodeHrefs={view.graph.nodeHrefs} height={380} fileName="analysis" testId="graph-chart" />
+            <GraphChart
+              spec={view.graph.spec}
+              label={t("extract.graph")}
+              nodeHrefs={view.graph.nodeHrefs}
+              fileName="analysis"
+              testId="graph-chart"
+            />
           ) : (
             <Empty>{t("extract.noGraph")}</Empty>
           )}
@@ -140,7 +152,17 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                           ))}
                     </td>
                     <td>{e.time ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}` : "—"}</td>
-                    <td>{e.place ? e.place.entity_id ? <Link to={entityHref(kgId, e.place.entity_id)}>{e.place.text}</Link> : e.place.text : "—"}</td>
+                    <td>
+                      {e.place ? (
+                        e.place.entity_id ? (
+                          <Link to={entityHref(kgId, e.place.entity_id)}>{e.place.text}</Link>
+                        ) : (
+                          e.place.text
+                        )
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td className="wrap" style={{ minWidth: 240 }}>
                       {slice(e.sentence_start, e.sentence_end)}
                     </td>

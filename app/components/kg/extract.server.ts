@@ -2,20 +2,26 @@ import { PlatformError, type PlatformClient } from "~/platform-client/client.ser
 import { classColors, forcePositions, kgGet } from "~/utils/kg.server";
 import { colorFor, graphOption } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
+import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";
 import type { ArticleDetail, ExtractResult } from "./types";
 
-/** The platform's limit (docs/api.md): checked here first so a huge paste gets a clear answer at once. */
-export const MAX_TEXT_LENGTH = 100_000;
-
 export type ExtractOutcome =
-  | { ok: true; text: string; result: ExtractResult; article: { id: number; title: string } | null; graph: ReturnType<typeof resultGraph>; colors: Record<string, string> }
+  | {
+      ok: true;
+      text: string;
+      result: ExtractResult;
+      article: { id: number; title: string } | null;
+      graph: ReturnType<typeof resultGraph>;
+      colors: Record<string, string>;
+    }
   | { ok: false; text: string; error: string; status: number };
 
 /** What the user typed, refused before any call when empty or over the limit. */
 export function checkText(text: string, t: (key: string, vars?: Record<string, unknown>) => string): string | null {
   if (text.trim().length === 0) return t("extract.empty");
-  if (text.length > MAX_TEXT_LENGTH) return t("extract.tooLong", { max: MAX_TEXT_LENGTH.toLocaleString("en-US"), length: text.length.toLocaleString("en-US") });
+  if (text.length > MAX_TEXT_LENGTH)
+    return t("extract.tooLong", { max: MAX_TEXT_LENGTH.toLocaleString("en-US"), length: text.length.toLocaleString("en-US") });
   return null;
 }
 
@@ -31,7 +37,12 @@ export async function analyseText(request: Request | null, api: PlatformClient, 
 }
 
 /** An article of the graph analysed: its own text, dated by its publication day (the platform does that). */
-export async function analyseArticle(request: Request | null, api: PlatformClient, kgId: number, articleId: number): Promise<ExtractOutcome> {
+export async function analyseArticle(
+  request: Request | null,
+  api: PlatformClient,
+  kgId: number,
+  articleId: number
+): Promise<ExtractOutcome> {
   const article = await kgGet<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
   const [result, colors] = await Promise.all([
     api.post<ExtractResult>(`/kg/graphs/${kgId}/extract/`, { article_id: articleId }),
@@ -47,6 +58,8 @@ export async function analyseArticle(request: Request | null, api: PlatformClien
   };
 }
 
+const SIZE = { width: 900, height: 460 };
+
 /** The small graph of an analysis: the entities found, joined by the relations the store knows among them. */
 function resultGraph(request: Request | null, kgId: number, r: ExtractResult, colors: Record<string, string>) {
   const entities = new Map<string, { id: string; name: string; type: string | null }>();
@@ -57,7 +70,7 @@ function resultGraph(request: Request | null, kgId: number, r: ExtractResult, co
   if (nodes.length === 0) return null;
   const positions = forcePositions(
     nodes.map((n) => n.id),
-    r.relations.map((x) => [x.subject.uuid, x.object.uuid]),
+    r.relations.map((x) => [x.subject.uuid, x.object.uuid])
   );
   const categories = [...new Set(nodes.map((n) => n.type ?? "—"))].map((name) => ({ name, color: colorFor(name, colors[name]) }));
   const option = graphOption(
@@ -68,10 +81,11 @@ function resultGraph(request: Request | null, kgId: number, r: ExtractResult, co
         .filter((x) => entities.has(x.subject.uuid) && entities.has(x.object.uuid))
         .map((x) => ({ id: String(x.id), source: x.subject.uuid, target: x.object.uuid, label: x.predicate, strength: x.confidence })),
     },
-    { directed: true, edgeLabels: true },
+    SIZE,
+    { directed: true, edgeLabels: true }
   );
   return {
-    spec: chartSpec(request, option, 900, 420),
+    spec: chartSpec(request, option, SIZE.width, SIZE.height),
     nodeHrefs: nodes.map((n) => entityHref(kgId, n.id)),
   };
 }

@@ -123,7 +123,13 @@ export function EventList({ kgId, events, testId = "events" }: { kgId: number; e
 }
 
 /** A vertical timeline: dated items, oldest first. */
-export function Timeline({ items, testId }: { items: { key: string | number; time: string; title: React.ReactNode; body?: React.ReactNode }[]; testId?: string }) {
+export function Timeline({
+  items,
+  testId,
+}: {
+  items: { key: string | number; time: string; title: React.ReactNode; body?: React.ReactNode }[];
+  testId?: string;
+}) {
   return (
     <ol className="timeline" data-testid={testId}>
       {items.map((i) => (

@@ -34,7 +34,11 @@ export function parseSentence(value: string | null): [number, number] | null {
 }
 
 /** A URL with some search params replaced (undefined or "" removes one). */
-export function withParams(pathname: string, search: URLSearchParams | string, changes: Record<string, string | number | undefined | null>) {
+export function withParams(
+  pathname: string,
+  search: URLSearchParams | string,
+  changes: Record<string, string | number | undefined | null>
+) {
   const params = new URLSearchParams(search);
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined || v === null || v === "") params.delete(k);

@@ -16,7 +16,17 @@ export function pageWindow(page: number, pages: number, around = 2): (number | "
  * Pagination as links (it works without JavaScript and keeps every other filter), with the
  * page sizes of spec §9.
  */
-export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: number; pageSize: number; count: number; sizes?: readonly number[] }) {
+export function Pager({
+  page,
+  pageSize,
+  count,
+  sizes = [10, 20, 50],
+}: {
+  page: number;
+  pageSize: number;
+  count: number;
+  sizes?: readonly number[];
+}) {
   const { t } = useTranslation("kg");
   const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -43,7 +53,7 @@ export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: n
             <Link key={p} to={href(p)} aria-current={p === page ? "page" : undefined}>
               {p}
             </Link>
-          ),
+          )
         )}
         {page < pages ? (
           <Link to={href(page + 1)} rel="next" aria-label={t("pager.next")}>
@@ -56,17 +66,17 @@ export function Pager({ page, pageSize, count, sizes = [10, 20, 50] }: { page: n
         )}
       </span>
       {sizes.length > 1 && (
-      <span className="pager-sizes">
-        {sizes.map((s) => (
-          <Link
-            key={s}
-            to={withParams(pathname, search, { page_size: s === sizes[0] ? undefined : s, page: undefined })}
-            aria-current={s === pageSize ? "true" : undefined}
-          >
-            {t("pager.perPage", { count: s })}
-          </Link>
-        ))}
-      </span>
+        <span className="pager-sizes">
+          {sizes.map((s) => (
+            <Link
+              key={s}
+              to={withParams(pathname, search, { page_size: s === sizes[0] ? undefined : s, page: undefined })}
+              aria-current={s === pageSize ? "true" : undefined}
+            >
+              {t("pager.perPage", { count: s })}
+            </Link>
+          ))}
+        </span>
       )}
     </nav>
   );

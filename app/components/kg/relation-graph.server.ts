@@ -6,12 +6,7 @@ import { chartSpec } from "../charts/render.server";
 import { entityHref, sourceHref } from "./links";
 import type { EntityDetail, NeighbourEdge, NeighbourGraph, NeighbourNode, Relation } from "./types";
 
-/** Node caps offered on the relation page; 2,000 is the platform's maximum. */
-export const NODE_LIMITS = [50, 200, 500, 2000] as const;
-/** Neighbours one expansion adds at most. */
-export const EXPAND_CAP = 30;
-/** Expanded nodes kept in the URL at most. */
-export const MAX_EXPANDED = 12;
+import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "./limits";
 
 export interface RelationGraphQuery {
   center: string;
@@ -73,8 +68,8 @@ export async function loadRelationGraph(api: PlatformClient, kgId: number, q: Re
         if (e instanceof Response && e.status === 404) return null;
         if (e instanceof PlatformError && e.status === 404) return null;
         throw e;
-      }),
-    ),
+      })
+    )
   );
   const nodes = new Map<string, NeighbourNode>();
   const edges = new Map<number, NeighbourEdge>();
@@ -105,7 +100,7 @@ export async function loadRelationGraph(api: PlatformClient, kgId: number, q: Re
     ? new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }]))
     : forcePositions(
         [...nodes.keys()],
-        [...edges.values()].map((e) => [e.source, e.target]),
+        [...edges.values()].map((e) => [e.source, e.target])
       );
   const expanded = new Set(q.expand);
   const counts = new Map<number, { id: number; name: string; count: number }>();
@@ -169,7 +164,8 @@ export function relationGraphData(g: MergedGraph): GraphData {
 
 /** The graph as a chart spec, and where each node and edge leads when clicked. */
 export function relationGraphChart(request: Request | null, kgId: number, g: MergedGraph, toggleHref: (uuid: string) => string) {
-  const spec = chartSpec(request, graphOption(relationGraphData(g), { directed: true }), 1200, 640);
+  const size = { width: 1200, height: 640 };
+  const spec = chartSpec(request, graphOption(relationGraphData(g), size, { directed: true }), size.width, size.height);
   return {
     spec,
     nodeHrefs: g.nodes.map((n) => (n.id === g.center ? entityHref(kgId, n.id) : toggleHref(n.id))),
@@ -181,7 +177,7 @@ export function relationGraphChart(request: Request | null, kgId: number, g: Mer
 export async function loadRelation(api: PlatformClient, id: string) {
   return kgGet<Relation & { graph_id: number; article: { id: number; title: string } | null; sentence: string | null }>(
     api,
-    `/kg/relations/${encodeURIComponent(id)}/`,
+    `/kg/relations/${encodeURIComponent(id)}/`
   );
 }
 

@@ -1,5 +1,4 @@
-import { Button, TextInput } from "@mantine/core";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
 import { MRT_Table, useMantineReactTable, type MRT_ColumnDef, type MRT_TableOptions } from "mantine-react-table";
 import { memo, useMemo, useState, type FormEvent } from "react";
@@ -7,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
-import { CellValue } from "./cells";
+import { CellValue, cellText } from "./cells";
 import type { ResourceScreen } from "./resources";
 import {
   PAGE_SIZES,
@@ -230,16 +229,18 @@ export const ResourceGrid = memo(function Grid({ screen, schema, rows, state, hi
       const options = schema.select_options[name];
       const dir = sortDirection(state.ordering, name);
       const href = `${screen.path}${stateQuery(withState(state, { ordering: nextOrdering(state.ordering, name) }))}`;
+      // Most cells are text, which MRT shows as is; lists (tags) and long text need markup.
+      const rich = field.type === "multi-select" || field.type === "text" || field.type === "datetime";
       cols.push({
         id: name,
         header: field.label,
-        accessorFn: (row) => row[name] as never,
+        accessorFn: rich ? (row) => row[name] as never : (row) => cellText(row[name], field, options) as never,
         size: field.width ?? 150,
         Header: field.sortable ? () => <SortHeader label={field.label} href={href} dir={dir} /> : undefined,
         mantineTableHeadCellProps: field.sortable
           ? { "aria-sort": dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none" }
           : undefined,
-        Cell: ({ row }) => <CellValue value={row.original[name]} field={field} options={options} />,
+        Cell: rich ? ({ row }) => <CellValue value={row.original[name]} field={field} options={options} /> : undefined,
       });
     }
     if (hasActions) {
@@ -274,17 +275,13 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
   return (
     <Form method="get" action={screen.path} className="rt-search" role="search" onSubmit={hydrated ? onSubmit : undefined}>
       <StateInputs state={state} omit={["search", "page"]} />
-      <TextInput
-        name="search"
-        defaultValue={state.search}
-        placeholder={t("toolbar.searchPlaceholder")}
-        aria-label={t("toolbar.search")}
-        leftSection={<IconSearch size={14} aria-hidden />}
-        key={state.search}
-      />
-      <Button type="submit" variant="light" data-testid="search-submit">
+      <span className="rt-input">
+        <IconSearch size={14} aria-hidden />
+        <input name="search" type="search" defaultValue={state.search} placeholder={t("toolbar.searchPlaceholder")} aria-label={t("toolbar.search")} key={state.search} />
+      </span>
+      <button type="submit" className="rt-btn light" data-testid="search-submit">
         {t("toolbar.search")}
-      </Button>
+      </button>
     </Form>
   );
 }
@@ -346,13 +343,13 @@ function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema:
             </label>
           );
         })}
-        <Button type="submit" size="xs" data-testid="filter-submit">
+        <button type="submit" className="rt-btn primary xs" data-testid="filter-submit">
           {t("toolbar.applyFilter")}
-        </Button>
+        </button>
         {active && (
-          <Button component={Link} to={clearHref} size="xs" variant="default">
+          <a href={clearHref} className="rt-btn xs" data-nav data-discover="true">
             {t("toolbar.clearFilter")}
-          </Button>
+          </a>
         )}
       </Form>
     </details>
@@ -376,9 +373,9 @@ function ColumnsForm({ screen, schema, hidden, here }: { screen: ResourceScreen;
             {f.label}
           </label>
         ))}
-        <Button type="submit" size="xs" variant="light">
+        <button type="submit" className="rt-btn light xs">
           {t("toolbar.saveColumns")}
-        </Button>
+        </button>
       </Form>
     </details>
   );
@@ -504,35 +501,35 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
       {toast && <FlashToast key={toast.at} toast={toast} />}
       <div className="rt-toolbar">
         {perms.create && (
-          <Button component={Link} to={`${screen.path}/new${query}`} size="sm" leftSection={<IconPlus size={16} aria-hidden />} preventScrollReset data-testid="add">
+          <a href={`${screen.path}/new${query}`} className="rt-btn primary" data-nav data-discover="true" data-testid="add">
+            <IconPlus size={16} aria-hidden />
             {t("toolbar.add")}
-          </Button>
+          </a>
         )}
         {perms.create && schema.importable && (
-          <Button component={Link} to={`${screen.path}/import${query}`} variant="light" size="sm" leftSection={<IconUpload size={16} aria-hidden />} preventScrollReset>
+          <a href={`${screen.path}/import${query}`} className="rt-btn light" data-nav data-discover="true" data-testid="import">
+            <IconUpload size={16} aria-hidden />
             {t("toolbar.import")}
-          </Button>
+          </a>
         )}
         {exportable && (
-          <Button
-            component="a"
+          <a
             href={exportHref}
             download="export.csv"
-            variant="light"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
+            className="rt-btn light"
             data-testid="export"
             onClick={
               hydrated
-                ? (e: React.MouseEvent) => {
+                ? (e) => {
                     e.preventDefault();
                     void exportWithJs(exportHref);
                   }
                 : undefined
             }
           >
+            <IconDownload size={16} aria-hidden />
             {t("toolbar.export")}
-          </Button>
+          </a>
         )}
         <span className="spacer" />
         {schema.searchable !== false && <SearchForm screen={screen} state={state} />}
@@ -549,22 +546,16 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
           >
             <StateInputs state={state} omit={[]} />
             {exportable && (
-              <Button type="submit" name="intent" value="selected" size="xs" variant="default" data-kind="export" leftSection={<IconDownload size={14} aria-hidden />}>
+              <button type="submit" name="intent" value="selected" className="rt-btn xs" data-kind="export" data-testid="export-selected">
+                <IconDownload size={14} aria-hidden />
                 {t("toolbar.exportSelected")}
-              </Button>
+              </button>
             )}
             {perms.delete && (
-              <Button
-                type="submit"
-                formAction={`${screen.path}/delete`}
-                size="xs"
-                variant="default"
-                color="red"
-                data-kind="delete"
-                leftSection={<IconTrash size={14} aria-hidden />}
-              >
+              <button type="submit" formAction={`${screen.path}/delete`} className="rt-btn xs danger" data-kind="delete" data-testid="delete-selected">
+                <IconTrash size={14} aria-hidden />
                 {t("toolbar.deleteSelected")}
-              </Button>
+              </button>
             )}
             {count > 0 && (
               <label>

@@ -42,7 +42,8 @@ export type ResourceKey =
   | "triples"
   | "sources"
   | "models"
-  | "feedback";
+  | "feedback"
+  | "relationResults";
 
 export const screens: Record<ResourceKey, ResourceScreen> = {
   users: {
@@ -101,4 +102,6 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     title: "nav.kgfeedback",
     rowActions: [{ to: "review", label: "review", codename: "read" }],
   },
+  // Graph administration (issue 5): relation-extraction results of the builds (app/routes/_admin.graph.relation.result*).
+  relationResults: { key: "relationResults", api: "graphadmin/relations", path: "/graph/relation/result", title: "nav.graphRelationResult" },
 };

@@ -1,0 +1,229 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useEventSource } from "remix-utils/sse/react";
+import { formatDate } from "~/utils/format";
+import { ErrorNotice, JobStatusBadge, ProgressBar } from "./bits";
+import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
+import { SkipBadRows } from "./source-picker";
+import { FINISHED, type ActionError, type JobSnapshot, type JobWithLogs, type PlanReport, type WriteCounts } from "./types";
+
+/**
+ * The job as it is now: the loader's state, overtaken by the live events of the job stream
+ * while JavaScript runs. When the job ends the page reloads its data (result, log).
+ */
+export function useLiveJob(job: JobWithLogs): JobWithLogs {
+  const finished = FINISHED.includes(job.status);
+  const url = `/jobs/${job.id}/events`;
+  const progress = useEventSource(url, { event: "progress", enabled: !finished });
+  const done = useEventSource(url, { event: "done", enabled: !finished });
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (done && revalidator.state === "idle") revalidator.revalidate();
+    // Only the arrival of `done` matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+  return useMemo(() => {
+    const latest = done ?? progress;
+    if (!latest || finished) return job;
+    try {
+      return { ...job, ...(JSON.parse(latest) as JobSnapshot) } as JobWithLogs;
+    } catch {
+      return job;
+    }
+  }, [job, progress, done, finished]);
+}
+
+function Meta({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value || "—"}</Text>
+    </div>
+  );
+}
+
+interface BuildResult {
+  report: PlanReport;
+  written?: WriteCounts;
+  applied?: WriteCounts;
+  sources?: string;
+  duration_ms?: number;
+  triples_per_second?: number;
+}
+
+/** What a finished graph job produced, by kind; other kinds show their result as JSON. */
+function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; mayApply: boolean; result?: ActionError | null }) {
+  const { t } = useTranslation("admin");
+  const r = job.result as BuildResult | null;
+  if (!r) return null;
+  if (job.kind === "graph.build" || job.kind === "graph.update") {
+    const counts = r.written ?? r.applied;
+    return (
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={5}>{t("job.result")}</Title>
+          {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
+          {counts && <DiffStats counts={counts} testId="job-counts" />}
+          {r.triples_per_second !== undefined && job.status === "succeeded" && (
+            <Text size="sm" c="dimmed">
+              {t("job.speed", { seconds: ((r.duration_ms ?? 0) / 1000).toFixed(1), rate: r.triples_per_second.toLocaleString("en-US") })}
+            </Text>
+          )}
+          {r.report && <ProblemTable problems={r.report.problems} total={r.report.problem_count} />}
+          {job.status === "succeeded" && job.graph_id && (
+            <Group gap="md">
+              <Link to={`/graph/relation/result?job=${job.id}`} data-testid="job-relations-link">
+                {t("job.viewRelations")}
+              </Link>
+              <Link to={`/graph/detail/${job.graph_id}`}>{t("job.browseGraph")}</Link>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
+  if (job.kind === "graph.plan" && r.report) {
+    const bad = r.report.summary.bad_rows;
+    return (
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={5}>{t("plan.title")}</Title>
+          {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
+          <PlanReportView report={r.report} />
+          {mayApply && job.graph_id && (
+            <Form method="post" data-testid="apply-form">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="apply" />
+              <Stack gap="xs">
+                <ErrorNotice result={actionResult} target="apply" />
+                <Text size="sm">{t("plan.applyHint")}</Text>
+                {bad > 0 && <SkipBadRows />}
+                <Button type="submit" w="fit-content" data-testid="apply-update">
+                  {t("plan.apply")}
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="md">
+      <Title order={5} mb="xs">
+        {t("job.result")}
+      </Title>
+      <pre style={{ margin: 0, whiteSpace: "pre-wrap", fontSize: 13 }}>{JSON.stringify(job.result, null, 2)}</pre>
+    </Paper>
+  );
+}
+
+function JobLogs({ job }: { job: JobWithLogs }) {
+  const { t } = useTranslation("admin");
+  const { results, count, page, page_size } = job.logs;
+  const pages = Math.max(1, Math.ceil(count / page_size));
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={5}>{t("job.logs", { count })}</Title>
+        <div className="ga-pager" data-testid="log-pager">
+          {page > 1 && <Link to={`?log_page=${page - 1}`}>{t("job.newer")}</Link>}
+          <span>
+            {page} / {pages}
+          </span>
+          {page < pages && <Link to={`?log_page=${page + 1}`}>{t("job.older")}</Link>}
+        </div>
+      </Group>
+      <div className="ga-scroll">
+        <table className="ga-table" data-testid="job-logs">
+          <thead>
+            <tr>
+              <th style={{ width: 170 }}>{t("job.at")}</th>
+              <th style={{ width: 70 }}>{t("job.level")}</th>
+              <th>{t("job.message")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDate(l.at)}</td>
+                <td>
+                  <span className="ga-log-level" data-level={l.level}>
+                    {t(`job.levels.${l.level}`)}
+                  </span>
+                </td>
+                <td>{l.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Paper>
+  );
+}
+
+/** A job page: live progress (server-sent events; a self-refreshing page without JavaScript), result and log. */
+export function JobView({ job, mayApply, mayCancel, result }: { job: JobWithLogs; mayApply: boolean; mayCancel: boolean; result?: ActionError | null }) {
+  const { t } = useTranslation("admin");
+  const live = useLiveJob(job);
+  const finished = FINISHED.includes(live.status);
+  return (
+    <Stack gap="md" data-testid="job-page" data-job-status={live.status}>
+      {!FINISHED.includes(job.status) && (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      )}
+      <div className="ga-head">
+        <Group gap="sm">
+          <Title order={3}>
+            {job.kind_label} #{job.id}
+          </Title>
+          <JobStatusBadge status={live.status} />
+        </Group>
+        {job.graph_id && (
+          <Link to={`/graph/detail/${job.graph_id}`} data-testid="job-graph">
+            {job.graph_name ?? `#${job.graph_id}`}
+          </Link>
+        )}
+      </div>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <ProgressBar value={live.progress} status={live.status} />
+          <Text size="sm" data-testid="job-message">
+            {live.message}
+          </Text>
+          <Group gap="xl">
+            <Meta label={t("job.createdBy")} value={job.created_by_name} />
+            <Meta label={t("job.createdAt")} value={formatDate(job.created_at)} />
+            <Meta label={t("job.startedAt")} value={formatDate(job.started_at)} />
+            <Meta label={t("job.finishedAt")} value={formatDate(job.finished_at)} />
+            {job.attempts > 0 && <Meta label={t("job.attempts")} value={job.attempts} />}
+          </Group>
+          {!finished && mayCancel && (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" size="xs" color="red" variant="light" disabled={live.cancel_requested} data-testid="cancel-job">
+                {t("job.cancel")}
+              </Button>
+            </Form>
+          )}
+          <ErrorNotice result={result} target="cancel" />
+        </Stack>
+      </Paper>
+      {live.status === "failed" && (live.error || job.error) && (
+        <Alert color="red" role="alert" data-testid="job-error">
+          {live.error || job.error}
+        </Alert>
+      )}
+      {FINISHED.includes(job.status) && <JobResult job={job} mayApply={mayApply} result={result} />}
+      <JobLogs job={job} />
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./bits";
+import type { OntologyRights } from "./ontology-editor";
+import type { ActionError, OntologyDetail, OntologySummary } from "./types";
+
+export const DOMAINS = ["military", "general"] as const;
+
+function DomainSelect({ value, error }: { value: string; error?: string[] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Field label={t("graph.domain")} error={error}>
+      <select name="domain" className="ga-native" defaultValue={value || "general"}>
+        {DOMAINS.map((d) => (
+          <option key={d} value={d}>
+            {t(`domains.${d}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Name, domain and description of an ontology, for creating or editing it. */
+function OntologyFields({ result, target, o }: { result?: ActionError | null; target: string; o?: OntologyDetail }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="ga-form-row">
+      <TextInput name="name" label={t("schema.ontologyName")} required defaultValue={valueOf(result, target, "name", o?.name)} error={fieldError(result, target, "name")?.[0]} />
+      <DomainSelect value={valueOf(result, target, "domain", o?.domain)} error={fieldError(result, target, "domain")} />
+      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", o?.description)} autosize minRows={1} w={280} />
+    </div>
+  );
+}
+
+export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySummary[]; result?: ActionError | null }) {
+  const { t } = useTranslation("admin");
+  const target = "createOntology:new";
+  return (
+    <details className="ga-inline" open={result?.target === target || !ontologies.length}>
+      <summary data-testid="open-createOntology">＋ {t("schema.newOntology")}</summary>
+      <Form method="post" className="body" preventScrollReset>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="createOntology" />
+        <Stack gap="xs">
+          <ErrorNotice result={result} target={target} />
+          <OntologyFields result={result} target={target} />
+          <Field label={t("schema.copyFrom")}>
+            <select name="copy_from" className="ga-native" defaultValue={valueOf(result, target, "copy_from", "")}>
+              <option value="">{t("schema.emptyOntology")}</option>
+              {ontologies.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Button type="submit" size="xs" w="fit-content">
+            {t("actions.create")}
+          </Button>
+        </Stack>
+      </Form>
+    </details>
+  );
+}
+
+/** The head of one ontology: what it is, which graphs use it, and its own edit and delete. */
+export function OntologyHeader({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
+  const { t } = useTranslation("admin");
+  const target = `updateOntology:${detail.id}`;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Group gap="xs">
+              <Title order={3} data-testid="ontology-name">
+                {detail.name}
+              </Title>
+              <span className="domain-tag" data-domain={detail.domain}>
+                {t(`domains.${detail.domain}`, { defaultValue: detail.domain })}
+              </span>
+            </Group>
+            {detail.description && (
+              <Text c="dimmed" size="sm" mt={4}>
+                {detail.description}
+              </Text>
+            )}
+          </div>
+          <div className="ga-actions">
+            {rights.update && (
+              <details className="ga-inline" open={result?.target === target}>
+                <summary>{t("schema.editOntology")}</summary>
+                <Form method="post" className="body" preventScrollReset>
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="updateOntology" />
+                  <input type="hidden" name="id" value={detail.id} />
+                  <ErrorNotice result={result} target={target} />
+                  <OntologyFields result={result} target={target} o={detail} />
+                  <Button type="submit" size="xs" mt="xs">
+                    {t("actions.save")}
+                  </Button>
+                </Form>
+              </details>
+            )}
+            {rights.remove && <ConfirmDelete intent="deleteOntology" id={detail.id} label={t("schema.deleteOntology")} />}
+          </div>
+        </Group>
+        <Group gap={6}>
+          <Text size="sm">{t("schema.usedBy")}</Text>
+          {detail.graphs.length ? (
+            detail.graphs.map((g) => (
+              <Badge key={g.id} component={Link} to={`/graph/schemaedit/${g.id}`} variant="light" style={{ cursor: "pointer" }}>
+                {g.name}
+              </Badge>
+            ))
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("schema.noGraphs")}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

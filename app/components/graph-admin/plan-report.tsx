@@ -1,0 +1,186 @@
+import { Paper, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { num } from "./bits";
+import type { PlanReport, RowProblem, WriteCounts } from "./types";
+
+function Stat({ value, label, tone }: { value: number; label: string; tone?: "add" | "change" | "remove" | "bad" }) {
+  return (
+    <div className={`ga-stat ${tone ?? ""}`}>
+      <b>{num(value)}</b>
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Added, changed and removed counts of entities and relations. */
+export function DiffStats({ counts, testId }: { counts: WriteCounts | PlanReport["summary"]; testId?: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="ga-stats" data-testid={testId}>
+      <Stat value={counts.entities.added} label={t("plan.entitiesAdded")} tone="add" />
+      <Stat value={counts.entities.changed} label={t("plan.entitiesChanged")} tone="change" />
+      <Stat value={counts.entities.removed} label={t("plan.entitiesRemoved")} tone="remove" />
+      <Stat value={counts.relations.added} label={t("plan.relationsAdded")} tone="add" />
+      <Stat value={counts.relations.changed} label={t("plan.relationsChanged")} tone="change" />
+      <Stat value={counts.relations.removed} label={t("plan.relationsRemoved")} tone="remove" />
+    </div>
+  );
+}
+
+/** Every bad row (the first 500), with where it is and what is wrong. */
+export function ProblemTable({ problems, total }: { problems: RowProblem[]; total: number }) {
+  const { t } = useTranslation("admin");
+  if (!problems.length) return null;
+  return (
+    <Stack gap="xs">
+      <Text fw={600} c="red">
+        {t("plan.problems", { count: total })}
+      </Text>
+      <div className="ga-scroll" style={{ maxHeight: 420 }}>
+        <table className="ga-table" data-testid="problem-table">
+          <thead>
+            <tr>
+              <th>{t("plan.row")}</th>
+              <th>{t("plan.problemKind")}</th>
+              <th>{t("plan.problem")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.map((p, i) => (
+              <tr key={i}>
+                <td style={{ whiteSpace: "nowrap" }}>{p.ref}</td>
+                <td>{t(`plan.kinds.${p.kind}`)}</td>
+                <td>{p.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {total > problems.length && <Text size="sm" c="dimmed">{t("plan.moreProblems", { count: total - problems.length })}</Text>}
+    </Stack>
+  );
+}
+
+function Sample<T>({ title, rows, cols, total }: { title: string; rows: T[]; cols: [string, (r: T) => React.ReactNode][]; total: number }) {
+  const { t } = useTranslation("admin");
+  if (!rows.length) return null;
+  return (
+    <Paper withBorder p="sm">
+      <Text fw={600} size="sm" mb={6}>
+        {title}（{num(total)}）{total > rows.length && <Text span c="dimmed" size="xs">{t("plan.sampleOf", { count: rows.length })}</Text>}
+      </Text>
+      <div className="ga-scroll" style={{ maxHeight: 320 }}>
+        <table className="ga-table">
+          <thead>
+            <tr>
+              {cols.map(([h]) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {cols.map(([h, cell]) => (
+                  <td key={h}>{cell(r)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Paper>
+  );
+}
+
+/** A dry run's (or build's) report: counts, examples of each change, bad rows and warnings. */
+export function PlanReportView({ report, showSamples = true }: { report: PlanReport; showSamples?: boolean }) {
+  const { t } = useTranslation("admin");
+  const s = report.summary;
+  const rel = (r: { subject: string; predicate: string; object: string }) => `${r.subject} —${r.predicate}→ ${r.object}`;
+  return (
+    <Stack gap="md" data-testid="plan-report">
+      <div className="ga-stats">
+        <Stat value={s.rows} label={t("plan.rows")} />
+        <Stat value={s.accepted_rows} label={t("plan.acceptedRows")} />
+        <Stat value={s.bad_rows} label={t("plan.badRows")} tone={s.bad_rows ? "bad" : undefined} />
+        <Stat value={s.inferred_classes} label={t("plan.inferred")} />
+        <Stat value={s.duplicates} label={t("plan.duplicates")} />
+      </div>
+      <DiffStats counts={s} testId="plan-diff" />
+      {showSamples && (
+        <div className="ga-grid2">
+          <Sample
+            title={t("plan.entitiesAdded")}
+            total={s.entities.added}
+            rows={report.samples.entities_added}
+            cols={[
+              [t("plan.entity"), (r) => r.name],
+              [t("plan.class"), (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`],
+            ]}
+          />
+          <Sample
+            title={t("plan.entitiesChanged")}
+            total={s.entities.changed}
+            rows={report.samples.entities_changed}
+            cols={[
+              [t("plan.entity"), (r) => r.name],
+              [t("plan.changes"), (r) => r.changes.join("；")],
+            ]}
+          />
+          <Sample
+            title={t("plan.entitiesRemoved")}
+            total={s.entities.removed}
+            rows={report.samples.entities_removed}
+            cols={[
+              [t("plan.entity"), (r) => r.name],
+              [t("plan.class"), (r) => r.class ?? "—"],
+            ]}
+          />
+          <Sample
+            title={t("plan.relationsAdded")}
+            total={s.relations.added}
+            rows={report.samples.relations_added}
+            cols={[
+              [t("plan.relation"), rel],
+              [t("plan.confidence"), (r) => r.confidence],
+            ]}
+          />
+          <Sample
+            title={t("plan.relationsChanged")}
+            total={s.relations.changed}
+            rows={report.samples.relations_changed}
+            cols={[
+              [t("plan.relation"), rel],
+              [t("plan.confidence"), (r) => `${r.before} → ${r.after}`],
+            ]}
+          />
+          <Sample
+            title={t("plan.relationsRemoved")}
+            total={s.relations.removed}
+            rows={report.samples.relations_removed}
+            cols={[
+              [t("plan.relation"), rel],
+              [t("plan.confidence"), (r) => r.confidence],
+            ]}
+          />
+        </div>
+      )}
+      <ProblemTable problems={report.problems} total={report.problem_count} />
+      {report.warnings.length > 0 && (
+        <Paper withBorder p="sm">
+          <Title order={6} mb={4}>
+            {t("plan.warnings", { count: s.warnings })}
+          </Title>
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {report.warnings.map((w, i) => (
+              <li key={i}>
+                <Text size="sm">{w}</Text>
+              </li>
+            ))}
+          </ul>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { Checkbox, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Field, num } from "./bits";
+import type { SourceOptions } from "./types";
+
+/**
+ * The source data of a build or update: a file to upload now, files uploaded before
+ * (data/files), sources (their triple data and files), triple data tagged with a graph, or
+ * all triple data. Native inputs only, so it works without JavaScript.
+ */
+export function SourcePicker({ options, error }: { options: SourceOptions; error?: string[] }) {
+  const { t } = useTranslation("admin");
+  const files = options.files.filter((f) => /\.(csv|tsv|txt)$/i.test(f.filename || f.name));
+  return (
+    <fieldset className="ga-fieldset" data-testid="source-picker">
+      <legend>{t("sources.title")}</legend>
+      <Field label={t("sources.upload")} hint={t("sources.format")} error={error}>
+        <input type="file" name="upload" accept=".csv,.tsv,.txt,text/csv" data-testid="source-upload" />
+      </Field>
+      <div className="ga-grid2">
+        <div>
+          <Text fw={500} size="sm" mb={4}>
+            {t("sources.files")}
+          </Text>
+          {files.length ? (
+            <div className="ga-checks">
+              {files.map((f) => (
+                <label key={f.id}>
+                  <input type="checkbox" name="file_ids" value={f.id} />
+                  {f.filename || f.name} <small>{(f.size / 1024).toFixed(1)} KB</small>
+                </label>
+              ))}
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("sources.noFiles")}
+            </Text>
+          )}
+        </div>
+        <div>
+          <Text fw={500} size="sm" mb={4}>
+            {t("sources.sources")}
+          </Text>
+          {options.sources.length ? (
+            <div className="ga-checks">
+              {options.sources.map((s) => (
+                <label key={s.id}>
+                  <input type="checkbox" name="source_ids" value={s.id} />
+                  {s.name} <small>{t("sources.sourceCounts", { triples: num(s.triples), files: num(s.files) })}</small>
+                </label>
+              ))}
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("sources.noSources")}
+            </Text>
+          )}
+        </div>
+        <div>
+          <Text fw={500} size="sm" mb={4}>
+            {t("sources.triples")}
+          </Text>
+          <div className="ga-checks">
+            {options.triple_graphs
+              .filter((g) => g.triples > 0)
+              .map((g) => (
+                <label key={g.id}>
+                  <input type="checkbox" name="triple_graph_ids" value={g.id} />
+                  {t("sources.triplesOf", { name: g.name })} <small>{num(g.triples)}</small>
+                </label>
+              ))}
+            <label>
+              <input type="checkbox" name="all_triples" value="on" />
+              {t("sources.allTriples")} <small>{num(options.all_triples)}</small>
+            </label>
+          </div>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+export function SkipBadRows({ defaultChecked = false }: { defaultChecked?: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Checkbox
+      name="skip_bad_rows"
+      value="on"
+      defaultChecked={defaultChecked}
+      label={t("sources.skipBadRows")}
+      description={t("sources.skipBadRowsHint")}
+      data-testid="skip-bad-rows"
+    />
+  );
+}

@@ -1,0 +1,3 @@
+/** Choices the statistics pages offer, shared by their loaders and components. */
+export const SEARCH_WINDOWS = [7, 30, 90] as const;
+export const KEYWORD_LIMITS = [50, 100, 200] as const;

@@ -1,0 +1,86 @@
+import { redirect } from "@remix-run/node";
+import { PlatformError } from "~/platform-client/client.server";
+import { loadGraphs } from "~/utils/graphs.server";
+import type { Viewer } from "~/utils/guard.server";
+import { idParam, insightGet, insightT, pageError } from "~/utils/insight.server";
+import { safeRedirect } from "~/utils/redirect";
+import { commitSession, flash } from "~/utils/session.server";
+import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "./types";
+
+/** Loaders' and actions' work of feedback: the review dialog and the visitor's report form. */
+
+const TABLE = "/kgfeedback/index";
+const mayHandle = (roles: string[]) => roles.includes("admin") || roles.includes("kg__feedback__update");
+
+/** The table the dialog was opened over (its search, sort and page), from the dialog's own URL. */
+export function tableHref(request: Request): string {
+  const search = new URL(request.url).search;
+  return `${TABLE}${search}`;
+}
+
+export async function reviewDialog(viewer: Viewer, rawId: string | undefined) {
+  const id = idParam(rawId, "记录不存在");
+  const [workflow, graphs] = await Promise.all([
+    insightGet<FeedbackWorkflow>(viewer.api, `/kg/feedback/${id}/status/`),
+    loadGraphs(viewer.api),
+  ]);
+  const graph = graphs.find((g) => g.id === workflow.record.graph);
+  return { ...workflow, graphName: graph?.name ?? String(workflow.record.graph ?? ""), canHandle: mayHandle(viewer.roles) };
+}
+
+export interface ReviewResult {
+  message: string;
+  note: string;
+}
+
+/** Moves the report to the status of the button pressed; a refusal comes back with the platform's reason. */
+export async function moveStatus(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData): Promise<ReviewResult & { status: number }> {
+  const id = idParam(rawId, "记录不存在");
+  const t = await insightT(request);
+  const status = String(form.get("status") ?? "");
+  const note = String(form.get("note") ?? "");
+  try {
+    const after = await viewer.api.post<FeedbackRecord>(`/kg/feedback/${id}/status/`, { status, note: note.trim() === "" ? undefined : note });
+    flash(viewer.api.session, "success", t("feedback.changed", { status: t(`feedbackStatus.${after.status}`) }));
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    return { message: e.detail ?? t("feedback.failed"), note, status: e.status };
+  }
+  throw redirect(tableHref(request), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}
+
+/** What a visitor reports on: ?graph=&kind=&target=, described by the platform (404 when there is no such fact). */
+export async function reportForm(request: Request, viewer: Viewer) {
+  const url = new URL(request.url);
+  const fact = await insightGet<FactDescription>(viewer.api, "/kg/feedback/fact/", {
+    graph: url.searchParams.get("graph"),
+    kind: url.searchParams.get("kind"),
+    target: url.searchParams.get("target"),
+  });
+  return { fact, back: safeRedirect(url.searchParams.get("redirect"), fact.link) };
+}
+
+export interface ReportResult {
+  message: string;
+  content: string;
+}
+
+export async function submitReport(request: Request, viewer: Viewer, form: FormData): Promise<ReportResult & { status: number }> {
+  const t = await insightT(request);
+  const content = String(form.get("content") ?? "");
+  if (!content.trim()) return { message: t("feedback.contentRequired"), content, status: 400 };
+  const body = {
+    graph: Number(form.get("graph")),
+    kind: String(form.get("kind") ?? ""),
+    target: String(form.get("target") ?? ""),
+    content: content.trim(),
+  };
+  try {
+    await viewer.api.post("/kg/feedback/", body);
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 400) return { message: e.detail ?? t("feedback.failed"), content, status: 400 };
+    throw pageError(e);
+  }
+  flash(viewer.api.session, "success", t("feedback.submitted"));
+  throw redirect(safeRedirect(form.get("back"), "/"), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}

@@ -1,0 +1,114 @@
+import { redirect } from "@remix-run/node";
+import { chartSpec } from "~/components/charts/render.server";
+import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
+import type { Viewer } from "~/utils/guard.server";
+import { idParam, insightGet, insightT, numberParam, pageError } from "~/utils/insight.server";
+import { safeRedirect } from "~/utils/redirect";
+import { commitSession, flash } from "~/utils/session.server";
+import { classMetricsOption, linesOption } from "./options";
+import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "./types";
+
+/** Loaders' and actions' work of the model pages: run logs, evaluation, the run dialog. */
+
+export const LOG_PAGE_SIZE = 20;
+const ACTIVE = new Set(["queued", "running"]);
+
+/** The model, or the page's 404 with the platform's reason in words the page uses. */
+export async function requireModel(api: PlatformClient, rawId: string | undefined): Promise<ModelRecord> {
+  const id = idParam(rawId, "模型不存在");
+  try {
+    return await api.get<ModelRecord>(`/kg/models/${id}/`);
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 404) throw new Response("模型不存在", { status: 404 });
+    throw pageError(e);
+  }
+}
+
+export async function modelLogsPage(request: Request, viewer: Viewer, rawId: string | undefined) {
+  const model = await requireModel(viewer.api, rawId);
+  const url = new URL(request.url);
+  const runs = await insightGet<{ results: Run[]; count: number }>(viewer.api, `/kg/models/${model.id}/runs/`, { page_size: 20 });
+  const asked = url.searchParams.get("run");
+  const runId = asked ? idParam(asked, "运行记录不存在") : runs.results[0]?.id;
+  const page = numberParam(url, "page", 1);
+  const run = runId
+    ? await insightGet<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, { log_page: page, log_page_size: LOG_PAGE_SIZE })
+    : null;
+  return { model, runs: runs.results, runCount: runs.count, run, page, active: !!run && ACTIVE.has(run.status) };
+}
+
+/** Cancels the page's run (intent=cancel). */
+export async function cancelRun(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData) {
+  const model = await requireModel(viewer.api, rawId);
+  const runId = idParam(String(form.get("run") ?? ""), "运行记录不存在");
+  const t = await insightT(request);
+  try {
+    await viewer.api.post(`/kg/models/${model.id}/runs/${runId}/cancel/`, {});
+    flash(viewer.api.session, "success", t("model.cancelled"));
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    flash(viewer.api.session, "error", e.detail ?? t("run.failed", { message: "" }));
+  }
+  return redirect(`/model/logs/${model.id}?run=${runId}`, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+}
+
+export async function modelEvaluationPage(request: Request, viewer: Viewer, rawId: string | undefined) {
+  const model = await requireModel(viewer.api, rawId);
+  const url = new URL(request.url);
+  const run = url.searchParams.get("run");
+  const answer = await insightGet<EvaluationAnswer>(viewer.api, `/kg/models/${model.id}/evaluation/`, {
+    run: run ? idParam(run, "该运行没有评估结果") : undefined,
+  });
+  const t = await insightT(request);
+  const ev = answer.evaluation;
+  const perClass = ev
+    ? chartSpec(
+        request,
+        classMetricsOption(ev.per_class, { precision: t("evaluation.precision"), recall: t("evaluation.recall"), f1: "F1" }),
+        1100,
+        320,
+      )
+    : null;
+  const history =
+    answer.history.length > 1
+      ? chartSpec(
+          request,
+          linesOption(
+            answer.history.map((h) => `#${h.run_id}`),
+            [
+              { name: "F1", values: answer.history.map((h) => h.f1), color: "#f08c00" },
+              { name: t("evaluation.precision"), values: answer.history.map((h) => h.precision), color: "#6085f2" },
+              { name: t("evaluation.recall"), values: answer.history.map((h) => h.recall), color: "#37b24d" },
+            ],
+            { percent: true },
+          ),
+          1100,
+          260,
+        )
+      : null;
+  return { ...answer, charts: { perClass, history } };
+}
+
+export interface RunDialogResult {
+  message?: string;
+  values?: { kind: string; holdout: string };
+}
+
+/** Starts a run from the dialog: the platform checks it; on success (thrown redirect), the run's log page. */
+export async function startRun(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData): Promise<RunDialogResult & { status: number }> {
+  const model = await requireModel(viewer.api, rawId);
+  const t = await insightT(request);
+  const values = { kind: String(form.get("kind") ?? "evaluation"), holdout: String(form.get("holdout") ?? "").trim() };
+  try {
+    const run = await viewer.api.post<Run>(`/kg/models/${model.id}/runs/`, {
+      kind: values.kind,
+      holdout: values.holdout === "" ? undefined : Number(values.holdout),
+    });
+    flash(viewer.api.session, "success", t("run.started"));
+    const to = safeRedirect(`/model/logs/${model.id}?run=${run.id}`);
+    throw redirect(to, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    return { message: e.detail ?? t("run.failed", { message: "" }), values, status: e.status };
+  }
+}

@@ -1,0 +1,13 @@
+/** Limits shared by the pages and their server code (client-safe: no server imports). */
+
+/** Node caps offered on the relation page; 2,000 is the platform's maximum. */
+export const NODE_LIMITS = [50, 200, 500, 2000] as const;
+/** Neighbours one expansion adds at most. */
+export const EXPAND_CAP = 30;
+/** Expanded nodes kept in the URL at most. */
+export const MAX_EXPANDED = 12;
+
+export const LINK_TYPES = ["cause", "sequence", "condition", "purpose", "concurrent"] as const;
+
+/** The platform's limit on a text to analyse (docs/api.md), checked by the console first. */
+export const MAX_TEXT_LENGTH = 100_000;

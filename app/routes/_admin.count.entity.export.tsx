@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statisticsExport } from "~/components/insight/statistics.server";
+
+/** Resource route: a table of the entity statistics as CSV (table=top|types|trend). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  statisticsExport(request, "/count/entity", "/kg/statistics/entities/export/", ["graph", "type", "table"]);

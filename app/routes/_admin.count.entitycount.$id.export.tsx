@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statisticsExport } from "~/components/insight/statistics.server";
+
+/** Resource route: one entity's mentions over time or relations per predicate as CSV (table=mentions|relations). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  statisticsExport(
+    request,
+    "/count/entitycount/x",
+    `/kg/statistics/entities/${encodeURIComponent(params.id ?? "")}/export/`,
+    ["table"],
+  );

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statisticsExport } from "~/components/insight/statistics.server";
+
+/** Resource route: the graph's keywords as CSV. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  statisticsExport(request, "/count/keyword", "/kg/statistics/keywords/export/", ["graph"]);

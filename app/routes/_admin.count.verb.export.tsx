@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statisticsExport } from "~/components/insight/statistics.server";
+
+/** Resource route: a table of the verb statistics as CSV (table=verbs|types|trend). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  statisticsExport(request, "/count/verb", "/kg/statistics/verbs/export/", ["graph", "table"]);

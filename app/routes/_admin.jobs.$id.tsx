@@ -1,0 +1,66 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { graphAdminLinks } from "~/components/graph-admin/links";
+import { JobView } from "~/components/graph-admin/job-view";
+import type { ActionError, JobWithLogs } from "~/components/graph-admin/types";
+import { adminT, badIntent, can, formChecked, formText, getOr404, idParam, mutate, notFoundPage } from "~/utils/graph-admin.server";
+import { requireViewer } from "~/utils/guard.server";
+import { dynamicTitle } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data ? `${data.job.kind_label} #${data.job.id}` : "404");
+export const links = graphAdminLinks;
+
+function jobId(raw: string | undefined) {
+  const id = idParam(raw);
+  if (id === null) throw notFoundPage("任务不存在");
+  return id;
+}
+
+/** /jobs/:id?log_page=: one job with its progress, result and log (newest first). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const id = jobId(params.id);
+  const logPage = idParam(new URL(request.url).searchParams.get("log_page")) ?? 1;
+  const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, { log_page: logPage, log_page_size: 20 });
+  return data({ job, mayApply: can(viewer, "kg__graph__update"), mayCancel: true });
+}
+
+/** Cancel the job; or, for a finished dry run, apply it (a new job). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requireViewer(request, { formData: form });
+  const t = await adminT(request);
+  const id = jobId(params.id);
+  const intent = formText(form, "intent");
+  if (intent === "cancel") {
+    return mutate(viewer, form, {
+      target: "cancel",
+      success: t("job.cancelRequested"),
+      redirectTo: `/jobs/${id}`,
+      call: () => viewer.api.post(`/jobs/${id}/cancel/`, {}),
+    });
+  }
+  if (intent === "apply") {
+    const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    return mutate(viewer, form, {
+      target: "apply",
+      success: t("plan.applyQueued"),
+      redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
+      call: () =>
+        viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/`, {
+          plan_job_id: id,
+          skip_bad_rows: formChecked(form, "skip_bad_rows"),
+        }),
+    });
+  }
+  throw badIntent(intent);
+}
+
+export default function JobPage() {
+  const { job, mayApply, mayCancel } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError>();
+  return <JobView job={job} mayApply={mayApply} mayCancel={mayCancel} result={result} />;
+}
+
+export { ErrorBoundary } from "~/components/graph-admin/error-boundary";

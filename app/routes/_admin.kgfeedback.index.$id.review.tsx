@@ -1,0 +1,111 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { insightLinks, RunStatusBadge } from "~/components/insight/bits";
+import { moveStatus, reviewDialog } from "~/components/insight/feedback.server";
+import { DialogErrorBoundary } from "~/components/table/pages";
+import { screens } from "~/components/table/resources";
+import { CancelLink, RouteModal } from "~/components/table/route-modal";
+import { requirePage } from "~/utils/insight.server";
+
+export const links = insightLinks;
+
+/** A report over the feedback table: the fact with its link, and the status changes the workflow allows. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePage(request, "/kgfeedback/index");
+  return data(await reviewDialog(viewer, params.id));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requirePage(request, "/kgfeedback/index", { formData: form });
+  if (form.get("intent") !== "status") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  const refused = await moveStatus(request, viewer, params.id, form);
+  return data({ message: refused.message, note: refused.note }, { status: refused.status });
+}
+
+const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+
+export default function ReviewDialog() {
+  const { record, allowed, graphName, canHandle } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("insight");
+  return (
+    <RouteModal screen={screens.feedback} title={`${t("feedback.title")} #${record.id}`} size={600} testId="review-dialog">
+      {refused?.message && (
+        <p className="ins-alert" role="alert" data-testid="review-error">
+          {refused.message}
+        </p>
+      )}
+      <dl className="ins-detail">
+        <dt>{t("feedback.status")}</dt>
+        <dd>
+          <RunStatusBadge status={record.status} labels="feedbackStatus" />
+        </dd>
+        <dt>{t("feedback.kind")}</dt>
+        <dd>{t(`feedbackKind.${record.kind}`)}</dd>
+        <dt>{t("common.graph")}</dt>
+        <dd>{graphName}</dd>
+        <dt>{t("feedback.fact")}</dt>
+        <dd>
+          {record.target_label}{" "}
+          {record.link && (
+            <Link to={record.link} data-testid="fact-link">
+              {t("feedback.openFact")}
+            </Link>
+          )}
+        </dd>
+        <dt>{t("feedback.content")}</dt>
+        <dd data-testid="feedback-content">{record.content}</dd>
+        <dt>{t("feedback.reporter")}</dt>
+        <dd>
+          {record.reporter || "—"} · {at(record.created_at)}
+        </dd>
+        {record.handler && (
+          <>
+            <dt>{t("feedback.handler")}</dt>
+            <dd>
+              {record.handler} · {at(record.handled_at)}
+            </dd>
+          </>
+        )}
+        {record.note && (
+          <>
+            <dt>{t("feedback.note")}</dt>
+            <dd>{record.note}</dd>
+          </>
+        )}
+      </dl>
+      {!canHandle ? (
+        <p className="ins-info">{t("feedback.readOnly")}</p>
+      ) : allowed.length === 0 ? (
+        <p className="ins-info" data-testid="feedback-final">
+          {t("feedback.final")}
+        </p>
+      ) : (
+        <Form method="post" data-testid="status-form">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="status" />
+          <label htmlFor="feedback-note">{t("feedback.note")}</label>
+          <textarea id="feedback-note" name="note" className="ins-note" placeholder={t("feedback.notePlaceholder")} defaultValue={refused?.note ?? ""} maxLength={2000} />
+          <div className="ins-actions">
+            {allowed.map((s) => (
+              <button key={s.key} type="submit" name="status" value={s.key} className={`to-${s.key}`}>
+                {t("feedback.moveTo", { status: t(`feedbackStatus.${s.key}`) })}
+              </button>
+            ))}
+            <CancelLink screen={screens.feedback} />
+          </div>
+        </Form>
+      )}
+      {(!canHandle || allowed.length === 0) && (
+        <div className="ins-actions">
+          <CancelLink screen={screens.feedback} />
+        </div>
+      )}
+    </RouteModal>
+  );
+}
+
+export const ErrorBoundary = DialogErrorBoundary;

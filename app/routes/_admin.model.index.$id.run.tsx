@@ -1,0 +1,70 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { insightLinks } from "~/components/insight/bits";
+import { requireModel, startRun } from "~/components/insight/models.server";
+import { DialogErrorBoundary } from "~/components/table/pages";
+import { screens } from "~/components/table/resources";
+import { CancelLink, RouteModal } from "~/components/table/route-modal";
+import { requirePage } from "~/utils/insight.server";
+
+export const links = insightLinks;
+
+/** The run dialog over the models table: evaluation or training, and the test share. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePage(request, "/model/index");
+  const model = await requireModel(viewer.api, params.id);
+  return data({ model: { id: model.id, name: model.name, holdout: model.holdout, status: model.status } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const viewer = await requirePage(request, "/model/index", { formData: form });
+  const result = await startRun(request, viewer, params.id, form);
+  return data({ message: result.message, values: result.values }, { status: result.status });
+}
+
+export default function RunDialog() {
+  const { model } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("insight");
+  const kind = result?.values?.kind ?? "evaluation";
+  return (
+    <RouteModal screen={screens.models} title={t("run.title")} size={520} testId="run-dialog">
+      <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }}>
+        <AuthenticityTokenInput />
+        <p style={{ margin: 0 }}>{t("run.intro", { name: model.name })}</p>
+        {result?.message && (
+          <p className="ins-alert" role="alert" data-testid="run-error">
+            {result.message}
+          </p>
+        )}
+        <fieldset>
+          <legend>{t("run.kindLabel")}</legend>
+          <label>
+            <input type="radio" name="kind" value="evaluation" defaultChecked={kind === "evaluation"} />
+            {t("run.evaluationHint")}
+          </label>
+          <label>
+            <input type="radio" name="kind" value="training" defaultChecked={kind === "training"} />
+            {t("run.trainingHint")}
+          </label>
+        </fieldset>
+        <label>
+          {t("run.holdout")}
+          <input type="number" name="holdout" min={5} max={50} step={1} required defaultValue={result?.values?.holdout ?? model.holdout} />
+        </label>
+        <div style={{ display: "flex", gap: 8, justifyContent: "flex-end" }}>
+          <CancelLink screen={screens.models} />
+          <button type="submit" className="kg-button" disabled={navigation.state === "submitting"} data-testid="start-run">
+            {t("run.start")}
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  );
+}
+
+export const ErrorBoundary = DialogErrorBoundary;
