@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 
 /** The e2e server: the real console with its embedded platform on a fresh store. */
 export const E2E_PORT = Number(process.env.E2E_PORT || 3200);
-export const E2E_DATA_DIR = path.resolve(".e2e-data");
+export const E2E_DATA_DIR = path.resolve(`.e2e-data/${E2E_PORT}`);
 
 const chromium = {
   browserName: "chromium" as const,

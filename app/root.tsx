@@ -8,10 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FlashToast } from "./components/flash-toast";
@@ -65,6 +68,10 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // A mark for tests and scripts: the page is interactive (also on error pages).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={root?.lng ?? "en"} {...mantineHtmlProps}>
       <head>
@@ -85,9 +92,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The <details> dropdowns close by themselves on a page load; with JavaScript, close them after a navigation or submission. */
+function useCloseDropdowns() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  useEffect(() => {
+    document.querySelectorAll("details.dd[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.key, navigation.state]);
+}
+
 export default function App() {
   const { csrfToken, toast, config } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  useCloseDropdowns();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       {!config.ok && (

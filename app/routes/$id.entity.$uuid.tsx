@@ -35,12 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getFixedT(request, "kg"),
   ]);
   const relationPage = relationGraphHref(kgId, entity.uuid);
-  const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other));
+  const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other), { width: 800, height: 500 });
   const trend = chartSpec(
     request,
     trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], { area: true }),
-    900,
-    220
+    340,
+    200
   );
   return data({ kgId, username: viewer.info.username, entity, colors, chart, trend, relationPage, graphSize: graph.nodes.length });
 }

@@ -86,7 +86,7 @@ function GraphFields({ graph, result, target }: { graph: GraphCard | null; resul
           ))}
         </select>
       </Field>
-      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", graph?.description)} autosize minRows={1} w={320} />
+      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", graph?.description)} rows={1} w={320} />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import {
   ontologyAction,
   ontologyDetail,
   ontologyRights,
+  pageWithoutEditor,
 } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -74,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       call: () => viewer.api.post(`/graphadmin/graphs/${id}/ontology/fork/`, { name: formText(form, "name") }),
     });
   }
-  const result = await ontologyAction(viewer, form, request, back);
+  const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
   if (!result) throw badIntent(intent);
   return result;
 }

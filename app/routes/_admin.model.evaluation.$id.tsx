@@ -70,7 +70,9 @@ export default function ModelEvaluation() {
             <Score label="F1" value={pct(ev.f1)} testId="score-f1" />
             <Score label={t("evaluation.macroF1")} value={pct(ev.macro_f1)} />
             <Score label={t("evaluation.articles")} value={String(ev.articles)} />
-            <Score label={`${t("evaluation.gold")} / ${t("evaluation.predicted")} / ${t("evaluation.correct")}`} value={`${ev.gold} / ${ev.predicted} / ${ev.tp}`} />
+            <Score label={t("evaluation.gold")} value={String(ev.gold)} testId="score-gold" />
+            <Score label={t("evaluation.predicted")} value={String(ev.predicted)} />
+            <Score label={t("evaluation.correct")} value={String(ev.tp)} />
           </div>
           <Section title={t("evaluation.perClassChart")} testId="per-class-chart">
             {charts.perClass && <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />}

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { insightLinks, pct, ProgressBar, RunStatusBadge } from "~/components/insight/bits";
 import { insightErrorBoundary } from "~/components/insight/error-boundary";
-import { cancelRun, LOG_PAGE_SIZE, modelLogsPage } from "~/components/insight/models.server";
+import { LOG_PAGE_SIZE } from "~/components/insight/constants";
+import { cancelRun, modelLogsPage } from "~/components/insight/models.server";
 import type { LogLine, RunDetail } from "~/components/insight/types";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { Pager } from "~/components/kg/pager";
@@ -120,7 +121,7 @@ export default function ModelLogs() {
               title={t("model.run", { id: run.id })}
               extra={
                 <>
-                  <span className="type-badge">{t(`run.kind.${run.kind}`)}</span>
+                  <span className="ins-status">{t(`run.kind.${run.kind}`)}</span>
                   {status && <RunStatusBadge status={status} />}
                 </>
               }

@@ -6,7 +6,7 @@ import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
 import { NewOntologyForm, OntologyHeader } from "~/components/graph-admin/ontology-header";
 import type { ActionError } from "~/components/graph-admin/types";
-import { badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights } from "~/utils/graph-admin.server";
+import { badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights, pageWithoutEditor } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -26,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const viewer = await requireViewer(request, { formData: form });
-  const url = new URL(request.url);
-  const result = await ontologyAction(viewer, form, request, `/schema${url.search}`);
+  const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
   if (!result) throw badIntent(form.get("intent"));
   return result;
 }

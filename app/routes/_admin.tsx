@@ -1,10 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { filterNav } from "~/navigation";
 import type { loader as rootLoader } from "~/root";
-import { requireViewer } from "~/utils/guard.server";
-import { getSession } from "~/utils/session.server";
+import { pagePath, requireViewer } from "~/utils/guard.server";
+import { commitSession, getSession } from "~/utils/session.server";
+
+/** How many recently visited pages the tags view keeps. */
+const MAX_TAGS = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
@@ -17,7 +20,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .then((r) => r.results.map((g) => ({ id: g.id, name: g.name })))
       .catch(() => []);
   }
+  const headers = new Headers();
+  const tagsView = session.get("tagsView") === true;
+  let tags: string[] = [];
+  if (tagsView) {
+    const here = pagePath(request);
+    const known = session.get("tags") ?? [];
+    tags = known.includes(here) ? known : [...known, here].slice(-MAX_TAGS);
+    if (tags !== known) {
+      session.set("tags", tags);
+      headers.append("Set-Cookie", await commitSession(session));
+    }
+  }
   return data({
+    tagsView,
+    tags,
     nav: filterNav(viewer.roles),
     roles: viewer.roles,
     username: viewer.info.username,
@@ -25,8 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     previewRole: viewer.previewRole,
     previewGroups,
     minimal: !!(viewer.info.profile?.need_init_password || viewer.info.profile?.password_expired),
-  });
+  }, { headers });
 }
+
+/** The tags view follows every navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AdminLayout() {
   const d = useLoaderData<typeof loader>();
@@ -41,6 +62,8 @@ export default function AdminLayout() {
       previewGroups={d.previewGroups}
       minimal={d.minimal}
       size={root?.size}
+      tagsView={d.tagsView}
+      tags={d.tags}
     >
       <Outlet />
     </AdminShell>

@@ -39,6 +39,7 @@ export default function Home() {
   const { graph, hot_events: hotEvents, hot_entities: hotEntities } = overview;
   const c = graph.counts;
   const military = graph.domain === "military";
+  const colors = Object.fromEntries(overview.entity_types.filter((x) => x.type && x.color).map((x) => [x.type!, x.color]));
   return (
     <div className="kg-page" data-testid="home">
       <PageTitle
@@ -104,7 +105,7 @@ export default function Home() {
           ) : (
             <div className="chip-cloud">
               {hotEntities.results.map((r) => (
-                <EntityChip key={r.entity.uuid} kgId={kgId} entity={r.entity} extra={r.score} />
+                <EntityChip key={r.entity.uuid} kgId={kgId} entity={r.entity} colors={colors} extra={r.score} />
               ))}
             </div>
           )}

@@ -201,7 +201,7 @@ export default function RelationPage() {
 
       <div className="kg-grid-2">
         <Section title={t("relationGraph.nodes", { count: d.counts.nodes })} testId="node-table">
-          <div className="kg-table-wrap">
+          <div className="kg-table-wrap scroll">
             <table className="kg-table">
               <thead>
                 <tr>
@@ -250,7 +250,7 @@ export default function RelationPage() {
         </Section>
         <Section title={t("relationGraph.edges", { count: d.counts.edges })} testId="edge-table">
           {d.edgeRows.length ? (
-            <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" />
+            <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" scroll />
           ) : (
             <Empty>{t("common.none")}</Empty>
           )}

@@ -7,7 +7,7 @@ import { commitSession, getSession } from "~/utils/session.server";
 
 /**
  * UI preferences kept in the session cookie (spec §3 stored client state): language,
- * sidebar open/closed, element size, and the admin's role preview. Plain form posts that
+ * sidebar open/closed, element size, the tags view, and the admin's role preview. Plain form posts that
  * redirect back, so every switch works without JavaScript; fetchers get JSON.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,6 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const sidebar = form.get("sidebar");
   const size = form.get("size");
   const preview = form.get("preview");
+  const tagsView = form.get("tagsView");
+  const closeTag = form.get("closeTag");
 
   if (lng !== null) {
     if (!isLng(lng)) throw data({ error: "unsupported language" }, { status: 400 });
@@ -31,6 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (size !== null) {
     if (size !== "sm" && size !== "md" && size !== "lg") throw data({ error: "bad size" }, { status: 400 });
     session.set("size", size);
+  } else if (tagsView !== null) {
+    session.set("tagsView", tagsView === "on");
+  } else if (closeTag !== null) {
+    session.set("tags", (session.get("tags") ?? []).filter((t) => t !== closeTag));
   } else if (preview !== null) {
     const viewer = await requireViewer(new Request(new URL("/dashboard", request.url), { headers: request.headers }));
     if (!viewer.ownRoles.includes("admin")) throw new Response("Forbidden", { status: 403 });

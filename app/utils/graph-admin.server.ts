@@ -31,6 +31,15 @@ export function idParam(raw: string | null | undefined): number | null {
   return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
+/** The page's URL without the open row editor (?edit=): where a successful save returns. */
+export function pageWithoutEditor(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("index");
+  const q = url.searchParams.toString();
+  return `${url.pathname.replace(/\.data$/, "")}${q ? `?${q}` : ""}`;
+}
+
 /** 404 as a thrown Response, rendered by the error boundary. */
 export const notFoundPage = (message: string) => new Response(message, { status: 404, statusText: "Not Found" });
 

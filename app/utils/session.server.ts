@@ -14,7 +14,8 @@ export interface SessionData {
   kgId: number;
   /** Admin-only: the group whose menu is being previewed, with its codenames. */
   previewRole: { name: string; codenames: string[] };
-  /** Recently visited admin pages for the tags view. */
+  /** The optional tags view of the admin layout, and its recently visited pages. */
+  tagsView: boolean;
   tags: string[];
 }
 export interface FlashData {

@@ -145,6 +145,8 @@ interface Mention extends Match<number> {
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const LOCATIVE_BEFORE = ["在", "于", "赴", "至", "到", "往", "向", "抵", "驻", "入", "经"];
 const CONJUNCTION = /^(?:[与和及、同跟]|以及)$/;
+/** A trigger followed by one of these names a thing, not an event: 发布会, 发射场, 投资方, 合作伙伴. */
+const NOMINAL_SUFFIXES = ["会", "场", "方", "者", "稿", "厅", "商", "伙伴"];
 /** Known relations among the found entities, at most. */
 const RELATION_LIMIT = 500;
 
@@ -308,7 +310,11 @@ function findEvents(
     return lo;
   };
   const triggers = longestNonOverlapping(dict.triggers.findAll(text)).filter(
-    (t) => boundaries[t.start] && boundaries[t.end] && !insideEntity(t.start, t.end),
+    (t) =>
+      boundaries[t.start] &&
+      boundaries[t.end] &&
+      !insideEntity(t.start, t.end) &&
+      !NOMINAL_SUFFIXES.some((suffix) => text.startsWith(suffix, t.end)),
   );
   const seen = new Set<string>();
   const events: FoundEvent[] = [];

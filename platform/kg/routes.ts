@@ -14,6 +14,7 @@ import { neighbourGraph } from "./neighbours.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
 import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
+import { searched } from "../admin/insight/search-log.js";
 
 /**
  * The knowledge-graph API under /api/kg/ (documented in docs/api.md, "Knowledge graphs").
@@ -49,7 +50,12 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/event-graph/events/",
-    open((req) => linkedEvents(ctx, graphOf(req).id, stringParam(req.query, "search"), pageParams(req.query))),
+    open((req, res) => {
+      const g = graphOf(req);
+      const search = stringParam(req.query, "search");
+      // Retrieval statistics (issue 5): each search endpoint records its searches.
+      return searched(ctx, req, res, { graphId: g.id, kind: "event", query: search }, linkedEvents(ctx, g.id, search, pageParams(req.query)));
+    }),
   );
 
   // Signed in: everything else.
@@ -59,24 +65,25 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/articles/",
-    signedIn((req) =>
-      listArticles(
-        ctx,
-        graphOf(req).id,
-        { search: stringParam(req.query, "search"), start: dateParam(req.query, "start"), end: dateParam(req.query, "end") },
-        pageParams(req.query),
-      ),
-    ),
+    signedIn((req, res) => {
+      const g = graphOf(req);
+      const search = stringParam(req.query, "search");
+      const answer = listArticles(ctx, g.id, { search, start: dateParam(req.query, "start"), end: dateParam(req.query, "end") }, pageParams(req.query));
+      // Retrieval statistics (issue 5): each search endpoint records its searches.
+      return searched(ctx, req, res, { graphId: g.id, kind: "article", query: search }, answer);
+    }),
   );
   router.get("/kg/graphs/:gid/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id), graphOf(req).id)));
   router.get("/kg/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id))));
 
   router.get(
     "/kg/graphs/:gid/entities/",
-    signedIn((req) => {
+    signedIn((req, res) => {
       const g = graphOf(req);
       const type = classParam(graphOntology(ctx, g.id), stringParam(req.query, "type"));
-      return listEntities(ctx, g.id, { search: stringParam(req.query, "search"), typeId: type }, pageParams(req.query));
+      const search = stringParam(req.query, "search");
+      // Retrieval statistics (issue 5): each search endpoint records its searches.
+      return searched(ctx, req, res, { graphId: g.id, kind: "entity", query: search }, listEntities(ctx, g.id, { search, typeId: type }, pageParams(req.query)));
     }),
   );
   router.get("/kg/graphs/:gid/entities/:uuid/", signedIn((req) => entityDetail(ctx, graphOf(req).id, req.params.uuid)));
@@ -136,20 +143,22 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/events/",
-    signedIn((req) => {
+    signedIn((req, res) => {
       const g = graphOf(req);
-      return listEvents(
+      const search = stringParam(req.query, "search");
+      // Retrieval statistics (issue 5): each search endpoint records its searches.
+      return searched(ctx, req, res, { graphId: g.id, kind: "event", query: search }, listEvents(
         ctx,
         g.id,
         {
-          search: stringParam(req.query, "search"),
+          search,
           typeId: eventTypeParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
           start: dateParam(req.query, "start"),
           end: dateParam(req.query, "end"),
           place: stringParam(req.query, "place"),
         },
         pageParams(req.query),
-      );
+      ));
     }),
   );
   router.get("/kg/graphs/:gid/events/:id/", signedIn((req) => eventDetail(ctx, pathId(req.params.id), graphOf(req).id)));

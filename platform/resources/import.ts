@@ -158,3 +158,15 @@ export function importRows(
   }
   return result;
 }
+
+/** The 400 of an import with bad rows: the first one in words, every one in `errors`. */
+export function importFailure(errors: RowError[]): HttpError {
+  const first = errors[0];
+  const where = `第 ${first.row} 行${first.field ? ` ${first.field}` : ""}`;
+  return new HttpError(
+    400,
+    `导入失败：共 ${errors.length} 处错误（${where}：${first.message}），没有写入任何数据`,
+    "invalid_rows",
+    { errors },
+  );
+}

@@ -4,7 +4,7 @@ import { permissionCatalog } from "../auth/catalog.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
 import { MAX_CSV_BYTES, UPLOAD_REFUSED, decodeCsv, parseCsv, streamCsvExport, templateCsv } from "./csv.js";
-import { importRows } from "./import.js";
+import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
 import { parseIds, parseListFilter, parsePaging } from "./query.js";
 import { findResource, resources } from "./registry.js";
@@ -62,17 +62,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       const records = parseCsv(decodeCsv(Buffer.from(await file.arrayBuffer())));
       const dryRun = isTrue(req.query.dry_run);
       const result = importRows({ ctx, user }, def, records, dryRun, file.name);
-      if (result.errors.length && !dryRun) {
-        const first = result.errors[0];
-        throw new HttpError(
-          400,
-          `导入失败：共 ${result.errors.length} 处错误（第 ${first.row} 行${first.field ? ` ${first.field}` : ""}：${
-            first.message
-          }），没有写入任何数据`,
-          "invalid_rows",
-          { errors: result.errors },
-        );
-      }
+      if (result.errors.length && !dryRun) throw importFailure(result.errors);
       res.json({ dry_run: dryRun, ...result });
     }),
   );

@@ -39,7 +39,14 @@ function coerceScalar(f: FieldDef, raw: unknown): Coerced {
     if (typeof raw === "object") return { error: `${f.label}格式错误` };
     return { value: String(raw) };
   }
-  const n = typeof raw === "number" ? raw : typeof raw === "string" ? Number(raw.trim()) : NaN;
+  const n =
+    typeof raw === "number"
+      ? raw
+      : typeof raw === "boolean"
+      ? Number(raw)
+      : typeof raw === "string"
+      ? Number(raw.trim())
+      : NaN;
   if (!Number.isFinite(n)) return { error: `${f.label}必须是数字` };
   if (vt === "int" && !Number.isInteger(n)) return { error: `${f.label}必须是整数` };
   return { value: n };

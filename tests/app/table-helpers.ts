@@ -25,7 +25,7 @@ export async function as(p: TestPlatform, name: string, codenames: string[]): Pr
 export function upload(path: string, state: BrowserState, fields: Record<string, string>, file?: { name: string; content: string | Buffer; type?: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append("file", new File([file.content], file.name, { type: file.type ?? "text/csv" }));
+  if (file) form.append("file", new File([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], file.name, { type: file.type ?? "text/csv" }));
   return post(path, state, form);
 }
 

@@ -198,6 +198,23 @@ test.describe("routes, roles and layouts", () => {
     await expect(sidebar).not.toBeInViewport();
   });
 
+  test("the optional tags view keeps visited pages, each closable", async ({ adminPage: page }, testInfo) => {
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("tags-view")).toHaveCount(0);
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("tags-view-toggle").click();
+    const tags = page.getByTestId("tags-view");
+    await expect(tags.getByRole("link", { name: "控制台" })).toBeVisible();
+    await expect(page.getByTestId("user-menu")).not.toHaveAttribute("open", "");
+    await page.locator("aside.sidebar").getByRole("link", { name: "本体管理" }).click();
+    await expect(page).toHaveURL(/\/schema$/);
+    await expect(tags.getByRole("link", { name: "本体管理" })).toBeVisible();
+    await shot(page, testInfo, "tags-view");
+    await tags.getByRole("button", { name: "关闭" }).click();
+    await expect(tags.getByRole("link", { name: "控制台" })).toHaveCount(0);
+    await expect(tags.getByRole("link", { name: "本体管理" })).toBeVisible();
+  });
+
   test("the page title is the route title plus the product title", async ({ adminPage: page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveTitle("控制台 - 知识图谱平台");

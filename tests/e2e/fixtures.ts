@@ -94,8 +94,33 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 export const hasJs = (testInfo: TestInfo) => testInfo.project.name === "js";
 
+/**
+ * With JavaScript on, a page counts as loaded once React has hydrated it (the root marks
+ * <html data-hydrated>), so tests act on the interactive page; without it, at load.
+ */
+async function untilHydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+}
+
 /** A test with a fresh administrator already logged in. */
 export const test = base.extend<{ admin: TestUser; adminPage: Page }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page["goto"]>) => {
+        const res = await goto(...args);
+        await untilHydrated(page);
+        return res;
+      };
+      page.reload = async (...args: Parameters<Page["reload"]>) => {
+        const res = await reload(...args);
+        await untilHydrated(page);
+        return res;
+      };
+    }
+    await use(page);
+  },
   admin: async ({}, use) => {
     await use(createUser({ codenames: ["admin"], prefix: "admin" }));
   },

@@ -77,7 +77,7 @@ test.describe("graph administration", () => {
     await shot(page, testInfo, "graph-relation-result");
 
     await page.goto("/graph/index");
-    const row = page.locator("tr", { hasText: name });
+    const row = page.getByTestId("graph-table").locator("tr", { hasText: name });
     await expect(row).toContainText("305");
     await expect(row.getByTestId("job-status")).toHaveText("已完成");
     await shot(page, testInfo, "graph-index");

@@ -250,6 +250,21 @@ describe("retrieval statistics", () => {
     expect(one("SELECT query FROM kg_search_log ORDER BY id DESC LIMIT 1").query).toBe("歼-20");
   });
 
+  it("is fed by the knowledge-graph search endpoints, once per search (not per page)", async () => {
+    const count = () => one("SELECT count(*) AS n FROM kg_search_log WHERE query = '美国海军' AND user_id = ?", reader.id).n;
+    const entities = await get("/kg/graphs/245/entities/?search=美国海军", reader);
+    expect(entities.status).toBe(200);
+    await get("/kg/graphs/245/articles/?search=美国海军", reader);
+    await get("/kg/graphs/245/events/?search=美国海军", reader);
+    await get("/kg/graphs/245/entities/?search=美国海军&page=2", reader);
+    await get("/kg/graphs/245/entities/", reader);
+    expect(count()).toBe(3);
+    const row = one("SELECT kind, result_count, graph_id FROM kg_search_log WHERE query = '美国海军' AND user_id = ? AND kind = 'entity'", reader.id);
+    expect(row).toMatchObject({ graph_id: 245, result_count: entities.body.count });
+    await get("/kg/graphs/245/event-graph/events/?search=演习", null);
+    expect(one("SELECT user_id, kind FROM kg_search_log ORDER BY id DESC LIMIT 1")).toMatchObject({ user_id: null, kind: "event" });
+  });
+
   it("gives searches per day for every day of the window, top queries and queries without results", async () => {
     const r = await get("/kg/statistics/searches/?graph=245&days=30&limit=10", reader);
     expect(r.status).toBe(200);

@@ -111,5 +111,7 @@ describe("keywords", () => {
     expect(isKeyword("2024")).toBe(false);
     expect(isKeyword("12月")).toBe(false);
     expect(isKeyword("The")).toBe(false);
+    expect(isKeyword("第七")).toBe(false);
+    expect(isKeyword("第七舰队")).toBe(true);
   });
 });

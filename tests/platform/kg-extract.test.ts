@@ -125,9 +125,9 @@ describe("text analysis against the demo graphs", () => {
     expect(e.arguments.filter((a) => a.role === "object").map((a) => a.text)).toEqual(["火星-18"]);
   });
 
-  it("does not take a trigger inside a longer word or an entity name", () => {
-    const r = analyze("发射场位于海南。");
-    expect(r.events).toEqual([]);
+  it("does not take a trigger inside a longer word, an entity name or a noun (发布会, 投资方)", () => {
+    expect(analyze("发射场位于海南。").events).toEqual([]);
+    expect(analyze("投资方和合作伙伴出席了发布会。", 246).events).toEqual([]);
   });
 
   it("links causal pairs to the events inside their clauses", () => {
@@ -202,6 +202,14 @@ describe("text analysis against the demo graphs", () => {
       const body = await res.json();
       expect(body.events[0]).toMatchObject({ type: "部署", place: { text: "安德森空军基地" } });
       expect(body.stats.characters).toBe(text.length);
+    });
+
+    it("analyses text against a graph without entities: events from its ontology's triggers only", async () => {
+      const res = await post({ text: "2024年3月，某公司在北京召开发布会。" }, 247);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.entities).toEqual([]);
+      expect(body.events.map((e: { type: string }) => e.type)).toEqual(["召开"]);
     });
 
     it("analyses a stored article by id, dated by its publication", async () => {

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ConfirmDelete, ErrorNotice, Field, fieldError, num, valueOf } from "./bits";
@@ -78,7 +79,7 @@ function ClassFields({ classes, cls, result, target }: { classes: ClassNode[]; c
         <input type="color" name="color" className="ga-color" defaultValue={v("color", cls?.color) || "#6085f2"} />
       </Field>
       <Checkbox name="is_place" label={t("schema.isPlace")} defaultChecked={placeChecked} mb={8} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", cls?.description)} autosize minRows={1} w={260} />
+      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", cls?.description)} rows={1} w={260} />
     </div>
   );
 }
@@ -148,58 +149,99 @@ function Properties({ cls, rights, result }: { cls: ClassNode; rights: OntologyR
   );
 }
 
+/** Links that open and close a row's editor: the editor is part of the URL (?edit=class-12), so it works without JavaScript. */
+export function useEditLinks() {
+  const [params] = useSearchParams();
+  const editing = params.get("edit");
+  const hrefFor = (key: string | null) => {
+    const next = new URLSearchParams(params);
+    if (key) next.set("edit", key);
+    else next.delete("edit");
+    const q = next.toString();
+    return q ? `?${q}` : "?";
+  };
+  return { editing, open: (key: string) => hrefFor(key), close: hrefFor(null) };
+}
+
+function EditLink({ to, label, testId }: { to: string; label: string; testId?: string }) {
+  return (
+    <Link to={to} preventScrollReset className="ga-link" data-testid={testId}>
+      {label}
+    </Link>
+  );
+}
+
+function EditorRow({ colSpan, close, children }: { colSpan: number; close: string; children: React.ReactNode }) {
+  const { t } = useTranslation("admin");
+  return (
+    <tr className="editing">
+      <td colSpan={colSpan}>
+        <Stack gap="xs">
+          {children}
+          <Link to={close} preventScrollReset className="ga-link">
+            {t("actions.close")}
+          </Link>
+        </Stack>
+      </td>
+    </tr>
+  );
+}
+
 function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
   const { t } = useTranslation("admin");
+  const links = useEditLinks();
   return (
     <>
       {detail.classes.map((c) => {
         const editTarget = `updateClass:${c.id}`;
-        const open = !!result?.target && [editTarget, `createProperty:${c.id}`].includes(result.target);
+        const key = `class-${c.id}`;
         return (
-          <tr key={c.id} data-testid={`class-row-${c.name}`}>
-            <td className="ga-tree-name">
-              <span className="ga-tree-indent">{c.depth ? `${"\u3000".repeat(c.depth - 1)}└ ` : ""}</span>
-              <span className="ga-dot" style={{ background: c.color || undefined }} />
-              {c.name}
-              {c.is_place && (
-                <span className="ga-chip muted" style={{ marginLeft: 6 }}>
-                  {t("schema.place")}
-                </span>
-              )}
-            </td>
-            <td>
-              <div className="ga-chips">
-                {c.properties.map((p) => (
-                  <span key={p.id} className="ga-chip" title={t(`schema.datatypes.${p.datatype}`)}>
-                    {p.name}
+          <Fragment key={c.id}>
+            <tr data-testid={`class-row-${c.name}`} className={links.editing === key ? "editing" : undefined}>
+              <td className="ga-tree-name">
+                <span className="ga-tree-indent">{c.depth ? `${"\u3000".repeat(c.depth - 1)}└ ` : ""}</span>
+                <span className="ga-dot" style={{ background: c.color || undefined }} />
+                {c.name}
+                {c.is_place && (
+                  <span className="ga-chip muted" style={{ marginLeft: 6 }}>
+                    {t("schema.place")}
                   </span>
-                ))}
-              </div>
-            </td>
-            <td className="num">{num(c.entity_count)}</td>
-            <td>
-              <div className="ga-actions">
-                <details className="ga-inline" open={open}>
-                  <summary data-testid={`edit-class-${c.name}`}>{rights.update ? t("actions.edit") : t("actions.view")}</summary>
-                  <div className="body">
-                    {rights.update && (
-                      <Form method="post" preventScrollReset>
-                        <Hidden intent="updateClass" id={c.id} />
-                        <ErrorNotice result={result} target={editTarget} />
-                        <ClassFields classes={detail.classes} cls={c} result={result} target={editTarget} />
-                        <Button type="submit" size="xs" mt="xs">
-                          {t("actions.save")}
-                        </Button>
-                      </Form>
-                    )}
-                    <ErrorNotice result={result} target={`createProperty:${c.id}`} />
-                    <Properties cls={c} rights={rights} result={result} />
-                  </div>
-                </details>
-                {rights.update && <ConfirmDelete intent="deleteClass" id={c.id} />}
-              </div>
-            </td>
-          </tr>
+                )}
+              </td>
+              <td>
+                <div className="ga-chips">
+                  {c.properties.map((p) => (
+                    <span key={p.id} className="ga-chip" title={t(`schema.datatypes.${p.datatype}`)}>
+                      {p.name}
+                    </span>
+                  ))}
+                </div>
+              </td>
+              <td className="num">{num(c.entity_count)}</td>
+              <td>
+                <div className="ga-actions">
+                  <EditLink to={links.open(key)} label={rights.update ? t("actions.edit") : t("actions.view")} testId={`edit-class-${c.name}`} />
+                  {rights.update && <ConfirmDelete intent="deleteClass" id={c.id} />}
+                </div>
+              </td>
+            </tr>
+            {links.editing === key && (
+              <EditorRow colSpan={4} close={links.close}>
+                {rights.update && (
+                  <Form method="post" preventScrollReset>
+                    <Hidden intent="updateClass" id={c.id} />
+                    <ErrorNotice result={result} target={editTarget} />
+                    <ClassFields classes={detail.classes} cls={c} result={result} target={editTarget} />
+                    <Button type="submit" size="xs" mt="xs" data-testid="save-class">
+                      {t("actions.save")}
+                    </Button>
+                  </Form>
+                )}
+                <ErrorNotice result={result} target={`createProperty:${c.id}`} />
+                <Properties cls={c} rights={rights} result={result} />
+              </EditorRow>
+            )}
+          </Fragment>
         );
       })}
     </>
@@ -254,7 +296,7 @@ function RelationTypeFields({
       <TextInput name="name" label={t("schema.relationName")} required defaultValue={v("name", type?.name)} error={fieldError(result, target, "name")?.[0]} />
       <ClassSelect name="domain_class_id" label={t("schema.domain")} classes={detail.classes} value={v("domain_class_id", type?.domain_class_id)} emptyLabel={t("schema.anyClass")} error={fieldError(result, target, "domain_class_id")} />
       <ClassSelect name="range_class_id" label={t("schema.range")} classes={detail.classes} value={v("range_class_id", type?.range_class_id)} emptyLabel={t("schema.anyClass")} error={fieldError(result, target, "range_class_id")} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", type?.description)} autosize minRows={1} w={260} />
+      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", type?.description)} rows={1} w={260} />
     </div>
   );
 }
@@ -298,8 +340,11 @@ function EventTypeFields({
 export function OntologyEditor({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
   const { t } = useTranslation("admin");
   const globalError = result?.error && result.target && /^delete/.test(result.target) ? result : null;
+  // A new location (after a save) renders the editors afresh, so forms a save completed close again.
+  const { key } = useLocation();
+  const links = useEditLinks();
   return (
-    <Stack gap="md" data-testid="ontology-editor">
+    <Stack gap="md" data-testid="ontology-editor" key={key}>
       {globalError && <ErrorNotice result={globalError} />}
       <Paper withBorder p="md">
         <div className="ga-head">
@@ -360,8 +405,10 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
             <tbody>
               {detail.relation_types.map((r) => {
                 const target = `updateRelationType:${r.id}`;
+                const key = `relation-${r.id}`;
                 return (
-                  <tr key={r.id} data-testid={`relation-row-${r.name}`}>
+                  <Fragment key={r.id}>
+                  <tr data-testid={`relation-row-${r.name}`}>
                     <td>{r.name}</td>
                     <td>{r.domain_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}</td>
                     <td>{r.range_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}</td>
@@ -370,22 +417,25 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                     {rights.update && (
                       <td>
                         <div className="ga-actions">
-                          <details className="ga-inline" open={result?.target === target}>
-                            <summary>{t("actions.edit")}</summary>
-                            <Form method="post" className="body" preventScrollReset>
-                              <Hidden intent="updateRelationType" id={r.id} />
-                              <ErrorNotice result={result} target={target} />
-                              <RelationTypeFields detail={detail} result={result} target={target} type={r} />
-                              <Button type="submit" size="xs" mt="xs">
-                                {t("actions.save")}
-                              </Button>
-                            </Form>
-                          </details>
+                          <EditLink to={links.open(key)} label={t("actions.edit")} />
                           <ConfirmDelete intent="deleteRelationType" id={r.id} />
                         </div>
                       </td>
                     )}
                   </tr>
+                  {rights.update && links.editing === key && (
+                    <EditorRow colSpan={6} close={links.close}>
+                      <Form method="post" preventScrollReset>
+                        <Hidden intent="updateRelationType" id={r.id} />
+                        <ErrorNotice result={result} target={target} />
+                        <RelationTypeFields detail={detail} result={result} target={target} type={r} />
+                        <Button type="submit" size="xs" mt="xs">
+                          {t("actions.save")}
+                        </Button>
+                      </Form>
+                    </EditorRow>
+                  )}
+                  </Fragment>
                 );
               })}
             </tbody>
@@ -418,8 +468,10 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
             <tbody>
               {detail.event_types.map((e) => {
                 const target = `updateEventType:${e.id}`;
+                const key = `event-${e.id}`;
                 return (
-                  <tr key={e.id}>
+                  <Fragment key={e.id}>
+                  <tr>
                     <td>
                       <span className="ga-dot" style={{ background: e.color || undefined }} />
                       {e.name}
@@ -440,22 +492,25 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                     {rights.update && (
                       <td>
                         <div className="ga-actions">
-                          <details className="ga-inline" open={result?.target === target}>
-                            <summary>{t("actions.edit")}</summary>
-                            <Form method="post" className="body" preventScrollReset>
-                              <Hidden intent="updateEventType" id={e.id} />
-                              <ErrorNotice result={result} target={target} />
-                              <EventTypeFields result={result} target={target} type={e} />
-                              <Button type="submit" size="xs" mt="xs">
-                                {t("actions.save")}
-                              </Button>
-                            </Form>
-                          </details>
+                          <EditLink to={links.open(key)} label={t("actions.edit")} />
                           <ConfirmDelete intent="deleteEventType" id={e.id} />
                         </div>
                       </td>
                     )}
                   </tr>
+                  {rights.update && links.editing === key && (
+                    <EditorRow colSpan={5} close={links.close}>
+                      <Form method="post" preventScrollReset>
+                        <Hidden intent="updateEventType" id={e.id} />
+                        <ErrorNotice result={result} target={target} />
+                        <EventTypeFields result={result} target={target} type={e} />
+                        <Button type="submit" size="xs" mt="xs">
+                          {t("actions.save")}
+                        </Button>
+                      </Form>
+                    </EditorRow>
+                  )}
+                  </Fragment>
                 );
               })}
             </tbody>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./bits";
@@ -30,7 +30,7 @@ function OntologyFields({ result, target, o }: { result?: ActionError | null; ta
     <div className="ga-form-row">
       <TextInput name="name" label={t("schema.ontologyName")} required defaultValue={valueOf(result, target, "name", o?.name)} error={fieldError(result, target, "name")?.[0]} />
       <DomainSelect value={valueOf(result, target, "domain", o?.domain)} error={fieldError(result, target, "domain")} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", o?.description)} autosize minRows={1} w={280} />
+      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", o?.description)} rows={1} w={280} />
     </div>
   );
 }
@@ -38,8 +38,9 @@ function OntologyFields({ result, target, o }: { result?: ActionError | null; ta
 export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySummary[]; result?: ActionError | null }) {
   const { t } = useTranslation("admin");
   const target = "createOntology:new";
+  const { key } = useLocation();
   return (
-    <details className="ga-inline" open={result?.target === target || !ontologies.length}>
+    <details key={key} className="ga-inline" open={result?.target === target || !ontologies.length}>
       <summary data-testid="open-createOntology">＋ {t("schema.newOntology")}</summary>
       <Form method="post" className="body" preventScrollReset>
         <AuthenticityTokenInput />
@@ -70,8 +71,9 @@ export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySu
 export function OntologyHeader({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
   const { t } = useTranslation("admin");
   const target = `updateOntology:${detail.id}`;
+  const { key } = useLocation();
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" key={key}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
           <div>

@@ -5,12 +5,12 @@ import type { Viewer } from "~/utils/guard.server";
 import { idParam, insightGet, insightT, numberParam, pageError } from "~/utils/insight.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/utils/session.server";
+import { LOG_PAGE_SIZE } from "./constants";
 import { classMetricsOption, linesOption } from "./options";
 import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "./types";
 
 /** Loaders' and actions' work of the model pages: run logs, evaluation, the run dialog. */
 
-export const LOG_PAGE_SIZE = 20;
 const ACTIVE = new Set(["queued", "running"]);
 
 /** The model, or the page's 404 with the platform's reason in words the page uses. */

@@ -44,6 +44,7 @@ export function linesOption(periods: string[], lines: Line[], opts: { yName?: st
       name: l.name,
       data: l.values,
       smooth: true,
+      smoothMonotone: "x",
       showSymbol: periods.length <= 31,
       symbolSize: 5,
       lineStyle: { width: 2, color: l.color },

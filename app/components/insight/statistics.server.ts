@@ -45,9 +45,9 @@ export async function entityPage(request: Request, viewer: Viewer) {
   const t = await insightT(request);
   const byType = chartSpec(
     request,
-    columnsOption(stats.by_type.map((b) => ({ name: b.type, value: b.entities, color: colorFor(b.type, b.color) }))),
+    barOption(stats.by_type.map((b) => ({ name: b.type, value: b.entities, color: colorFor(b.type, b.color) }))),
     640,
-    300,
+    Math.max(160, 40 + stats.by_type.length * 28),
   );
   const trend = chartSpec(request, linesOption(stats.trend.periods, trendLines(stats.trend, t("entity.trendTotal"))), 1100, 320);
   return { graphs: graphList(graphs), graphId: graphId!, type: type ?? null, stats, charts: { byType, trend } };
@@ -71,7 +71,7 @@ export async function verbPage(request: Request, viewer: Viewer) {
   const stats = await insightGet<VerbStats>(viewer.api, "/kg/statistics/verbs/", { graph: graphId, limit: 30 });
   const t = await insightT(request);
   const top = stats.verbs.slice(0, CHART_TOP);
-  const verbs = chartSpec(request, barOption(top.map((v) => ({ name: `${v.verb}（${v.type}）`, value: v.events }))), 560, Math.max(160, 40 + top.length * 26));
+  const verbs = chartSpec(request, barOption(top.map((v) => ({ name: v.verb === v.type ? v.verb : `${v.verb}（${v.type}）`, value: v.events }))), 560, Math.max(160, 40 + top.length * 26));
   const trend = chartSpec(request, linesOption(stats.trend.periods, trendLines(stats.trend, t("verb.trendTotal"))), 1100, 300);
   const byType = chartSpec(request, columnsOption(stats.by_type.map((b) => ({ name: b.type, value: b.events, color: colorFor(b.type, b.color) }))), 560, 280);
   return { graphs: graphList(graphs), graphId: graphId!, stats, charts: { verbs, trend, byType } };

@@ -58,7 +58,7 @@ export async function analyseArticle(
   };
 }
 
-const SIZE = { width: 900, height: 460 };
+const SIZE = { width: 600, height: 420 };
 
 /** The small graph of an analysis: the entities found, joined by the relations the store knows among them. */
 function resultGraph(request: Request | null, kgId: number, r: ExtractResult, colors: Record<string, string>) {

@@ -11,15 +11,18 @@ export function RelationTable({
   relations,
   colors,
   testId = "relations",
+  scroll = false,
 }: {
   kgId: number;
   relations: Relation[];
   colors?: Record<string, string>;
   testId?: string;
+  /** A long list scrolls in its own box. */
+  scroll?: boolean;
 }) {
   const { t } = useTranslation("kg");
   return (
-    <div className="kg-table-wrap">
+    <div className={scroll ? "kg-table-wrap scroll" : "kg-table-wrap"}>
       <table className="kg-table" data-testid={testId}>
         <thead>
           <tr>

@@ -95,13 +95,29 @@ export async function loadRelationGraph(api: PlatformClient, kgId: number, q: Re
     degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
     degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
   }
-  const platformPositions = expansions.length === 0 && base.layout === "server" && base.nodes.every((n) => n.x !== undefined);
-  const positions = platformPositions
-    ? new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }]))
-    : forcePositions(
-        [...nodes.keys()],
-        [...edges.values()].map((e) => [e.source, e.target])
-      );
+  // The platform lays out big graphs: reuse its positions, and only settle the nodes an
+  // expansion adds (placed next to the node they hang from).
+  const given = base.layout === "server" && base.nodes.every((n) => n.x !== undefined);
+  let positions: Map<string, { x: number; y: number }>;
+  if (given && expansions.length === 0) {
+    positions = new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }]));
+  } else {
+    const start = given ? new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }])) : undefined;
+    if (start) {
+      expansions.forEach((g) => {
+        const anchor = g && start.get(g.center);
+        if (!g || !anchor) return;
+        g.nodes.forEach((n, i) => {
+          if (!start.has(n.id)) start.set(n.id, { x: anchor.x + Math.cos(i) * 5, y: anchor.y + Math.sin(i) * 5 });
+        });
+      });
+    }
+    positions = forcePositions(
+      [...nodes.keys()],
+      [...edges.values()].map((e) => [e.source, e.target]),
+      start,
+    );
+  }
   const expanded = new Set(q.expand);
   const counts = new Map<number, { id: number; name: string; count: number }>();
   for (const e of edges.values()) {
@@ -163,8 +179,14 @@ export function relationGraphData(g: MergedGraph): GraphData {
 }
 
 /** The graph as a chart spec, and where each node and edge leads when clicked. */
-export function relationGraphChart(request: Request | null, kgId: number, g: MergedGraph, toggleHref: (uuid: string) => string) {
-  const size = { width: 1200, height: 640 };
+export function relationGraphChart(
+  request: Request | null,
+  kgId: number,
+  g: MergedGraph,
+  toggleHref: (uuid: string) => string,
+  // About the box the page gives it, so the server's picture keeps readable labels.
+  size = { width: 1200, height: 640 },
+) {
   const spec = chartSpec(request, graphOption(relationGraphData(g), size, { directed: true }), size.width, size.height);
   return {
     spec,

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { matchNav, type NavItem } from "~/navigation";
@@ -83,6 +83,34 @@ function Breadcrumb() {
   );
 }
 
+/** The optional tags view: the recently visited admin pages, each closable. */
+function TagsView({ tags }: { tags: string[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav className="tags-view" aria-label={t("layout.tagsView")} data-testid="tags-view">
+      {tags.map((path) => {
+        const item = matchNav(path).at(-1);
+        const current = path === location.pathname;
+        return (
+          <span key={path} className="tag" aria-current={current ? "page" : undefined}>
+            <Link to={path}>{item ? t(item.title) : path}</Link>
+            {!current && (
+              <Form method="post" action="/ui">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                <button type="submit" name="closeTag" value={path} aria-label={t("layout.closeTag")}>
+                  ×
+                </button>
+              </Form>
+            )}
+          </span>
+        );
+      })}
+    </nav>
+  );
+}
+
 export interface AdminShellProps {
   nav: NavItem[];
   sidebar: "open" | "closed";
@@ -92,17 +120,20 @@ export interface AdminShellProps {
   previewGroups?: { id: number; name: string }[];
   minimal?: boolean;
   size?: string;
+  tagsView?: boolean;
+  tags?: string[];
   children: React.ReactNode;
 }
 
 /** The admin layout of spec §2: collapsible 210 px sidebar, navbar with breadcrumb and user menu. */
-export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, size = "md", children }: AdminShellProps) {
+export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, size = "md", tagsView = false, tags = [], children }: AdminShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
-  const [state, setState] = useState(sidebar);
+  // Optimistic: while the toggle is being saved, show the state it asks for.
+  const pending = fetcher.formData?.get("sidebar");
+  const state = pending === "toggle" ? (sidebar === "closed" ? "open" : "closed") : sidebar;
   const mobileToggle = useRef<HTMLInputElement>(null);
-  useEffect(() => setState(sidebar), [sidebar]);
   // Spec §2: on mobile the sidebar closes after navigation.
   useEffect(() => {
     if (mobileToggle.current && document.body.clientWidth < MOBILE_BREAKPOINT) mobileToggle.current.checked = false;
@@ -125,12 +156,7 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               <label htmlFor="mobile-nav" className="hamburger mobile-only" title={t("layout.menu")} data-testid="mobile-menu">
                 <IconMenu2 size={20} aria-hidden />
               </label>
-              <fetcher.Form
-                method="post"
-                action="/ui"
-                className="desktop-only"
-                onSubmit={() => setState((s) => (s === "closed" ? "open" : "closed"))}
-              >
+              <fetcher.Form method="post" action="/ui" className="desktop-only">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
                 <button type="submit" name="sidebar" value="toggle" className="hamburger" title={t("layout.toggleSidebar")} data-testid="sidebar-toggle">
@@ -177,6 +203,13 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               <Link to="/">
                 <IconHome size={16} aria-hidden /> {t("nav.home")}
               </Link>
+              <Form method="post" action="/ui">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button type="submit" name="tagsView" value={tagsView ? "off" : "on"} data-testid="tags-view-toggle">
+                  {t("layout.tagsView")}: {tagsView ? "✓" : "—"}
+                </button>
+              </Form>
               <Form method="post" action="/ui" className="size-switch">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
@@ -199,6 +232,7 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
             </div>
           </details>
         </header>
+        {tagsView && !minimal && <TagsView tags={tags} />}
         <main className="admin-content">{children}</main>
       </div>
     </div>

@@ -17,6 +17,7 @@ export const STOPWORDS = new Set(
   已经 曾经 正在 将要 即将 仍然 依然 还有 也是 都是 可以 可能 能够 应该 需要 必须 已于 将于 于是 然后 之后 之前 以后
   以前 以来 此前 此后 此外 其中 其他 其它 另外 同时 目前 当前 现在 今天 昨天 明天 今年 去年 明年 近日 日前 当天 当日
   方面 问题 情况 工作 进行 开展 表示 指出 认为 称为 据悉 据了解 报道 记者 消息 新闻 来源 发布 介绍 透露 强调 提到
+  此次 本次 这次 一事 人士 关注 广泛 进入 分析 举行 随后 届时 有望 相当 大量 不少 许多 其间 日内 当地 方面 外界
   有关 相关 有的 所有 各种 各类 各个 每个 整个 多个 多项 部分 主要 重要 非常 十分 特别 比较 更加 更是 最为 进一步
   继续 开始 结束 成为 作为 属于 包括 包含 位于 来自 其余 以上 以下 左右 之间 之中 之一 期间 方式 过程 结果 原因
   the and for with that this from was were are has have had not but its into their they them will would can could
@@ -30,6 +31,8 @@ export function isKeyword(word: string): boolean {
   if (word.length < 2) return false;
   if (!/\p{L}/u.test(word)) return false;
   if (/^\p{N}+\p{L}?$/u.test(word)) return false;
+  // Ordinals (第二, 第七): the number matters, the word does not.
+  if (/^第[\p{N}一二三四五六七八九十百千]+$/u.test(word)) return false;
   return !STOPWORDS.has(word.toLowerCase());
 }
 

@@ -120,3 +120,21 @@ export function searchStats(ctx: PlatformContext, q: SearchStatsQuery): SearchSt
     empty,
   };
 }
+
+/**
+ * For the knowledge-graph search endpoints: records the search a list answer answered (its
+ * first page only: paging through the results is not another search) and returns the answer.
+ */
+export function searched<T extends { count: number }>(
+  ctx: PlatformContext,
+  req: { query: Record<string, unknown> },
+  res: { locals: { user?: { id: number } | null } },
+  search: { graphId: number; kind: SearchKind; query: string | undefined },
+  answer: T,
+): T {
+  const page = Number(req.query.page ?? 1);
+  if (search.query && !(page > 1)) {
+    logSearch(ctx, { graphId: search.graphId, userId: res.locals.user?.id ?? null, query: search.query, kind: search.kind, resultCount: answer.count });
+  }
+  return answer;
+}

@@ -1,0 +1,184 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { barOption, boxGraphOption, graphOption, trendOption } from "~/components/charts/options";
+import { chartSpec, renderChartSvg } from "~/components/charts/render.server";
+import { AnnotatedText } from "~/components/kg/annotated-text";
+import { safeUrl } from "~/components/kg/article-view";
+import { parseSentence, sourceHref, withParams } from "~/components/kg/links";
+import { pageWindow } from "~/components/kg/pager";
+import { loader as relationLoader } from "~/routes/_public.relation.$id";
+import { dayParam, forcePositions, listParams } from "~/utils/kg.server";
+import { browser, get, run, useTestPlatform } from "../helpers/console";
+import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { SCRIPT_NAME, seedHubGraph } from "./kg-fixtures";
+
+/** Charts drawn on the server, escaping of stored text, and the graph pages' small helpers. */
+
+const SCRIPT = '<script>alert("x")</script>';
+
+describe("charts rendered to SVG on the server", () => {
+  it("draws a trend and a bar chart with their labels", () => {
+    const trend = renderChartSvg(trendOption(["2024-12-01", "2024-12-02"], [{ name: "报道", values: [1, 3] }]), 600, 240);
+    expect(trend).toMatch(/^<svg width="100%" height="100%"[^>]*viewBox="0 0 600 240"/);
+    expect(trend).toContain("12-02");
+    const bars = renderChartSvg(barOption([{ name: "军队", value: 16 }, { name: "国家", value: 10 }]), 500, 300);
+    expect(bars).toContain("军队");
+    expect(bars).toContain(">16<");
+  });
+
+  it("escapes markup in names: a <script> node, legend and edge label stay text", () => {
+    const svg = renderChartSvg(
+      graphOption(
+        {
+          categories: [{ name: "<b>类型</b>" }],
+          nodes: [
+            { id: "a", name: SCRIPT, category: "<b>类型</b>", x: 0, y: 0, important: true },
+            { id: "b", name: "b&c", category: "<b>类型</b>", x: 10, y: 10 },
+          ],
+          links: [{ id: "1", source: "a", target: "b", label: "<img src=x onerror=alert(1)>" }],
+        },
+        { width: 600, height: 400 },
+      ),
+      600,
+      400,
+    );
+    expect(svg).not.toContain("<script");
+    expect(svg).not.toContain("<b>");
+    expect(svg).not.toContain("<img");
+    expect(svg).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(svg).toContain("b&amp;c");
+  });
+
+  it("keeps a graph's proportions: positions are stretched to the drawing area, nodes stay round", () => {
+    const option = graphOption(
+      {
+        categories: [],
+        nodes: [
+          { id: "a", name: "a", category: "", x: 0, y: 0 },
+          { id: "b", name: "b", category: "", x: 100, y: 1 },
+          { id: "c", name: "c", category: "", x: 50, y: 2 },
+        ],
+        links: [],
+      },
+      { width: 1200, height: 640 },
+    ) as { series: { data: { x: number; y: number }[]; width: string; height: string }[] };
+    const s = option.series[0];
+    const xs = s.data.map((n) => n.x);
+    const ys = s.data.map((n) => n.y);
+    const aspect = (Math.max(...xs) - Math.min(...xs)) / (Math.max(...ys) - Math.min(...ys));
+    const box = (parseFloat(s.width) * 1200) / (parseFloat(s.height) * 640);
+    expect(aspect).toBeCloseTo(box, 1);
+  });
+
+  it("maps a layered layout 1:1 to pixels, so the server's box sizes hold", () => {
+    const { option, width, height } = boxGraphOption(
+      {
+        categories: [],
+        nodes: [
+          { id: "s", name: "开始", x: 100, y: 40, width: 80, height: 40, shape: "roundRect", color: "#2f9e44", category: "" },
+          { id: "e", name: "结束", x: 100, y: 140, width: 80, height: 40, shape: "roundRect", color: "#c92a2a", category: "" },
+        ],
+        links: [{ id: "1", source: "s", target: "e" }],
+      },
+      { width: 200, height: 180 },
+    );
+    const s = (option as { series: Record<string, unknown>[] }).series[0];
+    expect(width).toBe(320);
+    expect(height).toBe(180);
+    expect(s.height).toBe(100);
+    expect(s.top).toBe(40);
+    expect((s.data as { symbolSize: number[] }[])[0].symbolSize).toEqual([80, 40]);
+  });
+
+  it("gives no SVG to a hydrated page's data request, which the browser draws", () => {
+    const option = trendOption(["2024-12-01"], [{ name: "x", values: [1] }]);
+    const doc = chartSpec(new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }), option);
+    const fetched = chartSpec(new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }), option);
+    expect(doc.svg).toMatch(/^<svg/);
+    expect(fetched.svg).toBeNull();
+    expect(fetched.option).toBe(option);
+  });
+});
+
+describe("stored text shown as text", () => {
+  it("renders markup in an article as text, with its mentions and the highlighted sentence", () => {
+    const text = `标题${SCRIPT}。美国海军部署。`;
+    const html = renderToString(
+      createElement(AnnotatedText, {
+        text,
+        mentions: [{ start: text.indexOf("美国海军"), end: text.indexOf("美国海军") + 4, uuid: null, name: "美国海军", type: "军队" }],
+        highlight: [text.indexOf("美国海军"), text.length],
+      }),
+    );
+    expect(html).not.toContain("<script");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toMatch(/<mark class="sent-hl" id="s-\d+"/);
+    expect(html).toContain('data-type="军队"');
+  });
+
+  it("offers only web links of stored articles", () => {
+    expect(safeUrl("https://example.com/a")).toBe("https://example.com/a");
+    expect(safeUrl("javascript:alert(1)")).toBeNull();
+    expect(safeUrl("data:text/html,x")).toBeNull();
+  });
+});
+
+describe("graph page helpers", () => {
+  it("links a fact to its source sentence, highlighted and scrolled to", () => {
+    expect(sourceHref(245, { article_id: 66, sent_start: 0, sent_end: 40 })).toBe("/245/article/66?sent=0-40#s-0");
+    expect(sourceHref(245, { article_id: 66, sent_start: null, sent_end: null })).toBe("/245/article/66");
+    expect(sourceHref(245, { article_id: null, sent_start: 1, sent_end: 2 })).toBeNull();
+    expect(parseSentence("12-40")).toEqual([12, 40]);
+    expect(parseSentence("40-12")).toBeNull();
+    expect(parseSentence("<x>")).toBeNull();
+  });
+
+  it("keeps other filters when changing one, and drops empty ones", () => {
+    expect(withParams("/245/articles", "?search=a&page=3", { page: 1 })).toBe("/245/articles?search=a&page=1");
+    expect(withParams("/x", "?a=1", { a: undefined, b: "" })).toBe("/x");
+  });
+
+  it("offers the first, last and nearby pages", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(5, 10)).toEqual([1, "gap", 3, 4, 5, 6, 7, "gap", 10]);
+  });
+
+  it("reads paging and dates from the URL, falling back on anything odd", () => {
+    expect(listParams(new URL("http://x/?page=2&page_size=50"))).toEqual({ page: 2, pageSize: 50 });
+    expect(listParams(new URL("http://x/?page=0&page_size=13"))).toEqual({ page: 1, pageSize: 10 });
+    const bad: string[] = [];
+    expect(dayParam(new URL("http://x/?start=2024-02-29"), "start", bad)).toBe("2024-02-29");
+    expect(dayParam(new URL("http://x/?start=2023-02-29"), "start", bad)).toBeUndefined();
+    expect(bad).toEqual(["start"]);
+  });
+
+  it("lays out the same graph the same way every time", () => {
+    const ids = ["a", "b", "c", "d"];
+    const edges: [string, string][] = [
+      ["a", "b"],
+      ["a", "c"],
+      ["c", "d"],
+    ];
+    expect([...forcePositions(ids, edges)]).toEqual([...forcePositions(ids, edges)]);
+  });
+});
+
+describe("the relation page with stored markup", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform({ seed: "demo" });
+    useTestPlatform(p);
+  });
+  afterAll(() => p.close());
+
+  it("draws an entity named <script> as text in the server's SVG", async () => {
+    const { hub } = seedHubGraph(p.ctx.db, 902, 5);
+    const state = await browser(userWithToken(p.ctx, "kg-escape", ["kg__graph__read"]));
+    const r = await run(() => relationLoader({ request: get(`/relation/${hub}?id=902`, state), params: { id: hub }, context: {} }));
+    const d = r.data as { chart: { spec: { svg: string } }; nodeRows: { name: string }[] };
+    expect(d.nodeRows.map((n) => n.name)).toContain(SCRIPT_NAME);
+    expect(d.chart.spec.svg).toContain("&lt;script&gt;window.__kgXss = 1&lt;/script&gt;");
+    expect(d.chart.spec.svg).not.toContain("<script");
+  });
+});

@@ -1,0 +1,54 @@
+import { DEMO } from "../app/kg-fixtures";
+import { expect, hasJs, shot, test } from "./fixtures";
+
+/** The public graph pages (spec §6 whitelist), opened without logging in, JavaScript on and off. */
+
+test.describe("public graph pages without login", () => {
+  test("operational flow chart: layered diagram, steps, another flow", async ({ page }, testInfo) => {
+    await page.goto(`/${DEMO.military}/flowchart`);
+    await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/flowchart$`));
+    const chart = page.getByTestId("graph-chart");
+    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    else await expect(chart.locator("svg")).toContainText("开始");
+    await expect(page.getByTestId("flow-steps").locator("tbody tr").first()).toContainText("开始");
+    await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+    await shot(page, testInfo, "kg-flowchart");
+    const picker = page.getByTestId("flow-picker").getByRole("link");
+    const second = (await picker.nth(1).textContent())!;
+    await picker.nth(1).click();
+    await expect(page).toHaveURL(/flow=\d+/);
+    await expect(page.getByTestId("flow-chart")).toContainText(second);
+    // A general graph has no flows: an empty state, not an error.
+    await page.goto(`/${DEMO.general}/flowchart`);
+    await expect(page.getByTestId("empty")).toBeVisible();
+  });
+
+  test("causal event graph: strongest links, filtered by link type, each with its strength", async ({ page }, testInfo) => {
+    await page.goto(`/eeg?id=${DEMO.military}`);
+    await expect(page).toHaveURL(/\/eeg\?id=245$/);
+    const chart = page.getByTestId("graph-chart");
+    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    else await expect(chart.locator("svg")).toContainText("因果");
+    await expect(page.getByTestId("event-graph-links").locator("tbody tr").first()).toBeVisible();
+    await shot(page, testInfo, "kg-eeg");
+    await page.getByLabel("顺承").check();
+    await page.getByRole("button", { name: "应用" }).click();
+    await expect(page).toHaveURL(/types=sequence/);
+    const types = await page.getByTestId("event-graph-links").locator("tbody .link-type").allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(["顺承"]));
+  });
+
+  test("unknown graphs and flows are a 404 page with a way back", async ({ page }) => {
+    for (const path of ["/99999/flowchart", `/${DEMO.military}/flowchart?flow=99999`, "/eeg?id=99999"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();
+    }
+  });
+
+  test("the other graph pages ask for a login first", async ({ page }) => {
+    await page.goto(`/${DEMO.military}/articles`);
+    await expect(page).toHaveURL(/\/login\?redirect=%2F245%2Farticles$/);
+  });
+});
