@@ -5,6 +5,7 @@
  * fresh store, then measures server time (request in → response finished, measured inside
  * the server) of the entity page, the relation graph, the hot rankings and text analysis
  * of a 5,000-character text, and writes the figures into docs/performance.md.
+ * With KG_BENCH_DIR=dir the store is kept there and a rerun skips the generation.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -22,7 +23,11 @@ const ENTITIES = Math.round(RELATIONS / 10);
 const GRAPH = 900;
 const SAMPLES = 300;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
+// KG_BENCH_DIR keeps the generated store between runs: a rerun only measures.
+const keepDir = process.env.KG_BENCH_DIR;
+const dataDir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
+fs.mkdirSync(dataDir, { recursive: true });
+const reportFile = path.join(dataDir, "generated.json");
 const platform = createPlatform({
   dataDir,
   dbFile: path.join(dataDir, "platform.sqlite"),
@@ -37,7 +42,9 @@ const ctx = platform.ctx;
 const loadBefore = os.loadavg()[0].toFixed(1);
 console.log(`generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`);
 const heapBefore = process.memoryUsage().rss;
-const report = generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
+const kept = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph>) : null;
+const report = kept?.relations === RELATIONS ? kept : generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
+if (keepDir) fs.writeFileSync(reportFile, JSON.stringify(report));
 ctx.db.pragma("wal_checkpoint(TRUNCATE)");
 const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
@@ -140,7 +147,7 @@ await measure("文本分析 5,000-character extraction", 100, "dictionary built;
 
 server.close();
 platform.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
 
 const when = new Date().toISOString().slice(0, 10);
 const section = `## Knowledge graphs

@@ -114,7 +114,7 @@ export default function GraphCreatePage() {
                   {t("actions.save")}
                 </Button>
                 <span className="ga-muted">
-                  {t("graph.ontology")}：{graph.ontology?.name ?? t("graph.noOntology")}（<Link to={`/graph/schemaedit/${graph.id}`}>{t("graph.editOntology")}</Link>）
+                  {t("graph.ontology")}：{graph.ontology?.name ?? t("graph.noOntology")}（<Link to={`/graph/schemaedit/${graph.id}`} className="ga-link">{t("graph.editOntology")}</Link>）
                 </span>
               </Group>
             </Stack>

@@ -227,7 +227,7 @@ export default function GraphDetailPage() {
               )}
               <NeighbourTable rows={n.outgoing} total={n.out_total} graphId={graph.id} direction="out" />
               <NeighbourTable rows={n.incoming} total={n.in_total} graphId={graph.id} direction="in" />
-              <Link to={`/relation/${n.entity.uuid}?id=${graph.id}`}>{t("detail.openRelationGraph")}</Link>
+              <Link to={`/relation/${n.entity.uuid}?id=${graph.id}`} className="ga-link">{t("detail.openRelationGraph")}</Link>
             </Stack>
           ) : (
             <Text c="dimmed" size="sm">

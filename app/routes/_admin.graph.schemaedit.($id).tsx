@@ -93,7 +93,7 @@ export default function GraphSchemaEditPage() {
           <Group gap="xs">
             <Text>{t("graphOntology.current")}</Text>
             {info.ontology ? (
-              <Link to={`/schema?o=${info.ontology.id}`} data-testid="graph-ontology-name">
+              <Link to={`/schema?o=${info.ontology.id}`} className="ga-link" data-testid="graph-ontology-name">
                 {info.ontology.name}
               </Link>
             ) : (

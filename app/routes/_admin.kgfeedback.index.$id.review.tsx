@@ -6,7 +6,7 @@ import { insightLinks, RunStatusBadge } from "~/components/insight/bits";
 import { moveStatus, reviewDialog } from "~/components/insight/feedback.server";
 import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
-import { CancelLink, RouteModal } from "~/components/table/route-modal";
+import { CancelLink, RouteModal, useTableHref } from "~/components/table/route-modal";
 import { requirePage } from "~/utils/insight.server";
 
 export const links = insightLinks;
@@ -23,6 +23,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") !== "status") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
   const refused = await moveStatus(request, viewer, params.id, form);
   return data({ message: refused.message, note: refused.note }, { status: refused.status });
+}
+
+/** Back to the table the dialog was opened over, when there is nothing to decide. */
+function CloseLink() {
+  const { t } = useTranslation("insight");
+  const back = useTableHref(screens.feedback);
+  return (
+    <div className="ins-actions">
+      <Link to={back} className="kg-button light" preventScrollReset>
+        {t("feedback.close")}
+      </Link>
+    </div>
+  );
 }
 
 const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
@@ -99,11 +112,7 @@ export default function ReviewDialog() {
           </div>
         </Form>
       )}
-      {(!canHandle || allowed.length === 0) && (
-        <div className="ins-actions">
-          <CancelLink screen={screens.feedback} />
-        </div>
-      )}
+      {(!canHandle || allowed.length === 0) && <CloseLink />}
     </RouteModal>
   );
 }

@@ -11,7 +11,7 @@ import { kgLinks } from "~/components/kg/styles";
 import type { EntityRef, HotRanking, Ontology } from "~/components/kg/types";
 import { activeGraphId } from "~/utils/graphs.server";
 import { requireViewer } from "~/utils/guard.server";
-import { getGraph, intParam, kgGet } from "~/utils/kg.server";
+import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/utils/session.server";
 
@@ -30,12 +30,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const type = ontology.classes.find((c) => String(c.id) === url.searchParams.get("type"))?.id;
   const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(viewer.api, `/kg/graphs/${kgId}/hot-entities/`, { days, limit: 20, type });
   const colors = Object.fromEntries(ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)]));
-  const top = ranking.results.slice(0, TREND_LINES);
+  // A year of daily counts is a comb of spikes: long windows are summed by week.
+  const grouped = bucketDays(
+    ranking.days,
+    ranking.results.map((r) => r.trend),
+    bucketSize(days)
+  );
+  const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
   const trend = chartSpec(
     request,
     trendOption(
-      ranking.days,
-      top.map((r) => ({ name: r.entity.name, values: r.trend }))
+      grouped.days,
+      results.slice(0, TREND_LINES).map((r) => ({ name: r.entity.name, values: r.trend }))
     ),
     1100,
     300
@@ -47,13 +53,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     type: type ?? null,
     classes: ontology.classes.map((c) => ({ id: c.id, name: c.name })),
     colors,
-    ranking,
+    ranking: { ...ranking, results },
     trend,
+    weekly: bucketSize(days) > 1,
   });
 }
 
 export default function HotEntities() {
-  const { kgId, graph, days, type, classes, colors, ranking, trend } = useLoaderData<typeof loader>();
+  const { kgId, graph, days, type, classes, colors, ranking, trend, weekly } = useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const { pathname, search } = useLocation();
   return (
@@ -103,7 +110,11 @@ export default function HotEntities() {
         </Section>
       ) : (
         <>
-          <Section title={t("hot.trendTop", { count: Math.min(TREND_LINES, ranking.results.length) })} testId="hot-trend">
+          <Section
+            title={t("hot.trendTop", { count: Math.min(TREND_LINES, ranking.results.length) })}
+            testId="hot-trend"
+            extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
+          >
             <EChart spec={trend} label={t("hot.trendTop", { count: TREND_LINES })} testId="trend-chart" />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">

@@ -11,7 +11,7 @@ import { kgLinks } from "~/components/kg/styles";
 import type { HotRanking, KgEvent } from "~/components/kg/types";
 import { activeGraphId } from "~/utils/graphs.server";
 import { requireViewer } from "~/utils/guard.server";
-import { getGraph, intParam, kgGet } from "~/utils/kg.server";
+import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/utils/session.server";
 
@@ -31,21 +31,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getGraph(viewer.api, kgId),
     kgGet<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, { days, limit: 20 }),
   ]);
-  const top = ranking.results.slice(0, TREND_LINES);
+  // A year of daily counts is a comb of spikes: long windows are summed by week.
+  const grouped = bucketDays(
+    ranking.days,
+    ranking.results.map((r) => r.trend),
+    bucketSize(days)
+  );
+  const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
   const trend = chartSpec(
     request,
     trendOption(
-      ranking.days,
-      top.map((r) => ({ name: r.event.title, values: r.trend }))
+      grouped.days,
+      results.slice(0, TREND_LINES).map((r) => ({ name: r.event.title, values: r.trend }))
     ),
     1100,
     300
   );
-  return data({ kgId, graph, days, ranking, trend });
+  return data({ kgId, graph, days, ranking: { ...ranking, results }, trend, weekly: bucketSize(days) > 1 });
 }
 
 export default function HotEvents() {
-  const { kgId, graph, days, ranking, trend } = useLoaderData<typeof loader>();
+  const { kgId, graph, days, ranking, trend, weekly } = useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const { pathname, search } = useLocation();
   return (
@@ -77,7 +83,11 @@ export default function HotEvents() {
         </Section>
       ) : (
         <>
-          <Section title={t("hot.trendTop", { count: Math.min(TREND_LINES, ranking.results.length) })} testId="hot-trend">
+          <Section
+            title={t("hot.trendTop", { count: Math.min(TREND_LINES, ranking.results.length) })}
+            testId="hot-trend"
+            extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
+          >
             <EChart spec={trend} label={t("hot.trendTop", { count: TREND_LINES })} testId="trend-chart" />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">

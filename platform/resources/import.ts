@@ -2,10 +2,10 @@ import { hasPermission } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { type CsvRecord, importFields, unneutralise } from "./csv.js";
 import {
-  bulkInsert,
   constraintErrors,
   getRecord,
   insertRecord,
+  syncSearchIndex,
   uniqueErrors,
   updateRecord,
   writeAudit,
@@ -13,7 +13,7 @@ import {
 import type { FieldDef, ResourceDef, ResourceHookContext } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
-/** `row` is the line of the file where the record starts: the header is row 1. */
+/** `row` is the record's row in a spreadsheet: the header is row 1. */
 export interface RowError {
   row: number;
   field: string;
@@ -104,12 +104,14 @@ export function importRows(
   const createdIds: number[] = [];
   const fail = (row: number, field: string, message: string) => result.errors.push({ row, field, message });
 
-  function importRow({ cells, line: row }: CsvRecord, lastIdBefore: number) {
+  function importRow({ cells, line: row }: CsvRecord) {
+    if (cells.length !== header.cells.length) {
+      return fail(row, "", `该行有 ${cells.length} 列，表头有 ${header.cells.length} 列`);
+    }
     const { id: idText, input } = rowInput(columns, cells);
     const id = idText === "" ? null : Number(idText);
     if (id !== null && (!Number.isInteger(id) || id < 1)) return fail(row, "id", "id 必须是正整数");
-    // rows created by this file are not "existing": see bulkInsert
-    const existing = id === null || id > lastIdBefore ? null : getRecord(db, def, id);
+    const existing = id === null ? null : getRecord(db, def, id);
     if (existing && !mayUpdate) return fail(row, "id", "没有修改已有记录的权限");
     const { values, errors: fieldErrors } = validateInput(
       def,
@@ -141,16 +143,15 @@ export function importRows(
     }
   }
 
-  const run = db.transaction(() =>
-    bulkInsert(db, def, (lastIdBefore) => {
-      for (const record of rows) importRow(record, lastIdBefore);
-      if (dryRun || result.errors.length) throw new Rollback();
-      if (createdIds.length) {
-        const summary = { file: filename, created: createdIds.length, created_ids: idRanges(createdIds) };
-        writeAudit(db, h.user, "import", def, null, null, summary);
-      }
-    }),
-  );
+  const run = db.transaction(() => {
+    for (const record of rows) importRow(record);
+    if (dryRun || result.errors.length) throw new Rollback();
+    if (createdIds.length) {
+      const summary = { file: filename, created: createdIds.length, created_ids: idRanges(createdIds) };
+      writeAudit(db, h.user, "import", def, null, null, summary);
+    }
+    syncSearchIndex(db, def);
+  });
   try {
     run();
   } catch (e) {

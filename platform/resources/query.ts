@@ -1,6 +1,6 @@
 import { HttpError } from "../http/errors.js";
 import type { DB } from "../db/database.js";
-import { columnOf, manyMatch, prepared, q } from "./store.js";
+import { columnOf, manyMatch, prepared, q, syncSearchIndex } from "./store.js";
 import type { FieldDef, ResourceDef } from "./types.js";
 
 export const MAX_PAGE_SIZE = 100;
@@ -119,7 +119,8 @@ const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * that starts with the term (the index appends two U+0001 to every value, so one exists
  * wherever the term occurs). Null when a short term starts too many trigrams to list.
  */
-function trigramQuery(db: DB, ftsTable: string, term: string): string | null {
+function trigramQuery(db: DB, def: ResourceDef, ftsTable: string, term: string): string | null {
+  syncSearchIndex(db, def);
   if ([...term].length >= TRIGRAM_MIN) return ftsString(term);
   const prefix = term.toLowerCase();
   const terms = prepared(
@@ -136,7 +137,7 @@ function searchClause(
   def: ResourceDef,
   term: string,
 ): { sql: string; params: unknown[]; fts?: { table: string; match: string } } | null {
-  const match = def.ftsTable ? trigramQuery(db, def.ftsTable, term) : null;
+  const match = def.ftsTable ? trigramQuery(db, def, def.ftsTable, term) : null;
   if (match === "") return { sql: "0", params: [] };
   if (match !== null && def.ftsTable) {
     const table = q(def.ftsTable);

@@ -184,25 +184,30 @@ export function deleteRecord(db: DB, def: ResourceDef, id: number) {
 export const FTS_SUFFIX_SQL = "char(1, 1)";
 
 /**
- * Runs many inserts in the caller's transaction with the table's insert trigger for its FTS
- * index paused, then indexes the new rows in one statement. `fn` receives the highest id
- * before it ran: rows above it are new and not yet indexed, so it must not update or delete
- * them (the update and delete triggers expect indexed rows).
+ * Brings a table's trigram index up to date: indexes, in one statement, the rows added since
+ * the last sync (by this platform or any other writer). Runs before every search of the
+ * table; a bulk loader may call it once after loading.
  */
-export function bulkInsert<T>(db: DB, def: ResourceDef, fn: (lastIdBefore: number) => T): T {
-  if (!db.inTransaction) throw new Error("bulkInsert must run inside a transaction");
-  const before = Number(prepared(db, `SELECT ifnull(max(id), 0) FROM ${q(def.table)}`, "pluck").get());
-  if (!def.ftsTable) return fn(before);
+export function syncSearchIndex(db: DB, def: ResourceDef) {
+  if (!def.ftsTable) return;
+  const state = "SELECT indexed_through FROM resource_search_state WHERE table_name = ?";
+  const lastId = `SELECT ifnull(max(id), 0) FROM ${q(def.table)}`;
+  // Cheap check first: a search that finds the index current writes nothing.
+  if (Number(prepared(db, lastId, "pluck").get()) <= Number(prepared(db, state, "pluck").get(def.table))) return;
   const cols = def.fields.filter((f) => f.searchable && !f.many && !f.virtual).map((f) => q(columnOf(f)));
-  prepared(db, "INSERT INTO resource_fts_pause (table_name) VALUES (?)").run(def.table);
-  const out = fn(before);
-  prepared(
-    db,
-    `INSERT INTO ${q(def.ftsTable)} (rowid, ${cols.join(", ")})
-     SELECT id, ${cols.map((c) => `${c} || ${FTS_SUFFIX_SQL}`).join(", ")} FROM ${q(def.table)} WHERE id > ?`,
-  ).run(before);
-  prepared(db, "DELETE FROM resource_fts_pause WHERE table_name = ?").run(def.table);
-  return out;
+  db.transaction(() => {
+    const mark = Number(prepared(db, state, "pluck").get(def.table));
+    const last = Number(prepared(db, lastId, "pluck").get());
+    if (last <= mark) return;
+    prepared(
+      db,
+      `INSERT INTO ${q(def.ftsTable!)} (rowid, ${cols.join(", ")})
+       SELECT id, ${cols.map((c) => `${c} || ${FTS_SUFFIX_SQL}`).join(", ")} FROM ${q(
+        def.table,
+      )} WHERE id > ? AND id <= ?`,
+    ).run(mark, last);
+    prepared(db, "UPDATE resource_search_state SET indexed_through = ? WHERE table_name = ?").run(last, def.table);
+  }).immediate();
 }
 
 export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";

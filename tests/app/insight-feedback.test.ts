@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/components/table/data";
 import { loader as feedbackTable } from "~/routes/_admin.kgfeedback.index";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/_admin.kgfeedback.index.$id.review";
+import { action as createAction } from "~/routes/_admin.kgfeedback.index.new";
 import { action as reportAction, loader as reportLoader } from "~/routes/feedback.new";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
@@ -115,6 +116,17 @@ describe("feedback management (/kgfeedback/index)", () => {
     const after = (await run(() => reviewLoader(args(get(`/kgfeedback/index/${id}/review`, handler), { id: String(id) })))).data as Json;
     expect(after.allowed).toEqual([]);
     expect(after.record).toMatchObject({ status: "fixed", note: "已核实" });
+  });
+
+  it("files a report from the table's own create dialog too, checked against the graph", async () => {
+    const admin = await as(p, "fb-admin", ["admin"]);
+    const e = one("SELECT uuid, name FROM kg_entities WHERE graph_id = 246 ORDER BY id LIMIT 1");
+    const r = await run(() => createAction(args(post("/kgfeedback/index/new", admin, { kind: "entity", graph: "246", target: e.uuid, content: "别名缺失", note: "" }))));
+    expect(location(r)).toBe("/kgfeedback/index");
+    expect(one("SELECT reporter, target_label, status FROM kg_feedback ORDER BY id DESC LIMIT 1")).toMatchObject({ reporter: "fb-admin", status: "new" });
+    const bad = await run(() => createAction(args(post("/kgfeedback/index/new", admin, { kind: "entity", graph: "246", target: "nope", content: "x", note: "" }))));
+    expect(bad.status).toBe(400);
+    expect((bad.data as Json).errors.target).toBe("该知识图谱中没有这个实体：nope");
   });
 
   it("refuses a reader's status change (403), an unknown intent (400) and an unknown report (404)", async () => {

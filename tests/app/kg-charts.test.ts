@@ -8,7 +8,7 @@ import { safeUrl } from "~/components/kg/article-view";
 import { parseSentence, sourceHref, withParams } from "~/components/kg/links";
 import { pageWindow } from "~/components/kg/pager";
 import { loader as relationLoader } from "~/routes/_public.relation.$id";
-import { dayParam, forcePositions, listParams } from "~/utils/kg.server";
+import { bucketDays, dayParam, forcePositions, listParams } from "~/utils/kg.server";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 import { SCRIPT_NAME, seedHubGraph } from "./kg-fixtures";
@@ -22,7 +22,14 @@ describe("charts rendered to SVG on the server", () => {
     const trend = renderChartSvg(trendOption(["2024-12-01", "2024-12-02"], [{ name: "报道", values: [1, 3] }]), 600, 240);
     expect(trend).toMatch(/^<svg width="100%" height="100%"[^>]*viewBox="0 0 600 240"/);
     expect(trend).toContain("12-02");
-    const bars = renderChartSvg(barOption([{ name: "军队", value: 16 }, { name: "国家", value: 10 }]), 500, 300);
+    const bars = renderChartSvg(
+      barOption([
+        { name: "军队", value: 16 },
+        { name: "国家", value: 10 },
+      ]),
+      500,
+      300
+    );
     expect(bars).toContain("军队");
     expect(bars).toContain(">16<");
   });
@@ -38,10 +45,10 @@ describe("charts rendered to SVG on the server", () => {
           ],
           links: [{ id: "1", source: "a", target: "b", label: "<img src=x onerror=alert(1)>" }],
         },
-        { width: 600, height: 400 },
+        { width: 600, height: 400 }
       ),
       600,
-      400,
+      400
     );
     expect(svg).not.toContain("<script");
     expect(svg).not.toContain("<b>");
@@ -61,7 +68,7 @@ describe("charts rendered to SVG on the server", () => {
         ],
         links: [],
       },
-      { width: 1200, height: 640 },
+      { width: 1200, height: 640 }
     ) as { series: { data: { x: number; y: number }[]; width: string; height: string }[] };
     const s = option.series[0];
     const xs = s.data.map((n) => n.x);
@@ -81,7 +88,7 @@ describe("charts rendered to SVG on the server", () => {
         ],
         links: [{ id: "1", source: "s", target: "e" }],
       },
-      { width: 200, height: 180 },
+      { width: 200, height: 180 }
     );
     const s = (option as { series: Record<string, unknown>[] }).series[0];
     expect(width).toBe(320);
@@ -109,7 +116,7 @@ describe("stored text shown as text", () => {
         text,
         mentions: [{ start: text.indexOf("美国海军"), end: text.indexOf("美国海军") + 4, uuid: null, name: "美国海军", type: "军队" }],
         highlight: [text.indexOf("美国海军"), text.length],
-      }),
+      })
     );
     expect(html).not.toContain("<script");
     expect(html).toContain("&lt;script&gt;");
@@ -151,6 +158,14 @@ describe("graph page helpers", () => {
     expect(dayParam(new URL("http://x/?start=2024-02-29"), "start", bad)).toBe("2024-02-29");
     expect(dayParam(new URL("http://x/?start=2023-02-29"), "start", bad)).toBeUndefined();
     expect(bad).toEqual(["start"]);
+  });
+
+  it("sums long windows by week, ending at the last day", () => {
+    const days = Array.from({ length: 10 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
+    const out = bucketDays(days, [[1, 1, 1, 1, 1, 1, 1, 1, 1, 2]], 7);
+    expect(out.days).toEqual(["2024-01-01", "2024-01-04"]);
+    expect(out.series).toEqual([[3, 8]]);
+    expect(bucketDays(days, [[1]], 1).days).toBe(days);
   });
 
   it("lays out the same graph the same way every time", () => {

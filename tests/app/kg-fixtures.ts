@@ -14,7 +14,7 @@ export const DEMO = {
   article: 66,
 };
 
-export const SCRIPT_NAME = '<script>window.__kgXss = 1</script>';
+export const SCRIPT_NAME = "<script>window.__kgXss = 1</script>";
 
 /** A graph of its own (general ontology), created once: tests write fixtures into it, not into the demo graphs. */
 function ensureGraph(db: Database.Database, graphId: number, name: string) {
@@ -42,7 +42,7 @@ export function seedHubGraph(db: Database.Database, graphId: number, size: numbe
     if (!created) return;
     const entity = db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)");
     const relation = db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, 0.9)",
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, 0.9)"
     );
     const hub = Number(entity.run(hubUuid, graphId, classes[0], `枢纽${graphId}`).lastInsertRowid);
     for (let i = 0; i < size; i++) {
@@ -63,12 +63,16 @@ export function seedMarkupArticle(db: Database.Database, graphId: number) {
   const title = `<img src=x onerror="window.__kgXss=3">标记测试`;
   return db.transaction(() => {
     const { classes, relationType } = ensureGraph(db, graphId, `标记测试${graphId}`);
-    const found = db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ?").pluck().get(graphId, title) as number | undefined;
+    const found = db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ?").pluck().get(graphId, title) as
+      | number
+      | undefined;
     if (found) return { graphId, article: found, sentence: secondSentence(content) };
     const article = Number(
       db
-        .prepare("INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, '测试', '2020-01-01T08:00:00+08:00', ?)")
-        .run(graphId, title, content).lastInsertRowid,
+        .prepare(
+          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, '测试', '2020-01-01T08:00:00+08:00', ?)"
+        )
+        .run(graphId, title, content).lastInsertRowid
     );
     const entity = db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)");
     const evil = Number(entity.run(`evil-${graphId}`, graphId, classes[0], SCRIPT_NAME).lastInsertRowid);
@@ -78,11 +82,11 @@ export function seedMarkupArticle(db: Database.Database, graphId: number) {
       article,
       at,
       at + SCRIPT_NAME.length,
-      evil,
+      evil
     );
     const [s, e] = secondSentence(content);
     db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, 0.8, ?, ?, ?)",
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, 0.8, ?, ?, ?)"
     ).run(graphId, evil, relationType, hub, article, s, e);
     return { graphId, article, sentence: [s, e] as [number, number] };
   })();

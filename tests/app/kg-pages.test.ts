@@ -170,6 +170,7 @@ describe("hot events (/hotevent)", () => {
     expect(d.ranking.results.length).toBeGreaterThan(5);
     expect(d.ranking.results[0].score).toBeGreaterThanOrEqual(d.ranking.results[1].score);
     expect(d.ranking.days).toHaveLength(365);
+    expect(d.trend.option.xAxis.data).toHaveLength(53);
     expectSvg(d.trend.svg);
     expect(d.trend.option.series.length).toBe(5);
   });
@@ -200,7 +201,10 @@ describe("hot entities (/hotentity)", () => {
   it("ranks entities with their trends and filters by type", async () => {
     const { d } = await load(hotEntityLoader, "/hotentity?id=245&days=365");
     expect(d.ranking.results.length).toBeGreaterThan(5);
-    expect(d.ranking.results[0].trend).toHaveLength(365);
+    // A year is shown by week; each row's trend still sums to its score.
+    expect(d.weekly).toBe(true);
+    expect(d.ranking.results[0].trend).toHaveLength(53);
+    for (const r of d.ranking.results) expect(r.trend.reduce((a: number, b: number) => a + b, 0)).toBe(r.score);
     const country = d.classes.find((c: Data) => c.name === "国家");
     const typed = await load(hotEntityLoader, `/hotentity?id=245&days=365&type=${country.id}`);
     expect(typed.d.type).toBe(country.id);

@@ -25,6 +25,9 @@ async function expectChart(page: Page, testInfo: TestInfo, testId: string) {
   else await expect(chart.locator("svg").first()).toBeVisible();
 }
 
+// Pages with charts hydrate and draw on canvas: give the longer walks some room.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("models", () => {
   test("run a model from the table and follow it to its log, then its evaluation", async ({ adminPage: page }, testInfo) => {
     const model = newModel(testInfo, "event");
@@ -41,7 +44,7 @@ test.describe("models", () => {
     // With JavaScript the page follows the job over server-sent events; without, it reloads itself.
     await expect(page.getByTestId("run-detail").getByTestId("run-status")).toHaveText("成功", { timeout: 15_000 });
     await expect(page.getByTestId("log-line").first()).toContainText("任务完成");
-    await expect(page.getByTestId("run-log")).toContainText("数据划分：训练集");
+    await expect(page.getByTestId("run-log")).toContainText("评估完成：P ");
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
     await shot(page, testInfo, "insight-model-logs");
 
@@ -62,9 +65,14 @@ test.describe("models", () => {
     await expect(page).toHaveURL(/\/model\/logs\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("军事关系抽取");
     await expect(page.getByTestId("log-line")).toHaveCount(20);
-    await page.getByTestId("pager").getByRole("link", { name: "2", exact: true }).click();
-    await expect(page).toHaveURL(/page=2/);
+    // The last page holds the oldest lines: the job's creation, the data split.
+    const last = page.getByTestId("pager").getByRole("link").filter({ hasText: /^\d+$/ }).last();
+    const lastPage = (await last.textContent())!;
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`page=${lastPage}`));
     await expect(page.getByTestId("log-line").last()).toContainText("任务已创建");
+    await expect(page.getByTestId("run-log")).toContainText("数据划分：训练集");
+    await shot(page, testInfo, "insight-model-logs-oldest");
   });
 
   test("an unknown model is a 404 page with a way back to the list", async ({ adminPage: page }) => {
@@ -111,11 +119,16 @@ test.describe("statistics", () => {
     await shot(page, testInfo, "insight-entity-detail");
   });
 
-  test("verb and keyword statistics, and an empty graph", async ({ adminPage: page }, testInfo) => {
+  test("verb statistics", async ({ adminPage: page }, testInfo) => {
     await page.goto("/count/verb");
     await expect(page.getByTestId("verbs-table")).toContainText("演习");
     await expectChart(page, testInfo, "verb-trend");
     await shot(page, testInfo, "insight-verbs");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("verbs-table").getByTestId("export-link").click()]);
+    expect(download.suggestedFilename()).toBe("verbs-verbs-245.csv");
+  });
+
+  test("keyword statistics, and empty graphs", async ({ adminPage: page }, testInfo) => {
     await page.goto("/count/keyword?graph=245");
     await expect(page.getByTestId("keywords-table").getByRole("row")).toHaveCount(51);
     await expectChart(page, testInfo, "keywords-chart");
@@ -172,7 +185,7 @@ test.describe("feedback", () => {
     await shot(page, testInfo, "insight-feedback-final");
   });
 
-  test("a signed-in visitor reports a wrong fact with a plain form", async ({ adminPage: page }, testInfo) => {
+  test("a signed-in user reports a wrong fact with a plain form", async ({ adminPage: page }, testInfo) => {
     const event = db().prepare("SELECT id, title FROM kg_events WHERE graph_id = 245 ORDER BY id LIMIT 1").get() as { id: number; title: string };
     await page.goto(`/feedback/new?graph=245&kind=event&target=${event.id}&redirect=/kgfeedback/index`);
     await expect(page.getByTestId("fact-label")).toContainText(event.title);

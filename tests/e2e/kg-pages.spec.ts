@@ -69,7 +69,9 @@ test.describe("graph pages", () => {
     await expect(picker.locator("summary")).toContainText("通用百科知识图谱");
   });
 
-  test("articles: search, time range, pagination, and an article with its source sentence highlighted", async ({ adminPage: page }, testInfo) => {
+  test("articles: search, time range, pagination, and an article with its source sentence highlighted", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/articles`);
     await page.getByLabel("关键词").fill("MQ-9B");
     await page.getByLabel("开始日期").fill("2024-12-01");
@@ -111,7 +113,9 @@ test.describe("graph pages", () => {
     await shot(page, testInfo, "kg-markup");
   });
 
-  test("events: filter by type, place and time; hot events with a time window and an event's detail", async ({ adminPage: page }, testInfo) => {
+  test("events: filter by type, place and time; hot events with a time window and an event's detail", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/event`);
     await page.getByLabel("事件类型").selectOption({ label: "部署" });
     await page.getByLabel("地点").fill("釜山");
@@ -164,7 +168,10 @@ test.describe("graph pages", () => {
     await expect(page).toHaveURL(/expand=none/);
     await expect(page.getByTestId("node-table").locator("tbody tr")).toHaveCount(before);
 
-    await page.getByTestId("graph-filter").getByLabel(/^隶属于/).check();
+    await page
+      .getByTestId("graph-filter")
+      .getByLabel(/^隶属于/)
+      .check();
     await page.getByTestId("graph-filter").getByRole("button", { name: "应用" }).click();
     await expect(page).toHaveURL(/types=\d+/);
     await expect(page.getByTestId("edge-rows").locator(".predicate").first()).toHaveText("隶属于");
@@ -172,7 +179,7 @@ test.describe("graph pages", () => {
     expect(new Set(predicates)).toEqual(new Set(["隶属于"]));
 
     // The SVG file works in every browser; with JavaScript the picture also exports as PNG.
-    const svg = await page.request.get(await page.getByTestId("export-svg").getAttribute("href") ?? "");
+    const svg = await page.request.get((await page.getByTestId("export-svg").getAttribute("href")) ?? "");
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
     if (hasJs(testInfo)) {
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-png").click()]);

@@ -26,9 +26,8 @@ export function seedTriples(tag: string, n: number) {
 
 export const tableRows = (page: Page) => page.getByTestId("resource-table").locator("tbody tr");
 
-/** The first column with text of each row (after the checkbox): the id, then the next field. */
-export const columnTexts = (page: Page, index: number) =>
-  tableRows(page).evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement)?.innerText.trim()), index);
+/** The cells of one column, by position (0 is the selection column, 1 the id). */
+export const column = (page: Page, index: number) => tableRows(page).locator(`td:nth-child(${index + 1})`);
 
 /** With JavaScript, waits until the grid has hydrated (its select-page box appears then). */
 export async function ready(page: Page, testInfo: TestInfo) {
@@ -49,7 +48,8 @@ export async function download(page: Page, action: () => Promise<unknown>) {
   return { name: file.suggestedFilename(), text: fs.readFileSync(path!, "utf8") };
 }
 
-export const toast = (page: Page) => page.locator(".flash-toast");
+/** A toast (flash message, or the export's own) saying `text`. */
+export const toast = (page: Page, text: string) => page.locator(".flash-toast").filter({ hasText: text });
 
 /** A search typed into the toolbar's box and sent with Enter (spec §2). */
 export async function search(page: Page, text: string) {

@@ -1,5 +1,5 @@
 import { db, expect, hasJs, shot, test } from "./fixtures";
-import { columnTexts, csvLines, download, openPanel, ready, search, seedTriples, tableRows, tagFor, toast } from "./table-helpers";
+import { column, csvLines, download, openPanel, ready, search, seedTriples, tableRows, tagFor, toast } from "./table-helpers";
 
 const TRIPLES = "/data/triaddata";
 const count = (tag: string) => db().prepare("SELECT count(*) FROM data_triples WHERE subject LIKE ?").pluck().get(`${tag}-%`);
@@ -17,7 +17,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await page.getByRole("link", { name: /^主体/ }).click();
     await page.getByRole("link", { name: /^主体/ }).click();
     await expect(page).toHaveURL(/ordering=-subject/);
-    expect((await columnTexts(page, 2))[0]).toBe(`${tag}-s13`);
+    await expect(column(page, 2).first()).toHaveText(`${tag}-s13`);
 
     await page.getByRole("link", { name: "2", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -30,7 +30,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(page).toHaveURL(/predicate=/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByTestId("total")).toHaveText("共 6 条");
-    expect(await columnTexts(page, 3)).toEqual(Array(6).fill("位于"));
+    await expect(column(page, 3)).toHaveText(Array(6).fill("位于"));
 
     // Remembered column choice: hide 客体.
     const columns = await openPanel(page, "columns");
@@ -70,7 +70,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
 
     await dialog.getByLabel("置信度").fill("0.75");
     await dialog.getByTestId("save").click();
-    await expect(toast(page)).toContainText("记录新增成功！");
+    await expect(toast(page, "记录新增成功！")).toBeVisible();
     await expect(tableRows(page)).toHaveCount(1);
     await expect(tableRows(page).first()).toContainText("0.75");
 
@@ -79,7 +79,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(edit.getByLabel("主体")).toHaveValue(`${tag}-s1`);
     await edit.getByLabel("客体").fill("新客体");
     await edit.getByTestId("save").click();
-    await expect(toast(page)).toContainText("记录保存成功！");
+    await expect(toast(page, "记录保存成功！")).toBeVisible();
     await expect(tableRows(page).first()).toContainText("新客体");
 
     await tableRows(page).first().getByTestId("row-delete").click();
@@ -88,7 +88,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(tableRows(page)).toHaveCount(1);
     await tableRows(page).first().getByTestId("row-delete").click();
     await page.getByTestId("confirm-delete").click();
-    await expect(toast(page)).toContainText("记录删除成功！");
+    await expect(toast(page, "记录删除成功！")).toBeVisible();
     await expect(tableRows(page)).toHaveText(["暂无数据"]);
   });
 
@@ -120,8 +120,8 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await page.getByTestId("delete-selected").click();
     await expect(page.getByTestId("delete-count")).toHaveText("将删除 2 条记录");
     await page.getByTestId("confirm-delete").click();
-    await expect(toast(page)).toContainText("记录删除成功！（共 2 条）");
-    expect(await columnTexts(page, 2)).toEqual([`${tag}-s02`, `${tag}-s03`]);
+    await expect(toast(page, "记录删除成功！（共 2 条）")).toBeVisible();
+    await expect(column(page, 2)).toHaveText([`${tag}-s02`, `${tag}-s03`]);
   });
 
   test("imports triples: a bad row changes nothing, then the fixed file goes in", async ({ adminPage: page }, testInfo) => {
@@ -141,7 +141,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await page.getByTestId("import-check").click();
     await expect(page.getByTestId("import-check-result")).toContainText("将新增 2 条");
     await page.getByTestId("import-commit").click();
-    await expect(toast(page)).toContainText("上传成功！（新增 2 条，更新 0 条）");
+    await expect(toast(page, "上传成功！（新增 2 条，更新 0 条）")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${TRIPLES}\\?search=${tag}$`));
     await expect(tableRows(page)).toHaveCount(2);
     expect(count(tag)).toBe(2);

@@ -1,5 +1,5 @@
 import { db, expect, hasJs, shot, test } from "./fixtures";
-import { columnTexts, csvLines, download, openPanel, ready, search, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
+import { column, csvLines, download, openPanel, ready, search, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
 
 const USERS = "/backend/setting/users";
 
@@ -16,10 +16,10 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     // Sort: ascending, descending, then none (spec §4).
     await page.getByRole("link", { name: /^用户名/ }).click();
     await expect(page).toHaveURL(/ordering=username/);
-    expect((await columnTexts(page, 2))[0]).toBe(`${tag}-u01`);
+    await expect(column(page, 2).first()).toHaveText(`${tag}-u01`);
     await page.getByRole("link", { name: /^用户名/ }).click();
     await expect(page).toHaveURL(/ordering=-username/);
-    expect((await columnTexts(page, 2))[0]).toBe(`${tag}-u12`);
+    await expect(column(page, 2).first()).toHaveText(`${tag}-u12`);
 
     // Paginate: the second page, then 20 a page (back to page 1).
     await page.getByRole("link", { name: "下一页" }).click();
@@ -34,7 +34,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     // A reload shows the same view.
     await page.reload();
     await expect(tableRows(page)).toHaveCount(12);
-    expect((await columnTexts(page, 2))[0]).toBe(`${tag}-u12`);
+    await expect(column(page, 2).first()).toHaveText(`${tag}-u12`);
     await page.getByRole("link", { name: /^用户名/ }).click();
     await expect(page).not.toHaveURL(/ordering=/);
 
@@ -70,7 +70,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     }
     await dialog.getByLabel("用户名").fill(`${tag}-u01`);
     await dialog.getByLabel("邮箱").fill(`${tag}-typed@example.com`);
-    await dialog.getByLabel("密码", { exact: true }).fill("Passw0rd-e2e");
+    await dialog.getByRole("textbox", { name: "密码", exact: true }).fill("Passw0rd-e2e");
     await dialog.getByTestId("save").click();
     await expect(dialog.getByTestId("form-error")).toHaveText("记录新增失败！用户名已存在");
     await expect(dialog.getByText("用户名已存在", { exact: true })).toBeVisible();
@@ -78,9 +78,9 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await shot(page, testInfo, "users-create-error");
 
     await dialog.getByLabel("用户名").fill(`${tag}-new`);
-    await dialog.getByLabel("密码", { exact: true }).fill("Passw0rd-e2e");
+    await dialog.getByRole("textbox", { name: "密码", exact: true }).fill("Passw0rd-e2e");
     await dialog.getByTestId("save").click();
-    await expect(toast(page)).toContainText("记录新增成功！");
+    await expect(toast(page, "记录新增成功！")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${USERS}\\?search=${tag}$`));
     await expect(tableRows(page)).toHaveCount(2);
     const created = db().prepare("SELECT need_init_password FROM users WHERE username = ?").get(`${tag}-new`) as { need_init_password: number };
@@ -92,7 +92,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await expect(edit.getByLabel("用户名")).toHaveValue(`${tag}-new`);
     await edit.getByLabel("邮箱").fill(`${tag}-edited@example.com`);
     await edit.getByTestId("save").click();
-    await expect(toast(page)).toContainText("记录保存成功！");
+    await expect(toast(page, "记录保存成功！")).toBeVisible();
     await expect(tableRows(page).filter({ hasText: `${tag}-edited@example.com` })).toHaveCount(1);
   });
 
@@ -107,7 +107,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await expect(confirm.getByTestId("delete-question")).toHaveText("确定删除？");
     await shot(page, testInfo, "users-delete-confirm");
     await confirm.getByTestId("confirm-delete").click();
-    await expect(toast(page)).toContainText("记录删除成功！");
+    await expect(toast(page, "记录删除成功！")).toBeVisible();
     // The page it was on is empty now: one page back.
     await expect(page).toHaveURL(new RegExp(`${USERS}\\?search=${tag}&ordering=username$`));
     await expect(tableRows(page)).toHaveCount(10);
@@ -118,7 +118,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await page.getByTestId("delete-selected").click();
     await expect(page.getByTestId("delete-count")).toHaveText("将删除 2 条记录");
     await page.getByTestId("confirm-delete").click();
-    await expect(toast(page)).toContainText("记录删除成功！（共 2 条）");
+    await expect(toast(page, "记录删除成功！（共 2 条）")).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText("共 8 条");
 
     await ready(page, testInfo);
@@ -141,7 +141,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     const lines = csvLines(all.text);
     expect(lines[0]).toMatch(/^id,username,email,groups/);
     expect(lines).toHaveLength(4);
-    if (hasJs(testInfo)) await expect(toast(page)).toContainText("记录导出成功！");
+    if (hasJs(testInfo)) await expect(toast(page, "记录导出成功！")).toBeVisible();
 
     await tableRows(page).filter({ hasText: `${tag}-u02` }).getByRole("checkbox").check();
     const one = await download(page, () => page.getByTestId("export-selected").click());
@@ -175,7 +175,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await page.getByTestId("import-check").click();
     await expect(page.getByTestId("import-check-result")).toContainText("将新增 2 条");
     await page.getByTestId("import-commit").click();
-    await expect(toast(page)).toContainText("上传成功！");
+    await expect(toast(page, "上传成功！")).toBeVisible();
     expect(db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`)).toBe(2);
   });
 

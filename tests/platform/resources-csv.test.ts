@@ -228,8 +228,9 @@ describe("generic resources: CSV export, template and import", () => {
       expect(malformed.status).toBe(400);
       expect(malformed.body.code).toBe("invalid_csv");
       expect(malformed.body.detail).toMatch(/^CSV 格式错误/);
-      const ragged = await upload(admin, "/data/triples/upload/", "subject,predicate,object\n甲,乙\n");
-      expect(ragged.body.code).toBe("invalid_csv");
+      const ragged = await upload(admin, "/data/triples/upload/", "subject,predicate,object\n\n甲,乙\n");
+      expect(ragged.body.code).toBe("invalid_rows");
+      expect(ragged.body.errors).toEqual([{ row: 3, field: "", message: "该行有 2 列，表头有 3 列" }]);
       const unknown = await upload(admin, "/data/triples/upload/", "subject,color\n甲,红\n");
       expect(unknown.status).toBe(400);
       expect(unknown.body.errors).toEqual([{ row: 1, field: "color", message: "未知的列：color" }]);

@@ -217,6 +217,24 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(await find("山东")).toEqual([]);
     });
 
+    it("indexes rows that other writers inserted at the next search", async () => {
+      const raw = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object) VALUES (?, ?, ?)");
+      const a = Number(raw.run("福建舰", "属于", "海军").lastInsertRowid);
+      const b = Number(raw.run("长征五号", "属于", "火箭").lastInsertRowid);
+      // changed before it was ever indexed: the index must hold only the new value, once
+      await call(writer, "PATCH", `/data/triples/${b}/`, { subject: "长征七号" });
+      const find = async (term: string) =>
+        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
+          (x: { id: number }) => x.id,
+        );
+      expect(await find("福建")).toEqual([a]);
+      expect(await find("长征七号")).toEqual([b]);
+      expect(await find("长征五号")).toEqual([]);
+      expect(await find("长征")).toEqual([b]);
+      await call(admin, "DELETE", `/data/triples/?id__in=${a},${b}`);
+      expect(await find("长征")).toEqual([]);
+    });
+
     it("orders by a sortable field, descending with a leading minus", async () => {
       const asc = await call(reader, "GET", "/data/triples/?ordering=confidence&page_size=3");
       expect(asc.body.results.map((r: { confidence: number }) => r.confidence)).toEqual([0, 0, 0.1]);

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button } from "@mantine/core";
+import { Alert, Badge, Button, Input } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { cloneElement, isValidElement, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ActionError, JobStatus } from "./types";
@@ -42,7 +43,7 @@ export function ProgressBar({ value, status, label }: { value: number; status: J
 
 export const num = (n: number) => n.toLocaleString("en-US");
 
-/** A labelled native field with its error under it. */
+/** A labelled native field (select, color, file) styled as Mantine's inputs, with its error under it. */
 export function Field({
   label,
   error,
@@ -52,16 +53,15 @@ export function Field({
   label: React.ReactNode;
   error?: string | string[];
   hint?: React.ReactNode;
-  children: React.ReactNode;
+  children: React.ReactElement<{ id?: string }>;
 }) {
+  const id = useId();
   const message = Array.isArray(error) ? error[0] : error;
+  const child = isValidElement(children) ? cloneElement(children, { id: children.props.id ?? id }) : children;
   return (
-    <label className="ga-field">
-      <span>{label}</span>
-      {children}
-      {hint && <small className="hint">{hint}</small>}
-      {message && <small className="err">{message}</small>}
-    </label>
+    <Input.Wrapper label={label} error={message} description={hint} labelProps={{ htmlFor: id }} inputWrapperOrder={["label", "input", "description", "error"]}>
+      <div>{child}</div>
+    </Input.Wrapper>
   );
 }
 
@@ -85,15 +85,19 @@ export function ConfirmDelete({
   id,
   label,
   hidden,
+  result,
 }: {
   intent: string;
   id: number;
   label?: string;
   hidden?: Record<string, string>;
+  /** The last action's answer: a refusal of this delete opens it again with the reason. */
+  result?: ActionError | null;
 }) {
   const { t } = useTranslation("admin");
+  const refused = result?.target === `${intent}:${id}` ? result.error : null;
   return (
-    <details className="ga-inline ga-confirm">
+    <details className="ga-inline ga-confirm" open={!!refused}>
       <summary data-testid={`delete-${intent}-${id}`}>{label ?? t("actions.delete")}</summary>
       <Form method="post" className="body" preventScrollReset>
         <AuthenticityTokenInput />
@@ -102,10 +106,18 @@ export function ConfirmDelete({
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <span>{t("actions.confirmDelete")}</span>
-        <Button type="submit" size="xs" color="red" data-testid={`confirm-${intent}-${id}`}>
-          {t("actions.confirm")}
-        </Button>
+        {refused ? (
+          <span role="alert" className="err" data-testid="delete-refused">
+            {refused}
+          </span>
+        ) : (
+          <span>{t("actions.confirmDelete")}</span>
+        )}
+        {!refused && (
+          <Button type="submit" size="xs" color="red" data-testid={`confirm-${intent}-${id}`}>
+            {t("actions.confirm")}
+          </Button>
+        )}
       </Form>
     </details>
   );

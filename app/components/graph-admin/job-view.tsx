@@ -77,10 +77,10 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
           {r.report && <ProblemTable problems={r.report.problems} total={r.report.problem_count} />}
           {job.status === "succeeded" && job.graph_id && (
             <Group gap="md">
-              <Link to={`/graph/relation/result?job=${job.id}`} data-testid="job-relations-link">
+              <Link to={`/graph/relation/result?job=${job.id}`} className="ga-link" data-testid="job-relations-link">
                 {t("job.viewRelations")}
               </Link>
-              <Link to={`/graph/detail/${job.graph_id}`}>{t("job.browseGraph")}</Link>
+              <Link to={`/graph/detail/${job.graph_id}`} className="ga-link">{t("job.browseGraph")}</Link>
             </Group>
           )}
         </Stack>

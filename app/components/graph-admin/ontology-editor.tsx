@@ -112,7 +112,7 @@ function Properties({ cls, rights, result }: { cls: ClassNode; rights: OntologyR
                 <td>{p.description}</td>
                 {rights.update && (
                   <td>
-                    <ConfirmDelete intent="deleteProperty" id={p.id} />
+                    <ConfirmDelete intent="deleteProperty" id={p.id} result={result} />
                   </td>
                 )}
               </tr>
@@ -221,7 +221,7 @@ function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights:
               <td>
                 <div className="ga-actions">
                   <EditLink to={links.open(key)} label={rights.update ? t("actions.edit") : t("actions.view")} testId={`edit-class-${c.name}`} />
-                  {rights.update && <ConfirmDelete intent="deleteClass" id={c.id} />}
+                  {rights.update && <ConfirmDelete intent="deleteClass" id={c.id} result={result} />}
                 </div>
               </td>
             </tr>
@@ -418,7 +418,7 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                       <td>
                         <div className="ga-actions">
                           <EditLink to={links.open(key)} label={t("actions.edit")} />
-                          <ConfirmDelete intent="deleteRelationType" id={r.id} />
+                          <ConfirmDelete intent="deleteRelationType" id={r.id} result={result} />
                         </div>
                       </td>
                     )}
@@ -493,7 +493,7 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                       <td>
                         <div className="ga-actions">
                           <EditLink to={links.open(key)} label={t("actions.edit")} />
-                          <ConfirmDelete intent="deleteEventType" id={e.id} />
+                          <ConfirmDelete intent="deleteEventType" id={e.id} result={result} />
                         </div>
                       </td>
                     )}

@@ -107,7 +107,7 @@ export function OntologyHeader({ detail, rights, result }: { detail: OntologyDet
                 </Form>
               </details>
             )}
-            {rights.remove && <ConfirmDelete intent="deleteOntology" id={detail.id} label={t("schema.deleteOntology")} />}
+            {rights.remove && <ConfirmDelete intent="deleteOntology" id={detail.id} label={t("schema.deleteOntology")} result={result} />}
           </div>
         </Group>
         <Group gap={6}>

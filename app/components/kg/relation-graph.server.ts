@@ -115,7 +115,7 @@ export async function loadRelationGraph(api: PlatformClient, kgId: number, q: Re
     positions = forcePositions(
       [...nodes.keys()],
       [...edges.values()].map((e) => [e.source, e.target]),
-      start,
+      start
     );
   }
   const expanded = new Set(q.expand);
@@ -185,7 +185,7 @@ export function relationGraphChart(
   g: MergedGraph,
   toggleHref: (uuid: string) => string,
   // About the box the page gives it, so the server's picture keeps readable labels.
-  size = { width: 1200, height: 640 },
+  size = { width: 1200, height: 640 }
 ) {
   const spec = chartSpec(request, graphOption(relationGraphData(g), size, { directed: true }), size.width, size.height);
   return {
