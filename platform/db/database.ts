@@ -13,6 +13,9 @@ export function openDatabase(file: string): DB {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  // The default 2 MB page cache rereads a million-row table's index on every count:
+  // 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
+  db.pragma("cache_size = -65536");
   migrate(db);
   return db;
 }

@@ -10,6 +10,10 @@
  *   relation-extraction results page can show the relations of one build.
  * - kg_relation_results: a read-only view of relations with their names, served by the
  *   generic resource registry (graphadmin/relations).
+ * - kg_fact_versions: changes when an entity or relation of a graph is updated in place.
+ *   With the counts and largest ids of both (inserts and deletes), it tells an update's apply
+ *   whether the graph's facts changed since its dry run; kg_graph_state.version cannot, as
+ *   every edit of a shared ontology moves it too.
  */
 export const graphAdminSchema = /* sql */ `
 CREATE TABLE jobs (
@@ -49,6 +53,19 @@ CREATE TABLE kg_relation_builds (
   job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE
 );
 CREATE INDEX kg_relation_builds_job ON kg_relation_builds(job_id);
+
+CREATE TABLE kg_fact_versions (
+  graph_id INTEGER PRIMARY KEY,
+  version INTEGER NOT NULL DEFAULT 0
+);
+CREATE TRIGGER kg_relations_fact_update AFTER UPDATE ON kg_relations BEGIN
+  INSERT INTO kg_fact_versions (graph_id, version) VALUES (NEW.graph_id, 1)
+  ON CONFLICT (graph_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER kg_entities_fact_update AFTER UPDATE ON kg_entities BEGIN
+  INSERT INTO kg_fact_versions (graph_id, version) VALUES (NEW.graph_id, 1)
+  ON CONFLICT (graph_id) DO UPDATE SET version = version + 1;
+END;
 
 CREATE VIEW kg_relation_results AS
 SELECT r.id AS id,

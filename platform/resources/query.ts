@@ -127,7 +127,7 @@ function trigramQuery(db: DB, def: ResourceDef, ftsTable: string, term: string):
     db,
     `SELECT term FROM ${q(`${ftsTable}_vocab`)} WHERE term >= ? AND term < ? LIMIT ?`,
     "pluck",
-  ).all(prefix, prefix + "\uffff", MAX_PREFIX_TERMS + 1) as string[];
+  ).all(prefix, prefix + "\u{10FFFF}", MAX_PREFIX_TERMS + 1) as string[];
   if (terms.length > MAX_PREFIX_TERMS) return null;
   return terms.length ? terms.map(ftsString).join(" OR ") : "";
 }

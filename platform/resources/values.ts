@@ -18,8 +18,16 @@ export function loadOptions(db: DB, def: ResourceDef): OptionsByField {
 }
 
 /** Fields a client may write in this mode (immutable ones are checked, not written, on update). */
+const writableLists = new WeakMap<ResourceDef, Record<Mode, FieldDef[]>>();
+
 export function writableFields(def: ResourceDef, mode: Mode): FieldDef[] {
-  return def.fields.filter((f) => !f.readOnly && f.name !== "id" && !(mode === "update" && f.createOnly));
+  let lists = writableLists.get(def);
+  if (!lists) {
+    const writable = def.fields.filter((f) => !f.readOnly && f.name !== "id");
+    lists = { create: writable, update: writable.filter((f) => !f.createOnly) };
+    writableLists.set(def, lists);
+  }
+  return lists[mode];
 }
 
 const isEmpty = (v: unknown) =>
@@ -101,6 +109,19 @@ export function coerceValue(f: FieldDef, raw: unknown, options: OptionsByField, 
 }
 
 /** Messages of every rule the value breaks; only `required` looks at an empty value. */
+const patterns = new Map<string, RegExp>();
+const compiled = (pattern: string) => {
+  let re = patterns.get(pattern);
+  if (!re) patterns.set(pattern, (re = new RegExp(pattern, "u")));
+  return re;
+};
+
+/** Length in characters (code points), as the console counts; skips the count when UTF-16 length decides. */
+function lengthAtLeast(text: string, n: number) {
+  return text.length >= 2 * n || (text.length >= n && [...text].length >= n);
+}
+const lengthAtMost = (text: string, n: number) => text.length <= n || [...text].length <= n;
+
 export function ruleErrors(value: unknown, rules: Rule[]): string[] {
   const errors: string[] = [];
   for (const r of rules) {
@@ -112,11 +133,11 @@ export function ruleErrors(value: unknown, rules: Rule[]): string[] {
     const text = typeof value === "string" ? value : String(value);
     const ok =
       "min_length" in r
-        ? [...text].length >= r.min_length
+        ? lengthAtLeast(text, r.min_length)
         : "max_length" in r
-        ? [...text].length <= r.max_length
+        ? lengthAtMost(text, r.max_length)
         : "pattern" in r
-        ? new RegExp(r.pattern, "u").test(text)
+        ? compiled(r.pattern).test(text)
         : "min" in r
         ? Number(value) >= r.min
         : "max" in r
@@ -131,10 +152,20 @@ export function ruleErrors(value: unknown, rules: Rule[]): string[] {
   return errors;
 }
 
-export const rulesFor = (f: FieldDef, mode: Mode): Rule[] => [
-  ...(f.rules ?? []),
-  ...((mode === "create" ? f.createRules : f.updateRules) ?? []),
-];
+const ruleLists = new WeakMap<FieldDef, Record<Mode, Rule[]>>();
+
+/** The rules of a field in a mode: its rules, then its create or update rules. */
+export function rulesFor(f: FieldDef, mode: Mode): Rule[] {
+  let lists = ruleLists.get(f);
+  if (!lists) {
+    lists = {
+      create: [...(f.rules ?? []), ...(f.createRules ?? [])],
+      update: [...(f.rules ?? []), ...(f.updateRules ?? [])],
+    };
+    ruleLists.set(f, lists);
+  }
+  return lists[mode];
+}
 
 export interface Validated {
   values: Record<string, unknown>;

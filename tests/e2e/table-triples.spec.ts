@@ -15,6 +15,7 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(tableRows(page)).toHaveCount(10);
 
     await page.getByRole("link", { name: /^主体/ }).click();
+    await expect(page).toHaveURL(/ordering=subject/);
     await page.getByRole("link", { name: /^主体/ }).click();
     await expect(page).toHaveURL(/ordering=-subject/);
     await expect(column(page, 2).first()).toHaveText(`${tag}-s13`);

@@ -86,6 +86,13 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     const created = db().prepare("SELECT need_init_password FROM users WHERE username = ?").get(`${tag}-new`) as { need_init_password: number };
     expect(created.need_init_password).toBe(1);
 
+    // Opened again, the form starts clean: no message from the refused save.
+    await page.getByTestId("add").click();
+    await expect(page.getByRole("dialog").getByTestId("schema-form")).toBeVisible();
+    await expect(page.getByTestId("form-error")).toHaveCount(0);
+    await expect(page.getByRole("dialog").getByText("用户名已存在")).toHaveCount(0);
+    await page.getByTestId("dialog-cancel").click();
+
     const row = tableRows(page).filter({ hasText: `${tag}-new` });
     await row.getByTestId("row-edit").click();
     const edit = page.getByRole("dialog");

@@ -403,3 +403,44 @@ describe("graph administration permissions", () => {
     expect((await call(p, reader, "GET", "/graphadmin/source-options/")).status).toBe(403);
   });
 });
+
+describe("CSV files with quoted cells", () => {
+  it("reads commas and line breaks inside quotes and names the line a bad row starts on", async () => {
+    const text = [
+      "subject,predicate,object,confidence",
+      '"辽宁舰",类型,舰艇,',
+      '"辽宁舰",排水量,"60,900吨',
+      '（满载）",',
+      '"",装备,辽宁舰,',
+    ].join("\n");
+    const fileId = await uploadCsv(p, admin, "quoted.csv", text);
+    const r = await createGraph("引号图谱", { file_ids: [fileId] });
+    const job = await settled(p, r.body.job_id);
+    expect(job.status).toBe("failed");
+    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } }).report.problems;
+    expect(problems).toEqual([{ ref: '文件"quoted.csv"第 5 行', kind: "format", message: "主体不能为空" }]);
+    const again = await createGraph("引号图谱2", { file_ids: [fileId], skip_bad_rows: true });
+    expect((await settled(p, again.body.job_id)).status).toBe("succeeded");
+    const props = p.ctx.db.prepare("SELECT properties FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'").pluck().get(again.body.graph.id) as string;
+    expect(JSON.parse(props)).toEqual({ 排水量: "60,900吨\n（满载）" });
+  });
+});
+
+describe("the fact signature of a dry run", () => {
+  it("ignores ontology edits but sees any change of the graph's entities and relations", async () => {
+    const { factSignature } = await import("../../platform/admin/graph-admin/plan.js");
+    const fileId = await uploadCsv(p, admin, "sig.csv", MILITARY_CSV);
+    const r = await createGraph("签名图谱", { file_ids: [fileId] });
+    await settled(p, r.body.job_id);
+    const g = r.body.graph.id;
+    const before = factSignature(p.ctx, g);
+    const added = await call(p, admin, "POST", `/graphadmin/ontologies/${military}/classes/`, { name: "签名测试类" });
+    await call(p, admin, "DELETE", `/graphadmin/classes/${added.body.id}/`);
+    expect(factSignature(p.ctx, g)).toBe(before);
+    p.ctx.db.prepare("UPDATE kg_entities SET description = '改' WHERE graph_id = ? AND name = '大连'").run(g);
+    const afterEntity = factSignature(p.ctx, g);
+    expect(afterEntity).not.toBe(before);
+    p.ctx.db.prepare("DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ?)").run(g);
+    expect(factSignature(p.ctx, g)).not.toBe(afterEntity);
+  });
+});

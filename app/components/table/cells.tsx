@@ -49,8 +49,9 @@ export function CellValue({ value, field, options }: { value: unknown; field: Ta
   const text = cellText(value, field, options);
   if (field.type === "datetime") return <span className="rt-nowrap">{text}</span>;
   if (field.type === "text" || text.length > 40) {
+    // One line at the column's width; the whole text is in the title.
     return (
-      <span className="rt-cell" title={text}>
+      <span className="rt-cell" title={text} style={{ maxWidth: (field.width ?? 240) - 8 }}>
         {text}
       </span>
     );

@@ -5,6 +5,8 @@ const ACTIONS = ["read", "create", "update", "delete"] as const;
 
 interface MatrixRow {
   model: string;
+  /** A readable name: a permission's own name without its action ("File data read" → "File data"). */
+  title: string;
   cells: Partial<Record<(typeof ACTIONS)[number], SelectOption>>;
   others: SelectOption[];
 }
@@ -17,7 +19,8 @@ export function matrixRows(options: SelectOption[]): MatrixRow[] {
     const parts = code.split("__");
     const model = parts.length >= 3 ? parts.slice(0, -1).join("__") : code;
     const action = parts.length >= 3 ? parts[parts.length - 1] : "";
-    const row = rows.get(model) ?? { model, cells: {}, others: [] };
+    const row = rows.get(model) ?? { model, title: "", cells: {}, others: [] };
+    if (!row.title || action === "read") row.title = o.label.replace(/\s*(create|read|update|delete)$/i, "") || model;
     if ((ACTIONS as readonly string[]).includes(action)) row.cells[action as (typeof ACTIONS)[number]] = o;
     else row.others.push(o);
     rows.set(model, row);
@@ -62,6 +65,7 @@ export function PermissionMatrix({ name, options, chosen, disabled }: { name: st
         {rows.map((row) => (
           <tr key={row.model}>
             <td>
+              {row.title !== row.model && <div>{row.title}</div>}
               <code>{row.model}</code>
             </td>
             {ACTIONS.map((a) => (

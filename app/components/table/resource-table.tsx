@@ -373,8 +373,9 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
           </form>
         )}
         <span className="spacer" />
-        <FilterForm screen={screen} schema={schema} state={state} />
-        <ColumnsForm screen={screen} schema={schema} hidden={hidden} here={here} />
+        {/* Keyed by the view, so a dropdown closes once its form has changed the view. */}
+        <FilterForm key={`f${query}`} screen={screen} schema={schema} state={state} />
+        <ColumnsForm key={`c${query}${hidden.join()}`} screen={screen} schema={schema} hidden={hidden} here={here} />
       </div>
       <GridSlot key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
       <Pager screen={screen} state={state} count={count} />

@@ -95,6 +95,9 @@ export interface Plan {
   report: PlanReport;
 }
 
+/** Longer than max characters (code points); the cheap length test first. */
+const tooLong = (text: string, max: number) => text.length > max && [...text].length > max;
+
 const relationKey = (s: string, t: number, o: string) => `${s}\u0001${t}\u0001${o}`;
 
 function parseOp(raw: string): "add" | "delete" | null {
@@ -212,7 +215,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   };
 
   const tick = async (i: number, phase: number) => {
-    if (i % 2000 === 0) {
+    if (i % 1000 === 0) {
       input.onProgress?.((phase + i / Math.max(rows.length, 1)) / 3);
       await input.checkpoint?.();
     }
@@ -239,11 +242,11 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       reject(i, "format", `${emptyCols.map(([n]) => n).join("、")}不能为空`);
       continue;
     }
-    if ([...r.subject].length > MAX_NAME) {
+    if (tooLong(r.subject, MAX_NAME)) {
       reject(i, "format", `主体过长（最多${MAX_NAME}个字符）`);
       continue;
     }
-    if ([...r.object].length > MAX_VALUE) {
+    if (tooLong(r.object, MAX_VALUE)) {
       reject(i, "format", `客体过长（最多${MAX_VALUE}个字符）`);
       continue;
     }
@@ -294,7 +297,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
         e.remove = true;
         continue;
       }
-      if ([...r.object].length > MAX_NAME) {
+      if (tooLong(r.object, MAX_NAME)) {
         reject(i, "format", `类名过长（最多${MAX_NAME}个字符）`);
         continue;
       }
@@ -366,7 +369,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
 
     if (isRelation(r.predicate)) {
       const rt = ontology.relationTypeByName.get(r.predicate)!;
-      if ([...r.object].length > MAX_NAME) {
+      if (tooLong(r.object, MAX_NAME)) {
         reject(i, "format", `客体实体名称过长（最多${MAX_NAME}个字符）`);
         continue;
       }
@@ -446,7 +449,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     }
 
     if (isAlias(r.predicate)) {
-      if ([...r.object].length > MAX_NAME) {
+      if (tooLong(r.object, MAX_NAME)) {
         reject(i, "format", `别名过长（最多${MAX_NAME}个字符）`);
         continue;
       }
@@ -588,13 +591,16 @@ function summarize(p: {
 
 /**
  * What identifies the state of a graph's facts for an update: the dry run records it, the
- * apply refuses to go on when it changed. (The store's own signature includes relation
- * inserts of every graph; this one only this graph's.)
+ * apply refuses to go on when it changed. Inserts and deletes show in the counts and largest
+ * ids, updates in place in kg_fact_versions (schema-graph-admin.ts); ontology edits do not
+ * count (the apply checks the data against the ontology again anyway).
  */
 export function factSignature(ctx: PlatformContext, graphId: number): string {
-  const state = ctx.db.prepare("SELECT version FROM kg_graph_state WHERE graph_id = ?").pluck().get(graphId) ?? 0;
-  const rel = ctx.db
-    .prepare("SELECT count(*) AS n, coalesce(max(id), 0) AS m FROM kg_relations WHERE graph_id = ?")
-    .get(graphId) as { n: number; m: number };
-  return `${state}:${rel.n}:${rel.m}`;
+  const db = ctx.db;
+  const updates = db.prepare("SELECT version FROM kg_fact_versions WHERE graph_id = ?").pluck().get(graphId) ?? 0;
+  const of = (table: string) =>
+    db.prepare(`SELECT count(*) AS n, coalesce(max(id), 0) AS m FROM ${table} WHERE graph_id = ?`).get(graphId) as { n: number; m: number };
+  const e = of("kg_entities");
+  const r = of("kg_relations");
+  return `${updates}:${e.n}:${e.m}:${r.n}:${r.m}`;
 }

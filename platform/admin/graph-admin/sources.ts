@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
@@ -99,17 +100,10 @@ async function* fileRows(ctx: PlatformContext, file: FileRow): AsyncGenerator<So
   const text = decodeCsv(await fs.promises.readFile(stored));
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";
-  const parser = parse(text, {
-    bom: true,
-    delimiter,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    info: true,
-  });
   let map: ReturnType<typeof headerMap> | undefined;
   const cell = (cells: string[], i: number | undefined) => (i === undefined ? "" : (cells[i] ?? "").trim());
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, line } of csvRecords(text, delimiter)) {
       if (map === undefined) {
         map = headerMap(record);
         if (map) continue;
@@ -118,7 +112,7 @@ async function* fileRows(ctx: PlatformContext, file: FileRow): AsyncGenerator<So
       }
       const cols = map ?? { subject: 0, predicate: 1, object: 2, confidence: 3 };
       yield {
-        ref: `文件"${label}"第 ${info.lines} 行`,
+        ref: `文件"${label}"第 ${line} 行`,
         subject: cell(record, cols.subject),
         predicate: cell(record, cols.predicate),
         object: cell(record, cols.object),
@@ -134,6 +128,44 @@ async function* fileRows(ctx: PlatformContext, file: FileRow): AsyncGenerator<So
     throw new HttpError(400, `文件"${label}"的 CSV 格式错误（第 ${err.lines ?? "?"} 行附近）：${err.message ?? ""}`, "invalid_csv");
   }
 }
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The records of a CSV text with the line each starts on. A text without any quote is split
+ * directly (a quote-free CSV has no other syntax), about ten times faster than csv-parse;
+ * anything else goes through csv-parse, fed in chunks so a big file never holds the event
+ * loop for long.
+ */
+async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ record: string[]; line: number }> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!body.includes('"')) {
+    const lines = body.split(/\r\n|\n|\r/);
+    for (let i = 0; i < lines.length; i++) {
+      if (i % 5000 === 4999) await new Promise((r) => setImmediate(r));
+      if (lines[i].trim() === "") continue;
+      yield { record: lines[i].split(delimiter), line: i + 1 };
+    }
+    return;
+  }
+  const parser = parse({ delimiter, skip_empty_lines: true, relax_column_count: true, info: true });
+  const chunks = function* () {
+    for (let at = 0; at < body.length; ) {
+      let end = Math.min(at + CHUNK, body.length);
+      // Never cut a surrogate pair in two.
+      if (end < body.length && /[\uD800-\uDBFF]/.test(body[end - 1])) end++;
+      yield body.slice(at, end);
+      at = end;
+    }
+  };
+  Readable.from(chunks()).pipe(parser);
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    yield { record, line: info.lines - lineBreaks(record) };
+  }
+}
+
+/** Line breaks inside quoted cells: csv-parse reports the line a record ends on. */
+const lineBreaks = (cells: string[]) => cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
 function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRow> {
   const where: string[] = [];

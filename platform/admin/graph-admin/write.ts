@@ -4,8 +4,8 @@ import { refreshRollups, stableUuid } from "../../kg/store.js";
 import { entityFate, relationFate, type Plan } from "./plan.js";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
-export const ENTITY_BATCH = 2000;
-export const RELATION_BATCH = 5000;
+export const ENTITY_BATCH = 1000;
+export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
 type Checkpoint = () => Promise<void>;
