@@ -113,13 +113,25 @@ function patternToRegExp(path: string): RegExp {
   return new RegExp(`^${src || ""}/?$`);
 }
 
-/** The chain of nav items (parent first) whose path matches pathname, or [] when none. */
-export function matchNav(pathname: string, items: NavItem[] = adminNav, trail: NavItem[] = []): NavItem[] {
+/**
+ * The chain of nav items (parent first) for pathname, or [] when none. A nested page
+ * (a dialog route such as /backend/setting/users/new) belongs to the closest item above it,
+ * for the breadcrumb, the highlighted menu item and the route check.
+ */
+export function matchNav(pathname: string): NavItem[] {
+  for (let path = pathname.replace(/\/+$/, "") || "/"; path; path = path.slice(0, path.lastIndexOf("/"))) {
+    const chain = matchExact(path);
+    if (chain.length) return chain;
+  }
+  return [];
+}
+
+function matchExact(pathname: string, items: NavItem[] = adminNav, trail: NavItem[] = []): NavItem[] {
   for (const item of items) {
     const chain = [...trail, item];
     if (patternToRegExp(item.path).test(pathname)) return chain;
     if (item.children) {
-      const found = matchNav(pathname, item.children, chain);
+      const found = matchExact(pathname, item.children, chain);
       if (found.length) return found;
     }
   }

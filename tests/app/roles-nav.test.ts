@@ -76,6 +76,9 @@ describe("route filtering", () => {
   it("matches parameters and builds the breadcrumb chain", () => {
     expect(matchNav("/model/logs/7").map((i) => i.title)).toEqual(["nav.model", "nav.modelLogs"]);
     expect(matchNav("/nowhere")).toEqual([]);
+    // A dialog route nested under a screen belongs to that screen.
+    expect(matchNav("/backend/setting/users/12/edit").map((i) => i.title)).toEqual(["nav.setting", "nav.users"]);
+    expect(pathAllowed("/backend/setting/users/new", ["auth__group__read"])).toBe(false);
   });
   it("finds the first page a parent's redirect can land on", () => {
     expect(firstAllowedPath(["auth__group__read"], filterNav(["auth__group__read"], adminNav.find((i) => i.path === "/backend/setting")!.children))).toBe(

@@ -38,7 +38,7 @@ async function waitForJob(page: Page, status: "已完成" | "失败") {
   await expect(page.getByTestId("job-status")).toHaveText(status, { timeout: 25_000 });
 }
 
-async function createGraph(page: Page, testInfo: TestInfo, name: string, csv: string, skipBadRows = false) {
+async function createGraph(page: Page, name: string, csv: string, skipBadRows = false) {
   await page.goto("/graph/create");
   await page.getByLabel("图谱名称").fill(name);
   await page.locator('select[name="domain"]').selectOption("military");
@@ -56,7 +56,7 @@ test.describe("graph administration", () => {
     const name = unique(testInfo, "上传构建");
     await page.goto("/graph/create");
     await shot(page, testInfo, "graph-create");
-    const jobId = await createGraph(page, testInfo, name, biggerCsv());
+    const jobId = await createGraph(page, name, biggerCsv());
     if (hasJs(testInfo)) {
       // A marker that a reload would wipe: with JavaScript the page follows the job live.
       await page.evaluate(() => ((window as unknown as { followed: boolean }).followed = true));
@@ -94,7 +94,7 @@ test.describe("graph administration", () => {
   test("reports each bad row of a file and builds nothing", async ({ adminPage: page }, testInfo) => {
     const name = unique(testInfo, "坏行");
     const csv = [...BASE_CSV, ",装备,辽宁舰,", "辽宁舰,停靠,青岛,", "辽宁舰,部署于,大连,1.5"].join("\n");
-    await createGraph(page, testInfo, name, csv);
+    await createGraph(page, name, csv);
     await waitForJob(page, "失败");
     await expect(page.getByTestId("job-error")).toContainText("源数据中有 3 行有问题，未构建任何内容");
     const problems = page.getByTestId("problem-table");
@@ -109,7 +109,7 @@ test.describe("graph administration", () => {
 
   test("runs an incremental update: dry run first, then apply", async ({ adminPage: page }, testInfo) => {
     const name = unique(testInfo, "增量");
-    await createGraph(page, testInfo, name, BASE_CSV.join("\n"));
+    await createGraph(page, name, BASE_CSV.join("\n"));
     await waitForJob(page, "已完成");
     const graphId = db().prepare("SELECT id FROM graphs WHERE name = ?").pluck().get(name) as number;
 

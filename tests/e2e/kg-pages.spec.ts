@@ -1,6 +1,12 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, SCRIPT_NAME, seedHubGraph, seedMarkupArticle } from "../app/kg-fixtures";
-import { db, expect, hasJs, shot, test } from "./fixtures";
+import { db, expect as baseExpect, hasJs, shot, test } from "./fixtures";
+
+/**
+ * One server serves both projects side by side, and drawing a 2,000-node graph keeps it busy
+ * for a moment: assertions wait longer than the default 7 s.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * The graph pages with JavaScript on (charts live: echarts on canvas) and off (the
@@ -176,9 +182,9 @@ test.describe("graph pages", () => {
       .check();
     await page.getByTestId("graph-filter").getByRole("button", { name: "应用" }).click();
     await expect(page).toHaveURL(/types=\d+/);
-    await expect(page.getByTestId("edge-rows").locator(".predicate").first()).toHaveText("隶属于");
-    const predicates = await page.getByTestId("edge-rows").locator(".predicate").allTextContents();
-    expect(new Set(predicates)).toEqual(new Set(["隶属于"]));
+    // With JavaScript the URL changes as the new rows render: poll until they are there.
+    const predicates = page.getByTestId("edge-rows").locator(".predicate");
+    await expect.poll(async () => [...new Set(await predicates.allTextContents())]).toEqual(["隶属于"]);
 
     // The SVG file works in every browser; with JavaScript the picture also exports as PNG.
     const svg = await page.request.get((await page.getByTestId("export-svg").getAttribute("href")) ?? "");

@@ -114,7 +114,7 @@ export function OntologyHeader({ detail, rights, result }: { detail: OntologyDet
           <Text size="sm">{t("schema.usedBy")}</Text>
           {detail.graphs.length ? (
             detail.graphs.map((g) => (
-              <Badge key={g.id} component={Link} to={`/graph/schemaedit/${g.id}`} variant="light" style={{ cursor: "pointer" }}>
+              <Badge key={g.id} component={Link} to={`/graph/schemaedit/${g.id}`} variant="light" tt="none" style={{ cursor: "pointer" }}>
                 {g.name}
               </Badge>
             ))

@@ -32,7 +32,6 @@ export interface ResourceTableProps {
 
 type Toast = { type: "success" | "error"; message: string };
 
-
 /** Hidden inputs carrying the table state a GET form does not edit itself. */
 function StateInputs({ state, omit }: { state: TableState; omit: ("search" | "filters" | "pageSize" | "ordering" | "page")[] }) {
   const p = stateToParams(state);
