@@ -111,7 +111,7 @@ export default function GraphSchemaEditPage() {
               <input type="hidden" name="intent" value="switchOntology" />
               <ErrorNotice result={result} target="switchOntology" />
               <Group align="flex-end" gap="xs">
-                <Field label={t("graphOntology.switchTo")} hint={t("graphOntology.switchHint")}>
+                <Field label={t("graphOntology.switchTo")}>
                   <select name="ontology_id" className="ga-native" defaultValue={info.ontology?.id ?? ""}>
                     {ontologies.map((o) => (
                       <option key={o.id} value={o.id}>
@@ -120,10 +120,13 @@ export default function GraphSchemaEditPage() {
                     ))}
                   </select>
                 </Field>
-                <Button type="submit" size="xs" variant="light" mb={20}>
+                <Button type="submit" size="xs" variant="light">
                   {t("graphOntology.switch")}
                 </Button>
               </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {t("graphOntology.switchHint")}
+              </Text>
             </Form>
           )}
           {rights.create && info.ontology && (

@@ -80,7 +80,9 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
               <Link to={`/graph/relation/result?job=${job.id}`} className="ga-link" data-testid="job-relations-link">
                 {t("job.viewRelations")}
               </Link>
-              <Link to={`/graph/detail/${job.graph_id}`} className="ga-link">{t("job.browseGraph")}</Link>
+              <Link to={`/graph/detail/${job.graph_id}`} className="ga-link">
+                {t("job.browseGraph")}
+              </Link>
             </Group>
           )}
         </Stack>
@@ -168,62 +170,74 @@ function JobLogs({ job }: { job: JobWithLogs }) {
 }
 
 /** A job page: live progress (server-sent events; a self-refreshing page without JavaScript), result and log. */
-export function JobView({ job, mayApply, mayCancel, result }: { job: JobWithLogs; mayApply: boolean; mayCancel: boolean; result?: ActionError | null }) {
+export function JobView({
+  job,
+  mayApply,
+  mayCancel,
+  result,
+}: {
+  job: JobWithLogs;
+  mayApply: boolean;
+  mayCancel: boolean;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const live = useLiveJob(job);
   const finished = FINISHED.includes(live.status);
   return (
-    <Stack gap="md" data-testid="job-page" data-job-status={live.status}>
+    <>
       {!FINISHED.includes(job.status) && (
         <noscript>
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       )}
-      <div className="ga-head">
-        <Group gap="sm">
-          <Title order={3}>
-            {job.kind_label} #{job.id}
-          </Title>
-          <JobStatusBadge status={live.status} />
-        </Group>
-        {job.graph_id && (
-          <Link to={`/graph/detail/${job.graph_id}`} data-testid="job-graph">
-            {job.graph_name ?? `#${job.graph_id}`}
-          </Link>
-        )}
-      </div>
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <ProgressBar value={live.progress} status={live.status} />
-          <Text size="sm" data-testid="job-message">
-            {live.message}
-          </Text>
-          <Group gap="xl">
-            <Meta label={t("job.createdBy")} value={job.created_by_name} />
-            <Meta label={t("job.createdAt")} value={formatDate(job.created_at)} />
-            <Meta label={t("job.startedAt")} value={formatDate(job.started_at)} />
-            <Meta label={t("job.finishedAt")} value={formatDate(job.finished_at)} />
-            {job.attempts > 0 && <Meta label={t("job.attempts")} value={job.attempts} />}
+      <Stack gap="md" data-testid="job-page" data-job-status={live.status}>
+        <div className="ga-head">
+          <Group gap="sm">
+            <Title order={3}>
+              {job.kind_label} #{job.id}
+            </Title>
+            <JobStatusBadge status={live.status} />
           </Group>
-          {!finished && mayCancel && (
-            <Form method="post">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" size="xs" color="red" variant="light" disabled={live.cancel_requested} data-testid="cancel-job">
-                {t("job.cancel")}
-              </Button>
-            </Form>
+          {job.graph_id && (
+            <Link to={`/graph/detail/${job.graph_id}`} data-testid="job-graph">
+              {job.graph_name ?? `#${job.graph_id}`}
+            </Link>
           )}
-          <ErrorNotice result={result} target="cancel" />
-        </Stack>
-      </Paper>
-      {live.status === "failed" && (live.error || job.error) && (
-        <Alert color="red" role="alert" data-testid="job-error">
-          {live.error || job.error}
-        </Alert>
-      )}
-      {FINISHED.includes(job.status) && <JobResult job={job} mayApply={mayApply} result={result} />}
-      <JobLogs job={job} />
-    </Stack>
+        </div>
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <ProgressBar value={live.progress} status={live.status} />
+            <Text size="sm" data-testid="job-message">
+              {live.message}
+            </Text>
+            <Group gap="xl">
+              <Meta label={t("job.createdBy")} value={job.created_by_name} />
+              <Meta label={t("job.createdAt")} value={formatDate(job.created_at)} />
+              <Meta label={t("job.startedAt")} value={formatDate(job.started_at)} />
+              <Meta label={t("job.finishedAt")} value={formatDate(job.finished_at)} />
+              {job.attempts > 0 && <Meta label={t("job.attempts")} value={job.attempts} />}
+            </Group>
+            {!finished && mayCancel && (
+              <Form method="post">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="cancel" />
+                <Button type="submit" size="xs" color="red" variant="light" disabled={live.cancel_requested} data-testid="cancel-job">
+                  {t("job.cancel")}
+                </Button>
+              </Form>
+            )}
+            <ErrorNotice result={result} target="cancel" />
+          </Stack>
+        </Paper>
+        {live.status === "failed" && (live.error || job.error) && (
+          <Alert color="red" role="alert" data-testid="job-error">
+            {live.error || job.error}
+          </Alert>
+        )}
+        {FINISHED.includes(job.status) && <JobResult job={job} mayApply={mayApply} result={result} />}
+        <JobLogs job={job} />
+      </Stack>
+    </>
   );
 }
