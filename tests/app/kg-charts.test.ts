@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { barOption, boxGraphOption, graphOption, trendOption } from "~/components/charts/options";
+import { renderGraphSvg } from "~/components/charts/graph-svg.server";
 import { chartSpec, renderChartSvg } from "~/components/charts/render.server";
 import { AnnotatedText } from "~/components/kg/annotated-text";
 import { safeUrl } from "~/components/kg/article-view";
@@ -96,6 +97,39 @@ describe("charts rendered to SVG on the server", () => {
     expect(s.height).toBe(100);
     expect(s.top).toBe(40);
     expect((s.data as { symbolSize: number[] }[])[0].symbolSize).toEqual([80, 40]);
+  });
+
+  it("writes big graphs fast, at the positions echarts would draw them, with text escaped", () => {
+    const ring = (n: number) => ({
+      categories: [{ name: "<i>类</i>" }],
+      nodes: Array.from({ length: n }, (_, i) => ({
+        id: `n${i}`,
+        name: i === 0 ? SCRIPT : `节点${i}`,
+        category: "<i>类</i>",
+        x: Math.cos(i) * (10 + i),
+        y: Math.sin(i) * (10 + i),
+        important: i === 0,
+      })),
+      links: Array.from({ length: n - 1 }, (_, i) => ({ id: String(i), source: "n0", target: `n${i + 1}` })),
+    });
+    const size = { width: 1200, height: 640 };
+    // Same picture: circle centres of echarts' drawing and of the fast writer agree.
+    const small = graphOption(ring(20), size);
+    const centres = (svg: string, re: RegExp) => [...svg.matchAll(re)].map((m) => [Number(m[1]), Number(m[2])]);
+    const byEcharts = centres(renderChartSvg(small, size.width, size.height), /d="M1 0A1 1 0 1 1 1 -0\.1A1 1 0 0 1 1 0" transform="matrix\([\d.]+,0,0,[\d.]+,([\d.]+),([\d.]+)\)"/g);
+    const byWriter = centres(renderGraphSvg(small, size.width, size.height), /<circle cx="([\d.]+)" cy="([\d.]+)"/g);
+    expect(byWriter).toHaveLength(20);
+    for (const [x, y] of byWriter) expect(byEcharts.some(([ex, ey]) => Math.abs(ex - x) < 1 && Math.abs(ey - y) < 1)).toBe(true);
+
+    const started = performance.now();
+    const big = renderChartSvg(graphOption(ring(2000), size), size.width, size.height);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(big.match(/<circle /g)).toHaveLength(2000);
+    expect(big.match(/<line /g)).toHaveLength(1999);
+    expect(big).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(big).toContain("&lt;i&gt;类&lt;/i&gt;");
+    expect(big).not.toContain("<script");
+    expect(big).not.toContain("<i>");
   });
 
   it("gives no SVG to a hydrated page's data request, which the browser draws", () => {

@@ -212,7 +212,7 @@ function fitPositions<T extends { x: number; y: number }>(nodes: T[], aspect: nu
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 /** Labels on every node up to this size; above it only important nodes keep theirs. */
-const LABEL_ALL_NODES = 150;
+export const LABEL_ALL_NODES = 150;
 const LABEL_ALL_EDGES = 60;
 
 /**

@@ -2,7 +2,8 @@ import { BarChart, GraphChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
-import type { ChartOption, ChartSpec } from "./options";
+import { renderGraphSvg } from "./graph-svg.server";
+import { LABEL_ALL_NODES, type ChartOption, type ChartSpec } from "./options";
 
 echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -12,6 +13,10 @@ echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, To
  * picture scales to its container.
  */
 export function renderChartSvg(option: ChartOption, width: number, height: number, opts: { fluid?: boolean } = {}): string {
+  if (isBigGraph(option)) {
+    const svg = renderGraphSvg(option, width, height);
+    return opts.fluid === false ? svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`) : svg;
+  }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false });
@@ -24,6 +29,12 @@ export function renderChartSvg(option: ChartOption, width: number, height: numbe
     // A live instance keeps a timer loop running.
     chart.dispose();
   }
+}
+
+/** A node-link graph big enough to be drawn plain (see graphOption), for the fast writer. */
+function isBigGraph(option: ChartOption): boolean {
+  const series = (option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined)?.[0];
+  return series?.type === "graph" && series.layout === "none" && (series.data?.length ?? 0) > LABEL_ALL_NODES && series.data!.every((d) => d.symbol === "circle");
 }
 
 /**
