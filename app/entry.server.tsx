@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -10,6 +10,24 @@ import i18n, { resources } from "./i18n";
 import { getLocale } from "./i18next.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React 18.3's Node stream writer can emit the unused tail of its 2 KB buffer (zero bytes)
+ * when a multi-byte character does not fit, which browsers show as "�" in Chinese text.
+ * HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
+ * them is safe.
+ */
+export function withoutNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (chunk.indexOf(0) === -1) return done(null, chunk);
+      const out = Buffer.allocUnsafe(chunk.length);
+      let n = 0;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] !== 0) out[n++] = chunk[i];
+      done(null, out.subarray(0, n));
+    },
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -34,7 +52,7 @@ export default async function handleRequest(
       {
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Content-Type-Options", "nosniff");
           responseHeaders.set("Referrer-Policy", "same-origin");

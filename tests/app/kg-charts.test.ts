@@ -116,7 +116,10 @@ describe("charts rendered to SVG on the server", () => {
     // Same picture: circle centres of echarts' drawing and of the fast writer agree.
     const small = graphOption(ring(20), size);
     const centres = (svg: string, re: RegExp) => [...svg.matchAll(re)].map((m) => [Number(m[1]), Number(m[2])]);
-    const byEcharts = centres(renderChartSvg(small, size.width, size.height), /d="M1 0A1 1 0 1 1 1 -0\.1A1 1 0 0 1 1 0" transform="matrix\([\d.]+,0,0,[\d.]+,([\d.]+),([\d.]+)\)"/g);
+    const byEcharts = centres(
+      renderChartSvg(small, size.width, size.height),
+      /d="M1 0A1 1 0 1 1 1 -0\.1A1 1 0 0 1 1 0" transform="matrix\([\d.]+,0,0,[\d.]+,([\d.]+),([\d.]+)\)"/g
+    );
     const byWriter = centres(renderGraphSvg(small, size.width, size.height), /<circle cx="([\d.]+)" cy="([\d.]+)"/g);
     expect(byWriter).toHaveLength(20);
     for (const [x, y] of byWriter) expect(byEcharts.some(([ex, ey]) => Math.abs(ex - x) < 1 && Math.abs(ey - y) < 1)).toBe(true);

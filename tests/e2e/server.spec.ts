@@ -20,7 +20,7 @@ function startServer(port: number, env: Record<string, string> = {}) {
 }
 
 async function waitHealthy(port: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return res;

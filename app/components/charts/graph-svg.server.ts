@@ -29,7 +29,7 @@ interface GraphSeries {
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
 
 const percent = (value: string, of: number) => (parseFloat(value) / 100) * of;
 const num = (n: number) => Math.round(n * 10) / 10;
@@ -67,7 +67,11 @@ export function renderGraphSvg(option: ChartOption, width: number, height: numbe
   s.data.forEach((d, i) => {
     if (!d.label?.show) return;
     const size = Array.isArray(d.symbolSize) ? d.symbolSize[0] : d.symbolSize;
-    out.push(`<text x="${num(px[i].x + size / 2 + 5)}" y="${px[i].y}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(d.name)}</text>`);
+    out.push(
+      `<text x="${num(px[i].x + size / 2 + 5)}" y="${px[i].y}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(
+        d.name
+      )}</text>`
+    );
   });
   out.push('</g><g font-size="12" fill="#444" dominant-baseline="central">');
   // The legend, in a row at the top left, as echarts lays it out.

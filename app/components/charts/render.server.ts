@@ -34,7 +34,12 @@ export function renderChartSvg(option: ChartOption, width: number, height: numbe
 /** A node-link graph big enough to be drawn plain (see graphOption), for the fast writer. */
 function isBigGraph(option: ChartOption): boolean {
   const series = (option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined)?.[0];
-  return series?.type === "graph" && series.layout === "none" && (series.data?.length ?? 0) > LABEL_ALL_NODES && series.data!.every((d) => d.symbol === "circle");
+  return (
+    series?.type === "graph" &&
+    series.layout === "none" &&
+    (series.data?.length ?? 0) > LABEL_ALL_NODES &&
+    series.data!.every((d) => d.symbol === "circle")
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -129,9 +129,9 @@ export interface AdminShellProps {
 export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, size = "md", tagsView = false, tags = [], children }: AdminShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const fetcher = useFetcher();
+  const navigation = useNavigation();
   // Optimistic: while the toggle is being saved, show the state it asks for.
-  const pending = fetcher.formData?.get("sidebar");
+  const pending = navigation.formAction === "/ui" ? navigation.formData?.get("sidebar") : null;
   const state = pending === "toggle" ? (sidebar === "closed" ? "open" : "closed") : sidebar;
   const mobileToggle = useRef<HTMLInputElement>(null);
   // Spec §2: on mobile the sidebar closes after navigation.
@@ -156,13 +156,13 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               <label htmlFor="mobile-nav" className="hamburger mobile-only" title={t("layout.menu")} data-testid="mobile-menu">
                 <IconMenu2 size={20} aria-hidden />
               </label>
-              <fetcher.Form method="post" action="/ui" className="desktop-only">
+              <Form method="post" action="/ui" className="desktop-only" preventScrollReset replace>
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
                 <button type="submit" name="sidebar" value="toggle" className="hamburger" title={t("layout.toggleSidebar")} data-testid="sidebar-toggle">
                   <IconMenu2 size={20} aria-hidden />
                 </button>
-              </fetcher.Form>
+              </Form>
               <Breadcrumb />
             </>
           )}

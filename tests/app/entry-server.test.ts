@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { withoutNulBytes } from "~/entry.server";
+
+async function through(chunks: Buffer[]) {
+  const t = withoutNulBytes();
+  const out: Buffer[] = [];
+  t.on("data", (c: Buffer) => out.push(c));
+  const done = new Promise((r) => t.on("end", r));
+  for (const c of chunks) t.write(c);
+  t.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+describe("the document stream", () => {
+  it("drops stray zero bytes and keeps every character whole", async () => {
+    const text = "美国海军向釜山部署密歇根号核潜艇";
+    const a = Buffer.from(text.slice(0, 5), "utf8");
+    const b = Buffer.from(text.slice(5), "utf8");
+    const padded = Buffer.concat([a, Buffer.alloc(7), b]);
+    const out = await through([padded, Buffer.from("<p>ok</p>")]);
+    expect(out.includes(0)).toBe(false);
+    expect(out.toString("utf8")).toBe(text + "<p>ok</p>");
+  });
+
+  it("passes clean chunks through untouched", async () => {
+    const clean = Buffer.from("<div>知识图谱</div>");
+    expect((await through([clean])).equals(clean)).toBe(true);
+  });
+});
