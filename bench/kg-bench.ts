@@ -41,13 +41,14 @@ const ctx = platform.ctx;
 
 const loadBefore = os.loadavg()[0].toFixed(1);
 const heapBefore = process.memoryUsage().rss;
-const kept = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph>) : null;
+const kept = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph> & { load?: number }) : null;
 console.log(
   kept?.relations === RELATIONS
     ? `using the store kept in ${dataDir}`
     : `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
 );
-const report = kept?.relations === RELATIONS ? kept : generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
+const report =
+  kept?.relations === RELATIONS ? kept : { ...generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS }), load: os.loadavg()[0] };
 const rssGrowth = kept?.relations === RELATIONS ? null : (process.memoryUsage().rss - heapBefore) / 1e6;
 if (keepDir) fs.writeFileSync(reportFile, JSON.stringify(report));
 ctx.db.pragma("wal_checkpoint(TRUNCATE)");
@@ -162,13 +163,13 @@ const when = new Date().toISOString().slice(0, 10);
 const section = `## Knowledge graphs
 
 Measured ${when} with \`npx tsx bench/kg-bench.ts\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}
-(load average ${loadBefore} before the run, ${os.loadavg()[0].toFixed(1)} after: other work shared the machine).
+(load average ${loadBefore} before the run, ${os.loadavg()[0].toFixed(1)} after${Number(loadBefore) > 3 ? ": other work shared the machine" : ""}).
 Server time = from the request reaching the server to the response finishing, measured inside the server,
 after warming the page cache with entity pages of another sample of the same mix.
 
 Generated graph: ${report.relations.toLocaleString()} relations, ${report.entities.toLocaleString()} entities, ${report.articles.toLocaleString()} articles,
 ${report.events.toLocaleString()} events, ${report.eventRelations.toLocaleString()} event links, ${report.mentions.toLocaleString()} mentions;
-generated in ${(report.ms / 1000).toFixed(1)} s (one transaction), store ${(dbBytes / 1e6).toFixed(0)} MB${rssGrowth === null ? "" : `, process RSS +${rssGrowth.toFixed(0)} MB while generating`}.
+generated in ${(report.ms / 1000).toFixed(1)} s (one transaction${report.load ? `, load average ${report.load.toFixed(1)} at its end` : ""}), store ${(dbBytes / 1e6).toFixed(0)} MB${rssGrowth === null ? "" : `, process RSS +${rssGrowth.toFixed(0)} MB while generating`}.
 
 | call | p50 ms | p95 ms | max ms | goal (p95) | |
 |---|---:|---:|---:|---:|---|
