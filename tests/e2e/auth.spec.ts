@@ -181,6 +181,9 @@ test.describe("routes, roles and layouts", () => {
       expect(async () => {
         if ((await layout.getAttribute("data-sidebar")) !== state) await page.getByTestId("sidebar-toggle").click();
         await expect(layout).toHaveAttribute("data-sidebar", state, { timeout: 3000 });
+        // The state shows at once (optimistic); the reload below must wait until it is saved.
+        await page.waitForLoadState("networkidle");
+        await expect(layout).toHaveAttribute("data-sidebar", state, { timeout: 3000 });
       }).toPass({ timeout: 20_000 });
     await toggleTo("closed");
     await page.reload();
