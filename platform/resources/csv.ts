@@ -120,7 +120,6 @@ export function decodeCsv(buf: Buffer): string {
   }
 }
 
-/** One CSV record and the line of the file where it starts (the header is line 1). */
 /**
  * One CSV record and its row as a spreadsheet shows it: the header is row 1, a blank line is
  * a row of its own (and has no cells), a cell with line breaks stays in one row.
@@ -132,12 +131,31 @@ export interface CsvRecord {
 
 const isBlank = (record: string[]) => record.length === 1 && record[0] === "";
 
+/**
+ * The lines of a CSV text that holds no quote character, or null when it holds one. Without
+ * quotes CSV has no other syntax (a cell cannot contain a delimiter or a line break), so
+ * splitting is exact, and about ten times faster than csv-parse on a 2 MB file.
+ */
+export function quoteFreeLines(text: string): string[] | null {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.includes('"')) return null;
+  const lines = body.split(/\r\n|\n|\r/);
+  // A final line break ends the last record; it does not start an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
 /** Records with their row numbers; blank rows are dropped (their number is kept by the others). */
 export function parseCsv(text: string): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  const lines = quoteFreeLines(text);
+  if (lines) {
+    for (let i = 0; i < lines.length; i++) if (lines[i] !== "") out.push({ cells: lines[i].split(","), line: i + 1 });
+    return out;
+  }
   try {
     // csv-parse's `info` option doubles its cost on a 2 MB file; the record index gives the row.
     const records = parse(text, { bom: true, relax_column_count: true }) as string[][];
-    const out: CsvRecord[] = [];
     records.forEach((cells, i) => {
       if (!isBlank(cells)) out.push({ cells, line: i + 1 });
     });
@@ -150,4 +168,4 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 /** Undoes the export's formula neutralising, so an exported file imports unchanged. */
-export const unneutralise = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+export const unneutralise = (v: string) => (v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);

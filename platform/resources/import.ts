@@ -2,15 +2,15 @@ import { hasPermission } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { type CsvRecord, importFields, unneutralise } from "./csv.js";
 import {
+  RecordBatch,
   constraintErrors,
   getRecord,
-  insertRecord,
   syncSearchIndex,
   uniqueErrors,
   updateRecord,
   writeAudit,
 } from "./store.js";
-import type { FieldDef, ResourceDef, ResourceHookContext } from "./types.js";
+import type { FieldDef, FieldErrors, ResourceDef, ResourceHookContext } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
 /** `row` is the record's row in a spreadsheet: the header is row 1. */
@@ -101,8 +101,11 @@ export function importRows(
   const options = loadOptions(db, def);
   const mayUpdate = !!def.permissions.update && hasPermission(h.user, def.permissions.update);
   const result: ImportResult = { created: 0, updated: 0, errors: [] };
-  const createdIds: number[] = [];
   const fail = (row: number, field: string, message: string) => result.errors.push({ row, field, message });
+  const refused = (row: number, errors: FieldErrors) => {
+    for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(row, field, m);
+  };
+  const created = new RecordBatch(h, def, refused);
 
   function importRow({ cells, line: row }: CsvRecord) {
     if (cells.length !== header.cells.length) {
@@ -122,32 +125,28 @@ export function importRows(
       "csv",
     );
     Object.assign(fieldErrors, uniqueErrors(db, def, values, existing?.id ?? null));
-    const broken = Object.entries(fieldErrors);
-    if (broken.length) {
-      for (const [field, messages] of broken) for (const m of messages) fail(row, field, m);
-      return;
-    }
+    if (Object.keys(fieldErrors).length) return refused(row, fieldErrors);
+    if (!existing) return created.add(values, row);
     try {
-      if (existing) {
-        updateRecord(h, def, existing.id, values);
-        writeAudit(db, h.user, "import", def, existing.id, existing, getRecord(db, def, existing.id));
-        result.updated++;
-      } else {
-        createdIds.push(insertRecord(h, def, values));
-        result.created++;
-      }
+      updateRecord(h, def, existing.id, values);
+      writeAudit(db, h.user, "import", def, existing.id, existing, getRecord(db, def, existing.id));
+      result.updated++;
     } catch (e) {
       const errors = constraintErrors(def, e);
       if (!errors) throw e;
-      for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(row, field, m);
+      refused(row, errors);
     }
   }
 
   const run = db.transaction(() => {
     for (const record of rows) importRow(record);
+    created.flush();
+    result.created = created.ids.length;
+    // A refused batch is named when it is written, after later rows were checked.
+    result.errors.sort((a, b) => a.row - b.row);
     if (dryRun || result.errors.length) throw new Rollback();
-    if (createdIds.length) {
-      const summary = { file: filename, created: createdIds.length, created_ids: idRanges(createdIds) };
+    if (created.ids.length) {
+      const summary = { file: filename, created: created.ids.length, created_ids: idRanges(created.ids) };
       writeAudit(db, h.user, "import", def, null, null, summary);
     }
     syncSearchIndex(db, def);

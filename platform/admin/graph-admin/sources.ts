@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
-import { decodeCsv } from "../../resources/csv.js";
+import { decodeCsv, quoteFreeLines } from "../../resources/csv.js";
 import { BodyReader } from "./input.js";
 
 /**
@@ -138,9 +138,8 @@ const CHUNK = 64 * 1024;
  * loop for long.
  */
 async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ record: string[]; line: number }> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!body.includes('"')) {
-    const lines = body.split(/\r\n|\n|\r/);
+  const lines = quoteFreeLines(text);
+  if (lines) {
     for (let i = 0; i < lines.length; i++) {
       if (i % 5000 === 4999) await new Promise((r) => setImmediate(r));
       if (lines[i].trim() === "") continue;
@@ -148,6 +147,7 @@ async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ re
     }
     return;
   }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parser = parse({ delimiter, skip_empty_lines: true, relax_column_count: true, info: true });
   const chunks = function* () {
     for (let at = 0; at < body.length; ) {
