@@ -13,7 +13,7 @@
  * Cases are timed in turn in 100 ms slices of this process's CPU time, so other load on the
  * machine slows all alike. Also reports the client JavaScript of a table route (gzip).
  *
- *   npx remix build && NODE_ENV=production npx tsx bench/table-ssr.ts [--rows 10] [--seconds 3]
+ *   npx remix build && NODE_ENV=production npx tsx bench/table-ssr.ts [--rows 10] [--seconds 3] [--only genericAlone]
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -23,7 +23,8 @@ import { MantineProvider, Stack, Title } from "@mantine/core";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { RemixServer, useLoaderData } from "@remix-run/react";
 import i18next from "i18next";
-import { createElement as h, type ReactNode } from "react";
+import { MantineReactTable, type MRT_ColumnDef } from "mantine-react-table";
+import { createElement as h, type ReactNode, useMemo } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
@@ -74,6 +75,28 @@ function seed(p: TestPlatform) {
 function PlainUsersPage() {
   const d = useLoaderData<TableData>();
   return h(Stack, { gap: "sm" }, h(Title, { order: 3 }, "用户管理"), plainTable(d.schema!, d.rows));
+}
+
+/**
+ * The issue's reference point: mantine-react-table with its defaults (every feature on) over
+ * the same columns and rows, in the same page.
+ */
+function DefaultsUsersPage() {
+  const d = useLoaderData<TableData>();
+  return h(Stack, { gap: "sm" }, h(Title, { order: 3 }, "用户管理"), h(DefaultsTable, { schema: d.schema!, rows: d.rows }));
+}
+
+function DefaultsTable({ schema, rows }: { schema: TableSchema; rows: Row[] }) {
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(
+    () =>
+      Object.entries(schema.table_fields).map(([name, f]) => ({
+        id: name,
+        header: f.label,
+        accessorFn: (row: Row) => cellText(row[name], f, schema.select_options[name]),
+      })),
+    [schema],
+  );
+  return h(MantineReactTable<Row>, { columns, data: rows });
 }
 
 function plainTable(schema: TableSchema, rows: Row[]) {
@@ -132,7 +155,9 @@ async function documentRenderers(cookie: string) {
     if (res.status !== 200) throw new Error(`page answered ${res.status}`);
     return res.text();
   };
-  return { generic: render(generic), plain: render(plain) };
+  const defaultsRoutes = { ...routes, [ROUTE_ID]: { ...routes[ROUTE_ID], module: { ...routes[ROUTE_ID].module, default: DefaultsUsersPage } } };
+  const defaults = createRequestHandler({ ...build, entry, routes: defaultsRoutes } as ServerBuild, "production");
+  return { generic: render(generic), plain: render(plain), defaults: render(defaults) };
 }
 
 /** The page without the Remix document: providers, router, admin shell, title, then `content`. */
@@ -155,7 +180,10 @@ async function fragmentRenderers(schema: TableSchema, rows: Row[]) {
   }
   const generic = () => h(ResourceTable, { screen: screens.users, schema, rows, count: rows.length, state: parseTableState(new URLSearchParams()), hidden: [] });
   const plain = () => plainTable(schema, rows);
+  const defaults = () => h(DefaultsTable, { schema, rows });
   return {
+    defaultsFrame: await renderer(defaults, true),
+    defaultsAlone: await renderer(defaults, false),
     genericFrame: await renderer(generic, true),
     plainFrame: await renderer(plain, true),
     genericAlone: await renderer(generic, false),
@@ -215,6 +243,15 @@ async function main() {
   if (!html.includes("user1@example.com") || !html.includes("mrt-table")) throw new Error("the users page did not render its rows");
   if (!(await pages.plain()).includes("user1@example.com")) throw new Error("the plain page did not render its rows");
 
+  const only = process.argv.indexOf("--only");
+  if (only > 0) {
+    // Profiling aid: one case only, e.g. `node --cpu-prof --import tsx bench/table-ssr.ts --only genericFrame`.
+    const name = process.argv[only + 1] as keyof typeof pages | keyof typeof fragments;
+    const one = { ...pages, ...fragments }[name];
+    if (!one) throw new Error(`--only: one of ${Object.keys({ ...pages, ...fragments }).join(", ")}`);
+    const rate = await measure({ [name]: one });
+    return console.log(`${name}: ${rate[name].toFixed(0)} renders per CPU-second, ${(1000 / rate[name]).toFixed(2)} ms`);
+  }
   const rate = await measure({ ...pages, ...fragments });
   console.log(`Server rendering of ${PAGE} with ${rows.length} rows (renderToString, renders per CPU-second, ${SECONDS} s each), Node ${process.version}`);
   report(rate, [
@@ -232,6 +269,15 @@ async function main() {
   ]);
   console.log(
     `  shell ratio ${((rate.genericFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.genericAlone / rate.plainAlone) * 100).toFixed(1)} %`,
+  );
+  console.log("Reference: mantine-react-table with its defaults, same columns and rows (the issue's \"about 8 %\")");
+  report(rate, [
+    ["defaults", "page: MRT defaults"],
+    ["defaultsFrame", "admin shell + MRT defaults"],
+    ["defaultsAlone", "MRT defaults alone"],
+  ]);
+  console.log(
+    `  page ratio ${((rate.defaults / rate.plain) * 100).toFixed(1)} %, shell ratio ${((rate.defaultsFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.defaultsAlone / rate.plainAlone) * 100).toFixed(1)} %`,
   );
   clientJs();
 }

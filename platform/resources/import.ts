@@ -5,7 +5,6 @@ import {
   RecordBatch,
   constraintErrors,
   getRecord,
-  syncSearchIndex,
   uniqueErrors,
   updateRecord,
   writeAudit,
@@ -81,6 +80,9 @@ export function idRanges(ids: number[]): [number, number][] {
  * exists update that record; other rows create one. Writing happens even on a dry run (then
  * rolled back) so uniqueness across the file's own rows is checked like the real import.
  *
+ * The trigram index of the new rows is not written here: the next search indexes them first
+ * (as after any insert), and the upload route does it as soon as it has answered.
+ *
  * Audit: each updated record gets its own row (before and after); the created records get
  * one row for the whole file, naming their ids. A row per created record doubled the cost of
  * a 2 MB import and told nothing the records themselves do not.
@@ -149,7 +151,6 @@ export function importRows(
       const summary = { file: filename, created: created.ids.length, created_ids: idRanges(created.ids) };
       writeAudit(db, h.user, "import", def, null, null, summary);
     }
-    syncSearchIndex(db, def);
   });
   try {
     run();

@@ -103,6 +103,45 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await expect(tableRows(page).filter({ hasText: `${tag}-edited@example.com` })).toHaveCount(1);
   });
 
+  // With JavaScript only (tag @js-only, left out of the no-JS project): without it the
+  // browser itself sends one submission per click and shows the answer.
+  test("locks save for 1 second after a valid save (spec §9)", { tag: "@js-only" }, async ({ adminPage: page }, testInfo) => {
+    const tag = tagFor(testInfo, "lk");
+    seedUsers(tag, 1);
+    await page.goto(`${USERS}?search=${tag}`);
+    await ready(page, testInfo);
+    await tableRows(page).first().getByTestId("row-edit").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("邮箱").fill(`${tag}-locked@example.com`);
+
+    // The save is held at the network until the lock has been seen to end, so the
+    // dialog stays open and the button can be watched.
+    let posts = 0;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname.endsWith("/edit"),
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts++;
+        await released;
+        await route.continue();
+      },
+    );
+    const save = dialog.getByTestId("save");
+    const clicked = Date.now();
+    await save.click();
+    await expect(save).toHaveAttribute("data-locked", "true");
+    await expect(save).toBeDisabled();
+    await expect(save).not.toHaveAttribute("data-locked", { timeout: 5000 });
+    const lockedFor = Date.now() - clicked;
+    expect(lockedFor).toBeGreaterThanOrEqual(950);
+    expect(posts).toBe(1);
+    release();
+    await expect(toast(page, "记录保存成功！")).toBeVisible();
+    expect(posts).toBe(1);
+  });
+
   test("deletes with 确定删除？, steps back a page, bulk deletes the checked rows and all N matching", async ({ adminPage: page }, testInfo) => {
     const tag = tagFor(testInfo, "dl");
     seedUsers(tag, 11);

@@ -76,6 +76,10 @@ describe("CSV import fast paths", () => {
         .pluck()
         .get() as string;
       expect(JSON.parse(audit)).toEqual({ file: "batch.csv", created: n, created_ids: [[rows[0].id, rows[0].id + n - 1]] });
+      // Indexed for search soon after the answer, with no search needed to trigger it.
+      const indexed = () =>
+        p.ctx.db.prepare("SELECT indexed_through FROM resource_search_state WHERE table_name = 'data_triples'").pluck().get();
+      await expect.poll(indexed, { timeout: 5000 }).toBe(rows[rows.length - 1].id);
       const found = await fetch(`${p.api}/data/triples/?search=${encodeURIComponent("对象200")}`, {
         headers: authHeaders(admin),
       });

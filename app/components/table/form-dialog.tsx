@@ -76,7 +76,7 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
       <SchemaForm schema={schema} mode={mode} values={values} errors={shown} rules={rules} screen={screen} />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
-        <Button type="submit" disabled={locked} loading={navigation.state === "submitting"} data-testid="save">
+        <Button type="submit" disabled={locked} loading={navigation.state === "submitting"} data-locked={locked || undefined} data-testid="save">
           {submitLabel}
         </Button>
       </div>
