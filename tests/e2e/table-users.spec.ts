@@ -120,7 +120,7 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     await page.route(
-      (url) => url.pathname.endsWith("/edit"),
+      (url) => /\/edit(\.data)?$/.test(url.pathname),
       async (route) => {
         if (route.request().method() !== "POST") return route.continue();
         posts++;
