@@ -32,6 +32,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { cellText } from "~/components/table/cells";
 import type { TableData } from "~/components/table/data";
+import { TABLE_OPTIONS } from "~/components/table/grid";
 import { ResourceTable } from "~/components/table/resource-table";
 import { screens } from "~/components/table/resources";
 import { parseTableState } from "~/components/table/table-state";
@@ -86,7 +87,7 @@ function DefaultsUsersPage() {
   return h(Stack, { gap: "sm" }, h(Title, { order: 3 }, "用户管理"), h(DefaultsTable, { schema: d.schema!, rows: d.rows }));
 }
 
-function DefaultsTable({ schema, rows }: { schema: TableSchema; rows: Row[] }) {
+function DefaultsTable({ schema, rows, bare }: { schema: TableSchema; rows: Row[]; bare?: boolean }) {
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () =>
       Object.entries(schema.table_fields).map(([name, f]) => ({
@@ -96,7 +97,8 @@ function DefaultsTable({ schema, rows }: { schema: TableSchema; rows: Row[] }) {
       })),
     [schema],
   );
-  return h(MantineReactTable<Row>, { columns, data: rows });
+  // `bare`: the console's options (every feature off) over text columns only: MRT's floor.
+  return h(MantineReactTable<Row>, bare ? { ...TABLE_OPTIONS, columns, data: rows } : { columns, data: rows });
 }
 
 function plainTable(schema: TableSchema, rows: Row[]) {
@@ -181,7 +183,10 @@ async function fragmentRenderers(schema: TableSchema, rows: Row[]) {
   const generic = () => h(ResourceTable, { screen: screens.users, schema, rows, count: rows.length, state: parseTableState(new URLSearchParams()), hidden: [] });
   const plain = () => plainTable(schema, rows);
   const defaults = () => h(DefaultsTable, { schema, rows });
+  const bare = () => h(DefaultsTable, { schema, rows, bare: true });
   return {
+    bareFrame: await renderer(bare, true),
+    bareAlone: await renderer(bare, false),
     defaultsFrame: await renderer(defaults, true),
     defaultsAlone: await renderer(defaults, false),
     genericFrame: await renderer(generic, true),
@@ -278,6 +283,14 @@ async function main() {
   ]);
   console.log(
     `  page ratio ${((rate.defaults / rate.plain) * 100).toFixed(1)} %, shell ratio ${((rate.defaultsFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.defaultsAlone / rate.plainAlone) * 100).toFixed(1)} %`,
+  );
+  console.log("Reference: mantine-react-table with every feature off and text columns only (its floor)");
+  report(rate, [
+    ["bareFrame", "admin shell + bare MRT"],
+    ["bareAlone", "bare MRT alone"],
+  ]);
+  console.log(
+    `  shell ratio ${((rate.bareFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.bareAlone / rate.plainAlone) * 100).toFixed(1)} %`,
   );
   clientJs();
 }

@@ -13,7 +13,7 @@ import type { Row, TableField, TableSchema } from "./types";
  * selection live in the URL and in plain forms (so they work without JavaScript), and each
  * feature left on costs server rendering time. One object, so the options stay stable.
  */
-const TABLE_OPTIONS = {
+export const TABLE_OPTIONS = {
   enableBottomToolbar: false,
   enableTopToolbar: false,
   enableTableFooter: false,
