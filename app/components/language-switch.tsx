@@ -11,7 +11,7 @@ export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) 
   return (
     <details className="dd" data-testid="language-switch">
       <summary aria-label={t("language")} style={tone === "dark" ? { color: "#333" } : undefined}>
-        <IconLanguage size={18} aria-hidden /> {t(`languages.${i18n.language}`)}
+        <IconLanguage size={18} aria-hidden /> <span className="dd-text">{t(`languages.${i18n.language}`)}</span>
       </summary>
       <div className="dd-menu">
         {supportedLngs.map((lng) => (

@@ -82,6 +82,27 @@ test.describe("graph pages", () => {
     await expect(picker.locator("summary")).toContainText("通用百科知识图谱");
   });
 
+  test("header on a phone: two rows, every page link reachable, nothing wider than the screen", async ({ adminPage: page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 760 });
+    await page.goto(`/?id=${DEMO.military}`);
+    const header = page.locator(".pub-header");
+    await expect(header.getByTestId("graph-picker").locator("summary")).toContainText("军事");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const nav = page.getByRole("navigation", { name: "导航" });
+    const box = (await nav.boundingBox())!;
+    expect(box.width).toBeGreaterThan(300);
+    // The links row scrolls sideways; the last link can be brought into view and followed.
+    const last = nav.getByRole("link", { name: "控制台" });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await shot(page, testInfo, "kg-header-phone");
+    await nav.getByRole("link", { name: "文本分析" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/extract$`));
+    // The menus keep working with their icons only.
+    await page.getByTestId("user-menu").locator("summary").click();
+    await expect(page.getByTestId("user-menu").getByRole("button", { name: "退出登录" })).toBeVisible();
+  });
+
   test("articles: search, time range, pagination, and an article with its source sentence highlighted", async ({
     adminPage: page,
   }, testInfo) => {

@@ -42,6 +42,24 @@ test.describe("public graph pages without login", () => {
     await expect.poll(async () => [...new Set(await types.allTextContents())]).toEqual(["顺承"]);
   });
 
+  test("back to top appears only past 400 px of scrolling, with JavaScript or without (spec §9)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.goto(`/${DEMO.military}/flowchart`);
+    const top = page.getByTestId("back-to-top");
+    const shown = () =>
+      top.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return style.visibility !== "hidden" && Number(style.opacity) > 0.5 && style.pointerEvents !== "none";
+      });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(480 + 600);
+    await expect.poll(shown).toBe(false);
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: "instant" }));
+    await expect.poll(shown).toBe(true);
+    await top.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(shown).toBe(false);
+  });
+
   test("unknown graphs and flows are a 404 page with a way back", async ({ page }) => {
     for (const path of ["/99999/flowchart", `/${DEMO.military}/flowchart?flow=99999`, "/eeg?id=99999"]) {
       const response = await page.goto(path);

@@ -81,7 +81,7 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
         <summary aria-label={t("header.pickGraph")}>
           {active ? (
             <>
-              <DomainTag domain={active.domain} /> {active.name}
+              <DomainTag domain={active.domain} /> <span className="graph-name">{active.name}</span>
             </>
           ) : (
             t("header.pickGraph")
@@ -114,8 +114,8 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
       <LanguageSwitch />
       {username ? (
         <details className="dd" data-testid="user-menu">
-          <summary>
-            <IconUser size={16} aria-hidden /> {username}
+          <summary aria-label={username}>
+            <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
           </summary>
           <div className="dd-menu">
             <Link to="/dashboard">{t("nav.dashboard")}</Link>
