@@ -9,6 +9,7 @@ export default defineConfig({
     environment: "node",
     env: { SESSION_SECRET: "vitest-session-secret", NODE_ENV: "test" },
     pool: "forks",
+    setupFiles: ["tests/setup-locales.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

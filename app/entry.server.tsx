@@ -6,7 +6,8 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n, { resources } from "./i18n";
+import i18n from "./i18n";
+import { resources } from "./locales/all.server";
 import { getLocale } from "./i18next.server";
 
 export const streamTimeout = 5_000;

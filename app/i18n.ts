@@ -1,29 +1,19 @@
-import enAdmin from "../public/locales/en/admin.json";
-import enCommon from "../public/locales/en/common.json";
-import enInsight from "../public/locales/en/insight.json";
-import enKg from "../public/locales/en/kg.json";
-import enTable from "../public/locales/en/table.json";
-import esAdmin from "../public/locales/es/admin.json";
-import esCommon from "../public/locales/es/common.json";
-import esInsight from "../public/locales/es/insight.json";
-import esKg from "../public/locales/es/kg.json";
-import esTable from "../public/locales/es/table.json";
-import zhAdmin from "../public/locales/zh/admin.json";
-import zhCommon from "../public/locales/zh/common.json";
-import zhInsight from "../public/locales/zh/insight.json";
-import zhKg from "../public/locales/zh/kg.json";
-import zhTable from "../public/locales/zh/table.json";
-
 export const supportedLngs = ["en", "zh", "es"] as const;
 export type Lng = (typeof supportedLngs)[number];
 export const fallbackLng: Lng = "en";
 
 /** Namespaces: common (shell), table (generic table), kg (graph pages), admin (ontology, graphs, jobs), insight (models, statistics, feedback, retrieval logs). */
-export const resources = {
-  en: { common: enCommon, table: enTable, kg: enKg, admin: enAdmin, insight: enInsight },
-  zh: { common: zhCommon, table: zhTable, kg: zhKg, admin: zhAdmin, insight: zhInsight },
-  es: { common: esCommon, table: esTable, kg: esKg, admin: esAdmin, insight: esInsight },
-};
+export type LanguageResources = Record<"common" | "table" | "kg" | "admin" | "insight", Record<string, unknown>>;
+
+/**
+ * The languages loaded in this process: all of them on the server (locales/all.server.ts),
+ * the user's one in the browser (entry.client.tsx), so a page ships one language, not three.
+ */
+const loaded: Partial<Record<Lng, LanguageResources>> = {};
+
+export function addResources(lng: Lng, resources: LanguageResources) {
+  loaded[lng] = resources;
+}
 
 export default {
   supportedLngs: [...supportedLngs],
@@ -47,7 +37,7 @@ export function translate(lng: string, key: string, vars: Record<string, string 
   const lookup = (l: string) =>
     path.split(".").reduce<unknown>(
       (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
-      (resources as Record<string, Record<string, unknown>>)[l]?.[ns],
+      loaded[l as Lng]?.[ns as keyof LanguageResources],
     );
   const found = lookup(isLng(lng) ? lng : fallbackLng) ?? lookup(fallbackLng);
   const text = typeof found === "string" ? found : key;

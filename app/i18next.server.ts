@@ -1,5 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
-import i18n, { resources, supportedLngs, type Lng } from "~/i18n";
+import i18n, { supportedLngs, type Lng } from "~/i18n";
+import { resources } from "~/locales/all.server";
 import { getSession, sessionLng } from "./utils/session.server";
 
 const detector = new RemixI18Next({

@@ -24,6 +24,9 @@ export interface NavItem {
 
 export const adminNav: NavItem[] = [
   { path: "/dashboard", name: "dashboard", title: "nav.dashboard", icon: "dashboard" },
+  // A job's page (builds, updates, model runs): reached from the page that started it; the
+  // platform decides per job kind who may see it.
+  { path: "/jobs/:id", title: "nav.job", hidden: true },
   {
     path: "/backend/profile",
     title: "nav.profile",

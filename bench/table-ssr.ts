@@ -37,7 +37,8 @@ import { ResourceTable } from "~/components/table/resource-table";
 import { screens } from "~/components/table/resources";
 import { parseTableState } from "~/components/table/table-state";
 import type { Row, TableSchema } from "~/components/table/types";
-import i18nOptions, { resources } from "~/i18n";
+import i18nOptions from "~/i18n";
+import { resources } from "~/locales/all.server";
 import { filterNav } from "~/navigation";
 import { themeFor } from "~/theme";
 import { startPlatform, userWithToken, type TestPlatform } from "../tests/helpers/platform";
@@ -160,7 +161,7 @@ async function documentRenderers(cookie: string) {
   };
   const defaultsRoutes = { ...routes, [ROUTE_ID]: { ...routes[ROUTE_ID], module: { ...routes[ROUTE_ID].module, default: DefaultsUsersPage } } };
   const defaults = createRequestHandler({ ...build, entry, routes: defaultsRoutes } as ServerBuild, "production");
-  return { generic: render(generic), plain: render(plain), defaults: render(defaults) };
+  return { renderers: { generic: render(generic), plain: render(plain), defaults: render(defaults) }, build };
 }
 
 /** The page without the Remix document: providers, router, admin shell, title, then `content`. */
@@ -241,7 +242,7 @@ async function main() {
   const schema = (await (await fetch(`${p.api}/common/users/schema/`, { headers })).json()) as TableSchema;
   const names = Array.from({ length: ROWS }, (_, i) => `user${i + 1}`).join(",");
   const rows = ((await (await fetch(`${p.api}/common/users/?page_size=${ROWS}&username__in=${names}`, { headers })).json()) as { results: Row[] }).results;
-  const pages = await documentRenderers(cookie);
+  const { renderers: pages, build } = await documentRenderers(cookie);
   const fragments = await fragmentRenderers(schema, rows);
   await p.close();
 
@@ -293,11 +294,11 @@ async function main() {
   console.log(
     `  shell ratio ${((rate.bareFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.bareAlone / rate.plainAlone) * 100).toFixed(1)} %`,
   );
-  clientJs();
+  clientJs(build);
 }
 
 /** Gzip size of what a browser loads for the users route: entry, root, admin layout, the route, shared chunks. */
-function clientJs() {
+function clientJs(build: ServerBuild) {
   const dir = path.resolve("public/build");
   const manifestFile = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f)) : undefined;
   if (!manifestFile) return console.log("(no public/build: run `npx remix build` to measure client JavaScript)");
@@ -307,6 +308,11 @@ function clientJs() {
     routes: Record<string, { module: string; imports?: string[] }>;
   };
   const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  // Without lazy route discovery the page imports the whole manifest file too.
+  if (!build.future.v3_lazyRouteDiscovery) files.add(`/build/${manifestFile}`);
+  // And the chunk of its language (entry.client.tsx imports the page's one): Chinese here.
+  const language = fs.readdirSync(path.join(dir, "_shared")).find((f) => /^zh-[\w]+\.js$/.test(f));
+  if (language) files.add(`/build/_shared/${language}`);
   for (const id of ["root", "routes/_admin", ROUTE_ID]) {
     const r = manifest.routes[id];
     if (!r) continue;

@@ -1,14 +1,14 @@
-import type { Response, Router } from "express";
+import type { Request, Response, Router } from "express";
 import { requireUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest, forbidden, handle } from "../http/errors.js";
 import { intParam, pathId, stringParam } from "../kg/params.js";
+import { followJobEvents } from "./follow.js";
 import {
   JOB_STATUSES,
   cancelJob,
   getJob,
   jobLogs,
-  jobLogsAfter,
   listJobs,
   mayAccessJob,
   visibleKinds,
@@ -17,9 +17,6 @@ import {
 } from "./runner.js";
 
 const FINISHED: JobStatus[] = ["succeeded", "failed", "cancelled"];
-/** How often a follower looks at the store (jobs may run in another process). */
-const FOLLOW_MS = 400;
-const KEEPALIVE_MS = 15_000;
 
 function requireJob(ctx: PlatformContext, res: Response, rawId: string | undefined): Job {
   const user = requireUser(res);
@@ -95,80 +92,15 @@ const snapshot = (j: Job) => ({
   cancel_requested: j.cancel_requested,
 });
 
-/**
- * Server-sent events of one job: `progress` whenever status, progress or message change,
- * `log` for each new log line, then `done` (the final state) and the stream ends.
- */
-function followJob(
-  ctx: PlatformContext,
-  first: Job,
-  afterLogRaw: unknown,
-  res: Response,
-  req: { on(event: "close", fn: () => void): void },
-) {
-  res.status(200);
-  res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-  res.setHeader("Cache-Control", "no-cache, no-transform");
-  res.setHeader("Connection", "keep-alive");
-  res.setHeader("X-Accel-Buffering", "no");
-  res.flushHeaders();
-
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  let lastLog = typeof afterLogRaw === "string" && /^\d+$/.test(afterLogRaw) ? Number(afterLogRaw) : Number.MAX_SAFE_INTEGER;
-  if (lastLog === Number.MAX_SAFE_INTEGER) {
-    // A new follower gets the log from now on; the page already shows what came before.
-    lastLog = (ctx.db.prepare("SELECT max(id) FROM job_logs WHERE job_id = ?").pluck().get(first.id) as number | null) ?? 0;
-  }
-  let lastKey = "";
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let lastWrite = Date.now();
-
-  const finish = () => {
-    closed = true;
-    if (timer) clearTimeout(timer);
-  };
-  req.on("close", finish);
-
-  const step = () => {
-    if (closed) return;
-    try {
+/** Server-sent events of one job (see followJobEvents); a job deleted meanwhile ends as failed. */
+function followJob(ctx: PlatformContext, first: Job, afterLog: unknown, res: Response, req: Request) {
+  followJobEvents(ctx, req, res, {
+    jobId: first.id,
+    afterLog,
+    look: () => {
       const job = getJob(ctx, first.id);
-      if (!job) {
-        send("done", { id: first.id, status: "failed", error: "任务不存在" });
-        finish();
-        res.end();
-        return;
-      }
-      for (const line of jobLogsAfter(ctx, job.id, lastLog)) {
-        send("log", line);
-        lastLog = line.id;
-        lastWrite = Date.now();
-      }
-      const snap = snapshot(job);
-      const key = JSON.stringify(snap);
-      if (key !== lastKey) {
-        send("progress", snap);
-        lastKey = key;
-        lastWrite = Date.now();
-      }
-      if (FINISHED.includes(job.status)) {
-        send("done", snap);
-        finish();
-        res.end();
-        return;
-      }
-      if (Date.now() - lastWrite > KEEPALIVE_MS) {
-        res.write(": keep-alive\n\n");
-        lastWrite = Date.now();
-      }
-    } catch {
-      // The store closed under us (shutdown): end the stream, the client reconnects.
-      finish();
-      res.end();
-      return;
-    }
-    timer = setTimeout(step, FOLLOW_MS);
-  };
-  step();
+      if (!job) return { gone: { id: first.id, status: "failed", error: "任务不存在" } };
+      return { jobId: job.id, snapshot: snapshot(job), finished: FINISHED.includes(job.status) };
+    },
+  });
 }

@@ -94,7 +94,7 @@ describe("the navigation guard (spec §4)", () => {
     const r = await run(() => adminLayoutLoader(args(get("/dashboard", state))));
     const nav = (r.data as { nav: { title: string; children?: { title: string }[] }[] }).nav;
     const titles = nav.flatMap((i) => [i.title, ...(i.children ?? []).map((c) => c.title)]);
-    expect(titles).toEqual(["nav.dashboard", "nav.profile", "nav.password", "nav.setting", "nav.permission", "nav.groups"]);
+    expect(titles).toEqual(["nav.dashboard", "nav.job", "nav.profile", "nav.password", "nav.setting", "nav.permission", "nav.groups"]);
   });
 });
 

@@ -76,6 +76,9 @@ describe("route filtering", () => {
   it("matches parameters and builds the breadcrumb chain", () => {
     expect(matchNav("/model/logs/7").map((i) => i.title)).toEqual(["nav.model", "nav.modelLogs"]);
     expect(matchNav("/nowhere")).toEqual([]);
+    // A job's page has a breadcrumb of its own; any logged-in user may open it (the platform checks the job kind).
+    expect(matchNav("/jobs/31").map((i) => i.title)).toEqual(["nav.job"]);
+    expect(pathAllowed("/jobs/31", ["default"])).toBe(true);
     // A dialog route nested under a screen belongs to that screen.
     expect(matchNav("/backend/setting/users/12/edit").map((i) => i.title)).toEqual(["nav.setting", "nav.users"]);
     expect(pathAllowed("/backend/setting/users/new", ["auth__group__read"])).toBe(false);
