@@ -94,7 +94,7 @@ export class JobCancelledError extends Error {
 }
 
 /** Thrown by checkpoint() while the worker stops: the job stays running for recoverJobs. */
-class WorkerStoppedError extends Error {}
+export class WorkerStoppedError extends Error {}
 
 export interface JobRow {
   id: number;

@@ -11,8 +11,8 @@ export const seedGroups = [
 
 /** Demo accounts, created only with SEED=demo, so a demo shows each role. */
 export const demoUsers = [
-  { username: "operator", password: "operator-pass-1", group: "运维人员" },
-  { username: "visitor", password: "visitor-pass-1", group: "访客" },
+  { username: "operator", password: "operator-pass-1", group: "运维人员", email: "operator@example.com" },
+  { username: "visitor", password: "visitor-pass-1", group: "访客", email: "visitor@example.com" },
 ];
 
 /** The graph catalogue; ids are fixed because the console defaults to graph 245. */
@@ -48,18 +48,23 @@ function seedAccounts(ctx: PlatformContext) {
       );
     }
   }
-  const addUser = (username: string, password: string, group: string, extra: { superuser?: boolean; init?: boolean }) => {
+  const addUser = (
+    username: string,
+    password: string,
+    group: string,
+    extra: { superuser?: boolean; init?: boolean; email?: string },
+  ) => {
     const id = db
       .prepare(
-        "INSERT INTO users (username, password_hash, is_superuser, need_init_password) VALUES (?, ?, ?, ?)",
+        "INSERT INTO users (username, email, password_hash, is_superuser, need_init_password) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(username, hashPassword(password), extra.superuser ? 1 : 0, extra.init ? 1 : 0).lastInsertRowid;
+      .run(username, extra.email ?? "", hashPassword(password), extra.superuser ? 1 : 0, extra.init ? 1 : 0).lastInsertRowid;
     db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, groupIds.get(group));
   };
   const adminPassword = ctx.settings.adminPassword;
   addUser("admin", adminPassword ?? "admin", "管理员", { superuser: true, init: !adminPassword });
   if (ctx.settings.seed === "demo") {
-    for (const u of demoUsers) addUser(u.username, u.password, u.group, {});
+    for (const u of demoUsers) addUser(u.username, u.password, u.group, { email: u.email });
   }
 }
 

@@ -61,6 +61,8 @@ describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
     );
     expect(groupOf.pluck().get("operator")).toBe("运维人员");
     expect(groupOf.pluck().get("visitor")).toBe("访客");
+    const emailOf = p.ctx.db.prepare("SELECT email FROM users WHERE username = ?").pluck();
+    expect([emailOf.get("operator"), emailOf.get("visitor")]).toEqual(["operator@example.com", "visitor@example.com"]);
   });
 
   it("creates the graph catalogue and typed configs", () => {

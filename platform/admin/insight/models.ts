@@ -3,7 +3,7 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { parseJson } from "../../kg/ontology.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
-import { JobCancelledError, JobFailedError, type JobContext } from "../../jobs/runner.js";
+import { JobCancelledError, JobFailedError, WorkerStoppedError, type JobContext } from "../../jobs/runner.js";
 import { requireRecord } from "../../resources/store.js";
 import { classOrder, evaluateArticle, learnFilter, type Learned, type ModelType, splitArticles } from "./evaluate.js";
 import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
@@ -222,8 +222,8 @@ export async function executeRun(ctx: PlatformContext, runId: number, report: Ru
     report.log("info", `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`);
   } catch (e) {
     // The worker stopping (shutdown) is not an outcome: the job stays running and is resumed
-    // after the restart. The runner does not export that error, hence the name check.
-    if ((e as Error)?.constructor?.name === "WorkerStoppedError") throw e;
+    // after the restart.
+    if (e instanceof WorkerStoppedError) throw e;
     const cancelled = e instanceof JobCancelledError;
     const message = e instanceof HttpError ? e.detail : e instanceof Error ? e.message : String(e);
     if (!cancelled) report.log("error", `运行失败：${message}`);
