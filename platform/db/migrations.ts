@@ -4,6 +4,7 @@ import { resourcesSchema } from "./schema-resources.js";
 import { kgSchema } from "./schema-kg.js";
 import { graphAdminSchema } from "./schema-graph-admin.js";
 import { insightSchema } from "./schema-insight.js";
+import { resourceCountsSchema } from "./schema-resource-counts.js";
 
 export interface Migration {
   name: string;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { name: "002-resources", sql: resourcesSchema },
   { name: "005-graph-admin", sql: graphAdminSchema },
   { name: "006-insight", sql: insightSchema },
+  { name: "007-resource-counts", sql: resourceCountsSchema },
 ];

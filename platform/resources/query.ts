@@ -22,6 +22,8 @@ export interface ListFilter {
    * straight from the index, and pages in its rowid order when sorted by id. Materialising
    * the matches of a common term as `id IN (...)` cost ten times as much.
    */
+  /** The only condition is `column IN values` on a column with kept counts (ResourceDef.countedColumns). */
+  counted?: { column: string; values: number[] };
   trigram?: {
     table: string;
     match: string;
@@ -176,6 +178,7 @@ export function parseListFilter(
     params.push(...ids);
   }
 
+  const counted: ({ column: string; values: number[] } | null)[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (LIST_PARAMS.has(key) || extraParams.includes(key)) continue;
     const isIn = key.endsWith("__in");
@@ -184,6 +187,11 @@ export function parseListFilter(
     const value = text(raw);
     if (!f || !f.filterable || f.virtual || value === undefined) throw invalidFilter(`不支持按该字段过滤：${key}`);
     const values = (isIn || Array.isArray(raw) ? value.split(",") : [value]).map((v) => filterValue(f, v.trim()));
+    if (!f.many && def.countedColumns?.includes(columnOf(f)) && values.every((v) => Number.isInteger(v) && (v as number) > 0)) {
+      counted.push({ column: columnOf(f), values: values as number[] });
+    } else {
+      counted.push(null);
+    }
     if (f.many) {
       where.push(manyMatch(f.many, "t", values.length));
     } else if (values.length === 1) {
@@ -196,9 +204,11 @@ export function parseListFilter(
 
   const order = orderClause(def, text(query.ordering));
   const filter: ListFilter = { conditions: where, params, orderBy: order.sql };
+  if (where.length === 1 && counted.length === 1 && counted[0]) filter.counted = counted[0];
   const term = text(query.search)?.trim();
   const search = term ? searchClause(db, def, term) : null;
   if (search) {
+    delete filter.counted;
     filter.conditions = [...where, search.sql];
     filter.params = [...params, ...search.params];
     if (search.fts) {

@@ -93,9 +93,17 @@ export function listResource(ctx: PlatformContext, def: ResourceDef, filter: Lis
   const db = ctx.db;
   const table = q(def.table);
   const tri = filter.trigram;
+  const counted = filter.counted;
   const count = (
     tri && !tri.conditions.length
       ? prepared(db, `SELECT count(*) FROM ${q(tri.table)} WHERE ${q(tri.table)} MATCH ?`, "pluck").get(tri.match)
+      : counted
+      ? prepared(
+          db,
+          `SELECT ifnull(sum(n), 0) FROM resource_counts WHERE table_name = ? AND column_name = ?
+             AND value IN (SELECT DISTINCT value FROM json_each(?))`,
+          "pluck",
+        ).get(def.table, counted.column, JSON.stringify(counted.values))
       : prepared(db, `SELECT count(*) FROM ${table} t ${whereSql(filter.conditions)}`, "pluck").get(filter.params)
   ) as number;
   const rows = (

@@ -124,6 +124,11 @@ export interface ResourceDef {
    * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout.
    */
   ftsTable?: string;
+  /**
+   * Integer columns whose row count per value the store keeps in resource_counts (triggers in
+   * a migration), so a list filtered by one of them alone counts without stepping the rows.
+   */
+  countedColumns?: string[];
   /** CSV upload allowed (false for the audit log and file data). */
   importable?: boolean;
   /** POST creates through this resource's own route (multipart file upload), not JSON. */

@@ -204,6 +204,7 @@ export const triples: ResourceDef = {
   permissions: crud("triple"),
   importable: true,
   ftsTable: "data_triples_fts",
+  countedColumns: ["graph_id", "source_id"],
   fields: [
     idField,
     {
