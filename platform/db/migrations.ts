@@ -5,6 +5,7 @@ import { kgSchema } from "./schema-kg.js";
 import { graphAdminSchema } from "./schema-graph-admin.js";
 import { insightSchema } from "./schema-insight.js";
 import { resourceCountsSchema } from "./schema-resource-counts.js";
+import { searchVersionSchema } from "./schema-search-version.js";
 
 export interface Migration {
   name: string;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { name: "005-graph-admin", sql: graphAdminSchema },
   { name: "006-insight", sql: insightSchema },
   { name: "007-resource-counts", sql: resourceCountsSchema },
+  { name: "008-search-version", sql: searchVersionSchema },
 ];

@@ -125,13 +125,32 @@ function trigramQuery(db: DB, def: ResourceDef, ftsTable: string, term: string):
   syncSearchIndex(db, def);
   if ([...term].length >= TRIGRAM_MIN) return ftsString(term);
   const prefix = term.toLowerCase();
+  const terms = prefixTerms(db, def, ftsTable, prefix);
+  if (terms.length > MAX_PREFIX_TERMS) return null;
+  return terms.length ? terms.map(ftsString).join(" OR ") : "";
+}
+
+/** Index terms by table and prefix, valid while the index's version stays the same (see schema-search-version.ts). */
+const prefixCache = new WeakMap<DB, Map<string, { version: number; terms: string[] }>>();
+const PREFIX_CACHE_SIZE = 2000;
+
+function prefixTerms(db: DB, def: ResourceDef, ftsTable: string, prefix: string): string[] {
+  const version = Number(
+    prepared(db, "SELECT version FROM resource_search_state WHERE table_name = ?", "pluck").get(def.table),
+  );
+  let cache = prefixCache.get(db);
+  if (!cache) prefixCache.set(db, (cache = new Map()));
+  const key = `${ftsTable}\u0000${prefix}`;
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.terms;
   const terms = prepared(
     db,
     `SELECT term FROM ${q(`${ftsTable}_vocab`)} WHERE term >= ? AND term < ? LIMIT ?`,
     "pluck",
   ).all(prefix, prefix + "\u{10FFFF}", MAX_PREFIX_TERMS + 1) as string[];
-  if (terms.length > MAX_PREFIX_TERMS) return null;
-  return terms.length ? terms.map(ftsString).join(" OR ") : "";
+  if (cache.size >= PREFIX_CACHE_SIZE) cache.clear();
+  cache.set(key, { version, terms });
+  return terms;
 }
 
 function searchClause(

@@ -307,7 +307,10 @@ export function syncSearchIndex(db: DB, def: ResourceDef) {
         def.table,
       )} WHERE id > ? AND id <= ?`,
     ).run(mark, last);
-    prepared(db, "UPDATE resource_search_state SET indexed_through = ? WHERE table_name = ?").run(last, def.table);
+    prepared(db, "UPDATE resource_search_state SET indexed_through = ?, version = version + 1 WHERE table_name = ?").run(
+      last,
+      def.table,
+    );
   }).immediate();
 }
 

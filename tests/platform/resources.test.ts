@@ -217,6 +217,29 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(await find("山东")).toEqual([]);
     });
 
+    it("finds short terms in text written after the same short term was searched (cached index terms)", async () => {
+      const find = async (term: string) =>
+        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
+          (x: { id: number }) => x.id,
+        );
+      // 鲲 begins no indexed trigram yet; the search remembers the (empty) list of terms.
+      expect(await find("鲲")).toEqual([]);
+      expect(await find("鲲鹏")).toEqual([]);
+      // A new row (indexed by the next search) and an indexed row whose text changes
+      // (re-indexed by the update trigger) each add terms that begin with 鲲.
+      const created = await call(writer, "POST", "/data/triples/", triple(92, { subject: "鲲龙" }));
+      expect(await find("鲲")).toEqual([created.body.id]);
+      const changed = await call(writer, "POST", "/data/triples/", triple(93, { subject: "运输机" }));
+      expect(await find("运输")).toEqual([changed.body.id]);
+      expect(await find("鲲")).toEqual([created.body.id]);
+      await call(writer, "PATCH", `/data/triples/${changed.body.id}/`, { object: "鲲鹏" });
+      expect(await find("鲲")).toEqual([created.body.id, changed.body.id]);
+      expect(await find("鲲鹏")).toEqual([changed.body.id]);
+      // A deleted row's terms may stay in the remembered list: they match nothing.
+      await call(admin, "DELETE", `/data/triples/?id__in=${created.body.id},${changed.body.id}`);
+      expect(await find("鲲")).toEqual([]);
+    });
+
     it("indexes rows that other writers inserted at the next search", async () => {
       const raw = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object) VALUES (?, ?, ?)");
       const a = Number(raw.run("福建舰", "属于", "海军").lastInsertRowid);
