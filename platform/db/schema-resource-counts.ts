@@ -2,8 +2,19 @@
  * Row counts per value of the triple table's graph and source columns, kept by triggers, so a
  * list filtered by graph or source answers its `count` without stepping through every matching
  * row (400,000 rows of a million took ~16 ms to count). `value` 0 stands for NULL (ids start at 1).
- * The triggers add about a tenth to an import's inserts.
+ * The triggers add about a tenth to an import's inserts. The SQL is generated per column here;
+ * like any shipped migration, what it generates must never change (a change is a new migration).
  */
+const TABLE = "data_triples";
+const COLUMNS = ["graph_id", "source_id"];
+
+const add = (column: string, row: "new" | "old", delta: 1 | -1) =>
+  delta === 1
+    ? `INSERT INTO resource_counts VALUES ('${TABLE}', '${column}', ifnull(${row}.${column}, 0), 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;`
+    : `UPDATE resource_counts SET n = n - 1
+   WHERE table_name = '${TABLE}' AND column_name = '${column}' AND value = ifnull(${row}.${column}, 0);`;
+
 export const resourceCountsSchema = /* sql */ `
 CREATE TABLE resource_counts (
   table_name TEXT NOT NULL,
@@ -12,36 +23,24 @@ CREATE TABLE resource_counts (
   n INTEGER NOT NULL,
   PRIMARY KEY (table_name, column_name, value)
 ) WITHOUT ROWID;
-
+${COLUMNS.map(
+  (c) => `
 INSERT INTO resource_counts (table_name, column_name, value, n)
-  SELECT 'data_triples', 'graph_id', ifnull(graph_id, 0), count(*) FROM data_triples GROUP BY 3;
-INSERT INTO resource_counts (table_name, column_name, value, n)
-  SELECT 'data_triples', 'source_id', ifnull(source_id, 0), count(*) FROM data_triples GROUP BY 3;
+  SELECT '${TABLE}', '${c}', ifnull(${c}, 0), count(*) FROM ${TABLE} GROUP BY 3;`,
+).join("")}
 
-CREATE TRIGGER data_triples_count_insert AFTER INSERT ON data_triples BEGIN
-  INSERT INTO resource_counts VALUES ('data_triples', 'graph_id', ifnull(new.graph_id, 0), 1)
-    ON CONFLICT DO UPDATE SET n = n + 1;
-  INSERT INTO resource_counts VALUES ('data_triples', 'source_id', ifnull(new.source_id, 0), 1)
-    ON CONFLICT DO UPDATE SET n = n + 1;
+CREATE TRIGGER ${TABLE}_count_insert AFTER INSERT ON ${TABLE} BEGIN
+  ${COLUMNS.map((c) => add(c, "new", 1)).join("\n  ")}
 END;
-CREATE TRIGGER data_triples_count_delete AFTER DELETE ON data_triples BEGIN
-  UPDATE resource_counts SET n = n - 1
-   WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = ifnull(old.graph_id, 0);
-  UPDATE resource_counts SET n = n - 1
-   WHERE table_name = 'data_triples' AND column_name = 'source_id' AND value = ifnull(old.source_id, 0);
+CREATE TRIGGER ${TABLE}_count_delete AFTER DELETE ON ${TABLE} BEGIN
+  ${COLUMNS.map((c) => add(c, "old", -1)).join("\n  ")}
 END;
-CREATE TRIGGER data_triples_count_graph AFTER UPDATE OF graph_id ON data_triples
-WHEN old.graph_id IS NOT new.graph_id BEGIN
-  UPDATE resource_counts SET n = n - 1
-   WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = ifnull(old.graph_id, 0);
-  INSERT INTO resource_counts VALUES ('data_triples', 'graph_id', ifnull(new.graph_id, 0), 1)
-    ON CONFLICT DO UPDATE SET n = n + 1;
-END;
-CREATE TRIGGER data_triples_count_source AFTER UPDATE OF source_id ON data_triples
-WHEN old.source_id IS NOT new.source_id BEGIN
-  UPDATE resource_counts SET n = n - 1
-   WHERE table_name = 'data_triples' AND column_name = 'source_id' AND value = ifnull(old.source_id, 0);
-  INSERT INTO resource_counts VALUES ('data_triples', 'source_id', ifnull(new.source_id, 0), 1)
-    ON CONFLICT DO UPDATE SET n = n + 1;
-END;
+${COLUMNS.map(
+  (c) => `
+CREATE TRIGGER ${TABLE}_count_${c} AFTER UPDATE OF ${c} ON ${TABLE}
+WHEN old.${c} IS NOT new.${c} BEGIN
+  ${add(c, "old", -1)}
+  ${add(c, "new", 1)}
+END;`,
+).join("")}
 `;
