@@ -16,8 +16,30 @@ export function openDatabase(file: string): DB {
   // The default 2 MB page cache rereads a million-row table's index on every count:
   // 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
   db.pragma("cache_size = -65536");
+  immediateTransactions(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Makes `db.transaction(fn)()` begin with BEGIN IMMEDIATE. A deferred transaction that reads
+ * and then writes fails at its first write with SQLITE_BUSY_SNAPSHOT (no wait, no retry) when
+ * another connection committed in between: a job runner in another process, or a test
+ * writing its fixtures (seen as a 500 on a CSV import). IMMEDIATE takes the write lock first
+ * and waits for it up to busy_timeout. `.deferred` stays available; nested calls still use
+ * savepoints.
+ */
+function immediateTransactions(db: DB) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const t = transaction(fn);
+    return Object.assign((...args: unknown[]) => t.immediate(...args), {
+      default: t.immediate,
+      deferred: t.deferred,
+      immediate: t.immediate,
+      exclusive: t.exclusive,
+    });
+  }) as DB["transaction"];
 }
 
 /** Applies each named migration once, in list order, each in its own transaction. */
