@@ -168,6 +168,9 @@ test.describe("graph administration", () => {
     await expect(page.getByTestId("action-error")).toHaveText(`类名"${className}"已存在`);
 
     // A class still used by entities cannot be deleted; the message says by how many.
+    // The editor is rendered afresh when a navigation completes (so finished forms close):
+    // let the last one settle first, or it closes the confirmation opened meanwhile.
+    await page.waitForLoadState("networkidle");
     const armyRow = page.getByTestId("class-row-军队");
     await armyRow.getByTestId(/^delete-deleteClass-/).click();
     await armyRow.getByTestId(/^confirm-deleteClass-/).click();
@@ -176,6 +179,7 @@ test.describe("graph administration", () => {
     await shot(page, testInfo, "schema-refused-delete");
 
     // The unused class goes.
+    await page.waitForLoadState("networkidle");
     const row = page.getByTestId(`class-row-${className}`);
     await row.getByTestId(/^delete-deleteClass-/).click();
     await row.getByTestId(/^confirm-deleteClass-/).click();
