@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { db, expect, hasJs, shot, test } from "./fixtures";
 
 /**
@@ -168,12 +168,19 @@ test.describe("graph administration", () => {
     await expect(page.getByTestId("action-error")).toHaveText(`类名"${className}"已存在`);
 
     // A class still used by entities cannot be deleted; the message says by how many.
-    // The editor is rendered afresh when a navigation completes (so finished forms close):
-    // let the last one settle first, or it closes the confirmation opened meanwhile.
+    // The editor is rendered afresh when a navigation completes (so finished forms close);
+    // in CI a late re-render has closed a confirmation just opened (cause not pinned down),
+    // so the confirmation is opened again if it closed before its button was clicked.
+    const confirmDelete = async (row: Locator) => {
+      await expect(async () => {
+        const open = await row.locator("details.ga-confirm").evaluate((d) => (d as HTMLDetailsElement).open);
+        if (!open) await row.getByTestId(/^delete-deleteClass-/).click();
+        await row.getByTestId(/^confirm-deleteClass-/).click({ timeout: 5_000 });
+      }).toPass({ timeout: 60_000 });
+    };
     await page.waitForLoadState("networkidle");
     const armyRow = page.getByTestId("class-row-军队");
-    await armyRow.getByTestId(/^delete-deleteClass-/).click();
-    await armyRow.getByTestId(/^confirm-deleteClass-/).click();
+    await confirmDelete(armyRow);
     await expect(page.getByTestId("action-error")).toHaveText(/^类"军队"仍被 \d+ 个实体使用，无法删除$/);
     await expect(page.getByTestId("class-row-军队")).toBeVisible();
     await shot(page, testInfo, "schema-refused-delete");
@@ -181,8 +188,7 @@ test.describe("graph administration", () => {
     // The unused class goes.
     await page.waitForLoadState("networkidle");
     const row = page.getByTestId(`class-row-${className}`);
-    await row.getByTestId(/^delete-deleteClass-/).click();
-    await row.getByTestId(/^confirm-deleteClass-/).click();
+    await confirmDelete(row);
     await expect(page.getByTestId(`class-row-${className}`)).toHaveCount(0);
   });
 
