@@ -17,13 +17,13 @@ export interface ListFilter {
   conditions: string[];
   params: unknown[];
   orderBy: string;
+  /** The only condition is `column IN values` on a column with kept counts (ResourceDef.countedColumns). */
+  counted?: { column: string; values: number[] };
   /**
    * A search through the trigram index, with the other conditions apart: a list then counts
    * straight from the index, and pages in its rowid order when sorted by id. Materialising
    * the matches of a common term as `id IN (...)` cost ten times as much.
    */
-  /** The only condition is `column IN values` on a column with kept counts (ResourceDef.countedColumns). */
-  counted?: { column: string; values: number[] };
   trigram?: {
     table: string;
     match: string;

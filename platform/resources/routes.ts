@@ -19,7 +19,6 @@ import {
 import { requireRecord, syncSearchIndex } from "./store.js";
 import type { ResourceDef } from "./types.js";
 
-/** The codename of an action, or a 405 when the resource does not offer it. */
 /** How long after an import its new rows are indexed for search (the client has its answer by then). */
 const INDEX_AFTER_IMPORT_MS = 1000;
 const pendingIndexing = new WeakMap<ResourceDef, NodeJS.Timeout>();
@@ -45,6 +44,7 @@ function indexSoon(ctx: PlatformContext, def: ResourceDef) {
   pendingIndexing.set(def, timer);
 }
 
+/** The codename of an action, or a 405 when the resource does not offer it. */
 function permit(res: Response, def: ResourceDef, action: "create" | "read" | "update" | "delete") {
   const codename = def.permissions[action];
   if (!codename) throw readOnlyRefusal(def);
