@@ -1,6 +1,8 @@
 import { type AuthUser, hasPermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest } from "../http/errors.js";
+import { authorizeWrite, guardedWrite } from "./authorize.js";
+import { prepareFields, withPrepared } from "./prepare.js";
 import { type ListFilter, type Paging, whereSql } from "./query.js";
 import {
   constraintErrors,
@@ -129,17 +131,26 @@ function requireObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export function createResource(ctx: PlatformContext, def: ResourceDef, user: AuthUser, body: unknown): RecordRow {
+export async function createResource(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  user: AuthUser,
+  body: unknown,
+): Promise<RecordRow> {
   const { values, errors } = validateInput(def, requireObject(body), "create", null, loadOptions(ctx.db, def));
   Object.assign(errors, uniqueErrors(ctx.db, def, values, null));
   if (Object.keys(errors).length) throw validationError(errors);
+  const prepared = await prepareFields(def, "create", values);
   return asFieldErrors(def, () =>
-    ctx.db.transaction(() => {
-      const id = insertRecord({ ctx, user }, def, values);
-      const after = getRecord(ctx.db, def, id)!;
-      writeAudit(ctx.db, user, "create", def, id, null, after);
-      return after;
-    })(),
+    ctx.db.transaction(() =>
+      guardedWrite({ ctx, user }, def, () => {
+        authorizeWrite({ ctx, user }, def, { mode: "create", before: null, values });
+        const id = insertRecord({ ctx, user }, def, withPrepared(values, prepared));
+        const after = getRecord(ctx.db, def, id)!;
+        writeAudit(ctx.db, user, "create", def, id, null, after);
+        return after;
+      }),
+    )(),
   );
 }
 
@@ -154,24 +165,28 @@ function asFieldErrors<T>(def: ResourceDef, write: () => T): T {
   }
 }
 
-export function updateResource(
+export async function updateResource(
   ctx: PlatformContext,
   def: ResourceDef,
   user: AuthUser,
   id: number,
   body: unknown,
-): RecordRow {
+): Promise<RecordRow> {
   const input = requireObject(body);
+  const prepared = await prepareFields(def, "update", input);
   return asFieldErrors(def, () =>
     ctx.db.transaction(() => {
       const before = requireRecord(ctx.db, def, id);
       const { values, errors } = validateInput(def, input, "update", before, loadOptions(ctx.db, def));
       Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
       if (Object.keys(errors).length) throw validationError(errors);
-      updateRecord({ ctx, user }, def, id, values);
-      const after = getRecord(ctx.db, def, id)!;
-      writeAudit(ctx.db, user, "update", def, id, before, after);
-      return after;
+      return guardedWrite({ ctx, user }, def, () => {
+        authorizeWrite({ ctx, user }, def, { mode: "update", before, values });
+        updateRecord({ ctx, user }, def, id, withPrepared(values, prepared));
+        const after = getRecord(ctx.db, def, id)!;
+        writeAudit(ctx.db, user, "update", def, id, before, after);
+        return after;
+      });
     })(),
   );
 }
@@ -179,19 +194,22 @@ export function updateResource(
 /** Deletes the records matching the filter (one id, id__in, or everything listed); all or none. */
 export function deleteResources(ctx: PlatformContext, def: ResourceDef, user: AuthUser, filter: ListFilter): number {
   const h = { ctx, user };
-  const deleted = ctx.db.transaction(() => {
-    const records = (
-      ctx.db
-        .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`)
-        .all(...filter.params) as Record<string, unknown>[]
-    ).map((r) => decodeRow(def, r));
-    for (const r of records) def.hooks?.beforeDelete?.(h, r);
-    for (const r of records) {
-      deleteRecord(ctx.db, def, r.id);
-      writeAudit(ctx.db, user, "delete", def, r.id, r, null);
-    }
-    return records;
-  })();
+  const deleted = ctx.db.transaction(() =>
+    guardedWrite(h, def, () => {
+      const records = (
+        ctx.db
+          .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`)
+          .all(...filter.params) as Record<string, unknown>[]
+      ).map((r) => decodeRow(def, r));
+      for (const r of records) def.hooks?.beforeDelete?.(h, r);
+      for (const r of records) authorizeWrite(h, def, { mode: "delete", before: r, values: {} });
+      for (const r of records) {
+        deleteRecord(ctx.db, def, r.id);
+        writeAudit(ctx.db, user, "delete", def, r.id, r, null);
+      }
+      return records;
+    }),
+  )();
   def.hooks?.afterDelete?.(h, deleted);
   return deleted.length;
 }

@@ -79,6 +79,13 @@ export interface FieldDef {
   updateRules?: Rule[];
   /** Unique column: checked before writing so the answer names the field. */
   unique?: string;
+  /** The one spelling a text value is kept, compared and filtered in (usernames: NFKC, case-folded). */
+  normalize?: (text: string) => string;
+  /**
+   * Slow work on a virtual field's valid value before the write transaction opens (hashing a
+   * password off the event loop); `store` receives what it resolves to.
+   */
+  prepare?: (value: unknown) => Promise<unknown>;
   /** Columns to write for a virtual field's value (e.g. the password hash). */
   store?: (value: unknown) => Record<string, unknown>;
 }
@@ -92,11 +99,29 @@ export interface ResourceHookContext {
   user: AuthUser;
 }
 
+/** One record's write as the authorize hook sees it: `values` are the validated fields given. */
+export interface WriteChange {
+  mode: Mode | "delete";
+  before: RecordRow | null;
+  values: Record<string, unknown>;
+}
+
 export interface ResourceHooks {
   /** Checks across fields after each field passed its own rules. */
   validate?: (values: Record<string, unknown>, mode: Mode, existing: RecordRow | null) => FieldErrors;
   /** Extra columns to write with an insert (e.g. need_init_password). */
   insertColumns?: (h: ResourceHookContext, values: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Refuses a write the actor may not make (an HttpError, 403): runs inside the write's
+   * transaction for every record on every path (create, update, delete, bulk delete, each
+   * CSV import row), so one rule covers them all.
+   */
+  authorize?: (h: ResourceHookContext, change: WriteChange) => void;
+  /**
+   * Runs at the start of every write transaction of the resource and returns a check run
+   * before commit (invariants across records, e.g. the last superuser); a throw rolls back.
+   */
+  guard?: (h: ResourceHookContext) => () => void;
   /** Refuses a delete with an HttpError (e.g. one's own account). */
   beforeDelete?: (h: ResourceHookContext, record: RecordRow) => void;
   /** Runs after the deleting transaction committed (e.g. removing stored files). */

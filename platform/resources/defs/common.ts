@@ -1,3 +1,4 @@
+import { authorizeGroupWrite, keepGuardians } from "../../auth/grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
 import { idField, maxLength, required } from "./shared.js";
 
@@ -53,6 +54,7 @@ export const groups: ResourceDef = {
       options: { sql: "SELECT codename AS key, name AS label FROM permissions ORDER BY codename" },
     },
   ],
+  hooks: { authorize: authorizeGroupWrite, guard: keepGuardians },
 };
 
 const CONFIG_TYPES = [

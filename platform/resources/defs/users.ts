@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
+import { authorizePasswordReset, authorizeUserWrite, keepGuardians } from "../../auth/grants.js";
 import { hashPassword } from "../../auth/passwords.js";
 import type { PlatformContext } from "../../context.js";
 import { nowIso } from "../../db/database.js";
@@ -9,6 +10,11 @@ import type { FieldDef, ResourceDef } from "../types.js";
 import { rulesFor, ruleErrors } from "../values.js";
 import { enabledOptions, idField, maxLength, required } from "./shared.js";
 
+/** What the password field's prepare step makes: only this is ever written. */
+class PasswordHash {
+  constructor(readonly hash: string) {}
+}
+
 const passwordField: FieldDef = {
   name: "password",
   label: "密码",
@@ -17,7 +23,12 @@ const passwordField: FieldDef = {
   createOnly: true,
   hidden: true,
   createRules: [required("请输入密码"), { min_length: 8, message: "密码长度不能少于8位" }, maxLength(128, "密码")],
-  store: (value) => ({ password_hash: hashPassword(String(value)), password_changed_at: nowIso() }),
+  // Hashed before the write transaction, off the event loop; store only writes the hash.
+  prepare: async (value) => new PasswordHash(await hashPassword(String(value))),
+  store: (value) => {
+    if (!(value instanceof PasswordHash)) throw new Error("a password reached the store without being hashed");
+    return { password_hash: value.hash, password_changed_at: nowIso() };
+  },
 };
 
 export const users: ResourceDef = {
@@ -92,6 +103,8 @@ export const users: ResourceDef = {
     beforeDelete: (h, record) => {
       if (record.id === h.user.id) throw new HttpError(400, "不能删除当前登录的用户", "invalid");
     },
+    authorize: authorizeUserWrite,
+    guard: keepGuardians,
   },
   routes: mountResetPassword,
 };
@@ -103,16 +116,18 @@ export const users: ResourceDef = {
 function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceDef) {
   router.post(
     "/:id(\\d+)/reset_password/:password?",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, "auth__user__update");
       const target = requireRecord(ctx.db, def, Number(req.params.id));
+      authorizePasswordReset({ ctx, user }, target);
       const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
       const broken = ruleErrors(typeof password === "string" ? password : "", rulesFor(passwordField, "create"));
       if (broken.length) throw validationError({ password: broken });
+      const hash = await hashPassword(password);
       ctx.db.transaction(() => {
         ctx.db
           .prepare("UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?")
-          .run(hashPassword(password), nowIso(), target.id);
+          .run(hash, nowIso(), target.id);
         ctx.db
           .prepare(
             "UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL",

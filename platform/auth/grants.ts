@@ -1,0 +1,221 @@
+import type { DB } from "../db/database.js";
+import { HttpError } from "../http/errors.js";
+import type { RecordRow, ResourceHookContext, WriteChange } from "../resources/types.js";
+import { type AuthUser, hasPermission } from "./context.js";
+
+/**
+ * The account rule: who may change users, groups, memberships and group permissions.
+ * One rule, called on every write path of the `users` and `groups` resources (single, bulk,
+ * CSV import insert and update rows) and by reset_password. docs/security.md states it;
+ * docs/decisions/007-account-rule.md says why.
+ *
+ * 1. Nobody grants what they do not hold: adding or removing a member of a group, or a
+ *    codename of a group, needs every codename involved; `admin` is held by admins only.
+ * 2. Nobody changes their own groups or the permissions of a group they belong to
+ *    (superusers excepted: their rights do not come from groups), nor disables themselves.
+ * 3. Only an admin changes, disables, resets the password of or deletes a protected account:
+ *    a superuser or a member of a group holding `admin`. Only an admin changes such a group.
+ * 4. A group holding `admin` is never deleted nor emptied; the last group holding `admin` with
+ *    members, and the last active superuser, stay.
+ */
+
+export type GrantRefusal =
+  | "grant_not_held"
+  | "admin_only"
+  | "own_rights"
+  | "protected_account"
+  | "admin_group_kept"
+  | "last_superuser";
+
+const refuse = (code: GrantRefusal, detail: string, extra: Record<string, unknown> = {}) =>
+  new HttpError(403, detail, code, extra);
+
+export const isAdmin = (user: AuthUser) => user.isSuperuser || user.codenames.has("admin");
+
+const ADMIN = "admin";
+
+function groupCodenames(db: DB, groupId: number): string[] {
+  return db
+    .prepare(
+      `SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id
+       WHERE gp.group_id = ? ORDER BY p.codename`,
+    )
+    .pluck()
+    .all(groupId) as string[];
+}
+
+function groupName(db: DB, groupId: number): string {
+  return (db.prepare("SELECT name FROM groups WHERE id = ?").pluck().get(groupId) as string | undefined) ?? `#${groupId}`;
+}
+
+/** A superuser, or a member of a group holding `admin`. */
+export function isProtectedAccount(db: DB, userId: number): boolean {
+  return !!db
+    .prepare(
+      `SELECT 1 FROM users u WHERE u.id = ? AND (u.is_superuser = 1 OR EXISTS (
+         SELECT 1 FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
+           JOIN permissions p ON p.id = gp.permission_id
+         WHERE ug.user_id = u.id AND p.codename = 'admin'))`,
+    )
+    .get(userId);
+}
+
+/** Ids of the protected accounts among these users (one query for a list or a bulk delete). */
+export function protectedAccounts(db: DB): Set<number> {
+  return new Set(
+    db
+      .prepare(
+        `SELECT id FROM users WHERE is_superuser = 1 UNION
+         SELECT ug.user_id FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
+           JOIN permissions p ON p.id = gp.permission_id WHERE p.codename = 'admin'`,
+      )
+      .pluck()
+      .all() as number[],
+  );
+}
+
+/** Refuses unless the actor holds every codename (with the admin-only message for `admin`). */
+function requireHeld(actor: AuthUser, codenames: Iterable<string>, what: string) {
+  const missing = [...codenames].filter((c) => !hasPermission(actor, c));
+  if (!missing.length) return;
+  if (missing.includes(ADMIN)) {
+    throw refuse("admin_only", `只有管理员可以授予或收回管理员权限（${what}）`, { codenames: missing });
+  }
+  throw refuse("grant_not_held", `不能授予或收回自己没有的权限（${what}）：${missing.join("、")}`, {
+    codenames: missing,
+  });
+}
+
+function requireAdminFor(actor: AuthUser, what: string) {
+  if (!isAdmin(actor)) throw refuse("protected_account", `只有管理员可以修改超级用户或管理员组成员（${what}）`);
+}
+
+const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+const strsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+function diff<T>(before: T[], after: T[]): T[] {
+  const b = new Set(before);
+  const a = new Set(after);
+  return [...after.filter((x) => !b.has(x)), ...before.filter((x) => !a.has(x))];
+}
+
+/** Membership of `userId` in the groups `changed` changes: the actor must hold each group's codenames. */
+function requireMembershipChange(db: DB, actor: AuthUser, userId: number, changed: number[], username: string) {
+  if (!changed.length) return;
+  if (userId === actor.id && !actor.isSuperuser) throw refuse("own_rights", "不能修改自己的用户组");
+  if (isProtectedAccount(db, userId)) requireAdminFor(actor, username);
+  for (const g of changed) requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
+}
+
+/** The rule for one write of a user record. */
+export function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) {
+  const db = h.ctx.db;
+  const actor = h.user;
+  const { mode, before, values } = change;
+  const label = String(before?.username ?? values.username ?? "");
+  if (mode === "create") {
+    // A new account is never protected before it joins a group, so only rule 1 applies.
+    for (const g of idsOf(values.groups)) requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
+    return;
+  }
+  const record = before!;
+  if (mode === "delete") {
+    if (isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
+    return;
+  }
+  if (isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
+  if (record.id === actor.id && "is_active" in values && Number(values.is_active) === 0) {
+    throw refuse("own_rights", "不能停用当前登录的用户");
+  }
+  if ("groups" in values) {
+    requireMembershipChange(db, actor, record.id, diff(idsOf(record.groups), idsOf(values.groups)), label);
+  }
+}
+
+/** The rule for one write of a group record. */
+export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange) {
+  const db = h.ctx.db;
+  const actor = h.user;
+  const { mode, before, values } = change;
+  const name = String(values.name ?? before?.name ?? "");
+  const permsBefore = strsOf(before?.permissions);
+  const permsAfter = "permissions" in values ? strsOf(values.permissions) : permsBefore;
+  const membersBefore = idsOf(before?.members);
+  const membersAfter = mode === "delete" ? [] : "members" in values ? idsOf(values.members) : membersBefore;
+  const own = !actor.isSuperuser && membersBefore.includes(actor.id);
+
+  if (mode === "delete") {
+    if (permsBefore.includes(ADMIN)) throw refuse("admin_group_kept", `拥有管理员权限的用户组不能删除：${name}`);
+    if (own) throw refuse("own_rights", `不能删除自己所在的用户组：${name}`);
+    requireHeld(actor, permsBefore, `用户组 ${name}`);
+    return;
+  }
+  if (permsBefore.includes(ADMIN) || permsAfter.includes(ADMIN)) requireAdminFor(actor, `用户组 ${name}`);
+  const permsChanged = diff(permsBefore, permsAfter);
+  if (permsChanged.length) {
+    if (own) throw refuse("own_rights", `不能修改自己所在用户组的权限：${name}`);
+    requireHeld(actor, permsChanged, `用户组 ${name}`);
+  }
+  const membersChanged = diff(membersBefore, membersAfter);
+  if (membersChanged.length) {
+    if (membersChanged.includes(actor.id) && !actor.isSuperuser) throw refuse("own_rights", "不能修改自己的用户组");
+    // Joining or leaving gives or takes the group's rights as they are after this write.
+    requireHeld(actor, new Set([...permsBefore, ...permsAfter]), `用户组 ${name}`);
+    const guarded = protectedAccounts(db);
+    const hit = membersChanged.find((u) => guarded.has(u));
+    if (hit !== undefined) requireAdminFor(actor, String(db.prepare("SELECT username FROM users WHERE id = ?").pluck().get(hit) ?? hit));
+  }
+  if (permsBefore.includes(ADMIN) && membersBefore.length && !membersAfter.length) {
+    throw refuse("admin_group_kept", `拥有管理员权限的用户组不能没有成员：${name}`);
+  }
+}
+
+/** Reset password: the target is a protected account only an admin may touch. */
+export function authorizePasswordReset(h: ResourceHookContext, target: RecordRow) {
+  if (isProtectedAccount(h.ctx.db, target.id)) requireAdminFor(h.user, String(target.username ?? target.id));
+}
+
+interface Guardians {
+  activeSuperusers: number;
+  /** Groups holding `admin` and their member counts. */
+  adminGroups: Map<number, number>;
+}
+
+function guardians(db: DB): Guardians {
+  const activeSuperusers = db
+    .prepare("SELECT count(*) FROM users WHERE is_superuser = 1 AND is_active = 1")
+    .pluck()
+    .get() as number;
+  const rows = db
+    .prepare(
+      `SELECT gp.group_id AS id, (SELECT count(*) FROM user_groups ug WHERE ug.group_id = gp.group_id) AS n
+       FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE p.codename = 'admin'`,
+    )
+    .all() as { id: number; n: number }[];
+  return { activeSuperusers, adminGroups: new Map(rows.map((r) => [r.id, r.n])) };
+}
+
+const withMembers = (g: Guardians) => [...g.adminGroups.values()].filter((n) => n > 0).length;
+
+/**
+ * Rule 4 for a whole write (however many records it touched): takes the guardians before,
+ * and returns the check to run before commit. A refusal thrown there rolls the write back.
+ */
+export function keepGuardians(h: ResourceHookContext): () => void {
+  const db = h.ctx.db;
+  const before = guardians(db);
+  return () => {
+    const after = guardians(db);
+    if (before.activeSuperusers > 0 && after.activeSuperusers === 0) {
+      throw refuse("last_superuser", "不能删除或停用最后一个启用的超级用户");
+    }
+    for (const [id, n] of before.adminGroups) {
+      if (!n) continue;
+      const now = after.adminGroups.get(id);
+      if (now === 0) throw refuse("admin_group_kept", `拥有管理员权限的用户组不能没有成员：${groupName(db, id)}`);
+    }
+    if (withMembers(before) > 0 && withMembers(after) === 0) {
+      throw refuse("admin_group_kept", "至少要保留一个有成员的管理员用户组");
+    }
+  };
+}
