@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
-import { hashPassword } from "../platform/auth/passwords.js";
+import { hashPasswordSync } from "../platform/auth/passwords.js";
 import { createPlatform } from "../platform/index.js";
 import { triples } from "../platform/resources/defs/data.js";
 import { syncSearchIndex } from "../platform/resources/store.js";
@@ -163,7 +163,7 @@ async function main() {
 
   // --- token ------------------------------------------------------------------
   db.prepare("INSERT OR IGNORE INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)").run(
-    hashPassword("bench-pass"),
+    hashPasswordSync("bench-pass"),
   );
   const uid = db.prepare("SELECT id FROM users WHERE username = 'bench'").pluck().get() as number;
   const token = crypto.randomBytes(20).toString("hex");

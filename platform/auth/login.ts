@@ -14,11 +14,11 @@ const userInactive = () => new HttpError(400, "用户已被禁用", "user_inacti
 const ticketInvalid = () => new HttpError(400, "登录凭证无效或已过期", "ticket_invalid");
 
 /** Verified against when the username is unknown, so both cases take the same time. */
-let decoyHash: string | undefined;
+let decoyHash: Promise<string> | undefined;
 
 type LoginField = "username" | "password" | "captcha_id" | "captcha";
 
-export function loginWithPassword(ctx: PlatformContext, body: unknown, address: string) {
+export async function loginWithPassword(ctx: PlatformContext, body: unknown, address: string) {
   const obj = bodyObject(body);
   const names: readonly LoginField[] = ctx.settings.captcha
     ? ["username", "password", "captcha_id", "captcha"]
@@ -30,7 +30,9 @@ export function loginWithPassword(ctx: PlatformContext, body: unknown, address: 
     throw new HttpError(400, "验证码错误", "captcha_invalid");
   }
   const user = userByName(ctx, fields.username);
-  const ok = verifyPassword(fields.password, user?.password_hash ?? (decoyHash ??= hashPassword("decoy")));
+  const ok = await verifyPassword(fields.password, user?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))));
+  // Guesses sent together all passed the check above while they were hashed: judge each as of now.
+  assertNotThrottled(ctx, fields.username, address);
   if (!user || !ok) {
     recordLoginFailure(ctx, fields.username, address);
     throw badCredentials();

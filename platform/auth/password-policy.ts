@@ -20,12 +20,15 @@ export function passwordWeakness(password: string): string | undefined {
  * Re-confirms the signed-in user's password before a sensitive action. Wrong guesses
  * count like failed logins, so a stolen token cannot be used to find the password.
  */
-export function confirmPassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
+export async function confirmPassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
   const { password } = requireTextFields(body, ["password"] as const);
   const user = userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
   assertNotThrottled(ctx, user.username, address);
-  if (!verifyPassword(password, user.password_hash)) {
+  const ok = await verifyPassword(password, user.password_hash);
+  // Guesses sent together all passed the check above while they were hashed: judge each as of now.
+  assertNotThrottled(ctx, user.username, address);
+  if (!ok) {
     recordLoginFailure(ctx, user.username, address);
     throw new HttpError(400, "密码错误", "password_invalid");
   }
@@ -35,7 +38,7 @@ export function confirmPassword(ctx: PlatformContext, userId: number, body: unkn
  * First-time set (need_init_password: no old password asked) or ordinary change (old
  * password required). The current token stays live.
  */
-export function changePassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
+export async function changePassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
   const user = userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
   const isInit = !!user.need_init_password;
@@ -51,17 +54,20 @@ export function changePassword(ctx: PlatformContext, userId: number, body: unkno
   if (weakness) throw new HttpError(400, weakness, "password_weak");
   if (!isInit) {
     assertNotThrottled(ctx, user.username, address);
-    if (!verifyPassword(oldPassword ?? "", user.password_hash)) {
+    const ok = await verifyPassword(oldPassword ?? "", user.password_hash);
+    assertNotThrottled(ctx, user.username, address);
+    if (!ok) {
       recordLoginFailure(ctx, user.username, address);
       throw new HttpError(400, "原密码错误", "old_password_invalid");
     }
   }
-  if (verifyPassword(fields.new_password, user.password_hash)) {
+  if (await verifyPassword(fields.new_password, user.password_hash)) {
     throw new HttpError(400, "新密码不能与原密码相同", "password_same");
   }
+  const hash = await hashPassword(fields.new_password);
   ctx.db
     .prepare(
       "UPDATE users SET password_hash = ?, need_init_password = 0, password_changed_at = ? WHERE id = ?",
     )
-    .run(hashPassword(fields.new_password), new Date().toISOString(), user.id);
+    .run(hash, new Date().toISOString(), user.id);
 }

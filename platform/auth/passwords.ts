@@ -1,21 +1,39 @@
 import crypto from "node:crypto";
+import { promisify } from "node:util";
 
 const N = 16384;
 const KEYLEN = 32;
 
+/**
+ * The callback form runs on the libuv pool: a hash takes about 40 ms, which scryptSync spent
+ * on the event loop, so every other request waited behind it.
+ */
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+const format = (salt: Buffer, hash: Buffer) => `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
+
 /** scrypt hash in the form `scrypt$N$salt$hash` (base64). */
-export function hashPassword(password: string): string {
+export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password, salt, KEYLEN, { N });
-  return `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
+  return format(salt, await scrypt(password, salt, KEYLEN, { N }));
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+/** The same hash computed on the event loop: only for start-up seeding and test fixtures. */
+export function hashPasswordSync(password: string): string {
+  const salt = crypto.randomBytes(16);
+  return format(salt, crypto.scryptSync(password, salt, KEYLEN, { N }));
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, salt, hash] = stored.split("$");
-  if (alg !== "scrypt" || !salt || !hash) return false;
+  const cost = Number(n);
+  if (alg !== "scrypt" || !salt || !hash || !Number.isInteger(cost) || cost < 2) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = crypto.scryptSync(password, Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-  });
+  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length, { N: cost });
   return crypto.timingSafeEqual(expected, actual);
 }

@@ -24,8 +24,8 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
 
   router.post(
     `${users}/login`,
-    handle((req, res) => {
-      res.json(loginWithPassword(ctx, req.body, addressOf(req)));
+    handle(async (req, res) => {
+      res.json(await loginWithPassword(ctx, req.body, addressOf(req)));
     }),
   );
 
@@ -64,16 +64,16 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
 
   router.post(
     `${users}/valid`,
-    handle((req, res) => {
-      confirmPassword(ctx, requireUser(res).id, req.body, addressOf(req));
+    handle(async (req, res) => {
+      await confirmPassword(ctx, requireUser(res).id, req.body, addressOf(req));
       res.json({ valid: true });
     }),
   );
 
   router.patch(
     `${users}/password`,
-    handle((req, res) => {
-      changePassword(ctx, requireUser(res).id, req.body, addressOf(req));
+    handle(async (req, res) => {
+      await changePassword(ctx, requireUser(res).id, req.body, addressOf(req));
       res.json({ detail: "密码修改成功" });
     }),
   );

@@ -86,7 +86,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       }
       const records = parseCsv(decodeCsv(Buffer.from(await file.arrayBuffer())));
       const dryRun = isTrue(req.query.dry_run);
-      const result = importRows({ ctx, user }, def, records, dryRun, file.name);
+      const result = await importRows({ ctx, user }, def, records, dryRun, file.name);
       if (result.errors.length && !dryRun) throw importFailure(result.errors);
       res.json({ dry_run: dryRun, ...result });
       // Indexing 30,000 new rows for search takes about 120 ms: done after the answer.
@@ -105,9 +105,9 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
   if (!def.customCreate) {
     r.post(
       "/",
-      handle((req, res) => {
+      handle(async (req, res) => {
         const user = permit(res, def, "create");
-        res.status(201).json(createResource(ctx, def, user, req.body));
+        res.status(201).json(await createResource(ctx, def, user, req.body));
       }),
     );
   }
@@ -134,9 +134,9 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
 
   r.patch(
     "/:id(\\d+)",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = permit(res, def, "update");
-      res.json(updateResource(ctx, def, user, Number(req.params.id), req.body));
+      res.json(await updateResource(ctx, def, user, Number(req.params.id), req.body));
     }),
   );
 

@@ -1,5 +1,5 @@
 import { operatorCodenames, permissionCatalog, visitorCodenames } from "../auth/catalog.js";
-import { hashPassword } from "../auth/passwords.js";
+import { hashPasswordSync } from "../auth/passwords.js";
 import { seedConfigs } from "../common/configs.js";
 import type { PlatformContext } from "../context.js";
 
@@ -58,7 +58,7 @@ function seedAccounts(ctx: PlatformContext) {
       .prepare(
         "INSERT INTO users (username, email, password_hash, is_superuser, need_init_password) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(username, extra.email ?? "", hashPassword(password), extra.superuser ? 1 : 0, extra.init ? 1 : 0).lastInsertRowid;
+      .run(username, extra.email ?? "", hashPasswordSync(password), extra.superuser ? 1 : 0, extra.init ? 1 : 0).lastInsertRowid;
     db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, groupIds.get(group));
   };
   const adminPassword = ctx.settings.adminPassword;

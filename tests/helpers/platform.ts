@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
-import { hashPassword } from "../../platform/auth/passwords.js";
+import { hashPasswordSync } from "../../platform/auth/passwords.js";
 import type { PlatformContext } from "../../platform/context.js";
 import { createPlatform, type Platform } from "../../platform/index.js";
 import type { PlatformSettings } from "../../platform/settings.js";
@@ -66,7 +66,7 @@ export function userWithToken(
   const id = Number(
     db
       .prepare("INSERT INTO users (username, email, password_hash) VALUES (?, ?, ?)")
-      .run(username, `${username}@example.com`, hashPassword(password)).lastInsertRowid,
+      .run(username, `${username}@example.com`, hashPasswordSync(password)).lastInsertRowid,
   );
   const group = Number(db.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid);
   db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, group);

@@ -50,7 +50,7 @@ describe("generic resources: users, groups, configs and file data", () => {
         need_init_password: number;
       };
       expect(row.password_hash).not.toContain("s3cret-pass");
-      expect(verifyPassword("s3cret-pass", row.password_hash)).toBe(true);
+      expect(await verifyPassword("s3cret-pass", row.password_hash)).toBe(true);
       expect(row.need_init_password).toBe(1);
 
       const seen = [
@@ -122,7 +122,7 @@ describe("generic resources: users, groups, configs and file data", () => {
         password_hash: string;
         need_init_password: number;
       };
-      expect(verifyPassword("New-pass-2024", row.password_hash)).toBe(true);
+      expect(await verifyPassword("New-pass-2024", row.password_hash)).toBe(true);
       expect(row.need_init_password).toBe(1);
       expect((await call(target, "GET", "/common/users/")).status).toBe(401);
       const audit = p.ctx.db

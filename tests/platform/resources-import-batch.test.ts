@@ -88,7 +88,7 @@ describe("CSV import fast paths", () => {
       ]);
     });
 
-    it("names the row the store refuses inside a batch, and writes none of the batch", () => {
+    it("names the row the store refuses inside a batch, and writes none of the batch", async () => {
       // A constraint no schema rule foresees: the multi-row INSERT fails as a whole, then
       // its rows are written one by one so the refused one is named.
       const db = p.ctx.db;
@@ -120,7 +120,7 @@ describe("CSV import fast paths", () => {
       db.exec("DELETE FROM batch_probe");
       // Row 7 is in a full batch; row 68 in the last, short one, written after row 72 was checked.
       const csv = ["n", ...Array.from({ length: 70 }, (_, i) => String(i === 5 || i === 66 ? 13 : 100 + i)), "x"].join("\n");
-      const result = importRows({ ctx: p.ctx, user }, def, parseCsv(csv), false);
+      const result = await importRows({ ctx: p.ctx, user }, def, parseCsv(csv), false);
       expect(result.errors).toEqual([
         { row: 7, field: "non_field_errors", message: "数据不符合约束" },
         { row: 68, field: "non_field_errors", message: "数据不符合约束" },
