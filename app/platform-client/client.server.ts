@@ -1,12 +1,19 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { platformApiUrl } from "~/utils/env.server";
+import { platformApiUrl, platformTimeoutMs } from "~/utils/env.server";
 import { clearLogin, commitSession, flash, getSession, type ConsoleSession } from "~/utils/session.server";
 import { getPlatformConfig } from "./config.server";
 import { encryptBody } from "./encrypt.server";
 
-/** Spec §7: the request timeout. */
+/** Spec §7: the request timeout, kept for long operations (uploads, imports, exports, downloads, event streams). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
+
+/**
+ * "short" (PLATFORM_TIMEOUT_MS, 10 s by default): page loads and ordinary calls, so a platform
+ * that hangs shows 服务异常 in seconds. "long": the spec's 3,600,000 ms.
+ */
+export type PlatformTimeout = "short" | "long";
+const timeoutMs = (t: PlatformTimeout) => (t === "long" ? REQUEST_TIMEOUT_MS : platformTimeoutMs());
 
 /** A non-2xx answer of the platform, with its own message when it gave one. */
 export class PlatformError extends Error {
@@ -37,6 +44,8 @@ export interface CallOptions {
   form?: FormData;
   /** On a 401: "redirect" (default) clears the login and redirects to /login; "throw" throws PlatformError. */
   on401?: "redirect" | "throw";
+  /** Default: "long" for `raw` (streams) and multipart uploads, "short" for everything else. */
+  timeout?: PlatformTimeout;
 }
 
 export interface PlatformClient {
@@ -46,7 +55,7 @@ export interface PlatformClient {
   patch<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
   delete<T = unknown>(path: string, opts?: CallOptions): Promise<T>;
-  /** The raw Response (for streams: CSV export, file download). Errors still throw. */
+  /** The raw Response (for streams: CSV export, file download, event stream; long timeout by default). Errors still throw. */
   raw(method: Method, path: string, opts?: CallOptions): Promise<Response>;
   call<T = unknown>(method: Method, path: string, opts?: CallOptions): Promise<T>;
 }
@@ -86,12 +95,14 @@ export async function redirectToLogin(request: Request, message?: string): Promi
 /**
  * The console's only way to the platform (spec §7): token, anti-forgery token, nonce when
  * anti-resubmission is on, encrypted bodies when body encryption is on, the client's address
- * for the platform's throttling, and the 3,600,000 ms timeout.
+ * for the platform's throttling, and a timeout (short for pages, the spec's 3,600,000 ms for long
+ * operations): a timeout is a PlatformUnavailable.
  */
 export async function platformFor(request: Request): Promise<PlatformClient> {
   const session = await getSession(request);
 
   async function raw(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+    const signal = AbortSignal.timeout(timeoutMs(opts.timeout ?? "long"));
     const headers = new Headers({ Accept: "application/json" });
     const token = session.get("token");
     if (token) headers.set("Authorization", `Token ${token}`);
@@ -111,6 +122,9 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
       if (config.YF_ANTI_RESUBMIT) {
         const res = await fetch(buildUrl("/common/nonce/", { key: "random" }), {
           headers: token ? { Authorization: `Token ${token}` } : {},
+          signal,
+        }).catch((e: unknown) => {
+          throw new PlatformUnavailable(String(e));
         });
         if (!res.ok) throw new PlatformError(res.status, await readBody(res));
         headers.set("X-API-Nonce", ((await res.json()) as { nonce: string }).nonce);
@@ -132,7 +146,7 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal,
       });
     } catch (e) {
       throw new PlatformUnavailable(String(e));
@@ -146,10 +160,15 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
   }
 
   async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
-    const res = await raw(method, path, opts);
+    const res = await raw(method, path, { ...opts, timeout: opts.timeout ?? (opts.form ? "long" : "short") });
     if (res.status === 204) return undefined as T;
     const type = res.headers.get("content-type") || "";
-    return (type.includes("json") ? await res.json() : await res.text()) as T;
+    try {
+      return (type.includes("json") ? await res.json() : await res.text()) as T;
+    } catch (e) {
+      // The body stopped arriving (timeout, connection lost) or is not what its type says.
+      throw new PlatformUnavailable(String(e));
+    }
   }
 
   return {

@@ -8,6 +8,7 @@ import { PlatformError } from "~/platform-client/client.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { commitSession, flash } from "~/utils/session.server";
+import { readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.password");
 export const handle = { name: "Password" };
@@ -26,7 +27,7 @@ type ActionResult = { error?: string; fieldErrors?: Record<string, string> };
 
 /** Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const t = await getFixedT(request);
   const init = viewer.info.profile.need_init_password;

@@ -11,6 +11,7 @@ import type { ActionError, GraphCard } from "~/components/graph-admin/types";
 import { adminT, badIntent, formChecked, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.graphCreate");
 export const links = graphAdminLinks;
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: FILE_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
   const t = await adminT(request);
   const intent = formText(form, "intent");

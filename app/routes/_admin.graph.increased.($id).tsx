@@ -12,6 +12,7 @@ import type { ActionError, GraphCard, Job } from "~/components/graph-admin/types
 import { adminT, badIntent, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.graphIncreased");
 export const links = graphAdminLinks;
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: FILE_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
   const t = await adminT(request);
   const id = idParam(params.id);

@@ -24,6 +24,7 @@ import {
 } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.graphSchemaEdit");
 export const links = graphAdminLinks;
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const id = idParam(params.id);
   if (id === null) throw notFoundPage("知识图谱不存在");

@@ -6,6 +6,7 @@ import type { ActionError, JobWithLogs } from "~/components/graph-admin/types";
 import { adminT, badIntent, can, formChecked, formText, getOr404, idParam, mutate, notFoundPage } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { dynamicTitle } from "~/utils/meta";
+import { readForm } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.job.kind_label} #${data.job.id}` : "404");
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Cancel the job; or, for a finished dry run, apply it (a new job). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const t = await adminT(request);
   const id = jobId(params.id);

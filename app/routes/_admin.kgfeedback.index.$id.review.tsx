@@ -8,6 +8,7 @@ import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
 import { CancelLink, RouteModal, useTableHref } from "~/components/table/route-modal";
 import { requirePage } from "~/utils/insight.server";
+import { readForm } from "~/utils/form.server";
 
 export const links = insightLinks;
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requirePage(request, "/kgfeedback/index", { formData: form });
   if (form.get("intent") !== "status") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
   const refused = await moveStatus(request, viewer, params.id, form);

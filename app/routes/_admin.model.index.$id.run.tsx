@@ -8,6 +8,7 @@ import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
 import { CancelLink, RouteModal } from "~/components/table/route-modal";
 import { requirePage } from "~/utils/insight.server";
+import { readForm } from "~/utils/form.server";
 
 export const links = insightLinks;
 
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requirePage(request, "/model/index", { formData: form });
   const result = await startRun(request, viewer, params.id, form);
   return data({ message: result.message, values: result.values }, { status: result.status });

@@ -13,6 +13,7 @@ import { Pager } from "~/components/kg/pager";
 import { requireViewer } from "~/utils/guard.server";
 import { insightT } from "~/utils/insight.server";
 import { dynamicTitle } from "~/utils/meta";
+import { readForm } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   if (form.get("intent") !== "cancel") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
   return cancelRun(request, viewer, params.id, form);

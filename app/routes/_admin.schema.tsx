@@ -9,6 +9,7 @@ import type { ActionError } from "~/components/graph-admin/types";
 import { badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights, pageWithoutEditor } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.schema");
 export const links = graphAdminLinks;
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
   if (!result) throw badIntent(form.get("intent"));

@@ -13,6 +13,7 @@ import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/utils/guard.server";
 import { getGraph, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { TEXT_FORM_BYTES, readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** intent "text": the pasted text; intent "article": an article of the graph. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: TEXT_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
   const kgId = graphIdFrom(params.kgId);
   const intent = form.get("intent");

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { platformFor } from "~/platform-client/client.server";
+import { readForm } from "~/utils/form.server";
 
 /**
  * Spec §8: the browser reports uncaught runtime errors here (a beacon, so no form token);
  * they are stored by the platform with the user when logged in, and listed for admins.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const api = await platformFor(request);
   const cap = (v: FormDataEntryValue | null, n: number) => String(v ?? "").slice(0, n);
   await api

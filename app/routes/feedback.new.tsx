@@ -8,6 +8,7 @@ import { reportForm, submitReport } from "~/components/insight/feedback.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("insight:feedback.newTitle");
 export const links = insightLinks;
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const refused = await submitReport(request, viewer, form);
   return data({ message: refused.message, content: refused.content }, { status: refused.status });

@@ -12,6 +12,7 @@ import { titleMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 import { getFixedT } from "~/i18next.server";
+import { readForm } from "~/utils/form.server";
 
 export const meta = titleMeta("login.title");
 export const handle = { name: "login" };
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { error?: string; fieldErrors?: Record<string, string>; username?: string; captcha: Captcha | null };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const t = await getFixedT(request);
   const username = String(form.get("username") ?? "").trim();
@@ -60,27 +61,28 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionResult>({ fieldErrors, username, captcha: await newCaptcha(request) }, { status: 400 });
   }
 
-  const api = await platformFor(request);
+  // Only the platform call is in the try: once the token is issued, nothing of the console's own may pass for a platform failure.
+  let result: { token: string; csrf_token: string; user_id: number };
   try {
-    const result = await api.post<{ token: string; csrf_token: string; user_id: number }>(
+    const api = await platformFor(request);
+    result = await api.post<{ token: string; csrf_token: string; user_id: number }>(
       "/common/users/login/",
       { username, password, captcha_id: captchaId, captcha },
       { on401: "throw" },
     );
-    const session = await getSession(request);
-    session.set("token", result.token);
-    session.set("csrf", result.csrf_token);
-    session.set("uid", result.user_id);
-    return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (e) {
-    const error =
-      e instanceof PlatformError ? e.detail || t("operationFailed") : e instanceof PlatformUnavailable ? t("serviceError") : t("operationFailed");
-    if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) console.error(e);
+    if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
+    const error = e instanceof PlatformError ? e.detail || t("operationFailed") : t("serviceError");
     return data<ActionResult>(
       { error, username, captcha: await newCaptcha(request) },
       { status: e instanceof PlatformError ? e.status : 503 },
     );
   }
+  const session = await getSession(request);
+  session.set("token", result.token);
+  session.set("csrf", result.csrf_token);
+  session.set("uid", result.user_id);
+  return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 export default function Login() {

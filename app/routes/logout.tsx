@@ -3,13 +3,14 @@ import { platformFor } from "~/platform-client/client.server";
 import { validateCsrf } from "~/utils/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
 import { clearLogin, commitSession } from "~/utils/session.server";
+import { readForm } from "~/utils/form.server";
 
 /**
  * Spec §4 logout: the platform ends the token, the console forgets token, id, name and
  * roles, and the user lands on /login with redirect = the page they were on.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const api = await platformFor(request);
   if (api.session.get("token")) {

@@ -4,6 +4,7 @@ import { validateCsrf } from "~/utils/csrf.server";
 import { requireViewer } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/utils/session.server";
+import { readForm } from "~/utils/form.server";
 
 /**
  * UI preferences kept in the session cookie (spec §3 stored client state): language,
@@ -11,7 +12,7 @@ import { commitSession, getSession } from "~/utils/session.server";
  * redirect back, so every switch works without JavaScript; fetchers get JSON.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const session = await getSession(request);
   const back = safeRedirect(form.get("redirectTo"), "/");

@@ -25,3 +25,16 @@ export function sessionSecret(): string {
 }
 
 export const isProduction = () => process.env.NODE_ENV === "production";
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return Number(raw);
+}
+
+/** PLATFORM_TIMEOUT_MS: how long a page load or an ordinary platform call may take. */
+export const platformTimeoutMs = () => positiveInt("PLATFORM_TIMEOUT_MS", 10_000);
+
+/** LOGIN_MAX_HOURS: how long a console login lasts at most, however active the user. */
+export const loginMaxHours = () => positiveInt("LOGIN_MAX_HOURS", 12);

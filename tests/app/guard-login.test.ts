@@ -170,7 +170,7 @@ describe("logout, preferences and password", () => {
     const state = await browser();
     const ok = await run(() => uiAction(args(post("/ui", state, { lng: "es", redirectTo: "/login" }))));
     expect(ok.response!.headers.get("Location")).toBe("/login");
-    expect(ok.response!.headers.get("Set-Cookie")).toContain("__console=");
+    expect(ok.response!.headers.get("Set-Cookie")).toContain("__console_prefs=");
     const bad = await run(() => uiAction(args(post("/ui", state, { lng: "fr" }))));
     expect(bad.status).toBe(400);
     const side = await run(() => uiAction(args(post("/ui", state, { sidebar: "toggle", redirectTo: "https://evil.example" }))));

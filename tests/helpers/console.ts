@@ -1,6 +1,6 @@
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { csrf } from "~/utils/csrf.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { getSession, sessionCookies } from "~/utils/session.server";
 import type { TestPlatform } from "./platform.js";
 
 /** Points the console at a test platform (the console reaches it over real HTTP). */
@@ -26,7 +26,7 @@ export async function browser(login?: { token: string; csrf: string; id?: number
     if (login.id) session.set("uid", login.id);
   }
   for (const [k, v] of Object.entries(extra)) session.set(k as never, v as never);
-  const sessionCookie = (await commitSession(session)).split(";")[0];
+  const sessionCookie = (await sessionCookies(session)).map((c) => c.split(";")[0]).join("; ");
   const [csrfToken, csrfSetCookie] = await csrf.commitToken(new Request("http://console.test/"));
   const csrfCookie = (csrfSetCookie ?? "").split(";")[0];
   return { cookie: [sessionCookie, csrfCookie].filter(Boolean).join("; "), csrfToken };

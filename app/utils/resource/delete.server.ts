@@ -19,6 +19,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
+import { readForm } from "~/utils/form.server";
 
 /** A record named by its first few columns, so the user sees what goes ("ID: 7 · 用户名: alice"). */
 function describe(schema: TableSchema, record: Row): string[] {
@@ -50,7 +51,7 @@ export async function deleteLoader(key: ResourceKey, { request, params }: Loader
 
 export async function deleteAction(key: ResourceKey, { request, params }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const id = params.id ?? "";
@@ -108,7 +109,7 @@ export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunc
 
 export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const sel = bulkSelection(form);

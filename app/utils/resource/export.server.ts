@@ -9,6 +9,7 @@ import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import { tableUrl } from "./form.server";
 import { failureMessage, failureStatus, prefix, recordPath, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import { readForm } from "~/utils/form.server";
 
 const BOM = "\uFEFF";
 
@@ -73,7 +74,7 @@ export async function exportLoader(key: ResourceKey, { request }: LoaderFunction
 /** POST {screen}/export with intent=errors: an import's bad rows as a CSV to fix and upload again. */
 export async function exportAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request);
   await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   if (form.get("intent") !== "errors") throw data({ error: "unknown intent" }, { status: 400 });

@@ -23,6 +23,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
+import { FILE_FORM_BYTES, FORM_BYTES, readForm } from "~/utils/form.server";
 
 const MESSAGES = {
   create: { ok: "messages.createOk", failed: "messages.createFailed" },
@@ -94,7 +95,7 @@ async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema,
  */
 export async function formAction(key: ResourceKey, mode: FormMode, { request, params }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: screen.multipart ? FILE_FORM_BYTES : FORM_BYTES });
   const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const messages = MESSAGES[mode];

@@ -7,6 +7,7 @@ import type { RowError } from "~/components/table/types";
 import { PlatformError } from "~/platform-client/client.server";
 import { backToTable, schemaFor } from "./form.server";
 import { failureMessage, failureStatus, forbiddenPage, prefix, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import { CSV_FORM_BYTES, readForm } from "~/utils/form.server";
 
 /** Spec §5 and §9: csv only, at most 2 MB. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -53,7 +54,7 @@ function refused(t: TFunction, e: unknown) {
  */
 export async function importAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: CSV_FORM_BYTES });
   const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const intent = form.get("intent") === "commit" ? "commit" : "check";

@@ -4,6 +4,7 @@ import type { Row, TableSchema } from "~/components/table/types";
 import { requireViewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import { failureMessage, rethrowUnexpected, tableT } from "./platform.server";
+import { readForm } from "~/utils/form.server";
 
 export const PERMISSION_PATH = "/backend/setting/permission";
 
@@ -45,7 +46,7 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
 
 /** Saves one group's members and permissions in one PATCH (the platform checks auth__group__update). */
 export async function permissionAction({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const t = await tableT(request);
   if (form.get("intent") !== "save") throw data({ error: "unknown intent" }, { status: 400 });

@@ -9,6 +9,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/utils/session.server";
 import { hiddenColumns, saveHiddenColumns } from "./columns.server";
 import { failureMessage, fetchList, fetchSchema, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import { readForm } from "~/utils/form.server";
 
 /** Params a data request adds that are not part of the page's own query. */
 const TRANSPORT_PARAMS = ["_routes", "_data", "index"];
@@ -87,7 +88,7 @@ const backTo = (form: FormData, screen: ResourceScreen) => {
 /** Intents posted to the table itself: remember the visible columns; switch feature flags. */
 export async function tableAction(key: ResourceKey, { request }: ActionFunctionArgs) {
   const screen = screenOf(key);
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireScreen(request, screen, { formData: form });
   const intent = form.get("intent");
   if (intent === "columns") {

@@ -15,6 +15,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
+import { readForm } from "~/utils/form.server";
 
 const screen = () => screenOf("users");
 
@@ -28,7 +29,7 @@ export async function resetPasswordLoader({ request, params }: LoaderFunctionArg
 
 /** POST /api/common/users/{id}/reset_password/ with the new password (the platform ends their sessions). */
 export async function resetPasswordAction({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const viewer = await requireScreen(request, screen(), { formData: form });
   const t = await tableT(request);
   const { schema, rules } = resetPasswordForm(t);
