@@ -55,6 +55,12 @@ app.use((req, _res, next) => {
   req.headers["x-console-client-ip"] = req.ip ?? "";
   next();
 });
+// Whether the browser's request came over TLS (X-Forwarded-Proto honoured from the trusted proxy only),
+// for the console's Secure cookies; set here, over anything the client sent.
+app.use((req, _res, next) => {
+  req.headers["x-console-forwarded-proto"] = req.protocol;
+  next();
+});
 app.use(compression());
 app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
