@@ -1,6 +1,6 @@
 import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
-import type { RecordRow, ResourceHookContext, WriteChange } from "../resources/types.js";
+import type { RecordRow, ResourceHookContext, ViewerSchemaParts, WriteChange } from "../resources/types.js";
 import { type AuthUser, hasPermission } from "./context.js";
 
 /**
@@ -218,4 +218,58 @@ export function keepGuardians(h: ResourceHookContext): () => void {
       throw refuse("admin_group_kept", "至少要保留一个有成员的管理员用户组");
     }
   };
+}
+
+/** Options of a many field the viewer may not choose or unchoose, marked disabled. */
+function disableOptions(schema: ViewerSchemaParts, field: string, refused: (key: string | number) => boolean) {
+  schema.select_options[field] = (schema.select_options[field] ?? []).map((o) =>
+    refused(o.key) ? { ...o, disabled: true as const } : o,
+  );
+}
+
+/** Codenames of every group, for checking many options at once. */
+function allGroupCodenames(db: DB): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const rows = db
+    .prepare("SELECT gp.group_id AS g, p.codename AS c FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id")
+    .all() as { g: number; c: string }[];
+  for (const r of rows) (out.get(r.g) ?? out.set(r.g, []).get(r.g)!).push(r.c);
+  return out;
+}
+
+/** The users schema as this viewer may use it: groups they cannot grant, accounts they cannot touch. */
+export function userSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
+  const db = h.ctx.db;
+  const actor = h.user;
+  const codenames = allGroupCodenames(db);
+  disableOptions(schema, "groups", (g) => (codenames.get(Number(g)) ?? []).some((c) => !hasPermission(actor, c)));
+  if (!isAdmin(actor)) for (const id of protectedAccounts(db)) schema.locked[id] = "*";
+  if (schema.locked[actor.id] !== "*") {
+    schema.locked[actor.id] = actor.isSuperuser ? ["is_active", "delete"] : ["groups", "is_active", "delete"];
+  }
+}
+
+/** The groups schema as this viewer may use it: codenames they do not hold, members they cannot move. */
+export function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
+  const db = h.ctx.db;
+  const actor = h.user;
+  disableOptions(schema, "permissions", (c) => !hasPermission(actor, String(c)));
+  const guarded = isAdmin(actor) ? new Set<number>() : protectedAccounts(db);
+  disableOptions(schema, "members", (u) => guarded.has(Number(u)) || (Number(u) === actor.id && !actor.isSuperuser));
+  for (const [g, cs] of allGroupCodenames(db)) {
+    if (cs.includes(ADMIN)) {
+      // Nobody deletes a group holding admin; only admins change one.
+      schema.locked[g] = isAdmin(actor) ? ["delete"] : "*";
+    } else if (cs.some((c) => !hasPermission(actor, c))) {
+      // Moving members of a group gives or takes all its rights.
+      schema.locked[g] = ["members", "delete"];
+    }
+  }
+  if (!actor.isSuperuser) {
+    const own = db.prepare("SELECT group_id FROM user_groups WHERE user_id = ?").pluck().all(actor.id) as number[];
+    for (const g of own) {
+      const l = schema.locked[g];
+      if (l !== "*") schema.locked[g] = [...new Set([...(l ?? []), "permissions", "delete"])];
+    }
+  }
 }

@@ -39,6 +39,8 @@ export interface ResourceSchema {
   importable: boolean;
   default_ordering: string;
   template: string | null;
+  /** Records (by id) this viewer may not change: "*" for the whole record, or the fields (the account rule). */
+  locked: Record<string, "*" | string[]>;
 }
 
 const may = (user: AuthUser, codename: string | undefined) => !!codename && hasPermission(user, codename);
@@ -65,6 +67,7 @@ export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: Aut
     importable: !!def.importable,
     default_ordering: def.defaultOrdering ?? "id",
     template: def.importable ? templatePath(def) : null,
+    locked: {},
   };
   for (const f of def.fields) {
     if (!f.hidden) {
@@ -88,6 +91,7 @@ export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: Aut
     if (f.createRules?.length) schema.create_rules[f.name] = f.createRules;
     if (f.updateRules?.length) schema.update_rules[f.name] = f.updateRules;
   }
+  def.hooks?.viewerSchema?.({ ctx, user }, schema);
   return schema;
 }
 

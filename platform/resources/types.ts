@@ -35,6 +35,8 @@ export type Rule = { message: string } & (
 export interface SelectOption {
   key: string | number;
   label: string;
+  /** In a schema: this viewer may not choose or unchoose it (the account rule). */
+  disabled?: true;
 }
 
 /** Options listed in the definition, or read from the store on each schema/validation. */
@@ -106,6 +108,16 @@ export interface WriteChange {
   values: Record<string, unknown>;
 }
 
+/** The parts of a schema answer a viewerSchema hook adjusts. */
+export interface ViewerSchemaParts {
+  select_options: Record<string, SelectOption[]>;
+  /**
+   * Record id → "*" (the viewer may not change or delete it) or the fields they may not
+   * change, with the pseudo-field "delete" when they may not delete it.
+   */
+  locked: Record<string, "*" | string[]>;
+}
+
 export interface ResourceHooks {
   /** Checks across fields after each field passed its own rules. */
   validate?: (values: Record<string, unknown>, mode: Mode, existing: RecordRow | null) => FieldErrors;
@@ -122,6 +134,11 @@ export interface ResourceHooks {
    * before commit (invariants across records, e.g. the last superuser); a throw rolls back.
    */
   guard?: (h: ResourceHookContext) => () => void;
+  /**
+   * Tells this viewer what the authorize hook would refuse, so the console can grey it out:
+   * marks select options `disabled` and fills `locked` (the platform still decides).
+   */
+  viewerSchema?: (h: ResourceHookContext, schema: ViewerSchemaParts) => void;
   /** Refuses a delete with an HttpError (e.g. one's own account). */
   beforeDelete?: (h: ResourceHookContext, record: RecordRow) => void;
   /** Runs after the deleting transaction committed (e.g. removing stored files). */

@@ -151,7 +151,9 @@ describe("edit dialog", () => {
 
   it("clears a multi-select when nothing is chosen (the form's empty marker)", async () => {
     const gid = Number(p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('clear-me')").run().lastInsertRowid);
-    p.ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(admin.id, gid);
+    // Another user's membership: nobody changes their own groups (the account rule).
+    const member = await as(p, "clear-me-member", []);
+    p.ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(member.id, gid);
     const r = await run(() =>
       formAction("groups", "update", args(post(`/backend/setting/groups/${gid}/edit`, admin, { name: "clear-me", members: [""], permissions: [""] }), { id: String(gid) })),
     );
@@ -253,11 +255,13 @@ describe("access control and configs", () => {
     const page = await run(() => permissionLoader(args(get(`/backend/setting/permission?group=${gid}`, admin))));
     const d = page.data as PermissionPageData;
     expect(d.group?.name).toBe("editors");
-    expect(d.permissions.map((x) => x.codename)).toContain("data__triple__read");
+    expect(d.permissions.map((x) => x.key)).toContain("data__triple__read");
     expect(d.canUpdate).toBe(true);
+    // Another user: nobody changes their own groups (the account rule).
+    const member = await as(p, "editor-member", []);
     const r = await run(() =>
       permissionAction(
-        args(post("/backend/setting/permission", admin, { intent: "save", group: String(gid), members: ["", String(admin.id)], permissions: ["", "data__triple__read", "data__triple__update"] })),
+        args(post("/backend/setting/permission", admin, { intent: "save", group: String(gid), members: ["", String(member.id)], permissions: ["", "data__triple__read", "data__triple__update"] })),
       ),
     );
     expect(location(r)).toBe(`/backend/setting/permission?group=${gid}`);

@@ -1,6 +1,6 @@
 import type { ResourceKey } from "./resources";
 import type { TableState } from "./table-state";
-import type { FieldErrors, FormMode, FormValues, Row, RowError, TableSchema } from "./types";
+import type { FieldErrors, FormMode, FormValues, Row, RowError, SelectOption, TableSchema } from "./types";
 
 /** What a table route's loader returns (JSON), read by ResourceTablePage. */
 export interface TableData {
@@ -26,6 +26,8 @@ export interface FormDialogData {
   values: FormValues;
   errors?: FieldErrors;
   message?: string;
+  /** Fields the viewer may not change on this record (shown disabled, never sent). */
+  locked?: string[];
 }
 
 export interface FormActionData {
@@ -76,8 +78,11 @@ export interface ResetPasswordData {
 export interface PermissionPageData {
   groups: { id: number; name: string }[];
   group: { id: number; name: string; members: string[]; permissions: string[] } | null;
-  users: { key: string; label: string }[];
-  permissions: { codename: string; name: string }[];
+  /** Options as the viewer may use them: `disabled` where the account rule refuses a change. */
+  users: SelectOption[];
+  permissions: SelectOption[];
   canUpdate: boolean;
+  /** Fields of the chosen group the viewer may not change ("members", "permissions"). */
+  lockedFields: string[];
   error: string | null;
 }

@@ -25,6 +25,8 @@ export interface ValidatedFormProps {
   message?: string;
   multipart?: boolean;
   submitLabel: string;
+  /** Fields the viewer may not change on this record (the account rule): shown disabled, not sent. */
+  lockedFields?: string[];
   children?: React.ReactNode;
 }
 
@@ -33,7 +35,7 @@ export interface ValidatedFormProps {
  * browser checks the same rules from the inputs' attributes), shows the server's refusal with
  * what the user typed, and locks its save button briefly after a valid save.
  */
-export function ValidatedForm({ screen, schema, mode, rules, values, errors, message, multipart, submitLabel, children }: ValidatedFormProps) {
+export function ValidatedForm({ screen, schema, mode, rules, values, errors, message, multipart, submitLabel, lockedFields, children }: ValidatedFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -41,7 +43,10 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => setClientErrors(null), [errors]);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const fieldNames = useMemo(() => formFields(schema, mode).map(([name]) => name), [schema, mode]);
+  const fieldNames = useMemo(
+    () => formFields(schema, mode).map(([name]) => name).filter((name) => !lockedFields?.includes(name)),
+    [schema, mode, lockedFields],
+  );
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const typed = readFormValues(schema, mode, new FormData(e.currentTarget), screen);
@@ -73,7 +78,7 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
         </Alert>
       )}
       {children}
-      <SchemaForm schema={schema} mode={mode} values={values} errors={shown} rules={rules} screen={screen} />
+      <SchemaForm schema={schema} mode={mode} values={values} errors={shown} rules={rules} screen={screen} lockedFields={lockedFields} />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
         <Button type="submit" disabled={locked} loading={navigation.state === "submitting"} data-locked={locked || undefined} data-testid="save">
@@ -103,6 +108,7 @@ export function ResourceFormPage() {
         message={result?.message}
         multipart={loaded.mode === "create" && screen.multipart}
         submitLabel={t("form.save")}
+        lockedFields={loaded.locked}
       />
     </RouteModal>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CellValue, cellText } from "./cells";
 import { formIdOf, type GridProps } from "./grid-props";
+import { recordLock } from "./locks";
 import type { ResourceScreen } from "./resources";
 import { nextOrdering, sortDirection, stateQuery, withState } from "./table-state";
 import type { Row, TableField, TableSchema } from "./types";
@@ -64,6 +65,7 @@ function useGridLabels() {
       edit: t("actions.edit"),
       delete: t("actions.delete"),
       extra: (label: string) => t(`actions.${label}`),
+      locked: t("actions.locked"),
       empty: t("empty"),
     }),
     [t],
@@ -82,24 +84,42 @@ function SortHeader({ label, href, dir }: { label: string; href: string; dir: "a
   );
 }
 
+/** A row action the account rule forbids this viewer: shown greyed, not a link. */
+function LockedAction({ label, title, danger }: { label: string; title: string; danger?: boolean }) {
+  return (
+    <span className={danger ? "rt-locked danger" : "rt-locked"} aria-disabled="true" title={title}>
+      {label}
+    </span>
+  );
+}
+
 function RowActions({ screen, schema, row, query, labels }: { screen: ResourceScreen; schema: TableSchema; row: Row; query: string; labels: GridLabels }) {
   const base = `${screen.path}/${row.id}`;
+  const lock = recordLock(schema, row.id);
   return (
     <span className="rt-actions">
-      {schema.permissions.update && (
-        <a href={`${base}/edit${query}`} data-nav data-discover="true" data-testid="row-edit">
-          {labels.edit}
-        </a>
-      )}
-      {schema.permissions.delete && (
-        <a href={`${base}/delete${query}`} className="danger" data-nav data-discover="true" data-testid="row-delete">
-          {labels.delete}
-        </a>
-      )}
+      {schema.permissions.update &&
+        (lock.all ? (
+          <LockedAction label={labels.edit} title={labels.locked} />
+        ) : (
+          <a href={`${base}/edit${query}`} data-nav data-discover="true" data-testid="row-edit">
+            {labels.edit}
+          </a>
+        ))}
+      {schema.permissions.delete &&
+        (lock.delete ? (
+          <LockedAction label={labels.delete} title={labels.locked} danger />
+        ) : (
+          <a href={`${base}/delete${query}`} className="danger" data-nav data-discover="true" data-testid="row-delete">
+            {labels.delete}
+          </a>
+        ))}
       {screen.rowActions
         ?.filter((a) => schema.permissions[a.codename])
         .map((a) =>
-          a.document ? (
+          lock.all ? (
+            <LockedAction key={a.to} label={labels.extra(a.label)} title={labels.locked} />
+          ) : a.document ? (
             <a key={a.to} href={`${base}/${a.to}`} download>
               {labels.extra(a.label)}
             </a>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { KeptChoices } from "./kept-choices";
 import type { SelectOption } from "./types";
 
 const ACTIONS = ["read", "create", "update", "delete"] as const;
@@ -42,7 +43,7 @@ export function PermissionMatrix({ name, options, chosen, disabled }: { name: st
       name={name}
       value={String(o.key)}
       defaultChecked={chosen.includes(String(o.key))}
-      disabled={disabled}
+      disabled={disabled || o.disabled}
       aria-label={String(o.key)}
       title={o.label}
     />
@@ -50,7 +51,8 @@ export function PermissionMatrix({ name, options, chosen, disabled }: { name: st
   return (
     <>
     {/* Keeps the field in the form when every box is cleared, so saving can remove them all. */}
-    <input type="hidden" name={name} value="" />
+    {!disabled && <input type="hidden" name={name} value="" />}
+    {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
     <table className="rt-matrix" data-testid="permission-matrix">
       <thead>
         <tr>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PermissionPageData } from "./data";
+import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
 
 /** Access control: pick a group, tick its members and permissions, save (one plain form). */
@@ -12,6 +13,7 @@ export function PermissionPage() {
   const { t: tc } = useTranslation();
   const navigation = useNavigation();
   const g = d.group;
+  const membersLocked = d.lockedFields.includes("members");
   return (
     <Stack gap="sm">
       <Title order={3}>{tc("nav.permission")}</Title>
@@ -47,11 +49,19 @@ export function PermissionPage() {
                 <Text size="sm" fw={600} mb={6}>
                   {t("permission.members")}
                 </Text>
-                <input type="hidden" name="members" value="" />
+                {!membersLocked && <input type="hidden" name="members" value="" />}
+                {!membersLocked && <KeptChoices name="members" options={d.users} chosen={g.members} />}
                 <div className="rt-members" data-testid="members">
                   {d.users.map((u) => (
                     <label key={u.key}>
-                      <input type="checkbox" name="members" value={u.key} defaultChecked={g.members.includes(u.key)} className="rt-check" />
+                      <input
+                        type="checkbox"
+                        name="members"
+                        value={u.key}
+                        defaultChecked={g.members.includes(String(u.key))}
+                        disabled={membersLocked || u.disabled}
+                        className="rt-check"
+                      />
                       {u.label}
                     </label>
                   ))}
@@ -61,8 +71,9 @@ export function PermissionPage() {
                 </Text>
                 <PermissionMatrix
                   name="permissions"
-                  options={d.permissions.map((p) => ({ key: p.codename, label: p.name }))}
+                  options={d.permissions}
                   chosen={g.permissions}
+                  disabled={d.lockedFields.includes("permissions")}
                 />
               </fieldset>
               {d.canUpdate && (

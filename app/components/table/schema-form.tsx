@@ -1,6 +1,7 @@
 import { Alert, Input, MultiSelect, NativeSelect, PasswordInput, Select, Stack, Textarea, TextInput, useMantineTheme, type MantineSize } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
 import { formFields } from "./form-values";
 import type { ResourceScreen } from "./resources";
@@ -15,6 +16,8 @@ export interface SchemaFormProps {
   /** The merged rules of spec §5. */
   rules: Rules;
   screen?: ResourceScreen;
+  /** Fields the viewer may not change (the account rule): rendered disabled, so never sent. */
+  lockedFields?: string[];
 }
 
 interface FieldProps {
@@ -28,14 +31,17 @@ interface FieldProps {
   hydrated: boolean;
   /** The theme's element size (spec §3 size), for the inputs the theme does not size itself. */
   size?: MantineSize;
+  /** Locked by the account rule: shown, disabled, not sent. */
+  disabled?: boolean;
 }
 
 const text = (v: string | string[]) => (Array.isArray(v) ? v.join(",") : v);
 const list = (v: string | string[]) => (Array.isArray(v) ? v : v ? v.split(",") : []);
-const optionData = (options: SelectOption[]) => options.map((o) => ({ value: String(o.key), label: o.label }));
+const optionData = (options: SelectOption[]) =>
+  options.map((o) => ({ value: String(o.key), label: o.label, disabled: o.disabled }));
 
 /** A native <select> until hydrated (a Mantine Select needs JavaScript to change), then Mantine's. */
-function SelectField({ name, field, value, error, rules, options, readOnly, hydrated }: FieldProps) {
+function SelectField({ name, field, value, error, rules, options, readOnly, hydrated, disabled }: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   if (!hydrated || readOnly) {
@@ -46,7 +52,7 @@ function SelectField({ name, field, value, error, rules, options, readOnly, hydr
         defaultValue={text(value)}
         error={error}
         required={attrs.required}
-        disabled={readOnly}
+        disabled={disabled || readOnly}
         data={[{ value: "", label: t("form.choose") }, ...optionData(options)]}
       />
     );
@@ -55,6 +61,7 @@ function SelectField({ name, field, value, error, rules, options, readOnly, hydr
     <Select
       name={name}
       label={field.label}
+      disabled={disabled}
       defaultValue={text(value) || null}
       error={error}
       required={attrs.required}
@@ -68,7 +75,7 @@ function SelectField({ name, field, value, error, rules, options, readOnly, hydr
 }
 
 /** A native <select multiple> until hydrated, then Mantine's MultiSelect (comma-joined hidden input). */
-function MultiSelectField({ name, field, value, error, rules, options, hydrated, size }: FieldProps) {
+function MultiSelectField({ name, field, value, error, rules, options, hydrated, size, disabled }: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   const chosen = list(value);
@@ -76,10 +83,11 @@ function MultiSelectField({ name, field, value, error, rules, options, hydrated,
     return (
       <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("form.multiHint")} size={size}>
         {/* An empty value keeps the field in the form when nothing is chosen, so a save can clear it. */}
-        <input type="hidden" name={name} value="" />
-        <select name={name} multiple defaultValue={chosen} className="rt-native" style={{ width: "100%" }} aria-label={field.label}>
+        {!disabled && <input type="hidden" name={name} value="" />}
+        {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
+        <select name={name} multiple defaultValue={chosen} className="rt-native" style={{ width: "100%" }} aria-label={field.label} disabled={disabled}>
           {options.map((o) => (
-            <option key={String(o.key)} value={String(o.key)}>
+            <option key={String(o.key)} value={String(o.key)} disabled={o.disabled}>
               {o.label}
             </option>
           ))}
@@ -89,10 +97,12 @@ function MultiSelectField({ name, field, value, error, rules, options, hydrated,
   }
   return (
     <>
-      <input type="hidden" name={name} value="" />
+      {!disabled && <input type="hidden" name={name} value="" />}
+      {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
       <MultiSelect
         name={name}
         label={field.label}
+        disabled={disabled}
         defaultValue={chosen}
         error={error}
         required={attrs.required}
@@ -119,14 +129,14 @@ function FileField({ name, field, error, rules, size }: FieldProps) {
 
 function FieldInput(props: FieldProps & { custom?: string }) {
   const { t } = useTranslation("table");
-  const { name, field, value, error, rules, readOnly, custom } = props;
+  const { name, field, value, error, rules, readOnly, disabled, custom } = props;
   const attrs = htmlConstraints(rules);
-  const common = { name, label: field.label, error, readOnly, "aria-invalid": error ? true : undefined };
+  const common = { name, label: field.label, error, readOnly, disabled, "aria-invalid": error ? true : undefined };
   if (custom === "file-upload") return <FileField {...props} />;
   if (custom === "permission-matrix") {
     return (
       <Input.Wrapper label={field.label} error={error} size={props.size}>
-        <PermissionMatrix name={name} options={props.options} chosen={list(value)} />
+        <PermissionMatrix name={name} options={props.options} chosen={list(value)} disabled={disabled} />
       </Input.Wrapper>
     );
   }
@@ -158,7 +168,7 @@ function FieldInput(props: FieldProps & { custom?: string }) {
  * A form built from the schema's form_fields (spec §3 field types), each input carrying the
  * browser-checkable part of its rules, so it validates itself even without JavaScript.
  */
-export function SchemaForm({ schema, mode, values, errors, rules, screen }: SchemaFormProps) {
+export function SchemaForm({ schema, mode, values, errors, rules, screen, lockedFields }: SchemaFormProps) {
   const hydrated = useHydrated();
   const size = useMantineTheme().components.TextInput?.defaultProps?.size as MantineSize | undefined;
   return (
@@ -176,6 +186,7 @@ export function SchemaForm({ schema, mode, values, errors, rules, screen }: Sche
           hydrated={hydrated}
           size={size}
           custom={screen?.customFields?.[name]}
+          disabled={lockedFields?.includes(name)}
         />
       ))}
     </Stack>

@@ -32,6 +32,8 @@ export type Rules = Record<string, Rule[]>;
 export interface SelectOption {
   key: string | number;
   label: string;
+  /** The viewer may not choose or unchoose it (the platform's account rule). */
+  disabled?: boolean;
 }
 
 export interface TableField {
@@ -65,6 +67,8 @@ export interface TableSchema {
   importable?: boolean;
   default_ordering?: string;
   template?: string | null;
+  /** Records this viewer may not change: "*" or the fields (and "delete"); see locks.ts. */
+  locked?: Record<string, "*" | string[]>;
 }
 
 export type Row = Record<string, unknown> & { id: number | string };

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { DeleteData } from "~/components/table/data";
+import { recordLock } from "~/components/table/locks";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { matchQuery, pageAfterDelete, parseTableState, selectedIds } from "~/components/table/table-state";
 import { joinMessages } from "~/components/table/messages";
@@ -12,6 +13,7 @@ import {
   failureMessage,
   failureStatus,
   fetchRecord,
+  forbiddenPage,
   prefix,
   recordPath,
   rethrowUnexpected,
@@ -45,6 +47,7 @@ export async function deleteLoader(key: ResourceKey, { request, params }: Loader
   const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, "delete");
+  if (recordLock(schema, params.id).delete) throw forbiddenPage(t, t("actions.locked"));
   const record = await fetchRecord(viewer.api, screen, params.id ?? "");
   return data<DeleteData>({ screen: screen.key, id: String(record.id), count: 1, summary: describe(schema, record) });
 }

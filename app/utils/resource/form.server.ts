@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { TFunction } from "i18next";
 import type { FormActionData, FormDialogData } from "~/components/table/data";
 import { echoValues, formFields, initialValues, platformBody, readFormValues } from "~/components/table/form-values";
+import { recordLock } from "~/components/table/locks";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { mergeRules, validateValues } from "~/components/table/rules";
 import { parseTableState, stateQuery } from "~/components/table/table-state";
@@ -57,12 +58,23 @@ export async function schemaFor(viewer: Viewer, screen: ResourceScreen, t: TFunc
   return schema;
 }
 
+/** What the account rule locks on the record being edited (nothing when creating). */
+const lockFor = (schema: TableSchema, mode: FormMode, id: string | undefined) =>
+  recordLock(schema, mode === "update" ? id : undefined);
+
+function omit(values: FormValues, names: string[]): FormValues {
+  if (!names.length) return values;
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name)));
+}
+
 /** Spec §4: the create dialog opens blank with defaults; the edit dialog prefilled. */
 export async function formLoader(key: ResourceKey, mode: FormMode, { request, params }: LoaderFunctionArgs) {
   const screen = screenOf(key);
   const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
+  const lock = lockFor(schema, mode, params.id);
+  if (lock.all) throw forbiddenPage(t, t("actions.locked"));
   const record = mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
   return data<FormDialogData>({
     screen: screen.key,
@@ -70,6 +82,7 @@ export async function formLoader(key: ResourceKey, mode: FormMode, { request, pa
     schema,
     id: params.id,
     values: initialValues(schema, mode, screen, record),
+    locked: lock.fields,
   });
 }
 
@@ -100,9 +113,14 @@ export async function formAction(key: ResourceKey, mode: FormMode, { request, pa
   const t = await tableT(request);
   const messages = MESSAGES[mode];
   const schema = await schemaFor(viewer, screen, t);
-  const values = readFormValues(schema, mode, form, screen);
+  // Fields the account rule keeps this viewer from changing are not sent: the platform keeps them.
+  const lock = lockFor(schema, mode, params.id);
+  if (lock.all) throw forbiddenPage(t, t("actions.locked"));
+  const values = omit(readFormValues(schema, mode, form, screen), lock.fields);
   const rules = mergeRules(schema, mode, screen.customRules?.[mode]);
-  const fields = formFields(schema, mode).map(([name]) => name);
+  const fields = formFields(schema, mode)
+    .map(([name]) => name)
+    .filter((name) => !lock.fields.includes(name));
   const errors = validateValues(fields, rules, values);
   if (Object.keys(errors).length) {
     return data<FormActionData>({ values: echoValues(schema, mode, values), errors, message: t(messages.failed) }, { status: 400 });

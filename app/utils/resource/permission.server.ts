@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PermissionPageData } from "~/components/table/data";
+import { recordLock } from "~/components/table/locks";
 import type { Row, TableSchema } from "~/components/table/types";
 import { requireViewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
@@ -19,23 +20,25 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const t = await tableT(request);
   const wanted = new URL(request.url).searchParams.get("group");
-  const empty: PermissionPageData = { groups: [], group: null, users: [], permissions: [], canUpdate: false, error: null };
+  const empty: PermissionPageData = { groups: [], group: null, users: [], permissions: [], canUpdate: false, lockedFields: [], error: null };
   try {
-    const [schema, groups, permissions] = await Promise.all([
+    // The schema's options carry what the account rule lets this viewer change.
+    const [schema, groups] = await Promise.all([
       viewer.api.get<TableSchema>("/common/groups/schema/"),
       viewer.api.get<{ results: Row[] }>("/common/groups/", { page_size: 100, ordering: "name" }),
-      viewer.api.get<{ results: { codename: string; name: string }[] }>("/common/permissions/"),
     ]);
     let chosen = groups.results.find((g) => String(g.id) === wanted) ?? (wanted ? undefined : groups.results[0]);
     if (!chosen && wanted && /^\d+$/.test(wanted)) chosen = await viewer.api.get<Row>(`/common/groups/${wanted}/`).catch(() => undefined);
+    const lock = recordLock(schema, chosen?.id);
     return data<PermissionPageData>({
       groups: groups.results.map((g) => ({ id: Number(g.id), name: String(g.name) })),
       group: chosen
         ? { id: Number(chosen.id), name: String(chosen.name), members: list(chosen.members), permissions: list(chosen.permissions) }
         : null,
-      users: (schema.select_options.members ?? []).map((o) => ({ key: String(o.key), label: o.label })),
-      permissions: permissions.results.map((p) => ({ codename: p.codename, name: p.name })),
-      canUpdate: schema.permissions.update,
+      users: (schema.select_options.members ?? []).map((o) => ({ ...o, key: String(o.key) })),
+      permissions: schema.select_options.permissions ?? [],
+      canUpdate: schema.permissions.update && !lock.all,
+      lockedFields: lock.fields,
       error: null,
     });
   } catch (e) {
@@ -53,8 +56,10 @@ export async function permissionAction({ request }: ActionFunctionArgs) {
   const id = String(form.get("group") ?? "");
   if (!/^\d+$/.test(id)) throw data({ error: "group must be an id" }, { status: 400 });
   const values = (name: string) => [...new Set(form.getAll(name).map(String).filter(Boolean))];
+  // A field the account rule locked is not in the form (its inputs are disabled): not sent, so kept.
+  const body = Object.fromEntries(["members", "permissions"].filter((f) => form.has(f)).map((f) => [f, values(f)]));
   try {
-    await viewer.api.patch(`/common/groups/${id}/`, { members: values("members"), permissions: values("permissions") });
+    await viewer.api.patch(`/common/groups/${id}/`, body);
     flash(viewer.api.session, "success", t("messages.saveOk"));
   } catch (e) {
     rethrowUnexpected(e);

@@ -38,8 +38,22 @@ export const recordPath = (screen: ResourceScreen, id: string | number) => `/${s
  */
 export function failureMessage(t: TFunction, key: string, e: unknown): string {
   const base = t(key);
-  const reason = e instanceof PlatformError ? e.detail : e instanceof PlatformUnavailable ? t("serviceError", { ns: "common" }) : undefined;
+  const reason = e instanceof PlatformError ? platformReason(t, e) : e instanceof PlatformUnavailable ? t("serviceError", { ns: "common" }) : undefined;
   return reason && reason !== base ? joinMessages(base, reason) : base;
+}
+
+/** Refusals of the platform's account rule (platform/auth/grants.ts), which the console words in every language. */
+const ACCOUNT_RULE_CODES = new Set(["grant_not_held", "admin_only", "own_rights", "protected_account", "admin_group_kept", "last_superuser"]);
+
+/**
+ * The platform's reason for a refusal. Its words are Chinese: the zh console shows them as
+ * they are (they name the group or codename); en and es show the account rule's refusals in
+ * their own words.
+ */
+function platformReason(t: TFunction, e: PlatformError): string | undefined {
+  const lng = (t as TFunction & { lng?: string }).lng;
+  if (e.code && ACCOUNT_RULE_CODES.has(e.code) && lng !== "zh") return t(`accountRule.${e.code}`, { ns: "common" });
+  return e.detail;
 }
 
 /** Status to answer with when a platform call failed: the platform's, or 503 when it is unreachable. */

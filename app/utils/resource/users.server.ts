@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { FormActionData, ResetPasswordData } from "~/components/table/data";
 import { readFormValues } from "~/components/table/form-values";
+import { recordLock } from "~/components/table/locks";
 import { resetPasswordForm } from "~/components/table/reset-password";
 import { validateValues } from "~/components/table/rules";
 import { backToTable, schemaFor } from "./form.server";
@@ -8,6 +9,7 @@ import {
   failureMessage,
   failureStatus,
   fetchRecord,
+  forbiddenPage,
   platformFieldErrors,
   recordPath,
   rethrowUnexpected,
@@ -22,7 +24,8 @@ const screen = () => screenOf("users");
 export async function resetPasswordLoader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireScreen(request, screen());
   const t = await tableT(request);
-  await schemaFor(viewer, screen(), t, "update");
+  const schema = await schemaFor(viewer, screen(), t, "update");
+  if (recordLock(schema, params.id).all) throw forbiddenPage(t, t("actions.locked"));
   const user = await fetchRecord(viewer.api, screen(), params.id ?? "");
   return data<ResetPasswordData>({ screen: "users", id: String(user.id), username: String(user.username ?? "") });
 }

@@ -1,4 +1,4 @@
-import { authorizeGroupWrite, keepGuardians } from "../../auth/grants.js";
+import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../../auth/grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
 import { idField, maxLength, required } from "./shared.js";
 
@@ -54,7 +54,7 @@ export const groups: ResourceDef = {
       options: { sql: "SELECT codename AS key, name AS label FROM permissions ORDER BY codename" },
     },
   ],
-  hooks: { authorize: authorizeGroupWrite, guard: keepGuardians },
+  hooks: { authorize: authorizeGroupWrite, guard: keepGuardians, viewerSchema: groupSchemaFor },
 };
 
 const CONFIG_TYPES = [
