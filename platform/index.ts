@@ -6,6 +6,7 @@ import type { PlatformContext } from "./context.js";
 import { openDatabase } from "./db/database.js";
 import { decryptBody } from "./http/encryption.js";
 import { errorHandler, notFound } from "./http/errors.js";
+import { plainQuery } from "./http/params.js";
 import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
 import { mountAdmin } from "./admin/routes.js";
@@ -30,6 +31,7 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
   seedStore(ctx);
 
   const router = express.Router({ strict: false });
+  router.use(plainQuery);
   router.use(express.json({ limit: "1mb" }));
   router.use(decryptBody(ctx));
   router.use(authenticate(ctx));

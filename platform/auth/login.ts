@@ -5,6 +5,7 @@ import { HttpError } from "../http/errors.js";
 import { consumeCaptcha } from "./captcha.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { startSession, userByName, userById } from "./sessions.js";
+import { canonicalUsername } from "./username.js";
 import { assertNotThrottled, clearAccountFailures, recordLoginFailure } from "./throttle.js";
 
 export const SSO_TICKET_TTL_SECONDS = 60;
@@ -23,7 +24,7 @@ export async function loginWithPassword(ctx: PlatformContext, body: unknown, add
   const names: readonly LoginField[] = ctx.settings.captcha
     ? ["username", "password", "captcha_id", "captcha"]
     : ["username", "password"];
-  const username = typeof obj.username === "string" ? obj.username.trim() : obj.username;
+  const username = typeof obj.username === "string" ? canonicalUsername(obj.username.trim()) : obj.username;
   const fields = requireTextFields({ ...obj, username }, names);
   assertNotThrottled(ctx, fields.username, address);
   if (ctx.settings.captcha && !consumeCaptcha(ctx, fields.captcha_id, fields.captcha)) {
@@ -51,8 +52,8 @@ export function issueSsoTicket(
   actor: { id: number; username: string; isAdmin: boolean },
   username: string | undefined,
 ) {
-  const wanted = username?.trim();
-  const forSelf = !wanted || wanted.toLowerCase() === actor.username.toLowerCase();
+  const wanted = username === undefined ? undefined : canonicalUsername(username.trim());
+  const forSelf = !wanted || wanted === canonicalUsername(actor.username);
   if (!forSelf && !actor.isAdmin) {
     throw new HttpError(403, "只有管理员可以为其他用户签发登录凭证", "permission_denied");
   }

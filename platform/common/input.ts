@@ -23,9 +23,3 @@ export function optionalText(body: unknown, name: string): string | undefined {
   const v = bodyObject(body)[name];
   return typeof v === "string" ? v : undefined;
 }
-
-/** A positive integer query parameter, clamped to `max`; the default when absent or invalid. */
-export function positiveIntParam(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = typeof value === "string" ? Number.parseInt(value, 10) : NaN;
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : fallback;
-}

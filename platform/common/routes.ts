@@ -2,10 +2,11 @@ import type { Router } from "express";
 import { requirePermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
+import { pageParams } from "../http/params.js";
 import { ensureCsrfCookie } from "../http/write-guards.js";
 import { listClientErrors, recordClientError } from "./client-errors.js";
 import { publicConfigs } from "./configs.js";
-import { bodyObject, positiveIntParam } from "./input.js";
+import { bodyObject } from "./input.js";
 import { issueNonce } from "./nonces.js";
 import { rsaKeys } from "./secrets.js";
 
@@ -43,8 +44,7 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
     "/common/clienterrors",
     handle((req, res) => {
       requirePermission(res, "common__clienterror__read");
-      const page = positiveIntParam(req.query.page, 1);
-      const pageSize = positiveIntParam(req.query.page_size, 10, 100);
+      const { page, pageSize } = pageParams(req.query, { clamp: true });
       res.json(listClientErrors(ctx, page, pageSize));
     }),
   );

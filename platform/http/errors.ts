@@ -33,7 +33,12 @@ export function handle(
   };
 }
 
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+/**
+ * The one answer to an error: an HttpError's own status and detail; anything else (a store
+ * error, a bug) is logged on one line and answered with a generic 500, so no SQL message or
+ * stack ever reaches a client.
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     res.destroy(err);
     return;
@@ -52,9 +57,11 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     return;
   }
   if (typeof err?.status === "number" && err.status >= 400 && err.status < 500) {
-    res.status(err.status).json({ detail: String(err.message || "请求错误"), code: "invalid" });
+    const detail = err.expose === true && typeof err.message === "string" && err.message ? err.message : "请求错误";
+    res.status(err.status).json({ detail, code: "invalid" });
     return;
   }
-  console.error("platform error:", err);
+  const what = err instanceof Error ? `${err.name}${"code" in err ? ` ${String(err.code)}` : ""}: ${err.message}` : String(err);
+  console.error(`platform error: ${req.method} ${req.originalUrl.split("?")[0]}: ${what.replace(/\s+/g, " ")}`);
   res.status(500).json({ detail: "服务器内部错误", code: "server_error" });
 };

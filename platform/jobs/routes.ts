@@ -2,7 +2,7 @@ import type { Request, Response, Router } from "express";
 import { requireUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest, forbidden, handle } from "../http/errors.js";
-import { intParam, pathId, stringParam } from "../kg/params.js";
+import { intParam, pageParams, pathId, stringParam } from "../kg/params.js";
 import { followJobEvents } from "./follow.js";
 import {
   JOB_STATUSES,
@@ -45,8 +45,7 @@ export function mountJobs(router: Router, ctx: PlatformContext) {
           graphId,
           visibleKinds: visibleKinds(user),
           orCreatedBy: user.id,
-          page: intParam(req.query, "page", { min: 1, max: 1_000_000, fallback: 1 }),
-          pageSize: intParam(req.query, req.query.page_size !== undefined ? "page_size" : "limit", { min: 1, max: 100, fallback: 10 }),
+          ...pageParams(req.query),
         }),
       );
     }),

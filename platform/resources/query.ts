@@ -1,4 +1,4 @@
-import { HttpError } from "../http/errors.js";
+import { invalidParam, pageParams, type Page } from "../http/params.js";
 import type { DB } from "../db/database.js";
 import { columnOf, manyMatch, prepared, q, syncSearchIndex } from "./store.js";
 import type { FieldDef, ResourceDef } from "./types.js";
@@ -10,7 +10,8 @@ const TRIGRAM_MIN = 3;
 /** A short term that begins more indexed trigrams than this is searched by scanning instead. */
 const MAX_PREFIX_TERMS = 500;
 
-const LIST_PARAMS = new Set(["page", "page_size", "limit", "search", "ordering", "id__in"]);
+const FILTER_PARAMS = new Set(["search", "ordering", "id__in"]);
+const PAGING_PARAMS = new Set(["page", "page_size", "limit"]);
 
 export interface ListFilter {
   /** Conditions over the table aliased `t`, joined by AND; their parameters in order. */
@@ -35,57 +36,40 @@ export interface ListFilter {
 
 export const whereSql = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
 
-export interface Paging {
-  page: number;
-  pageSize: number;
-  offset: number;
+export type Paging = Page;
+
+const invalidOrdering = (detail: string, param = "ordering") => invalidParam(param, detail, "invalid_ordering");
+const invalidFilter = (detail: string, param: string) => invalidParam(param, detail, "invalid_filter");
+
+/** The one string value of a parameter (the platform's query is plain: see http/params.ts). */
+function text(query: Record<string, unknown>, key: string): string | undefined {
+  const v = query[key];
+  if (v === undefined || typeof v === "string") return v;
+  throw invalidFilter(`参数格式错误：${key}`, key);
 }
 
-const invalidOrdering = (detail: string) => new HttpError(400, detail, "invalid_ordering");
-const invalidFilter = (detail: string) => new HttpError(400, detail, "invalid_filter");
+/** Page and page size; a page size above 100 is served as 100. */
+export const parsePaging = (query: Record<string, unknown>): Paging =>
+  pageParams(query, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE, clamp: true });
 
-function text(v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (Array.isArray(v)) return v.map(String).join(",");
-  if (typeof v === "object" && v !== null) return undefined;
-  return String(v);
-}
-
-function positiveInt(raw: unknown, name: string): number | undefined {
-  const s = text(raw);
-  if (s === undefined || s === "") return undefined;
-  const n = Number(s);
-  if (!Number.isInteger(n) || n < 1) throw new HttpError(400, `${name} 必须是正整数`, "invalid_page");
-  return n;
-}
-
-export function parsePaging(query: Record<string, unknown>): Paging {
-  const page = positiveInt(query.page, "page") ?? 1;
-  const size = Math.min(
-    positiveInt(query.page_size, "page_size") ?? positiveInt(query.limit, "limit") ?? DEFAULT_PAGE_SIZE,
-    MAX_PAGE_SIZE,
-  );
-  return { page, pageSize: size, offset: (page - 1) * size };
-}
-
-/** Ids of `?id__in=1,2,3`, or null when the parameter is absent. */
-export function parseIds(raw: unknown): number[] | null {
-  const s = text(raw);
+/** Ids of `?id__in=1,2,3`, or null when the parameter is absent; anything but positive integers is a 400. */
+export function parseIds(query: Record<string, unknown>): number[] | null {
+  const s = text(query, "id__in");
   if (s === undefined) return null;
-  const parts = s
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const ids = parts.map(Number);
-  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw invalidFilter("id__in 必须是以逗号分隔的整数");
-  return ids;
+  const parts = s.split(",").map((p) => p.trim());
+  if (parts.some((p) => !/^\d{1,15}$/.test(p) || Number(p) < 1)) {
+    throw invalidFilter("id__in 必须是以逗号分隔的整数", "id__in");
+  }
+  return parts.map(Number);
 }
 
-function filterValue(f: FieldDef, raw: string): unknown {
+const NUMBER = { int: /^-?\d{1,15}$/, real: /^-?(\d{1,15}(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?$/ };
+
+function filterValue(f: FieldDef, raw: string, key: string): unknown {
   const vt = f.valueType ?? "text";
-  if (vt === "text") return raw;
+  if (vt === "text") return f.normalize ? f.normalize(raw) : raw;
   const n = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(n)) throw invalidFilter(`过滤值无效：${f.name}=${raw}`);
+  if (!NUMBER[vt].test(raw) || !Number.isFinite(n)) throw invalidFilter(`过滤值无效：${key}=${raw}`, key);
   return n;
 }
 
@@ -180,32 +164,37 @@ function searchClause(
 /**
  * The WHERE and ORDER BY of a list, export or bulk delete, from the query string.
  * Only the schema's sortable and filterable fields are accepted; anything else is a 400,
- * never a silently ignored parameter.
+ * never a silently ignored parameter, so a filter is applied whole or not at all. A list or
+ * an export takes (and checks) paging; a bulk delete takes `all` instead, and refuses paging
+ * (it would delete every match, not one page).
  */
 export function parseListFilter(
   db: DB,
   def: ResourceDef,
   query: Record<string, unknown>,
-  extraParams: string[] = [],
+  purpose: "list" | "delete" = "list",
 ): ListFilter {
+  if (purpose === "list") parsePaging(query);
+  const known = (key: string) =>
+    FILTER_PARAMS.has(key) || (purpose === "list" ? PAGING_PARAMS.has(key) : key === "all");
   const where: string[] = [];
   const params: unknown[] = [];
 
-  const ids = parseIds(query.id__in);
+  const ids = parseIds(query);
   if (ids) {
     where.push(ids.length ? `t.id IN (${ids.map(() => "?").join(", ")})` : "0");
     params.push(...ids);
   }
 
   const counted: ({ column: string; values: number[] } | null)[] = [];
-  for (const [key, raw] of Object.entries(query)) {
-    if (LIST_PARAMS.has(key) || extraParams.includes(key)) continue;
+  for (const key of Object.keys(query)) {
+    if (known(key)) continue;
     const isIn = key.endsWith("__in");
     const name = isIn ? key.slice(0, -4) : key;
     const f = def.fields.find((x) => x.name === name);
-    const value = text(raw);
-    if (!f || !f.filterable || f.virtual || value === undefined) throw invalidFilter(`不支持按该字段过滤：${key}`);
-    const values = (isIn || Array.isArray(raw) ? value.split(",") : [value]).map((v) => filterValue(f, v.trim()));
+    if (!f || !f.filterable || f.virtual) throw invalidFilter(`不支持按该字段过滤：${key}`, key);
+    const value = text(query, key) ?? "";
+    const values = (isIn ? value.split(",") : [value]).map((v) => filterValue(f, v.trim(), key));
     if (!f.many && def.countedColumns?.includes(columnOf(f)) && values.every((v) => Number.isInteger(v) && (v as number) > 0)) {
       counted.push({ column: columnOf(f), values: values as number[] });
     } else {
@@ -221,10 +210,10 @@ export function parseListFilter(
     params.push(...values);
   }
 
-  const order = orderClause(def, text(query.ordering));
+  const order = orderClause(def, text(query, "ordering"));
   const filter: ListFilter = { conditions: where, params, orderBy: order.sql };
   if (where.length === 1 && counted.length === 1 && counted[0]) filter.counted = counted[0];
-  const term = text(query.search)?.trim();
+  const term = text(query, "search")?.trim();
   const search = term ? searchClause(db, def, term) : null;
   if (search) {
     delete filter.counted;

@@ -3,6 +3,7 @@ import { requirePermission } from "../auth/context.js";
 import { permissionCatalog } from "../auth/catalog.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
+import { flagParam } from "../http/params.js";
 import { MAX_CSV_BYTES, UPLOAD_REFUSED, decodeCsv, parseCsv, streamCsvExport, templateCsv } from "./csv.js";
 import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
@@ -51,8 +52,6 @@ function permit(res: Response, def: ResourceDef, action: "create" | "read" | "up
   return requirePermission(res, codename);
 }
 
-const isTrue = (v: unknown) => v === "1" || v === "true";
-
 /** Every route of one resource; ids are integers, so /users/login and friends fall through. */
 export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
   const r = express.Router({ strict: false });
@@ -85,7 +84,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
         throw new HttpError(400, UPLOAD_REFUSED, "invalid_file");
       }
       const records = parseCsv(decodeCsv(Buffer.from(await file.arrayBuffer())));
-      const dryRun = isTrue(req.query.dry_run);
+      const dryRun = flagParam(req.query, "dry_run");
       const result = await importRows({ ctx, user }, def, records, dryRun, file.name);
       if (result.errors.length && !dryRun) throw importFailure(result.errors);
       res.json({ dry_run: dryRun, ...result });
@@ -116,10 +115,10 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/",
     handle((req, res) => {
       const user = permit(res, def, "delete");
-      if (parseIds(req.query.id__in) === null && !isTrue(req.query.all)) {
+      if (parseIds(req.query) === null && !flagParam(req.query, "all")) {
         throw new HttpError(400, "请用 id__in 指定要删除的记录", "invalid_filter");
       }
-      const deleted = deleteResources(ctx, def, user, parseListFilter(ctx.db, def, req.query, ["all"]));
+      const deleted = deleteResources(ctx, def, user, parseListFilter(ctx.db, def, req.query, "delete"));
       res.json({ deleted });
     }),
   );

@@ -40,21 +40,32 @@ function emptyValue(f: FieldDef): unknown {
 
 type Coerced = { value: unknown } | { error: string };
 
-function coerceScalar(f: FieldDef, raw: unknown): Coerced {
-  if (isEmpty(raw)) return { value: null };
+/** A decimal number as people and JSON clients write it (no hex, no Infinity, no blank). */
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * One scalar value. JSON input must already have its field's type (a string for text, a
+ * number or numeric string for numbers): arrays, objects and booleans are refused before
+ * emptiness, rules or defaults are considered. CSV cells are text and coerced as written.
+ */
+function coerceScalar(f: FieldDef, raw: unknown, source: InputSource): Coerced {
   const vt = f.valueType ?? "text";
+  if (raw === null || raw === undefined) return { value: null };
+  const typed = typeof raw === "string" || (vt !== "text" && typeof raw === "number");
+  if (!typed && (source === "json" || typeof raw === "object")) {
+    return { error: vt === "text" ? `${f.label}必须是文本` : `${f.label}必须是数字` };
+  }
+  if (isEmpty(raw)) return { value: null };
   if (vt === "text") {
-    if (typeof raw === "object") return { error: `${f.label}格式错误` };
-    return { value: String(raw) };
+    const text = String(raw);
+    return { value: f.normalize ? f.normalize(text) : text };
   }
   const n =
     typeof raw === "number"
       ? raw
-      : typeof raw === "boolean"
-      ? Number(raw)
-      : typeof raw === "string"
-      ? Number(raw.trim())
-      : NaN;
+      : source === "json" && !DECIMAL.test(String(raw).trim())
+      ? NaN
+      : Number(String(raw).trim());
   if (!Number.isFinite(n)) return { error: `${f.label}必须是数字` };
   if (vt === "int" && !Number.isInteger(n)) return { error: `${f.label}必须是整数` };
   return { value: n };
@@ -62,7 +73,7 @@ function coerceScalar(f: FieldDef, raw: unknown): Coerced {
 
 /** Matches an option by key, and (for CSV, where people type what they see) by label. */
 function pickOption(f: FieldDef, raw: unknown, options: SelectOption[], source: InputSource): Coerced {
-  const c = coerceScalar(f, raw);
+  const c = coerceScalar(f, raw, source);
   if ("error" in c && source === "json") return c;
   if ("value" in c) {
     if (c.value === null) return c;
@@ -97,13 +108,13 @@ export function coerceValue(f: FieldDef, raw: unknown, options: OptionsByField, 
     if (!items) return { error: `${f.label}格式错误` };
     const out: unknown[] = [];
     for (const item of items) {
-      const c = opts ? pickOption(f, item, opts, source) : coerceScalar(f, item);
+      const c = opts ? pickOption(f, item, opts, source) : coerceScalar(f, item, source);
       if ("error" in c) return c;
       if (c.value !== null && !out.includes(c.value)) out.push(c.value);
     }
     return { value: out };
   }
-  const c = f.type === "select" && opts ? pickOption(f, raw, opts, source) : coerceScalar(f, raw);
+  const c = f.type === "select" && opts ? pickOption(f, raw, opts, source) : coerceScalar(f, raw, source);
   if ("value" in c && c.value === null) return { value: emptyValue(f) };
   return c;
 }

@@ -2,7 +2,7 @@ import type { Response, Router } from "express";
 import { hasPermission, requirePermission, requireUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, forbidden, handle } from "../../http/errors.js";
-import { intParam, pathId, stringParam } from "../../kg/params.js";
+import { intParam, pageParams, pathId, stringParam } from "../../kg/params.js";
 import {
   createGraph,
   entityNeighbourhood,
@@ -191,8 +191,7 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
         listEntities(ctx, idOf(req.params.id, "知识图谱"), {
           search: stringParam(req.query, "search", 100),
           classId,
-          page: intParam(req.query, "page", { min: 1, max: 1_000_000, fallback: 1 }),
-          pageSize: intParam(req.query, "page_size", { min: 1, max: 100, fallback: 20 }),
+          ...pageParams(req.query, { fallback: 20 }),
         }),
       );
     }),

@@ -2,6 +2,7 @@ import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import { authorizePasswordReset, authorizeUserWrite, keepGuardians } from "../../auth/grants.js";
 import { hashPassword } from "../../auth/passwords.js";
+import { canonicalUsername } from "../../auth/username.js";
 import type { PlatformContext } from "../../context.js";
 import { nowIso } from "../../db/database.js";
 import { HttpError, handle } from "../../http/errors.js";
@@ -54,6 +55,7 @@ export const users: ResourceDef = {
       filterable: true,
       searchable: true,
       unique: "用户名已存在",
+      normalize: canonicalUsername,
       rules: [
         required("请输入用户名"),
         maxLength(150, "用户名"),
