@@ -1,17 +1,20 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
-import { createPlatform, type Platform } from "./platform/index.js";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { settingsFromEnv } from "./platform/settings.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 3000);
 const embedded = (process.env.EMBEDDED_PLATFORM ?? "on").toLowerCase() !== "off";
 process.env.PLATFORM_API_URL ||= `http://127.0.0.1:${port}/api`;
+const platformApi = process.env.PLATFORM_API_URL.replace(/\/+$/, "");
 
 const buildFile = path.join(root, "build", "index.js");
 if (!fs.existsSync(buildFile)) {
@@ -22,32 +25,135 @@ const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// Only these proxies may set X-Forwarded-For/-Proto: the client address (login throttling)
+// and req.secure (HSTS) come from them. Whole addresses only: express would read "1" as
+// 0.0.0.1 where an operator may mean a hop count, and it refuses what it cannot parse.
+const trustProxy = process.env.TRUST_PROXY || "loopback";
+const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|\d+\.\d+\.\d+\.\d+(\/\d+)?|[0-9a-f]*:[0-9a-f:.]*(\/\d+)?)$/i;
+try {
+  if (trustProxy !== "off" && !trustProxy.split(",").every((entry) => PROXY_ENTRY.test(entry.trim()))) throw new Error();
+  app.set("trust proxy", trustProxy === "off" ? false : trustProxy);
+} catch {
+  console.error(`TRUST_PROXY: "${trustProxy}" is not "off" or a comma-separated list of addresses, subnets, loopback, linklocal, uniquelocal.`);
+  process.exit(1);
+}
+
+// Marks readiness's own call to the platform, which is not logged (a secret: not forgeable).
+const probeToken = crypto.randomBytes(16).toString("hex");
 
 // One line per request: method, path, status, time.
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
-    if (req.path === "/healthz") return;
+    if (req.path === "/healthz" || req.path === "/readyz" || req.get("x-readiness-probe") === probeToken) return;
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     console.log(`${new Date().toISOString()} ${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
 });
 
+/**
+ * Security headers on every answer (pages, /api, static files, templates). The CSP nonce is
+ * new per request and reaches Remix through the load context (docs/security.md).
+ */
+function securityHeaders(tls: boolean) {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'", "data:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "script-src": ["'self'", nonce],
+        "script-src-attr": ["'none'"],
+        // Inline styles stay allowed: Mantine's style attributes, the scroll lock of its modals
+        // and the hover rules in server-rendered charts carry no nonce (docs/security.md).
+        "style-src": ["'self'", "'unsafe-inline'"],
+        ...(tls ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    referrerPolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+}
+const overTls = securityHeaders(true);
+const overPlainHttp = securityHeaders(false);
+const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  (req.secure ? overTls : overPlainHttp)(req, res, next);
+});
+
+// API answers carry personal data: never stored by a browser or a proxy.
+app.use("/api", (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+});
+
 let platform: Platform | undefined;
 if (embedded) {
-  platform = createPlatform(settingsFromEnv());
+  platform = createPlatformOrExit(settingsFromEnv());
   app.use("/api", platform.router);
   app.use("/static/template", platform.templates);
 }
 
 let shuttingDown = false;
+/** Liveness: the process answers and is not stopping. No dependency is checked. */
 app.get("/healthz", (_req, res) => {
   if (shuttingDown) return void res.status(503).json({ status: "stopping" });
-  if (platform) platform.ctx.db.prepare("SELECT 1").get();
-  res.json({ status: "ok", platform: embedded ? "embedded" : process.env.PLATFORM_API_URL });
+  res.json({ status: "ok", platform: embedded ? "embedded" : platformApi });
 });
+
+/** Readiness: the store answers and the platform API answers the call every page makes. */
+const READY_TIMEOUT_MS = 2_000;
+let wasReady: boolean | undefined;
+app.get("/readyz", async (_req, res) => {
+  if (shuttingDown) return void res.status(503).json({ status: "stopping" });
+  let store = "remote";
+  if (platform) {
+    try {
+      platform.ctx.db.prepare("SELECT 1").get();
+      store = "ok";
+    } catch {
+      store = "unavailable";
+    }
+  }
+  let api = "ok";
+  try {
+    const answer = await fetch(`${platformApi}/common/configs/all`, {
+      headers: { "X-Readiness-Probe": probeToken },
+      signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+    });
+    await answer.body?.cancel();
+    if (!answer.ok) api = "failing";
+  } catch {
+    api = "unreachable";
+  }
+  const ready = store !== "unavailable" && api === "ok";
+  if (ready !== wasReady) console.log(`readiness: ${ready ? "ready" : "not ready"} (store ${store}, platform ${api})`);
+  wasReady = ready;
+  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, platform: api });
+});
+
+// Console pages answer GET, HEAD and POST (forms); anything else is refused here, before
+// Remix, which would answer it with a 500 and a stack trace. OPTIONS says what is allowed.
+const CONSOLE_METHODS = "GET, HEAD, POST";
+const consoleMethods: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  res.setHeader("Allow", CONSOLE_METHODS);
+  if (req.method === "OPTIONS") return void res.status(204).end();
+  res.status(405).type("text/plain").send(`Method ${req.method} not allowed; use ${CONSOLE_METHODS}.\n`);
+};
+app.use(consoleMethods);
 
 // The console forwards the browser's address to the platform (login throttling per address);
 // set here, over anything the client sent, so it cannot be forged.
@@ -64,7 +170,14 @@ app.use((req, _res, next) => {
 app.use(compression());
 app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV || "production" }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV || "production",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
 
 const server = app.listen(port, () => {
   console.log(`Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}`);

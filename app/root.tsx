@@ -26,6 +26,7 @@ import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
 import { DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "./utils/csrf.server";
+import { useNonce } from "./utils/nonce";
 import { commitSession, getSession } from "./utils/session.server";
 
 export const links: LinksFunction = () => [
@@ -68,6 +69,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   // A mark for tests and scripts: the page is interactive (also on error pages).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -79,14 +81,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body id="top">
         <MantineProvider theme={themeFor(root?.size)} defaultColorScheme="light">
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
