@@ -3,7 +3,6 @@ import { authenticate } from "./auth/context.js";
 import { mountAuth } from "./auth/routes.js";
 import { mountCommon } from "./common/routes.js";
 import type { PlatformContext } from "./context.js";
-import { openDatabase } from "./db/database.js";
 import { decryptBody } from "./http/encryption.js";
 import { errorHandler, notFound } from "./http/errors.js";
 import { plainQuery } from "./http/params.js";
@@ -14,6 +13,7 @@ import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/runner.js";
 import { mountResources, templateRouter } from "./resources/routes.js";
 import { seedStore } from "./seed/index.js";
 import { settingsFromEnv, type PlatformSettings } from "./settings.js";
+import { StartupError, openStorage } from "./storage.js";
 
 export interface Platform {
   ctx: PlatformContext;
@@ -24,9 +24,12 @@ export interface Platform {
   close(): void;
 }
 
-/** The embedded platform API: opens, migrates and seeds the store, and builds its routers. */
+/**
+ * The embedded platform API: checks DATA_DIR, opens, migrates and seeds the store, and builds
+ * its routers. A folder or store file it cannot use throws a StartupError naming it.
+ */
 export function createPlatform(settings: PlatformSettings = settingsFromEnv()): Platform {
-  const db = openDatabase(settings.dbFile);
+  const db = openStorage(settings);
   const ctx: PlatformContext = { db, settings };
   seedStore(ctx);
 
@@ -55,4 +58,15 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
       db.close();
     },
   };
+}
+
+/** For the process entry: start-up that cannot go on prints its one line (no stack) and exits. */
+export function createPlatformOrExit(settings: PlatformSettings = settingsFromEnv()): Platform {
+  try {
+    return createPlatform(settings);
+  } catch (e) {
+    if (!(e instanceof StartupError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
 }

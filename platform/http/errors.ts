@@ -33,6 +33,16 @@ export function handle(
   };
 }
 
+/** A store write the disk refused (full, or the file read-only): named for the client, or null. */
+function storeWriteFailure(err: unknown): HttpError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_FULL") return new HttpError(507, "磁盘空间不足，数据未保存", "disk_full");
+  if (typeof code === "string" && code.startsWith("SQLITE_READONLY")) {
+    return new HttpError(500, "数据库文件不可写，数据未保存", "store_not_writable");
+  }
+  return null;
+}
+
 /**
  * The one answer to an error: an HttpError's own status and detail; anything else (a store
  * error, a bug) is logged on one line and answered with a generic 500, so no SQL message or
@@ -63,5 +73,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const what = err instanceof Error ? `${err.name}${"code" in err ? ` ${String(err.code)}` : ""}: ${err.message}` : String(err);
   console.error(`platform error: ${req.method} ${req.originalUrl.split("?")[0]}: ${what.replace(/\s+/g, " ")}`);
+  const disk = storeWriteFailure(err);
+  if (disk) return void res.status(disk.status).json({ detail: disk.detail, code: disk.code });
   res.status(500).json({ detail: "服务器内部错误", code: "server_error" });
 };

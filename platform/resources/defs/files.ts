@@ -5,6 +5,7 @@ import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, handle } from "../../http/errors.js";
+import { fileWriteFailure, filesDir } from "../../storage.js";
 import { formFile, formText, readMultipart } from "../multipart.js";
 import { getRecord, insertRecord, requireRecord, validationError, writeAudit } from "../store.js";
 import type { ResourceDef } from "../types.js";
@@ -14,7 +15,7 @@ import { createdAtField, graphField, idField, maxLength, required, sourceField }
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const TOO_LARGE = "文件不能超过20MB";
 
-const storedPath = (ctx: PlatformContext, uuid: string) => path.join(ctx.settings.dataDir, "files", uuid);
+const storedPath = (ctx: PlatformContext, uuid: string) => path.join(filesDir(ctx.settings), uuid);
 
 export const files: ResourceDef = {
   app: "data",
@@ -106,8 +107,17 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
       const content = Buffer.from(await file!.arrayBuffer());
       const uuid = crypto.randomUUID();
       const target = storedPath(ctx, uuid);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      await fs.promises.writeFile(target, content);
+      try {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.writeFile(target, content);
+      } catch (e) {
+        // A full disk leaves a partial (often empty) file behind: never keep it.
+        await fs.promises.rm(target, { force: true }).catch(() => undefined);
+        const failure = fileWriteFailure(ctx.settings, target, e);
+        if (!failure) throw e;
+        console.error(`platform: storing an upload in ${path.dirname(target)} failed: ${(e as Error).message}`);
+        throw failure;
+      }
       try {
         const id = ctx.db.transaction(() => {
           const newId = insertRecord({ ctx, user }, def, values, {

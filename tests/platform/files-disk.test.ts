@@ -1,0 +1,212 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPlatform } from "../../platform/index.js";
+import type { PlatformSettings } from "../../platform/settings.js";
+import { StartupError, fileWriteFailure } from "../../platform/storage.js";
+import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+
+type Token = { token: string; csrf: string };
+
+/**
+ * A full disk or an unwritable files folder: uploads and store writes answer with the cause,
+ * leave no partial file, and start-up names the path it cannot use.
+ *
+ * Tests run as root, where chmod 0555 does not stop a write, and a small filesystem needs a
+ * mount: an unwritable folder is made real by putting a file where a folder must be (ENOTDIR /
+ * EEXIST from the kernel); a full store is real through SQLite's max_page_count (SQLITE_FULL);
+ * only a full disk under an upload is injected, at the fs call, as the kernel's ENOSPC.
+ */
+describe("disk full and unwritable folders", () => {
+  let p: TestPlatform;
+  let admin: Token;
+  const filesFolder = () => path.join(p.ctx.settings.dataDir, "files");
+  const storedFiles = () => (fs.existsSync(filesFolder()) ? fs.readdirSync(filesFolder()) : []);
+  const fileRows = () => p.ctx.db.prepare("SELECT count(*) FROM data_files").pluck().get() as number;
+
+  async function upload(name: string, content = "主语,谓语,宾语\n甲,属于,乙\n") {
+    const form = new FormData();
+    form.append("file", new Blob([content]), name);
+    form.append("name", name);
+    const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+    return { status: res.status, body: await res.json() };
+  }
+
+  beforeAll(async () => {
+    p = await startPlatform();
+    admin = userWithToken(p.ctx, "disk-admin", ["admin"]);
+  });
+  afterAll(() => p.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("stores an upload when the disk is fine (the baseline the failures are compared with)", async () => {
+    const ok = await upload("fine.csv");
+    expect(ok.status).toBe(201);
+    expect(storedFiles()).toEqual([ok.body.uuid]);
+  });
+
+  it("answers 507 naming a full disk and removes the partial file", async () => {
+    const before = { files: storedFiles(), rows: fileRows() };
+    const realWrite = fs.promises.writeFile;
+    vi.spyOn(fs.promises, "writeFile").mockImplementationOnce(async (target, data) => {
+      // What the kernel does on a full disk: the file exists, part of it written, then ENOSPC.
+      await realWrite(target, (data as Buffer).subarray(0, 4));
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+        code: "ENOSPC",
+        errno: -28,
+        syscall: "write",
+      });
+    });
+    const r = await upload("full.csv");
+    expect(r).toEqual({ status: 507, body: { detail: "磁盘空间不足，文件未保存", code: "disk_full" } });
+    expect(storedFiles()).toEqual(before.files);
+    expect(fileRows()).toBe(before.rows);
+  });
+
+  it("answers 500 naming the files folder when it cannot be written, and writes no record", async () => {
+    const rows = fileRows();
+    const moved = `${filesFolder()}-moved`;
+    fs.renameSync(filesFolder(), moved);
+    fs.writeFileSync(filesFolder(), "a file where the folder should be");
+    try {
+      const r = await upload("blocked.csv");
+      expect(r).toEqual({ status: 500, body: { detail: "文件目录不可写：files", code: "storage_not_writable" } });
+      expect(fileRows()).toBe(rows);
+    } finally {
+      fs.rmSync(filesFolder());
+      fs.renameSync(moved, filesFolder());
+    }
+  });
+
+  it("names permission and read-only failures the same way, with the folder relative to DATA_DIR", () => {
+    const settings = { dataDir: "/srv/kg" } as PlatformSettings;
+    for (const code of ["EACCES", "EPERM", "EROFS"]) {
+      const failure = fileWriteFailure(settings, "/srv/kg/files/abc", Object.assign(new Error(code), { code }));
+      expect(failure).toMatchObject({ status: 500, detail: "文件目录不可写：files", code: "storage_not_writable" });
+    }
+    expect(fileWriteFailure(settings, "/srv/kg/files/abc", new Error("other"))).toBeNull();
+  });
+
+  describe("a full store (SQLITE_FULL)", () => {
+    let restore: () => void;
+
+    /** Fills the store to a page limit, as a full disk would stop it growing. */
+    function fillStore() {
+      const db = p.ctx.db;
+      db.exec("CREATE TABLE disk_filler (x BLOB)");
+      const pages = db.pragma("page_count", { simple: true }) as number;
+      db.pragma(`max_page_count = ${pages}`);
+      const insert = db.prepare("INSERT INTO disk_filler VALUES (zeroblob(512))");
+      expect(() => {
+        for (;;) insert.run();
+      }).toThrow(expect.objectContaining({ code: "SQLITE_FULL" }));
+      restore = () => {
+        db.pragma("max_page_count = 1073741823");
+        db.exec("DROP TABLE disk_filler");
+      };
+    }
+
+    afterEach(() => restore?.());
+
+    it("answers a generic write with 507 naming the full disk", async () => {
+      fillStore();
+      const res = await fetch(`${p.api}/common/configs/`, {
+        method: "POST",
+        headers: authHeaders(admin),
+        // 9 KB: more than any page has free, so the row needs pages the store cannot add.
+        body: JSON.stringify({ key: "disk_full_probe", value: "x".repeat(9000), type: "str", public: 1 }),
+      });
+      expect(res.status).toBe(507);
+      expect(await res.json()).toEqual({ detail: "磁盘空间不足，数据未保存", code: "disk_full" });
+    });
+
+    it("answers an upload with 507 once the store is full, and keeps no file without its record", async () => {
+      fillStore();
+      // Uploads fit in the pages' free room until one needs a new page.
+      let r = await upload("room-0.csv");
+      for (let i = 1; r.status === 201 && i < 200; i++) r = await upload(`room-${i}.csv`);
+      expect(r).toEqual({ status: 507, body: { detail: "磁盘空间不足，数据未保存", code: "disk_full" } });
+      const recorded = p.ctx.db.prepare("SELECT uuid FROM data_files").pluck().all() as string[];
+      expect(storedFiles().sort()).toEqual(recorded.sort());
+    });
+  });
+});
+
+describe("start-up with a store it cannot use", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "kg-startup-"));
+  const settings = (dataDir: string, dbFile = path.join(dataDir, "platform.sqlite")): PlatformSettings => ({
+    dataDir,
+    dbFile,
+    adminPassword: "admin-pass-1",
+    captcha: false,
+    seed: "none",
+    tokenIdleSeconds: 900,
+    passwordMaxAgeDays: 90,
+  });
+  const startupError = (s: PlatformSettings) => {
+    try {
+      createPlatform(s).close();
+    } catch (e) {
+      return e;
+    }
+    return null;
+  };
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("names a DATA_DIR that cannot be created", () => {
+    fs.writeFileSync(path.join(root, "plain-file"), "");
+    const dataDir = path.join(root, "plain-file", "data");
+    const e = startupError(settings(dataDir));
+    expect(e).toBeInstanceOf(StartupError);
+    expect((e as Error).message).toBe(
+      `platform: cannot start: data folder (DATA_DIR) ${dataDir} is not writable: part of the path is a file, not a folder (ENOTDIR)`,
+    );
+  });
+
+  it("names a files folder that cannot be made", () => {
+    const dataDir = path.join(root, "blocked-files");
+    fs.mkdirSync(dataDir);
+    fs.writeFileSync(path.join(dataDir, "files"), "");
+    const e = startupError(settings(dataDir));
+    expect(e).toBeInstanceOf(StartupError);
+    expect((e as Error).message).toMatch(
+      new RegExp(`^platform: cannot start: files folder ${path.join(dataDir, "files")} is not writable: .+ \\((EEXIST|ENOTDIR)\\)$`),
+    );
+  });
+
+  it("names a database file that cannot be opened", () => {
+    const dataDir = path.join(root, "bad-db");
+    fs.mkdirSync(path.join(dataDir, "platform.sqlite"), { recursive: true });
+    const folder = startupError(settings(dataDir));
+    expect(folder).toBeInstanceOf(StartupError);
+    expect((folder as Error).message).toMatch(
+      new RegExp(`^platform: cannot start: database file ${path.join(dataDir, "platform.sqlite")} cannot be opened: .+ \\(SQLITE_CANTOPEN\\)$`),
+    );
+
+    const garbage = path.join(dataDir, "garbage.sqlite");
+    fs.writeFileSync(garbage, "not a database, just text ".repeat(200));
+    expect((startupError(settings(dataDir, garbage)) as Error).message).toBe(
+      `platform: cannot start: database file ${garbage} cannot be opened: file is not a database (SQLITE_NOTADB)`,
+    );
+  });
+
+  it("stops the process with that one line and no stack", () => {
+    fs.writeFileSync(path.join(root, "another-file"), "");
+    const dataDir = path.join(root, "another-file", "data");
+    const script = `import { createPlatformOrExit } from "./platform/index.ts";
+      createPlatformOrExit({ dataDir: ${JSON.stringify(dataDir)}, dbFile: ${JSON.stringify(path.join(dataDir, "p.sqlite"))},
+        captcha: false, seed: "none", tokenIdleSeconds: 900, passwordMaxAgeDays: 90 });
+      console.log("started");`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.resolve(__dirname, "../.."),
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toEqual([
+      `platform: cannot start: data folder (DATA_DIR) ${dataDir} is not writable: part of the path is a file, not a folder (ENOTDIR)`,
+    ]);
+  });
+});
