@@ -34,8 +34,9 @@ export function withPrepared(values: Record<string, unknown>, prepared: Prepared
 export const needsPreparing = (def: ResourceDef) => def.fields.some((f) => f.prepare);
 
 /**
- * Prepares many inputs (a CSV import's rows) a few at a time: each password hash holds a thread
- * of libuv's pool of 4 for ~40 ms, and two left free keep file reads of other requests moving.
+ * Prepares many inputs (a CSV import's rows) a few at a time. Hashes wait in one queue (see
+ * auth/passwords.ts): an import holding two places in it keeps a login waiting for two hashes
+ * (~40 ms each), not for the whole file.
  */
 export async function prepareMany(
   def: ResourceDef,
