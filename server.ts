@@ -65,10 +65,9 @@ function securityHeaders(tls: boolean) {
         "default-src": ["'self'"],
         "base-uri": ["'self'"],
         "connect-src": ["'self'"],
-        "font-src": ["'self'", "data:"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:"], // the captcha is an SVG data URL
         "object-src": ["'none'"],
         "script-src": ["'self'", nonce],
         "script-src-attr": ["'none'"],
