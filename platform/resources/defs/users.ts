@@ -1,6 +1,6 @@
 import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
-import { authorizePasswordReset, authorizeUserWrite, keepGuardians } from "../../auth/grants.js";
+import { authorizePasswordReset, authorizeUserWrite, keepGuardians, userSchemaFor } from "../../auth/grants.js";
 import { hashPassword } from "../../auth/passwords.js";
 import { canonicalUsername } from "../../auth/username.js";
 import type { PlatformContext } from "../../context.js";
@@ -106,6 +106,7 @@ export const users: ResourceDef = {
       if (record.id === h.user.id) throw new HttpError(400, "不能删除当前登录的用户", "invalid");
     },
     authorize: authorizeUserWrite,
+    viewerSchema: userSchemaFor,
     guard: keepGuardians,
   },
   routes: mountResetPassword,
