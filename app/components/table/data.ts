@@ -28,6 +28,8 @@ export interface FormDialogData {
   message?: string;
   /** Fields the viewer may not change on this record (shown disabled, never sent). */
   locked?: string[];
+  /** The account rule locks the whole record: why, instead of a form (until a refused save shows what was typed). */
+  lockedMessage?: string;
 }
 
 export interface FormActionData {
@@ -84,5 +86,7 @@ export interface PermissionPageData {
   canUpdate: boolean;
   /** Fields of the chosen group the viewer may not change ("members", "permissions"). */
   lockedFields: string[];
+  /** Why the chosen group cannot be changed at all (the account rule), when it cannot. */
+  lockedMessage?: string;
   error: string | null;
 }

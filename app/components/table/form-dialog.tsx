@@ -27,6 +27,8 @@ export interface ValidatedFormProps {
   submitLabel: string;
   /** Fields the viewer may not change on this record (the account rule): shown disabled, not sent. */
   lockedFields?: string[];
+  /** Nothing may be saved (the record is locked whole). */
+  submitDisabled?: boolean;
   children?: React.ReactNode;
 }
 
@@ -35,7 +37,7 @@ export interface ValidatedFormProps {
  * browser checks the same rules from the inputs' attributes), shows the server's refusal with
  * what the user typed, and locks its save button briefly after a valid save.
  */
-export function ValidatedForm({ screen, schema, mode, rules, values, errors, message, multipart, submitLabel, lockedFields, children }: ValidatedFormProps) {
+export function ValidatedForm({ screen, schema, mode, rules, values, errors, message, multipart, submitLabel, lockedFields, submitDisabled, children }: ValidatedFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -81,7 +83,7 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
       <SchemaForm schema={schema} mode={mode} values={values} errors={shown} rules={rules} screen={screen} lockedFields={lockedFields} />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
-        <Button type="submit" disabled={locked} loading={navigation.state === "submitting"} data-locked={locked || undefined} data-testid="save">
+        <Button type="submit" disabled={locked || submitDisabled} loading={navigation.state === "submitting"} data-locked={locked || undefined} data-testid="save">
           {submitLabel}
         </Button>
       </div>
@@ -98,18 +100,28 @@ export function ResourceFormPage() {
   const rules = useMemo(() => mergeRules(loaded.schema, loaded.mode, screen.customRules?.[loaded.mode]), [loaded, screen]);
   return (
     <RouteModal screen={screen} title={t(loaded.mode === "create" ? "form.createTitle" : "form.editTitle")} size={600} testId="form-dialog">
-      <ValidatedForm
-        screen={screen}
-        schema={loaded.schema}
-        mode={loaded.mode}
-        rules={rules}
-        values={result?.values ?? loaded.values}
-        errors={result?.errors}
-        message={result?.message}
-        multipart={loaded.mode === "create" && screen.multipart}
-        submitLabel={t("form.save")}
-        lockedFields={loaded.locked}
-      />
+      {loaded.lockedMessage && !result ? (
+        <>
+          <Alert color="red" role="alert" mb="sm" data-testid="form-locked">
+            {loaded.lockedMessage}
+          </Alert>
+          <CancelLink screen={screen} />
+        </>
+      ) : (
+        <ValidatedForm
+          screen={screen}
+          schema={loaded.schema}
+          mode={loaded.mode}
+          rules={rules}
+          values={result?.values ?? loaded.values}
+          errors={result?.errors}
+          message={result?.message}
+          multipart={loaded.mode === "create" && screen.multipart}
+          submitLabel={t("form.save")}
+          lockedFields={loaded.locked}
+          submitDisabled={!!loaded.lockedMessage}
+        />
+      )}
     </RouteModal>
   );
 }

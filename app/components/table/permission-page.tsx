@@ -45,6 +45,11 @@ export function PermissionPage() {
               <Title order={4} mb="sm">
                 {g.name}
               </Title>
+              {d.lockedMessage && (
+                <Alert color="gray" mb="sm" data-testid="permission-locked">
+                  {d.lockedMessage}
+                </Alert>
+              )}
               <fieldset disabled={!d.canUpdate} style={{ border: 0, padding: 0, margin: 0 }}>
                 <Text size="sm" fw={600} mb={6}>
                   {t("permission.members")}

@@ -74,16 +74,21 @@ export async function formLoader(key: ResourceKey, mode: FormMode, { request, pa
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
   const lock = lockFor(schema, mode, params.id);
-  if (lock.all) throw forbiddenPage(t, t("actions.locked"));
   const record = mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
-  return data<FormDialogData>({
-    screen: screen.key,
-    mode,
-    schema,
-    id: params.id,
-    values: initialValues(schema, mode, screen, record),
-    locked: lock.fields,
-  });
+  // A record the account rule locks whole answers 403 and the dialog says so; after a refused
+  // save it still shows what the user typed, every field disabled.
+  return data<FormDialogData>(
+    {
+      screen: screen.key,
+      mode,
+      schema,
+      id: params.id,
+      values: initialValues(schema, mode, screen, record),
+      locked: lock.all ? formFields(schema, mode).map(([name]) => name) : lock.fields,
+      ...(lock.all ? { lockedMessage: t("actions.locked") } : {}),
+    },
+    lock.all ? { status: 403 } : undefined,
+  );
 }
 
 async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema, mode: FormMode, values: FormValues, form: FormData, id?: string) {
@@ -114,8 +119,9 @@ export async function formAction(key: ResourceKey, mode: FormMode, { request, pa
   const messages = MESSAGES[mode];
   const schema = await schemaFor(viewer, screen, t);
   // Fields the account rule keeps this viewer from changing are not sent: the platform keeps them.
+  // A record locked whole since the dialog opened is sent as typed: the platform's refusal then
+  // shows in the form, with what the user typed kept.
   const lock = lockFor(schema, mode, params.id);
-  if (lock.all) throw forbiddenPage(t, t("actions.locked"));
   const values = omit(readFormValues(schema, mode, form, screen), lock.fields);
   const rules = mergeRules(schema, mode, screen.customRules?.[mode]);
   const fields = formFields(schema, mode)

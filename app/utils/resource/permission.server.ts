@@ -39,6 +39,7 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
       permissions: schema.select_options.permissions ?? [],
       canUpdate: schema.permissions.update && !lock.all,
       lockedFields: lock.fields,
+      ...(lock.all && schema.permissions.update ? { lockedMessage: t("actions.locked") } : {}),
       error: null,
     });
   } catch (e) {
