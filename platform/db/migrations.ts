@@ -6,6 +6,7 @@ import { graphAdminSchema } from "./schema-graph-admin.js";
 import { insightSchema } from "./schema-insight.js";
 import { resourceCountsSchema } from "./schema-resource-counts.js";
 import { searchVersionSchema } from "./schema-search-version.js";
+import { interchangeSchema } from "./schema-interchange.js";
 
 export interface Migration {
   name: string;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { name: "006-insight", sql: insightSchema },
   { name: "007-resource-counts", sql: resourceCountsSchema },
   { name: "008-search-version", sql: searchVersionSchema },
+  { name: "009-interchange", sql: interchangeSchema },
 ];
