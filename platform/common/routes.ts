@@ -2,7 +2,7 @@ import type { Router } from "express";
 import { requirePermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
-import { pageParams } from "../http/params.js";
+import { invalidParam, pageParams, stringParam } from "../http/params.js";
 import { ensureCsrfCookie } from "../http/write-guards.js";
 import { listClientErrors, recordClientError } from "./client-errors.js";
 import { publicConfigs } from "./configs.js";
@@ -22,7 +22,10 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/common/nonce",
-    handle((_req, res) => {
+    handle((req, res) => {
+      // Spec §7 calls it with key=random, the only kind of nonce there is.
+      const key = stringParam(req.query, "key");
+      if (key !== undefined && key !== "random") throw invalidParam("key", "参数 key 只能是 random");
       res.json({ nonce: issueNonce(ctx) });
     }),
   );

@@ -48,18 +48,53 @@ export function parseQueryString(raw: string): PlainQuery {
 }
 
 /**
+ * The query as handlers see it, noting each name they look at (read, test with `in`, or list).
+ * A name nobody looked at is a parameter the platform did not understand.
+ */
+function watched(query: PlainQuery): { query: PlainQuery; unread: () => string[] } {
+  const seen = new Set<string>();
+  const note = (k: string | symbol) => {
+    if (typeof k === "string") seen.add(k);
+  };
+  const proxy = new Proxy(query, {
+    get: (t, k) => (note(k), Reflect.get(t, k)),
+    has: (t, k) => (note(k), Reflect.has(t, k)),
+    ownKeys: (t) => {
+      const keys = Reflect.ownKeys(t);
+      keys.forEach(note);
+      return keys;
+    },
+  });
+  return { query: proxy, unread: () => Object.keys(query).filter((k) => !seen.has(k)) };
+}
+
+/**
  * Replaces what the app's query parser made of the URL (Express's default "extended" parser
  * turns `search[a]` into an object) with plain parameters, for every route of the router.
+ * A JSON answer to a request carrying a parameter its handler never looked at becomes a 400
+ * naming it: one rule for every list and action, instead of each route listing what it takes.
+ * (Streamed answers — CSV export, event streams — read their parameters through the strict
+ * helpers before streaming.)
  */
-export const plainQuery: RequestHandler = (req, _res, next) => {
+export const plainQuery: RequestHandler = (req, res, next) => {
   const url = req.originalUrl;
   const at = url.indexOf("?");
+  let parsed: PlainQuery;
   try {
-    req.query = parseQueryString(at < 0 ? "" : url.slice(at + 1));
-    next();
+    parsed = parseQueryString(at < 0 ? "" : url.slice(at + 1));
   } catch (e) {
-    next(e);
+    return next(e);
   }
+  const { query, unread } = watched(parsed);
+  req.query = query;
+  const json = res.json.bind(res);
+  res.json = (body?: unknown) => {
+    const unknown = res.statusCode < 400 ? unread() : [];
+    if (!unknown.length) return json(body);
+    res.status(400);
+    return json({ detail: `不支持的参数：${unknown[0]}`, code: "unknown_parameter", param: unknown[0] });
+  };
+  next();
 };
 
 /** The one string value of a parameter; anything else cannot come through `plainQuery`, and is refused. */

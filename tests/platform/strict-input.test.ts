@@ -224,5 +224,32 @@ describe("strict input on the generic resources", () => {
       expect(r.status).toBe(400);
       expect(r.body.detail).toContain(param);
     });
+
+    // A parameter no handler looked at was not understood: refused, never ignored.
+    it.each([
+      ["/kg/graphs/?foo=1", "foo"],
+      ["/kg/graphs/GRAPH/articles/?search=a&sort=title", "sort"],
+      ["/kg/graphs/GRAPH/entities/?class=x", "class"],
+      ["/kg/graphs/GRAPH/events/?page=1&colour=red", "colour"],
+      ["/jobs/?state=done", "state"],
+      ["/common/users/info/?as=1", "as"],
+      ["/common/clienterrors/?page=1&user=2", "user"],
+    ])("refuses the unknown parameter of %s naming %s", async (path, param) => {
+      const r = await call(admin, "GET", path.replace("GRAPH", String(graph)));
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: "unknown_parameter", param });
+      expect(r.body.detail).toContain(param);
+    });
+
+    it.each([
+      "/kg/graphs/",
+      "/kg/graphs/GRAPH/articles/?search=a&page=1&page_size=5",
+      "/kg/graphs/GRAPH/entities/?page=1",
+      "/jobs/?page=1&page_size=10",
+      "/common/clienterrors/?page=1&page_size=10",
+    ])("still answers %s with the parameters it takes", async (path) => {
+      const r = await call(admin, "GET", path.replace("GRAPH", String(graph)));
+      expect(r.status).toBe(200);
+    });
   });
 });
