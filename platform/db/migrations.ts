@@ -7,6 +7,7 @@ import { insightSchema } from "./schema-insight.js";
 import { resourceCountsSchema } from "./schema-resource-counts.js";
 import { searchVersionSchema } from "./schema-search-version.js";
 import { interchangeSchema } from "./schema-interchange.js";
+import { predicateMappingsSchema } from "./schema-predicate-mappings.js";
 
 export interface Migration {
   name: string;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { name: "007-resource-counts", sql: resourceCountsSchema },
   { name: "008-search-version", sql: searchVersionSchema },
   { name: "009-interchange", sql: interchangeSchema },
+  { name: "010-predicate-mappings", sql: predicateMappingsSchema },
 ];
