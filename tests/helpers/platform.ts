@@ -92,3 +92,26 @@ export function authHeaders(t: { token: string; csrf: string }, json = true): Re
     ...(json ? { "Content-Type": "application/json" } : {}),
   };
 }
+
+/** A JSON call to the platform as a client makes it: the status, the body parsed (or as text), and the raw text. */
+export async function apiCall(
+  api: string,
+  t: { token: string; csrf: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; text: string }> {
+  const res = await fetch(`${api}${path}`, {
+    method,
+    headers: authHeaders(t),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed, text };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorCodenames, visitorCodenames } from "../../platform/auth/catalog.js";
 import { hashPasswordSync } from "../../platform/auth/passwords.js";
 import type { PlatformContext } from "../../platform/context.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 
 /**
  * The account rule (docs/security.md, "Permission model") as a matrix: every actor against
@@ -95,15 +95,7 @@ async function world(actor: Actor): Promise<World> {
   return { p, me, ownGroup, adminGroup, operatorsGroup: groupId("运维人员"), su2, adm2, spareGroup, heldGroup };
 }
 
-async function call(w: World, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${w.p.api}${path}`, {
-    method,
-    headers: authHeaders(w.me),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const call = (w: World, method: string, path: string, body?: unknown) => apiCall(w.p.api, w.me, method, path, body);
 
 async function upload(w: World, csv: string) {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, hashPasswordSync, verifyPassword } from "../../platform/auth/passwords.js";
 import { MAX_FAILURES_PER_ACCOUNT } from "../../platform/auth/throttle.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -9,15 +9,7 @@ describe("password hashing off the event loop", () => {
   let p: TestPlatform;
   let admin: Token;
 
-  async function call(t: Token, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${p.api}${path}`, {
-      method,
-      headers: authHeaders(t),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
 
   async function upload(t: Token, csv: string) {
     const form = new FormData();

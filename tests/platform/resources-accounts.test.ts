@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { permissionCatalog } from "../../platform/auth/catalog.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -12,15 +12,7 @@ describe("generic resources: users, groups, configs and file data", () => {
   let p: TestPlatform;
   let admin: Token & { id: number };
 
-  async function call(t: Token, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${p.api}${path}`, {
-      method,
-      headers: authHeaders(t),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
 
   beforeAll(async () => {
     p = await startPlatform();

@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 const BOM = "\uFEFF";
@@ -13,15 +13,7 @@ describe("generic resources: CSV export, template and import", () => {
 
   const count = (table: string) => p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
-  async function call(t: Token, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${p.api}${path}`, {
-      method,
-      headers: authHeaders(t),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
 
   async function exportCsv(t: Token, path: string) {
     const res = await fetch(`${p.api}${path}`, { headers: authHeaders(t, false) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -11,20 +11,9 @@ describe("strict input on the generic resources", () => {
   const bodies: string[] = [];
 
   async function call(t: Token, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${p.api}${path}`, {
-      method,
-      headers: authHeaders(t),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    bodies.push(text);
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, body: json };
+    const r = await apiCall(p.api, t, method, path, body);
+    bodies.push(r.text);
+    return r;
   }
 
   async function upload(t: Token, path: string, csv: string) {
@@ -118,7 +107,7 @@ describe("strict input on the generic resources", () => {
 
   it("a bulk delete of all matching an understood filter deletes exactly the matches", async () => {
     const r = await call(admin, "DELETE", `/data/sources/?all=1&name=${encodeURIComponent("央视网")}`);
-    expect(r).toEqual({ status: 200, body: { deleted: 1 } });
+    expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { deleted: 1 } });
     expect(rows("data_sources")).toBe(2);
   });
 
