@@ -11,6 +11,7 @@ import { audit } from "./audit.js";
 import { BodyReader } from "./input.js";
 import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob } from "./jobs.js";
 import { copyOntologyContent, DOMAINS } from "./ontology.js";
+import { readPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import { checkSourceSpec, readSourceSpec, type SourceSpec } from "./sources.js";
 
 /**
@@ -120,12 +121,16 @@ function requireIdle(db: DB, graphId: number) {
   if (busy) throw new HttpError(409, `该图谱已有正在进行的构建或更新任务（#${busy}），请等它结束`, "graph_busy");
 }
 
-function readBuildBody(ctx: PlatformContext, r: BodyReader): { sources: SourceSpec; skip_bad_rows: boolean } {
+/** `predicate_map` of a build or dry run: which relation type each foreign RDF predicate means. */
+const predicateMapOf = (r: BodyReader): PredicateMap => readPredicateMap(r.body.predicate_map, (m) => r.fail("predicate_map", m));
+
+function readBuildBody(ctx: PlatformContext, r: BodyReader): { sources: SourceSpec; skip_bad_rows: boolean; predicate_map: PredicateMap } {
   const sources = readSourceSpec(r);
   const skip = r.bool("skip_bad_rows");
+  const predicateMap = predicateMapOf(r);
   r.done();
   checkSourceSpec(ctx, sources);
-  return { sources, skip_bad_rows: skip };
+  return { sources, skip_bad_rows: skip, predicate_map: predicateMap };
 }
 
 /** POST graphs/: the graph row, its ontology and its build job, in one transaction. */
@@ -181,18 +186,25 @@ export function updateGraph(ctx: PlatformContext, user: AuthUser, graphId: numbe
   return graphCard(ctx, graphId);
 }
 
-/** POST graphs/{id}/update/dry-run/: queues the dry run (graph.plan). */
+/**
+ * POST graphs/{id}/update/dry-run/: queues the dry run (graph.plan). `from_plan_job_id` runs
+ * an earlier dry run's sources again (with this body's `predicate_map` over its own).
+ */
 export function startDryRun(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown): { job_id: number } {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const r = new BodyReader(body);
-  const sources = readSourceSpec(r);
+  const fromId = r.optionalId("from_plan_job_id", "预演任务");
+  const from = fromId === null ? null : requirePlanJob(ctx, graphId, fromId);
+  const sources = from ? from.params.sources : readSourceSpec(r);
+  const predicateMap = { ...(from?.params.predicate_map ?? {}), ...predicateMapOf(r) };
   r.done();
   checkSourceSpec(ctx, sources);
   if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
     throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
   }
-  return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params: { sources }, userId: user.id }) };
+  const params = Object.keys(predicateMap).length ? { sources, predicate_map: predicateMap } : { sources };
+  return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 }
 
 /** POST graphs/{id}/update/: applies a finished dry run (graph.update). */

@@ -7,7 +7,8 @@ import {
   type JobContext,
 } from "../../jobs/runner.js";
 import { MAX_REPORTED_PROBLEMS, factSignature, planRows, type Plan, type PlanReport } from "./plan.js";
-import { describeSpec, readSourceRows, type SourceSpec } from "./sources.js";
+import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
+import { describeSpec, rdfSourceKeys, readSourceRows, type SourceRow, type SourceSpec } from "./sources.js";
 import { applyPlan, clearGraphFactsNow, clearGraphFacts, writeBuild, type WriteCounts } from "./write.js";
 
 /**
@@ -29,9 +30,19 @@ export const WRITING_KINDS = [BUILD, UPDATE];
 export interface BuildParams {
   sources: SourceSpec;
   skip_bad_rows: boolean;
+  /** RDF sources: predicate IRI → relation type chosen for this run (remembered when it succeeds). */
+  predicate_map?: PredicateMap;
 }
 export interface PlanParams {
   sources: SourceSpec;
+  predicate_map?: PredicateMap;
+}
+
+/** RDF predicates nothing maps: how many statements use each, and the first one's place. */
+export interface UnmappedPredicate {
+  iri: string;
+  count: number;
+  ref: string;
 }
 export interface UpdateParams {
   plan_job_id: number;
@@ -40,6 +51,7 @@ export interface UpdateParams {
 
 export interface BuildResult {
   report: PlanReport;
+  unmapped_predicates?: UnmappedPredicate[];
   written: WriteCounts;
   sources: string;
   duration_ms: number;
@@ -47,6 +59,10 @@ export interface BuildResult {
 }
 export interface PlanResult {
   report: PlanReport;
+  /** With unmapped predicates: the relation types they may be mapped to, and this run's choices. */
+  unmapped_predicates?: UnmappedPredicate[];
+  relation_types?: string[];
+  predicate_map?: PredicateMap;
   signature: string;
   sources: string;
   duration_ms: number;
@@ -68,12 +84,27 @@ function logProblems(job: JobContext<unknown>, report: PlanReport) {
   for (const w of report.warnings.slice(0, 20)) job.log("warn", w);
 }
 
+/** The predicates nothing maps, most used first (at most 200). */
+function unmappedOf(rows: SourceRow[]): UnmappedPredicate[] {
+  const by = new Map<string, UnmappedPredicate>();
+  for (const r of rows) {
+    if (!r.unmapped) continue;
+    const u = by.get(r.unmapped);
+    if (u) u.count++;
+    else by.set(r.unmapped, { iri: r.unmapped, count: 1, ref: r.ref });
+  }
+  return [...by.values()].sort((a, b) => b.count - a.count).slice(0, 200);
+}
+
+type PlanWithRows = Plan & { unmapped: UnmappedPredicate[] };
+
 async function readAndPlan(
   job: JobContext<unknown>,
   sources: SourceSpec,
   baseline: "empty" | "graph",
   span: [number, number],
-): Promise<Plan> {
+  predicateMap: PredicateMap = {},
+): Promise<PlanWithRows> {
   const { ctx } = job;
   const graphId = job.graphId!;
   const [from, to] = span;
@@ -81,6 +112,7 @@ async function readAndPlan(
   const rows = await readSourceRows(ctx, sources, {
     checkpoint: () => job.checkpoint(),
     onNote: (m) => job.log("info", m),
+    rdf: { graphId, predicateMap },
   });
   if (!rows.length) throw new JobFailedError("源数据中没有任何三元组");
   job.log("info", `共读取 ${rows.length} 行，开始按本体校验`);
@@ -99,27 +131,28 @@ async function readAndPlan(
     `校验完成：可用 ${s.accepted_rows} 行，有问题 ${s.bad_rows} 行；实体 +${s.entities.added} ~${s.entities.changed} -${s.entities.removed}，关系 +${s.relations.added} ~${s.relations.changed} -${s.relations.removed}`,
   );
   logProblems(job, plan.report);
-  return plan;
+  return { ...plan, unmapped: unmappedOf(rows) };
 }
 
 /** Refuses to go on with bad rows unless the operator accepted skipping them. */
-function requireAccepted(plan: Plan, skipBadRows: boolean, what: string) {
+function requireAccepted(plan: Plan, skipBadRows: boolean, what: string, unmapped: UnmappedPredicate[] = []) {
   const s = plan.report.summary;
+  const result = { report: plan.report, ...(unmapped.length ? { unmapped_predicates: unmapped } : {}) };
   if (s.bad_rows > 0 && !skipBadRows) {
     throw new JobFailedError(
       `源数据中有 ${s.bad_rows} 行有问题，未${what}任何内容。可修正后重试，或选择"跳过错误行"只${what}其余 ${s.accepted_rows} 行`,
-      { report: plan.report },
+      result,
     );
   }
-  if (s.accepted_rows === 0) throw new JobFailedError(`没有可${what}的数据：所有行都有问题`, { report: plan.report });
+  if (s.accepted_rows === 0) throw new JobFailedError(`没有可${what}的数据：所有行都有问题`, result);
 }
 
 async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   const started = Date.now();
   const { ctx, params } = job;
   const graphId = job.graphId!;
-  const plan = await readAndPlan(job as JobContext<unknown>, params.sources, "empty", [0, 30]);
-  requireAccepted(plan, params.skip_bad_rows, "构建");
+  const plan = await readAndPlan(job as JobContext<unknown>, params.sources, "empty", [0, 30], params.predicate_map);
+  requireAccepted(plan, params.skip_bad_rows, "构建", plan.unmapped);
   if (plan.report.summary.bad_rows) job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
   let clearing = false;
   try {
@@ -128,10 +161,12 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
     await clearGraphFacts(ctx, graphId, () => job.checkpoint());
     job.progress(35, "写入实体与关系");
     const written = await writeBuild(ctx, plan, job.id, () => job.checkpoint(), (f) => job.progress(35 + 64 * f));
+    rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
     const ms = Date.now() - started;
     job.log("info", `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`);
     return {
       report: plan.report,
+      ...(plan.unmapped.length ? { unmapped_predicates: plan.unmapped } : {}),
       written,
       sources: describeSpec(ctx, params.sources),
       duration_ms: ms,
@@ -154,9 +189,13 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
 async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
   const started = Date.now();
   const signature = factSignature(job.ctx, job.graphId!);
-  const plan = await readAndPlan(job as JobContext<unknown>, job.params.sources, "graph", [0, 100]);
+  const plan = await readAndPlan(job as JobContext<unknown>, job.params.sources, "graph", [0, 100], job.params.predicate_map);
   return {
     report: plan.report,
+    ...(plan.unmapped.length
+      ? { unmapped_predicates: plan.unmapped, relation_types: [...plan.ontology.relationTypeByName.keys()] }
+      : {}),
+    ...(job.params.predicate_map && Object.keys(job.params.predicate_map).length ? { predicate_map: job.params.predicate_map } : {}),
     signature,
     sources: describeSpec(job.ctx, job.params.sources),
     duration_ms: Date.now() - started,
@@ -184,7 +223,7 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   if (factSignature(ctx, graphId) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
-  const plan = await readAndPlan(job as JobContext<unknown>, planJob.params.sources, "graph", [0, 80]);
+  const plan = await readAndPlan(job as JobContext<unknown>, planJob.params.sources, "graph", [0, 80], planJob.params.predicate_map);
   if (!sameCounts(plan.report.summary, planJob.result.report.summary)) {
     throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
   }
@@ -195,6 +234,7 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   }
   job.progress(85, "在一个事务中应用全部变更");
   const applied = applyPlan(ctx, plan, job.id);
+  rememberPredicateMap(ctx, rdfSourceKeys(ctx, planJob.params.sources), planJob.params.predicate_map ?? {});
   job.log(
     "info",
     `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,

@@ -1,5 +1,6 @@
 import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
+import type { Provenance } from "../../interchange/rdf-read.js";
 import type { SourceRow } from "./sources.js";
 
 /**
@@ -56,6 +57,9 @@ export interface RelationState {
   id: number | null;
   oldConfidence: number | null;
   remove: boolean;
+  /** RDF imports: the article and sentence the relation was read from, and what the graph has now. */
+  provenance: Provenance | null;
+  old: { article_id: number | null; sent_start: number | null; sent_end: number | null } | null;
 }
 
 export interface PlanSummary {
@@ -227,6 +231,10 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   for (let i = 0; i < rows.length; i++) {
     await tick(i, 0);
     const r = rows[i];
+    if (r.problem) {
+      reject(i, r.problem.kind, r.problem.message);
+      continue;
+    }
     const op = parseOp(r.op);
     if (op === null) {
       reject(i, "format", `操作"${r.op}"无效，应为 add（新增）或 delete（删除）`);
@@ -351,8 +359,9 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   // Pass 2: relations, aliases and properties.
   const relations = new Map<string, RelationState>();
   const findRelation = db.prepare(
-    "SELECT id, confidence FROM kg_relations WHERE subject_id = ? AND relation_type_id = ? AND object_id = ? ORDER BY id LIMIT 1",
+    "SELECT id, confidence, article_id, sent_start, sent_end FROM kg_relations WHERE subject_id = ? AND relation_type_id = ? AND object_id = ? ORDER BY id LIMIT 1",
   );
+  type Found = { id: number; confidence: number; article_id: number | null; sent_start: number | null; sent_end: number | null };
   let duplicates = 0;
   let inferred = 0;
   for (let i = 0; i < rows.length; i++) {
@@ -380,10 +389,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       }
       const key = relationKey(r.subject, rt.id, r.object);
       if (op === "delete") {
-        const existing =
-          s.id !== null && o.id !== null
-            ? (findRelation.get(s.id, rt.id, o.id) as { id: number; confidence: number } | undefined)
-            : undefined;
+        const existing = s.id !== null && o.id !== null ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined) : undefined;
         if (!existing) {
           warnings.push(`${r.ref}：要删除的关系"${r.subject} ${r.predicate} ${r.object}"不存在`);
           continue;
@@ -396,6 +402,8 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
           id: existing.id,
           oldConfidence: existing.confidence,
           remove: true,
+          provenance: null,
+          old: existing,
         });
         continue;
       }
@@ -432,10 +440,10 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
         duplicates++;
         prev.confidence = confidences[i];
         prev.remove = false;
+        prev.provenance = r.provenance ?? prev.provenance;
         continue;
       }
-      const existing =
-        s.id !== null && o.id !== null ? (findRelation.get(s.id, rt.id, o.id) as { id: number; confidence: number } | undefined) : undefined;
+      const existing = s.id !== null && o.id !== null ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined) : undefined;
       relations.set(key, {
         subject: r.subject,
         typeId: rt.id,
@@ -444,6 +452,8 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
         id: existing?.id ?? null,
         oldConfidence: existing?.confidence ?? null,
         remove: false,
+        provenance: r.provenance ?? null,
+        old: existing ?? null,
       });
       continue;
     }
@@ -524,10 +534,17 @@ export function entityFate(e: EntityState): EntityFate {
 
 export type RelationFate = "added" | "changed" | "removed" | "unchanged";
 
+/** An RDF relation's article or sentence is not the one the graph has. */
+export function provenanceChanged(r: RelationState): boolean {
+  const p = r.provenance;
+  if (!p || !r.old) return false;
+  return p.article.id === null || p.article.id !== r.old.article_id || p.start !== r.old.sent_start || p.end !== r.old.sent_end;
+}
+
 export function relationFate(r: RelationState): RelationFate {
   if (r.remove) return "removed";
   if (r.id === null) return "added";
-  return r.oldConfidence !== r.confidence ? "changed" : "unchanged";
+  return r.oldConfidence !== r.confidence || provenanceChanged(r) ? "changed" : "unchanged";
 }
 
 function summarize(p: {

@@ -5,11 +5,15 @@ import { parse } from "csv-parse";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
 import { decodeCsv, quoteFreeLines } from "../../resources/csv.js";
+import { predicateMapFor, sourceKeyOf, type PredicateMap } from "../../interchange/predicate-map.js";
+import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
+import { rdfRows, type Provenance } from "../../interchange/rdf-read.js";
 import { BodyReader } from "./input.js";
 
 /**
- * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV),
- * triple data (data/triples) of chosen sources or graphs, and the files of chosen sources.
+ * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV, or RDF:
+ * N-Triples, Turtle, JSON-LD), triple data (data/triples) of chosen sources or graphs, and the
+ * files of chosen sources.
  */
 export interface SourceSpec {
   file_ids: number[];
@@ -28,6 +32,12 @@ export interface SourceRow {
   subject_type: string;
   object_type: string;
   op: string;
+  /** RDF: a statement refused while reading (syntax, or a predicate nothing maps). */
+  problem?: { kind: "format" | "ontology"; message: string };
+  /** RDF: the predicate IRI nothing maps (the dry run offers a mapping). */
+  unmapped?: string;
+  /** RDF: the article and sentence a relation was read from. */
+  provenance?: Provenance;
 }
 
 export const EMPTY_SPEC: SourceSpec = { file_ids: [], source_ids: [], triple_graph_ids: [], all_triples: false };
@@ -60,7 +70,7 @@ export function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
 }
 
 /** Header names accepted for each column (English names, the triple-data labels, common synonyms). */
-const HEADERS: Record<keyof Omit<SourceRow, "ref">, string[]> = {
+const HEADERS: Record<keyof Omit<SourceRow, "ref" | "problem" | "unmapped" | "provenance">, string[]> = {
   subject: ["subject", "主体", "头实体", "head", "主语", "s"],
   predicate: ["predicate", "关系", "谓词", "relation", "p"],
   object: ["object", "客体", "尾实体", "tail", "宾语", "o"],
@@ -71,12 +81,20 @@ const HEADERS: Record<keyof Omit<SourceRow, "ref">, string[]> = {
 };
 
 const TABULAR = /\.(csv|tsv|txt)$/i;
+const readable = (name: string) => TABULAR.test(name) || rdfFormatOf(name) !== null;
 
 interface FileRow {
   id: number;
   name: string;
   filename: string;
   uuid: string;
+  source_id: number | null;
+}
+
+/** How a build reads RDF: into which graph (its IRIs and ontology), with which predicate choices. */
+export interface RdfOptions {
+  graphId: number;
+  predicateMap: PredicateMap;
 }
 
 /** Column index of each known column, or null when the first line is data (no header). */
@@ -90,13 +108,32 @@ function headerMap(cells: string[]): Partial<Record<keyof typeof HEADERS, number
   return map.subject !== undefined && map.predicate !== undefined && map.object !== undefined ? map : null;
 }
 
-async function* fileRows(ctx: PlatformContext, file: FileRow): AsyncGenerator<SourceRow> {
+async function* fileRows(ctx: PlatformContext, file: FileRow, rdf?: RdfOptions): AsyncGenerator<SourceRow> {
   const label = file.filename || file.name;
-  if (!TABULAR.test(label) && !TABULAR.test(file.name)) {
+  if (!readable(label) && !readable(file.name)) {
     throw new HttpError(400, `文件"${label}"不是 CSV/TSV 文件，无法作为三元组数据`, "invalid_file");
   }
   const stored = path.join(ctx.settings.dataDir, "files", file.uuid);
   if (!fs.existsSync(stored)) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
+  const format = rdfFormatOf(label) ?? rdfFormatOf(file.name);
+  if (format) {
+    if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
+    try {
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(await fs.promises.readFile(stored));
+      yield* await rdfRows(ctx, {
+        graphId: rdf.graphId,
+        label: `文件"${label}"`,
+        format,
+        text,
+        predicateMap: predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
+      });
+    } catch (e) {
+      if (e instanceof RdfReadError) throw new HttpError(400, `文件"${label}"${e.message}`, "invalid_rdf");
+      if (e instanceof TypeError) throw new HttpError(400, `文件"${label}"不是 UTF-8 编码的文本`, "invalid_rdf");
+      throw e;
+    }
+    return;
+  }
   const text = decodeCsv(await fs.promises.readFile(stored));
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";
@@ -205,21 +242,21 @@ function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRo
 /** The files a spec reads: those chosen, and the tabular files of the chosen sources. */
 function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; skipped: string[] } {
   const chosen = spec.file_ids.map((id) => {
-    const f = ctx.db.prepare("SELECT id, name, filename, uuid FROM data_files WHERE id = ?").get(id) as FileRow | undefined;
+    const f = ctx.db.prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE id = ?").get(id) as FileRow | undefined;
     if (!f) throw new HttpError(400, `文件 #${id} 不存在`, "file_missing");
     return f;
   });
   const skipped: string[] = [];
   const bySource = spec.source_ids.length
     ? (ctx.db
-        .prepare("SELECT id, name, filename, uuid FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id")
+        .prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id")
         .all(JSON.stringify(spec.source_ids)) as FileRow[])
     : [];
   const seen = new Set(chosen.map((f) => f.id));
   for (const f of bySource) {
     if (seen.has(f.id)) continue;
     seen.add(f.id);
-    if (TABULAR.test(f.filename || f.name)) chosen.push(f);
+    if (readable(f.filename || f.name)) chosen.push(f);
     else skipped.push(f.filename || f.name);
   }
   return { files: chosen, skipped };
@@ -232,7 +269,7 @@ function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; sk
 export async function readSourceRows(
   ctx: PlatformContext,
   spec: SourceSpec,
-  opts: { onNote?: (message: string) => void; checkpoint?: () => Promise<void>; maxRows?: number } = {},
+  opts: { onNote?: (message: string) => void; checkpoint?: () => Promise<void>; maxRows?: number; rdf?: RdfOptions } = {},
 ): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
   const maxRows = opts.maxRows ?? 2_000_000;
@@ -245,13 +282,20 @@ export async function readSourceRows(
   for (const name of skipped) opts.onNote?.(`跳过非表格文件"${name}"`);
   for (const f of files) {
     const before = rows.length;
-    for await (const row of fileRows(ctx, f)) await push(row);
+    for await (const row of fileRows(ctx, f, opts.rdf)) await push(row);
     opts.onNote?.(`读取文件"${f.filename || f.name}"：${rows.length - before} 行`);
   }
   const before = rows.length;
   for (const row of tripleRows(ctx, spec)) await push(row);
   if (rows.length > before) opts.onNote?.(`读取三元组数据：${rows.length - before} 行`);
   return rows;
+}
+
+/** The remembered-mapping keys of a spec's RDF files (where a run's predicate choices are kept). */
+export function rdfSourceKeys(ctx: PlatformContext, spec: SourceSpec): string[] {
+  const { files } = filesOf(ctx, spec);
+  const rdf = files.filter((f) => rdfFormatOf(f.filename || f.name) ?? rdfFormatOf(f.name));
+  return [...new Set(rdf.map(sourceKeyOf))];
 }
 
 /** A short description of a spec for people ("文件 a.csv；来源 新华社；…"). */

@@ -1,7 +1,8 @@
 import type { PlatformContext } from "../../context.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { refreshRollups, stableUuid } from "../../kg/store.js";
-import { entityFate, relationFate, type Plan } from "./plan.js";
+import type { ArticleRef } from "../../interchange/rdf-read.js";
+import { entityFate, provenanceChanged, relationFate, type Plan, type RelationState } from "./plan.js";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
 export const ENTITY_BATCH = 1000;
@@ -51,9 +52,12 @@ function statements(ctx: PlatformContext) {
     ),
     deleteEntity: db.prepare("DELETE FROM kg_entities WHERE id = ?"),
     insertRelation: db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     updateRelation: db.prepare("UPDATE kg_relations SET confidence = ? WHERE id = ?"),
+    updateProvenance: db.prepare("UPDATE kg_relations SET article_id = ?, sent_start = ?, sent_end = ? WHERE id = ?"),
+    articleExists: db.prepare("SELECT 1 FROM kg_articles WHERE id = ? AND graph_id = ?").pluck(),
+    insertArticle: db.prepare("INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (?, ?, ?, ?, ?, ?)"),
     deleteRelation: db.prepare("DELETE FROM kg_relations WHERE id = ?"),
     markBuilt: db.prepare("INSERT OR REPLACE INTO kg_relation_builds (relation_id, job_id) VALUES (?, ?)"),
   };
@@ -64,6 +68,28 @@ function uuidFor(ctx: PlatformContext, graphId: number, name: string) {
   const uuid = stableUuid(graphId, name);
   const taken = ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = ?").get(uuid);
   return taken ? stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`) : uuid;
+}
+
+/**
+ * The article id of each relation's provenance (RDF imports): an article of the graph, or one
+ * created (once) from what the import says of it. Runs inside the caller's transaction.
+ */
+function articleIds(ctx: PlatformContext, graphId: number, st: ReturnType<typeof statements>) {
+  const made = new Map<ArticleRef, number>();
+  return (r: RelationState): [number | null, number | null, number | null] => {
+    const p = r.provenance;
+    if (!p) return [null, null, null];
+    let id = made.get(p.article);
+    if (id === undefined) {
+      const a = p.article;
+      id =
+        a.id !== null && st.articleExists.get(a.id, graphId)
+          ? a.id
+          : Number(st.insertArticle.run(graphId, a.title, a.source, a.url, a.published_at, a.content).lastInsertRowid);
+      made.set(a, id);
+    }
+    return [id, p.start, p.end];
+  };
 }
 
 export interface WriteCounts {
@@ -88,6 +114,7 @@ export async function writeBuild(
   const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
   const relations = [...plan.relations.values()].filter((r) => !r.remove);
   const total = entities.length + relations.length || 1;
+  const provenance = articleIds(ctx, plan.graphId, st);
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
     db.transaction(() => {
       for (const e of entities.slice(i, i + ENTITY_BATCH)) {
@@ -108,7 +135,7 @@ export async function writeBuild(
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
     db.transaction(() => {
       for (const r of relations.slice(i, i + RELATION_BATCH)) {
-        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence).lastInsertRowid;
+        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence, ...provenance(r)).lastInsertRowid;
         st.markBuilt.run(id, jobId);
       }
     })();
@@ -135,6 +162,7 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
   };
   db.transaction(() => {
     const ids = new Map<string, number>();
+    const provenance = articleIds(ctx, plan.graphId, st);
     for (const e of plan.entities.values()) {
       const fate = entityFate(e);
       if (e.id !== null) ids.set(e.name, e.id);
@@ -157,11 +185,12 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
     for (const r of plan.relations.values()) {
       const fate = relationFate(r);
       if (fate === "added") {
-        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence).lastInsertRowid;
+        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence, ...provenance(r)).lastInsertRowid;
         st.markBuilt.run(id, jobId);
         counts.relations.added++;
       } else if (fate === "changed") {
         st.updateRelation.run(r.confidence, r.id);
+        if (provenanceChanged(r)) st.updateProvenance.run(...provenance(r), r.id);
         st.markBuilt.run(r.id, jobId);
         counts.relations.changed++;
       } else if (fate === "removed") {

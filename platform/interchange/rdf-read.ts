@@ -1,0 +1,351 @@
+import type { PlatformContext } from "../context.js";
+import { graphOntology } from "../kg/ontology.js";
+import { KG, NS, graphBaseIri, ontologyBaseIri } from "./vocabulary.js";
+import { parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
+
+/**
+ * RDF statements → the rows of a graph build or update (the same rows a CSV gives, so an
+ * RDF import goes through the same plan: dry run, per-row problems, "skip bad rows",
+ * ontology checks, all-or-nothing apply). The IRI scheme is vocabulary.ts's:
+ * - an entity is named by our entity IRI (an entity of the graph keeps its name), else by its
+ *   rdfs:label (in the graph's language first; other labels become aliases), else by the
+ *   IRI's last segment;
+ * - rdf:type names the class (our class IRI, else the IRI's last segment);
+ * - a predicate is a relation type (our IRI, or the mapping remembered for this source), or a
+ *   class property (our property IRI); any other predicate is refused on its line, and the
+ *   dry run offers to map it;
+ * - reified statements (rdf:Statement) bring a relation's confidence, article and sentence.
+ */
+
+/** An article a relation was read from: one of the graph (id) or one to create. */
+export interface ArticleRef {
+  key: string;
+  id: number | null;
+  title: string;
+  source: string;
+  url: string;
+  published_at: string;
+  /** For a new article: the text the sentences sit in (laid out at their offsets). */
+  content: string;
+}
+
+export interface Provenance {
+  article: ArticleRef;
+  start: number | null;
+  end: number | null;
+}
+
+/** One row, shaped as graph-admin's SourceRow (which reads these). */
+export interface RdfRow {
+  ref: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  confidence: string;
+  subject_type: string;
+  object_type: string;
+  op: string;
+  problem?: { kind: "format" | "ontology"; message: string };
+  /** The predicate IRI of a statement refused because nothing maps it. */
+  unmapped?: string;
+  provenance?: Provenance;
+}
+
+const RDF_TYPE = `${NS.rdf}type`;
+const RDF_STATEMENT = `${NS.rdf}Statement`;
+const RDFS_LABEL = `${NS.rdfs}label`;
+const SKOS_ALT = `${NS.skos}altLabel`;
+const REIFICATION = new Set([`${NS.rdf}subject`, `${NS.rdf}predicate`, `${NS.rdf}object`]);
+/** Kept by the platform elsewhere or not at all: read without a row. */
+const IGNORED = new Set([`${NS.dcterms}description`, `${NS.rdfs}comment`, `${NS.owl}sameAs`]);
+/** Any ontology's terms under the default root (an export of another ontology on this platform). */
+const DEFAULT_TERM = /^https:\/\/kg-console\.example\/ontology\/\d+\/(class|relation|property)\/(.+)$/;
+/** Offsets past this are not laid out in a created article's text. */
+const MAX_ARTICLE_CHARS = 1_000_000;
+
+const keyOf = (t: RdfTerm) => (t.kind === "blank" ? `_:${t.value}` : t.value);
+
+function lastSegment(iri: string): string {
+  const tail = iri.replace(/[/#]+$/, "");
+  const cut = Math.max(tail.lastIndexOf("/"), tail.lastIndexOf("#"), tail.lastIndexOf(":"));
+  const seg = tail.slice(cut + 1) || tail;
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
+  }
+}
+
+const decode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** The name after one of our term prefixes (`{base}class/`…), or null. */
+function ourTerm(iri: string, ontologyBase: string, kind: "class" | "relation" | "property"): string | null {
+  const prefix = `${ontologyBase}${kind}/`;
+  if (iri.startsWith(prefix)) return iri.slice(prefix.length);
+  const m = DEFAULT_TERM.exec(iri);
+  return m && m[1] === kind ? m[2] : null;
+}
+
+export interface RdfReadInput {
+  graphId: number;
+  /** How rows name where they are (`文件"a.nt"`). */
+  label: string;
+  format: RdfFormat;
+  text: string;
+  /** Predicate IRI → relation type name (the remembered mapping and this run's choices). */
+  predicateMap: Map<string, string>;
+}
+
+interface Reified {
+  subject?: string;
+  predicate?: string;
+  object?: string;
+  confidence?: string;
+  article?: string;
+  sentence?: string;
+  start?: number;
+  end?: number;
+}
+
+interface Subject {
+  types: string[];
+  labels: RdfTerm[];
+  statements: RdfStatement[];
+}
+
+/** Reads an RDF text into build rows (in the order of the document). */
+export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promise<RdfRow[]> {
+  const { statements, problems } = await parseRdf(input.text, input.format);
+  const graph = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(input.graphId) as
+    | { base_iri: string; lang: string }
+    | undefined;
+  const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
+  const lang = graph?.lang || "zh";
+  const ontology = graphOntology(ctx, input.graphId);
+  const ontologyBase =
+    ontology.id === null
+      ? ""
+      : ontologyBaseIri(
+          ontology.id,
+          ctx.db.prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?").pluck().get(ontology.id) as string,
+        );
+  const ref = (s: { line: number; node?: string }) => (s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`);
+
+  // Who is what: subjects with their types and labels; statements (reification) and articles.
+  const subjects = new Map<string, Subject>();
+  for (const s of statements) {
+    const k = keyOf(s.subject);
+    let e = subjects.get(k);
+    if (!e) subjects.set(k, (e = { types: [], labels: [], statements: [] }));
+    e.statements.push(s);
+    if (s.predicate === RDF_TYPE && s.object.kind === "iri") e.types.push(s.object.value);
+    if (s.predicate === RDFS_LABEL && s.object.kind === "literal") e.labels.push(s.object);
+  }
+  const isStatement = (e: Subject) => e.types.includes(RDF_STATEMENT) || e.statements.some((s) => REIFICATION.has(s.predicate));
+  const isArticle = (e: Subject) => e.types.includes(KG.Article);
+  /** Ontology terms in the same file (owl:Class, rdfs:Class…) are not instance data. */
+  const isTerm = (e: Subject) => e.types.some((t) => t.startsWith(NS.owl) || t.startsWith(NS.rdfs));
+
+  const reified = new Map<string, Reified>();
+  for (const e of subjects.values()) {
+    if (!isStatement(e)) continue;
+    const r: Reified = {};
+    for (const s of e.statements) {
+      const o = s.object;
+      if (s.predicate === `${NS.rdf}subject`) r.subject = keyOf(o);
+      else if (s.predicate === `${NS.rdf}predicate`) r.predicate = o.value;
+      else if (s.predicate === `${NS.rdf}object`) r.object = keyOf(o);
+      else if (s.predicate === KG.confidence) r.confidence = o.value;
+      else if (s.predicate === `${NS.prov}wasDerivedFrom` && o.kind !== "literal") r.article = keyOf(o);
+      else if (s.predicate === KG.sentence) r.sentence = o.value;
+      else if (s.predicate === KG.sentenceStart && /^\d{1,9}$/.test(o.value)) r.start = Number(o.value);
+      else if (s.predicate === KG.sentenceEnd && /^\d{1,9}$/.test(o.value)) r.end = Number(o.value);
+    }
+    if (r.subject && r.predicate && r.object) reified.set(`${r.subject}\u0001${r.predicate}\u0001${r.object}`, r);
+  }
+
+  const articles = new Map<string, ArticleRef>();
+  const findArticle = ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND id = ?").pluck();
+  const sameArticle = ctx.db
+    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ? AND url = ? AND published_at = ? ORDER BY id LIMIT 1")
+    .pluck();
+  const articleOf = (key: string): ArticleRef => {
+    let a = articles.get(key);
+    if (a) return a;
+    const e = subjects.get(key);
+    const value = (p: string) => e?.statements.find((s) => s.predicate === p)?.object.value ?? "";
+    a = {
+      key,
+      id: null,
+      title: value(`${NS.dcterms}title`) || lastSegment(key),
+      source: value(`${NS.dcterms}source`),
+      url: value(`${NS.rdfs}seeAlso`),
+      published_at: value(`${NS.dcterms}issued`),
+      content: "",
+    };
+    const ours = key.startsWith(`${graphBase}article/`) ? key.slice(graphBase.length + 8) : null;
+    if (ours && /^\d{1,15}$/.test(ours) && findArticle.get(input.graphId, Number(ours)) !== undefined) a.id = Number(ours);
+    else a.id = (sameArticle.get(input.graphId, a.title, a.url, a.published_at) as number | undefined) ?? null;
+    articles.set(key, a);
+    return a;
+  };
+
+  // Entity names.
+  const byUuid = ctx.db.prepare("SELECT name FROM kg_entities WHERE graph_id = ? AND uuid = ?").pluck();
+  const names = new Map<string, { name: string; otherLabels: string[] }>();
+  const nameOf = (t: RdfTerm): { name: string; otherLabels: string[] } => {
+    const k = keyOf(t);
+    let n = names.get(k);
+    if (n) return n;
+    const labels = subjects.get(k)?.labels ?? [];
+    const chosen = labels.find((l) => l.language === lang) ?? labels.find((l) => l.language === "") ?? labels[0];
+    let name: string | undefined;
+    if (t.kind === "iri" && t.value.startsWith(`${graphBase}entity/`)) {
+      name = (byUuid.get(input.graphId, decode(t.value.slice(graphBase.length + 7))) as string | undefined) ?? undefined;
+    }
+    name ??= chosen?.value.trim() || (t.kind === "blank" ? k : lastSegment(t.value));
+    const otherLabels = [...new Set(labels.map((l) => l.value.trim()))].filter((v) => v && v !== name);
+    n = { name, otherLabels };
+    names.set(k, n);
+    return n;
+  };
+
+  const relationName = (p: string): string | null => {
+    const ours = ourTerm(p, ontologyBase, "relation");
+    if (ours !== null) return decode(ours);
+    return input.predicateMap.get(p) ?? null;
+  };
+  const propertyName = (p: string): string | null => {
+    const ours = ourTerm(p, ontologyBase, "property");
+    if (ours === null) return null;
+    const parts = ours.split("/");
+    return decode(parts[parts.length - 1]);
+  };
+  const className = (iri: string) => decode(ourTerm(iri, ontologyBase, "class") ?? lastSegment(iri));
+
+  const rows: (RdfRow & { line: number })[] = problems.map((p) => ({
+    ...blank(`${input.label}第 ${p.line} 行`),
+    line: p.line,
+    problem: { kind: "format" as const, message: p.message },
+  }));
+  const row = (s: RdfStatement, fields: Partial<RdfRow>) => rows.push({ ...blank(ref(s)), line: s.line, ...fields });
+  const aliasesDone = new Set<string>();
+  const provenances: Provenance[] = [];
+  const sentences = new Map<Provenance, string>();
+
+  for (const s of statements) {
+    const e = subjects.get(keyOf(s.subject))!;
+    if (isStatement(e) || isArticle(e) || isTerm(e) || IGNORED.has(s.predicate)) continue;
+    const subject = nameOf(s.subject);
+    if (s.predicate === RDFS_LABEL) {
+      // The label names the entity; labels in other languages become its aliases (once).
+      const k = keyOf(s.subject);
+      if (aliasesDone.has(k)) continue;
+      aliasesDone.add(k);
+      for (const alias of subject.otherLabels) row(s, { subject: subject.name, predicate: "别名", object: alias });
+      continue;
+    }
+    if (s.predicate === RDF_TYPE) {
+      if (s.object.kind !== "iri") {
+        row(s, { subject: subject.name, problem: { kind: "format", message: "rdf:type 的值应为类的 IRI" } });
+        continue;
+      }
+      if (s.object.value.startsWith(NS.owl) || s.object.value.startsWith(NS.rdfs)) continue;
+      row(s, { subject: subject.name, predicate: "类型", object: className(s.object.value) });
+      continue;
+    }
+    if (s.predicate === SKOS_ALT) {
+      row(s, { subject: subject.name, predicate: "别名", object: s.object.value.trim() });
+      continue;
+    }
+    const relation = relationName(s.predicate);
+    if (relation !== null) {
+      if (s.object.kind === "literal") {
+        row(s, {
+          subject: subject.name,
+          predicate: relation,
+          problem: { kind: "format", message: `关系 <${s.predicate}> 的客体应为实体（IRI 或空白节点），实际为文字"${s.object.value.slice(0, 50)}"` },
+        });
+        continue;
+      }
+      const r = reified.get(`${keyOf(s.subject)}\u0001${s.predicate}\u0001${keyOf(s.object)}`);
+      let provenance: Provenance | undefined;
+      if (r?.article) {
+        provenance = { article: articleOf(r.article), start: r.start ?? null, end: r.end ?? null };
+        provenances.push(provenance);
+        if (r.sentence !== undefined) sentences.set(provenance, r.sentence);
+      }
+      row(s, { subject: subject.name, predicate: relation, object: nameOf(s.object).name, confidence: r?.confidence ?? "", provenance });
+      continue;
+    }
+    const property = propertyName(s.predicate);
+    if (property !== null) {
+      const value = s.object.kind === "literal" ? s.object.value : nameOf(s.object).name;
+      row(s, { subject: subject.name, predicate: property, object: value });
+      continue;
+    }
+    row(s, {
+      subject: subject.name,
+      predicate: s.predicate,
+      object: s.object.value,
+      unmapped: s.predicate,
+      problem: {
+        kind: "ontology",
+        message: `谓词 <${s.predicate}> 不是本体"${ontology.name || "（未设置本体）"}"的关系类型或属性，也没有映射到关系类型`,
+      },
+    });
+  }
+  layOutArticles(provenances, sentences);
+  rows.sort((a, b) => a.line - b.line);
+  return rows.map(({ line: _line, ...r }) => r);
+}
+
+/**
+ * The text of each article to create: its sentences at their offsets (blanks between), so a
+ * relation's sentence reads back as it was exported; a sentence without offsets, or one that
+ * overlaps another, is appended on a line of its own and its offsets set to where it is.
+ */
+function layOutArticles(provenances: Provenance[], text: Map<Provenance, string>) {
+  const byArticle = new Map<ArticleRef, Provenance[]>();
+  for (const p of provenances) {
+    if (p.article.id !== null) continue;
+    byArticle.set(p.article, [...(byArticle.get(p.article) ?? []), p]);
+  }
+  for (const [article, list] of byArticle) {
+    const placed = list
+      .filter((p) => text.has(p) && p.start !== null && p.end !== null && p.end - p.start === text.get(p)!.length && p.end <= MAX_ARTICLE_CHARS)
+      .sort((a, b) => a.start! - b.start!);
+    let content = "";
+    const rest: Provenance[] = list.filter((p) => !placed.includes(p));
+    for (const p of placed) {
+      const sentence = text.get(p)!;
+      if (content.length > p.start!) {
+        if (content.slice(p.start!, p.end!) !== sentence) rest.push(p);
+        continue;
+      }
+      content = content.padEnd(p.start!, " ") + sentence;
+    }
+    for (const p of rest) {
+      const sentence = text.get(p);
+      if (sentence === undefined) {
+        p.start = p.end = null;
+        continue;
+      }
+      if (content.length) content += "\n";
+      p.start = content.length;
+      content += sentence;
+      p.end = content.length;
+    }
+    article.content = content;
+  }
+}
+
+function blank(ref: string): RdfRow {
+  return { ref, subject: "", predicate: "", object: "", confidence: "", subject_type: "", object_type: "", op: "" };
+}

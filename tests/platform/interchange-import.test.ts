@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
+import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
+import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { call, settled, type Caller } from "./graph-admin-helpers.js";
+
+let p: TestPlatform;
+let admin: Caller;
+let military: number;
+let O: string;
+
+beforeAll(async () => {
+  p = await startPlatform();
+  military = ensureBuiltinOntologies(p.ctx).military;
+  O = ontologyBaseIri(military);
+  admin = userWithToken(p.ctx, "importer", ["admin"]);
+});
+afterAll(() => p.close());
+
+const EX = "http://example.org/kg/";
+const cls = (name: string) => `<${iri.class(O, name)}>`;
+const rel = (name: string) => `<${iri.relationType(O, name)}>`;
+const prop = (c: string, name: string) => `<${iri.property(O, c, name)}>`;
+const TYPE = `<${NS.rdf}type>`;
+const LABEL = `<${NS.rdfs}label>`;
+
+async function upload(name: string, content: string, sourceId?: number): Promise<number> {
+  const form = new FormData();
+  form.append("name", name);
+  if (sourceId) form.append("source", String(sourceId));
+  form.append("file", new File([content], name, { type: "application/octet-stream" }));
+  const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+  if (res.status !== 201) throw new Error(`upload failed ${res.status} ${await res.text()}`);
+  return (await res.json()).id;
+}
+
+let graphNo = 0;
+async function newGraph(): Promise<number> {
+  // An empty graph of the military ontology: built from a one-row CSV, then emptied.
+  const r = await call(p, admin, "POST", "/graphadmin/graphs/", {
+    name: `导入测试${++graphNo}`,
+    domain: "military",
+    ontology_id: military,
+    file_ids: [await upload(`seed${graphNo}.csv`, "subject,predicate,object\n种子,类型,城市\n")],
+  });
+  expect(r.status).toBe(202);
+  expect((await settled(p, r.body.job_id)).status).toBe("succeeded");
+  const g = r.body.graph.id as number;
+  p.ctx.db.prepare("DELETE FROM kg_entities WHERE graph_id = ?").run(g);
+  return g;
+}
+
+async function dryRun(graphId: number, body: Record<string, unknown>) {
+  const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, body);
+  expect(r.status).toBe(202);
+  return settled(p, r.body.job_id);
+}
+
+async function apply(graphId: number, planJobId: number, skip = false) {
+  const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: planJobId, skip_bad_rows: skip });
+  return r.status === 202 ? settled(p, r.body.job_id) : r;
+}
+
+const facts = (graphId: number) =>
+  p.ctx.db
+    .prepare(
+      `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article,
+              CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
+         FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
+         JOIN kg_relation_types t ON t.id = r.relation_type_id LEFT JOIN kg_articles a ON a.id = r.article_id
+        WHERE r.graph_id = ? ORDER BY s.name, t.name, o.name`,
+    )
+    .all(graphId);
+const entities = (graphId: number) =>
+  p.ctx.db
+    .prepare(
+      `SELECT e.name, c.name AS class, e.aliases, e.properties FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
+        WHERE e.graph_id = ? ORDER BY e.name`,
+    )
+    .all(graphId) as { name: string; class: string | null; aliases: string; properties: string }[];
+const counts = (graphId: number) =>
+  ["kg_entities", "kg_relations", "kg_articles"].map((t) => p.ctx.db.prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`).pluck().get(graphId));
+
+const nt = () => [
+  `<${EX}navy> ${TYPE} ${cls("军队")} .`,
+  `<${EX}navy> ${LABEL} "东部战区海军"@zh .`,
+  `<${EX}liaoning> ${TYPE} ${cls("舰艇")} .`,
+  `<${EX}liaoning> ${LABEL} "辽宁舰"@zh .`,
+  `<${EX}liaoning> ${LABEL} "Liaoning"@en .`,
+  `<${EX}liaoning> ${prop("舰艇", "排水量")} "60900吨" .`,
+  `<${EX}navy> ${rel("装备")} <${EX}liaoning> .`,
+  `_:dalian ${TYPE} ${cls("城市")} .`,
+  `_:dalian ${LABEL} "大连"@zh .`,
+  `<${EX}liaoning> ${rel("部署于")} _:dalian .`,
+].join("\n");
+
+describe("N-Triples through the dry run and apply", () => {
+  it("plans an import into a graph, then applies it all at once", async () => {
+    const g = await newGraph();
+    const file = await upload("fleet.nt", nt());
+    const plan = await dryRun(g, { file_ids: [file] });
+    expect(plan.status).toBe("succeeded");
+    const report = (plan.result as { report: { summary: { bad_rows: number; entities: { added: number }; relations: { added: number } } } }).report;
+    expect((report as unknown as { problems: unknown[] }).problems).toEqual([]);
+    expect(report.summary).toMatchObject({ bad_rows: 0, entities: { added: 3 }, relations: { added: 2 } });
+    expect(counts(g)).toEqual([0, 0, 0]);
+    const done = (await apply(g, plan.id)) as { status: string };
+    expect(done.status).toBe("succeeded");
+    expect(entities(g)).toEqual([
+      { name: "东部战区海军", class: "军队", aliases: "[]", properties: "{}" },
+      { name: "大连", class: "城市", aliases: "[]", properties: "{}" },
+      { name: "辽宁舰", class: "舰艇", aliases: '["Liaoning"]', properties: '{"排水量":"60900吨"}' },
+    ]);
+    expect(facts(g)).toEqual([
+      { s: "东部战区海军", p: "装备", o: "辽宁舰", confidence: 1, article: null, sentence: null },
+      { s: "辽宁舰", p: "部署于", o: "大连", confidence: 1, article: null, sentence: null },
+    ]);
+  });
+});
+
+const plannedReport = (job: { result: unknown }) =>
+  (job.result as { report: { summary: { bad_rows: number; accepted_rows: number; entities: { added: number }; relations: { added: number } }; problems: { ref: string; kind: string; message: string }[] } }).report;
+
+describe("Turtle and JSON-LD", () => {
+  it("imports Turtle with prefixes, blank nodes, datatypes and language tags", async () => {
+    const g = await newGraph();
+    const ttl = [
+      `@prefix o: <${O}> .`,
+      `@prefix rdfs: <${NS.rdfs}> .`,
+      `@prefix ex: <${EX}> .`,
+      "",
+      `ex:navy a <${iri.class(O, "军队")}> ; rdfs:label "东部战区海军"@zh ;`,
+      `  <${iri.relationType(O, "装备")}> ex:j15 .`,
+      `ex:j15 a <${iri.class(O, "飞机")}> ; rdfs:label "歼-15"@zh ;`,
+      `  <${iri.property(O, "飞机", "最大速度")}> "2.4"^^<${NS.xsd}decimal> .`,
+    ].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("fleet.ttl", ttl)] });
+    expect(plannedReport(plan).problems).toEqual([]);
+    expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
+    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "歼-15", confidence: 1, article: null, sentence: null }]);
+    expect(entities(g).find((e) => e.name === "歼-15")).toMatchObject({ class: "飞机", properties: '{"最大速度":"2.4"}' });
+  });
+
+  it("imports JSON-LD with an inline context", async () => {
+    const g = await newGraph();
+    const doc = {
+      "@context": { o: O, rdfs: NS.rdfs, label: { "@id": `${NS.rdfs}label`, "@language": "zh" } },
+      "@graph": [
+        { "@id": `${EX}navy`, "@type": iri.class(O, "军队"), label: "东部战区海军", [iri.relationType(O, "装备")]: { "@id": "_:ship" } },
+        { "@id": "_:ship", "@type": iri.class(O, "舰艇"), label: "山东舰" },
+      ],
+    };
+    const plan = await dryRun(g, { file_ids: [await upload("fleet.jsonld", JSON.stringify(doc))] });
+    expect(plannedReport(plan).problems).toEqual([]);
+    expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
+    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "山东舰", confidence: 1, article: null, sentence: null }]);
+  });
+});
+
+describe("malformed files: clear errors, nothing changed", () => {
+  it("N-Triples: a bad IRI and an unterminated literal are problems of their own lines; the rest is read", async () => {
+    const g = await newGraph();
+    const text = [
+      `<${EX}navy> ${TYPE} ${cls("军队")} .`,
+      `<${EX}bad iri> ${TYPE} ${cls("军队")} .`,
+      `<${EX}navy> ${LABEL} "东部战区海军 .`,
+      `<${EX}x> ${TYPE} <relative> .`,
+      `<${EX}navy> ${LABEL} "东部战区海军"@zh .`,
+    ].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("bad.nt", text)] });
+    const report = plannedReport(plan);
+    expect(report.problems.map((x) => [x.ref, x.kind])).toEqual([
+      ['文件"bad.nt"第 2 行', "format"],
+      ['文件"bad.nt"第 3 行', "format"],
+      ['文件"bad.nt"第 4 行', "format"],
+    ]);
+    expect(report.problems[0].message).toMatch(/RDF 语法错误：Unexpected "<http:\/\/example.org\/kg\/bad"/);
+    expect(report.problems[1].message).toMatch(/RDF 语法错误：Unexpected ""东部战区海军"/);
+    expect(report.problems[2].message).toMatch(/RDF 语法错误：Invalid IRI/);
+    expect(report.summary.accepted_rows).toBe(1);
+    const refused = (await apply(g, plan.id)) as { status: number; body: { detail: string } };
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/预演发现 3 行有问题/);
+    expect(counts(g)).toEqual([0, 0, 0]);
+  });
+
+  it("Turtle: an unknown prefix fails the dry run naming the line", async () => {
+    const g = await newGraph();
+    const ttl = [`@prefix ex: <${EX}> .`, `ex:navy a ${cls("军队")} .`, "", `foo:navy a ${cls("军队")} .`].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("bad.ttl", ttl)] });
+    expect(plan.status).toBe("failed");
+    expect(plan.error).toBe('文件"bad.ttl"第 4 行：RDF 语法错误：Undefined prefix "foo:"');
+    expect(counts(g)).toEqual([0, 0, 0]);
+  });
+
+  it("Turtle: an unterminated literal names its line", async () => {
+    const g = await newGraph();
+    const ttl = [`@prefix rdfs: <${NS.rdfs}> .`, `<${EX}navy> rdfs:label "东部 .`, `<${EX}a> rdfs:label "x" .`].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("lit.ttl", ttl)] });
+    expect(plan.status).toBe("failed");
+    expect(plan.error).toMatch(/^文件"lit.ttl"第 2 行：RDF 语法错误：/);
+  });
+
+  it("JSON-LD: a remote or wrong context is refused without any network", async () => {
+    const g = await newGraph();
+    const remote = await dryRun(g, { file_ids: [await upload("remote.jsonld", JSON.stringify({ "@context": "https://schema.org/", "@id": `${EX}x` }))] });
+    expect(remote.status).toBe("failed");
+    expect(remote.error).toMatch(/不能加载远程 JSON-LD 上下文 <https:\/\/schema.org\/>/);
+    const wrong = await dryRun(g, { file_ids: [await upload("wrong.jsonld", JSON.stringify({ "@context": 5, "@id": `${EX}x` }))] });
+    expect(wrong.status).toBe("failed");
+    expect(wrong.error).toMatch(/^文件"wrong.jsonld"JSON-LD 错误：invalid local context/);
+    const dropped = await dryRun(g, {
+      file_ids: [await upload("dropped.jsonld", JSON.stringify({ "@context": { ex: EX }, "@id": "ex:x", name: "x" }))],
+    });
+    expect(dropped.status).toBe("failed");
+    expect(dropped.error).toMatch(/JSON-LD 内容无法无损转换为 RDF（invalid property.*"property":"name"/);
+    expect(counts(g)).toEqual([0, 0, 0]);
+  });
+});
+
+describe("ontology checks", () => {
+  it("skips bad rows when asked, applying the rest", async () => {
+    const g = await newGraph();
+    const text = [`<${EX}navy> ${TYPE} ${cls("军队")} .`, `<${EX}navy> ${LABEL} "海军"@zh .`, `<${EX}x> ${TYPE} ${cls("不存在的类")} .`].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("skip.nt", text)] });
+    expect(plannedReport(plan).problems).toEqual([{ ref: '文件"skip.nt"第 3 行', kind: "ontology", message: expect.stringContaining('类"不存在的类"不在本体') }]);
+    const done = (await apply(g, plan.id, true)) as { status: string };
+    expect(done.status).toBe("succeeded");
+    expect(entities(g).map((e) => e.name)).toEqual(["海军"]);
+  });
+
+  it("refuses a relation outside its domain or range, on its line", async () => {
+    const g = await newGraph();
+    const text = [
+      `<${EX}dalian> ${TYPE} ${cls("城市")} .`,
+      `<${EX}dalian> ${LABEL} "大连"@zh .`,
+      `<${EX}j15> ${TYPE} ${cls("飞机")} .`,
+      `<${EX}dalian> ${rel("装备")} <${EX}j15> .`,
+    ].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("domain.nt", text)] });
+    expect(plannedReport(plan).problems).toEqual([
+      { ref: '文件"domain.nt"第 4 行', kind: "ontology", message: expect.stringContaining('关系"装备"的主体应属于"组织机构"') },
+    ]);
+  });
+
+  it("refuses an unknown predicate, then maps it in a second dry run and remembers the mapping", async () => {
+    const g = await newGraph();
+    const foreign = "http://schema.example/equips";
+    const text = [
+      `<${EX}navy> ${TYPE} ${cls("军队")} .`,
+      `<${EX}ship> ${TYPE} ${cls("舰艇")} .`,
+      `<${EX}navy> <${foreign}> <${EX}ship> .`,
+    ].join("\n");
+    const file = await upload("foreign.nt", text);
+    const first = await dryRun(g, { file_ids: [file] });
+    const r1 = first.result as { unmapped_predicates: unknown[]; relation_types: string[] };
+    expect(plannedReport(first).problems).toEqual([
+      { ref: '文件"foreign.nt"第 3 行', kind: "ontology", message: expect.stringContaining(`谓词 <${foreign}> 不是本体`) },
+    ]);
+    expect(r1.unmapped_predicates).toEqual([{ iri: foreign, count: 1, ref: '文件"foreign.nt"第 3 行' }]);
+    expect(r1.relation_types).toContain("装备");
+
+    const badMap = await call(p, admin, "POST", `/graphadmin/graphs/${g}/update/dry-run/`, { from_plan_job_id: first.id, predicate_map: { "not an iri": "装备" } });
+    expect(badMap.status).toBe(400);
+    expect(badMap.body.errors.predicate_map[0]).toMatch(/IRI <not an iri> 无效/);
+
+    const second = await dryRun(g, { from_plan_job_id: first.id, predicate_map: { [foreign]: "装备" } });
+    expect(plannedReport(second).problems).toEqual([]);
+    expect(((await apply(g, second.id)) as { status: string }).status).toBe("succeeded");
+    expect(facts(g)).toEqual([{ s: "navy", p: "装备", o: "ship", confidence: 1, article: null, sentence: null }]);
+    expect(p.ctx.db.prepare("SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings").all()).toEqual([
+      { source_key: "file:foreign.nt", predicate_iri: foreign, relation_type: "装备" },
+    ]);
+
+    // The next import of the same source needs no choice.
+    const g2 = await newGraph();
+    const again = await dryRun(g2, { file_ids: [await upload("foreign.nt", text)] });
+    expect(plannedReport(again).problems).toEqual([]);
+    expect((again.result as { unmapped_predicates?: unknown }).unmapped_predicates).toBeUndefined();
+  });
+});
+
+describe("provenance from reified statements", () => {
+  it("restores confidence, article and sentence into an empty graph", async () => {
+    const g = await newGraph();
+    const B = "https://other.example/graph/9/";
+    const sentence = "辽宁舰由东部战区海军装备。";
+    const st = `<${iri.statement(B, 1)}>`;
+    const art = `<${iri.article(B, 7)}>`;
+    const text = [
+      `<${iri.entity(B, "u1")}> ${TYPE} ${cls("军队")} .`,
+      `<${iri.entity(B, "u1")}> ${LABEL} "东部战区海军"@zh .`,
+      `<${iri.entity(B, "u2")}> ${TYPE} ${cls("舰艇")} .`,
+      `<${iri.entity(B, "u2")}> ${LABEL} "辽宁舰"@zh .`,
+      `<${iri.entity(B, "u1")}> ${rel("装备")} <${iri.entity(B, "u2")}> .`,
+      `${st} ${TYPE} <${NS.rdf}Statement> .`,
+      `${st} <${NS.rdf}subject> <${iri.entity(B, "u1")}> .`,
+      `${st} <${NS.rdf}predicate> ${rel("装备")} .`,
+      `${st} <${NS.rdf}object> <${iri.entity(B, "u2")}> .`,
+      `${st} <${KG.confidence}> "0.85"^^<${NS.xsd}decimal> .`,
+      `${st} <${NS.prov}wasDerivedFrom> ${art} .`,
+      `${st} <${KG.sentence}> "${sentence}"@zh .`,
+      `${st} <${KG.sentenceStart}> "12"^^<${NS.xsd}integer> .`,
+      `${st} <${KG.sentenceEnd}> "${12 + sentence.length}"^^<${NS.xsd}integer> .`,
+      `${art} ${TYPE} <${KG.Article}> .`,
+      `${art} <${NS.dcterms}title> "海军新闻"@zh .`,
+      `${art} <${NS.dcterms}issued> "2024-05-01"^^<${NS.xsd}date> .`,
+      `${art} <${NS.rdfs}seeAlso> <https://news.example/1> .`,
+    ].join("\n");
+    const plan = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
+    expect(plannedReport(plan).problems).toEqual([]);
+    expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
+    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "辽宁舰", confidence: 0.85, article: "海军新闻", sentence }]);
+    expect(p.ctx.db.prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?").get(g)).toEqual({
+      url: "https://news.example/1",
+      published_at: "2024-05-01",
+    });
+    // The same file again is no change.
+    const again = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
+    expect(plannedReport(again).summary).toMatchObject({ entities: { added: 0 }, relations: { added: 0 } });
+    expect((again.result as { report: { summary: { relations: { changed: number } } } }).report.summary.relations.changed).toBe(0);
+  });
+});
