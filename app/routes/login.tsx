@@ -31,11 +31,44 @@ async function newCaptcha(request: Request): Promise<Captcha | null> {
   }
 }
 
+type LoginAnswer = { token: string; csrf_token: string; user_id: number };
+
+/** Keeps the platform's token in the session and goes where the user was going. */
+async function startSession(request: Request, result: LoginAnswer, redirectTo: string) {
+  const session = await getSession(request);
+  session.set("token", result.token);
+  session.set("csrf", result.csrf_token);
+  session.set("uid", result.user_id);
+  return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/**
+ * Spec §7 single sign-on: `/login?ticket=…[&redirect=…]` logs in with a ticket another system
+ * (or another terminal) had the platform issue (POST /api/common/users/ssoticket/), then goes
+ * to `redirect`. A refused ticket shows the login form with the platform's reason.
+ */
+async function ticketLogin(request: Request, ticket: string, redirectTo: string) {
+  const t = await getFixedT(request);
+  let result: LoginAnswer;
+  try {
+    const api = await platformFor(request);
+    result = await api.post<LoginAnswer>("/common/users/ssologin/", { ticket }, { on401: "throw" });
+  } catch (e) {
+    if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
+    const error = e instanceof PlatformError ? e.detail || t("operationFailed") : t("serviceError");
+    return data({ captcha: await newCaptcha(request), error }, { status: e instanceof PlatformError ? e.status : 503 });
+  }
+  return startSession(request, result, redirectTo);
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const ticket = params.get("ticket");
+  if (ticket !== null) return ticketLogin(request, ticket, safeRedirect(params.get("redirect"), "/"));
   // A logged-in user who opens login goes to the dashboard (spec §4).
   if (await getOptionalViewer(request)) throw redirect("/dashboard");
   const captcha = await newCaptcha(request);
-  return data({ captcha });
+  return data<{ captcha: Captcha | null; error?: string }>({ captcha });
 }
 
 type ActionResult = { error?: string; fieldErrors?: Record<string, string>; username?: string; captcha: Captcha | null };
@@ -62,10 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // Only the platform call is in the try: once the token is issued, nothing of the console's own may pass for a platform failure.
-  let result: { token: string; csrf_token: string; user_id: number };
+  let result: LoginAnswer;
   try {
     const api = await platformFor(request);
-    result = await api.post<{ token: string; csrf_token: string; user_id: number }>(
+    result = await api.post<LoginAnswer>(
       "/common/users/login/",
       { username, password, captcha_id: captchaId, captcha },
       { on401: "throw" },
@@ -78,11 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: e instanceof PlatformError ? e.status : 503 },
     );
   }
-  const session = await getSession(request);
-  session.set("token", result.token);
-  session.set("csrf", result.csrf_token);
-  session.set("uid", result.user_id);
-  return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
+  return startSession(request, result, redirectTo);
 }
 
 export default function Login() {
@@ -118,9 +147,9 @@ export default function Login() {
             <Title order={2} id="login-title" ta="center" c="brand.8">
               {t("login.heading")}
             </Title>
-            {actionData?.error && (
+            {(actionData?.error ?? loaderData.error) && (
               <Alert color="red" role="alert" data-testid="login-error">
-                {actionData.error}
+                {actionData?.error ?? loaderData.error}
               </Alert>
             )}
             <TextInput
