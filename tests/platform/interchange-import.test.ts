@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
-import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
+import { DataFactory, Writer } from "n3";
+import { KG, NS, XSD_OF, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
 import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
-import { call, settled, type Caller } from "./graph-admin-helpers.js";
+import { MILITARY_CSV, call, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
 
 let p: TestPlatform;
 let admin: Caller;
@@ -319,5 +320,116 @@ describe("provenance from reified statements", () => {
     const again = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
     expect(plannedReport(again).summary).toMatchObject({ entities: { added: 0 }, relations: { added: 0 } });
     expect((again.result as { report: { summary: { relations: { changed: number } } } }).report.summary.relations.changed).toBe(0);
+  });
+});
+
+/** The ontology as OWL Turtle, written from the store by vocabulary.ts's IRIs (14A's writer stands in here). */
+function owlOf(ontologyId: number, drop: (kind: string, name: string) => boolean = () => false): Promise<string> {
+  const db = p.ctx.db;
+  const base = ontologyBaseIri(ontologyId);
+  const w = new Writer({ prefixes: { owl: NS.owl, rdfs: NS.rdfs, xsd: NS.xsd, o: base } });
+  const n = DataFactory.namedNode;
+  const lit = (v: string, lang: string) => DataFactory.literal(v, lang);
+  const add = (s: string, pr: string, o: ReturnType<typeof n> | ReturnType<typeof lit>) => w.addQuad(n(s), n(pr), o);
+  const classes = db.prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ?").all(ontologyId) as { id: number; name: string; parent_id: number | null; description: string }[];
+  const nameOf = new Map(classes.map((c) => [c.id, c.name]));
+  for (const c of classes) {
+    if (drop("class", c.name)) continue;
+    add(iri.class(base, c.name), `${NS.rdf}type`, n(`${NS.owl}Class`));
+    add(iri.class(base, c.name), `${NS.rdfs}label`, lit(c.name, "zh"));
+    if (c.parent_id) add(iri.class(base, c.name), `${NS.rdfs}subClassOf`, n(iri.class(base, nameOf.get(c.parent_id)!)));
+    if (c.description) add(iri.class(base, c.name), `${NS.rdfs}comment`, lit(c.description, "zh"));
+  }
+  for (const r of db.prepare("SELECT name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ?").all(ontologyId) as { name: string; domain_class_id: number | null; range_class_id: number | null; description: string }[]) {
+    if (drop("relation", r.name)) continue;
+    const t = iri.relationType(base, r.name);
+    add(t, `${NS.rdf}type`, n(`${NS.owl}ObjectProperty`));
+    add(t, `${NS.rdfs}label`, lit(r.name, "zh"));
+    if (r.domain_class_id) add(t, `${NS.rdfs}domain`, n(iri.class(base, nameOf.get(r.domain_class_id)!)));
+    if (r.range_class_id) add(t, `${NS.rdfs}range`, n(iri.class(base, nameOf.get(r.range_class_id)!)));
+    if (r.description) add(t, `${NS.rdfs}comment`, lit(r.description, "zh"));
+  }
+  for (const pr of db.prepare("SELECT p.name, p.datatype, c.name AS class FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?").all(ontologyId) as { name: string; datatype: string; class: string }[]) {
+    if (drop("class", pr.class)) continue;
+    const t = iri.property(base, pr.class, pr.name);
+    add(t, `${NS.rdf}type`, n(pr.datatype === "entity" ? `${NS.owl}ObjectProperty` : `${NS.owl}DatatypeProperty`));
+    add(t, `${NS.rdfs}domain`, n(iri.class(base, pr.class)));
+    if (pr.datatype !== "entity") add(t, `${NS.rdfs}range`, n(XSD_OF[pr.datatype as keyof typeof XSD_OF]));
+  }
+  return new Promise((resolve, reject) => w.end((e, out) => (e ? reject(e) : resolve(out))));
+}
+
+async function importOwl(ontologyId: number, text: string, apply = false) {
+  const form = new FormData();
+  form.append("file", new File([text], "ontology.ttl", { type: "text/turtle" }));
+  if (apply) form.append("apply", "1");
+  const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/import/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+  return { status: res.status, body: await res.json() };
+}
+
+describe("OWL import into an ontology", () => {
+  it("an export of the ontology imports back as no change", async () => {
+    const r = await importOwl(military, await owlOf(military));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ unchanged: true, summary: { added: 0, changed: 0, removed: 0 }, changes: [], breaks: [], applied: false });
+  });
+
+  it("a removed class lists the facts it would break, and the apply refuses as the ontology editor does", async () => {
+    const built = await call(p, admin, "POST", "/graphadmin/graphs/", {
+      name: "OWL 导入事实",
+      domain: "military",
+      ontology_id: military,
+      file_ids: [await uploadCsv(p, admin, "owl-facts.csv", MILITARY_CSV)],
+    });
+    expect((await settled(p, built.body.job_id)).status).toBe("succeeded");
+    const before = JSON.stringify(p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military));
+    const owl = await owlOf(military, (kind, name) => kind === "class" && name === "舰艇");
+    const dry = await importOwl(military, owl);
+    expect(dry.status).toBe(200);
+    expect(dry.body.changes).toEqual(
+      expect.arrayContaining([
+        { kind: "class", change: "removed", name: "舰艇", detail: "" },
+        { kind: "property", change: "removed", name: "舰艇.排水量", detail: "string" },
+      ]),
+    );
+    expect(dry.body.breaks).toEqual(
+      expect.arrayContaining([
+        { kind: "class", name: "舰艇", count: expect.any(Number), samples: expect.arrayContaining(["辽宁舰"]) },
+        { kind: "property", name: "舰艇.排水量", count: 1, samples: ["辽宁舰"] },
+      ]),
+    );
+    const applied = await importOwl(military, owl, true);
+    expect(applied.status).toBe(409);
+    expect(applied.body.detail).toMatch(/仍被 \d+ 个实体使用，无法删除/);
+    expect(JSON.stringify(p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military))).toBe(before);
+  });
+
+  it("applies added classes, relation types and properties, then reads back as no change", async () => {
+    const created = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "导入本体", domain: "general", description: "" });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const base = ontologyBaseIri(id);
+    const ttl = [
+      `@prefix owl: <${NS.owl}> . @prefix rdfs: <${NS.rdfs}> . @prefix xsd: <${NS.xsd}> .`,
+      `<${iri.class(base, "组织")}> a owl:Class ; rdfs:label "组织"@zh, "Organisation"@en .`,
+      `<${iri.class(base, "公司")}> a owl:Class ; rdfs:subClassOf <${iri.class(base, "组织")}> .`,
+      `<http://foreign.example/Person> a owl:Class ; rdfs:label "人物"@zh .`,
+      `<${iri.relationType(base, "雇佣")}> a owl:ObjectProperty ; rdfs:domain <${iri.class(base, "公司")}> ; rdfs:range <http://foreign.example/Person> .`,
+      `<${iri.property(base, "公司", "成立年份")}> a owl:DatatypeProperty ; rdfs:domain <${iri.class(base, "公司")}> ; rdfs:range xsd:date .`,
+    ].join("\n");
+    const dry = await importOwl(id, ttl);
+    expect(dry.body.summary).toEqual({ added: 5, changed: 0, removed: 0 });
+    const applied = await importOwl(id, ttl, true);
+    expect(applied.status).toBe(200);
+    const detail = await call(p, admin, "GET", `/graphadmin/ontologies/${id}/`);
+    expect(detail.body.relation_types.map((r: { name: string }) => r.name)).toEqual(["雇佣"]);
+    expect((await importOwl(id, await owlOf(id))).body.unchanged).toBe(true);
+    expect((await importOwl(id, ttl)).body.unchanged).toBe(true);
+  });
+
+  it("refuses a file that is not Turtle, naming the line", async () => {
+    const r = await importOwl(military, "@prefix owl: <http://www.w3.org/2002/07/owl#> .\nfoo:x a owl:Class .\n");
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('OWL 文件第 2 行：RDF 语法错误：Undefined prefix "foo:"');
   });
 });

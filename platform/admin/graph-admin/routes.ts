@@ -19,6 +19,9 @@ import {
   updateGraph,
 } from "./graphs.js";
 import * as onto from "./ontology.js";
+import { applyOntologyImport, diffOntologyImport } from "./ontology-import.js";
+import { MAX_RDF_BYTES } from "../../interchange/rdf-parse.js";
+import { formFile, readMultipart } from "../../resources/multipart.js";
 
 const P = {
   ontologyRead: "kg__ontology__read",
@@ -80,6 +83,31 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
       const user = requirePermission(res, P.ontologyDelete);
       onto.deleteOntology(ctx, user, idOf(req.params.id, "本体"));
       res.status(204).end();
+    }),
+  );
+
+  // OWL (Turtle) import: multipart `file`; `apply=1` applies, otherwise the answer is the dry run's diff.
+  router.post(
+    `${base}/ontologies/:id/import`,
+    handle(async (req, res) => {
+      const user = requirePermission(res, P.ontologyUpdate);
+      const id = idOf(req.params.id, "本体");
+      const form = await readMultipart(req, MAX_RDF_BYTES, "OWL 文件不能超过20MB");
+      const file = formFile(form, "file");
+      if (!file || file.size === 0) throw new HttpError(400, "请选择要导入的 OWL（Turtle）文件", "invalid", { errors: { file: ["请选择要导入的 OWL（Turtle）文件"] } });
+      const applyRaw = form.get("apply");
+      if (applyRaw !== null && !(typeof applyRaw === "string" && /^(0|1|true|false)$/.test(applyRaw))) {
+        throw new HttpError(400, "apply 应为 1 或 0", "invalid_parameter", { errors: { apply: ["apply 应为 1 或 0"] } });
+      }
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        throw new HttpError(400, "OWL 文件不是 UTF-8 编码的文本", "invalid_rdf");
+      }
+      const apply = applyRaw === "1" || applyRaw === "true";
+      const diff = apply ? await applyOntologyImport(ctx, user, id, text) : await diffOntologyImport(ctx, id, text);
+      res.json({ ...diff, applied: apply });
     }),
   );
 
