@@ -117,6 +117,9 @@ function changesOf(now: Current, next: OwlOntology): OntologyChange[] {
 }
 
 const SAMPLES = 5;
+/** A sample names the graph too: an ontology serves several. */
+const named = "e.name || '（' || g.name || '）'";
+const ofGraph = "JOIN graphs g ON g.id = e.graph_id";
 
 /** The facts (of every graph on the ontology) each removal would leave without its term. */
 function breaksOf(ctx: PlatformContext, now: Current, changes: OntologyChange[]): OntologyBreak[] {
@@ -129,23 +132,23 @@ function breaksOf(ctx: PlatformContext, now: Current, changes: OntologyChange[])
     if (c.kind === "class") {
       const id = now.classes.get(c.name)!.id;
       count = db.prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?").pluck().get(id) as number;
-      samples = db.prepare(`SELECT name FROM kg_entities WHERE class_id = ? ORDER BY id LIMIT ${SAMPLES}`).pluck().all(id) as string[];
+      samples = db.prepare(`SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`).pluck().all(id) as string[];
     } else if (c.kind === "relation_type") {
       const id = now.relationTypes.get(c.name)!.id;
       count = db.prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?").pluck().get(id) as number;
       samples = db
         .prepare(
-          `SELECT s.name || ' ' || ? || ' ' || o.name FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
-             JOIN kg_entities o ON o.id = r.object_id WHERE r.relation_type_id = ? ORDER BY r.id LIMIT ${SAMPLES}`,
+          `SELECT s.name || ' ' || ? || ' ' || o.name || '（' || g.name || '）' FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
+             JOIN kg_entities o ON o.id = r.object_id JOIN graphs g ON g.id = r.graph_id WHERE r.relation_type_id = ? ORDER BY r.id LIMIT ${SAMPLES}`,
         )
         .pluck()
         .all(c.name, id) as string[];
     } else {
       const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
       const classId = now.classes.get(p.className)!.id;
-      const where = `class_id = ? AND json_extract(properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
-      count = db.prepare(`SELECT count(*) FROM kg_entities WHERE ${where}`).pluck().get(classId, p.name) as number;
-      samples = db.prepare(`SELECT name FROM kg_entities WHERE ${where} ORDER BY id LIMIT ${SAMPLES}`).pluck().all(classId, p.name) as string[];
+      const where = `e.class_id = ? AND json_extract(e.properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
+      count = db.prepare(`SELECT count(*) FROM kg_entities e WHERE ${where}`).pluck().get(classId, p.name) as number;
+      samples = db.prepare(`SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`).pluck().all(classId, p.name) as string[];
     }
     if (count > 0) out.push({ kind: c.kind, name: c.name, count, samples });
   }
