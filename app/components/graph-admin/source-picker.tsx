@@ -10,12 +10,12 @@ import type { SourceOptions } from "./types";
  */
 export function SourcePicker({ options, error }: { options: SourceOptions; error?: string[] }) {
   const { t } = useTranslation("admin");
-  const files = options.files.filter((f) => /\.(csv|tsv|txt)$/i.test(f.filename || f.name));
+  const files = options.files.filter((f) => /\.(csv|tsv|txt|nt|ttl|jsonld|json-ld)$/i.test(f.filename || f.name));
   return (
     <fieldset className="ga-fieldset" data-testid="source-picker">
       <legend>{t("sources.title")}</legend>
-      <Field label={t("sources.upload")} hint={t("sources.format")} error={error}>
-        <input type="file" name="upload" accept=".csv,.tsv,.txt,text/csv" data-testid="source-upload" />
+      <Field label={t("sources.upload")} hint={`${t("sources.format")} ${t("sources.rdfFormat")}`} error={error}>
+        <input type="file" name="upload" accept=".csv,.tsv,.txt,text/csv,.nt,.ttl,.jsonld,.json-ld" data-testid="source-upload" />
       </Field>
       <div className="ga-grid2">
         <div>
