@@ -9,6 +9,7 @@ import { plainQuery } from "./http/params.js";
 import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
 import { mountAdmin } from "./admin/routes.js";
+import { mountInterchangeExport } from "./interchange/routes.js";
 import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/runner.js";
 import { mountResources, templateRouter } from "./resources/routes.js";
 import { seedStore } from "./seed/index.js";
@@ -44,6 +45,7 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
   mountResources(router, ctx);
   mountKg(router, ctx);
   mountAdmin(router, ctx);
+  mountInterchangeExport(router, ctx);
   recoverJobs(ctx);
   startJobWorker(ctx);
   router.use((_req, _res, next) => next(notFound("接口不存在")));

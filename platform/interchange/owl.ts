@@ -1,0 +1,105 @@
+import { DataFactory, Writer, type Quad } from "n3";
+import type { PlatformContext } from "../context.js";
+import { notFound } from "../http/errors.js";
+import { NS, XSD_OF, iri, ontologyBaseIri, prefixes } from "./vocabulary.js";
+
+/**
+ * An ontology as OWL (docs/interchange.md): the ontology itself (`owl:Ontology`), classes
+ * (`owl:Class`, `rdfs:subClassOf` their parent), relation types (`owl:ObjectProperty` with
+ * `rdfs:domain` / `rdfs:range`; none = any class), class properties (`owl:DatatypeProperty`
+ * ranging over XSD, or `owl:ObjectProperty` for an `entity` property), each with its name as
+ * `rdfs:label` in Chinese (the store holds names in Chinese only) and its description as
+ * `rdfs:comment`. Event types, colours and place flags have no OWL counterpart and stay out.
+ * `ontologyQuads` is what an OWL import compares a file with ("no diff" = the same quads).
+ */
+
+const { namedNode, literal } = DataFactory;
+const RDF_TYPE = namedNode(`${NS.rdf}type`);
+const LABEL = namedNode(`${NS.rdfs}label`);
+const COMMENT = namedNode(`${NS.rdfs}comment`);
+const SUBCLASS = namedNode(`${NS.rdfs}subClassOf`);
+const DOMAIN = namedNode(`${NS.rdfs}domain`);
+const RANGE = namedNode(`${NS.rdfs}range`);
+const OWL = {
+  Ontology: namedNode(`${NS.owl}Ontology`),
+  Class: namedNode(`${NS.owl}Class`),
+  ObjectProperty: namedNode(`${NS.owl}ObjectProperty`),
+  DatatypeProperty: namedNode(`${NS.owl}DatatypeProperty`),
+};
+
+export interface OwlExport {
+  name: string;
+  base: string;
+  quads: Quad[];
+}
+
+/** The ontology's OWL statements, in a stable order (classes in tree order, then relation types, then properties). */
+export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExport {
+  const db = ctx.db;
+  const row = db.prepare("SELECT id, name, description, base_iri FROM kg_ontologies WHERE id = ?").get(ontologyId) as
+    | { id: number; name: string; description: string; base_iri: string }
+    | undefined;
+  if (!row) throw notFound("本体不存在");
+  const base = ontologyBaseIri(row.id, row.base_iri);
+  const quads: Quad[] = [];
+  const add = (s: string, p: ReturnType<typeof namedNode>, o: Quad["object"]) => quads.push(DataFactory.quad(namedNode(s), p, o));
+  const zh = (text: string) => literal(text, "zh");
+
+  add(base, RDF_TYPE, OWL.Ontology);
+  add(base, LABEL, zh(row.name));
+  if (row.description) add(base, COMMENT, zh(row.description));
+
+  const classes = db
+    .prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+    .all(ontologyId) as { id: number; name: string; parent_id: number | null; description: string }[];
+  const className = new Map(classes.map((c) => [c.id, c.name]));
+  const classIri = (id: number | null) => (id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null);
+  for (const c of classes) {
+    const s = iri.class(base, c.name);
+    add(s, RDF_TYPE, OWL.Class);
+    add(s, LABEL, zh(c.name));
+    const parent = classIri(c.parent_id);
+    if (parent) add(s, SUBCLASS, namedNode(parent));
+    if (c.description) add(s, COMMENT, zh(c.description));
+  }
+
+  const relationTypes = db
+    .prepare("SELECT name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id")
+    .all(ontologyId) as { name: string; domain_class_id: number | null; range_class_id: number | null; description: string }[];
+  for (const r of relationTypes) {
+    const s = iri.relationType(base, r.name);
+    add(s, RDF_TYPE, OWL.ObjectProperty);
+    add(s, LABEL, zh(r.name));
+    const domain = classIri(r.domain_class_id);
+    const range = classIri(r.range_class_id);
+    if (domain) add(s, DOMAIN, namedNode(domain));
+    if (range) add(s, RANGE, namedNode(range));
+    if (r.description) add(s, COMMENT, zh(r.description));
+  }
+
+  const properties = db
+    .prepare(
+      `SELECT p.name, p.datatype, p.description, c.name AS class FROM kg_class_properties p
+         JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY c.id, p.id`,
+    )
+    .all(ontologyId) as { name: string; datatype: string; description: string; class: string }[];
+  for (const p of properties) {
+    const s = iri.property(base, p.class, p.name);
+    const entity = p.datatype === "entity";
+    add(s, RDF_TYPE, entity ? OWL.ObjectProperty : OWL.DatatypeProperty);
+    add(s, LABEL, zh(p.name));
+    add(s, DOMAIN, namedNode(iri.class(base, p.class)));
+    if (!entity) add(s, RANGE, namedNode(XSD_OF[p.datatype as keyof typeof XSD_OF] ?? XSD_OF.string));
+    if (p.description) add(s, COMMENT, zh(p.description));
+  }
+  return { name: row.name, base, quads };
+}
+
+/** The ontology as OWL in Turtle (what Protégé opens). */
+export function ontologyTurtle(ctx: PlatformContext, ontologyId: number): Promise<{ name: string; turtle: string }> {
+  const { name, base, quads } = ontologyQuads(ctx, ontologyId);
+  const { rdf, rdfs, owl, xsd } = prefixes();
+  const writer = new Writer({ format: "Turtle", prefixes: { rdf, rdfs, owl, xsd, o: base } });
+  writer.addQuads(quads);
+  return new Promise((resolve, reject) => writer.end((error, turtle: string) => (error ? reject(error) : resolve({ name, turtle }))));
+}
