@@ -30,8 +30,10 @@ const P = {
 
 const EXPORT_PARAMS = new Set(["format", "class", "relation_type", "entity", "depth", "types", "limit"]);
 const NEIGHBOURHOOD_PARAMS = ["depth", "types", "limit"];
-/** Where each format's media type is asked for by Accept (without `format`). */
-const BY_TYPE = Object.fromEntries(Object.entries(EXPORT_FORMATS).map(([k, v]) => [v.type.split(";")[0], k as ExportFormat]));
+/** Each format's media type, for Accept (without `format`); Turtle first, so "any type" gets Turtle. */
+const BY_TYPE = Object.fromEntries(
+  (["ttl", "nt", "jsonld", "graphml", "neo4j"] as const).map((k) => [EXPORT_FORMATS[k].type.split(";")[0], k]),
+) as Record<string, ExportFormat>;
 
 function idOf(raw: string | undefined, detail: string): number {
   const id = pathId(raw);
