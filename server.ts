@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -7,6 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
+import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { settingsFromEnv } from "./platform/settings.js";
 
@@ -16,7 +19,92 @@ const embedded = (process.env.EMBEDDED_PLATFORM ?? "on").toLowerCase() !== "off"
 process.env.PLATFORM_API_URL ||= `http://127.0.0.1:${port}/api`;
 const platformApi = process.env.PLATFORM_API_URL.replace(/\/+$/, "");
 
-const buildFile = path.join(root, "build", "index.js");
+// --- Processes (issue 11): WORKERS processes serve the same port (node:cluster) ----------
+/** WORKERS: how many processes serve; unset = one per core, 1 = a single process (no cluster). */
+function workerCount(): number {
+  const raw = process.env.WORKERS;
+  if (raw === undefined || raw === "") return os.availableParallelism();
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1) {
+    console.error(`WORKERS: "${raw}" is not a whole number of processes (1 or more).`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+const workers = workerCount();
+if (workers > 1 && cluster.isPrimary) {
+  await runPrimary(workers);
+} else {
+  await runServer();
+}
+
+/**
+ * The primary process of a cluster: prepares what every worker shares (the store migrated and
+ * seeded, the session secret) once, then starts the workers and stands by. A worker that dies
+ * is replaced; one that dies before it listens stops everything (start-up cannot work). On
+ * SIGTERM/SIGINT each worker finishes its in-flight requests and closes its store.
+ */
+async function runPrimary(count: number) {
+  if (embedded) createPlatformOrExit(settingsFromEnv()).close();
+  if (!process.env.SESSION_SECRET) {
+    // As app/utils/env.server.ts keeps it, written once here so no two workers make their own.
+    const dir = path.resolve(process.env.DATA_DIR || "./data");
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.writeFileSync(path.join(dir, "session-secret"), crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+    } catch (e) {
+      if ((e as { code?: string }).code !== "EEXIST") throw e;
+    }
+  }
+  let stopping = false;
+  const listening = new Set<number>();
+  let announced = false;
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      listening.add(worker.id);
+      if (announced || listening.size < count) return;
+      announced = true;
+      console.log(`Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}, ${count} worker processes`);
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const wasListening = listening.delete(worker.id);
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) {
+        console.log("stopped");
+        process.exit(0);
+      }
+      return;
+    }
+    if (!wasListening) {
+      console.error(`worker ${worker.process.pid} exited before it served (${signal ?? code}): stopping`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      process.exitCode = 1;
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
+    start();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < count; i++) start();
+}
+// --- end of processes ------------------------------------------------------------------------
+
+async function runServer() {
+// --- Build (the benchmark's own build when BENCH_BUILD_DIR names one: bench/pages.ts) -------
+const buildDir = process.env.BENCH_BUILD_DIR ? path.resolve(process.env.BENCH_BUILD_DIR) : path.join(root, "build");
+const assetsDir = process.env.BENCH_BUILD_DIR ? path.join(buildDir, "public", "build") : path.join(root, "public", "build");
+// --- end of build ----------------------------------------------------------------------------
+const buildFile = path.join(buildDir, "index.js");
 if (!fs.existsSync(buildFile)) {
   console.error("No build found: run `npm run build` (npm start does it for you).");
   process.exit(1);
@@ -25,6 +113,15 @@ const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
+// --- Processes: which worker answered (cluster only; the cross-process tests read it) -------
+if (cluster.isWorker) {
+  const workerId = String(cluster.worker?.id ?? "");
+  app.use((_req, res, next) => {
+    res.setHeader("X-Console-Worker", workerId);
+    next();
+  });
+}
+// --- end of processes ------------------------------------------------------------------------
 // Only these proxies may set X-Forwarded-For/-Proto: the client address (login throttling)
 // and req.secure (HSTS) come from them. Whole addresses only: express would read "1" as
 // 0.0.0.1 where an operator may mean a hop count, and it refuses what it cannot parse.
@@ -105,6 +202,31 @@ if (embedded) {
   app.use("/static/template", platform.templates);
 }
 
+// --- In-process transport (issue 11) --------------------------------------------------------
+// The console's calls to the embedded platform go to its router in this process, with the same
+// Request and Response objects and no socket (app/platform-client/transport.server.ts), unless
+// PLATFORM_TRANSPORT=http or PLATFORM_API_URL points elsewhere. The same trust-proxy setting
+// reads the X-Forwarded-For the console sends; API answers carry the same no-store header.
+const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
+if (transportSetting !== "http" && transportSetting !== "in-process") {
+  console.error(`PLATFORM_TRANSPORT: "${process.env.PLATFORM_TRANSPORT}" is not "in-process" or "http".`);
+  process.exit(1);
+}
+const embeddedApi = `http://127.0.0.1:${port}/api`;
+if (platform && transportSetting === "in-process" && platformApi === embeddedApi) {
+  const inner = express();
+  inner.disable("x-powered-by");
+  inner.set("trust proxy", app.get("trust proxy"));
+  inner.use("/api", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  inner.use("/api", platform.router);
+  const handle = inProcessFetch(inner);
+  (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = { base: embeddedApi, handle };
+}
+// --- end of in-process transport -------------------------------------------------------------
+
 let shuttingDown = false;
 /** Liveness: the process answers and is not stopping. No dependency is checked. */
 app.get("/healthz", (_req, res) => {
@@ -167,7 +289,7 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(compression());
-app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 app.all(
   "*",
@@ -179,6 +301,7 @@ app.all(
 );
 
 const server = app.listen(port, () => {
+  if (cluster.isWorker) return;
   console.log(`Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}`);
 });
 
@@ -198,3 +321,4 @@ function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+}

@@ -4,6 +4,8 @@ import { platformApiUrl, platformTimeoutMs } from "~/utils/env.server";
 import { clearLogin, commitSession, flash, getSession, type ConsoleSession } from "~/utils/session.server";
 import { getPlatformConfig } from "./config.server";
 import { encryptBody } from "./encrypt.server";
+import { forgetViewerInfo } from "./info-cache.server";
+import { platformFetch } from "./transport.server";
 
 /** Spec §7: the request timeout, kept for long operations (uploads, imports, exports, downloads, event streams). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -120,7 +122,7 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
         headers.set("Cookie", `csrftoken=${anon}`);
       }
       if (config.YF_ANTI_RESUBMIT) {
-        const res = await fetch(buildUrl("/common/nonce/", { key: "random" }), {
+        const res = await platformFetch(buildUrl("/common/nonce/", { key: "random" }), {
           headers: token ? { Authorization: `Token ${token}` } : {},
           signal,
         }).catch((e: unknown) => {
@@ -142,7 +144,7 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
     }
     let res: Response;
     try {
-      res = await fetch(buildUrl(path, opts.query), {
+      res = await platformFetch(buildUrl(path, opts.query), {
         method,
         headers,
         body,
@@ -151,6 +153,8 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
     } catch (e) {
       throw new PlatformUnavailable(String(e));
     }
+    // A write may change what the viewer's info says (password, profile, logout): asked afresh next time.
+    if (method !== "GET" && token) forgetViewerInfo(token);
     if (res.ok) return res;
     const errBody = await readBody(res);
     if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect") {

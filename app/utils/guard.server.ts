@@ -2,11 +2,13 @@ import { redirect } from "@remix-run/node";
 import { isWhitelisted, pathAllowed } from "~/navigation";
 import {
   currentPath,
+  PlatformError,
   PlatformUnavailable,
   platformFor,
   redirectToLogin,
   type PlatformClient,
 } from "~/platform-client/client.server";
+import { cachedViewerInfo } from "~/platform-client/info-cache.server";
 import { validateCsrf } from "./csrf.server";
 import { rolesOf, type UserInfo } from "./roles";
 import { getSession } from "./session.server";
@@ -30,18 +32,25 @@ export function pagePath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
 }
 
+const SIGNED_OUT = "登录超时或已在其他终端登录，请重新登录！";
+
 const infoMemo = new WeakMap<Request, Promise<UserInfo>>();
 
 async function fetchInfo(request: Request, api: PlatformClient): Promise<UserInfo> {
   let p = infoMemo.get(request);
   if (!p) {
-    p = api.get<UserInfo>("/common/users/info/");
+    // Kept per token for a few seconds (info-cache.server.ts). Shared between requests, so a
+    // refusal is turned into this request's own redirect below, not a Response made for another.
+    p = cachedViewerInfo(api.session.get("token") ?? "", () =>
+      api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+    );
     infoMemo.set(request, p);
   }
   try {
     return await p;
   } catch (e) {
     if (e instanceof PlatformUnavailable) throw serviceUnavailable();
+    if (e instanceof PlatformError && e.status === 401) await redirectToLogin(request, e.detail || SIGNED_OUT);
     throw e;
   }
 }
@@ -51,7 +60,8 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
   const api = await platformFor(request);
   if (!api.session.get("token")) return null;
   try {
-    const info = await api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" });
+    const token = api.session.get("token")!;
+    const info = await cachedViewerInfo(token, () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }));
     const roles = rolesOf(info);
     return { info, roles, ownRoles: roles, api };
   } catch {

@@ -1,9 +1,22 @@
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlatformError, platformFor, REQUEST_TIMEOUT_MS } from "~/platform-client/client.server";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { encryptBody } from "~/platform-client/encrypt.server";
+import { goesInProcess, setInProcessTransport } from "~/platform-client/transport.server";
+import { inProcessFetch } from "../../platform/in-process";
+import { enqueueJob, registerJobKind } from "../../platform/jobs/runner";
 import { browser, get } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+
+// A job that reports progress until it is cancelled (server-sent events below).
+registerJobKind("test.client.ticker", async (job) => {
+  for (let i = 0; ; i++) {
+    job.progress(i % 100, `第 ${i} 步`);
+    await new Promise((r) => setTimeout(r, 50));
+    await job.checkpoint();
+  }
+});
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -17,35 +30,64 @@ function setConfig(key: string, value: string) {
   invalidatePlatformConfig();
 }
 
-describe("the platform client (spec §7)", () => {
+/** Calls that went through the in-process transport. */
+let injected = 0;
+
+// Every test runs both ways: over HTTP, and in-process (the same Request and Response, no socket).
+describe.each(["http", "in-process"] as const)("the platform client (spec §7), %s", (mode) => {
+  beforeAll(() => {
+    if (mode !== "in-process") return;
+    const inner = express();
+    inner.set("trust proxy", "loopback");
+    inner.use("/api", p.platform.router);
+    const handle = inProcessFetch(inner);
+    setInProcessTransport({
+      base: p.api,
+      handle: (request) => {
+        injected++;
+        return handle(request);
+      },
+    });
+  });
+  afterAll(() => setInProcessTransport(undefined));
+
+  it("goes the chosen way", async () => {
+    expect(goesInProcess(`${p.api}/common/configs/all`)).toBe(mode === "in-process");
+    expect(goesInProcess("http://elsewhere.test/api/common/configs/all")).toBe(false);
+    const before = injected;
+    const u = userWithToken(p.ctx, `way-${mode}`, ["admin"]);
+    await (await platformFor(get("/", await browser(u)))).get("/common/users/info/");
+    expect(injected > before).toBe(mode === "in-process");
+  });
+
   it("uses the spec's request timeout", () => {
     expect(REQUEST_TIMEOUT_MS).toBe(3_600_000);
   });
 
   it("sends the token and unwraps the body", async () => {
-    const u = userWithToken(p.ctx, "client1", ["admin"]);
+    const u = userWithToken(p.ctx, `client1-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
     const info = await api.get<{ username: string }>("/common/users/info/");
-    expect(info.username).toBe("client1");
+    expect(info.username).toBe(`client1-${mode}`);
   });
 
   it("sends the anti-forgery token on writes (the platform accepts them)", async () => {
-    const u = userWithToken(p.ctx, "client2", ["admin"]);
+    const u = userWithToken(p.ctx, `client2-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
-    await expect(api.post("/common/users/valid/", { password: "pass-client2" })).resolves.toEqual({ valid: true });
+    await expect(api.post("/common/users/valid/", { password: `pass-client2-${mode}` })).resolves.toEqual({ valid: true });
   });
 
   it("fetches a nonce before every write when anti-resubmission is on", async () => {
     setConfig("YF_ANTI_RESUBMIT", "true");
     try {
-      const u = userWithToken(p.ctx, "client3", ["admin"]);
+      const u = userWithToken(p.ctx, `client3-${mode}`, ["admin"]);
       const api = await platformFor(get("/", await browser(u)));
-      await expect(api.post("/common/users/valid/", { password: "pass-client3" })).resolves.toEqual({ valid: true });
+      await expect(api.post("/common/users/valid/", { password: `pass-client3-${mode}` })).resolves.toEqual({ valid: true });
       // The same write without a nonce is refused, so the client's success came from its nonces.
       const bare = await fetch(`${p.api}/common/users/valid/`, {
         method: "POST",
         headers: { Authorization: `Token ${u.token}`, "X-CSRFToken": u.csrf, "Content-Type": "application/json" },
-        body: JSON.stringify({ password: "pass-client3" }),
+        body: JSON.stringify({ password: `pass-client3-${mode}` }),
       });
       expect(bare.status).toBe(403);
     } finally {
@@ -56,9 +98,9 @@ describe("the platform client (spec §7)", () => {
   it("encrypts bodies with the platform's public key when body encryption is on", async () => {
     setConfig("YF_BODY_ENCRYPT", "true");
     try {
-      const u = userWithToken(p.ctx, "client4", ["admin"]);
+      const u = userWithToken(p.ctx, `client4-${mode}`, ["admin"]);
       const api = await platformFor(get("/", await browser(u)));
-      await expect(api.post("/common/users/valid/", { password: "pass-client4" })).resolves.toEqual({ valid: true });
+      await expect(api.post("/common/users/valid/", { password: `pass-client4-${mode}` })).resolves.toEqual({ valid: true });
       // A long Chinese body takes several pieces and still arrives whole.
       const wrong = api.post("/common/users/valid/", { password: "错误的密码".repeat(30) });
       await expect(wrong).rejects.toBeInstanceOf(PlatformError);
@@ -77,8 +119,75 @@ describe("the platform client (spec §7)", () => {
   });
 
   it("throws the platform's own message on an error", async () => {
-    const u = userWithToken(p.ctx, "client5", ["admin"]);
+    const u = userWithToken(p.ctx, `client5-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
     await expect(api.post("/common/users/valid/", { password: "wrong" })).rejects.toMatchObject({ status: 400, detail: "密码错误" });
+  });
+
+  it("keeps headers and streams a CSV export", async () => {
+    const u = userWithToken(p.ctx, `csv-${mode}`, ["admin"]);
+    const api = await platformFor(get("/", await browser(u)));
+    const res = await api.raw("GET", "/common/users/export", { query: { username: `csv-${mode}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="export.csv"');
+    expect(res.headers.get("cache-control")).toBeNull(); // no-store is server.ts's, for /api over the socket and in-process alike
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.split("\n")[0]).toMatch(/^id,username,/);
+    expect(text).toContain(`csv-${mode}@example.com`);
+  });
+
+  it("sends multipart uploads whole", async () => {
+    const u = userWithToken(p.ctx, `upload-${mode}`, ["admin"]);
+    const api = await platformFor(get("/", await browser(u)));
+    const form = new FormData();
+    const csv = `username,email,password,is_active\nup-${mode}-a,a@example.com,Passw0rd-1,1\nup-${mode}-b,b@example.com,Passw0rd-1,0\n`;
+    form.append("file", new Blob([csv], { type: "text/csv" }), "users.csv");
+    const result = await api.call<{ dry_run: boolean; errors: unknown[] }>("POST", "/common/users/upload", {
+      form,
+      query: { dry_run: 1 },
+    });
+    expect(result).toMatchObject({ dry_run: true, errors: [] });
+  });
+
+  it("forwards the browser's address (login throttling counts it)", async () => {
+    const address = mode === "http" ? "203.0.113.10" : "203.0.113.11";
+    const api = await platformFor(get("/", await browser(), { "x-console-client-ip": address }));
+    await expect(api.post("/common/users/login/", { username: `nobody-${mode}`, password: "wrong-pass-1" })).rejects.toMatchObject({ status: 400 });
+    const keys = p.ctx.db.prepare("SELECT key FROM login_failures WHERE key = ?").pluck().all(`address:${address}`);
+    expect(keys).toHaveLength(1);
+  });
+
+  it("streams a job's progress as server-sent events while the job runs", async () => {
+    const u = userWithToken(p.ctx, `sse-${mode}`, ["admin"]);
+    const api = await platformFor(get("/", await browser(u)));
+    const id = enqueueJob(p.ctx, { kind: "test.client.ticker", userId: u.id });
+    try {
+      const res = await api.raw("GET", `/jobs/${id}/events`);
+      expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      // Two progress events a step apart: the stream flows while the job runs.
+      while ((text.match(/event: progress/g) ?? []).length < 2) {
+        const { value, done } = await reader.read();
+        expect(done).toBe(false);
+        text += decoder.decode(value, { stream: true });
+      }
+      expect(text).toMatch(/"status":"running"/);
+      await reader.cancel();
+    } finally {
+      await api.post(`/jobs/${id}/cancel`);
+    }
+  });
+
+  it("turns a 401 into the login redirect with the platform's reason", async () => {
+    const api = await platformFor(get("/backend/setting/users?page=2", await browser({ token: "no-such-token", csrf: "x" })));
+    const thrown = await api.get("/common/users/info/").catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2");
   });
 });

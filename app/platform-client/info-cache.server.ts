@@ -1,0 +1,52 @@
+/**
+ * The viewer's info (`GET /common/users/info/`) kept per token for a few seconds (issue 11):
+ * every page's guard asks for it, and it changes rarely. Bound: a change made elsewhere (an
+ * administrator's edit, another process, another console) shows within VIEWER_INFO_CACHE_MS
+ * (3,000 ms by default; 0 turns the cache off). A write this process makes with the token
+ * (a password change, a profile edit, a logout) forgets the entry at once. Failures are never
+ * kept: the next page asks again.
+ */
+const DEFAULT_MS = 3_000;
+const MAX_ENTRIES = 10_000;
+
+export function viewerInfoCacheMs(): number {
+  const raw = process.env.VIEWER_INFO_CACHE_MS;
+  if (raw === undefined || raw === "") return DEFAULT_MS;
+  if (!/^\d{1,7}$/.test(raw)) throw new Error(`VIEWER_INFO_CACHE_MS must be a whole number of milliseconds, not "${raw}"`);
+  return Number(raw);
+}
+
+const entries = new Map<string, { until: number; value: Promise<unknown> }>();
+
+function sweep(now: number) {
+  for (const [token, e] of entries) if (e.until <= now) entries.delete(token);
+  // Still full of live entries (many logins at once): start over rather than grow.
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+}
+
+/** The token's info from the cache while fresh, else from `load` (kept when it succeeds). */
+export function cachedViewerInfo<T>(token: string, load: () => Promise<T>): Promise<T> {
+  const ms = viewerInfoCacheMs();
+  if (!ms) return load();
+  const now = Date.now();
+  const hit = entries.get(token);
+  if (hit && hit.until > now) return hit.value as Promise<T>;
+  if (entries.size >= MAX_ENTRIES) sweep(now);
+  const value = load();
+  const entry = { until: now + ms, value };
+  entries.set(token, entry);
+  value.catch(() => {
+    if (entries.get(token) === entry) entries.delete(token);
+  });
+  return value;
+}
+
+/** Forgets what is kept for this token (after a write made with it). */
+export function forgetViewerInfo(token: string) {
+  entries.delete(token);
+}
+
+/** Forgets everything (tests). */
+export function clearViewerInfoCache() {
+  entries.clear();
+}

@@ -1,0 +1,294 @@
+/**
+ * Pages under real load (issue 11): the real server (server.ts, production build, a temp
+ * DATA_DIR seeded with the demo), a login through the real login form, then autocannon against
+ * whole documents: the users table page, a KG page, a chart page and a bare Remix page that
+ * renders the same 10 SQLite rows as a plain <table> on the same server (bench/bare-table.tsx,
+ * in a build of its own under bench/.build/, never in the product's build).
+ *
+ *   npm run bench:pages
+ *   npx tsx bench/pages.ts [--seconds 10] [--rounds 3] [--soak 30] [--rss 60] [--workers N]
+ *                          [--transport in-process|http] [--info-cache-ms 3000] [--quick]
+ *
+ * 1. 8 connections, `--rounds` alternating rounds of `--seconds` per page: req/s, p50, p95, and
+ *    each page's req/s against the bare page's in the same round (goal ≥ 25 %, p95 ≤ 50 ms).
+ * 2. 64 connections for `--soak` seconds per page: timeouts, errors, p99 (goal: none, ≤ 1 s).
+ * 3. RSS of every server process (primary and workers) idle, then after `--rss` seconds at 64
+ *    connections over the pages in turn (goal: within 1.5× idle).
+ * `--quick` (5 s rounds, 10 s soak, 20 s RSS) is for comparing levers, not for the record.
+ */
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const quick = process.argv.includes("--quick");
+const num = (name: string, fallback: number) => Number(argValue(name) ?? fallback);
+const SECONDS = num("seconds", quick ? 5 : 10);
+const ROUNDS = num("rounds", 3);
+const SOAK = num("soak", quick ? 10 : 30);
+const RSS_SECONDS = num("rss", quick ? 20 : 60);
+const WORKERS = argValue("workers");
+const TRANSPORT = argValue("transport");
+const INFO_CACHE_MS = argValue("info-cache-ms");
+const LOW = 8;
+const HIGH = 64;
+
+const BARE = "/bench/bare-table";
+const PAGES = ["/backend/setting/users", "/245/articles", "/?id=245"];
+const GOALS = { share: 0.25, p95: 50, p99: 1000, rss: 1.5 };
+
+const BUILD_DIR = path.join(root, "bench", ".build");
+const ADMIN_PASSWORD = "bench-admin-pass-1";
+
+/** Builds the console with the bare page into bench/.build/ when it is missing or older than the sources. */
+function ensureBuild() {
+  const out = path.join(BUILD_DIR, "index.js");
+  const newest = (p: string): number => {
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs;
+    return Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))));
+  };
+  const sources = Math.max(
+    newest(path.join(root, "app")),
+    newest(path.join(root, "public", "locales")),
+    newest(path.join(root, "remix.config.js")),
+    newest(path.join(root, "bench", "bare-table.tsx")),
+  );
+  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= sources && !process.argv.includes("--build")) return;
+  console.log("building the console with the bare page into bench/.build/ …");
+  execSync("npx remix build", { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BENCH_BARE_PAGE: "1", NODE_ENV: "production" } });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: "demo",
+    CAPTCHA: "off",
+    ADMIN_PASSWORD,
+    BENCH_BUILD_DIR: BUILD_DIR,
+  };
+  delete env.PLATFORM_API_URL;
+  if (WORKERS) env.WORKERS = WORKERS;
+  if (TRANSPORT) env.PLATFORM_TRANSPORT = TRANSPORT;
+  if (INFO_CACHE_MS) env.VIEWER_INFO_CACHE_MS = INFO_CACHE_MS;
+  // The request log goes nowhere (as to a file, it costs a write per request either way).
+  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    const ok = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    if (Date.now() > deadline) throw new Error("server not ready after 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Logs in as admin through the real login form; returns the browser's Cookie header. */
+async function login(origin: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const form = await fetch(`${origin}/login`);
+  keep(form);
+  const html = await form.text();
+  const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1] ?? "";
+  const body = new URLSearchParams({
+    csrf: field("csrf"),
+    captcha_id: field("captcha_id"),
+    redirect: "",
+    username: "admin",
+    password: ADMIN_PASSWORD,
+    captcha: "bench", // CAPTCHA=off: any answer
+    intent: "login",
+  });
+  const res = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie(), "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  keep(res);
+  if (res.status !== 302 || !jar.has("__console")) throw new Error(`login: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return cookie();
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+function load(origin: string, pagePath: string, cookie: string, connections: number, seconds: number): Promise<Run> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${origin}${pagePath}`, connections, duration: seconds, headers: { Cookie: cookie } },
+      (err, result) => {
+        if (err) return reject(err);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          rps: result.requests.average,
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on("response", (_c, _s, _b, ms) => latencies.push(ms));
+  });
+}
+
+/** Resident memory (MB) of the process and all its descendants (tsx, the primary, the workers). */
+function treeRss(pid: number): { mb: number; processes: number } {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kb = 0;
+  let processes = 0;
+  const visit = (p: number) => {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
+      if (m) {
+        kb += Number(m[1]);
+        processes++;
+      }
+    } catch {
+      return;
+    }
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return { mb: kb / 1024, processes };
+}
+
+const f = (x: number, digits = 0) => x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+
+async function main() {
+  ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const server = await startServer(dataDir, port);
+  try {
+    console.log(`server ready in ${f((performance.now() - started) / 1000, 1)} s`);
+    const cookie = await login(origin);
+    for (const p of [BARE, ...PAGES]) {
+      const res = await fetch(`${origin}${p}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${text.slice(0, 200)}`);
+    }
+    for (const p of [BARE, ...PAGES]) await load(origin, p, cookie, LOW, 2); // warm-up: JIT, statement caches
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idle = treeRss(server.pid!);
+
+    const cpu = os.cpus();
+    console.log(`Pages under load: ${origin}, WORKERS=${WORKERS ?? `(default: ${os.availableParallelism()})`}, transport ${TRANSPORT ?? "in-process (default)"}, info cache ${INFO_CACHE_MS ?? "default"} ms`);
+    console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${f(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => f(l, 2)).join(" ")}, ${new Date().toISOString()}`);
+    console.log("");
+
+    // 1. 8 connections, alternating rounds.
+    const rounds: Record<string, Run[]> = Object.fromEntries([BARE, ...PAGES].map((p) => [p, []]));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const p of [BARE, ...PAGES]) rounds[p].push(await load(origin, p, cookie, LOW, SECONDS));
+    }
+    console.log(`## ${LOW} connections, ${ROUNDS} alternating rounds of ${SECONDS} s`);
+    console.log("");
+    console.log("| page | req/s per round | of bare (goal ≥ 25 %) | p50 | p95 (goal ≤ 50 ms) | p99 | errors |");
+    console.log("|---|---|---|---|---|---|---|");
+    const bare = rounds[BARE];
+    for (const p of [BARE, ...PAGES]) {
+      const runs = rounds[p];
+      const shares = runs.map((run, i) => run.rps / bare[i].rps);
+      const share = Math.min(...shares);
+      const p95 = Math.max(...runs.map((run) => run.p95));
+      const errors = runs.reduce((n, run) => n + run.errors + run.timeouts + run.non2xx, 0);
+      console.log(
+        `| \`${p}\` | ${runs.map((run) => f(run.rps)).join(" / ")} | ${
+          p === BARE ? "100 %" : `${shares.map((s) => f(s * 100)).join(" / ")} % ${mark(share >= GOALS.share)}`
+        } | ${runs.map((run) => f(run.p50, 1)).join(" / ")} ms | ${runs.map((run) => f(run.p95, 1)).join(" / ")} ms ${
+          p === BARE ? "" : mark(p95 <= GOALS.p95)
+        } | ${runs.map((run) => f(run.p99, 1)).join(" / ")} ms | ${errors} |`,
+      );
+    }
+    console.log("");
+
+    // 2. 64 connections.
+    console.log(`## ${HIGH} connections, ${SOAK} s per page (goal: no timeouts, no errors, p99 ≤ 1 s)`);
+    console.log("");
+    console.log("| page | req/s | p50 | p99 | timeouts | errors | non-2xx | goal |");
+    console.log("|---|---|---|---|---|---|---|---|");
+    for (const p of [BARE, ...PAGES]) {
+      const run = await load(origin, p, cookie, HIGH, SOAK);
+      const ok = run.timeouts === 0 && run.errors === 0 && run.non2xx === 0 && run.p99 <= GOALS.p99;
+      console.log(
+        `| \`${p}\` | ${f(run.rps)} | ${f(run.p50, 1)} ms | ${f(run.p99, 1)} ms | ${run.timeouts} | ${run.errors} | ${run.non2xx} | ${p === BARE ? "" : mark(ok)} |`,
+      );
+    }
+    console.log("");
+
+    // 3. Memory: idle, then after RSS_SECONDS at 64 connections over the pages in turn.
+    const slice = RSS_SECONDS / PAGES.length;
+    for (const p of PAGES) await load(origin, p, cookie, HIGH, slice);
+    const loaded = treeRss(server.pid!);
+    const ratio = loaded.mb / idle.mb;
+    console.log(`## Memory (RSS of ${loaded.processes} processes: tsx, ${WORKERS === "1" ? "the server" : "the primary and its workers"})`);
+    console.log("");
+    console.log(
+      `idle ${f(idle.mb)} MB → after ${RSS_SECONDS} s at ${HIGH} connections ${f(loaded.mb)} MB: ${f(ratio, 2)}× (goal ≤ ${GOALS.rss}×) ${mark(ratio <= GOALS.rss)}`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
