@@ -31,6 +31,12 @@ function workerCount(): number {
   return Number(raw);
 }
 const workers = workerCount();
+/** PLATFORM_TRANSPORT: "in-process" (default) or "http" (the console calls its embedded platform over loopback HTTP). */
+const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
+if (transportSetting !== "http" && transportSetting !== "in-process") {
+  console.error(`PLATFORM_TRANSPORT: "${process.env.PLATFORM_TRANSPORT}" is not "in-process" or "http".`);
+  process.exit(1);
+}
 if (workers > 1 && cluster.isPrimary) {
   await runPrimary(workers);
 } else {
@@ -72,15 +78,15 @@ async function runPrimary(count: number) {
     if (stopping) {
       if (!Object.keys(cluster.workers ?? {}).length) {
         console.log("stopped");
-        process.exit(0);
+        process.exit(process.exitCode ?? 0);
       }
       return;
     }
     if (!wasListening) {
       console.error(`worker ${worker.process.pid} exited before it served (${signal ?? code}): stopping`);
       stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
       process.exitCode = 1;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
       return;
     }
@@ -207,11 +213,6 @@ if (embedded) {
 // Request and Response objects and no socket (app/platform-client/transport.server.ts), unless
 // PLATFORM_TRANSPORT=http or PLATFORM_API_URL points elsewhere. The same trust-proxy setting
 // reads the X-Forwarded-For the console sends; API answers carry the same no-store header.
-const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
-if (transportSetting !== "http" && transportSetting !== "in-process") {
-  console.error(`PLATFORM_TRANSPORT: "${process.env.PLATFORM_TRANSPORT}" is not "in-process" or "http".`);
-  process.exit(1);
-}
 const embeddedApi = `http://127.0.0.1:${port}/api`;
 if (platform && transportSetting === "in-process" && platformApi === embeddedApi) {
   const inner = express();

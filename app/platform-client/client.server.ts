@@ -153,8 +153,9 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
     } catch (e) {
       throw new PlatformUnavailable(String(e));
     }
-    // A write may change what the viewer's info says (password, profile, logout): asked afresh next time.
-    if (method !== "GET" && token) forgetViewerInfo(token);
+    // A write may change what a viewer's info says (password, profile, logout, roles, a token
+    // replaced by a new login): every viewer's info is asked afresh (info-cache.server.ts).
+    if (method !== "GET") forgetViewerInfo();
     if (res.ok) return res;
     const errBody = await readBody(res);
     if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect") {

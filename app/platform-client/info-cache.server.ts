@@ -2,9 +2,10 @@
  * The viewer's info (`GET /common/users/info/`) kept per token for a few seconds (issue 11):
  * every page's guard asks for it, and it changes rarely. Bound: a change made elsewhere (an
  * administrator's edit, another process, another console) shows within VIEWER_INFO_CACHE_MS
- * (3,000 ms by default; 0 turns the cache off). A write this process makes with the token
- * (a password change, a profile edit, a logout) forgets the entry at once. Failures are never
- * kept: the next page asks again.
+ * (3,000 ms by default; 0 turns the cache off). Any write this process sends to the platform
+ * (a password change, a profile edit, a logout, a login that replaces another token, an
+ * administrator's change to users or groups) forgets every entry at once, and an answer asked
+ * for before that write is not kept. Failures are never kept: the next page asks again.
  */
 const DEFAULT_MS = 3_000;
 const MAX_ENTRIES = 10_000;
@@ -17,6 +18,8 @@ export function viewerInfoCacheMs(): number {
 }
 
 const entries = new Map<string, { until: number; value: Promise<unknown> }>();
+/** Bumped by every forget: an answer loaded across a write is not kept. */
+let generation = 0;
 
 function sweep(now: number) {
   for (const [token, e] of entries) if (e.until <= now) entries.delete(token);
@@ -34,19 +37,21 @@ export function cachedViewerInfo<T>(token: string, load: () => Promise<T>): Prom
   if (entries.size >= MAX_ENTRIES) sweep(now);
   const value = load();
   const entry = { until: now + ms, value };
+  const asked = generation;
   entries.set(token, entry);
-  value.catch(() => {
-    if (entries.get(token) === entry) entries.delete(token);
-  });
+  value.then(
+    () => {
+      if (generation !== asked && entries.get(token) === entry) entries.delete(token);
+    },
+    () => {
+      if (entries.get(token) === entry) entries.delete(token);
+    },
+  );
   return value;
 }
 
-/** Forgets what is kept for this token (after a write made with it). */
-export function forgetViewerInfo(token: string) {
-  entries.delete(token);
-}
-
-/** Forgets everything (tests). */
-export function clearViewerInfoCache() {
+/** Forgets every kept answer (after any write this process sends to the platform). */
+export function forgetViewerInfo() {
+  generation++;
   entries.clear();
 }

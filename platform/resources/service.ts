@@ -47,7 +47,43 @@ const may = (user: AuthUser, codename: string | undefined) => !!codename && hasP
 
 export const templatePath = (def: ResourceDef) => `/static/template/${def.app}-${def.name}.csv`;
 
+/**
+ * Schema answers kept per store version (issue 11). A schema is built from the definition, the
+ * viewer and what the store holds (select options: groups, users, graphs, sources,
+ * permissions…; the account rule's per-viewer locks from users, groups and memberships), so
+ * the version is "any committed change to the store": PRAGMA data_version moves when another
+ * connection (another process) commits, total_changes() when this one writes. Any write
+ * anywhere drops every kept schema; a write in one process is seen by the next schema answer
+ * of every other (no stale window). Keyed by resource and viewer (id, superuser, codenames).
+ */
+interface SchemaCache {
+  version: string;
+  entries: Map<string, ResourceSchema>;
+}
+const schemaCaches = new WeakMap<PlatformContext["db"], SchemaCache>();
+const MAX_SCHEMAS = 2_000;
+
+function storeVersion(db: PlatformContext["db"]): string {
+  return `${prepared(db, "PRAGMA data_version", "pluck").get()}:${prepared(db, "SELECT total_changes()", "pluck").get()}`;
+}
+
 export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
+  const version = storeVersion(ctx.db);
+  let cache = schemaCaches.get(ctx.db);
+  if (!cache || cache.version !== version || cache.entries.size >= MAX_SCHEMAS) {
+    cache = { version, entries: new Map() };
+    schemaCaches.set(ctx.db, cache);
+  }
+  const key = `${def.app}/${def.name}|${user.id}|${user.isSuperuser ? 1 : 0}|${[...user.codenames].sort().join(",")}`;
+  let schema = cache.entries.get(key);
+  if (!schema) {
+    schema = buildResourceSchema(ctx, def, user);
+    cache.entries.set(key, schema);
+  }
+  return schema;
+}
+
+function buildResourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
   const options = loadOptions(ctx.db, def);
   const schema: ResourceSchema = {
     label: def.label,

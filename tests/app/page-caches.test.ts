@@ -1,0 +1,169 @@
+import Database from "better-sqlite3";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { platformFor } from "~/platform-client/client.server";
+import { forgetViewerInfo } from "~/platform-client/info-cache.server";
+import { setInProcessTransport } from "~/platform-client/transport.server";
+import { requireViewer } from "~/utils/guard.server";
+import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
+import { inProcessFetch } from "../../platform/in-process";
+import { browser, get, run, useTestPlatform } from "../helpers/console";
+import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+
+/** Issue 11: the caches on a page's path, and the bounds they keep. */
+
+const WINDOW_MS = 400;
+let p: TestPlatform;
+/** Platform calls by path, as the console sent them (in-process, so each is seen here). */
+const calls: string[] = [];
+
+beforeAll(async () => {
+  p = await startPlatform();
+  useTestPlatform(p);
+  process.env.VIEWER_INFO_CACHE_MS = String(WINDOW_MS);
+  const inner = express();
+  inner.set("trust proxy", "loopback");
+  inner.use("/api", p.platform.router);
+  const handle = inProcessFetch(inner);
+  setInProcessTransport({
+    base: p.api,
+    handle: (request) => {
+      calls.push(new URL(request.url).pathname.replace(/^\/api/, ""));
+      return handle(request);
+    },
+  });
+});
+afterAll(async () => {
+  setInProcessTransport(undefined);
+  delete process.env.VIEWER_INFO_CACHE_MS;
+  await p.close();
+});
+afterEach(() => {
+  forgetViewerInfo();
+  calls.length = 0;
+});
+
+const infoCalls = () => calls.filter((c) => c === "/common/users/info/").length;
+
+describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
+  it("is asked once per window, however many pages", async () => {
+    const u = userWithToken(p.ctx, "cache1", ["admin"]);
+    const state = await browser(u);
+    for (const page of ["/dashboard", "/backend/setting/users", "/dashboard"]) await requireViewer(get(page, state));
+    expect(infoCalls()).toBe(1);
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 50));
+    await requireViewer(get("/dashboard", state));
+    expect(infoCalls()).toBe(2);
+  });
+
+  it("is asked afresh after any write the console sends", async () => {
+    const u = userWithToken(p.ctx, "cache2", ["admin"]);
+    const state = await browser(u);
+    await requireViewer(get("/dashboard", state));
+    const api = await platformFor(get("/dashboard", state));
+    await api.post("/common/users/valid/", { password: "pass-cache2" });
+    await requireViewer(get("/dashboard", state));
+    expect(infoCalls()).toBe(2);
+  });
+
+  it("follows a change made elsewhere within the window", async () => {
+    const u = userWithToken(p.ctx, "cache3", ["admin"]);
+    const state = await browser(u);
+    await requireViewer(get("/dashboard", state));
+    // Another process (or console) ends the login: this one sees it within the window.
+    const other = new Database(p.ctx.db.name);
+    other.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE key = ?").run(Date.now(), u.token);
+    other.close();
+    const ended = Date.now();
+    await vi.waitFor(
+      async () => {
+        const r = await run(() => requireViewer(get("/dashboard", state)));
+        expect(r.status).toBe(302);
+      },
+      { timeout: WINDOW_MS + 1_000, interval: 20 },
+    );
+    expect(Date.now() - ended).toBeLessThanOrEqual(WINDOW_MS + 200);
+  });
+
+  it("keeps no refusal, and each refused page gets its own redirect", async () => {
+    const u = userWithToken(p.ctx, "cache4", ["admin"]);
+    p.ctx.db.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?").run(Date.now(), u.token);
+    const state = await browser(u);
+    const [a, b] = await Promise.all([
+      run(() => requireViewer(get("/dashboard", state))),
+      run(() => requireViewer(get("/backend/setting/users?page=3", state))),
+    ]);
+    expect(a.response?.headers.get("location")).toBe("/login?redirect=%2Fdashboard");
+    expect(b.response?.headers.get("location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3");
+    await run(() => requireViewer(get("/dashboard", state)));
+    expect(infoCalls()).toBe(2); // the concurrent two shared one answer; the refusal was not kept
+  });
+
+  it("is off with VIEWER_INFO_CACHE_MS=0", async () => {
+    process.env.VIEWER_INFO_CACHE_MS = "0";
+    try {
+      const state = await browser(userWithToken(p.ctx, "cache5", ["admin"]));
+      await requireViewer(get("/dashboard", state));
+      await requireViewer(get("/dashboard", state));
+      expect(infoCalls()).toBe(2);
+    } finally {
+      process.env.VIEWER_INFO_CACHE_MS = String(WINDOW_MS);
+    }
+  });
+});
+
+describe("the token's last-used time", () => {
+  const lastUsed = (token: string) => p.ctx.db.prepare("SELECT last_used_at FROM tokens WHERE key = ?").pluck().get(token) as number;
+
+  it(`is written when older than ${TOUCH_INTERVAL_MS / 1000} s, not on every request`, async () => {
+    const u = userWithToken(p.ctx, "touch1", ["admin"]);
+    const recent = Date.now() - 10_000;
+    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(recent, u.token);
+    expect((await apiCall(p.api, u, "GET", "/common/users/info/")).status).toBe(200);
+    expect(lastUsed(u.token)).toBe(recent);
+    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(Date.now() - TOUCH_INTERVAL_MS - 1, u.token);
+    const before = Date.now();
+    expect((await apiCall(p.api, u, "GET", "/common/users/info/")).status).toBe(200);
+    expect(lastUsed(u.token)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("still ends the token after the idle minutes", async () => {
+    const u = userWithToken(p.ctx, "touch2", ["admin"]);
+    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(Date.now() - 15 * 60_000 - 1, u.token);
+    const r = await apiCall(p.api, u, "GET", "/common/users/info/");
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe("token_expired");
+  });
+});
+
+describe("schema answers, kept per store version", () => {
+  const groups = async (u: { token: string; csrf: string }) =>
+    ((await apiCall(p.api, u, "GET", "/common/users/schema")).body.select_options.groups as { label: string }[]).map((g) => g.label);
+
+  it("show a write of this process in the next answer", async () => {
+    const u = userWithToken(p.ctx, "schema1", ["admin"]);
+    expect(await groups(u)).not.toContain("新组甲");
+    expect(await groups(u)).not.toContain("新组甲"); // kept
+    expect((await apiCall(p.api, u, "POST", "/common/groups/", { name: "新组甲" })).status).toBe(201);
+    expect(await groups(u)).toContain("新组甲");
+  });
+
+  it("show a write of another connection (another process) in the next answer", async () => {
+    const u = userWithToken(p.ctx, "schema2", ["admin"]);
+    expect(await groups(u)).not.toContain("新组乙");
+    const other = new Database(p.ctx.db.name);
+    other.prepare("INSERT INTO groups (name) VALUES (?)").run("新组乙");
+    other.close();
+    expect(await groups(u)).toContain("新组乙");
+  });
+
+  it("are per viewer: the account rule's locks follow who asks", async () => {
+    const a = userWithToken(p.ctx, "schema3", ["admin"]);
+    const b = userWithToken(p.ctx, "schema4", ["admin"]);
+    const locked = async (u: { token: string; csrf: string; id: number }) =>
+      (await apiCall(p.api, u, "GET", "/common/users/schema")).body.locked[u.id];
+    expect(await locked(a)).toBeDefined();
+    expect(await locked(b)).toBeDefined();
+    expect((await apiCall(p.api, a, "GET", "/common/users/schema")).body.locked[b.id]).toBeUndefined();
+  });
+});
