@@ -12,20 +12,24 @@ import { adminT, badIntent, formChecked, formText, getOr404, idParam, mutate, no
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
+import { IriForm } from "~/components/interchange/iri-form";
+import { interchangeLinks } from "~/components/interchange/links";
+import { SAVE_IRI, saveIri, type GraphIri } from "~/utils/interchange.server";
 
 export const meta = titleMeta("nav.graphCreate");
-export const links = graphAdminLinks;
+export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 
 /** /graph/create: a new graph and its build; /graph/create/:id: rebuild graph :id (and edit its name). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = params.id === undefined ? null : idParam(params.id);
   if (params.id !== undefined && id === null) throw notFoundPage("知识图谱不存在");
-  const [graph, options] = await Promise.all([
+  const [graph, options, iri] = await Promise.all([
     id ? getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
     sourceOptions(viewer.api),
+    id ? viewer.api.get<GraphIri>(`/graphadmin/graphs/${id}/iri/`) : Promise.resolve(null),
   ]);
-  return data({ graph, options });
+  return data({ graph, options, iri });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -70,6 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       call: () => viewer.api.patch(`/graphadmin/graphs/${id}/`, graphFields()),
     });
   }
+  if (intent === SAVE_IRI && id) return saveIri(viewer, form, { graph: id }, `/graph/create/${id}`, t("graph.saved"));
   throw badIntent(intent);
 }
 
@@ -93,7 +98,7 @@ function GraphFields({ graph, result, target }: { graph: GraphCard | null; resul
 }
 
 export default function GraphCreatePage() {
-  const { graph, options } = useLoaderData<typeof loader>();
+  const { graph, options, iri } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
   const navigation = useNavigation();
   const { t } = useTranslation("admin");
@@ -120,6 +125,11 @@ export default function GraphCreatePage() {
               </Group>
             </Stack>
           </Form>
+          {iri && (
+            <div style={{ marginTop: 12 }}>
+              <IriForm settings={iri} kind="graph" result={result} />
+            </div>
+          )}
         </Paper>
       )}
       <Paper withBorder p="md">

@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JobStatusBadge, num } from "~/components/graph-admin/bits";
 import { JobList } from "~/components/graph-admin/job-list";
+import { ExportForm } from "~/components/interchange/export-form";
+import { interchangeLinks } from "~/components/interchange/links";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import type { GraphCard, Job } from "~/components/graph-admin/types";
 import { formatDate } from "~/utils/format";
@@ -12,7 +14,7 @@ import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.graphIndex");
-export const links = graphAdminLinks;
+export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 
 const GRAPH_KINDS = "graph.build,graph.update,graph.plan";
 
@@ -30,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       create: can(viewer, "kg__graph__create"),
       update: can(viewer, "kg__graph__update"),
       ontology: can(viewer, "kg__ontology__update"),
+      ontologyRead: can(viewer, "kg__ontology__read"),
     },
   });
 }
@@ -37,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function GraphDashboard() {
   const { graphs, jobs, may } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation("common");
   return (
     <Stack gap="md">
       <div className="ga-head">
@@ -109,7 +113,13 @@ export default function GraphDashboard() {
                       {may.update && <Link to={`/graph/create/${g.id}`}>{t("graph.rebuild")}</Link>}
                       {may.update && <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>}
                       {may.ontology && <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>}
+                      {may.ontologyRead && g.ontology && (
+                        <a href={`/schema/owl/${g.ontology.id}`} download data-testid={`owl-${g.id}`}>
+                          {tc("interchange.owl")}
+                        </a>
+                      )}
                     </div>
+                    <ExportForm kgId={g.id} testId={`export-${g.id}`} label={tc("interchange.exportGraph")} />
                   </td>
                 </tr>
               ))}

@@ -6,13 +6,16 @@ import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
 import { NewOntologyForm, OntologyHeader } from "~/components/graph-admin/ontology-header";
 import type { ActionError } from "~/components/graph-admin/types";
-import { badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights, pageWithoutEditor } from "~/utils/graph-admin.server";
+import { adminT, badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights, pageWithoutEditor } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { readForm } from "~/utils/form.server";
+import { IriForm } from "~/components/interchange/iri-form";
+import { interchangeLinks } from "~/components/interchange/links";
+import { SAVE_IRI, saveIri, type OntologyIri } from "~/utils/interchange.server";
 
 export const meta = titleMeta("nav.schema");
-export const links = graphAdminLinks;
+export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 
 /** /schema?o={ontology id}: the ontologies, and the chosen one with its classes and types. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,22 +23,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ontologies = await listOntologies(viewer.api);
   const wanted = idParam(new URL(request.url).searchParams.get("o"));
   const chosen = ontologies.find((o) => o.id === wanted) ?? ontologies[0];
-  const detail = chosen ? await ontologyDetail(viewer.api, chosen.id) : null;
-  return data({ ontologies, detail, rights: ontologyRights(viewer) });
+  const [detail, iri] = chosen
+    ? await Promise.all([ontologyDetail(viewer.api, chosen.id), viewer.api.get<OntologyIri>(`/graphadmin/ontologies/${chosen.id}/iri/`)])
+    : [null, null];
+  return data({ ontologies, detail, iri, rights: ontologyRights(viewer) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
+  const ontologyId = idParam(String(form.get("id") ?? ""));
+  if (form.get("intent") === SAVE_IRI && ontologyId) {
+    return saveIri(viewer, form, { ontology: ontologyId }, pageWithoutEditor(request), (await adminT(request))("schema.saved"));
+  }
   const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
   if (!result) throw badIntent(form.get("intent"));
   return result;
 }
 
 export default function SchemaPage() {
-  const { ontologies, detail, rights } = useLoaderData<typeof loader>();
+  const { ontologies, detail, iri, rights } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
   const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation("common");
   return (
     <div className="ga-side">
       <Paper withBorder p="sm">
@@ -56,6 +66,14 @@ export default function SchemaPage() {
         {detail ? (
           <>
             <OntologyHeader detail={detail} rights={rights} result={result} />
+            {iri && (
+              <Paper withBorder p="sm" data-testid="ontology-interchange">
+                <a href={`/schema/owl/${detail.id}`} download className="ga-link" data-testid="owl-download">
+                  {tc("interchange.owl")}
+                </a>
+                <IriForm settings={iri} kind="ontology" result={result} disabled={!rights.update} ontologyId={detail.id} />
+              </Paper>
+            )}
             <OntologyEditor detail={detail} rights={rights} result={result} />
           </>
         ) : (

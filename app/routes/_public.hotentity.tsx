@@ -8,15 +8,18 @@ import { Empty, EntityChip, PageTitle, Section, Sparkline, TypeBadge } from "~/c
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { relationGraphHref, withParams } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
+import { ExportForm } from "~/components/interchange/export-form";
+import { interchangeLinks } from "~/components/interchange/links";
 import type { EntityRef, HotRanking, Ontology } from "~/components/kg/types";
 import { activeGraphId } from "~/utils/graphs.server";
 import { requireViewer } from "~/utils/guard.server";
 import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/utils/session.server";
+import { mayExportGraph } from "~/utils/interchange.server";
 
 export const meta = titleMeta("nav.hotentity");
-export const links = kgLinks;
+export const links = () => [...kgLinks(), ...interchangeLinks()];
 
 const WINDOWS = [7, 30, 365] as const;
 const TREND_LINES = 5;
@@ -56,12 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ranking: { ...ranking, results },
     trend,
     weekly: bucketSize(days) > 1,
+    mayExport: mayExportGraph(viewer),
   });
 }
 
 export default function HotEntities() {
-  const { kgId, graph, days, type, classes, colors, ranking, trend, weekly } = useLoaderData<typeof loader>();
+  const { kgId, graph, days, type, classes, colors, ranking, trend, weekly, mayExport } = useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
+  const { t: tc } = useTranslation("common");
   const { pathname, search } = useLocation();
   return (
     <div className="kg-page" data-testid="hotentity-page">
@@ -103,6 +108,19 @@ export default function HotEntities() {
           </label>
           <button type="submit">{t("common.apply")}</button>
         </Form>
+        {mayExport && (
+          <ExportForm
+            kgId={kgId}
+            testId="hot-export"
+            label={tc("interchange.download")}
+            choice={{
+              name: "class",
+              label: tc("interchange.export"),
+              defaultValue: type === null ? "" : String(type),
+              options: [{ value: "", label: tc("interchange.wholeGraph") }, ...classes.map((c) => ({ value: String(c.id), label: c.name }))],
+            }}
+          />
+        )}
       </Section>
       {ranking.results.length === 0 ? (
         <Section title={t("hot.ranking")}>

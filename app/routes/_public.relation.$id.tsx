@@ -10,15 +10,18 @@ import { entityHref, sourceHref, withParams } from "~/components/kg/links";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/components/kg/limits";
 import { loadRelationGraph, relationGraphChart, relationGraphQuery, resolveCenter } from "~/components/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
+import { ExportForm } from "~/components/interchange/export-form";
+import { interchangeLinks } from "~/components/interchange/links";
 import type { EntityRef, Ontology, Relation } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/utils/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
+import { mayExportGraph } from "~/utils/interchange.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
-export const links = kgLinks;
+export const links = () => [...kgLinks(), ...interchangeLinks()];
 
 /** Rows of the node and edge tables (the picture holds them all). */
 const TABLE_ROWS = 100;
@@ -88,12 +91,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nodeRows,
     edgeRows,
     svgHref: `${url.pathname}/svg${url.search}`,
+    mayExport: mayExportGraph(viewer),
   });
 }
 
 export default function RelationPage() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
+  const { t: tc } = useTranslation("common");
   const { pathname } = useLocation();
   const { kgId, query } = d;
   const atCap = query.expand.length >= MAX_EXPANDED;
@@ -198,6 +203,28 @@ export default function RelationPage() {
           {t("relationGraph.help", { cap: EXPAND_CAP, max: MAX_EXPANDED })}
         </p>
       </Section>
+
+      {d.mayExport && (
+        <Section title={tc("interchange.export")} testId="relation-export">
+          <ExportForm
+            kgId={kgId}
+            testId="neighbourhood-export"
+            label={tc("interchange.exportNeighbourhood")}
+            fixed={{ entity: query.center, depth: query.depth, limit: query.limit, types: query.types.join(",") }}
+          />
+          <ExportForm
+            kgId={kgId}
+            testId="relation-type-export"
+            label={tc("interchange.download")}
+            choice={{
+              name: "relation_type",
+              label: tc("interchange.exportRelationType"),
+              defaultValue: query.types.length === 1 ? String(query.types[0]) : String(d.relationTypes[0]?.id ?? ""),
+              options: d.relationTypes.map((r) => ({ value: String(r.id), label: r.name })),
+            }}
+          />
+        </Section>
+      )}
 
       <div className="kg-grid-2">
         <Section title={t("relationGraph.nodes", { count: d.counts.nodes })} testId="node-table">

@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+
+/** The export formats, in the order offered (the platform's `format` values). */
+export const EXPORT_FORMATS = ["ttl", "nt", "jsonld", "graphml", "neo4j"] as const;
+
+export interface ExportChoice {
+  /** The query parameter the choice sets (`class`, `relation_type`). */
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+}
+
+/**
+ * A download of a graph (or part of it): a plain GET form to the export resource route, so
+ * it works without JavaScript and the browser shows the streamed download's progress.
+ * `fixed` are hidden parameters (a neighbourhood's entity, depth…), `choice` an optional
+ * native select (a class or relation type).
+ */
+export function ExportForm({
+  kgId,
+  fixed = {},
+  choice,
+  label,
+  testId,
+}: {
+  kgId: number;
+  fixed?: Record<string, string | number | undefined>;
+  choice?: ExportChoice;
+  label?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <form method="get" action={`/${kgId}/export`} className="export-form" data-testid={testId} aria-label={label ?? t("interchange.export")}>
+      {Object.entries(fixed).map(([k, v]) => (v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />))}
+      {choice && (
+        <label>
+          <span>{choice.label}</span>
+          <select name={choice.name} defaultValue={choice.defaultValue ?? ""}>
+            {choice.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        <span>{t("interchange.format")}</span>
+        <select name="format" defaultValue="ttl" data-testid={testId ? `${testId}-format` : undefined}>
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {t(`interchange.formats.${f}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" title={t("interchange.streamed")}>
+        {label ?? t("interchange.download")}
+      </button>
+    </form>
+  );
+}

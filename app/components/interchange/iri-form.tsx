@@ -1,0 +1,66 @@
+import { Button, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorNotice, fieldError, valueOf } from "~/components/graph-admin/bits";
+import type { ActionError } from "~/components/graph-admin/types";
+
+/** The intent the form posts (the server's SAVE_IRI). */
+const INTENT = "saveIri";
+
+/**
+ * The base IRI of a graph (with its label language) or of an ontology, on the page where it is
+ * edited. Empty base IRI: the default, shown as the hint.
+ */
+export function IriForm({
+  settings,
+  kind,
+  result,
+  disabled,
+  ontologyId,
+}: {
+  settings: { base_iri: string; default_base_iri: string; lang?: string };
+  kind: "graph" | "ontology";
+  result?: ActionError | null;
+  disabled?: boolean;
+  /** The ontology whose base IRI this is (the page's action reads it as `id`). */
+  ontologyId?: number;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <Form method="post" preventScrollReset data-testid={`${kind}-iri-form`} aria-label={t("interchange.iriTitle")}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={INTENT} />
+      {ontologyId !== undefined && <input type="hidden" name="id" value={ontologyId} />}
+      <ErrorNotice result={result} target={INTENT} />
+      <div className="iri-form">
+        <TextInput
+          name="base_iri"
+          label={t("interchange.baseIri")}
+          description={t(kind === "graph" ? "interchange.baseIriHint" : "interchange.ontologyBaseIriHint", { default: settings.default_base_iri })}
+          placeholder={settings.default_base_iri}
+          defaultValue={valueOf(result, INTENT, "base_iri", settings.base_iri)}
+          error={fieldError(result, INTENT, "base_iri")?.[0]}
+          disabled={disabled}
+          w={420}
+        />
+        {kind === "graph" && (
+          <TextInput
+            name="lang"
+            label={t("interchange.lang")}
+            description={t("interchange.langHint")}
+            defaultValue={valueOf(result, INTENT, "lang", settings.lang)}
+            error={fieldError(result, INTENT, "lang")?.[0]}
+            disabled={disabled}
+            w={200}
+          />
+        )}
+        {!disabled && (
+          <Button type="submit" size="xs" variant="light">
+            {t("interchange.saveIri")}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
