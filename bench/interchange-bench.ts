@@ -1,0 +1,90 @@
+/**
+ * Interchange export benchmark: `npm run bench:interchange` (RELATIONS=200000 to shrink it).
+ *
+ * Generates a synthetic graph (1,000,000 relations and 100,000 entities by default,
+ * platform/kg/generate.ts) into a fresh store in a temp folder, then downloads it through the
+ * real HTTP endpoint (GET /api/kg/graphs/{id}/export/) as N-Triples and as GraphML, and
+ * prints throughput and memory. The platform runs in this process (express on a loopback
+ * port), the download is read by fetch in the same process and thrown away as it arrives;
+ * RSS is sampled every 50 ms during each download, and its growth is counted from the RSS
+ * just before the download (after the generation, whose own memory is not the export's).
+ * Goals (issue 14): ≥ 50,000 triples/s, RSS growth < 150 MB.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import { createPlatform } from "../platform/index.js";
+import { generateGraph } from "../platform/kg/generate.js";
+import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
+
+const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
+const ENTITIES = Math.round(RELATIONS / 10);
+const GRAPH = 900;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "interchange-bench-"));
+const platform = createPlatform({
+  dataDir,
+  dbFile: path.join(dataDir, "platform.sqlite"),
+  adminPassword: "bench-admin-1",
+  captcha: false,
+  seed: "none",
+  tokenIdleSeconds: 3600,
+  passwordMaxAgeDays: 0,
+});
+const ctx = platform.ctx;
+const mb = (bytes: number) => bytes / 1e6;
+
+try {
+  console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
+  console.log(`generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`);
+  const generated = generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
+  console.log(`generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`);
+  ctx.db.pragma("wal_checkpoint(TRUNCATE)");
+
+  const app = express();
+  app.use("/api", platform.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const user = userWithToken(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);
+
+  const results: Record<string, { seconds: number; bytes: number; lines: number; rssGrowth: number }> = {};
+  for (const format of ["nt", "graphml"] as const) {
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const began = performance.now();
+    const res = await fetch(`${api}/kg/graphs/${GRAPH}/export/?format=${format}`, { headers: authHeaders(user) });
+    if (res.status !== 200 || !res.body) throw new Error(`${format}: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    const seconds = (performance.now() - began) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    results[format] = { seconds, bytes, lines, rssGrowth: mb(peak - before) };
+    console.log(`${format}: ${seconds.toFixed(1)} s, ${mb(bytes).toFixed(0)} MB, ${lines.toLocaleString()} lines, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB (+${mb(peak - before).toFixed(0)} MB)`);
+  }
+
+  const triples = results.nt.lines;
+  const nt = results.nt;
+  const gml = results.graphml;
+  console.log("");
+  console.log(`| export | relations | triples | time | triples/s | MB/s | RSS growth (peak) |`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|`);
+  console.log(`| N-Triples | ${RELATIONS.toLocaleString()} | ${triples.toLocaleString()} | ${nt.seconds.toFixed(1)} s | ${Math.round(triples / nt.seconds).toLocaleString()} | ${(mb(nt.bytes) / nt.seconds).toFixed(1)} | ${nt.rssGrowth.toFixed(0)} MB |`);
+  console.log(
+    `| GraphML | ${RELATIONS.toLocaleString()} | (the same graph: ${triples.toLocaleString()}) | ${gml.seconds.toFixed(1)} s | ${Math.round(triples / gml.seconds).toLocaleString()} | ${(mb(gml.bytes) / gml.seconds).toFixed(1)} | ${gml.rssGrowth.toFixed(0)} MB |`,
+  );
+  console.log(`goals: ≥ 50,000 triples/s, RSS growth < 150 MB; load after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  server.close();
+} finally {
+  platform.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
