@@ -8,6 +8,8 @@
  *   npm run bench:pages
  *   npx tsx bench/pages.ts [--seconds 10] [--rounds 3] [--soak 30] [--rss 60] [--workers N]
  *                          [--transport in-process|http] [--info-cache-ms 3000] [--quick]
+ *                          [--rounds-only]          (skip the 64-connection and memory parts: comparing levers)
+ *                          [--build | --no-build]   (rebuild bench/.build/ always / never; default: when sources are newer)
  *
  * 1. 8 connections, `--rounds` alternating rounds of `--seconds` per page: req/s, p50, p95, and
  *    each page's req/s against the bare page's in the same round (goal ≥ 25 %, p95 ≤ 50 ms).
@@ -62,6 +64,7 @@ function ensureBuild() {
     newest(path.join(root, "remix.config.js")),
     newest(path.join(root, "bench", "bare-table.tsx")),
   );
+  if (fs.existsSync(out) && process.argv.includes("--no-build")) return;
   if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= sources && !process.argv.includes("--build")) return;
   console.log("building the console with the bare page into bench/.build/ …");
   execSync("npx remix build", { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BENCH_BARE_PAGE: "1", NODE_ENV: "production" } });
@@ -140,6 +143,8 @@ async function login(origin: string): Promise<string> {
 
 interface Run {
   rps: number;
+  /** Server CPU per request (ms), all its processes. */
+  cpuMs: number;
   p50: number;
   p95: number;
   p99: number;
@@ -153,15 +158,20 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
+let serverPid = 0;
+
 function load(origin: string, pagePath: string, cookie: string, connections: number, seconds: number): Promise<Run> {
   const latencies: number[] = [];
+  const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: `${origin}${pagePath}`, connections, duration: seconds, headers: { Cookie: cookie } },
       (err, result) => {
         if (err) return reject(err);
         latencies.sort((a, b) => a - b);
+        const done = latencies.length || 1;
         resolve({
+          cpuMs: serverPid ? (treeCpuMs(serverPid) - cpuBefore) / done : NaN,
           rps: result.requests.average,
           p50: percentile(latencies, 0.5),
           p95: percentile(latencies, 0.95),
@@ -176,8 +186,8 @@ function load(origin: string, pagePath: string, cookie: string, connections: num
   });
 }
 
-/** Resident memory (MB) of the process and all its descendants (tsx, the primary, the workers). */
-function treeRss(pid: number): { mb: number; processes: number } {
+/** The process and all its descendants (tsx, the primary, the workers). */
+function tree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -189,9 +199,36 @@ function treeRss(pid: number): { mb: number; processes: number } {
       // gone meanwhile
     }
   }
+  const out: number[] = [];
+  const visit = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return out;
+}
+
+/** CPU time (ms, user + system) the server's processes have used: less disturbed by other work than req/s. */
+const TICK_MS = 1000 / Number(execSync("getconf CLK_TCK").toString().trim() || 100);
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Resident memory (MB) of the process and all its descendants (tsx, the primary, the workers). */
+function treeRss(pid: number): { mb: number; processes: number } {
   let kb = 0;
   let processes = 0;
-  const visit = (p: number) => {
+  for (const p of tree(pid)) {
     try {
       const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
       if (m) {
@@ -199,11 +236,9 @@ function treeRss(pid: number): { mb: number; processes: number } {
         processes++;
       }
     } catch {
-      return;
+      // gone meanwhile
     }
-    for (const c of children.get(p) ?? []) visit(c);
-  };
-  visit(pid);
+  }
   return { mb: kb / 1024, processes };
 }
 
@@ -217,6 +252,7 @@ async function main() {
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const server = await startServer(dataDir, port);
+  serverPid = server.pid!;
   try {
     console.log(`server ready in ${f((performance.now() - started) / 1000, 1)} s`);
     const cookie = await login(origin);
@@ -241,8 +277,8 @@ async function main() {
     }
     console.log(`## ${LOW} connections, ${ROUNDS} alternating rounds of ${SECONDS} s`);
     console.log("");
-    console.log("| page | req/s per round | of bare (goal ≥ 25 %) | p50 | p95 (goal ≤ 50 ms) | p99 | errors |");
-    console.log("|---|---|---|---|---|---|---|");
+    console.log("| page | req/s per round | of bare (goal ≥ 25 %) | p50 | p95 (goal ≤ 50 ms) | p99 | errors | server CPU per page |");
+    console.log("|---|---|---|---|---|---|---|---|");
     const bare = rounds[BARE];
     for (const p of [BARE, ...PAGES]) {
       const runs = rounds[p];
@@ -255,10 +291,12 @@ async function main() {
           p === BARE ? "100 %" : `${shares.map((s) => f(s * 100)).join(" / ")} % ${mark(share >= GOALS.share)}`
         } | ${runs.map((run) => f(run.p50, 1)).join(" / ")} ms | ${runs.map((run) => f(run.p95, 1)).join(" / ")} ms ${
           p === BARE ? "" : mark(p95 <= GOALS.p95)
-        } | ${runs.map((run) => f(run.p99, 1)).join(" / ")} ms | ${errors} |`,
+        } | ${runs.map((run) => f(run.p99, 1)).join(" / ")} ms | ${errors} | ${runs.map((run) => f(run.cpuMs, 1)).join(" / ")} ms |`,
       );
     }
     console.log("");
+
+    if (process.argv.includes("--rounds-only")) return;
 
     // 2. 64 connections.
     console.log(`## ${HIGH} connections, ${SOAK} s per page (goal: no timeouts, no errors, p99 ≤ 1 s)`);
