@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import type { Request, Response, Router } from "express";
 import { requirePermission, type AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
@@ -101,6 +100,19 @@ function scopeOf(ctx: PlatformContext, graphId: number, q: Request["query"]): { 
   return { scope: { kind: "graph" }, slug: "" };
 }
 
+/** Until the client has taken what was written (or has gone). */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 /** Writes the chunks as the client takes them; stops reading the store when the client goes away. */
 async function stream(res: Response, chunks: Generator<string | Uint8Array>) {
   let gone = false;
@@ -108,9 +120,7 @@ async function stream(res: Response, chunks: Generator<string | Uint8Array>) {
   try {
     for (const chunk of chunks) {
       if (gone) break;
-      if (!res.write(chunk)) {
-        await Promise.race([once(res, "drain"), once(res, "close")]);
-      }
+      if (!res.write(chunk)) await drained(res);
     }
   } finally {
     chunks.return(undefined);
