@@ -1,9 +1,5 @@
 import type { LinksFunction } from "@remix-run/node";
-import mrtCss from "mantine-react-table/styles.css";
 import tableCss from "./table.css";
 
 /** The table's styles, added by each table route (so pages without a table do not load them). */
-export const tableLinks: LinksFunction = () => [
-  { rel: "stylesheet", href: mrtCss },
-  { rel: "stylesheet", href: tableCss },
-];
+export const tableLinks: LinksFunction = () => [{ rel: "stylesheet", href: tableCss }];

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
-import { formIdOf, GridSlot } from "./grid-slot";
+import { ResourceGrid } from "./grid";
+import { formIdOf } from "./grid-props";
 import type { ResourceScreen } from "./resources";
 import {
   PAGE_SIZES,
@@ -376,7 +377,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
         <FilterForm key={`f${query}`} screen={screen} schema={schema} state={state} />
         <ColumnsForm key={`c${query}${hidden.join()}`} screen={screen} schema={schema} hidden={hidden} here={here} />
       </div>
-      <GridSlot key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
+      <ResourceGrid key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
       <Pager screen={screen} state={state} count={count} />
     </div>
   );
