@@ -20,6 +20,9 @@ export default {
   serverModuleFormat: "esm",
   serverPlatform: "node",
   serverDependenciesToBundle: [
+    // Bundled whole: pages import Mantine's components file by file (app/mantine-modules.d.ts),
+    // which the server bundle holds; the index must resolve to those same modules (one context).
+    /^@mantine\//,
     /^mantine-react-table/,
     /^remix-i18next/,
     /^remix-utils/,

@@ -2,7 +2,13 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  resolve: {
+    alias: {
+      "~": path.resolve(__dirname, "app"),
+      // Mantine's files one by one, as the app imports them (app/mantine-modules.d.ts).
+      "@mantine/core/esm": path.resolve(__dirname, "node_modules/@mantine/core/esm"),
+    },
+  },
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],

@@ -1,16 +1,5 @@
-import {
-  Button,
-  Checkbox,
-  createTheme,
-  NativeSelect,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Textarea,
-  TextInput,
-  type MantineColorsTuple,
-  type MantineSize,
-} from "@mantine/core";
+import type { MantineColorsTuple, MantineSize } from "@mantine/core";
+import { createTheme } from "@mantine/core/esm/core/MantineProvider/create-theme/create-theme.mjs";
 
 /** Spec §9: theme colour #6085f2 (shade 6 of the primary palette). */
 export const THEME_COLOR = "#6085f2";
@@ -45,16 +34,11 @@ export function themeFor(size: ElementSize = DEFAULT_SIZE) {
       defaultRadius: "sm",
       fontFamily:
         '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif',
-      components: {
-        Button: Button.extend(withSize),
-        TextInput: TextInput.extend(withSize),
-        PasswordInput: PasswordInput.extend(withSize),
-        NumberInput: NumberInput.extend(withSize),
-        Textarea: Textarea.extend(withSize),
-        Select: Select.extend(withSize),
-        NativeSelect: NativeSelect.extend(withSize),
-        Checkbox: Checkbox.extend(withSize),
-      },
+      // Plain objects rather than Button.extend(…): the theme is on every page, and naming the
+      // components here would ship their code (Select, NumberInput…) to every page too.
+      components: Object.fromEntries(
+        ["Button", "TextInput", "PasswordInput", "NumberInput", "Textarea", "Select", "NativeSelect", "Checkbox"].map((name) => [name, withSize]),
+      ),
     });
     themes.set(size, theme);
   }

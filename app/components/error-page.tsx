@@ -1,4 +1,8 @@
-import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Center } from "@mantine/core/esm/components/Center/Center.mjs";
+import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
+import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 

@@ -1,4 +1,4 @@
-import { Notification } from "@mantine/core";
+import { Notification } from "@mantine/core/esm/components/Notification/Notification.mjs";
 import { useEffect, useState } from "react";
 
 /** A flash message of the error catalogue: stays without JavaScript, fades after 4 s with it. */

@@ -3,7 +3,7 @@ import { tableAction, tableLoader } from "~/utils/resource.server";
 import { titleMeta } from "~/utils/meta";
 
 export { tableLinks as links } from "~/components/table/links";
-export { ResourceTablePage as default } from "~/components/table/pages";
+export { ResourceTablePage as default } from "~/components/table/table-page";
 export const meta = titleMeta("nav.auditlog");
 export const loader = (args: LoaderFunctionArgs) => tableLoader("auditlog", args);
 export const action = (args: ActionFunctionArgs) => tableAction("auditlog", args);

@@ -3,7 +3,7 @@ import { tableAction, tableLoader } from "~/utils/resource.server";
 import { titleMeta } from "~/utils/meta";
 
 export { tableLinks as links } from "~/components/table/links";
-export { ResourceTablePage as default } from "~/components/table/pages";
+export { ResourceTablePage as default } from "~/components/table/table-page";
 export const meta = titleMeta("nav.filemanage");
 export const loader = (args: LoaderFunctionArgs) => tableLoader("files", args);
 export const action = (args: ActionFunctionArgs) => tableAction("files", args);

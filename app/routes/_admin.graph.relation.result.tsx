@@ -5,7 +5,7 @@ import { titleMeta } from "~/utils/meta";
 import { tableAction, tableLoader } from "~/utils/resource.server";
 
 export { tableLinks as links } from "~/components/table/links";
-export { ResourceTablePage as default } from "~/components/table/pages";
+export { ResourceTablePage as default } from "~/components/table/table-page";
 export const meta = titleMeta("nav.graphRelationResult");
 
 /** Query keys that choose what the table shows (anything else is paging, search or sorting). */

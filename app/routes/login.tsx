@@ -1,4 +1,12 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Card } from "@mantine/core/esm/components/Card/Card.mjs";
+import { Group } from "@mantine/core/esm/components/Group/Group.mjs";
+import { PasswordInput } from "@mantine/core/esm/components/PasswordInput/PasswordInput.mjs";
+import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
+import { TextInput } from "@mantine/core/esm/components/TextInput/TextInput.mjs";
+import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";

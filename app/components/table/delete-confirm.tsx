@@ -1,4 +1,6 @@
-import { Alert, Button, Text } from "@mantine/core";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

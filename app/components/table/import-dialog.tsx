@@ -1,4 +1,7 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Group } from "@mantine/core/esm/components/Group/Group.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";

@@ -1,62 +1,14 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, isRouteErrorResponse, Link, Outlet, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { FormActionData, ResetPasswordData, TableData } from "./data";
+import type { FormActionData, ResetPasswordData } from "./data";
 import { ValidatedForm } from "./form-dialog";
 import { resetPasswordForm } from "./reset-password";
-import { ResourceTable } from "./resource-table";
 import { screens } from "./resources";
 import { RouteModal } from "./route-modal";
-
-/** Spec §3 global config: the feature flags as switches, one plain form (configs screen). */
-function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>; here: string }) {
-  const { t } = useTranslation("table");
-  if (!flags.length) return null;
-  return (
-    <Paper withBorder p="sm" data-testid="feature-flags">
-      <Form method="post" className="rt-flags" preventScrollReset>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="flags" />
-        <input type="hidden" name="redirectTo" value={here} />
-        <Text fw={600} size="sm">
-          {t("flags.title")}
-        </Text>
-        {flags.map((f) => (
-          <label key={f.key} title={f.label}>
-            <input type="checkbox" name="flag" value={f.key} defaultChecked={f.on} className="rt-check" />
-            {f.label} <code>{f.key}</code>
-          </label>
-        ))}
-        <Button type="submit" size="xs" variant="light">
-          {t("flags.save")}
-        </Button>
-      </Form>
-    </Paper>
-  );
-}
-
-/** A table screen: its title, the spec §8 message when loading failed, the table, and its dialogs. */
-export function ResourceTablePage() {
-  const d = useLoaderData<TableData>();
-  const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  const screen = screens[d.screen];
-  return (
-    <Stack gap="sm">
-      <Title order={3}>{t(screen.title)}</Title>
-      {d.error && (
-        <Alert color="red" role="alert" data-testid="table-error">
-          {d.error}
-        </Alert>
-      )}
-      {d.flags && <FeatureFlags flags={d.flags} here={`${pathname}${search}`} />}
-      {d.schema && <ResourceTable screen={screen} schema={d.schema} rows={d.rows} count={d.count} state={d.state} hidden={d.hidden} />}
-      <Outlet />
-    </Stack>
-  );
-}
 
 /** A dialog route's failure (a 403, a record gone, the schema not loading) shown in the dialog. */
 export function DialogErrorBoundary() {

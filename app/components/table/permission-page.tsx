@@ -1,4 +1,9 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
+import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
+import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,4 +1,5 @@
-import { Button, Modal } from "@mantine/core";
+import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import { Modal } from "@mantine/core/esm/components/Modal/Modal.mjs";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ResourceScreen } from "./resources";

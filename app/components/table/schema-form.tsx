@@ -1,4 +1,14 @@
-import { Alert, Input, MultiSelect, NativeSelect, PasswordInput, Select, Stack, Textarea, TextInput, useMantineTheme, type MantineSize } from "@mantine/core";
+import type { MantineSize } from "@mantine/core";
+import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
+import { Input } from "@mantine/core/esm/components/Input/Input.mjs";
+import { MultiSelect } from "@mantine/core/esm/components/MultiSelect/MultiSelect.mjs";
+import { NativeSelect } from "@mantine/core/esm/components/NativeSelect/NativeSelect.mjs";
+import { PasswordInput } from "@mantine/core/esm/components/PasswordInput/PasswordInput.mjs";
+import { Select } from "@mantine/core/esm/components/Select/Select.mjs";
+import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
+import { TextInput } from "@mantine/core/esm/components/TextInput/TextInput.mjs";
+import { Textarea } from "@mantine/core/esm/components/Textarea/Textarea.mjs";
+import { useMantineTheme } from "@mantine/core/esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { KeptChoices } from "./kept-choices";

@@ -1,0 +1,76 @@
+/**
+ * Mantine one file each (issue 11). An import of "@mantine/core" goes through the package's
+ * index, and esbuild's code splitting then gives every page that imports it every component
+ * that any page uses (about 90 KB of gzip on every page). Importing the component's own ESM
+ * file (tsconfig "paths" and remix.config.js let these specifiers through the package's
+ * exports) gives a page only what it renders. Types: the package's own, re-exported here.
+ */
+declare module "@mantine/core/esm/components/Alert/Alert.mjs" {
+  export { Alert } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Button/Button.mjs" {
+  export { Button } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Card/Card.mjs" {
+  export { Card } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Center/Center.mjs" {
+  export { Center } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Group/Group.mjs" {
+  export { Group } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Input/Input.mjs" {
+  export { Input } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Modal/Modal.mjs" {
+  export { Modal } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/MultiSelect/MultiSelect.mjs" {
+  export { MultiSelect } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/NativeSelect/NativeSelect.mjs" {
+  export { NativeSelect } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Notification/Notification.mjs" {
+  export { Notification } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Paper/Paper.mjs" {
+  export { Paper } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/PasswordInput/PasswordInput.mjs" {
+  export { PasswordInput } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Select/Select.mjs" {
+  export { Select } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Stack/Stack.mjs" {
+  export { Stack } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Text/Text.mjs" {
+  export { Text } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/TextInput/TextInput.mjs" {
+  export { TextInput } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Textarea/Textarea.mjs" {
+  export { Textarea } from "@mantine/core";
+}
+declare module "@mantine/core/esm/components/Title/Title.mjs" {
+  export { Title } from "@mantine/core";
+}
+declare module "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs" {
+  export { ColorSchemeScript } from "@mantine/core";
+}
+declare module "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs" {
+  export { MantineProvider } from "@mantine/core";
+}
+declare module "@mantine/core/esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs" {
+  export { useMantineTheme } from "@mantine/core";
+}
+declare module "@mantine/core/esm/core/MantineProvider/create-theme/create-theme.mjs" {
+  export { createTheme } from "@mantine/core";
+}
+declare module "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs" {
+  export { mantineHtmlProps } from "@mantine/core";
+}

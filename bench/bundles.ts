@@ -1,0 +1,186 @@
+/**
+ * Client JavaScript per page and LCP (issue 11), measured in a real browser against the real
+ * server: every script a page loads until the network is idle (lazy chunks included), as
+ * gzip bytes on the wire, and the largest contentful paint with the CPU slowed down 4×.
+ *
+ *   npm run bench:bundles                    # remix build, then this script
+ *   npx tsx bench/bundles.ts                 # with the current build (public/build, build/)
+ *   npx tsx bench/bundles.ts --runs 5        # LCP: the median of 5 loads per page (3 by default)
+ *
+ * Starts `server.ts` (NODE_ENV=production) on a free
+ * port with a temporary DATA_DIR (demo seed, captcha off: any answer passes), logs in through the login form
+ * with Playwright's Chromium, then loads each page in a fresh tab. Sizes: each script URL
+ * the page requested is fetched again with `Accept-Encoding: gzip` only, and the bytes the
+ * server's `compression` sends are counted (what a browser that speaks no brotli receives).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext } from "@playwright/test";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = arg("runs", 3);
+const ADMIN_PASSWORD = "bench-admin-pass-1";
+const LCP_GOAL_MS = 1000;
+
+/** The pages measured, with their kind's goal (KB of gzip JavaScript). */
+const PAGES = [
+  { path: "/login", kind: "login", goal: 130, login: false },
+  { path: "/backend/setting/users", kind: "table", goal: 200, login: true },
+  { path: "/data/triaddata", kind: "table", goal: 200, login: true },
+  { path: "/?id=245", kind: "chart", goal: 330, login: true },
+  { path: "/count/entity", kind: "chart", goal: 330, login: true },
+] as const;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
+  if (!fs.existsSync("build/index.js") || !fs.existsSync("public/build")) throw new Error("no build: run `npx remix build` first (or npm run bench:bundles)");
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bundles-"));
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      SEED: "demo",
+      CAPTCHA: "off",
+      SESSION_SECRET: "bench-session-secret",
+      WORKERS: "1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() - started > 120_000) throw new Error("server did not start within 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { child, origin, dataDir };
+}
+
+/** The bytes the server sends for `url` to a client that accepts gzip only. */
+function gzipBytes(url: string): Promise<{ wire: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        let wire = 0;
+        res.on("data", (chunk: Buffer) => (wire += chunk.length));
+        res.on("end", () => resolve({ wire, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Loads `url` in a fresh tab and lists every script it requested until the network was idle. */
+async function scriptsOf(context: BrowserContext, url: string): Promise<string[]> {
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.add(req.url());
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.close();
+  return [...scripts];
+}
+
+/** LCP of one load of `url` with the CPU slowed down 4× (Chrome DevTools Protocol). */
+async function lcpOf(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  await cdp.detach();
+  await page.close();
+  return lcp;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (bytes: number) => bytes / 1024;
+
+async function main() {
+  const { child, origin, dataDir } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    // Each page's own cache: a fresh context per load would also work, but the login is per context.
+    const anonymous = await browser.newContext({ locale: "zh-CN", baseURL: origin });
+    const loggedIn = await browser.newContext({ locale: "zh-CN", baseURL: origin });
+    const login = await loggedIn.newPage();
+    await login.goto("/login");
+    await login.getByPlaceholder("请输入用户名").fill("admin");
+    await login.getByPlaceholder("请输入密码").fill(ADMIN_PASSWORD);
+    await login.getByPlaceholder("请输入验证码").fill("any"); // CAPTCHA=off: any answer passes
+    await Promise.all([login.waitForURL((u) => !u.pathname.startsWith("/login")), login.getByRole("button", { name: "登录", exact: true }).click()]);
+    await login.close();
+
+    console.log(`Client JavaScript per page (gzip as served with Accept-Encoding: gzip, every script until network idle) and LCP (CPU 4× slower, median of ${RUNS}), Chromium ${browser.version()}`);
+    const failures: string[] = [];
+    for (const p of PAGES) {
+      const context = p.login ? loggedIn : anonymous;
+      // Scripts from a cold cache: a fresh context holding the same cookies.
+      const cold = await browser.newContext({ locale: "zh-CN", baseURL: origin, storageState: await context.storageState() });
+      const urls = await scriptsOf(cold, p.path);
+      let gz = 0;
+      for (const u of urls) {
+        const { wire, encoding } = await gzipBytes(u);
+        if (encoding !== "gzip" && wire > 1024) console.warn(`  (${u} was sent as ${encoding})`);
+        gz += wire;
+      }
+      const lcps: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const fresh = await browser.newContext({ locale: "zh-CN", baseURL: origin, storageState: await context.storageState() });
+        lcps.push(await lcpOf(fresh, p.path));
+        await fresh.close();
+      }
+      await cold.close();
+      const lcp = median(lcps);
+      const jsOk = kb(gz) <= p.goal;
+      const lcpOk = lcp <= LCP_GOAL_MS;
+      if (!jsOk) failures.push(`${p.path} JavaScript`);
+      if (!lcpOk) failures.push(`${p.path} LCP`);
+      console.log(
+        `  ${p.path.padEnd(24)} ${String(urls.length).padStart(3)} scripts ${kb(gz).toFixed(0).padStart(5)} KB gzip (goal ≤ ${p.goal}, ${p.kind}) ${jsOk ? "✓" : "✗"}` +
+          `   LCP ${lcp.toFixed(0).padStart(5)} ms (goal ≤ ${LCP_GOAL_MS}) ${lcpOk ? "✓" : "✗"}  [${lcps.map((l) => l.toFixed(0)).join(", ")}]`,
+      );
+      if (process.argv.includes("--list")) for (const u of urls) console.log(`      ${u.replace(origin, "")} ${kb((await gzipBytes(u)).wire).toFixed(1)} KB`);
+    }
+    console.log(failures.length ? `Missed: ${failures.join(", ")}` : "Every goal met.");
+  } finally {
+    await browser.close();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
