@@ -11,6 +11,7 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
+import { storeVersion } from "./platform/store-version.js";
 import { settingsFromEnv } from "./platform/settings.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -224,7 +225,13 @@ if (platform && transportSetting === "in-process" && platformApi === embeddedApi
   });
   inner.use("/api", platform.router);
   const handle = inProcessFetch(inner);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = { base: embeddedApi, handle };
+  const db = platform.ctx.db;
+  // storeVersion lets the console's viewer-info cache see any committed change at once, from any process.
+  (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = {
+    base: embeddedApi,
+    handle,
+    storeVersion: () => storeVersion(db),
+  };
 }
 // --- end of in-process transport -------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 /**
  * The viewer's info (`GET /common/users/info/`) kept per token for a few seconds (issue 11):
- * every page's guard asks for it, and it changes rarely. Bound: a change made elsewhere (an
- * administrator's edit, another process, another console) shows within VIEWER_INFO_CACHE_MS
+ * every page's guard asks for it, and it changes rarely. With the embedded platform in-process,
+ * an entry also holds only while the store's version is the one it was asked under (any commit,
+ * by any process: a login elsewhere, a role change, a token ended), so nothing stale is served.
+ * Against a platform elsewhere, a change made there shows within VIEWER_INFO_CACHE_MS
  * (3,000 ms by default; 0 turns the cache off). Any write this process sends to the platform
  * (a password change, a profile edit, a logout, a login that replaces another token, an
  * administrator's change to users or groups) forgets every entry at once, and an answer asked
@@ -17,7 +19,7 @@ export function viewerInfoCacheMs(): number {
   return Number(raw);
 }
 
-const entries = new Map<string, { until: number; value: Promise<unknown> }>();
+const entries = new Map<string, { until: number; version: string | undefined; value: Promise<unknown> }>();
 /** Bumped by every forget: an answer loaded across a write is not kept. */
 let generation = 0;
 
@@ -27,16 +29,19 @@ function sweep(now: number) {
   if (entries.size >= MAX_ENTRIES) entries.clear();
 }
 
-/** The token's info from the cache while fresh, else from `load` (kept when it succeeds). */
-export function cachedViewerInfo<T>(token: string, load: () => Promise<T>): Promise<T> {
+/**
+ * The token's info from the cache while fresh, else from `load` (kept when it succeeds).
+ * `version`: the embedded store's version now (undefined against a remote platform).
+ */
+export function cachedViewerInfo<T>(token: string, load: () => Promise<T>, version?: string): Promise<T> {
   const ms = viewerInfoCacheMs();
   if (!ms) return load();
   const now = Date.now();
   const hit = entries.get(token);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
+  if (hit && hit.until > now && hit.version === version) return hit.value as Promise<T>;
   if (entries.size >= MAX_ENTRIES) sweep(now);
   const value = load();
-  const entry = { until: now + ms, value };
+  const entry = { until: now + ms, version, value };
   const asked = generation;
   entries.set(token, entry);
   value.then(

@@ -9,6 +9,8 @@ import {
   type PlatformClient,
 } from "~/platform-client/client.server";
 import { cachedViewerInfo } from "~/platform-client/info-cache.server";
+import { embeddedStoreVersion } from "~/platform-client/transport.server";
+import { platformApiUrl } from "./env.server";
 import { validateCsrf } from "./csrf.server";
 import { rolesOf, type UserInfo } from "./roles";
 import { getSession } from "./session.server";
@@ -41,8 +43,10 @@ async function fetchInfo(request: Request, api: PlatformClient): Promise<UserInf
   if (!p) {
     // Kept per token for a few seconds (info-cache.server.ts). Shared between requests, so a
     // refusal is turned into this request's own redirect below, not a Response made for another.
-    p = cachedViewerInfo(api.session.get("token") ?? "", () =>
-      api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+    p = cachedViewerInfo(
+      api.session.get("token") ?? "",
+      () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+      embeddedStoreVersion(platformApiUrl()),
     );
     infoMemo.set(request, p);
   }
@@ -61,7 +65,11 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
   if (!api.session.get("token")) return null;
   try {
     const token = api.session.get("token")!;
-    const info = await cachedViewerInfo(token, () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }));
+    const info = await cachedViewerInfo(
+      token,
+      () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+      embeddedStoreVersion(platformApiUrl()),
+    );
     const roles = rolesOf(info);
     return { info, roles, ownRoles: roles, api };
   } catch {

@@ -1,4 +1,5 @@
 import { type AuthUser, hasPermission } from "../auth/context.js";
+import { storeVersion } from "../store-version.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest } from "../http/errors.js";
 import { authorizeWrite, guardedWrite } from "./authorize.js";
@@ -62,10 +63,6 @@ interface SchemaCache {
 }
 const schemaCaches = new WeakMap<PlatformContext["db"], SchemaCache>();
 const MAX_SCHEMAS = 2_000;
-
-function storeVersion(db: PlatformContext["db"]): string {
-  return `${prepared(db, "PRAGMA data_version", "pluck").get()}:${prepared(db, "SELECT total_changes()", "pluck").get()}`;
-}
 
 export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
   const version = storeVersion(ctx.db);

@@ -1,12 +1,13 @@
 import Database from "better-sqlite3";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { platformFor } from "~/platform-client/client.server";
 import { forgetViewerInfo } from "~/platform-client/info-cache.server";
 import { setInProcessTransport } from "~/platform-client/transport.server";
 import { requireViewer } from "~/utils/guard.server";
 import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
+import { storeVersion } from "../../platform/store-version";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 
@@ -21,6 +22,11 @@ beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   process.env.VIEWER_INFO_CACHE_MS = String(WINDOW_MS);
+  transport(true);
+});
+
+/** In-process, with the store version (as server.ts registers it) or without (as a remote platform has none). */
+function transport(withVersion: boolean) {
   const inner = express();
   inner.set("trust proxy", "loopback");
   inner.use("/api", p.platform.router);
@@ -31,8 +37,9 @@ beforeAll(async () => {
       calls.push(new URL(request.url).pathname.replace(/^\/api/, ""));
       return handle(request);
     },
+    ...(withVersion ? { storeVersion: () => storeVersion(p.ctx.db) } : {}),
   });
-});
+}
 afterAll(async () => {
   setInProcessTransport(undefined);
   delete process.env.VIEWER_INFO_CACHE_MS;
@@ -66,7 +73,23 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
     expect(infoCalls()).toBe(2);
   });
 
-  it("follows a change made elsewhere within the window", async () => {
+  it("follows a change committed by another process at once (embedded platform: the store's version)", async () => {
+    const u = userWithToken(p.ctx, "cache6", ["admin"]);
+    const state = await browser(u);
+    await requireViewer(get("/dashboard", state));
+    await requireViewer(get("/dashboard", state));
+    expect(infoCalls()).toBe(1);
+    const other = new Database(p.ctx.db.name);
+    other.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?").run(Date.now(), u.token);
+    other.close();
+    const r = await run(() => requireViewer(get("/dashboard", state)));
+    expect(r.status).toBe(302);
+    expect(r.response?.headers.get("location")).toBe("/login?redirect=%2Fdashboard");
+  });
+
+  it("follows a change made elsewhere within the window (a platform elsewhere: no store version)", async () => {
+    transport(false);
+    onTestFinished(() => transport(true));
     const u = userWithToken(p.ctx, "cache3", ["admin"]);
     const state = await browser(u);
     await requireViewer(get("/dashboard", state));

@@ -18,8 +18,6 @@ import { settingsFromEnv } from "../../platform/settings.js";
 
 const STARTUP_MS = 90_000;
 const ADMIN_PASSWORD = "workers-admin-pass-1";
-/** The viewer-info cache's window (VIEWER_INFO_CACHE_MS default) and the slack allowed for polling. */
-const INFO_BOUND_MS = 3_000;
 
 interface Answer {
   status: number;
@@ -262,7 +260,7 @@ describe("two worker processes on one store", () => {
     expect(names(after)).toContain("多进程组");
   });
 
-  it("ends a page's cached login in every process within the viewer-info window", async () => {
+  it("ends a page's cached login in every process at once (the cache follows the store's version)", async () => {
     // A console login through the form (captcha off).
     const form = await request("GET", "/login");
     const cookies = new Map<string, string>();
@@ -286,18 +284,12 @@ describe("two worker processes on one store", () => {
     // The login ends elsewhere (as a logout in another console would).
     const uid = ctx.db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get();
     ctx.db.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE user_id = ? AND ended_at IS NULL").run(Date.now(), uid);
-    const ended = Date.now();
+    // The next page in either process refuses it, well inside the 3 s window a remote platform would allow.
     for (const worker of ["1", "2"]) {
-      await vi.waitFor(
-        async () => {
-          const r = await on({ is: worker }, "GET", "/dashboard", { headers: { Cookie: cookie() } });
-          expect(r.status).toBe(302);
-          expect(r.headers.location).toBe("/login?redirect=%2Fdashboard");
-        },
-        { timeout: INFO_BOUND_MS + 2_000, interval: 100 },
-      );
+      const r = await on({ is: worker }, "GET", "/dashboard", { headers: { Cookie: cookie() } });
+      expect(r.status).toBe(302);
+      expect(r.headers.location).toBe("/login?redirect=%2Fdashboard");
     }
-    expect(Date.now() - ended).toBeLessThan(INFO_BOUND_MS + 1_500);
   });
 
   it("stops every worker on SIGTERM", async () => {
