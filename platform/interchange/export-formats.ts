@@ -135,8 +135,8 @@ function* graphmlText(x: GraphExport): Generator<string> {
 }
 
 /** neo4j-admin import headers (docs/interchange.md). Labels: the class and its ancestors, `;`-separated. */
-export const NEO4J_NODE_HEADER = ["uuid:ID", "name", ":LABEL", "iri", "aliases:string[]", "description", "properties"];
-export const NEO4J_RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "confidence:float", "article", "sentence"];
+const NEO4J_NODE_HEADER = ["uuid:ID", "name", ":LABEL", "iri", "aliases:string[]", "description", "properties"];
+const NEO4J_RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "confidence:float", "article", "sentence"];
 
 function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
   let out: Uint8Array[] = [];

@@ -24,7 +24,7 @@ export type ExportScope =
   | { kind: "relation_type"; typeId: number; name: string }
   | { kind: "neighbourhood"; uuid: string; entityIds: number[]; relationIds: number[] };
 
-export interface EntityRow {
+interface EntityRow {
   id: number;
   uuid: string;
   name: string;
@@ -33,7 +33,7 @@ export interface EntityRow {
   properties: string;
   description: string;
 }
-export interface RelationRow {
+interface RelationRow {
   id: number;
   subject: string;
   object: string;
@@ -43,7 +43,7 @@ export interface RelationRow {
   sent_start: number | null;
   sent_end: number | null;
 }
-export interface ArticleRow {
+interface ArticleRow {
   id: number;
   title: string;
   source: string;
@@ -218,7 +218,7 @@ const XSD = {
 const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`\u0000-\u0020]*$/;
 
 /** A number as an xsd:decimal lexical form (no exponent). */
-export function decimal(n: number): string {
+function decimal(n: number): string {
   const s = String(n);
   if (!/e/i.test(s)) return s;
   return n.toFixed(20).replace(/\.?0+$/, "");

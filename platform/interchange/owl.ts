@@ -27,7 +27,7 @@ const OWL = {
   DatatypeProperty: namedNode(`${NS.owl}DatatypeProperty`),
 };
 
-export interface OwlExport {
+interface OwlExport {
   name: string;
   base: string;
   quads: Quad[];

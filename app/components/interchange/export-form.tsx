@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 
 /** The export formats, in the order offered (the platform's `format` values). */
-export const EXPORT_FORMATS = ["ttl", "nt", "jsonld", "graphml", "neo4j"] as const;
+const EXPORT_FORMATS = ["ttl", "nt", "jsonld", "graphml", "neo4j"] as const;
 
-export interface ExportChoice {
+interface ExportChoice {
   /** The query parameter the choice sets (`class`, `relation_type`). */
   name: string;
   label: string;
