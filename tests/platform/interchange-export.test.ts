@@ -306,3 +306,31 @@ describe("the ontology as OWL", () => {
     expect(await dry.json()).toMatchObject({ unchanged: true, applied: false });
   });
 });
+
+describe("streaming", () => {
+  it("a slow download holds up no writer, and is the graph as it was when it began", async () => {
+    const { generateGraph } = await import("../../platform/kg/generate.js");
+    const graph = 950;
+    generateGraph(p.ctx, graph, { entities: 2_000, relations: 20_000, name: "导出流测试图谱" });
+    const relations = count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph);
+    const res = await fetch(`${p.api}/kg/graphs/${graph}/export/?format=nt`, { headers: authHeaders(reader) });
+    const stream = res.body!.getReader();
+    const first = await stream.read();
+    expect(first.done).toBe(false);
+    // Mid-download: the store takes writes (the export reads on a connection of its own)…
+    const r = db().prepare("SELECT subject_id, relation_type_id, object_id FROM kg_relations WHERE graph_id = ? LIMIT 1").get(graph) as Record<string, number>;
+    db().prepare("INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (?, ?, ?, ?)").run(graph, r.subject_id, r.relation_type_id, r.object_id);
+    const patched = await fetch(`${p.api}/graphadmin/graphs/${graph}/iri/`, {
+      method: "PATCH",
+      headers: { ...authHeaders(admin), "Content-Type": "application/json" },
+      body: JSON.stringify({ lang: "zh" }),
+    });
+    expect(patched.status).toBe(200);
+    // …and the download finishes as the snapshot it started from.
+    const chunks: Uint8Array[] = [first.value!];
+    for (let c = await stream.read(); !c.done; c = await stream.read()) chunks.push(c.value);
+    const quads = parseRdf(Buffer.concat(chunks).toString(), "application/n-triples");
+    expect(quads.filter((q) => q.object.value === `${NS.rdf}Statement`)).toHaveLength(relations);
+    expect(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph)).toBe(relations + 1);
+  });
+});
