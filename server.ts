@@ -329,4 +329,7 @@ function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+// A worker whose primary is gone (killed outright, so it could not stop its workers) stops too,
+// instead of holding the port.
+if (cluster.isWorker) process.on("disconnect", () => shutdown("primary gone"));
 }
