@@ -49,15 +49,18 @@ export interface RdfRow {
   /** The predicate IRI of a statement refused because nothing maps it. */
   unmapped?: string;
   provenance?: Provenance;
+  /** dcterms:description: the object is the subject's description. */
+  describes?: true;
 }
 
 const RDF_TYPE = `${NS.rdf}type`;
 const RDF_STATEMENT = `${NS.rdf}Statement`;
 const RDFS_LABEL = `${NS.rdfs}label`;
 const SKOS_ALT = `${NS.skos}altLabel`;
+const DESCRIPTION = `${NS.dcterms}description`;
 const REIFICATION = new Set([`${NS.rdf}subject`, `${NS.rdf}predicate`, `${NS.rdf}object`]);
 /** Kept by the platform elsewhere or not at all: read without a row. */
-const IGNORED = new Set([`${NS.dcterms}description`, `${NS.rdfs}comment`, `${NS.owl}sameAs`]);
+const IGNORED = new Set([`${NS.rdfs}comment`, `${NS.owl}sameAs`]);
 /** Any ontology's terms under the default root (an export of another ontology on this platform). */
 const DEFAULT_TERM = /^https:\/\/kg-console\.example\/ontology\/\d+\/(class|relation|property)\/(.+)$/;
 /** Offsets past this are not laid out in a created article's text. */
@@ -236,6 +239,7 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   }));
   const row = (s: RdfStatement, fields: Partial<RdfRow>) => rows.push({ ...blank(ref(s)), line: s.line, ...fields });
   const aliasesDone = new Set<string>();
+  const described = new Set<string>();
   const provenances: Provenance[] = [];
   const sentences = new Map<Provenance, string>();
 
@@ -258,6 +262,16 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       }
       if (s.object.value.startsWith(NS.owl) || s.object.value.startsWith(NS.rdfs)) continue;
       row(s, { subject: subject.name, predicate: "类型", object: className(s.object.value) });
+      continue;
+    }
+    if (s.predicate === DESCRIPTION) {
+      // One description: in the graph's language, else untagged, else the first.
+      const k = keyOf(s.subject);
+      if (described.has(k) || s.object.kind !== "literal") continue;
+      described.add(k);
+      const all = e.statements.filter((x) => x.predicate === DESCRIPTION && x.object.kind === "literal").map((x) => x.object);
+      const chosen = all.find((l) => l.language === lang) ?? all.find((l) => l.language === "") ?? all[0];
+      row(s, { subject: subject.name, predicate: "描述", object: chosen.value, describes: true });
       continue;
     }
     if (s.predicate === SKOS_ALT) {

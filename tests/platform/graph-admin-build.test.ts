@@ -152,7 +152,7 @@ describe("a build from a file with bad rows", () => {
     const up = await fetch(`${p.api}/data/files/`, { method: "POST", headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf }, body: form });
     const r = await createGraph("PDF图谱", { file_ids: [(await up.json()).id] });
     const job = await settled(p, r.body.job_id);
-    expect(job.error).toBe('文件"report.pdf"不是 CSV/TSV 文件，无法作为三元组数据');
+    expect(job.error).toBe('文件"report.pdf"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据');
   });
 });
 

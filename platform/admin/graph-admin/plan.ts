@@ -44,6 +44,9 @@ export interface EntityState {
   props: Record<string, unknown>;
   oldAliases: string[];
   aliases: string[];
+  /** RDF imports (dcterms:description): null = as it is. */
+  oldDescription: string;
+  description: string | null;
   remove: boolean;
   /** Named by an accepted row (so it exists after the plan). */
   used: boolean;
@@ -189,14 +192,18 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     problems.push({ ref: rows[i].ref, kind, message });
   };
 
-  const findEntity = db.prepare("SELECT id, class_id, properties, aliases FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1");
+  const findEntity = db.prepare(
+    "SELECT id, class_id, properties, aliases, description FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1",
+  );
   const entities = new Map<string, EntityState>();
   const entity = (name: string): EntityState => {
     let e = entities.get(name);
     if (e) return e;
     const row =
       baseline === "graph"
-        ? (findEntity.get(graphId, name) as { id: number; class_id: number | null; properties: string; aliases: string } | undefined)
+        ? (findEntity.get(graphId, name) as
+            | { id: number; class_id: number | null; properties: string; aliases: string; description: string }
+            | undefined)
         : undefined;
     const props = parseJson<Record<string, unknown>>(row?.properties, {});
     const aliases = parseJson<string[]>(row?.aliases, []);
@@ -211,6 +218,8 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       props: { ...props },
       oldAliases: aliases,
       aliases: [...aliases],
+      oldDescription: row?.description ?? "",
+      description: null,
       remove: false,
       used: false,
     };
@@ -376,6 +385,15 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       continue;
     }
 
+    if (r.describes) {
+      if (op === "delete") s.description = "";
+      else {
+        s.description = r.object;
+        s.used = true;
+      }
+      continue;
+    }
+
     if (isRelation(r.predicate)) {
       const rt = ontology.relationTypeByName.get(r.predicate)!;
       if (tooLong(r.object, MAX_NAME)) {
@@ -519,8 +537,11 @@ export function entityChanges(e: EntityState, className: (id: number | null) => 
     }
   }
   if (!sameJson(e.oldAliases, e.aliases)) changes.push(`别名：${e.oldAliases.join("、") || "（无）"} → ${e.aliases.join("、") || "（无）"}`);
+  if (descriptionChanged(e)) changes.push("描述");
   return changes;
 }
+
+const descriptionChanged = (e: EntityState) => e.description !== null && e.description !== e.oldDescription;
 
 export type EntityFate = "added" | "changed" | "removed" | "unchanged" | "none";
 
@@ -528,7 +549,7 @@ export function entityFate(e: EntityState): EntityFate {
   if (e.remove) return e.id === null ? "none" : "removed";
   if (e.id === null) return e.used ? "added" : "none";
   const changed =
-    e.classId !== e.oldClassId || !sameJson(e.props, e.oldProps) || !sameJson(e.aliases, e.oldAliases);
+    e.classId !== e.oldClassId || !sameJson(e.props, e.oldProps) || !sameJson(e.aliases, e.oldAliases) || descriptionChanged(e);
   return changed ? "changed" : "unchanged";
 }
 

@@ -38,6 +38,8 @@ export interface SourceRow {
   unmapped?: string;
   /** RDF: the article and sentence a relation was read from. */
   provenance?: Provenance;
+  /** RDF (dcterms:description): the object is the subject's description. */
+  describes?: true;
 }
 
 export const EMPTY_SPEC: SourceSpec = { file_ids: [], source_ids: [], triple_graph_ids: [], all_triples: false };
@@ -70,7 +72,7 @@ export function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
 }
 
 /** Header names accepted for each column (English names, the triple-data labels, common synonyms). */
-const HEADERS: Record<keyof Omit<SourceRow, "ref" | "problem" | "unmapped" | "provenance">, string[]> = {
+const HEADERS: Record<keyof Omit<SourceRow, "ref" | "problem" | "unmapped" | "provenance" | "describes">, string[]> = {
   subject: ["subject", "主体", "头实体", "head", "主语", "s"],
   predicate: ["predicate", "关系", "谓词", "relation", "p"],
   object: ["object", "客体", "尾实体", "tail", "宾语", "o"],
@@ -111,7 +113,7 @@ function headerMap(cells: string[]): Partial<Record<keyof typeof HEADERS, number
 async function* fileRows(ctx: PlatformContext, file: FileRow, rdf?: RdfOptions): AsyncGenerator<SourceRow> {
   const label = file.filename || file.name;
   if (!readable(label) && !readable(file.name)) {
-    throw new HttpError(400, `文件"${label}"不是 CSV/TSV 文件，无法作为三元组数据`, "invalid_file");
+    throw new HttpError(400, `文件"${label}"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据`, "invalid_file");
   }
   const stored = path.join(ctx.settings.dataDir, "files", file.uuid);
   if (!fs.existsSync(stored)) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");

@@ -45,10 +45,10 @@ function statements(ctx: PlatformContext) {
   const db = ctx.db;
   return {
     insertEntity: db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ),
     updateEntity: db.prepare(
-      "UPDATE kg_entities SET class_id = ?, aliases = ?, properties = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
+      "UPDATE kg_entities SET class_id = ?, aliases = ?, properties = ?, description = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
     ),
     deleteEntity: db.prepare("DELETE FROM kg_entities WHERE id = ?"),
     insertRelation: db.prepare(
@@ -125,6 +125,7 @@ export async function writeBuild(
           e.name,
           JSON.stringify(e.aliases),
           JSON.stringify(e.props),
+          e.description ?? "",
         ).lastInsertRowid;
         ids.set(e.name, Number(id));
       }
@@ -174,11 +175,12 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
           e.name,
           JSON.stringify(e.aliases),
           JSON.stringify(e.props),
+          e.description ?? "",
         ).lastInsertRowid;
         ids.set(e.name, Number(id));
         counts.entities.added++;
       } else if (fate === "changed") {
-        st.updateEntity.run(e.classId, JSON.stringify(e.aliases), JSON.stringify(e.props), e.id);
+        st.updateEntity.run(e.classId, JSON.stringify(e.aliases), JSON.stringify(e.props), e.description ?? e.oldDescription, e.id);
         counts.entities.changed++;
       }
     }
