@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { JobView } from "~/components/graph-admin/job-view";
 import type { ActionError, JobWithLogs } from "~/components/graph-admin/types";
-import { adminT, badIntent, can, formChecked, formText, getOr404, idParam, mutate, notFoundPage } from "~/utils/graph-admin.server";
+import { adminT, badIntent, can, formChecked, formText, getOr404, idParam, mutate, notFoundPage, predicateMapOf } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/utils/form.server";
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ job, mayApply: can(viewer, "kg__graph__update"), mayCancel: true });
 }
 
-/** Cancel the job; or, for a finished dry run, apply it (a new job). */
+/** Cancel the job; or, for a finished dry run, apply it or run it again with predicate mappings (a new job each). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
@@ -53,6 +53,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
           plan_job_id: id,
           skip_bad_rows: formChecked(form, "skip_bad_rows"),
         }),
+    });
+  }
+  if (intent === "mapPredicates") {
+    const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const predicateMap = predicateMapOf(form);
+    return mutate(viewer, form, {
+      target: "mapPredicates",
+      success: t("plan.queued"),
+      redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
+      call: () => viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/dry-run/`, { from_plan_job_id: id, predicate_map: predicateMap }),
     });
   }
   throw badIntent(intent);

@@ -5,11 +5,22 @@ import { useTranslation } from "react-i18next";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
 import { NewOntologyForm, OntologyHeader } from "~/components/graph-admin/ontology-header";
-import type { ActionError } from "~/components/graph-admin/types";
-import { adminT, badIntent, idParam, listOntologies, ontologyAction, ontologyDetail, ontologyRights, pageWithoutEditor } from "~/utils/graph-admin.server";
+import type { ActionError, OwlPreview } from "~/components/graph-admin/types";
+import { OWL_APPLY, OWL_PREVIEW, OwlImport } from "~/components/graph-admin/owl-import";
+import {
+  adminT,
+  badIntent,
+  idParam,
+  listOntologies,
+  ontologyAction,
+  ontologyDetail,
+  ontologyRights,
+  owlImportAction,
+  pageWithoutEditor,
+} from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { readForm } from "~/utils/form.server";
+import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { SAVE_IRI, saveIri, type OntologyIri } from "~/utils/interchange.server";
@@ -30,9 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  // An OWL import carries its file (the platform reads RDF files up to 20 MB).
+  const form = await readForm(request, { maxBytes: FILE_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
   const ontologyId = idParam(String(form.get("id") ?? ""));
+  const intent = form.get("intent");
+  if ((intent === OWL_PREVIEW || intent === OWL_APPLY) && ontologyId) {
+    return owlImportAction(viewer, form, request, ontologyId, pageWithoutEditor(request));
+  }
   if (form.get("intent") === SAVE_IRI && ontologyId) {
     return saveIri(viewer, form, { ontology: ontologyId }, pageWithoutEditor(request), (await adminT(request))("schema.saved"));
   }
@@ -43,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SchemaPage() {
   const { ontologies, detail, iri, rights } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionError>();
+  const answer = useActionData<ActionError | { owlPreview: OwlPreview }>();
+  const result = answer && "error" in answer ? answer : null;
+  const preview = answer && "owlPreview" in answer ? answer.owlPreview : null;
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("common");
   return (
@@ -72,6 +90,7 @@ export default function SchemaPage() {
                   {tc("interchange.owl")}
                 </a>
                 <IriForm settings={iri} kind="ontology" result={result} disabled={!rights.update} ontologyId={detail.id} />
+                {rights.update && <OwlImport ontologyId={detail.id} preview={preview} result={result} />}
               </Paper>
             )}
             <OntologyEditor detail={detail} rights={rights} result={result} />

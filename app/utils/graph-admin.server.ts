@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
-import type { ActionError, Job, OntologyDetail, OntologySummary, SourceOptions } from "~/components/graph-admin/types";
+import { OWL_APPLY } from "~/components/graph-admin/owl-import";
+import type { ActionError, Job, OntologyDetail, OntologySummary, OwlImportDiff, OwlPreview, SourceOptions } from "~/components/graph-admin/types";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { canAccess } from "~/utils/roles";
@@ -223,6 +224,63 @@ export async function sourcesFromForm(api: PlatformClient, form: FormData) {
     triple_graph_ids: idsOf(form, "triple_graph_ids"),
     all_triples: checked(form, "all_triples"),
   };
+}
+
+/**
+ * The predicate mapping of a dry run's form: each `predicate` field (an IRI) with the
+ * `relation_type` select that follows it; an empty choice leaves the predicate unmapped.
+ */
+export function predicateMapOf(form: FormData): Record<string, string> {
+  const predicates = form.getAll("predicate");
+  const types = form.getAll("relation_type");
+  if (predicates.length !== types.length || [...predicates, ...types].some((v) => typeof v !== "string")) {
+    throw new Response("谓词映射表单不完整", { status: 400 });
+  }
+  const map: Record<string, string> = {};
+  predicates.forEach((iri, i) => {
+    if (types[i]) map[iri as string] = types[i] as string;
+  });
+  return map;
+}
+
+/** An OWL file larger than this is not carried back in the page for the apply (it is chosen again). */
+const OWL_CARRIED_CHARS = 512 * 1024;
+
+/**
+ * OWL import on the ontology page: the dry run answers the diff (with the file's text for the
+ * apply form); the apply (`apply=1`) redirects with a message, or returns the platform's refusal.
+ * The file is the upload, or the text the dry run's page carried back.
+ */
+export async function owlImportAction(viewer: Viewer, form: FormData, request: Request, ontologyId: number, back: string) {
+  const t = await adminT(request);
+  const upload = form.get("file");
+  const carried = text(form, "owl_text");
+  const file =
+    upload && typeof upload !== "string" && upload.size > 0
+      ? upload
+      : carried
+        ? new File([carried], text(form, "filename") || "ontology.ttl", { type: "text/turtle" })
+        : null;
+  const multipart = new FormData();
+  if (file) multipart.append("file", file, file.name);
+  const path = `/graphadmin/ontologies/${ontologyId}/import/`;
+  // Only the intent is echoed back on a refusal, not the file's text.
+  const echo = new FormData();
+  echo.set("intent", text(form, "intent"));
+  if (text(form, "intent") === OWL_APPLY) {
+    multipart.append("apply", "1");
+    return mutate(viewer, echo, { target: "owlImport", success: t("owl.applied"), redirectTo: back, call: () => viewer.api.call("POST", path, { form: multipart }) });
+  }
+  try {
+    const diff = await viewer.api.call<OwlImportDiff>("POST", path, { form: multipart });
+    const body = file ? await file.text() : "";
+    const preview: OwlPreview = { diff, filename: file?.name ?? "", text: body.length <= OWL_CARRIED_CHARS ? body : null };
+    return data({ owlPreview: preview });
+  } catch (e) {
+    const err = platformRefusal(e);
+    const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
+    return data<ActionError>({ error: err.detail ?? "操作失败，请联系系统管理员！", fieldErrors, target: "owlImport" }, { status: err.status });
+  }
 }
 
 export const formChecked = checked;

@@ -7,8 +7,9 @@ import { useEventSource } from "remix-utils/sse/react";
 import { formatDate } from "~/utils/format";
 import { ErrorNotice, JobStatusBadge, ProgressBar } from "./bits";
 import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
+import { PredicateMapForm } from "./predicate-map-form";
 import { SkipBadRows } from "./source-picker";
-import { FINISHED, type ActionError, type JobSnapshot, type JobWithLogs, type PlanReport, type WriteCounts } from "./types";
+import { FINISHED, type ActionError, type JobSnapshot, type JobWithLogs, type PlanReport, type UnmappedPredicate, type WriteCounts } from "./types";
 
 /**
  * The job as it is now: the loader's state, overtaken by the live events of the job stream
@@ -54,6 +55,10 @@ interface BuildResult {
   sources?: string;
   duration_ms?: number;
   triples_per_second?: number;
+  /** A dry run of an RDF import: predicates nothing maps, the relation types they may map to, this run's choices. */
+  unmapped_predicates?: UnmappedPredicate[];
+  relation_types?: string[];
+  predicate_map?: Record<string, string>;
 }
 
 /** What a finished graph job produced, by kind; other kinds show their result as JSON. */
@@ -97,6 +102,9 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
           <Title order={5}>{t("plan.title")}</Title>
           {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
           <PlanReportView report={r.report} />
+          {mayApply && job.graph_id && r.unmapped_predicates?.length && r.relation_types ? (
+            <PredicateMapForm unmapped={r.unmapped_predicates} relationTypes={r.relation_types} chosen={r.predicate_map ?? {}} result={actionResult} />
+          ) : null}
           {mayApply && job.graph_id && (
             <Form method="post" data-testid="apply-form">
               <AuthenticityTokenInput />

@@ -160,3 +160,31 @@ export interface ActionError {
   target?: string;
   values?: Record<string, string>;
 }
+
+/** A predicate of an RDF import that nothing maps (a dry run's `unmapped_predicates`). */
+export interface UnmappedPredicate {
+  iri: string;
+  count: number;
+  /** Where it is first used. */
+  ref: string;
+}
+
+export type OwlChangeKind = "class" | "relation_type" | "property";
+
+/** What importing an OWL file would change in an ontology (POST /graphadmin/ontologies/{id}/import/). */
+export interface OwlImportDiff {
+  ontology: { id: number; name: string };
+  summary: { added: number; changed: number; removed: number };
+  changes: { kind: OwlChangeKind; change: "added" | "changed" | "removed"; name: string; detail: string }[];
+  /** Facts each removal would break: how many, and a few of them. */
+  breaks: { kind: OwlChangeKind; name: string; count: number; samples: string[] }[];
+  unchanged: boolean;
+  applied: boolean;
+}
+
+/** An OWL import's dry run as the ontology page shows it; `text` goes back with the apply (null when too large). */
+export interface OwlPreview {
+  diff: OwlImportDiff;
+  filename: string;
+  text: string | null;
+}

@@ -1,0 +1,81 @@
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorNotice } from "./bits";
+import type { ActionError, UnmappedPredicate } from "./types";
+
+/**
+ * The predicates of an RDF import's dry run that nothing maps, each with a native select of
+ * the graph's relation types: the form runs the dry run again with these choices
+ * (`from_plan_job_id` + `predicate_map`); they are remembered for the source once applied.
+ */
+export function PredicateMapForm({
+  unmapped,
+  relationTypes,
+  chosen,
+  result,
+}: {
+  unmapped: UnmappedPredicate[];
+  relationTypes: string[];
+  chosen: Record<string, string>;
+  result?: ActionError | null;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" data-testid="predicate-map-form" aria-labelledby="predicate-map-title">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="mapPredicates" />
+      <Stack gap="xs">
+        <Title order={6} id="predicate-map-title">
+          {t("plan.mapTitle", { count: unmapped.length })}
+        </Title>
+        <Text size="sm">{t("plan.mapHint")}</Text>
+        <ErrorNotice result={result} target="mapPredicates" />
+        <div className="ga-scroll">
+          <table className="ga-table" data-testid="unmapped-predicates">
+            <thead>
+              <tr>
+                <th>{t("plan.predicate")}</th>
+                <th style={{ width: 70 }}>{t("plan.uses")}</th>
+                <th>{t("plan.firstUse")}</th>
+                <th style={{ width: 200 }}>{t("plan.mapTo")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {unmapped.map((u) => (
+                <tr key={u.iri}>
+                  <td style={{ wordBreak: "break-all" }}>
+                    <code>{u.iri}</code>
+                    <input type="hidden" name="predicate" value={u.iri} />
+                  </td>
+                  <td>{u.count}</td>
+                  <td>{u.ref}</td>
+                  <td>
+                    <select
+                      name="relation_type"
+                      className="ga-native"
+                      aria-label={t("plan.mapToFor", { iri: u.iri })}
+                      defaultValue={chosen[u.iri] ?? ""}
+                      data-testid="map-select"
+                    >
+                      <option value="">{t("plan.notMapped")}</option>
+                      {relationTypes.map((name) => (
+                        <option key={name} value={name}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Button type="submit" w="fit-content" variant="light" data-testid="map-dry-run">
+          {t("plan.mapDryRun")}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
