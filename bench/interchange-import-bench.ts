@@ -1,0 +1,180 @@
+/**
+ * Interchange import benchmark: `npm run bench:interchange-import` (STATEMENTS=100000 to shrink it).
+ *
+ * Writes a synthetic N-Triples document (1,000,000 statements by default: entities of the
+ * military ontology's classes with rdf:type and rdfs:label, relations of its relation types
+ * within their domain and range), uploads it through the real HTTP API in files of at most
+ * 19 MB (the upload limit is 20 MB a file; each file reads on its own, so an entity's IRI ends
+ * in its name and every file names it the same), then runs the incremental update of an empty
+ * graph: the dry run (POST …/update/dry-run/) and the apply (POST …/update/), each a job of
+ * the platform running in this process. Prints statements per second of each and the RSS
+ * peak. Goal (issue 14): recorded in docs/performance.md, "Interchange: import".
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import { iri, ontologyBaseIri, NS } from "../platform/interchange/vocabulary.js";
+import { createPlatform } from "../platform/index.js";
+import { getJob } from "../platform/jobs/runner.js";
+import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
+import { prng } from "../platform/seed/corpus/writer.js";
+import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
+
+const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
+const FILE_BYTES = 19 * 1024 * 1024;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "interchange-import-bench-"));
+const platform = createPlatform({
+  dataDir,
+  dbFile: path.join(dataDir, "platform.sqlite"),
+  adminPassword: "bench-admin-1",
+  captcha: false,
+  seed: "none",
+  tokenIdleSeconds: 3600,
+  passwordMaxAgeDays: 0,
+});
+const ctx = platform.ctx;
+const mb = (bytes: number) => bytes / 1e6;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+/** The N-Triples files: every entity typed and labelled, then relations; lines never split across files. */
+function documents(ontologyId: number): { files: string[]; entities: number; relations: number } {
+  const O = ontologyBaseIri(ontologyId);
+  const ontology = graphOntology(ctx, GRAPH);
+  const classes = [...ontology.classes.values()];
+  const types = [...ontology.relationTypes.values()];
+  // Two statements per entity, the rest relations: about ten relations per entity.
+  const entities = Math.max(classes.length * 2, Math.round(STATEMENTS / 12));
+  const relations = STATEMENTS - 2 * entities;
+  const byClass = new Map<number, number[]>();
+  const classOf: number[] = [];
+  for (let i = 0; i < entities; i++) {
+    const c = classes[i % classes.length].id;
+    classOf.push(c);
+    if (!byClass.has(c)) byClass.set(c, []);
+    byClass.get(c)!.push(i);
+  }
+  const all = [...Array(entities).keys()];
+  /** The entities a relation type's domain or range admits (every entity when it has none). */
+  const pool = (classId: number | null) => (classId === null ? all : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []));
+  const usable = types
+    .map((t) => ({ iri: `<${iri.relationType(O, t.name)}>`, subjects: pool(t.domain_class_id), objects: pool(t.range_class_id) }))
+    .filter((t) => t.subjects.length && t.objects.length);
+  const entityIri = (i: number) => `<http://bench.example/entity/${encodeURIComponent(`实体${i}`)}>`;
+  const classIri = new Map(classes.map((c) => [c.id, `<${iri.class(O, c.name)}>`]));
+  const files: string[] = [];
+  let lines: string[] = [];
+  let bytes = 0;
+  const add = (line: string) => {
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes + size > FILE_BYTES) {
+      files.push(lines.join("\n"));
+      lines = [];
+      bytes = 0;
+    }
+    lines.push(line);
+    bytes += size;
+  };
+  for (let i = 0; i < entities; i++) {
+    add(`${entityIri(i)} <${NS.rdf}type> ${classIri.get(classOf[i])} .`);
+    add(`${entityIri(i)} <${NS.rdfs}label> "实体${i}"@zh .`);
+  }
+  const rng = prng(42);
+  const next = (n: number) => rng.int(0, n - 1);
+  const seen = new Set<string>();
+  for (let made = 0; made < relations; ) {
+    const t = usable[next(usable.length)];
+    const s = t.subjects[next(t.subjects.length)];
+    const o = t.objects[next(t.objects.length)];
+    const key = `${s} ${t.iri} ${o}`;
+    if (s === o || seen.has(key)) continue;
+    seen.add(key);
+    add(`${entityIri(s)} ${t.iri} ${entityIri(o)} .`);
+    made++;
+  }
+  if (lines.length) files.push(lines.join("\n"));
+  return { files, entities, relations };
+}
+
+const GRAPH = 900;
+
+async function finished(id: number) {
+  for (;;) {
+    const job = getJob(ctx, id)!;
+    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+try {
+  console.log(`load before: ${load()} (${os.cpus().length} cores)`);
+  const ontologyId = ensureBuiltinOntologies(ctx).military;
+  ctx.db.prepare("INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')").run(GRAPH);
+  assignOntology(ctx, GRAPH, ontologyId);
+  const began = performance.now();
+  const { files, entities, relations } = documents(ontologyId);
+  const total = files.reduce((n, f) => n + Buffer.byteLength(f), 0);
+  console.log(
+    `${STATEMENTS.toLocaleString()} statements (${entities.toLocaleString()} entities, ${relations.toLocaleString()} relations) in ${files.length} file(s), ${mb(total).toFixed(0)} MB, written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
+
+  const app = express();
+  app.use("/api", platform.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const user = userWithToken(ctx, `bench-${Date.now()}`, ["admin"]);
+
+  const fileIds: number[] = [];
+  for (const [i, text] of files.entries()) {
+    const form = new FormData();
+    form.append("name", `bench-${i}.nt`);
+    form.append("file", new File([text], `bench-${i}.nt`, { type: "application/n-triples" }));
+    const res = await fetch(`${api}/data/files/`, { method: "POST", headers: authHeaders(user, false), body: form });
+    if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    fileIds.push((await res.json()).id);
+  }
+  files.length = 0;
+  (globalThis as { gc?: () => void }).gc?.();
+
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(`${api}${p}`, { method: "POST", headers: { ...authHeaders(user), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (res.status !== 202) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()).job_id as number;
+  };
+  const timed = async (label: string, start: () => Promise<number>) => {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const t0 = performance.now();
+    const job = await finished(await start());
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
+    console.log(`${label}: ${seconds.toFixed(1)} s, ${Math.round(STATEMENTS / seconds).toLocaleString()} statements/s, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB`);
+    return { job, seconds, peak: mb(peak), growth: mb(peak - before) };
+  };
+
+  const dry = await timed("dry run", () => post(`/graphadmin/graphs/${GRAPH}/update/dry-run/`, { file_ids: fileIds }));
+  const summary = (dry.job.result as { report: { summary: { bad_rows: number; entities: { added: number }; relations: { added: number } } } }).report.summary;
+  console.log(`planned: ${summary.entities.added.toLocaleString()} entities, ${summary.relations.added.toLocaleString()} relations, ${summary.bad_rows} bad rows`);
+  const applied = await timed("apply", () => post(`/graphadmin/graphs/${GRAPH}/update/`, { plan_job_id: dry.job.id }));
+  const stored = ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(GRAPH) as number;
+
+  console.log("");
+  console.log(`| N-Triples import | statements | files | time | statements/s | RSS peak (growth) |`);
+  console.log(`|---|---:|---:|---:|---:|---:|`);
+  for (const [label, r] of [
+    ["dry run", dry],
+    ["apply (reads and plans again, then one transaction)", applied],
+  ] as const) {
+    console.log(`| ${label} | ${STATEMENTS.toLocaleString()} | ${fileIds.length} | ${r.seconds.toFixed(1)} s | ${Math.round(STATEMENTS / r.seconds).toLocaleString()} | ${r.peak.toFixed(0)} MB (+${r.growth.toFixed(0)} MB) |`);
+  }
+  console.log(`stored relations: ${stored.toLocaleString()}; load after: ${load()}`);
+  server.close();
+} finally {
+  platform.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
