@@ -35,7 +35,7 @@ export interface Provenance {
   end: number | null;
 }
 
-/** One row, shaped as graph-admin's SourceRow (which reads these). */
+/** One row of a build's input (graph-admin's SourceRow is this type; CSV rows leave the optional parts out). */
 export interface RdfRow {
   ref: string;
   subject: string;

@@ -13,6 +13,7 @@ import { EXPORT_FORMATS, exportChunks, type ExportFormat } from "./export-format
 import { openGraphExport, type ExportScope } from "./graph-export.js";
 import { ontologyTurtle } from "./owl.js";
 import { graphBaseIri, ontologyBaseIri } from "./vocabulary.js";
+import { drained } from "../http/drained.js";
 
 /**
  * Interchange, export half (docs/api.md "Interchange: export"): a graph (or a class, a relation
@@ -100,18 +101,6 @@ function scopeOf(ctx: PlatformContext, graphId: number, q: Request["query"]): { 
   return { scope: { kind: "graph" }, slug: "" };
 }
 
-/** Until the client has taken what was written (or has gone). */
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
-}
 
 /** Writes the chunks as the client takes them; stops reading the store when the client goes away. */
 async function stream(res: Response, chunks: Generator<string | Uint8Array>) {

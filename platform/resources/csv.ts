@@ -8,6 +8,7 @@ import { HttpError } from "../http/errors.js";
 import { type ListFilter, whereSql } from "./query.js";
 import { fieldExpr, q, readableFields } from "./store.js";
 import type { FieldDef, ResourceDef } from "./types.js";
+import { drained } from "../http/drained.js";
 
 export const UPLOAD_REFUSED = "只能上传csv文件，且不超过2mb";
 export const MAX_CSV_BYTES = 2 * 1024 * 1024;
@@ -41,18 +42,6 @@ const csvLine = (cells: unknown[]) => cells.map(csvCell).join(",") + "\n";
 
 export const templateCsv = (def: ResourceDef) => BOM + csvLine(["id", ...importFields(def).map((f) => f.name)]);
 
-/** Resolves when the response can take more, or is gone; leaves no listener behind. */
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
-}
 
 /**
  * Streams the matching records as CSV: UTF-8 with a BOM (so Excel reads Chinese), header of

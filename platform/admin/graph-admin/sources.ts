@@ -7,7 +7,7 @@ import { HttpError, badRequest } from "../../http/errors.js";
 import { decodeCsv, quoteFreeLines } from "../../resources/csv.js";
 import { predicateMapFor, sourceKeyOf, type PredicateMap } from "../../interchange/predicate-map.js";
 import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
-import { rdfRows, type Provenance } from "../../interchange/rdf-read.js";
+import { rdfRows, type RdfRow } from "../../interchange/rdf-read.js";
 import { BodyReader } from "./input.js";
 
 /**
@@ -22,25 +22,8 @@ export interface SourceSpec {
   all_triples: boolean;
 }
 
-/** One input row, as text, with where it came from (for messages naming the row). */
-export interface SourceRow {
-  ref: string;
-  subject: string;
-  predicate: string;
-  object: string;
-  confidence: string;
-  subject_type: string;
-  object_type: string;
-  op: string;
-  /** RDF: a statement refused while reading (syntax, or a predicate nothing maps). */
-  problem?: { kind: "format" | "ontology"; message: string };
-  /** RDF: the predicate IRI nothing maps (the dry run offers a mapping). */
-  unmapped?: string;
-  /** RDF: the article and sentence a relation was read from. */
-  provenance?: Provenance;
-  /** RDF (dcterms:description): the object is the subject's description. */
-  describes?: true;
-}
+/** One input row, as text, with where it came from (for messages naming the row); RDF rows fill the optional parts. */
+export type SourceRow = RdfRow;
 
 export const EMPTY_SPEC: SourceSpec = { file_ids: [], source_ids: [], triple_graph_ids: [], all_triples: false };
 
