@@ -39,7 +39,12 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     // The server-lifecycle spec starts servers of its own: once is enough. Tests tagged
     // @js-only check what JavaScript adds (e.g. the save lock) and have no no-JS meaning.
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false }, testIgnore: "**/server.spec.ts", grepInvert: /@js-only/ },
+    {
+      name: "nojs",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: "**/server.spec.ts",
+      grepInvert: /@js-only/,
+    },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,

@@ -1,16 +1,17 @@
 // --- Benchmark only (bench/pages.ts, issue 11): with BENCH_BARE_PAGE=1 at build time the bare
 // <table> page of bench/bare-table.tsx is added at /bench/bare-table and the whole build goes
 // to bench/.build/ instead of build/ and public/build/, so it never ships with the product.
-const benchBuild = process.env.BENCH_BARE_PAGE === "1"
-  ? {
-      serverBuildPath: "bench/.build/index.js",
-      assetsBuildDirectory: "bench/.build/public/build",
-      routes: async (defineRoutes) =>
-        defineRoutes((route) => {
-          route("/bench/bare-table", "../bench/bare-table.tsx", { id: "bench-bare-table" });
-        }),
-    }
-  : {};
+const benchBuild =
+  process.env.BENCH_BARE_PAGE === "1"
+    ? {
+        serverBuildPath: "bench/.build/index.js",
+        assetsBuildDirectory: "bench/.build/public/build",
+        routes: async (defineRoutes) =>
+          defineRoutes((route) => {
+            route("/bench/bare-table", "../bench/bare-table.tsx", { id: "bench-bare-table" });
+          }),
+      }
+    : {};
 // --- end of benchmark only
 
 /** @type {import('@remix-run/dev').AppConfig} */

@@ -35,7 +35,9 @@ const workers = workerCount();
 /** PLATFORM_TRANSPORT: "in-process" (default) or "http" (the console calls its embedded platform over loopback HTTP). */
 const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
 if (transportSetting !== "http" && transportSetting !== "in-process") {
-  console.error(`PLATFORM_TRANSPORT: "${process.env.PLATFORM_TRANSPORT}" is not "in-process" or "http".`);
+  console.error(
+    `PLATFORM_TRANSPORT: "${process.env.PLATFORM_TRANSPORT}" is not "in-process" or "http".`,
+  );
   process.exit(1);
 }
 if (workers > 1 && cluster.isPrimary) {
@@ -57,7 +59,10 @@ async function runPrimary(count: number) {
     const dir = path.resolve(process.env.DATA_DIR || "./data");
     fs.mkdirSync(dir, { recursive: true });
     try {
-      fs.writeFileSync(path.join(dir, "session-secret"), crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+      fs.writeFileSync(path.join(dir, "session-secret"), crypto.randomBytes(32).toString("hex"), {
+        mode: 0o600,
+        flag: "wx",
+      });
     } catch (e) {
       if ((e as { code?: string }).code !== "EEXIST") throw e;
     }
@@ -71,7 +76,9 @@ async function runPrimary(count: number) {
       listening.add(worker.id);
       if (announced || listening.size < count) return;
       announced = true;
-      console.log(`Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}, ${count} worker processes`);
+      console.log(
+        `Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}, ${count} worker processes`,
+      );
     });
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -84,7 +91,9 @@ async function runPrimary(count: number) {
       return;
     }
     if (!wasListening) {
-      console.error(`worker ${worker.process.pid} exited before it served (${signal ?? code}): stopping`);
+      console.error(
+        `worker ${worker.process.pid} exited before it served (${signal ?? code}): stopping`,
+      );
       stopping = true;
       process.exitCode = 1;
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
@@ -107,229 +116,256 @@ async function runPrimary(count: number) {
 // --- end of processes ------------------------------------------------------------------------
 
 async function runServer() {
-// --- Build (the benchmark's own build when BENCH_BUILD_DIR names one: bench/pages.ts) -------
-const buildDir = process.env.BENCH_BUILD_DIR ? path.resolve(process.env.BENCH_BUILD_DIR) : path.join(root, "build");
-const assetsDir = process.env.BENCH_BUILD_DIR ? path.join(buildDir, "public", "build") : path.join(root, "public", "build");
-// --- end of build ----------------------------------------------------------------------------
-const buildFile = path.join(buildDir, "index.js");
-if (!fs.existsSync(buildFile)) {
-  console.error("No build found: run `npm run build` (npm start does it for you).");
-  process.exit(1);
-}
-const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  // --- Build (the benchmark's own build when BENCH_BUILD_DIR names one: bench/pages.ts) -------
+  const buildDir = process.env.BENCH_BUILD_DIR
+    ? path.resolve(process.env.BENCH_BUILD_DIR)
+    : path.join(root, "build");
+  const assetsDir = process.env.BENCH_BUILD_DIR
+    ? path.join(buildDir, "public", "build")
+    : path.join(root, "public", "build");
+  // --- end of build ----------------------------------------------------------------------------
+  const buildFile = path.join(buildDir, "index.js");
+  if (!fs.existsSync(buildFile)) {
+    console.error("No build found: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
-const app = express();
-app.disable("x-powered-by");
-// --- Processes: which worker answered (cluster only; the cross-process tests read it) -------
-if (cluster.isWorker) {
-  const workerId = String(cluster.worker?.id ?? "");
-  app.use((_req, res, next) => {
-    res.setHeader("X-Console-Worker", workerId);
+  const app = express();
+  app.disable("x-powered-by");
+  // --- Processes: which worker answered (cluster only; the cross-process tests read it) -------
+  if (cluster.isWorker) {
+    const workerId = String(cluster.worker?.id ?? "");
+    app.use((_req, res, next) => {
+      res.setHeader("X-Console-Worker", workerId);
+      next();
+    });
+  }
+  // --- end of processes ------------------------------------------------------------------------
+  // Only these proxies may set X-Forwarded-For/-Proto: the client address (login throttling)
+  // and req.secure (HSTS) come from them. Whole addresses only: express would read "1" as
+  // 0.0.0.1 where an operator may mean a hop count, and it refuses what it cannot parse.
+  const trustProxy = process.env.TRUST_PROXY || "loopback";
+  const PROXY_ENTRY =
+    /^(loopback|linklocal|uniquelocal|\d+\.\d+\.\d+\.\d+(\/\d+)?|[0-9a-f]*:[0-9a-f:.]*(\/\d+)?)$/i;
+  try {
+    if (
+      trustProxy !== "off" &&
+      !trustProxy.split(",").every((entry) => PROXY_ENTRY.test(entry.trim()))
+    )
+      throw new Error();
+    app.set("trust proxy", trustProxy === "off" ? false : trustProxy);
+  } catch {
+    console.error(
+      `TRUST_PROXY: "${trustProxy}" is not "off" or a comma-separated list of addresses, subnets, loopback, linklocal, uniquelocal.`,
+    );
+    process.exit(1);
+  }
+
+  // Marks readiness's own call to the platform, which is not logged (a secret: not forgeable).
+  const probeToken = crypto.randomBytes(16).toString("hex");
+
+  // One line per request: method, path, status, time.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (
+        req.path === "/healthz" ||
+        req.path === "/readyz" ||
+        req.get("x-readiness-probe") === probeToken
+      )
+        return;
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      console.log(
+        `${new Date().toISOString()} ${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`,
+      );
+    });
     next();
   });
-}
-// --- end of processes ------------------------------------------------------------------------
-// Only these proxies may set X-Forwarded-For/-Proto: the client address (login throttling)
-// and req.secure (HSTS) come from them. Whole addresses only: express would read "1" as
-// 0.0.0.1 where an operator may mean a hop count, and it refuses what it cannot parse.
-const trustProxy = process.env.TRUST_PROXY || "loopback";
-const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|\d+\.\d+\.\d+\.\d+(\/\d+)?|[0-9a-f]*:[0-9a-f:.]*(\/\d+)?)$/i;
-try {
-  if (trustProxy !== "off" && !trustProxy.split(",").every((entry) => PROXY_ENTRY.test(entry.trim()))) throw new Error();
-  app.set("trust proxy", trustProxy === "off" ? false : trustProxy);
-} catch {
-  console.error(`TRUST_PROXY: "${trustProxy}" is not "off" or a comma-separated list of addresses, subnets, loopback, linklocal, uniquelocal.`);
-  process.exit(1);
-}
 
-// Marks readiness's own call to the platform, which is not logged (a secret: not forgeable).
-const probeToken = crypto.randomBytes(16).toString("hex");
-
-// One line per request: method, path, status, time.
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on("finish", () => {
-    if (req.path === "/healthz" || req.path === "/readyz" || req.get("x-readiness-probe") === probeToken) return;
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    console.log(`${new Date().toISOString()} ${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-  });
-  next();
-});
-
-/**
- * Security headers on every answer (pages, /api, static files, templates). The CSP nonce is
- * new per request and reaches Remix through the load context (docs/security.md).
- */
-function securityHeaders(tls: boolean) {
-  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "base-uri": ["'self'"],
-        "connect-src": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "img-src": ["'self'", "data:"], // the captcha is an SVG data URL
-        "object-src": ["'none'"],
-        "script-src": ["'self'", nonce],
-        "script-src-attr": ["'none'"],
-        // Inline styles stay allowed: Mantine's style attributes, the scroll lock of its modals
-        // and the hover rules in server-rendered charts carry no nonce (docs/security.md).
-        "style-src": ["'self'", "'unsafe-inline'"],
-        ...(tls ? { "upgrade-insecure-requests": [] } : {}),
+  /**
+   * Security headers on every answer (pages, /api, static files, templates). The CSP nonce is
+   * new per request and reaches Remix through the load context (docs/security.md).
+   */
+  function securityHeaders(tls: boolean) {
+    const nonce = (_req: unknown, res: unknown) =>
+      `'nonce-${(res as express.Response).locals.cspNonce}'`;
+    return helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "base-uri": ["'self'"],
+          "connect-src": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "img-src": ["'self'", "data:"], // the captcha is an SVG data URL
+          "object-src": ["'none'"],
+          "script-src": ["'self'", nonce],
+          "script-src-attr": ["'none'"],
+          // Inline styles stay allowed: Mantine's style attributes, the scroll lock of its modals
+          // and the hover rules in server-rendered charts carry no nonce (docs/security.md).
+          "style-src": ["'self'", "'unsafe-inline'"],
+          ...(tls ? { "upgrade-insecure-requests": [] } : {}),
+        },
       },
-    },
-    strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-    referrerPolicy: { policy: "same-origin" },
-    xFrameOptions: { action: "deny" },
+      strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      referrerPolicy: { policy: "same-origin" },
+      xFrameOptions: { action: "deny" },
+    });
+  }
+  const overTls = securityHeaders(true);
+  const overPlainHttp = securityHeaders(false);
+  const PERMISSIONS_POLICY =
+    "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+  app.use((req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    (req.secure ? overTls : overPlainHttp)(req, res, next);
   });
-}
-const overTls = securityHeaders(true);
-const overPlainHttp = securityHeaders(false);
-const PERMISSIONS_POLICY =
-  "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
-app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  (req.secure ? overTls : overPlainHttp)(req, res, next);
-});
 
-// API answers carry personal data: never stored by a browser or a proxy.
-app.use("/api", (_req, res, next) => {
-  res.setHeader("Cache-Control", "no-store");
-  next();
-});
-
-let platform: Platform | undefined;
-if (embedded) {
-  platform = createPlatformOrExit(settingsFromEnv());
-  app.use("/api", platform.router);
-  app.use("/static/template", platform.templates);
-}
-
-// --- In-process transport (issue 11) --------------------------------------------------------
-// The console's calls to the embedded platform go to its router in this process, with the same
-// Request and Response objects and no socket (app/platform-client/transport.server.ts), unless
-// PLATFORM_TRANSPORT=http or PLATFORM_API_URL points elsewhere. The same trust-proxy setting
-// reads the X-Forwarded-For the console sends; API answers carry the same no-store header.
-const embeddedApi = `http://127.0.0.1:${port}/api`;
-if (platform && transportSetting === "in-process" && platformApi === embeddedApi) {
-  const inner = express();
-  inner.disable("x-powered-by");
-  inner.set("trust proxy", app.get("trust proxy"));
-  inner.use("/api", (_req, res, next) => {
+  // API answers carry personal data: never stored by a browser or a proxy.
+  app.use("/api", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  inner.use("/api", platform.router);
-  const handle = inProcessFetch(inner);
-  const db = platform.ctx.db;
-  // storeVersion lets the console's viewer-info cache see any committed change at once, from any process.
-  (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = {
-    base: embeddedApi,
-    handle,
-    storeVersion: () => storeVersion(db),
-  };
-}
-// --- end of in-process transport -------------------------------------------------------------
 
-let shuttingDown = false;
-/** Liveness: the process answers and is not stopping. No dependency is checked. */
-app.get("/healthz", (_req, res) => {
-  if (shuttingDown) return void res.status(503).json({ status: "stopping" });
-  res.json({ status: "ok", platform: embedded ? "embedded" : platformApi });
-});
-
-/** Readiness: the store answers and the platform API answers the call every page makes. */
-const READY_TIMEOUT_MS = 2_000;
-let wasReady: boolean | undefined;
-app.get("/readyz", async (_req, res) => {
-  if (shuttingDown) return void res.status(503).json({ status: "stopping" });
-  let store = "remote";
-  if (platform) {
-    try {
-      platform.ctx.db.prepare("SELECT 1").get();
-      store = "ok";
-    } catch {
-      store = "unavailable";
-    }
+  let platform: Platform | undefined;
+  if (embedded) {
+    platform = createPlatformOrExit(settingsFromEnv());
+    app.use("/api", platform.router);
+    app.use("/static/template", platform.templates);
   }
-  let api = "ok";
-  try {
-    const answer = await fetch(`${platformApi}/common/configs/all`, {
-      headers: { "X-Readiness-Probe": probeToken },
-      signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+
+  // --- In-process transport (issue 11) --------------------------------------------------------
+  // The console's calls to the embedded platform go to its router in this process, with the same
+  // Request and Response objects and no socket (app/platform-client/transport.server.ts), unless
+  // PLATFORM_TRANSPORT=http or PLATFORM_API_URL points elsewhere. The same trust-proxy setting
+  // reads the X-Forwarded-For the console sends; API answers carry the same no-store header.
+  const embeddedApi = `http://127.0.0.1:${port}/api`;
+  if (platform && transportSetting === "in-process" && platformApi === embeddedApi) {
+    const inner = express();
+    inner.disable("x-powered-by");
+    inner.set("trust proxy", app.get("trust proxy"));
+    inner.use("/api", (_req, res, next) => {
+      res.setHeader("Cache-Control", "no-store");
+      next();
     });
-    await answer.body?.cancel();
-    if (!answer.ok) api = "failing";
-  } catch {
-    api = "unreachable";
+    inner.use("/api", platform.router);
+    const handle = inProcessFetch(inner);
+    const db = platform.ctx.db;
+    // storeVersion lets the console's viewer-info cache see any committed change at once, from any process.
+    (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = {
+      base: embeddedApi,
+      handle,
+      storeVersion: () => storeVersion(db),
+    };
   }
-  const ready = store !== "unavailable" && api === "ok";
-  if (ready !== wasReady) console.log(`readiness: ${ready ? "ready" : "not ready"} (store ${store}, platform ${api})`);
-  wasReady = ready;
-  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", store, platform: api });
-});
+  // --- end of in-process transport -------------------------------------------------------------
 
-// Console pages answer GET, HEAD and POST (forms); anything else is refused here, before
-// Remix, which would answer it with a 500 and a stack trace. OPTIONS says what is allowed.
-const CONSOLE_METHODS = "GET, HEAD, POST";
-const consoleMethods: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
-  res.setHeader("Allow", CONSOLE_METHODS);
-  if (req.method === "OPTIONS") return void res.status(204).end();
-  res.status(405).type("text/plain").send(`Method ${req.method} not allowed; use ${CONSOLE_METHODS}.\n`);
-};
-app.use(consoleMethods);
-
-// The console forwards the browser's address to the platform (login throttling per address);
-// set here, over anything the client sent, so it cannot be forged.
-app.use((req, _res, next) => {
-  req.headers["x-console-client-ip"] = req.ip ?? "";
-  next();
-});
-// Whether the browser's request came over TLS (X-Forwarded-Proto honoured from the trusted proxy only),
-// for the console's Secure cookies; set here, over anything the client sent.
-app.use((req, _res, next) => {
-  req.headers["x-console-forwarded-proto"] = req.protocol;
-  next();
-});
-app.use(compression());
-app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV || "production",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-  }),
-);
-
-const server = app.listen(port, () => {
-  if (cluster.isWorker) return;
-  console.log(`Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}`);
-});
-
-function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  console.log(`${signal}: finishing in-flight requests`);
-  server.close(() => {
-    platform?.close();
-    console.log("stopped");
-    process.exit(0);
+  let shuttingDown = false;
+  /** Liveness: the process answers and is not stopping. No dependency is checked. */
+  app.get("/healthz", (_req, res) => {
+    if (shuttingDown) return void res.status(503).json({ status: "stopping" });
+    res.json({ status: "ok", platform: embedded ? "embedded" : platformApi });
   });
-  server.closeIdleConnections();
-  setTimeout(() => {
-    server.closeAllConnections();
-  }, 10_000).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
-// A worker whose primary is gone (killed outright, so it could not stop its workers) stops too,
-// instead of holding the port.
-if (cluster.isWorker) process.on("disconnect", () => shutdown("primary gone"));
+
+  /** Readiness: the store answers and the platform API answers the call every page makes. */
+  const READY_TIMEOUT_MS = 2_000;
+  let wasReady: boolean | undefined;
+  app.get("/readyz", async (_req, res) => {
+    if (shuttingDown) return void res.status(503).json({ status: "stopping" });
+    let store = "remote";
+    if (platform) {
+      try {
+        platform.ctx.db.prepare("SELECT 1").get();
+        store = "ok";
+      } catch {
+        store = "unavailable";
+      }
+    }
+    let api = "ok";
+    try {
+      const answer = await fetch(`${platformApi}/common/configs/all`, {
+        headers: { "X-Readiness-Probe": probeToken },
+        signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+      });
+      await answer.body?.cancel();
+      if (!answer.ok) api = "failing";
+    } catch {
+      api = "unreachable";
+    }
+    const ready = store !== "unavailable" && api === "ok";
+    if (ready !== wasReady)
+      console.log(`readiness: ${ready ? "ready" : "not ready"} (store ${store}, platform ${api})`);
+    wasReady = ready;
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "not ready", store, platform: api });
+  });
+
+  // Console pages answer GET, HEAD and POST (forms); anything else is refused here, before
+  // Remix, which would answer it with a 500 and a stack trace. OPTIONS says what is allowed.
+  const CONSOLE_METHODS = "GET, HEAD, POST";
+  const consoleMethods: RequestHandler = (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+    res.setHeader("Allow", CONSOLE_METHODS);
+    if (req.method === "OPTIONS") return void res.status(204).end();
+    res
+      .status(405)
+      .type("text/plain")
+      .send(`Method ${req.method} not allowed; use ${CONSOLE_METHODS}.\n`);
+  };
+  app.use(consoleMethods);
+
+  // The console forwards the browser's address to the platform (login throttling per address);
+  // set here, over anything the client sent, so it cannot be forged.
+  app.use((req, _res, next) => {
+    req.headers["x-console-client-ip"] = req.ip ?? "";
+    next();
+  });
+  // Whether the browser's request came over TLS (X-Forwarded-Proto honoured from the trusted proxy only),
+  // for the console's Secure cookies; set here, over anything the client sent.
+  app.use((req, _res, next) => {
+    req.headers["x-console-forwarded-proto"] = req.protocol;
+    next();
+  });
+  app.use(compression());
+  app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV || "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(port, () => {
+    if (cluster.isWorker) return;
+    console.log(
+      `Console on http://localhost:${port}${embedded ? " (embedded platform at /api)" : ""}`,
+    );
+  });
+
+  function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`${signal}: finishing in-flight requests`);
+    server.close(() => {
+      platform?.close();
+      console.log("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  // A worker whose primary is gone (killed outright, so it could not stop its workers) stops too,
+  // instead of holding the port.
+  if (cluster.isWorker) process.on("disconnect", () => shutdown("primary gone"));
 }

@@ -52,7 +52,12 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={streamTimeout}
+            nonce={nonce}
+          />
         </I18nextProvider>
       </NonceProvider>,
       {

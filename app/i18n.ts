@@ -3,7 +3,10 @@ export type Lng = (typeof supportedLngs)[number];
 export const fallbackLng: Lng = "en";
 
 /** Namespaces: common (shell), table (generic table), kg (graph pages), admin (ontology, graphs, jobs), insight (models, statistics, feedback, retrieval logs). */
-export type LanguageResources = Record<"common" | "table" | "kg" | "admin" | "insight", Record<string, unknown>>;
+export type LanguageResources = Record<
+  "common" | "table" | "kg" | "admin" | "insight",
+  Record<string, unknown>
+>;
 
 /**
  * The languages loaded in this process: all of them on the server (locales/all.server.ts),
@@ -32,13 +35,20 @@ export function isLng(value: unknown): value is Lng {
  * A translation without an i18next instance, for `meta` functions and server messages.
  * Key "ns:a.b" or "a.b" (common).
  */
-export function translate(lng: string, key: string, vars: Record<string, string | number> = {}): string {
+export function translate(
+  lng: string,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   const [ns, path] = key.includes(":") ? key.split(":", 2) : ["common", key];
   const lookup = (l: string) =>
-    path.split(".").reduce<unknown>(
-      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
-      loaded[l as Lng]?.[ns as keyof LanguageResources],
-    );
+    path
+      .split(".")
+      .reduce<unknown>(
+        (node, part) =>
+          node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined,
+        loaded[l as Lng]?.[ns as keyof LanguageResources],
+      );
   const found = lookup(isLng(lng) ? lng : fallbackLng) ?? lookup(fallbackLng);
   const text = typeof found === "string" ? found : key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, v) => String(vars[v] ?? ""));

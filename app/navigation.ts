@@ -33,11 +33,28 @@ export const adminNav: NavItem[] = [
     icon: "database",
     redirect: "/data/filemanage",
     children: [
-      { path: "/data/filemanage", title: "nav.filemanage", icon: "file", roles: ["data__file__read"] },
+      {
+        path: "/data/filemanage",
+        title: "nav.filemanage",
+        icon: "file",
+        roles: ["data__file__read"],
+      },
       { path: "/data/label", title: "nav.label", icon: "tag", roles: ["data__label__read"] },
-      { path: "/data/triaddata", title: "nav.triaddata", icon: "triangle", roles: ["data__triple__read"] },
+      {
+        path: "/data/triaddata",
+        title: "nav.triaddata",
+        icon: "triangle",
+        roles: ["data__triple__read"],
+      },
       { path: "/data/source", title: "nav.source", icon: "world", roles: ["data__source__read"] },
-      { path: "/backend/profile/password", name: "Password", title: "nav.password", icon: "key", roles: ["default"], hidden: true },
+      {
+        path: "/backend/profile/password",
+        name: "Password",
+        title: "nav.password",
+        icon: "key",
+        roles: ["default"],
+        hidden: true,
+      },
     ],
   },
   { path: "/schema", title: "nav.schema", icon: "hierarchy", roles: ["kg__ontology__read"] },
@@ -48,15 +65,52 @@ export const adminNav: NavItem[] = [
     redirect: "/graph/index",
     roles: ["kg__graph__update"],
     children: [
-      { path: "/graph/index", title: "nav.graphIndex", icon: "layout-dashboard", roles: ["kg__graph__update"] },
-      { path: "/graph/detail/:id", title: "nav.graphDetail", hidden: true, activeMenu: "/graph/index", roles: ["kg__graph__update"] },
-      { path: "/graph/relation/result", title: "nav.graphRelationResult", hidden: true, activeMenu: "/graph/index", roles: ["kg__graph__update"] },
-      { path: "/graph/create/:id?", title: "nav.graphCreate", icon: "plus", roles: ["kg__graph__create"] },
-      { path: "/graph/increased/:id?", title: "nav.graphIncreased", icon: "refresh", roles: ["kg__graph__update"] },
-      { path: "/graph/schemaedit/:id?", title: "nav.graphSchemaEdit", icon: "edit", roles: ["kg__ontology__update"] },
+      {
+        path: "/graph/index",
+        title: "nav.graphIndex",
+        icon: "layout-dashboard",
+        roles: ["kg__graph__update"],
+      },
+      {
+        path: "/graph/detail/:id",
+        title: "nav.graphDetail",
+        hidden: true,
+        activeMenu: "/graph/index",
+        roles: ["kg__graph__update"],
+      },
+      {
+        path: "/graph/relation/result",
+        title: "nav.graphRelationResult",
+        hidden: true,
+        activeMenu: "/graph/index",
+        roles: ["kg__graph__update"],
+      },
+      {
+        path: "/graph/create/:id?",
+        title: "nav.graphCreate",
+        icon: "plus",
+        roles: ["kg__graph__create"],
+      },
+      {
+        path: "/graph/increased/:id?",
+        title: "nav.graphIncreased",
+        icon: "refresh",
+        roles: ["kg__graph__update"],
+      },
+      {
+        path: "/graph/schemaedit/:id?",
+        title: "nav.graphSchemaEdit",
+        icon: "edit",
+        roles: ["kg__ontology__update"],
+      },
     ],
   },
-  { path: "/kgfeedback/index", title: "nav.kgfeedback", icon: "message", roles: ["kg__feedback__read"] },
+  {
+    path: "/kgfeedback/index",
+    title: "nav.kgfeedback",
+    icon: "message",
+    roles: ["kg__feedback__read"],
+  },
   {
     path: "/model",
     title: "nav.model",
@@ -65,8 +119,20 @@ export const adminNav: NavItem[] = [
     roles: ["kg__model__read"],
     children: [
       { path: "/model/index", title: "nav.modelIndex", icon: "list", roles: ["kg__model__read"] },
-      { path: "/model/logs/:id", title: "nav.modelLogs", hidden: true, activeMenu: "/model/index", roles: ["kg__model__read"] },
-      { path: "/model/evaluation/:id", title: "nav.modelEvaluation", hidden: true, activeMenu: "/model/index", roles: ["kg__model__read"] },
+      {
+        path: "/model/logs/:id",
+        title: "nav.modelLogs",
+        hidden: true,
+        activeMenu: "/model/index",
+        roles: ["kg__model__read"],
+      },
+      {
+        path: "/model/evaluation/:id",
+        title: "nav.modelEvaluation",
+        hidden: true,
+        activeMenu: "/model/index",
+        roles: ["kg__model__read"],
+      },
     ],
   },
   { path: "/log/index", title: "nav.log", icon: "search", roles: ["kg__log__read"] },
@@ -77,10 +143,31 @@ export const adminNav: NavItem[] = [
     redirect: "/count/entity",
     roles: ["kg__statistics__read"],
     children: [
-      { path: "/count/entity", title: "nav.entityCount", icon: "circles", roles: ["kg__statistics__read"] },
-      { path: "/count/entitycount/:id", title: "nav.entityCountDetail", hidden: true, activeMenu: "/count/entity", roles: ["kg__statistics__read"] },
-      { path: "/count/verb", title: "nav.verbCount", icon: "bolt", roles: ["kg__statistics__read"] },
-      { path: "/count/keyword", title: "nav.keywordCount", icon: "key", roles: ["kg__statistics__read"] },
+      {
+        path: "/count/entity",
+        title: "nav.entityCount",
+        icon: "circles",
+        roles: ["kg__statistics__read"],
+      },
+      {
+        path: "/count/entitycount/:id",
+        title: "nav.entityCountDetail",
+        hidden: true,
+        activeMenu: "/count/entity",
+        roles: ["kg__statistics__read"],
+      },
+      {
+        path: "/count/verb",
+        title: "nav.verbCount",
+        icon: "bolt",
+        roles: ["kg__statistics__read"],
+      },
+      {
+        path: "/count/keyword",
+        title: "nav.keywordCount",
+        icon: "key",
+        roles: ["kg__statistics__read"],
+      },
     ],
   },
   {
@@ -90,12 +177,42 @@ export const adminNav: NavItem[] = [
     redirect: "/backend/setting/users",
     anyOf: ["auth__user__read", "auth__group__read"],
     children: [
-      { path: "/backend/setting/users", title: "nav.users", icon: "user", roles: ["auth__user__read"] },
-      { path: "/backend/setting/permission", title: "nav.permission", icon: "lock", roles: ["auth__group__read"] },
-      { path: "/backend/setting/groups", title: "nav.groups", icon: "users", roles: ["auth__group__read"] },
-      { path: "/backend/setting/configs", title: "nav.configs", icon: "adjustments", roles: ["common__config__read"] },
-      { path: "/backend/setting/auditlog", title: "nav.auditlog", icon: "history", roles: ["common__auditlog__read"] },
-      { path: "/backend/setting/errorlog", title: "nav.errorlog", icon: "bug", roles: ["common__clienterror__read"] },
+      {
+        path: "/backend/setting/users",
+        title: "nav.users",
+        icon: "user",
+        roles: ["auth__user__read"],
+      },
+      {
+        path: "/backend/setting/permission",
+        title: "nav.permission",
+        icon: "lock",
+        roles: ["auth__group__read"],
+      },
+      {
+        path: "/backend/setting/groups",
+        title: "nav.groups",
+        icon: "users",
+        roles: ["auth__group__read"],
+      },
+      {
+        path: "/backend/setting/configs",
+        title: "nav.configs",
+        icon: "adjustments",
+        roles: ["common__config__read"],
+      },
+      {
+        path: "/backend/setting/auditlog",
+        title: "nav.auditlog",
+        icon: "history",
+        roles: ["common__auditlog__read"],
+      },
+      {
+        path: "/backend/setting/errorlog",
+        title: "nav.errorlog",
+        icon: "bug",
+        roles: ["common__clienterror__read"],
+      },
     ],
   },
 ];
@@ -122,14 +239,22 @@ function patternToRegExp(path: string): RegExp {
  * for the breadcrumb, the highlighted menu item and the route check.
  */
 export function matchNav(pathname: string): NavItem[] {
-  for (let path = pathname.replace(/\/+$/, "") || "/"; path; path = path.slice(0, path.lastIndexOf("/"))) {
+  for (
+    let path = pathname.replace(/\/+$/, "") || "/";
+    path;
+    path = path.slice(0, path.lastIndexOf("/"))
+  ) {
     const chain = matchExact(path);
     if (chain.length) return chain;
   }
   return [];
 }
 
-function matchExact(pathname: string, items: NavItem[] = adminNav, trail: NavItem[] = []): NavItem[] {
+function matchExact(
+  pathname: string,
+  items: NavItem[] = adminNav,
+  trail: NavItem[] = [],
+): NavItem[] {
   for (const item of items) {
     const chain = [...trail, item];
     if (patternToRegExp(item.path).test(pathname)) return chain;
@@ -142,7 +267,8 @@ function matchExact(pathname: string, items: NavItem[] = adminNav, trail: NavIte
 }
 
 export function itemVisible(item: NavItem, roles: readonly string[]): boolean {
-  if (item.anyOf && !roles.includes("admin") && !item.anyOf.some((r) => roles.includes(r))) return false;
+  if (item.anyOf && !roles.includes("admin") && !item.anyOf.some((r) => roles.includes(r)))
+    return false;
   return canAccess(roles, item.roles);
 }
 
@@ -168,7 +294,10 @@ export function pathAllowed(pathname: string, roles: readonly string[]): boolean
 }
 
 /** The first visible leaf: where a parent's redirect lands when its own target is not allowed. */
-export function firstAllowedPath(roles: readonly string[], items: NavItem[] = filterNav(roles)): string | undefined {
+export function firstAllowedPath(
+  roles: readonly string[],
+  items: NavItem[] = filterNav(roles),
+): string | undefined {
   for (const item of items) {
     if (item.hidden) continue;
     if (item.children?.length) {

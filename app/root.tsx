@@ -124,7 +124,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={String(error.data ?? "")} />;
+  if (isRouteErrorResponse(error))
+    return <ErrorPage status={error.status} message={String(error.data ?? "")} />;
   console.error(error);
   return <ErrorPage status={500} />;
 }

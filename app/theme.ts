@@ -37,7 +37,16 @@ export function themeFor(size: ElementSize = DEFAULT_SIZE) {
       // Plain objects rather than Button.extend(…): the theme is on every page, and naming the
       // components here would ship their code (Select, NumberInput…) to every page too.
       components: Object.fromEntries(
-        ["Button", "TextInput", "PasswordInput", "NumberInput", "Textarea", "Select", "NativeSelect", "Checkbox"].map((name) => [name, withSize]),
+        [
+          "Button",
+          "TextInput",
+          "PasswordInput",
+          "NumberInput",
+          "Textarea",
+          "Select",
+          "NativeSelect",
+          "Checkbox",
+        ].map((name) => [name, withSize]),
       ),
     });
     themes.set(size, theme);

@@ -23,9 +23,20 @@ declare module "autocannon" {
     headers?: Record<string, string>;
   }
   interface Instance extends NodeJS.EventEmitter {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
-  function autocannon(opts: Options, callback: (err: Error | null, result: Result) => void): Instance;
+  function autocannon(
+    opts: Options,
+    callback: (err: Error | null, result: Result) => void,
+  ): Instance;
   export default autocannon;
 }

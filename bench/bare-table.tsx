@@ -27,13 +27,18 @@ function store(): BetterSqlite3.Database {
   const { createRequire } = process.getBuiltinModule("node:module") as typeof import("node:module");
   const { join, resolve } = process.getBuiltinModule("node:path") as typeof import("node:path");
   const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
-  db = new Database(join(resolve(process.env.DATA_DIR || "./data"), "platform.sqlite"), { readonly: true, fileMustExist: true });
+  db = new Database(join(resolve(process.env.DATA_DIR || "./data"), "platform.sqlite"), {
+    readonly: true,
+    fileMustExist: true,
+  });
   return db;
 }
 
 export function loader() {
   const rows = store()
-    .prepare("SELECT id, username, email, date_joined, last_login, is_active FROM users ORDER BY id LIMIT 10")
+    .prepare(
+      "SELECT id, username, email, date_joined, last_login, is_active FROM users ORDER BY id LIMIT 10",
+    )
     .all() as Row[];
   return { rows };
 }

@@ -47,7 +47,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
-  if (!fs.existsSync("build/index.js") || !fs.existsSync("public/build")) throw new Error("no build: run `npx remix build` first (or npm run bench:bundles)");
+  if (!fs.existsSync("build/index.js") || !fs.existsSync("public/build"))
+    throw new Error("no build: run `npx remix build` first (or npm run bench:bundles)");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bundles-"));
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
@@ -68,7 +69,10 @@ async function startServer(): Promise<{ child: ChildProcess; origin: string; dat
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() - started > 120_000) throw new Error("server did not start within 120 s");
     await new Promise((r) => setTimeout(r, 250));
@@ -83,7 +87,9 @@ function gzipBytes(url: string): Promise<{ wire: number; encoding: string }> {
       .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
         let wire = 0;
         res.on("data", (chunk: Buffer) => (wire += chunk.length));
-        res.on("end", () => resolve({ wire, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+        res.on("end", () =>
+          resolve({ wire, encoding: String(res.headers["content-encoding"] ?? "identity") }),
+        );
         res.on("error", reject);
       })
       .on("error", reject);
@@ -129,7 +135,16 @@ async function main() {
   const { child, origin, dataDir } = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     // Each page's own cache: a fresh context per load would also work, but the login is per context.
@@ -140,15 +155,24 @@ async function main() {
     await login.getByPlaceholder("请输入用户名").fill("admin");
     await login.getByPlaceholder("请输入密码").fill(ADMIN_PASSWORD);
     await login.getByPlaceholder("请输入验证码").fill("any"); // CAPTCHA=off: any answer passes
-    await Promise.all([login.waitForURL((u) => !u.pathname.startsWith("/login")), login.getByRole("button", { name: "登录", exact: true }).click()]);
+    await Promise.all([
+      login.waitForURL((u) => !u.pathname.startsWith("/login")),
+      login.getByRole("button", { name: "登录", exact: true }).click(),
+    ]);
     await login.close();
 
-    console.log(`Client JavaScript per page (gzip as served with Accept-Encoding: gzip, every script until network idle) and LCP (CPU 4× slower, median of ${RUNS}), Chromium ${browser.version()}`);
+    console.log(
+      `Client JavaScript per page (gzip as served with Accept-Encoding: gzip, every script until network idle) and LCP (CPU 4× slower, median of ${RUNS}), Chromium ${browser.version()}`,
+    );
     const failures: string[] = [];
     for (const p of PAGES) {
       const context = p.login ? loggedIn : anonymous;
       // Scripts from a cold cache: a fresh context holding the same cookies.
-      const cold = await browser.newContext({ locale: "zh-CN", baseURL: origin, storageState: await context.storageState() });
+      const cold = await browser.newContext({
+        locale: "zh-CN",
+        baseURL: origin,
+        storageState: await context.storageState(),
+      });
       const urls = await scriptsOf(cold, p.path);
       let gz = 0;
       for (const u of urls) {
@@ -158,7 +182,11 @@ async function main() {
       }
       const lcps: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const fresh = await browser.newContext({ locale: "zh-CN", baseURL: origin, storageState: await context.storageState() });
+        const fresh = await browser.newContext({
+          locale: "zh-CN",
+          baseURL: origin,
+          storageState: await context.storageState(),
+        });
         lcps.push(await lcpOf(fresh, p.path));
         await fresh.close();
       }
@@ -172,7 +200,11 @@ async function main() {
         `  ${p.path.padEnd(24)} ${String(urls.length).padStart(3)} scripts ${kb(gz).toFixed(0).padStart(5)} KB gzip (goal ≤ ${p.goal}, ${p.kind}) ${jsOk ? "✓" : "✗"}` +
           `   LCP ${lcp.toFixed(0).padStart(5)} ms (goal ≤ ${LCP_GOAL_MS}) ${lcpOk ? "✓" : "✗"}  [${lcps.map((l) => l.toFixed(0)).join(", ")}]`,
       );
-      if (process.argv.includes("--list")) for (const u of urls) console.log(`      ${u.replace(origin, "")} ${kb((await gzipBytes(u)).wire).toFixed(1)} KB`);
+      if (process.argv.includes("--list"))
+        for (const u of urls)
+          console.log(
+            `      ${u.replace(origin, "")} ${kb((await gzipBytes(u)).wire).toFixed(1)} KB`,
+          );
     }
     console.log(failures.length ? `Missed: ${failures.join(", ")}` : "Every goal met.");
   } finally {

@@ -79,30 +79,53 @@ function tripleCsv(total: number, seed = 7): string {
 
 /** An update: new relations, changed confidences and deletions of existing ones. */
 function updateCsv(base: string, rows: number): string {
-  const relations = base.split("\n").filter((l) => l && !l.includes(",类型,") && !l.startsWith("subject"));
+  const relations = base
+    .split("\n")
+    .filter((l) => l && !l.includes(",类型,") && !l.startsWith("subject"));
   const lines = ["subject,predicate,object,confidence,op"];
   for (let i = 0; i < rows; i++) {
     const [s, p, o] = relations[(i * 7919) % relations.length].split(",");
-    if (i % 3 === 0) lines.push(`新舰${i},类型,舰艇,,`, `${s.startsWith("部队") ? s : "部队0"},装备,新舰${i},0.7,`);
+    if (i % 3 === 0)
+      lines.push(
+        `新舰${i},类型,舰艇,,`,
+        `${s.startsWith("部队") ? s : "部队0"},装备,新舰${i},0.7,`,
+      );
     else if (i % 3 === 1) lines.push(`${s},${p},${o},0.42,`);
     else lines.push(`${s},${p},${o},,delete`);
   }
   return lines.join("\n") + "\n";
 }
 
-function storeFile(ctx: ReturnType<typeof createPlatform>["ctx"], name: string, content: string): number {
+function storeFile(
+  ctx: ReturnType<typeof createPlatform>["ctx"],
+  name: string,
+  content: string,
+): number {
   const uuid = crypto.randomUUID();
   const file = path.join(ctx.settings.dataDir, "files", uuid);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
   return Number(
     ctx.db
-      .prepare("INSERT INTO data_files (uuid, name, filename, size, mime, sha256) VALUES (?, ?, ?, ?, 'text/csv', ?)")
-      .run(uuid, name, name, Buffer.byteLength(content), crypto.createHash("sha256").update(content).digest("hex")).lastInsertRowid,
+      .prepare(
+        "INSERT INTO data_files (uuid, name, filename, size, mime, sha256) VALUES (?, ?, ?, ?, 'text/csv', ?)",
+      )
+      .run(
+        uuid,
+        name,
+        name,
+        Buffer.byteLength(content),
+        crypto.createHash("sha256").update(content).digest("hex"),
+      ).lastInsertRowid,
   );
 }
 
-async function runJob(ctx: ReturnType<typeof createPlatform>["ctx"], kind: string, graphId: number, params: unknown) {
+async function runJob(
+  ctx: ReturnType<typeof createPlatform>["ctx"],
+  kind: string,
+  graphId: number,
+  params: unknown,
+) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -138,7 +161,10 @@ const platform = createPlatform({
 const ctx = platform.ctx;
 try {
   const { military } = ensureBuiltinOntologies(ctx);
-  const graphId = Number(ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('构建基准图谱', 'military')").run().lastInsertRowid);
+  const graphId = Number(
+    ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('构建基准图谱', 'military')").run()
+      .lastInsertRowid,
+  );
   assignOntology(ctx, graphId, military);
 
   const csv = tripleCsv(TOTAL);
@@ -146,30 +172,53 @@ try {
   const sources = { file_ids: [fileId], source_ids: [], triple_graph_ids: [], all_triples: false };
   const rssBefore = process.memoryUsage().rss;
   const build = await runJob(ctx, BUILD, graphId, { sources, skip_bad_rows: false });
-  const written = (build.job.result as { written: { entities: { added: number }; relations: { added: number } } }).written;
+  const written = (
+    build.job.result as { written: { entities: { added: number }; relations: { added: number } } }
+  ).written;
 
   const updateFile = storeFile(ctx, "update.csv", updateCsv(csv, UPDATE_ROWS));
-  const updateSources = { file_ids: [updateFile], source_ids: [], triple_graph_ids: [], all_triples: false };
+  const updateSources = {
+    file_ids: [updateFile],
+    source_ids: [],
+    triple_graph_ids: [],
+    all_triples: false,
+  };
   const plan = await runJob(ctx, PLAN, graphId, { sources: updateSources });
-  const summary = (plan.job.result as { report: { summary: { rows: number; entities: object; relations: object } } }).report.summary;
-  const apply = await runJob(ctx, UPDATE, graphId, { plan_job_id: plan.job.id, skip_bad_rows: false });
+  const summary = (
+    plan.job.result as {
+      report: { summary: { rows: number; entities: object; relations: object } };
+    }
+  ).report.summary;
+  const apply = await runJob(ctx, UPDATE, graphId, {
+    plan_job_id: plan.job.id,
+    skip_bad_rows: false,
+  });
 
   // PHASES=1 prints the build's log: the time of each phase (read, check, write).
   if (process.env.PHASES) {
-    for (const l of jobLogs(ctx, build.job.id, 1, 100).results.reverse()) console.log(l.at.slice(11, 23), l.message);
+    for (const l of jobLogs(ctx, build.job.id, 1, 100).results.reverse())
+      console.log(l.at.slice(11, 23), l.message);
   }
   const row = (label: string, r: Awaited<ReturnType<typeof runJob>>, rows: number) =>
     `| ${label} | ${rows.toLocaleString("en-US")} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round((rows / r.ms) * 1000).toLocaleString("en-US")} | ${(r.cpuMs / 1000).toFixed(2)} s | ${Math.round((rows / r.cpuMs) * 1000).toLocaleString("en-US")} | ${mb(r.peak)} | ${r.delayP99.toFixed(0)} ms / ${r.delayMax.toFixed(0)} ms |`;
-  console.log(`CSV ${mb(Buffer.byteLength(csv))}, ${TOTAL.toLocaleString("en-US")} rows; RSS before the build ${mb(rssBefore)}`);
-  console.log(`built: ${written.entities.added.toLocaleString("en-US")} entities, ${written.relations.added.toLocaleString("en-US")} relations`);
+  console.log(
+    `CSV ${mb(Buffer.byteLength(csv))}, ${TOTAL.toLocaleString("en-US")} rows; RSS before the build ${mb(rssBefore)}`,
+  );
+  console.log(
+    `built: ${written.entities.added.toLocaleString("en-US")} entities, ${written.relations.added.toLocaleString("en-US")} relations`,
+  );
   console.log(`update plan: ${JSON.stringify(summary)}`);
   console.log("");
-  console.log("| job | rows | wall time | triples/s (wall) | CPU time | triples per CPU-second | peak RSS | event-loop delay p99 / max |");
+  console.log(
+    "| job | rows | wall time | triples/s (wall) | CPU time | triples per CPU-second | peak RSS | event-loop delay p99 / max |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   console.log(row("build (graph.build)", build, TOTAL));
   console.log(row("update dry run (graph.plan)", plan, summary.rows));
   console.log(row("update apply (graph.update, one transaction)", apply, summary.rows));
-  console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
 } finally {
   platform.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

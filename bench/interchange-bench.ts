@@ -37,10 +37,19 @@ const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 
 try {
-  console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
-  console.log(`generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`);
+  console.log(
+    `load before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (${os.cpus().length} cores)`,
+  );
+  console.log(
+    `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
+  );
   const generated = generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
-  console.log(`generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`);
+  console.log(
+    `generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`,
+  );
   ctx.db.pragma("wal_checkpoint(TRUNCATE)");
 
   const app = express();
@@ -50,15 +59,21 @@ try {
   const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const user = userWithToken(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);
 
-  const results: Record<string, { seconds: number; bytes: number; lines: number; rssGrowth: number }> = {};
+  const results: Record<
+    string,
+    { seconds: number; bytes: number; lines: number; rssGrowth: number }
+  > = {};
   for (const format of ["nt", "graphml"] as const) {
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const began = performance.now();
-    const res = await fetch(`${api}/kg/graphs/${GRAPH}/export/?format=${format}`, { headers: authHeaders(user) });
-    if (res.status !== 200 || !res.body) throw new Error(`${format}: ${res.status} ${await res.text()}`);
+    const res = await fetch(`${api}/kg/graphs/${GRAPH}/export/?format=${format}`, {
+      headers: authHeaders(user),
+    });
+    if (res.status !== 200 || !res.body)
+      throw new Error(`${format}: ${res.status} ${await res.text()}`);
     let bytes = 0;
     let lines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -69,7 +84,9 @@ try {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     results[format] = { seconds, bytes, lines, rssGrowth: mb(peak - before) };
-    console.log(`${format}: ${seconds.toFixed(1)} s, ${mb(bytes).toFixed(0)} MB, ${lines.toLocaleString()} lines, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB (+${mb(peak - before).toFixed(0)} MB)`);
+    console.log(
+      `${format}: ${seconds.toFixed(1)} s, ${mb(bytes).toFixed(0)} MB, ${lines.toLocaleString()} lines, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB (+${mb(peak - before).toFixed(0)} MB)`,
+    );
   }
 
   const triples = results.nt.lines;
@@ -78,11 +95,18 @@ try {
   console.log("");
   console.log(`| export | relations | triples | time | triples/s | MB/s | RSS growth (peak) |`);
   console.log(`|---|---:|---:|---:|---:|---:|---:|`);
-  console.log(`| N-Triples | ${RELATIONS.toLocaleString()} | ${triples.toLocaleString()} | ${nt.seconds.toFixed(1)} s | ${Math.round(triples / nt.seconds).toLocaleString()} | ${(mb(nt.bytes) / nt.seconds).toFixed(1)} | ${nt.rssGrowth.toFixed(0)} MB |`);
+  console.log(
+    `| N-Triples | ${RELATIONS.toLocaleString()} | ${triples.toLocaleString()} | ${nt.seconds.toFixed(1)} s | ${Math.round(triples / nt.seconds).toLocaleString()} | ${(mb(nt.bytes) / nt.seconds).toFixed(1)} | ${nt.rssGrowth.toFixed(0)} MB |`,
+  );
   console.log(
     `| GraphML | ${RELATIONS.toLocaleString()} | (the same graph: ${triples.toLocaleString()}) | ${gml.seconds.toFixed(1)} s | ${Math.round(triples / gml.seconds).toLocaleString()} | ${(mb(gml.bytes) / gml.seconds).toFixed(1)} | ${gml.rssGrowth.toFixed(0)} MB |`,
   );
-  console.log(`goals: ≥ 50,000 triples/s, RSS growth < 150 MB; load after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `goals: ≥ 50,000 triples/s, RSS growth < 150 MB; load after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   server.close();
 } finally {
   platform.close();

@@ -37,7 +37,11 @@ const platform = createPlatform({
 });
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /** The N-Triples files: every entity typed and labelled, then relations; lines never split across files. */
 function documents(ontologyId: number): { files: string[]; entities: number; relations: number } {
@@ -58,11 +62,17 @@ function documents(ontologyId: number): { files: string[]; entities: number; rel
   }
   const all = [...Array(entities).keys()];
   /** The entities a relation type's domain or range admits (every entity when it has none). */
-  const pool = (classId: number | null) => (classId === null ? all : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []));
+  const pool = (classId: number | null) =>
+    classId === null ? all : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
   const usable = types
-    .map((t) => ({ iri: `<${iri.relationType(O, t.name)}>`, subjects: pool(t.domain_class_id), objects: pool(t.range_class_id) }))
+    .map((t) => ({
+      iri: `<${iri.relationType(O, t.name)}>`,
+      subjects: pool(t.domain_class_id),
+      objects: pool(t.range_class_id),
+    }))
     .filter((t) => t.subjects.length && t.objects.length);
-  const entityIri = (i: number) => `<http://bench.example/entity/${encodeURIComponent(`实体${i}`)}>`;
+  const entityIri = (i: number) =>
+    `<http://bench.example/entity/${encodeURIComponent(`实体${i}`)}>`;
   const classIri = new Map(classes.map((c) => [c.id, `<${iri.class(O, c.name)}>`]));
   const files: string[] = [];
   let lines: string[] = [];
@@ -84,7 +94,7 @@ function documents(ontologyId: number): { files: string[]; entities: number; rel
   const rng = prng(42);
   const next = (n: number) => rng.int(0, n - 1);
   const seen = new Set<string>();
-  for (let made = 0; made < relations; ) {
+  for (let made = 0; made < relations;) {
     const t = usable[next(usable.length)];
     const s = t.subjects[next(t.subjects.length)];
     const o = t.objects[next(t.objects.length)];
@@ -111,7 +121,11 @@ async function finished(id: number) {
 try {
   console.log(`load before: ${load()} (${os.cpus().length} cores)`);
   const ontologyId = ensureBuiltinOntologies(ctx).military;
-  ctx.db.prepare("INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')").run(GRAPH);
+  ctx.db
+    .prepare(
+      "INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')",
+    )
+    .run(GRAPH);
   assignOntology(ctx, GRAPH, ontologyId);
   const began = performance.now();
   const { files, entities, relations } = documents(ontologyId);
@@ -132,7 +146,11 @@ try {
     const form = new FormData();
     form.append("name", `bench-${i}.nt`);
     form.append("file", new File([text], `bench-${i}.nt`, { type: "application/n-triples" }));
-    const res = await fetch(`${api}/data/files/`, { method: "POST", headers: authHeaders(user, false), body: form });
+    const res = await fetch(`${api}/data/files/`, {
+      method: "POST",
+      headers: authHeaders(user, false),
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
     fileIds.push((await res.json()).id);
   }
@@ -140,7 +158,11 @@ try {
   (globalThis as { gc?: () => void }).gc?.();
 
   const post = async (p: string, body: unknown) => {
-    const res = await fetch(`${api}${p}`, { method: "POST", headers: { ...authHeaders(user), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${api}${p}`, {
+      method: "POST",
+      headers: { ...authHeaders(user), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 202) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return (await res.json()).job_id as number;
   };
@@ -153,24 +175,45 @@ try {
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
-    console.log(`${label}: ${seconds.toFixed(1)} s, ${Math.round(STATEMENTS / seconds).toLocaleString()} statements/s, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB`);
+    console.log(
+      `${label}: ${seconds.toFixed(1)} s, ${Math.round(STATEMENTS / seconds).toLocaleString()} statements/s, RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB`,
+    );
     return { job, seconds, peak: mb(peak), growth: mb(peak - before) };
   };
 
-  const dry = await timed("dry run", () => post(`/graphadmin/graphs/${GRAPH}/update/dry-run/`, { file_ids: fileIds }));
-  const summary = (dry.job.result as { report: { summary: { bad_rows: number; entities: { added: number }; relations: { added: number } } } }).report.summary;
-  console.log(`planned: ${summary.entities.added.toLocaleString()} entities, ${summary.relations.added.toLocaleString()} relations, ${summary.bad_rows} bad rows`);
-  const applied = await timed("apply", () => post(`/graphadmin/graphs/${GRAPH}/update/`, { plan_job_id: dry.job.id }));
-  const stored = ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(GRAPH) as number;
+  const dry = await timed("dry run", () =>
+    post(`/graphadmin/graphs/${GRAPH}/update/dry-run/`, { file_ids: fileIds }),
+  );
+  const summary = (
+    dry.job.result as {
+      report: {
+        summary: { bad_rows: number; entities: { added: number }; relations: { added: number } };
+      };
+    }
+  ).report.summary;
+  console.log(
+    `planned: ${summary.entities.added.toLocaleString()} entities, ${summary.relations.added.toLocaleString()} relations, ${summary.bad_rows} bad rows`,
+  );
+  const applied = await timed("apply", () =>
+    post(`/graphadmin/graphs/${GRAPH}/update/`, { plan_job_id: dry.job.id }),
+  );
+  const stored = ctx.db
+    .prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?")
+    .pluck()
+    .get(GRAPH) as number;
 
   console.log("");
-  console.log(`| N-Triples import | statements | files | time | statements/s | RSS peak (growth) |`);
+  console.log(
+    `| N-Triples import | statements | files | time | statements/s | RSS peak (growth) |`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|`);
   for (const [label, r] of [
     ["dry run", dry],
     ["apply (reads and plans again, then one transaction)", applied],
   ] as const) {
-    console.log(`| ${label} | ${STATEMENTS.toLocaleString()} | ${fileIds.length} | ${r.seconds.toFixed(1)} s | ${Math.round(STATEMENTS / r.seconds).toLocaleString()} | ${r.peak.toFixed(0)} MB (+${r.growth.toFixed(0)} MB) |`);
+    console.log(
+      `| ${label} | ${STATEMENTS.toLocaleString()} | ${fileIds.length} | ${r.seconds.toFixed(1)} s | ${Math.round(STATEMENTS / r.seconds).toLocaleString()} | ${r.peak.toFixed(0)} MB (+${r.growth.toFixed(0)} MB) |`,
+    );
   }
   console.log(`stored relations: ${stored.toLocaleString()}; load after: ${load()}`);
   server.close();

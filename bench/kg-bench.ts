@@ -25,7 +25,9 @@ const SAMPLES = 300;
 
 // KG_BENCH_DIR keeps the generated store between runs: a rerun only measures.
 const keepDir = process.env.KG_BENCH_DIR;
-const dataDir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
+const dataDir = keepDir
+  ? path.resolve(keepDir)
+  : fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
 fs.mkdirSync(dataDir, { recursive: true });
 const reportFile = path.join(dataDir, "generated.json");
 const platform = createPlatform({
@@ -41,15 +43,25 @@ const ctx = platform.ctx;
 
 const loadBefore = os.loadavg()[0].toFixed(1);
 const heapBefore = process.memoryUsage().rss;
-const kept = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph> & { load?: number }) : null;
+const kept = fs.existsSync(reportFile)
+  ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph> & {
+      load?: number;
+    })
+  : null;
 console.log(
   kept?.relations === RELATIONS
     ? `using the store kept in ${dataDir}`
     : `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
 );
 const report =
-  kept?.relations === RELATIONS ? kept : { ...generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS }), load: os.loadavg()[0] };
-const rssGrowth = kept?.relations === RELATIONS ? null : (process.memoryUsage().rss - heapBefore) / 1e6;
+  kept?.relations === RELATIONS
+    ? kept
+    : {
+        ...generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS }),
+        load: os.loadavg()[0],
+      };
+const rssGrowth =
+  kept?.relations === RELATIONS ? null : (process.memoryUsage().rss - heapBefore) / 1e6;
 if (keepDir) fs.writeFileSync(reportFile, JSON.stringify(report));
 ctx.db.pragma("wal_checkpoint(TRUNCATE)");
 const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
@@ -59,7 +71,12 @@ const serverTimes = new Map<string, number>();
 const app = express();
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
-  res.on("finish", () => serverTimes.set(String(req.headers["x-bench-id"]), Number(process.hrtime.bigint() - start) / 1e6));
+  res.on("finish", () =>
+    serverTimes.set(
+      String(req.headers["x-bench-id"]),
+      Number(process.hrtime.bigint() - start) / 1e6,
+    ),
+  );
   next();
 });
 app.use("/api", platform.router);
@@ -73,7 +90,11 @@ async function timed(pathname: string, init: RequestInit = {}): Promise<number> 
   const id = String(++requestId);
   const res = await fetch(`${api}${pathname}`, {
     ...init,
-    headers: { ...authHeaders(user, init.method === "POST"), "x-bench-id": id, ...(init.headers ?? {}) },
+    headers: {
+      ...authHeaders(user, init.method === "POST"),
+      "x-bench-id": id,
+      ...(init.headers ?? {}),
+    },
   });
   if (res.status !== 200) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
@@ -89,42 +110,80 @@ const fmt = (n: number) => n.toFixed(1);
 
 // A sample of entities: half from the hubs (the generator skews subjects to low indices), half at random.
 const rng = prng(42);
-const uuids = ctx.db.prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? ORDER BY id").pluck().all(GRAPH) as string[];
+const uuids = ctx.db
+  .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? ORDER BY id")
+  .pluck()
+  .all(GRAPH) as string[];
 const drawSample = () =>
-  Array.from({ length: SAMPLES }, (_, i) =>
-    uuids[i % 2 === 0 ? Math.floor(Math.pow(rng.next(), 3) * uuids.length) : Math.floor(rng.next() * uuids.length)],
+  Array.from(
+    { length: SAMPLES },
+    (_, i) =>
+      uuids[
+        i % 2 === 0
+          ? Math.floor(Math.pow(rng.next(), 3) * uuids.length)
+          : Math.floor(rng.next() * uuids.length)
+      ],
   );
 const warmup = drawSample();
 const sample = drawSample();
 const hubDegree = ctx.db
-  .prepare("SELECT count(*) FROM kg_relations WHERE subject_id = (SELECT id FROM kg_entities WHERE uuid = ?)")
+  .prepare(
+    "SELECT count(*) FROM kg_relations WHERE subject_id = (SELECT id FROM kg_entities WHERE uuid = ?)",
+  )
   .pluck()
   .get(uuids[0]) as number;
 
-const rows: { name: string; p50: number; p95: number; max: number; goal: number; note: string }[] = [];
-const measure = async (name: string, goal: number, note: string, paths: string[], init?: RequestInit) => {
+const rows: { name: string; p50: number; p95: number; max: number; goal: number; note: string }[] =
+  [];
+const measure = async (
+  name: string,
+  goal: number,
+  note: string,
+  paths: string[],
+  init?: RequestInit,
+) => {
   const times: number[] = [];
   for (const pth of paths) times.push(await timed(pth, init));
   const s = stats(times);
   rows.push({ name, ...s, goal, note });
-  console.log(`${name}: p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms, max ${fmt(s.max)} ms (${paths.length} requests)`);
+  console.log(
+    `${name}: p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms, max ${fmt(s.max)} ms (${paths.length} requests)`,
+  );
 };
 
 // A running server's page cache is warm: warm it with another sample of the same mix, so the
 // measured entities themselves have not been read before.
 for (const u of warmup) await timed(`/kg/graphs/${GRAPH}/entities/${u}/`);
 
-await measure("实体页 entity page", 50, `${SAMPLES} entities, half hubs (largest hub: ${hubDegree} outgoing relations)`, sample.map((u) => `/kg/graphs/${GRAPH}/entities/${u}/`));
-await measure("关系图 neighbours (depth 1, 50 nodes)", 50, "distinct entities, no cached answers", sample.map((u) => `/kg/graphs/${GRAPH}/entities/${u}/neighbours/`));
+await measure(
+  "实体页 entity page",
+  50,
+  `${SAMPLES} entities, half hubs (largest hub: ${hubDegree} outgoing relations)`,
+  sample.map((u) => `/kg/graphs/${GRAPH}/entities/${u}/`),
+);
+await measure(
+  "关系图 neighbours (depth 1, 50 nodes)",
+  50,
+  "distinct entities, no cached answers",
+  sample.map((u) => `/kg/graphs/${GRAPH}/entities/${u}/neighbours/`),
+);
 await measure(
   "关系图 neighbours (depth 2, 200 nodes)",
   50,
   "distinct entities, no cached answers",
-  sample.slice(0, 100).map((u) => `/kg/graphs/${GRAPH}/entities/${u}/neighbours/?depth=2&limit=200`),
+  sample
+    .slice(0, 100)
+    .map((u) => `/kg/graphs/${GRAPH}/entities/${u}/neighbours/?depth=2&limit=200`),
 );
-const bigLayout = await timed(`/kg/graphs/${GRAPH}/entities/${uuids[0]}/neighbours/?depth=2&limit=2000`);
-const bigLayoutCached = await timed(`/kg/graphs/${GRAPH}/entities/${uuids[0]}/neighbours/?depth=2&limit=2000`);
-console.log(`2,000-node relation graph with server layout: first ${fmt(bigLayout)} ms, cached ${fmt(bigLayoutCached)} ms`);
+const bigLayout = await timed(
+  `/kg/graphs/${GRAPH}/entities/${uuids[0]}/neighbours/?depth=2&limit=2000`,
+);
+const bigLayoutCached = await timed(
+  `/kg/graphs/${GRAPH}/entities/${uuids[0]}/neighbours/?depth=2&limit=2000`,
+);
+console.log(
+  `2,000-node relation graph with server layout: first ${fmt(bigLayout)} ms, cached ${fmt(bigLayoutCached)} ms`,
+);
 
 const hotPaths = [7, 30, 365].flatMap((days) => [
   `/kg/graphs/${GRAPH}/hot-events/?days=${days}&limit=10`,
@@ -137,23 +196,48 @@ for (const pth of hotPaths) {
   bumpGraphVersion(ctx, GRAPH, { rollups: true });
   cold[pth] = await timed(pth);
 }
-const coldLabel = (k: string) => `${k.includes("hot-events") ? "events" : "entities"} ${k.match(/days=(\d+)/)![1]} d`;
-console.log("hot rankings computed (cache miss):", Object.entries(cold).map(([k, v]) => `${coldLabel(k)} ${fmt(v)} ms`).join(", "));
-await measure("热点排行 hot rankings", 50, "7/30/365-day windows, events and entities; cached until the rollups are rebuilt", Array.from({ length: SAMPLES }, (_, i) => hotPaths[i % hotPaths.length]));
+const coldLabel = (k: string) =>
+  `${k.includes("hot-events") ? "events" : "entities"} ${k.match(/days=(\d+)/)![1]} d`;
+console.log(
+  "hot rankings computed (cache miss):",
+  Object.entries(cold)
+    .map(([k, v]) => `${coldLabel(k)} ${fmt(v)} ms`)
+    .join(", "),
+);
+await measure(
+  "热点排行 hot rankings",
+  50,
+  "7/30/365-day windows, events and entities; cached until the rollups are rebuilt",
+  Array.from({ length: SAMPLES }, (_, i) => hotPaths[i % hotPaths.length]),
+);
 bumpGraphVersion(ctx, GRAPH, { rollups: true });
-const typed = await timed(`/kg/graphs/${GRAPH}/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}`);
+const typed = await timed(
+  `/kg/graphs/${GRAPH}/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}`,
+);
 
 // 5,000 characters of news-like text naming graph entities.
-const articles = ctx.db.prepare("SELECT content FROM kg_articles WHERE graph_id = ? ORDER BY id LIMIT 40").pluck().all(GRAPH) as string[];
+const articles = ctx.db
+  .prepare("SELECT content FROM kg_articles WHERE graph_id = ? ORDER BY id LIMIT 40")
+  .pluck()
+  .all(GRAPH) as string[];
 let text = "";
 for (let i = 0; text.length < 5000; i++) {
-  text += articles[i % articles.length] + "由于双方在边境地区举行演习，导致局势紧张。2024年5月12日，";
+  text +=
+    articles[i % articles.length] + "由于双方在边境地区举行演习，导致局势紧张。2024年5月12日，";
 }
 text = text.slice(0, 5000);
 const extractInit = { method: "POST", body: JSON.stringify({ text }) };
 const firstExtract = await timed(`/kg/graphs/${GRAPH}/extract/`, extractInit);
-console.log(`text analysis, first request (builds the ${(ENTITIES).toLocaleString()}-entity dictionary): ${fmt(firstExtract)} ms`);
-await measure("文本分析 5,000-character extraction", 100, "dictionary built; entities, segmentation, events, causal pairs, known relations", Array.from({ length: 60 }, () => `/kg/graphs/${GRAPH}/extract/`), extractInit);
+console.log(
+  `text analysis, first request (builds the ${ENTITIES.toLocaleString()}-entity dictionary): ${fmt(firstExtract)} ms`,
+);
+await measure(
+  "文本分析 5,000-character extraction",
+  100,
+  "dictionary built; entities, segmentation, events, causal pairs, known relations",
+  Array.from({ length: 60 }, () => `/kg/graphs/${GRAPH}/extract/`),
+  extractInit,
+);
 
 server.close();
 platform.close();

@@ -37,7 +37,11 @@ async function startServer(): Promise<{ child: ChildProcess; origin: string }> {
 async function login(origin: string) {
   const res = await fetch(`${origin}/api/common/users/login/`, {
     method: "POST",
-    headers: { Cookie: "csrftoken=bench", "X-CSRFToken": "bench", "Content-Type": "application/json" },
+    headers: {
+      Cookie: "csrftoken=bench",
+      "X-CSRFToken": "bench",
+      "Content-Type": "application/json",
+    },
     body: JSON.stringify({ username: "admin", password: "admin-pass-1" }),
   });
   if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
@@ -71,10 +75,18 @@ function reads(origin: string, token: string, seconds: number) {
 /** Writers loop until `stop` is set: create a user with a password, change their e-mail, reset the password. */
 function writers(origin: string, auth: { token: string; csrf: string }) {
   const state = { stop: false, ok: 0, failed: 0, latencies: [] as number[], firstFailure: "" };
-  const headers = { Authorization: `Token ${auth.token}`, "X-CSRFToken": auth.csrf, "Content-Type": "application/json" };
+  const headers = {
+    Authorization: `Token ${auth.token}`,
+    "X-CSRFToken": auth.csrf,
+    "Content-Type": "application/json",
+  };
   const send = async (method: string, path: string, body: unknown) => {
     const started = performance.now();
-    const res = await fetch(`${origin}/api${path}`, { method, headers, body: JSON.stringify(body) });
+    const res = await fetch(`${origin}/api${path}`, {
+      method,
+      headers,
+      body: JSON.stringify(body),
+    });
     const text = await res.text();
     state.latencies.push(performance.now() - started);
     if (res.ok) state.ok++;
@@ -93,9 +105,13 @@ function writers(origin: string, auth: { token: string; csrf: string }) {
         is_active: 1,
       });
       if (!created || state.stop) continue;
-      await send("PATCH", `/common/users/${created.id}/`, { email: `changed-${w}-${i}@example.com` });
+      await send("PATCH", `/common/users/${created.id}/`, {
+        email: `changed-${w}-${i}@example.com`,
+      });
       if (state.stop) continue;
-      await send("POST", `/common/users/${created.id}/reset_password/`, { new_password: `Reset-pass-${w}-${i}` });
+      await send("POST", `/common/users/${created.id}/reset_password/`, {
+        new_password: `Reset-pass-${w}-${i}`,
+      });
     }
   };
   const running = Promise.all(Array.from({ length: WRITERS }, (_, w) => loop(w)));
@@ -114,7 +130,8 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
-const n = (x: number, digits = 0) => x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const n = (x: number, digits = 0) =>
+  x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
   const { child, origin } = await startServer();
@@ -132,8 +149,12 @@ async function main() {
 
     const ratio = mixed.perSecond / alone.perSecond;
     const cpu = os.cpus();
-    console.log(`Mixed load: ${READ_PATH} with ${CONNECTIONS} connections, ${SECONDS} s each phase`);
-    console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim()}, node ${process.version}, ${new Date().toISOString()}`);
+    console.log(
+      `Mixed load: ${READ_PATH} with ${CONNECTIONS} connections, ${SECONDS} s each phase`,
+    );
+    console.log(
+      `machine: ${cpu.length} × ${cpu[0]?.model.trim()}, node ${process.version}, ${new Date().toISOString()}`,
+    );
     console.log("");
     console.log("| | reads/s | read p95 | writes/s | write p95 |");
     console.log("|---|---:|---:|---:|---:|");
@@ -149,7 +170,10 @@ async function main() {
       `reads under writes: ${n(ratio * 100, 1)} % of reads alone (goal ≥ ${GOAL * 100} %: ${ratio >= GOAL ? "met" : "NOT met"})`,
     );
     const failed = alone.failed + mixed.failed + load.state.failed;
-    if (failed) console.log(`failed requests: ${failed}${load.state.firstFailure ? ` (first write: ${load.state.firstFailure})` : ""}`);
+    if (failed)
+      console.log(
+        `failed requests: ${failed}${load.state.firstFailure ? ` (first write: ${load.state.firstFailure})` : ""}`,
+      );
   } finally {
     child.send("close");
     await new Promise((r) => child.once("exit", r));

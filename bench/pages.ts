@@ -65,9 +65,18 @@ function ensureBuild() {
     newest(path.join(root, "bench", "bare-table.tsx")),
   );
   if (fs.existsSync(out) && process.argv.includes("--no-build")) return;
-  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= sources && !process.argv.includes("--build")) return;
+  if (
+    fs.existsSync(out) &&
+    fs.statSync(out).mtimeMs >= sources &&
+    !process.argv.includes("--build")
+  )
+    return;
   console.log("building the console with the bare page into bench/.build/ …");
-  execSync("npx remix build", { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BENCH_BARE_PAGE: "1", NODE_ENV: "production" } });
+  execSync("npx remix build", {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BENCH_BARE_PAGE: "1", NODE_ENV: "production" },
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -94,12 +103,19 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   if (TRANSPORT) env.PLATFORM_TRANSPORT = TRANSPORT;
   if (INFO_CACHE_MS) env.VIEWER_INFO_CACHE_MS = INFO_CACHE_MS;
   // The request log goes nowhere (as to a file, it costs a write per request either way).
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const ok = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     if (Date.now() > deadline) throw new Error("server not ready after 120 s");
     await new Promise((r) => setTimeout(r, 250));
@@ -120,7 +136,10 @@ async function login(origin: string): Promise<string> {
   const form = await fetch(`${origin}/login`);
   keep(form);
   const html = await form.text();
-  const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1] ?? "";
+  const field = (name: string) =>
+    new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ??
+    new RegExp(`value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1] ??
+    "";
   const body = new URLSearchParams({
     csrf: field("csrf"),
     captcha_id: field("captcha_id"),
@@ -137,7 +156,8 @@ async function login(origin: string): Promise<string> {
     body,
   });
   keep(res);
-  if (res.status !== 302 || !jar.has("__console")) throw new Error(`login: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  if (res.status !== 302 || !jar.has("__console"))
+    throw new Error(`login: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return cookie();
 }
 
@@ -160,7 +180,13 @@ function percentile(sorted: number[], p: number) {
 
 let serverPid = 0;
 
-function load(origin: string, pagePath: string, cookie: string, connections: number, seconds: number): Promise<Run> {
+function load(
+  origin: string,
+  pagePath: string,
+  cookie: string,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const latencies: number[] = [];
   const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
   return new Promise((resolve, reject) => {
@@ -242,7 +268,8 @@ function treeRss(pid: number): { mb: number; processes: number } {
   return { mb: kb / 1024, processes };
 }
 
-const f = (x: number, digits = 0) => x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const f = (x: number, digits = 0) =>
+  x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? "✓" : "✗");
 
 async function main() {
@@ -266,8 +293,15 @@ async function main() {
     const idle = treeRss(server.pid!);
 
     const cpu = os.cpus();
-    console.log(`Pages under load: ${origin}, WORKERS=${WORKERS ?? `(default: ${os.availableParallelism()})`}, transport ${TRANSPORT ?? "in-process (default)"}, info cache ${INFO_CACHE_MS ?? "default"} ms`);
-    console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${f(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => f(l, 2)).join(" ")}, ${new Date().toISOString()}`);
+    console.log(
+      `Pages under load: ${origin}, WORKERS=${WORKERS ?? `(default: ${os.availableParallelism()})`}, transport ${TRANSPORT ?? "in-process (default)"}, info cache ${INFO_CACHE_MS ?? "default"} ms`,
+    );
+    console.log(
+      `machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${f(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => f(l, 2))
+        .join(" ")}, ${new Date().toISOString()}`,
+    );
     console.log("");
 
     // 1. 8 connections, alternating rounds.
@@ -277,7 +311,9 @@ async function main() {
     }
     console.log(`## ${LOW} connections, ${ROUNDS} alternating rounds of ${SECONDS} s`);
     console.log("");
-    console.log("| page | req/s per round | of bare (goal ≥ 25 %) | p50 | p95 (goal ≤ 50 ms) | p99 | errors | server CPU per page |");
+    console.log(
+      "| page | req/s per round | of bare (goal ≥ 25 %) | p50 | p95 (goal ≤ 50 ms) | p99 | errors | server CPU per page |",
+    );
     console.log("|---|---|---|---|---|---|---|---|");
     const bare = rounds[BARE];
     for (const p of [BARE, ...PAGES]) {
@@ -288,7 +324,9 @@ async function main() {
       const errors = runs.reduce((n, run) => n + run.errors + run.timeouts + run.non2xx, 0);
       console.log(
         `| \`${p}\` | ${runs.map((run) => f(run.rps)).join(" / ")} | ${
-          p === BARE ? "100 %" : `${shares.map((s) => f(s * 100)).join(" / ")} % ${mark(share >= GOALS.share)}`
+          p === BARE
+            ? "100 %"
+            : `${shares.map((s) => f(s * 100)).join(" / ")} % ${mark(share >= GOALS.share)}`
         } | ${runs.map((run) => f(run.p50, 1)).join(" / ")} ms | ${runs.map((run) => f(run.p95, 1)).join(" / ")} ms ${
           p === BARE ? "" : mark(p95 <= GOALS.p95)
         } | ${runs.map((run) => f(run.p99, 1)).join(" / ")} ms | ${errors} | ${runs.map((run) => f(run.cpuMs, 1)).join(" / ")} ms |`,
@@ -299,7 +337,9 @@ async function main() {
     if (process.argv.includes("--rounds-only")) return;
 
     // 2. 64 connections.
-    console.log(`## ${HIGH} connections, ${SOAK} s per page (goal: no timeouts, no errors, p99 ≤ 1 s)`);
+    console.log(
+      `## ${HIGH} connections, ${SOAK} s per page (goal: no timeouts, no errors, p99 ≤ 1 s)`,
+    );
     console.log("");
     console.log("| page | req/s | p50 | p99 | timeouts | errors | non-2xx | goal |");
     console.log("|---|---|---|---|---|---|---|---|");
@@ -317,7 +357,9 @@ async function main() {
     for (const p of PAGES) await load(origin, p, cookie, HIGH, slice);
     const loaded = treeRss(server.pid!);
     const ratio = loaded.mb / idle.mb;
-    console.log(`## Memory (RSS of ${loaded.processes} processes: tsx, ${WORKERS === "1" ? "the server" : "the primary and its workers"})`);
+    console.log(
+      `## Memory (RSS of ${loaded.processes} processes: tsx, ${WORKERS === "1" ? "the server" : "the primary and its workers"})`,
+    );
     console.log("");
     console.log(
       `idle ${f(idle.mb)} MB → after ${RSS_SECONDS} s at ${HIGH} connections ${f(loaded.mb)} MB: ${f(ratio, 2)}× (goal ≤ ${GOALS.rss}×) ${mark(ratio <= GOALS.rss)}`,

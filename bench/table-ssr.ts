@@ -30,7 +30,11 @@ import { MantineReactTable, type MRT_ColumnDef, type MRT_TableOptions } from "ma
 import { createElement as h, type ReactNode, useMemo } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { cellText } from "~/components/table/cells";
@@ -46,7 +50,9 @@ import { themeFor } from "~/theme";
 import { startPlatform, userWithToken, type TestPlatform } from "../tests/helpers/platform";
 
 if (process.env.NODE_ENV !== "production") {
-  console.error("Run with NODE_ENV=production (React's development build is several times slower).");
+  console.error(
+    "Run with NODE_ENV=production (React's development build is several times slower).",
+  );
   process.exit(1);
 }
 process.env.SESSION_SECRET ||= "bench-session-secret";
@@ -63,12 +69,17 @@ const ROUTE_ID = "routes/_admin.backend.setting.users";
 /** A store with ROWS users in three groups, and an administrator's token. */
 function seed(p: TestPlatform) {
   const db = p.ctx.db;
-  const groups = ["数据管理员", "标注员", "审核员"].map((name) => Number(db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid));
+  const groups = ["数据管理员", "标注员", "审核员"].map((name) =>
+    Number(db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid),
+  );
   for (let i = 1; i <= ROWS; i++) {
     const id = Number(
       db
-        .prepare("INSERT INTO users (username, email, password_hash, last_login) VALUES (?, ?, 'x', ?)")
-        .run(`user${i}`, `user${i}@example.com`, new Date(Date.UTC(2026, 0, i)).toISOString()).lastInsertRowid,
+        .prepare(
+          "INSERT INTO users (username, email, password_hash, last_login) VALUES (?, ?, 'x', ?)",
+        )
+        .run(`user${i}`, `user${i}@example.com`, new Date(Date.UTC(2026, 0, i)).toISOString())
+        .lastInsertRowid,
     );
     db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, groups[i % 3]);
   }
@@ -123,7 +134,15 @@ const TABLE_OPTIONS = {
   mantineTableProps: { striped: false, highlightOnHover: true, withTableBorder: false },
 } satisfies Partial<MRT_TableOptions<Row>>;
 
-function DefaultsTable({ schema, rows, bare }: { schema: TableSchema; rows: Row[]; bare?: boolean }) {
+function DefaultsTable({
+  schema,
+  rows,
+  bare,
+}: {
+  schema: TableSchema;
+  rows: Row[];
+  bare?: boolean;
+}) {
   const columns = useMemo<MRT_ColumnDef<Row>[]>(() => {
     const cols: MRT_ColumnDef<Row>[] = Object.entries(schema.table_fields).map(([name, f]) => ({
       id: name,
@@ -131,11 +150,16 @@ function DefaultsTable({ schema, rows, bare }: { schema: TableSchema; rows: Row[
       accessorFn: (row: Row) => cellText(row[name], f, schema.select_options[name]),
     }));
     // As many columns as the console's grid: a selection and an actions column, left empty.
-    if (bare) for (const id of ["select", "actions"]) cols.push({ id, header: "", columnDefType: "display", Cell: () => null });
+    if (bare)
+      for (const id of ["select", "actions"])
+        cols.push({ id, header: "", columnDefType: "display", Cell: () => null });
     return cols;
   }, [schema, bare]);
   // `bare`: the console's options (every feature off), nothing in the cells but text: MRT's floor.
-  return h(MantineReactTable<Row>, bare ? { ...TABLE_OPTIONS, columns, data: rows } : { columns, data: rows });
+  return h(
+    MantineReactTable<Row>,
+    bare ? { ...TABLE_OPTIONS, columns, data: rows } : { columns, data: rows },
+  );
 }
 
 function plainTable(schema: TableSchema, rows: Row[]) {
@@ -148,7 +172,13 @@ function plainTable(schema: TableSchema, rows: Row[]) {
       "tbody",
       null,
       ...rows.map((row) =>
-        h("tr", { key: String(row.id) }, ...fields.map(([name, f]) => h("td", { key: name }, cellText(row[name], f, schema.select_options[name])))),
+        h(
+          "tr",
+          { key: String(row.id) },
+          ...fields.map(([name, f]) =>
+            h("td", { key: name }, cellText(row[name], f, schema.select_options[name])),
+          ),
+        ),
       ),
     ),
   );
@@ -162,13 +192,20 @@ async function documentRenderers(cookie: string) {
   const buildFile = path.resolve("build/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("no build: run `npx remix build` first");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const request = () => new Request(`http://console.test${PAGE}`, { headers: { Cookie: cookie, "Accept-Language": "zh-CN" } });
+  const request = () =>
+    new Request(`http://console.test${PAGE}`, {
+      headers: { Cookie: cookie, "Accept-Language": "zh-CN" },
+    });
 
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const module = { ...route.module } as Record<string, unknown>;
     if (["root", "routes/_admin", ROUTE_ID].includes(id)) {
-      const answer = await (route.module.loader as (a: unknown) => Promise<unknown>)({ request: request(), params: {}, context: {} });
+      const answer = await (route.module.loader as (a: unknown) => Promise<unknown>)({
+        request: request(),
+        params: {},
+        context: {},
+      });
       module.loader = () => answer;
     }
     routes[id] = { ...route, module: module as never };
@@ -180,15 +217,26 @@ async function documentRenderers(cookie: string) {
         // As the real entry does per request: an i18n instance in the user's language.
         const i18n = i18next.createInstance();
         await i18n.use(initReactI18next).init({ ...i18nOptions, lng: "zh", resources });
-        const html = renderToString(h(I18nextProvider, { i18n }, h(RemixServer, { context: context as never, url: req.url })));
+        const html = renderToString(
+          h(I18nextProvider, { i18n }, h(RemixServer, { context: context as never, url: req.url })),
+        );
         headers.set("Content-Type", "text/html; charset=utf-8");
         return new Response(`<!DOCTYPE html>${html}`, { status, headers });
       },
     },
   };
   const generic = createRequestHandler({ ...build, entry, routes } as ServerBuild, "production");
-  const plainRoutes = { ...routes, [ROUTE_ID]: { ...routes[ROUTE_ID], module: { ...routes[ROUTE_ID].module, default: PlainUsersPage } } };
-  const plain = createRequestHandler({ ...build, entry, routes: plainRoutes } as ServerBuild, "production");
+  const plainRoutes = {
+    ...routes,
+    [ROUTE_ID]: {
+      ...routes[ROUTE_ID],
+      module: { ...routes[ROUTE_ID].module, default: PlainUsersPage },
+    },
+  };
+  const plain = createRequestHandler(
+    { ...build, entry, routes: plainRoutes } as ServerBuild,
+    "production",
+  );
   const render = (handler: typeof generic) => async () => {
     const res = await handler(request());
     if (res.status !== 200) throw new Error(`page answered ${res.status}`);
@@ -205,17 +253,43 @@ async function fragmentRenderers(schema: TableSchema, rows: Row[]) {
   const nav = filterNav(["admin"]);
   async function renderer(content: () => ReactNode, shell: boolean) {
     const Component = shell
-      ? () => h(AdminShell, { nav, sidebar: "open", username: "admin", productTitle: "知识图谱平台", children: h("div", null, h("h3", null, "用户管理"), content()) })
+      ? () =>
+          h(AdminShell, {
+            nav,
+            sidebar: "open",
+            username: "admin",
+            productTitle: "知识图谱平台",
+            children: h("div", null, h("h3", null, "用户管理"), content()),
+          })
       : () => h("main", null, content());
     const handler = createStaticHandler([{ path: "*", Component }]);
     const context = await handler.query(new Request(`http://console.test${PAGE}`));
     if (context instanceof Response) throw new Error("unexpected redirect");
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = () =>
-      h(I18nextProvider, { i18n }, h(MantineProvider, { theme }, h(AuthenticityTokenProvider, { token: "bench", children: h(StaticRouterProvider, { router, context, hydrate: false }) })));
+      h(
+        I18nextProvider,
+        { i18n },
+        h(
+          MantineProvider,
+          { theme },
+          h(AuthenticityTokenProvider, {
+            token: "bench",
+            children: h(StaticRouterProvider, { router, context, hydrate: false }),
+          }),
+        ),
+      );
     return async () => renderToString(tree());
   }
-  const generic = () => h(ResourceTable, { screen: screens.users, schema, rows, count: rows.length, state: parseTableState(new URLSearchParams()), hidden: [] });
+  const generic = () =>
+    h(ResourceTable, {
+      screen: screens.users,
+      schema,
+      rows,
+      count: rows.length,
+      state: parseTableState(new URLSearchParams()),
+      hidden: [],
+    });
   const plain = () => plainTable(schema, rows);
   const defaults = () => h(DefaultsTable, { schema, rows });
   const bare = () => h(DefaultsTable, { schema, rows, bare: true });
@@ -260,7 +334,9 @@ async function measure(cases: Record<string, () => Promise<string>>) {
 
 function report(rate: Record<string, number>, rows: [string, string][]) {
   for (const [key, label] of rows) {
-    console.log(`  ${label.padEnd(44)} ${rate[key].toFixed(0).padStart(6)} /s  ${(1000 / rate[key]).toFixed(2).padStart(6)} ms`);
+    console.log(
+      `  ${label.padEnd(44)} ${rate[key].toFixed(0).padStart(6)} /s  ${(1000 / rate[key]).toFixed(2).padStart(6)} ms`,
+    );
   }
 }
 
@@ -272,35 +348,52 @@ async function main() {
   const { browser } = await import("../tests/helpers/console");
   const cookie = (await browser(admin, { lng: "zh" })).cookie;
   const headers = { Authorization: `Token ${admin.token}` };
-  const schema = (await (await fetch(`${p.api}/common/users/schema/`, { headers })).json()) as TableSchema;
+  const schema = (await (
+    await fetch(`${p.api}/common/users/schema/`, { headers })
+  ).json()) as TableSchema;
   const names = Array.from({ length: ROWS }, (_, i) => `user${i + 1}`).join(",");
-  const rows = ((await (await fetch(`${p.api}/common/users/?page_size=${ROWS}&username__in=${names}`, { headers })).json()) as { results: Row[] }).results;
+  const rows = (
+    (await (
+      await fetch(`${p.api}/common/users/?page_size=${ROWS}&username__in=${names}`, { headers })
+    ).json()) as { results: Row[] }
+  ).results;
   const pages = await documentRenderers(cookie);
   const fragments = await fragmentRenderers(schema, rows);
   await p.close();
 
   const html = await pages.generic();
-  if (!html.includes("user1@example.com") || !html.includes("rt-grid")) throw new Error("the users page did not render its rows");
-  if (!(await pages.plain()).includes("user1@example.com")) throw new Error("the plain page did not render its rows");
+  if (!html.includes("user1@example.com") || !html.includes("rt-grid"))
+    throw new Error("the users page did not render its rows");
+  if (!(await pages.plain()).includes("user1@example.com"))
+    throw new Error("the plain page did not render its rows");
 
   const only = process.argv.indexOf("--only");
   if (only > 0) {
     // Profiling aid: one case only, e.g. `node --cpu-prof --import tsx bench/table-ssr.ts --only genericFrame`.
     const name = process.argv[only + 1] as keyof typeof pages | keyof typeof fragments;
     const one = { ...pages, ...fragments }[name];
-    if (!one) throw new Error(`--only: one of ${Object.keys({ ...pages, ...fragments }).join(", ")}`);
+    if (!one)
+      throw new Error(`--only: one of ${Object.keys({ ...pages, ...fragments }).join(", ")}`);
     const rate = await measure({ [name]: one });
-    return console.log(`${name}: ${rate[name].toFixed(0)} renders per CPU-second, ${(1000 / rate[name]).toFixed(2)} ms`);
+    return console.log(
+      `${name}: ${rate[name].toFixed(0)} renders per CPU-second, ${(1000 / rate[name]).toFixed(2)} ms`,
+    );
   }
   const rate = await measure({ ...pages, ...fragments });
-  console.log(`What users get (the real request path, guard and platform calls included): npm run bench:pages (bench/pages.ts).`);
-  console.log(`Breakdown: server rendering of ${PAGE} with ${rows.length} rows (renderToString, renders per CPU-second, ${SECONDS} s each), Node ${process.version}`);
+  console.log(
+    `What users get (the real request path, guard and platform calls included): npm run bench:pages (bench/pages.ts).`,
+  );
+  console.log(
+    `Breakdown: server rendering of ${PAGE} with ${rows.length} rows (renderToString, renders per CPU-second, ${SECONDS} s each), Node ${process.version}`,
+  );
   report(rate, [
     ["generic", "page: generic table"],
     ["plain", "page: plain <table>"],
   ]);
   const ratio = rate.generic / rate.plain;
-  console.log(`  page ratio ${(ratio * 100).toFixed(1)} % (render only; issue 3's goal ≥ 25 %) ${ratio >= 0.25 ? "✓" : "✗"}`);
+  console.log(
+    `  page ratio ${(ratio * 100).toFixed(1)} % (render only; issue 3's goal ≥ 25 %) ${ratio >= 0.25 ? "✓" : "✗"}`,
+  );
   console.log("Reference: without the Remix document");
   report(rate, [
     ["genericFrame", "admin shell + generic table"],
@@ -311,7 +404,9 @@ async function main() {
   console.log(
     `  shell ratio ${((rate.genericFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.genericAlone / rate.plainAlone) * 100).toFixed(1)} %`,
   );
-  console.log("Reference: mantine-react-table with its defaults, same columns and rows (issue 3's \"about 8 %\")");
+  console.log(
+    'Reference: mantine-react-table with its defaults, same columns and rows (issue 3\'s "about 8 %")',
+  );
   report(rate, [
     ["defaultsFrame", "admin shell + MRT defaults"],
     ["defaultsAlone", "MRT defaults alone"],
@@ -319,7 +414,9 @@ async function main() {
   console.log(
     `  shell ratio ${((rate.defaultsFrame / rate.plainFrame) * 100).toFixed(1)} %, tables alone ${((rate.defaultsAlone / rate.plainAlone) * 100).toFixed(1)} %`,
   );
-  console.log("Reference: mantine-react-table with every feature off (the grid's renderer until issue 11), 9 columns holding only text or nothing (its floor)");
+  console.log(
+    "Reference: mantine-react-table with every feature off (the grid's renderer until issue 11), 9 columns holding only text or nothing (its floor)",
+  );
   report(rate, [
     ["bareFrame", "admin shell + bare MRT"],
     ["bareAlone", "bare MRT alone"],

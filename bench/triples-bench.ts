@@ -95,8 +95,9 @@ function generate(db: DB) {
   progress(`generating ${TOTAL} triples`);
   const graphs = [1, 2, 3, 4, 5].map((i) =>
     Number(
-      db.prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)").run(`基准图谱${i}`, i % 2 ? "military" : "general")
-        .lastInsertRowid,
+      db
+        .prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)")
+        .run(`基准图谱${i}`, i % 2 ? "military" : "general").lastInsertRowid,
     ),
   );
   const sources = [1, 2, 3].map((i) =>
@@ -162,19 +163,15 @@ async function main() {
   const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 
   // --- token ------------------------------------------------------------------
-  db.prepare("INSERT OR IGNORE INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)").run(
-    hashPasswordSync("bench-pass"),
-  );
+  db.prepare(
+    "INSERT OR IGNORE INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)",
+  ).run(hashPasswordSync("bench-pass"));
   const uid = db.prepare("SELECT id FROM users WHERE username = 'bench'").pluck().get() as number;
   const token = crypto.randomBytes(20).toString("hex");
   const csrf = crypto.randomBytes(16).toString("hex");
-  db.prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)").run(
-    token,
-    uid,
-    csrf,
-    Date.now(),
-    Date.now(),
-  );
+  db.prepare(
+    "INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
+  ).run(token, uid, csrf, Date.now(), Date.now());
   const headers = { Authorization: `Token ${token}`, "X-CSRFToken": csrf };
 
   // --- server with a timing middleware ------------------------------------------
@@ -246,13 +243,22 @@ async function main() {
   await measure("sort subject", (i) => `ordering=subject&page=${1 + (i % 50)}`);
   await measure("sort -created_at", (i) => `ordering=-created_at&page=${1 + (i % 50)}`);
   await measure("filter predicate=", (i) => `predicate=${enc(pick(PREDICATES, i))}`);
-  await measure("filter graph__in= + sort", (i) => `graph__in=${graphs[i % 5]},${graphs[(i + 1) % 5]}&ordering=-id`);
+  await measure(
+    "filter graph__in= + sort",
+    (i) => `graph__in=${graphs[i % 5]},${graphs[(i + 1) % 5]}&ordering=-id`,
+  );
   await measure("filter confidence=", (i) => `confidence=${((i * 3) % 1000) / 1000}`);
   const subjectOf = db.prepare("SELECT subject FROM data_triples WHERE id = ?").pluck();
-  const subjects = Array.from({ length: 50 }, (_, i) => subjectOf.get(1 + ((i * 19_997) % TOTAL)) as string);
+  const subjects = Array.from(
+    { length: 50 },
+    (_, i) => subjectOf.get(1 + ((i * 19_997) % TOTAL)) as string,
+  );
   await measure("search (trigram, rare)", (i) => `search=${enc(pick(subjects, i))}`);
   await measure("search (trigram, common)", (i) => `search=${enc(pick(OBJECTS, i))}`);
-  await measure("search (2 chars)", (i) => `search=${enc(pick(["东风", "雷达", "坦克", "潜艇"], i))}`);
+  await measure(
+    "search (2 chars)",
+    (i) => `search=${enc(pick(["东风", "雷达", "坦克", "潜艇"], i))}`,
+  );
   await measure("search (1 char)", (i) => `search=${enc(pick(["东", "雷", "坦", "潜", "号"], i))}`);
   await measure("search + sort subject", (i) => `search=${enc(pick(WORDS, i))}&ordering=subject`);
 
@@ -301,16 +307,27 @@ async function main() {
     form.append("file", new Blob([csv], { type: "text/csv" }), "import.csv");
     const t = performance.now();
     const cpu = process.cpuUsage();
-    const r = await fetch(`${base}/upload/${dryRun ? "?dry_run=1" : ""}`, { method: "POST", headers, body: form });
+    const r = await fetch(`${base}/upload/${dryRun ? "?dry_run=1" : ""}`, {
+      method: "POST",
+      headers,
+      body: form,
+    });
     const body = (await r.json()) as { created: number; errors: unknown[]; detail?: string };
-    if (r.status !== 200 || body.errors.length) throw new Error(`import: ${r.status} ${body.detail}`);
-    return { ms: performance.now() - t, cpuMs: cpuSeconds(process.cpuUsage(cpu)) * 1000, created: body.created };
+    if (r.status !== 200 || body.errors.length)
+      throw new Error(`import: ${r.status} ${body.detail}`);
+    return {
+      ms: performance.now() - t,
+      cpuMs: cpuSeconds(process.cpuUsage(cpu)) * 1000,
+      created: body.created,
+    };
   };
   const dry = await upload(true);
   const real = await upload(false);
 
   // --- report ----------------------------------------------------------------------
-  console.log(`\nGeneric resources benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`);
+  console.log(
+    `\nGeneric resources benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`,
+  );
   console.log(
     `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, SQLite ${db
       .prepare("SELECT sqlite_version()")

@@ -91,7 +91,11 @@ export function inProcessFetch(app: express.Express, opts: { remoteAddress?: str
     });
     if (request.method === "HEAD" || NULL_BODY.has(answer.statusCode)) {
       stream.resume();
-      return new Response(null, { status: answer.statusCode, statusText: answer.statusMessage, headers: out });
+      return new Response(null, {
+        status: answer.statusCode,
+        statusText: answer.statusMessage,
+        headers: out,
+      });
     }
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       status: answer.statusCode,

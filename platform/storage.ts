@@ -34,7 +34,11 @@ function reason(e: unknown): string {
  * The answer to a write under DATA_DIR that failed for want of room or of permission, naming
  * the cause and the folder (relative to DATA_DIR); null for any other failure.
  */
-export function fileWriteFailure(settings: PlatformSettings, target: string, e: unknown): HttpError | null {
+export function fileWriteFailure(
+  settings: PlatformSettings,
+  target: string,
+  e: unknown,
+): HttpError | null {
   const code = codeOf(e);
   if (typeof code !== "string") return null;
   if (NO_SPACE.has(code)) return new HttpError(507, "磁盘空间不足，文件未保存", "disk_full");
@@ -74,6 +78,8 @@ export function openStorage(settings: PlatformSettings): DB {
   } catch (e) {
     const code = codeOf(e);
     if (typeof code !== "string" || !STORE_CODES.test(code)) throw e;
-    throw new StartupError(`platform: cannot start: database file ${settings.dbFile} cannot be opened: ${reason(e)}`);
+    throw new StartupError(
+      `platform: cannot start: database file ${settings.dbFile} cannot be opened: ${reason(e)}`,
+    );
   }
 }

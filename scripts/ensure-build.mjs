@@ -13,8 +13,14 @@ function newest(dir) {
   return t;
 }
 const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-const sources = Math.max(newest("app"), newest("public/locales"), fs.statSync("remix.config.js").mtimeMs);
+const sources = Math.max(
+  newest("app"),
+  newest("public/locales"),
+  fs.statSync("remix.config.js").mtimeMs,
+);
 if (!built || sources > built) {
-  console.log(built ? "Sources changed: rebuilding the console…" : "No build yet: building the console…");
+  console.log(
+    built ? "Sources changed: rebuilding the console…" : "No build yet: building the console…",
+  );
   execSync("npx remix build", { stdio: "inherit" });
 }

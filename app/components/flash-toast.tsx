@@ -2,7 +2,11 @@ import { Notification } from "@mantine/core/esm/components/Notification/Notifica
 import { useEffect, useState } from "react";
 
 /** A flash message of the error catalogue: stays without JavaScript, fades after 4 s with it. */
-export function FlashToast({ toast }: { toast: { type: "success" | "error" | "info"; message: string } }) {
+export function FlashToast({
+  toast,
+}: {
+  toast: { type: "success" | "error" | "info"; message: string };
+}) {
   const [open, setOpen] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setOpen(false), toast.type === "error" ? 6000 : 4000);

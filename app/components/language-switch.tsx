@@ -11,14 +11,21 @@ export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) 
   return (
     <details className="dd" data-testid="language-switch">
       <summary aria-label={t("language")} style={tone === "dark" ? { color: "#333" } : undefined}>
-        <IconLanguage size={18} aria-hidden /> <span className="dd-text">{t(`languages.${i18n.language}`)}</span>
+        <IconLanguage size={18} aria-hidden />{" "}
+        <span className="dd-text">{t(`languages.${i18n.language}`)}</span>
       </summary>
       <div className="dd-menu">
         {supportedLngs.map((lng) => (
           <Form method="post" action="/ui" key={lng} reloadDocument>
             <AuthenticityTokenInput />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" name="lng" value={lng} aria-current={lng === i18n.language} lang={lng}>
+            <button
+              type="submit"
+              name="lng"
+              value={lng}
+              aria-current={lng === i18n.language}
+              lang={lng}
+            >
               {t(`languages.${lng}`)}
             </button>
           </Form>

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { platformApiUrl, platformTimeoutMs } from "~/utils/env.server";
-import { clearLogin, commitSession, flash, getSession, type ConsoleSession } from "~/utils/session.server";
+import {
+  clearLogin,
+  commitSession,
+  flash,
+  getSession,
+  type ConsoleSession,
+} from "~/utils/session.server";
 import { getPlatformConfig } from "./config.server";
 import { encryptBody } from "./encrypt.server";
 import { forgetViewerInfo } from "./info-cache.server";
@@ -165,7 +171,10 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
   }
 
   async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
-    const res = await raw(method, path, { ...opts, timeout: opts.timeout ?? (opts.form ? "long" : "short") });
+    const res = await raw(method, path, {
+      ...opts,
+      timeout: opts.timeout ?? (opts.form ? "long" : "short"),
+    });
     if (res.status === 204) return undefined as T;
     const type = res.headers.get("content-type") || "";
     try {

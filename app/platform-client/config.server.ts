@@ -26,7 +26,9 @@ let cached: { at: number; value: Promise<LoadedConfig> } | undefined;
 export function getPlatformConfig(): Promise<LoadedConfig> {
   const now = Date.now();
   if (cached && now - cached.at < TTL_MS) return cached.value;
-  const value = platformFetch(`${platformApiUrl()}/common/configs/all`, { signal: AbortSignal.timeout(Math.min(5_000, platformTimeoutMs())) })
+  const value = platformFetch(`${platformApiUrl()}/common/configs/all`, {
+    signal: AbortSignal.timeout(Math.min(5_000, platformTimeoutMs())),
+  })
     .then(async (res) => {
       if (!res.ok) throw new Error(`config ${res.status}`);
       return { ok: true, config: (await res.json()) as PlatformConfig };

@@ -15,11 +15,15 @@ const MAX_ENTRIES = 10_000;
 export function viewerInfoCacheMs(): number {
   const raw = process.env.VIEWER_INFO_CACHE_MS;
   if (raw === undefined || raw === "") return DEFAULT_MS;
-  if (!/^\d{1,7}$/.test(raw)) throw new Error(`VIEWER_INFO_CACHE_MS must be a whole number of milliseconds, not "${raw}"`);
+  if (!/^\d{1,7}$/.test(raw))
+    throw new Error(`VIEWER_INFO_CACHE_MS must be a whole number of milliseconds, not "${raw}"`);
   return Number(raw);
 }
 
-const entries = new Map<string, { until: number; version: string | undefined; value: Promise<unknown> }>();
+const entries = new Map<
+  string,
+  { until: number; version: string | undefined; value: Promise<unknown> }
+>();
 /** Bumped by every forget: an answer loaded across a write is not kept. */
 let generation = 0;
 
@@ -33,7 +37,11 @@ function sweep(now: number) {
  * The token's info from the cache while fresh, else from `load` (kept when it succeeds).
  * `version`: the embedded store's version now (undefined against a remote platform).
  */
-export function cachedViewerInfo<T>(token: string, load: () => Promise<T>, version?: string): Promise<T> {
+export function cachedViewerInfo<T>(
+  token: string,
+  load: () => Promise<T>,
+  version?: string,
+): Promise<T> {
   const ms = viewerInfoCacheMs();
   if (!ms) return load();
   const now = Date.now();

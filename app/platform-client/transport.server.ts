@@ -27,7 +27,9 @@ export function setInProcessTransport(transport: InProcessTransport | undefined)
 function transportFor(url: string): InProcessTransport | undefined {
   const t = (globalThis as WithTransport)[PLATFORM_TRANSPORT];
   if (!t) return undefined;
-  return url === t.base || url.startsWith(`${t.base}/`) || url.startsWith(`${t.base}?`) ? t : undefined;
+  return url === t.base || url.startsWith(`${t.base}/`) || url.startsWith(`${t.base}?`)
+    ? t
+    : undefined;
 }
 
 /**
@@ -47,6 +49,9 @@ export function platformFetch(input: string | URL, init?: RequestInit): Promise<
   const t = transportFor(url);
   if (!t) return fetch(url, init);
   // A Request built here as fetch would build it (method, headers, body, content type, signal).
-  const request = new Request(url, init?.body ? { ...init, duplex: "half" } as RequestInit : init);
+  const request = new Request(
+    url,
+    init?.body ? ({ ...init, duplex: "half" } as RequestInit) : init,
+  );
   return t.handle(request);
 }

@@ -9,7 +9,13 @@ import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section, TypeBadge, formatDay } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable, Timeline } from "~/components/kg/facts";
-import { articleHref, entityHref, eventHref, relationGraphHref, sourceHref } from "~/components/kg/links";
+import {
+  articleHref,
+  entityHref,
+  eventHref,
+  relationGraphHref,
+  sourceHref,
+} from "~/components/kg/links";
 import { loadRelationGraph, relationGraphChart } from "~/components/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import type { EntityDetail } from "~/components/kg/types";
@@ -18,7 +24,8 @@ import { requireViewer } from "~/utils/guard.server";
 import { classColors, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.entity.name ?? "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.entity.name ?? "404");
 export const links = kgLinks;
 
 /** Neighbours drawn on the entity page; the relation page shows more. */
@@ -28,30 +35,67 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = graphIdFrom(params.id);
   const uuid = params.uuid ?? "";
-  const entity = await kgGet<EntityDetail>(viewer.api, `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/`);
+  const entity = await kgGet<EntityDetail>(
+    viewer.api,
+    `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/`,
+  );
   const [graph, colors, t] = await Promise.all([
-    loadRelationGraph(viewer.api, kgId, { center: entity.uuid, expand: [], types: [], limit: GRAPH_NODES, depth: 1 }),
+    loadRelationGraph(viewer.api, kgId, {
+      center: entity.uuid,
+      expand: [],
+      types: [],
+      limit: GRAPH_NODES,
+      depth: 1,
+    }),
     classColors(viewer.api, kgId),
     getFixedT(request, "kg"),
   ]);
   const relationPage = relationGraphHref(kgId, entity.uuid);
-  const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other), { width: 800, height: 500 });
+  const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other), {
+    width: 800,
+    height: 500,
+  });
   const trend = chartSpec(
     request,
-    trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], { area: true }),
+    trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], {
+      area: true,
+    }),
     340,
-    200
+    200,
   );
-  return data({ kgId, username: viewer.info.username, entity, colors, chart, trend, relationPage, graphSize: graph.nodes.length });
+  return data({
+    kgId,
+    username: viewer.info.username,
+    entity,
+    colors,
+    chart,
+    trend,
+    relationPage,
+    graphSize: graph.nodes.length,
+  });
 }
 
-function PropertyValue({ kgId, value, uuid }: { kgId: number; value: unknown; uuid: string | null }) {
-  const text = value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
+function PropertyValue({
+  kgId,
+  value,
+  uuid,
+}: {
+  kgId: number;
+  value: unknown;
+  uuid: string | null;
+}) {
+  const text =
+    value === null || value === undefined
+      ? "—"
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
   return uuid ? <Link to={entityHref(kgId, uuid)}>{text}</Link> : <>{text}</>;
 }
 
 export default function EntityPage() {
-  const { kgId, username, entity, colors, chart, trend, relationPage, graphSize } = useLoaderData<typeof loader>();
+  const { kgId, username, entity, colors, chart, trend, relationPage, graphSize } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const rel = entity.relations;
   return (
@@ -67,7 +111,13 @@ export default function EntityPage() {
             }
             sub={
               <>
-                <span>{t("entity.relationsCount", { count: rel.total, out: rel.outgoing, in: rel.incoming })}</span>
+                <span>
+                  {t("entity.relationsCount", {
+                    count: rel.total,
+                    out: rel.outgoing,
+                    in: rel.incoming,
+                  })}
+                </span>
                 <span>{t("entity.eventsCount", { count: entity.events.count })}</span>
                 <span>{t("entity.articlesCount", { count: entity.articles.count })}</span>
               </>
@@ -83,7 +133,11 @@ export default function EntityPage() {
 
           <div className="kg-grid-side">
             <div className="kg-page">
-              <Section title={t("entity.graph")} testId="entity-graph" extra={<Link to={relationPage}>{t("entity.openGraph")}</Link>}>
+              <Section
+                title={t("entity.graph")}
+                testId="entity-graph"
+                extra={<Link to={relationPage}>{t("entity.openGraph")}</Link>}
+              >
                 {graphSize <= 1 ? (
                   <Empty>{t("relationGraph.noRelations")}</Empty>
                 ) : (
@@ -101,7 +155,11 @@ export default function EntityPage() {
               <Section
                 title={t("entity.relations", { count: rel.count })}
                 testId="entity-relations"
-                extra={rel.count > rel.results.length && <Link to={relationPage}>{t("common.more")}</Link>}
+                extra={
+                  rel.count > rel.results.length && (
+                    <Link to={relationPage}>{t("common.more")}</Link>
+                  )
+                }
               >
                 {rel.results.length ? (
                   <RelationTable kgId={kgId} relations={rel.results} colors={colors} />
@@ -109,7 +167,10 @@ export default function EntityPage() {
                   <Empty>{t("common.none")}</Empty>
                 )}
               </Section>
-              <Section title={t("entity.timeline", { count: entity.events.count })} testId="entity-events">
+              <Section
+                title={t("entity.timeline", { count: entity.events.count })}
+                testId="entity-events"
+              >
                 {entity.events.results.length === 0 ? (
                   <Empty>{t("common.none")}</Empty>
                 ) : (
@@ -119,7 +180,8 @@ export default function EntityPage() {
                       time: e.time ?? "",
                       title: (
                         <>
-                          <Link to={eventHref(kgId, e.id)}>{e.title}</Link> <TypeBadge type={e.type} color={e.color} />{" "}
+                          <Link to={eventHref(kgId, e.id)}>{e.title}</Link>{" "}
+                          <TypeBadge type={e.type} color={e.color} />{" "}
                           {e.role && <span className="role">{e.role}</span>}
                         </>
                       ),
@@ -135,7 +197,9 @@ export default function EntityPage() {
             </div>
             <aside>
               <Section title={t("entity.profile")} testId="entity-profile">
-                {entity.description && <p style={{ marginTop: 0, lineHeight: 1.7 }}>{entity.description}</p>}
+                {entity.description && (
+                  <p style={{ marginTop: 0, lineHeight: 1.7 }}>{entity.description}</p>
+                )}
                 <dl className="props">
                   <dt>{t("entity.type")}</dt>
                   <dd>{entity.type ?? "—"}</dd>
@@ -171,7 +235,9 @@ export default function EntityPage() {
                     {rel.by_predicate.map((p) => (
                       <li key={`${p.direction}-${p.predicate_id}`}>
                         <span className="predicate">{p.predicate}</span>
-                        <span className="muted">{p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}</span>
+                        <span className="muted">
+                          {p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}
+                        </span>
                         <Link to={`${relationPage}&types=${p.predicate_id}`}>{p.count}</Link>
                       </li>
                     ))}
@@ -185,7 +251,10 @@ export default function EntityPage() {
                   <Empty>{t("common.none")}</Empty>
                 )}
               </Section>
-              <Section title={t("entity.articles", { count: entity.articles.count })} testId="entity-articles">
+              <Section
+                title={t("entity.articles", { count: entity.articles.count })}
+                testId="entity-articles"
+              >
                 {entity.articles.results.length === 0 ? (
                   <Empty>{t("common.none")}</Empty>
                 ) : (
@@ -196,7 +265,8 @@ export default function EntityPage() {
                           {a.title}
                         </Link>
                         <div className="article-meta">
-                          {formatDay(a.published_at)} · {t("entity.mentions", { count: a.mentions ?? 0 })}
+                          {formatDay(a.published_at)} ·{" "}
+                          {t("entity.mentions", { count: a.mentions ?? 0 })}
                         </div>
                       </li>
                     ))}

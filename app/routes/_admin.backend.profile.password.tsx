@@ -37,18 +37,24 @@ export async function action({ request }: ActionFunctionArgs) {
     confirm_password: String(form.get("confirm_password") ?? ""),
   };
   const fieldErrors: Record<string, string> = {};
-  if (!init && !body.old_password) fieldErrors.old_password = t("login.required", { field: t("password.oldPassword") });
-  if (!body.new_password) fieldErrors.new_password = t("login.required", { field: t("password.newPassword") });
-  if (body.new_password !== body.confirm_password) fieldErrors.confirm_password = t("password.mismatch");
+  if (!init && !body.old_password)
+    fieldErrors.old_password = t("login.required", { field: t("password.oldPassword") });
+  if (!body.new_password)
+    fieldErrors.new_password = t("login.required", { field: t("password.newPassword") });
+  if (body.new_password !== body.confirm_password)
+    fieldErrors.confirm_password = t("password.mismatch");
   if (Object.keys(fieldErrors).length) return data<ActionResult>({ fieldErrors }, { status: 400 });
   try {
     await viewer.api.patch("/common/users/password/", body);
   } catch (e) {
-    if (e instanceof PlatformError) return data<ActionResult>({ error: e.detail || t("operationFailed") }, { status: e.status });
+    if (e instanceof PlatformError)
+      return data<ActionResult>({ error: e.detail || t("operationFailed") }, { status: e.status });
     throw e;
   }
   flash(viewer.api.session, "success", t("password.changed"));
-  return redirect(init ? "/" : "/dashboard", { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(init ? "/" : "/dashboard", {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }
 
 export default function PasswordPage() {
@@ -57,7 +63,12 @@ export default function PasswordPage() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const fe = result?.fieldErrors ?? {};
-  const heading = mode === "init" ? t("password.initTitle") : mode === "expired" ? t("password.expiredTitle") : t("password.title");
+  const heading =
+    mode === "init"
+      ? t("password.initTitle")
+      : mode === "expired"
+        ? t("password.expiredTitle")
+        : t("password.title");
   return (
     <Paper maw={460} mx="auto" mt="lg" p="xl" withBorder>
       <Form method="post">
@@ -75,10 +86,30 @@ export default function PasswordPage() {
             </Alert>
           )}
           {mode !== "init" && (
-            <PasswordInput name="old_password" label={t("password.oldPassword")} autoComplete="current-password" required error={fe.old_password} />
+            <PasswordInput
+              name="old_password"
+              label={t("password.oldPassword")}
+              autoComplete="current-password"
+              required
+              error={fe.old_password}
+            />
           )}
-          <PasswordInput name="new_password" label={t("password.newPassword")} autoComplete="new-password" required minLength={8} error={fe.new_password} />
-          <PasswordInput name="confirm_password" label={t("password.confirmPassword")} autoComplete="new-password" required minLength={8} error={fe.confirm_password} />
+          <PasswordInput
+            name="new_password"
+            label={t("password.newPassword")}
+            autoComplete="new-password"
+            required
+            minLength={8}
+            error={fe.new_password}
+          />
+          <PasswordInput
+            name="confirm_password"
+            label={t("password.confirmPassword")}
+            autoComplete="new-password"
+            required
+            minLength={8}
+            error={fe.confirm_password}
+          />
           <Button type="submit" loading={navigation.state === "submitting"}>
             {t("password.submit")}
           </Button>

@@ -3,4 +3,8 @@ import { statisticsExport } from "~/components/insight/statistics.server";
 
 /** Resource route: a table of the entity statistics as CSV (table=top|types|trend). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  statisticsExport(request, "/count/entity", "/kg/statistics/entities/export/", ["graph", "type", "table"]);
+  statisticsExport(request, "/count/entity", "/kg/statistics/entities/export/", [
+    "graph",
+    "type",
+    "table",
+  ]);

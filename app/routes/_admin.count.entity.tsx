@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function EntityStatistics() {
   const { graphs, graphId, type, stats, charts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("insight");
-  const exportHref = (table: string) => withParams("/count/entity/export", "", { graph: graphId, type, table });
+  const exportHref = (table: string) =>
+    withParams("/count/entity/export", "", { graph: graphId, type, table });
   const colors = Object.fromEntries(stats.by_type.map((b) => [b.type, b.color]));
   return (
     <div className="kg-page" data-testid="entity-stats-page">
@@ -56,7 +57,14 @@ export default function EntityStatistics() {
             <Section title={t("entity.byType")} testId="by-type-chart">
               <EChart spec={charts.byType} label={t("entity.byType")} />
             </Section>
-            <Section title={t("entity.byTypeTable")} extra={<ExportLinks links={[{ href: exportHref("types"), label: t("entity.exportTypes") }]} />}>
+            <Section
+              title={t("entity.byTypeTable")}
+              extra={
+                <ExportLinks
+                  links={[{ href: exportHref("types"), label: t("entity.exportTypes") }]}
+                />
+              }
+            >
               <div className="kg-table-wrap">
                 <table className="kg-table">
                   <thead>
@@ -81,10 +89,28 @@ export default function EntityStatistics() {
               </div>
             </Section>
           </div>
-          <Section title={t("entity.trend")} extra={<ExportLinks links={[{ href: exportHref("trend"), label: t("entity.exportTrend") }]} />} testId="entity-trend">
-            {stats.trend.periods.length ? <EChart spec={charts.trend} label={t("entity.trend")} /> : <Empty>{t("entityDetail.noMentions")}</Empty>}
+          <Section
+            title={t("entity.trend")}
+            extra={
+              <ExportLinks
+                links={[{ href: exportHref("trend"), label: t("entity.exportTrend") }]}
+              />
+            }
+            testId="entity-trend"
+          >
+            {stats.trend.periods.length ? (
+              <EChart spec={charts.trend} label={t("entity.trend")} />
+            ) : (
+              <Empty>{t("entityDetail.noMentions")}</Empty>
+            )}
           </Section>
-          <Section title={t("entity.top")} extra={<ExportLinks links={[{ href: exportHref("top"), label: t("entity.exportTop") }]} />} testId="top-entities">
+          <Section
+            title={t("entity.top")}
+            extra={
+              <ExportLinks links={[{ href: exportHref("top"), label: t("entity.exportTop") }]} />
+            }
+            testId="top-entities"
+          >
             {stats.top.length === 0 ? (
               <Empty>{t("entityDetail.noMentions")}</Empty>
             ) : (

@@ -10,7 +10,8 @@ import { articleHref, entityHref } from "~/components/kg/links";
 import { requirePage } from "~/utils/insight.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.stats.entity.name ?? "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.stats.entity.name ?? "404");
 export const links = insightLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -53,20 +54,36 @@ export default function EntityDetailStatistics() {
       <div className="stats">
         <Stat label={t("entity.mentions")} value={stats.totals.mentions} testId="stat-mentions" />
         <Stat label={t("entity.articles")} value={stats.totals.articles} />
-        <Stat label={t("entity.relations")} value={stats.totals.relations} testId="stat-relations" />
+        <Stat
+          label={t("entity.relations")}
+          value={stats.totals.relations}
+          testId="stat-relations"
+        />
         <Stat label={t("entityDetail.eventCount")} value={stats.totals.events} />
       </div>
       <Section
         title={t("entityDetail.mentionsOverTime")}
-        extra={<ExportLinks links={[{ href: exportHref("mentions"), label: t("entityDetail.exportMentions") }]} />}
+        extra={
+          <ExportLinks
+            links={[{ href: exportHref("mentions"), label: t("entityDetail.exportMentions") }]}
+          />
+        }
         testId="mentions-trend"
       >
-        {stats.mentions.periods.length ? <EChart spec={charts.mentions} label={t("entityDetail.mentionsOverTime")} /> : <Empty>{t("entityDetail.noMentions")}</Empty>}
+        {stats.mentions.periods.length ? (
+          <EChart spec={charts.mentions} label={t("entityDetail.mentionsOverTime")} />
+        ) : (
+          <Empty>{t("entityDetail.noMentions")}</Empty>
+        )}
       </Section>
       <div className="kg-grid-2">
         <Section
           title={t("entityDetail.relations")}
-          extra={<ExportLinks links={[{ href: exportHref("relations"), label: t("entityDetail.exportRelations") }]} />}
+          extra={
+            <ExportLinks
+              links={[{ href: exportHref("relations"), label: t("entityDetail.exportRelations") }]}
+            />
+          }
           testId="relations-by-predicate"
         >
           {stats.relations.length === 0 ? (
@@ -135,7 +152,9 @@ export default function EntityDetailStatistics() {
                   <li key={a.id}>
                     <span className="muted">{formatDay(a.published_at).slice(0, 10)}</span>
                     <Link to={articleHref(graph.id, a.id)}>{a.title}</Link>
-                    <span className="muted">{t("entityDetail.articleMentions", { count: a.mentions })}</span>
+                    <span className="muted">
+                      {t("entityDetail.articleMentions", { count: a.mentions })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -147,4 +166,7 @@ export default function EntityDetailStatistics() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({ to: "/count/entity", label: "entityDetail.backToList" });
+export const ErrorBoundary = insightErrorBoundary({
+  to: "/count/entity",
+  label: "entityDetail.backToList",
+});

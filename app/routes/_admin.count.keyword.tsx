@@ -41,21 +41,32 @@ export default function KeywordStatistics() {
         <Stat label={t("keyword.words")} value={stats.words} />
         <Stat label={t("keyword.distinct")} value={stats.distinct} testId="stat-distinct" />
       </div>
-      {stats.sampled && <p className="ins-info">{t("keyword.sampled", { count: stats.articles })}</p>}
+      {stats.sampled && (
+        <p className="ins-info">{t("keyword.sampled", { count: stats.articles })}</p>
+      )}
       {stats.keywords.length === 0 ? (
         <Section title={t("keyword.top")}>
           <Empty>{t("keyword.none")}</Empty>
         </Section>
       ) : (
         <div className="kg-grid-side">
-          <Section title={t("keyword.chart", { count: Math.min(20, stats.keywords.length) })} testId="keywords-chart">
+          <Section
+            title={t("keyword.chart", { count: Math.min(20, stats.keywords.length) })}
+            testId="keywords-chart"
+          >
             <EChart spec={chart} label={t("keyword.top")} />
             <p className="muted">{t("keyword.method")}</p>
           </Section>
           <aside>
             <Section
               title={t("keyword.top")}
-              extra={<ExportLinks links={[{ href: `/count/keyword/export?graph=${graphId}`, label: t("keyword.export") }]} />}
+              extra={
+                <ExportLinks
+                  links={[
+                    { href: `/count/keyword/export?graph=${graphId}`, label: t("keyword.export") },
+                  ]}
+                />
+              }
               testId="keywords-table"
             >
               <div className="kg-table-wrap">

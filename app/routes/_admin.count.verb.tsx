@@ -42,14 +42,37 @@ export default function VerbStatistics() {
             <Section title={t("verb.topVerbs")} testId="verbs-chart">
               <EChart spec={charts.verbs} label={t("verb.topVerbs")} />
             </Section>
-            <Section title={t("verb.byType")} extra={<ExportLinks links={[{ href: exportHref("types"), label: t("verb.exportTypes") }]} />}>
+            <Section
+              title={t("verb.byType")}
+              extra={
+                <ExportLinks
+                  links={[{ href: exportHref("types"), label: t("verb.exportTypes") }]}
+                />
+              }
+            >
               <EChart spec={charts.byType} label={t("verb.byType")} />
             </Section>
           </div>
-          <Section title={t("verb.trend")} extra={<ExportLinks links={[{ href: exportHref("trend"), label: t("verb.exportTrend") }]} />} testId="verb-trend">
-            {stats.trend.periods.length ? <EChart spec={charts.trend} label={t("verb.trend")} /> : <Empty>{t("verb.none")}</Empty>}
+          <Section
+            title={t("verb.trend")}
+            extra={
+              <ExportLinks links={[{ href: exportHref("trend"), label: t("verb.exportTrend") }]} />
+            }
+            testId="verb-trend"
+          >
+            {stats.trend.periods.length ? (
+              <EChart spec={charts.trend} label={t("verb.trend")} />
+            ) : (
+              <Empty>{t("verb.none")}</Empty>
+            )}
           </Section>
-          <Section title={t("verb.verbs")} extra={<ExportLinks links={[{ href: exportHref("verbs"), label: t("verb.exportVerbs") }]} />} testId="verbs-table">
+          <Section
+            title={t("verb.verbs")}
+            extra={
+              <ExportLinks links={[{ href: exportHref("verbs"), label: t("verb.exportVerbs") }]} />
+            }
+            testId="verbs-table"
+          >
             <div className="kg-table-wrap">
               <table className="kg-table">
                 <thead>

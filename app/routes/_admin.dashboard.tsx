@@ -31,7 +31,14 @@ export default function Dashboard() {
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {shortcuts.map((s) => (
-          <Paper key={s.path} component={Link} to={s.path} p="md" withBorder style={{ textDecoration: "none" }}>
+          <Paper
+            key={s.path}
+            component={Link}
+            to={s.path}
+            p="md"
+            withBorder
+            style={{ textDecoration: "none" }}
+          >
             <Group gap="sm">
               <NavIcon name={s.icon} size={22} />
               <Text fw={500}>{t(s.title)}</Text>

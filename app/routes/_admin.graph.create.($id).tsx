@@ -8,7 +8,18 @@ import { graphAdminLinks } from "~/components/graph-admin/links";
 import { DOMAINS } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard } from "~/components/graph-admin/types";
-import { adminT, badIntent, formChecked, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
+import {
+  adminT,
+  badIntent,
+  formChecked,
+  formText,
+  getOr404,
+  idParam,
+  mutate,
+  notFoundPage,
+  sourceOptions,
+  sourcesFromForm,
+} from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
@@ -38,7 +49,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await adminT(request);
   const intent = formText(form, "intent");
   const id = idParam(params.id);
-  const graphFields = () => ({ name: formText(form, "name"), domain: formText(form, "domain"), description: formText(form, "description") });
+  const graphFields = () => ({
+    name: formText(form, "name"),
+    domain: formText(form, "domain"),
+    description: formText(form, "description"),
+  });
   const toJob = (r: unknown) => `/jobs/${(r as { job_id: number }).job_id}`;
   if (intent === "create") {
     return mutate(viewer, form, {
@@ -74,17 +89,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
       call: () => viewer.api.patch(`/graphadmin/graphs/${id}/`, graphFields()),
     });
   }
-  if (intent === SAVE_IRI && id) return saveIri(viewer, form, { graph: id }, `/graph/create/${id}`, t("graph.saved"));
+  if (intent === SAVE_IRI && id)
+    return saveIri(viewer, form, { graph: id }, `/graph/create/${id}`, t("graph.saved"));
   throw badIntent(intent);
 }
 
-function GraphFields({ graph, result, target }: { graph: GraphCard | null; result?: ActionError; target: string }) {
+function GraphFields({
+  graph,
+  result,
+  target,
+}: {
+  graph: GraphCard | null;
+  result?: ActionError;
+  target: string;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="ga-form-row">
-      <TextInput name="name" label={t("graph.name")} required defaultValue={valueOf(result, target, "name", graph?.name)} error={fieldError(result, target, "name")?.[0]} w={260} />
+      <TextInput
+        name="name"
+        label={t("graph.name")}
+        required
+        defaultValue={valueOf(result, target, "name", graph?.name)}
+        error={fieldError(result, target, "name")?.[0]}
+        w={260}
+      />
       <Field label={t("graph.domain")} error={fieldError(result, target, "domain")}>
-        <select name="domain" className="ga-native" defaultValue={valueOf(result, target, "domain", graph?.domain ?? "military")}>
+        <select
+          name="domain"
+          className="ga-native"
+          defaultValue={valueOf(result, target, "domain", graph?.domain ?? "military")}
+        >
           {DOMAINS.map((d) => (
             <option key={d} value={d}>
               {t(`domains.${d}`)}
@@ -92,7 +127,13 @@ function GraphFields({ graph, result, target }: { graph: GraphCard | null; resul
           ))}
         </select>
       </Field>
-      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", graph?.description)} rows={1} w={320} />
+      <Textarea
+        name="description"
+        label={t("schema.description")}
+        defaultValue={valueOf(result, target, "description", graph?.description)}
+        rows={1}
+        w={320}
+      />
     </div>
   );
 }
@@ -106,7 +147,9 @@ export default function GraphCreatePage() {
   const buildTarget = graph ? "rebuild" : "create";
   return (
     <Stack gap="md">
-      <Title order={3}>{graph ? t("graph.rebuildTitle", { name: graph.name }) : t("graph.createTitle")}</Title>
+      <Title order={3}>
+        {graph ? t("graph.rebuildTitle", { name: graph.name }) : t("graph.createTitle")}
+      </Title>
       {graph && (
         <Paper withBorder p="md">
           <Form method="post" preventScrollReset>
@@ -120,7 +163,11 @@ export default function GraphCreatePage() {
                   {t("actions.save")}
                 </Button>
                 <span className="ga-muted">
-                  {t("graph.ontology")}：{graph.ontology?.name ?? t("graph.noOntology")}（<Link to={`/graph/schemaedit/${graph.id}`} className="ga-link">{t("graph.editOntology")}</Link>）
+                  {t("graph.ontology")}：{graph.ontology?.name ?? t("graph.noOntology")}（
+                  <Link to={`/graph/schemaedit/${graph.id}`} className="ga-link">
+                    {t("graph.editOntology")}
+                  </Link>
+                  ）
                 </span>
               </Group>
             </Stack>
@@ -140,13 +187,30 @@ export default function GraphCreatePage() {
             <ErrorNotice result={result} target={buildTarget} />
             {graph ? (
               <Alert color="yellow" data-testid="rebuild-warning">
-                {t("graph.rebuildWarning", { entities: graph.counts.entities, relations: graph.counts.relations })}
+                {t("graph.rebuildWarning", {
+                  entities: graph.counts.entities,
+                  relations: graph.counts.relations,
+                })}
               </Alert>
             ) : (
               <>
                 <GraphFields graph={null} result={result} target="create" />
-                <Field label={t("graph.ontology")} error={fieldError(result, "create", "ontology_id")} hint={t("graph.ontologyHint")}>
-                  <select name="ontology_id" className="ga-native" defaultValue={valueOf(result, "create", "ontology_id", options.ontologies[0]?.id)} data-testid="ontology-select">
+                <Field
+                  label={t("graph.ontology")}
+                  error={fieldError(result, "create", "ontology_id")}
+                  hint={t("graph.ontologyHint")}
+                >
+                  <select
+                    name="ontology_id"
+                    className="ga-native"
+                    defaultValue={valueOf(
+                      result,
+                      "create",
+                      "ontology_id",
+                      options.ontologies[0]?.id,
+                    )}
+                    data-testid="ontology-select"
+                  >
                     {options.ontologies.map((o) => (
                       <option key={o.id} value={o.id}>
                         {o.name}（{t(`domains.${o.domain}`, { defaultValue: o.domain })}）

@@ -9,7 +9,8 @@ import { getOr404, idParam, notFoundPage } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data ? data.graph.name : "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data ? data.graph.name : "404");
 export const links = graphAdminLinks;
 
 const PAGE_SIZE = 20;
@@ -30,7 +31,15 @@ interface Neighbour {
   entity: { id: number; uuid: string; name: string; class: string | null };
 }
 interface Neighbourhood {
-  entity: { id: number; uuid: string; name: string; class: string | null; aliases: string[]; properties: Record<string, unknown>; description: string };
+  entity: {
+    id: number;
+    uuid: string;
+    name: string;
+    class: string | null;
+    aliases: string[];
+    properties: Record<string, unknown>;
+    description: string;
+  };
   outgoing: Neighbour[];
   incoming: Neighbour[];
   out_total: number;
@@ -55,16 +64,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page,
       page_size: PAGE_SIZE,
     }),
-    entityId ? getOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`) : Promise.resolve(null),
+    entityId
+      ? getOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`)
+      : Promise.resolve(null),
     graph.ontology
-      ? viewer.api.get<OntologyDetail>(`/graphadmin/ontologies/${graph.ontology.id}/`).catch(() => null)
+      ? viewer.api
+          .get<OntologyDetail>(`/graphadmin/ontologies/${graph.ontology.id}/`)
+          .catch(() => null)
       : Promise.resolve(null),
   ]);
   const classes = ontology?.classes.map((c) => ({ id: c.id, name: c.name, depth: c.depth })) ?? [];
   return data({ graph, entities, neighbourhood, classes, query: { search, classId, page } });
 }
 
-function NeighbourTable({ rows, total, graphId, direction }: { rows: Neighbour[]; total: number; graphId: number; direction: "out" | "in" }) {
+function NeighbourTable({
+  rows,
+  total,
+  graphId,
+  direction,
+}: {
+  rows: Neighbour[];
+  total: number;
+  graphId: number;
+  direction: "out" | "in";
+}) {
   const { t } = useTranslation("admin");
   const { search } = useLocation();
   const hrefOf = (entityId: number) => {
@@ -76,7 +99,11 @@ function NeighbourTable({ rows, total, graphId, direction }: { rows: Neighbour[]
     <Stack gap={4}>
       <Text fw={600} size="sm">
         {direction === "out" ? t("detail.outgoing") : t("detail.incoming")}（{num(total)}）
-        {total > rows.length && <Text span size="xs" c="dimmed">{t("detail.firstN", { count: rows.length })}</Text>}
+        {total > rows.length && (
+          <Text span size="xs" c="dimmed">
+            {t("detail.firstN", { count: rows.length })}
+          </Text>
+        )}
       </Text>
       {rows.length ? (
         <table className="ga-table" data-testid={`neighbours-${direction}`}>
@@ -85,7 +112,8 @@ function NeighbourTable({ rows, total, graphId, direction }: { rows: Neighbour[]
               <tr key={r.id}>
                 <td style={{ width: 110 }}>{r.predicate}</td>
                 <td>
-                  <Link to={hrefOf(r.entity.id)}>{r.entity.name}</Link> {r.entity.class && <span className="ga-chip muted">{r.entity.class}</span>}
+                  <Link to={hrefOf(r.entity.id)}>{r.entity.name}</Link>{" "}
+                  {r.entity.class && <span className="ga-chip muted">{r.entity.class}</span>}
                 </td>
                 <td className="num">{r.confidence}</td>
                 <td>
@@ -146,7 +174,12 @@ export default function GraphDetailPage() {
       <div className="ga-grid2" style={{ alignItems: "start" }}>
         <Paper withBorder p="md">
           <Form method="get" className="ga-form-row" data-testid="entity-search">
-            <TextInput name="search" label={t("detail.search")} defaultValue={query.search} placeholder={t("detail.searchPlaceholder")} />
+            <TextInput
+              name="search"
+              label={t("detail.search")}
+              defaultValue={query.search}
+              placeholder={t("detail.searchPlaceholder")}
+            />
             <Field label={t("plan.class")}>
               <select name="class_id" className="ga-native" defaultValue={query.classId ?? ""}>
                 <option value="">{t("detail.allClasses")}</option>
@@ -178,7 +211,11 @@ export default function GraphDetailPage() {
                   <tr key={e.id} className={n?.entity.id === e.id ? "editing" : undefined}>
                     <td>
                       <Link to={entityHref(e.id)}>{e.name}</Link>
-                      {e.aliases.length > 0 && <Text size="xs" c="dimmed">{e.aliases.join("、")}</Text>}
+                      {e.aliases.length > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {e.aliases.join("、")}
+                        </Text>
+                      )}
                     </td>
                     <td>{e.class ?? "—"}</td>
                     <td className="num">{num(e.out_relations)}</td>
@@ -186,7 +223,9 @@ export default function GraphDetailPage() {
                     <td>
                       <Group gap={8} wrap="nowrap">
                         <Link to={`/${graph.id}/entity/${e.uuid}`}>{t("detail.entityPage")}</Link>
-                        <Link to={`/relation/${e.uuid}?id=${graph.id}`}>{t("detail.relationGraph")}</Link>
+                        <Link to={`/relation/${e.uuid}?id=${graph.id}`}>
+                          {t("detail.relationGraph")}
+                        </Link>
                       </Group>
                     </td>
                   </tr>
@@ -201,7 +240,9 @@ export default function GraphDetailPage() {
           </div>
           <div className="ga-pager" style={{ marginTop: 8 }}>
             {query.page > 1 && <Link to={pageHref(query.page - 1)}>{t("detail.prev")}</Link>}
-            <span>{t("detail.pageOf", { page: query.page, pages, total: num(entities.count) })}</span>
+            <span>
+              {t("detail.pageOf", { page: query.page, pages, total: num(entities.count) })}
+            </span>
             {query.page < pages && <Link to={pageHref(query.page + 1)}>{t("detail.next")}</Link>}
           </div>
         </Paper>
@@ -212,7 +253,11 @@ export default function GraphDetailPage() {
                 <Title order={4}>{n.entity.name}</Title>
                 {n.entity.class && <span className="ga-chip">{n.entity.class}</span>}
               </Group>
-              {n.entity.aliases.length > 0 && <Text size="sm">{t("detail.aliases", { aliases: n.entity.aliases.join("、") })}</Text>}
+              {n.entity.aliases.length > 0 && (
+                <Text size="sm">
+                  {t("detail.aliases", { aliases: n.entity.aliases.join("、") })}
+                </Text>
+              )}
               {Object.keys(n.entity.properties).length > 0 && (
                 <table className="ga-table">
                   <tbody>
@@ -225,9 +270,21 @@ export default function GraphDetailPage() {
                   </tbody>
                 </table>
               )}
-              <NeighbourTable rows={n.outgoing} total={n.out_total} graphId={graph.id} direction="out" />
-              <NeighbourTable rows={n.incoming} total={n.in_total} graphId={graph.id} direction="in" />
-              <Link to={`/relation/${n.entity.uuid}?id=${graph.id}`} className="ga-link">{t("detail.openRelationGraph")}</Link>
+              <NeighbourTable
+                rows={n.outgoing}
+                total={n.out_total}
+                graphId={graph.id}
+                direction="out"
+              />
+              <NeighbourTable
+                rows={n.incoming}
+                total={n.in_total}
+                graphId={graph.id}
+                direction="in"
+              />
+              <Link to={`/relation/${n.entity.uuid}?id=${graph.id}`} className="ga-link">
+                {t("detail.openRelationGraph")}
+              </Link>
             </Stack>
           ) : (
             <Text c="dimmed" size="sm">

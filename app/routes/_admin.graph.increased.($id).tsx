@@ -9,7 +9,17 @@ import { JobList } from "~/components/graph-admin/job-list";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard, Job } from "~/components/graph-admin/types";
-import { adminT, badIntent, formText, getOr404, idParam, mutate, notFoundPage, sourceOptions, sourcesFromForm } from "~/utils/graph-admin.server";
+import {
+  adminT,
+  badIntent,
+  formText,
+  getOr404,
+  idParam,
+  mutate,
+  notFoundPage,
+  sourceOptions,
+  sourcesFromForm,
+} from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
@@ -29,7 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [graph, options, jobs] = await Promise.all([
     getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
     sourceOptions(viewer.api),
-    viewer.api.get<{ results: Job[] }>("/jobs/", { graph_id: id, kind: "graph.plan,graph.update", page_size: 10 }),
+    viewer.api.get<{ results: Job[] }>("/jobs/", {
+      graph_id: id,
+      kind: "graph.plan,graph.update",
+      page_size: 10,
+    }),
   ]);
   return data({ graphs: [] as GraphCard[], graph, options, jobs: jobs.results });
 }
@@ -45,7 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     target: "dryRun",
     success: t("plan.queued"),
     redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
-    call: async () => viewer.api.post(`/graphadmin/graphs/${id}/update/dry-run/`, await sourcesFromForm(viewer.api, form)),
+    call: async () =>
+      viewer.api.post(
+        `/graphadmin/graphs/${id}/update/dry-run/`,
+        await sourcesFromForm(viewer.api, form),
+      ),
   });
 }
 
@@ -54,7 +72,14 @@ export default function GraphIncreasedPage() {
   const result = useActionData<ActionError>();
   const navigation = useNavigation();
   const { t } = useTranslation("admin");
-  if (!graph || !options) return <GraphPicker graphs={graphs} title={t("plan.pickTitle")} hrefOf={(id) => `/graph/increased/${id}`} />;
+  if (!graph || !options)
+    return (
+      <GraphPicker
+        graphs={graphs}
+        title={t("plan.pickTitle")}
+        hrefOf={(id) => `/graph/increased/${id}`}
+      />
+    );
   return (
     <Stack gap="md">
       <Title order={3}>{t("plan.pageTitle", { name: graph.name })}</Title>
@@ -68,7 +93,12 @@ export default function GraphIncreasedPage() {
           <Stack gap="md">
             <ErrorNotice result={result} target="dryRun" />
             <SourcePicker options={options} error={fieldError(result, "dryRun", "file_ids")} />
-            <Button type="submit" w="fit-content" loading={navigation.state === "submitting"} data-testid="submit-dry-run">
+            <Button
+              type="submit"
+              w="fit-content"
+              loading={navigation.state === "submitting"}
+              data-testid="submit-dry-run"
+            >
               {t("plan.dryRun")}
             </Button>
           </Stack>

@@ -84,7 +84,9 @@ export default function GraphDashboard() {
                       </Text>
                     )}
                   </td>
-                  <td>{g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>}</td>
+                  <td>
+                    {g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>}
+                  </td>
                   <td className="num">{num(g.counts.entities)}</td>
                   <td className="num">{num(g.counts.relations)}</td>
                   <td className="num">{num(g.counts.events)}</td>
@@ -95,7 +97,10 @@ export default function GraphDashboard() {
                         <Group gap={6} wrap="nowrap">
                           <JobStatusBadge status={g.last_build.status} />
                           <Link to={`/jobs/${g.last_build.id}`}>
-                            {t(`job.kinds.${g.last_build.kind}`, { defaultValue: g.last_build.kind })} #{g.last_build.id}
+                            {t(`job.kinds.${g.last_build.kind}`, {
+                              defaultValue: g.last_build.kind,
+                            })}{" "}
+                            #{g.last_build.id}
                           </Link>
                         </Group>
                         <Text size="xs" c="dimmed">
@@ -109,17 +114,31 @@ export default function GraphDashboard() {
                   <td>
                     <div className="ga-actions">
                       <Link to={`/graph/detail/${g.id}`}>{t("graph.browse")}</Link>
-                      <Link to={`/graph/relation/result?graph=${g.id}`}>{t("graph.relationResults")}</Link>
+                      <Link to={`/graph/relation/result?graph=${g.id}`}>
+                        {t("graph.relationResults")}
+                      </Link>
                       {may.update && <Link to={`/graph/create/${g.id}`}>{t("graph.rebuild")}</Link>}
-                      {may.update && <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>}
-                      {may.ontology && <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>}
+                      {may.update && (
+                        <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>
+                      )}
+                      {may.ontology && (
+                        <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>
+                      )}
                       {may.ontologyRead && g.ontology && (
-                        <a href={`/schema/owl/${g.ontology.id}`} download data-testid={`owl-${g.id}`}>
+                        <a
+                          href={`/schema/owl/${g.ontology.id}`}
+                          download
+                          data-testid={`owl-${g.id}`}
+                        >
                           {tc("interchange.owl")}
                         </a>
                       )}
                     </div>
-                    <ExportForm kgId={g.id} testId={`export-${g.id}`} label={tc("interchange.exportGraph")} />
+                    <ExportForm
+                      kgId={g.id}
+                      testId={`export-${g.id}`}
+                      label={tc("interchange.exportGraph")}
+                    />
                   </td>
                 </tr>
               ))}

@@ -9,7 +9,16 @@ export { ResourceTablePage as default } from "~/components/table/table-page";
 export const meta = titleMeta("nav.graphRelationResult");
 
 /** Query keys that choose what the table shows (anything else is paging, search or sorting). */
-const CHOOSERS = ["job", "graph", "predicate", "subject", "object", "job__in", "graph__in", "predicate__in"];
+const CHOOSERS = [
+  "job",
+  "graph",
+  "predicate",
+  "subject",
+  "object",
+  "job__in",
+  "graph__in",
+  "predicate__in",
+];
 
 /**
  * /graph/relation/result: the relations of the latest build as a generic table (filterable by
@@ -20,7 +29,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   if (!CHOOSERS.some((k) => url.searchParams.has(k)) && !url.searchParams.has("search")) {
     const viewer = await requireViewer(args.request);
-    const latest = await viewer.api.get<{ results: Job[] }>("/jobs/", { kind: "graph.build,graph.update", status: "succeeded", page_size: 1 });
+    const latest = await viewer.api.get<{ results: Job[] }>("/jobs/", {
+      kind: "graph.build,graph.update",
+      status: "succeeded",
+      page_size: 1,
+    });
     if (latest.results[0]) throw redirect(`/graph/relation/result?job=${latest.results[0].id}`);
   }
   return tableLoader("relationResults", args);

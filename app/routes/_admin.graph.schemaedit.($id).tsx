@@ -40,7 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   if (params.id === undefined) {
     const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
-    return data({ graphs: graphs.results, info: null, detail: null, ontologies: [] as OntologySummary[], rights: ontologyRights(viewer) });
+    return data({
+      graphs: graphs.results,
+      info: null,
+      detail: null,
+      ontologies: [] as OntologySummary[],
+      rights: ontologyRights(viewer),
+    });
   }
   const id = idParam(params.id);
   if (id === null) throw notFoundPage("知识图谱不存在");
@@ -49,7 +55,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listOntologies(viewer.api),
   ]);
   const detail = info.ontology ? await ontologyDetail(viewer.api, info.ontology.id) : null;
-  return data({ graphs: [] as GraphCard[], info, detail, ontologies, rights: ontologyRights(viewer) });
+  return data({
+    graphs: [] as GraphCard[],
+    info,
+    detail,
+    ontologies,
+    rights: ontologyRights(viewer),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,7 +77,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       target: "switchOntology",
       success: t("graphOntology.switched"),
       redirectTo: back,
-      call: () => viewer.api.put(`/graphadmin/graphs/${id}/ontology/`, { ontology_id: formText(form, "ontology_id") || null }),
+      call: () =>
+        viewer.api.put(`/graphadmin/graphs/${id}/ontology/`, {
+          ontology_id: formText(form, "ontology_id") || null,
+        }),
     });
   }
   if (intent === "forkOntology") {
@@ -73,7 +88,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       target: "forkOntology",
       success: t("graphOntology.forked"),
       redirectTo: back,
-      call: () => viewer.api.post(`/graphadmin/graphs/${id}/ontology/fork/`, { name: formText(form, "name") }),
+      call: () =>
+        viewer.api.post(`/graphadmin/graphs/${id}/ontology/fork/`, {
+          name: formText(form, "name"),
+        }),
     });
   }
   const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
@@ -85,7 +103,14 @@ export default function GraphSchemaEditPage() {
   const { graphs, info, detail, ontologies, rights } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
   const { t } = useTranslation("admin");
-  if (!info) return <GraphPicker graphs={graphs} title={t("graphOntology.pickTitle")} hrefOf={(id) => `/graph/schemaedit/${id}`} />;
+  if (!info)
+    return (
+      <GraphPicker
+        graphs={graphs}
+        title={t("graphOntology.pickTitle")}
+        hrefOf={(id) => `/graph/schemaedit/${id}`}
+      />
+    );
   return (
     <Stack gap="md">
       <Title order={3}>{t("graphOntology.title", { name: info.graph.name })}</Title>
@@ -94,7 +119,11 @@ export default function GraphSchemaEditPage() {
           <Group gap="xs">
             <Text>{t("graphOntology.current")}</Text>
             {info.ontology ? (
-              <Link to={`/schema?o=${info.ontology.id}`} className="ga-link" data-testid="graph-ontology-name">
+              <Link
+                to={`/schema?o=${info.ontology.id}`}
+                className="ga-link"
+                data-testid="graph-ontology-name"
+              >
                 {info.ontology.name}
               </Link>
             ) : (
@@ -103,7 +132,9 @@ export default function GraphSchemaEditPage() {
           </Group>
           {info.shared_with.length > 0 && (
             <Alert color="yellow" data-testid="shared-warning">
-              {t("graphOntology.shared", { graphs: info.shared_with.map((g) => g.name).join("、") })}
+              {t("graphOntology.shared", {
+                graphs: info.shared_with.map((g) => g.name).join("、"),
+              })}
             </Alert>
           )}
           {rights.update && (
@@ -113,7 +144,11 @@ export default function GraphSchemaEditPage() {
               <ErrorNotice result={result} target="switchOntology" />
               <Group align="flex-end" gap="xs">
                 <Field label={t("graphOntology.switchTo")}>
-                  <select name="ontology_id" className="ga-native" defaultValue={info.ontology?.id ?? ""}>
+                  <select
+                    name="ontology_id"
+                    className="ga-native"
+                    defaultValue={info.ontology?.id ?? ""}
+                  >
                     {ontologies.map((o) => (
                       <option key={o.id} value={o.id}>
                         {o.name}

@@ -1,9 +1,25 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { JobView } from "~/components/graph-admin/job-view";
 import type { ActionError, JobWithLogs } from "~/components/graph-admin/types";
-import { adminT, badIntent, can, formChecked, formText, getOr404, idParam, mutate, notFoundPage, predicateMapOf } from "~/utils/graph-admin.server";
+import {
+  adminT,
+  badIntent,
+  can,
+  formChecked,
+  formText,
+  getOr404,
+  idParam,
+  mutate,
+  notFoundPage,
+  predicateMapOf,
+} from "~/utils/graph-admin.server";
 import { requireViewer } from "~/utils/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/utils/form.server";
@@ -23,7 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = jobId(params.id);
   const logPage = idParam(new URL(request.url).searchParams.get("log_page")) ?? 1;
-  const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, { log_page: logPage, log_page_size: 20 });
+  const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, {
+    log_page: logPage,
+    log_page_size: 20,
+  });
   return data({ job, mayApply: can(viewer, "kg__graph__update"), mayCancel: true });
 }
 
@@ -62,7 +81,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       target: "mapPredicates",
       success: t("plan.queued"),
       redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
-      call: () => viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/dry-run/`, { from_plan_job_id: id, predicate_map: predicateMap }),
+      call: () =>
+        viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/dry-run/`, {
+          from_plan_job_id: id,
+          predicate_map: predicateMap,
+        }),
     });
   }
   throw badIntent(intent);

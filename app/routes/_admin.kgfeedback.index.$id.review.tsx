@@ -21,7 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requirePage(request, "/kgfeedback/index", { formData: form });
-  if (form.get("intent") !== "status") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  if (form.get("intent") !== "status")
+    throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
   const refused = await moveStatus(request, viewer, params.id, form);
   return data({ message: refused.message, note: refused.note }, { status: refused.status });
 }
@@ -46,7 +47,12 @@ export default function ReviewDialog() {
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("insight");
   return (
-    <RouteModal screen={screens.feedback} title={`${t("feedback.title")} #${record.id}`} size={600} testId="review-dialog">
+    <RouteModal
+      screen={screens.feedback}
+      title={`${t("feedback.title")} #${record.id}`}
+      size={600}
+      testId="review-dialog"
+    >
       {refused?.message && (
         <p className="ins-alert" role="alert" data-testid="review-error">
           {refused.message}
@@ -102,10 +108,23 @@ export default function ReviewDialog() {
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="status" />
           <label htmlFor="feedback-note">{t("feedback.note")}</label>
-          <textarea id="feedback-note" name="note" className="ins-note" placeholder={t("feedback.notePlaceholder")} defaultValue={refused?.note ?? ""} maxLength={2000} />
+          <textarea
+            id="feedback-note"
+            name="note"
+            className="ins-note"
+            placeholder={t("feedback.notePlaceholder")}
+            defaultValue={refused?.note ?? ""}
+            maxLength={2000}
+          />
           <div className="ins-actions">
             {allowed.map((s) => (
-              <button key={s.key} type="submit" name="status" value={s.key} className={`to-${s.key}`}>
+              <button
+                key={s.key}
+                type="submit"
+                name="status"
+                value={s.key}
+                className={`to-${s.key}`}
+              >
                 {t("feedback.moveTo", { status: t(`feedbackStatus.${s.key}`) })}
               </button>
             ))}

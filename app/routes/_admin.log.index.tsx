@@ -23,23 +23,40 @@ export default function RetrievalStatistics() {
   const { graphs, graphId, days, stats, chart } = useLoaderData<typeof loader>();
   const { t } = useTranslation("insight");
   const { pathname, search } = useLocation();
-  const exportHref = (table: string) => withParams("/log/index/export", "", { graph: graphId, days, table });
+  const exportHref = (table: string) =>
+    withParams("/log/index/export", "", { graph: graphId, days, table });
   const rate = stats.total ? stats.empty_total / stats.total : 0;
   return (
     <div className="kg-page" data-testid="log-page">
-      <PageTitle title={t("log.title")} sub={<span>{t("log.range", { from: stats.from, to: stats.to })}</span>}>
+      <PageTitle
+        title={t("log.title")}
+        sub={<span>{t("log.range", { from: stats.from, to: stats.to })}</span>}
+      >
         <nav className="segmented" aria-label={t("log.window")} data-testid="time-window">
           {SEARCH_WINDOWS.map((d) => (
-            <Link key={d} to={withParams(pathname, search, { days: d === 30 ? undefined : d })} aria-current={d === days ? "true" : undefined}>
+            <Link
+              key={d}
+              to={withParams(pathname, search, { days: d === 30 ? undefined : d })}
+              aria-current={d === days ? "true" : undefined}
+            >
               {t(`log.days${d}`)}
             </Link>
           ))}
         </nav>
       </PageTitle>
-      <GraphPicker graphs={graphs} value={graphId} allowAll keep={{ days: days === 30 ? undefined : days }} />
+      <GraphPicker
+        graphs={graphs}
+        value={graphId}
+        allowAll
+        keep={{ days: days === 30 ? undefined : days }}
+      />
       <div className="stats">
         <Stat label={t("log.total")} value={stats.total} testId="stat-total" />
-        <Stat label={`${t("log.empty")} · ${t("log.emptyRate", { rate: pct(rate) })}`} value={stats.empty_total} testId="stat-empty" />
+        <Stat
+          label={`${t("log.empty")} · ${t("log.emptyRate", { rate: pct(rate) })}`}
+          value={stats.empty_total}
+          testId="stat-empty"
+        />
         <Stat label={t("log.distinct")} value={stats.distinct_queries} />
         <Stat label={t("log.users")} value={stats.users} />
       </div>
@@ -49,25 +66,47 @@ export default function RetrievalStatistics() {
         </Section>
       ) : (
         <>
-          <Section title={t("log.trend")} extra={<ExportLinks links={[{ href: exportHref("daily"), label: t("log.exportDaily") }]} />} testId="log-trend">
+          <Section
+            title={t("log.trend")}
+            extra={
+              <ExportLinks links={[{ href: exportHref("daily"), label: t("log.exportDaily") }]} />
+            }
+            testId="log-trend"
+          >
             <EChart spec={chart} label={t("log.trend")} testId="searches-chart" />
           </Section>
           <div className="kg-grid-2">
-            <Section title={t("log.top")} extra={<ExportLinks links={[{ href: exportHref("top"), label: t("log.exportTop") }]} />} testId="top-queries">
+            <Section
+              title={t("log.top")}
+              extra={
+                <ExportLinks links={[{ href: exportHref("top"), label: t("log.exportTop") }]} />
+              }
+              testId="top-queries"
+            >
               <QueryTable rows={stats.top} withResults />
             </Section>
             <Section
               title={t("log.noResult")}
-              extra={<ExportLinks links={[{ href: exportHref("empty"), label: t("log.exportEmpty") }]} />}
+              extra={
+                <ExportLinks links={[{ href: exportHref("empty"), label: t("log.exportEmpty") }]} />
+              }
               testId="empty-queries"
             >
-              {stats.empty.length ? <QueryTable rows={stats.empty} /> : <Empty>{t("log.noEmpty")}</Empty>}
+              {stats.empty.length ? (
+                <QueryTable rows={stats.empty} />
+              ) : (
+                <Empty>{t("log.noEmpty")}</Empty>
+              )}
             </Section>
           </div>
           <Section title={t("log.kinds")}>
             <div className="stats">
               {stats.kinds.map((k) => (
-                <Stat key={k.kind} label={t(`log.kind.${k.kind}`, { defaultValue: k.kind })} value={k.searches} />
+                <Stat
+                  key={k.kind}
+                  label={t(`log.kind.${k.kind}`, { defaultValue: k.kind })}
+                  value={k.searches}
+                />
               ))}
             </div>
           </Section>
@@ -77,7 +116,13 @@ export default function RetrievalStatistics() {
   );
 }
 
-function QueryTable({ rows, withResults }: { rows: { query: string; searches: number; avg_results?: number; last_at: string }[]; withResults?: boolean }) {
+function QueryTable({
+  rows,
+  withResults,
+}: {
+  rows: { query: string; searches: number; avg_results?: number; last_at: string }[];
+  withResults?: boolean;
+}) {
   const { t } = useTranslation("insight");
   return (
     <div className="kg-table-wrap">

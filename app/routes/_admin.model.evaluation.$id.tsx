@@ -2,7 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ClassMetricsTable, ConfusionMatrix, insightLinks, pct, RunStatusBadge } from "~/components/insight/bits";
+import {
+  ClassMetricsTable,
+  ConfusionMatrix,
+  insightLinks,
+  pct,
+  RunStatusBadge,
+} from "~/components/insight/bits";
 import { insightErrorBoundary } from "~/components/insight/error-boundary";
 import { modelEvaluationPage } from "~/components/insight/models.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
@@ -40,21 +46,33 @@ export default function ModelEvaluation() {
       <PageTitle
         title={
           <>
-            {model.name} <span className="muted">v{model.version}</span> <RunStatusBadge status={model.status} />
+            {model.name} <span className="muted">v{model.version}</span>{" "}
+            <RunStatusBadge status={model.status} />
           </>
         }
         sub={
           <>
             <span>{t(`model.type.${model.type}`)}</span>
             <span>{t("evaluation.title")}</span>
-            {ev?.run && <span>{t("evaluation.ofRun", { id: ev.run.id, kind: t(`run.kind.${ev.run.kind}`), at: at(ev.created_at) })}</span>}
+            {ev?.run && (
+              <span>
+                {t("evaluation.ofRun", {
+                  id: ev.run.id,
+                  kind: t(`run.kind.${ev.run.kind}`),
+                  at: at(ev.created_at),
+                })}
+              </span>
+            )}
           </>
         }
       >
         <Link className="kg-button light" to="/model/index">
           {t("model.backToList")}
         </Link>
-        <Link className="kg-button light" to={`/model/logs/${model.id}${ev ? `?run=${ev.run_id}` : ""}`}>
+        <Link
+          className="kg-button light"
+          to={`/model/logs/${model.id}${ev ? `?run=${ev.run_id}` : ""}`}
+        >
           {t("model.toLogs")}
         </Link>
       </PageTitle>
@@ -65,7 +83,11 @@ export default function ModelEvaluation() {
       ) : (
         <>
           <div className="stats" data-testid="scores">
-            <Score label={t("evaluation.precision")} value={pct(ev.precision)} testId="score-precision" />
+            <Score
+              label={t("evaluation.precision")}
+              value={pct(ev.precision)}
+              testId="score-precision"
+            />
             <Score label={t("evaluation.recall")} value={pct(ev.recall)} testId="score-recall" />
             <Score label="F1" value={pct(ev.f1)} testId="score-f1" />
             <Score label={t("evaluation.macroF1")} value={pct(ev.macro_f1)} />
@@ -75,7 +97,9 @@ export default function ModelEvaluation() {
             <Score label={t("evaluation.correct")} value={String(ev.tp)} />
           </div>
           <Section title={t("evaluation.perClassChart")} testId="per-class-chart">
-            {charts.perClass && <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />}
+            {charts.perClass && (
+              <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />
+            )}
           </Section>
           <div className="kg-grid-2">
             <Section title={t("evaluation.perClass")}>
@@ -86,10 +110,16 @@ export default function ModelEvaluation() {
             </Section>
           </div>
           <Section title={t("evaluation.history")} testId="evaluation-history">
-            {charts.history && <EChart spec={charts.history} label={t("evaluation.historyChart")} />}
+            {charts.history && (
+              <EChart spec={charts.history} label={t("evaluation.historyChart")} />
+            )}
             <nav className="segmented" aria-label={t("evaluation.history")}>
               {history.map((h) => (
-                <Link key={h.run_id} to={`/model/evaluation/${model.id}?run=${h.run_id}`} aria-current={h.run_id === ev.run_id ? "true" : undefined}>
+                <Link
+                  key={h.run_id}
+                  to={`/model/evaluation/${model.id}?run=${h.run_id}`}
+                  aria-current={h.run_id === ev.run_id ? "true" : undefined}
+                >
                   #{h.run_id} {t(`run.kind.${h.kind}`)} · F1 {pct(h.f1)}
                 </Link>
               ))}
@@ -102,4 +132,7 @@ export default function ModelEvaluation() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({ to: "/model/index", label: "model.backToList" });
+export const ErrorBoundary = insightErrorBoundary({
+  to: "/model/index",
+  label: "model.backToList",
+});

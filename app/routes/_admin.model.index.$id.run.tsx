@@ -16,7 +16,9 @@ export const links = insightLinks;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requirePage(request, "/model/index");
   const model = await requireModel(viewer.api, params.id);
-  return data({ model: { id: model.id, name: model.name, holdout: model.holdout, status: model.status } });
+  return data({
+    model: { id: model.id, name: model.name, holdout: model.holdout, status: model.status },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -34,7 +36,11 @@ export default function RunDialog() {
   const kind = result?.values?.kind ?? "evaluation";
   return (
     <RouteModal screen={screens.models} title={t("run.title")} size={520} testId="run-dialog">
-      <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }}>
+      <Form
+        method="post"
+        className="kg-form"
+        style={{ flexDirection: "column", alignItems: "stretch" }}
+      >
         <AuthenticityTokenInput />
         <p style={{ margin: 0 }}>{t("run.intro", { name: model.name })}</p>
         {result?.message && (
@@ -45,7 +51,12 @@ export default function RunDialog() {
         <fieldset>
           <legend>{t("run.kindLabel")}</legend>
           <label>
-            <input type="radio" name="kind" value="evaluation" defaultChecked={kind === "evaluation"} />
+            <input
+              type="radio"
+              name="kind"
+              value="evaluation"
+              defaultChecked={kind === "evaluation"}
+            />
             {t("run.evaluationHint")}
           </label>
           <label>
@@ -55,11 +66,24 @@ export default function RunDialog() {
         </fieldset>
         <label>
           {t("run.holdout")}
-          <input type="number" name="holdout" min={5} max={50} step={1} required defaultValue={result?.values?.holdout ?? model.holdout} />
+          <input
+            type="number"
+            name="holdout"
+            min={5}
+            max={50}
+            step={1}
+            required
+            defaultValue={result?.values?.holdout ?? model.holdout}
+          />
         </label>
         <div style={{ display: "flex", gap: 8, justifyContent: "flex-end" }}>
           <CancelLink screen={screens.models} />
-          <button type="submit" className="kg-button" disabled={navigation.state === "submitting"} data-testid="start-run">
+          <button
+            type="submit"
+            className="kg-button"
+            disabled={navigation.state === "submitting"}
+            data-testid="start-run"
+          >
             {t("run.start")}
           </button>
         </div>

@@ -1,4 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
-  if (form.get("intent") !== "cancel") throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  if (form.get("intent") !== "cancel")
+    throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
   return cancelRun(request, viewer, params.id, form);
 }
 
@@ -40,7 +46,12 @@ const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("
 /** The run as the page shows it: the loader's, then what the event stream says, while JavaScript runs. */
 function useLiveRun(modelId: number, run: RunDetail | null, follow: boolean, page: number) {
   const revalidator = useRevalidator();
-  const [live, setLive] = useState<{ status: string; progress: number; message: string; error: string } | null>(null);
+  const [live, setLive] = useState<{
+    status: string;
+    progress: number;
+    message: string;
+    error: string;
+  } | null>(null);
   const [fresh, setFresh] = useState<LogLine[]>([]);
   const newest = run?.logs.results[0]?.id ?? 0;
   useEffect(() => {
@@ -89,7 +100,8 @@ export default function ModelLogs() {
       <PageTitle
         title={
           <>
-            {model.name} <span className="muted">v{model.version}</span> <RunStatusBadge status={model.status} />
+            {model.name} <span className="muted">v{model.version}</span>{" "}
+            <RunStatusBadge status={model.status} />
           </>
         }
         sub={
@@ -150,13 +162,18 @@ export default function ModelLogs() {
                     <div>
                       <dt>F1</dt>
                       <dd>
-                        <Link to={`/model/evaluation/${model.id}?run=${run.id}`}>{pct(run.f1)}</Link>
+                        <Link to={`/model/evaluation/${model.id}?run=${run.id}`}>
+                          {pct(run.f1)}
+                        </Link>
                       </dd>
                     </div>
                   )}
                 </dl>
                 <div className="ins-run-progress">
-                  <ProgressBar value={status === "succeeded" ? 100 : progress} label={t("model.progress")} />
+                  <ProgressBar
+                    value={status === "succeeded" ? 100 : progress}
+                    label={t("model.progress")}
+                  />
                   <span className="ins-run-message" data-testid="run-message">
                     {message}
                     {following && <> · {t("model.live")}</>}
@@ -186,7 +203,11 @@ export default function ModelLogs() {
               ) : (
                 <ol className="ins-log">
                   {lines.map((l) => (
-                    <li key={l.id} className={fresh.includes(l) ? "fresh" : undefined} data-testid="log-line">
+                    <li
+                      key={l.id}
+                      className={fresh.includes(l) ? "fresh" : undefined}
+                      data-testid="log-line"
+                    >
                       <time>{at(l.at)}</time>
                       <span className={`lv lv-${l.level}`}>{t(`model.level.${l.level}`)}</span>
                       <span className="msg">{l.message}</span>
@@ -194,7 +215,12 @@ export default function ModelLogs() {
                   ))}
                 </ol>
               )}
-              <Pager page={page} pageSize={LOG_PAGE_SIZE} count={run.logs.count + fresh.length} sizes={[LOG_PAGE_SIZE]} />
+              <Pager
+                page={page}
+                pageSize={LOG_PAGE_SIZE}
+                count={run.logs.count + fresh.length}
+                sizes={[LOG_PAGE_SIZE]}
+              />
             </Section>
           </div>
           <aside>
@@ -230,4 +256,7 @@ export default function ModelLogs() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({ to: "/model/index", label: "model.backToList" });
+export const ErrorBoundary = insightErrorBoundary({
+  to: "/model/index",
+  label: "model.backToList",
+});

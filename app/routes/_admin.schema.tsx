@@ -35,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wanted = idParam(new URL(request.url).searchParams.get("o"));
   const chosen = ontologies.find((o) => o.id === wanted) ?? ontologies[0];
   const [detail, iri] = chosen
-    ? await Promise.all([ontologyDetail(viewer.api, chosen.id), viewer.api.get<OntologyIri>(`/graphadmin/ontologies/${chosen.id}/iri/`)])
+    ? await Promise.all([
+        ontologyDetail(viewer.api, chosen.id),
+        viewer.api.get<OntologyIri>(`/graphadmin/ontologies/${chosen.id}/iri/`),
+      ])
     : [null, null];
   return data({ ontologies, detail, iri, rights: ontologyRights(viewer) });
 }
@@ -50,7 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return owlImportAction(viewer, form, request, ontologyId, pageWithoutEditor(request));
   }
   if (form.get("intent") === SAVE_IRI && ontologyId) {
-    return saveIri(viewer, form, { ontology: ontologyId }, pageWithoutEditor(request), (await adminT(request))("schema.saved"));
+    return saveIri(
+      viewer,
+      form,
+      { ontology: ontologyId },
+      pageWithoutEditor(request),
+      (await adminT(request))("schema.saved"),
+    );
   }
   const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
   if (!result) throw badIntent(form.get("intent"));
@@ -71,9 +80,19 @@ export default function SchemaPage() {
           <Title order={5}>{t("schema.ontologies")}</Title>
           <nav className="ga-onto-list" data-testid="ontology-list">
             {ontologies.map((o) => (
-              <Link key={o.id} to={`/schema?o=${o.id}`} aria-current={o.id === detail?.id ? "page" : undefined}>
+              <Link
+                key={o.id}
+                to={`/schema?o=${o.id}`}
+                aria-current={o.id === detail?.id ? "page" : undefined}
+              >
                 {o.name}
-                <small>{t("schema.counts", { classes: o.classes, relations: o.relation_types, events: o.event_types })}</small>
+                <small>
+                  {t("schema.counts", {
+                    classes: o.classes,
+                    relations: o.relation_types,
+                    events: o.event_types,
+                  })}
+                </small>
               </Link>
             ))}
           </nav>
@@ -86,11 +105,24 @@ export default function SchemaPage() {
             <OntologyHeader detail={detail} rights={rights} result={result} />
             {iri && (
               <Paper withBorder p="sm" data-testid="ontology-interchange">
-                <a href={`/schema/owl/${detail.id}`} download className="ga-link" data-testid="owl-download">
+                <a
+                  href={`/schema/owl/${detail.id}`}
+                  download
+                  className="ga-link"
+                  data-testid="owl-download"
+                >
                   {tc("interchange.owl")}
                 </a>
-                <IriForm settings={iri} kind="ontology" result={result} disabled={!rights.update} ontologyId={detail.id} />
-                {rights.update && <OwlImport ontologyId={detail.id} preview={preview} result={result} />}
+                <IriForm
+                  settings={iri}
+                  kind="ontology"
+                  result={result}
+                  disabled={!rights.update}
+                  ontologyId={detail.id}
+                />
+                {rights.update && (
+                  <OwlImport ontologyId={detail.id} preview={preview} result={result} />
+                )}
               </Paper>
             )}
             <OntologyEditor detail={detail} rights={rights} result={result} />

@@ -1,5 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { filterNav } from "~/navigation";
 import type { loader as rootLoader } from "~/root";
@@ -32,22 +37,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers.append("Set-Cookie", await commitSession(session));
     }
   }
-  return data({
-    tagsView,
-    tags,
-    nav: filterNav(viewer.roles),
-    roles: viewer.roles,
-    username: viewer.info.username,
-    sidebar: session.get("sidebar") ?? "open",
-    previewRole: viewer.previewRole,
-    previewGroups,
-    minimal: !!(viewer.info.profile?.need_init_password || viewer.info.profile?.password_expired),
-  }, { headers });
+  return data(
+    {
+      tagsView,
+      tags,
+      nav: filterNav(viewer.roles),
+      roles: viewer.roles,
+      username: viewer.info.username,
+      sidebar: session.get("sidebar") ?? "open",
+      previewRole: viewer.previewRole,
+      previewGroups,
+      minimal: !!(viewer.info.profile?.need_init_password || viewer.info.profile?.password_expired),
+    },
+    { headers },
+  );
 }
 
 /** The tags view follows every navigation. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AdminLayout() {
   const d = useLoaderData<typeof loader>();

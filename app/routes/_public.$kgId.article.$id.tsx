@@ -7,14 +7,21 @@ import { requireViewer } from "~/utils/guard.server";
 import { graphIdFrom, loadArticle } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.article.title ?? "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.article.title ?? "404");
 export const links = kgLinks;
 
 /** The article index (spec §2 :kgId/article/:id): an article of this graph; one of another graph is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = graphIdFrom(params.kgId);
-  return data(await loadArticle(request, viewer.api, `/kg/graphs/${kgId}/articles/${encodeURIComponent(params.id ?? "")}/`));
+  return data(
+    await loadArticle(
+      request,
+      viewer.api,
+      `/kg/graphs/${kgId}/articles/${encodeURIComponent(params.id ?? "")}/`,
+    ),
+  );
 }
 
 export default function GraphArticlePage() {

@@ -21,11 +21,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = graphIdFrom(params.kgId);
   const url = new URL(request.url);
   const bad: string[] = [];
-  const filters = { search: textParam(url, "search"), start: dayParam(url, "start", bad), end: dayParam(url, "end", bad) };
+  const filters = {
+    search: textParam(url, "search"),
+    start: dayParam(url, "start", bad),
+    end: dayParam(url, "end", bad),
+  };
   const { page, pageSize } = listParams(url);
   const [graph, list] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, { ...filters, page, page_size: pageSize }),
+    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
+      ...filters,
+      page,
+      page_size: pageSize,
+    }),
   ]);
   return data({ kgId, graph, list, filters, page, pageSize, badDates: bad });
 }
@@ -41,7 +49,12 @@ export default function Articles() {
         <Form method="get" className="kg-form" role="search">
           <label className="grow">
             {t("articles.search")}
-            <input type="search" name="search" defaultValue={filters.search ?? ""} placeholder={t("articles.searchPlaceholder")} />
+            <input
+              type="search"
+              name="search"
+              defaultValue={filters.search ?? ""}
+              placeholder={t("articles.searchPlaceholder")}
+            />
           </label>
           <label>
             {t("common.from")}

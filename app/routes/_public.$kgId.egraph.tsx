@@ -42,16 +42,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = listParams(url);
   const [graphInfo, picker, graph] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, { search, page, page_size: 10 }),
+    kgGet<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, {
+      search,
+      page,
+      page_size: 10,
+    }),
     loadEventGraph(viewer.api, kgId, { event, hops, types, limit: 200 }),
   ]);
   const recenter = (id: number) => withParams(url.pathname, url.search, { event: id });
   const center = graph.nodes.find((n) => n.id === graph.center) ?? null;
-  return data({ kgId, graphInfo, picker, search, page, event: center, hops, types, graph, chart: eventGraphChart(request, kgId, graph, recenter) });
+  return data({
+    kgId,
+    graphInfo,
+    picker,
+    search,
+    page,
+    event: center,
+    hops,
+    types,
+    graph,
+    chart: eventGraphChart(request, kgId, graph, recenter),
+  });
 }
 
 export default function EventLogicGraph() {
-  const { kgId, graphInfo, picker, search, page, event, hops, types, graph, chart } = useLoaderData<typeof loader>();
+  const { kgId, graphInfo, picker, search, page, event, hops, types, graph, chart } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const { pathname, search: qs } = useLocation();
   return (
@@ -88,7 +104,12 @@ export default function EventLogicGraph() {
                   <legend>{t("eventGraph.linkTypes")}</legend>
                   {LINK_TYPES.map((key) => (
                     <label key={key}>
-                      <input type="checkbox" name="types" value={key} defaultChecked={types.includes(key)} />
+                      <input
+                        type="checkbox"
+                        name="types"
+                        value={key}
+                        defaultChecked={types.includes(key)}
+                      />
                       {graph.link_types.find((l) => l.key === key)?.name ?? key}
                     </label>
                   ))}
@@ -112,7 +133,12 @@ export default function EventLogicGraph() {
               <input type="hidden" name="hops" value={hops} />
               <label className="grow">
                 {t("eventGraph.searchEvent")}
-                <input type="search" name="search" defaultValue={search ?? ""} placeholder={t("events.searchPlaceholder")} />
+                <input
+                  type="search"
+                  name="search"
+                  defaultValue={search ?? ""}
+                  placeholder={t("events.searchPlaceholder")}
+                />
               </label>
               <button type="submit" aria-label={t("common.search")}>
                 <IconSearch size={16} aria-hidden />

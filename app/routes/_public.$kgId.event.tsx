@@ -20,7 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = graphIdFrom(params.kgId);
   const url = new URL(request.url);
-  const [graph, ontology] = await Promise.all([getGraph(viewer.api, kgId), kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`)]);
+  const [graph, ontology] = await Promise.all([
+    getGraph(viewer.api, kgId),
+    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+  ]);
   const bad: string[] = [];
   const typeParam = url.searchParams.get("type");
   const type = ontology.event_types.find((t) => String(t.id) === typeParam)?.id;
@@ -32,7 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     place: textParam(url, "place"),
   };
   const { page, pageSize } = listParams(url);
-  const list = await kgGet<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, { ...filters, page, page_size: pageSize });
+  const list = await kgGet<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, {
+    ...filters,
+    page,
+    page_size: pageSize,
+  });
   return data({
     kgId,
     graph,
@@ -46,7 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Events() {
-  const { kgId, graph, types, list, filters, page, pageSize, badDates } = useLoaderData<typeof loader>();
+  const { kgId, graph, types, list, filters, page, pageSize, badDates } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const filtered = Object.values(filters).some((v) => v !== undefined);
   return (
@@ -60,7 +68,12 @@ export default function Events() {
         <Form method="get" className="kg-form" role="search">
           <label className="grow">
             {t("events.search")}
-            <input type="search" name="search" defaultValue={filters.search ?? ""} placeholder={t("events.searchPlaceholder")} />
+            <input
+              type="search"
+              name="search"
+              defaultValue={filters.search ?? ""}
+              placeholder={t("events.searchPlaceholder")}
+            />
           </label>
           <label>
             {t("events.type")}
@@ -83,7 +96,13 @@ export default function Events() {
           </label>
           <label>
             {t("events.place")}
-            <input type="text" name="place" defaultValue={filters.place ?? ""} placeholder={t("events.placePlaceholder")} size={12} />
+            <input
+              type="text"
+              name="place"
+              defaultValue={filters.place ?? ""}
+              placeholder={t("events.placePlaceholder")}
+              size={12}
+            />
           </label>
           {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
           <button type="submit">
@@ -102,7 +121,11 @@ export default function Events() {
         )}
       </Section>
       <Section title={t("events.results", { count: list.count })} testId="event-results">
-        {list.results.length === 0 ? <Empty>{filtered ? t("events.noMatch") : t("events.none")}</Empty> : <EventList kgId={kgId} events={list.results} />}
+        {list.results.length === 0 ? (
+          <Empty>{filtered ? t("events.noMatch") : t("events.none")}</Empty>
+        ) : (
+          <EventList kgId={kgId} events={list.results} />
+        )}
         <Pager page={page} pageSize={pageSize} count={list.count} />
       </Section>
     </div>

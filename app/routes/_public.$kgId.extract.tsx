@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PageTitle, Section } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { analyseArticle, analyseText, checkText, type ExtractOutcome } from "~/components/kg/extract.server";
+import {
+  analyseArticle,
+  analyseText,
+  checkText,
+  type ExtractOutcome,
+} from "~/components/kg/extract.server";
 import { MAX_TEXT_LENGTH } from "~/components/kg/limits";
 import { ExtractResultView } from "~/components/kg/extract-result";
 import { kgLinks } from "~/components/kg/styles";
@@ -27,15 +32,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = graphIdFrom(params.kgId);
   const [graph, articles] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, { page_size: PICKER_SIZE }),
+    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
+      page_size: PICKER_SIZE,
+    }),
   ]);
   // ?article=ID (the article page's "analyse" link) shows that article's analysis directly.
   const articleParam = new URL(request.url).searchParams.get("article");
-  const outcome = articleParam && /^\d{1,12}$/.test(articleParam) ? await analyseArticle(request, viewer.api, kgId, Number(articleParam)) : null;
+  const outcome =
+    articleParam && /^\d{1,12}$/.test(articleParam)
+      ? await analyseArticle(request, viewer.api, kgId, Number(articleParam))
+      : null;
   return data({
     kgId,
     graph,
-    articles: articles.results.map((a) => ({ id: a.id, title: a.title, published_at: a.published_at })),
+    articles: articles.results.map((a) => ({
+      id: a.id,
+      title: a.title,
+      published_at: a.published_at,
+    })),
     outcome,
   });
 }
@@ -50,14 +64,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = String(form.get("article_id") ?? "");
     if (!/^\d{1,12}$/.test(id)) {
       const t = await getFixedT(request, "kg");
-      return data<ExtractOutcome>({ ok: false, text: "", error: t("extract.pickArticle"), status: 400 }, { status: 400 });
+      return data<ExtractOutcome>(
+        { ok: false, text: "", error: t("extract.pickArticle"), status: 400 },
+        { status: 400 },
+      );
     }
     return data<ExtractOutcome>(await analyseArticle(request, viewer.api, kgId, Number(id)));
   }
   if (intent === "text") {
     const text = String(form.get("text") ?? "");
     const problem = checkText(text, await getFixedT(request, "kg"));
-    if (problem) return data<ExtractOutcome>({ ok: false, text, error: problem, status: 400 }, { status: 400 });
+    if (problem)
+      return data<ExtractOutcome>(
+        { ok: false, text, error: problem, status: 400 },
+        { status: 400 },
+      );
     const outcome = await analyseText(request, viewer.api, kgId, text);
     return data<ExtractOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
   }
@@ -78,7 +99,12 @@ export default function Extract() {
       <PageTitle title={t("extract.title")} sub={graph.name} />
       <div className="kg-grid-side">
         <Section title={t("extract.paste")}>
-          <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }} data-testid="extract-form">
+          <Form
+            method="post"
+            className="kg-form"
+            style={{ flexDirection: "column", alignItems: "stretch" }}
+            data-testid="extract-form"
+          >
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="text" />
             <textarea
@@ -90,7 +116,15 @@ export default function Extract() {
               aria-invalid={outcome && !outcome.ok ? true : undefined}
               aria-describedby="extract-hint"
             />
-            <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, flexWrap: "wrap" }}>
+            <div
+              style={{
+                display: "flex",
+                justifyContent: "space-between",
+                alignItems: "center",
+                gap: 12,
+                flexWrap: "wrap",
+              }}
+            >
               <span id="extract-hint" className="muted" style={{ fontSize: 13 }}>
                 {t("extract.hint", { max: MAX_TEXT_LENGTH.toLocaleString("en-US") })}
               </span>
@@ -100,17 +134,32 @@ export default function Extract() {
             </div>
           </Form>
           {outcome && !outcome.ok && (
-            <p className="form-error" role="alert" data-testid="extract-error" style={{ marginBottom: 0 }}>
+            <p
+              className="form-error"
+              role="alert"
+              data-testid="extract-error"
+              style={{ marginBottom: 0 }}
+            >
               {outcome.error}
             </p>
           )}
         </Section>
         <aside>
           <Section title={t("extract.orArticle")}>
-            <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }} data-testid="extract-article-form">
+            <Form
+              method="post"
+              className="kg-form"
+              style={{ flexDirection: "column", alignItems: "stretch" }}
+              data-testid="extract-article-form"
+            >
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="article" />
-              <select name="article_id" defaultValue={pickedArticle ?? ""} aria-label={t("extract.orArticle")} required>
+              <select
+                name="article_id"
+                defaultValue={pickedArticle ?? ""}
+                aria-label={t("extract.orArticle")}
+                required
+              >
                 <option value="" disabled>
                   {t("extract.pickArticle")}
                 </option>

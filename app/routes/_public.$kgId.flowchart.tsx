@@ -16,7 +16,10 @@ export const meta = titleMeta("nav.flowchart");
 export const links = kgLinks;
 export const handle = { name: "flowchart" };
 
-const KIND_STYLE: Record<FlowDetail["steps"][number]["kind"], { shape: BoxNode["shape"]; color: string }> = {
+const KIND_STYLE: Record<
+  FlowDetail["steps"][number]["kind"],
+  { shape: BoxNode["shape"]; color: string }
+> = {
   start: { shape: "roundRect", color: "#2f9e44" },
   end: { shape: "roundRect", color: "#c92a2a" },
   decision: { shape: "diamond", color: "#f08c00" },
@@ -42,7 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "kg");
   const box = boxGraphOption(
     {
-      categories: (["start", "task", "decision", "end"] as const).map((k) => ({ name: t(`flow.kinds.${k}`), color: KIND_STYLE[k].color })),
+      categories: (["start", "task", "decision", "end"] as const).map((k) => ({
+        name: t(`flow.kinds.${k}`),
+        color: KIND_STYLE[k].color,
+      })),
       nodes: flow.steps.map((s) => ({
         id: String(s.id),
         name: s.name,
@@ -54,12 +60,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         color: KIND_STYLE[s.kind].color,
         category: t(`flow.kinds.${s.kind}`),
       })),
-      links: flow.transitions.map((tr) => ({ id: String(tr.id), source: String(tr.source), target: String(tr.target), label: tr.label })),
+      links: flow.transitions.map((tr) => ({
+        id: String(tr.id),
+        source: String(tr.source),
+        target: String(tr.target),
+        label: tr.label,
+      })),
     },
     flow,
     { legend: true },
   );
-  return data({ kgId, graph, flows: flows.results, flow, chart: chartSpec(request, box.option, box.width, box.height) });
+  return data({
+    kgId,
+    graph,
+    flows: flows.results,
+    flow,
+    chart: chartSpec(request, box.option, box.width, box.height),
+  });
 }
 
 export default function FlowChart() {
@@ -75,16 +92,41 @@ export default function FlowChart() {
         </Section>
       ) : (
         <>
-          <nav className="segmented" aria-label={t("flow.pick")} data-testid="flow-picker" style={{ alignSelf: "flex-start", flexWrap: "wrap" }}>
+          <nav
+            className="segmented"
+            aria-label={t("flow.pick")}
+            data-testid="flow-picker"
+            style={{ alignSelf: "flex-start", flexWrap: "wrap" }}
+          >
             {flows.map((f) => (
-              <Link key={f.id} to={`/${kgId}/flowchart?flow=${f.id}`} aria-current={f.id === flow.id ? "true" : undefined}>
+              <Link
+                key={f.id}
+                to={`/${kgId}/flowchart?flow=${f.id}`}
+                aria-current={f.id === flow.id ? "true" : undefined}
+              >
                 {f.name}
               </Link>
             ))}
           </nav>
-          <Section title={flow.name} testId="flow-chart" extra={<span className="muted">{t("flow.size", { steps: flow.steps.length, transitions: flow.transitions.length })}</span>}>
-            {flow.description && <p style={{ marginTop: 0, color: "#495057" }}>{flow.description}</p>}
-            <GraphChart spec={chart} label={flow.name} fixed fileName={`flow-${flow.name}`} testId="graph-chart" />
+          <Section
+            title={flow.name}
+            testId="flow-chart"
+            extra={
+              <span className="muted">
+                {t("flow.size", { steps: flow.steps.length, transitions: flow.transitions.length })}
+              </span>
+            }
+          >
+            {flow.description && (
+              <p style={{ marginTop: 0, color: "#495057" }}>{flow.description}</p>
+            )}
+            <GraphChart
+              spec={chart}
+              label={flow.name}
+              fixed
+              fileName={`flow-${flow.name}`}
+              testId="graph-chart"
+            />
           </Section>
           <div className="kg-grid-2">
             <Section title={t("flow.steps", { count: flow.steps.length })} testId="flow-steps">
@@ -103,7 +145,13 @@ export default function FlowChart() {
                       <tr key={s.id}>
                         <td>{s.name}</td>
                         <td>
-                          <span className="type-badge" style={{ color: KIND_STYLE[s.kind].color, borderColor: KIND_STYLE[s.kind].color }}>
+                          <span
+                            className="type-badge"
+                            style={{
+                              color: KIND_STYLE[s.kind].color,
+                              borderColor: KIND_STYLE[s.kind].color,
+                            }}
+                          >
                             {t(`flow.kinds.${s.kind}`)}
                           </span>
                         </td>
@@ -120,7 +168,9 @@ export default function FlowChart() {
                 {flow.transitions.map((tr) => (
                   <li key={tr.id}>
                     <span className="link-ends">
-                      {steps.get(tr.source)?.name} <span className="link-type lt-sequence">→ {tr.label || t("flow.next")}</span> {steps.get(tr.target)?.name}
+                      {steps.get(tr.source)?.name}{" "}
+                      <span className="link-type lt-sequence">→ {tr.label || t("flow.next")}</span>{" "}
+                      {steps.get(tr.target)?.name}
                     </span>
                   </li>
                 ))}

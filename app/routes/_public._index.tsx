@@ -4,7 +4,16 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { barOption } from "~/components/charts/options";
 import { chartSpec } from "~/components/charts/render.server";
-import { Empty, EntityChip, PageTitle, Section, Sparkline, Stat, TypeBadge, formatDay } from "~/components/kg/bits";
+import {
+  Empty,
+  EntityChip,
+  PageTitle,
+  Section,
+  Sparkline,
+  Stat,
+  TypeBadge,
+  formatDay,
+} from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { articleHref, eventHref } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
@@ -24,7 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
   const overview = await kgGet<GraphOverview>(viewer.api, `/kg/graphs/${kgId}/overview/`);
   const bars = (items: GraphOverview["entity_types"]) =>
-    barOption(items.slice(0, 12).map((i) => ({ name: i.type ?? "—", value: i.count, color: i.color })));
+    barOption(
+      items.slice(0, 12).map((i) => ({ name: i.type ?? "—", value: i.count, color: i.color })),
+    );
   return data({
     kgId: overview.graph.id,
     overview,
@@ -39,7 +50,9 @@ export default function Home() {
   const { graph, hot_events: hotEvents, hot_entities: hotEntities } = overview;
   const c = graph.counts;
   const military = graph.domain === "military";
-  const colors = Object.fromEntries(overview.entity_types.filter((x) => x.type && x.color).map((x) => [x.type!, x.color]));
+  const colors = Object.fromEntries(
+    overview.entity_types.filter((x) => x.type && x.color).map((x) => [x.type!, x.color]),
+  );
   return (
     <div className="kg-page" data-testid="home">
       <PageTitle
@@ -64,7 +77,11 @@ export default function Home() {
         <Stat label={t("counts.relations")} value={c.relations} />
         <Stat label={t("counts.events")} value={c.events} to={`/${kgId}/event`} />
         <Stat label={t("counts.eventRelations")} value={c.event_relations} to={`/eeg?id=${kgId}`} />
-        <Stat label={t("counts.flows")} value={c.flows} to={military || c.flows ? `/${kgId}/flowchart` : undefined} />
+        <Stat
+          label={t("counts.flows")}
+          value={c.flows}
+          to={military || c.flows ? `/${kgId}/flowchart` : undefined}
+        />
       </div>
 
       <div className="kg-grid-2">
@@ -83,7 +100,8 @@ export default function Home() {
                   <div className="rank-main">
                     <Link to={eventHref(kgId, r.event.id)}>{r.event.title}</Link>
                     <div className="rank-meta">
-                      <TypeBadge type={r.event.type} color={r.event.color} /> {formatDay(r.event.time)}
+                      <TypeBadge type={r.event.type} color={r.event.color} />{" "}
+                      {formatDay(r.event.time)}
                     </div>
                   </div>
                   <Sparkline values={r.trend} color={r.event.color || undefined} />
@@ -105,7 +123,13 @@ export default function Home() {
           ) : (
             <div className="chip-cloud">
               {hotEntities.results.map((r) => (
-                <EntityChip key={r.entity.uuid} kgId={kgId} entity={r.entity} colors={colors} extra={r.score} />
+                <EntityChip
+                  key={r.entity.uuid}
+                  kgId={kgId}
+                  entity={r.entity}
+                  colors={colors}
+                  extra={r.score}
+                />
               ))}
             </div>
           )}
@@ -114,14 +138,26 @@ export default function Home() {
 
       <div className="kg-grid-2">
         <Section title={t("home.entityTypes")}>
-          {overview.entity_types.length ? <EChart spec={entityTypes} label={t("home.entityTypes")} /> : <Empty>{t("common.none")}</Empty>}
+          {overview.entity_types.length ? (
+            <EChart spec={entityTypes} label={t("home.entityTypes")} />
+          ) : (
+            <Empty>{t("common.none")}</Empty>
+          )}
         </Section>
         <Section title={t("home.eventTypes")}>
-          {overview.event_types.length ? <EChart spec={eventTypes} label={t("home.eventTypes")} /> : <Empty>{t("common.none")}</Empty>}
+          {overview.event_types.length ? (
+            <EChart spec={eventTypes} label={t("home.eventTypes")} />
+          ) : (
+            <Empty>{t("common.none")}</Empty>
+          )}
         </Section>
       </div>
 
-      <Section title={t("home.recentArticles")} testId="recent-articles" extra={<Link to={`/${kgId}/articles`}>{t("common.more")}</Link>}>
+      <Section
+        title={t("home.recentArticles")}
+        testId="recent-articles"
+        extra={<Link to={`/${kgId}/articles`}>{t("common.more")}</Link>}
+      >
         {overview.recent_articles.length === 0 ? (
           <Empty>{t("articles.none")}</Empty>
         ) : (

@@ -7,13 +7,20 @@ import { requireViewer } from "~/utils/guard.server";
 import { loadArticle } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.article.title ?? "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.article.title ?? "404");
 export const links = kgLinks;
 
 /** The article page (spec §2 article/:artId): the article's own graph comes from the article. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  return data(await loadArticle(request, viewer.api, `/kg/articles/${encodeURIComponent(params.artId ?? "")}/`));
+  return data(
+    await loadArticle(
+      request,
+      viewer.api,
+      `/kg/articles/${encodeURIComponent(params.artId ?? "")}/`,
+    ),
+  );
 }
 
 export default function ArticlePage() {

@@ -26,10 +26,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const types = linkTypesFrom(url);
   const limit = intParam(url, "limit", LIMITS, 100);
-  const [graphs, graph] = await Promise.all([kgGet<Paged<KgGraph>>(api, "/kg/graphs/"), loadEventGraph(api, kgId, { types, limit })]);
+  const [graphs, graph] = await Promise.all([
+    kgGet<Paged<KgGraph>>(api, "/kg/graphs/"),
+    loadEventGraph(api, kgId, { types, limit }),
+  ]);
   const info = graphs.results.find((g) => g.id === kgId);
   if (!info) throw notFound("知识图谱不存在");
-  return data({ kgId, info, graph, types, limit, chart: eventGraphChart(request, kgId, graph, (id) => eventGraphHref(kgId, id, 2)) });
+  return data({
+    kgId,
+    info,
+    graph,
+    types,
+    limit,
+    chart: eventGraphChart(request, kgId, graph, (id) => eventGraphHref(kgId, id, 2)),
+  });
 }
 
 export default function CausalEventGraph() {
@@ -45,7 +55,12 @@ export default function CausalEventGraph() {
             <legend>{t("eventGraph.linkTypes")}</legend>
             {LINK_TYPES.map((key) => (
               <label key={key}>
-                <input type="checkbox" name="types" value={key} defaultChecked={types.includes(key)} />
+                <input
+                  type="checkbox"
+                  name="types"
+                  value={key}
+                  defaultChecked={types.includes(key)}
+                />
                 {graph.link_types.find((l) => l.key === key)?.name ?? key}
               </label>
             ))}

@@ -29,25 +29,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
   const url = new URL(request.url);
   const days = intParam(url, "days", WINDOWS, 7);
-  const [graph, ontology] = await Promise.all([getGraph(viewer.api, kgId), kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`)]);
+  const [graph, ontology] = await Promise.all([
+    getGraph(viewer.api, kgId),
+    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+  ]);
   const type = ontology.classes.find((c) => String(c.id) === url.searchParams.get("type"))?.id;
-  const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(viewer.api, `/kg/graphs/${kgId}/hot-entities/`, { days, limit: 20, type });
-  const colors = Object.fromEntries(ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)]));
+  const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(
+    viewer.api,
+    `/kg/graphs/${kgId}/hot-entities/`,
+    { days, limit: 20, type },
+  );
+  const colors = Object.fromEntries(
+    ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)]),
+  );
   // A year of daily counts is a comb of spikes: long windows are summed by week.
   const grouped = bucketDays(
     ranking.days,
     ranking.results.map((r) => r.trend),
-    bucketSize(days)
+    bucketSize(days),
   );
   const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
   const trend = chartSpec(
     request,
     trendOption(
       grouped.days,
-      results.slice(0, TREND_LINES).map((r) => ({ name: r.entity.name, values: r.trend }))
+      results.slice(0, TREND_LINES).map((r) => ({ name: r.entity.name, values: r.trend })),
     ),
     1100,
-    300
+    300,
   );
   return data({
     kgId,
@@ -64,7 +73,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function HotEntities() {
-  const { kgId, graph, days, type, classes, colors, ranking, trend, weekly, mayExport } = useLoaderData<typeof loader>();
+  const { kgId, graph, days, type, classes, colors, ranking, trend, weekly, mayExport } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
   const { t: tc } = useTranslation("common");
   const { pathname, search } = useLocation();
@@ -75,7 +85,9 @@ export default function HotEntities() {
         sub={
           <>
             <span>{graph.name}</span>
-            {ranking.start && <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>}
+            {ranking.start && (
+              <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>
+            )}
           </>
         }
       >
@@ -117,7 +129,10 @@ export default function HotEntities() {
               name: "class",
               label: tc("interchange.export"),
               defaultValue: type === null ? "" : String(type),
-              options: [{ value: "", label: tc("interchange.wholeGraph") }, ...classes.map((c) => ({ value: String(c.id), label: c.name }))],
+              options: [
+                { value: "", label: tc("interchange.wholeGraph") },
+                ...classes.map((c) => ({ value: String(c.id), label: c.name })),
+              ],
             }}
           />
         )}
@@ -133,7 +148,11 @@ export default function HotEntities() {
             testId="hot-trend"
             extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
           >
-            <EChart spec={trend} label={t("hot.trendTop", { count: TREND_LINES })} testId="trend-chart" />
+            <EChart
+              spec={trend}
+              label={t("hot.trendTop", { count: TREND_LINES })}
+              testId="trend-chart"
+            />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">
             <div className="kg-table-wrap">
@@ -158,14 +177,22 @@ export default function HotEntities() {
                         <EntityChip kgId={kgId} entity={r.entity} colors={colors} />
                       </td>
                       <td>
-                        <TypeBadge type={r.entity.type} color={r.entity.type ? colors[r.entity.type] : undefined} />
+                        <TypeBadge
+                          type={r.entity.type}
+                          color={r.entity.type ? colors[r.entity.type] : undefined}
+                        />
                       </td>
                       <td>
-                        <Sparkline values={r.trend} color={r.entity.type ? colors[r.entity.type] : undefined} />
+                        <Sparkline
+                          values={r.trend}
+                          color={r.entity.type ? colors[r.entity.type] : undefined}
+                        />
                       </td>
                       <td className="num">{r.score}</td>
                       <td>
-                        <Link to={relationGraphHref(kgId, r.entity.uuid)}>{t("hot.viewGraph")}</Link>
+                        <Link to={relationGraphHref(kgId, r.entity.uuid)}>
+                          {t("hot.viewGraph")}
+                        </Link>
                       </td>
                     </tr>
                   ))}

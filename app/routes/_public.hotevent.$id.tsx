@@ -5,7 +5,16 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/components/charts/options";
 import { chartSpec } from "~/components/charts/render.server";
-import { Empty, EntityChip, PageTitle, Section, SourceLink, Strength, TypeBadge, formatDay } from "~/components/kg/bits";
+import {
+  Empty,
+  EntityChip,
+  PageTitle,
+  Section,
+  SourceLink,
+  Strength,
+  TypeBadge,
+  formatDay,
+} from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { Timeline } from "~/components/kg/facts";
 import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/components/kg/links";
@@ -16,18 +25,37 @@ import { requireViewer } from "~/utils/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => dynamicTitle(matches, data?.event.title ?? "404");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.event.title ?? "404");
 export const links = kgLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const event = await kgGet<EventDetail>(viewer.api, `/kg/events/${encodeURIComponent(params.id ?? "")}/`);
+  const event = await kgGet<EventDetail>(
+    viewer.api,
+    `/kg/events/${encodeURIComponent(params.id ?? "")}/`,
+  );
   const t = await getFixedT(request, "kg");
-  const trend = chartSpec(request, trendOption(event.trend.days, [{ name: t("hot.reports"), values: event.trend.values }], { area: true }), 900, 260);
+  const trend = chartSpec(
+    request,
+    trendOption(event.trend.days, [{ name: t("hot.reports"), values: event.trend.values }], {
+      area: true,
+    }),
+    900,
+    260,
+  );
   return data({ kgId: event.graph_id!, event, trend });
 }
 
-function LinkedEvents({ kgId, links, testId }: { kgId: number; links: EventLink[]; testId: string }) {
+function LinkedEvents({
+  kgId,
+  links,
+  testId,
+}: {
+  kgId: number;
+  links: EventLink[];
+  testId: string;
+}) {
   const { t } = useTranslation("kg");
   if (links.length === 0) return <Empty>{t("common.none")}</Empty>;
   return (
@@ -94,7 +122,9 @@ export default function HotEventDetail() {
       <div className="kg-grid-side">
         <div className="kg-page">
           <Section title={t("event.summary")} extra={<SourceLink kgId={kgId} fact={event} />}>
-            {event.description && <p style={{ marginTop: 0, lineHeight: 1.7 }}>{event.description}</p>}
+            {event.description && (
+              <p style={{ marginTop: 0, lineHeight: 1.7 }}>{event.description}</p>
+            )}
             {event.sentence && source && (
               <blockquote className="quote" data-testid="event-sentence">
                 <Link to={source}>{event.sentence}</Link>
@@ -102,9 +132,16 @@ export default function HotEventDetail() {
             )}
           </Section>
           <Section title={t("event.trend")}>
-            {trend.option && event.trend.days.length ? <EChart spec={trend} label={t("event.trend")} testId="trend-chart" /> : <Empty>{t("common.none")}</Empty>}
+            {trend.option && event.trend.days.length ? (
+              <EChart spec={trend} label={t("event.trend")} testId="trend-chart" />
+            ) : (
+              <Empty>{t("common.none")}</Empty>
+            )}
           </Section>
-          <Section title={t("event.timeline", { count: event.articles.length })} testId="event-timeline">
+          <Section
+            title={t("event.timeline", { count: event.articles.length })}
+            testId="event-timeline"
+          >
             {event.articles.length === 0 ? (
               <Empty>{t("common.none")}</Empty>
             ) : (
@@ -114,11 +151,19 @@ export default function HotEventDetail() {
                   time: a.published_at,
                   title: (
                     <>
-                      <Link to={`/${kgId}/article/${a.article_id}`}>{a.title}</Link> <span className="muted">· {a.source}</span>
+                      <Link to={`/${kgId}/article/${a.article_id}`}>{a.title}</Link>{" "}
+                      <span className="muted">· {a.source}</span>
                     </>
                   ),
                   body: (
-                    <Link to={sourceHref(kgId, { article_id: a.article_id, sent_start: a.sent_start, sent_end: a.sent_end })!} className="source-link">
+                    <Link
+                      to={sourceHref(kgId, {
+                        article_id: a.article_id,
+                        sent_start: a.sent_start,
+                        sent_end: a.sent_end,
+                      })!}
+                      className="source-link"
+                    >
                       “{a.sentence}”
                     </Link>
                   ),
@@ -128,7 +173,10 @@ export default function HotEventDetail() {
           </Section>
         </div>
         <aside>
-          <Section title={t("event.participants", { count: event.participants.length })} testId="participants">
+          <Section
+            title={t("event.participants", { count: event.participants.length })}
+            testId="participants"
+          >
             {event.participants.length === 0 ? (
               <Empty>{t("common.none")}</Empty>
             ) : (

@@ -4,7 +4,15 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/components/charts/options";
 import { chartSpec } from "~/components/charts/render.server";
-import { Empty, PageTitle, Section, SourceLink, Sparkline, TypeBadge, formatDay } from "~/components/kg/bits";
+import {
+  Empty,
+  PageTitle,
+  Section,
+  SourceLink,
+  Sparkline,
+  TypeBadge,
+  formatDay,
+} from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { eventHref, withParams } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
@@ -29,25 +37,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const days = intParam(new URL(request.url), "days", WINDOWS, 7);
   const [graph, ranking] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, { days, limit: 20 }),
+    kgGet<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, {
+      days,
+      limit: 20,
+    }),
   ]);
   // A year of daily counts is a comb of spikes: long windows are summed by week.
   const grouped = bucketDays(
     ranking.days,
     ranking.results.map((r) => r.trend),
-    bucketSize(days)
+    bucketSize(days),
   );
   const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
   const trend = chartSpec(
     request,
     trendOption(
       grouped.days,
-      results.slice(0, TREND_LINES).map((r) => ({ name: r.event.title, values: r.trend }))
+      results.slice(0, TREND_LINES).map((r) => ({ name: r.event.title, values: r.trend })),
     ),
     1100,
-    300
+    300,
   );
-  return data({ kgId, graph, days, ranking: { ...ranking, results }, trend, weekly: bucketSize(days) > 1 });
+  return data({
+    kgId,
+    graph,
+    days,
+    ranking: { ...ranking, results },
+    trend,
+    weekly: bucketSize(days) > 1,
+  });
 }
 
 export default function HotEvents() {
@@ -61,7 +79,9 @@ export default function HotEvents() {
         sub={
           <>
             <span>{graph.name}</span>
-            {ranking.start && <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>}
+            {ranking.start && (
+              <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>
+            )}
           </>
         }
       >
@@ -88,7 +108,11 @@ export default function HotEvents() {
             testId="hot-trend"
             extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
           >
-            <EChart spec={trend} label={t("hot.trendTop", { count: TREND_LINES })} testId="trend-chart" />
+            <EChart
+              spec={trend}
+              label={t("hot.trendTop", { count: TREND_LINES })}
+              testId="trend-chart"
+            />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">
             <div className="kg-table-wrap">

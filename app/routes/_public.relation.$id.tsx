@@ -8,7 +8,12 @@ import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable } from "~/components/kg/facts";
 import { entityHref, sourceHref, withParams } from "~/components/kg/links";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/components/kg/limits";
-import { loadRelationGraph, relationGraphChart, relationGraphQuery, resolveCenter } from "~/components/kg/relation-graph.server";
+import {
+  loadRelationGraph,
+  relationGraphChart,
+  relationGraphQuery,
+  resolveCenter,
+} from "~/components/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
@@ -41,7 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
   ]);
   const toggle = (uuid: string) => {
-    const next = q.expand.includes(uuid) ? q.expand.filter((u) => u !== uuid) : [...q.expand, uuid].slice(-MAX_EXPANDED);
+    const next = q.expand.includes(uuid)
+      ? q.expand.filter((u) => u !== uuid)
+      : [...q.expand, uuid].slice(-MAX_EXPANDED);
     return withParams(url.pathname, url.search, { expand: next.length ? next.join(",") : "none" });
   };
   const chart = relationGraphChart(request, kgId, graph, toggle);
@@ -49,14 +56,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const nodeRows = [...graph.nodes]
     .sort(
       (a, b) =>
-        Number(b.id === graph.center) - Number(a.id === graph.center) || Number(b.expanded) - Number(a.expanded) || b.degree - a.degree
+        Number(b.id === graph.center) - Number(a.id === graph.center) ||
+        Number(b.expanded) - Number(a.expanded) ||
+        b.degree - a.degree,
     )
     .slice(0, TABLE_ROWS)
-    .map((n) => ({ id: n.id, name: n.name, type: n.type, color: n.color, degree: n.degree, expanded: n.expanded, toggle: toggle(n.id) }));
+    .map((n) => ({
+      id: n.id,
+      name: n.name,
+      type: n.type,
+      color: n.color,
+      degree: n.degree,
+      expanded: n.expanded,
+      toggle: toggle(n.id),
+    }));
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const ref = (uuid: string): EntityRef | null => {
     const n = byId.get(uuid);
-    return n ? { uuid: n.id, name: n.name, type: n.type, type_id: n.type_id, color: n.color } : null;
+    return n
+      ? { uuid: n.id, name: n.name, type: n.type, type_id: n.type_id, color: n.color }
+      : null;
   };
   const edgeRows: Relation[] = graph.edges.slice(0, TABLE_ROWS).map((e) => ({
     id: e.id,
@@ -82,7 +101,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     truncated: graph.truncated,
     totalRelations: graph.totalRelations,
     unknown: graph.unknown,
-    colors: Object.fromEntries(graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)])),
+    colors: Object.fromEntries(
+      graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)]),
+    ),
     relationTypes: ontology.relation_types.map((r) => ({
       id: r.id,
       name: r.name,
@@ -107,7 +128,8 @@ export default function RelationPage() {
       <PageTitle
         title={
           <>
-            {t("relationGraph.title", { name: d.centerName })} <TypeBadge type={d.centerType} color={d.centerColor} />
+            {t("relationGraph.title", { name: d.centerName })}{" "}
+            <TypeBadge type={d.centerType} color={d.centerColor} />
           </>
         }
         sub={
@@ -143,13 +165,20 @@ export default function RelationPage() {
 
       <Section title={t("relationGraph.filter")}>
         <Form method="get" className="kg-form" data-testid="graph-filter">
-          {query.expand.length > 0 && <input type="hidden" name="expand" value={query.expand.join(",")} />}
+          {query.expand.length > 0 && (
+            <input type="hidden" name="expand" value={query.expand.join(",")} />
+          )}
           <input type="hidden" name="id" value={kgId} />
           <fieldset>
             <legend>{t("relationGraph.types")}</legend>
             {d.relationTypes.map((r) => (
               <label key={r.id}>
-                <input type="checkbox" name="types" value={r.id} defaultChecked={query.types.includes(r.id)} />
+                <input
+                  type="checkbox"
+                  name="types"
+                  value={r.id}
+                  defaultChecked={query.types.includes(r.id)}
+                />
                 {r.name}
                 {r.count > 0 && <span className="muted">({r.count})</span>}
               </label>
@@ -182,10 +211,18 @@ export default function RelationPage() {
       <Section
         title={t("relationGraph.graph")}
         testId="relation-graph"
-        extra={query.expand.length > 0 && <Link to={`${pathname}?id=${kgId}&expand=none`}>{t("relationGraph.collapseAll")}</Link>}
+        extra={
+          query.expand.length > 0 && (
+            <Link to={`${pathname}?id=${kgId}&expand=none`}>{t("relationGraph.collapseAll")}</Link>
+          )
+        }
       >
-        {d.truncated && <p className="notice">{t("relationGraph.truncated", { limit: query.limit })}</p>}
-        {d.unknown.length > 0 && <p className="notice">{t("relationGraph.unknown", { count: d.unknown.length })}</p>}
+        {d.truncated && (
+          <p className="notice">{t("relationGraph.truncated", { limit: query.limit })}</p>
+        )}
+        {d.unknown.length > 0 && (
+          <p className="notice">{t("relationGraph.unknown", { count: d.unknown.length })}</p>
+        )}
         {d.counts.edges === 0 ? (
           <Empty>{t("relationGraph.noRelations")}</Empty>
         ) : (
@@ -210,7 +247,12 @@ export default function RelationPage() {
             kgId={kgId}
             testId="neighbourhood-export"
             label={tc("interchange.exportNeighbourhood")}
-            fixed={{ entity: query.center, depth: query.depth, limit: query.limit, types: query.types.join(",") }}
+            fixed={{
+              entity: query.center,
+              depth: query.depth,
+              limit: query.limit,
+              types: query.types.join(","),
+            }}
           />
           <ExportForm
             kgId={kgId}
@@ -219,7 +261,10 @@ export default function RelationPage() {
             choice={{
               name: "relation_type",
               label: tc("interchange.exportRelationType"),
-              defaultValue: query.types.length === 1 ? String(query.types[0]) : String(d.relationTypes[0]?.id ?? ""),
+              defaultValue:
+                query.types.length === 1
+                  ? String(query.types[0])
+                  : String(d.relationTypes[0]?.id ?? ""),
               options: d.relationTypes.map((r) => ({ value: String(r.id), label: r.name })),
             }}
           />
@@ -243,7 +288,13 @@ export default function RelationPage() {
                     <td>
                       <EntityChip
                         kgId={kgId}
-                        entity={{ uuid: n.id, name: n.name, type: n.type, type_id: null, color: n.color }}
+                        entity={{
+                          uuid: n.id,
+                          name: n.name,
+                          type: n.type,
+                          type_id: null,
+                          color: n.color,
+                        }}
                         colors={d.colors}
                       />
                     </td>
@@ -257,7 +308,10 @@ export default function RelationPage() {
                             {t("relationGraph.collapse")}
                           </Link>
                         ) : atCap ? (
-                          <span className="muted" title={t("relationGraph.capReached", { max: MAX_EXPANDED })}>
+                          <span
+                            className="muted"
+                            title={t("relationGraph.capReached", { max: MAX_EXPANDED })}
+                          >
                             {t("relationGraph.expand")}
                           </span>
                         ) : (
@@ -265,7 +319,11 @@ export default function RelationPage() {
                             {t("relationGraph.expand")}
                           </Link>
                         )}
-                        {n.id !== query.center && <Link to={`/relation/${n.id}?id=${kgId}`}>{t("relationGraph.recenter")}</Link>}
+                        {n.id !== query.center && (
+                          <Link to={`/relation/${n.id}?id=${kgId}`}>
+                            {t("relationGraph.recenter")}
+                          </Link>
+                        )}
                       </span>
                     </td>
                   </tr>
@@ -273,15 +331,25 @@ export default function RelationPage() {
               </tbody>
             </table>
           </div>
-          {d.counts.nodes > d.nodeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.nodeRows.length })}</p>}
+          {d.counts.nodes > d.nodeRows.length && (
+            <p className="muted">{t("relationGraph.moreRows", { count: d.nodeRows.length })}</p>
+          )}
         </Section>
         <Section title={t("relationGraph.edges", { count: d.counts.edges })} testId="edge-table">
           {d.edgeRows.length ? (
-            <RelationTable kgId={kgId} relations={d.edgeRows} colors={d.colors} testId="edge-rows" scroll />
+            <RelationTable
+              kgId={kgId}
+              relations={d.edgeRows}
+              colors={d.colors}
+              testId="edge-rows"
+              scroll
+            />
           ) : (
             <Empty>{t("common.none")}</Empty>
           )}
-          {d.counts.edges > d.edgeRows.length && <p className="muted">{t("relationGraph.moreRows", { count: d.edgeRows.length })}</p>}
+          {d.counts.edges > d.edgeRows.length && (
+            <p className="muted">{t("relationGraph.moreRows", { count: d.edgeRows.length })}</p>
+          )}
         </Section>
       </div>
     </div>

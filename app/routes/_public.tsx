@@ -13,7 +13,9 @@ import { commitSession, getSession } from "~/utils/session.server";
 /** The public layout of spec §2: header with the graph picker, footer, back-to-top. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const path = pagePath(request);
-  const viewer = isWhitelisted(path) ? await getOptionalViewer(request) : await requireViewer(request);
+  const viewer = isWhitelisted(path)
+    ? await getOptionalViewer(request)
+    : await requireViewer(request);
   const api = viewer?.api ?? (await platformFor(request));
   const session = await getSession(request);
   const kgId = activeGraphId(request, params, session.get("kgId"));
@@ -33,15 +35,19 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   return (
     <>
-      <PublicHeader graphs={graphs} kgId={kgId} username={username} productTitle={root?.config.productTitle ?? ""} />
+      <PublicHeader
+        graphs={graphs}
+        kgId={kgId}
+        username={username}
+        productTitle={root?.config.productTitle ?? ""}
+      />
       <main className="pub-main">
         <Outlet />
       </main>
       <footer className="pub-footer">
         {root?.config.showLogo && (
           <span data-testid="footer-credit">
-            {t("layout.credit")}{" "}
-            <Link to="/">{root.config.productTitle}</Link>
+            {t("layout.credit")} <Link to="/">{root.config.productTitle}</Link>
           </span>
         )}
       </footer>

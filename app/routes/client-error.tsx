@@ -13,7 +13,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await api
     .post(
       "/common/clienterrors/",
-      { error: cap(form.get("error"), 4000), info: cap(form.get("info"), 1000), url: cap(form.get("url"), 1000) },
+      {
+        error: cap(form.get("error"), 4000),
+        info: cap(form.get("info"), 1000),
+        url: cap(form.get("url"), 1000),
+      },
       { on401: "throw" },
     )
     .catch(() => undefined);

@@ -52,7 +52,11 @@ export default function ReportFact() {
                 <Link to={fact.link}>{fact.label}</Link>
               </dd>
             </dl>
-            <Form method="post" className="kg-form" style={{ flexDirection: "column", alignItems: "stretch" }}>
+            <Form
+              method="post"
+              className="kg-form"
+              style={{ flexDirection: "column", alignItems: "stretch" }}
+            >
               <AuthenticityTokenInput />
               <input type="hidden" name="graph" value={fact.graph} />
               <input type="hidden" name="kind" value={fact.kind} />
@@ -65,13 +69,24 @@ export default function ReportFact() {
               )}
               <label>
                 {t("feedback.contentLabel")}
-                <textarea name="content" rows={5} required maxLength={2000} placeholder={t("feedback.contentPlaceholder")} defaultValue={refused?.content ?? ""} />
+                <textarea
+                  name="content"
+                  rows={5}
+                  required
+                  maxLength={2000}
+                  placeholder={t("feedback.contentPlaceholder")}
+                  defaultValue={refused?.content ?? ""}
+                />
               </label>
               <div style={{ display: "flex", gap: 8, justifyContent: "flex-end" }}>
                 <Link className="kg-button light" to={back}>
                   {t("feedback.cancel")}
                 </Link>
-                <button type="submit" className="kg-button" disabled={navigation.state === "submitting"}>
+                <button
+                  type="submit"
+                  className="kg-button"
+                  disabled={navigation.state === "submitting"}
+                >
                   {t("feedback.submit")}
                 </button>
               </div>

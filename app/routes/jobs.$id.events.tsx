@@ -19,7 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (e instanceof PlatformError) throw new Response(e.detail ?? "", { status: e.status });
     throw e;
   }
-  const response = eventStream(request.signal, (send, close) => followJobEvents(upstream, send, close));
+  const response = eventStream(request.signal, (send, close) =>
+    followJobEvents(upstream, send, close),
+  );
   // no-transform keeps the compression middleware from holding events back.
   response.headers.set("Cache-Control", "no-cache, no-transform");
   response.headers.set("X-Accel-Buffering", "no");

@@ -8,7 +8,14 @@ import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { TextInput } from "@mantine/core/esm/components/TextInput/TextInput.mjs";
 import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -64,7 +71,10 @@ async function ticketLogin(request: Request, ticket: string, redirectTo: string)
   } catch (e) {
     if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
     const error = e instanceof PlatformError ? e.detail || t("operationFailed") : t("serviceError");
-    return data({ captcha: await newCaptcha(request), error }, { status: e instanceof PlatformError ? e.status : 503 });
+    return data(
+      { captcha: await newCaptcha(request), error },
+      { status: e instanceof PlatformError ? e.status : 503 },
+    );
   }
   return startSession(request, result, redirectTo);
 }
@@ -72,14 +82,20 @@ async function ticketLogin(request: Request, ticket: string, redirectTo: string)
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const ticket = params.get("ticket");
-  if (ticket !== null) return ticketLogin(request, ticket, safeRedirect(params.get("redirect"), "/"));
+  if (ticket !== null)
+    return ticketLogin(request, ticket, safeRedirect(params.get("redirect"), "/"));
   // A logged-in user who opens login goes to the dashboard (spec §4).
   if (await getOptionalViewer(request)) throw redirect("/dashboard");
   const captcha = await newCaptcha(request);
   return data<{ captcha: Captcha | null; error?: string }>({ captcha });
 }
 
-type ActionResult = { error?: string; fieldErrors?: Record<string, string>; username?: string; captcha: Captcha | null };
+type ActionResult = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  username?: string;
+  captcha: Captcha | null;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -99,7 +115,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!password) fieldErrors.password = t("login.password");
   if (!captcha) fieldErrors.captcha = t("login.captcha");
   if (Object.keys(fieldErrors).length) {
-    return data<ActionResult>({ fieldErrors, username, captcha: await newCaptcha(request) }, { status: 400 });
+    return data<ActionResult>(
+      { fieldErrors, username, captcha: await newCaptcha(request) },
+      { status: 400 },
+    );
   }
 
   // Only the platform call is in the try: once the token is issued, nothing of the console's own may pass for a platform failure.
@@ -139,7 +158,8 @@ export default function Login() {
   }, [refresher.data]);
 
   const fieldErrors = actionData?.fieldErrors ?? {};
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "refresh";
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") !== "refresh";
 
   return (
     <div className="auth-page">

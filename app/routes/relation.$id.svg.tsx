@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadRelationGraph, relationGraphData, relationGraphQuery, resolveCenter } from "~/components/kg/relation-graph.server";
+import {
+  loadRelationGraph,
+  relationGraphData,
+  relationGraphQuery,
+  resolveCenter,
+} from "~/components/kg/relation-graph.server";
 import { graphOption } from "~/components/charts/options";
 import { renderChartSvg } from "~/components/charts/render.server";
 import { requireViewer } from "~/utils/guard.server";
@@ -15,10 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const graph = await loadRelationGraph(viewer.api, kgId, relationGraphQuery(url, center));
   const size = { width: 1600, height: 1000 };
   const svg = renderChartSvg(
-    { ...graphOption(relationGraphData(graph), size, { directed: true }), backgroundColor: "#ffffff" },
+    {
+      ...graphOption(relationGraphData(graph), size, { directed: true }),
+      backgroundColor: "#ffffff",
+    },
     size.width,
     size.height,
-    { fluid: false }
+    { fluid: false },
   );
   const name = graph.nodes.find((n) => n.id === graph.center)?.name ?? "graph";
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {

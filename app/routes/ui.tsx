@@ -28,34 +28,49 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isLng(lng)) throw data({ error: "unsupported language" }, { status: 400 });
     session.set("lng", lng);
   } else if (sidebar !== null) {
-    const next = sidebar === "toggle" ? (session.get("sidebar") === "closed" ? "open" : "closed") : sidebar;
-    if (next !== "open" && next !== "closed") throw data({ error: "bad sidebar state" }, { status: 400 });
+    const next =
+      sidebar === "toggle" ? (session.get("sidebar") === "closed" ? "open" : "closed") : sidebar;
+    if (next !== "open" && next !== "closed")
+      throw data({ error: "bad sidebar state" }, { status: 400 });
     session.set("sidebar", next);
   } else if (size !== null) {
-    if (size !== "sm" && size !== "md" && size !== "lg") throw data({ error: "bad size" }, { status: 400 });
+    if (size !== "sm" && size !== "md" && size !== "lg")
+      throw data({ error: "bad size" }, { status: 400 });
     session.set("size", size);
   } else if (tagsView !== null) {
     session.set("tagsView", tagsView === "on");
   } else if (closeTag !== null) {
-    session.set("tags", (session.get("tags") ?? []).filter((t) => t !== closeTag));
+    session.set(
+      "tags",
+      (session.get("tags") ?? []).filter((t) => t !== closeTag),
+    );
   } else if (preview !== null) {
-    const viewer = await requireViewer(new Request(new URL("/dashboard", request.url), { headers: request.headers }));
+    const viewer = await requireViewer(
+      new Request(new URL("/dashboard", request.url), { headers: request.headers }),
+    );
     if (!viewer.ownRoles.includes("admin")) throw new Response("Forbidden", { status: 403 });
     if (preview === "") {
       session.unset("previewRole");
     } else {
-      const group = await viewer.api.get<{ name: string; permissions: (string | { codename: string })[] }>(
-        `/common/groups/${encodeURIComponent(String(preview))}/`,
+      const group = await viewer.api.get<{
+        name: string;
+        permissions: (string | { codename: string })[];
+      }>(`/common/groups/${encodeURIComponent(String(preview))}/`);
+      const codenames = (group.permissions ?? []).map((p) =>
+        typeof p === "string" ? p : p.codename,
       );
-      const codenames = (group.permissions ?? []).map((p) => (typeof p === "string" ? p : p.codename));
-      session.set("previewRole", { name: group.name, codenames: codenames.length ? codenames : ["default"] });
+      session.set("previewRole", {
+        name: group.name,
+        codenames: codenames.length ? codenames : ["default"],
+      });
     }
   } else {
     throw data({ error: "unknown preference" }, { status: 400 });
   }
 
   const headers = { "Set-Cookie": await commitSession(session) };
-  if (request.headers.get("accept")?.includes("application/json")) return data({ ok: true }, { headers });
+  if (request.headers.get("accept")?.includes("application/json"))
+    return data({ ok: true }, { headers });
   return redirect(back, { headers });
 }
 

@@ -4,7 +4,9 @@ import path from "node:path";
 
 /** Where the console finds the platform API. */
 export function platformApiUrl(): string {
-  return (process.env.PLATFORM_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}/api`).replace(/\/+$/, "");
+  return (
+    process.env.PLATFORM_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}/api`
+  ).replace(/\/+$/, "");
 }
 
 let secret: string | undefined;
@@ -29,7 +31,8 @@ export const isProduction = () => process.env.NODE_ENV === "production";
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0)
+    throw new Error(`${name} must be a positive whole number, not "${raw}"`);
   return Number(raw);
 }
 

@@ -1,4 +1,8 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 
 /** An ordinary form, no file: room for a 10,000-character text field percent-encoded (9 bytes a character). */
 export const FORM_BYTES = 256 * 1024;
@@ -54,7 +58,10 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
  * that cannot be parsed is a 400. Each refusal is a thrown Response: the request log's one
  * line says what happened, and no stack trace is written.
  */
-export async function readForm(request: Request, { maxBytes = FORM_BYTES }: { maxBytes?: number } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxBytes = FORM_BYTES }: { maxBytes?: number } = {},
+): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const urlencoded = type === "application/x-www-form-urlencoded";
   if (!urlencoded && type !== "multipart/form-data") throw refuse(415, UNSUPPORTED);
@@ -63,7 +70,9 @@ export async function readForm(request: Request, { maxBytes = FORM_BYTES }: { ma
   if (!request.body) return new FormData();
   try {
     if (urlencoded) {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(await readCapped(request.body, maxBytes));
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(
+        await readCapped(request.body, maxBytes),
+      );
       const form = new FormData();
       new URLSearchParams(text).forEach((value, name) => form.append(name, value));
       return form;
@@ -74,9 +83,13 @@ export async function readForm(request: Request, { maxBytes = FORM_BYTES }: { ma
       body: capped(request.body, maxBytes),
       duplex: "half",
     } as RequestInit);
-    return await unstable_parseMultipartFormData(limited, unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }));
+    return await unstable_parseMultipartFormData(
+      limited,
+      unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }),
+    );
   } catch (e) {
-    if (e instanceof BodyTooLarge || e instanceof MaxPartSizeExceededError) throw refuse(413, TOO_LARGE);
+    if (e instanceof BodyTooLarge || e instanceof MaxPartSizeExceededError)
+      throw refuse(413, TOO_LARGE);
     throw refuse(400, MALFORMED);
   }
 }

@@ -11,7 +11,10 @@ function toMs(time: TimeInput): number {
   return new Date(time).getTime();
 }
 
-export function formatDate(time: TimeInput | null | undefined, format = DEFAULT_DATE_FORMAT): string {
+export function formatDate(
+  time: TimeInput | null | undefined,
+  format = DEFAULT_DATE_FORMAT,
+): string {
   if (time === null || time === undefined || time === "") return "";
   const d = dayjs(toMs(time));
   return d.isValid() ? d.format(format) : "";

@@ -1,6 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import { OWL_APPLY } from "~/components/graph-admin/owl-import";
-import type { ActionError, Job, OntologyDetail, OntologySummary, OwlImportDiff, OwlPreview, SourceOptions } from "~/components/graph-admin/types";
+import type {
+  ActionError,
+  Job,
+  OntologyDetail,
+  OntologySummary,
+  OwlImportDiff,
+  OwlPreview,
+  SourceOptions,
+} from "~/components/graph-admin/types";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { canAccess } from "~/utils/roles";
@@ -42,7 +50,8 @@ export function pageWithoutEditor(request: Request): string {
 }
 
 /** 404 as a thrown Response, rendered by the error boundary. */
-export const notFoundPage = (message: string) => new Response(message, { status: 404, statusText: "Not Found" });
+export const notFoundPage = (message: string) =>
+  new Response(message, { status: 404, statusText: "Not Found" });
 
 /** Rethrows what is not the platform refusing (redirects, outages); returns the refusal. */
 export function platformRefusal(e: unknown): PlatformError {
@@ -51,7 +60,11 @@ export function platformRefusal(e: unknown): PlatformError {
 }
 
 /** A loader's GET whose 404 becomes the page's 404. */
-export async function getOr404<T>(api: PlatformClient, path: string, query?: Record<string, string | number | undefined>): Promise<T> {
+export async function getOr404<T>(
+  api: PlatformClient,
+  path: string,
+  query?: Record<string, string | number | undefined>,
+): Promise<T> {
   try {
     return await api.get<T>(path, query);
   } catch (e) {
@@ -77,7 +90,12 @@ export function formValues(form: FormData): Record<string, string> {
 export async function mutate(
   viewer: Viewer,
   form: FormData,
-  opts: { target: string; call: () => Promise<unknown>; success: string; redirectTo: string | ((result: unknown) => string) },
+  opts: {
+    target: string;
+    call: () => Promise<unknown>;
+    success: string;
+    redirectTo: string | ((result: unknown) => string);
+  },
 ) {
   try {
     const result = await opts.call();
@@ -88,19 +106,26 @@ export async function mutate(
     const err = platformRefusal(e);
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
     return data<ActionError>(
-      { error: err.detail ?? "操作失败，请联系系统管理员！", fieldErrors, target: opts.target, values: formValues(form) },
+      {
+        error: err.detail ?? "操作失败，请联系系统管理员！",
+        fieldErrors,
+        target: opts.target,
+        values: formValues(form),
+      },
       { status: err.status },
     );
   }
 }
 
-export const badIntent = (intent: unknown) => new Response(`未知操作：${String(intent)}`, { status: 400 });
+export const badIntent = (intent: unknown) =>
+  new Response(`未知操作：${String(intent)}`, { status: 400 });
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === "string" ? v : "";
 };
-const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "1" || form.get(name) === "true";
+const checked = (form: FormData, name: string) =>
+  form.get(name) === "on" || form.get(name) === "1" || form.get(name) === "true";
 const idsOf = (form: FormData, name: string) =>
   form
     .getAll(name)
@@ -113,15 +138,22 @@ export async function listOntologies(api: PlatformClient) {
   return (await api.get<{ results: OntologySummary[] }>("/graphadmin/ontologies/")).results;
 }
 
-export const ontologyDetail = (api: PlatformClient, id: number) => getOr404<OntologyDetail>(api, `/graphadmin/ontologies/${id}/`);
+export const ontologyDetail = (api: PlatformClient, id: number) =>
+  getOr404<OntologyDetail>(api, `/graphadmin/ontologies/${id}/`);
 
-export const sourceOptions = (api: PlatformClient) => api.get<SourceOptions>("/graphadmin/source-options/");
+export const sourceOptions = (api: PlatformClient) =>
+  api.get<SourceOptions>("/graphadmin/source-options/");
 
 /**
  * The intents of the ontology editor (shared by /schema and /graph/schemaedit/:id): each
  * maps to one platform call. `back` is where the page returns after a success.
  */
-export async function ontologyAction(viewer: Viewer, form: FormData, request: Request, back: string) {
+export async function ontologyAction(
+  viewer: Viewer,
+  form: FormData,
+  request: Request,
+  back: string,
+) {
   const t = await adminT(request);
   const api = viewer.api;
   const intent = text(form, "intent");
@@ -148,8 +180,11 @@ export async function ontologyAction(viewer: Viewer, form: FormData, request: Re
     description: text(form, "description"),
   });
   const target = `${intent}:${id ?? "new"}`;
-  const run = (call: () => Promise<unknown>, success: string, redirectTo: string | ((r: unknown) => string) = back) =>
-    mutate(viewer, form, { target, call, success, redirectTo });
+  const run = (
+    call: () => Promise<unknown>,
+    success: string,
+    redirectTo: string | ((r: unknown) => string) = back,
+  ) => mutate(viewer, form, { target, call, success, redirectTo });
   switch (intent) {
     case "createOntology":
       return run(
@@ -165,13 +200,21 @@ export async function ontologyAction(viewer: Viewer, form: FormData, request: Re
       );
     case "updateOntology":
       return run(
-        () => api.patch(`/graphadmin/ontologies/${id}/`, { name: text(form, "name"), domain: text(form, "domain"), description: text(form, "description") }),
+        () =>
+          api.patch(`/graphadmin/ontologies/${id}/`, {
+            name: text(form, "name"),
+            domain: text(form, "domain"),
+            description: text(form, "description"),
+          }),
         t("schema.saved"),
       );
     case "deleteOntology":
       return run(() => api.delete(`/graphadmin/ontologies/${id}/`), t("schema.deleted"), "/schema");
     case "createClass":
-      return run(() => api.post(`/graphadmin/ontologies/${id}/classes/`, classBody()), t("schema.saved"));
+      return run(
+        () => api.post(`/graphadmin/ontologies/${id}/classes/`, classBody()),
+        t("schema.saved"),
+      );
     case "updateClass":
       return run(() => api.patch(`/graphadmin/classes/${id}/`, classBody()), t("schema.saved"));
     case "deleteClass":
@@ -190,13 +233,22 @@ export async function ontologyAction(viewer: Viewer, form: FormData, request: Re
     case "deleteProperty":
       return run(() => api.delete(`/graphadmin/properties/${id}/`), t("schema.deleted"));
     case "createRelationType":
-      return run(() => api.post(`/graphadmin/ontologies/${id}/relation-types/`, relationBody()), t("schema.saved"));
+      return run(
+        () => api.post(`/graphadmin/ontologies/${id}/relation-types/`, relationBody()),
+        t("schema.saved"),
+      );
     case "updateRelationType":
-      return run(() => api.patch(`/graphadmin/relation-types/${id}/`, relationBody()), t("schema.saved"));
+      return run(
+        () => api.patch(`/graphadmin/relation-types/${id}/`, relationBody()),
+        t("schema.saved"),
+      );
     case "deleteRelationType":
       return run(() => api.delete(`/graphadmin/relation-types/${id}/`), t("schema.deleted"));
     case "createEventType":
-      return run(() => api.post(`/graphadmin/ontologies/${id}/event-types/`, eventBody()), t("schema.saved"));
+      return run(
+        () => api.post(`/graphadmin/ontologies/${id}/event-types/`, eventBody()),
+        t("schema.saved"),
+      );
     case "updateEventType":
       return run(() => api.patch(`/graphadmin/event-types/${id}/`, eventBody()), t("schema.saved"));
     case "deleteEventType":
@@ -233,7 +285,10 @@ export async function sourcesFromForm(api: PlatformClient, form: FormData) {
 export function predicateMapOf(form: FormData): Record<string, string> {
   const predicates = form.getAll("predicate");
   const types = form.getAll("relation_type");
-  if (predicates.length !== types.length || [...predicates, ...types].some((v) => typeof v !== "string")) {
+  if (
+    predicates.length !== types.length ||
+    [...predicates, ...types].some((v) => typeof v !== "string")
+  ) {
     throw new Response("谓词映射表单不完整", { status: 400 });
   }
   const map: Record<string, string> = {};
@@ -251,7 +306,13 @@ const OWL_CARRIED_CHARS = 512 * 1024;
  * apply form); the apply (`apply=1`) redirects with a message, or returns the platform's refusal.
  * The file is the upload, or the text the dry run's page carried back.
  */
-export async function owlImportAction(viewer: Viewer, form: FormData, request: Request, ontologyId: number, back: string) {
+export async function owlImportAction(
+  viewer: Viewer,
+  form: FormData,
+  request: Request,
+  ontologyId: number,
+  back: string,
+) {
   const t = await adminT(request);
   const upload = form.get("file");
   const carried = text(form, "owl_text");
@@ -269,17 +330,29 @@ export async function owlImportAction(viewer: Viewer, form: FormData, request: R
   echo.set("intent", text(form, "intent"));
   if (text(form, "intent") === OWL_APPLY) {
     multipart.append("apply", "1");
-    return mutate(viewer, echo, { target: "owlImport", success: t("owl.applied"), redirectTo: back, call: () => viewer.api.call("POST", path, { form: multipart }) });
+    return mutate(viewer, echo, {
+      target: "owlImport",
+      success: t("owl.applied"),
+      redirectTo: back,
+      call: () => viewer.api.call("POST", path, { form: multipart }),
+    });
   }
   try {
     const diff = await viewer.api.call<OwlImportDiff>("POST", path, { form: multipart });
     const body = file ? await file.text() : "";
-    const preview: OwlPreview = { diff, filename: file?.name ?? "", text: body.length <= OWL_CARRIED_CHARS ? body : null };
+    const preview: OwlPreview = {
+      diff,
+      filename: file?.name ?? "",
+      text: body.length <= OWL_CARRIED_CHARS ? body : null,
+    };
     return data({ owlPreview: preview });
   } catch (e) {
     const err = platformRefusal(e);
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
-    return data<ActionError>({ error: err.detail ?? "操作失败，请联系系统管理员！", fieldErrors, target: "owlImport" }, { status: err.status });
+    return data<ActionError>(
+      { error: err.detail ?? "操作失败，请联系系统管理员！", fieldErrors, target: "owlImport" },
+      { status: err.status },
+    );
   }
 }
 
@@ -287,11 +360,16 @@ export const formChecked = checked;
 export const formText = text;
 
 export async function getJob(api: PlatformClient, id: number, logPage = 1) {
-  return getOr404<Job & { logs: { results: { id: number; at: string; level: string; message: string }[]; count: number; page: number; page_size: number } }>(
-    api,
-    `/jobs/${id}/`,
-    { log_page: logPage, log_page_size: 20 },
-  );
+  return getOr404<
+    Job & {
+      logs: {
+        results: { id: number; at: string; level: string; message: string }[];
+        count: number;
+        page: number;
+        page_size: number;
+      };
+    }
+  >(api, `/jobs/${id}/`, { log_page: logPage, log_page_size: 20 });
 }
 
 /**

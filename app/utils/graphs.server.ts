@@ -13,9 +13,13 @@ export const DEFAULT_GRAPH_ID = 245;
 /** The graph catalogue for the header picker; an empty list when the platform cannot give it. */
 export async function loadGraphs(api: PlatformClient): Promise<GraphSummary[]> {
   try {
-    const body = await api.call<{ results: GraphSummary[] } | GraphSummary[]>("GET", "/kg/graphs/", {
-      on401: "throw",
-    });
+    const body = await api.call<{ results: GraphSummary[] } | GraphSummary[]>(
+      "GET",
+      "/kg/graphs/",
+      {
+        on401: "throw",
+      },
+    );
     return Array.isArray(body) ? body : (body.results ?? []);
   } catch {
     return [];
@@ -33,7 +37,11 @@ export function activeGraphId(
   idIsGraph = false,
 ): number {
   const url = new URL(request.url);
-  const candidates = [params.kgId, url.searchParams.get("id") ?? undefined, idIsGraph ? params.id : undefined];
+  const candidates = [
+    params.kgId,
+    url.searchParams.get("id") ?? undefined,
+    idIsGraph ? params.id : undefined,
+  ];
   for (const c of candidates) {
     const n = Number(c);
     if (c && Number.isInteger(n) && n > 0) return n;

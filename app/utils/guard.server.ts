@@ -54,7 +54,8 @@ async function fetchInfo(request: Request, api: PlatformClient): Promise<UserInf
     return await p;
   } catch (e) {
     if (e instanceof PlatformUnavailable) throw serviceUnavailable();
-    if (e instanceof PlatformError && e.status === 401) await redirectToLogin(request, e.detail || SIGNED_OUT);
+    if (e instanceof PlatformError && e.status === 401)
+      await redirectToLogin(request, e.detail || SIGNED_OUT);
     throw e;
   }
 }
@@ -83,21 +84,27 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
  * its message; first-time or expired password → the Password page; a route the roles do
  * not open → 403. Writes must also carry the console's anti-forgery token.
  */
-export async function requireViewer(request: Request, opts: { formData?: FormData } = {}): Promise<Viewer> {
+export async function requireViewer(
+  request: Request,
+  opts: { formData?: FormData } = {},
+): Promise<Viewer> {
   const path = pagePath(request);
   const api = await platformFor(request);
   const session = api.session;
   if (!session.get("token")) {
     throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`);
   }
-  if (request.method !== "GET" && request.method !== "HEAD") await validateCsrf(request, opts.formData);
+  if (request.method !== "GET" && request.method !== "HEAD")
+    await validateCsrf(request, opts.formData);
   const info = await fetchInfo(request, api);
   if (path !== PASSWORD_PATH) {
     if (info.profile?.need_init_password) throw redirect(`${PASSWORD_PATH}?type=init`);
     if (info.profile?.password_expired) throw redirect(`${PASSWORD_PATH}?type=expired`);
   }
   const ownRoles = rolesOf(info);
-  const preview = ownRoles.includes("admin") ? (await getSession(request)).get("previewRole") : undefined;
+  const preview = ownRoles.includes("admin")
+    ? (await getSession(request)).get("previewRole")
+    : undefined;
   const roles = preview ? preview.codenames : ownRoles;
   if (!isWhitelisted(path) && !pathAllowed(path, roles)) {
     throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
@@ -120,6 +127,8 @@ export async function redirectToChild(request: Request, parentPath: string) {
   const parent = matchNav(parentPath).at(-1);
   const target = parent?.redirect;
   if (target && matchNav(target).every((i) => itemVisible(i, viewer.roles))) throw redirect(target);
-  const fallback = parent?.children ? firstAllowedPath(viewer.roles, filterNav(viewer.roles, parent.children)) : undefined;
+  const fallback = parent?.children
+    ? firstAllowedPath(viewer.roles, filterNav(viewer.roles, parent.children))
+    : undefined;
   throw redirect(fallback ?? "/dashboard");
 }

@@ -1,5 +1,9 @@
 import { pathAllowed } from "~/navigation";
-import { PlatformError, PlatformUnavailable, type PlatformClient } from "~/platform-client/client.server";
+import {
+  PlatformError,
+  PlatformUnavailable,
+  type PlatformClient,
+} from "~/platform-client/client.server";
 import { getFixedT } from "~/i18next.server";
 import { DEFAULT_GRAPH_ID, loadGraphs, type GraphSummary } from "./graphs.server";
 import { requireViewer, serviceUnavailable, type Viewer } from "./guard.server";
@@ -18,7 +22,11 @@ export const insightT = (request: Request) => getFixedT(request, "insight");
  * The guard of a page and of the resource routes under it (exports, event streams): the
  * navigation table does not list those, so the page's own roles are checked here.
  */
-export async function requirePage(request: Request, pagePath: string, opts: { formData?: FormData } = {}): Promise<Viewer> {
+export async function requirePage(
+  request: Request,
+  pagePath: string,
+  opts: { formData?: FormData } = {},
+): Promise<Viewer> {
   const viewer = await requireViewer(request, opts);
   if (!pathAllowed(pagePath, viewer.roles)) {
     throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
@@ -45,12 +53,19 @@ export async function insightGet<T>(api: PlatformClient, path: string, query?: Q
 
 /** A positive integer from the URL (a model id, a page), or the page is a 404. */
 export function idParam(value: string | undefined, message = ""): number {
-  if (!value || !/^\d{1,12}$/.test(value) || Number(value) <= 0) throw new Response(message, { status: 404 });
+  if (!value || !/^\d{1,12}$/.test(value) || Number(value) <= 0)
+    throw new Response(message, { status: 404 });
   return Number(value);
 }
 
 /** A whole number from the query within bounds, else the fallback. */
-export function numberParam(url: URL, name: string, fallback: number, min = 1, max = 100_000): number {
+export function numberParam(
+  url: URL,
+  name: string,
+  fallback: number,
+  min = 1,
+  max = 100_000,
+): number {
   const raw = url.searchParams.get(name);
   const n = Number(raw);
   return raw && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
@@ -67,7 +82,11 @@ export interface GraphChoice {
  * is a 404), else 245 (spec §9) when it exists, else the first graph; with `allowAll`, no
  * ?graph= means every graph.
  */
-export async function pickGraph(request: Request, api: PlatformClient, opts: { allowAll?: boolean } = {}): Promise<GraphChoice> {
+export async function pickGraph(
+  request: Request,
+  api: PlatformClient,
+  opts: { allowAll?: boolean } = {},
+): Promise<GraphChoice> {
   const graphs = await loadGraphs(api);
   const raw = new URL(request.url).searchParams.get("graph");
   if (raw) {
@@ -82,13 +101,22 @@ export async function pickGraph(request: Request, api: PlatformClient, opts: { a
 }
 
 /** A platform CSV passed to the browser as it comes, as a download. */
-export async function csvDownload(api: PlatformClient, path: string, query: URLSearchParams): Promise<Response> {
+export async function csvDownload(
+  api: PlatformClient,
+  path: string,
+  query: URLSearchParams,
+): Promise<Response> {
   try {
     const res = await api.raw("GET", path, { query });
-    const disposition = res.headers.get("content-disposition") ?? 'attachment; filename="export.csv"';
+    const disposition =
+      res.headers.get("content-disposition") ?? 'attachment; filename="export.csv"';
     return new Response(res.body, {
       status: 200,
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": disposition, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": disposition,
+        "Cache-Control": "no-store",
+      },
     });
   } catch (e) {
     throw pageError(e);
@@ -99,12 +127,20 @@ export async function csvDownload(api: PlatformClient, path: string, query: URLS
  * A platform event stream passed through to the browser's EventSource. When the browser
  * goes away, cancelling this body cancels the platform's, which ends its follower.
  */
-export async function eventStream(api: PlatformClient, path: string, query: URLSearchParams): Promise<Response> {
+export async function eventStream(
+  api: PlatformClient,
+  path: string,
+  query: URLSearchParams,
+): Promise<Response> {
   try {
     const res = await api.raw("GET", path, { query });
     return new Response(res.body, {
       status: 200,
-      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
     });
   } catch (e) {
     throw pageError(e);

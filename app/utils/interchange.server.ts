@@ -12,7 +12,11 @@ import { mutate } from "~/utils/graph-admin.server";
 /** Who may download a graph: the platform's rule for the export (graph read). */
 export const mayExportGraph = (viewer: Viewer) => canAccess(viewer.roles, ["kg__graph__read"]);
 
-async function passThrough(viewer: Viewer, path: string, query: URLSearchParams): Promise<Response> {
+async function passThrough(
+  viewer: Viewer,
+  path: string,
+  query: URLSearchParams,
+): Promise<Response> {
   try {
     const res = await viewer.api.raw("GET", path, { query, timeout: "long" });
     const headers = new Headers({ "Cache-Control": "no-store" });
@@ -23,7 +27,10 @@ async function passThrough(viewer: Viewer, path: string, query: URLSearchParams)
     return new Response(res.body, { status: 200, headers });
   } catch (e) {
     if (e instanceof PlatformError) {
-      throw new Response(e.detail ?? "", { status: e.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      throw new Response(e.detail ?? "", {
+        status: e.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     throw e;
   }
@@ -59,12 +66,29 @@ export interface OntologyIri {
 export const SAVE_IRI = "saveIri";
 
 /** Saves the base IRI (and language) of a graph or an ontology, as the edit pages' forms send them. */
-export async function saveIri(viewer: Viewer, form: FormData, what: { graph: number } | { ontology: number }, back: string, success: string) {
+export async function saveIri(
+  viewer: Viewer,
+  form: FormData,
+  what: { graph: number } | { ontology: number },
+  back: string,
+  success: string,
+) {
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.trim() : "";
   };
-  const path = "graph" in what ? `/graphadmin/graphs/${what.graph}/iri/` : `/graphadmin/ontologies/${what.ontology}/iri/`;
-  const body = "graph" in what ? { base_iri: value("base_iri"), lang: value("lang") } : { base_iri: value("base_iri") };
-  return mutate(viewer, form, { target: SAVE_IRI, call: () => viewer.api.patch(path, body), success, redirectTo: back });
+  const path =
+    "graph" in what
+      ? `/graphadmin/graphs/${what.graph}/iri/`
+      : `/graphadmin/ontologies/${what.ontology}/iri/`;
+  const body =
+    "graph" in what
+      ? { base_iri: value("base_iri"), lang: value("lang") }
+      : { base_iri: value("base_iri") };
+  return mutate(viewer, form, {
+    target: SAVE_IRI,
+    call: () => viewer.api.patch(path, body),
+    success,
+    redirectTo: back,
+  });
 }

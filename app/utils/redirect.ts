@@ -7,7 +7,10 @@ const BASE = "http://console.invalid";
  * "/245/articles?search=辽宁舰" → "/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0";
  * what is already encoded stays as it is.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;

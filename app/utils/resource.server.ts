@@ -8,7 +8,12 @@
  */
 export { tableAction, tableLoader, FEATURE_FLAGS } from "./resource/table.server";
 export { formAction, formLoader, backToTable, tableUrl } from "./resource/form.server";
-export { bulkDeleteAction, bulkDeleteLoader, deleteAction, deleteLoader } from "./resource/delete.server";
+export {
+  bulkDeleteAction,
+  bulkDeleteLoader,
+  deleteAction,
+  deleteLoader,
+} from "./resource/delete.server";
 export { importAction, importLoader, MAX_IMPORT_BYTES } from "./resource/import.server";
 export { downloadLoader, exportAction, exportLoader } from "./resource/export.server";
 export { resetPasswordAction, resetPasswordLoader } from "./resource/users.server";

@@ -6,7 +6,11 @@ export interface UserInfo {
   avatar?: string;
   introduction?: string;
   is_superuser?: boolean;
-  groups: { id: number; name: string; permissions: { id?: number; codename: string; name?: string }[] }[];
+  groups: {
+    id: number;
+    name: string;
+    permissions: { id?: number; codename: string; name?: string }[];
+  }[];
   profile: { need_init_password: boolean; password_expired: boolean };
 }
 
@@ -34,7 +38,8 @@ export const PERMISSION_DIRECTIVE_ERROR = `need roles! Like v-permission="['admi
 
 /** The permission check of the spec's role directive: throws on an empty or non-array role list. */
 export function checkPermission(roles: readonly string[], required: unknown): boolean {
-  if (!Array.isArray(required) || required.length === 0) throw new Error(PERMISSION_DIRECTIVE_ERROR);
+  if (!Array.isArray(required) || required.length === 0)
+    throw new Error(PERMISSION_DIRECTIVE_ERROR);
   if (roles.includes("admin")) return true;
   return required.some((r) => roles.includes(r));
 }

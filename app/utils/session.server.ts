@@ -46,7 +46,10 @@ const preferencesCookie = createCookie("__console_prefs", { ...base, maxAge: PRE
  * from the loopback proxy only), over anything the client sent.
  */
 export function cookieSecure(request: Request): boolean {
-  return process.env.COOKIE_SECURE === "on" || request.headers.get("x-console-forwarded-proto") === "https";
+  return (
+    process.env.COOKIE_SECURE === "on" ||
+    request.headers.get("x-console-forwarded-proto") === "https"
+  );
 }
 
 type Data = Record<string, unknown>;
@@ -75,14 +78,23 @@ function split(data: Data): { login: Data; preferences: Data } {
 
 async function readSession(request: Request): Promise<ConsoleSession> {
   const header = request.headers.get("Cookie");
-  const [storedLogin, storedPreferences] = await Promise.all([loginCookie.parse(header), preferencesCookie.parse(header)]);
+  const [storedLogin, storedPreferences] = await Promise.all([
+    loginCookie.parse(header),
+    preferencesCookie.parse(header),
+  ]);
   const login = pick(storedLogin, isLoginKey);
   const since = (storedLogin as { since?: unknown } | null)?.since;
   const issued = typeof since === "number" ? since : undefined;
-  if (login.token !== undefined && (issued === undefined || Date.now() - issued > loginMaxHours() * 3_600_000)) {
+  if (
+    login.token !== undefined &&
+    (issued === undefined || Date.now() - issued > loginMaxHours() * 3_600_000)
+  ) {
     for (const k of LOGIN) delete login[k];
   }
-  const data = { ...login, ...pick(storedPreferences, (k) => PREFERENCES.has(k)) } as Partial<SessionData>;
+  const data = {
+    ...login,
+    ...pick(storedPreferences, (k) => PREFERENCES.has(k)),
+  } as Partial<SessionData>;
   const session = createSession<SessionData, FlashData>(data as SessionData);
   const now = split(session.data as Data);
   tracked.set(session, {
@@ -120,7 +132,11 @@ export async function sessionCookies(session: ConsoleSession): Promise<string[]>
   const write = { login: login !== t.login, preferences: preferences !== t.preferences };
   t.login = login;
   t.preferences = preferences;
-  if (write.login && now.login.token !== undefined && (now.login.token !== t.token || t.since === undefined)) {
+  if (
+    write.login &&
+    now.login.token !== undefined &&
+    (now.login.token !== t.token || t.since === undefined)
+  ) {
     t.token = now.login.token;
     t.since = Date.now();
   }
@@ -141,11 +157,14 @@ export async function sessionCookies(session: ConsoleSession): Promise<string[]>
  */
 export async function commitSession(session: ConsoleSession): Promise<string> {
   const cookies = await sessionCookies(session);
-  if (cookies.length > 1) throw new Error("login and preferences changed together: use sessionCookies");
+  if (cookies.length > 1)
+    throw new Error("login and preferences changed together: use sessionCookies");
   if (cookies.length === 1) return cookies[0];
   const t = tracked.get(session)!;
   const { login } = split(session.data as Data);
-  return loginCookie.serialize(login.token === undefined ? login : { ...login, since: t.since }, { secure: cookieSecure(t.request) });
+  return loginCookie.serialize(login.token === undefined ? login : { ...login, since: t.since }, {
+    secure: cookieSecure(t.request),
+  });
 }
 
 export function sessionLng(session: ConsoleSession): Lng | undefined {

@@ -15,7 +15,12 @@ export function issueCaptcha(ctx: PlatformContext, address: string) {
   if (!takeRateSlot(ctx, `captcha:${address}`, PER_ADDRESS_PER_MINUTE, 60_000)) {
     throw new HttpError(429, "请求过于频繁，请稍后再试", "throttled");
   }
-  const { data, text } = svgCaptcha.create({ size: 4, ignoreChars: CONFUSING, noise: 2, color: true });
+  const { data, text } = svgCaptcha.create({
+    size: 4,
+    ignoreChars: CONFUSING,
+    noise: 2,
+    color: true,
+  });
   const id = crypto.randomUUID();
   const now = Date.now();
   ctx.db.transaction(() => {
@@ -24,7 +29,10 @@ export function issueCaptcha(ctx: PlatformContext, address: string) {
       .prepare("INSERT INTO captchas (id, answer, expires_at) VALUES (?, ?, ?)")
       .run(id, text.toLowerCase(), now + CAPTCHA_TTL_MS);
   })();
-  return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(data).toString("base64")}` };
+  return {
+    captcha_id: id,
+    image: `data:image/svg+xml;base64,${Buffer.from(data).toString("base64")}`,
+  };
 }
 
 /**

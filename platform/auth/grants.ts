@@ -1,6 +1,11 @@
 import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
-import type { RecordRow, ResourceHookContext, ViewerSchemaParts, WriteChange } from "../resources/types.js";
+import type {
+  RecordRow,
+  ResourceHookContext,
+  ViewerSchemaParts,
+  WriteChange,
+} from "../resources/types.js";
 import { type AuthUser, hasPermission } from "./context.js";
 
 /**
@@ -45,7 +50,10 @@ function groupCodenames(db: DB, groupId: number): string[] {
 }
 
 function groupName(db: DB, groupId: number): string {
-  return (db.prepare("SELECT name FROM groups WHERE id = ?").pluck().get(groupId) as string | undefined) ?? `#${groupId}`;
+  return (
+    (db.prepare("SELECT name FROM groups WHERE id = ?").pluck().get(groupId) as
+      string | undefined) ?? `#${groupId}`
+  );
 }
 
 /** A superuser, or a member of a group holding `admin`. */
@@ -79,7 +87,9 @@ function requireHeld(actor: AuthUser, codenames: Iterable<string>, what: string)
   const missing = [...codenames].filter((c) => !hasPermission(actor, c));
   if (!missing.length) return;
   if (missing.includes(ADMIN)) {
-    throw refuse("admin_only", `只有管理员可以授予或收回管理员权限（${what}）`, { codenames: missing });
+    throw refuse("admin_only", `只有管理员可以授予或收回管理员权限（${what}）`, {
+      codenames: missing,
+    });
   }
   throw refuse("grant_not_held", `不能授予或收回自己没有的权限（${what}）：${missing.join("、")}`, {
     codenames: missing,
@@ -87,7 +97,8 @@ function requireHeld(actor: AuthUser, codenames: Iterable<string>, what: string)
 }
 
 function requireAdminFor(actor: AuthUser, what: string) {
-  if (!isAdmin(actor)) throw refuse("protected_account", `只有管理员可以修改超级用户或管理员组成员（${what}）`);
+  if (!isAdmin(actor))
+    throw refuse("protected_account", `只有管理员可以修改超级用户或管理员组成员（${what}）`);
 }
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
@@ -100,7 +111,13 @@ function diff<T>(before: T[], after: T[]): T[] {
 }
 
 /** Membership of `userId` in the groups `changed` changes: the actor must hold each group's codenames. */
-function requireMembershipChange(db: DB, actor: AuthUser, userId: number, changed: number[], username: string) {
+function requireMembershipChange(
+  db: DB,
+  actor: AuthUser,
+  userId: number,
+  changed: number[],
+  username: string,
+) {
   if (!changed.length) return;
   if (userId === actor.id && !actor.isSuperuser) throw refuse("own_rights", "不能修改自己的用户组");
   if (isProtectedAccount(db, userId)) requireAdminFor(actor, username);
@@ -115,7 +132,8 @@ export function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) 
   const label = String(before?.username ?? values.username ?? "");
   if (mode === "create") {
     // A new account is never protected before it joins a group, so only rule 1 applies.
-    for (const g of idsOf(values.groups)) requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
+    for (const g of idsOf(values.groups))
+      requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
     return;
   }
   const record = before!;
@@ -128,7 +146,13 @@ export function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) 
     throw refuse("own_rights", "不能停用当前登录的用户");
   }
   if ("groups" in values) {
-    requireMembershipChange(db, actor, record.id, diff(idsOf(record.groups), idsOf(values.groups)), label);
+    requireMembershipChange(
+      db,
+      actor,
+      record.id,
+      diff(idsOf(record.groups), idsOf(values.groups)),
+      label,
+    );
   }
 }
 
@@ -141,16 +165,19 @@ export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange)
   const permsBefore = strsOf(before?.permissions);
   const permsAfter = "permissions" in values ? strsOf(values.permissions) : permsBefore;
   const membersBefore = idsOf(before?.members);
-  const membersAfter = mode === "delete" ? [] : "members" in values ? idsOf(values.members) : membersBefore;
+  const membersAfter =
+    mode === "delete" ? [] : "members" in values ? idsOf(values.members) : membersBefore;
   const own = !actor.isSuperuser && membersBefore.includes(actor.id);
 
   if (mode === "delete") {
-    if (permsBefore.includes(ADMIN)) throw refuse("admin_group_kept", `拥有管理员权限的用户组不能删除：${name}`);
+    if (permsBefore.includes(ADMIN))
+      throw refuse("admin_group_kept", `拥有管理员权限的用户组不能删除：${name}`);
     if (own) throw refuse("own_rights", `不能删除自己所在的用户组：${name}`);
     requireHeld(actor, permsBefore, `用户组 ${name}`);
     return;
   }
-  if (permsBefore.includes(ADMIN) || permsAfter.includes(ADMIN)) requireAdminFor(actor, `用户组 ${name}`);
+  if (permsBefore.includes(ADMIN) || permsAfter.includes(ADMIN))
+    requireAdminFor(actor, `用户组 ${name}`);
   const permsChanged = diff(permsBefore, permsAfter);
   if (permsChanged.length) {
     if (own) throw refuse("own_rights", `不能修改自己所在用户组的权限：${name}`);
@@ -158,12 +185,17 @@ export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange)
   }
   const membersChanged = diff(membersBefore, membersAfter);
   if (membersChanged.length) {
-    if (membersChanged.includes(actor.id) && !actor.isSuperuser) throw refuse("own_rights", "不能修改自己的用户组");
+    if (membersChanged.includes(actor.id) && !actor.isSuperuser)
+      throw refuse("own_rights", "不能修改自己的用户组");
     // Joining or leaving gives or takes the group's rights as they are after this write.
     requireHeld(actor, new Set([...permsBefore, ...permsAfter]), `用户组 ${name}`);
     const guarded = protectedAccounts(db);
     const hit = membersChanged.find((u) => guarded.has(u));
-    if (hit !== undefined) requireAdminFor(actor, String(db.prepare("SELECT username FROM users WHERE id = ?").pluck().get(hit) ?? hit));
+    if (hit !== undefined)
+      requireAdminFor(
+        actor,
+        String(db.prepare("SELECT username FROM users WHERE id = ?").pluck().get(hit) ?? hit),
+      );
   }
   if (permsBefore.includes(ADMIN) && membersBefore.length && !membersAfter.length) {
     throw refuse("admin_group_kept", `拥有管理员权限的用户组不能没有成员：${name}`);
@@ -172,7 +204,8 @@ export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange)
 
 /** Reset password: the target is a protected account only an admin may touch. */
 export function authorizePasswordReset(h: ResourceHookContext, target: RecordRow) {
-  if (isProtectedAccount(h.ctx.db, target.id)) requireAdminFor(h.user, String(target.username ?? target.id));
+  if (isProtectedAccount(h.ctx.db, target.id))
+    requireAdminFor(h.user, String(target.username ?? target.id));
 }
 
 interface Guardians {
@@ -212,7 +245,11 @@ export function keepGuardians(h: ResourceHookContext): () => void {
     for (const [id, n] of before.adminGroups) {
       if (!n) continue;
       const now = after.adminGroups.get(id);
-      if (now === 0) throw refuse("admin_group_kept", `拥有管理员权限的用户组不能没有成员：${groupName(db, id)}`);
+      if (now === 0)
+        throw refuse(
+          "admin_group_kept",
+          `拥有管理员权限的用户组不能没有成员：${groupName(db, id)}`,
+        );
     }
     if (withMembers(before) > 0 && withMembers(after) === 0) {
       throw refuse("admin_group_kept", "至少要保留一个有成员的管理员用户组");
@@ -221,7 +258,11 @@ export function keepGuardians(h: ResourceHookContext): () => void {
 }
 
 /** Options of a many field the viewer may not choose or unchoose, marked disabled. */
-function disableOptions(schema: ViewerSchemaParts, field: string, refused: (key: string | number) => boolean) {
+function disableOptions(
+  schema: ViewerSchemaParts,
+  field: string,
+  refused: (key: string | number) => boolean,
+) {
   schema.select_options[field] = (schema.select_options[field] ?? []).map((o) =>
     refused(o.key) ? { ...o, disabled: true as const } : o,
   );
@@ -231,7 +272,9 @@ function disableOptions(schema: ViewerSchemaParts, field: string, refused: (key:
 function allGroupCodenames(db: DB): Map<number, string[]> {
   const out = new Map<number, string[]>();
   const rows = db
-    .prepare("SELECT gp.group_id AS g, p.codename AS c FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id")
+    .prepare(
+      "SELECT gp.group_id AS g, p.codename AS c FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id",
+    )
     .all() as { g: number; c: string }[];
   for (const r of rows) (out.get(r.g) ?? out.set(r.g, []).get(r.g)!).push(r.c);
   return out;
@@ -242,10 +285,14 @@ export function userSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts)
   const db = h.ctx.db;
   const actor = h.user;
   const codenames = allGroupCodenames(db);
-  disableOptions(schema, "groups", (g) => (codenames.get(Number(g)) ?? []).some((c) => !hasPermission(actor, c)));
+  disableOptions(schema, "groups", (g) =>
+    (codenames.get(Number(g)) ?? []).some((c) => !hasPermission(actor, c)),
+  );
   if (!isAdmin(actor)) for (const id of protectedAccounts(db)) schema.locked[id] = "*";
   if (schema.locked[actor.id] !== "*") {
-    schema.locked[actor.id] = actor.isSuperuser ? ["is_active", "delete"] : ["groups", "is_active", "delete"];
+    schema.locked[actor.id] = actor.isSuperuser
+      ? ["is_active", "delete"]
+      : ["groups", "is_active", "delete"];
   }
 }
 
@@ -255,7 +302,11 @@ export function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts
   const actor = h.user;
   disableOptions(schema, "permissions", (c) => !hasPermission(actor, String(c)));
   const guarded = isAdmin(actor) ? new Set<number>() : protectedAccounts(db);
-  disableOptions(schema, "members", (u) => guarded.has(Number(u)) || (Number(u) === actor.id && !actor.isSuperuser));
+  disableOptions(
+    schema,
+    "members",
+    (u) => guarded.has(Number(u)) || (Number(u) === actor.id && !actor.isSuperuser),
+  );
   for (const [g, cs] of allGroupCodenames(db)) {
     if (cs.includes(ADMIN)) {
       // Nobody deletes a group holding admin; only admins change one.
@@ -266,7 +317,10 @@ export function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts
     }
   }
   if (!actor.isSuperuser) {
-    const own = db.prepare("SELECT group_id FROM user_groups WHERE user_id = ?").pluck().all(actor.id) as number[];
+    const own = db
+      .prepare("SELECT group_id FROM user_groups WHERE user_id = ?")
+      .pluck()
+      .all(actor.id) as number[];
     for (const g of own) {
       const l = schema.locked[g];
       if (l !== "*") schema.locked[g] = [...new Set([...(l ?? []), "permissions", "delete"])];

@@ -24,14 +24,18 @@ export async function loginWithPassword(ctx: PlatformContext, body: unknown, add
   const names: readonly LoginField[] = ctx.settings.captcha
     ? ["username", "password", "captcha_id", "captcha"]
     : ["username", "password"];
-  const username = typeof obj.username === "string" ? canonicalUsername(obj.username.trim()) : obj.username;
+  const username =
+    typeof obj.username === "string" ? canonicalUsername(obj.username.trim()) : obj.username;
   const fields = requireTextFields({ ...obj, username }, names);
   assertNotThrottled(ctx, fields.username, address);
   if (ctx.settings.captcha && !consumeCaptcha(ctx, fields.captcha_id, fields.captcha)) {
     throw new HttpError(400, "验证码错误", "captcha_invalid");
   }
   const user = userByName(ctx, fields.username);
-  const ok = await verifyPassword(fields.password, user?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))));
+  const ok = await verifyPassword(
+    fields.password,
+    user?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))),
+  );
   // Guesses sent together all passed the check above while they were hashed: judge each as of now.
   assertNotThrottled(ctx, fields.username, address);
   if (!user || !ok) {

@@ -20,7 +20,12 @@ export function passwordWeakness(password: string): string | undefined {
  * Re-confirms the signed-in user's password before a sensitive action. Wrong guesses
  * count like failed logins, so a stolen token cannot be used to find the password.
  */
-export async function confirmPassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
+export async function confirmPassword(
+  ctx: PlatformContext,
+  userId: number,
+  body: unknown,
+  address: string,
+) {
   const { password } = requireTextFields(body, ["password"] as const);
   const user = userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
@@ -38,13 +43,20 @@ export async function confirmPassword(ctx: PlatformContext, userId: number, body
  * First-time set (need_init_password: no old password asked) or ordinary change (old
  * password required). The current token stays live.
  */
-export async function changePassword(ctx: PlatformContext, userId: number, body: unknown, address: string) {
+export async function changePassword(
+  ctx: PlatformContext,
+  userId: number,
+  body: unknown,
+  address: string,
+) {
   const user = userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
   const isInit = !!user.need_init_password;
   const fields = requireTextFields(
     body,
-    isInit ? (["new_password", "confirm_password"] as const) : (["old_password", "new_password", "confirm_password"] as const),
+    isInit
+      ? (["new_password", "confirm_password"] as const)
+      : (["old_password", "new_password", "confirm_password"] as const),
   ) as Record<"new_password" | "confirm_password", string>;
   const oldPassword = optionalText(body, "old_password");
   if (fields.new_password !== fields.confirm_password) {

@@ -37,7 +37,8 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const format = (salt: Buffer, hash: Buffer) => `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
+const format = (salt: Buffer, hash: Buffer) =>
+  `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
 
 /** scrypt hash in the form `scrypt$N$salt$hash` (base64). */
 export async function hashPassword(password: string): Promise<string> {
@@ -56,6 +57,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const cost = Number(n);
   if (alg !== "scrypt" || !salt || !hash || !Number.isInteger(cost) || cost < 2) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await limited(() => scrypt(password, Buffer.from(salt, "base64"), expected.length, { N: cost }));
+  const actual = await limited(() =>
+    scrypt(password, Buffer.from(salt, "base64"), expected.length, { N: cost }),
+  );
   return crypto.timingSafeEqual(expected, actual);
 }

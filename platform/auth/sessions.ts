@@ -24,10 +24,14 @@ export function userById(ctx: PlatformContext, id: number): UserRow | undefined 
 }
 
 export function userByName(ctx: PlatformContext, username: string): UserRow | undefined {
-  return ctx.db.prepare("SELECT * FROM users WHERE username = ?").get(username) as UserRow | undefined;
+  return ctx.db.prepare("SELECT * FROM users WHERE username = ?").get(username) as
+    UserRow | undefined;
 }
 
-export function passwordExpired(ctx: PlatformContext, user: Pick<UserRow, "password_changed_at">): boolean {
+export function passwordExpired(
+  ctx: PlatformContext,
+  user: Pick<UserRow, "password_changed_at">,
+): boolean {
   const days = ctx.settings.passwordMaxAgeDays;
   if (!(days > 0)) return false;
   const changed = Date.parse(user.password_changed_at);
@@ -44,13 +48,21 @@ export function startSession(ctx: PlatformContext, user: UserRow) {
   const now = Date.now();
   ctx.db.transaction(() => {
     ctx.db
-      .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE user_id = ? AND ended_at IS NULL")
+      .prepare(
+        "UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE user_id = ? AND ended_at IS NULL",
+      )
       .run(now, user.id);
-    ctx.db.prepare("DELETE FROM tokens WHERE user_id = ? AND ended_at < ?").run(user.id, now - KEEP_ENDED_MS);
     ctx.db
-      .prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)")
+      .prepare("DELETE FROM tokens WHERE user_id = ? AND ended_at < ?")
+      .run(user.id, now - KEEP_ENDED_MS);
+    ctx.db
+      .prepare(
+        "INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
+      )
       .run(token, user.id, csrf, now, now);
-    ctx.db.prepare("UPDATE users SET last_login = ? WHERE id = ?").run(new Date(now).toISOString(), user.id);
+    ctx.db
+      .prepare("UPDATE users SET last_login = ? WHERE id = ?")
+      .run(new Date(now).toISOString(), user.id);
   })();
   return {
     token,

@@ -3,4 +3,5 @@
  * (`Admin` is `admin`). Usernames are stored in it, so the unique check, the login lookup
  * and filters compare equal strings.
  */
-export const canonicalUsername = (name: string): string => name.normalize("NFKC").toLowerCase().normalize("NFKC");
+export const canonicalUsername = (name: string): string =>
+  name.normalize("NFKC").toLowerCase().normalize("NFKC");

@@ -26,7 +26,8 @@ export function recordClientError(
   from: { user: AuthUser | null | undefined; address: string; userAgent: string },
 ): number {
   const error = asText(report.error, MAX_ERROR);
-  if (!error.trim()) throw new HttpError(400, "缺少必填字段：error", "required", { fields: ["error"] });
+  if (!error.trim())
+    throw new HttpError(400, "缺少必填字段：error", "required", { fields: ["error"] });
   if (!takeRateSlot(ctx, `clienterror:${from.address}`, PER_ADDRESS_PER_MINUTE, 60_000)) {
     throw new HttpError(429, "请求过于频繁，请稍后再试", "throttled");
   }

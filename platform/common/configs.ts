@@ -13,11 +13,41 @@ export interface ConfigSeed {
 
 /** The configs every store starts with; values stay as an operator later sets them. */
 export const defaultConfigs: ConfigSeed[] = [
-  { key: "YF_SHOW_LOGO", value: "true", type: "bool", public: true, description: "页脚显示版权信息" },
-  { key: "YF_ANTI_RESUBMIT", value: "false", type: "bool", public: true, description: "防重复提交：每次写请求需携带一次性 X-API-Nonce" },
-  { key: "YF_BODY_ENCRYPT", value: "false", type: "bool", public: true, description: "请求体加密：写请求体用平台 RSA 公钥加密" },
-  { key: "YF_PRODUCT_TITLE", value: "知识图谱平台", type: "str", public: true, description: "产品名称，用于页面标题" },
-  { key: "YF_PLATFORM_NAME_SHORT", value: "知识图谱", type: "str", public: true, description: "产品简称，用于侧边栏收起时的标志" },
+  {
+    key: "YF_SHOW_LOGO",
+    value: "true",
+    type: "bool",
+    public: true,
+    description: "页脚显示版权信息",
+  },
+  {
+    key: "YF_ANTI_RESUBMIT",
+    value: "false",
+    type: "bool",
+    public: true,
+    description: "防重复提交：每次写请求需携带一次性 X-API-Nonce",
+  },
+  {
+    key: "YF_BODY_ENCRYPT",
+    value: "false",
+    type: "bool",
+    public: true,
+    description: "请求体加密：写请求体用平台 RSA 公钥加密",
+  },
+  {
+    key: "YF_PRODUCT_TITLE",
+    value: "知识图谱平台",
+    type: "str",
+    public: true,
+    description: "产品名称，用于页面标题",
+  },
+  {
+    key: "YF_PLATFORM_NAME_SHORT",
+    value: "知识图谱",
+    type: "str",
+    public: true,
+    description: "产品简称，用于侧边栏收起时的标志",
+  },
 ];
 
 /** Stored text to the value clients see: bool → true/false, int → number. */
@@ -37,8 +67,7 @@ export function typedConfigValue(type: string, value: string): ConfigValue {
 /** The typed value of one config, or undefined when the store has no such key. */
 export function configValue(ctx: PlatformContext, key: string): ConfigValue | undefined {
   const row = ctx.db.prepare("SELECT type, value FROM configs WHERE key = ?").get(key) as
-    | { type: string; value: string }
-    | undefined;
+    { type: string; value: string } | undefined;
   return row ? typedConfigValue(row.type, row.value) : undefined;
 }
 
@@ -59,5 +88,6 @@ export function seedConfigs(ctx: PlatformContext) {
   const insert = ctx.db.prepare(
     "INSERT OR IGNORE INTO configs (key, value, type, public, description) VALUES (?, ?, ?, ?, ?)",
   );
-  for (const c of defaultConfigs) insert.run(c.key, c.value, c.type, c.public ? 1 : 0, c.description);
+  for (const c of defaultConfigs)
+    insert.run(c.key, c.value, c.type, c.public ? 1 : 0, c.description);
 }

@@ -9,7 +9,9 @@ export function issueNonce(ctx: PlatformContext): string {
   const nonce = crypto.randomBytes(16).toString("hex");
   ctx.db.transaction(() => {
     ctx.db.prepare("DELETE FROM nonces WHERE expires_at <= ?").run(now);
-    ctx.db.prepare("INSERT INTO nonces (nonce, expires_at) VALUES (?, ?)").run(nonce, now + NONCE_TTL_MS);
+    ctx.db
+      .prepare("INSERT INTO nonces (nonce, expires_at) VALUES (?, ?)")
+      .run(nonce, now + NONCE_TTL_MS);
   })();
   return nonce;
 }

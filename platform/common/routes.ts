@@ -25,7 +25,8 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
     handle((req, res) => {
       // Spec §7 calls it with key=random, the only kind of nonce there is.
       const key = stringParam(req.query, "key");
-      if (key !== undefined && key !== "random") throw invalidParam("key", "参数 key 只能是 random");
+      if (key !== undefined && key !== "random")
+        throw invalidParam("key", "参数 key 只能是 random");
       res.json({ nonce: issueNonce(ctx) });
     }),
   );

@@ -21,7 +21,10 @@ export function storedRsaKeys(ctx: PlatformContext): RsaKeys | undefined {
     .all() as { name: string; value: string }[];
   const byName = Object.fromEntries(rows.map((r) => [r.name, r.value]));
   if (!byName.rsa_private || !byName.rsa_public) return undefined;
-  const keys = { publicPem: byName.rsa_public, privateKey: crypto.createPrivateKey(byName.rsa_private) };
+  const keys = {
+    publicPem: byName.rsa_public,
+    privateKey: crypto.createPrivateKey(byName.rsa_private),
+  };
   loaded.set(ctx.db, keys);
   return keys;
 }
@@ -45,7 +48,9 @@ export function rsaKeys(ctx: PlatformContext): Promise<RsaKeys> {
         const insert = ctx.db.prepare("INSERT INTO secrets (name, value) VALUES (?, ?)");
         ctx.db
           .transaction(() => {
-            const present = ctx.db.prepare("SELECT 1 FROM secrets WHERE name = 'rsa_private'").get();
+            const present = ctx.db
+              .prepare("SELECT 1 FROM secrets WHERE name = 'rsa_private'")
+              .get();
             if (present) return;
             insert.run("rsa_private", privateKey);
             insert.run("rsa_public", publicKey);

@@ -286,7 +286,10 @@ function versionTriggers(
   return ops
     .map((op) => {
       const row = op === "DELETE" ? "OLD" : "NEW";
-      const body = op === "UPDATE" ? bump(graphOf("OLD"), entities) + bump(graphOf("NEW"), entities) : bump(graphOf(row), entities);
+      const body =
+        op === "UPDATE"
+          ? bump(graphOf("OLD"), entities) + bump(graphOf("NEW"), entities)
+          : bump(graphOf(row), entities);
       return `CREATE TRIGGER ${table}_version_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN${body}\nEND;`;
     })
     .join("\n");
@@ -316,12 +319,23 @@ const triggers = [
   versionTriggers("kg_event_relations", ownGraph, [...all]),
   versionTriggers("kg_relations", ownGraph, ["UPDATE", "DELETE"]),
   versionTriggers("kg_flows", ownGraph, [...all]),
-  versionTriggers("kg_flow_steps", (row) => `(SELECT graph_id FROM kg_flows WHERE id = ${row}.flow_id)`, [...all]),
-  versionTriggers("kg_flow_transitions", (row) => `(SELECT graph_id FROM kg_flows WHERE id = ${row}.flow_id)`, [...all]),
+  versionTriggers(
+    "kg_flow_steps",
+    (row) => `(SELECT graph_id FROM kg_flows WHERE id = ${row}.flow_id)`,
+    [...all],
+  ),
+  versionTriggers(
+    "kg_flow_transitions",
+    (row) => `(SELECT graph_id FROM kg_flows WHERE id = ${row}.flow_id)`,
+    [...all],
+  ),
   ontologyTrigger("kg_classes", (row) => `${row}.ontology_id`),
   ontologyTrigger("kg_event_types", (row) => `${row}.ontology_id`),
   ontologyTrigger("kg_relation_types", (row) => `${row}.ontology_id`),
-  ontologyTrigger("kg_class_properties", (row) => `(SELECT ontology_id FROM kg_classes WHERE id = ${row}.class_id)`),
+  ontologyTrigger(
+    "kg_class_properties",
+    (row) => `(SELECT ontology_id FROM kg_classes WHERE id = ${row}.class_id)`,
+  ),
 ].join("\n");
 
 export const kgSchema = coreTables + triggers;

@@ -28,7 +28,9 @@ export function encryptForPlatform(publicKeyPem: string, body: unknown): { data:
   );
   const pieces: string[] = [];
   for (let i = 0; i < ascii.length; i += CHUNK_CHARS) {
-    pieces.push(forge.util.encode64(publicKey.encrypt(ascii.slice(i, i + CHUNK_CHARS), "RSA-OAEP")));
+    pieces.push(
+      forge.util.encode64(publicKey.encrypt(ascii.slice(i, i + CHUNK_CHARS), "RSA-OAEP")),
+    );
   }
   return { data: pieces.join(",") };
 }

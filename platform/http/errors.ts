@@ -15,7 +15,8 @@ export class HttpError extends Error {
 export const badRequest = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError(400, detail, "invalid", extra);
 export const notFound = (detail = "未找到") => new HttpError(404, detail, "not_found");
-export const forbidden = (detail = "您没有执行该操作的权限") => new HttpError(403, detail, "permission_denied");
+export const forbidden = (detail = "您没有执行该操作的权限") =>
+  new HttpError(403, detail, "permission_denied");
 
 /** Wraps a handler so thrown errors and rejected promises reach the error handler. */
 export function handle(
@@ -67,12 +68,20 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (typeof err?.status === "number" && err.status >= 400 && err.status < 500) {
-    const detail = err.expose === true && typeof err.message === "string" && err.message ? err.message : "请求错误";
+    const detail =
+      err.expose === true && typeof err.message === "string" && err.message
+        ? err.message
+        : "请求错误";
     res.status(err.status).json({ detail, code: "invalid" });
     return;
   }
-  const what = err instanceof Error ? `${err.name}${"code" in err ? ` ${String(err.code)}` : ""}: ${err.message}` : String(err);
-  console.error(`platform error: ${req.method} ${req.originalUrl.split("?")[0]}: ${what.replace(/\s+/g, " ")}`);
+  const what =
+    err instanceof Error
+      ? `${err.name}${"code" in err ? ` ${String(err.code)}` : ""}: ${err.message}`
+      : String(err);
+  console.error(
+    `platform error: ${req.method} ${req.originalUrl.split("?")[0]}: ${what.replace(/\s+/g, " ")}`,
+  );
   const disk = storeWriteFailure(err);
   if (disk) return void res.status(disk.status).json({ detail: disk.detail, code: disk.code });
   res.status(500).json({ detail: "服务器内部错误", code: "server_error" });

@@ -92,7 +92,11 @@ export const plainQuery: RequestHandler = (req, res, next) => {
     const unknown = res.statusCode < 400 ? unread() : [];
     if (!unknown.length) return json(body);
     res.status(400);
-    return json({ detail: `不支持的参数：${unknown[0]}`, code: "unknown_parameter", param: unknown[0] });
+    return json({
+      detail: `不支持的参数：${unknown[0]}`,
+      code: "unknown_parameter",
+      param: unknown[0],
+    });
   };
   next();
 };
@@ -108,7 +112,8 @@ function one(q: Query, name: string): string | undefined {
 export function stringParam(q: Query, name: string, maxLength = 200): string | undefined {
   const v = one(q, name)?.trim();
   if (!v) return undefined;
-  if ([...v].length > maxLength) throw invalidParam(name, `参数 ${name} 过长，最多${maxLength}个字符`);
+  if ([...v].length > maxLength)
+    throw invalidParam(name, `参数 ${name} 过长，最多${maxLength}个字符`);
   return v;
 }
 
@@ -169,7 +174,10 @@ export const MAX_PAGE = 1_000_000;
  * page (from 1) and page_size (alias limit, never both). A page_size above `max` is a 400,
  * or `max` when `clamp` (the generic resources' contract).
  */
-export function pageParams(q: Query, opts: { fallback?: number; max?: number; clamp?: boolean } = {}): Page {
+export function pageParams(
+  q: Query,
+  opts: { fallback?: number; max?: number; clamp?: boolean } = {},
+): Page {
   const { fallback = 10, max = 100, clamp = false } = opts;
   const code = "invalid_page";
   if (q.page_size !== undefined && q.limit !== undefined) {

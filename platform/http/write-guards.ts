@@ -10,7 +10,8 @@ export const CSRF_COOKIE = "csrftoken";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const csrfFailed = () => new HttpError(403, "CSRF验证失败", "csrf_failed");
-export const nonceRequired = () => new HttpError(403, "缺少防重放参数，请刷新页面后重试", "nonce_required");
+export const nonceRequired = () =>
+  new HttpError(403, "缺少防重放参数，请刷新页面后重试", "nonce_required");
 export const nonceInvalid = () => new HttpError(403, "请求已失效，请勿重复提交", "nonce_invalid");
 
 export function readCookie(req: Request, name: string): string | undefined {

@@ -42,7 +42,10 @@ function* rdfGroups(x: GraphExport): Generator<Quad[]> {
 function* rdfText(x: GraphExport, format: "N-Triples" | "Turtle"): Generator<string> {
   let buffer = "";
   const writer = new Writer(
-    { write: (s: string) => void (buffer += s), end: (done?: () => void) => done?.() } as unknown as NodeJS.WritableStream,
+    {
+      write: (s: string) => void (buffer += s),
+      end: (done?: () => void) => done?.(),
+    } as unknown as NodeJS.WritableStream,
     format === "Turtle" ? { format, prefixes: prefixes(x.graphBase, x.ontologyBase) } : { format },
   );
   for (const group of rdfGroups(x)) {
@@ -87,8 +90,14 @@ function* jsonldText(x: GraphExport): Generator<string> {
 }
 
 /** Characters XML 1.0 cannot hold (C0 controls but tab and newlines, lone surrogates, U+FFFE/U+FFFF) are dropped. */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+};
 const xml = (s: string) => s.replace(NOT_XML, "").replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
 
 const GRAPHML_KEYS = [
@@ -108,11 +117,17 @@ function* graphmlText(x: GraphExport): Generator<string> {
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ` +
     `xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n` +
-    GRAPHML_KEYS.map(([name, on, type]) => `  <key id="${on[0]}_${name}" for="${on}" attr.name="${name}" attr.type="${type}"/>\n`).join("") +
+    GRAPHML_KEYS.map(
+      ([name, on, type]) =>
+        `  <key id="${on[0]}_${name}" for="${on}" attr.name="${name}" attr.type="${type}"/>\n`,
+    ).join("") +
     `  <graph id="${xml(x.graph.name)}" edgedefault="directed">\n`;
-  const data = (key: string, value: string | number | null) => (value === null || value === "" ? "" : `<data key="${key}">${xml(String(value))}</data>`);
+  const data = (key: string, value: string | number | null) =>
+    value === null || value === "" ? "" : `<data key="${key}">${xml(String(value))}</data>`;
   for (const e of x.entities()) {
-    const aliases = (JSON.parse(e.aliases || "[]") as unknown[]).filter((a) => typeof a === "string").join(";");
+    const aliases = (JSON.parse(e.aliases || "[]") as unknown[])
+      .filter((a) => typeof a === "string")
+      .join(";");
     buffer +=
       `    <node id="${xml(e.uuid)}">${data("n_label", e.name)}${data("n_class", x.className(e.class_id))}` +
       `${data("n_iri", iri.entity(x.graphBase, e.uuid))}${data("n_aliases", aliases)}</node>\n`;
@@ -135,8 +150,23 @@ function* graphmlText(x: GraphExport): Generator<string> {
 }
 
 /** neo4j-admin import headers (docs/interchange.md). Labels: the class and its ancestors, `;`-separated. */
-const NEO4J_NODE_HEADER = ["uuid:ID", "name", ":LABEL", "iri", "aliases:string[]", "description", "properties"];
-const NEO4J_RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "confidence:float", "article", "sentence"];
+const NEO4J_NODE_HEADER = [
+  "uuid:ID",
+  "name",
+  ":LABEL",
+  "iri",
+  "aliases:string[]",
+  "description",
+  "properties",
+];
+const NEO4J_RELATIONSHIP_HEADER = [
+  ":START_ID",
+  ":END_ID",
+  ":TYPE",
+  "confidence:float",
+  "article",
+  "sentence",
+];
 
 function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
   let out: Uint8Array[] = [];
@@ -153,7 +183,12 @@ function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
     return chunks;
   };
   const encoder = new TextEncoder();
-  function* file<T>(name: string, header: string[], rows: Iterable<T>, row: (r: T) => unknown[]): Generator<Uint8Array> {
+  function* file<T>(
+    name: string,
+    header: string[],
+    rows: Iterable<T>,
+    row: (r: T) => unknown[],
+  ): Generator<Uint8Array> {
     const entry = new ZipDeflate(name, { level: 1 });
     zip.add(entry);
     entry.push(encoder.encode(stringify([header])));

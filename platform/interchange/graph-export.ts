@@ -53,27 +53,43 @@ interface ArticleRow {
 
 /** SQL conditions (with their parameters) selecting the scope's relations, entities and articles. */
 function scopeSql(graphId: number, scope: ExportScope) {
-  const inClass = "SELECT id FROM kg_entities WHERE graph_id = ? AND class_id IN (SELECT value FROM json_each(?))";
+  const inClass =
+    "SELECT id FROM kg_entities WHERE graph_id = ? AND class_id IN (SELECT value FROM json_each(?))";
   let rel: { sql: string; params: unknown[] };
   if (scope.kind === "graph") rel = { sql: "r.graph_id = ?", params: [graphId] };
-  else if (scope.kind === "relation_type") rel = { sql: "r.graph_id = ? AND r.relation_type_id = ?", params: [graphId, scope.typeId] };
+  else if (scope.kind === "relation_type")
+    rel = { sql: "r.graph_id = ? AND r.relation_type_id = ?", params: [graphId, scope.typeId] };
   else if (scope.kind === "class") {
     const classes = JSON.stringify(scope.classIds);
     rel = {
       sql: `r.graph_id = ? AND (r.subject_id IN (${inClass}) OR r.object_id IN (${inClass}))`,
       params: [graphId, graphId, classes, graphId, classes],
     };
-  } else rel = { sql: "r.graph_id = ? AND r.id IN (SELECT value FROM json_each(?))", params: [graphId, JSON.stringify(scope.relationIds)] };
+  } else
+    rel = {
+      sql: "r.graph_id = ? AND r.id IN (SELECT value FROM json_each(?))",
+      params: [graphId, JSON.stringify(scope.relationIds)],
+    };
 
   const ends = `e.id IN (SELECT r.subject_id FROM kg_relations r WHERE ${rel.sql} UNION SELECT r.object_id FROM kg_relations r WHERE ${rel.sql})`;
   let ent: { sql: string; params: unknown[] };
   if (scope.kind === "graph") ent = { sql: "e.graph_id = ?", params: [graphId] };
   else if (scope.kind === "class") {
-    ent = { sql: `e.graph_id = ? AND (e.class_id IN (SELECT value FROM json_each(?)) OR ${ends})`, params: [graphId, JSON.stringify(scope.classIds), ...rel.params, ...rel.params] };
+    ent = {
+      sql: `e.graph_id = ? AND (e.class_id IN (SELECT value FROM json_each(?)) OR ${ends})`,
+      params: [graphId, JSON.stringify(scope.classIds), ...rel.params, ...rel.params],
+    };
   } else if (scope.kind === "neighbourhood") {
-    ent = { sql: "e.graph_id = ? AND e.id IN (SELECT value FROM json_each(?))", params: [graphId, JSON.stringify(scope.entityIds)] };
-  } else ent = { sql: `e.graph_id = ? AND ${ends}`, params: [graphId, ...rel.params, ...rel.params] };
-  const art = { sql: `a.graph_id = ? AND a.id IN (SELECT r.article_id FROM kg_relations r WHERE ${rel.sql})`, params: [graphId, ...rel.params] };
+    ent = {
+      sql: "e.graph_id = ? AND e.id IN (SELECT value FROM json_each(?))",
+      params: [graphId, JSON.stringify(scope.entityIds)],
+    };
+  } else
+    ent = { sql: `e.graph_id = ? AND ${ends}`, params: [graphId, ...rel.params, ...rel.params] };
+  const art = {
+    sql: `a.graph_id = ? AND a.id IN (SELECT r.article_id FROM kg_relations r WHERE ${rel.sql})`,
+    params: [graphId, ...rel.params],
+  };
   return { rel, ent, art };
 }
 
@@ -90,7 +106,13 @@ function sentenceReader(db: DB) {
   const content = db.prepare("SELECT content FROM kg_articles WHERE id = ?").pluck();
   const cache = new Map<number, string>();
   return (r: RelationRow): string | null => {
-    if (r.article_id === null || r.sent_start === null || r.sent_end === null || r.sent_end < r.sent_start) return null;
+    if (
+      r.article_id === null ||
+      r.sent_start === null ||
+      r.sent_end === null ||
+      r.sent_end < r.sent_start
+    )
+      return null;
     let text = cache.get(r.article_id);
     if (text === undefined) {
       text = (content.get(r.article_id) as string | undefined) ?? "";
@@ -123,25 +145,41 @@ export interface GraphExport {
 }
 
 /** Opens the export of a graph (or part of it). Close it when done. */
-export function openGraphExport(ctx: PlatformContext, graph: { id: number; name: string }, scope: ExportScope): GraphExport {
-  const settings = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(graph.id) as { base_iri: string; lang: string };
+export function openGraphExport(
+  ctx: PlatformContext,
+  graph: { id: number; name: string },
+  scope: ExportScope,
+): GraphExport {
+  const settings = ctx.db
+    .prepare("SELECT base_iri, lang FROM graphs WHERE id = ?")
+    .get(graph.id) as { base_iri: string; lang: string };
   const ontology = graphOntology(ctx, graph.id);
   const ontologyBase =
     ontology.id === null
       ? ontologyBaseIri(0)
-      : ontologyBaseIri(ontology.id, ctx.db.prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?").pluck().get(ontology.id) as string);
+      : ontologyBaseIri(
+          ontology.id,
+          ctx.db
+            .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
+            .pluck()
+            .get(ontology.id) as string,
+        );
   const { db, close } = readConnection(ctx);
   const sql = scopeSql(graph.id, scope);
   const entities = db.prepare(
     `SELECT e.id, e.uuid, e.name, e.class_id, e.aliases, e.properties, e.description FROM kg_entities e WHERE ${sql.ent.sql} ORDER BY e.id`,
   );
-  const articles = db.prepare(`SELECT a.id, a.title, a.source, a.url, a.published_at FROM kg_articles a WHERE ${sql.art.sql} ORDER BY a.id`);
+  const articles = db.prepare(
+    `SELECT a.id, a.title, a.source, a.url, a.published_at FROM kg_articles a WHERE ${sql.art.sql} ORDER BY a.id`,
+  );
   const relations = db.prepare(
     `SELECT r.id, s.uuid AS subject, o.uuid AS object, r.relation_type_id AS type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
        FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
       WHERE ${sql.rel.sql} ORDER BY r.id`,
   );
-  const byName = db.prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1").pluck();
+  const byName = db
+    .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1")
+    .pluck();
   const chains = new Map<number, string[]>();
   // A snapshot for the whole download: every iterator below reads the same state of the store.
   if (db !== ctx.db) db.exec("BEGIN");
@@ -155,7 +193,9 @@ export function openGraphExport(ctx: PlatformContext, graph: { id: number; name:
       ontology.id === null
         ? []
         : (ctx.db
-            .prepare("SELECT c.name AS class, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?")
+            .prepare(
+              "SELECT c.name AS class, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
+            )
             .all(ontology.id) as { class: string; name: string; datatype: string }[]),
     entities: () => entities.iterate(...sql.ent.params) as IterableIterator<EntityRow>,
     articles: () => articles.iterate(...sql.art.params) as IterableIterator<ArticleRow>,
@@ -168,7 +208,12 @@ export function openGraphExport(ctx: PlatformContext, graph: { id: number; name:
       let chain = chains.get(id);
       if (!chain) {
         chain = [];
-        for (let c = ontology.classes.get(id); c && chain.length < 64; c = c.parent_id === null ? undefined : ontology.classes.get(c.parent_id)) chain.push(c.name);
+        for (
+          let c = ontology.classes.get(id);
+          c && chain.length < 64;
+          c = c.parent_id === null ? undefined : ontology.classes.get(c.parent_id)
+        )
+          chain.push(c.name);
         chains.set(id, chain);
       }
       return chain;
@@ -246,19 +291,27 @@ export function rdfOf(x: GraphExport) {
   const relationIri = new Map<number, ReturnType<typeof namedNode>>();
   const typeIri = (id: number) => {
     let t = relationIri.get(id);
-    if (!t) relationIri.set(id, (t = namedNode(iri.relationType(x.ontologyBase, x.relationName(id)))));
+    if (!t)
+      relationIri.set(id, (t = namedNode(iri.relationType(x.ontologyBase, x.relationName(id)))));
     return t;
   };
   // Each class's properties with their own ancestors' (a property is named under the class that declares it).
   const propertyRows = x.properties;
-  const propertiesByClass = new Map<number, Map<string, { iri: ReturnType<typeof namedNode>; datatype: string }>>();
+  const propertiesByClass = new Map<
+    number,
+    Map<string, { iri: ReturnType<typeof namedNode>; datatype: string }>
+  >();
   const propertiesFor = (classId: number | null) => {
     if (classId === null) return undefined;
     let m = propertiesByClass.get(classId);
     if (m) return m;
     m = new Map();
     for (const cls of x.classChain(classId).slice().reverse()) {
-      for (const p of propertyRows.filter((r) => r.class === cls)) m.set(p.name, { iri: namedNode(iri.property(x.ontologyBase, cls, p.name)), datatype: p.datatype });
+      for (const p of propertyRows.filter((r) => r.class === cls))
+        m.set(p.name, {
+          iri: namedNode(iri.property(x.ontologyBase, cls, p.name)),
+          datatype: p.datatype,
+        });
     }
     propertiesByClass.set(classId, m);
     return m;
@@ -270,7 +323,11 @@ export function rdfOf(x: GraphExport) {
       const out: Quad[] = [];
       if (e.class_id !== null && x.ontology.classes.has(e.class_id)) {
         let c = classIri.get(e.class_id);
-        if (!c) classIri.set(e.class_id, (c = namedNode(iri.class(x.ontologyBase, x.className(e.class_id)!))));
+        if (!c)
+          classIri.set(
+            e.class_id,
+            (c = namedNode(iri.class(x.ontologyBase, x.className(e.class_id)!))),
+          );
         out.push(quad(s, T.type, c));
       }
       out.push(quad(s, T.label, literal(e.name, lang)));
@@ -280,7 +337,9 @@ export function rdfOf(x: GraphExport) {
       if (e.description) out.push(quad(s, T.description, literal(e.description, lang)));
       const props = propertiesFor(e.class_id);
       if (props) {
-        for (const [name, value] of Object.entries(parseJson<Record<string, unknown>>(e.properties, {}))) {
+        for (const [name, value] of Object.entries(
+          parseJson<Record<string, unknown>>(e.properties, {}),
+        )) {
           const p = props.get(name);
           if (!p || value === null || value === undefined || value === "") continue;
           out.push(quad(s, p.iri, propertyObject(x, p.datatype, value)));
@@ -292,11 +351,16 @@ export function rdfOf(x: GraphExport) {
       const s = namedNode(iri.article(x.graphBase, a.id));
       const out = [quad(s, T.type, T.Article), quad(s, T.title, literal(a.title, lang))];
       if (a.published_at) {
-        const type = /^\d{4}-\d{2}-\d{2}$/.test(a.published_at) ? XSD.date : /^\d{4}-\d{2}-\d{2}T/.test(a.published_at) ? XSD.dateTime : null;
+        const type = /^\d{4}-\d{2}-\d{2}$/.test(a.published_at)
+          ? XSD.date
+          : /^\d{4}-\d{2}-\d{2}T/.test(a.published_at)
+            ? XSD.dateTime
+            : null;
         out.push(quad(s, T.issued, type ? literal(a.published_at, type) : literal(a.published_at)));
       }
       if (a.source) out.push(quad(s, T.source, literal(a.source, lang)));
-      if (a.url) out.push(quad(s, T.seeAlso, ABSOLUTE_IRI.test(a.url) ? namedNode(a.url) : literal(a.url)));
+      if (a.url)
+        out.push(quad(s, T.seeAlso, ABSOLUTE_IRI.test(a.url) ? namedNode(a.url) : literal(a.url)));
       return out;
     },
     /** The fact, then its rdf:Statement (provenance) as a second group. */
@@ -330,11 +394,14 @@ export function rdfOf(x: GraphExport) {
 
 function propertyObject(x: GraphExport, datatype: string, value: unknown) {
   if (datatype === "number") return numberLiteral(value);
-  if (datatype === "boolean") return literal(value === true || value === "true" ? "true" : "false", XSD.boolean);
+  if (datatype === "boolean")
+    return literal(value === true || value === "true" ? "true" : "false", XSD.boolean);
   if (datatype === "date") return dateLiteral(String(value));
   if (datatype === "entity") {
     const uuid = x.uuidByName(String(value));
-    return uuid ? namedNode(iri.entity(x.graphBase, uuid)) : literal(String(value), namedNode(XSD_OF.string));
+    return uuid
+      ? namedNode(iri.entity(x.graphBase, uuid))
+      : literal(String(value), namedNode(XSD_OF.string));
   }
   return literal(String(value), namedNode(XSD_OF.string));
 }

@@ -50,7 +50,8 @@ for (const [xsd, ours] of [
   ["float", "number"],
   ["gYear", "date"],
   ["gYearMonth", "date"],
-]) DATATYPE_OF.set(`${NS.xsd}${xsd}`, ours);
+])
+  DATATYPE_OF.set(`${NS.xsd}${xsd}`, ours);
 const TERM = /\/(class|relation|property)\/([^/]+)(?:\/([^/]+))?$/;
 
 const decode = (s: string) => {
@@ -74,8 +75,10 @@ export async function readOwl(text: string): Promise<OwlOntology> {
     if (s.subject.kind !== "iri") continue;
     about.set(s.subject.value, [...(about.get(s.subject.value) ?? []), s]);
   }
-  const values = (iri: string, p: string): RdfTerm[] => (about.get(iri) ?? []).filter((s) => s.predicate === p).map((s) => s.object);
-  const first = (iri: string, p: string) => values(iri, p).find((t) => t.kind === "iri")?.value ?? null;
+  const values = (iri: string, p: string): RdfTerm[] =>
+    (about.get(iri) ?? []).filter((s) => s.predicate === p).map((s) => s.object);
+  const first = (iri: string, p: string) =>
+    values(iri, p).find((t) => t.kind === "iri")?.value ?? null;
   const types = (iri: string) => values(iri, TYPE).map((t) => t.value);
   const comment = (iri: string) => {
     const c = values(iri, COMMENT).filter((t) => t.kind === "literal");
@@ -85,22 +88,30 @@ export async function readOwl(text: string): Promise<OwlOntology> {
     const m = TERM.exec(iri);
     if (m && m[1] === kind) return decode(m[3] ?? m[2]);
     const labels = values(iri, LABEL).filter((t) => t.kind === "literal");
-    const label = labels.find((l) => l.language === "zh") ?? labels.find((l) => l.language === "") ?? labels[0];
+    const label =
+      labels.find((l) => l.language === "zh") ?? labels.find((l) => l.language === "") ?? labels[0];
     return label?.value.trim() || lastSegment(iri);
   };
-  const className = (iri: string | null) => (iri && !iri.startsWith(NS.owl) ? nameOf(iri, "class") : null);
+  const className = (iri: string | null) =>
+    iri && !iri.startsWith(NS.owl) ? nameOf(iri, "class") : null;
 
   const out: OwlOntology = { classes: [], relationTypes: [], properties: [] };
   for (const iri of about.keys()) {
     const t = types(iri);
     const isPropertyIri = TERM.exec(iri)?.[1] === "property";
     if (t.some((x) => CLASS_TYPES.has(x))) {
-      out.classes.push({ name: nameOf(iri, "class"), parent: className(first(iri, SUBCLASS)), description: comment(iri) });
+      out.classes.push({
+        name: nameOf(iri, "class"),
+        parent: className(first(iri, SUBCLASS)),
+        description: comment(iri),
+      });
     } else if (t.includes(DATATYPE_PROPERTY) || (t.includes(OBJECT_PROPERTY) && isPropertyIri)) {
       const owner = className(first(iri, DOMAIN));
       if (!owner) continue;
       const range = first(iri, RANGE);
-      const datatype = t.includes(OBJECT_PROPERTY) ? "entity" : (range && DATATYPE_OF.get(range)) || "string";
+      const datatype = t.includes(OBJECT_PROPERTY)
+        ? "entity"
+        : (range && DATATYPE_OF.get(range)) || "string";
       out.properties.push({ className: owner, name: nameOf(iri, "property"), datatype });
     } else if (t.includes(OBJECT_PROPERTY)) {
       out.relationTypes.push({

@@ -36,13 +36,15 @@ interface OwlExport {
 /** The ontology's OWL statements, in a stable order (classes in tree order, then relation types, then properties). */
 export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExport {
   const db = ctx.db;
-  const row = db.prepare("SELECT id, name, description, base_iri FROM kg_ontologies WHERE id = ?").get(ontologyId) as
-    | { id: number; name: string; description: string; base_iri: string }
-    | undefined;
+  const row = db
+    .prepare("SELECT id, name, description, base_iri FROM kg_ontologies WHERE id = ?")
+    .get(ontologyId) as
+    { id: number; name: string; description: string; base_iri: string } | undefined;
   if (!row) throw notFound("本体不存在");
   const base = ontologyBaseIri(row.id, row.base_iri);
   const quads: Quad[] = [];
-  const add = (s: string, p: ReturnType<typeof namedNode>, o: Quad["object"]) => quads.push(DataFactory.quad(namedNode(s), p, o));
+  const add = (s: string, p: ReturnType<typeof namedNode>, o: Quad["object"]) =>
+    quads.push(DataFactory.quad(namedNode(s), p, o));
   const zh = (text: string) => literal(text, "zh");
 
   add(base, RDF_TYPE, OWL.Ontology);
@@ -50,10 +52,18 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   if (row.description) add(base, COMMENT, zh(row.description));
 
   const classes = db
-    .prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ? ORDER BY id")
-    .all(ontologyId) as { id: number; name: string; parent_id: number | null; description: string }[];
+    .prepare(
+      "SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
+    )
+    .all(ontologyId) as {
+    id: number;
+    name: string;
+    parent_id: number | null;
+    description: string;
+  }[];
   const className = new Map(classes.map((c) => [c.id, c.name]));
-  const classIri = (id: number | null) => (id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null);
+  const classIri = (id: number | null) =>
+    id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null;
   for (const c of classes) {
     const s = iri.class(base, c.name);
     add(s, RDF_TYPE, OWL.Class);
@@ -64,8 +74,15 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   }
 
   const relationTypes = db
-    .prepare("SELECT name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id")
-    .all(ontologyId) as { name: string; domain_class_id: number | null; range_class_id: number | null; description: string }[];
+    .prepare(
+      "SELECT name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
+    )
+    .all(ontologyId) as {
+    name: string;
+    domain_class_id: number | null;
+    range_class_id: number | null;
+    description: string;
+  }[];
   for (const r of relationTypes) {
     const s = iri.relationType(base, r.name);
     add(s, RDF_TYPE, OWL.ObjectProperty);
@@ -89,17 +106,23 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     add(s, RDF_TYPE, entity ? OWL.ObjectProperty : OWL.DatatypeProperty);
     add(s, LABEL, zh(p.name));
     add(s, DOMAIN, namedNode(iri.class(base, p.class)));
-    if (!entity) add(s, RANGE, namedNode(XSD_OF[p.datatype as keyof typeof XSD_OF] ?? XSD_OF.string));
+    if (!entity)
+      add(s, RANGE, namedNode(XSD_OF[p.datatype as keyof typeof XSD_OF] ?? XSD_OF.string));
     if (p.description) add(s, COMMENT, zh(p.description));
   }
   return { name: row.name, base, quads };
 }
 
 /** The ontology as OWL in Turtle (what Protégé opens). */
-export function ontologyTurtle(ctx: PlatformContext, ontologyId: number): Promise<{ name: string; turtle: string }> {
+export function ontologyTurtle(
+  ctx: PlatformContext,
+  ontologyId: number,
+): Promise<{ name: string; turtle: string }> {
   const { name, base, quads } = ontologyQuads(ctx, ontologyId);
   const { rdf, rdfs, owl, xsd } = prefixes();
   const writer = new Writer({ format: "Turtle", prefixes: { rdf, rdfs, owl, xsd, o: base } });
   writer.addQuads(quads);
-  return new Promise((resolve, reject) => writer.end((error, turtle: string) => (error ? reject(error) : resolve({ name, turtle }))));
+  return new Promise((resolve, reject) =>
+    writer.end((error, turtle: string) => (error ? reject(error) : resolve({ name, turtle }))),
+  );
 }

@@ -15,7 +15,11 @@ const MAX_NAME = 50;
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i;
 
 /** `source:{id}` for a file of a data source, else `file:{file name}`: what stays the same between imports. */
-export function sourceKeyOf(file: { source_id: number | null; filename: string; name: string }): string {
+export function sourceKeyOf(file: {
+  source_id: number | null;
+  filename: string;
+  name: string;
+}): string {
   return file.source_id ? `source:${file.source_id}` : `file:${file.filename || file.name}`;
 }
 
@@ -49,7 +53,11 @@ export function readPredicateMap(raw: unknown, fail: (message: string) => void):
 }
 
 /** The remembered mapping of the sources, overridden by this run's choices. */
-export function predicateMapFor(ctx: PlatformContext, sourceKey: string, chosen: PredicateMap): Map<string, string> {
+export function predicateMapFor(
+  ctx: PlatformContext,
+  sourceKey: string,
+  chosen: PredicateMap,
+): Map<string, string> {
   const rows = ctx.db
     .prepare("SELECT predicate_iri, relation_type FROM kg_predicate_mappings WHERE source_key = ?")
     .all(sourceKey) as { predicate_iri: string; relation_type: string }[];
@@ -59,14 +67,18 @@ export function predicateMapFor(ctx: PlatformContext, sourceKey: string, chosen:
 }
 
 /** Remembers a run's choices for each of its RDF sources. */
-export function rememberPredicateMap(ctx: PlatformContext, sourceKeys: string[], chosen: PredicateMap) {
+export function rememberPredicateMap(
+  ctx: PlatformContext,
+  sourceKeys: string[],
+  chosen: PredicateMap,
+) {
   const upsert = ctx.db.prepare(
     `INSERT INTO kg_predicate_mappings (source_key, predicate_iri, relation_type) VALUES (?, ?, ?)
      ON CONFLICT (source_key, predicate_iri) DO UPDATE SET relation_type = excluded.relation_type,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
   );
   ctx.db.transaction(() => {
-    for (const key of sourceKeys) for (const [iri, name] of Object.entries(chosen)) upsert.run(key, iri, name);
+    for (const key of sourceKeys)
+      for (const [iri, name] of Object.entries(chosen)) upsert.run(key, iri, name);
   })();
 }
-

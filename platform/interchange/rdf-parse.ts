@@ -69,9 +69,16 @@ const XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i;
 
 function term(t: N3Term): RdfTerm {
-  if (t.termType === "NamedNode") return { kind: "iri", value: t.value, language: "", datatype: "" };
-  if (t.termType === "BlankNode") return { kind: "blank", value: t.value, language: "", datatype: "" };
-  return { kind: "literal", value: t.value, language: t.language ?? "", datatype: t.datatype?.value ?? XSD_STRING };
+  if (t.termType === "NamedNode")
+    return { kind: "iri", value: t.value, language: "", datatype: "" };
+  if (t.termType === "BlankNode")
+    return { kind: "blank", value: t.value, language: "", datatype: "" };
+  return {
+    kind: "literal",
+    value: t.value,
+    language: t.language ?? "",
+    datatype: t.datatype?.value ?? XSD_STRING,
+  };
 }
 
 /** N3's own message ("Unexpected "<a b" on line 3.") without the line, which our message names. */
@@ -79,7 +86,8 @@ const n3Message = (message: string) => message.replace(/\s*on line \d+\.?$/, "")
 
 function invalidIri(s: RdfStatement): string | null {
   for (const t of [s.subject, { kind: "iri", value: s.predicate }, s.object]) {
-    if (t.kind === "iri" && !ABSOLUTE_IRI.test(t.value)) return `IRI <${t.value}> 无效（应为绝对 IRI）`;
+    if (t.kind === "iri" && !ABSOLUTE_IRI.test(t.value))
+      return `IRI <${t.value}> 无效（应为绝对 IRI）`;
   }
   return null;
 }
@@ -104,16 +112,29 @@ function parseN3(
       onToken: (token: { line: number }) => {
         line = token.line;
       },
-      onQuad: (error: (Error & { context?: { line?: number } }) | null, quad: { subject: N3Term; predicate: N3Term; object: N3Term } | null) => {
+      onQuad: (
+        error: (Error & { context?: { line?: number } }) | null,
+        quad: { subject: N3Term; predicate: N3Term; object: N3Term } | null,
+      ) => {
         if (error) {
-          resolve({ error: { line: (error.context?.line ?? line) + lineOffset, message: n3Message(error.message) } });
+          resolve({
+            error: {
+              line: (error.context?.line ?? line) + lineOffset,
+              message: n3Message(error.message),
+            },
+          });
           return;
         }
         if (!quad) {
           resolve({ error: null });
           return;
         }
-        onStatement({ subject: term(quad.subject), predicate: quad.predicate.value, object: term(quad.object), line: line + lineOffset });
+        onStatement({
+          subject: term(quad.subject),
+          predicate: quad.predicate.value,
+          object: term(quad.object),
+          line: line + lineOffset,
+        });
       },
     };
     // onToken is part of N3.js's parse callbacks (2.x); its types predate it.
@@ -134,7 +155,7 @@ async function parseNTriples(text: string, out: RdfStatement[], problems: RdfSyn
     if (bad) problems.push({ line: s.line, message: bad });
     else out.push(s);
   };
-  for (let from = 0; from < lines.length; ) {
+  for (let from = 0; from < lines.length;) {
     const to = Math.min(from + LINES_PER_CHUNK, lines.length);
     const { error } = await parseN3(lines.slice(from, to).join("\n"), "N-Triples", from, accept);
     if (error) {
@@ -152,7 +173,7 @@ const CHUNK_CHARS = 64 * 1024;
 async function parseTurtle(text: string, out: RdfStatement[]) {
   const body = text.replace(/^\uFEFF/, "");
   const chunks = function* () {
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       let end = Math.min(at + CHUNK_CHARS, body.length);
       if (end < body.length && /[\uD800-\uDBFF]/.test(body[end - 1])) end++;
       yield body.slice(at, end);
@@ -165,19 +186,28 @@ async function parseTurtle(text: string, out: RdfStatement[]) {
     if (bad) problems.push({ line: s.line, message: bad });
     else out.push(s);
   });
-  if (error) throw new RdfReadError(`第 ${error.line} 行：RDF 语法错误：${error.message}`, error.line);
+  if (error)
+    throw new RdfReadError(`第 ${error.line} 行：RDF 语法错误：${error.message}`, error.line);
   return problems;
 }
 
 /** JSON-LD may not fetch anything: every remote context or document is refused. */
 const noRemoteDocuments = async (url: string) => {
-  throw new RdfReadError(`不能加载远程 JSON-LD 上下文 <${url}>：导入不访问网络，请把 @context 写在文件中`, null);
+  throw new RdfReadError(
+    `不能加载远程 JSON-LD 上下文 <${url}>：导入不访问网络，请把 @context 写在文件中`,
+    null,
+  );
 };
 
 interface JsonLdError {
   name?: string;
   message?: string;
-  details?: { code?: string; event?: { code?: string; message?: string; details?: Record<string, unknown> }; context?: unknown; url?: string };
+  details?: {
+    code?: string;
+    event?: { code?: string; message?: string; details?: Record<string, unknown> };
+    context?: unknown;
+    url?: string;
+  };
 }
 
 function jsonLdMessage(e: JsonLdError): string {
@@ -189,7 +219,8 @@ function jsonLdMessage(e: JsonLdError): string {
     const where = d.event.details ? JSON.stringify(d.event.details) : "";
     return `JSON-LD 内容无法无损转换为 RDF（${d.event.code ?? "invalid"}${where ? `：${where.slice(0, 300)}` : ""}）`;
   }
-  const ctx = d.context === undefined ? "" : `，@context：${JSON.stringify(d.context).slice(0, 200)}`;
+  const ctx =
+    d.context === undefined ? "" : `，@context：${JSON.stringify(d.context).slice(0, 200)}`;
   return `JSON-LD 错误：${d.code ?? e.message ?? "无法解析"}${ctx}`;
 }
 
@@ -203,10 +234,13 @@ async function parseJsonLd(text: string, out: RdfStatement[]) {
   }
   let quads: { subject: N3Term; predicate: N3Term; object: N3Term }[];
   try {
-    quads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {
-      safe: true,
-      documentLoader: noRemoteDocuments,
-    } as jsonld.Options.ToRdf)) as unknown as typeof quads;
+    quads = (await jsonld.toRDF(
+      doc as jsonld.JsonLdDocument,
+      {
+        safe: true,
+        documentLoader: noRemoteDocuments,
+      } as jsonld.Options.ToRdf,
+    )) as unknown as typeof quads;
   } catch (e) {
     if (e instanceof RdfReadError) throw e;
     const cause = (e as { details?: { cause?: unknown } }).details?.cause;
@@ -214,7 +248,12 @@ async function parseJsonLd(text: string, out: RdfStatement[]) {
     throw new RdfReadError(jsonLdMessage(e as JsonLdError), null);
   }
   for (const q of quads) {
-    const s: RdfStatement = { subject: term(q.subject), predicate: q.predicate.value, object: term(q.object), line: 0 };
+    const s: RdfStatement = {
+      subject: term(q.subject),
+      predicate: q.predicate.value,
+      object: term(q.object),
+      line: 0,
+    };
     s.node = s.subject.kind === "blank" ? `_:${s.subject.value}` : `<${s.subject.value}>`;
     const bad = invalidIri(s);
     if (bad) throw new RdfReadError(`节点 ${s.node}：${bad}`, null);
@@ -226,7 +265,10 @@ async function parseJsonLd(text: string, out: RdfStatement[]) {
  * The statements of an RDF text. N-Triples reports each bad line and keeps the rest; Turtle
  * and JSON-LD throw an RdfReadError naming the line or node (their syntax cannot resume).
  */
-export async function parseRdf(text: string, format: RdfFormat): Promise<{ statements: RdfStatement[]; problems: RdfSyntaxProblem[] }> {
+export async function parseRdf(
+  text: string,
+  format: RdfFormat,
+): Promise<{ statements: RdfStatement[]; problems: RdfSyntaxProblem[] }> {
   const statements: RdfStatement[] = [];
   const problems: RdfSyntaxProblem[] = [];
   if (format === "ntriples") await parseNTriples(text, statements, problems);

@@ -62,7 +62,8 @@ const REIFICATION = new Set([`${NS.rdf}subject`, `${NS.rdf}predicate`, `${NS.rdf
 /** Kept by the platform elsewhere or not at all: read without a row. */
 const IGNORED = new Set([`${NS.rdfs}comment`, `${NS.owl}sameAs`]);
 /** Any ontology's terms under the default root (an export of another ontology on this platform). */
-const DEFAULT_TERM = /^https:\/\/kg-console\.example\/ontology\/\d+\/(class|relation|property)\/(.+)$/;
+const DEFAULT_TERM =
+  /^https:\/\/kg-console\.example\/ontology\/\d+\/(class|relation|property)\/(.+)$/;
 /** Offsets past this are not laid out in a created article's text. */
 const MAX_ARTICLE_CHARS = 1_000_000;
 
@@ -88,7 +89,11 @@ const decode = (s: string) => {
 };
 
 /** The name after one of our term prefixes (`{base}class/`…), or null. */
-function ourTerm(iri: string, ontologyBase: string, kind: "class" | "relation" | "property"): string | null {
+function ourTerm(
+  iri: string,
+  ontologyBase: string,
+  kind: "class" | "relation" | "property",
+): string | null {
   const prefix = `${ontologyBase}${kind}/`;
   if (iri.startsWith(prefix)) return iri.slice(prefix.length);
   const m = DEFAULT_TERM.exec(iri);
@@ -125,9 +130,9 @@ interface Subject {
 /** Reads an RDF text into build rows (in the order of the document). */
 export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promise<RdfRow[]> {
   const { statements, problems } = await parseRdf(input.text, input.format);
-  const graph = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(input.graphId) as
-    | { base_iri: string; lang: string }
-    | undefined;
+  const graph = ctx.db
+    .prepare("SELECT base_iri, lang FROM graphs WHERE id = ?")
+    .get(input.graphId) as { base_iri: string; lang: string } | undefined;
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
   const lang = graph?.lang || "zh";
   const ontology = graphOntology(ctx, input.graphId);
@@ -136,9 +141,13 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       ? ""
       : ontologyBaseIri(
           ontology.id,
-          ctx.db.prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?").pluck().get(ontology.id) as string,
+          ctx.db
+            .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
+            .pluck()
+            .get(ontology.id) as string,
         );
-  const ref = (s: { line: number; node?: string }) => (s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`);
+  const ref = (s: { line: number; node?: string }) =>
+    s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`;
 
   // Who is what: subjects with their types and labels; statements (reification) and articles.
   const subjects = new Map<string, Subject>();
@@ -150,7 +159,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
     if (s.predicate === RDF_TYPE && s.object.kind === "iri") e.types.push(s.object.value);
     if (s.predicate === RDFS_LABEL && s.object.kind === "literal") e.labels.push(s.object);
   }
-  const isStatement = (e: Subject) => e.types.includes(RDF_STATEMENT) || e.statements.some((s) => REIFICATION.has(s.predicate));
+  const isStatement = (e: Subject) =>
+    e.types.includes(RDF_STATEMENT) || e.statements.some((s) => REIFICATION.has(s.predicate));
   const isArticle = (e: Subject) => e.types.includes(KG.Article);
   /** Ontology terms in the same file (owl:Class, rdfs:Class…) are not instance data. */
   const isTerm = (e: Subject) => e.types.some((t) => t.startsWith(NS.owl) || t.startsWith(NS.rdfs));
@@ -165,18 +175,25 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       else if (s.predicate === `${NS.rdf}predicate`) r.predicate = o.value;
       else if (s.predicate === `${NS.rdf}object`) r.object = keyOf(o);
       else if (s.predicate === KG.confidence) r.confidence = o.value;
-      else if (s.predicate === `${NS.prov}wasDerivedFrom` && o.kind !== "literal") r.article = keyOf(o);
+      else if (s.predicate === `${NS.prov}wasDerivedFrom` && o.kind !== "literal")
+        r.article = keyOf(o);
       else if (s.predicate === KG.sentence) r.sentence = o.value;
-      else if (s.predicate === KG.sentenceStart && /^\d{1,9}$/.test(o.value)) r.start = Number(o.value);
+      else if (s.predicate === KG.sentenceStart && /^\d{1,9}$/.test(o.value))
+        r.start = Number(o.value);
       else if (s.predicate === KG.sentenceEnd && /^\d{1,9}$/.test(o.value)) r.end = Number(o.value);
     }
-    if (r.subject && r.predicate && r.object) reified.set(`${r.subject}\u0001${r.predicate}\u0001${r.object}`, r);
+    if (r.subject && r.predicate && r.object)
+      reified.set(`${r.subject}\u0001${r.predicate}\u0001${r.object}`, r);
   }
 
   const articles = new Map<string, ArticleRef>();
-  const findArticle = ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND id = ?").pluck();
+  const findArticle = ctx.db
+    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND id = ?")
+    .pluck();
   const sameArticle = ctx.db
-    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ? AND url = ? AND published_at = ? ORDER BY id LIMIT 1")
+    .prepare(
+      "SELECT id FROM kg_articles WHERE graph_id = ? AND title = ? AND url = ? AND published_at = ? ORDER BY id LIMIT 1",
+    )
     .pluck();
   const articleOf = (key: string): ArticleRef => {
     let a = articles.get(key);
@@ -193,27 +210,42 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       content: "",
     };
     const ours = key.startsWith(`${graphBase}article/`) ? key.slice(graphBase.length + 8) : null;
-    if (ours && /^\d{1,15}$/.test(ours) && findArticle.get(input.graphId, Number(ours)) !== undefined) a.id = Number(ours);
-    else a.id = (sameArticle.get(input.graphId, a.title, a.url, a.published_at) as number | undefined) ?? null;
+    if (
+      ours &&
+      /^\d{1,15}$/.test(ours) &&
+      findArticle.get(input.graphId, Number(ours)) !== undefined
+    )
+      a.id = Number(ours);
+    else
+      a.id =
+        (sameArticle.get(input.graphId, a.title, a.url, a.published_at) as number | undefined) ??
+        null;
     articles.set(key, a);
     return a;
   };
 
   // Entity names.
-  const byUuid = ctx.db.prepare("SELECT name FROM kg_entities WHERE graph_id = ? AND uuid = ?").pluck();
+  const byUuid = ctx.db
+    .prepare("SELECT name FROM kg_entities WHERE graph_id = ? AND uuid = ?")
+    .pluck();
   const names = new Map<string, { name: string; otherLabels: string[] }>();
   const nameOf = (t: RdfTerm): { name: string; otherLabels: string[] } => {
     const k = keyOf(t);
     let n = names.get(k);
     if (n) return n;
     const labels = subjects.get(k)?.labels ?? [];
-    const chosen = labels.find((l) => l.language === lang) ?? labels.find((l) => l.language === "") ?? labels[0];
+    const chosen =
+      labels.find((l) => l.language === lang) ?? labels.find((l) => l.language === "") ?? labels[0];
     let name: string | undefined;
     if (t.kind === "iri" && t.value.startsWith(`${graphBase}entity/`)) {
-      name = (byUuid.get(input.graphId, decode(t.value.slice(graphBase.length + 7))) as string | undefined) ?? undefined;
+      name =
+        (byUuid.get(input.graphId, decode(t.value.slice(graphBase.length + 7))) as
+          string | undefined) ?? undefined;
     }
     name ??= chosen?.value.trim() || (t.kind === "blank" ? k : lastSegment(t.value));
-    const otherLabels = [...new Set(labels.map((l) => l.value.trim()))].filter((v) => v && v !== name);
+    const otherLabels = [...new Set(labels.map((l) => l.value.trim()))].filter(
+      (v) => v && v !== name,
+    );
     n = { name, otherLabels };
     names.set(k, n);
     return n;
@@ -230,14 +262,16 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
     const parts = ours.split("/");
     return decode(parts[parts.length - 1]);
   };
-  const className = (iri: string) => decode(ourTerm(iri, ontologyBase, "class") ?? lastSegment(iri));
+  const className = (iri: string) =>
+    decode(ourTerm(iri, ontologyBase, "class") ?? lastSegment(iri));
 
   const rows: (RdfRow & { line: number })[] = problems.map((p) => ({
     ...blank(`${input.label}第 ${p.line} 行`),
     line: p.line,
     problem: { kind: "format" as const, message: p.message },
   }));
-  const row = (s: RdfStatement, fields: Partial<RdfRow>) => rows.push({ ...blank(ref(s)), line: s.line, ...fields });
+  const row = (s: RdfStatement, fields: Partial<RdfRow>) =>
+    rows.push({ ...blank(ref(s)), line: s.line, ...fields });
   const aliasesDone = new Set<string>();
   const described = new Set<string>();
   const provenances: Provenance[] = [];
@@ -252,12 +286,16 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       const k = keyOf(s.subject);
       if (aliasesDone.has(k)) continue;
       aliasesDone.add(k);
-      for (const alias of subject.otherLabels) row(s, { subject: subject.name, predicate: "别名", object: alias });
+      for (const alias of subject.otherLabels)
+        row(s, { subject: subject.name, predicate: "别名", object: alias });
       continue;
     }
     if (s.predicate === RDF_TYPE) {
       if (s.object.kind !== "iri") {
-        row(s, { subject: subject.name, problem: { kind: "format", message: "rdf:type 的值应为类的 IRI" } });
+        row(s, {
+          subject: subject.name,
+          problem: { kind: "format", message: "rdf:type 的值应为类的 IRI" },
+        });
         continue;
       }
       if (s.object.value.startsWith(NS.owl) || s.object.value.startsWith(NS.rdfs)) continue;
@@ -269,8 +307,11 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       const k = keyOf(s.subject);
       if (described.has(k) || s.object.kind !== "literal") continue;
       described.add(k);
-      const all = e.statements.filter((x) => x.predicate === DESCRIPTION && x.object.kind === "literal").map((x) => x.object);
-      const chosen = all.find((l) => l.language === lang) ?? all.find((l) => l.language === "") ?? all[0];
+      const all = e.statements
+        .filter((x) => x.predicate === DESCRIPTION && x.object.kind === "literal")
+        .map((x) => x.object);
+      const chosen =
+        all.find((l) => l.language === lang) ?? all.find((l) => l.language === "") ?? all[0];
       row(s, { subject: subject.name, predicate: "描述", object: chosen.value, describes: true });
       continue;
     }
@@ -284,7 +325,10 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
         row(s, {
           subject: subject.name,
           predicate: relation,
-          problem: { kind: "format", message: `关系 <${s.predicate}> 的客体应为实体（IRI 或空白节点），实际为文字"${s.object.value.slice(0, 50)}"` },
+          problem: {
+            kind: "format",
+            message: `关系 <${s.predicate}> 的客体应为实体（IRI 或空白节点），实际为文字"${s.object.value.slice(0, 50)}"`,
+          },
         });
         continue;
       }
@@ -295,7 +339,13 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
         provenances.push(provenance);
         if (r.sentence !== undefined) sentences.set(provenance, r.sentence);
       }
-      row(s, { subject: subject.name, predicate: relation, object: nameOf(s.object).name, confidence: r?.confidence ?? "", provenance });
+      row(s, {
+        subject: subject.name,
+        predicate: relation,
+        object: nameOf(s.object).name,
+        confidence: r?.confidence ?? "",
+        provenance,
+      });
       continue;
     }
     const property = propertyName(s.predicate);
@@ -333,7 +383,14 @@ function layOutArticles(provenances: Provenance[], text: Map<Provenance, string>
   }
   for (const [article, list] of byArticle) {
     const placed = list
-      .filter((p) => text.has(p) && p.start !== null && p.end !== null && p.end - p.start === text.get(p)!.length && p.end <= MAX_ARTICLE_CHARS)
+      .filter(
+        (p) =>
+          text.has(p) &&
+          p.start !== null &&
+          p.end !== null &&
+          p.end - p.start === text.get(p)!.length &&
+          p.end <= MAX_ARTICLE_CHARS,
+      )
       .sort((a, b) => a.start! - b.start!);
     let content = "";
     const rest: Provenance[] = list.filter((p) => !placed.includes(p));
@@ -361,5 +418,14 @@ function layOutArticles(provenances: Provenance[], text: Map<Provenance, string>
 }
 
 function blank(ref: string): RdfRow {
-  return { ref, subject: "", predicate: "", object: "", confidence: "", subject_type: "", object_type: "", op: "" };
+  return {
+    ref,
+    subject: "",
+    predicate: "",
+    object: "",
+    confidence: "",
+    subject_type: "",
+    object_type: "",
+    op: "",
+  };
 }

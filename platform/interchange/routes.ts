@@ -28,11 +28,22 @@ const P = {
   ontologyUpdate: "kg__ontology__update",
 };
 
-const EXPORT_PARAMS = new Set(["format", "class", "relation_type", "entity", "depth", "types", "limit"]);
+const EXPORT_PARAMS = new Set([
+  "format",
+  "class",
+  "relation_type",
+  "entity",
+  "depth",
+  "types",
+  "limit",
+]);
 const NEIGHBOURHOOD_PARAMS = ["depth", "types", "limit"];
 /** Each format's media type, for Accept (without `format`); Turtle first, so "any type" gets Turtle. */
 const BY_TYPE = Object.fromEntries(
-  (["ttl", "nt", "jsonld", "graphml", "neo4j"] as const).map((k) => [EXPORT_FORMATS[k].type.split(";")[0], k]),
+  (["ttl", "nt", "jsonld", "graphml", "neo4j"] as const).map((k) => [
+    EXPORT_FORMATS[k].type.split(";")[0],
+    k,
+  ]),
 ) as Record<string, ExportFormat>;
 
 function idOf(raw: string | undefined, detail: string): number {
@@ -45,7 +56,11 @@ function idOf(raw: string | undefined, detail: string): number {
 function formatOf(req: Request): ExportFormat {
   const raw = stringParam(req.query, "format", 20);
   if (raw !== undefined) {
-    if (!(raw in EXPORT_FORMATS)) throw invalidParam("format", `参数 format 只能是 ${Object.keys(EXPORT_FORMATS).join("、")} 之一`);
+    if (!(raw in EXPORT_FORMATS))
+      throw invalidParam(
+        "format",
+        `参数 format 只能是 ${Object.keys(EXPORT_FORMATS).join("、")} 之一`,
+      );
     return raw as ExportFormat;
   }
   const accepted = req.accepts(Object.keys(BY_TYPE));
@@ -53,13 +68,22 @@ function formatOf(req: Request): ExportFormat {
 }
 
 /** The part of the graph the query asks for; at most one of class, relation_type, entity. */
-function scopeOf(ctx: PlatformContext, graphId: number, q: Request["query"]): { scope: ExportScope; slug: string } {
+function scopeOf(
+  ctx: PlatformContext,
+  graphId: number,
+  q: Request["query"],
+): { scope: ExportScope; slug: string } {
   const unknown = Object.keys(q).find((k) => !EXPORT_PARAMS.has(k));
-  if (unknown) throw new HttpError(400, `不支持的参数：${unknown}`, "unknown_parameter", { param: unknown });
+  if (unknown)
+    throw new HttpError(400, `不支持的参数：${unknown}`, "unknown_parameter", { param: unknown });
   const cls = stringParam(q, "class");
   const type = stringParam(q, "relation_type");
   const entity = stringParam(q, "entity", 100);
-  const given = [cls !== undefined && "class", type !== undefined && "relation_type", entity !== undefined && "entity"].filter(Boolean) as string[];
+  const given = [
+    cls !== undefined && "class",
+    type !== undefined && "relation_type",
+    entity !== undefined && "entity",
+  ].filter(Boolean) as string[];
   if (given.length > 1) throw invalidParam(given[1], `参数 ${given.join("、")} 只能给一个`);
   if (entity === undefined) {
     const extra = NEIGHBOURHOOD_PARAMS.find((k) => q[k] !== undefined);
@@ -69,16 +93,26 @@ function scopeOf(ctx: PlatformContext, graphId: number, q: Request["query"]): { 
   if (cls !== undefined) {
     const c = /^\d+$/.test(cls) ? ontology.classes.get(Number(cls)) : ontology.classByName.get(cls);
     if (!c) throw invalidParam("class", `未知的实体类型：${cls}`);
-    return { scope: { kind: "class", classIds: ontology.subtree(c.id), name: c.name }, slug: `-class-${c.id}` };
+    return {
+      scope: { kind: "class", classIds: ontology.subtree(c.id), name: c.name },
+      slug: `-class-${c.id}`,
+    };
   }
   if (type !== undefined) {
-    const t = /^\d+$/.test(type) ? ontology.relationTypes.get(Number(type)) : ontology.relationTypeByName.get(type);
+    const t = /^\d+$/.test(type)
+      ? ontology.relationTypes.get(Number(type))
+      : ontology.relationTypeByName.get(type);
     if (!t) throw invalidParam("relation_type", `未知的关系类型：${type}`);
-    return { scope: { kind: "relation_type", typeId: t.id, name: t.name }, slug: `-relation-type-${t.id}` };
+    return {
+      scope: { kind: "relation_type", typeId: t.id, name: t.name },
+      slug: `-relation-type-${t.id}`,
+    };
   }
   if (entity !== undefined) {
     const types = listParam(q, "types").map((v) => {
-      const t = /^\d+$/.test(v) ? ontology.relationTypes.get(Number(v)) : ontology.relationTypeByName.get(v);
+      const t = /^\d+$/.test(v)
+        ? ontology.relationTypes.get(Number(v))
+        : ontology.relationTypeByName.get(v);
       if (!t) throw invalidParam("types", `未知的关系类型：${v}`);
       return t.id;
     });
@@ -90,17 +124,23 @@ function scopeOf(ctx: PlatformContext, graphId: number, q: Request["query"]): { 
     });
     const uuids = shown.nodes.map((n) => n.id);
     const entityIds = ctx.db
-      .prepare("SELECT id FROM kg_entities WHERE graph_id = ? AND uuid IN (SELECT value FROM json_each(?))")
+      .prepare(
+        "SELECT id FROM kg_entities WHERE graph_id = ? AND uuid IN (SELECT value FROM json_each(?))",
+      )
       .pluck()
       .all(graphId, JSON.stringify(uuids)) as number[];
     return {
-      scope: { kind: "neighbourhood", uuid: entity, entityIds, relationIds: shown.edges.map((e) => e.id) },
+      scope: {
+        kind: "neighbourhood",
+        uuid: entity,
+        entityIds,
+        relationIds: shown.edges.map((e) => e.id),
+      },
       slug: `-entity-${entity.replace(/[^A-Za-z0-9-]/g, "")}`,
     };
   }
   return { scope: { kind: "graph" }, slug: "" };
 }
-
 
 /** Writes the chunks as the client takes them; stops reading the store when the client goes away. */
 async function stream(res: Response, chunks: Generator<string | Uint8Array>) {
@@ -125,45 +165,87 @@ const LANG_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 function readBaseIri(r: BodyReader): string | undefined {
   if (!r.has("base_iri")) return undefined;
   const v = r.text("base_iri", "基础 IRI", { max: 500 });
-  if (v && !IRI_BASE.test(v)) r.fail("base_iri", "基础 IRI 应为绝对 IRI（如 https://example.org/kg/），以 / 或 # 结尾，不含空格");
+  if (v && !IRI_BASE.test(v))
+    r.fail(
+      "base_iri",
+      "基础 IRI 应为绝对 IRI（如 https://example.org/kg/），以 / 或 # 结尾，不含空格",
+    );
   return v;
 }
 
 function graphIriSettings(ctx: PlatformContext, graphId: number) {
-  const row = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(graphId) as { base_iri: string; lang: string };
-  return { base_iri: row.base_iri, lang: row.lang, effective_base_iri: graphBaseIri(graphId, row.base_iri), default_base_iri: graphBaseIri(graphId) };
+  const row = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(graphId) as {
+    base_iri: string;
+    lang: string;
+  };
+  return {
+    base_iri: row.base_iri,
+    lang: row.lang,
+    effective_base_iri: graphBaseIri(graphId, row.base_iri),
+    default_base_iri: graphBaseIri(graphId),
+  };
 }
 
 function ontologyIriSettings(ctx: PlatformContext, ontologyId: number) {
-  const base = ctx.db.prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?").pluck().get(ontologyId) as string | undefined;
+  const base = ctx.db
+    .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
+    .pluck()
+    .get(ontologyId) as string | undefined;
   if (base === undefined) throw notFound("本体不存在");
-  return { base_iri: base, effective_base_iri: ontologyBaseIri(ontologyId, base), default_base_iri: ontologyBaseIri(ontologyId) };
+  return {
+    base_iri: base,
+    effective_base_iri: ontologyBaseIri(ontologyId, base),
+    default_base_iri: ontologyBaseIri(ontologyId),
+  };
 }
 
 function updateGraphIri(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) {
   const r = new BodyReader(body);
   const base = readBaseIri(r);
   const lang = r.has("lang") ? r.text("lang", "标签语言", { max: 35 }) : undefined;
-  if (lang !== undefined && !LANG_TAG.test(lang)) r.fail("lang", "标签语言应为语言标签，如 zh、en、zh-Hans");
+  if (lang !== undefined && !LANG_TAG.test(lang))
+    r.fail("lang", "标签语言应为语言标签，如 zh、en、zh-Hans");
   r.done();
   ctx.db.transaction(() => {
     const before = graphIriSettings(ctx, graphId);
     ctx.db
       .prepare("UPDATE graphs SET base_iri = ?, lang = ? WHERE id = ?")
       .run(base ?? before.base_iri, lang ?? before.lang, graphId);
-    audit(ctx.db, user, "update", "graph-iri", graphId, { base_iri: before.base_iri, lang: before.lang }, { base_iri: base ?? before.base_iri, lang: lang ?? before.lang });
+    audit(
+      ctx.db,
+      user,
+      "update",
+      "graph-iri",
+      graphId,
+      { base_iri: before.base_iri, lang: before.lang },
+      { base_iri: base ?? before.base_iri, lang: lang ?? before.lang },
+    );
   })();
   return graphIriSettings(ctx, graphId);
 }
 
-function updateOntologyIri(ctx: PlatformContext, user: AuthUser, ontologyId: number, body: unknown) {
+function updateOntologyIri(
+  ctx: PlatformContext,
+  user: AuthUser,
+  ontologyId: number,
+  body: unknown,
+) {
   const r = new BodyReader(body);
   const base = readBaseIri(r);
   r.done();
   ctx.db.transaction(() => {
     const before = ontologyIriSettings(ctx, ontologyId);
-    if (base !== undefined) ctx.db.prepare("UPDATE kg_ontologies SET base_iri = ? WHERE id = ?").run(base, ontologyId);
-    audit(ctx.db, user, "update", "ontology-iri", ontologyId, { base_iri: before.base_iri }, { base_iri: base ?? before.base_iri });
+    if (base !== undefined)
+      ctx.db.prepare("UPDATE kg_ontologies SET base_iri = ? WHERE id = ?").run(base, ontologyId);
+    audit(
+      ctx.db,
+      user,
+      "update",
+      "ontology-iri",
+      ontologyId,
+      { base_iri: before.base_iri },
+      { base_iri: base ?? before.base_iri },
+    );
   })();
   return ontologyIriSettings(ctx, ontologyId);
 }
@@ -179,7 +261,10 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
       const x = openGraphExport(ctx, graph, scope);
       const spec = EXPORT_FORMATS[format];
       res.setHeader("Content-Type", spec.type);
-      res.setHeader("Content-Disposition", attachment(`graph-${graph.id}${slug}${format === "neo4j" ? "-neo4j" : ""}.${spec.ext}`));
+      res.setHeader(
+        "Content-Disposition",
+        attachment(`graph-${graph.id}${slug}${format === "neo4j" ? "-neo4j" : ""}.${spec.ext}`),
+      );
       try {
         await stream(res, exportChunks(x, format));
       } finally {
@@ -194,7 +279,10 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
       requirePermission(res, P.ontologyRead);
       const id = idOf(req.params.id, "本体不存在");
       const unknown = Object.keys(req.query)[0];
-      if (unknown) throw new HttpError(400, `不支持的参数：${unknown}`, "unknown_parameter", { param: unknown });
+      if (unknown)
+        throw new HttpError(400, `不支持的参数：${unknown}`, "unknown_parameter", {
+          param: unknown,
+        });
       const { turtle } = await ontologyTurtle(ctx, id);
       res.setHeader("Content-Type", "text/turtle; charset=utf-8");
       res.setHeader("Content-Disposition", attachment(`ontology-${id}.owl.ttl`));

@@ -41,12 +41,16 @@ export function followJobEvents(
   res.setHeader("X-Accel-Buffering", "no");
   res.flushHeaders();
 
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) =>
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   let lastLog =
     typeof afterLog === "string" && /^\d+$/.test(afterLog)
       ? Number(afterLog)
       : // A new follower gets the log from now on; the page already shows what came before.
-        ((ctx.db.prepare("SELECT max(id) FROM job_logs WHERE job_id = ?").pluck().get(jobId ?? -1) as number | null) ?? 0);
+        ((ctx.db
+          .prepare("SELECT max(id) FROM job_logs WHERE job_id = ?")
+          .pluck()
+          .get(jobId ?? -1) as number | null) ?? 0);
   let lastKey = "";
   let lastWrite = Date.now();
   let timer: NodeJS.Timeout | null = null;

@@ -37,7 +37,10 @@ export function mountJobs(router: Router, ctx: PlatformContext) {
       if (status !== undefined && !JOB_STATUSES.includes(status as JobStatus)) {
         throw badRequest(`参数 status 必须是 ${JOB_STATUSES.join("、")} 之一`);
       }
-      const graphId = req.query.graph_id === undefined ? undefined : intParam(req.query, "graph_id", { min: 1, max: 1e15, fallback: 0 });
+      const graphId =
+        req.query.graph_id === undefined
+          ? undefined
+          : intParam(req.query, "graph_id", { min: 1, max: 1e15, fallback: 0 });
       res.json(
         listJobs(ctx, {
           kind: stringParam(req.query, "kind")?.split(",").filter(Boolean),
@@ -92,7 +95,13 @@ const snapshot = (j: Job) => ({
 });
 
 /** Server-sent events of one job (see followJobEvents); a job deleted meanwhile ends as failed. */
-function followJob(ctx: PlatformContext, first: Job, afterLog: unknown, res: Response, req: Request) {
+function followJob(
+  ctx: PlatformContext,
+  first: Job,
+  afterLog: unknown,
+  res: Response,
+  req: Request,
+) {
   followJobEvents(ctx, req, res, {
     jobId: first.id,
     afterLog,

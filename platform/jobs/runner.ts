@@ -152,7 +152,10 @@ function parse(text: string | null): unknown {
 const JOB_SELECT = `SELECT j.*, g.name AS graph_name, u.username AS created_by_name
   FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id LEFT JOIN users u ON u.id = j.created_by`;
 
-function toJob(row: JobRow & { graph_name: string | null; created_by_name: string | null }, withResult = true): Job {
+function toJob(
+  row: JobRow & { graph_name: string | null; created_by_name: string | null },
+  withResult = true,
+): Job {
   return {
     id: row.id,
     kind: row.kind,
@@ -177,7 +180,8 @@ function toJob(row: JobRow & { graph_name: string | null; created_by_name: strin
 }
 
 export function getJob(ctx: PlatformContext, id: number): Job | null {
-  const row = ctx.db.prepare(`${JOB_SELECT} WHERE j.id = ?`).get(id) as Parameters<typeof toJob>[0] | undefined;
+  const row = ctx.db.prepare(`${JOB_SELECT} WHERE j.id = ?`).get(id) as
+    Parameters<typeof toJob>[0] | undefined;
   return row ? toJob(row) : null;
 }
 
@@ -193,10 +197,14 @@ export interface JobFilters {
 }
 
 /** Jobs newest first, without their results (a list stays small); `{results, count}`. */
-export function listJobs(ctx: PlatformContext, filters: JobFilters = {}): { results: Job[]; count: number } {
+export function listJobs(
+  ctx: PlatformContext,
+  filters: JobFilters = {},
+): { results: Job[]; count: number } {
   const where: string[] = [];
   const params: unknown[] = [];
-  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const list = (v: string | string[] | undefined) =>
+    v === undefined ? [] : Array.isArray(v) ? v : [v];
   const kindsWanted = list(filters.kind);
   if (kindsWanted.length) {
     where.push(`j.kind IN (${kindsWanted.map(() => "?").join(", ")})`);
@@ -219,7 +227,10 @@ export function listJobs(ctx: PlatformContext, filters: JobFilters = {}): { resu
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const pageSize = Math.min(Math.max(filters.pageSize ?? 10, 1), 100);
   const page = Math.max(filters.page ?? 1, 1);
-  const count = ctx.db.prepare(`SELECT count(*) FROM jobs j ${clause}`).pluck().get(...params) as number;
+  const count = ctx.db
+    .prepare(`SELECT count(*) FROM jobs j ${clause}`)
+    .pluck()
+    .get(...params) as number;
   const rows = ctx.db
     .prepare(`${JOB_SELECT} ${clause} ORDER BY j.id DESC LIMIT ? OFFSET ?`)
     .all(...params, pageSize, (page - 1) * pageSize) as Parameters<typeof toJob>[0][];
@@ -241,22 +252,39 @@ export function jobLogs(
   page = 1,
   pageSize = 20,
 ): { results: JobLog[]; count: number; page: number; page_size: number } {
-  const count = ctx.db.prepare("SELECT count(*) FROM job_logs WHERE job_id = ?").pluck().get(jobId) as number;
+  const count = ctx.db
+    .prepare("SELECT count(*) FROM job_logs WHERE job_id = ?")
+    .pluck()
+    .get(jobId) as number;
   const results = ctx.db
-    .prepare("SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+    .prepare(
+      "SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    )
     .all(jobId, pageSize, (page - 1) * pageSize) as JobLog[];
   return { results, count, page, page_size: pageSize };
 }
 
 /** Log lines after `afterId`, oldest first (for a live follower). */
-export function jobLogsAfter(ctx: PlatformContext, jobId: number, afterId: number, limit = 200): JobLog[] {
+export function jobLogsAfter(
+  ctx: PlatformContext,
+  jobId: number,
+  afterId: number,
+  limit = 200,
+): JobLog[] {
   return ctx.db
-    .prepare("SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?")
+    .prepare(
+      "SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?",
+    )
     .all(jobId, afterId, limit) as JobLog[];
 }
 
 function addLog(db: DB, jobId: number, level: LogLevel, message: string) {
-  db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(jobId, now(), level, message);
+  db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(
+    jobId,
+    now(),
+    level,
+    message,
+  );
 }
 
 export interface EnqueueInput {
@@ -273,9 +301,17 @@ export function enqueueJob(ctx: PlatformContext, input: EnqueueInput): number {
   const id = ctx.db.transaction(() => {
     const jobId = Number(
       ctx.db
-        .prepare("INSERT INTO jobs (kind, graph_id, params_json, created_by, created_at, message) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(input.kind, input.graphId ?? null, JSON.stringify(input.params ?? {}), input.userId ?? null, now(), "排队中")
-        .lastInsertRowid,
+        .prepare(
+          "INSERT INTO jobs (kind, graph_id, params_json, created_by, created_at, message) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          input.kind,
+          input.graphId ?? null,
+          JSON.stringify(input.params ?? {}),
+          input.userId ?? null,
+          now(),
+          "排队中",
+        ).lastInsertRowid,
     );
     addLog(ctx.db, jobId, "info", `任务已创建：${kind.label}`);
     return jobId;
@@ -291,7 +327,8 @@ export function enqueueJob(ctx: PlatformContext, input: EnqueueInput): number {
 export function cancelJob(ctx: PlatformContext, id: number, username = ""): Job {
   const db = ctx.db;
   db.transaction(() => {
-    const row = db.prepare("SELECT status FROM jobs WHERE id = ?").get(id) as { status: JobStatus } | undefined;
+    const row = db.prepare("SELECT status FROM jobs WHERE id = ?").get(id) as
+      { status: JobStatus } | undefined;
     if (!row) throw new HttpError(404, "任务不存在", "not_found");
     const who = username ? `（${username}）` : "";
     if (row.status === "queued") {
@@ -300,7 +337,9 @@ export function cancelJob(ctx: PlatformContext, id: number, username = ""): Job 
       ).run(now(), CANCELLED, id);
       addLog(db, id, "warn", `任务在开始前被取消${who}`);
     } else if (row.status === "running") {
-      db.prepare("UPDATE jobs SET cancel_requested = 1, message = '正在取消…' WHERE id = ?").run(id);
+      db.prepare("UPDATE jobs SET cancel_requested = 1, message = '正在取消…' WHERE id = ?").run(
+        id,
+      );
       addLog(db, id, "warn", `已请求取消${who}`);
     } else {
       throw new HttpError(400, "任务已结束，无法取消", "job_finished");
@@ -428,10 +467,16 @@ class Worker {
     const kind = kinds.get(row.kind)!;
     this.busyWith = row.id;
     const heartbeat = setInterval(() => {
-      if (!this.stopped) db.prepare("UPDATE jobs SET heartbeat_at = ? WHERE id = ?").run(now(), row.id);
+      if (!this.stopped)
+        db.prepare("UPDATE jobs SET heartbeat_at = ? WHERE id = ?").run(now(), row.id);
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    addLog(db, row.id, "info", row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始");
+    addLog(
+      db,
+      row.id,
+      "info",
+      row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始",
+    );
     const job = this.jobContext(row);
     try {
       const result = await kind.handler(job as JobContext<never>);
@@ -460,14 +505,26 @@ class Worker {
         : e instanceof HttpError
           ? e.detail
           : `任务出错：${e instanceof Error ? e.message : String(e)}`;
-    if (!(e instanceof JobFailedError || e instanceof JobCancelledError || e instanceof HttpError)) {
+    if (!(
+      e instanceof JobFailedError ||
+      e instanceof JobCancelledError ||
+      e instanceof HttpError
+    )) {
       console.error(`job ${id}:`, e);
     }
-    const result = e instanceof JobFailedError && e.result !== undefined ? JSON.stringify(e.result) : null;
+    const result =
+      e instanceof JobFailedError && e.result !== undefined ? JSON.stringify(e.result) : null;
     db.transaction(() => {
       db.prepare(
         "UPDATE jobs SET status = ?, error = ?, message = ?, result_json = coalesce(?, result_json), finished_at = ? WHERE id = ?",
-      ).run(cancelled ? "cancelled" : "failed", cancelled ? null : message, message, result, now(), id);
+      ).run(
+        cancelled ? "cancelled" : "failed",
+        cancelled ? null : message,
+        message,
+        result,
+        now(),
+        id,
+      );
       addLog(db, id, cancelled ? "warn" : "error", message);
     })();
   }
@@ -495,7 +552,8 @@ class Worker {
         guard();
         const p = Math.round(Math.min(100, Math.max(0, pct)) * 10) / 10;
         // Many small steps are written at most every 100 ms; a new message always is.
-        if (message === undefined && p !== 100 && Date.now() - lastWrite < 100 && p - lastPct < 5) return;
+        if (message === undefined && p !== 100 && Date.now() - lastWrite < 100 && p - lastPct < 5)
+          return;
         lastWrite = Date.now();
         lastPct = p;
         setProgress.run(p, message ?? null, now(), row.id);
@@ -548,7 +606,10 @@ export function mayAccessJob(
 }
 
 /** The kinds whose codename this user holds (every kind for administrators). */
-export function visibleKinds(user: { isSuperuser: boolean; codenames: Set<string> }): string[] | undefined {
+export function visibleKinds(user: {
+  isSuperuser: boolean;
+  codenames: Set<string>;
+}): string[] | undefined {
   if (user.isSuperuser || user.codenames.has("admin")) return undefined;
   return [...kinds].filter(([, k]) => user.codenames.has(k.permission)).map(([name]) => name);
 }

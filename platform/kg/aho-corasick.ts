@@ -108,7 +108,11 @@ export class AhoCorasick<T> {
         next = this.goto.get(state * 65536 + code);
       }
       state = next ?? 0;
-      for (let s = this.output[state] >= 0 ? state : this.dictLink[state]; s !== 0; s = this.dictLink[s]) {
+      for (
+        let s = this.output[state] >= 0 ? state : this.dictLink[state];
+        s !== 0;
+        s = this.dictLink[s]
+      ) {
         const out = this.outputs[this.output[s]];
         found.push({ start: i + 1 - out.length, end: i + 1, values: out.values });
       }

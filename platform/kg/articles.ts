@@ -14,7 +14,8 @@ import {
   relationShapes,
 } from "./shapes.js";
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export interface ArticleFilters {
   search?: string;
@@ -40,7 +41,10 @@ export function listArticles(ctx: PlatformContext, graphId: number, f: ArticleFi
     params.end = nextDay(f.end);
   }
   const clause = where.join(" AND ");
-  const count = ctx.db.prepare(`SELECT count(*) FROM kg_articles a WHERE ${clause}`).pluck().get(params) as number;
+  const count = ctx.db
+    .prepare(`SELECT count(*) FROM kg_articles a WHERE ${clause}`)
+    .pluck()
+    .get(params) as number;
   const results = ctx.db
     .prepare(
       `SELECT ${ARTICLE_SUMMARY_COLUMNS} FROM kg_articles a WHERE ${clause}
@@ -60,15 +64,27 @@ export function articleDetail(ctx: PlatformContext, articleId: number | null, gr
     articleId === null
       ? undefined
       : (db
-          .prepare("SELECT id, graph_id, title, source, url, published_at, content FROM kg_articles WHERE id = ?")
+          .prepare(
+            "SELECT id, graph_id, title, source, url, published_at, content FROM kg_articles WHERE id = ?",
+          )
           .get(articleId) as
-          | { id: number; graph_id: number; title: string; source: string; url: string; published_at: string; content: string }
+          | {
+              id: number;
+              graph_id: number;
+              title: string;
+              source: string;
+              url: string;
+              published_at: string;
+              content: string;
+            }
           | undefined);
   if (!a || (graphId !== undefined && a.graph_id !== graphId)) throw notFound(NOT_FOUND.article);
   const g = a.graph_id;
 
   const mentionRows = db
-    .prepare("SELECT start_pos, end_pos, entity_id FROM kg_entity_mentions WHERE article_id = ? ORDER BY start_pos")
+    .prepare(
+      "SELECT start_pos, end_pos, entity_id FROM kg_entity_mentions WHERE article_id = ? ORDER BY start_pos",
+    )
     .all(a.id) as { start_pos: number; end_pos: number; entity_id: number }[];
   const refs = entityRefs(
     ctx,
@@ -105,7 +121,11 @@ export function articleDetail(ctx: PlatformContext, articleId: number | null, gr
   const relations = relationShapes(
     ctx,
     g,
-    db.prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.article_id = ? ORDER BY r.sent_start, r.id`).all(a.id) as RelationRow[],
+    db
+      .prepare(
+        `SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.article_id = ? ORDER BY r.sent_start, r.id`,
+      )
+      .all(a.id) as RelationRow[],
   );
   const eventRelations = eventLinksOfArticle(ctx, a.id);
   return {

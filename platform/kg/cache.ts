@@ -24,9 +24,18 @@ export function rollupSignature(ctx: PlatformContext, graphId: number): string {
 }
 
 function stateOf(db: DB, graphId: number) {
-  return (db.prepare("SELECT version, entity_version, rollup_version FROM kg_graph_state WHERE graph_id = ?").get(graphId) as
-    | { version: number; entity_version: number; rollup_version: number }
-    | undefined) ?? { version: 0, entity_version: 0, rollup_version: 0 };
+  return (
+    (db
+      .prepare(
+        "SELECT version, entity_version, rollup_version FROM kg_graph_state WHERE graph_id = ?",
+      )
+      .get(graphId) as
+      { version: number; entity_version: number; rollup_version: number } | undefined) ?? {
+      version: 0,
+      entity_version: 0,
+      rollup_version: 0,
+    }
+  );
 }
 
 /**

@@ -15,17 +15,47 @@ export interface CausalPair {
 }
 
 const LEAD_CUES = ["因为", "由于"];
-const EFFECT_MARKERS = ["所以", "因此", "因而", "于是", "从而", "导致", "致使", "使得", "造成", "故"];
-const FORWARD_CUES = ["导致", "引发", "造成", "致使", "使得", "促使", "引起", "带动", "以致", "从而", "进而", "因此", "因而", "所以"];
+const EFFECT_MARKERS = [
+  "所以",
+  "因此",
+  "因而",
+  "于是",
+  "从而",
+  "导致",
+  "致使",
+  "使得",
+  "造成",
+  "故",
+];
+const FORWARD_CUES = [
+  "导致",
+  "引发",
+  "造成",
+  "致使",
+  "使得",
+  "促使",
+  "引起",
+  "带动",
+  "以致",
+  "从而",
+  "进而",
+  "因此",
+  "因而",
+  "所以",
+];
 const BACKWARD_CUES = ["归因于", "源于", "缘于", "得益于"];
 const LINKING_OPENERS = ["受此影响", "因此", "所以", "因而", "为此", "由此"];
 const COMMA = /[，,]/;
 
 /** Finds cause–effect pairs sentence by sentence; a sentence states at most one pair. */
-export function findCausalPairs(text: string, sentences: Span[] = splitSentences(text)): CausalPair[] {
+export function findCausalPairs(
+  text: string,
+  sentences: Span[] = splitSentences(text),
+): CausalPair[] {
   const out: CausalPair[] = [];
   sentences.forEach((s, i) => {
-    const pair = pairInSentence(text, s) ?? (i > 0 ? pairAcrossSentences(text, sentences[i - 1], s) : null);
+    const pair =
+      pairInSentence(text, s) ?? (i > 0 ? pairAcrossSentences(text, sentences[i - 1], s) : null);
     if (pair) out.push(pair);
   });
   return out;
@@ -33,7 +63,12 @@ export function findCausalPairs(text: string, sentences: Span[] = splitSentences
 
 function pairInSentence(text: string, s: Span): CausalPair | null {
   const body = text.slice(s.start, s.end);
-  return leadCue(text, s, body) ?? influence(text, s, body) ?? forwardCue(text, s, body) ?? backwardCue(text, s, body);
+  return (
+    leadCue(text, s, body) ??
+    influence(text, s, body) ??
+    forwardCue(text, s, body) ??
+    backwardCue(text, s, body)
+  );
 }
 
 /** 因为/由于 X，(所以…) Y — or, after a comma, Y，(是)因为 X. */
@@ -47,7 +82,10 @@ function leadCue(text: string, s: Span, body: string): CausalPair | null {
   const explainsBefore = body.slice(clauseStart, hit.index).trim() === "是" || comma < 0;
   if (explainsBefore) {
     if (clauseStart === 0) return null;
-    return build(text, s.start, [afterCue, body.length], [0, clauseStart - 1], `是${hit.cue}`, [0, body.length]);
+    return build(text, s.start, [afterCue, body.length], [0, clauseStart - 1], `是${hit.cue}`, [
+      0,
+      body.length,
+    ]);
   }
   let effectFrom = comma + 1;
   let cue = hit.cue;
@@ -56,7 +94,10 @@ function leadCue(text: string, s: Span, body: string): CausalPair | null {
     effectFrom += marker.length;
     cue = `${hit.cue}…${marker}`;
   }
-  return build(text, s.start, [afterCue, comma], [effectFrom, body.length], cue, [hit.index, body.length]);
+  return build(text, s.start, [afterCue, comma], [effectFrom, body.length], cue, [
+    hit.index,
+    body.length,
+  ]);
 }
 
 /** 受 X 影响，Y */
@@ -65,21 +106,34 @@ function influence(text: string, s: Span, body: string): CausalPair | null {
   if (!m || m[2] === "此") return null;
   const causeFrom = m.index + 1 + (m[1] ? 1 : 0);
   const causeTo = causeFrom + m[2].length;
-  return build(text, s.start, [causeFrom, causeTo], [m.index + m[0].length, body.length], "受…影响", [m.index, body.length]);
+  return build(
+    text,
+    s.start,
+    [causeFrom, causeTo],
+    [m.index + m[0].length, body.length],
+    "受…影响",
+    [m.index, body.length],
+  );
 }
 
 /** X 导致/引发/造成… Y */
 function forwardCue(text: string, s: Span, body: string): CausalPair | null {
   const hit = firstOf(body, FORWARD_CUES, 1);
   if (!hit) return null;
-  return build(text, s.start, [0, hit.index], [hit.index + hit.cue.length, body.length], hit.cue, [0, body.length]);
+  return build(text, s.start, [0, hit.index], [hit.index + hit.cue.length, body.length], hit.cue, [
+    0,
+    body.length,
+  ]);
 }
 
 /** Y 源于/归因于 X */
 function backwardCue(text: string, s: Span, body: string): CausalPair | null {
   const hit = firstOf(body, BACKWARD_CUES, 1);
   if (!hit) return null;
-  return build(text, s.start, [hit.index + hit.cue.length, body.length], [0, hit.index], hit.cue, [0, body.length]);
+  return build(text, s.start, [hit.index + hit.cue.length, body.length], [0, hit.index], hit.cue, [
+    0,
+    body.length,
+  ]);
 }
 
 /** 因此/受此影响… at the head of a sentence: the previous sentence is the cause. */
@@ -144,7 +198,8 @@ function firstOf(body: string, cues: string[], from = 0): { index: number; cue: 
   for (const cue of cues) {
     const index = body.indexOf(cue, from);
     if (index < 0) continue;
-    if (!best || index < best.index || (index === best.index && cue.length > best.cue.length)) best = { index, cue };
+    if (!best || index < best.index || (index === best.index && cue.length > best.cue.length))
+      best = { index, cue };
   }
   return best;
 }

@@ -36,7 +36,12 @@ export function requireEntity(ctx: PlatformContext, graphId: number, uuid: strin
   return row;
 }
 
-export function listEntities(ctx: PlatformContext, graphId: number, f: { search?: string; typeId?: number }, p: Page) {
+export function listEntities(
+  ctx: PlatformContext,
+  graphId: number,
+  f: { search?: string; typeId?: number },
+  p: Page,
+) {
   const where = ["graph_id = @graph"];
   const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
   if (f.search) {
@@ -48,13 +53,22 @@ export function listEntities(ctx: PlatformContext, graphId: number, f: { search?
     params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(f.typeId));
   }
   const clause = where.join(" AND ");
-  const count = ctx.db.prepare(`SELECT count(*) FROM kg_entities WHERE ${clause}`).pluck().get(params) as number;
+  const count = ctx.db
+    .prepare(`SELECT count(*) FROM kg_entities WHERE ${clause}`)
+    .pluck()
+    .get(params) as number;
   const rows = ctx.db
     .prepare(
       `SELECT uuid, name, class_id, aliases, description FROM kg_entities WHERE ${clause}
         ORDER BY name, id LIMIT @limit OFFSET @offset`,
     )
-    .all(params) as { uuid: string; name: string; class_id: number | null; aliases: string; description: string }[];
+    .all(params) as {
+    uuid: string;
+    name: string;
+    class_id: number | null;
+    aliases: string;
+    description: string;
+  }[];
   const classes = graphOntology(ctx, graphId).classes;
   const results = rows.map((r) => ({
     uuid: r.uuid,
@@ -74,15 +88,28 @@ interface PredicateCount {
   count: number;
 }
 
-function predicateCounts(ctx: PlatformContext, graphId: number, entityId: number): PredicateCount[] {
+function predicateCounts(
+  ctx: PlatformContext,
+  graphId: number,
+  entityId: number,
+): PredicateCount[] {
   const types = graphOntology(ctx, graphId).relationTypes;
   const count = (column: "subject_id" | "object_id", direction: "out" | "in") =>
     (
       ctx.db
-        .prepare(`SELECT relation_type_id AS id, count(*) AS count FROM kg_relations WHERE ${column} = ? GROUP BY relation_type_id`)
+        .prepare(
+          `SELECT relation_type_id AS id, count(*) AS count FROM kg_relations WHERE ${column} = ? GROUP BY relation_type_id`,
+        )
         .all(entityId) as { id: number; count: number }[]
-    ).map((r) => ({ predicate_id: r.id, predicate: types.get(r.id)?.name ?? "", direction, count: r.count }));
-  return [...count("subject_id", "out"), ...count("object_id", "in")].sort((a, b) => b.count - a.count);
+    ).map((r) => ({
+      predicate_id: r.id,
+      predicate: types.get(r.id)?.name ?? "",
+      direction,
+      count: r.count,
+    }));
+  return [...count("subject_id", "out"), ...count("object_id", "in")].sort(
+    (a, b) => b.count - a.count,
+  );
 }
 
 /** Properties declared by the entity's class (and its ancestors) first, then any others it has. */
@@ -104,10 +131,15 @@ function propertyList(ctx: PlatformContext, graphId: number, row: EntityRow) {
       .map((k) => ({ name: k, datatype: "string", value: values[k] })),
   ];
   // An entity-valued property links to the entity of that name when the graph has one.
-  const byName = ctx.db.prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = ? LIMIT 1").pluck();
+  const byName = ctx.db
+    .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = ? LIMIT 1")
+    .pluck();
   return list.map((p) => ({
     ...p,
-    entity_uuid: p.datatype === "entity" && typeof p.value === "string" ? ((byName.get(graphId, p.value) as string | undefined) ?? null) : null,
+    entity_uuid:
+      p.datatype === "entity" && typeof p.value === "string"
+        ? ((byName.get(graphId, p.value) as string | undefined) ?? null)
+        : null,
   }));
 }
 
@@ -116,7 +148,9 @@ export function entityDetail(ctx: PlatformContext, graphId: number, uuid: string
   const row = requireEntity(ctx, graphId, uuid);
   const ontology = graphOntology(ctx, graphId);
   const byPredicate = predicateCounts(ctx, graphId, row.id);
-  const outgoing = byPredicate.filter((p) => p.direction === "out").reduce((n, p) => n + p.count, 0);
+  const outgoing = byPredicate
+    .filter((p) => p.direction === "out")
+    .reduce((n, p) => n + p.count, 0);
   const incoming = byPredicate.filter((p) => p.direction === "in").reduce((n, p) => n + p.count, 0);
   const cls = row.class_id != null ? ontology.classes.get(row.class_id) : undefined;
   return {
@@ -154,7 +188,10 @@ export function entityRelations(
   const typeFilter = f.predicateId !== undefined ? "AND r.relation_type_id = @type" : "";
   const params = { entity: entity.id, type: f.predicateId };
   const part = (column: "subject_id" | "object_id") => ({
-    count: ctx.db.prepare(`SELECT count(*) FROM kg_relations r WHERE r.${column} = @entity ${typeFilter}`).pluck().get(params) as number,
+    count: ctx.db
+      .prepare(`SELECT count(*) FROM kg_relations r WHERE r.${column} = @entity ${typeFilter}`)
+      .pluck()
+      .get(params) as number,
     rows: (limit: number, offset: number) =>
       ctx.db
         .prepare(
@@ -163,9 +200,10 @@ export function entityRelations(
         )
         .all({ ...params, limit, offset }) as RelationRow[],
   });
-  const parts = [f.direction !== "in" ? part("subject_id") : null, f.direction !== "out" ? part("object_id") : null].filter(
-    (x) => x !== null,
-  );
+  const parts = [
+    f.direction !== "in" ? part("subject_id") : null,
+    f.direction !== "out" ? part("object_id") : null,
+  ].filter((x) => x !== null);
   const rows: RelationRow[] = [];
   let offset = p.offset;
   for (const part of parts) {
@@ -175,13 +213,19 @@ export function entityRelations(
   }
   return {
     count: parts.reduce((n, x) => n + x.count, 0),
-    results: relationShapes(ctx, graphId, rows).map((r) => ({ ...r, direction: r.subject?.uuid === entity.uuid ? "out" : "in" })),
+    results: relationShapes(ctx, graphId, rows).map((r) => ({
+      ...r,
+      direction: r.subject?.uuid === entity.uuid ? "out" : "in",
+    })),
   };
 }
 
 /** Events the entity takes part in, newest first, with its role. */
 export function entityEvents(ctx: PlatformContext, graphId: number, entity: EntityRow, p: Page) {
-  const count = ctx.db.prepare("SELECT count(*) FROM kg_event_participants WHERE entity_id = ?").pluck().get(entity.id) as number;
+  const count = ctx.db
+    .prepare("SELECT count(*) FROM kg_event_participants WHERE entity_id = ?")
+    .pluck()
+    .get(entity.id) as number;
   const rows = ctx.db
     .prepare(
       `SELECT ${EVENT_COLUMNS}, p.role FROM kg_event_participants p JOIN kg_events e ON e.id = p.event_id
@@ -194,7 +238,10 @@ export function entityEvents(ctx: PlatformContext, graphId: number, entity: Enti
 
 /** Articles that mention the entity, newest first. */
 export function entityArticles(ctx: PlatformContext, entity: EntityRow, p: Page) {
-  const count = ctx.db.prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?").pluck().get(entity.id) as number;
+  const count = ctx.db
+    .prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?")
+    .pluck()
+    .get(entity.id) as number;
   const results = ctx.db
     .prepare(
       `SELECT a.id, a.title, a.source, a.published_at, ea.mentions, substr(a.content, 1, 120) AS summary
@@ -206,12 +253,18 @@ export function entityArticles(ctx: PlatformContext, entity: EntityRow, p: Page)
 }
 
 function mentionTrend(ctx: PlatformContext, graphId: number, entityId: number, days: number) {
-  const end = ctx.db.prepare("SELECT max(day) FROM kg_entity_daily WHERE graph_id = ?").pluck().get(graphId) as string | null;
+  const end = ctx.db
+    .prepare("SELECT max(day) FROM kg_entity_daily WHERE graph_id = ?")
+    .pluck()
+    .get(graphId) as string | null;
   if (!end) return { days: [] as string[], values: [] as number[] };
   const list: string[] = [];
-  for (let i = days - 1; i >= 0; i--) list.push(new Date(Date.parse(`${end}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10));
+  for (let i = days - 1; i >= 0; i--)
+    list.push(new Date(Date.parse(`${end}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10));
   const rows = ctx.db
-    .prepare("SELECT day, mentions FROM kg_entity_daily WHERE entity_id = ? AND day BETWEEN ? AND ?")
+    .prepare(
+      "SELECT day, mentions FROM kg_entity_daily WHERE entity_id = ? AND day BETWEEN ? AND ?",
+    )
     .all(entityId, list[0], end) as { day: string; mentions: number }[];
   const byDay = new Map(rows.map((r) => [r.day, r.mentions]));
   return { days: list, values: list.map((d) => byDay.get(d) ?? 0) };
@@ -222,19 +275,33 @@ export function relationDetail(ctx: PlatformContext, relationId: number | null, 
   const row =
     relationId === null
       ? undefined
-      : (ctx.db.prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.id = ?`).get(relationId) as RelationRow | undefined);
-  if (!row || (graphId !== undefined && row.graph_id !== graphId)) throw notFound(NOT_FOUND.relation);
+      : (ctx.db
+          .prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.id = ?`)
+          .get(relationId) as RelationRow | undefined);
+  if (!row || (graphId !== undefined && row.graph_id !== graphId))
+    throw notFound(NOT_FOUND.relation);
   const [shape] = relationShapes(ctx, row.graph_id, [row]);
   const article = row.article_id
-    ? (ctx.db.prepare("SELECT id, title, source, published_at, content FROM kg_articles WHERE id = ?").get(row.article_id) as
+    ? (ctx.db
+        .prepare("SELECT id, title, source, published_at, content FROM kg_articles WHERE id = ?")
+        .get(row.article_id) as
         | { id: number; title: string; source: string; published_at: string; content: string }
         | undefined)
     : undefined;
   return {
     ...shape,
     graph_id: row.graph_id,
-    article: article ? { id: article.id, title: article.title, source: article.source, published_at: article.published_at } : null,
+    article: article
+      ? {
+          id: article.id,
+          title: article.title,
+          source: article.source,
+          published_at: article.published_at,
+        }
+      : null,
     sentence:
-      article && row.sent_start != null && row.sent_end != null ? article.content.slice(row.sent_start, row.sent_end) : null,
+      article && row.sent_start != null && row.sent_end != null
+        ? article.content.slice(row.sent_start, row.sent_end)
+        : null,
   };
 }

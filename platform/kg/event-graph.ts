@@ -2,7 +2,13 @@ import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { labelBox, layeredLayout } from "./layout.js";
 import { likePattern, type Page } from "./params.js";
-import { EVENT_COLUMNS, EVENT_LINK_TYPES, type EventRow, eventShapes, NOT_FOUND } from "./shapes.js";
+import {
+  EVENT_COLUMNS,
+  EVENT_LINK_TYPES,
+  type EventRow,
+  eventShapes,
+  NOT_FOUND,
+} from "./shapes.js";
 
 export interface EventGraphOptions {
   /** Centre event; without it the strongest links of the graph are shown. */
@@ -26,7 +32,8 @@ interface LinkRow {
   sent_end: number | null;
 }
 
-const LINK_COLUMNS = "l.id, l.source_event_id, l.target_event_id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
+const LINK_COLUMNS =
+  "l.id, l.source_event_id, l.target_event_id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
 
 /**
  * The causal event graph: from an event, N hops over its causes and effects (both
@@ -68,7 +75,9 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
     }
   } else {
     const strongest = db
-      .prepare(`SELECT ${LINK_COLUMNS} FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter} ORDER BY l.strength DESC, l.id LIMIT @limit`)
+      .prepare(
+        `SELECT ${LINK_COLUMNS} FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter} ORDER BY l.strength DESC, l.id LIMIT @limit`,
+      )
       .all({ graph: graphId, types, limit: o.limit }) as LinkRow[];
     for (const l of strongest) {
       const added = (hopOf.has(l.source_event_id) ? 0 : 1) + (hopOf.has(l.target_event_id) ? 0 : 1);
@@ -77,19 +86,28 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
       hopOf.set(l.target_event_id, 0);
       links.set(l.id, l);
     }
-    const total = db.prepare(`SELECT count(*) FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter}`).pluck().get({ graph: graphId, types }) as number;
+    const total = db
+      .prepare(`SELECT count(*) FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter}`)
+      .pluck()
+      .get({ graph: graphId, types }) as number;
     truncated = total > links.size;
   }
 
   const rows = db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
+    )
     .all(JSON.stringify([...hopOf.keys()])) as EventRow[];
   const events = eventShapes(ctx, graphId, rows);
   const boxes = new Map(events.map((e) => [e.id, labelBox(e.title)]));
   const edgeList = [...links.values()];
   const layout = layeredLayout(
     events.map((e) => ({ id: String(e.id), ...boxes.get(e.id)! })),
-    edgeList.map((l) => ({ id: String(l.id), source: String(l.source_event_id), target: String(l.target_event_id) })),
+    edgeList.map((l) => ({
+      id: String(l.id),
+      source: String(l.source_event_id),
+      target: String(l.target_event_id),
+    })),
     "LR",
   );
   return {
@@ -131,7 +149,12 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
 }
 
 /** Events that take part in at least one event link: the picker of the public event-graph page. */
-export function linkedEvents(ctx: PlatformContext, graphId: number, search: string | undefined, p: Page) {
+export function linkedEvents(
+  ctx: PlatformContext,
+  graphId: number,
+  search: string | undefined,
+  p: Page,
+) {
   const where = [
     "e.graph_id = @graph",
     "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
@@ -142,10 +165,21 @@ export function linkedEvents(ctx: PlatformContext, graphId: number, search: stri
     params.search = likePattern(search);
   }
   const clause = where.join(" AND ");
-  const count = ctx.db.prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`).pluck().get(params) as number;
+  const count = ctx.db
+    .prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`)
+    .pluck()
+    .get(params) as number;
   const rows = ctx.db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`,
+    )
     .all(params) as EventRow[];
-  const results = eventShapes(ctx, graphId, rows).map((e) => ({ id: e.id, title: e.title, type: e.type, time: e.time, color: e.color }));
+  const results = eventShapes(ctx, graphId, rows).map((e) => ({
+    id: e.id,
+    title: e.title,
+    type: e.type,
+    time: e.time,
+    color: e.color,
+  }));
   return { count, results };
 }

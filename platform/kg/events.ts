@@ -1,7 +1,14 @@
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { likePattern, type Page } from "./params.js";
-import { entityRefs, EVENT_COLUMNS, EVENT_LINK_TYPES, type EventRow, eventShapes, NOT_FOUND } from "./shapes.js";
+import {
+  entityRefs,
+  EVENT_COLUMNS,
+  EVENT_LINK_TYPES,
+  type EventRow,
+  eventShapes,
+  NOT_FOUND,
+} from "./shapes.js";
 
 export interface EventFilters {
   search?: string;
@@ -41,12 +48,20 @@ export function listEvents(ctx: PlatformContext, graphId: number, f: EventFilter
     params.placeLike = likePattern(f.place);
   }
   const clause = where.join(" AND ");
-  const count = ctx.db.prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`).pluck().get(params) as number;
+  const count = ctx.db
+    .prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`)
+    .pluck()
+    .get(params) as number;
   const rows = ctx.db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`,
+    )
     .all(params) as EventRow[];
   const shapes = eventShapes(ctx, graphId, rows);
-  const reports = reportCounts(ctx, rows.map((r) => r.id));
+  const reports = reportCounts(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return { count, results: shapes.map((e) => ({ ...e, reports: reports.get(e.id) ?? 0 })) };
 }
 
@@ -77,20 +92,28 @@ interface LinkRow {
 export function eventDetail(ctx: PlatformContext, eventId: number | null, graphId?: number) {
   const db = ctx.db;
   const row =
-    eventId === null ? undefined : (db.prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id = ?`).get(eventId) as EventRow | undefined);
+    eventId === null
+      ? undefined
+      : (db.prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id = ?`).get(eventId) as
+          EventRow | undefined);
   if (!row || (graphId !== undefined && row.graph_id !== graphId)) throw notFound(NOT_FOUND.event);
   const g = row.graph_id;
   const [event] = eventShapes(ctx, g, [row]);
 
   const participantRows = db
-    .prepare("SELECT entity_id, role FROM kg_event_participants WHERE event_id = ? ORDER BY role, entity_id")
+    .prepare(
+      "SELECT entity_id, role FROM kg_event_participants WHERE event_id = ? ORDER BY role, entity_id",
+    )
     .all(row.id) as { entity_id: number; role: string }[];
   const refs = entityRefs(
     ctx,
     g,
     participantRows.map((p) => p.entity_id),
   );
-  const participants = participantRows.map((p) => ({ role: p.role, entity: refs.get(p.entity_id)! }));
+  const participants = participantRows.map((p) => ({
+    role: p.role,
+    entity: refs.get(p.entity_id)!,
+  }));
 
   // Offsets are string (UTF-16) indices, so sentences are cut in JavaScript, not with SQL substr.
   const reports = (
@@ -100,10 +123,25 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
            FROM kg_event_articles r JOIN kg_articles a ON a.id = r.article_id
           WHERE r.event_id = ? ORDER BY r.published_at, a.id`,
       )
-      .all(row.id) as { id: number; title: string; source: string; published_at: string; sent_start: number; sent_end: number; content: string }[]
-  ).map(({ id, content, ...rest }) => ({ article_id: id, ...rest, sentence: content.slice(rest.sent_start, rest.sent_end) }));
+      .all(row.id) as {
+      id: number;
+      title: string;
+      source: string;
+      published_at: string;
+      sent_start: number;
+      sent_end: number;
+      content: string;
+    }[]
+  ).map(({ id, content, ...rest }) => ({
+    article_id: id,
+    ...rest,
+    sentence: content.slice(rest.sent_start, rest.sent_end),
+  }));
 
-  const links = (column: "source_event_id" | "target_event_id", other: "source_event_id" | "target_event_id") =>
+  const links = (
+    column: "source_event_id" | "target_event_id",
+    other: "source_event_id" | "target_event_id",
+  ) =>
     db
       .prepare(
         `SELECT l.id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end, l.${other} AS other_id
@@ -113,7 +151,9 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
   const incoming = links("target_event_id", "source_event_id");
   const outgoing = links("source_event_id", "target_event_id");
   const others = db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
+    )
     .all(JSON.stringify([...incoming, ...outgoing].map((l) => l.other_id))) as EventRow[];
   const otherShapes = new Map(eventShapes(ctx, g, others).map((e) => [e.id, e]));
   const linkShape = (l: LinkRow) => {
@@ -132,14 +172,24 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
   };
 
   const content =
-    row.article_id != null ? (db.prepare("SELECT content FROM kg_articles WHERE id = ?").pluck().get(row.article_id) as string | undefined) : undefined;
-  const sentence = content !== undefined && row.sent_start != null && row.sent_end != null ? content.slice(row.sent_start, row.sent_end) : null;
+    row.article_id != null
+      ? (db.prepare("SELECT content FROM kg_articles WHERE id = ?").pluck().get(row.article_id) as
+          string | undefined)
+      : undefined;
+  const sentence =
+    content !== undefined && row.sent_start != null && row.sent_end != null
+      ? content.slice(row.sent_start, row.sent_end)
+      : null;
   return {
     ...event,
     sentence,
     participants,
     articles: reports,
-    trend: reportTrend(ctx, row.id, reports.map((r) => r.published_at.slice(0, 10))),
+    trend: reportTrend(
+      ctx,
+      row.id,
+      reports.map((r) => r.published_at.slice(0, 10)),
+    ),
     causes: incoming.map(linkShape),
     effects: outgoing.map(linkShape),
   };
@@ -153,7 +203,8 @@ function reportTrend(ctx: PlatformContext, eventId: number, reportDays: string[]
   const days: string[] = [];
   const start = Date.parse(`${first}T00:00:00Z`);
   const span = Math.max(6, Math.round((Date.parse(`${last}T00:00:00Z`) - start) / 86_400_000));
-  for (let i = 0; i <= Math.min(span, 365); i++) days.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  for (let i = 0; i <= Math.min(span, 365); i++)
+    days.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
   const rows = ctx.db
     .prepare("SELECT day, reports FROM kg_event_daily WHERE event_id = ? AND day BETWEEN ? AND ?")
     .all(eventId, days[0], days[days.length - 1]) as { day: string; reports: number }[];

@@ -4,7 +4,14 @@ import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.j
 import { entitySignature, storeCache } from "./cache.js";
 import { type CausalPair, findCausalPairs } from "./causal.js";
 import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
-import { findTimes, type Span, spanIndexAt, splitClauses, splitSentences, type TimeExpression } from "./text.js";
+import {
+  findTimes,
+  type Span,
+  spanIndexAt,
+  splitClauses,
+  splitSentences,
+  type TimeExpression,
+} from "./text.js";
 
 /** Longest text accepted for analysis, in characters. */
 export const MAX_TEXT_LENGTH = 100_000;
@@ -32,8 +39,10 @@ interface GraphDictionary {
 
 /** Built once per graph and kept until its entities or ontology change. */
 export function graphDictionary(ctx: PlatformContext, graphId: number): GraphDictionary {
-  return storeCache<GraphDictionary>(ctx, "dictionary", 8).get(String(graphId), entitySignature(ctx, graphId), () =>
-    buildDictionary(ctx, graphId),
+  return storeCache<GraphDictionary>(ctx, "dictionary", 8).get(
+    String(graphId),
+    entitySignature(ctx, graphId),
+    () => buildDictionary(ctx, graphId),
   );
 }
 
@@ -44,7 +53,9 @@ function buildDictionary(ctx: PlatformContext, graphId: number): GraphDictionary
   const classIds: (number | null)[] = [];
   const patterns: [string, number][] = [];
   const rows = ctx.db
-    .prepare("SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id")
+    .prepare(
+      "SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id",
+    )
     .raw()
     .iterate(graphId) as IterableIterator<[number, string, string, string, number | null]>;
   for (const [id, uuid, name, aliases, classId] of rows) {
@@ -56,13 +67,15 @@ function buildDictionary(ctx: PlatformContext, graphId: number): GraphDictionary
     if (name.length >= MIN_NAME_LENGTH) patterns.push([name, index]);
     if (aliases !== "[]") {
       for (const alias of parseJson<unknown[]>(aliases, [])) {
-        if (typeof alias === "string" && alias.length >= MIN_NAME_LENGTH) patterns.push([alias, index]);
+        if (typeof alias === "string" && alias.length >= MIN_NAME_LENGTH)
+          patterns.push([alias, index]);
       }
     }
   }
   const ontology = graphOntology(ctx, graphId);
   const triggerWords: [string, number][] = [];
-  for (const type of ontology.eventTypes.values()) for (const t of type.triggers) triggerWords.push([t, type.id]);
+  for (const type of ontology.eventTypes.values())
+    for (const t of type.triggers) triggerWords.push([t, type.id]);
   return {
     entities: new AhoCorasick(patterns),
     ids,
@@ -172,7 +185,9 @@ export function analyzeText(
   });
   const boundaries = wordBoundaries(text, sentences, mentions);
   const tokens = mergeTokens(text, boundaries, mentions);
-  const referenceYear = options.referenceDate ? Number(options.referenceDate.slice(0, 4)) : undefined;
+  const referenceYear = options.referenceDate
+    ? Number(options.referenceDate.slice(0, 4))
+    : undefined;
   const times = findTimes(text, referenceYear);
   const events = findEvents(text, dict, sentences, mentions, boundaries, times);
   const causal = findCausalPairs(text, sentences).map((pair) => ({
@@ -281,8 +296,12 @@ const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || 
 function isWordChar(c: number) {
   if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   if (c < 0xc0) return false;
-  if ((c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xfe30 && c <= 0xfe4f)) return false;
-  if (c >= 0xff00 && c <= 0xffef) return (c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a);
+  if ((c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xfe30 && c <= 0xfe4f))
+    return false;
+  if (c >= 0xff00 && c <= 0xffef)
+    return (
+      (c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a)
+    );
   return true;
 }
 
@@ -327,13 +346,24 @@ function findEvents(
     seen.add(key);
     const sentence = sentences[sentenceIndex];
     const clause = clauses[spanIndexAt(clauses, t.start)] ?? sentence;
-    const inSentence = mentions.slice(firstAtOrAfter(sentence.start), firstAtOrAfter(sentence.end)).filter((m) => m.end <= sentence.end);
-    const place = inSentence.find((m) => m.isPlace && LOCATIVE_BEFORE.some((w) => text.startsWith(w, m.start - w.length)));
+    const inSentence = mentions
+      .slice(firstAtOrAfter(sentence.start), firstAtOrAfter(sentence.end))
+      .filter((m) => m.end <= sentence.end);
+    const place = inSentence.find(
+      (m) => m.isPlace && LOCATIVE_BEFORE.some((w) => text.startsWith(w, m.start - w.length)),
+    );
     const others = inSentence.filter((m) => m !== place);
     const subjects = pickSubjects(text, others, t, clause);
     const objects = pickObjects(text, others, t);
-    const time = nearest(times.filter((x) => x.start >= sentence.start && x.end <= sentence.end), t.start);
-    const argument = (role: EventArgument["role"], roleName: string, m: Mention): EventArgument => ({
+    const time = nearest(
+      times.filter((x) => x.start >= sentence.start && x.end <= sentence.end),
+      t.start,
+    );
+    const argument = (
+      role: EventArgument["role"],
+      roleName: string,
+      m: Mention,
+    ): EventArgument => ({
       role,
       role_name: roleName,
       text: text.slice(m.start, m.end),
@@ -346,7 +376,15 @@ function findEvents(
       ...objects.map((m) => argument("object", type.roles.object, m)),
     ];
     if (place) args.push(argument("place", "地点", place));
-    if (time) args.push({ role: "time", role_name: "时间", text: time.text, start: time.start, end: time.end, entity_id: null });
+    if (time)
+      args.push({
+        role: "time",
+        role_name: "时间",
+        text: time.text,
+        start: time.start,
+        end: time.end,
+        entity_id: null,
+      });
     events.push({
       trigger: text.slice(t.start, t.end),
       type: type.name,
@@ -358,7 +396,12 @@ function findEvents(
       arguments: args,
       time: time ? { text: time.text, value: time.value, start: time.start, end: time.end } : null,
       place: place
-        ? { text: text.slice(place.start, place.end), entity_id: dict.uuids[place.index], start: place.start, end: place.end }
+        ? {
+            text: text.slice(place.start, place.end),
+            entity_id: dict.uuids[place.index],
+            start: place.start,
+            end: place.end,
+          }
         : null,
     });
   }
@@ -428,7 +471,8 @@ function knownRelations(
   const found = [...sentencesOf.keys()];
   if (found.length < 2) return [];
   const pairs = new Set<string>();
-  const groups = found.length <= ALL_PAIRS_UP_TO ? [found] : [...inSentence.values()].map((set) => [...set]);
+  const groups =
+    found.length <= ALL_PAIRS_UP_TO ? [found] : [...inSentence.values()].map((set) => [...set]);
   for (const group of groups) {
     for (const a of group) for (const b of group) if (a !== b) pairs.add(`[${a},${b}]`);
   }
@@ -453,7 +497,9 @@ function knownRelations(
   return rows.map((r) => {
     const s = indexOfId.get(r.subject_id)!;
     const o = indexOfId.get(r.object_id)!;
-    const shared = [...(sentencesOf.get(r.subject_id) ?? [])].filter((i) => sentencesOf.get(r.object_id)?.has(i));
+    const shared = [...(sentencesOf.get(r.subject_id) ?? [])].filter((i) =>
+      sentencesOf.get(r.object_id)?.has(i),
+    );
     const first = shared.length ? Math.min(...shared) : -1;
     return {
       id: r.id,

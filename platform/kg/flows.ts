@@ -31,26 +31,46 @@ export function flowDetail(ctx: PlatformContext, graphId: number, flowId: number
   const flow =
     flowId === null
       ? undefined
-      : (ctx.db.prepare("SELECT id, graph_id, name, description, created_at FROM kg_flows WHERE id = ?").get(flowId) as
+      : (ctx.db
+          .prepare("SELECT id, graph_id, name, description, created_at FROM kg_flows WHERE id = ?")
+          .get(flowId) as
           | { id: number; graph_id: number; name: string; description: string; created_at: string }
           | undefined);
   if (!flow || flow.graph_id !== graphId) throw notFound(NOT_FOUND.flow);
-  return storeCache<ReturnType<typeof layOut>>(ctx, "flows", 100).get(String(flow.id), graphSignature(ctx, graphId), () =>
-    layOut(ctx, flow),
+  return storeCache<ReturnType<typeof layOut>>(ctx, "flows", 100).get(
+    String(flow.id),
+    graphSignature(ctx, graphId),
+    () => layOut(ctx, flow),
   );
 }
 
-function layOut(ctx: PlatformContext, flow: { id: number; graph_id: number; name: string; description: string; created_at: string }) {
+function layOut(
+  ctx: PlatformContext,
+  flow: { id: number; graph_id: number; name: string; description: string; created_at: string },
+) {
   const steps = ctx.db
-    .prepare("SELECT id, key, name, kind, actor, description, sort FROM kg_flow_steps WHERE flow_id = ? ORDER BY sort, id")
+    .prepare(
+      "SELECT id, key, name, kind, actor, description, sort FROM kg_flow_steps WHERE flow_id = ? ORDER BY sort, id",
+    )
     .all(flow.id) as StepRow[];
   const transitions = ctx.db
-    .prepare("SELECT id, source_step_id, target_step_id, label FROM kg_flow_transitions WHERE flow_id = ? ORDER BY sort, id")
-    .all(flow.id) as { id: number; source_step_id: number; target_step_id: number; label: string }[];
+    .prepare(
+      "SELECT id, source_step_id, target_step_id, label FROM kg_flow_transitions WHERE flow_id = ? ORDER BY sort, id",
+    )
+    .all(flow.id) as {
+    id: number;
+    source_step_id: number;
+    target_step_id: number;
+    label: string;
+  }[];
   const boxes = new Map(steps.map((s) => [s.id, labelBox(s.name, s.kind)]));
   const layout = layeredLayout(
     steps.map((s) => ({ id: String(s.id), ...boxes.get(s.id)! })),
-    transitions.map((t) => ({ id: String(t.id), source: String(t.source_step_id), target: String(t.target_step_id) })),
+    transitions.map((t) => ({
+      id: String(t.id),
+      source: String(t.source_step_id),
+      target: String(t.target_step_id),
+    })),
     "TB",
   );
   return {

@@ -1,7 +1,13 @@
 import type { PlatformContext } from "../context.js";
 import { prng, type Rng } from "../seed/corpus/writer.js";
 import { bumpGraphVersion } from "./cache.js";
-import { assignOntology, ensureBuiltinOntologies, graphOntology, type GraphOntology, type OntologyEventType } from "./ontology.js";
+import {
+  assignOntology,
+  ensureBuiltinOntologies,
+  graphOntology,
+  type GraphOntology,
+  type OntologyEventType,
+} from "./ontology.js";
 import { refreshRollups, stableUuid } from "./store.js";
 
 export interface GenerateOptions {
@@ -30,7 +36,8 @@ export interface GenerateReport {
   ms: number;
 }
 
-const NAME_HEADS = "长风飞鹰雷霆天启海龙北辰赤霄青锋玄武朱雀白虎苍穹星河烈焰寒光惊雷破晓远望神舟蛟龙鲲鹏凌云猎鹰银河追风";
+const NAME_HEADS =
+  "长风飞鹰雷霆天启海龙北辰赤霄青锋玄武朱雀白虎苍穹星河烈焰寒光惊雷破晓远望神舟蛟龙鲲鹏凌云猎鹰银河追风";
 const LINK_TYPES: [string, number][] = [
   ["cause", 0.5],
   ["sequence", 0.25],
@@ -69,7 +76,11 @@ const SUFFIX: Record<string, string> = {
  * offset points at real text), and the mention rollups. One transaction, prepared
  * statements. Refuses a graph that already has data.
  */
-export function generateGraph(ctx: PlatformContext, graphId: number, options: GenerateOptions = {}): GenerateReport {
+export function generateGraph(
+  ctx: PlatformContext,
+  graphId: number,
+  options: GenerateOptions = {},
+): GenerateReport {
   const began = performance.now();
   const o: Plan = {
     entities: 100_000,
@@ -104,7 +115,10 @@ export function generateGraph(ctx: PlatformContext, graphId: number, options: Ge
       relations: counts.relations,
       articles: o.articles,
       events: o.events,
-      eventRelations: db.prepare("SELECT count(*) FROM kg_event_relations WHERE graph_id = ?").pluck().get(graphId) as number,
+      eventRelations: db
+        .prepare("SELECT count(*) FROM kg_event_relations WHERE graph_id = ?")
+        .pluck()
+        .get(graphId) as number,
       mentions: counts.mentions,
       ms: Math.round(performance.now() - began),
     };
@@ -120,12 +134,18 @@ type Plan = Required<Omit<GenerateOptions, "name" | "events" | "eventRelations">
 function prepareGraph(ctx: PlatformContext, graphId: number, o: Plan) {
   const db = ctx.db;
   const ontologies = ensureBuiltinOntologies(ctx);
-  db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)").run(graphId, o.name ?? `合成图谱${graphId}`, o.domain);
+  db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)").run(
+    graphId,
+    o.name ?? `合成图谱${graphId}`,
+    o.domain,
+  );
   if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
     assignOntology(ctx, graphId, ontologies[o.domain]);
   }
   const used = db
-    .prepare("SELECT EXISTS (SELECT 1 FROM kg_entities WHERE graph_id = ?) OR EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = ?)")
+    .prepare(
+      "SELECT EXISTS (SELECT 1 FROM kg_entities WHERE graph_id = ?) OR EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = ?)",
+    )
     .pluck()
     .get(graphId, graphId);
   if (used) throw new Error(`图谱 ${graphId} 已有数据，合成数据只写入空图谱`);
@@ -143,7 +163,9 @@ interface Entities {
 /** Entities spread over the ontology's leaf classes, with unique names ("长风12型驱逐舰"). */
 function writeEntities(ctx: PlatformContext, graphId: number, count: number): Entities {
   const ontology = graphOntology(ctx, graphId);
-  const parents = new Set([...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null));
+  const parents = new Set(
+    [...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null),
+  );
   const leaves = [...ontology.classes.values()].filter((c) => !parents.has(c.id));
   const names: string[] = new Array(count);
   const ids = new Int32Array(count);
@@ -157,14 +179,30 @@ function writeEntities(ctx: PlatformContext, graphId: number, count: number): En
     const name = `${NAME_HEADS.slice(at, at + 2)}${i + 1}${SUFFIX[cls.name] ?? cls.name}`;
     const aliases = i % 10 === 0 ? JSON.stringify([`KG-${i + 1}`]) : "[]";
     names[i] = name;
-    ids[i] = Number(insert.run(stableUuid(graphId, name), graphId, cls.id, name, aliases, `合成实体（${cls.name}）`).lastInsertRowid);
+    ids[i] = Number(
+      insert.run(
+        stableUuid(graphId, name),
+        graphId,
+        cls.id,
+        name,
+        aliases,
+        `合成实体（${cls.name}）`,
+      ).lastInsertRowid,
+    );
     if (!byClass.has(cls.id)) byClass.set(cls.id, []);
     byClass.get(cls.id)!.push(i);
   }
   const membersOf = (classId: number | null) =>
-    classId == null ? [...Array(count).keys()] : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
+    classId == null
+      ? [...Array(count).keys()]
+      : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
   const types = [...ontology.relationTypes.values()]
-    .map((t) => ({ id: t.id, name: t.name, subjects: membersOf(t.domain_class_id), objects: membersOf(t.range_class_id) }))
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      subjects: membersOf(t.domain_class_id),
+      objects: membersOf(t.range_class_id),
+    }))
     .filter((t) => t.subjects.length && t.objects.length);
   const places = [...ontology.placeClassIds].flatMap((c) => byClass.get(c) ?? []);
   return { names, ids, ontology, types, places };
@@ -210,7 +248,8 @@ function planEvents(o: Plan, e: Entities, rng: Rng): EventPlan {
     plan.events.push({ type, trigger, subject, object, place, home, title });
     push(plan.own, home, i);
     const reports = 1 + Math.floor(6 * Math.pow(rng.next(), 4));
-    for (let r = 1; r < reports; r++) push(plan.reports, Math.min(o.articles - 1, home + r * rng.int(1, 3)), i);
+    for (let r = 1; r < reports; r++)
+      push(plan.reports, Math.min(o.articles - 1, home + r * rng.int(1, 3)), i);
   }
   for (let l = 0; l < (o.eventRelations ?? 0) && count > 1; l++) {
     const a = Math.floor(rng.next() * count);
@@ -220,16 +259,32 @@ function planEvents(o: Plan, e: Entities, rng: Rng): EventPlan {
     let pick = rng.next();
     const type = LINK_TYPES.find(([, w]) => (pick -= w) < 0)?.[0] ?? "cause";
     // Stated in the article that first reports the later event: both events exist by then.
-    push(plan.links, plan.events[target].home, { source, target, type, strength: Math.round((0.3 + rng.next() * 0.7) * 100) / 100 });
+    push(plan.links, plan.events[target].home, {
+      source,
+      target,
+      type,
+      strength: Math.round((0.3 + rng.next() * 0.7) * 100) / 100,
+    });
   }
   return plan;
 }
 
 /** Composes each article's text sentence by sentence and writes it with what it states. */
-function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entities, plan: EventPlan, rng: Rng) {
+function writeArticles(
+  ctx: PlatformContext,
+  graphId: number,
+  o: Plan,
+  e: Entities,
+  plan: EventPlan,
+  rng: Rng,
+) {
   const db = ctx.db;
-  const insertArticle = db.prepare("INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, ?, ?, ?)");
-  const insertMention = db.prepare("INSERT OR IGNORE INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)");
+  const insertArticle = db.prepare(
+    "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, ?, ?, ?)",
+  );
+  const insertMention = db.prepare(
+    "INSERT OR IGNORE INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
+  );
   const insertRelation = db.prepare(
     `INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -239,7 +294,9 @@ function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entiti
                             sent_start, sent_end, trigger_start, trigger_end)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertParticipant = db.prepare("INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)");
+  const insertParticipant = db.prepare(
+    "INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)",
+  );
   const insertReport = db.prepare(
     "INSERT OR IGNORE INTO kg_event_articles (event_id, article_id, published_at, sent_start, sent_end) VALUES (?, ?, ?, ?, ?)",
   );
@@ -254,7 +311,11 @@ function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entiti
   let mentions = 0;
 
   for (let k = 0; k < o.articles; k++) {
-    const day = new Date(lastDay - Math.floor(((o.articles - 1 - k) / o.articles) * o.days) * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(
+      lastDay - Math.floor(((o.articles - 1 - k) / o.articles) * o.days) * 86_400_000,
+    )
+      .toISOString()
+      .slice(0, 10);
     const published = `${day}T${String(8 + (k % 12)).padStart(2, "0")}:00:00+08:00`;
     const text = new SentenceWriter(e.names);
     const facts: { subject: number; type: number; object: number; at: Span }[] = [];
@@ -262,15 +323,24 @@ function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entiti
       const t = e.types[relations % e.types.length];
       const subject = t.subjects[Math.floor(t.subjects.length * Math.pow(rng.next(), 3))];
       let object = t.objects[Math.floor(t.objects.length * Math.pow(rng.next(), 1.5))];
-      if (object === subject) object = t.objects[(t.objects.indexOf(object) + 1) % t.objects.length];
+      if (object === subject)
+        object = t.objects[(t.objects.indexOf(object) + 1) % t.objects.length];
       facts.push({ subject, type: t.id, object, at: text.say([subject, t.name, object, "。"]) });
     }
     const firsts = (plan.own.get(k) ?? []).map((i) => {
       const ev = plan.events[i];
-      const start = text.say([`${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日，`, ev.subject, ...(ev.place >= 0 ? ["在", ev.place] : [])])[0];
+      const start = text.say([
+        `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日，`,
+        ev.subject,
+        ...(ev.place >= 0 ? ["在", ev.place] : []),
+      ])[0];
       const trigger = text.length;
       const end = text.say([ev.trigger, ev.object, "。"])[1];
-      return { i, at: [start, end] as Span, trigger: [trigger, trigger + ev.trigger.length] as Span };
+      return {
+        i,
+        at: [start, end] as Span,
+        trigger: [trigger, trigger + ev.trigger.length] as Span,
+      };
     });
     const again = (plan.reports.get(k) ?? []).map((i) => {
       const ev = plan.events[i];
@@ -282,18 +352,41 @@ function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entiti
     });
 
     const title = `${e.names[facts[0]?.subject ?? 0]}等相关动态（${k + 1}）`;
-    const articleId = Number(insertArticle.run(graphId, title, "合成数据", published, text.text).lastInsertRowid);
-    for (const [start, end, entity] of text.spans) mentions += insertMention.run(articleId, start, end, e.ids[entity]).changes;
+    const articleId = Number(
+      insertArticle.run(graphId, title, "合成数据", published, text.text).lastInsertRowid,
+    );
+    for (const [start, end, entity] of text.spans)
+      mentions += insertMention.run(articleId, start, end, e.ids[entity]).changes;
     for (const f of facts) {
       const confidence = Math.round((0.6 + rng.next() * 0.4) * 100) / 100;
-      insertRelation.run(graphId, e.ids[f.subject], f.type, e.ids[f.object], confidence, articleId, f.at[0], f.at[1]);
+      insertRelation.run(
+        graphId,
+        e.ids[f.subject],
+        f.type,
+        e.ids[f.object],
+        confidence,
+        articleId,
+        f.at[0],
+        f.at[1],
+      );
     }
     for (const s of firsts) {
       const ev = plan.events[s.i];
       const place = ev.place >= 0 ? [e.ids[ev.place], e.names[ev.place]] : [null, ""];
       const id = Number(
-        insertEvent.run(graphId, ev.type?.id ?? null, ev.title, ev.trigger, day, place[0], place[1], ev.title, articleId, ...s.at, ...s.trigger)
-          .lastInsertRowid,
+        insertEvent.run(
+          graphId,
+          ev.type?.id ?? null,
+          ev.title,
+          ev.trigger,
+          day,
+          place[0],
+          place[1],
+          ev.title,
+          articleId,
+          ...s.at,
+          ...s.trigger,
+        ).lastInsertRowid,
       );
       eventIds[s.i] = id;
       insertParticipant.run(id, e.ids[ev.subject], ev.type?.roles.subject ?? "主体");
@@ -301,7 +394,16 @@ function writeArticles(ctx: PlatformContext, graphId: number, o: Plan, e: Entiti
       insertReport.run(id, articleId, published, ...s.at);
     }
     for (const r of again) insertReport.run(eventIds[r.i], articleId, published, ...r.at);
-    for (const { l, at } of links) insertLink.run(graphId, eventIds[l.source], eventIds[l.target], l.type, l.strength, articleId, ...at);
+    for (const { l, at } of links)
+      insertLink.run(
+        graphId,
+        eventIds[l.source],
+        eventIds[l.target],
+        l.type,
+        l.strength,
+        articleId,
+        ...at,
+      );
   }
   return { relations, mentions };
 }

@@ -15,18 +15,25 @@ export interface GraphCounts {
 
 /** Counting a million relations takes tens of milliseconds: counts are cached per graph signature. */
 export function graphCounts(ctx: PlatformContext, graphId: number): GraphCounts {
-  return storeCache<GraphCounts>(ctx, "counts", 200).get(String(graphId), graphSignature(ctx, graphId), () => {
-    const count = (table: string) =>
-      ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
-    return {
-      articles: count("kg_articles"),
-      entities: count("kg_entities"),
-      relations: count("kg_relations"),
-      events: count("kg_events"),
-      event_relations: count("kg_event_relations"),
-      flows: count("kg_flows"),
-    };
-  });
+  return storeCache<GraphCounts>(ctx, "counts", 200).get(
+    String(graphId),
+    graphSignature(ctx, graphId),
+    () => {
+      const count = (table: string) =>
+        ctx.db
+          .prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`)
+          .pluck()
+          .get(graphId) as number;
+      return {
+        articles: count("kg_articles"),
+        entities: count("kg_entities"),
+        relations: count("kg_relations"),
+        events: count("kg_events"),
+        event_relations: count("kg_event_relations"),
+        flows: count("kg_flows"),
+      };
+    },
+  );
 }
 
 export function graphShape(ctx: PlatformContext, g: Graph) {
@@ -41,15 +48,19 @@ export function graphShape(ctx: PlatformContext, g: Graph) {
 }
 
 export function listGraphs(ctx: PlatformContext) {
-  const rows = ctx.db.prepare("SELECT id, name, domain, description FROM graphs ORDER BY id").all() as Graph[];
+  const rows = ctx.db
+    .prepare("SELECT id, name, domain, description FROM graphs ORDER BY id")
+    .all() as Graph[];
   const results = rows.map((g) => graphShape(ctx, g));
   return { results, count: results.length };
 }
 
 /** The home page of a graph: counts, type distributions, recent articles, hot events and entities. */
 export function graphOverview(ctx: PlatformContext, g: Graph) {
-  return storeCache<ReturnType<typeof computeOverview>>(ctx, "overview", 50).get(String(g.id), graphSignature(ctx, g.id), () =>
-    computeOverview(ctx, g),
+  return storeCache<ReturnType<typeof computeOverview>>(ctx, "overview", 50).get(
+    String(g.id),
+    graphSignature(ctx, g.id),
+    () => computeOverview(ctx, g),
   );
 }
 
@@ -58,7 +69,9 @@ function computeOverview(ctx: PlatformContext, g: Graph) {
   const ontology = graphOntology(ctx, g.id);
   const entityTypes = (
     db
-      .prepare("SELECT class_id, count(*) AS count FROM kg_entities WHERE graph_id = ? GROUP BY class_id ORDER BY count DESC")
+      .prepare(
+        "SELECT class_id, count(*) AS count FROM kg_entities WHERE graph_id = ? GROUP BY class_id ORDER BY count DESC",
+      )
       .all(g.id) as { class_id: number | null; count: number }[]
   ).map((r) => ({
     type_id: r.class_id,
@@ -68,14 +81,23 @@ function computeOverview(ctx: PlatformContext, g: Graph) {
   }));
   const eventTypes = (
     db
-      .prepare("SELECT event_type_id, count(*) AS count FROM kg_events WHERE graph_id = ? GROUP BY event_type_id ORDER BY count DESC")
+      .prepare(
+        "SELECT event_type_id, count(*) AS count FROM kg_events WHERE graph_id = ? GROUP BY event_type_id ORDER BY count DESC",
+      )
       .all(g.id) as { event_type_id: number | null; count: number }[]
   ).map((r) => {
     const t = r.event_type_id == null ? undefined : ontology.eventTypes.get(r.event_type_id);
-    return { type_id: r.event_type_id, type: t?.name ?? null, color: t?.color ?? "", count: r.count };
+    return {
+      type_id: r.event_type_id,
+      type: t?.name ?? null,
+      color: t?.color ?? "",
+      count: r.count,
+    };
   });
   const recentArticles = db
-    .prepare(`SELECT ${ARTICLE_SUMMARY_COLUMNS} FROM kg_articles a WHERE a.graph_id = ? ORDER BY a.published_at DESC, a.id DESC LIMIT 6`)
+    .prepare(
+      `SELECT ${ARTICLE_SUMMARY_COLUMNS} FROM kg_articles a WHERE a.graph_id = ? ORDER BY a.published_at DESC, a.id DESC LIMIT 6`,
+    )
     .all(g.id);
   return {
     graph: graphShape(ctx, g),

@@ -24,7 +24,8 @@ interface Ranking {
 }
 
 const DAY = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 function windowDays(end: string, days: number): string[] {
   const out: string[] = [];
@@ -38,23 +39,39 @@ function windowDays(end: string, days: number): string[] {
  * rollups of a large graph takes a second to sum; the cached answer takes well under one
  * millisecond. What the ranked items look like is read fresh on every request.
  */
-function ranking(ctx: PlatformContext, graphId: number, kind: "events" | "entities", o: HotOptions): Ranking {
+function ranking(
+  ctx: PlatformContext,
+  graphId: number,
+  kind: "events" | "entities",
+  o: HotOptions,
+): Ranking {
   const key = `${kind}|${graphId}|${o.days}|${o.limit}|${o.end ?? ""}|${o.typeId ?? ""}`;
-  return storeCache<Ranking>(ctx, "hot", 500).get(key, rollupSignature(ctx, graphId), () => computeRanking(ctx, graphId, kind, o));
+  return storeCache<Ranking>(ctx, "hot", 500).get(key, rollupSignature(ctx, graphId), () =>
+    computeRanking(ctx, graphId, kind, o),
+  );
 }
 
-function computeRanking(ctx: PlatformContext, graphId: number, kind: "events" | "entities", o: HotOptions): Ranking {
+function computeRanking(
+  ctx: PlatformContext,
+  graphId: number,
+  kind: "events" | "entities",
+  o: HotOptions,
+): Ranking {
   const db = ctx.db;
   const table = kind === "events" ? "kg_event_daily" : "kg_entity_daily";
   const idColumn = kind === "events" ? "event_id" : "entity_id";
   const valueColumn = kind === "events" ? "reports" : "mentions";
-  const end = o.end ?? (db.prepare(`SELECT max(day) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as string | null);
+  const end =
+    o.end ??
+    (db.prepare(`SELECT max(day) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as
+      string | null);
   if (!end) return { start: null, end: null, days: [], ranked: [] };
   const days = windowDays(end, o.days);
   const params: Record<string, unknown> = { graph: graphId, start: days[0], end, limit: o.limit };
   let classFilter = "";
   if (o.typeId !== undefined) {
-    classFilter = "AND entity_id IN (SELECT id FROM kg_entities WHERE graph_id = @graph AND class_id IN (SELECT value FROM json_each(@classes)))";
+    classFilter =
+      "AND entity_id IN (SELECT id FROM kg_entities WHERE graph_id = @graph AND class_id IN (SELECT value FROM json_each(@classes)))";
     params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(o.typeId));
   }
   const top = db
@@ -71,16 +88,27 @@ function computeRanking(ctx: PlatformContext, graphId: number, kind: "events" | 
       `SELECT ${idColumn} AS id, day, ${valueColumn} AS value FROM ${table}
         WHERE ${idColumn} IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?`,
     )
-    .all(JSON.stringify(top.map((t) => t.id)), days[0], end) as { id: number; day: string; value: number }[];
+    .all(JSON.stringify(top.map((t) => t.id)), days[0], end) as {
+    id: number;
+    day: string;
+    value: number;
+  }[];
   for (const d of daily) trends.get(d.id)![index.get(d.day)!] += d.value;
-  return { start: days[0], end, days, ranked: top.map((t) => ({ ...t, trend: trends.get(t.id)! })) };
+  return {
+    start: days[0],
+    end,
+    days,
+    ranked: top.map((t) => ({ ...t, trend: trends.get(t.id)! })),
+  };
 }
 
 /** Events ranked by the number of reports in the window, each with its daily series. */
 export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
   const r = ranking(ctx, graphId, "events", o);
   const rows = ctx.db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`)
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
+    )
     .all(JSON.stringify(r.ranked.map((x) => x.id))) as EventRow[];
   const shapes = new Map(eventShapes(ctx, graphId, rows).map((e) => [e.id, e]));
   // An event deleted since the ranking was computed drops out.

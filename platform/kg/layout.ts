@@ -9,7 +9,10 @@ export const SERVER_LAYOUT_THRESHOLD = 300;
  * Force-directed positions (ForceAtlas2) for a node-link graph. Starts from a deterministic
  * spiral, so the same graph always gets the same picture; Barnes–Hut keeps large graphs fast.
  */
-export function forceLayout(nodeIds: string[], edges: [string, string][]): Map<string, { x: number; y: number }> {
+export function forceLayout(
+  nodeIds: string[],
+  edges: [string, string][],
+): Map<string, { x: number; y: number }> {
   const g = new Graph({ multi: true, type: "undirected" });
   nodeIds.forEach((id, i) => {
     const angle = i * 2.399963;
@@ -52,7 +55,10 @@ export function layeredLayout(
   const points = new Map<string, { x: number; y: number }[]>();
   for (const e of edges) {
     const edge = g.edge({ v: e.source, w: e.target, name: e.id });
-    points.set(e.id, (edge?.points ?? []).map((p: { x: number; y: number }) => ({ x: round(p.x), y: round(p.y) })));
+    points.set(
+      e.id,
+      (edge?.points ?? []).map((p: { x: number; y: number }) => ({ x: round(p.x), y: round(p.y) })),
+    );
   }
   const size = g.graph();
   return { positions, points, width: round(size.width ?? 0), height: round(size.height ?? 0) };

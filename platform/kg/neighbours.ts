@@ -20,11 +20,18 @@ export interface NeighbourOptions {
  * (each type and direction is an index range, read without sorting). Graphs above
  * SERVER_LAYOUT_THRESHOLD nodes come with x/y positions computed here.
  */
-export function neighbourGraph(ctx: PlatformContext, graphId: number, uuid: string, o: NeighbourOptions) {
+export function neighbourGraph(
+  ctx: PlatformContext,
+  graphId: number,
+  uuid: string,
+  o: NeighbourOptions,
+) {
   const center = requireEntity(ctx, graphId, uuid);
   const key = `${center.id}|${o.types.join(",")}|${o.limit}|${o.depth}`;
-  return storeCache<ReturnType<typeof build>>(ctx, "neighbours", 100).get(key, graphSignature(ctx, graphId), () =>
-    build(ctx, graphId, center.id, o),
+  return storeCache<ReturnType<typeof build>>(ctx, "neighbours", 100).get(
+    key,
+    graphSignature(ctx, graphId),
+    () => build(ctx, graphId, center.id, o),
   );
 }
 
@@ -45,7 +52,9 @@ function build(ctx: PlatformContext, graphId: number, centerId: number, o: Neigh
       if (quotas[i] === 0) return;
       const column = g.direction === "out" ? "subject_id" : "object_id";
       const rows = ctx.db
-        .prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.${column} = ? AND r.relation_type_id = ? ORDER BY r.id LIMIT ?`)
+        .prepare(
+          `SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.${column} = ? AND r.relation_type_id = ? ORDER BY r.id LIMIT ?`,
+        )
         .all(entityId, g.type, quotas[i]) as RelationRow[];
       for (const r of rows) {
         const other = r.subject_id === entityId ? r.object_id : r.subject_id;
@@ -80,7 +89,14 @@ function build(ctx: PlatformContext, graphId: number, centerId: number, o: Neigh
   const ontology = graphOntology(ctx, graphId);
   const nodes = [...depthOf].map(([id, depth]) => {
     const ref = refs.get(id)!;
-    return { id: ref.uuid, name: ref.name, type: ref.type, type_id: ref.type_id, color: colorOf(ontology, ref.type_id), depth };
+    return {
+      id: ref.uuid,
+      name: ref.name,
+      type: ref.type,
+      type_id: ref.type_id,
+      color: colorOf(ontology, ref.type_id),
+      depth,
+    };
   });
   const uuidOf = (id: number) => refs.get(id)!.uuid;
   const edgeList = [...edges.values()].map((r) => ({
@@ -108,7 +124,11 @@ function build(ctx: PlatformContext, graphId: number, centerId: number, o: Neigh
     total_relations: first.total,
     truncated,
     layout: serverLayout ? "server" : "client",
-    relation_types: [...counts].map(([id, count]) => ({ id, name: ontology.relationTypes.get(id)?.name ?? "", count })),
+    relation_types: [...counts].map(([id, count]) => ({
+      id,
+      name: ontology.relationTypes.get(id)?.name ?? "",
+      count,
+    })),
     nodes: positions ? nodes.map((n) => ({ ...n, ...positions.get(n.id)! })) : nodes,
     edges: edgeList,
   };
@@ -128,7 +148,9 @@ function relationGroups(ctx: PlatformContext, entityId: number): RelationGroup[]
   const count = (column: string, direction: "out" | "in") =>
     (
       ctx.db
-        .prepare(`SELECT relation_type_id AS type, count(*) AS count FROM kg_relations WHERE ${column} = ? GROUP BY relation_type_id`)
+        .prepare(
+          `SELECT relation_type_id AS type, count(*) AS count FROM kg_relations WHERE ${column} = ? GROUP BY relation_type_id`,
+        )
         .all(entityId) as { type: number; count: number }[]
     ).map((g) => ({ ...g, direction }));
   return [...count("subject_id", "out"), ...count("object_id", "in")];

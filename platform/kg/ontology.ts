@@ -42,7 +42,9 @@ export interface GraphOntology {
 }
 
 /** Creates the built-in ontologies that are missing (an existing one is left as edited). */
-export function ensureBuiltinOntologies(ctx: PlatformContext): Record<OntologyDef["domain"], number> {
+export function ensureBuiltinOntologies(
+  ctx: PlatformContext,
+): Record<OntologyDef["domain"], number> {
   const ids = {} as Record<OntologyDef["domain"], number>;
   ctx.db.transaction(() => {
     for (const def of builtinOntologies) ids[def.domain] = ensureOntology(ctx, def);
@@ -52,7 +54,10 @@ export function ensureBuiltinOntologies(ctx: PlatformContext): Record<OntologyDe
 
 function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
   const db = ctx.db;
-  const existing = db.prepare("SELECT id FROM kg_ontologies WHERE name = ?").pluck().get(def.name) as number | undefined;
+  const existing = db
+    .prepare("SELECT id FROM kg_ontologies WHERE name = ?")
+    .pluck()
+    .get(def.name) as number | undefined;
   if (existing) return existing;
   const ontologyId = Number(
     db
@@ -69,10 +74,18 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
   for (const c of def.classes) {
     const parent = c.parent ? classIds.get(c.parent) : null;
     const id = Number(
-      insertClass.run(ontologyId, parent ?? null, c.name, c.place ? 1 : 0, c.color, c.description ?? "").lastInsertRowid,
+      insertClass.run(
+        ontologyId,
+        parent ?? null,
+        c.name,
+        c.place ? 1 : 0,
+        c.color,
+        c.description ?? "",
+      ).lastInsertRowid,
     );
     classIds.set(c.name, id);
-    for (const p of c.properties ?? []) insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0);
+    for (const p of c.properties ?? [])
+      insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0);
   }
   const insertRelationType = db.prepare(
     "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description) VALUES (?, ?, ?, ?, ?)",
@@ -90,7 +103,13 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
     "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color) VALUES (?, ?, ?, ?, ?)",
   );
   for (const e of def.eventTypes) {
-    insertEventType.run(ontologyId, e.name, JSON.stringify(e.triggers), JSON.stringify(e.roles), e.color);
+    insertEventType.run(
+      ontologyId,
+      e.name,
+      JSON.stringify(e.triggers),
+      JSON.stringify(e.roles),
+      e.color,
+    );
   }
   return ontologyId;
 }
@@ -107,8 +126,10 @@ export function assignOntology(ctx: PlatformContext, graphId: number, ontologyId
 
 /** The graph's ontology; cached until the graph's entities or ontology change. */
 export function graphOntology(ctx: PlatformContext, graphId: number): GraphOntology {
-  return storeCache<GraphOntology>(ctx, "ontology", 50).get(String(graphId), entitySignature(ctx, graphId), () =>
-    loadOntology(ctx, graphId),
+  return storeCache<GraphOntology>(ctx, "ontology", 50).get(
+    String(graphId),
+    entitySignature(ctx, graphId),
+    () => loadOntology(ctx, graphId),
   );
 }
 
@@ -121,9 +142,13 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
     .get(graphId) as { id: number; name: string } | undefined;
   const ontologyId = head?.id ?? -1;
   const classRows = db
-    .prepare("SELECT id, name, parent_id, is_place, color, description FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+    .prepare(
+      "SELECT id, name, parent_id, is_place, color, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
+    )
     .all(ontologyId) as (Omit<OntologyClass, "is_place"> & { is_place: number })[];
-  const classes = new Map<number, OntologyClass>(classRows.map((c) => [c.id, { ...c, is_place: !!c.is_place }]));
+  const classes = new Map<number, OntologyClass>(
+    classRows.map((c) => [c.id, { ...c, is_place: !!c.is_place }]),
+  );
   const children = new Map<number, number[]>();
   for (const c of classes.values()) {
     if (c.parent_id == null) continue;
@@ -146,7 +171,8 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
     return out;
   };
   const placeClassIds = new Set<number>();
-  for (const c of classes.values()) if (c.is_place) for (const id of subtree(c.id)) placeClassIds.add(id);
+  for (const c of classes.values())
+    if (c.is_place) for (const id of subtree(c.id)) placeClassIds.add(id);
 
   const relationTypes = new Map<number, OntologyRelationType>(
     (
@@ -160,16 +186,30 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
   const eventTypes = new Map<number, OntologyEventType>(
     (
       db
-        .prepare("SELECT id, name, triggers, roles, color FROM kg_event_types WHERE ontology_id = ? ORDER BY id")
-        .all(ontologyId) as { id: number; name: string; triggers: string; roles: string; color: string }[]
+        .prepare(
+          "SELECT id, name, triggers, roles, color FROM kg_event_types WHERE ontology_id = ? ORDER BY id",
+        )
+        .all(ontologyId) as {
+        id: number;
+        name: string;
+        triggers: string;
+        roles: string;
+        color: string;
+      }[]
     ).map((e) => [
       e.id,
       {
         id: e.id,
         name: e.name,
         color: e.color,
-        triggers: parseJson<string[]>(e.triggers, []).filter((t) => typeof t === "string" && t.length > 0),
-        roles: { subject: "主体", object: "客体", ...parseJson<Record<string, string>>(e.roles, {}) },
+        triggers: parseJson<string[]>(e.triggers, []).filter(
+          (t) => typeof t === "string" && t.length > 0,
+        ),
+        roles: {
+          subject: "主体",
+          object: "客体",
+          ...parseJson<Record<string, string>>(e.roles, {}),
+        },
       },
     ]),
   );

@@ -1,5 +1,12 @@
 /** The knowledge-graph routes read their query through the platform's one strict set of parameter helpers. */
-export { dateParam, intParam, listParam, pageParams, stringParam, type Page } from "../http/params.js";
+export {
+  dateParam,
+  intParam,
+  listParam,
+  pageParams,
+  stringParam,
+  type Page,
+} from "../http/params.js";
 
 /** A positive integer id from a path segment, or null (the caller answers 404). */
 export function pathId(value: string | undefined): number | null {

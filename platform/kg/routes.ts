@@ -3,7 +3,15 @@ import { requireUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { badRequest, handle, HttpError, notFound } from "../http/errors.js";
 import { articleDetail, listArticles } from "./articles.js";
-import { entityArticles, entityDetail, entityEvents, entityRelations, listEntities, relationDetail, requireEntity } from "./entities.js";
+import {
+  entityArticles,
+  entityDetail,
+  entityEvents,
+  entityRelations,
+  listEntities,
+  relationDetail,
+  requireEntity,
+} from "./entities.js";
 import { eventGraph, linkedEvents } from "./event-graph.js";
 import { eventDetail, listEvents } from "./events.js";
 import { analyzeText, TEXT_TOO_LONG, validateText } from "./extract.js";
@@ -28,12 +36,22 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       requireUser(res);
       res.json(fn(req, res));
     });
-  const open = (fn: (req: Request, res: Response) => unknown) => handle((req, res) => res.json(fn(req, res)));
+  const open = (fn: (req: Request, res: Response) => unknown) =>
+    handle((req, res) => res.json(fn(req, res)));
 
   // Public: the header's graph list, operational flows, the causal event graph.
-  router.get("/kg/graphs/", open(() => listGraphs(ctx)));
-  router.get("/kg/graphs/:gid/flows/", open((req) => listFlows(ctx, graphOf(req).id)));
-  router.get("/kg/graphs/:gid/flows/:flowId/", open((req) => flowDetail(ctx, graphOf(req).id, pathId(req.params.flowId))));
+  router.get(
+    "/kg/graphs/",
+    open(() => listGraphs(ctx)),
+  );
+  router.get(
+    "/kg/graphs/:gid/flows/",
+    open((req) => listFlows(ctx, graphOf(req).id)),
+  );
+  router.get(
+    "/kg/graphs/:gid/flows/:flowId/",
+    open((req) => flowDetail(ctx, graphOf(req).id, pathId(req.params.flowId))),
+  );
   router.get(
     "/kg/graphs/:gid/event-graph/",
     open((req) => {
@@ -54,27 +72,53 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       const g = graphOf(req);
       const search = stringParam(req.query, "search");
       // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(ctx, req, res, { graphId: g.id, kind: "event", query: search }, linkedEvents(ctx, g.id, search, pageParams(req.query)));
+      return searched(
+        ctx,
+        req,
+        res,
+        { graphId: g.id, kind: "event", query: search },
+        linkedEvents(ctx, g.id, search, pageParams(req.query)),
+      );
     }),
   );
 
   // Signed in: everything else.
-  router.get("/kg/graphs/:gid/", signedIn((req) => graphShape(ctx, graphOf(req))));
-  router.get("/kg/graphs/:gid/overview/", signedIn((req) => graphOverview(ctx, graphOf(req))));
-  router.get("/kg/graphs/:gid/ontology/", signedIn((req) => ontologyShape(graphOntology(ctx, graphOf(req).id))));
+  router.get(
+    "/kg/graphs/:gid/",
+    signedIn((req) => graphShape(ctx, graphOf(req))),
+  );
+  router.get(
+    "/kg/graphs/:gid/overview/",
+    signedIn((req) => graphOverview(ctx, graphOf(req))),
+  );
+  router.get(
+    "/kg/graphs/:gid/ontology/",
+    signedIn((req) => ontologyShape(graphOntology(ctx, graphOf(req).id))),
+  );
 
   router.get(
     "/kg/graphs/:gid/articles/",
     signedIn((req, res) => {
       const g = graphOf(req);
       const search = stringParam(req.query, "search");
-      const answer = listArticles(ctx, g.id, { search, start: dateParam(req.query, "start"), end: dateParam(req.query, "end") }, pageParams(req.query));
+      const answer = listArticles(
+        ctx,
+        g.id,
+        { search, start: dateParam(req.query, "start"), end: dateParam(req.query, "end") },
+        pageParams(req.query),
+      );
       // Retrieval statistics (issue 5): each search endpoint records its searches.
       return searched(ctx, req, res, { graphId: g.id, kind: "article", query: search }, answer);
     }),
   );
-  router.get("/kg/graphs/:gid/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id), graphOf(req).id)));
-  router.get("/kg/articles/:id/", signedIn((req) => articleDetail(ctx, pathId(req.params.id))));
+  router.get(
+    "/kg/graphs/:gid/articles/:id/",
+    signedIn((req) => articleDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+  );
+  router.get(
+    "/kg/articles/:id/",
+    signedIn((req) => articleDetail(ctx, pathId(req.params.id))),
+  );
 
   router.get(
     "/kg/graphs/:gid/entities/",
@@ -83,23 +127,39 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       const type = classParam(graphOntology(ctx, g.id), stringParam(req.query, "type"));
       const search = stringParam(req.query, "search");
       // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(ctx, req, res, { graphId: g.id, kind: "entity", query: search }, listEntities(ctx, g.id, { search, typeId: type }, pageParams(req.query)));
+      return searched(
+        ctx,
+        req,
+        res,
+        { graphId: g.id, kind: "entity", query: search },
+        listEntities(ctx, g.id, { search, typeId: type }, pageParams(req.query)),
+      );
     }),
   );
-  router.get("/kg/graphs/:gid/entities/:uuid/", signedIn((req) => entityDetail(ctx, graphOf(req).id, req.params.uuid)));
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/",
+    signedIn((req) => entityDetail(ctx, graphOf(req).id, req.params.uuid)),
+  );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/relations/",
     signedIn((req) => {
       const g = graphOf(req);
       const entity = requireEntity(ctx, g.id, req.params.uuid);
       const direction = stringParam(req.query, "direction");
-      if (direction !== undefined && direction !== "out" && direction !== "in") throw badRequest("参数 direction 只能是 out 或 in");
+      if (direction !== undefined && direction !== "out" && direction !== "in")
+        throw badRequest("参数 direction 只能是 out 或 in");
       const predicate = stringParam(req.query, "predicate");
       return entityRelations(
         ctx,
         g.id,
         entity,
-        { direction, predicateId: predicate === undefined ? undefined : relationTypeIds(graphOntology(ctx, g.id), [predicate])[0] },
+        {
+          direction,
+          predicateId:
+            predicate === undefined
+              ? undefined
+              : relationTypeIds(graphOntology(ctx, g.id), [predicate])[0],
+        },
         pageParams(req.query),
       );
     }),
@@ -108,7 +168,12 @@ export function mountKg(router: Router, ctx: PlatformContext) {
     "/kg/graphs/:gid/entities/:uuid/events/",
     signedIn((req) => {
       const g = graphOf(req);
-      return entityEvents(ctx, g.id, requireEntity(ctx, g.id, req.params.uuid), pageParams(req.query));
+      return entityEvents(
+        ctx,
+        g.id,
+        requireEntity(ctx, g.id, req.params.uuid),
+        pageParams(req.query),
+      );
     }),
   );
   router.get(
@@ -133,13 +198,22 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   router.get(
     "/kg/entities/:uuid/",
     signedIn((req) => {
-      const graphId = ctx.db.prepare("SELECT graph_id FROM kg_entities WHERE uuid = ?").pluck().get(req.params.uuid) as number | undefined;
+      const graphId = ctx.db
+        .prepare("SELECT graph_id FROM kg_entities WHERE uuid = ?")
+        .pluck()
+        .get(req.params.uuid) as number | undefined;
       if (graphId === undefined) throw notFound(NOT_FOUND.entity);
       return entityDetail(ctx, graphId, req.params.uuid);
     }),
   );
-  router.get("/kg/graphs/:gid/relations/:id/", signedIn((req) => relationDetail(ctx, pathId(req.params.id), graphOf(req).id)));
-  router.get("/kg/relations/:id/", signedIn((req) => relationDetail(ctx, pathId(req.params.id))));
+  router.get(
+    "/kg/graphs/:gid/relations/:id/",
+    signedIn((req) => relationDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+  );
+  router.get(
+    "/kg/relations/:id/",
+    signedIn((req) => relationDetail(ctx, pathId(req.params.id))),
+  );
 
   router.get(
     "/kg/graphs/:gid/events/",
@@ -147,22 +221,34 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       const g = graphOf(req);
       const search = stringParam(req.query, "search");
       // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(ctx, req, res, { graphId: g.id, kind: "event", query: search }, listEvents(
+      return searched(
         ctx,
-        g.id,
-        {
-          search,
-          typeId: eventTypeParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
-          start: dateParam(req.query, "start"),
-          end: dateParam(req.query, "end"),
-          place: stringParam(req.query, "place"),
-        },
-        pageParams(req.query),
-      ));
+        req,
+        res,
+        { graphId: g.id, kind: "event", query: search },
+        listEvents(
+          ctx,
+          g.id,
+          {
+            search,
+            typeId: eventTypeParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
+            start: dateParam(req.query, "start"),
+            end: dateParam(req.query, "end"),
+            place: stringParam(req.query, "place"),
+          },
+          pageParams(req.query),
+        ),
+      );
     }),
   );
-  router.get("/kg/graphs/:gid/events/:id/", signedIn((req) => eventDetail(ctx, pathId(req.params.id), graphOf(req).id)));
-  router.get("/kg/events/:id/", signedIn((req) => eventDetail(ctx, pathId(req.params.id))));
+  router.get(
+    "/kg/graphs/:gid/events/:id/",
+    signedIn((req) => eventDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+  );
+  router.get(
+    "/kg/events/:id/",
+    signedIn((req) => eventDetail(ctx, pathId(req.params.id))),
+  );
 
   router.get(
     "/kg/graphs/:gid/hot-events/",
@@ -172,7 +258,10 @@ export function mountKg(router: Router, ctx: PlatformContext) {
     "/kg/graphs/:gid/hot-entities/",
     signedIn((req) => {
       const g = graphOf(req);
-      return hotEntities(ctx, g.id, { ...hotParams(req), typeId: classParam(graphOntology(ctx, g.id), stringParam(req.query, "type")) });
+      return hotEntities(ctx, g.id, {
+        ...hotParams(req),
+        typeId: classParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
+      });
     }),
   );
 
@@ -187,7 +276,12 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       const body = (req.body ?? {}) as { text?: unknown; article_id?: unknown };
       if (body.text === undefined && body.article_id !== undefined) {
         const article = articleDetail(ctx, pathId(String(body.article_id)), g.id);
-        return { article_id: article.id, ...analyzeText(ctx, g.id, article.content, { referenceDate: article.published_at.slice(0, 10) }) };
+        return {
+          article_id: article.id,
+          ...analyzeText(ctx, g.id, article.content, {
+            referenceDate: article.published_at.slice(0, 10),
+          }),
+        };
       }
       return analyzeText(ctx, g.id, validateText(body.text));
     }),
@@ -205,28 +299,35 @@ function hotParams(req: Request) {
 /** An entity class by id or name; unknown ones are a 400 naming them. */
 function classParam(ontology: GraphOntology, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const cls = /^\d+$/.test(value) ? ontology.classes.get(Number(value)) : ontology.classByName.get(value);
+  const cls = /^\d+$/.test(value)
+    ? ontology.classes.get(Number(value))
+    : ontology.classByName.get(value);
   if (!cls) throw badRequest(`未知的实体类型：${value}`);
   return cls.id;
 }
 
 function eventTypeParam(ontology: GraphOntology, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const type = /^\d+$/.test(value) ? ontology.eventTypes.get(Number(value)) : ontology.eventTypeByName.get(value);
+  const type = /^\d+$/.test(value)
+    ? ontology.eventTypes.get(Number(value))
+    : ontology.eventTypeByName.get(value);
   if (!type) throw badRequest(`未知的事件类型：${value}`);
   return type.id;
 }
 
 function relationTypeIds(ontology: GraphOntology, values: string[]): number[] {
   return values.map((v) => {
-    const type = /^\d+$/.test(v) ? ontology.relationTypes.get(Number(v)) : ontology.relationTypeByName.get(v);
+    const type = /^\d+$/.test(v)
+      ? ontology.relationTypes.get(Number(v))
+      : ontology.relationTypeByName.get(v);
     if (!type) throw badRequest(`未知的关系类型：${v}`);
     return type.id;
   });
 }
 
 function linkTypes(values: string[]): string[] {
-  for (const v of values) if (!(v in EVENT_LINK_TYPES)) throw badRequest(`未知的事件关系类型：${v}`);
+  for (const v of values)
+    if (!(v in EVENT_LINK_TYPES)) throw badRequest(`未知的事件关系类型：${v}`);
   return values;
 }
 

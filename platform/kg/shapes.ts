@@ -33,7 +33,9 @@ export function requireGraph(ctx: PlatformContext, graphId: number | null): Grap
   const g =
     graphId === null
       ? undefined
-      : (ctx.db.prepare("SELECT id, name, domain, description FROM graphs WHERE id = ?").get(graphId) as Graph | undefined);
+      : (ctx.db
+          .prepare("SELECT id, name, domain, description FROM graphs WHERE id = ?")
+          .get(graphId) as Graph | undefined);
   if (!g) throw notFound(NOT_FOUND.graph);
   return g;
 }
@@ -53,21 +55,35 @@ interface EntityRow {
 }
 
 /** uuid, name and class name of entities by id, one query. */
-export function entityRefs(ctx: PlatformContext, graphId: number, ids: Iterable<number>): Map<number, EntityRef> {
+export function entityRefs(
+  ctx: PlatformContext,
+  graphId: number,
+  ids: Iterable<number>,
+): Map<number, EntityRef> {
   const list = [...new Set(ids)];
   const out = new Map<number, EntityRef>();
   if (list.length === 0) return out;
   const classes = graphOntology(ctx, graphId).classes;
   const rows = ctx.db
-    .prepare("SELECT id, uuid, name, class_id FROM kg_entities WHERE id IN (SELECT value FROM json_each(?))")
+    .prepare(
+      "SELECT id, uuid, name, class_id FROM kg_entities WHERE id IN (SELECT value FROM json_each(?))",
+    )
     .all(JSON.stringify(list)) as EntityRow[];
   for (const r of rows) {
-    out.set(r.id, { uuid: r.uuid, name: r.name, type: classOf(classes, r.class_id), type_id: r.class_id });
+    out.set(r.id, {
+      uuid: r.uuid,
+      name: r.name,
+      type: classOf(classes, r.class_id),
+      type_id: r.class_id,
+    });
   }
   return out;
 }
 
-export function classOf(classes: Map<number, { name: string }>, classId: number | null): string | null {
+export function classOf(
+  classes: Map<number, { name: string }>,
+  classId: number | null,
+): string | null {
   return classId == null ? null : (classes.get(classId)?.name ?? null);
 }
 
@@ -169,7 +185,8 @@ export interface ArticleRow {
 }
 
 /** Article columns without the full text (a 120-character summary instead). */
-export const ARTICLE_SUMMARY_COLUMNS = "a.id, a.graph_id, a.title, a.source, a.url, a.published_at, substr(a.content, 1, 120) AS summary";
+export const ARTICLE_SUMMARY_COLUMNS =
+  "a.id, a.graph_id, a.title, a.source, a.url, a.published_at, substr(a.content, 1, 120) AS summary";
 
 export function entityDetails(row: { aliases: string; properties: string }) {
   return {

@@ -99,7 +99,8 @@ export function findTimes(text: string, referenceYear?: number): TimeExpression[
       const mo = m[7] ? Number(m[7]) : undefined;
       const d = m[8] ? Number(m[8]) : undefined;
       if (mo === undefined) value = y;
-      else if (validMonth(mo) && (d === undefined || validDay(d))) value = d ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`;
+      else if (validMonth(mo) && (d === undefined || validDay(d)))
+        value = d ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`;
     } else if (m[9]) {
       const [mo, d] = [Number(m[9]), Number(m[10])];
       if (validMonth(mo) && validDay(d)) value = `${year ?? "XXXX"}-${pad(mo)}-${pad(d)}`;

@@ -40,8 +40,8 @@ export function csvCell(v: unknown): string {
 
 const csvLine = (cells: unknown[]) => cells.map(csvCell).join(",") + "\n";
 
-export const templateCsv = (def: ResourceDef) => BOM + csvLine(["id", ...importFields(def).map((f) => f.name)]);
-
+export const templateCsv = (def: ResourceDef) =>
+  BOM + csvLine(["id", ...importFields(def).map((f) => f.name)]);
 
 /**
  * Streams the matching records as CSV: UTF-8 with a BOM (so Excel reads Chinese), header of
@@ -58,7 +58,9 @@ export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, f
   try {
     const columns = fields.map((f) => fieldExpr(f)).join(", ");
     const rows = reader
-      .prepare(`SELECT ${columns} FROM ${q(def.table)} t ${whereSql(filter.conditions)} ORDER BY ${filter.orderBy}`)
+      .prepare(
+        `SELECT ${columns} FROM ${q(def.table)} t ${whereSql(filter.conditions)} ORDER BY ${filter.orderBy}`,
+      )
       .raw()
       .iterate(...filter.params) as IterableIterator<unknown[]>;
     res.status(200);
@@ -102,7 +104,11 @@ export function decodeCsv(buf: Buffer): string {
   } catch {
     const detected = chardet.detect(buf);
     if (!detected || !iconv.encodingExists(detected)) {
-      throw new HttpError(400, "无法识别文件编码，请保存为 UTF-8 或 GBK 编码的 CSV", "invalid_encoding");
+      throw new HttpError(
+        400,
+        "无法识别文件编码，请保存为 UTF-8 或 GBK 编码的 CSV",
+        "invalid_encoding",
+      );
     }
     const name = /^(gb2312|gbk|gb18030)$/i.test(detected) ? "gb18030" : detected;
     return iconv.decode(buf, name);
@@ -139,7 +145,8 @@ export function parseCsv(text: string): CsvRecord[] {
   const out: CsvRecord[] = [];
   const lines = quoteFreeLines(text);
   if (lines) {
-    for (let i = 0; i < lines.length; i++) if (lines[i] !== "") out.push({ cells: lines[i].split(","), line: i + 1 });
+    for (let i = 0; i < lines.length; i++)
+      if (lines[i] !== "") out.push({ cells: lines[i].split(","), line: i + 1 });
     return out;
   }
   try {
@@ -157,4 +164,5 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 /** Undoes the export's formula neutralising, so an exported file imports unchanged. */
-export const unneutralise = (v: string) => (v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+export const unneutralise = (v: string) =>
+  v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;

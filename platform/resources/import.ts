@@ -11,7 +11,13 @@ import {
   updateRecord,
   writeAudit,
 } from "./store.js";
-import type { FieldDef, FieldErrors, ResourceDef, ResourceHookContext, WriteChange } from "./types.js";
+import type {
+  FieldDef,
+  FieldErrors,
+  ResourceDef,
+  ResourceHookContext,
+  WriteChange,
+} from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
 /** `row` is the record's row in a spreadsheet: the header is row 1. */
@@ -36,7 +42,11 @@ type Column = { index: number; field: FieldDef | "id" | null };
  * Maps the header to fields, by name or by label. Columns an export writes but nobody
  * may set (created time, size, ...) are accepted and skipped, so an export imports back.
  */
-function mapHeader(def: ResourceDef, header: string[], line: number): { columns: Column[]; errors: RowError[] } {
+function mapHeader(
+  def: ResourceDef,
+  header: string[],
+  line: number,
+): { columns: Column[]; errors: RowError[] } {
   const writable = importFields(def);
   const errors: RowError[] = [];
   const seen = new Set<string>();
@@ -55,7 +65,10 @@ function mapHeader(def: ResourceDef, header: string[], line: number): { columns:
   return { columns, errors };
 }
 
-function rowInput(columns: Column[], cells: string[]): { id: string; input: Record<string, unknown> } {
+function rowInput(
+  columns: Column[],
+  cells: string[],
+): { id: string; input: Record<string, unknown> } {
   let id = "";
   const input: Record<string, unknown> = {};
   for (const c of columns) {
@@ -105,9 +118,11 @@ export async function importRows(
   const options = loadOptions(db, def);
   const mayUpdate = !!def.permissions.update && hasPermission(h.user, def.permissions.update);
   const result: ImportResult = { created: 0, updated: 0, errors: [] };
-  const fail = (row: number, field: string, message: string) => result.errors.push({ row, field, message });
+  const fail = (row: number, field: string, message: string) =>
+    result.errors.push({ row, field, message });
   const refused = (row: number, errors: FieldErrors) => {
-    for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(row, field, m);
+    for (const [field, messages] of Object.entries(errors))
+      for (const m of messages) fail(row, field, m);
   };
   const created = new RecordBatch(h, def, refused);
 
@@ -116,7 +131,8 @@ export async function importRows(
     try {
       authorizeWrite(h, def, change);
     } catch (e) {
-      if (e instanceof HttpError) throw new HttpError(e.status, `第 ${row} 行：${e.detail}`, e.code, { ...e.extra, row });
+      if (e instanceof HttpError)
+        throw new HttpError(e.status, `第 ${row} 行：${e.detail}`, e.code, { ...e.extra, row });
       throw e;
     }
   }
@@ -158,7 +174,10 @@ export async function importRows(
   if (needsPreparing(def)) {
     const items = rows.map(({ cells }) => {
       const { id, input } = rowInput(columns, cells);
-      return { mode: id && getRecord(db, def, Number(id)) ? ("update" as const) : ("create" as const), input };
+      return {
+        mode: id && getRecord(db, def, Number(id)) ? ("update" as const) : ("create" as const),
+        input,
+      };
     });
     (await prepareMany(def, items)).forEach((p, i) => prepared.set(rows[i].line, p));
   }
@@ -173,7 +192,11 @@ export async function importRows(
     result.errors.sort((a, b) => a.row - b.row);
     if (dryRun || result.errors.length) throw new Rollback();
     if (created.ids.length) {
-      const summary = { file: filename, created: created.ids.length, created_ids: idRanges(created.ids) };
+      const summary = {
+        file: filename,
+        created: created.ids.length,
+        created_ids: idRanges(created.ids),
+      };
       writeAudit(db, h.user, "import", def, null, null, summary);
     }
   });

@@ -9,7 +9,11 @@ const ENVELOPE_BYTES = 64 * 1024;
  * (busboy is not installed). The body is read up to the limit; a larger one is drained
  * (so the client receives the answer instead of a reset) and refused with `tooLarge`.
  */
-export async function readMultipart(req: Request, maxFileBytes: number, tooLarge: string): Promise<FormData> {
+export async function readMultipart(
+  req: Request,
+  maxFileBytes: number,
+  tooLarge: string,
+): Promise<FormData> {
   const type = req.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
     throw new HttpError(400, "请以 multipart/form-data 上传文件", "invalid_upload");

@@ -24,7 +24,10 @@ export async function prepareFields(
 }
 
 /** The validated values with each prepared field's value in place of the one given. */
-export function withPrepared(values: Record<string, unknown>, prepared: PreparedValues | undefined) {
+export function withPrepared(
+  values: Record<string, unknown>,
+  prepared: PreparedValues | undefined,
+) {
   if (!prepared?.size) return values;
   const out = { ...values };
   for (const [name, value] of prepared) if (name in out) out[name] = value;

@@ -34,12 +34,15 @@ export interface ListFilter {
   };
 }
 
-export const whereSql = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
+export const whereSql = (conditions: string[]) =>
+  conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
 
 export type Paging = Page;
 
-const invalidOrdering = (detail: string, param = "ordering") => invalidParam(param, detail, "invalid_ordering");
-const invalidFilter = (detail: string, param: string) => invalidParam(param, detail, "invalid_filter");
+const invalidOrdering = (detail: string, param = "ordering") =>
+  invalidParam(param, detail, "invalid_ordering");
+const invalidFilter = (detail: string, param: string) =>
+  invalidParam(param, detail, "invalid_filter");
 
 /** The one string value of a parameter (the platform's query is plain: see http/params.ts). */
 function text(query: Record<string, unknown>, key: string): string | undefined {
@@ -69,12 +72,16 @@ function filterValue(f: FieldDef, raw: string, key: string): unknown {
   const vt = f.valueType ?? "text";
   if (vt === "text") return f.normalize ? f.normalize(raw) : raw;
   const n = Number(raw);
-  if (!NUMBER[vt].test(raw) || !Number.isFinite(n)) throw invalidFilter(`过滤值无效：${key}=${raw}`, key);
+  if (!NUMBER[vt].test(raw) || !Number.isFinite(n))
+    throw invalidFilter(`过滤值无效：${key}=${raw}`, key);
   return n;
 }
 
-function orderClause(def: ResourceDef, raw: string | undefined): { sql: string; idDirection: "ASC" | "DESC" | null } {
-  const spec = raw && raw.trim() ? raw : def.defaultOrdering ?? "id";
+function orderClause(
+  def: ResourceDef,
+  raw: string | undefined,
+): { sql: string; idDirection: "ASC" | "DESC" | null } {
+  const spec = raw && raw.trim() ? raw : (def.defaultOrdering ?? "id");
   const parts: string[] = [];
   let lastDir = "ASC";
   let hasId = false;
@@ -85,7 +92,8 @@ function orderClause(def: ResourceDef, raw: string | undefined): { sql: string; 
     const desc = item.startsWith("-");
     const name = desc ? item.slice(1) : item;
     const f = def.fields.find((x) => x.name === name);
-    if (!f || !f.sortable || f.many || f.virtual) throw invalidOrdering(`不支持按该字段排序：${name}`);
+    if (!f || !f.sortable || f.many || f.virtual)
+      throw invalidOrdering(`不支持按该字段排序：${name}`);
     lastDir = desc ? "DESC" : "ASC";
     hasId ||= name === "id";
     parts.push(`t.${q(columnOf(f))} ${lastDir}`);
@@ -120,7 +128,9 @@ const PREFIX_CACHE_SIZE = 2000;
 
 function prefixTerms(db: DB, def: ResourceDef, ftsTable: string, prefix: string): string[] {
   const version = Number(
-    prepared(db, "SELECT version FROM resource_search_state WHERE table_name = ?", "pluck").get(def.table),
+    prepared(db, "SELECT version FROM resource_search_state WHERE table_name = ?", "pluck").get(
+      def.table,
+    ),
   );
   let cache = prefixCache.get(db);
   if (!cache) prefixCache.set(db, (cache = new Map()));
@@ -195,7 +205,11 @@ export function parseListFilter(
     if (!f || !f.filterable || f.virtual) throw invalidFilter(`不支持按该字段过滤：${key}`, key);
     const value = text(query, key) ?? "";
     const values = (isIn ? value.split(",") : [value]).map((v) => filterValue(f, v.trim(), key));
-    if (!f.many && def.countedColumns?.includes(columnOf(f)) && values.every((v) => Number.isInteger(v) && (v as number) > 0)) {
+    if (
+      !f.many &&
+      def.countedColumns?.includes(columnOf(f)) &&
+      values.every((v) => Number.isInteger(v) && (v as number) > 0)
+    ) {
       counted.push({ column: columnOf(f), values: values as number[] });
     } else {
       counted.push(null);

@@ -24,4 +24,5 @@ export const resources: ResourceDef[] = [
   relationResults,
 ];
 
-export const findResource = (app: string, name: string) => resources.find((r) => r.app === app && r.name === name);
+export const findResource = (app: string, name: string) =>
+  resources.find((r) => r.app === app && r.name === name);

@@ -4,7 +4,14 @@ import { permissionCatalog } from "../auth/catalog.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
 import { flagParam } from "../http/params.js";
-import { MAX_CSV_BYTES, UPLOAD_REFUSED, decodeCsv, parseCsv, streamCsvExport, templateCsv } from "./csv.js";
+import {
+  MAX_CSV_BYTES,
+  UPLOAD_REFUSED,
+  decodeCsv,
+  parseCsv,
+  streamCsvExport,
+  templateCsv,
+} from "./csv.js";
 import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
 import { parseIds, parseListFilter, parsePaging } from "./query.js";
@@ -77,7 +84,8 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/upload",
     handle(async (req, res) => {
       const user = permit(res, def, "create");
-      if (!def.importable) throw new HttpError(400, `${def.label}不支持 CSV 导入`, "not_importable");
+      if (!def.importable)
+        throw new HttpError(400, `${def.label}不支持 CSV 导入`, "not_importable");
       const form = await readMultipart(req, MAX_CSV_BYTES, UPLOAD_REFUSED);
       const file = formFile(form, "file");
       if (!file || !/\.csv$/i.test(file.name) || file.size > MAX_CSV_BYTES) {
@@ -97,7 +105,9 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/",
     handle((req, res) => {
       permit(res, def, "read");
-      res.json(listResource(ctx, def, parseListFilter(ctx.db, def, req.query), parsePaging(req.query)));
+      res.json(
+        listResource(ctx, def, parseListFilter(ctx.db, def, req.query), parsePaging(req.query)),
+      );
     }),
   );
 
@@ -118,7 +128,12 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       if (parseIds(req.query) === null && !flagParam(req.query, "all")) {
         throw new HttpError(400, "请用 id__in 指定要删除的记录", "invalid_filter");
       }
-      const deleted = deleteResources(ctx, def, user, parseListFilter(ctx.db, def, req.query, "delete"));
+      const deleted = deleteResources(
+        ctx,
+        def,
+        user,
+        parseListFilter(ctx.db, def, req.query, "delete"),
+      );
       res.json({ deleted });
     }),
   );
@@ -174,7 +189,9 @@ export function mountResources(router: Router, ctx: PlatformContext) {
     "/common/permissions",
     handle((_req, res) => {
       requirePermission(res, "auth__group__read");
-      const results = ctx.db.prepare("SELECT id, codename, name FROM permissions ORDER BY codename").all();
+      const results = ctx.db
+        .prepare("SELECT id, codename, name FROM permissions ORDER BY codename")
+        .all();
       res.json({ results, count: results.length });
     }),
   );

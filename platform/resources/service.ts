@@ -26,10 +26,19 @@ import { loadOptions, validateInput } from "./values.js";
 
 export interface ResourceSchema {
   label: string;
-  table_fields: Record<string, { label: string; width?: number; sortable: boolean; filter: boolean; type: FieldType }>;
+  table_fields: Record<
+    string,
+    { label: string; width?: number; sortable: boolean; filter: boolean; type: FieldType }
+  >;
   form_fields: Record<
     string,
-    { label: string; type: FieldType; default: unknown; create_only?: true; readonly_on_update?: true }
+    {
+      label: string;
+      type: FieldType;
+      default: unknown;
+      create_only?: true;
+      readonly_on_update?: true;
+    }
   >;
   select_options: Record<string, SelectOption[]>;
   rules: Record<string, Rule[]>;
@@ -44,7 +53,8 @@ export interface ResourceSchema {
   locked: Record<string, "*" | string[]>;
 }
 
-const may = (user: AuthUser, codename: string | undefined) => !!codename && hasPermission(user, codename);
+const may = (user: AuthUser, codename: string | undefined) =>
+  !!codename && hasPermission(user, codename);
 
 export const templatePath = (def: ResourceDef) => `/static/template/${def.app}-${def.name}.csv`;
 
@@ -64,7 +74,11 @@ interface SchemaCache {
 const schemaCaches = new WeakMap<PlatformContext["db"], SchemaCache>();
 const MAX_SCHEMAS = 2_000;
 
-export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
+export function resourceSchema(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  user: AuthUser,
+): ResourceSchema {
   const version = storeVersion(ctx.db);
   let cache = schemaCaches.get(ctx.db);
   if (!cache || cache.version !== version || cache.entries.size >= MAX_SCHEMAS) {
@@ -80,7 +94,11 @@ export function resourceSchema(ctx: PlatformContext, def: ResourceDef, user: Aut
   return schema;
 }
 
-function buildResourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthUser): ResourceSchema {
+function buildResourceSchema(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  user: AuthUser,
+): ResourceSchema {
   const options = loadOptions(ctx.db, def);
   const schema: ResourceSchema = {
     label: def.label,
@@ -128,22 +146,35 @@ function buildResourceSchema(ctx: PlatformContext, def: ResourceDef, user: AuthU
   return schema;
 }
 
-export function listResource(ctx: PlatformContext, def: ResourceDef, filter: ListFilter, paging: Paging) {
+export function listResource(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  filter: ListFilter,
+  paging: Paging,
+) {
   const db = ctx.db;
   const table = q(def.table);
   const tri = filter.trigram;
   const counted = filter.counted;
   const count = (
     tri && !tri.conditions.length
-      ? prepared(db, `SELECT count(*) FROM ${q(tri.table)} WHERE ${q(tri.table)} MATCH ?`, "pluck").get(tri.match)
-      : counted
       ? prepared(
           db,
-          `SELECT ifnull(sum(n), 0) FROM resource_counts WHERE table_name = ? AND column_name = ?
-             AND value IN (SELECT DISTINCT value FROM json_each(?))`,
+          `SELECT count(*) FROM ${q(tri.table)} WHERE ${q(tri.table)} MATCH ?`,
           "pluck",
-        ).get(def.table, counted.column, JSON.stringify(counted.values))
-      : prepared(db, `SELECT count(*) FROM ${table} t ${whereSql(filter.conditions)}`, "pluck").get(filter.params)
+        ).get(tri.match)
+      : counted
+        ? prepared(
+            db,
+            `SELECT ifnull(sum(n), 0) FROM resource_counts WHERE table_name = ? AND column_name = ?
+             AND value IN (SELECT DISTINCT value FROM json_each(?))`,
+            "pluck",
+          ).get(def.table, counted.column, JSON.stringify(counted.values))
+        : prepared(
+            db,
+            `SELECT count(*) FROM ${table} t ${whereSql(filter.conditions)}`,
+            "pluck",
+          ).get(filter.params)
   ) as number;
   const rows = (
     tri?.idDirection
@@ -164,7 +195,8 @@ export function listResource(ctx: PlatformContext, def: ResourceDef, filter: Lis
 }
 
 function requireObject(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("请求体必须是 JSON 对象");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw badRequest("请求体必须是 JSON 对象");
   return body as Record<string, unknown>;
 }
 
@@ -174,7 +206,13 @@ export async function createResource(
   user: AuthUser,
   body: unknown,
 ): Promise<RecordRow> {
-  const { values, errors } = validateInput(def, requireObject(body), "create", null, loadOptions(ctx.db, def));
+  const { values, errors } = validateInput(
+    def,
+    requireObject(body),
+    "create",
+    null,
+    loadOptions(ctx.db, def),
+  );
   Object.assign(errors, uniqueErrors(ctx.db, def, values, null));
   if (Object.keys(errors).length) throw validationError(errors);
   const prepared = await prepareFields(def, "create", values);
@@ -214,7 +252,13 @@ export async function updateResource(
   return asFieldErrors(def, () =>
     ctx.db.transaction(() => {
       const before = requireRecord(ctx.db, def, id);
-      const { values, errors } = validateInput(def, input, "update", before, loadOptions(ctx.db, def));
+      const { values, errors } = validateInput(
+        def,
+        input,
+        "update",
+        before,
+        loadOptions(ctx.db, def),
+      );
       Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
       if (Object.keys(errors).length) throw validationError(errors);
       return guardedWrite({ ctx, user }, def, () => {
@@ -229,13 +273,20 @@ export async function updateResource(
 }
 
 /** Deletes the records matching the filter (one id, id__in, or everything listed); all or none. */
-export function deleteResources(ctx: PlatformContext, def: ResourceDef, user: AuthUser, filter: ListFilter): number {
+export function deleteResources(
+  ctx: PlatformContext,
+  def: ResourceDef,
+  user: AuthUser,
+  filter: ListFilter,
+): number {
   const h = { ctx, user };
   const deleted = ctx.db.transaction(() =>
     guardedWrite(h, def, () => {
       const records = (
         ctx.db
-          .prepare(`SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`)
+          .prepare(
+            `SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`,
+          )
           .all(...filter.params) as Record<string, unknown>[]
       ).map((r) => decodeRow(def, r));
       for (const r of records) def.hooks?.beforeDelete?.(h, r);

@@ -2,7 +2,14 @@ import type Database from "better-sqlite3";
 import type { AuthUser } from "../auth/context.js";
 import type { DB } from "../db/database.js";
 import { HttpError, badRequest } from "../http/errors.js";
-import type { FieldDef, FieldErrors, ManyToMany, RecordRow, ResourceDef, ResourceHookContext } from "./types.js";
+import type {
+  FieldDef,
+  FieldErrors,
+  ManyToMany,
+  RecordRow,
+  ResourceDef,
+  ResourceHookContext,
+} from "./types.js";
 import { resourcePath } from "./types.js";
 
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -60,9 +67,9 @@ export function decodeRow(def: ResourceDef, row: Record<string, unknown>): Recor
 }
 
 export function getRecord(db: DB, def: ResourceDef, id: number): RecordRow | null {
-  const row = prepared(db, `SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(id) as
-    | Record<string, unknown>
-    | undefined;
+  const row = prepared(db, `SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(
+    id,
+  ) as Record<string, unknown> | undefined;
   return row ? decodeRow(def, row) : null;
 }
 
@@ -82,10 +89,10 @@ export function uniqueErrors(
   const errors: FieldErrors = {};
   for (const f of def.fields) {
     if (!f.unique || !(f.name in values)) continue;
-    const taken = prepared(db, `SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`).get(
-      values[f.name],
-      id,
-    );
+    const taken = prepared(
+      db,
+      `SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`,
+    ).get(values[f.name], id);
     if (taken) errors[f.name] = [f.unique];
   }
   return errors;
@@ -105,10 +112,10 @@ export function constraintErrors(def: ResourceDef, e: unknown): FieldErrors | nu
     err.code === "SQLITE_CONSTRAINT_NOTNULL"
       ? `${label}不能为空`
       : err.code === "SQLITE_CONSTRAINT_UNIQUE"
-      ? f?.unique ?? `${label}已存在`
-      : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
-      ? "关联的记录不存在"
-      : "数据不符合约束";
+        ? (f?.unique ?? `${label}已存在`)
+        : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
+          ? "关联的记录不存在"
+          : "数据不符合约束";
   return { [f?.name ?? column ?? "non_field_errors"]: [message] };
 }
 
@@ -123,7 +130,8 @@ function columnValues(def: ResourceDef, values: Record<string, unknown>): Record
   for (const f of def.fields) {
     if (!(f.name in values) || f.many) continue;
     if (f.virtual) {
-      if (f.store && values[f.name] !== null && values[f.name] !== "") Object.assign(cols, f.store(values[f.name]));
+      if (f.store && values[f.name] !== null && values[f.name] !== "")
+        Object.assign(cols, f.store(values[f.name]));
       continue;
     }
     cols[columnOf(f)] = values[f.name];
@@ -147,7 +155,10 @@ function writeLinks(db: DB, def: ResourceDef, id: number, values: Record<string,
             m.target.table,
           )} WHERE ${q(m.target.key)} = ?`,
         )
-      : prepared(db, `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`);
+      : prepared(
+          db,
+          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`,
+        );
     for (const key of values[f.name] as unknown[]) insert.run(id, key);
   }
 }
@@ -158,9 +169,15 @@ export function insertRecord(
   values: Record<string, unknown>,
   extraColumns: Record<string, unknown> = {},
 ): number {
-  const cols = { ...columnValues(def, values), ...(def.hooks?.insertColumns?.(h, values) ?? {}), ...extraColumns };
+  const cols = {
+    ...columnValues(def, values),
+    ...(def.hooks?.insertColumns?.(h, values) ?? {}),
+    ...extraColumns,
+  };
   const names = Object.keys(cols);
-  const id = Number(insertStatement(h.ctx.db, def, names).run(...Object.values(cols)).lastInsertRowid);
+  const id = Number(
+    insertStatement(h.ctx.db, def, names).run(...Object.values(cols)).lastInsertRowid,
+  );
   writeLinks(h.ctx.db, def, id, values);
   return id;
 }
@@ -232,7 +249,9 @@ export class RecordBatch {
     const sameShape = names.length > 0 && cols.every((c) => sameKeys(c, names));
     if (queue.length === INSERT_BATCH && sameShape) {
       const marks = `(${names.map(() => "?").join(", ")})`;
-      const sql = `INSERT INTO ${q(this.def.table)} (${names.map(q).join(", ")}) VALUES ${Array(queue.length)
+      const sql = `INSERT INTO ${q(this.def.table)} (${names.map(q).join(", ")}) VALUES ${Array(
+        queue.length,
+      )
         .fill(marks)
         .join(", ")}`;
       const args: unknown[] = [];
@@ -265,14 +284,19 @@ function sameKeys(cols: Record<string, unknown>, names: string[]) {
   return keys.length === names.length && keys.every((k, i) => k === names[i]);
 }
 
-export function updateRecord(h: ResourceHookContext, def: ResourceDef, id: number, values: Record<string, unknown>) {
+export function updateRecord(
+  h: ResourceHookContext,
+  def: ResourceDef,
+  id: number,
+  values: Record<string, unknown>,
+) {
   const cols = columnValues(def, values);
   const names = Object.keys(cols);
   if (names.length) {
-    prepared(h.ctx.db, `UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`).run(
-      ...Object.values(cols),
-      id,
-    );
+    prepared(
+      h.ctx.db,
+      `UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`,
+    ).run(...Object.values(cols), id);
   }
   writeLinks(h.ctx.db, def, id, values);
 }
@@ -294,8 +318,14 @@ export function syncSearchIndex(db: DB, def: ResourceDef) {
   const state = "SELECT indexed_through FROM resource_search_state WHERE table_name = ?";
   const lastId = `SELECT ifnull(max(id), 0) FROM ${q(def.table)}`;
   // Cheap check first: a search that finds the index current writes nothing.
-  if (Number(prepared(db, lastId, "pluck").get()) <= Number(prepared(db, state, "pluck").get(def.table))) return;
-  const cols = def.fields.filter((f) => f.searchable && !f.many && !f.virtual).map((f) => q(columnOf(f)));
+  if (
+    Number(prepared(db, lastId, "pluck").get()) <=
+    Number(prepared(db, state, "pluck").get(def.table))
+  )
+    return;
+  const cols = def.fields
+    .filter((f) => f.searchable && !f.many && !f.virtual)
+    .map((f) => q(columnOf(f)));
   db.transaction(() => {
     const mark = Number(prepared(db, state, "pluck").get(def.table));
     const last = Number(prepared(db, lastId, "pluck").get());
@@ -304,13 +334,13 @@ export function syncSearchIndex(db: DB, def: ResourceDef) {
       db,
       `INSERT INTO ${q(def.ftsTable!)} (rowid, ${cols.join(", ")})
        SELECT id, ${cols.map((c) => `${c} || ${FTS_SUFFIX_SQL}`).join(", ")} FROM ${q(
-        def.table,
-      )} WHERE id > ? AND id <= ?`,
+         def.table,
+       )} WHERE id > ? AND id <= ?`,
     ).run(mark, last);
-    prepared(db, "UPDATE resource_search_state SET indexed_through = ?, version = version + 1 WHERE table_name = ?").run(
-      last,
-      def.table,
-    );
+    prepared(
+      db,
+      "UPDATE resource_search_state SET indexed_through = ?, version = version + 1 WHERE table_name = ?",
+    ).run(last, def.table);
   }).immediate();
 }
 

@@ -120,9 +120,16 @@ export interface ViewerSchemaParts {
 
 export interface ResourceHooks {
   /** Checks across fields after each field passed its own rules. */
-  validate?: (values: Record<string, unknown>, mode: Mode, existing: RecordRow | null) => FieldErrors;
+  validate?: (
+    values: Record<string, unknown>,
+    mode: Mode,
+    existing: RecordRow | null,
+  ) => FieldErrors;
   /** Extra columns to write with an insert (e.g. need_init_password). */
-  insertColumns?: (h: ResourceHookContext, values: Record<string, unknown>) => Record<string, unknown>;
+  insertColumns?: (
+    h: ResourceHookContext,
+    values: Record<string, unknown>,
+  ) => Record<string, unknown>;
   /**
    * Refuses a write the actor may not make (an HttpError, 403): runs inside the write's
    * transaction for every record on every path (create, update, delete, bulk delete, each

@@ -1,5 +1,13 @@
 import type { DB } from "../db/database.js";
-import type { FieldDef, FieldErrors, Mode, RecordRow, ResourceDef, Rule, SelectOption } from "./types.js";
+import type {
+  FieldDef,
+  FieldErrors,
+  Mode,
+  RecordRow,
+  ResourceDef,
+  Rule,
+  SelectOption,
+} from "./types.js";
 
 /** Where input came from: CSV cells are always text and may name options by label. */
 export type InputSource = "json" | "csv";
@@ -12,7 +20,10 @@ export function loadOptions(db: DB, def: ResourceDef): OptionsByField {
   const out: OptionsByField = new Map();
   for (const f of def.fields) {
     if (!f.options) continue;
-    out.set(f.name, Array.isArray(f.options) ? f.options : (db.prepare(f.options.sql).all() as SelectOption[]));
+    out.set(
+      f.name,
+      Array.isArray(f.options) ? f.options : (db.prepare(f.options.sql).all() as SelectOption[]),
+    );
   }
   return out;
 }
@@ -31,7 +42,10 @@ export function writableFields(def: ResourceDef, mode: Mode): FieldDef[] {
 }
 
 const isEmpty = (v: unknown) =>
-  v === null || v === undefined || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+  v === null ||
+  v === undefined ||
+  (typeof v === "string" && v.trim() === "") ||
+  (Array.isArray(v) && v.length === 0);
 
 function emptyValue(f: FieldDef): unknown {
   if (f.type === "multi-select") return [];
@@ -64,15 +78,20 @@ function coerceScalar(f: FieldDef, raw: unknown, source: InputSource): Coerced {
     typeof raw === "number"
       ? raw
       : source === "json" && !DECIMAL.test(String(raw).trim())
-      ? NaN
-      : Number(String(raw).trim());
+        ? NaN
+        : Number(String(raw).trim());
   if (!Number.isFinite(n)) return { error: `${f.label}必须是数字` };
   if (vt === "int" && !Number.isInteger(n)) return { error: `${f.label}必须是整数` };
   return { value: n };
 }
 
 /** Matches an option by key, and (for CSV, where people type what they see) by label. */
-function pickOption(f: FieldDef, raw: unknown, options: SelectOption[], source: InputSource): Coerced {
+function pickOption(
+  f: FieldDef,
+  raw: unknown,
+  options: SelectOption[],
+  source: InputSource,
+): Coerced {
   const c = coerceScalar(f, raw, source);
   if ("error" in c && source === "json") return c;
   if ("value" in c) {
@@ -101,7 +120,12 @@ function splitList(raw: unknown): unknown[] | null {
 }
 
 /** Turns one input value into what the store keeps, or says why it cannot. */
-export function coerceValue(f: FieldDef, raw: unknown, options: OptionsByField, source: InputSource): Coerced {
+export function coerceValue(
+  f: FieldDef,
+  raw: unknown,
+  options: OptionsByField,
+  source: InputSource,
+): Coerced {
   const opts = options.get(f.name);
   if (f.type === "multi-select") {
     const items = splitList(raw);
@@ -114,7 +138,8 @@ export function coerceValue(f: FieldDef, raw: unknown, options: OptionsByField, 
     }
     return { value: out };
   }
-  const c = f.type === "select" && opts ? pickOption(f, raw, opts, source) : coerceScalar(f, raw, source);
+  const c =
+    f.type === "select" && opts ? pickOption(f, raw, opts, source) : coerceScalar(f, raw, source);
   if ("value" in c && c.value === null) return { value: emptyValue(f) };
   return c;
 }
@@ -146,18 +171,18 @@ export function ruleErrors(value: unknown, rules: Rule[]): string[] {
       "min_length" in r
         ? lengthAtLeast(text, r.min_length)
         : "max_length" in r
-        ? lengthAtMost(text, r.max_length)
-        : "pattern" in r
-        ? compiled(r.pattern).test(text)
-        : "min" in r
-        ? Number(value) >= r.min
-        : "max" in r
-        ? Number(value) <= r.max
-        : "integer" in r
-        ? Number.isInteger(Number(value))
-        : "enum" in r
-        ? r.enum.some((e) => String(e) === text)
-        : true;
+          ? lengthAtMost(text, r.max_length)
+          : "pattern" in r
+            ? compiled(r.pattern).test(text)
+            : "min" in r
+              ? Number(value) >= r.min
+              : "max" in r
+                ? Number(value) <= r.max
+                : "integer" in r
+                  ? Number.isInteger(Number(value))
+                  : "enum" in r
+                    ? r.enum.some((e) => String(e) === text)
+                    : true;
     if (!ok) errors.push(r.message);
   }
   return errors;
@@ -204,9 +229,10 @@ export function validateInput(
   const errors: FieldErrors = {};
   for (const f of writableFields(def, mode)) {
     if (f.type === "custom") continue;
-    const given = Object.prototype.hasOwnProperty.call(input, f.name) && input[f.name] !== undefined;
+    const given =
+      Object.prototype.hasOwnProperty.call(input, f.name) && input[f.name] !== undefined;
     if (!given && mode === "update") continue;
-    const raw = given ? input[f.name] : f.default ?? null;
+    const raw = given ? input[f.name] : (f.default ?? null);
     const c = coerceValue(f, raw, options, source);
     if ("error" in c) {
       addError(errors, f.name, c.error);

@@ -11,15 +11,35 @@ export const seedGroups = [
 
 /** Demo accounts, created only with SEED=demo, so a demo shows each role. */
 export const demoUsers = [
-  { username: "operator", password: "operator-pass-1", group: "运维人员", email: "operator@example.com" },
+  {
+    username: "operator",
+    password: "operator-pass-1",
+    group: "运维人员",
+    email: "operator@example.com",
+  },
   { username: "visitor", password: "visitor-pass-1", group: "访客", email: "visitor@example.com" },
 ];
 
 /** The graph catalogue; ids are fixed because the console defaults to graph 245. */
 export const seedGraphs = [
-  { id: 245, name: "军事装备知识图谱", domain: "military", description: "军事装备、部队与作战事件" },
-  { id: 246, name: "通用百科知识图谱", domain: "general", description: "人物、机构、地点等通用百科知识" },
-  { id: 247, name: "新闻事件知识图谱", domain: "general", description: "新闻报道中的事件及其因果、时序关系" },
+  {
+    id: 245,
+    name: "军事装备知识图谱",
+    domain: "military",
+    description: "军事装备、部队与作战事件",
+  },
+  {
+    id: 246,
+    name: "通用百科知识图谱",
+    domain: "general",
+    description: "人物、机构、地点等通用百科知识",
+  },
+  {
+    id: 247,
+    name: "新闻事件知识图谱",
+    domain: "general",
+    description: "新闻报道中的事件及其因果、时序关系",
+  },
 ];
 
 function seedPermissions(ctx: PlatformContext) {
@@ -28,7 +48,9 @@ function seedPermissions(ctx: PlatformContext) {
 }
 
 function seedGraphCatalogue(ctx: PlatformContext) {
-  const insert = ctx.db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain, description) VALUES (?, ?, ?, ?)");
+  const insert = ctx.db.prepare(
+    "INSERT OR IGNORE INTO graphs (id, name, domain, description) VALUES (?, ?, ?, ?)",
+  );
   for (const g of seedGraphs) insert.run(g.id, g.name, g.domain, g.description);
 }
 
@@ -42,10 +64,9 @@ function seedAccounts(ctx: PlatformContext) {
     const id = db.prepare("SELECT id FROM groups WHERE name = ?").pluck().get(g.name) as number;
     groupIds.set(g.name, id);
     for (const c of g.codenames) {
-      db.prepare("INSERT OR IGNORE INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(
-        id,
-        permissionId.get(c),
-      );
+      db.prepare(
+        "INSERT OR IGNORE INTO group_permissions (group_id, permission_id) VALUES (?, ?)",
+      ).run(id, permissionId.get(c));
     }
   }
   const addUser = (
@@ -58,8 +79,17 @@ function seedAccounts(ctx: PlatformContext) {
       .prepare(
         "INSERT INTO users (username, email, password_hash, is_superuser, need_init_password) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(username, extra.email ?? "", hashPasswordSync(password), extra.superuser ? 1 : 0, extra.init ? 1 : 0).lastInsertRowid;
-    db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, groupIds.get(group));
+      .run(
+        username,
+        extra.email ?? "",
+        hashPasswordSync(password),
+        extra.superuser ? 1 : 0,
+        extra.init ? 1 : 0,
+      ).lastInsertRowid;
+    db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(
+      id,
+      groupIds.get(group),
+    );
   };
   const adminPassword = ctx.settings.adminPassword;
   addUser("admin", adminPassword ?? "admin", "管理员", { superuser: true, init: !adminPassword });

@@ -37,9 +37,12 @@ export function seedKgDemo(ctx: PlatformContext) {
     const addGraph = db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)");
     for (const [id, g] of Object.entries(graphNames)) addGraph.run(Number(id), g.name, g.domain);
     const unmapped = db
-      .prepare("SELECT id, domain FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)")
+      .prepare(
+        "SELECT id, domain FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)",
+      )
       .all() as { id: number; domain: string }[];
-    for (const g of unmapped) assignOntology(ctx, g.id, g.domain === "military" ? ontologies.military : ontologies.general);
+    for (const g of unmapped)
+      assignOntology(ctx, g.id, g.domain === "military" ? ontologies.military : ontologies.general);
     for (const domain of demoDomains) writeCorpus(ctx, domain, composeCorpus(domain));
     for (const domain of demoDomains) refreshRollups(ctx, domain.graphId);
   })();
@@ -56,7 +59,8 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
   );
   for (const e of domain.entities) {
     const cls = ontology.classByName.get(e.cls);
-    if (!cls) throw new Error(`demo corpus: class ${e.cls} is not in the ontology of graph ${graphId}`);
+    if (!cls)
+      throw new Error(`demo corpus: class ${e.cls} is not in the ontology of graph ${graphId}`);
     const id = insertEntity.run(
       stableUuid(graphId, e.name),
       graphId,
@@ -77,7 +81,9 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
     "INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
   );
   const articleIds = corpus.articles.map((a) => {
-    const id = Number(insertArticle.run(graphId, a.title, a.source, a.publishedAt, a.content).lastInsertRowid);
+    const id = Number(
+      insertArticle.run(graphId, a.title, a.source, a.publishedAt, a.content).lastInsertRowid,
+    );
     for (const m of a.mentions) insertMention.run(id, m.start, m.end, entityId(m.entity));
     return id;
   });
@@ -88,7 +94,10 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
   );
   for (const r of corpus.relations) {
     const type = ontology.relationTypeByName.get(r.fact[1]);
-    if (!type) throw new Error(`demo corpus: relation type ${r.fact[1]} is not in the ontology of graph ${graphId}`);
+    if (!type)
+      throw new Error(
+        `demo corpus: relation type ${r.fact[1]} is not in the ontology of graph ${graphId}`,
+      );
     insertRelation.run(
       graphId,
       entityId(r.fact[0]),
@@ -106,13 +115,18 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
                             article_id, sent_start, sent_end, trigger_start, trigger_end)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertParticipant = db.prepare("INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)");
+  const insertParticipant = db.prepare(
+    "INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)",
+  );
   const insertReport = db.prepare(
     "INSERT INTO kg_event_articles (event_id, article_id, published_at, sent_start, sent_end) VALUES (?, ?, ?, ?, ?)",
   );
   const eventIds = corpus.events.map((e) => {
     const type = ontology.eventTypeByName.get(e.draft.type);
-    if (!type) throw new Error(`demo corpus: event type ${e.draft.type} is not in the ontology of graph ${graphId}`);
+    if (!type)
+      throw new Error(
+        `demo corpus: event type ${e.draft.type} is not in the ontology of graph ${graphId}`,
+      );
     const trigger = e.sentence.triggers[0];
     const id = Number(
       insertEvent.run(
@@ -133,7 +147,13 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
     );
     for (const p of e.draft.participants) insertParticipant.run(id, entityId(p.entity), p.role);
     for (const r of e.reports) {
-      insertReport.run(id, articleIds[r.article], corpus.articles[r.article].publishedAt, r.sentence.start, r.sentence.end);
+      insertReport.run(
+        id,
+        articleIds[r.article],
+        corpus.articles[r.article].publishedAt,
+        r.sentence.start,
+        r.sentence.end,
+      );
     }
     return id;
   });
@@ -143,10 +163,22 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const l of corpus.links) {
-    insertLink.run(graphId, eventIds[l.from], eventIds[l.to], l.type, l.strength, l.cue, articleIds[l.article], l.sentence.start, l.sentence.end);
+    insertLink.run(
+      graphId,
+      eventIds[l.from],
+      eventIds[l.to],
+      l.type,
+      l.strength,
+      l.cue,
+      articleIds[l.article],
+      l.sentence.start,
+      l.sentence.end,
+    );
   }
 
-  const insertFlow = db.prepare("INSERT INTO kg_flows (graph_id, name, description) VALUES (?, ?, ?)");
+  const insertFlow = db.prepare(
+    "INSERT INTO kg_flows (graph_id, name, description) VALUES (?, ?, ?)",
+  );
   const insertStep = db.prepare(
     "INSERT INTO kg_flow_steps (flow_id, key, name, kind, actor, description, sort) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
@@ -157,7 +189,13 @@ function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: Compose
     const flowId = Number(insertFlow.run(graphId, flow.name, flow.description).lastInsertRowid);
     const stepIds = new Map<string, number>();
     flow.steps.forEach((s, i) => {
-      stepIds.set(s.key, Number(insertStep.run(flowId, s.key, s.name, s.kind, s.actor ?? "", s.description ?? "", i).lastInsertRowid));
+      stepIds.set(
+        s.key,
+        Number(
+          insertStep.run(flowId, s.key, s.name, s.kind, s.actor ?? "", s.description ?? "", i)
+            .lastInsertRowid,
+        ),
+      );
     });
     flow.transitions.forEach(([from, to, label], i) => {
       insertTransition.run(flowId, stepIds.get(from), stepIds.get(to), label ?? "", i);

@@ -24,36 +24,74 @@ let gm: Awaited<ReturnType<typeof as>>;
 let adminGroup: number;
 let plain: number;
 
-const USER_CRUD = ["auth__user__create", "auth__user__read", "auth__user__update", "auth__user__delete"];
-const GROUP_CRUD = ["auth__group__create", "auth__group__read", "auth__group__update", "auth__group__delete"];
+const USER_CRUD = [
+  "auth__user__create",
+  "auth__user__read",
+  "auth__user__update",
+  "auth__user__delete",
+];
+const GROUP_CRUD = [
+  "auth__group__create",
+  "auth__group__read",
+  "auth__group__update",
+  "auth__group__delete",
+];
 
 const groupsOf = (userId: number) =>
-  p.ctx.db.prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id").pluck().all(userId) as number[];
+  p.ctx.db
+    .prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id")
+    .pluck()
+    .all(userId) as number[];
 
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   um = await as(p, "um-console", USER_CRUD);
   gm = await as(p, "gm-console", [...GROUP_CRUD, "auth__user__read"]);
-  adminGroup = p.ctx.db.prepare("SELECT id FROM groups WHERE name = '管理员'").pluck().get() as number;
+  adminGroup = p.ctx.db
+    .prepare("SELECT id FROM groups WHERE name = '管理员'")
+    .pluck()
+    .get() as number;
   plain = userWithToken(p.ctx, "plain-console", []).id;
 });
 afterAll(() => p.close());
 
 describe("a user manager in the users table", () => {
   it("sees the superuser locked and the admin group not grantable", async () => {
-    const r = await run(() => formLoader("users", "create", args(get("/backend/setting/users/new", um))));
+    const r = await run(() =>
+      formLoader("users", "create", args(get("/backend/setting/users/new", um))),
+    );
     const schema = (r.data as FormDialogData).schema as TableSchema;
     expect(schema.locked?.["1"]).toBe("*");
     expect(schema.select_options.groups.find((o) => o.key === adminGroup)?.disabled).toBe(true);
-    expect(schema.select_options.groups.find((o) => o.label === `g-um-console`)?.disabled).toBeFalsy();
+    expect(
+      schema.select_options.groups.find((o) => o.label === `g-um-console`)?.disabled,
+    ).toBeFalsy();
   });
 
   it("cannot open the superuser's edit, delete or reset-password pages (403)", async () => {
     const params = { id: "1" };
-    expect((await run(() => formLoader("users", "update", args(get("/backend/setting/users/1/edit", um), params)))).status).toBe(403);
-    expect((await run(() => deleteLoader("users", args(get("/backend/setting/users/1/delete", um), params)))).status).toBe(403);
-    expect((await run(() => resetPasswordLoader(args(get("/backend/setting/users/1/password", um), params)))).status).toBe(403);
+    expect(
+      (
+        await run(() =>
+          formLoader("users", "update", args(get("/backend/setting/users/1/edit", um), params)),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(() =>
+          deleteLoader("users", args(get("/backend/setting/users/1/delete", um), params)),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(() =>
+          resetPasswordLoader(args(get("/backend/setting/users/1/password", um), params)),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("is refused with the platform's Chinese words in the zh console and keeps what was typed", async () => {
@@ -76,7 +114,9 @@ describe("a user manager in the users table", () => {
     const d = r.data as FormActionData;
     expect(d.message).toContain("只有管理员可以授予或收回管理员权限");
     expect(d.values.email).toBe("typed@example.com");
-    expect(groupsOf(plain)).toEqual([p.ctx.db.prepare("SELECT id FROM groups WHERE name = 'g-plain-console'").pluck().get()]);
+    expect(groupsOf(plain)).toEqual([
+      p.ctx.db.prepare("SELECT id FROM groups WHERE name = 'g-plain-console'").pluck().get(),
+    ]);
   });
 
   it("is refused in English in the en console", async () => {
@@ -85,9 +125,16 @@ describe("a user manager in the users table", () => {
       formAction(
         "users",
         "update",
-        args(post(`/backend/setting/users/${plain}/edit`, en, { username: "plain-console", groups: [String(adminGroup)], is_active: "1" }), {
-          id: String(plain),
-        }),
+        args(
+          post(`/backend/setting/users/${plain}/edit`, en, {
+            username: "plain-console",
+            groups: [String(adminGroup)],
+            is_active: "1",
+          }),
+          {
+            id: String(plain),
+          },
+        ),
       ),
     );
     expect(r.status).toBe(403);
@@ -97,8 +144,16 @@ describe("a user manager in the users table", () => {
   });
 
   it("edits their own account without the locked fields (groups and status are kept)", async () => {
-    const loaded = await run(() => formLoader("users", "update", args(get(`/backend/setting/users/${um.id}/edit`, um), { id: String(um.id) })));
-    expect((loaded.data as FormDialogData).locked).toEqual(expect.arrayContaining(["groups", "is_active"]));
+    const loaded = await run(() =>
+      formLoader(
+        "users",
+        "update",
+        args(get(`/backend/setting/users/${um.id}/edit`, um), { id: String(um.id) }),
+      ),
+    );
+    expect((loaded.data as FormDialogData).locked).toEqual(
+      expect.arrayContaining(["groups", "is_active"]),
+    );
     const before = groupsOf(um.id);
     const r = await run(() =>
       formAction(
@@ -118,15 +173,23 @@ describe("a user manager in the users table", () => {
     );
     expect(r.status).toBe(302);
     expect(groupsOf(um.id)).toEqual(before);
-    const row = p.ctx.db.prepare("SELECT email, is_active FROM users WHERE id = ?").get(um.id) as { email: string; is_active: number };
+    const row = p.ctx.db.prepare("SELECT email, is_active FROM users WHERE id = ?").get(um.id) as {
+      email: string;
+      is_active: number;
+    };
     expect(row).toEqual({ email: "um-new@example.com", is_active: 1 });
   });
 });
 
 describe("a group manager on the access-control page", () => {
   it("sees its own group's permissions locked and codenames it lacks disabled", async () => {
-    const own = p.ctx.db.prepare("SELECT id FROM groups WHERE name = 'g-gm-console'").pluck().get() as number;
-    const r = await run(() => permissionLoader(args(get(`/backend/setting/permission?group=${own}`, gm))));
+    const own = p.ctx.db
+      .prepare("SELECT id FROM groups WHERE name = 'g-gm-console'")
+      .pluck()
+      .get() as number;
+    const r = await run(() =>
+      permissionLoader(args(get(`/backend/setting/permission?group=${own}`, gm))),
+    );
     const d = r.data as PermissionPageData;
     expect(d.lockedFields).toContain("permissions");
     expect(d.permissions.find((o) => o.key === "admin")?.disabled).toBe(true);
@@ -135,12 +198,21 @@ describe("a group manager on the access-control page", () => {
   });
 
   it("cannot change the admin group: locked, and a forged save is refused with a message", async () => {
-    const page = await run(() => permissionLoader(args(get(`/backend/setting/permission?group=${adminGroup}`, gm))));
+    const page = await run(() =>
+      permissionLoader(args(get(`/backend/setting/permission?group=${adminGroup}`, gm))),
+    );
     expect((page.data as PermissionPageData).canUpdate).toBe(false);
     const before = groupsOf(gm.id);
     const r = await run(() =>
       permissionAction(
-        args(post("/backend/setting/permission", gm, { intent: "save", group: String(adminGroup), members: ["", "1", String(gm.id)], permissions: ["", "admin"] })),
+        args(
+          post("/backend/setting/permission", gm, {
+            intent: "save",
+            group: String(adminGroup),
+            members: ["", "1", String(gm.id)],
+            permissions: ["", "admin"],
+          }),
+        ),
       ),
     );
     expect(location(r)).toBe(`/backend/setting/permission?group=${adminGroup}`);

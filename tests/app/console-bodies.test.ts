@@ -26,10 +26,23 @@ afterEach(() => {
 });
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
-const actions: Record<string, (a: ReturnType<typeof args>) => Promise<unknown>> = { "/login": loginAction, "/ui": uiAction, "/logout": logoutAction };
+const actions: Record<string, (a: ReturnType<typeof args>) => Promise<unknown>> = {
+  "/login": loginAction,
+  "/ui": uiAction,
+  "/logout": logoutAction,
+};
 
-function raw(path: string, state: BrowserState, body: BodyInit | null, headers: Record<string, string> = {}) {
-  return new Request(`http://console.test${path}`, { method: "POST", body, headers: { Cookie: state.cookie, ...headers } });
+function raw(
+  path: string,
+  state: BrowserState,
+  body: BodyInit | null,
+  headers: Record<string, string> = {},
+) {
+  return new Request(`http://console.test${path}`, {
+    method: "POST",
+    body,
+    headers: { Cookie: state.cookie, ...headers },
+  });
 }
 
 /** A server that accepts connections and never answers; counts them. */
@@ -53,7 +66,8 @@ async function silentServer() {
 }
 
 const setCookies = (r: { response?: Response }) => r.response!.headers.getSetCookie();
-const cookieNamed = (r: { response?: Response }, name: string) => setCookies(r).find((c) => c.startsWith(`${name}=`));
+const cookieNamed = (r: { response?: Response }, name: string) =>
+  setCookies(r).find((c) => c.startsWith(`${name}=`));
 
 describe("console actions read their bodies safely", () => {
   for (const [path, action] of Object.entries(actions)) {
@@ -63,20 +77,38 @@ describe("console actions read their bodies safely", () => {
       try {
         const none = await run(() => action(args(raw(path, state, null))));
         expect(none.status).toBe(415);
-        const json = await run(() => action(args(raw(path, state, '{"lng":"zh"}', { "Content-Type": "application/json" }))));
+        const json = await run(() =>
+          action(args(raw(path, state, '{"lng":"zh"}', { "Content-Type": "application/json" }))),
+        );
         expect(json.status).toBe(415);
         expect(await json.response!.text()).toBe("不支持的请求格式");
-        const text = await run(() => action(args(raw(path, state, "lng=zh", { "Content-Type": "text/plain" }))));
+        const text = await run(() =>
+          action(args(raw(path, state, "lng=zh", { "Content-Type": "text/plain" }))),
+        );
         expect(text.status).toBe(415);
-        const noBoundary = await run(() => action(args(raw(path, state, "--x\r\n", { "Content-Type": "multipart/form-data" }))));
+        const noBoundary = await run(() =>
+          action(args(raw(path, state, "--x\r\n", { "Content-Type": "multipart/form-data" }))),
+        );
         expect(noBoundary.status).toBe(400);
         const broken = await run(() =>
-          action(args(raw(path, state, '--xyz\r\nContent-Disposition: form-data; name="lng"\r\n\r\nzh', { "Content-Type": "multipart/form-data; boundary=xyz" }))),
+          action(
+            args(
+              raw(path, state, '--xyz\r\nContent-Disposition: form-data; name="lng"\r\n\r\nzh', {
+                "Content-Type": "multipart/form-data; boundary=xyz",
+              }),
+            ),
+          ),
         );
         expect(broken.status).toBe(400);
         expect(await broken.response!.text()).toBe("请求内容无法解析");
         const badUtf8 = await run(() =>
-          action(args(raw(path, state, new Uint8Array([0x6c, 0x6e, 0x67, 0x3d, 0xff, 0xfe]), { "Content-Type": "application/x-www-form-urlencoded" }))),
+          action(
+            args(
+              raw(path, state, new Uint8Array([0x6c, 0x6e, 0x67, 0x3d, 0xff, 0xfe]), {
+                "Content-Type": "application/x-www-form-urlencoded",
+              }),
+            ),
+          ),
         );
         expect(badUtf8.status).toBe(400);
         expect(errors).not.toHaveBeenCalled();
@@ -89,11 +121,18 @@ describe("console actions read their bodies safely", () => {
   it("refuses a form over the limit with 413, by its Content-Length and while streaming", async () => {
     const state = await browser();
     const big = `lng=zh&filler=${"x".repeat(FORM_BYTES)}`;
-    const declared = await run(() => uiAction(args(raw("/ui", state, big, { "Content-Type": "application/x-www-form-urlencoded" }))));
+    const declared = await run(() =>
+      uiAction(
+        args(raw("/ui", state, big, { "Content-Type": "application/x-www-form-urlencoded" })),
+      ),
+    );
     expect(declared.status).toBe(413);
     expect(await declared.response!.text()).toBe("请求内容过大");
 
-    const chunks = [new TextEncoder().encode("lng=zh&filler="), ...Array.from({ length: 80 }, () => new Uint8Array(4096).fill(120))];
+    const chunks = [
+      new TextEncoder().encode("lng=zh&filler="),
+      ...Array.from({ length: 80 }, () => new Uint8Array(4096).fill(120)),
+    ];
     const stream = new ReadableStream<Uint8Array>({
       pull(c) {
         const next = chunks.shift();
@@ -123,7 +162,19 @@ describe("console actions read their bodies safely", () => {
     invalidatePlatformConfig();
     try {
       const csv = `subject,predicate,object\n${"a,b,c\n".repeat(Math.ceil(CSV_FORM_BYTES / 6))}`;
-      const r = await run(() => importAction("triples", args(upload("/data/triaddata/import", admin, { intent: "check" }, { name: "big.csv", content: csv }))));
+      const r = await run(() =>
+        importAction(
+          "triples",
+          args(
+            upload(
+              "/data/triaddata/import",
+              admin,
+              { intent: "check" },
+              { name: "big.csv", content: csv },
+            ),
+          ),
+        ),
+      );
       expect(r.status).toBe(413);
       expect(silent.connections()).toBe(0);
     } finally {
@@ -134,21 +185,46 @@ describe("console actions read their bodies safely", () => {
 
   it("still refuses a well-formed form without the page's anti-forgery token", async () => {
     const state = await browser();
-    const r = await run(() => uiAction(args(raw("/ui", state, new URLSearchParams({ lng: "zh" })))));
+    const r = await run(() =>
+      uiAction(args(raw("/ui", state, new URLSearchParams({ lng: "zh" })))),
+    );
     expect(r.status).toBe(403);
-    const forged = await run(() => uiAction(args(raw("/ui", state, new URLSearchParams({ lng: "zh", csrf: `${state.csrfToken}x` })))));
+    const forged = await run(() =>
+      uiAction(
+        args(raw("/ui", state, new URLSearchParams({ lng: "zh", csrf: `${state.csrfToken}x` }))),
+      ),
+    );
     expect(forged.status).toBe(403);
-    const ok = await run(() => uiAction(args(raw("/ui", state, new URLSearchParams({ lng: "zh", csrf: state.csrfToken, redirectTo: "/x" })))));
+    const ok = await run(() =>
+      uiAction(
+        args(
+          raw(
+            "/ui",
+            state,
+            new URLSearchParams({ lng: "zh", csrf: state.csrfToken, redirectTo: "/x" }),
+          ),
+        ),
+      ),
+    );
     expect(ok.status).toBe(302);
   });
 });
 
 describe("redirects", () => {
   it("percent-encodes what a URL may not hold and keeps what is already encoded", () => {
-    expect(safeRedirect("/245/articles?search=辽宁舰")).toBe("/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0");
+    expect(safeRedirect("/245/articles?search=辽宁舰")).toBe(
+      "/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0",
+    );
     expect(safeRedirect("/245/articles?search=%E8%BE%BD")).toBe("/245/articles?search=%E8%BE%BD");
     expect(safeRedirect("/a b/c?d=e f#g")).toBe("/a%20b/c?d=e%20f#g");
-    for (const foreign of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/x\ny", "x"]) {
+    for (const foreign of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/x\ny",
+      "x",
+    ]) {
       expect(safeRedirect(foreign)).toBe("/");
     }
   });
@@ -156,12 +232,26 @@ describe("redirects", () => {
   it("logs in with a non-ASCII redirect and lands there, the session holding the token", async () => {
     const state = await browser();
     const r = await run(() =>
-      loginAction(args(post("/login", state, { username: "admin", password: "admin-pass-1", captcha_id: "x", captcha: "x", redirect: "/245/articles?search=辽宁舰" }))),
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "admin-pass-1",
+            captcha_id: "x",
+            captcha: "x",
+            redirect: "/245/articles?search=辽宁舰",
+          }),
+        ),
+      ),
     );
     expect(r.status).toBe(302);
-    expect(r.response!.headers.get("Location")).toBe("/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0");
+    expect(r.response!.headers.get("Location")).toBe(
+      "/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0",
+    );
     const login = cookieNamed(r, "__console")!.split(";")[0];
-    const session = await getSession(new Request("http://console.test/", { headers: { Cookie: login } }));
+    const session = await getSession(
+      new Request("http://console.test/", { headers: { Cookie: login } }),
+    );
     expect(session.get("token")).toMatch(/\S{20,}/);
     expect(session.get("uid")).toBeGreaterThan(0);
   });
@@ -179,7 +269,16 @@ describe("platform timeouts", () => {
     try {
       const started = Date.now();
       const login = await run(() =>
-        loginAction(args(post("/login", anonymous, { username: "admin", password: "admin-pass-1", captcha_id: "x", captcha: "x" }))),
+        loginAction(
+          args(
+            post("/login", anonymous, {
+              username: "admin",
+              password: "admin-pass-1",
+              captcha_id: "x",
+              captcha: "x",
+            }),
+          ),
+        ),
       );
       expect(login.status).toBe(503);
       expect((login.data as { error: string }).error).toBe("服务异常，请联系系统管理员！");
@@ -197,21 +296,37 @@ describe("platform timeouts", () => {
 
 describe("cookies", () => {
   const lngPost = (state: BrowserState, headers: Record<string, string> = {}) =>
-    raw("/ui", state, new URLSearchParams({ lng: "en", csrf: state.csrfToken, redirectTo: "/" }), headers);
+    raw(
+      "/ui",
+      state,
+      new URLSearchParams({ lng: "en", csrf: state.csrfToken, redirectTo: "/" }),
+      headers,
+    );
 
   it("are Secure with COOKIE_SECURE=on or over TLS, and not otherwise", async () => {
     const state = await browser();
     const plain = await run(() => uiAction(args(lngPost(state))));
     expect(cookieNamed(plain, "__console_prefs")).not.toMatch(/;\s*Secure/i);
 
-    const tls = await run(() => uiAction(args(lngPost(state, { "x-console-forwarded-proto": "https" }))));
+    const tls = await run(() =>
+      uiAction(args(lngPost(state, { "x-console-forwarded-proto": "https" }))),
+    );
     expect(cookieNamed(tls, "__console_prefs")).toMatch(/;\s*Secure/i);
 
     process.env.COOKIE_SECURE = "on";
     const forced = await run(() => uiAction(args(lngPost(state))));
     expect(cookieNamed(forced, "__console_prefs")).toMatch(/;\s*Secure/i);
     const login = await run(() =>
-      loginAction(args(post("/login", state, { username: "admin", password: "admin-pass-1", captcha_id: "x", captcha: "x" }))),
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "admin-pass-1",
+            captcha_id: "x",
+            captcha: "x",
+          }),
+        ),
+      ),
     );
     expect(cookieNamed(login, "__console")).toMatch(/;\s*Secure/i);
   });
@@ -224,7 +339,16 @@ describe("cookies", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-01-01T08:00:00Z"));
     const login = await run(() =>
-      loginAction(args(post("/login", state, { username: "admin", password: "admin-pass-1", captcha_id: "x", captcha: "x" }))),
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "admin-pass-1",
+            captcha_id: "x",
+            captcha: "x",
+          }),
+        ),
+      ),
     );
     const cookie = cookieNamed(login, "__console")!;
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
@@ -232,19 +356,32 @@ describe("cookies", () => {
 
     const withLogin = { Cookie: cookie.split(";")[0] };
     vi.setSystemTime(new Date("2026-01-01T19:59:00Z"));
-    expect((await getSession(new Request("http://console.test/", { headers: withLogin }))).get("token")).toBeTruthy();
+    expect(
+      (await getSession(new Request("http://console.test/", { headers: withLogin }))).get("token"),
+    ).toBeTruthy();
     vi.setSystemTime(new Date("2026-01-01T20:01:00Z"));
-    expect((await getSession(new Request("http://console.test/", { headers: withLogin }))).get("token")).toBeUndefined();
+    expect(
+      (await getSession(new Request("http://console.test/", { headers: withLogin }))).get("token"),
+    ).toBeUndefined();
   });
 
   it("keeps the preferences when the login ends", async () => {
     const u = userWithToken(p.ctx, "prefs-keeper", ["admin"]);
     const state = await browser(u, { lng: "en", sidebar: "closed" });
-    const r = await run(() => logoutAction(args(post("/logout", state, { redirect: "/dashboard" }))));
+    const r = await run(() =>
+      logoutAction(args(post("/logout", state, { redirect: "/dashboard" }))),
+    );
     expect(r.status).toBe(302);
     expect(cookieNamed(r, "__console_prefs")).toBeUndefined();
     const after = await getSession(
-      new Request("http://console.test/", { headers: { Cookie: state.cookie.replace(/__console=[^;]+/, cookieNamed(r, "__console")!.split(";")[0]) } }),
+      new Request("http://console.test/", {
+        headers: {
+          Cookie: state.cookie.replace(
+            /__console=[^;]+/,
+            cookieNamed(r, "__console")!.split(";")[0],
+          ),
+        },
+      }),
     );
     expect(after.get("token")).toBeUndefined();
     expect(after.get("lng")).toBe("en");

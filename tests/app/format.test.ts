@@ -16,7 +16,9 @@ describe("formatTime (first relative-time helper)", () => {
   });
   it("says 1天前 under two days, then a date", () => {
     expect(formatTime(ago(86400 + 5), "zh", now)).toBe("1天前");
-    expect(formatTime(ago(86400 * 3), "zh", now, "YYYY-MM-DD")).toBe(formatDate(ago(86400 * 3), "YYYY-MM-DD"));
+    expect(formatTime(ago(86400 * 3), "zh", now, "YYYY-MM-DD")).toBe(
+      formatDate(ago(86400 * 3), "YYYY-MM-DD"),
+    );
     expect(formatTime(ago(86400 * 3), "zh", now)).toMatch(/^\d+月\d+日\d+时\d+分$/);
   });
   it("speaks the user's language", () => {

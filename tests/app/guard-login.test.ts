@@ -22,9 +22,13 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 
 describe("the navigation guard (spec §4)", () => {
   it("sends a visitor without a token to login with the path and query", async () => {
-    const r = await run(() => requireViewer(get("/backend/setting/users?page=2", { cookie: "", csrfToken: "" })));
+    const r = await run(() =>
+      requireViewer(get("/backend/setting/users?page=2", { cookie: "", csrfToken: "" })),
+    );
     expect(r.status).toBe(302);
-    expect(r.response!.headers.get("Location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2");
+    expect(r.response!.headers.get("Location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2",
+    );
   });
 
   it("lets a user with the route's codename through and refuses one without (403)", async () => {
@@ -49,7 +53,9 @@ describe("the navigation guard (spec §4)", () => {
 
   it("redirects a user whose password expired to the Password page", async () => {
     const u = userWithToken(p.ctx, "oldpass", []);
-    p.ctx.db.prepare("UPDATE users SET password_changed_at = '2000-01-01T00:00:00.000Z' WHERE id = ?").run(u.id);
+    p.ctx.db
+      .prepare("UPDATE users SET password_changed_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
+      .run(u.id);
     const state = await browser(u);
     const r = await run(() => requireViewer(get("/dashboard", state)));
     expect(r.response!.headers.get("Location")).toBe("/backend/profile/password?type=expired");
@@ -57,7 +63,9 @@ describe("the navigation guard (spec §4)", () => {
 
   it("clears a token the platform refuses and sends the user to login with its message", async () => {
     const u = userWithToken(p.ctx, "replaced", ["admin"]);
-    p.ctx.db.prepare("UPDATE tokens SET ended_at = 1, ended_reason = 'replaced' WHERE key = ?").run(u.token);
+    p.ctx.db
+      .prepare("UPDATE tokens SET ended_at = 1, ended_reason = 'replaced' WHERE key = ?")
+      .run(u.token);
     const state = await browser(u);
     const r = await run(() => requireViewer(get("/dashboard?x=1", state)));
     expect(r.status).toBe(302);
@@ -68,7 +76,9 @@ describe("the navigation guard (spec §4)", () => {
   it("refuses a write without the page's anti-forgery token", async () => {
     const u = userWithToken(p.ctx, "forger", ["admin"]);
     const state = await browser(u);
-    const r = await run(() => requireViewer(post("/ui", { ...state, csrfToken: "forged" }, { lng: "zh" })));
+    const r = await run(() =>
+      requireViewer(post("/ui", { ...state, csrfToken: "forged" }, { lng: "zh" })),
+    );
     expect(r.status).toBe(403);
   });
 
@@ -94,7 +104,15 @@ describe("the navigation guard (spec §4)", () => {
     const r = await run(() => adminLayoutLoader(args(get("/dashboard", state))));
     const nav = (r.data as { nav: { title: string; children?: { title: string }[] }[] }).nav;
     const titles = nav.flatMap((i) => [i.title, ...(i.children ?? []).map((c) => c.title)]);
-    expect(titles).toEqual(["nav.dashboard", "nav.job", "nav.profile", "nav.password", "nav.setting", "nav.permission", "nav.groups"]);
+    expect(titles).toEqual([
+      "nav.dashboard",
+      "nav.job",
+      "nav.profile",
+      "nav.password",
+      "nav.setting",
+      "nav.permission",
+      "nav.groups",
+    ]);
   });
 });
 
@@ -103,7 +121,10 @@ describe("login (spec §5, §7)", () => {
     const r = await run(() => loginLoader(args(get("/login", state))));
     const { captcha } = r.data as { captcha: { captcha_id: string; image: string } };
     expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const answer = p.ctx.db.prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(captcha.captcha_id) as string;
+    const answer = p.ctx.db
+      .prepare("SELECT answer FROM captchas WHERE id = ?")
+      .pluck()
+      .get(captcha.captcha_id) as string;
     return { id: captcha.captcha_id, answer };
   }
 
@@ -113,7 +134,13 @@ describe("login (spec §5, §7)", () => {
     const r = await run(() =>
       loginAction(
         args(
-          post("/login", state, { username: "  admin ", password: "admin-pass-1", captcha_id: c.id, captcha: c.answer, redirect: "/backend/setting/users?page=2" }),
+          post("/login", state, {
+            username: "  admin ",
+            password: "admin-pass-1",
+            captcha_id: c.id,
+            captcha: c.answer,
+            redirect: "/backend/setting/users?page=2",
+          }),
         ),
       ),
     );
@@ -126,7 +153,17 @@ describe("login (spec §5, §7)", () => {
     const state = await browser();
     const c = await captchaFor(state);
     const r = await run(() =>
-      loginAction(args(post("/login", state, { username: "admin", password: "admin-pass-1", captcha_id: c.id, captcha: c.answer, redirect: "//evil.example/x" }))),
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "admin-pass-1",
+            captcha_id: c.id,
+            captcha: c.answer,
+            redirect: "//evil.example/x",
+          }),
+        ),
+      ),
     );
     expect(r.response!.headers.get("Location")).toBe("/");
   });
@@ -134,7 +171,18 @@ describe("login (spec §5, §7)", () => {
   it("says the captcha is wrong, keeps the username and offers a new captcha", async () => {
     const state = await browser();
     const c = await captchaFor(state);
-    const r = await run(() => loginAction(args(post("/login", state, { username: "admin", password: "x", captcha_id: c.id, captcha: "----" }))));
+    const r = await run(() =>
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "x",
+            captcha_id: c.id,
+            captcha: "----",
+          }),
+        ),
+      ),
+    );
     expect(r.status).toBe(400);
     const d = r.data as { error: string; username: string; captcha: { captcha_id: string } };
     expect(d.error).toBe("验证码错误");
@@ -144,14 +192,22 @@ describe("login (spec §5, §7)", () => {
 
   it("prompts for each missing field without calling the platform", async () => {
     const state = await browser();
-    const r = await run(() => loginAction(args(post("/login", state, { username: " ", password: "", captcha: "" }))));
+    const r = await run(() =>
+      loginAction(args(post("/login", state, { username: " ", password: "", captcha: "" }))),
+    );
     expect(r.status).toBe(400);
-    expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors).sort()).toEqual(["captcha", "password", "username"]);
+    expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors).sort()).toEqual([
+      "captcha",
+      "password",
+      "username",
+    ]);
   });
 
   it("refuses a login post without the anti-forgery token", async () => {
     const state = await browser();
-    const r = await run(() => loginAction(args(post("/login", { ...state, csrfToken: "nope" }, { username: "admin" }))));
+    const r = await run(() =>
+      loginAction(args(post("/login", { ...state, csrfToken: "nope" }, { username: "admin" }))),
+    );
     expect(r.status).toBe(403);
   });
 });
@@ -160,20 +216,31 @@ describe("logout, preferences and password", () => {
   it("logout ends the platform token and returns to login with the page as redirect", async () => {
     const u = userWithToken(p.ctx, "leaver", ["admin"]);
     const state = await browser(u);
-    const r = await run(() => logoutAction(args(post("/logout", state, { redirect: "/backend/setting/users?page=3" }))));
-    expect(r.response!.headers.get("Location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3");
-    const ended = p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").pluck().get(u.token);
+    const r = await run(() =>
+      logoutAction(args(post("/logout", state, { redirect: "/backend/setting/users?page=3" }))),
+    );
+    expect(r.response!.headers.get("Location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3",
+    );
+    const ended = p.ctx.db
+      .prepare("SELECT ended_reason FROM tokens WHERE key = ?")
+      .pluck()
+      .get(u.token);
     expect(ended).toBe("logout");
   });
 
   it("stores the language and sidebar state, refusing unknown values", async () => {
     const state = await browser();
-    const ok = await run(() => uiAction(args(post("/ui", state, { lng: "es", redirectTo: "/login" }))));
+    const ok = await run(() =>
+      uiAction(args(post("/ui", state, { lng: "es", redirectTo: "/login" }))),
+    );
     expect(ok.response!.headers.get("Location")).toBe("/login");
     expect(ok.response!.headers.get("Set-Cookie")).toContain("__console_prefs=");
     const bad = await run(() => uiAction(args(post("/ui", state, { lng: "fr" }))));
     expect(bad.status).toBe(400);
-    const side = await run(() => uiAction(args(post("/ui", state, { sidebar: "toggle", redirectTo: "https://evil.example" }))));
+    const side = await run(() =>
+      uiAction(args(post("/ui", state, { sidebar: "toggle", redirectTo: "https://evil.example" }))),
+    );
     expect(side.response!.headers.get("Location")).toBe("/");
   });
 
@@ -182,35 +249,69 @@ describe("logout, preferences and password", () => {
     p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
     const state = await browser(u);
     const mismatch = await run(() =>
-      passwordAction(args(post("/backend/profile/password", state, { new_password: "Abcdefg12", confirm_password: "Abcdefg13" }))),
+      passwordAction(
+        args(
+          post("/backend/profile/password", state, {
+            new_password: "Abcdefg12",
+            confirm_password: "Abcdefg13",
+          }),
+        ),
+      ),
     );
     expect(mismatch.status).toBe(400);
-    const weak = await run(() => passwordAction(args(post("/backend/profile/password", state, { new_password: "short", confirm_password: "short" }))));
+    const weak = await run(() =>
+      passwordAction(
+        args(
+          post("/backend/profile/password", state, {
+            new_password: "short",
+            confirm_password: "short",
+          }),
+        ),
+      ),
+    );
     expect(weak.status).toBe(400);
     expect((weak.data as { error: string }).error).toBe("密码至少8位，且包含字母和数字");
     const r = await run(() =>
-      passwordAction(args(post("/backend/profile/password", state, { new_password: "Abcdefg12", confirm_password: "Abcdefg12" }))),
+      passwordAction(
+        args(
+          post("/backend/profile/password", state, {
+            new_password: "Abcdefg12",
+            confirm_password: "Abcdefg12",
+          }),
+        ),
+      ),
     );
     expect(r.status).toBe(302);
-    expect(p.ctx.db.prepare("SELECT need_init_password FROM users WHERE id = ?").pluck().get(u.id)).toBe(0);
+    expect(
+      p.ctx.db.prepare("SELECT need_init_password FROM users WHERE id = ?").pluck().get(u.id),
+    ).toBe(0);
   });
 
   it("lets an admin preview a group's menu, and nobody else", async () => {
     const admin = userWithToken(p.ctx, "previewer", ["admin"]);
     const state = await browser(admin);
-    const visitors = p.ctx.db.prepare("SELECT id FROM groups WHERE name = '访客'").pluck().get() as number;
-    const r = await run(() => uiAction(args(post("/ui", state, { preview: String(visitors), redirectTo: "/dashboard" }))));
+    const visitors = p.ctx.db
+      .prepare("SELECT id FROM groups WHERE name = '访客'")
+      .pluck()
+      .get() as number;
+    const r = await run(() =>
+      uiAction(args(post("/ui", state, { preview: String(visitors), redirectTo: "/dashboard" }))),
+    );
     expect(r.status).toBe(302);
     const session = r.response!.headers.get("Set-Cookie")!.split(";")[0];
     const previewing = { ...state, cookie: state.cookie.replace(/__console=[^;]+/, session) };
     const viewer = await requireViewer(get("/dashboard", previewing));
     expect(viewer.previewRole).toBe("访客");
     expect(viewer.roles.sort()).toEqual(["kg__feedback__create", "kg__graph__read"]);
-    expect((await run(() => requireViewer(get("/backend/setting/users", previewing)))).status).toBe(403);
+    expect((await run(() => requireViewer(get("/backend/setting/users", previewing)))).status).toBe(
+      403,
+    );
 
     const plain = userWithToken(p.ctx, "notadmin", ["auth__user__read"]);
     const plainState = await browser(plain);
-    const refused = await run(() => uiAction(args(post("/ui", plainState, { preview: String(visitors) }))));
+    const refused = await run(() =>
+      uiAction(args(post("/ui", plainState, { preview: String(visitors) }))),
+    );
     expect(refused.status).toBe(403);
   });
 
@@ -221,10 +322,21 @@ describe("logout, preferences and password", () => {
     form.append("error", "TypeError: x is undefined");
     form.append("info", "window.onerror");
     form.append("url", "http://console.test/dashboard");
-    const req = new Request("http://console.test/client-error", { method: "POST", body: form, headers: { Cookie: state.cookie } });
+    const req = new Request("http://console.test/client-error", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: state.cookie },
+    });
     const r = await run(() => clientErrorAction(args(req)));
     expect(r.status).toBe(202);
-    const row = p.ctx.db.prepare("SELECT error, info, url, username FROM client_errors ORDER BY id DESC LIMIT 1").get();
-    expect(row).toEqual({ error: "TypeError: x is undefined", info: "window.onerror", url: "http://console.test/dashboard", username: "crasher" });
+    const row = p.ctx.db
+      .prepare("SELECT error, info, url, username FROM client_errors ORDER BY id DESC LIMIT 1")
+      .get();
+    expect(row).toEqual({
+      error: "TypeError: x is undefined",
+      info: "window.onerror",
+      url: "http://console.test/dashboard",
+      username: "crasher",
+    });
   });
 });

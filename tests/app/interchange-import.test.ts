@@ -21,8 +21,15 @@ beforeAll(async () => {
   military = ensureBuiltinOntologies(p.ctx).military;
   admin = await as(p, "import-admin", ["admin"]);
   const db = p.ctx.db;
-  graphId = Number(db.prepare("INSERT INTO graphs (name, domain, description) VALUES ('RDF 导入', 'military', '')").run().lastInsertRowid);
-  db.prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(graphId, military);
+  graphId = Number(
+    db
+      .prepare("INSERT INTO graphs (name, domain, description) VALUES ('RDF 导入', 'military', '')")
+      .run().lastInsertRowid,
+  );
+  db.prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(
+    graphId,
+    military,
+  );
 });
 afterAll(() => p.close());
 
@@ -34,7 +41,8 @@ async function settled(id: number) {
   }
   throw new Error(`job ${id} did not finish`);
 }
-const jobIdOf = (r: { response?: Response }) => Number(/\/jobs\/(\d+)$/.exec(location(r) ?? "")?.[1]);
+const jobIdOf = (r: { response?: Response }) =>
+  Number(/\/jobs\/(\d+)$/.exec(location(r) ?? "")?.[1]);
 
 describe("the job page maps an RDF import's unknown predicates", () => {
   const O = () => ontologyBaseIri(military);
@@ -52,36 +60,78 @@ describe("the job page maps an RDF import's unknown predicates", () => {
     const form = new FormData();
     form.append("intent", "dryRun");
     form.append("upload", new File([nt()], "fleet.nt", { type: "application/n-triples" }));
-    const dry = await run(() => increasedAction(args(post(`/graph/increased/${graphId}`, admin, form), { id: String(graphId) })));
+    const dry = await run(() =>
+      increasedAction(
+        args(post(`/graph/increased/${graphId}`, admin, form), { id: String(graphId) }),
+      ),
+    );
     expect(dry.status).toBe(302);
     const first = jobIdOf(dry);
     expect((await settled(first)).status).toBe("succeeded");
 
-    const page = await run(() => jobLoader(args(new Request(`http://console.test/jobs/${first}`, { headers: { Cookie: admin.cookie } }), { id: String(first) })));
-    const result = (page.data as { job: { result: { unmapped_predicates: UnmappedPredicate[]; relation_types: string[] } } }).job.result;
-    expect(result.unmapped_predicates).toEqual([{ iri: foreign, count: 1, ref: '文件"fleet.nt"第 5 行' }]);
+    const page = await run(() =>
+      jobLoader(
+        args(
+          new Request(`http://console.test/jobs/${first}`, { headers: { Cookie: admin.cookie } }),
+          { id: String(first) },
+        ),
+      ),
+    );
+    const result = (
+      page.data as {
+        job: { result: { unmapped_predicates: UnmappedPredicate[]; relation_types: string[] } };
+      }
+    ).job.result;
+    expect(result.unmapped_predicates).toEqual([
+      { iri: foreign, count: 1, ref: '文件"fleet.nt"第 5 行' },
+    ]);
     expect(result.relation_types).toContain("装备");
 
-    const broken = await run(() => jobAction(args(post(`/jobs/${first}`, admin, { intent: "mapPredicates", predicate: [foreign] }), { id: String(first) })));
+    const broken = await run(() =>
+      jobAction(
+        args(post(`/jobs/${first}`, admin, { intent: "mapPredicates", predicate: [foreign] }), {
+          id: String(first),
+        }),
+      ),
+    );
     expect(broken.status).toBe(400);
 
     const mapped = await run(() =>
-      jobAction(args(post(`/jobs/${first}`, admin, { intent: "mapPredicates", predicate: [foreign], relation_type: ["装备"] }), { id: String(first) })),
+      jobAction(
+        args(
+          post(`/jobs/${first}`, admin, {
+            intent: "mapPredicates",
+            predicate: [foreign],
+            relation_type: ["装备"],
+          }),
+          { id: String(first) },
+        ),
+      ),
     );
     expect(mapped.status).toBe(302);
     expect((await flashOf(mapped.response))?.message).toBe("预演任务已创建");
     const second = jobIdOf(mapped);
     const planned = await settled(second);
     expect(planned.params).toMatchObject({ predicate_map: { [foreign]: "装备" } });
-    expect((planned.result as { report: { summary: { bad_rows: number; relations: { added: number } } } }).report.summary).toMatchObject({
+    expect(
+      (
+        planned.result as {
+          report: { summary: { bad_rows: number; relations: { added: number } } };
+        }
+      ).report.summary,
+    ).toMatchObject({
       bad_rows: 0,
       relations: { added: 1 },
     });
 
-    const applied = await run(() => jobAction(args(post(`/jobs/${second}`, admin, { intent: "apply" }), { id: String(second) })));
+    const applied = await run(() =>
+      jobAction(args(post(`/jobs/${second}`, admin, { intent: "apply" }), { id: String(second) })),
+    );
     expect(applied.status).toBe(302);
     expect((await settled(jobIdOf(applied))).status).toBe("succeeded");
-    expect(p.ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(graphId)).toBe(1);
+    expect(
+      p.ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(graphId),
+    ).toBe(1);
   });
 });
 
@@ -94,36 +144,85 @@ describe("/schema imports an OWL file", () => {
   };
   const exported = async () => {
     const reader = userWithToken(p.ctx, `owl-reader-${Math.random()}`, ["admin"]);
-    return (await fetch(`${p.api}/graphadmin/ontologies/${military}/owl/`, { headers: authHeaders(reader) })).text();
+    return (
+      await fetch(`${p.api}/graphadmin/ontologies/${military}/owl/`, {
+        headers: authHeaders(reader),
+      })
+    ).text();
   };
 
   it("the ontology's own export is no change", async () => {
     const text = await exported();
-    const r = await run(() => schemaAction(args(owlForm({ intent: "owlPreview", id: String(military) }, { name: "military.ttl", text }))));
+    const r = await run(() =>
+      schemaAction(
+        args(
+          owlForm({ intent: "owlPreview", id: String(military) }, { name: "military.ttl", text }),
+        ),
+      ),
+    );
     expect(r.status).toBe(200);
     const preview = (r.data as { owlPreview: OwlPreview }).owlPreview;
-    expect(preview.diff).toMatchObject({ unchanged: true, summary: { added: 0, changed: 0, removed: 0 } });
+    expect(preview.diff).toMatchObject({
+      unchanged: true,
+      summary: { added: 0, changed: 0, removed: 0 },
+    });
     expect(preview.filename).toBe("military.ttl");
   });
 
   it("a dry run shows the diff and carries the file to the apply, which changes the ontology", async () => {
     const text = `${await exported()}\n<${iri.class(ontologyBaseIri(military), "潜艇")}> a <${NS.owl}Class> ; <${NS.rdfs}subClassOf> <${iri.class(ontologyBaseIri(military), "舰艇")}> .\n`;
-    const r = await run(() => schemaAction(args(owlForm({ intent: "owlPreview", id: String(military) }, { name: "more.ttl", text }))));
+    const r = await run(() =>
+      schemaAction(
+        args(owlForm({ intent: "owlPreview", id: String(military) }, { name: "more.ttl", text })),
+      ),
+    );
     const preview = (r.data as { owlPreview: OwlPreview }).owlPreview;
-    expect(preview.diff.changes).toEqual([{ kind: "class", change: "added", name: "潜艇", detail: "父类：舰艇" }]);
+    expect(preview.diff.changes).toEqual([
+      { kind: "class", change: "added", name: "潜艇", detail: "父类：舰艇" },
+    ]);
     expect(preview.text).toBe(text);
 
-    const applied = await run(() => schemaAction(args(owlForm({ intent: "owlApply", id: String(military), owl_text: preview.text!, filename: "more.ttl" }))));
+    const applied = await run(() =>
+      schemaAction(
+        args(
+          owlForm({
+            intent: "owlApply",
+            id: String(military),
+            owl_text: preview.text!,
+            filename: "more.ttl",
+          }),
+        ),
+      ),
+    );
     expect(applied.status).toBe(302);
     expect(location(applied)).toBe(`/schema?o=${military}`);
-    expect(p.ctx.db.prepare("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '潜艇'").pluck().get(military)).toBe(1);
+    expect(
+      p.ctx.db
+        .prepare("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '潜艇'")
+        .pluck()
+        .get(military),
+    ).toBe(1);
   });
 
   it("says what is wrong: no file, a file that is not Turtle", async () => {
-    const none = await run(() => schemaAction(args(owlForm({ intent: "owlPreview", id: String(military) }))));
+    const none = await run(() =>
+      schemaAction(args(owlForm({ intent: "owlPreview", id: String(military) }))),
+    );
     expect(none.status).toBe(400);
-    expect(none.data).toMatchObject({ target: "owlImport", error: "请选择要导入的 OWL（Turtle）文件" });
-    const bad = await run(() => schemaAction(args(owlForm({ intent: "owlPreview", id: String(military) }, { name: "x.ttl", text: "foo:x a foo:y ." }))));
+    expect(none.data).toMatchObject({
+      target: "owlImport",
+      error: "请选择要导入的 OWL（Turtle）文件",
+    });
+    const bad = await run(() =>
+      schemaAction(
+        args(
+          owlForm(
+            { intent: "owlPreview", id: String(military) },
+            { name: "x.ttl", text: "foo:x a foo:y ." },
+          ),
+        ),
+      ),
+    );
     expect(bad.status).toBe(400);
     expect((bad.data as ActionError).error).toMatch(/^OWL 文件第 1 行：RDF 语法错误/);
   });

@@ -20,7 +20,11 @@ const SCRIPT = '<script>alert("x")</script>';
 
 describe("charts rendered to SVG on the server", () => {
   it("draws a trend and a bar chart with their labels", () => {
-    const trend = renderChartSvg(trendOption(["2024-12-01", "2024-12-02"], [{ name: "报道", values: [1, 3] }]), 600, 240);
+    const trend = renderChartSvg(
+      trendOption(["2024-12-01", "2024-12-02"], [{ name: "报道", values: [1, 3] }]),
+      600,
+      240,
+    );
     expect(trend).toMatch(/^<svg width="100%" height="100%"[^>]*viewBox="0 0 600 240"/);
     expect(trend).toContain("12-02");
     const bars = renderChartSvg(
@@ -29,7 +33,7 @@ describe("charts rendered to SVG on the server", () => {
         { name: "国家", value: 10 },
       ]),
       500,
-      300
+      300,
     );
     expect(bars).toContain("军队");
     expect(bars).toContain(">16<");
@@ -46,10 +50,10 @@ describe("charts rendered to SVG on the server", () => {
           ],
           links: [{ id: "1", source: "a", target: "b", label: "<img src=x onerror=alert(1)>" }],
         },
-        { width: 600, height: 400 }
+        { width: 600, height: 400 },
       ),
       600,
-      400
+      400,
     );
     expect(svg).not.toContain("<script");
     expect(svg).not.toContain("<b>");
@@ -69,7 +73,7 @@ describe("charts rendered to SVG on the server", () => {
         ],
         links: [],
       },
-      { width: 1200, height: 640 }
+      { width: 1200, height: 640 },
     ) as { series: { data: { x: number; y: number }[]; width: string; height: string }[] };
     const s = option.series[0];
     const xs = s.data.map((n) => n.x);
@@ -84,12 +88,32 @@ describe("charts rendered to SVG on the server", () => {
       {
         categories: [],
         nodes: [
-          { id: "s", name: "开始", x: 100, y: 40, width: 80, height: 40, shape: "roundRect", color: "#2f9e44", category: "" },
-          { id: "e", name: "结束", x: 100, y: 140, width: 80, height: 40, shape: "roundRect", color: "#c92a2a", category: "" },
+          {
+            id: "s",
+            name: "开始",
+            x: 100,
+            y: 40,
+            width: 80,
+            height: 40,
+            shape: "roundRect",
+            color: "#2f9e44",
+            category: "",
+          },
+          {
+            id: "e",
+            name: "结束",
+            x: 100,
+            y: 140,
+            width: 80,
+            height: 40,
+            shape: "roundRect",
+            color: "#c92a2a",
+            category: "",
+          },
         ],
         links: [{ id: "1", source: "s", target: "e" }],
       },
-      { width: 200, height: 180 }
+      { width: 200, height: 180 },
     );
     const s = (option as { series: Record<string, unknown>[] }).series[0];
     expect(width).toBe(320);
@@ -110,19 +134,28 @@ describe("charts rendered to SVG on the server", () => {
         y: Math.sin(i) * (10 + i),
         important: i === 0,
       })),
-      links: Array.from({ length: n - 1 }, (_, i) => ({ id: String(i), source: "n0", target: `n${i + 1}` })),
+      links: Array.from({ length: n - 1 }, (_, i) => ({
+        id: String(i),
+        source: "n0",
+        target: `n${i + 1}`,
+      })),
     });
     const size = { width: 1200, height: 640 };
     // Same picture: circle centres of echarts' drawing and of the fast writer agree.
     const small = graphOption(ring(20), size);
-    const centres = (svg: string, re: RegExp) => [...svg.matchAll(re)].map((m) => [Number(m[1]), Number(m[2])]);
+    const centres = (svg: string, re: RegExp) =>
+      [...svg.matchAll(re)].map((m) => [Number(m[1]), Number(m[2])]);
     const byEcharts = centres(
       renderChartSvg(small, size.width, size.height),
-      /d="M1 0A1 1 0 1 1 1 -0\.1A1 1 0 0 1 1 0" transform="matrix\([\d.]+,0,0,[\d.]+,([\d.]+),([\d.]+)\)"/g
+      /d="M1 0A1 1 0 1 1 1 -0\.1A1 1 0 0 1 1 0" transform="matrix\([\d.]+,0,0,[\d.]+,([\d.]+),([\d.]+)\)"/g,
     );
-    const byWriter = centres(renderGraphSvg(small, size.width, size.height), /<circle cx="([\d.]+)" cy="([\d.]+)"/g);
+    const byWriter = centres(
+      renderGraphSvg(small, size.width, size.height),
+      /<circle cx="([\d.]+)" cy="([\d.]+)"/g,
+    );
     expect(byWriter).toHaveLength(20);
-    for (const [x, y] of byWriter) expect(byEcharts.some(([ex, ey]) => Math.abs(ex - x) < 1 && Math.abs(ey - y) < 1)).toBe(true);
+    for (const [x, y] of byWriter)
+      expect(byEcharts.some(([ex, ey]) => Math.abs(ex - x) < 1 && Math.abs(ey - y) < 1)).toBe(true);
 
     const started = performance.now();
     const big = renderChartSvg(graphOption(ring(2000), size), size.width, size.height);
@@ -137,8 +170,14 @@ describe("charts rendered to SVG on the server", () => {
 
   it("gives no SVG to a hydrated page's data request, which the browser draws", () => {
     const option = trendOption(["2024-12-01"], [{ name: "x", values: [1] }]);
-    const doc = chartSpec(new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }), option);
-    const fetched = chartSpec(new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }), option);
+    const doc = chartSpec(
+      new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }),
+      option,
+    );
+    const fetched = chartSpec(
+      new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }),
+      option,
+    );
     expect(doc.svg).toMatch(/^<svg/);
     expect(fetched.svg).toBeNull();
     expect(fetched.option).toBe(option);
@@ -151,9 +190,17 @@ describe("stored text shown as text", () => {
     const html = renderToString(
       createElement(AnnotatedText, {
         text,
-        mentions: [{ start: text.indexOf("美国海军"), end: text.indexOf("美国海军") + 4, uuid: null, name: "美国海军", type: "军队" }],
+        mentions: [
+          {
+            start: text.indexOf("美国海军"),
+            end: text.indexOf("美国海军") + 4,
+            uuid: null,
+            name: "美国海军",
+            type: "军队",
+          },
+        ],
         highlight: [text.indexOf("美国海军"), text.length],
-      })
+      }),
     );
     expect(html).not.toContain("<script");
     expect(html).toContain("&lt;script&gt;");
@@ -170,8 +217,12 @@ describe("stored text shown as text", () => {
 
 describe("graph page helpers", () => {
   it("links a fact to its source sentence, highlighted and scrolled to", () => {
-    expect(sourceHref(245, { article_id: 66, sent_start: 0, sent_end: 40 })).toBe("/245/article/66?sent=0-40#s-0");
-    expect(sourceHref(245, { article_id: 66, sent_start: null, sent_end: null })).toBe("/245/article/66");
+    expect(sourceHref(245, { article_id: 66, sent_start: 0, sent_end: 40 })).toBe(
+      "/245/article/66?sent=0-40#s-0",
+    );
+    expect(sourceHref(245, { article_id: 66, sent_start: null, sent_end: null })).toBe(
+      "/245/article/66",
+    );
     expect(sourceHref(245, { article_id: null, sent_start: 1, sent_end: 2 })).toBeNull();
     expect(parseSentence("12-40")).toEqual([12, 40]);
     expect(parseSentence("40-12")).toBeNull();
@@ -179,7 +230,9 @@ describe("graph page helpers", () => {
   });
 
   it("keeps other filters when changing one, and drops empty ones", () => {
-    expect(withParams("/245/articles", "?search=a&page=3", { page: 1 })).toBe("/245/articles?search=a&page=1");
+    expect(withParams("/245/articles", "?search=a&page=3", { page: 1 })).toBe(
+      "/245/articles?search=a&page=1",
+    );
     expect(withParams("/x", "?a=1", { a: undefined, b: "" })).toBe("/x");
   });
 
@@ -227,7 +280,13 @@ describe("the relation page with stored markup", () => {
   it("draws an entity named <script> as text in the server's SVG", async () => {
     const { hub } = seedHubGraph(p.ctx.db, 902, 5);
     const state = await browser(userWithToken(p.ctx, "kg-escape", ["kg__graph__read"]));
-    const r = await run(() => relationLoader({ request: get(`/relation/${hub}?id=902`, state), params: { id: hub }, context: {} }));
+    const r = await run(() =>
+      relationLoader({
+        request: get(`/relation/${hub}?id=902`, state),
+        params: { id: hub },
+        context: {},
+      }),
+    );
     const d = r.data as { chart: { spec: { svg: string } }; nodeRows: { name: string }[] };
     expect(d.nodeRows.map((n) => n.name)).toContain(SCRIPT_NAME);
     expect(d.chart.spec.svg).toContain("&lt;script&gt;window.__kgXss = 1&lt;/script&gt;");

@@ -19,11 +19,14 @@ afterAll(() => p.close());
 type Data = any;
 const params = { kgId: String(DEMO.military) };
 const submit = async (fields: Record<string, string>) => {
-  const r = await run(() => action({ request: post("/245/extract", user, fields), params, context: {} }));
+  const r = await run(() =>
+    action({ request: post("/245/extract", user, fields), params, context: {} }),
+  );
   return { ...r, d: r.data as Data };
 };
 
-const SAMPLE = "因为朝鲜试射火星-18洲际弹道导弹，美国海军随后向釜山部署密歇根号核潜艇。美国海军隶属于美国国防部。";
+const SAMPLE =
+  "因为朝鲜试射火星-18洲际弹道导弹，美国海军随后向釜山部署密歇根号核潜艇。美国海军隶属于美国国防部。";
 
 describe("text analysis (/:kgId/extract)", () => {
   it("finds the graph's entities by type, events with arguments, known relations and causal pairs", async () => {
@@ -37,7 +40,11 @@ describe("text analysis (/:kgId/extract)", () => {
     expect(deploy).toBeDefined();
     expect(deploy.arguments.length).toBeGreaterThan(0);
     expect(d.result.causal.length).toBeGreaterThan(0);
-    expect(d.result.relations.some((r: Data) => r.subject.name === "美国海军" && r.object.name === "美国国防部")).toBe(true);
+    expect(
+      d.result.relations.some(
+        (r: Data) => r.subject.name === "美国海军" && r.object.name === "美国国防部",
+      ),
+    ).toBe(true);
     expect(d.graph.spec.svg).toMatch(/^<svg/);
     expect(d.text).toBe(SAMPLE);
   });
@@ -75,7 +82,9 @@ describe("text analysis (/:kgId/extract)", () => {
   });
 
   it("analyses the article of ?article= in the loader, and lists articles to pick", async () => {
-    const r = await run(() => loader({ request: get(`/245/extract?article=${DEMO.article}`, user), params, context: {} }));
+    const r = await run(() =>
+      loader({ request: get(`/245/extract?article=${DEMO.article}`, user), params, context: {} }),
+    );
     const d = r.data as Data;
     expect(d.articles.length).toBeGreaterThan(10);
     expect(d.outcome.ok).toBe(true);
@@ -83,7 +92,10 @@ describe("text analysis (/:kgId/extract)", () => {
   });
 
   it("is a 404 for an article of another graph, a 400 for an unknown intent, a 403 without the page's token", async () => {
-    const other = p.ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? LIMIT 1").pluck().get(DEMO.general) as number;
+    const other = p.ctx.db
+      .prepare("SELECT id FROM kg_articles WHERE graph_id = ? LIMIT 1")
+      .pluck()
+      .get(DEMO.general) as number;
     expect((await submit({ intent: "article", article_id: String(other) })).status).toBe(404);
     expect((await submit({ intent: "nonsense" })).status).toBe(400);
     const forged = post("/245/extract", user, { intent: "text", text: SAMPLE, csrf: "forged" });

@@ -19,14 +19,28 @@ export const SCRIPT_NAME = "<script>window.__kgXss = 1</script>";
 /** A graph of its own (general ontology), created once: tests write fixtures into it, not into the demo graphs. */
 function ensureGraph(db: Database.Database, graphId: number, name: string) {
   const exists = db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(graphId);
-  const ontology = db.prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?").pluck().get(DEMO.general) as number;
+  const ontology = db
+    .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
+    .pluck()
+    .get(DEMO.general) as number;
   if (!exists) {
-    db.prepare("INSERT INTO graphs (id, name, domain, description) VALUES (?, ?, 'general', '测试数据')").run(graphId, name);
-    db.prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(graphId, ontology);
+    db.prepare(
+      "INSERT INTO graphs (id, name, domain, description) VALUES (?, ?, 'general', '测试数据')",
+    ).run(graphId, name);
+    db.prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(
+      graphId,
+      ontology,
+    );
   }
   return {
-    classes: db.prepare("SELECT id FROM kg_classes WHERE ontology_id = ? ORDER BY id LIMIT 4").pluck().all(ontology) as number[],
-    relationType: db.prepare("SELECT id FROM kg_relation_types WHERE ontology_id = ? ORDER BY id LIMIT 1").pluck().get(ontology) as number,
+    classes: db
+      .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? ORDER BY id LIMIT 4")
+      .pluck()
+      .all(ontology) as number[],
+    relationType: db
+      .prepare("SELECT id FROM kg_relation_types WHERE ontology_id = ? ORDER BY id LIMIT 1")
+      .pluck()
+      .get(ontology) as number,
     created: !exists,
   };
 }
@@ -40,14 +54,18 @@ export function seedHubGraph(db: Database.Database, graphId: number, size: numbe
   db.transaction(() => {
     const { classes, relationType, created } = ensureGraph(db, graphId, `大图${graphId}`);
     if (!created) return;
-    const entity = db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)");
+    const entity = db.prepare(
+      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)",
+    );
     const relation = db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, 0.9)"
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, 0.9)",
     );
     const hub = Number(entity.run(hubUuid, graphId, classes[0], `枢纽${graphId}`).lastInsertRowid);
     for (let i = 0; i < size; i++) {
       const name = i === 0 ? SCRIPT_NAME : `邻居${i}`;
-      const id = Number(entity.run(`n-${graphId}-${i}`, graphId, classes[i % classes.length], name).lastInsertRowid);
+      const id = Number(
+        entity.run(`n-${graphId}-${i}`, graphId, classes[i % classes.length], name).lastInsertRowid,
+      );
       relation.run(graphId, hub, relationType, id);
     }
   })();
@@ -63,30 +81,32 @@ export function seedMarkupArticle(db: Database.Database, graphId: number) {
   const title = `<img src=x onerror="window.__kgXss=3">标记测试`;
   return db.transaction(() => {
     const { classes, relationType } = ensureGraph(db, graphId, `标记测试${graphId}`);
-    const found = db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ?").pluck().get(graphId, title) as
-      | number
-      | undefined;
+    const found = db
+      .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ?")
+      .pluck()
+      .get(graphId, title) as number | undefined;
     if (found) return { graphId, article: found, sentence: secondSentence(content) };
     const article = Number(
       db
         .prepare(
-          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, '测试', '2020-01-01T08:00:00+08:00', ?)"
+          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, '测试', '2020-01-01T08:00:00+08:00', ?)",
         )
-        .run(graphId, title, content).lastInsertRowid
+        .run(graphId, title, content).lastInsertRowid,
     );
-    const entity = db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)");
-    const evil = Number(entity.run(`evil-${graphId}`, graphId, classes[0], SCRIPT_NAME).lastInsertRowid);
+    const entity = db.prepare(
+      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)",
+    );
+    const evil = Number(
+      entity.run(`evil-${graphId}`, graphId, classes[0], SCRIPT_NAME).lastInsertRowid,
+    );
     const hub = Number(entity.run(`plain-${graphId}`, graphId, classes[1], "枢纽").lastInsertRowid);
     const at = content.indexOf(SCRIPT_NAME);
-    db.prepare("INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)").run(
-      article,
-      at,
-      at + SCRIPT_NAME.length,
-      evil
-    );
+    db.prepare(
+      "INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
+    ).run(article, at, at + SCRIPT_NAME.length, evil);
     const [s, e] = secondSentence(content);
     db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, 0.8, ?, ?, ?)"
+      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, 0.8, ?, ?, ?)",
     ).run(graphId, evil, relationType, hub, article, s, e);
     return { graphId, article, sentence: [s, e] as [number, number] };
   })();

@@ -38,7 +38,13 @@ type Loader = (args: LoaderFunctionArgs) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = any;
 
-async function load(loader: Loader, path: string, params: Record<string, string> = {}, state = user, headers: Record<string, string> = {}) {
+async function load(
+  loader: Loader,
+  path: string,
+  params: Record<string, string> = {},
+  state = user,
+  headers: Record<string, string> = {},
+) {
   const r = await run(() => loader({ request: get(path, state, headers), params, context: {} }));
   return { ...r, d: r.data as Data };
 }
@@ -63,7 +69,9 @@ describe("home (/?id=)", () => {
   });
 
   it("skips the SVG for a hydrated page's data request (the browser draws it)", async () => {
-    const { d } = await load(homeLoader, `/?id=${DEMO.military}`, {}, user, { "Sec-Fetch-Dest": "empty" });
+    const { d } = await load(homeLoader, `/?id=${DEMO.military}`, {}, user, {
+      "Sec-Fetch-Dest": "empty",
+    });
     expect(d.entityTypes.svg).toBeNull();
     expect(d.entityTypes.option.series).toBeDefined();
   });
@@ -94,7 +102,11 @@ describe("article list (/:kgId/articles)", () => {
   });
 
   it("searches and filters by time range", async () => {
-    const { d } = await load(articlesLoader, "/245/articles?search=MQ-9B&start=2024-12-01&end=2024-12-31", { kgId: "245" });
+    const { d } = await load(
+      articlesLoader,
+      "/245/articles?search=MQ-9B&start=2024-12-01&end=2024-12-31",
+      { kgId: "245" },
+    );
     expect(d.list.count).toBeGreaterThan(0);
     for (const a of d.list.results) {
       expect(`${a.title}${a.summary}`).toContain("MQ-9B");
@@ -103,7 +115,11 @@ describe("article list (/:kgId/articles)", () => {
   });
 
   it("ignores an impossible date and odd paging, and says so", async () => {
-    const { status, d } = await load(articlesLoader, "/245/articles?start=2024-02-31&page=-3&page_size=7", { kgId: "245" });
+    const { status, d } = await load(
+      articlesLoader,
+      "/245/articles?start=2024-02-31&page=-3&page_size=7",
+      { kgId: "245" },
+    );
     expect(status).toBe(200);
     expect(d.badDates).toEqual(["start"]);
     expect(d.page).toBe(1);
@@ -118,7 +134,10 @@ describe("article list (/:kgId/articles)", () => {
 
 describe("article pages (/article/:artId and /:kgId/article/:id)", () => {
   it("gives the text with its mentions, events, relations, and the sentence to highlight", async () => {
-    const { d } = await load(graphArticleLoader, `/245/article/${DEMO.article}?sent=0-40`, { kgId: "245", id: String(DEMO.article) });
+    const { d } = await load(graphArticleLoader, `/245/article/${DEMO.article}?sent=0-40`, {
+      kgId: "245",
+      id: String(DEMO.article),
+    });
     const a = d.article;
     expect(a.title).toBe("印度国防部宣布采购MQ-9B无人机");
     expect(a.mentions.length).toBeGreaterThan(0);
@@ -130,7 +149,9 @@ describe("article pages (/article/:artId and /:kgId/article/:id)", () => {
   });
 
   it("finds an article by its id alone, with its graph", async () => {
-    const { d } = await load(articleLoader, `/article/${DEMO.article}`, { artId: String(DEMO.article) });
+    const { d } = await load(articleLoader, `/article/${DEMO.article}`, {
+      artId: String(DEMO.article),
+    });
     expect(d.article.graph_id).toBe(DEMO.military);
     expect(d.highlight).toBeNull();
   });
@@ -138,7 +159,14 @@ describe("article pages (/article/:artId and /:kgId/article/:id)", () => {
   it("is a 404 for an unknown article, or one of another graph", async () => {
     expect((await load(articleLoader, "/article/999999", { artId: "999999" })).status).toBe(404);
     expect((await load(articleLoader, "/article/x1", { artId: "x1" })).status).toBe(404);
-    expect((await load(graphArticleLoader, `/246/article/${DEMO.article}`, { kgId: "246", id: String(DEMO.article) })).status).toBe(404);
+    expect(
+      (
+        await load(graphArticleLoader, `/246/article/${DEMO.article}`, {
+          kgId: "246",
+          id: String(DEMO.article),
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -150,10 +178,16 @@ describe("event list (/:kgId/event)", () => {
     const typed = await load(eventsLoader, `/245/event?type=${deploy.id}`, { kgId: "245" });
     expect(typed.d.list.count).toBeGreaterThan(0);
     expect(typed.d.list.results.every((e: Data) => e.type === "部署")).toBe(true);
-    const placed = await load(eventsLoader, "/245/event?place=釜山&start=2024-12-01&end=2024-12-31", { kgId: "245" });
+    const placed = await load(
+      eventsLoader,
+      "/245/event?place=釜山&start=2024-12-01&end=2024-12-31",
+      { kgId: "245" },
+    );
     expect(placed.d.list.results.map((e: Data) => e.id)).toContain(DEMO.event);
     const searched = await load(eventsLoader, "/245/event?search=试射", { kgId: "245" });
-    expect(searched.d.list.results.every((e: Data) => `${e.title}${e.description}`.includes("试射"))).toBe(true);
+    expect(
+      searched.d.list.results.every((e: Data) => `${e.title}${e.description}`.includes("试射")),
+    ).toBe(true);
   });
 
   it("ignores an unknown type rather than failing", async () => {
@@ -181,7 +215,9 @@ describe("hot events (/hotevent)", () => {
   });
 
   it("shows an event's timeline, participants, reports and causes", async () => {
-    const { d } = await load(hotEventDetailLoader, `/hotevent/${DEMO.event}`, { id: String(DEMO.event) });
+    const { d } = await load(hotEventDetailLoader, `/hotevent/${DEMO.event}`, {
+      id: String(DEMO.event),
+    });
     const e = d.event;
     expect(e.title).toBe("美国海军向釜山部署密歇根号核潜艇");
     expect(e.participants.length).toBeGreaterThan(0);
@@ -192,7 +228,9 @@ describe("hot events (/hotevent)", () => {
   });
 
   it("is a 404 for an unknown event", async () => {
-    expect((await load(hotEventDetailLoader, "/hotevent/999999", { id: "999999" })).status).toBe(404);
+    expect((await load(hotEventDetailLoader, "/hotevent/999999", { id: "999999" })).status).toBe(
+      404,
+    );
     expect((await load(hotEventDetailLoader, "/hotevent/abc", { id: "abc" })).status).toBe(404);
   });
 });
@@ -204,7 +242,8 @@ describe("hot entities (/hotentity)", () => {
     // A year is shown by week; each row's trend still sums to its score.
     expect(d.weekly).toBe(true);
     expect(d.ranking.results[0].trend).toHaveLength(53);
-    for (const r of d.ranking.results) expect(r.trend.reduce((a: number, b: number) => a + b, 0)).toBe(r.score);
+    for (const r of d.ranking.results)
+      expect(r.trend.reduce((a: number, b: number) => a + b, 0)).toBe(r.score);
     const country = d.classes.find((c: Data) => c.name === "国家");
     const typed = await load(hotEntityLoader, `/hotentity?id=245&days=365&type=${country.id}`);
     expect(typed.d.type).toBe(country.id);
@@ -221,13 +260,21 @@ describe("relation graph (/relation/:id)", () => {
     expect(series.layout).toBe("none");
     for (const n of series.data) expect(Number.isFinite(n.x) && Number.isFinite(n.y)).toBe(true);
     expectSvg(d.chart.spec.svg);
-    expect(d.chart.edgeHrefs.every((h: string) => h.includes("?sent=") && h.includes("#s-"))).toBe(true);
+    expect(d.chart.edgeHrefs.every((h: string) => h.includes("?sent=") && h.includes("#s-"))).toBe(
+      true,
+    );
   });
 
   it("expands a neighbour from the URL and collapses it again", async () => {
     const base = await load(relationLoader, `/relation/${DEMO.hub}?id=245`, { id: DEMO.hub });
-    const neighbour = base.d.nodeRows.find((n: Data) => n.id !== DEMO.hub && n.name === "美国海军第七舰队");
-    const expanded = await load(relationLoader, `/relation/${DEMO.hub}?id=245&expand=${neighbour.id}`, { id: DEMO.hub });
+    const neighbour = base.d.nodeRows.find(
+      (n: Data) => n.id !== DEMO.hub && n.name === "美国海军第七舰队",
+    );
+    const expanded = await load(
+      relationLoader,
+      `/relation/${DEMO.hub}?id=245&expand=${neighbour.id}`,
+      { id: DEMO.hub },
+    );
     expect(expanded.d.query.expand).toEqual([neighbour.id]);
     expect(expanded.d.counts.nodes).toBeGreaterThan(base.d.counts.nodes);
     const row = expanded.d.nodeRows.find((n: Data) => n.id === neighbour.id);
@@ -240,7 +287,9 @@ describe("relation graph (/relation/:id)", () => {
   it("filters by relation type", async () => {
     const base = await load(relationLoader, `/relation/${DEMO.hub}?id=245`, { id: DEMO.hub });
     const type = base.d.relationTypes.find((r: Data) => r.count > 1);
-    const { d } = await load(relationLoader, `/relation/${DEMO.hub}?id=245&types=${type.id}`, { id: DEMO.hub });
+    const { d } = await load(relationLoader, `/relation/${DEMO.hub}?id=245&types=${type.id}`, {
+      id: DEMO.hub,
+    });
     expect(d.edgeRows.length).toBe(type.count);
     expect(d.edgeRows.every((e: Data) => e.predicate === type.name)).toBe(true);
   });
@@ -260,13 +309,19 @@ describe("relation graph (/relation/:id)", () => {
   });
 
   it("is a 404 for an unknown entity, relation, or an entity of another graph", async () => {
-    expect((await load(relationLoader, "/relation/no-such-uuid", { id: "no-such-uuid" })).status).toBe(404);
+    expect(
+      (await load(relationLoader, "/relation/no-such-uuid", { id: "no-such-uuid" })).status,
+    ).toBe(404);
     expect((await load(relationLoader, "/relation/99999999", { id: "99999999" })).status).toBe(404);
-    expect((await load(relationLoader, `/relation/${DEMO.hub}?id=246`, { id: DEMO.hub })).status).toBe(404);
+    expect(
+      (await load(relationLoader, `/relation/${DEMO.hub}?id=246`, { id: DEMO.hub })).status,
+    ).toBe(404);
   });
 
   it("exports the graph as an SVG file (the export without JavaScript)", async () => {
-    const { response } = await load(svgLoader, `/relation/${DEMO.hub}/svg?id=245`, { id: DEMO.hub });
+    const { response } = await load(svgLoader, `/relation/${DEMO.hub}/svg?id=245`, {
+      id: DEMO.hub,
+    });
     expect(response!.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(response!.headers.get("Content-Disposition")).toContain("attachment");
     const body = await response!.text();
@@ -279,7 +334,9 @@ describe("a 2,000-node relation graph", () => {
   // Server time is measured by the benchmark (bench/); here: the shape that keeps it fast.
   it("comes laid out by the server, drawn plain (no labels, arrows or curves) so the picture stays light", async () => {
     const { hub } = seedHubGraph(p.ctx.db, 901, 2100);
-    const { status, d } = await load(relationLoader, `/relation/${hub}?id=901&limit=2000`, { id: hub });
+    const { status, d } = await load(relationLoader, `/relation/${hub}?id=901&limit=2000`, {
+      id: hub,
+    });
     expect(status).toBe(200);
     expect(d.counts.nodes).toBe(2000);
     expect(d.truncated).toBe(true);
@@ -298,7 +355,9 @@ describe("a 2,000-node relation graph", () => {
 
   it("adds an expansion to a big graph without losing its layout", async () => {
     const hub = "hub-901";
-    const { d } = await load(relationLoader, `/relation/${hub}?id=901&limit=200&expand=n-901-5`, { id: hub });
+    const { d } = await load(relationLoader, `/relation/${hub}?id=901&limit=200&expand=n-901-5`, {
+      id: hub,
+    });
     expect(d.query.expand).toEqual(["n-901-5"]);
     expect(d.counts.nodes).toBe(200);
   });
@@ -306,7 +365,10 @@ describe("a 2,000-node relation graph", () => {
 
 describe("entity page (/:id/entity/:uuid)", () => {
   it("gives properties, aliases, a relation graph, events, articles and a mention trend", async () => {
-    const { d } = await load(entityLoader, `/245/entity/${DEMO.hub}`, { id: "245", uuid: DEMO.hub });
+    const { d } = await load(entityLoader, `/245/entity/${DEMO.hub}`, {
+      id: "245",
+      uuid: DEMO.hub,
+    });
     expect(d.entity.name).toBe("美国海军");
     expect(d.entity.relations.total).toBeGreaterThan(5);
     expect(d.entity.articles.count).toBeGreaterThan(0);
@@ -317,8 +379,12 @@ describe("entity page (/:id/entity/:uuid)", () => {
   });
 
   it("is a 404 for an unknown entity or one of another graph", async () => {
-    expect((await load(entityLoader, "/245/entity/nope", { id: "245", uuid: "nope" })).status).toBe(404);
-    expect((await load(entityLoader, `/246/entity/${DEMO.hub}`, { id: "246", uuid: DEMO.hub })).status).toBe(404);
+    expect((await load(entityLoader, "/245/entity/nope", { id: "245", uuid: "nope" })).status).toBe(
+      404,
+    );
+    expect(
+      (await load(entityLoader, `/246/entity/${DEMO.hub}`, { id: "246", uuid: DEMO.hub })).status,
+    ).toBe(404);
   });
 });
 
@@ -332,15 +398,24 @@ describe("public pages without login", () => {
     expect(series.layout).toBe("none");
     expect(series.data).toHaveLength(d.flow.steps.length);
     expectSvg(d.chart.svg);
-    const other = await load(flowLoader, `/245/flowchart?flow=${d.flows[1].id}`, { kgId: "245" }, anonymous);
+    const other = await load(
+      flowLoader,
+      `/245/flowchart?flow=${d.flows[1].id}`,
+      { kgId: "245" },
+      anonymous,
+    );
     expect(other.d.flow.name).toBe(d.flows[1].name);
   });
 
   it("flow chart: an empty state for a graph without flows, 404 for unknown graphs and flows", async () => {
     const general = await load(flowLoader, "/246/flowchart", { kgId: "246" }, anonymous);
     expect(general.d.flow).toBeNull();
-    expect((await load(flowLoader, "/99999/flowchart", { kgId: "99999" }, anonymous)).status).toBe(404);
-    expect((await load(flowLoader, "/245/flowchart?flow=99999", { kgId: "245" }, anonymous)).status).toBe(404);
+    expect((await load(flowLoader, "/99999/flowchart", { kgId: "99999" }, anonymous)).status).toBe(
+      404,
+    );
+    expect(
+      (await load(flowLoader, "/245/flowchart?flow=99999", { kgId: "245" }, anonymous)).status,
+    ).toBe(404);
   });
 
   it("causal event graph: the strongest links of the graph in ?id=, filtered by link type", async () => {
@@ -355,7 +430,9 @@ describe("public pages without login", () => {
 
 describe("event-logic graph (/:kgId/egraph)", () => {
   it("walks N hops of causes and effects from the chosen event", async () => {
-    const { d } = await load(egraphLoader, `/245/egraph?event=${DEMO.event}&hops=2`, { kgId: "245" });
+    const { d } = await load(egraphLoader, `/245/egraph?event=${DEMO.event}&hops=2`, {
+      kgId: "245",
+    });
     expect(d.event.id).toBe(DEMO.event);
     expect(d.hops).toBe(2);
     expect(d.graph.nodes.some((n: Data) => n.id === DEMO.event)).toBe(true);
@@ -370,6 +447,8 @@ describe("event-logic graph (/:kgId/egraph)", () => {
     const { d } = await load(egraphLoader, "/245/egraph?search=演习", { kgId: "245" });
     expect(d.event).toBeNull();
     expect(d.picker.results.every((e: Data) => e.title.includes("演习"))).toBe(true);
-    expect((await load(egraphLoader, "/245/egraph?event=999999", { kgId: "245" })).status).toBe(404);
+    expect((await load(egraphLoader, "/245/egraph?event=999999", { kgId: "245" })).status).toBe(
+      404,
+    );
   });
 });

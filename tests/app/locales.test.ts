@@ -5,7 +5,9 @@ import { resources } from "~/locales/all.server";
 /** Every key of every namespace, as "ns:a.b". */
 function keys(node: unknown, prefix: string): string[] {
   if (!node || typeof node !== "object") return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix.endsWith(":") ? `${prefix}${k}` : `${prefix}.${k}`));
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    keys(v, prefix.endsWith(":") ? `${prefix}${k}` : `${prefix}.${k}`),
+  );
 }
 
 describe("locales", () => {

@@ -56,7 +56,8 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
   it("is asked once per window, however many pages", async () => {
     const u = userWithToken(p.ctx, "cache1", ["admin"]);
     const state = await browser(u);
-    for (const page of ["/dashboard", "/backend/setting/users", "/dashboard"]) await requireViewer(get(page, state));
+    for (const page of ["/dashboard", "/backend/setting/users", "/dashboard"])
+      await requireViewer(get(page, state));
     expect(infoCalls()).toBe(1);
     await new Promise((r) => setTimeout(r, WINDOW_MS + 50));
     await requireViewer(get("/dashboard", state));
@@ -80,7 +81,9 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
     await requireViewer(get("/dashboard", state));
     expect(infoCalls()).toBe(1);
     const other = new Database(p.ctx.db.name);
-    other.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?").run(Date.now(), u.token);
+    other
+      .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?")
+      .run(Date.now(), u.token);
     other.close();
     const r = await run(() => requireViewer(get("/dashboard", state)));
     expect(r.status).toBe(302);
@@ -95,7 +98,9 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
     await requireViewer(get("/dashboard", state));
     // Another process (or console) ends the login: this one sees it within the window.
     const other = new Database(p.ctx.db.name);
-    other.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE key = ?").run(Date.now(), u.token);
+    other
+      .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE key = ?")
+      .run(Date.now(), u.token);
     other.close();
     const ended = Date.now();
     await vi.waitFor(
@@ -110,14 +115,18 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
 
   it("keeps no refusal, and each refused page gets its own redirect", async () => {
     const u = userWithToken(p.ctx, "cache4", ["admin"]);
-    p.ctx.db.prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?").run(Date.now(), u.token);
+    p.ctx.db
+      .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?")
+      .run(Date.now(), u.token);
     const state = await browser(u);
     const [a, b] = await Promise.all([
       run(() => requireViewer(get("/dashboard", state))),
       run(() => requireViewer(get("/backend/setting/users?page=3", state))),
     ]);
     expect(a.response?.headers.get("location")).toBe("/login?redirect=%2Fdashboard");
-    expect(b.response?.headers.get("location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3");
+    expect(b.response?.headers.get("location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3",
+    );
     await run(() => requireViewer(get("/dashboard", state)));
     expect(infoCalls()).toBe(2); // the concurrent two shared one answer; the refusal was not kept
   });
@@ -136,7 +145,8 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
 });
 
 describe("the token's last-used time", () => {
-  const lastUsed = (token: string) => p.ctx.db.prepare("SELECT last_used_at FROM tokens WHERE key = ?").pluck().get(token) as number;
+  const lastUsed = (token: string) =>
+    p.ctx.db.prepare("SELECT last_used_at FROM tokens WHERE key = ?").pluck().get(token) as number;
 
   it(`is written when older than ${TOUCH_INTERVAL_MS / 1000} s, not on every request`, async () => {
     const u = userWithToken(p.ctx, "touch1", ["admin"]);
@@ -144,7 +154,9 @@ describe("the token's last-used time", () => {
     p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(recent, u.token);
     expect((await apiCall(p.api, u, "GET", "/common/users/info/")).status).toBe(200);
     expect(lastUsed(u.token)).toBe(recent);
-    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(Date.now() - TOUCH_INTERVAL_MS - 1, u.token);
+    p.ctx.db
+      .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
+      .run(Date.now() - TOUCH_INTERVAL_MS - 1, u.token);
     const before = Date.now();
     expect((await apiCall(p.api, u, "GET", "/common/users/info/")).status).toBe(200);
     expect(lastUsed(u.token)).toBeGreaterThanOrEqual(before);
@@ -152,7 +164,9 @@ describe("the token's last-used time", () => {
 
   it("still ends the token after the idle minutes", async () => {
     const u = userWithToken(p.ctx, "touch2", ["admin"]);
-    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(Date.now() - 15 * 60_000 - 1, u.token);
+    p.ctx.db
+      .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
+      .run(Date.now() - 15 * 60_000 - 1, u.token);
     const r = await apiCall(p.api, u, "GET", "/common/users/info/");
     expect(r.status).toBe(401);
     expect(r.body.code).toBe("token_expired");
@@ -161,13 +175,19 @@ describe("the token's last-used time", () => {
 
 describe("schema answers, kept per store version", () => {
   const groups = async (u: { token: string; csrf: string }) =>
-    ((await apiCall(p.api, u, "GET", "/common/users/schema")).body.select_options.groups as { label: string }[]).map((g) => g.label);
+    (
+      (await apiCall(p.api, u, "GET", "/common/users/schema")).body.select_options.groups as {
+        label: string;
+      }[]
+    ).map((g) => g.label);
 
   it("show a write of this process in the next answer", async () => {
     const u = userWithToken(p.ctx, "schema1", ["admin"]);
     expect(await groups(u)).not.toContain("新组甲");
     expect(await groups(u)).not.toContain("新组甲"); // kept
-    expect((await apiCall(p.api, u, "POST", "/common/groups/", { name: "新组甲" })).status).toBe(201);
+    expect((await apiCall(p.api, u, "POST", "/common/groups/", { name: "新组甲" })).status).toBe(
+      201,
+    );
     expect(await groups(u)).toContain("新组甲");
   });
 
@@ -187,6 +207,8 @@ describe("schema answers, kept per store version", () => {
       (await apiCall(p.api, u, "GET", "/common/users/schema")).body.locked[u.id];
     expect(await locked(a)).toBeDefined();
     expect(await locked(b)).toBeDefined();
-    expect((await apiCall(p.api, a, "GET", "/common/users/schema")).body.locked[b.id]).toBeUndefined();
+    expect(
+      (await apiCall(p.api, a, "GET", "/common/users/schema")).body.locked[b.id],
+    ).toBeUndefined();
   });
 });

@@ -74,7 +74,9 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
   it("sends the anti-forgery token on writes (the platform accepts them)", async () => {
     const u = userWithToken(p.ctx, `client2-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
-    await expect(api.post("/common/users/valid/", { password: `pass-client2-${mode}` })).resolves.toEqual({ valid: true });
+    await expect(
+      api.post("/common/users/valid/", { password: `pass-client2-${mode}` }),
+    ).resolves.toEqual({ valid: true });
   });
 
   it("fetches a nonce before every write when anti-resubmission is on", async () => {
@@ -82,11 +84,17 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     try {
       const u = userWithToken(p.ctx, `client3-${mode}`, ["admin"]);
       const api = await platformFor(get("/", await browser(u)));
-      await expect(api.post("/common/users/valid/", { password: `pass-client3-${mode}` })).resolves.toEqual({ valid: true });
+      await expect(
+        api.post("/common/users/valid/", { password: `pass-client3-${mode}` }),
+      ).resolves.toEqual({ valid: true });
       // The same write without a nonce is refused, so the client's success came from its nonces.
       const bare = await fetch(`${p.api}/common/users/valid/`, {
         method: "POST",
-        headers: { Authorization: `Token ${u.token}`, "X-CSRFToken": u.csrf, "Content-Type": "application/json" },
+        headers: {
+          Authorization: `Token ${u.token}`,
+          "X-CSRFToken": u.csrf,
+          "Content-Type": "application/json",
+        },
         body: JSON.stringify({ password: `pass-client3-${mode}` }),
       });
       expect(bare.status).toBe(403);
@@ -100,7 +108,9 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     try {
       const u = userWithToken(p.ctx, `client4-${mode}`, ["admin"]);
       const api = await platformFor(get("/", await browser(u)));
-      await expect(api.post("/common/users/valid/", { password: `pass-client4-${mode}` })).resolves.toEqual({ valid: true });
+      await expect(
+        api.post("/common/users/valid/", { password: `pass-client4-${mode}` }),
+      ).resolves.toEqual({ valid: true });
       // A long Chinese body takes several pieces and still arrives whole.
       const wrong = api.post("/common/users/valid/", { password: "错误的密码".repeat(30) });
       await expect(wrong).rejects.toBeInstanceOf(PlatformError);
@@ -111,7 +121,9 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
   });
 
   it("cuts the JSON into 100-character pieces, one ciphertext each", async () => {
-    const cfg = (await (await fetch(`${p.api}/common/configs/all`)).json()) as { YF_RSA_PUBLIC_KEY: string };
+    const cfg = (await (await fetch(`${p.api}/common/configs/all`)).json()) as {
+      YF_RSA_PUBLIC_KEY: string;
+    };
     const body = { text: "知识图谱".repeat(60) };
     const { data } = encryptBody(cfg.YF_RSA_PUBLIC_KEY, body);
     const asciiLength = JSON.stringify(body).replace(/[\u007f-\uffff]/g, "\\uXXXX").length;
@@ -121,13 +133,18 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
   it("throws the platform's own message on an error", async () => {
     const u = userWithToken(p.ctx, `client5-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
-    await expect(api.post("/common/users/valid/", { password: "wrong" })).rejects.toMatchObject({ status: 400, detail: "密码错误" });
+    await expect(api.post("/common/users/valid/", { password: "wrong" })).rejects.toMatchObject({
+      status: 400,
+      detail: "密码错误",
+    });
   });
 
   it("keeps headers and streams a CSV export", async () => {
     const u = userWithToken(p.ctx, `csv-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
-    const res = await api.raw("GET", "/common/users/export", { query: { username: `csv-${mode}` } });
+    const res = await api.raw("GET", "/common/users/export", {
+      query: { username: `csv-${mode}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="export.csv"');
@@ -145,18 +162,27 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     const form = new FormData();
     const csv = `username,email,password,is_active\nup-${mode}-a,a@example.com,Passw0rd-1,1\nup-${mode}-b,b@example.com,Passw0rd-1,0\n`;
     form.append("file", new Blob([csv], { type: "text/csv" }), "users.csv");
-    const result = await api.call<{ dry_run: boolean; errors: unknown[] }>("POST", "/common/users/upload", {
-      form,
-      query: { dry_run: 1 },
-    });
+    const result = await api.call<{ dry_run: boolean; errors: unknown[] }>(
+      "POST",
+      "/common/users/upload",
+      {
+        form,
+        query: { dry_run: 1 },
+      },
+    );
     expect(result).toMatchObject({ dry_run: true, errors: [] });
   });
 
   it("forwards the browser's address (login throttling counts it)", async () => {
     const address = mode === "http" ? "203.0.113.10" : "203.0.113.11";
     const api = await platformFor(get("/", await browser(), { "x-console-client-ip": address }));
-    await expect(api.post("/common/users/login/", { username: `nobody-${mode}`, password: "wrong-pass-1" })).rejects.toMatchObject({ status: 400 });
-    const keys = p.ctx.db.prepare("SELECT key FROM login_failures WHERE key = ?").pluck().all(`address:${address}`);
+    await expect(
+      api.post("/common/users/login/", { username: `nobody-${mode}`, password: "wrong-pass-1" }),
+    ).rejects.toMatchObject({ status: 400 });
+    const keys = p.ctx.db
+      .prepare("SELECT key FROM login_failures WHERE key = ?")
+      .pluck()
+      .all(`address:${address}`);
     expect(keys).toHaveLength(1);
   });
 
@@ -184,10 +210,14 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
   });
 
   it("turns a 401 into the login redirect with the platform's reason", async () => {
-    const api = await platformFor(get("/backend/setting/users?page=2", await browser({ token: "no-such-token", csrf: "x" })));
+    const api = await platformFor(
+      get("/backend/setting/users?page=2", await browser({ token: "no-such-token", csrf: "x" })),
+    );
     const thrown = await api.get("/common/users/info/").catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
-    expect((thrown as Response).headers.get("location")).toBe("/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2");
+    expect((thrown as Response).headers.get("location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2",
+    );
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { adminNav, filterNav, firstAllowedPath, isWhitelisted, matchNav, pathAllowed } from "~/navigation";
+import {
+  adminNav,
+  filterNav,
+  firstAllowedPath,
+  isWhitelisted,
+  matchNav,
+  pathAllowed,
+} from "~/navigation";
 import { canAccess, checkPermission, PERMISSION_DIRECTIVE_ERROR, rolesOf } from "~/utils/roles";
 import { safeRedirect } from "~/utils/redirect";
 
-const group = (...codenames: string[]) => ({ id: 1, name: "g", permissions: codenames.map((codename) => ({ codename })) });
+const group = (...codenames: string[]) => ({
+  id: 1,
+  name: "g",
+  permissions: codenames.map((codename) => ({ codename })),
+});
 
 describe("roles (spec §6)", () => {
   it("gathers codenames from all groups without duplicates", () => {
@@ -31,7 +42,9 @@ describe("roles (spec §6)", () => {
 describe("the permission directive check", () => {
   it("needs a non-empty array of roles", () => {
     expect(() => checkPermission(["admin"], [])).toThrow(PERMISSION_DIRECTIVE_ERROR);
-    expect(() => checkPermission(["admin"], "admin")).toThrow(`need roles! Like v-permission="['admin','editor']"`);
+    expect(() => checkPermission(["admin"], "admin")).toThrow(
+      `need roles! Like v-permission="['admin','editor']"`,
+    );
   });
   it("passes when a role matches, or for admin", () => {
     expect(checkPermission(["editor"], ["admin", "editor"])).toBe(true);
@@ -60,7 +73,9 @@ describe("route filtering", () => {
     expect(withUsers).toContain("nav.users");
     expect(withUsers).not.toContain("nav.groups");
     const withGroups = titles(filterNav(["auth__group__read"]));
-    expect(withGroups).toEqual(expect.arrayContaining(["nav.setting", "nav.permission", "nav.groups"]));
+    expect(withGroups).toEqual(
+      expect.arrayContaining(["nav.setting", "nav.permission", "nav.groups"]),
+    );
     expect(withGroups).not.toContain("nav.users");
     expect(titles(filterNav(["common__config__read"]))).not.toContain("nav.setting");
   });
@@ -68,7 +83,9 @@ describe("route filtering", () => {
     expect(pathAllowed("/backend/setting/users", ["auth__user__read"])).toBe(true);
     expect(pathAllowed("/backend/setting/users", ["auth__group__read"])).toBe(false);
     expect(pathAllowed("/backend/setting/configs", ["common__config__read"])).toBe(false);
-    expect(pathAllowed("/backend/setting/configs", ["common__config__read", "auth__user__read"])).toBe(true);
+    expect(
+      pathAllowed("/backend/setting/configs", ["common__config__read", "auth__user__read"]),
+    ).toBe(true);
     expect(pathAllowed("/graph/create", ["kg__graph__create", "kg__graph__update"])).toBe(true);
     expect(pathAllowed("/graph/create/12", ["kg__graph__create", "kg__graph__update"])).toBe(true);
     expect(pathAllowed("/backend/profile/password", ["default"])).toBe(true);
@@ -80,17 +97,28 @@ describe("route filtering", () => {
     expect(matchNav("/jobs/31").map((i) => i.title)).toEqual(["nav.job"]);
     expect(pathAllowed("/jobs/31", ["default"])).toBe(true);
     // A dialog route nested under a screen belongs to that screen.
-    expect(matchNav("/backend/setting/users/12/edit").map((i) => i.title)).toEqual(["nav.setting", "nav.users"]);
+    expect(matchNav("/backend/setting/users/12/edit").map((i) => i.title)).toEqual([
+      "nav.setting",
+      "nav.users",
+    ]);
     expect(pathAllowed("/backend/setting/users/new", ["auth__group__read"])).toBe(false);
   });
   it("finds the first page a parent's redirect can land on", () => {
-    expect(firstAllowedPath(["auth__group__read"], filterNav(["auth__group__read"], adminNav.find((i) => i.path === "/backend/setting")!.children))).toBe(
-      "/backend/setting/permission",
-    );
+    expect(
+      firstAllowedPath(
+        ["auth__group__read"],
+        filterNav(
+          ["auth__group__read"],
+          adminNav.find((i) => i.path === "/backend/setting")!.children,
+        ),
+      ),
+    ).toBe("/backend/setting/permission");
   });
   it("whitelists flowchart, eeg, 404 and login only", () => {
-    for (const p of ["/login", "/404", "/eeg", "/245/flowchart"]) expect(isWhitelisted(p)).toBe(true);
-    for (const p of ["/", "/245/extract", "/dashboard", "/245/flowchart/x"]) expect(isWhitelisted(p)).toBe(false);
+    for (const p of ["/login", "/404", "/eeg", "/245/flowchart"])
+      expect(isWhitelisted(p)).toBe(true);
+    for (const p of ["/", "/245/extract", "/dashboard", "/245/flowchart/x"])
+      expect(isWhitelisted(p)).toBe(false);
   });
 });
 

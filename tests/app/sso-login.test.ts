@@ -29,12 +29,23 @@ describe("login with a single sign-on ticket", () => {
   it("logs in with /login?ticket= and lands on the redirect, the session holding a new token", async () => {
     const t = await ticket();
     const r = await run(async () =>
-      loginLoader(args(get(`/login?ticket=${encodeURIComponent(t)}&redirect=${encodeURIComponent("/245/articles?search=辽宁舰")}`, await browser()))),
+      loginLoader(
+        args(
+          get(
+            `/login?ticket=${encodeURIComponent(t)}&redirect=${encodeURIComponent("/245/articles?search=辽宁舰")}`,
+            await browser(),
+          ),
+        ),
+      ),
     );
     expect(r.status).toBe(302);
-    expect(r.response!.headers.get("Location")).toBe("/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0");
+    expect(r.response!.headers.get("Location")).toBe(
+      "/245/articles?search=%E8%BE%BD%E5%AE%81%E8%88%B0",
+    );
     const cookie = r.response!.headers.get("Set-Cookie")!.split(";")[0];
-    const session = await getSession(new Request("http://console.test/", { headers: { Cookie: cookie } }));
+    const session = await getSession(
+      new Request("http://console.test/", { headers: { Cookie: cookie } }),
+    );
     expect(session.get("uid")).toBe(user.id);
     expect(session.get("token")).toMatch(/\S{20,}/);
     expect(session.get("token")).not.toBe(user.token);
@@ -42,8 +53,12 @@ describe("login with a single sign-on ticket", () => {
 
   it("refuses a spent ticket on the login form with the platform's reason", async () => {
     const t = await ticket();
-    expect((await run(async () => loginLoader(args(get(`/login?ticket=${t}`, await browser()))))).status).toBe(302);
-    const again = await run(async () => loginLoader(args(get(`/login?ticket=${t}`, await browser(undefined, { lng: "zh" })))));
+    expect(
+      (await run(async () => loginLoader(args(get(`/login?ticket=${t}`, await browser()))))).status,
+    ).toBe(302);
+    const again = await run(async () =>
+      loginLoader(args(get(`/login?ticket=${t}`, await browser(undefined, { lng: "zh" })))),
+    );
     expect(again.status).toBe(400);
     expect(again.data).toMatchObject({ error: "登录凭证无效或已过期" });
     expect((again.data as { captcha: unknown }).captcha).toBeTruthy();
@@ -51,7 +66,16 @@ describe("login with a single sign-on ticket", () => {
 
   it("ignores a foreign redirect after a ticket login", async () => {
     const t = await ticket();
-    const r = await run(async () => loginLoader(args(get(`/login?ticket=${t}&redirect=${encodeURIComponent("https://evil.example/")}`, await browser()))));
+    const r = await run(async () =>
+      loginLoader(
+        args(
+          get(
+            `/login?ticket=${t}&redirect=${encodeURIComponent("https://evil.example/")}`,
+            await browser(),
+          ),
+        ),
+      ),
+    );
     expect(r.response!.headers.get("Location")).toBe("/");
   });
 });

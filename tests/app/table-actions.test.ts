@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeleteData, FormActionData, FormDialogData, PermissionPageData, ResetPasswordData } from "~/components/table/data";
+import type {
+  DeleteData,
+  FormActionData,
+  FormDialogData,
+  PermissionPageData,
+  ResetPasswordData,
+} from "~/components/table/data";
 import { getPlatformConfig } from "~/platform-client/config.server";
 import {
   bulkDeleteAction,
@@ -21,10 +27,13 @@ import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
 
-const count = (table: string, where = "1") => p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get() as number;
+const count = (table: string, where = "1") =>
+  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get() as number;
 
 function addTriples(n: number, prefix = "t") {
-  const insert = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object) VALUES (?, '关系', '客体')");
+  const insert = p.ctx.db.prepare(
+    "INSERT INTO data_triples (subject, predicate, object) VALUES (?, '关系', '客体')",
+  );
   const ids: number[] = [];
   for (let i = 1; i <= n; i++) ids.push(Number(insert.run(`${prefix}${i}`).lastInsertRowid));
   return ids;
@@ -39,10 +48,18 @@ afterAll(() => p.close());
 
 describe("create dialog", () => {
   it("opens blank with the fields' defaults (spec §4)", async () => {
-    const r = await run(() => formLoader("users", "create", args(get("/backend/setting/users/new", admin))));
+    const r = await run(() =>
+      formLoader("users", "create", args(get("/backend/setting/users/new", admin))),
+    );
     const d = r.data as FormDialogData;
     expect(d.mode).toBe("create");
-    expect(d.values).toMatchObject({ username: "", email: "", groups: [], password: "", is_active: "1" });
+    expect(d.values).toMatchObject({
+      username: "",
+      email: "",
+      groups: [],
+      password: "",
+      is_active: "1",
+    });
   });
 
   it("creates the record, flashes 记录新增成功！ and returns to the table with its state", async () => {
@@ -70,7 +87,18 @@ describe("create dialog", () => {
 
   it("keeps what the user typed and names each field when the merged rules refuse (no platform call)", async () => {
     const r = await run(() =>
-      formAction("users", "create", args(post("/backend/setting/users/new", admin, { username: "", email: "typed@example.com", password: "short", is_active: "1" }))),
+      formAction(
+        "users",
+        "create",
+        args(
+          post("/backend/setting/users/new", admin, {
+            username: "",
+            email: "typed@example.com",
+            password: "short",
+            is_active: "1",
+          }),
+        ),
+      ),
     );
     const d = r.data as FormActionData;
     expect(r.status).toBe(400);
@@ -85,7 +113,14 @@ describe("create dialog", () => {
       formAction(
         "users",
         "create",
-        args(post("/backend/setting/users/new", admin, { username: "created-user", email: "again@example.com", password: "Passw0rd-1", is_active: "1" })),
+        args(
+          post("/backend/setting/users/new", admin, {
+            username: "created-user",
+            email: "again@example.com",
+            password: "Passw0rd-1",
+            is_active: "1",
+          }),
+        ),
       ),
     );
     const d = r.data as FormActionData;
@@ -97,17 +132,44 @@ describe("create dialog", () => {
 
   it("stores SQL or script text as plain text", async () => {
     const text = "'); DROP TABLE data_triples; -- <script>alert(1)</script>";
-    const r = await run(() => formAction("triples", "create", args(post("/data/triaddata/new", admin, { subject: text, predicate: "p", object: "o", confidence: "0.5" }))));
+    const r = await run(() =>
+      formAction(
+        "triples",
+        "create",
+        args(
+          post("/data/triaddata/new", admin, {
+            subject: text,
+            predicate: "p",
+            object: "o",
+            confidence: "0.5",
+          }),
+        ),
+      ),
+    );
     expect(r.status).toBe(302);
-    expect(p.ctx.db.prepare("SELECT subject FROM data_triples WHERE subject = ?").pluck().get(text)).toBe(text);
+    expect(
+      p.ctx.db.prepare("SELECT subject FROM data_triples WHERE subject = ?").pluck().get(text),
+    ).toBe(text);
   });
 
   it("answers 403 with 记录新增失败！ and the platform's reason to a user without the create codename", async () => {
     const reader = await as(p, "users-reader", ["auth__user__read"]);
-    const page = await run(() => formLoader("users", "create", args(get("/backend/setting/users/new", reader))));
+    const page = await run(() =>
+      formLoader("users", "create", args(get("/backend/setting/users/new", reader))),
+    );
     expect(page.status).toBe(403);
     const r = await run(() =>
-      formAction("users", "create", args(post("/backend/setting/users/new", reader, { username: "sneaky", password: "Passw0rd-1", is_active: "1" }))),
+      formAction(
+        "users",
+        "create",
+        args(
+          post("/backend/setting/users/new", reader, {
+            username: "sneaky",
+            password: "Passw0rd-1",
+            is_active: "1",
+          }),
+        ),
+      ),
     );
     expect(r.status).toBe(403);
     expect((r.data as FormActionData).message).toBe("记录新增失败！您没有执行该操作的权限");
@@ -118,8 +180,18 @@ describe("create dialog", () => {
 describe("edit dialog", () => {
   it("opens prefilled with the record", async () => {
     const id = addTriples(1, "edit-me")[0];
-    const r = await run(() => formLoader("triples", "update", args(get(`/data/triaddata/${id}/edit`, admin), { id: String(id) })));
-    expect((r.data as FormDialogData).values).toMatchObject({ subject: "edit-me1", predicate: "关系", object: "客体" });
+    const r = await run(() =>
+      formLoader(
+        "triples",
+        "update",
+        args(get(`/data/triaddata/${id}/edit`, admin), { id: String(id) }),
+      ),
+    );
+    expect((r.data as FormDialogData).values).toMatchObject({
+      subject: "edit-me1",
+      predicate: "关系",
+      object: "客体",
+    });
   });
 
   it("saves, flashes 记录保存成功！ and returns to the table", async () => {
@@ -128,19 +200,41 @@ describe("edit dialog", () => {
       formAction(
         "triples",
         "update",
-        args(post(`/data/triaddata/${id}/edit?ordering=-id`, admin, { subject: "saved", predicate: "p", object: "o", confidence: "0.25" }), { id: String(id) }),
+        args(
+          post(`/data/triaddata/${id}/edit?ordering=-id`, admin, {
+            subject: "saved",
+            predicate: "p",
+            object: "o",
+            confidence: "0.25",
+          }),
+          { id: String(id) },
+        ),
       ),
     );
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata?ordering=-id");
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录保存成功！" });
-    expect(p.ctx.db.prepare("SELECT subject, confidence FROM data_triples WHERE id = ?").get(id)).toEqual({ subject: "saved", confidence: 0.25 });
+    expect(
+      p.ctx.db.prepare("SELECT subject, confidence FROM data_triples WHERE id = ?").get(id),
+    ).toEqual({ subject: "saved", confidence: 0.25 });
   });
 
   it("re-renders with 记录保存失败！ and the field's message when a value breaks a rule", async () => {
     const id = addTriples(1, "bad")[0];
     const r = await run(() =>
-      formAction("triples", "update", args(post(`/data/triaddata/${id}/edit`, admin, { subject: "s", predicate: "p", object: "o", confidence: "7" }), { id: String(id) })),
+      formAction(
+        "triples",
+        "update",
+        args(
+          post(`/data/triaddata/${id}/edit`, admin, {
+            subject: "s",
+            predicate: "p",
+            object: "o",
+            confidence: "7",
+          }),
+          { id: String(id) },
+        ),
+      ),
     );
     expect(r.status).toBe(400);
     const d = r.data as FormActionData;
@@ -150,19 +244,40 @@ describe("edit dialog", () => {
   });
 
   it("clears a multi-select when nothing is chosen (the form's empty marker)", async () => {
-    const gid = Number(p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('clear-me')").run().lastInsertRowid);
+    const gid = Number(
+      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('clear-me')").run().lastInsertRowid,
+    );
     // Another user's membership: nobody changes their own groups (the account rule).
     const member = await as(p, "clear-me-member", []);
-    p.ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(member.id, gid);
+    p.ctx.db
+      .prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)")
+      .run(member.id, gid);
     const r = await run(() =>
-      formAction("groups", "update", args(post(`/backend/setting/groups/${gid}/edit`, admin, { name: "clear-me", members: [""], permissions: [""] }), { id: String(gid) })),
+      formAction(
+        "groups",
+        "update",
+        args(
+          post(`/backend/setting/groups/${gid}/edit`, admin, {
+            name: "clear-me",
+            members: [""],
+            permissions: [""],
+          }),
+          { id: String(gid) },
+        ),
+      ),
     );
     expect(r.status).toBe(302);
     expect(count("user_groups", `group_id = ${gid}`)).toBe(0);
   });
 
   it("answers 404 for a record that does not exist", async () => {
-    const r = await run(() => formLoader("triples", "update", args(get("/data/triaddata/999999/edit", admin), { id: "999999" })));
+    const r = await run(() =>
+      formLoader(
+        "triples",
+        "update",
+        args(get("/data/triaddata/999999/edit", admin), { id: "999999" }),
+      ),
+    );
     expect(r.status).toBe(404);
   });
 });
@@ -170,10 +285,17 @@ describe("edit dialog", () => {
 describe("delete with confirmation", () => {
   it("shows the record to delete and 403s a user without the delete codename", async () => {
     const id = addTriples(1, "confirm")[0];
-    const r = await run(() => deleteLoader("triples", args(get(`/data/triaddata/${id}/delete`, admin), { id: String(id) })));
+    const r = await run(() =>
+      deleteLoader("triples", args(get(`/data/triaddata/${id}/delete`, admin), { id: String(id) })),
+    );
     expect((r.data as DeleteData).summary).toContain("主体: confirm1");
     const reader = await as(p, "triples-reader", ["data__triple__read"]);
-    const refused = await run(() => deleteAction("triples", args(post(`/data/triaddata/${id}/delete`, reader), { id: String(id) })));
+    const refused = await run(() =>
+      deleteAction(
+        "triples",
+        args(post(`/data/triaddata/${id}/delete`, reader), { id: String(id) }),
+      ),
+    );
     expect(refused.status).toBe(403);
     expect((refused.data as DeleteData).error).toBe("记录删除失败！您没有执行该操作的权限");
     expect(count("data_triples", `id = ${id}`)).toBe(1);
@@ -183,18 +305,33 @@ describe("delete with confirmation", () => {
     p.ctx.db.prepare("DELETE FROM data_triples").run();
     const ids = addTriples(11, "page");
     const last = ids[10];
-    const r = await run(() => deleteAction("triples", args(post(`/data/triaddata/${last}/delete?page=2`, admin), { id: String(last) })));
+    const r = await run(() =>
+      deleteAction(
+        "triples",
+        args(post(`/data/triaddata/${last}/delete?page=2`, admin), { id: String(last) }),
+      ),
+    );
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata");
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录删除成功！" });
-    const stay = await run(() => deleteAction("triples", args(post(`/data/triaddata/${ids[0]}/delete?page=1`, admin), { id: String(ids[0]) })));
+    const stay = await run(() =>
+      deleteAction(
+        "triples",
+        args(post(`/data/triaddata/${ids[0]}/delete?page=1`, admin), { id: String(ids[0]) }),
+      ),
+    );
     expect(location(stay)).toBe("/data/triaddata");
   });
 
   it("stays on the page when rows remain on it", async () => {
     p.ctx.db.prepare("DELETE FROM data_triples").run();
     const ids = addTriples(12, "keep");
-    const r = await run(() => deleteAction("triples", args(post(`/data/triaddata/${ids[11]}/delete?page=2`, admin), { id: String(ids[11]) })));
+    const r = await run(() =>
+      deleteAction(
+        "triples",
+        args(post(`/data/triaddata/${ids[11]}/delete?page=2`, admin), { id: String(ids[11]) }),
+      ),
+    );
     expect(location(r)).toBe("/data/triaddata?page=2");
   });
 });
@@ -204,9 +341,16 @@ describe("bulk delete", () => {
     p.ctx.db.prepare("DELETE FROM data_triples").run();
     const ids = addTriples(5, "bulk");
     const query = `id=${ids[0]}&id=${ids[1]}&id=${ids[2]}`;
-    const confirm = await run(() => bulkDeleteLoader("triples", args(get(`/data/triaddata/delete?${query}`, admin))));
+    const confirm = await run(() =>
+      bulkDeleteLoader("triples", args(get(`/data/triaddata/delete?${query}`, admin))),
+    );
     expect((confirm.data as DeleteData).count).toBe(3);
-    const r = await run(() => bulkDeleteAction("triples", args(post(`/data/triaddata/delete?${query}`, admin, { id: ids.slice(0, 3).map(String) }))));
+    const r = await run(() =>
+      bulkDeleteAction(
+        "triples",
+        args(post(`/data/triaddata/delete?${query}`, admin, { id: ids.slice(0, 3).map(String) })),
+      ),
+    );
     expect(r.status).toBe(302);
     expect((await flashOf(r.response))?.message).toBe("记录删除成功！（共 3 条）");
     expect(count("data_triples")).toBe(2);
@@ -216,16 +360,25 @@ describe("bulk delete", () => {
     p.ctx.db.prepare("DELETE FROM data_triples").run();
     addTriples(4, "keepme");
     addTriples(6, "dropme");
-    const confirm = await run(() => bulkDeleteLoader("triples", args(get("/data/triaddata/delete?search=dropme&all=1", admin))));
+    const confirm = await run(() =>
+      bulkDeleteLoader("triples", args(get("/data/triaddata/delete?search=dropme&all=1", admin))),
+    );
     expect(confirm.data).toMatchObject({ all: true, count: 6 });
-    const r = await run(() => bulkDeleteAction("triples", args(post("/data/triaddata/delete?search=dropme&page=2", admin, { all: "1" }))));
+    const r = await run(() =>
+      bulkDeleteAction(
+        "triples",
+        args(post("/data/triaddata/delete?search=dropme&page=2", admin, { all: "1" })),
+      ),
+    );
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata?search=dropme");
     expect(count("data_triples")).toBe(4);
   });
 
   it("sends the user back with 请先选择记录 when nothing is selected", async () => {
-    const r = await run(() => bulkDeleteLoader("triples", args(get("/data/triaddata/delete?page=1", admin))));
+    const r = await run(() =>
+      bulkDeleteLoader("triples", args(get("/data/triaddata/delete?page=1", admin))),
+    );
     expect(r.status).toBe(302);
     expect((await flashOf(r.response))?.message).toBe("请先选择记录");
   });
@@ -234,25 +387,51 @@ describe("bulk delete", () => {
 describe("users: reset password", () => {
   it("checks the confirmation, then resets and ends the user's sessions", async () => {
     const target = await as(p, "reset-target", []);
-    const page = await run(() => resetPasswordLoader(args(get(`/backend/setting/users/${target.id}/password`, admin), { id: String(target.id) })));
+    const page = await run(() =>
+      resetPasswordLoader(
+        args(get(`/backend/setting/users/${target.id}/password`, admin), { id: String(target.id) }),
+      ),
+    );
     expect((page.data as ResetPasswordData).username).toBe("reset-target");
     const mismatch = await run(() =>
-      resetPasswordAction(args(post(`/backend/setting/users/${target.id}/password`, admin, { new_password: "Passw0rd-9", confirm_password: "other-000" }), { id: String(target.id) })),
+      resetPasswordAction(
+        args(
+          post(`/backend/setting/users/${target.id}/password`, admin, {
+            new_password: "Passw0rd-9",
+            confirm_password: "other-000",
+          }),
+          { id: String(target.id) },
+        ),
+      ),
     );
     expect(mismatch.status).toBe(400);
     expect((mismatch.data as FormActionData).errors.confirm_password).toBe("两次输入的密码不一致");
     const ok = await run(() =>
-      resetPasswordAction(args(post(`/backend/setting/users/${target.id}/password`, admin, { new_password: "Passw0rd-9", confirm_password: "Passw0rd-9" }), { id: String(target.id) })),
+      resetPasswordAction(
+        args(
+          post(`/backend/setting/users/${target.id}/password`, admin, {
+            new_password: "Passw0rd-9",
+            confirm_password: "Passw0rd-9",
+          }),
+          { id: String(target.id) },
+        ),
+      ),
     );
     expect(ok.status).toBe(302);
-    expect(p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").pluck().get(target.token)).toBe("password_reset");
+    expect(
+      p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").pluck().get(target.token),
+    ).toBe("password_reset");
   });
 });
 
 describe("access control and configs", () => {
   it("lists groups, members and the permission matrix, and saves both in one form", async () => {
-    const gid = Number(p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('editors')").run().lastInsertRowid);
-    const page = await run(() => permissionLoader(args(get(`/backend/setting/permission?group=${gid}`, admin))));
+    const gid = Number(
+      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('editors')").run().lastInsertRowid,
+    );
+    const page = await run(() =>
+      permissionLoader(args(get(`/backend/setting/permission?group=${gid}`, admin))),
+    );
     const d = page.data as PermissionPageData;
     expect(d.group?.name).toBe("editors");
     expect(d.permissions.map((x) => x.key)).toContain("data__triple__read");
@@ -261,13 +440,22 @@ describe("access control and configs", () => {
     const member = await as(p, "editor-member", []);
     const r = await run(() =>
       permissionAction(
-        args(post("/backend/setting/permission", admin, { intent: "save", group: String(gid), members: ["", String(member.id)], permissions: ["", "data__triple__read", "data__triple__update"] })),
+        args(
+          post("/backend/setting/permission", admin, {
+            intent: "save",
+            group: String(gid),
+            members: ["", String(member.id)],
+            permissions: ["", "data__triple__read", "data__triple__update"],
+          }),
+        ),
       ),
     );
     expect(location(r)).toBe(`/backend/setting/permission?group=${gid}`);
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录保存成功！" });
     const perms = p.ctx.db
-      .prepare("SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ? ORDER BY 1")
+      .prepare(
+        "SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ? ORDER BY 1",
+      )
       .pluck()
       .all(gid);
     expect(perms).toEqual(["data__triple__read", "data__triple__update"]);
@@ -276,9 +464,24 @@ describe("access control and configs", () => {
 
   it("refuses a group save to a user without auth__group__update (flash 记录保存失败！)", async () => {
     const viewer = await as(p, "group-viewer", ["auth__group__read"]);
-    const gid = Number(p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('locked')").run().lastInsertRowid);
-    const r = await run(() => permissionAction(args(post("/backend/setting/permission", viewer, { intent: "save", group: String(gid), permissions: ["admin"] }))));
-    expect(await flashOf(r.response)).toEqual({ type: "error", message: "记录保存失败！您没有执行该操作的权限" });
+    const gid = Number(
+      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('locked')").run().lastInsertRowid,
+    );
+    const r = await run(() =>
+      permissionAction(
+        args(
+          post("/backend/setting/permission", viewer, {
+            intent: "save",
+            group: String(gid),
+            permissions: ["admin"],
+          }),
+        ),
+      ),
+    );
+    expect(await flashOf(r.response)).toEqual({
+      type: "error",
+      message: "记录保存失败！您没有执行该操作的权限",
+    });
     expect(count("group_permissions", `group_id = ${gid}`)).toBe(0);
   });
 
@@ -286,29 +489,73 @@ describe("access control and configs", () => {
     const before = (await getPlatformConfig()).config.YF_SHOW_LOGO;
     expect(before).toBe(true);
     const r = await run(() =>
-      tableAction("configs", args(post("/backend/setting/configs", admin, { intent: "flags", flag: [], redirectTo: "/backend/setting/configs" }))),
+      tableAction(
+        "configs",
+        args(
+          post("/backend/setting/configs", admin, {
+            intent: "flags",
+            flag: [],
+            redirectTo: "/backend/setting/configs",
+          }),
+        ),
+      ),
     );
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录保存成功！" });
     expect((await getPlatformConfig()).config.YF_SHOW_LOGO).toBe(false);
-    await run(() => tableAction("configs", args(post("/backend/setting/configs", admin, { intent: "flags", flag: ["YF_SHOW_LOGO"] }))));
+    await run(() =>
+      tableAction(
+        "configs",
+        args(post("/backend/setting/configs", admin, { intent: "flags", flag: ["YF_SHOW_LOGO"] })),
+      ),
+    );
     expect((await getPlatformConfig()).config.YF_SHOW_LOGO).toBe(true);
   });
 
   it("keeps a config's key unchangeable on edit (readonly_on_update) and refreshes the config after a save", async () => {
-    const id = p.ctx.db.prepare("SELECT id FROM configs WHERE key = 'YF_PRODUCT_TITLE'").pluck().get() as number;
-    const page = await run(() => formLoader("configs", "update", args(get(`/backend/setting/configs/${id}/edit`, admin), { id: String(id) })));
+    const id = p.ctx.db
+      .prepare("SELECT id FROM configs WHERE key = 'YF_PRODUCT_TITLE'")
+      .pluck()
+      .get() as number;
+    const page = await run(() =>
+      formLoader(
+        "configs",
+        "update",
+        args(get(`/backend/setting/configs/${id}/edit`, admin), { id: String(id) }),
+      ),
+    );
     expect((page.data as FormDialogData).schema.form_fields.key.readonly_on_update).toBe(true);
     const r = await run(() =>
       formAction(
         "configs",
         "update",
-        args(post(`/backend/setting/configs/${id}/edit`, admin, { key: "YF_PRODUCT_TITLE", value: "新标题", type: "str", public: "1", description: "" }), { id: String(id) }),
+        args(
+          post(`/backend/setting/configs/${id}/edit`, admin, {
+            key: "YF_PRODUCT_TITLE",
+            value: "新标题",
+            type: "str",
+            public: "1",
+            description: "",
+          }),
+          { id: String(id) },
+        ),
       ),
     );
     expect(r.status).toBe(302);
     expect((await getPlatformConfig()).config.YF_PRODUCT_TITLE).toBe("新标题");
     const renamed = await run(() =>
-      formAction("configs", "update", args(post(`/backend/setting/configs/${id}/edit`, admin, { key: "OTHER", value: "x", type: "str", public: "1" }), { id: String(id) })),
+      formAction(
+        "configs",
+        "update",
+        args(
+          post(`/backend/setting/configs/${id}/edit`, admin, {
+            key: "OTHER",
+            value: "x",
+            type: "str",
+            public: "1",
+          }),
+          { id: String(id) },
+        ),
+      ),
     );
     expect(renamed.status).toBe(400);
     expect((renamed.data as FormActionData).errors.key).toBe("配置键不可修改");

@@ -1,7 +1,14 @@
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportActionData, ImportData } from "~/components/table/data";
-import { downloadLoader, exportAction, exportLoader, formAction, importAction, importLoader } from "~/utils/resource.server";
+import {
+  downloadLoader,
+  exportAction,
+  exportLoader,
+  formAction,
+  importAction,
+  importLoader,
+} from "~/utils/resource.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run, upload } from "./table-helpers";
@@ -9,33 +16,53 @@ import { args, as, flashOf, get, location, post, run, upload } from "./table-hel
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
 /** The body as sent, BOM included (Response.text() drops it). */
-const bodyText = async (r: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await r.arrayBuffer());
+const bodyText = async (r: Response) =>
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(await r.arrayBuffer());
 const triples = () => p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
 
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   admin = await as(p, "io-admin", ["admin"]);
-  const insert = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object, confidence) VALUES (?, ?, ?, ?)");
+  const insert = p.ctx.db.prepare(
+    "INSERT INTO data_triples (subject, predicate, object, confidence) VALUES (?, ?, ?, ?)",
+  );
   for (let i = 1; i <= 12; i++) insert.run(`s${i}`, i % 3 === 0 ? "是" : "有", `o${i}`, 0.5);
   insert.run("=cmd|' /C calc'!A0", "有", "+1", 0.5);
 });
 afterAll(() => p.close());
 
 const GOOD = "subject,predicate,object,confidence\n新主体1,关系,客体,0.9\n新主体2,关系,客体,0.8\n";
-const BAD_ROW = "subject,predicate,object,confidence\n好的,关系,客体,0.9\n,关系,客体,0.5\n坏的,关系,客体,9\n";
+const BAD_ROW =
+  "subject,predicate,object,confidence\n好的,关系,客体,0.9\n,关系,客体,0.5\n坏的,关系,客体,9\n";
 
-async function importFile(intent: "check" | "commit", name: string, content: string | Buffer, who = admin) {
-  return run(() => importAction("triples", args(upload("/data/triaddata/import", who, { intent }, { name, content }))));
+async function importFile(
+  intent: "check" | "commit",
+  name: string,
+  content: string | Buffer,
+  who = admin,
+) {
+  return run(() =>
+    importAction(
+      "triples",
+      args(upload("/data/triaddata/import", who, { intent }, { name, content })),
+    ),
+  );
 }
 
 describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
   it("offers the template of the resource", async () => {
-    const page = await run(() => importLoader("triples", args(get("/data/triaddata/import", admin))));
+    const page = await run(() =>
+      importLoader("triples", args(get("/data/triaddata/import", admin))),
+    );
     expect((page.data as ImportData).template).toBe("/data/triaddata/export?template=1");
-    const t = await run(() => exportLoader("triples", args(get("/data/triaddata/export?template=1", admin))));
+    const t = await run(() =>
+      exportLoader("triples", args(get("/data/triaddata/export?template=1", admin))),
+    );
     expect(t.response!.headers.get("Content-Disposition")).toContain("data-triples.csv");
-    expect((await bodyText(t.response!)).replace(/^\uFEFF/, "").trim()).toBe("id,subject,predicate,object,graph,source,confidence");
+    expect((await bodyText(t.response!)).replace(/^\uFEFF/, "").trim()).toBe(
+      "id,subject,predicate,object,graph,source,confidence",
+    );
   });
 
   it("checks a file without writing: what would be added, and no errors", async () => {
@@ -50,7 +77,16 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
   it("commits the checked file carried back by the form, flashing 上传成功！", async () => {
     const checked = (await importFile("check", "good.csv", GOOD)).data as ImportActionData;
     const r = await run(() =>
-      importAction("triples", args(post("/data/triaddata/import?page=2", admin, { intent: "commit", content: checked.content!, filename: "good.csv" }))),
+      importAction(
+        "triples",
+        args(
+          post("/data/triaddata/import?page=2", admin, {
+            intent: "commit",
+            content: checked.content!,
+            filename: "good.csv",
+          }),
+        ),
+      ),
     );
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata?page=2");
@@ -77,7 +113,17 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
 
   it("turns the error list into a CSV to download and fix", async () => {
     const errors = [{ row: 3, field: "subject", message: "=请输入主体" }];
-    const r = await run(() => exportAction("triples", args(post("/data/triaddata/export", admin, { intent: "errors", errors: JSON.stringify(errors) }))));
+    const r = await run(() =>
+      exportAction(
+        "triples",
+        args(
+          post("/data/triaddata/export", admin, {
+            intent: "errors",
+            errors: JSON.stringify(errors),
+          }),
+        ),
+      ),
+    );
     expect(r.response!.headers.get("Content-Disposition")).toContain("import-errors.csv");
     const text = await bodyText(r.response!);
     expect(text.startsWith("\uFEFF行号,字段,错误信息\n")).toBe(true);
@@ -87,19 +133,27 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
   it("refuses a file that is not .csv, or over 2 MB, with 上传失败！ and the tip", async () => {
     const notCsv = await importFile("check", "data.xlsx", GOOD);
     expect(notCsv.status).toBe(400);
-    expect((notCsv.data as ImportActionData).message).toBe("上传失败！只能上传csv文件，且不超过2mb");
+    expect((notCsv.data as ImportActionData).message).toBe(
+      "上传失败！只能上传csv文件，且不超过2mb",
+    );
     const big = await importFile("check", "big.csv", Buffer.alloc(2 * 1024 * 1024 + 1, "a"));
     expect((big.data as ImportActionData).message).toBe("上传失败！只能上传csv文件，且不超过2mb");
   });
 
   it("reads a GBK file saved by Excel", async () => {
-    const r = await importFile("check", "gbk.csv", iconv.encode("subject,predicate,object\n中文主体,关系,客体\n", "gbk"));
+    const r = await importFile(
+      "check",
+      "gbk.csv",
+      iconv.encode("subject,predicate,object\n中文主体,关系,客体\n", "gbk"),
+    );
     expect((r.data as ImportActionData).result).toEqual({ created: 1, updated: 0, errors: [] });
   });
 
   it("refuses the import to a user without the create codename (403, nothing written)", async () => {
     const reader = await as(p, "import-reader", ["data__triple__read"]);
-    const page = await run(() => importLoader("triples", args(get("/data/triaddata/import", reader))));
+    const page = await run(() =>
+      importLoader("triples", args(get("/data/triaddata/import", reader))),
+    );
     expect(page.status).toBe(403);
     const before = triples();
     const r = await importFile("commit", "good.csv", GOOD, reader);
@@ -111,14 +165,18 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
 
 describe("export (streamed CSV, export.csv)", () => {
   async function exportText(query: string, who = admin) {
-    const r = await run(() => exportLoader("triples", args(get(`/data/triaddata/export${query}`, who))));
+    const r = await run(() =>
+      exportLoader("triples", args(get(`/data/triaddata/export${query}`, who))),
+    );
     return { r, text: r.response ? await bodyText(r.response) : "" };
   }
 
   it("streams every row matching the table's search and filters, as an attachment named export.csv", async () => {
     const { r, text } = await exportText(`?predicate=${encodeURIComponent("是")}&page=2`);
     expect(r.response!.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(r.response!.headers.get("Content-Disposition")).toMatch(/^attachment; filename="export.csv"/);
+    expect(r.response!.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="export.csv"/,
+    );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split("\n");
     expect(lines[0]).toBe("id,subject,predicate,object,graph,source,confidence,created_at");
@@ -152,8 +210,12 @@ describe("export (streamed CSV, export.csv)", () => {
     const r = await run(() => exportLoader("triples", args(request)));
     expect(r.status).toBe(400);
     expect(r.data).toEqual({ message: "记录导出失败！不支持按该字段过滤：object" });
-    const plain = await run(() => exportLoader("triples", args(get("/data/triaddata/export?object=x", admin))));
-    expect((await flashOf(plain.response))?.message).toBe("记录导出失败！不支持按该字段过滤：object");
+    const plain = await run(() =>
+      exportLoader("triples", args(get("/data/triaddata/export?object=x", admin))),
+    );
+    expect((await flashOf(plain.response))?.message).toBe(
+      "记录导出失败！不支持按该字段过滤：object",
+    );
   });
 });
 
@@ -164,20 +226,33 @@ describe("file data: real upload and download", () => {
     form.append("name", "");
     form.append("description", "说明");
     form.append("file", new File([content], "说明书.txt", { type: "text/plain" }));
-    const r = await run(() => formAction("files", "create", args(post("/data/filemanage/new", admin, form))));
+    const r = await run(() =>
+      formAction("files", "create", args(post("/data/filemanage/new", admin, form))),
+    );
     expect(r.data).toEqual(undefined);
     expect(r.status).toBe(302);
-    const row = p.ctx.db.prepare("SELECT id, name, size, filename FROM data_files ORDER BY id DESC").get() as { id: number; name: string; size: number; filename: string };
+    const row = p.ctx.db
+      .prepare("SELECT id, name, size, filename FROM data_files ORDER BY id DESC")
+      .get() as { id: number; name: string; size: number; filename: string };
     expect(row).toMatchObject({ name: "说明书.txt", size: content.length, filename: "说明书.txt" });
-    const d = await run(() => downloadLoader("files", args(get(`/data/filemanage/${row.id}/download`, admin), { id: String(row.id) })));
-    expect(d.response!.headers.get("Content-Disposition")).toContain(encodeURIComponent("说明书.txt"));
+    const d = await run(() =>
+      downloadLoader(
+        "files",
+        args(get(`/data/filemanage/${row.id}/download`, admin), { id: String(row.id) }),
+      ),
+    );
+    expect(d.response!.headers.get("Content-Disposition")).toContain(
+      encodeURIComponent("说明书.txt"),
+    );
     expect(Buffer.from(await d.response!.arrayBuffer()).equals(content)).toBe(true);
   });
 
   it("asks for the file when none was chosen", async () => {
     const form = new FormData();
     form.append("name", "x");
-    const r = await run(() => formAction("files", "create", args(post("/data/filemanage/new", admin, form))));
+    const r = await run(() =>
+      formAction("files", "create", args(post("/data/filemanage/new", admin, form))),
+    );
     expect(r.status).toBe(400);
     expect((r.data as { errors: Record<string, string> }).errors.file).toBe("请选择要上传的文件");
   });

@@ -13,12 +13,20 @@ function addTriples(n: number) {
     "INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES (?, ?, ?, NULL, ?)",
   );
   p.ctx.db.transaction(() => {
-    for (let i = 1; i <= n; i++) insert.run(`主体${String(i).padStart(2, "0")}`, i % 2 ? "属于" : "位于", `客体${i}`, (i % 10) / 10);
+    for (let i = 1; i <= n; i++)
+      insert.run(
+        `主体${String(i).padStart(2, "0")}`,
+        i % 2 ? "属于" : "位于",
+        `客体${i}`,
+        (i % 10) / 10,
+      );
   })();
 }
 
 async function table(path: string, who = admin) {
-  const r = await run(() => tableLoader(path.startsWith("/data") ? "triples" : "users", args(get(path, who))));
+  const r = await run(() =>
+    tableLoader(path.startsWith("/data") ? "triples" : "users", args(get(path, who))),
+  );
   return { ...r, body: r.data as TableData };
 }
 
@@ -61,7 +69,9 @@ describe("table loader: schema and list from the platform, state from the URL", 
   });
 
   it("filters by one value (field=value) and by several (field__in=a,b)", async () => {
-    expect((await table("/data/triaddata?predicate=" + encodeURIComponent("属于"))).body.count).toBe(13);
+    expect(
+      (await table("/data/triaddata?predicate=" + encodeURIComponent("属于"))).body.count,
+    ).toBe(13);
     const both = await table("/data/triaddata?predicate__in=" + encodeURIComponent("属于,位于"));
     expect(both.body.count).toBe(25);
   });
@@ -89,12 +99,23 @@ describe("table loader: schema and list from the platform, state from the URL", 
   it("gives the schema's permissions to the page: a reader gets read only", async () => {
     const reader = await as(p, "triple-reader-2", ["data__triple__read"]);
     const { body } = await table("/data/triaddata", reader);
-    expect(body.schema!.permissions).toEqual({ create: false, read: true, update: false, delete: false });
+    expect(body.schema!.permissions).toEqual({
+      create: false,
+      read: true,
+      update: false,
+      delete: false,
+    });
   });
 
   it("loads the client error log with the console's own read-only schema", async () => {
-    p.ctx.db.prepare("INSERT INTO client_errors (user_id, username, error, info, url, user_agent) VALUES (NULL, '', 'TypeError: x', '', '/x', 'ua')").run();
-    const r = await run(() => tableLoader("errorlog", args(get("/backend/setting/errorlog", admin))));
+    p.ctx.db
+      .prepare(
+        "INSERT INTO client_errors (user_id, username, error, info, url, user_agent) VALUES (NULL, '', 'TypeError: x', '', '/x', 'ua')",
+      )
+      .run();
+    const r = await run(() =>
+      tableLoader("errorlog", args(get("/backend/setting/errorlog", admin))),
+    );
     const body = r.data as TableData;
     expect(body.error).toBeNull();
     expect(body.count).toBe(1);
@@ -141,19 +162,28 @@ describe("table action: remembered columns", () => {
     const { body } = await table("/data/triaddata", later);
     expect(body.hidden).toEqual(["object"]);
     const other = await as(p, "other-admin", ["admin"]);
-    const theirs = await table("/data/triaddata", { ...other, cookie: `${other.cookie}; ${cookie}` });
+    const theirs = await table("/data/triaddata", {
+      ...other,
+      cookie: `${other.cookie}; ${cookie}`,
+    });
     expect(theirs.body.hidden).toEqual([]);
   });
 
   it("refuses an unknown intent with 400", async () => {
-    const r = await run(() => tableAction("triples", args(post("/data/triaddata", admin, { intent: "nope" }))));
+    const r = await run(() =>
+      tableAction("triples", args(post("/data/triaddata", admin, { intent: "nope" }))),
+    );
     expect(r.status).toBe(400);
   });
 
   it("refuses a post without the page's anti-forgery token", async () => {
     const form = new FormData();
     form.append("intent", "columns");
-    const request = new Request("http://console.test/data/triaddata", { method: "POST", body: form, headers: { Cookie: admin.cookie } });
+    const request = new Request("http://console.test/data/triaddata", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: admin.cookie },
+    });
     const r = await run(() => tableAction("triples", args(request)));
     expect(r.status).toBe(403);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { echoValues, initialValues, platformBody, readFormValues } from "~/components/table/form-values";
+import {
+  echoValues,
+  initialValues,
+  platformBody,
+  readFormValues,
+} from "~/components/table/form-values";
 import { matrixRows } from "~/components/table/permission-matrix";
 import { screens } from "~/components/table/resources";
 import { htmlConstraints, mergeRules, ruleErrors, validateValues } from "~/components/table/rules";
@@ -20,7 +25,13 @@ const q = (s: string) => new URLSearchParams(s);
 
 describe("table state in the URL (spec §4, §9)", () => {
   it("starts on page 1 with 10 rows, no search, no ordering, no filters", () => {
-    expect(parseTableState(q(""))).toEqual({ page: 1, pageSize: 10, search: "", ordering: "", filters: {} });
+    expect(parseTableState(q(""))).toEqual({
+      page: 1,
+      pageSize: 10,
+      search: "",
+      ordering: "",
+      filters: {},
+    });
   });
 
   it("accepts the page sizes 10, 20 and 50 only, from page_size or limit", () => {
@@ -39,8 +50,12 @@ describe("table state in the URL (spec §4, §9)", () => {
 
   it("reads filters as field=value, field__in=a,b and the repeated keys of a checkbox form", () => {
     expect(parseTableState(q("status=done")).filters).toEqual({ status: ["done"] });
-    expect(parseTableState(q("status__in=done,pending")).filters).toEqual({ status: ["done", "pending"] });
-    expect(parseTableState(q("status=done&status=pending")).filters).toEqual({ status: ["done", "pending"] });
+    expect(parseTableState(q("status__in=done,pending")).filters).toEqual({
+      status: ["done", "pending"],
+    });
+    expect(parseTableState(q("status=done&status=pending")).filters).toEqual({
+      status: ["done", "pending"],
+    });
   });
 
   it("drops empty filter values and ignores selection, paging and transport keys", () => {
@@ -50,13 +65,17 @@ describe("table state in the URL (spec §4, §9)", () => {
   });
 
   it("writes the canonical query: defaults left out, one value field=value, several field__in", () => {
-    const s = parseTableState(q("page=1&page_size=10&status=done&status=pending&type=web&ordering=-name&search=x"));
+    const s = parseTableState(
+      q("page=1&page_size=10&status=done&status=pending&type=web&ordering=-name&search=x"),
+    );
     expect(stateQuery(s)).toBe("?search=x&ordering=-name&status__in=done%2Cpending&type=web");
     expect(stateQuery(parseTableState(q("")))).toBe("");
   });
 
   it("sends the platform page, page_size, search, ordering and the filters (spec §7)", () => {
-    const s = parseTableState(q("page=3&page_size=20&search=abc&ordering=name&graph=245&status__in=a,b"));
+    const s = parseTableState(
+      q("page=3&page_size=20&search=abc&ordering=name&graph=245&status__in=a,b"),
+    );
     expect(Object.fromEntries(listQuery(s))).toEqual({
       page: "3",
       page_size: "20",
@@ -65,7 +84,12 @@ describe("table state in the URL (spec §4, §9)", () => {
       graph: "245",
       status__in: "a,b",
     });
-    expect(Object.fromEntries(matchQuery(s))).toEqual({ search: "abc", ordering: "name", graph: "245", status__in: "a,b" });
+    expect(Object.fromEntries(matchQuery(s))).toEqual({
+      search: "abc",
+      ordering: "name",
+      graph: "245",
+      status__in: "a,b",
+    });
   });
 
   it("cycles a column's sort: ascending field, descending -field, then none", () => {
@@ -115,37 +139,70 @@ const schema: TableSchema = {
   },
   select_options: {},
   rules: { username: [{ required: true, message: "请输入用户名" }] },
-  create_rules: { password: [{ required: true, message: "请输入密码" }, { min_length: 8, message: "密码长度不能少于8位" }] },
+  create_rules: {
+    password: [
+      { required: true, message: "请输入密码" },
+      { min_length: 8, message: "密码长度不能少于8位" },
+    ],
+  },
   update_rules: { username: [{ max_length: 5, message: "太长" }] },
   permissions: { create: true, read: true, update: true, delete: true },
 };
 
 describe("forms from the schema (spec §4, §5)", () => {
   it("opens a create form blank, with the fields' defaults", () => {
-    expect(initialValues(schema, "create")).toEqual({ username: "", groups: [], password: "", is_active: "1", confidence: "1" });
+    expect(initialValues(schema, "create")).toEqual({
+      username: "",
+      groups: [],
+      password: "",
+      is_active: "1",
+      confidence: "1",
+    });
   });
 
   it("opens an update form with the record's values and without create-only fields", () => {
-    const values = initialValues(schema, "update", undefined, { id: 1, username: "ann", groups: [2, 3], is_active: 0, confidence: 0.5 });
-    expect(values).toEqual({ username: "ann", groups: ["2", "3"], is_active: "0", confidence: "0.5" });
+    const values = initialValues(schema, "update", undefined, {
+      id: 1,
+      username: "ann",
+      groups: [2, 3],
+      is_active: 0,
+      confidence: 0.5,
+    });
+    expect(values).toEqual({
+      username: "ann",
+      groups: ["2", "3"],
+      is_active: "0",
+      confidence: "0.5",
+    });
   });
 
   it("merges schema rules, the mode's rules and the screen's custom rules, in that order", () => {
     const custom = { username: [{ pattern: "^a", message: "以a开头" }] };
-    expect(mergeRules(schema, "update", custom).username.map((r) => r.message)).toEqual(["请输入用户名", "太长", "以a开头"]);
+    expect(mergeRules(schema, "update", custom).username.map((r) => r.message)).toEqual([
+      "请输入用户名",
+      "太长",
+      "以a开头",
+    ]);
     expect(mergeRules(schema, "create").password).toHaveLength(2);
     expect(mergeRules(schema, "update").password).toBeUndefined();
   });
 
   it("checks values against the merged rules, including the console's same_as rule", () => {
     const rules = mergeRules(schema, "create");
-    expect(validateValues(["username", "password"], rules, { username: "", password: "short" })).toEqual({
+    expect(
+      validateValues(["username", "password"], rules, { username: "", password: "short" }),
+    ).toEqual({
       username: "请输入用户名",
       password: "密码长度不能少于8位",
     });
     expect(ruleErrors("a", [{ same_as: "b", message: "不一致" }], { b: "c" })).toEqual(["不一致"]);
     expect(ruleErrors("", [{ min: 1, message: "min" }])).toEqual([]);
-    expect(ruleErrors("0.5", [{ min: 0, message: "min" }, { max: 1, message: "max" }])).toEqual([]);
+    expect(
+      ruleErrors("0.5", [
+        { min: 0, message: "min" },
+        { max: 1, message: "max" },
+      ]),
+    ).toEqual([]);
     expect(ruleErrors("x", [{ pattern: "^[\\p{L}]+$", message: "p" }])).toEqual([]);
   });
 
@@ -159,7 +216,9 @@ describe("forms from the schema (spec §4, §5)", () => {
         { pattern: "^[\\p{L}\\p{N}_.@+-]+$", message: "" },
       ]),
     ).toEqual({ required: true, maxLength: 10, min: 0, max: 1 });
-    expect(htmlConstraints([{ pattern: "^[A-Za-z]+$", message: "" }])).toEqual({ pattern: "^[A-Za-z]+$" });
+    expect(htmlConstraints([{ pattern: "^[A-Za-z]+$", message: "" }])).toEqual({
+      pattern: "^[A-Za-z]+$",
+    });
   });
 
   it("reads lists from repeated keys and from Mantine's comma-joined hidden input", () => {
@@ -172,7 +231,13 @@ describe("forms from the schema (spec §4, §5)", () => {
     form.append("is_active", "1");
     form.append("confidence", "");
     const values = readFormValues(schema, "create", form);
-    expect(values).toEqual({ username: "bob", groups: ["1", "2", "3"], password: "secret-123", is_active: "1", confidence: "" });
+    expect(values).toEqual({
+      username: "bob",
+      groups: ["1", "2", "3"],
+      password: "secret-123",
+      is_active: "1",
+      confidence: "",
+    });
     expect(platformBody(schema, "create", values)).toEqual({
       username: "bob",
       groups: ["1", "2", "3"],
@@ -184,11 +249,16 @@ describe("forms from the schema (spec §4, §5)", () => {
   });
 
   it("reads the permission matrix as a list and lays codenames out by model and action", () => {
-    const groups: TableSchema = { ...schema, form_fields: { permissions: { label: "权限", type: "multi-select", default: [] } } };
+    const groups: TableSchema = {
+      ...schema,
+      form_fields: { permissions: { label: "权限", type: "multi-select", default: [] } },
+    };
     const form = new FormData();
     form.append("permissions", "");
     form.append("permissions", "auth__user__read");
-    expect(readFormValues(groups, "update", form, screens.groups)).toEqual({ permissions: ["auth__user__read"] });
+    expect(readFormValues(groups, "update", form, screens.groups)).toEqual({
+      permissions: ["auth__user__read"],
+    });
     const rows = matrixRows([
       { key: "admin", label: "Full access" },
       { key: "auth__user__read", label: "r" },

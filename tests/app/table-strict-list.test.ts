@@ -12,7 +12,9 @@ beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   admin = await as(p, "strict-table-admin", ["admin"]);
-  const insert = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object) VALUES (?, '位于', '北京')");
+  const insert = p.ctx.db.prepare(
+    "INSERT INTO data_triples (subject, predicate, object) VALUES (?, '位于', '北京')",
+  );
   for (let i = 1; i <= 3; i++) insert.run(`主体${i}`);
 });
 afterAll(() => p.close());
@@ -39,7 +41,12 @@ describe("a list the platform refuses (strict parameters)", () => {
   });
 
   it("still lists a well-formed query", async () => {
-    const r = await run(() => tableLoader("triples", args(get("/data/triaddata?search=" + encodeURIComponent("主体2"), admin))));
+    const r = await run(() =>
+      tableLoader(
+        "triples",
+        args(get("/data/triaddata?search=" + encodeURIComponent("主体2"), admin)),
+      ),
+    );
     const body = r.data as TableData;
     expect(body.error).toBeNull();
     expect(body.rows.map((row) => row.subject)).toEqual(["主体2"]);

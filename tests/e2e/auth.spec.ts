@@ -1,7 +1,19 @@
-import { captchaAnswer, createUser, db, expect, fillLogin, hasJs, login, shot, test } from "./fixtures";
+import {
+  captchaAnswer,
+  createUser,
+  db,
+  expect,
+  fillLogin,
+  hasJs,
+  login,
+  shot,
+  test,
+} from "./fixtures";
 
 test.describe("login and the navigation guard", () => {
-  test("a protected page sends an anonymous user to login with the path and query, and back after login", async ({ page }, testInfo) => {
+  test("a protected page sends an anonymous user to login with the path and query, and back after login", async ({
+    page,
+  }, testInfo) => {
     const user = createUser({ codenames: ["admin"] });
     await page.goto("/dashboard?tab=x");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ftab%3Dx$/);
@@ -97,25 +109,38 @@ test.describe("login and the navigation guard", () => {
     await expect(page).toHaveURL(/\/login\?redirect=/);
   });
 
-  test("a second login elsewhere ends the first session with the spec's message", async ({ page, browser }) => {
+  test("a second login elsewhere ends the first session with the spec's message", async ({
+    page,
+    browser,
+  }) => {
     const user = createUser({ codenames: ["admin"] });
     await login(page, user, "/dashboard");
-    const other = await browser.newContext({ javaScriptEnabled: true, locale: "zh-CN", baseURL: testInfoBase() });
+    const other = await browser.newContext({
+      javaScriptEnabled: true,
+      locale: "zh-CN",
+      baseURL: testInfoBase(),
+    });
     const second = await other.newPage();
     await login(second, user, "/dashboard");
     await other.close();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
-    await expect(page.getByRole("alert").filter({ hasText: "登录超时或已在其他终端登录，请重新登录！" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "登录超时或已在其他终端登录，请重新登录！" }),
+    ).toBeVisible();
   });
 
   test("fifteen idle minutes end the session", async ({ page }) => {
     const user = createUser({ codenames: ["admin"] });
     await login(page, user, "/dashboard");
-    db().prepare("UPDATE tokens SET last_used_at = last_used_at - 16 * 60 * 1000 WHERE user_id = ?").run(user.id);
+    db()
+      .prepare("UPDATE tokens SET last_used_at = last_used_at - 16 * 60 * 1000 WHERE user_id = ?")
+      .run(user.id);
     await page.goto("/backend/setting/users");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fbackend%2Fsetting%2Fusers$/);
-    await expect(page.getByRole("alert").filter({ hasText: "15分钟未操作或已在其他终端登录，请重新登录！" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "15分钟未操作或已在其他终端登录，请重新登录！" }),
+    ).toBeVisible();
   });
 
   test("a logged-in user who opens login goes to the dashboard", async ({ page }) => {
@@ -142,7 +167,9 @@ test.describe("routes, roles and layouts", () => {
     }
   });
 
-  test("the menu shows only what the roles open, and the server refuses the rest", async ({ page }) => {
+  test("the menu shows only what the roles open, and the server refuses the rest", async ({
+    page,
+  }) => {
     const user = createUser({ codenames: ["data__triple__read"] });
     await login(page, user, "/dashboard");
     const sidebar = page.locator("aside.sidebar");
@@ -185,7 +212,8 @@ test.describe("routes, roles and layouts", () => {
     // discovery) is lost, as it would be for a person, who clicks again.
     const toggleTo = (state: "open" | "closed") =>
       expect(async () => {
-        if ((await layout.getAttribute("data-sidebar")) !== state) await page.getByTestId("sidebar-toggle").click();
+        if ((await layout.getAttribute("data-sidebar")) !== state)
+          await page.getByTestId("sidebar-toggle").click();
         await expect(layout).toHaveAttribute("data-sidebar", state, { timeout: 3000 });
         // The state shows at once (optimistic); the reload below must wait until it is saved.
         await page.waitForLoadState("networkidle");
@@ -200,7 +228,9 @@ test.describe("routes, roles and layouts", () => {
     await expect(layout).toHaveAttribute("data-sidebar", "open");
   });
 
-  test("on a phone the sidebar opens from the menu button and closes after navigation", async ({ adminPage: page }, testInfo) => {
+  test("on a phone the sidebar opens from the menu button and closes after navigation", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/dashboard");
     const sidebar = page.locator("aside.sidebar");
@@ -214,7 +244,9 @@ test.describe("routes, roles and layouts", () => {
     await expect(sidebar).not.toBeInViewport();
   });
 
-  test("the optional tags view keeps visited pages, each closable", async ({ adminPage: page }, testInfo) => {
+  test("the optional tags view keeps visited pages, each closable", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("tags-view")).toHaveCount(0);
     await page.getByTestId("user-menu").locator("summary").click();

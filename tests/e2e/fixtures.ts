@@ -35,27 +35,45 @@ export interface TestUser {
  * not share accounts), holding exactly these codenames through a group of their own.
  */
 export function createUser(
-  opts: { codenames?: string[]; needInit?: boolean; prefix?: string; passwordChangedDaysAgo?: number } = {},
+  opts: {
+    codenames?: string[];
+    needInit?: boolean;
+    prefix?: string;
+    passwordChangedDaysAgo?: number;
+  } = {},
 ): TestUser {
   const username = `${opts.prefix ?? "e2e"}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
   const password = "Passw0rd-e2e";
   const d = db();
-  const changedAt = new Date(Date.now() - (opts.passwordChangedDaysAgo ?? 0) * 86400_000).toISOString();
+  const changedAt = new Date(
+    Date.now() - (opts.passwordChangedDaysAgo ?? 0) * 86400_000,
+  ).toISOString();
   const id = Number(
     d
       .prepare(
         "INSERT INTO users (username, email, password_hash, need_init_password, password_changed_at) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(username, `${username}@example.com`, hashPassword(password), opts.needInit ? 1 : 0, changedAt).lastInsertRowid,
+      .run(
+        username,
+        `${username}@example.com`,
+        hashPassword(password),
+        opts.needInit ? 1 : 0,
+        changedAt,
+      ).lastInsertRowid,
   );
   const codenames = opts.codenames ?? [];
   if (codenames.length) {
-    const gid = Number(d.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid);
+    const gid = Number(
+      d.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid,
+    );
     d.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, gid);
     for (const c of codenames) {
       d.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)").run(c, c);
       const pid = d.prepare("SELECT id FROM permissions WHERE codename = ?").pluck().get(c);
-      d.prepare("INSERT INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(gid, pid);
+      d.prepare("INSERT INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(
+        gid,
+        pid,
+      );
     }
   }
   return { username, password, id };
@@ -64,7 +82,8 @@ export function createUser(
 /** The answer of the captcha shown on the page, read from the store (the server keeps it). */
 export async function captchaAnswer(page: Page): Promise<string> {
   const id = await page.locator('input[name="captcha_id"]').inputValue();
-  const answer = db().prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(id) as string | undefined;
+  const answer = db().prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(id) as
+    string | undefined;
   if (!answer) throw new Error(`no captcha ${id} in the store`);
   return answer;
 }
@@ -76,7 +95,11 @@ export async function fillLogin(page: Page, username: string, password: string, 
 }
 
 /** Logs in through the login form, as a person would, and waits to leave /login. */
-export async function login(page: Page, user: { username: string; password: string }, redirect?: string) {
+export async function login(
+  page: Page,
+  user: { username: string; password: string },
+  redirect?: string,
+) {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
   await fillLogin(page, user.username, user.password);
   await Promise.all([
@@ -89,7 +112,10 @@ export async function login(page: Page, user: { username: string; password: stri
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   const dir = path.resolve("test-results/screenshots");
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${testInfo.project.name}-${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(dir, `${testInfo.project.name}-${name}.png`),
+    fullPage: true,
+  });
 }
 
 export const hasJs = (testInfo: TestInfo) => testInfo.project.name === "js";

@@ -30,7 +30,8 @@ function biggerCsv(): string {
   return lines.join("\n") + "\n";
 }
 
-const unique = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${Date.now().toString(36)}`;
+const unique = (testInfo: TestInfo, label: string) =>
+  `${label}-${testInfo.project.name}-${Date.now().toString(36)}`;
 
 /** Waits for the job page to reach a final state: live over SSE with JavaScript, by refreshing without. */
 async function waitForJob(page: Page, status: "已完成" | "失败") {
@@ -43,7 +44,9 @@ async function createGraph(page: Page, name: string, csv: string, skipBadRows = 
   await page.getByLabel("图谱名称").fill(name);
   await page.locator('select[name="domain"]').selectOption("military");
   await page.getByTestId("ontology-select").selectOption({ label: "军事领域本体（军事）" });
-  await page.getByTestId("source-upload").setInputFiles({ name: `${name}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByTestId("source-upload")
+    .setInputFiles({ name: `${name}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
   if (skipBadRows) await page.getByTestId("skip-bad-rows").check();
   await Promise.all([page.waitForURL(/\/jobs\/\d+$/), page.getByTestId("submit-build").click()]);
   return Number(/\/jobs\/(\d+)/.exec(page.url())![1]);
@@ -52,7 +55,9 @@ async function createGraph(page: Page, name: string, csv: string, skipBadRows = 
 test.describe("graph administration", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("creates a graph from an uploaded triple CSV and watches it build", async ({ adminPage: page }, testInfo) => {
+  test("creates a graph from an uploaded triple CSV and watches it build", async ({
+    adminPage: page,
+  }, testInfo) => {
     const name = unique(testInfo, "上传构建");
     await page.goto("/graph/create");
     await shot(page, testInfo, "graph-create");
@@ -62,7 +67,10 @@ test.describe("graph administration", () => {
       await page.evaluate(() => ((window as unknown as { followed: boolean }).followed = true));
     }
     await waitForJob(page, "已完成");
-    if (hasJs(testInfo)) expect(await page.evaluate(() => (window as unknown as { followed?: boolean }).followed)).toBe(true);
+    if (hasJs(testInfo))
+      expect(
+        await page.evaluate(() => (window as unknown as { followed?: boolean }).followed),
+      ).toBe(true);
     await expect(page.getByTestId("job-progress")).toHaveAttribute("aria-valuenow", "100");
     await expect(page.getByTestId("job-counts")).toContainText("305");
     await expect(page.getByTestId("job-logs")).toContainText("构建完成");
@@ -89,27 +97,43 @@ test.describe("graph administration", () => {
     await shot(page, testInfo, "graph-detail");
   });
 
-  test("reports each bad row of a file and builds nothing", async ({ adminPage: page }, testInfo) => {
+  test("reports each bad row of a file and builds nothing", async ({
+    adminPage: page,
+  }, testInfo) => {
     const name = unique(testInfo, "坏行");
-    const csv = [...BASE_CSV, ",装备,辽宁舰,", "辽宁舰,停靠,青岛,", "辽宁舰,部署于,大连,1.5"].join("\n");
+    const csv = [...BASE_CSV, ",装备,辽宁舰,", "辽宁舰,停靠,青岛,", "辽宁舰,部署于,大连,1.5"].join(
+      "\n",
+    );
     await createGraph(page, name, csv);
     await waitForJob(page, "失败");
-    await expect(page.getByTestId("job-error")).toContainText("源数据中有 3 行有问题，未构建任何内容");
+    await expect(page.getByTestId("job-error")).toContainText(
+      "源数据中有 3 行有问题，未构建任何内容",
+    );
     const problems = page.getByTestId("problem-table");
     await expect(problems).toContainText("第 12 行");
     await expect(problems).toContainText("主体不能为空");
     await expect(problems).toContainText('谓词"停靠"不在本体"军事领域本体"的关系类型中');
     await expect(problems).toContainText('置信度"1.5"必须是0到1之间的数字');
-    const graphId = db().prepare("SELECT id FROM graphs WHERE name = ?").pluck().get(name) as number;
-    expect(db().prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ?").pluck().get(graphId)).toBe(0);
+    const graphId = db()
+      .prepare("SELECT id FROM graphs WHERE name = ?")
+      .pluck()
+      .get(name) as number;
+    expect(
+      db().prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ?").pluck().get(graphId),
+    ).toBe(0);
     await shot(page, testInfo, "graph-build-bad-rows");
   });
 
-  test("runs an incremental update: dry run first, then apply", async ({ adminPage: page }, testInfo) => {
+  test("runs an incremental update: dry run first, then apply", async ({
+    adminPage: page,
+  }, testInfo) => {
     const name = unique(testInfo, "增量");
     await createGraph(page, name, BASE_CSV.join("\n"));
     await waitForJob(page, "已完成");
-    const graphId = db().prepare("SELECT id FROM graphs WHERE name = ?").pluck().get(name) as number;
+    const graphId = db()
+      .prepare("SELECT id FROM graphs WHERE name = ?")
+      .pluck()
+      .get(name) as number;
 
     await page.goto(`/graph/increased/${graphId}`);
     await expect(page.getByTestId("increase-help")).toBeVisible();
@@ -121,8 +145,13 @@ test.describe("graph administration", () => {
       "东部战区海军,装备,歼-15,,delete",
       "辽宁舰,停靠,青岛,,",
     ].join("\n");
-    await page.getByTestId("source-upload").setInputFiles({ name: "update.csv", mimeType: "text/csv", buffer: Buffer.from(update) });
-    await Promise.all([page.waitForURL(/\/jobs\/\d+$/), page.getByTestId("submit-dry-run").click()]);
+    await page
+      .getByTestId("source-upload")
+      .setInputFiles({ name: "update.csv", mimeType: "text/csv", buffer: Buffer.from(update) });
+    await Promise.all([
+      page.waitForURL(/\/jobs\/\d+$/),
+      page.getByTestId("submit-dry-run").click(),
+    ]);
     await waitForJob(page, "已完成");
     const diff = page.getByTestId("plan-diff");
     await expect(diff.locator(".ga-stat").nth(0)).toContainText("1");
@@ -131,17 +160,32 @@ test.describe("graph administration", () => {
     await expect(diff.locator(".ga-stat").nth(5)).toContainText("1");
     await expect(page.getByTestId("problem-table")).toContainText('谓词"停靠"');
     await expect(page.getByTestId("plan-report")).toContainText("0.95 → 0.5");
-    expect(db().prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ? AND name = '山东舰'").pluck().get(graphId)).toBe(0);
+    expect(
+      db()
+        .prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ? AND name = '山东舰'")
+        .pluck()
+        .get(graphId),
+    ).toBe(0);
     await shot(page, testInfo, "graph-dry-run");
 
     // Applying with a bad row needs the operator to accept skipping it.
     await page.getByTestId("apply-update").click();
     await expect(page.getByTestId("action-error")).toContainText("预演发现 1 行有问题");
     await page.getByTestId("skip-bad-rows").check();
-    await Promise.all([page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && !u.pathname.endsWith(String(graphId))), page.getByTestId("apply-update").click()]);
+    await Promise.all([
+      page.waitForURL(
+        (u) => /\/jobs\/\d+$/.test(u.pathname) && !u.pathname.endsWith(String(graphId)),
+      ),
+      page.getByTestId("apply-update").click(),
+    ]);
     await waitForJob(page, "已完成");
     await expect(page.getByTestId("job-counts")).toBeVisible();
-    expect(db().prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ? AND name = '山东舰'").pluck().get(graphId)).toBe(1);
+    expect(
+      db()
+        .prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ? AND name = '山东舰'")
+        .pluck()
+        .get(graphId),
+    ).toBe(1);
     await shot(page, testInfo, "graph-update-applied");
   });
 
@@ -173,7 +217,9 @@ test.describe("graph administration", () => {
     // so the confirmation is opened again if it closed before its button was clicked.
     const confirmDelete = async (row: Locator) => {
       await expect(async () => {
-        const open = await row.locator("details.ga-confirm").evaluate((d) => (d as HTMLDetailsElement).open);
+        const open = await row
+          .locator("details.ga-confirm")
+          .evaluate((d) => (d as HTMLDetailsElement).open);
         if (!open) await row.getByTestId(/^delete-deleteClass-/).click();
         await row.getByTestId(/^confirm-deleteClass-/).click({ timeout: 5_000 });
       }).toPass({ timeout: 60_000 });
@@ -181,7 +227,9 @@ test.describe("graph administration", () => {
     await page.waitForLoadState("networkidle");
     const armyRow = page.getByTestId("class-row-军队");
     await confirmDelete(armyRow);
-    await expect(page.getByTestId("action-error")).toHaveText(/^类"军队"仍被 \d+ 个实体使用，无法删除$/);
+    await expect(page.getByTestId("action-error")).toHaveText(
+      /^类"军队"仍被 \d+ 个实体使用，无法删除$/,
+    );
     await expect(page.getByTestId("class-row-军队")).toBeVisible();
     await shot(page, testInfo, "schema-refused-delete");
 
@@ -192,10 +240,17 @@ test.describe("graph administration", () => {
     await expect(page.getByTestId(`class-row-${className}`)).toHaveCount(0);
   });
 
-  test("a waiting job's page refreshes itself without JavaScript, and the job can be cancelled", async ({ adminPage: page, admin }, testInfo) => {
+  test("a waiting job's page refreshes itself without JavaScript, and the job can be cancelled", async ({
+    adminPage: page,
+    admin,
+  }, testInfo) => {
     // A kind no worker runs, so the job stays queued while the page is looked at.
     const id = Number(
-      db().prepare("INSERT INTO jobs (kind, status, message, created_by, created_at) VALUES ('e2e.parked', 'queued', '排队中', ?, ?)").run(admin.id, new Date().toISOString()).lastInsertRowid,
+      db()
+        .prepare(
+          "INSERT INTO jobs (kind, status, message, created_by, created_at) VALUES ('e2e.parked', 'queued', '排队中', ?, ?)",
+        )
+        .run(admin.id, new Date().toISOString()).lastInsertRowid,
     );
     await page.goto(`/jobs/${id}`);
     await expect(page.getByTestId("job-status")).toHaveText("排队中");
@@ -203,9 +258,13 @@ test.describe("graph administration", () => {
       // With JavaScript the page follows the job over its event stream and never reloads.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       await page.waitForTimeout(2500);
-      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+        true,
+      );
     } else {
-      expect(await page.content()).toContain('<noscript><meta http-equiv="refresh" content="2"></noscript>');
+      expect(await page.content()).toContain(
+        '<noscript><meta http-equiv="refresh" content="2"></noscript>',
+      );
     }
     await shot(page, testInfo, "job-queued");
     await page.getByTestId("cancel-job").click();
@@ -214,7 +273,9 @@ test.describe("graph administration", () => {
     expect(db().prepare("SELECT status FROM jobs WHERE id = ?").pluck().get(id)).toBe("cancelled");
   });
 
-  test("a graph's ontology edit page warns that the ontology is shared", async ({ adminPage: page }, testInfo) => {
+  test("a graph's ontology edit page warns that the ontology is shared", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto("/graph/schemaedit/246");
     await expect(page.getByTestId("graph-ontology-name")).toHaveText("通用领域本体");
     await expect(page.getByTestId("shared-warning")).toContainText("新闻事件知识图谱");

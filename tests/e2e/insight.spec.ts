@@ -7,11 +7,17 @@ import { db, expect, hasJs, shot, test } from "./fixtures";
  */
 
 /** A model of its own per test and project (both projects run side by side on one store). */
-function newModel(testInfo: TestInfo, type: "ner" | "event" | "relation", graph = 245): { id: number; name: string } {
+function newModel(
+  testInfo: TestInfo,
+  type: "ner" | "event" | "relation",
+  graph = 245,
+): { id: number; name: string } {
   const name = `e2e-${type}-${testInfo.project.name}-${Date.now().toString(36)}`;
   const id = Number(
     db()
-      .prepare("INSERT INTO kg_models (name, version, type, graph_id, holdout, description) VALUES (?, '1.0.0', ?, ?, 20, 'e2e')")
+      .prepare(
+        "INSERT INTO kg_models (name, version, type, graph_id, holdout, description) VALUES (?, '1.0.0', ?, ?, 20, 'e2e')",
+      )
       .run(name, type, graph).lastInsertRowid,
   );
   return { id, name };
@@ -29,7 +35,9 @@ async function expectChart(page: Page, testInfo: TestInfo, testId: string) {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("models", () => {
-  test("run a model from the table and follow it to its log, then its evaluation", async ({ adminPage: page }, testInfo) => {
+  test("run a model from the table and follow it to its log, then its evaluation", async ({
+    adminPage: page,
+  }, testInfo) => {
     const model = newModel(testInfo, "event");
     await page.goto(`/model/index?search=${encodeURIComponent(model.name)}`);
     const row = page.getByRole("row").filter({ hasText: model.name });
@@ -42,7 +50,9 @@ test.describe("models", () => {
     await dialog.getByTestId("start-run").click();
     await expect(page).toHaveURL(new RegExp(`/model/logs/${model.id}\\?run=\\d+$`));
     // With JavaScript the page follows the job over server-sent events; without, it reloads itself.
-    await expect(page.getByTestId("run-detail").getByTestId("run-status")).toHaveText("成功", { timeout: 15_000 });
+    await expect(page.getByTestId("run-detail").getByTestId("run-status")).toHaveText("成功", {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId("log-line").first()).toContainText("任务完成");
     await expect(page.getByTestId("run-log")).toContainText("评估完成：P ");
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
@@ -57,7 +67,9 @@ test.describe("models", () => {
     await shot(page, testInfo, "insight-model-evaluation");
   });
 
-  test("the seeded models' logs page older runs and link to their evaluations", async ({ adminPage: page }, testInfo) => {
+  test("the seeded models' logs page older runs and link to their evaluations", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto("/model/index");
     const row = page.getByRole("row").filter({ hasText: "军事关系抽取" });
     await expect(row).toContainText("就绪");
@@ -75,7 +87,9 @@ test.describe("models", () => {
     await shot(page, testInfo, "insight-model-logs-oldest");
   });
 
-  test("an unknown model is a 404 page with a way back to the list", async ({ adminPage: page }) => {
+  test("an unknown model is a 404 page with a way back to the list", async ({
+    adminPage: page,
+  }) => {
     const res = await page.goto("/model/evaluation/987654");
     expect(res?.status()).toBe(404);
     await expect(page.getByTestId("error-message")).toHaveText("模型不存在");
@@ -85,7 +99,9 @@ test.describe("models", () => {
 });
 
 test.describe("statistics", () => {
-  test("retrieval statistics: searches over time, top and fruitless queries, CSV export", async ({ adminPage: page }, testInfo) => {
+  test("retrieval statistics: searches over time, top and fruitless queries, CSV export", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto("/log/index");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("检索统计");
     await expect(page.getByTestId("stat-total")).not.toContainText(/^0/);
@@ -94,12 +110,18 @@ test.describe("statistics", () => {
     await expect(page.getByTestId("empty-queries")).toContainText("第六代战斗机");
     await page.getByTestId("time-window").getByRole("link", { name: "近7天" }).click();
     await expect(page).toHaveURL(/days=7/);
-    await page.getByTestId("graph-picker").getByRole("combobox").selectOption({ label: "通用百科知识图谱" });
+    await page
+      .getByTestId("graph-picker")
+      .getByRole("combobox")
+      .selectOption({ label: "通用百科知识图谱" });
     await page.getByTestId("graph-picker").getByRole("button", { name: "查询" }).click();
     await expect(page).toHaveURL(/graph=246/);
     await expect(page).toHaveURL(/days=7/);
     await shot(page, testInfo, "insight-log");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("top-queries").getByTestId("export-link").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("top-queries").getByTestId("export-link").click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^searches-top-246-.*\.csv$/);
   });
 
@@ -124,7 +146,10 @@ test.describe("statistics", () => {
     await expect(page.getByTestId("verbs-table")).toContainText("演习");
     await expectChart(page, testInfo, "verb-trend");
     await shot(page, testInfo, "insight-verbs");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("verbs-table").getByTestId("export-link").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("verbs-table").getByTestId("export-link").click(),
+    ]);
     expect(download.suggestedFilename()).toBe("verbs-verbs-245.csv");
   });
 
@@ -143,7 +168,9 @@ test.describe("statistics", () => {
 test.describe("feedback", () => {
   function newReport(testInfo: TestInfo) {
     const content = `e2e 反馈 ${testInfo.project.name} ${Date.now().toString(36)}`;
-    const entity = db().prepare("SELECT uuid, name FROM kg_entities WHERE graph_id = 245 ORDER BY id LIMIT 1").get() as { uuid: string; name: string };
+    const entity = db()
+      .prepare("SELECT uuid, name FROM kg_entities WHERE graph_id = 245 ORDER BY id LIMIT 1")
+      .get() as { uuid: string; name: string };
     const id = Number(
       db()
         .prepare(
@@ -155,7 +182,9 @@ test.describe("feedback", () => {
     return { id, content };
   }
 
-  test("a report moves new → confirmed → fixed, and a stale move is refused with the reason", async ({ adminPage: page }, testInfo) => {
+  test("a report moves new → confirmed → fixed, and a stale move is refused with the reason", async ({
+    adminPage: page,
+  }, testInfo) => {
     const report = newReport(testInfo);
     await page.goto(`/kgfeedback/index?search=${encodeURIComponent(report.content)}`);
     const row = page.getByRole("row").filter({ hasText: report.content });
@@ -185,9 +214,15 @@ test.describe("feedback", () => {
     await shot(page, testInfo, "insight-feedback-final");
   });
 
-  test("a signed-in user reports a wrong fact with a plain form", async ({ adminPage: page }, testInfo) => {
-    const event = db().prepare("SELECT id, title FROM kg_events WHERE graph_id = 245 ORDER BY id LIMIT 1").get() as { id: number; title: string };
-    await page.goto(`/feedback/new?graph=245&kind=event&target=${event.id}&redirect=/kgfeedback/index`);
+  test("a signed-in user reports a wrong fact with a plain form", async ({
+    adminPage: page,
+  }, testInfo) => {
+    const event = db()
+      .prepare("SELECT id, title FROM kg_events WHERE graph_id = 245 ORDER BY id LIMIT 1")
+      .get() as { id: number; title: string };
+    await page.goto(
+      `/feedback/new?graph=245&kind=event&target=${event.id}&redirect=/kgfeedback/index`,
+    );
     await expect(page.getByTestId("fact-label")).toContainText(event.title);
     const content = `时间有误 ${testInfo.project.name} ${Date.now().toString(36)}`;
     await page.getByLabel("哪里有误？").fill(content);

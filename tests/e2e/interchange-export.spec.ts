@@ -13,9 +13,16 @@ import { createUser, db, expect, login, shot, test } from "./fixtures";
  */
 
 const G = 245;
-const count = (sql: string, ...params: unknown[]) => db().prepare(sql).pluck().get(...params) as number;
+const count = (sql: string, ...params: unknown[]) =>
+  db()
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
 
-async function download(page: Page, click: () => Promise<void>): Promise<{ download: Download; text: string }> {
+async function download(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ download: Download; text: string }> {
   const [d] = await Promise.all([page.waitForEvent("download"), click()]);
   const file = await d.path();
   return { download: d, text: fs.readFileSync(file!, "utf8") };
@@ -24,7 +31,9 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ downl
 test.describe("interchange export", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("graph management downloads graph 245 as Turtle and as GraphML", async ({ adminPage: page }, testInfo) => {
+  test("graph management downloads graph 245 as Turtle and as GraphML", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto("/graph/index");
     const form = page.getByTestId(`export-${G}`);
     await expect(form).toBeVisible();
@@ -32,10 +41,16 @@ test.describe("interchange export", () => {
 
     const ttl = await download(page, () => form.getByRole("button").click());
     expect(ttl.download.suggestedFilename()).toBe(`graph-${G}.ttl`);
-    expect(ttl.text.startsWith("@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>.")).toBe(true);
+    expect(ttl.text.startsWith("@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>.")).toBe(
+      true,
+    );
     const quads = new Parser({ format: "text/turtle" }).parse(ttl.text);
-    const statements = quads.filter((q) => q.object.value === "http://www.w3.org/1999/02/22-rdf-syntax-ns#Statement");
-    expect(statements).toHaveLength(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G));
+    const statements = quads.filter(
+      (q) => q.object.value === "http://www.w3.org/1999/02/22-rdf-syntax-ns#Statement",
+    );
+    expect(statements).toHaveLength(
+      count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G),
+    );
 
     await page.getByTestId(`export-${G}-format`).selectOption("graphml");
     const graphml = await download(page, () => form.getByRole("button").click());
@@ -46,14 +61,21 @@ test.describe("interchange export", () => {
     await expect(page).toHaveURL(/\/graph\/index$/);
   });
 
-  test("the ontology screen downloads the military ontology as OWL and edits its base IRI", async ({ adminPage: page }, testInfo) => {
-    const military = db().prepare("SELECT id FROM kg_ontologies WHERE name = '军事领域本体'").pluck().get() as number;
+  test("the ontology screen downloads the military ontology as OWL and edits its base IRI", async ({
+    adminPage: page,
+  }, testInfo) => {
+    const military = db()
+      .prepare("SELECT id FROM kg_ontologies WHERE name = '军事领域本体'")
+      .pluck()
+      .get() as number;
     await page.goto(`/schema?o=${military}`);
     const owl = await download(page, () => page.getByTestId("owl-download").click());
     expect(owl.download.suggestedFilename()).toBe(`ontology-${military}.owl.ttl`);
     const quads = new Parser({ format: "text/turtle" }).parse(owl.text);
     const classes = quads.filter((q) => q.object.value === "http://www.w3.org/2002/07/owl#Class");
-    expect(classes).toHaveLength(count("SELECT count(*) FROM kg_classes WHERE ontology_id = ?", military));
+    expect(classes).toHaveLength(
+      count("SELECT count(*) FROM kg_classes WHERE ontology_id = ?", military),
+    );
 
     // A bad base IRI is refused next to the field, what was typed kept.
     const form = page.getByTestId("ontology-iri-form");
@@ -64,8 +86,13 @@ test.describe("interchange export", () => {
     await shot(page, testInfo, "interchange-ontology-iri");
   });
 
-  test("a visitor downloads a class of the graph from the hot-entity page", async ({ page }, testInfo) => {
-    const visitor = createUser({ codenames: ["kg__graph__read", "kg__feedback__create"], prefix: "visitor" });
+  test("a visitor downloads a class of the graph from the hot-entity page", async ({
+    page,
+  }, testInfo) => {
+    const visitor = createUser({
+      codenames: ["kg__graph__read", "kg__feedback__create"],
+      prefix: "visitor",
+    });
     await login(page, visitor, `/hotentity?id=${G}`);
     const form = page.getByTestId("hot-export");
     await expect(form).toBeVisible();
@@ -75,6 +102,13 @@ test.describe("interchange export", () => {
     const nt = await download(page, () => form.getByRole("button").click());
     expect(nt.download.suggestedFilename()).toMatch(/^graph-245-class-\d+\.nt$/);
     const quads = new Parser({ format: "application/n-triples" }).parse(nt.text);
-    expect(quads.some((q) => q.object.termType === "Literal" && q.object.value === "美国海军" && q.object.language === "zh")).toBe(true);
+    expect(
+      quads.some(
+        (q) =>
+          q.object.termType === "Literal" &&
+          q.object.value === "美国海军" &&
+          q.object.language === "zh",
+      ),
+    ).toBe(true);
   });
 });

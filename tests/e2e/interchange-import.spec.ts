@@ -10,8 +10,13 @@ import { db, expect, shot, test } from "./fixtures";
  * is a plain form, so both projects take the same path.
  */
 
-const military = () => db().prepare("SELECT id FROM kg_ontologies WHERE name = '军事领域本体'").pluck().get() as number;
-const count = (sql: string, ...params: unknown[]) => db().prepare(sql).pluck().get(...params) as number;
+const military = () =>
+  db().prepare("SELECT id FROM kg_ontologies WHERE name = '军事领域本体'").pluck().get() as number;
+const count = (sql: string, ...params: unknown[]) =>
+  db()
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
 
 async function waitForJob(page: Page, status: "已完成" | "失败") {
   await expect(page.getByTestId("job-page")).toBeVisible();
@@ -20,15 +25,23 @@ async function waitForJob(page: Page, status: "已完成" | "失败") {
 
 /** An empty graph on the military ontology, of this project's own. */
 function emptyGraph(name: string): number {
-  const id = Number(db().prepare("INSERT INTO graphs (name, domain, description) VALUES (?, 'military', '')").run(name).lastInsertRowid);
-  db().prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(id, military());
+  const id = Number(
+    db()
+      .prepare("INSERT INTO graphs (name, domain, description) VALUES (?, 'military', '')")
+      .run(name).lastInsertRowid,
+  );
+  db()
+    .prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)")
+    .run(id, military());
   return id;
 }
 
 test.describe("interchange import", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("an N-Triples file: dry run, a predicate mapped, then applied", async ({ adminPage: page }, testInfo) => {
+  test("an N-Triples file: dry run, a predicate mapped, then applied", async ({
+    adminPage: page,
+  }, testInfo) => {
     const graphId = emptyGraph(`RDF 导入 ${testInfo.project.name} ${Date.now()}`);
     const O = `https://kg-console.example/ontology/${military()}/`;
     const cls = (name: string) => `<${O}class/${encodeURIComponent(name)}>`;
@@ -50,8 +63,13 @@ test.describe("interchange import", () => {
     await page.goto(`/graph/increased/${graphId}`);
     // A file name of its own: mappings are remembered per file name (or data source), and the other project imports too.
     const file = `fleet-${testInfo.project.name}-${Date.now()}.nt`;
-    await page.getByTestId("source-upload").setInputFiles({ name: file, mimeType: "application/n-triples", buffer: Buffer.from(nt) });
-    await Promise.all([page.waitForURL(/\/jobs\/\d+$/), page.getByTestId("submit-dry-run").click()]);
+    await page
+      .getByTestId("source-upload")
+      .setInputFiles({ name: file, mimeType: "application/n-triples", buffer: Buffer.from(nt) });
+    await Promise.all([
+      page.waitForURL(/\/jobs\/\d+$/),
+      page.getByTestId("submit-dry-run").click(),
+    ]);
     await waitForJob(page, "已完成");
     const diff = page.getByTestId("plan-diff");
     await expect(diff.locator(".ga-stat").nth(0)).toContainText("3");
@@ -65,7 +83,10 @@ test.describe("interchange import", () => {
     // The foreign predicate means 部署于: the dry run again with that choice.
     const first = page.url();
     await page.getByLabel(`谓词 ${foreign} 映射到的关系类型`).selectOption("部署于");
-    await Promise.all([page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== first), page.getByTestId("map-dry-run").click()]);
+    await Promise.all([
+      page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== first),
+      page.getByTestId("map-dry-run").click(),
+    ]);
     await waitForJob(page, "已完成");
     await expect(diff.locator(".ga-stat").nth(0)).toContainText("3");
     await expect(diff.locator(".ga-stat").nth(3)).toContainText("2");
@@ -75,23 +96,42 @@ test.describe("interchange import", () => {
     await shot(page, testInfo, "interchange-import-mapped");
 
     const planUrl = page.url();
-    await Promise.all([page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== planUrl), page.getByTestId("apply-update").click()]);
+    await Promise.all([
+      page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== planUrl),
+      page.getByTestId("apply-update").click(),
+    ]);
     await waitForJob(page, "已完成");
     await expect(page.getByTestId("job-counts")).toBeVisible();
     expect(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", graphId)).toBe(3);
     expect(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graphId)).toBe(2);
-    expect(db().prepare("SELECT aliases FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'").pluck().get(graphId)).toBe('["Liaoning"]');
+    expect(
+      db()
+        .prepare("SELECT aliases FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'")
+        .pluck()
+        .get(graphId),
+    ).toBe('["Liaoning"]');
     await shot(page, testInfo, "interchange-import-applied");
   });
 
-  test("the military ontology exported as OWL imports back as no change", async ({ adminPage: page }, testInfo) => {
+  test("the military ontology exported as OWL imports back as no change", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/schema?o=${military()}`);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("owl-download").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("owl-download").click(),
+    ]);
     const owl = fs.readFileSync((await download.path())!, "utf8");
     expect(owl).toContain("owl:Class");
 
     await page.getByTestId("open-owl-import").click();
-    await page.getByTestId("owl-file").setInputFiles({ name: download.suggestedFilename(), mimeType: "text/turtle", buffer: Buffer.from(owl) });
+    await page
+      .getByTestId("owl-file")
+      .setInputFiles({
+        name: download.suggestedFilename(),
+        mimeType: "text/turtle",
+        buffer: Buffer.from(owl),
+      });
     await page.getByTestId("owl-dry-run").click();
     await expect(page.getByTestId("owl-unchanged")).toContainText("与当前本体一致，没有变化");
     await expect(page.getByTestId("owl-apply-form")).toHaveCount(0);
@@ -100,16 +140,35 @@ test.describe("interchange import", () => {
     // The same file without one class: the diff names it, and the facts its removal would break.
     const ship = `https://kg-console.example/ontology/${military()}/class/${encodeURIComponent("舰艇")}`;
     const shipProperty = `https://kg-console.example/ontology/${military()}/property/${encodeURIComponent("舰艇")}/`;
-    const writer = new Writer({ prefixes: { owl: "http://www.w3.org/2002/07/owl#", rdfs: "http://www.w3.org/2000/01/rdf-schema#" } });
-    writer.addQuads(new Parser().parse(owl).filter((q) => q.subject.value !== ship && !q.subject.value.startsWith(shipProperty)));
-    const without = await new Promise<string>((resolve, reject) => writer.end((e, out) => (e ? reject(e) : resolve(out))));
-    await page.getByTestId("owl-file").setInputFiles({ name: "without.ttl", mimeType: "text/turtle", buffer: Buffer.from(without) });
+    const writer = new Writer({
+      prefixes: {
+        owl: "http://www.w3.org/2002/07/owl#",
+        rdfs: "http://www.w3.org/2000/01/rdf-schema#",
+      },
+    });
+    writer.addQuads(
+      new Parser()
+        .parse(owl)
+        .filter((q) => q.subject.value !== ship && !q.subject.value.startsWith(shipProperty)),
+    );
+    const without = await new Promise<string>((resolve, reject) =>
+      writer.end((e, out) => (e ? reject(e) : resolve(out))),
+    );
+    await page
+      .getByTestId("owl-file")
+      .setInputFiles({
+        name: "without.ttl",
+        mimeType: "text/turtle",
+        buffer: Buffer.from(without),
+      });
     await page.getByTestId("owl-dry-run").click();
     await expect(page.getByTestId("owl-changes")).toContainText("舰艇");
     await expect(page.getByTestId("owl-breaks")).toContainText("舰艇");
     await shot(page, testInfo, "interchange-owl-diff");
     await page.getByTestId("owl-apply").click();
     await expect(page.getByTestId("action-error")).toContainText("无法删除");
-    expect(count("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'", military())).toBe(1);
+    expect(
+      count("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'", military()),
+    ).toBe(1);
   });
 });

@@ -31,12 +31,15 @@ async function expectChart(page: Page, testInfo: TestInfo, testId = "graph-chart
  * graphs through the platform, which takes max(id) + 1: ids far apart keep those from landing
  * on a fixture's id before the fixture is written.
  */
-const fixtureGraph = (testInfo: TestInfo, base: number) => base * 1000 + (hasJs(testInfo) ? 0 : 500);
+const fixtureGraph = (testInfo: TestInfo, base: number) =>
+  base * 1000 + (hasJs(testInfo) ? 0 : 500);
 
 test.describe("graph pages", () => {
   // Each test walks several pages (and both projects share one server): more than the default 30 s.
   test.describe.configure({ timeout: 60_000 });
-  test("home: counts, hot events and entities, type charts, recent articles", async ({ adminPage: page }, testInfo) => {
+  test("home: counts, hot events and entities, type charts, recent articles", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/?id=${DEMO.military}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("军事装备知识图谱");
     const counts = page.getByTestId("counts");
@@ -82,12 +85,16 @@ test.describe("graph pages", () => {
     await expect(picker.locator("summary")).toContainText("通用百科知识图谱");
   });
 
-  test("header on a phone: two rows, every page link reachable, nothing wider than the screen", async ({ adminPage: page }, testInfo) => {
+  test("header on a phone: two rows, every page link reachable, nothing wider than the screen", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 760 });
     await page.goto(`/?id=${DEMO.military}`);
     const header = page.locator(".pub-header");
     await expect(header.getByTestId("graph-picker").locator("summary")).toContainText("军事");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     const nav = page.getByRole("navigation", { name: "导航" });
     const box = (await nav.boundingBox())!;
     expect(box.width).toBeGreaterThan(300);
@@ -100,7 +107,9 @@ test.describe("graph pages", () => {
     await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/extract$`));
     // The menus keep working with their icons only.
     await page.getByTestId("user-menu").locator("summary").click();
-    await expect(page.getByTestId("user-menu").getByRole("button", { name: "退出登录" })).toBeVisible();
+    await expect(
+      page.getByTestId("user-menu").getByRole("button", { name: "退出登录" }),
+    ).toBeVisible();
   });
 
   test("articles: search, time range, pagination, and an article with its source sentence highlighted", async ({
@@ -132,18 +141,28 @@ test.describe("graph pages", () => {
     await expect(page.getByTestId("highlighted-sentence")).toBeVisible();
   });
 
-  test("stored markup and script show as text and never run", async ({ adminPage: page }, testInfo) => {
+  test("stored markup and script show as text and never run", async ({
+    adminPage: page,
+  }, testInfo) => {
     const { graphId, article } = seedMarkupArticle(db(), fixtureGraph(testInfo, 981));
     await page.goto(`/${graphId}/article/${article}`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText('<img src=x onerror="window.__kgXss=3">标记测试');
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      '<img src=x onerror="window.__kgXss=3">标记测试',
+    );
     await expect(page.getByTestId("article-text")).toContainText(`<b>粗体</b>${SCRIPT_NAME}`);
     await expect(page.getByTestId("article-text").locator("b")).toHaveCount(0);
     await expect(page.getByTestId("article-entities")).toContainText(SCRIPT_NAME);
-    if (hasJs(testInfo)) expect(await page.evaluate(() => (window as unknown as { __kgXss?: number }).__kgXss)).toBeUndefined();
+    if (hasJs(testInfo))
+      expect(
+        await page.evaluate(() => (window as unknown as { __kgXss?: number }).__kgXss),
+      ).toBeUndefined();
     await page.goto(`/relation/evil-${graphId}?id=${graphId}`);
     await expectChart(page, testInfo);
     await expect(page.getByTestId("node-table")).toContainText(SCRIPT_NAME);
-    if (hasJs(testInfo)) expect(await page.evaluate(() => (window as unknown as { __kgXss?: number }).__kgXss)).toBeUndefined();
+    if (hasJs(testInfo))
+      expect(
+        await page.evaluate(() => (window as unknown as { __kgXss?: number }).__kgXss),
+      ).toBeUndefined();
     await shot(page, testInfo, "kg-markup");
   });
 
@@ -166,7 +185,10 @@ test.describe("graph pages", () => {
     const rows = page.getByTestId("hot-ranking").locator("tbody tr");
     await expect(rows.nth(5)).toBeVisible();
     await shot(page, testInfo, "kg-hotevent");
-    await page.getByTestId("hot-ranking").getByRole("link", { name: "美国海军向釜山部署密歇根号核潜艇" }).click();
+    await page
+      .getByTestId("hot-ranking")
+      .getByRole("link", { name: "美国海军向釜山部署密歇根号核潜艇" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/hotevent/${DEMO.event}`));
     await expect(page.getByTestId("event-timeline").locator("li")).toHaveCount(3);
     await expect(page.getByTestId("participants")).toContainText("美国海军");
@@ -177,7 +199,9 @@ test.describe("graph pages", () => {
     await expect(page.getByTestId("highlighted-sentence")).toBeVisible();
   });
 
-  test("hot entities: ranking with trends, filtered by type", async ({ adminPage: page }, testInfo) => {
+  test("hot entities: ranking with trends, filtered by type", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/hotentity?id=${DEMO.military}&days=365`);
     await expectChart(page, testInfo, "trend-chart");
     await expect(page.getByTestId("hot-ranking").locator("tbody tr").nth(5)).toBeVisible();
@@ -188,18 +212,29 @@ test.describe("graph pages", () => {
     await shot(page, testInfo, "kg-hotentity");
   });
 
-  test("relation graph: expand and collapse, filter by type, export", async ({ adminPage: page }, testInfo) => {
+  test("relation graph: expand and collapse, filter by type, export", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/relation/${DEMO.hub}?id=${DEMO.military}`);
     await expectChart(page, testInfo);
     const before = await page.getByTestId("node-table").locator("tbody tr").count();
-    await page.getByTestId("node-table").locator("tr", { hasText: "美国海军第七舰队" }).getByTestId("expand").click();
+    await page
+      .getByTestId("node-table")
+      .locator("tr", { hasText: "美国海军第七舰队" })
+      .getByTestId("expand")
+      .click();
     await expect(page).toHaveURL(/expand=/);
     await expect(page.getByTestId("collapse")).toHaveCount(1);
-    expect(await page.getByTestId("node-table").locator("tbody tr").count()).toBeGreaterThan(before);
+    expect(await page.getByTestId("node-table").locator("tbody tr").count()).toBeGreaterThan(
+      before,
+    );
     await expectChart(page, testInfo);
     await shot(page, testInfo, "kg-relation-expanded");
     // A busy machine can take a while to lay out the merged graph: navigation gets more time here.
-    await Promise.all([page.waitForURL(/expand=none/, { timeout: 20_000 }), page.getByTestId("collapse").click()]);
+    await Promise.all([
+      page.waitForURL(/expand=none/, { timeout: 20_000 }),
+      page.getByTestId("collapse").click(),
+    ]);
     await expect(page.getByTestId("node-table").locator("tbody tr")).toHaveCount(before);
 
     await page
@@ -210,13 +245,20 @@ test.describe("graph pages", () => {
     await expect(page).toHaveURL(/types=\d+/);
     // With JavaScript the URL changes as the new rows render: poll until they are there.
     const predicates = page.getByTestId("edge-rows").locator(".predicate");
-    await expect.poll(async () => [...new Set(await predicates.allTextContents())]).toEqual(["隶属于"]);
+    await expect
+      .poll(async () => [...new Set(await predicates.allTextContents())])
+      .toEqual(["隶属于"]);
 
     // The SVG file works in every browser; with JavaScript the picture also exports as PNG.
-    const svg = await page.request.get((await page.getByTestId("export-svg").getAttribute("href")) ?? "");
+    const svg = await page.request.get(
+      (await page.getByTestId("export-svg").getAttribute("href")) ?? "",
+    );
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
     if (hasJs(testInfo)) {
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-png").click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByTestId("export-png").click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/\.png$/);
     }
   });
@@ -243,7 +285,9 @@ test.describe("graph pages", () => {
     expect(ms).toBeLessThan(500);
   });
 
-  test("entity page: its own header, properties, relation graph, events, articles", async ({ adminPage: page }, testInfo) => {
+  test("entity page: its own header, properties, relation graph, events, articles", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/entity/${DEMO.hub}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("美国海军");
     await expect(page.getByTestId("entity-profile")).toContainText("美海军");
@@ -256,11 +300,18 @@ test.describe("graph pages", () => {
     await expect(page.getByTestId("highlighted-sentence")).toBeVisible();
   });
 
-  test("event-logic graph: pick an event, walk its causes and effects", async ({ adminPage: page }, testInfo) => {
+  test("event-logic graph: pick an event, walk its causes and effects", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/egraph`);
-    await page.getByTestId("event-picker").getByRole("link", { name: "美国海军向釜山部署密歇根号核潜艇" }).click();
+    await page
+      .getByTestId("event-picker")
+      .getByRole("link", { name: "美国海军向釜山部署密歇根号核潜艇" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`event=${DEMO.event}`));
-    await expect(page.getByTestId("center-event")).toContainText("美国海军向釜山部署密歇根号核潜艇");
+    await expect(page.getByTestId("center-event")).toContainText(
+      "美国海军向釜山部署密歇根号核潜艇",
+    );
     await page.getByLabel("跳数").selectOption("3");
     await page.getByTestId("center-event").getByRole("button", { name: "应用" }).click();
     await expect(page).toHaveURL(/hops=3/);
@@ -269,7 +320,9 @@ test.describe("graph pages", () => {
     await shot(page, testInfo, "kg-egraph");
   });
 
-  test("text analysis: a pasted text, an empty one, an article", async ({ adminPage: page }, testInfo) => {
+  test("text analysis: a pasted text, an empty one, an article", async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/extract`);
     await page.getByRole("button", { name: "开始分析" }).click();
     // The textarea is not `required`: the server's message is the one shown.

@@ -7,7 +7,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** The public graph pages (spec §6 whitelist), opened without logging in, JavaScript on and off. */
 
 test.describe("public graph pages without login", () => {
-  test("operational flow chart: layered diagram, steps, another flow", async ({ page }, testInfo) => {
+  test("operational flow chart: layered diagram, steps, another flow", async ({
+    page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.military}/flowchart`);
     await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/flowchart$`));
     const chart = page.getByTestId("graph-chart");
@@ -26,7 +28,9 @@ test.describe("public graph pages without login", () => {
     await expect(page.getByTestId("empty")).toBeVisible();
   });
 
-  test("causal event graph: strongest links, filtered by link type, each with its strength", async ({ page }, testInfo) => {
+  test("causal event graph: strongest links, filtered by link type, each with its strength", async ({
+    page,
+  }, testInfo) => {
     await page.goto(`/eeg?id=${DEMO.military}`);
     await expect(page).toHaveURL(/\/eeg\?id=245$/);
     const chart = page.getByTestId("graph-chart");
@@ -42,16 +46,24 @@ test.describe("public graph pages without login", () => {
     await expect.poll(async () => [...new Set(await types.allTextContents())]).toEqual(["顺承"]);
   });
 
-  test("back to top appears only past 400 px of scrolling, with JavaScript or without (spec §9)", async ({ page }) => {
+  test("back to top appears only past 400 px of scrolling, with JavaScript or without (spec §9)", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 480 });
     await page.goto(`/${DEMO.military}/flowchart`);
     const top = page.getByTestId("back-to-top");
     const shown = () =>
       top.evaluate((el) => {
         const style = getComputedStyle(el);
-        return style.visibility !== "hidden" && Number(style.opacity) > 0.5 && style.pointerEvents !== "none";
+        return (
+          style.visibility !== "hidden" &&
+          Number(style.opacity) > 0.5 &&
+          style.pointerEvents !== "none"
+        );
       });
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(480 + 600);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+      480 + 600,
+    );
     await expect.poll(shown).toBe(false);
     await page.evaluate(() => window.scrollTo({ top: 600, behavior: "instant" }));
     await expect.poll(shown).toBe(true);
@@ -61,7 +73,11 @@ test.describe("public graph pages without login", () => {
   });
 
   test("unknown graphs and flows are a 404 page with a way back", async ({ page }) => {
-    for (const path of ["/99999/flowchart", `/${DEMO.military}/flowchart?flow=99999`, "/eeg?id=99999"]) {
+    for (const path of [
+      "/99999/flowchart",
+      `/${DEMO.military}/flowchart?flow=99999`,
+      "/eeg?id=99999",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();

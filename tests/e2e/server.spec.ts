@@ -10,7 +10,15 @@ import { expect, test } from "@playwright/test";
 function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-server-"));
   const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: "none", ADMIN_PASSWORD: "x-pass-123", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: "none",
+      ADMIN_PASSWORD: "x-pass-123",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -30,7 +38,8 @@ async function waitHealthy(port: number) {
   throw new Error("server did not become healthy");
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
 
 test.describe.configure({ mode: "serial" });
 
@@ -44,10 +53,24 @@ test("answers health checks, logs requests, finishes in-flight requests on SIGTE
     await expect.poll(() => s.output()).toMatch(/GET \/api\/common\/configs\/all 200 [\d.]+ms/);
 
     // A request whose body is still arriving when SIGTERM comes must still be answered.
-    const body = JSON.stringify({ username: "admin", password: "wrong", captcha_id: "x", captcha: "x" });
+    const body = JSON.stringify({
+      username: "admin",
+      password: "wrong",
+      captcha_id: "x",
+      captcha: "x",
+    });
     const answer = new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, path: "/api/common/users/login/", method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/common/users/login/",
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+          },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
@@ -73,9 +96,14 @@ test("answers health checks, logs requests, finishes in-flight requests on SIGTE
   }
 });
 
-test("serves the console alone with EMBEDDED_PLATFORM=off, saying the platform is unreachable", async ({ page }) => {
+test("serves the console alone with EMBEDDED_PLATFORM=off, saying the platform is unreachable", async ({
+  page,
+}) => {
   const port = 3292;
-  const s = startServer(port, { EMBEDDED_PLATFORM: "off", PLATFORM_API_URL: "http://127.0.0.1:9/api" });
+  const s = startServer(port, {
+    EMBEDDED_PLATFORM: "off",
+    PLATFORM_API_URL: "http://127.0.0.1:9/api",
+  });
   try {
     const health = await waitHealthy(port);
     expect((await health.json()).platform).toBe("http://127.0.0.1:9/api");

@@ -10,24 +10,36 @@ export function tagFor(testInfo: TestInfo, prefix: string) {
 
 /** Users named `${tag}-u01`…, alternately enabled and disabled. */
 export function seedUsers(tag: string, n: number) {
-  const insert = db().prepare("INSERT INTO users (username, email, password_hash, is_active) VALUES (?, ?, 'x', ?)");
+  const insert = db().prepare(
+    "INSERT INTO users (username, email, password_hash, is_active) VALUES (?, ?, 'x', ?)",
+  );
   db().transaction(() => {
-    for (let i = 1; i <= n; i++) insert.run(`${tag}-u${String(i).padStart(2, "0")}`, `${tag}-${i}@example.com`, i % 2);
+    for (let i = 1; i <= n; i++)
+      insert.run(`${tag}-u${String(i).padStart(2, "0")}`, `${tag}-${i}@example.com`, i % 2);
   })();
 }
 
 /** Triples with subjects `${tag}-s01`…, predicates alternating 属于 / 位于, in graph 245. */
 export function seedTriples(tag: string, n: number) {
-  const insert = db().prepare("INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES (?, ?, ?, 245, ?)");
+  const insert = db().prepare(
+    "INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES (?, ?, ?, 245, ?)",
+  );
   db().transaction(() => {
-    for (let i = 1; i <= n; i++) insert.run(`${tag}-s${String(i).padStart(2, "0")}`, i % 2 ? "属于" : "位于", `客体${i}`, (i % 10) / 10);
+    for (let i = 1; i <= n; i++)
+      insert.run(
+        `${tag}-s${String(i).padStart(2, "0")}`,
+        i % 2 ? "属于" : "位于",
+        `客体${i}`,
+        (i % 10) / 10,
+      );
   })();
 }
 
 export const tableRows = (page: Page) => page.getByTestId("resource-table").locator("tbody tr");
 
 /** The cells of one column, by position (0 is the selection column, 1 the id). */
-export const column = (page: Page, index: number) => tableRows(page).locator(`td:nth-child(${index + 1})`);
+export const column = (page: Page, index: number) =>
+  tableRows(page).locator(`td:nth-child(${index + 1})`);
 
 /** With JavaScript, waits until the grid has hydrated (its select-page box appears then). */
 export async function ready(page: Page, testInfo: TestInfo) {
@@ -37,7 +49,8 @@ export async function ready(page: Page, testInfo: TestInfo) {
 /** Opens a <details> panel (filters, columns) by its summary. */
 export async function openPanel(page: Page, testId: "filters" | "columns") {
   const panel = page.getByTestId(testId);
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator("summary").click();
+  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await panel.locator("summary").click();
   return panel;
 }
 
@@ -49,13 +62,21 @@ export async function download(page: Page, action: () => Promise<unknown>) {
 }
 
 /** A toast (flash message, or the export's own) saying `text`. */
-export const toast = (page: Page, text: string) => page.locator(".flash-toast").filter({ hasText: text });
+export const toast = (page: Page, text: string) =>
+  page.locator(".flash-toast").filter({ hasText: text });
 
 /** A search typed into the toolbar's box and sent with Enter (spec §2). */
 export async function search(page: Page, text: string) {
   const box = page.getByRole("searchbox", { name: "搜索" });
   await box.fill(text);
-  await Promise.all([page.waitForURL((u) => u.searchParams.get("search") === text), box.press("Enter")]);
+  await Promise.all([
+    page.waitForURL((u) => u.searchParams.get("search") === text),
+    box.press("Enter"),
+  ]);
 }
 
-export const csvLines = (text: string) => text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+export const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);

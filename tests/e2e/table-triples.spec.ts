@@ -1,11 +1,25 @@
 import { db, expect, hasJs, shot, test } from "./fixtures";
-import { column, csvLines, download, openPanel, ready, search, seedTriples, tableRows, tagFor, toast } from "./table-helpers";
+import {
+  column,
+  csvLines,
+  download,
+  openPanel,
+  ready,
+  search,
+  seedTriples,
+  tableRows,
+  tagFor,
+  toast,
+} from "./table-helpers";
 
 const TRIPLES = "/data/triaddata";
-const count = (tag: string) => db().prepare("SELECT count(*) FROM data_triples WHERE subject LIKE ?").pluck().get(`${tag}-%`);
+const count = (tag: string) =>
+  db().prepare("SELECT count(*) FROM data_triples WHERE subject LIKE ?").pluck().get(`${tag}-%`);
 
 test.describe("triple data table (generic table, spec §2 and §4)", () => {
-  test("lists, searches, sorts, filters and pages triples", async ({ adminPage: page }, testInfo) => {
+  test("lists, searches, sorts, filters and pages triples", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "tl");
     seedTriples(tag, 13);
     await page.goto(TRIPLES);
@@ -47,7 +61,9 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await shot(page, testInfo, "triples-table");
   });
 
-  test("creates, refuses a bad confidence, edits and deletes a triple", async ({ adminPage: page }, testInfo) => {
+  test("creates, refuses a bad confidence, edits and deletes a triple", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "tc");
     await page.goto(`${TRIPLES}?search=${tag}`);
     await ready(page, testInfo);
@@ -64,7 +80,11 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     } else {
       // Without JavaScript the browser checks max=1 itself and does not send the form.
       await expect(page).toHaveURL(new RegExp(`${TRIPLES}/new`));
-      expect(await dialog.getByLabel("置信度").evaluate((el) => (el as HTMLInputElement).validity.rangeOverflow)).toBe(true);
+      expect(
+        await dialog
+          .getByLabel("置信度")
+          .evaluate((el) => (el as HTMLInputElement).validity.rangeOverflow),
+      ).toBe(true);
     }
     await expect(dialog.getByLabel("主体")).toHaveValue(`${tag}-s1`);
     expect(count(tag)).toBe(0);
@@ -93,7 +113,9 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(tableRows(page)).toHaveText(["暂无数据"]);
   });
 
-  test("bulk deletes the checked triples and exports all and the selection", async ({ adminPage: page }, testInfo) => {
+  test("bulk deletes the checked triples and exports all and the selection", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "tb");
     seedTriples(tag, 4);
     await page.goto(`${TRIPLES}?search=${tag}&ordering=subject`);
@@ -102,7 +124,9 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     const all = await download(page, () => page.getByTestId("export").click());
     expect(all.name).toBe("export.csv");
     expect(csvLines(all.text)).toHaveLength(5);
-    expect(csvLines(all.text)[0]).toBe("id,subject,predicate,object,graph,source,confidence,created_at");
+    expect(csvLines(all.text)[0]).toBe(
+      "id,subject,predicate,object,graph,source,confidence,created_at",
+    );
 
     await tableRows(page).nth(0).getByRole("checkbox").check();
     await tableRows(page).nth(3).getByRole("checkbox").check();
@@ -125,11 +149,15 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
     await expect(column(page, 2)).toHaveText([`${tag}-s02`, `${tag}-s03`]);
   });
 
-  test("imports triples: a bad row changes nothing, then the fixed file goes in", async ({ adminPage: page }, testInfo) => {
+  test("imports triples: a bad row changes nothing, then the fixed file goes in", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "ti");
     await page.goto(`${TRIPLES}/import?search=${tag}`);
     const bad = `subject,predicate,object,confidence\n${tag}-s1,属于,客体,0.5\n${tag}-s2,属于,客体,9\n`;
-    await page.getByTestId("import-file").setInputFiles({ name: "triples.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "triples.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
     await page.getByTestId("import-check").click();
     await expect(page.getByTestId("import-errors")).toContainText("置信度不能大于1");
     await expect(page.getByTestId("import-commit")).toHaveCount(0);
@@ -138,7 +166,9 @@ test.describe("triple data table (generic table, spec §2 and §4)", () => {
 
     if (!hasJs(testInfo)) await page.goto(`${TRIPLES}/import?search=${tag}`);
     const good = bad.replace(",9\n", ",0.9\n");
-    await page.getByTestId("import-file").setInputFiles({ name: "triples.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "triples.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await page.getByTestId("import-check").click();
     await expect(page.getByTestId("import-check-result")).toContainText("将新增 2 条");
     await page.getByTestId("import-commit").click();

@@ -1,10 +1,23 @@
 import { db, expect, hasJs, shot, test } from "./fixtures";
-import { column, csvLines, download, openPanel, ready, search, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
+import {
+  column,
+  csvLines,
+  download,
+  openPanel,
+  ready,
+  search,
+  seedUsers,
+  tableRows,
+  tagFor,
+  toast,
+} from "./table-helpers";
 
 const USERS = "/backend/setting/users";
 
 test.describe("users table (generic table, spec §2 and §4)", () => {
-  test("lists, searches, sorts, filters and pages users, keeping the view in the URL", async ({ adminPage: page }, testInfo) => {
+  test("lists, searches, sorts, filters and pages users, keeping the view in the URL", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "ls");
     seedUsers(tag, 12);
     await page.goto(USERS);
@@ -53,7 +66,9 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await shot(page, testInfo, "users-table");
   });
 
-  test("creates a user, refuses a taken name keeping what was typed, and edits", async ({ adminPage: page }, testInfo) => {
+  test("creates a user, refuses a taken name keeping what was typed, and edits", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "cr");
     seedUsers(tag, 1);
     await page.goto(`${USERS}?search=${tag}`);
@@ -83,7 +98,9 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await expect(toast(page, "记录新增成功！")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${USERS}\\?search=${tag}$`));
     await expect(tableRows(page)).toHaveCount(2);
-    const created = db().prepare("SELECT need_init_password FROM users WHERE username = ?").get(`${tag}-new`) as { need_init_password: number };
+    const created = db()
+      .prepare("SELECT need_init_password FROM users WHERE username = ?")
+      .get(`${tag}-new`) as { need_init_password: number };
     expect(created.need_init_password).toBe(1);
 
     // Opened again, the form starts clean: no message from the refused save.
@@ -105,44 +122,50 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
 
   // With JavaScript only (tag @js-only, left out of the no-JS project): without it the
   // browser itself sends one submission per click and shows the answer.
-  test("locks save for 1 second after a valid save (spec §9)", { tag: "@js-only" }, async ({ adminPage: page }, testInfo) => {
-    const tag = tagFor(testInfo, "lk");
-    seedUsers(tag, 1);
-    await page.goto(`${USERS}?search=${tag}`);
-    await ready(page, testInfo);
-    await tableRows(page).first().getByTestId("row-edit").click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("邮箱").fill(`${tag}-locked@example.com`);
+  test(
+    "locks save for 1 second after a valid save (spec §9)",
+    { tag: "@js-only" },
+    async ({ adminPage: page }, testInfo) => {
+      const tag = tagFor(testInfo, "lk");
+      seedUsers(tag, 1);
+      await page.goto(`${USERS}?search=${tag}`);
+      await ready(page, testInfo);
+      await tableRows(page).first().getByTestId("row-edit").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("邮箱").fill(`${tag}-locked@example.com`);
 
-    // The save is held at the network until the lock has been seen to end, so the
-    // dialog stays open and the button can be watched.
-    let posts = 0;
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(
-      (url) => /\/edit(\.data)?$/.test(url.pathname),
-      async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        posts++;
-        await released;
-        await route.continue();
-      },
-    );
-    const save = dialog.getByTestId("save");
-    const clicked = Date.now();
-    await save.click();
-    await expect(save).toHaveAttribute("data-locked", "true");
-    await expect(save).toBeDisabled();
-    await expect(save).not.toHaveAttribute("data-locked", { timeout: 5000 });
-    const lockedFor = Date.now() - clicked;
-    expect(lockedFor).toBeGreaterThanOrEqual(950);
-    expect(posts).toBe(1);
-    release();
-    await expect(toast(page, "记录保存成功！")).toBeVisible();
-    expect(posts).toBe(1);
-  });
+      // The save is held at the network until the lock has been seen to end, so the
+      // dialog stays open and the button can be watched.
+      let posts = 0;
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      await page.route(
+        (url) => /\/edit(\.data)?$/.test(url.pathname),
+        async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          posts++;
+          await released;
+          await route.continue();
+        },
+      );
+      const save = dialog.getByTestId("save");
+      const clicked = Date.now();
+      await save.click();
+      await expect(save).toHaveAttribute("data-locked", "true");
+      await expect(save).toBeDisabled();
+      await expect(save).not.toHaveAttribute("data-locked", { timeout: 5000 });
+      const lockedFor = Date.now() - clicked;
+      expect(lockedFor).toBeGreaterThanOrEqual(950);
+      expect(posts).toBe(1);
+      release();
+      await expect(toast(page, "记录保存成功！")).toBeVisible();
+      expect(posts).toBe(1);
+    },
+  );
 
-  test("deletes with 确定删除？, steps back a page, bulk deletes the checked rows and all N matching", async ({ adminPage: page }, testInfo) => {
+  test("deletes with 确定删除？, steps back a page, bulk deletes the checked rows and all N matching", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "dl");
     seedUsers(tag, 11);
     await page.goto(`${USERS}?search=${tag}&ordering=username&page=2`);
@@ -170,13 +193,19 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     await ready(page, testInfo);
     await page.getByTestId("select-all-matching").check();
     await page.getByTestId("delete-selected").click();
-    await expect(page.getByTestId("delete-count")).toHaveText("将删除当前搜索和筛选条件下的全部 8 条记录");
+    await expect(page.getByTestId("delete-count")).toHaveText(
+      "将删除当前搜索和筛选条件下的全部 8 条记录",
+    );
     await page.getByTestId("confirm-delete").click();
     await expect(page.getByTestId("total")).toHaveText("共 0 条");
-    expect(db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`)).toBe(0);
+    expect(
+      db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`),
+    ).toBe(0);
   });
 
-  test("exports every matching user and the selection as export.csv", async ({ adminPage: page }, testInfo) => {
+  test("exports every matching user and the selection as export.csv", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "ex");
     seedUsers(tag, 3);
     await page.goto(`${USERS}?search=${tag}`);
@@ -189,27 +218,39 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     expect(lines).toHaveLength(4);
     if (hasJs(testInfo)) await expect(toast(page, "记录导出成功！")).toBeVisible();
 
-    await tableRows(page).filter({ hasText: `${tag}-u02` }).getByRole("checkbox").check();
+    await tableRows(page)
+      .filter({ hasText: `${tag}-u02` })
+      .getByRole("checkbox")
+      .check();
     const one = await download(page, () => page.getByTestId("export-selected").click());
     expect(one.name).toBe("export.csv");
     expect(csvLines(one.text)).toHaveLength(2);
     expect(one.text).toContain(`${tag}-u02`);
   });
 
-  test("imports a CSV: a bad row is listed and nothing written; a good file is checked then imported", async ({ adminPage: page }, testInfo) => {
+  test("imports a CSV: a bad row is listed and nothing written; a good file is checked then imported", async ({
+    adminPage: page,
+  }, testInfo) => {
     const tag = tagFor(testInfo, "im");
     await page.goto(`${USERS}/import`);
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("import-tip")).toHaveText("只能上传csv文件，且不超过2mb");
-    await expect(dialog.getByRole("link", { name: "下载导入模板" })).toHaveAttribute("href", `${USERS}/export?template=1`);
+    await expect(dialog.getByRole("link", { name: "下载导入模板" })).toHaveAttribute(
+      "href",
+      `${USERS}/export?template=1`,
+    );
     const bad = `username,email,password,is_active\n${tag}-a,a@example.com,Passw0rd-1,1\n,b@example.com,Passw0rd-1,1\n`;
-    await dialog.getByTestId("import-file").setInputFiles({ name: "users.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await dialog
+      .getByTestId("import-file")
+      .setInputFiles({ name: "users.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
     await dialog.getByTestId("import-check").click();
     const errors = page.getByTestId("import-errors");
     await expect(errors).toContainText("请输入用户名");
     await expect(errors.locator("tbody tr")).toHaveCount(1);
     await expect(errors.locator("tbody td").first()).toHaveText("3");
-    expect(db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`)).toBe(0);
+    expect(
+      db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`),
+    ).toBe(0);
     const list = await download(page, () => page.getByTestId("download-errors").click());
     expect(list.name).toBe("import-errors.csv");
     expect(csvLines(list.text)).toEqual(["行号,字段,错误信息", "3,username,请输入用户名"]);
@@ -217,15 +258,21 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
 
     if (!hasJs(testInfo)) await page.goto(`${USERS}/import`);
     const good = `username,email,password,is_active\n${tag}-a,a@example.com,Passw0rd-1,1\n${tag}-b,b@example.com,Passw0rd-1,0\n`;
-    await page.getByTestId("import-file").setInputFiles({ name: "users.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "users.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await page.getByTestId("import-check").click();
     await expect(page.getByTestId("import-check-result")).toContainText("将新增 2 条");
     await page.getByTestId("import-commit").click();
     await expect(toast(page, "上传成功！")).toBeVisible();
-    expect(db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`)).toBe(2);
+    expect(
+      db().prepare("SELECT count(*) FROM users WHERE username LIKE ?").pluck().get(`${tag}-%`),
+    ).toBe(2);
   });
 
-  test("a user who may only read sees no add, import, edit or delete", async ({ page }, testInfo) => {
+  test("a user who may only read sees no add, import, edit or delete", async ({
+    page,
+  }, testInfo) => {
     const { createUser, login } = await import("./fixtures");
     const reader = createUser({ codenames: ["auth__user__read"], prefix: "reader" });
     await login(page, reader, USERS);

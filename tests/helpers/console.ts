@@ -18,7 +18,10 @@ export interface BrowserState {
  * What a browser would hold: the console session cookie (optionally logged in with a
  * platform token) and the console's anti-forgery cookie and token.
  */
-export async function browser(login?: { token: string; csrf: string; id?: number }, extra: Record<string, unknown> = {}): Promise<BrowserState> {
+export async function browser(
+  login?: { token: string; csrf: string; id?: number },
+  extra: Record<string, unknown> = {},
+): Promise<BrowserState> {
   const session = await getSession(new Request("http://console.test/"));
   if (login) {
     session.set("token", login.token);
@@ -34,11 +37,17 @@ export async function browser(login?: { token: string; csrf: string; id?: number
 
 /** A GET as the browser would send it. */
 export function get(path: string, state: BrowserState, headers: Record<string, string> = {}) {
-  return new Request(`http://console.test${path}`, { headers: { Cookie: state.cookie, ...headers } });
+  return new Request(`http://console.test${path}`, {
+    headers: { Cookie: state.cookie, ...headers },
+  });
 }
 
 /** A form POST as the browser would send it, with the page's anti-forgery token. */
-export function post(path: string, state: BrowserState, fields: Record<string, string | string[] | Blob> | FormData = {}) {
+export function post(
+  path: string,
+  state: BrowserState,
+  fields: Record<string, string | string[] | Blob> | FormData = {},
+) {
   const form = fields instanceof FormData ? fields : new FormData();
   if (!(fields instanceof FormData)) {
     for (const [k, v] of Object.entries(fields)) {
@@ -47,22 +56,38 @@ export function post(path: string, state: BrowserState, fields: Record<string, s
     }
   }
   if (!form.has("csrf")) form.append("csrf", state.csrfToken);
-  return new Request(`http://console.test${path}`, { method: "POST", body: form, headers: { Cookie: state.cookie } });
+  return new Request(`http://console.test${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: state.cookie },
+  });
 }
 
 /** Runs a loader or action, returning the thrown or returned Response/data uniformly. */
-export async function run<T>(fn: () => Promise<T> | T): Promise<{ response?: Response; data?: unknown; status: number }> {
+export async function run<T>(
+  fn: () => Promise<T> | T,
+): Promise<{ response?: Response; data?: unknown; status: number }> {
   try {
     const out = (await fn()) as unknown;
     if (out instanceof Response) return { response: out, status: out.status };
-    if (out && typeof out === "object" && "type" in out && (out as { type: string }).type === "DataWithResponseInit") {
+    if (
+      out &&
+      typeof out === "object" &&
+      "type" in out &&
+      (out as { type: string }).type === "DataWithResponseInit"
+    ) {
       const d = out as unknown as { data: unknown; init?: { status?: number } };
       return { data: d.data, status: d.init?.status ?? 200 };
     }
     return { data: out, status: 200 };
   } catch (e) {
     if (e instanceof Response) return { response: e, status: e.status };
-    if (e && typeof e === "object" && "type" in e && (e as { type: string }).type === "DataWithResponseInit") {
+    if (
+      e &&
+      typeof e === "object" &&
+      "type" in e &&
+      (e as { type: string }).type === "DataWithResponseInit"
+    ) {
       const d = e as unknown as { data: unknown; init?: { status?: number } };
       return { data: d.data, status: d.init?.status ?? 200 };
     }

@@ -20,7 +20,9 @@ export interface TestPlatform {
 }
 
 /** A real platform on a real port over a fresh SQLite file in a temp folder. */
-export async function startPlatform(overrides: Partial<PlatformSettings> = {}): Promise<TestPlatform> {
+export async function startPlatform(
+  overrides: Partial<PlatformSettings> = {},
+): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-platform-"));
   const platform = createPlatform({
     dataDir,
@@ -68,12 +70,17 @@ export function userWithToken(
       .prepare("INSERT INTO users (username, email, password_hash) VALUES (?, ?, ?)")
       .run(username, `${username}@example.com`, hashPasswordSync(password)).lastInsertRowid,
   );
-  const group = Number(db.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid);
+  const group = Number(
+    db.prepare("INSERT INTO groups (name) VALUES (?)").run(`g-${username}`).lastInsertRowid,
+  );
   db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, group);
   for (const c of codenames) {
     db.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)").run(c, c);
     const pid = db.prepare("SELECT id FROM permissions WHERE codename = ?").pluck().get(c);
-    db.prepare("INSERT INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(group, pid);
+    db.prepare("INSERT INTO group_permissions (group_id, permission_id) VALUES (?, ?)").run(
+      group,
+      pid,
+    );
   }
   const token = crypto.randomBytes(20).toString("hex");
   const csrf = crypto.randomBytes(16).toString("hex");
@@ -85,7 +92,10 @@ export function userWithToken(
 }
 
 /** Headers of an authenticated write (token + CSRF) as the platform expects them. */
-export function authHeaders(t: { token: string; csrf: string }, json = true): Record<string, string> {
+export function authHeaders(
+  t: { token: string; csrf: string },
+  json = true,
+): Record<string, string> {
   return {
     Authorization: `Token ${t.token}`,
     "X-CSRFToken": t.csrf,

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorCodenames, visitorCodenames } from "../../platform/auth/catalog.js";
 import { hashPasswordSync } from "../../platform/auth/passwords.js";
 import type { PlatformContext } from "../../platform/context.js";
-import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 /**
  * The account rule (docs/security.md, "Permission model") as a matrix: every actor against
@@ -16,8 +22,18 @@ type Actor = "su" | "am" | "um" | "gm" | "op" | "vi";
 const ACTORS: Actor[] = ["su", "am", "um", "gm", "op", "vi"];
 type Expect = Record<Actor, number>;
 
-const USER_CRUD = ["auth__user__create", "auth__user__read", "auth__user__update", "auth__user__delete"];
-const GROUP_CRUD = ["auth__group__create", "auth__group__read", "auth__group__update", "auth__group__delete"];
+const USER_CRUD = [
+  "auth__user__create",
+  "auth__user__read",
+  "auth__user__update",
+  "auth__user__delete",
+];
+const GROUP_CRUD = [
+  "auth__group__create",
+  "auth__group__read",
+  "auth__group__update",
+  "auth__group__delete",
+];
 
 interface World {
   p: TestPlatform;
@@ -39,27 +55,44 @@ function tokenFor(ctx: PlatformContext, userId: number) {
   const csrf = crypto.randomBytes(16).toString("hex");
   const now = Date.now();
   ctx.db
-    .prepare("INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)")
+    .prepare(
+      "INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
+    )
     .run(token, userId, csrf, now, now);
   return { id: userId, token, csrf };
 }
 
-function addUser(ctx: PlatformContext, username: string, opts: { superuser?: boolean; group?: number } = {}) {
+function addUser(
+  ctx: PlatformContext,
+  username: string,
+  opts: { superuser?: boolean; group?: number } = {},
+) {
   const id = Number(
     ctx.db
-      .prepare("INSERT INTO users (username, email, password_hash, is_superuser) VALUES (?, ?, ?, ?)")
-      .run(username, `${username}@example.com`, hashPasswordSync("pass-" + username), opts.superuser ? 1 : 0)
-      .lastInsertRowid,
+      .prepare(
+        "INSERT INTO users (username, email, password_hash, is_superuser) VALUES (?, ?, ?, ?)",
+      )
+      .run(
+        username,
+        `${username}@example.com`,
+        hashPasswordSync("pass-" + username),
+        opts.superuser ? 1 : 0,
+      ).lastInsertRowid,
   );
-  if (opts.group) ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, opts.group);
+  if (opts.group)
+    ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, opts.group);
   return id;
 }
 
 function addGroup(ctx: PlatformContext, name: string, codenames: string[] = []) {
-  const id = Number(ctx.db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid);
+  const id = Number(
+    ctx.db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid,
+  );
   for (const c of codenames) {
     ctx.db
-      .prepare("INSERT INTO group_permissions (group_id, permission_id) SELECT ?, id FROM permissions WHERE codename = ?")
+      .prepare(
+        "INSERT INTO group_permissions (group_id, permission_id) SELECT ?, id FROM permissions WHERE codename = ?",
+      )
       .run(id, c);
   }
   return id;
@@ -68,7 +101,8 @@ function addGroup(ctx: PlatformContext, name: string, codenames: string[] = []) 
 async function world(actor: Actor): Promise<World> {
   const p = await startPlatform();
   const ctx = p.ctx;
-  const groupId = (name: string) => ctx.db.prepare("SELECT id FROM groups WHERE name = ?").pluck().get(name) as number;
+  const groupId = (name: string) =>
+    ctx.db.prepare("SELECT id FROM groups WHERE name = ?").pluck().get(name) as number;
   const adminGroup = groupId("管理员");
   const su2 = addUser(ctx, "root2", { superuser: true });
   const adm2 = addUser(ctx, "adm2", { group: adminGroup });
@@ -92,10 +126,21 @@ async function world(actor: Actor): Promise<World> {
     me = userWithToken(ctx, actor, codenames);
     ownGroup = groupId(`g-${actor}`);
   }
-  return { p, me, ownGroup, adminGroup, operatorsGroup: groupId("运维人员"), su2, adm2, spareGroup, heldGroup };
+  return {
+    p,
+    me,
+    ownGroup,
+    adminGroup,
+    operatorsGroup: groupId("运维人员"),
+    su2,
+    adm2,
+    spareGroup,
+    heldGroup,
+  };
 }
 
-const call = (w: World, method: string, path: string, body?: unknown) => apiCall(w.p.api, w.me, method, path, body);
+const call = (w: World, method: string, path: string, body?: unknown) =>
+  apiCall(w.p.api, w.me, method, path, body);
 
 async function upload(w: World, csv: string) {
   const form = new FormData();
@@ -112,7 +157,9 @@ async function upload(w: World, csv: string) {
 function accounts(ctx: PlatformContext) {
   const all = (sql: string) => JSON.stringify(ctx.db.prepare(sql).all());
   return [
-    all("SELECT id, username, email, is_active, is_superuser, password_hash FROM users ORDER BY id"),
+    all(
+      "SELECT id, username, email, is_active, is_superuser, password_hash FROM users ORDER BY id",
+    ),
     all("SELECT id, name FROM groups ORDER BY id"),
     all("SELECT * FROM user_groups ORDER BY user_id, group_id"),
     all("SELECT * FROM group_permissions ORDER BY group_id, permission_id"),
@@ -120,9 +167,15 @@ function accounts(ctx: PlatformContext) {
 }
 
 const groupsOf = (w: World, userId: number) =>
-  w.p.ctx.db.prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id").pluck().all(userId) as number[];
+  w.p.ctx.db
+    .prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id")
+    .pluck()
+    .all(userId) as number[];
 const membersOf = (w: World, groupId: number) =>
-  w.p.ctx.db.prepare("SELECT user_id FROM user_groups WHERE group_id = ? ORDER BY user_id").pluck().all(groupId) as number[];
+  w.p.ctx.db
+    .prepare("SELECT user_id FROM user_groups WHERE group_id = ? ORDER BY user_id")
+    .pluck()
+    .all(groupId) as number[];
 const codenamesOf = (w: World, groupId: number) =>
   w.p.ctx.db
     .prepare(
@@ -144,7 +197,9 @@ interface Case {
   name: string;
   expect: Expect;
   /** Sets up what the case needs (synchronously), then returns the request to make. */
-  run: (w: World) => () => Promise<{ status: number; body: { code?: string; detail?: string } | null }>;
+  run: (
+    w: World,
+  ) => () => Promise<{ status: number; body: { code?: string; detail?: string } | null }>;
 }
 
 const all = (status: number, overrides: Partial<Expect> = {}): Expect => ({
@@ -162,43 +217,64 @@ const cases: Case[] = [
   {
     name: "put a user into the admin group (users.groups)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { groups: [w.adminGroup] }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { groups: [w.adminGroup] }),
   },
   {
     name: "join a group oneself (users.groups of one's own record)",
     expect: all(403, { su: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/users/${w.me.id}/`, { groups: [...groupsOf(w, w.me.id), w.operatorsGroup] }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/users/${w.me.id}/`, {
+        groups: [...groupsOf(w, w.me.id), w.operatorsGroup],
+      }),
   },
   {
     name: "create a user in the admin group",
     expect: all(403, { su: 201, am: 201 }),
     run: (w) =>
-      later(call, w, "POST", "/common/users/", { username: `new${++seq}`, password: "long-enough-1", groups: [w.adminGroup] }),
+      later(call, w, "POST", "/common/users/", {
+        username: `new${++seq}`,
+        password: "long-enough-1",
+        groups: [w.adminGroup],
+      }),
   },
   {
     name: "create a user without groups (control)",
     expect: all(403, { su: 201, am: 201, um: 201 }),
-    run: (w) => later(call, w, "POST", "/common/users/", { username: `new${++seq}`, password: "long-enough-1", groups: [] }),
+    run: (w) =>
+      later(call, w, "POST", "/common/users/", {
+        username: `new${++seq}`,
+        password: "long-enough-1",
+        groups: [],
+      }),
   },
   {
     name: "edit a plain user's e-mail (control)",
     expect: all(403, { su: 200, am: 200, um: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { email: "changed@example.com" }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { email: "changed@example.com" }),
   },
   {
     name: "reset a superuser's password",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "POST", `/common/users/${w.su2}/reset_password/`, { new_password: "taken-over-1" }),
+    run: (w) =>
+      later(call, w, "POST", `/common/users/${w.su2}/reset_password/`, {
+        new_password: "taken-over-1",
+      }),
   },
   {
     name: "reset an admin-group member's password",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "POST", `/common/users/${w.adm2}/reset_password/`, { new_password: "taken-over-1" }),
+    run: (w) =>
+      later(call, w, "POST", `/common/users/${w.adm2}/reset_password/`, {
+        new_password: "taken-over-1",
+      }),
   },
   {
     name: "edit an admin-group member",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/users/${w.adm2}/`, { email: "adm2-new@example.com" }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/users/${w.adm2}/`, { email: "adm2-new@example.com" }),
   },
   {
     name: "disable a superuser while another stays",
@@ -229,7 +305,8 @@ const cases: Case[] = [
   {
     name: "give a group the admin codename",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/groups/${w.spareGroup}/`, { permissions: ["admin"] }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/groups/${w.spareGroup}/`, { permissions: ["admin"] }),
   },
   {
     name: "widen the permissions of one's own group",
@@ -260,7 +337,10 @@ const cases: Case[] = [
   {
     name: "grant a codename one holds",
     expect: all(403, { su: 200, am: 200, gm: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/groups/${w.heldGroup}/`, { permissions: ["auth__group__read", "auth__group__update"] }),
+    run: (w) =>
+      later(call, w, "PATCH", `/common/groups/${w.heldGroup}/`, {
+        permissions: ["auth__group__read", "auth__group__update"],
+      }),
   },
   {
     name: "grant a codename one does not hold",
@@ -273,9 +353,16 @@ const cases: Case[] = [
   {
     name: "add a plain user to a group whose rights one holds",
     expect: all(403, { su: 200, am: 200, gm: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/groups/${addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"])}/`, {
-      members: [plainUser(w)],
-    }),
+    run: (w) =>
+      later(
+        call,
+        w,
+        "PATCH",
+        `/common/groups/${addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"])}/`,
+        {
+          members: [plainUser(w)],
+        },
+      ),
   },
   {
     name: "add an admin-group member to another group",
@@ -288,7 +375,12 @@ const cases: Case[] = [
   {
     name: "create a group holding admin",
     expect: all(403, { su: 201, am: 201 }),
-    run: (w) => later(call, w, "POST", "/common/groups/", { name: `ag${++seq}`, permissions: ["admin"], members: [] }),
+    run: (w) =>
+      later(call, w, "POST", "/common/groups/", {
+        name: `ag${++seq}`,
+        permissions: ["admin"],
+        members: [],
+      }),
   },
   {
     name: "delete the admin group",
@@ -313,12 +405,18 @@ const cases: Case[] = [
   {
     name: "CSV import: a new row in the admin group (by name)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(upload, w, `username,password,groups,is_active\ncsv${++seq},long-enough-1,管理员,1\n`),
+    run: (w) =>
+      later(upload, w, `username,password,groups,is_active\ncsv${++seq},long-enough-1,管理员,1\n`),
   },
   {
     name: "CSV import: an update row putting a user in the admin group (by id)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(upload, w, `id,username,groups,is_active\n${plainUser(w)},upd${++seq},${w.adminGroup},1\n`),
+    run: (w) =>
+      later(
+        upload,
+        w,
+        `id,username,groups,is_active\n${plainUser(w)},upd${++seq},${w.adminGroup},1\n`,
+      ),
   },
   {
     name: "CSV import: an update row of the superuser",
@@ -375,7 +473,10 @@ describe("the account rule: what a refusal says and keeps", () => {
   it("names the admin-only grant and changes nothing", async () => {
     const target = plainUser(w);
     const before = accounts(w.p.ctx);
-    const r = await call(w, "PATCH", `/common/users/${target}/`, { groups: [w.adminGroup], email: "x@example.com" });
+    const r = await call(w, "PATCH", `/common/users/${target}/`, {
+      groups: [w.adminGroup],
+      email: "x@example.com",
+    });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ code: "admin_only" });
     expect(r.body.detail).toContain("管理员");
@@ -384,7 +485,10 @@ describe("the account rule: what a refusal says and keeps", () => {
 
   it("refuses a whole CSV import for one row and names the row", async () => {
     const before = accounts(w.p.ctx);
-    const r = await upload(w, `username,password,groups,is_active\nok1,long-enough-1,,1\nbad1,long-enough-1,管理员,1\n`);
+    const r = await upload(
+      w,
+      `username,password,groups,is_active\nok1,long-enough-1,,1\nbad1,long-enough-1,管理员,1\n`,
+    );
     expect(r.status).toBe(403);
     expect(r.body.detail).toMatch(/^第 3 行：/);
     expect(accounts(w.p.ctx)).toBe(before);
@@ -397,9 +501,13 @@ describe("the account rule: what a refusal says and keeps", () => {
 
   it("lets a user manager take over nothing: the superuser's password still works", async () => {
     const hash = w.p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = 1").pluck().get();
-    const r = await call(w, "POST", "/common/users/1/reset_password/", { new_password: "taken-over-1" });
+    const r = await call(w, "POST", "/common/users/1/reset_password/", {
+      new_password: "taken-over-1",
+    });
     expect(r.status).toBe(403);
     expect(r.body.code).toBe("protected_account");
-    expect(w.p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = 1").pluck().get()).toBe(hash);
+    expect(w.p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = 1").pluck().get()).toBe(
+      hash,
+    );
   });
 });

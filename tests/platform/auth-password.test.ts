@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 const anon = { Cookie: "csrftoken=c1", "X-CSRFToken": "c1", "Content-Type": "application/json" };
 
-async function send(p: TestPlatform, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+async function send(
+  p: TestPlatform,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const res = await fetch(`${p.api}${path}`, {
     method,
     headers,
@@ -20,7 +31,10 @@ describe("first start without ADMIN_PASSWORD: forced first-time password", () =>
   afterAll(() => p.close());
 
   it("sets a new password without the old one, keeps the token live, then logs in with it", async () => {
-    const first = await send(p, "POST", "/common/users/login/", anon, { username: "admin", password: "admin" });
+    const first = await send(p, "POST", "/common/users/login/", anon, {
+      username: "admin",
+      password: "admin",
+    });
     expect(first.body).toMatchObject({ need_init_password: true });
     const session = { token: first.body.token, csrf: first.body.csrf_token };
     const before = await send(p, "GET", "/common/users/info/", authHeaders(session));
@@ -48,7 +62,10 @@ describe("first start without ADMIN_PASSWORD: forced first-time password", () =>
     const after = await send(p, "GET", "/common/users/info/", authHeaders(session));
     expect(after.status).toBe(200);
     expect(after.body.profile.need_init_password).toBe(false);
-    const relogin = await send(p, "POST", "/common/users/login/", anon, { username: "admin", password: "brand-new-9" });
+    const relogin = await send(p, "POST", "/common/users/login/", anon, {
+      username: "admin",
+      password: "brand-new-9",
+    });
     expect(relogin.body).toMatchObject({ need_init_password: false, password_expired: false });
   });
 });
@@ -56,7 +73,8 @@ describe("first start without ADMIN_PASSWORD: forced first-time password", () =>
 describe("ordinary password change", () => {
   let p: TestPlatform;
   let u: { id: number; token: string; csrf: string };
-  const change = (body: Record<string, string>) => send(p, "PATCH", "/common/users/password/", authHeaders(u), body);
+  const change = (body: Record<string, string>) =>
+    send(p, "PATCH", "/common/users/password/", authHeaders(u), body);
   beforeAll(async () => {
     p = await startPlatform();
     u = userWithToken(p.ctx, "changer", [], "old-pass-1");
@@ -64,36 +82,86 @@ describe("ordinary password change", () => {
   afterAll(() => p.close());
 
   it("requires the old password", async () => {
-    const res = await change({ new_password: "another-pass-2", confirm_password: "another-pass-2" });
-    expect(res).toMatchObject({ status: 400, body: { code: "required", fields: ["old_password"] } });
+    const res = await change({
+      new_password: "another-pass-2",
+      confirm_password: "another-pass-2",
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: "required", fields: ["old_password"] },
+    });
   });
 
   it("refuses a wrong old password, a mismatch, a weak or unchanged password, each with its message", async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ old_password: "wrong", new_password: "another-pass-2", confirm_password: "another-pass-2" }, "原密码错误"],
-      [{ old_password: "old-pass-1", new_password: "another-pass-2", confirm_password: "another-pass-3" }, "两次输入的密码不一致"],
-      [{ old_password: "old-pass-1", new_password: "lettersonly", confirm_password: "lettersonly" }, "密码至少8位，且包含字母和数字"],
-      [{ old_password: "old-pass-1", new_password: "12345678", confirm_password: "12345678" }, "密码至少8位，且包含字母和数字"],
-      [{ old_password: "old-pass-1", new_password: "old-pass-1", confirm_password: "old-pass-1" }, "新密码不能与原密码相同"],
+      [
+        {
+          old_password: "wrong",
+          new_password: "another-pass-2",
+          confirm_password: "another-pass-2",
+        },
+        "原密码错误",
+      ],
+      [
+        {
+          old_password: "old-pass-1",
+          new_password: "another-pass-2",
+          confirm_password: "another-pass-3",
+        },
+        "两次输入的密码不一致",
+      ],
+      [
+        {
+          old_password: "old-pass-1",
+          new_password: "lettersonly",
+          confirm_password: "lettersonly",
+        },
+        "密码至少8位，且包含字母和数字",
+      ],
+      [
+        { old_password: "old-pass-1", new_password: "12345678", confirm_password: "12345678" },
+        "密码至少8位，且包含字母和数字",
+      ],
+      [
+        { old_password: "old-pass-1", new_password: "old-pass-1", confirm_password: "old-pass-1" },
+        "新密码不能与原密码相同",
+      ],
     ];
-    const hashBefore = p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id);
+    const hashBefore = p.ctx.db
+      .prepare("SELECT password_hash FROM users WHERE id = ?")
+      .pluck()
+      .get(u.id);
     for (const [body, detail] of cases) {
       const res = await change(body);
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe(detail);
     }
-    expect(p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id)).toBe(hashBefore);
+    expect(p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id)).toBe(
+      hashBefore,
+    );
   });
 
   it("changes it, records when, and keeps the current token", async () => {
-    p.ctx.db.prepare("UPDATE users SET password_changed_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").run(u.id);
-    const res = await change({ old_password: "old-pass-1", new_password: "another-pass-2", confirm_password: "another-pass-2" });
+    p.ctx.db
+      .prepare("UPDATE users SET password_changed_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
+      .run(u.id);
+    const res = await change({
+      old_password: "old-pass-1",
+      new_password: "another-pass-2",
+      confirm_password: "another-pass-2",
+    });
     expect(res.status).toBe(200);
-    const changedAt = p.ctx.db.prepare("SELECT password_changed_at FROM users WHERE id = ?").pluck().get(u.id) as string;
+    const changedAt = p.ctx.db
+      .prepare("SELECT password_changed_at FROM users WHERE id = ?")
+      .pluck()
+      .get(u.id) as string;
     expect(Date.now() - Date.parse(changedAt)).toBeLessThan(60_000);
     const infoRes = await send(p, "GET", "/common/users/info/", authHeaders(u));
     expect(infoRes.body.profile.password_expired).toBe(false);
-    const ok = await send(p, "POST", "/common/users/login/", anon, { username: "changer", password: "another-pass-2" });
+    const ok = await send(p, "POST", "/common/users/login/", anon, {
+      username: "changer",
+      password: "another-pass-2",
+    });
     expect(ok.status).toBe(200);
   });
 });

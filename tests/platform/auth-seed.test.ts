@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorCodenames, permissionCatalog, visitorCodenames } from "../../platform/auth/catalog.js";
+import {
+  operatorCodenames,
+  permissionCatalog,
+  visitorCodenames,
+} from "../../platform/auth/catalog.js";
 import { seedStore } from "../../platform/seed/index.js";
 import { startPlatform, type TestPlatform } from "../helpers/platform.js";
 
@@ -26,10 +30,9 @@ function groupCodenames(p: TestPlatform, group: string): string[] {
 
 const tableCounts = (p: TestPlatform) =>
   Object.fromEntries(
-    ["users", "groups", "permissions", "group_permissions", "user_groups", "configs", "graphs"].map((t) => [
-      t,
-      p.ctx.db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get(),
-    ]),
+    ["users", "groups", "permissions", "group_permissions", "user_groups", "configs", "graphs"].map(
+      (t) => [t, p.ctx.db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get()],
+    ),
   );
 
 describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
@@ -48,9 +51,13 @@ describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
   it("creates the three groups with their codenames and the whole permission catalogue", () => {
     expect(groupCodenames(p, "管理员")).toEqual(["admin"]);
     expect(groupCodenames(p, "运维人员")).toEqual([...operatorCodenames].sort());
-    expect(groupCodenames(p, "运维人员").some((c) => c.startsWith("auth__") || c.startsWith("common__"))).toBe(false);
+    expect(
+      groupCodenames(p, "运维人员").some((c) => c.startsWith("auth__") || c.startsWith("common__")),
+    ).toBe(false);
     expect(groupCodenames(p, "访客")).toEqual([...visitorCodenames].sort());
-    expect(p.ctx.db.prepare("SELECT COUNT(*) FROM permissions").pluck().get()).toBe(permissionCatalog.length);
+    expect(p.ctx.db.prepare("SELECT COUNT(*) FROM permissions").pluck().get()).toBe(
+      permissionCatalog.length,
+    );
   });
 
   it("creates the demo operator and visitor in their groups", async () => {
@@ -62,7 +69,10 @@ describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
     expect(groupOf.pluck().get("operator")).toBe("运维人员");
     expect(groupOf.pluck().get("visitor")).toBe("访客");
     const emailOf = p.ctx.db.prepare("SELECT email FROM users WHERE username = ?").pluck();
-    expect([emailOf.get("operator"), emailOf.get("visitor")]).toEqual(["operator@example.com", "visitor@example.com"]);
+    expect([emailOf.get("operator"), emailOf.get("visitor")]).toEqual([
+      "operator@example.com",
+      "visitor@example.com",
+    ]);
   });
 
   it("creates the graph catalogue and typed configs", () => {
@@ -89,7 +99,9 @@ describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
     const before = tableCounts(p);
     seedStore(p.ctx);
     expect(tableCounts(p)).toEqual(before);
-    expect(p.ctx.db.prepare("SELECT value FROM configs WHERE key = 'YF_SHOW_LOGO'").pluck().get()).toBe("false");
+    expect(
+      p.ctx.db.prepare("SELECT value FROM configs WHERE key = 'YF_SHOW_LOGO'").pluck().get(),
+    ).toBe("false");
   });
 });
 
@@ -108,6 +120,8 @@ describe("seed without ADMIN_PASSWORD and SEED=none", () => {
   });
 
   it("still creates the graph catalogue", () => {
-    expect(p.ctx.db.prepare("SELECT id FROM graphs ORDER BY id").pluck().all()).toEqual([245, 246, 247]);
+    expect(p.ctx.db.prepare("SELECT id FROM graphs ORDER BY id").pluck().all()).toEqual([
+      245, 246, 247,
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 /** The double-submit pair an anonymous client sends on writes (cookie + echoing header). */
 const anon = (address = "10.0.0.1") => ({
@@ -9,7 +14,13 @@ const anon = (address = "10.0.0.1") => ({
   "X-Forwarded-For": address,
 });
 
-async function send(p: TestPlatform, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+async function send(
+  p: TestPlatform,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const res = await fetch(`${p.api}${path}`, {
     method,
     headers,
@@ -32,12 +43,19 @@ describe("login, sessions and user info", () => {
   afterAll(() => p.close());
 
   it("logs the seeded admin in with ADMIN_PASSWORD and a trimmed username", async () => {
-    const res = await login(p, { username: "  admin ", password: "admin-pass-1", captcha_id: "", captcha: "" });
+    const res = await login(p, {
+      username: "  admin ",
+      password: "admin-pass-1",
+      captcha_id: "",
+      captcha: "",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ need_init_password: false, password_expired: false });
     expect(res.body.token).toMatch(/^[0-9a-f]{40}$/);
     expect(res.body.csrf_token).toMatch(/^[0-9a-f]{32}$/);
-    const row = p.ctx.db.prepare("SELECT id, last_login FROM users WHERE username = 'admin'").get() as any;
+    const row = p.ctx.db
+      .prepare("SELECT id, last_login FROM users WHERE username = 'admin'")
+      .get() as any;
     expect(res.body.user_id).toBe(row.id);
     expect(row.last_login).toBeTruthy();
   });
@@ -62,7 +80,10 @@ describe("login, sessions and user info", () => {
     userWithToken(p.ctx, "sleeper", []);
     p.ctx.db.prepare("UPDATE users SET is_active = 0 WHERE username = 'sleeper'").run();
     const res = await login(p, { username: "sleeper", password: "pass-sleeper" });
-    expect(res).toMatchObject({ status: 400, body: { detail: "用户已被禁用", code: "user_inactive" } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { detail: "用户已被禁用", code: "user_inactive" },
+    });
   });
 
   it("ends the previous token when the same user logs in again", async () => {
@@ -77,16 +98,26 @@ describe("login, sessions and user info", () => {
 
   it("ends a token idle for longer than the limit", async () => {
     const u = userWithToken(p.ctx, "idler", []);
-    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(Date.now() - 16 * 60_000, u.token);
+    p.ctx.db
+      .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
+      .run(Date.now() - 16 * 60_000, u.token);
     const res = await info(p, u.token);
-    expect(res).toMatchObject({ status: 401, body: { code: "token_expired", detail: "15分钟未操作或已在其他终端登录，请重新登录！" } });
-    const row = p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").get(u.token) as any;
+    expect(res).toMatchObject({
+      status: 401,
+      body: { code: "token_expired", detail: "15分钟未操作或已在其他终端登录，请重新登录！" },
+    });
+    const row = p.ctx.db
+      .prepare("SELECT ended_reason FROM tokens WHERE key = ?")
+      .get(u.token) as any;
     expect(row.ended_reason).toBe("expired");
   });
 
   it("says why there is no user: no token, unknown token", async () => {
     const none = await send(p, "GET", "/common/users/info/", {});
-    expect(none).toMatchObject({ status: 401, body: { code: "not_authenticated", detail: "身份认证信息未提供。" } });
+    expect(none).toMatchObject({
+      status: 401,
+      body: { code: "not_authenticated", detail: "身份认证信息未提供。" },
+    });
     expect((await info(p, "f".repeat(40))).body.code).toBe("token_invalid");
   });
 
@@ -116,24 +147,38 @@ describe("login, sessions and user info", () => {
       "auth__user__read",
       "kg__graph__read",
     ]);
-    expect(Object.keys(res.body.groups[0].permissions[0]).sort()).toEqual(["codename", "id", "name"]);
+    expect(Object.keys(res.body.groups[0].permissions[0]).sort()).toEqual([
+      "codename",
+      "id",
+      "name",
+    ]);
   });
 
   it("reports password_expired once the password is older than the limit", async () => {
     const u = userWithToken(p.ctx, "oldpw", []);
     const longAgo = new Date(Date.now() - 91 * 24 * 3600_000).toISOString();
     p.ctx.db.prepare("UPDATE users SET password_changed_at = ? WHERE id = ?").run(longAgo, u.id);
-    expect((await info(p, u.token)).body.profile).toEqual({ need_init_password: false, password_expired: true });
+    expect((await info(p, u.token)).body.profile).toEqual({
+      need_init_password: false,
+      password_expired: true,
+    });
     const res = await login(p, { username: "oldpw", password: "pass-oldpw" });
     expect(res.body.password_expired).toBe(true);
   });
 
   it("re-confirms the current password with users/valid", async () => {
     const u = userWithToken(p.ctx, "confirmer", []);
-    const ok = await send(p, "POST", "/common/users/valid/", authHeaders(u), { password: "pass-confirmer" });
+    const ok = await send(p, "POST", "/common/users/valid/", authHeaders(u), {
+      password: "pass-confirmer",
+    });
     expect(ok).toEqual({ status: 200, body: { valid: true } });
-    const bad = await send(p, "POST", "/common/users/valid/", authHeaders(u), { password: "wrong" });
-    expect(bad).toMatchObject({ status: 400, body: { detail: "密码错误", code: "password_invalid" } });
+    const bad = await send(p, "POST", "/common/users/valid/", authHeaders(u), {
+      password: "wrong",
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { detail: "密码错误", code: "password_invalid" },
+    });
     const anonymous = await send(p, "POST", "/common/users/valid/", anon(), { password: "x" });
     expect(anonymous.status).toBe(401);
   });
@@ -149,25 +194,42 @@ describe("login throttling", () => {
   it("refuses an account after 5 failures in 15 minutes, even with the right password", async () => {
     userWithToken(p.ctx, "target", []);
     for (let i = 0; i < 5; i++) {
-      expect((await login(p, { username: "target", password: "bad" }, `10.2.0.${i}`)).status).toBe(400);
+      expect((await login(p, { username: "target", password: "bad" }, `10.2.0.${i}`)).status).toBe(
+        400,
+      );
     }
     const res = await login(p, { username: "TARGET", password: "pass-target" }, "10.2.1.1");
-    expect(res).toEqual({ status: 429, body: { detail: "登录失败次数过多，请15分钟后再试", code: "throttled" } });
+    expect(res).toEqual({
+      status: 429,
+      body: { detail: "登录失败次数过多，请15分钟后再试", code: "throttled" },
+    });
   });
 
   it("lets the account in again once the failures are older than 15 minutes", async () => {
     p.ctx.db.prepare("UPDATE login_failures SET at = at - 16 * 60000").run();
-    expect((await login(p, { username: "target", password: "pass-target" }, "10.2.1.1")).status).toBe(200);
+    expect(
+      (await login(p, { username: "target", password: "pass-target" }, "10.2.1.1")).status,
+    ).toBe(200);
   });
 
   it("refuses an address after 20 failures, whatever the account", async () => {
     userWithToken(p.ctx, "bystander", []);
-    const insert = p.ctx.db.prepare("INSERT INTO login_failures (key, at) VALUES ('address:10.3.0.1', ?)");
+    const insert = p.ctx.db.prepare(
+      "INSERT INTO login_failures (key, at) VALUES ('address:10.3.0.1', ?)",
+    );
     for (let i = 0; i < 19; i++) insert.run(Date.now());
     expect((await login(p, { username: "someone", password: "bad" }, "10.3.0.1")).status).toBe(400);
-    const refused = await login(p, { username: "bystander", password: "pass-bystander" }, "10.3.0.1");
+    const refused = await login(
+      p,
+      { username: "bystander", password: "pass-bystander" },
+      "10.3.0.1",
+    );
     expect(refused.status).toBe(429);
-    const elsewhere = await login(p, { username: "bystander", password: "pass-bystander" }, "10.3.0.2");
+    const elsewhere = await login(
+      p,
+      { username: "bystander", password: "pass-bystander" },
+      "10.3.0.2",
+    );
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -182,7 +244,10 @@ describe("captcha", () => {
   const newCaptcha = async () => {
     const res = await send(p, "GET", "/common/users/captcha/", {});
     expect(res.status).toBe(200);
-    const answer = p.ctx.db.prepare("SELECT answer FROM captchas WHERE id = ?").pluck().get(res.body.captcha_id) as string;
+    const answer = p.ctx.db
+      .prepare("SELECT answer FROM captchas WHERE id = ?")
+      .pluck()
+      .get(res.body.captcha_id) as string;
     return { captcha_id: res.body.captcha_id as string, image: res.body.image as string, answer };
   };
 
@@ -210,15 +275,27 @@ describe("captcha", () => {
 
   it("accepts the right answer in any case, once", async () => {
     const c = await newCaptcha();
-    const body = { username: "admin", password: "admin-pass-1", captcha_id: c.captcha_id, captcha: c.answer.toUpperCase() };
+    const body = {
+      username: "admin",
+      password: "admin-pass-1",
+      captcha_id: c.captcha_id,
+      captcha: c.answer.toUpperCase(),
+    };
     expect((await login(p, body)).status).toBe(200);
     expect((await login(p, body)).body.code).toBe("captcha_invalid");
   });
 
   it("refuses an expired captcha", async () => {
     const c = await newCaptcha();
-    p.ctx.db.prepare("UPDATE captchas SET expires_at = ? WHERE id = ?").run(Date.now() - 1, c.captcha_id);
-    const res = await login(p, { username: "admin", password: "admin-pass-1", captcha_id: c.captcha_id, captcha: c.answer });
+    p.ctx.db
+      .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
+      .run(Date.now() - 1, c.captcha_id);
+    const res = await login(p, {
+      username: "admin",
+      password: "admin-pass-1",
+      captcha_id: c.captcha_id,
+      captcha: c.answer,
+    });
     expect(res.body.code).toBe("captcha_invalid");
   });
 });
@@ -235,31 +312,49 @@ describe("single sign-on tickets", () => {
     const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(u), {});
     expect(issued.status).toBe(201);
     expect(issued.body.expires_in).toBe(60);
-    const first = await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket });
+    const first = await send(p, "POST", "/common/users/ssologin/", anon(), {
+      ticket: issued.body.ticket,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ user_id: u.id, need_init_password: false });
     expect((await info(p, first.body.token)).body.username).toBe("traveller");
-    const again = await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket });
-    expect(again).toEqual({ status: 400, body: { detail: "登录凭证无效或已过期", code: "ticket_invalid" } });
+    const again = await send(p, "POST", "/common/users/ssologin/", anon(), {
+      ticket: issued.body.ticket,
+    });
+    expect(again).toEqual({
+      status: 400,
+      body: { detail: "登录凭证无效或已过期", code: "ticket_invalid" },
+    });
   });
 
   it("lets only an administrator issue a ticket for someone else", async () => {
     const plain = userWithToken(p.ctx, "plain", []);
     const boss = userWithToken(p.ctx, "boss", ["admin"]);
-    const refused = await send(p, "POST", "/common/users/ssoticket/", authHeaders(plain), { username: "boss" });
+    const refused = await send(p, "POST", "/common/users/ssoticket/", authHeaders(plain), {
+      username: "boss",
+    });
     expect(refused.status).toBe(403);
-    const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(boss), { username: "plain" });
-    const res = await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket });
+    const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(boss), {
+      username: "plain",
+    });
+    const res = await send(p, "POST", "/common/users/ssologin/", anon(), {
+      ticket: issued.body.ticket,
+    });
     expect(res.body.user_id).toBe(plain.id);
   });
 
   it("refuses an expired ticket and a missing one", async () => {
     const u = userWithToken(p.ctx, "late", []);
     const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(u), {});
-    p.ctx.db.prepare("UPDATE sso_tickets SET expires_at = ? WHERE ticket = ?").run(Date.now() - 1, issued.body.ticket);
-    expect((await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket })).body.code).toBe(
-      "ticket_invalid",
-    );
-    expect((await send(p, "POST", "/common/users/ssologin/", anon(), {})).body.fields).toEqual(["ticket"]);
+    p.ctx.db
+      .prepare("UPDATE sso_tickets SET expires_at = ? WHERE ticket = ?")
+      .run(Date.now() - 1, issued.body.ticket);
+    expect(
+      (await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket }))
+        .body.code,
+    ).toBe("ticket_invalid");
+    expect((await send(p, "POST", "/common/users/ssologin/", anon(), {})).body.fields).toEqual([
+      "ticket",
+    ]);
   });
 });

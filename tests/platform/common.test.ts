@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { encryptForPlatform } from "../../platform/http/encryption.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 const anon = (address = "10.9.0.1") => ({
   Cookie: "csrftoken=anon-csrf-1",
@@ -10,13 +15,23 @@ const anon = (address = "10.9.0.1") => ({
   "X-Forwarded-For": address,
 });
 
-async function send(p: TestPlatform, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+async function send(
+  p: TestPlatform,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const res = await fetch(`${p.api}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, any>,
+    headers: res.headers,
+  };
 }
 
 const setConfig = (p: TestPlatform, key: string, value: string) =>
@@ -27,7 +42,9 @@ describe("configs, nonce and trailing slashes", () => {
   beforeAll(async () => {
     p = await startPlatform();
     p.ctx.db
-      .prepare("INSERT INTO configs (key, value, type, public) VALUES ('YF_SECRET_THING', 'x', 'str', 0), ('YF_PAGE_LIMIT', '50', 'int', 1)")
+      .prepare(
+        "INSERT INTO configs (key, value, type, public) VALUES ('YF_SECRET_THING', 'x', 'str', 0), ('YF_PAGE_LIMIT', '50', 'int', 1)",
+      )
       .run();
   });
   afterAll(() => p.close());
@@ -55,7 +72,10 @@ describe("configs, nonce and trailing slashes", () => {
     const b = await send(p, "GET", "/common/configs/all", {});
     expect(a.status).toBe(200);
     expect(a.body.YF_RSA_PUBLIC_KEY).toBe(b.body.YF_RSA_PUBLIC_KEY);
-    const login = await send(p, "POST", "/common/users/login", anon(), { username: "admin", password: "admin-pass-1" });
+    const login = await send(p, "POST", "/common/users/login", anon(), {
+      username: "admin",
+      password: "admin-pass-1",
+    });
     expect(login.status).toBe(200);
   });
 
@@ -69,7 +89,10 @@ describe("configs, nonce and trailing slashes", () => {
   it("hands out single-use nonces that last five minutes", async () => {
     const res = await send(p, "GET", "/common/nonce/?key=random", {});
     expect(res.body.nonce).toMatch(/^[0-9a-f]{32}$/);
-    const expires = p.ctx.db.prepare("SELECT expires_at FROM nonces WHERE nonce = ?").pluck().get(res.body.nonce) as number;
+    const expires = p.ctx.db
+      .prepare("SELECT expires_at FROM nonces WHERE nonce = ?")
+      .pluck()
+      .get(res.body.nonce) as number;
     expect(expires - Date.now()).toBeGreaterThan(4.9 * 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(5 * 60_000);
   });
@@ -87,14 +110,23 @@ describe("write guards: CSRF and anti-resubmission", () => {
   });
   afterAll(() => p.close());
 
-  const report = (headers: Record<string, string>) => send(p, "POST", "/common/clienterrors/", headers, { error: "boom" });
-  const errorCount = () => p.ctx.db.prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
+  const report = (headers: Record<string, string>) =>
+    send(p, "POST", "/common/clienterrors/", headers, { error: "boom" });
+  const errorCount = () =>
+    p.ctx.db.prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
 
   it("refuses an anonymous write with a missing or forged CSRF token, and writes nothing", async () => {
     const before = errorCount();
     const missing = await report({ "Content-Type": "application/json", Cookie: "csrftoken=abc" });
-    expect(missing).toMatchObject({ status: 403, body: { detail: "CSRF验证失败", code: "csrf_failed" } });
-    const forged = await report({ "Content-Type": "application/json", Cookie: "csrftoken=abc", "X-CSRFToken": "abd" });
+    expect(missing).toMatchObject({
+      status: 403,
+      body: { detail: "CSRF验证失败", code: "csrf_failed" },
+    });
+    const forged = await report({
+      "Content-Type": "application/json",
+      Cookie: "csrftoken=abc",
+      "X-CSRFToken": "abd",
+    });
     expect(forged.status).toBe(403);
     const noCookie = await report({ "Content-Type": "application/json", "X-CSRFToken": "abc" });
     expect(noCookie.status).toBe(403);
@@ -103,7 +135,10 @@ describe("write guards: CSRF and anti-resubmission", () => {
   });
 
   it("refuses an authenticated write unless X-CSRFToken is the token's csrf", async () => {
-    const missing = await report({ Authorization: `Token ${u.token}`, "Content-Type": "application/json" });
+    const missing = await report({
+      Authorization: `Token ${u.token}`,
+      "Content-Type": "application/json",
+    });
     expect(missing.body.code).toBe("csrf_failed");
     const cookieOnly = await report({ ...anon(), Authorization: `Token ${u.token}` });
     expect(cookieOnly.body.code).toBe("csrf_failed");
@@ -126,7 +161,10 @@ describe("write guards: CSRF and anti-resubmission", () => {
     expect((await report({ ...authHeaders(u), "X-API-Nonce": body.nonce })).status).toBe(201);
     const replayed = await report({ ...authHeaders(u), "X-API-Nonce": body.nonce });
     expect(replayed).toEqual(
-      expect.objectContaining({ status: 403, body: { detail: "请求已失效，请勿重复提交", code: "nonce_invalid" } }),
+      expect.objectContaining({
+        status: 403,
+        body: { detail: "请求已失效，请勿重复提交", code: "nonce_invalid" },
+      }),
     );
     const unknown = await report({ ...authHeaders(u), "X-API-Nonce": "0".repeat(32) });
     expect(unknown.body.code).toBe("nonce_invalid");
@@ -137,17 +175,29 @@ describe("write guards: CSRF and anti-resubmission", () => {
     setConfig(p, "YF_ANTI_RESUBMIT", "true");
     const old = (await send(p, "GET", "/common/nonce/", {})).body.nonce;
     p.ctx.db.prepare("UPDATE nonces SET expires_at = ? WHERE nonce = ?").run(Date.now() - 1, old);
-    expect((await report({ ...authHeaders(u), "X-API-Nonce": old })).body.code).toBe("nonce_invalid");
+    expect((await report({ ...authHeaders(u), "X-API-Nonce": old })).body.code).toBe(
+      "nonce_invalid",
+    );
     const creds = { username: "admin", password: "admin-pass-1" };
-    expect((await send(p, "POST", "/common/users/login/", anon(), creds)).body.code).toBe("nonce_required");
+    expect((await send(p, "POST", "/common/users/login/", anon(), creds)).body.code).toBe(
+      "nonce_required",
+    );
     const nonce = (await send(p, "GET", "/common/nonce/", {})).body.nonce;
-    const ok = await send(p, "POST", "/common/users/login/", { ...anon(), "X-API-Nonce": nonce }, creds);
+    const ok = await send(
+      p,
+      "POST",
+      "/common/users/login/",
+      { ...anon(), "X-API-Nonce": nonce },
+      creds,
+    );
     expect(ok.status).toBe(200);
   });
 
   it("lets reads through without CSRF or nonce", async () => {
     setConfig(p, "YF_ANTI_RESUBMIT", "true");
-    expect((await send(p, "GET", "/common/users/info/", { Authorization: `Token ${u.token}` })).status).toBe(200);
+    expect(
+      (await send(p, "GET", "/common/users/info/", { Authorization: `Token ${u.token}` })).status,
+    ).toBe(200);
   });
 });
 
@@ -176,29 +226,48 @@ describe("body encryption and body limits", () => {
   it("round-trips Chinese text longer than 100 characters across several pieces", async () => {
     setConfig(p, "YF_BODY_ENCRYPT", "true");
     const error = "知识图谱平台运行时错误：" + "无法读取属性“名称”，".repeat(20);
-    const body = encryptForPlatform(publicKey, { error, info: "渲染组件时 🚀", url: "/245/article?q=装备" });
+    const body = encryptForPlatform(publicKey, {
+      error,
+      info: "渲染组件时 🚀",
+      url: "/245/article?q=装备",
+    });
     expect(body.data.split(",").length).toBeGreaterThan(5);
     const res = await send(p, "POST", "/common/clienterrors/", anon(), body);
     expect(res.status).toBe(201);
-    const row = p.ctx.db.prepare("SELECT error, info, url FROM client_errors WHERE id = ?").get(res.body.id);
+    const row = p.ctx.db
+      .prepare("SELECT error, info, url FROM client_errors WHERE id = ?")
+      .get(res.body.id);
     expect(row).toEqual({ error, info: "渲染组件时 🚀", url: "/245/article?q=装备" });
   });
 
   it("answers 400 to an encrypted body it cannot decrypt", async () => {
     setConfig(p, "YF_BODY_ENCRYPT", "true");
-    const foreign = crypto.generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" });
-    for (const body of [{ data: "bm90IHJzYQ==" }, encryptForPlatform(String(foreign), { username: "admin" })]) {
+    const foreign = crypto
+      .generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .publicKey.export({ type: "spki", format: "pem" });
+    for (const body of [
+      { data: "bm90IHJzYQ==" },
+      encryptForPlatform(String(foreign), { username: "admin" }),
+    ]) {
       const res = await send(p, "POST", "/common/users/login/", anon(), body);
-      expect(res).toMatchObject({ status: 400, body: { detail: "请求体解密失败", code: "decrypt_failed" } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { detail: "请求体解密失败", code: "decrypt_failed" },
+      });
     }
   });
 
   it("answers 413 to a JSON body over 1 MB and 400 to malformed JSON", async () => {
     setConfig(p, "YF_BODY_ENCRYPT", "false");
-    const big = await send(p, "POST", "/common/clienterrors/", anon(), { error: "x".repeat(1024 * 1024 + 10) });
+    const big = await send(p, "POST", "/common/clienterrors/", anon(), {
+      error: "x".repeat(1024 * 1024 + 10),
+    });
     expect(big).toMatchObject({ status: 413, body: { code: "too_large" } });
     const bad = await send(p, "POST", "/common/users/login/", anon(), '{"username": "admin",');
-    expect(bad).toMatchObject({ status: 400, body: { detail: "请求体格式错误", code: "malformed" } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { detail: "请求体格式错误", code: "malformed" },
+    });
   });
 });
 
@@ -210,14 +279,23 @@ describe("client error log", () => {
   afterAll(() => p.close());
 
   it("records a report from anyone, with the user when signed in, cutting oversized parts", async () => {
-    const anonymous = await send(p, "POST", "/common/clienterrors/", { ...anon(), "User-Agent": "test-agent" }, {
-      error: "TypeError: x is undefined",
-      info: { componentStack: "at Page" },
-      url: "http://localhost/245/article",
-    });
+    const anonymous = await send(
+      p,
+      "POST",
+      "/common/clienterrors/",
+      { ...anon(), "User-Agent": "test-agent" },
+      {
+        error: "TypeError: x is undefined",
+        info: { componentStack: "at Page" },
+        url: "http://localhost/245/article",
+      },
+    );
     expect(anonymous.status).toBe(201);
     const u = userWithToken(p.ctx, "clicker", []);
-    const signed = await send(p, "POST", "/common/clienterrors", authHeaders(u), { error: "e".repeat(20_000), url: "/x" });
+    const signed = await send(p, "POST", "/common/clienterrors", authHeaders(u), {
+      error: "e".repeat(20_000),
+      url: "/x",
+    });
     const rows = p.ctx.db.prepare("SELECT * FROM client_errors ORDER BY id").all() as any[];
     expect(rows[0]).toMatchObject({
       id: anonymous.body.id,
@@ -244,17 +322,25 @@ describe("client error log", () => {
     expect(page1.body.results[0].username).toBe("clicker");
     const page2 = await send(p, "GET", "/common/clienterrors/?page=2&page_size=1", headers);
     expect(page2.body.results[0].error).toBe("TypeError: x is undefined");
-    expect((await send(p, "GET", "/common/clienterrors/", { Authorization: `Token ${other.token}` })).status).toBe(403);
+    expect(
+      (await send(p, "GET", "/common/clienterrors/", { Authorization: `Token ${other.token}` }))
+        .status,
+    ).toBe(403);
     expect((await send(p, "GET", "/common/clienterrors/", {})).status).toBe(401);
   });
 
   it("limits one address to 30 reports a minute", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await send(p, "POST", "/common/clienterrors/", anon("10.8.0.8"), { error: `e${i}` })).status);
+      statuses.push(
+        (await send(p, "POST", "/common/clienterrors/", anon("10.8.0.8"), { error: `e${i}` }))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses[30]).toBe(429);
-    expect((await send(p, "POST", "/common/clienterrors/", anon("10.8.0.9"), { error: "other" })).status).toBe(201);
+    expect(
+      (await send(p, "POST", "/common/clienterrors/", anon("10.8.0.9"), { error: "other" })).status,
+    ).toBe(201);
   });
 });

@@ -24,14 +24,18 @@ describe("the platform's store", () => {
       const before = db.prepare("SELECT count(*) FROM probe").pluck().get();
       // Deferred, the other connection's write would succeed here and ours below would fail
       // with SQLITE_BUSY_SNAPSHOT; immediate, the other one waits (here: gives up at once).
-      expect(() => other.prepare("INSERT INTO probe (v) VALUES ('other')").run()).toThrow(/locked|busy/i);
+      expect(() => other.prepare("INSERT INTO probe (v) VALUES ('other')").run()).toThrow(
+        /locked|busy/i,
+      );
       db.prepare("INSERT INTO probe (v) VALUES ('ours')").run();
       return before;
     })();
     expect(result).toBe(0);
     expect(db.prepare("SELECT v FROM probe").pluck().all()).toEqual(["ours"]);
     // Nested calls are savepoints; the deferred variant stays available.
-    db.transaction(() => db.transaction(() => db.prepare("INSERT INTO probe (v) VALUES ('nested')").run())())();
+    db.transaction(() =>
+      db.transaction(() => db.prepare("INSERT INTO probe (v) VALUES ('nested')").run())(),
+    )();
     db.transaction(() => db.prepare("SELECT 1").get()).deferred();
     expect(db.prepare("SELECT count(*) FROM probe").pluck().get()).toBe(2);
   });

@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createPlatform } from "../../platform/index.js";
 import type { PlatformSettings } from "../../platform/settings.js";
 import { StartupError, fileWriteFailure } from "../../platform/storage.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -24,13 +29,18 @@ describe("disk full and unwritable folders", () => {
   let admin: Token;
   const filesFolder = () => path.join(p.ctx.settings.dataDir, "files");
   const storedFiles = () => (fs.existsSync(filesFolder()) ? fs.readdirSync(filesFolder()) : []);
-  const fileRows = () => p.ctx.db.prepare("SELECT count(*) FROM data_files").pluck().get() as number;
+  const fileRows = () =>
+    p.ctx.db.prepare("SELECT count(*) FROM data_files").pluck().get() as number;
 
   async function upload(name: string, content = "主语,谓语,宾语\n甲,属于,乙\n") {
     const form = new FormData();
     form.append("file", new Blob([content]), name);
     form.append("name", name);
-    const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+    const res = await fetch(`${p.api}/data/files/`, {
+      method: "POST",
+      headers: authHeaders(admin, false),
+      body: form,
+    });
     return { status: res.status, body: await res.json() };
   }
 
@@ -60,7 +70,10 @@ describe("disk full and unwritable folders", () => {
       });
     });
     const r = await upload("full.csv");
-    expect(r).toEqual({ status: 507, body: { detail: "磁盘空间不足，文件未保存", code: "disk_full" } });
+    expect(r).toEqual({
+      status: 507,
+      body: { detail: "磁盘空间不足，文件未保存", code: "disk_full" },
+    });
     expect(storedFiles()).toEqual(before.files);
     expect(fileRows()).toBe(before.rows);
   });
@@ -72,7 +85,10 @@ describe("disk full and unwritable folders", () => {
     fs.writeFileSync(filesFolder(), "a file where the folder should be");
     try {
       const r = await upload("blocked.csv");
-      expect(r).toEqual({ status: 500, body: { detail: "文件目录不可写：files", code: "storage_not_writable" } });
+      expect(r).toEqual({
+        status: 500,
+        body: { detail: "文件目录不可写：files", code: "storage_not_writable" },
+      });
       expect(fileRows()).toBe(rows);
     } finally {
       fs.rmSync(filesFolder());
@@ -83,8 +99,16 @@ describe("disk full and unwritable folders", () => {
   it("names permission and read-only failures the same way, with the folder relative to DATA_DIR", () => {
     const settings = { dataDir: "/srv/kg" } as PlatformSettings;
     for (const code of ["EACCES", "EPERM", "EROFS"]) {
-      const failure = fileWriteFailure(settings, "/srv/kg/files/abc", Object.assign(new Error(code), { code }));
-      expect(failure).toMatchObject({ status: 500, detail: "文件目录不可写：files", code: "storage_not_writable" });
+      const failure = fileWriteFailure(
+        settings,
+        "/srv/kg/files/abc",
+        Object.assign(new Error(code), { code }),
+      );
+      expect(failure).toMatchObject({
+        status: 500,
+        detail: "文件目录不可写：files",
+        code: "storage_not_writable",
+      });
     }
     expect(fileWriteFailure(settings, "/srv/kg/files/abc", new Error("other"))).toBeNull();
   });
@@ -116,7 +140,12 @@ describe("disk full and unwritable folders", () => {
         method: "POST",
         headers: authHeaders(admin),
         // 9 KB: more than any page has free, so the row needs pages the store cannot add.
-        body: JSON.stringify({ key: "disk_full_probe", value: "x".repeat(9000), type: "str", public: 1 }),
+        body: JSON.stringify({
+          key: "disk_full_probe",
+          value: "x".repeat(9000),
+          type: "str",
+          public: 1,
+        }),
       });
       expect(res.status).toBe(507);
       expect(await res.json()).toEqual({ detail: "磁盘空间不足，数据未保存", code: "disk_full" });
@@ -127,7 +156,10 @@ describe("disk full and unwritable folders", () => {
       // Uploads fit in the pages' free room until one needs a new page.
       let r = await upload("room-0.csv");
       for (let i = 1; r.status === 201 && i < 200; i++) r = await upload(`room-${i}.csv`);
-      expect(r).toEqual({ status: 507, body: { detail: "磁盘空间不足，数据未保存", code: "disk_full" } });
+      expect(r).toEqual({
+        status: 507,
+        body: { detail: "磁盘空间不足，数据未保存", code: "disk_full" },
+      });
       const recorded = p.ctx.db.prepare("SELECT uuid FROM data_files").pluck().all() as string[];
       expect(storedFiles().sort()).toEqual(recorded.sort());
     });
@@ -136,7 +168,10 @@ describe("disk full and unwritable folders", () => {
 
 describe("start-up with a store it cannot use", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "kg-startup-"));
-  const settings = (dataDir: string, dbFile = path.join(dataDir, "platform.sqlite")): PlatformSettings => ({
+  const settings = (
+    dataDir: string,
+    dbFile = path.join(dataDir, "platform.sqlite"),
+  ): PlatformSettings => ({
     dataDir,
     dbFile,
     adminPassword: "admin-pass-1",
@@ -172,7 +207,9 @@ describe("start-up with a store it cannot use", () => {
     const e = startupError(settings(dataDir));
     expect(e).toBeInstanceOf(StartupError);
     expect((e as Error).message).toMatch(
-      new RegExp(`^platform: cannot start: files folder ${path.join(dataDir, "files")} is not writable: .+ \\((EEXIST|ENOTDIR)\\)$`),
+      new RegExp(
+        `^platform: cannot start: files folder ${path.join(dataDir, "files")} is not writable: .+ \\((EEXIST|ENOTDIR)\\)$`,
+      ),
     );
   });
 
@@ -182,7 +219,9 @@ describe("start-up with a store it cannot use", () => {
     const folder = startupError(settings(dataDir));
     expect(folder).toBeInstanceOf(StartupError);
     expect((folder as Error).message).toMatch(
-      new RegExp(`^platform: cannot start: database file ${path.join(dataDir, "platform.sqlite")} cannot be opened: .+ \\(SQLITE_CANTOPEN\\)$`),
+      new RegExp(
+        `^platform: cannot start: database file ${path.join(dataDir, "platform.sqlite")} cannot be opened: .+ \\(SQLITE_CANTOPEN\\)$`,
+      ),
     );
 
     const garbage = path.join(dataDir, "garbage.sqlite");
@@ -199,10 +238,14 @@ describe("start-up with a store it cannot use", () => {
       createPlatformOrExit({ dataDir: ${JSON.stringify(dataDir)}, dbFile: ${JSON.stringify(path.join(dataDir, "p.sqlite"))},
         captcha: false, seed: "none", tokenIdleSeconds: 900, passwordMaxAgeDays: 90 });
       console.log("started");`;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: path.resolve(__dirname, "../.."),
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: path.resolve(__dirname, "../.."),
+        encoding: "utf8",
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toEqual([

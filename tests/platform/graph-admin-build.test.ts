@@ -21,10 +21,18 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 const count = (table: string, graphId: number) =>
-  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
+  p.ctx.db
+    .prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`)
+    .pluck()
+    .get(graphId) as number;
 
 async function createGraph(name: string, body: Record<string, unknown>) {
-  return call(p, admin, "POST", "/graphadmin/graphs/", { name, domain: "military", ontology_id: military, ...body });
+  return call(p, admin, "POST", "/graphadmin/graphs/", {
+    name,
+    domain: "military",
+    ontology_id: military,
+    ...body,
+  });
 }
 
 describe("creating a graph from an uploaded triple file", () => {
@@ -35,7 +43,12 @@ describe("creating a graph from an uploaded triple file", () => {
     const fileId = await uploadCsv(p, admin, "military.csv", MILITARY_CSV);
     const r = await createGraph("舰载机图谱", { file_ids: [fileId], description: "测试" });
     expect(r.status).toBe(202);
-    expect(r.body.graph).toMatchObject({ name: "舰载机图谱", domain: "military", domain_name: "军事", ontology: { id: military } });
+    expect(r.body.graph).toMatchObject({
+      name: "舰载机图谱",
+      domain: "military",
+      domain_name: "军事",
+      ontology: { id: military },
+    });
     graphId = r.body.graph.id;
     jobId = r.body.job_id;
     expect(getJob(p.ctx, jobId)).toMatchObject({ kind: "graph.build", graph_id: graphId });
@@ -44,12 +57,17 @@ describe("creating a graph from an uploaded triple file", () => {
   it("builds entities with classes, properties and aliases, and typed relations", async () => {
     const job = await settled(p, jobId);
     expect(job.status).toBe("succeeded");
-    const result = job.result as { written: { entities: { added: number }; relations: { added: number } }; report: { summary: { bad_rows: number } } };
+    const result = job.result as {
+      written: { entities: { added: number }; relations: { added: number } };
+      report: { summary: { bad_rows: number } };
+    };
     expect(result.written.entities.added).toBe(5);
     expect(result.written.relations.added).toBe(4);
     expect(result.report.summary.bad_rows).toBe(0);
     const ship = p.ctx.db
-      .prepare("SELECT e.aliases, e.properties, c.name AS class FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? AND e.name = '辽宁舰'")
+      .prepare(
+        "SELECT e.aliases, e.properties, c.name AS class FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? AND e.name = '辽宁舰'",
+      )
       .get(graphId) as { aliases: string; properties: string; class: string };
     expect(ship.class).toBe("舰艇");
     expect(JSON.parse(ship.aliases)).toEqual(["16号舰"]);
@@ -67,12 +85,29 @@ describe("creating a graph from an uploaded triple file", () => {
   });
 
   it("lists the build's relations as a generic resource, filterable by build", async () => {
-    const r = await call(p, admin, "GET", `/graphadmin/relations/?job=${jobId}&ordering=-confidence`);
+    const r = await call(
+      p,
+      admin,
+      "GET",
+      `/graphadmin/relations/?job=${jobId}&ordering=-confidence`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.count).toBe(4);
-    expect(r.body.results[0]).toMatchObject({ subject: "沈阳飞机工业集团", predicate: "研制", object: "歼-15", confidence: 0.98, job: jobId, graph: graphId });
+    expect(r.body.results[0]).toMatchObject({
+      subject: "沈阳飞机工业集团",
+      predicate: "研制",
+      object: "歼-15",
+      confidence: 0.98,
+      job: jobId,
+      graph: graphId,
+    });
     const schema = await call(p, admin, "GET", "/graphadmin/relations/schema/");
-    expect(schema.body.permissions).toEqual({ create: false, read: true, update: false, delete: false });
+    expect(schema.body.permissions).toEqual({
+      create: false,
+      read: true,
+      update: false,
+      delete: false,
+    });
     const refused = await call(p, admin, "POST", "/graphadmin/relations/", { subject: "x" });
     expect(refused.status).toBe(405);
   });
@@ -95,13 +130,33 @@ describe("creating a graph from an uploaded triple file", () => {
     const list = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/?search=辽宁`);
     expect(list.body.count).toBe(1);
     const ship = list.body.results[0];
-    expect(ship).toMatchObject({ name: "辽宁舰", class: "舰艇", out_relations: 1, in_relations: 1 });
-    const byAlias = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/?search=16号`);
+    expect(ship).toMatchObject({
+      name: "辽宁舰",
+      class: "舰艇",
+      out_relations: 1,
+      in_relations: 1,
+    });
+    const byAlias = await call(
+      p,
+      admin,
+      "GET",
+      `/graphadmin/graphs/${graphId}/entities/?search=16号`,
+    );
     expect(byAlias.body.results[0].name).toBe("辽宁舰");
     const n = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/${ship.id}/`);
-    expect(n.body.outgoing).toEqual([expect.objectContaining({ predicate: "部署于", entity: expect.objectContaining({ name: "大连", class: "城市" }) })]);
-    expect(n.body.incoming[0]).toMatchObject({ predicate: "装备", entity: { name: "东部战区海军" } });
-    expect((await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/999999/`)).status).toBe(404);
+    expect(n.body.outgoing).toEqual([
+      expect.objectContaining({
+        predicate: "部署于",
+        entity: expect.objectContaining({ name: "大连", class: "城市" }),
+      }),
+    ]);
+    expect(n.body.incoming[0]).toMatchObject({
+      predicate: "装备",
+      entity: { name: "东部战区海军" },
+    });
+    expect(
+      (await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/entities/999999/`)).status,
+    ).toBe(404);
   });
 });
 
@@ -123,17 +178,35 @@ describe("a build from a file with bad rows", () => {
     const r = await createGraph("坏数据图谱", { file_ids: [fileId] });
     const job = await settled(p, r.body.job_id);
     expect(job.status).toBe("failed");
-    expect(job.error).toBe('源数据中有 5 行有问题，未构建任何内容。可修正后重试，或选择"跳过错误行"只构建其余 3 行');
-    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } }).report.problems;
+    expect(job.error).toBe(
+      '源数据中有 5 行有问题，未构建任何内容。可修正后重试，或选择"跳过错误行"只构建其余 3 行',
+    );
+    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } })
+      .report.problems;
     expect(problems).toEqual([
       { ref: '文件"bad.csv"第 5 行', kind: "format", message: "主体不能为空" },
       { ref: '文件"bad.csv"第 8 行', kind: "format", message: '置信度"1.7"必须是0到1之间的数字' },
-      { ref: '文件"bad.csv"第 9 行', kind: "ontology", message: '类"航母"不在本体"军事领域本体"中' },
-      { ref: '文件"bad.csv"第 6 行', kind: "ontology", message: '关系"装备"的主体应属于"组织机构"，实体"辽宁舰"的类是"舰艇"' },
-      { ref: '文件"bad.csv"第 7 行', kind: "ontology", message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性' },
+      {
+        ref: '文件"bad.csv"第 9 行',
+        kind: "ontology",
+        message: '类"航母"不在本体"军事领域本体"中',
+      },
+      {
+        ref: '文件"bad.csv"第 6 行',
+        kind: "ontology",
+        message: '关系"装备"的主体应属于"组织机构"，实体"辽宁舰"的类是"舰艇"',
+      },
+      {
+        ref: '文件"bad.csv"第 7 行',
+        kind: "ontology",
+        message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性',
+      },
     ]);
     expect(count("kg_entities", r.body.graph.id)).toBe(0);
-    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ? AND level = 'warn'").pluck().all(r.body.job_id);
+    const logs = p.ctx.db
+      .prepare("SELECT message FROM job_logs WHERE job_id = ? AND level = 'warn'")
+      .pluck()
+      .all(r.body.job_id);
     expect(logs).toContain('文件"bad.csv"第 5 行：主体不能为空');
   });
 
@@ -149,18 +222,32 @@ describe("a build from a file with bad rows", () => {
   it("refuses a file that is not a table, with its name", async () => {
     const form = new FormData();
     form.append("file", new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" }));
-    const up = await fetch(`${p.api}/data/files/`, { method: "POST", headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf }, body: form });
+    const up = await fetch(`${p.api}/data/files/`, {
+      method: "POST",
+      headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf },
+      body: form,
+    });
     const r = await createGraph("PDF图谱", { file_ids: [(await up.json()).id] });
     const job = await settled(p, r.body.job_id);
-    expect(job.error).toBe('文件"report.pdf"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据');
+    expect(job.error).toBe(
+      '文件"report.pdf"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据',
+    );
   });
 });
 
 describe("a build from triple data and sources", () => {
   it("reads the rows of triple data tagged with a graph and of a source, with Chinese headers in files", async () => {
     const db = p.ctx.db;
-    const source = Number(db.prepare("INSERT INTO data_sources (name, type, url) VALUES ('新华社', 'web', 'https://example.com')").run().lastInsertRowid);
-    const insert = db.prepare("INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence) VALUES (?, ?, ?, ?, ?, ?)");
+    const source = Number(
+      db
+        .prepare(
+          "INSERT INTO data_sources (name, type, url) VALUES ('新华社', 'web', 'https://example.com')",
+        )
+        .run().lastInsertRowid,
+    );
+    const insert = db.prepare(
+      "INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     insert.run("华为", "类型", "企业", 246, null, null);
     insert.run("深圳", "类型", "城市", 246, null, null);
     insert.run("华为", "总部位于", "深圳", 246, null, 0.99);
@@ -168,7 +255,11 @@ describe("a build from triple data and sources", () => {
     const form = new FormData();
     form.append("file", new File(["主体,关系,客体\n任正非,类型,人物\n"], "people.csv"));
     form.append("source", String(source));
-    const up = await fetch(`${p.api}/data/files/`, { method: "POST", headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf }, body: form });
+    const up = await fetch(`${p.api}/data/files/`, {
+      method: "POST",
+      headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf },
+      body: form,
+    });
     expect(up.status).toBe(201);
     const r = await call(p, admin, "POST", "/graphadmin/graphs/", {
       name: "企业图谱",
@@ -180,26 +271,35 @@ describe("a build from triple data and sources", () => {
     const job = await settled(p, r.body.job_id);
     expect(job.status).toBe("succeeded");
     const rel = db
-      .prepare("SELECT s.name || ' ' || t.name || ' ' || o.name FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY 1")
+      .prepare(
+        "SELECT s.name || ' ' || t.name || ' ' || o.name FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY 1",
+      )
       .pluck()
       .all(r.body.graph.id);
     expect(rel).toEqual(["任正非 创办 华为", "华为 总部位于 深圳"]);
-    expect((job.result as { sources: string }).sources).toBe("数据来源 新华社；图谱 通用百科知识图谱 的三元组数据");
+    expect((job.result as { sources: string }).sources).toBe(
+      "数据来源 新华社；图谱 通用百科知识图谱 的三元组数据",
+    );
   });
 });
 
 describe("the dry run of an incremental update", () => {
   function rows(lines: string[][]): SourceRow[] {
-    return lines.map(([subject, predicate, object, confidence = "", op = "", subject_type = "", object_type = ""], i) => ({
-      ref: `第 ${i + 2} 行`,
-      subject,
-      predicate,
-      object,
-      confidence,
-      op,
-      subject_type,
-      object_type,
-    }));
+    return lines.map(
+      (
+        [subject, predicate, object, confidence = "", op = "", subject_type = "", object_type = ""],
+        i,
+      ) => ({
+        ref: `第 ${i + 2} 行`,
+        subject,
+        predicate,
+        object,
+        confidence,
+        op,
+        subject_type,
+        object_type,
+      }),
+    );
   }
   let graphId: number;
 
@@ -238,14 +338,30 @@ describe("the dry run of an incremental update", () => {
       { name: "山东舰", class: "舰艇", inferred: false },
       { name: "南部战区海军", class: "军队", inferred: false },
     ]);
-    expect(r.samples.entities_changed).toEqual([{ name: "辽宁舰", changes: ["属性 排水量：60900吨 → 67500吨"] }]);
+    expect(r.samples.entities_changed).toEqual([
+      { name: "辽宁舰", changes: ["属性 排水量：60900吨 → 67500吨"] },
+    ]);
     expect(r.samples.entities_removed).toEqual([{ name: "大连", class: "城市" }]);
-    expect(r.samples.relations_added).toEqual([{ subject: "南部战区海军", predicate: "装备", object: "山东舰", confidence: 0.9 }]);
-    expect(r.samples.relations_changed).toEqual([{ subject: "东部战区海军", predicate: "装备", object: "辽宁舰", before: 0.95, after: 0.5 }]);
-    expect(r.samples.relations_removed).toEqual([{ subject: "东部战区海军", predicate: "装备", object: "歼-15", confidence: 0.9 }]);
+    expect(r.samples.relations_added).toEqual([
+      { subject: "南部战区海军", predicate: "装备", object: "山东舰", confidence: 0.9 },
+    ]);
+    expect(r.samples.relations_changed).toEqual([
+      { subject: "东部战区海军", predicate: "装备", object: "辽宁舰", before: 0.95, after: 0.5 },
+    ]);
+    expect(r.samples.relations_removed).toEqual([
+      { subject: "东部战区海军", predicate: "装备", object: "歼-15", confidence: 0.9 },
+    ]);
     expect(r.problems).toEqual([
-      { ref: "第 10 行", kind: "ontology", message: '实体"辽宁舰"改为类"城市"后，其已有的 1 条"装备"关系的客体应属于"武器装备"' },
-      { ref: "第 9 行", kind: "ontology", message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性' },
+      {
+        ref: "第 10 行",
+        kind: "ontology",
+        message: '实体"辽宁舰"改为类"城市"后，其已有的 1 条"装备"关系的客体应属于"武器装备"',
+      },
+      {
+        ref: "第 9 行",
+        kind: "ontology",
+        message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性',
+      },
     ]);
     expect(r.warnings).toEqual(['第 11 行：要删除的关系"东部战区海军 装备 不存在的关系"不存在']);
   });
@@ -264,8 +380,13 @@ describe("the dry run of an incremental update", () => {
         "辽宁舰,停靠,青岛,,",
       ]),
     );
-    const before = { entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) };
-    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    const before = {
+      entities: count("kg_entities", graphId),
+      relations: count("kg_relations", graphId),
+    };
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, {
+      file_ids: [fileId],
+    });
     expect(dry.status).toBe(202);
     const planJob = await settled(p, dry.body.job_id);
     expect(planJob.status).toBe("succeeded");
@@ -274,13 +395,23 @@ describe("the dry run of an incremental update", () => {
       entities: { added: 1 },
       relations: { added: 1, changed: 1, removed: 1 },
     });
-    expect({ entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) }).toEqual(before);
+    expect({
+      entities: count("kg_entities", graphId),
+      relations: count("kg_relations", graphId),
+    }).toEqual(before);
 
-    const notAccepted = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+    const notAccepted = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
+      plan_job_id: dry.body.job_id,
+    });
     expect(notAccepted.status).toBe(400);
-    expect(notAccepted.body.detail).toBe('预演发现 1 行有问题：请修正数据后重新预演，或选择"跳过错误行"');
+    expect(notAccepted.body.detail).toBe(
+      '预演发现 1 行有问题：请修正数据后重新预演，或选择"跳过错误行"',
+    );
 
-    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id, skip_bad_rows: true });
+    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
+      plan_job_id: dry.body.job_id,
+      skip_bad_rows: true,
+    });
     expect(apply.status).toBe(202);
     const job = await settled(p, apply.body.job_id);
     expect(job.status).toBe("succeeded");
@@ -291,7 +422,9 @@ describe("the dry run of an incremental update", () => {
     expect(count("kg_entities", graphId)).toBe(before.entities + 1);
     expect(count("kg_relations", graphId)).toBe(before.relations);
     const conf = p.ctx.db
-      .prepare("SELECT r.confidence FROM kg_relations r JOIN kg_entities o ON o.id = r.object_id WHERE r.graph_id = ? AND o.name = '辽宁舰' AND r.relation_type_id = (SELECT id FROM kg_relation_types WHERE name = '装备' AND ontology_id = ?)")
+      .prepare(
+        "SELECT r.confidence FROM kg_relations r JOIN kg_entities o ON o.id = r.object_id WHERE r.graph_id = ? AND o.name = '辽宁舰' AND r.relation_type_id = (SELECT id FROM kg_relation_types WHERE name = '装备' AND ontology_id = ?)",
+      )
       .pluck()
       .get(graphId, military);
     expect(conf).toBe(0.5);
@@ -300,15 +433,32 @@ describe("the dry run of an incremental update", () => {
   });
 
   it("refuses to apply when the graph changed after the dry run", async () => {
-    const fileId = await uploadCsv(p, admin, "later.csv", csv(["subject,predicate,object", "北部战区海军,类型,军队"]));
-    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    const fileId = await uploadCsv(
+      p,
+      admin,
+      "later.csv",
+      csv(["subject,predicate,object", "北部战区海军,类型,军队"]),
+    );
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, {
+      file_ids: [fileId],
+    });
     await settled(p, dry.body.job_id);
-    p.ctx.db.prepare("UPDATE kg_relations SET confidence = 0.42 WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ?)").run(graphId);
-    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+    p.ctx.db
+      .prepare(
+        "UPDATE kg_relations SET confidence = 0.42 WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ?)",
+      )
+      .run(graphId);
+    const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
+      plan_job_id: dry.body.job_id,
+    });
     const job = await settled(p, apply.body.job_id);
     expect(job.status).toBe("failed");
     expect(job.error).toBe("图谱在预演之后已被修改，请重新预演");
-    expect(p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE graph_id = ? AND name = '北部战区海军'").get(graphId)).toBeUndefined();
+    expect(
+      p.ctx.db
+        .prepare("SELECT 1 FROM kg_entities WHERE graph_id = ? AND name = '北部战区海军'")
+        .get(graphId),
+    ).toBeUndefined();
   });
 
   it("applies all or nothing: a failure in the middle leaves the graph as it was", async () => {
@@ -316,51 +466,93 @@ describe("the dry run of an incremental update", () => {
       p,
       admin,
       "atomic.csv",
-      csv(["subject,predicate,object,confidence", "西部战区,类型,军队,", "西部战区,装备,辽宁舰,0.61", "西部战区,装备,歼-15,0.123"]),
+      csv([
+        "subject,predicate,object,confidence",
+        "西部战区,类型,军队,",
+        "西部战区,装备,辽宁舰,0.61",
+        "西部战区,装备,歼-15,0.123",
+      ]),
     );
-    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, { file_ids: [fileId] });
+    const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, {
+      file_ids: [fileId],
+    });
     await settled(p, dry.body.job_id);
-    const before = { entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) };
-    p.ctx.db.exec("CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    const before = {
+      entities: count("kg_entities", graphId),
+      relations: count("kg_relations", graphId),
+    };
+    p.ctx.db.exec(
+      "CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    );
     try {
-      const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: dry.body.job_id });
+      const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
+        plan_job_id: dry.body.job_id,
+      });
       const job = await settled(p, apply.body.job_id);
       expect(job.status).toBe("failed");
       expect(job.error).toBe("任务出错：disk full");
     } finally {
       p.ctx.db.exec("DROP TRIGGER temp.fail_midway");
     }
-    expect({ entities: count("kg_entities", graphId), relations: count("kg_relations", graphId) }).toEqual(before);
+    expect({
+      entities: count("kg_entities", graphId),
+      relations: count("kg_relations", graphId),
+    }).toEqual(before);
   });
 
   it("refuses a second writing job on a graph while one is queued", async () => {
-    p.ctx.db.prepare("INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ?, 'queued')").run(graphId);
+    p.ctx.db
+      .prepare("INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ?, 'queued')")
+      .run(graphId);
     const fileId = await uploadCsv(p, admin, "busy.csv", MILITARY_CSV);
-    const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, { file_ids: [fileId] });
+    const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, {
+      file_ids: [fileId],
+    });
     expect(r.status).toBe(409);
     expect(r.body.detail).toMatch(/^该图谱已有正在进行的构建或更新任务（#\d+），请等它结束$/);
-    p.ctx.db.prepare("UPDATE jobs SET status = 'cancelled' WHERE graph_id = ? AND status = 'queued'").run(graphId);
+    p.ctx.db
+      .prepare("UPDATE jobs SET status = 'cancelled' WHERE graph_id = ? AND status = 'queued'")
+      .run(graphId);
   });
 });
 
 describe("a build cut off by a restart", () => {
   it("is resumable: re-queued and built from the start", async () => {
     const fileId = await uploadCsv(p, admin, "restart.csv", MILITARY_CSV);
-    const graph = Number(p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military')").run().lastInsertRowid);
+    const graph = Number(
+      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military')").run()
+        .lastInsertRowid,
+    );
     assignOntology(p.ctx, graph, military);
     // What a killed process leaves: a running build with part of the graph written.
-    p.ctx.db.prepare("INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ?, '半成品')").run(graph);
+    p.ctx.db
+      .prepare("INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ?, '半成品')")
+      .run(graph);
     const id = Number(
       p.ctx.db
-        .prepare("INSERT INTO jobs (kind, graph_id, status, params_json, progress, heartbeat_at) VALUES ('graph.build', ?, 'running', ?, 55, '2000-01-01T00:00:00.000Z')")
-        .run(graph, JSON.stringify({ sources: { file_ids: [fileId], source_ids: [], triple_graph_ids: [], all_triples: false }, skip_bad_rows: false }))
-        .lastInsertRowid,
+        .prepare(
+          "INSERT INTO jobs (kind, graph_id, status, params_json, progress, heartbeat_at) VALUES ('graph.build', ?, 'running', ?, 55, '2000-01-01T00:00:00.000Z')",
+        )
+        .run(
+          graph,
+          JSON.stringify({
+            sources: {
+              file_ids: [fileId],
+              source_ids: [],
+              triple_graph_ids: [],
+              all_triples: false,
+            },
+            skip_bad_rows: false,
+          }),
+        ).lastInsertRowid,
     );
     expect(recoverJobs(p.ctx).requeued).toContain(id);
     const job = await settled(p, id);
     expect(job.status).toBe("succeeded");
     expect(count("kg_entities", graph)).toBe(5);
-    expect(p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = 'half-built'").get()).toBeUndefined();
+    expect(
+      p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = 'half-built'").get(),
+    ).toBeUndefined();
   });
 });
 
@@ -374,23 +566,33 @@ describe("a graph's own ontology", () => {
     expect(info.body.ontology.id).toBe(military);
     expect(info.body.shared_with.length).toBeGreaterThan(0);
 
-    const fork = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/ontology/fork/`, { name: "独立本体" });
+    const fork = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/ontology/fork/`, {
+      name: "独立本体",
+    });
     expect(fork.status).toBe(201);
     expect(fork.body.ontology.name).toBe("独立本体");
     expect(fork.body.shared_with).toEqual([]);
     const classOntology = p.ctx.db
-      .prepare("SELECT DISTINCT c.ontology_id FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ?")
+      .prepare(
+        "SELECT DISTINCT c.ontology_id FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ?",
+      )
       .pluck()
       .all(graphId);
     expect(classOntology).toEqual([fork.body.ontology.id]);
 
-    const back = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, { ontology_id: military });
+    const back = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, {
+      ontology_id: military,
+    });
     expect(back.status).toBe(200);
     expect(back.body.ontology.id).toBe(military);
 
-    const incompatible = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, { ontology_id: general });
+    const incompatible = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, {
+      ontology_id: general,
+    });
     expect(incompatible.status).toBe(409);
-    expect(incompatible.body.detail).toMatch(/^目标本体"通用领域本体"缺少类"(军队|舰艇|飞机|军工企业)"（被 1 个实体使用）/);
+    expect(incompatible.body.detail).toMatch(
+      /^目标本体"通用领域本体"缺少类"(军队|舰艇|飞机|军工企业)"（被 1 个实体使用）/,
+    );
   });
 });
 
@@ -399,7 +601,13 @@ describe("graph administration permissions", () => {
     const reader = userWithToken(p.ctx, "graph-reader", ["kg__graph__read"]);
     expect((await call(p, reader, "GET", "/graphadmin/graphs/")).status).toBe(200);
     expect((await call(p, reader, "POST", "/graphadmin/graphs/", { name: "x" })).status).toBe(403);
-    expect((await call(p, reader, "POST", "/graphadmin/graphs/245/update/dry-run/", { all_triples: true })).status).toBe(403);
+    expect(
+      (
+        await call(p, reader, "POST", "/graphadmin/graphs/245/update/dry-run/", {
+          all_triples: true,
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(p, reader, "GET", "/graphadmin/source-options/")).status).toBe(403);
   });
 });
@@ -417,11 +625,17 @@ describe("CSV files with quoted cells", () => {
     const r = await createGraph("引号图谱", { file_ids: [fileId] });
     const job = await settled(p, r.body.job_id);
     expect(job.status).toBe("failed");
-    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } }).report.problems;
-    expect(problems).toEqual([{ ref: '文件"quoted.csv"第 5 行', kind: "format", message: "主体不能为空" }]);
+    const problems = (job.result as { report: { problems: { ref: string; message: string }[] } })
+      .report.problems;
+    expect(problems).toEqual([
+      { ref: '文件"quoted.csv"第 5 行', kind: "format", message: "主体不能为空" },
+    ]);
     const again = await createGraph("引号图谱2", { file_ids: [fileId], skip_bad_rows: true });
     expect((await settled(p, again.body.job_id)).status).toBe("succeeded");
-    const props = p.ctx.db.prepare("SELECT properties FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'").pluck().get(again.body.graph.id) as string;
+    const props = p.ctx.db
+      .prepare("SELECT properties FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'")
+      .pluck()
+      .get(again.body.graph.id) as string;
     expect(JSON.parse(props)).toEqual({ 排水量: "60,900吨\n（满载）" });
   });
 });
@@ -434,13 +648,21 @@ describe("the fact signature of a dry run", () => {
     await settled(p, r.body.job_id);
     const g = r.body.graph.id;
     const before = factSignature(p.ctx, g);
-    const added = await call(p, admin, "POST", `/graphadmin/ontologies/${military}/classes/`, { name: "签名测试类" });
+    const added = await call(p, admin, "POST", `/graphadmin/ontologies/${military}/classes/`, {
+      name: "签名测试类",
+    });
     await call(p, admin, "DELETE", `/graphadmin/classes/${added.body.id}/`);
     expect(factSignature(p.ctx, g)).toBe(before);
-    p.ctx.db.prepare("UPDATE kg_entities SET description = '改' WHERE graph_id = ? AND name = '大连'").run(g);
+    p.ctx.db
+      .prepare("UPDATE kg_entities SET description = '改' WHERE graph_id = ? AND name = '大连'")
+      .run(g);
     const afterEntity = factSignature(p.ctx, g);
     expect(afterEntity).not.toBe(before);
-    p.ctx.db.prepare("DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ?)").run(g);
+    p.ctx.db
+      .prepare(
+        "DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ?)",
+      )
+      .run(g);
     expect(factSignature(p.ctx, g)).not.toBe(afterEntity);
   });
 });

@@ -7,7 +7,13 @@ export interface Caller {
 }
 
 /** A JSON call to the platform; the parsed body with the status. */
-export async function call(p: TestPlatform, who: Caller, method: string, path: string, body?: unknown) {
+export async function call(
+  p: TestPlatform,
+  who: Caller,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const res = await fetch(`${p.api}${path}`, {
     method,
     headers: authHeaders(who),
@@ -18,11 +24,20 @@ export async function call(p: TestPlatform, who: Caller, method: string, path: s
 }
 
 /** Uploads a CSV as data/files and returns its id. */
-export async function uploadCsv(p: TestPlatform, who: Caller, name: string, content: string): Promise<number> {
+export async function uploadCsv(
+  p: TestPlatform,
+  who: Caller,
+  name: string,
+  content: string,
+): Promise<number> {
   const form = new FormData();
   form.append("name", name);
   form.append("file", new File([content], name, { type: "text/csv" }));
-  const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(who, false), body: form });
+  const res = await fetch(`${p.api}/data/files/`, {
+    method: "POST",
+    headers: authHeaders(who, false),
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`upload failed ${res.status} ${await res.text()}`);
   return (await res.json()).id;
 }

@@ -11,12 +11,17 @@ beforeAll(async () => {
   p = await startPlatform();
   ensureBuiltinOntologies(p.ctx);
   admin = userWithToken(p.ctx, "onto-admin", ["admin"]);
-  const created = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "测试本体", domain: "military", description: "规则测试" });
+  const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+    name: "测试本体",
+    domain: "military",
+    description: "规则测试",
+  });
   ontologyId = created.body.id;
 });
 afterAll(() => p.close());
 
-const addClass = (body: Record<string, unknown>, o = ontologyId) => call(p, admin, "POST", `/graphadmin/ontologies/${o}/classes/`, body);
+const addClass = (body: Record<string, unknown>, o = ontologyId) =>
+  call(p, admin, "POST", `/graphadmin/ontologies/${o}/classes/`, body);
 
 describe("ontologies", () => {
   it("lists the ontologies with their counts and the graphs using them", async () => {
@@ -25,39 +30,70 @@ describe("ontologies", () => {
     const military = r.body.results.find((o: { name: string }) => o.name === "军事领域本体");
     expect(military.classes).toBeGreaterThan(10);
     expect(military.relation_types).toBeGreaterThan(5);
-    expect(r.body.results.find((o: { id: number }) => o.id === ontologyId)).toMatchObject({ classes: 0, graphs: [] });
+    expect(r.body.results.find((o: { id: number }) => o.id === ontologyId)).toMatchObject({
+      classes: 0,
+      graphs: [],
+    });
   });
 
   it("refuses a duplicate ontology name and an unknown domain, naming the field", async () => {
-    const dup = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "测试本体", domain: "military" });
+    const dup = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "测试本体",
+      domain: "military",
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.detail).toBe('本体名称"测试本体"已存在');
-    const bad = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "别的", domain: "medical" });
+    const bad = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "别的",
+      domain: "medical",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.domain).toEqual(["领域必须是 military 或 general"]);
   });
 
   it("copies another ontology with its class tree, properties and types", async () => {
-    const military = (await call(p, admin, "GET", "/graphadmin/ontologies/")).body.results.find((o: { name: string }) => o.name === "军事领域本体");
-    const copy = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "军事本体副本", domain: "military", copy_from: military.id });
+    const military = (await call(p, admin, "GET", "/graphadmin/ontologies/")).body.results.find(
+      (o: { name: string }) => o.name === "军事领域本体",
+    );
+    const copy = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "军事本体副本",
+      domain: "military",
+      copy_from: military.id,
+    });
     expect(copy.status).toBe(201);
     const ship = copy.body.classes.find((c: { name: string }) => c.name === "舰艇");
     expect(ship.parent).toBe("武器装备");
     expect(ship.properties.map((x: { name: string }) => x.name)).toContain("排水量");
     const equip = copy.body.relation_types.find((t: { name: string }) => t.name === "装备");
     expect(equip).toMatchObject({ domain_class: "组织机构", range_class: "武器装备" });
-    expect(copy.body.event_types.find((e: { name: string }) => e.name === "演习").triggers).toContain("军演");
+    expect(
+      copy.body.event_types.find((e: { name: string }) => e.name === "演习").triggers,
+    ).toContain("军演");
   });
 
   it("refuses deleting an ontology a graph uses, and deletes an unused one", async () => {
-    const military = (await call(p, admin, "GET", "/graphadmin/ontologies/")).body.results.find((o: { name: string }) => o.name === "军事领域本体");
-    p.ctx.db.prepare("INSERT OR REPLACE INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ?)").run(military.id);
+    const military = (await call(p, admin, "GET", "/graphadmin/ontologies/")).body.results.find(
+      (o: { name: string }) => o.name === "军事领域本体",
+    );
+    p.ctx.db
+      .prepare("INSERT OR REPLACE INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ?)")
+      .run(military.id);
     const refused = await call(p, admin, "DELETE", `/graphadmin/ontologies/${military.id}/`);
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe('本体"军事领域本体"仍被 1 个图谱使用（"军事装备知识图谱"），无法删除');
-    const spare = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "待删本体", domain: "general", copy_from: military.id });
-    expect((await call(p, admin, "DELETE", `/graphadmin/ontologies/${spare.body.id}/`)).status).toBe(204);
-    expect((await call(p, admin, "GET", `/graphadmin/ontologies/${spare.body.id}/`)).status).toBe(404);
+    expect(refused.body.detail).toBe(
+      '本体"军事领域本体"仍被 1 个图谱使用（"军事装备知识图谱"），无法删除',
+    );
+    const spare = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "待删本体",
+      domain: "general",
+      copy_from: military.id,
+    });
+    expect(
+      (await call(p, admin, "DELETE", `/graphadmin/ontologies/${spare.body.id}/`)).status,
+    ).toBe(204);
+    expect((await call(p, admin, "GET", `/graphadmin/ontologies/${spare.body.id}/`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -97,10 +133,16 @@ describe("the class tree", () => {
   });
 
   it("refuses a parent from another ontology and a bad colour", async () => {
-    const other = p.ctx.db.prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1").pluck().get(ontologyId);
+    const other = p.ctx.db
+      .prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1")
+      .pluck()
+      .get(ontologyId);
     const r = await addClass({ name: "外来", parent_id: other, color: "blue" });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual({ parent_id: ["父类不存在或不属于该本体"], color: ["颜色格式为 #RRGGBB"] });
+    expect(r.body.errors).toEqual({
+      parent_id: ["父类不存在或不属于该本体"],
+      color: ["颜色格式为 #RRGGBB"],
+    });
   });
 
   it("refuses deleting a class with subclasses, naming them", async () => {
@@ -110,8 +152,14 @@ describe("the class tree", () => {
   });
 
   it("refuses deleting a class still used by entities, saying how many", async () => {
-    p.ctx.db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (900, '测试图谱', 'military')").run();
-    const insert = p.ctx.db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, 900, ?, ?)");
+    p.ctx.db
+      .prepare(
+        "INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (900, '测试图谱', 'military')",
+      )
+      .run();
+    const insert = p.ctx.db.prepare(
+      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, 900, ?, ?)",
+    );
     for (let i = 0; i < 152; i++) insert.run(`uuid-drone-${i}`, leaf, `无人机${i}`);
     const r = await call(p, admin, "DELETE", `/graphadmin/classes/${leaf}/`);
     expect(r.status).toBe(409);
@@ -136,32 +184,75 @@ describe("relation types", () => {
     org = (await addClass({ name: "组织" })).body.id;
     weapon = (await addClass({ name: "武器" })).body.id;
     person = (await addClass({ name: "人员" })).body.id;
-    equip = (await call(p, admin, "POST", `/graphadmin/ontologies/${ontologyId}/relation-types/`, { name: "配备", domain_class_id: org, range_class_id: weapon })).body.id;
+    equip = (
+      await call(p, admin, "POST", `/graphadmin/ontologies/${ontologyId}/relation-types/`, {
+        name: "配备",
+        domain_class_id: org,
+        range_class_id: weapon,
+      })
+    ).body.id;
   });
 
   it("keep their domain and range classes", async () => {
     const d = (await call(p, admin, "GET", `/graphadmin/ontologies/${ontologyId}/`)).body;
-    expect(d.relation_types.find((t: { id: number }) => t.id === equip)).toMatchObject({ domain_class: "组织", range_class: "武器", relation_count: 0 });
+    expect(d.relation_types.find((t: { id: number }) => t.id === equip)).toMatchObject({
+      domain_class: "组织",
+      range_class: "武器",
+      relation_count: 0,
+    });
   });
 
   it("refuse a duplicate name and a class of another ontology", async () => {
-    const dup = await call(p, admin, "POST", `/graphadmin/ontologies/${ontologyId}/relation-types/`, { name: "配备" });
+    const dup = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/ontologies/${ontologyId}/relation-types/`,
+      { name: "配备" },
+    );
     expect(dup.body.detail).toBe('关系类型"配备"已存在');
-    const other = p.ctx.db.prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1").pluck().get(ontologyId);
-    const foreign = await call(p, admin, "POST", `/graphadmin/ontologies/${ontologyId}/relation-types/`, { name: "新关系", range_class_id: other });
+    const other = p.ctx.db
+      .prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1")
+      .pluck()
+      .get(ontologyId);
+    const foreign = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/ontologies/${ontologyId}/relation-types/`,
+      { name: "新关系", range_class_id: other },
+    );
     expect(foreign.body.errors.range_class_id).toEqual(["值域类不存在或不属于该本体"]);
   });
 
   it("refuse a new domain that existing relations do not fit, and a delete while in use", async () => {
     const db = p.ctx.db;
-    const a = Number(db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-org', 900, ?, '某部')").run(org).lastInsertRowid);
-    const b = Number(db.prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-weapon', 900, ?, '某炮')").run(weapon).lastInsertRowid);
+    const a = Number(
+      db
+        .prepare(
+          "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-org', 900, ?, '某部')",
+        )
+        .run(org).lastInsertRowid,
+    );
+    const b = Number(
+      db
+        .prepare(
+          "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-weapon', 900, ?, '某炮')",
+        )
+        .run(weapon).lastInsertRowid,
+    );
     for (let i = 0; i < 37; i++) {
-      db.prepare("INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (900, ?, ?, ?)").run(a, equip, b);
+      db.prepare(
+        "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (900, ?, ?, ?)",
+      ).run(a, equip, b);
     }
-    const narrowed = await call(p, admin, "PATCH", `/graphadmin/relation-types/${equip}/`, { domain_class_id: person });
+    const narrowed = await call(p, admin, "PATCH", `/graphadmin/relation-types/${equip}/`, {
+      domain_class_id: person,
+    });
     expect(narrowed.status).toBe(409);
-    expect(narrowed.body.detail).toBe('关系类型"配备"已有 37 条关系不符合新的定义域"人员"，无法修改');
+    expect(narrowed.body.detail).toBe(
+      '关系类型"配备"已有 37 条关系不符合新的定义域"人员"，无法修改',
+    );
     const removed = await call(p, admin, "DELETE", `/graphadmin/relation-types/${equip}/`);
     expect(removed.status).toBe(409);
     expect(removed.body.detail).toBe('关系类型"配备"仍被 37 条关系使用，无法删除');
@@ -174,7 +265,9 @@ describe("relation types", () => {
     p.ctx.db.prepare("UPDATE kg_entities SET class_id = ? WHERE uuid = 'u-org'").run(sub);
     const r = await call(p, admin, "PATCH", `/graphadmin/classes/${sub}/`, { parent_id: null });
     expect(r.status).toBe(409);
-    expect(r.body.detail).toBe('移动类"分队"后，关系类型"配备"的 37 条关系将不符合其定义域"组织"，无法移动');
+    expect(r.body.detail).toBe(
+      '移动类"分队"后，关系类型"配备"的 37 条关系将不符合其定义域"组织"，无法移动',
+    );
   });
 
   it("refuse deleting a class used as a domain", async () => {
@@ -189,13 +282,25 @@ describe("relation types", () => {
 describe("properties and event types", () => {
   it("keep properties unique per class and refuse deleting one entities hold", async () => {
     const cls = (await addClass({ name: "舰船" })).body.id;
-    const prop = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, { name: "排水量", datatype: "number" });
+    const prop = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, {
+      name: "排水量",
+      datatype: "number",
+    });
     expect(prop.status).toBe(201);
-    const dup = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, { name: "排水量" });
+    const dup = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, {
+      name: "排水量",
+    });
     expect(dup.body.detail).toBe('类"舰船"已有属性"排水量"');
-    const badType = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, { name: "舷号", datatype: "text" });
+    const badType = await call(p, admin, "POST", `/graphadmin/classes/${cls}/properties/`, {
+      name: "舷号",
+      datatype: "text",
+    });
     expect(badType.body.errors.datatype[0]).toMatch(/^数据类型必须是/);
-    p.ctx.db.prepare(`INSERT INTO kg_entities (uuid, graph_id, class_id, name, properties) VALUES ('u-ship', 900, ?, '某舰', '{"排水量": 5000}')`).run(cls);
+    p.ctx.db
+      .prepare(
+        `INSERT INTO kg_entities (uuid, graph_id, class_id, name, properties) VALUES ('u-ship', 900, ?, '某舰', '{"排水量": 5000}')`,
+      )
+      .run(cls);
     const used = await call(p, admin, "DELETE", `/graphadmin/properties/${prop.body.id}/`);
     expect(used.status).toBe(409);
     expect(used.body.detail).toBe('属性"排水量"仍被 1 个实体使用，无法删除');
@@ -211,13 +316,18 @@ describe("properties and event types", () => {
     expect(r.status).toBe(201);
     expect(JSON.parse(r.body.triggers)).toEqual(["演习", "演练", "军演"]);
     expect(JSON.parse(r.body.roles)).toEqual({ subject: "参演方", object: "客体" });
-    p.ctx.db.prepare("INSERT INTO kg_events (graph_id, event_type_id, title) VALUES (900, ?, '某演习')").run(r.body.id);
+    p.ctx.db
+      .prepare("INSERT INTO kg_events (graph_id, event_type_id, title) VALUES (900, ?, '某演习')")
+      .run(r.body.id);
     const used = await call(p, admin, "DELETE", `/graphadmin/event-types/${r.body.id}/`);
     expect(used.body.detail).toBe('事件类型"演训"仍被 1 个事件使用，无法删除');
   });
 
   it("writes every change to the audit log", () => {
-    const n = p.ctx.db.prepare("SELECT count(*) FROM audit_log WHERE resource LIKE 'graphadmin/%'").pluck().get() as number;
+    const n = p.ctx.db
+      .prepare("SELECT count(*) FROM audit_log WHERE resource LIKE 'graphadmin/%'")
+      .pluck()
+      .get() as number;
     expect(n).toBeGreaterThan(10);
   });
 });
@@ -225,16 +335,30 @@ describe("properties and event types", () => {
 describe("ontology permissions", () => {
   it("lets a reader read and refuses their writes (403)", async () => {
     const reader = userWithToken(p.ctx, "onto-reader", ["kg__ontology__read"]);
-    expect((await call(p, reader, "GET", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(200);
-    expect((await call(p, reader, "POST", `/graphadmin/ontologies/${ontologyId}/classes/`, { name: "x" })).status).toBe(403);
-    expect((await call(p, reader, "DELETE", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(403);
+    expect((await call(p, reader, "GET", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call(p, reader, "POST", `/graphadmin/ontologies/${ontologyId}/classes/`, {
+          name: "x",
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call(p, reader, "DELETE", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(
+      403,
+    );
     const nobody = userWithToken(p.ctx, "onto-nobody", []);
     expect((await call(p, nobody, "GET", "/graphadmin/ontologies/")).status).toBe(403);
   });
 
   it("answers 404 for unknown ids", async () => {
-    expect((await call(p, admin, "GET", "/graphadmin/ontologies/99999/")).body.detail).toBe("本体不存在");
-    expect((await call(p, admin, "PATCH", "/graphadmin/classes/99999/", { name: "x" })).body.detail).toBe("类不存在");
+    expect((await call(p, admin, "GET", "/graphadmin/ontologies/99999/")).body.detail).toBe(
+      "本体不存在",
+    );
+    expect(
+      (await call(p, admin, "PATCH", "/graphadmin/classes/99999/", { name: "x" })).body.detail,
+    ).toBe("类不存在");
     expect((await call(p, admin, "DELETE", "/graphadmin/relation-types/abc/")).status).toBe(404);
   });
 });

@@ -4,7 +4,12 @@ import { logSearch } from "../../platform/admin/insight/search-log.js";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/runner.js";
 import { analyzeText } from "../../platform/kg/extract.js";
 import { seedInsightDemo } from "../../platform/seed/insight-demo.js";
-import { authHeaders, startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  type TestPlatform,
+  userWithToken,
+} from "../helpers/platform.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 type Json = any;
@@ -18,9 +23,17 @@ beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
   startJobWorker(p.ctx);
   admin = userWithToken(p.ctx, "insight-admin", ["admin"]);
-  reader = userWithToken(p.ctx, "insight-reader", ["kg__model__read", "kg__statistics__read", "kg__log__read", "kg__feedback__read"]);
+  reader = userWithToken(p.ctx, "insight-reader", [
+    "kg__model__read",
+    "kg__statistics__read",
+    "kg__log__read",
+    "kg__feedback__read",
+  ]);
   nobody = userWithToken(p.ctx, "insight-nobody", []);
-  await waitFor(() => !p.ctx.db.prepare("SELECT 1 FROM kg_model_runs WHERE status IN ('queued', 'running')").get());
+  await waitFor(
+    () =>
+      !p.ctx.db.prepare("SELECT 1 FROM kg_model_runs WHERE status IN ('queued', 'running')").get(),
+  );
 });
 afterAll(async () => {
   stopJobWorker(p.ctx);
@@ -53,7 +66,8 @@ const call = async (method: string, path: string, who: Who | null, body?: unknow
   return { status: res.status, body: json, headers: res.headers, text };
 };
 const get = (path: string, who: Who | null = admin) => call("GET", path, who);
-const post = (path: string, body: unknown, who: Who | null = admin) => call("POST", path, who, body);
+const post = (path: string, body: unknown, who: Who | null = admin) =>
+  call("POST", path, who, body);
 const all = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).all(...args) as Json[];
 const one = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).get(...args) as Json;
 
@@ -70,7 +84,14 @@ async function finishedRun(modelId: number, runId: number) {
     return ["succeeded", "failed", "cancelled"].includes(run.status);
   });
   // The job settles just after the run.
-  await waitFor(() => ["succeeded", "failed", "cancelled"].includes(one("SELECT j.status FROM jobs j JOIN kg_model_runs r ON r.job_id = j.id WHERE r.id = ?", runId).status));
+  await waitFor(() =>
+    ["succeeded", "failed", "cancelled"].includes(
+      one(
+        "SELECT j.status FROM jobs j JOIN kg_model_runs r ON r.job_id = j.id WHERE r.id = ?",
+        runId,
+      ).status,
+    ),
+  );
   return (await get(`/kg/models/${modelId}/runs/${runId}/`)).body;
 }
 
@@ -78,7 +99,11 @@ describe("models (generic resource kg/models)", () => {
   it("serves the schema with model types, statuses and the read-only metrics", async () => {
     const r = await get("/kg/models/schema/");
     expect(r.status).toBe(200);
-    expect(r.body.select_options.type.map((o: Json) => o.key)).toEqual(["ner", "relation", "event"]);
+    expect(r.body.select_options.type.map((o: Json) => o.key)).toEqual([
+      "ner",
+      "relation",
+      "event",
+    ]);
     expect(r.body.table_fields.metrics.label).toBe("评估指标");
     expect(r.body.form_fields.metrics).toBeUndefined();
     expect(r.body.form_fields.status).toBeUndefined();
@@ -91,11 +116,20 @@ describe("models (generic resource kg/models)", () => {
     const ner = r.body.results.find((m: Json) => m.name === "军事实体识别");
     expect(ner).toMatchObject({ type: "ner", graph: 245, status: "ready", version: "1.1.0" });
     expect(ner.metrics).toMatch(/^P \d+\.\d% · R \d+\.\d% · F1 \d+\.\d%$/);
-    expect(r.body.results.find((m: Json) => m.name === "新闻事件抽取")).toMatchObject({ status: "new", metrics: "" });
+    expect(r.body.results.find((m: Json) => m.name === "新闻事件抽取")).toMatchObject({
+      status: "new",
+      metrics: "",
+    });
   });
 
   it("refuses a model with a bad version or test share, naming the field", async () => {
-    const r = await post("/kg/models/", { name: "x", version: "v1", type: "ner", graph: 245, holdout: 80 });
+    const r = await post("/kg/models/", {
+      name: "x",
+      version: "v1",
+      type: "ner",
+      graph: 245,
+      holdout: 80,
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors.version[0]).toContain("版本格式");
     expect(r.body.errors.holdout[0]).toBe("测试集比例不能大于50%");
@@ -107,7 +141,12 @@ describe("model runs", () => {
     const model = await createModel({ name: "事件评估", type: "event", graph: 245 });
     const created = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ model_id: model.id, kind: "evaluation", status: "queued", holdout: 20 });
+    expect(created.body).toMatchObject({
+      model_id: model.id,
+      kind: "evaluation",
+      status: "queued",
+      holdout: 20,
+    });
     expect(created.body.job_id).toBeGreaterThan(0);
     const run = await finishedRun(model.id, created.body.id);
     expect(run.status).toBe("succeeded");
@@ -121,7 +160,9 @@ describe("model runs", () => {
     let predicted = 0;
     for (const id of test) {
       const a = one("SELECT content, published_at FROM kg_articles WHERE id = ?", id);
-      predicted += analyzeText(p.ctx, 245, a.content, { referenceDate: a.published_at.slice(0, 10) }).events.length;
+      predicted += analyzeText(p.ctx, 245, a.content, {
+        referenceDate: a.published_at.slice(0, 10),
+      }).events.length;
     }
     expect(ev).toMatchObject({ articles: test.length, gold, predicted });
     expect(ev.tp).toBeLessThanOrEqual(Math.min(gold, predicted));
@@ -132,8 +173,15 @@ describe("model runs", () => {
     // Every gold item is in one row of the confusion matrix, every prediction in one column.
     const matrix: number[][] = ev.confusion.matrix;
     const none = ev.confusion.labels.length - 1;
-    expect(matrix.slice(0, none).flat().reduce((a, b) => a + b, 0)).toBe(gold);
-    expect(matrix.reduce((n, row) => n + row.slice(0, none).reduce((a, b) => a + b, 0), 0)).toBe(predicted);
+    expect(
+      matrix
+        .slice(0, none)
+        .flat()
+        .reduce((a, b) => a + b, 0),
+    ).toBe(gold);
+    expect(matrix.reduce((n, row) => n + row.slice(0, none).reduce((a, b) => a + b, 0), 0)).toBe(
+      predicted,
+    );
     expect(ev.confusion.labels.at(-1)).toBe("O");
 
     const m = (await get(`/kg/models/${model.id}/`)).body;
@@ -141,7 +189,12 @@ describe("model runs", () => {
   });
 
   it("trains a filter on the other articles, bumps the version, and evaluates with it", async () => {
-    const model = await createModel({ name: "关系训练", type: "relation", graph: 245, holdout: 30 });
+    const model = await createModel({
+      name: "关系训练",
+      type: "relation",
+      graph: 245,
+      holdout: 30,
+    });
     const created = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
     const run = await finishedRun(model.id, created.body.id);
     expect(run.status).toBe("succeeded");
@@ -153,9 +206,12 @@ describe("model runs", () => {
     expect(Array.isArray(learned.suppress)).toBe(true);
     // Suppressed predicates are never predicted afterwards.
     const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
-    for (const c of ev.per_class) if (learned.suppress.includes(c.label)) expect(c.fp + c.tp).toBe(0);
+    for (const c of ev.per_class)
+      if (learned.suppress.includes(c.label)) expect(c.fp + c.tp).toBe(0);
     const messages = log.results.map((l: Json) => l.message);
-    expect(messages).toContain(`数据划分：训练集 ${learned.trained_articles} 篇，测试集 ${ev.articles} 篇（测试集比例 30%）`);
+    expect(messages).toContain(
+      `数据划分：训练集 ${learned.trained_articles} 篇，测试集 ${ev.articles} 篇（测试集比例 30%）`,
+    );
     expect(messages.some((m: string) => m.startsWith("训练集预测"))).toBe(true);
   });
 
@@ -170,8 +226,12 @@ describe("model runs", () => {
     expect(runs.results.map((r: Json) => r.id)).toEqual([second.body.id, first.body.id]);
     expect(runs.results[0].f1).not.toBeNull();
 
-    const page1 = (await get(`/kg/models/${model.id}/runs/${first.body.id}/?log_page=1&log_page_size=5`, reader)).body;
-    const page2 = (await get(`/kg/models/${model.id}/runs/${first.body.id}/?log_page=2&log_page_size=5`, reader)).body;
+    const page1 = (
+      await get(`/kg/models/${model.id}/runs/${first.body.id}/?log_page=1&log_page_size=5`, reader)
+    ).body;
+    const page2 = (
+      await get(`/kg/models/${model.id}/runs/${first.body.id}/?log_page=2&log_page_size=5`, reader)
+    ).body;
     expect(page1.logs.results).toHaveLength(5);
     expect(page1.logs.results[0].message).toBe("任务完成");
     const ids = [...page1.logs.results, ...page2.logs.results].map((l: Json) => l.id);
@@ -182,13 +242,19 @@ describe("model runs", () => {
   it("streams a run's progress and log lines as server-sent events until it is done", async () => {
     const model = await createModel({ name: "直播", type: "event", graph: 246 });
     const created = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
-    const res = await fetch(`${p.api}/kg/models/${model.id}/runs/${created.body.id}/events/?after_log=0`, { headers: authHeaders(reader) });
+    const res = await fetch(
+      `${p.api}/kg/models/${model.id}/runs/${created.body.id}/events/?after_log=0`,
+      { headers: authHeaders(reader) },
+    );
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const text = await res.text();
     expect(text).toContain("event: log");
     expect(text).toContain("event: progress");
     const done = text.split("\n\n").find((b) => b.startsWith("event: done"))!;
-    expect(JSON.parse(done.split("data: ")[1])).toMatchObject({ status: "succeeded", progress: 100 });
+    expect(JSON.parse(done.split("data: ")[1])).toMatchObject({
+      status: "succeeded",
+      progress: 100,
+    });
     expect(text).toContain("任务完成");
   });
 
@@ -200,7 +266,9 @@ describe("model runs", () => {
       expect(first.status).toBe(201);
       const again = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
       expect(again.status).toBe(409);
-      expect(again.body.detail).toBe(`模型已有运行中的任务（#${first.body.id}），请等它结束后再运行`);
+      expect(again.body.detail).toBe(
+        `模型已有运行中的任务（#${first.body.id}），请等它结束后再运行`,
+      );
       const refusedDelete = await call("DELETE", `/kg/models/${model.id}/`, admin);
       expect(refusedDelete.status).toBe(409);
       expect(refusedDelete.body.detail).toContain("有运行中的任务");
@@ -217,16 +285,25 @@ describe("model runs", () => {
     const model = await createModel({ name: "空图谱", type: "event", graph: 247 });
     const created = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
     const run = await finishedRun(model.id, created.body.id);
-    expect(run).toMatchObject({ status: "failed", error: "测试集为空：知识图谱中没有可用于评估的文章" });
-    expect(run.logs.results.some((l: Json) => l.level === "error" && l.message.includes("测试集为空"))).toBe(true);
+    expect(run).toMatchObject({
+      status: "failed",
+      error: "测试集为空：知识图谱中没有可用于评估的文章",
+    });
+    expect(
+      run.logs.results.some((l: Json) => l.level === "error" && l.message.includes("测试集为空")),
+    ).toBe(true);
     expect(one("SELECT status FROM kg_models WHERE id = ?", model.id).status).toBe("failed");
     expect((await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation).toBeNull();
   });
 
   it("answers bad input with a clear message", async () => {
     const model = await createModel({ name: "参数", type: "ner", graph: 245 });
-    expect((await post(`/kg/models/${model.id}/runs/`, { kind: "deploy" })).body.detail).toBe("运行类型必须是 evaluation（评估）或 training（训练）");
-    expect((await post(`/kg/models/${model.id}/runs/`, { holdout: 90 })).body.detail).toBe("测试集比例必须是5到50之间的整数");
+    expect((await post(`/kg/models/${model.id}/runs/`, { kind: "deploy" })).body.detail).toBe(
+      "运行类型必须是 evaluation（评估）或 training（训练）",
+    );
+    expect((await post(`/kg/models/${model.id}/runs/`, { holdout: 90 })).body.detail).toBe(
+      "测试集比例必须是5到50之间的整数",
+    );
     const unknown = await post("/kg/models/999999/runs/", {});
     expect(unknown).toMatchObject({ status: 404, body: { detail: "模型不存在" } });
     expect((await get("/kg/models/999999/evaluation/")).status).toBe(404);
@@ -244,14 +321,30 @@ describe("model runs", () => {
 describe("retrieval statistics", () => {
   it("records searches, ignoring blank ones", () => {
     const before = one("SELECT count(*) AS n FROM kg_search_log").n;
-    logSearch(p.ctx, { graphId: 245, userId: admin.id, query: "  歼-20  ", kind: "entity", resultCount: 3 });
-    logSearch(p.ctx, { graphId: 245, userId: admin.id, query: "   ", kind: "entity", resultCount: 0 });
+    logSearch(p.ctx, {
+      graphId: 245,
+      userId: admin.id,
+      query: "  歼-20  ",
+      kind: "entity",
+      resultCount: 3,
+    });
+    logSearch(p.ctx, {
+      graphId: 245,
+      userId: admin.id,
+      query: "   ",
+      kind: "entity",
+      resultCount: 0,
+    });
     expect(one("SELECT count(*) AS n FROM kg_search_log").n).toBe(before + 1);
     expect(one("SELECT query FROM kg_search_log ORDER BY id DESC LIMIT 1").query).toBe("歼-20");
   });
 
   it("is fed by the knowledge-graph search endpoints, once per search (not per page)", async () => {
-    const count = () => one("SELECT count(*) AS n FROM kg_search_log WHERE query = '美国海军' AND user_id = ?", reader.id).n;
+    const count = () =>
+      one(
+        "SELECT count(*) AS n FROM kg_search_log WHERE query = '美国海军' AND user_id = ?",
+        reader.id,
+      ).n;
     const entities = await get("/kg/graphs/245/entities/?search=美国海军", reader);
     expect(entities.status).toBe(200);
     await get("/kg/graphs/245/articles/?search=美国海军", reader);
@@ -259,10 +352,16 @@ describe("retrieval statistics", () => {
     await get("/kg/graphs/245/entities/?search=美国海军&page=2", reader);
     await get("/kg/graphs/245/entities/", reader);
     expect(count()).toBe(3);
-    const row = one("SELECT kind, result_count, graph_id FROM kg_search_log WHERE query = '美国海军' AND user_id = ? AND kind = 'entity'", reader.id);
+    const row = one(
+      "SELECT kind, result_count, graph_id FROM kg_search_log WHERE query = '美国海军' AND user_id = ? AND kind = 'entity'",
+      reader.id,
+    );
     expect(row).toMatchObject({ graph_id: 245, result_count: entities.body.count });
     await get("/kg/graphs/245/event-graph/events/?search=演习", null);
-    expect(one("SELECT user_id, kind FROM kg_search_log ORDER BY id DESC LIMIT 1")).toMatchObject({ user_id: null, kind: "event" });
+    expect(one("SELECT user_id, kind FROM kg_search_log ORDER BY id DESC LIMIT 1")).toMatchObject({
+      user_id: null,
+      kind: "event",
+    });
   });
 
   it("gives searches per day for every day of the window, top queries and queries without results", async () => {
@@ -271,20 +370,35 @@ describe("retrieval statistics", () => {
     const s = r.body;
     expect(s.series).toHaveLength(30);
     expect(s.series.at(-1).day).toBe(new Date().toISOString().slice(0, 10));
-    const total = one("SELECT count(*) AS n FROM kg_search_log WHERE graph_id = 245 AND created_at >= ?", `${s.from}T00:00:00.000Z`).n;
+    const total = one(
+      "SELECT count(*) AS n FROM kg_search_log WHERE graph_id = 245 AND created_at >= ?",
+      `${s.from}T00:00:00.000Z`,
+    ).n;
     expect(s.total).toBe(total);
     expect(s.series.reduce((n: number, d: Json) => n + d.searches, 0)).toBe(total);
     expect(s.top).toHaveLength(10);
     expect(s.top[0].searches).toBeGreaterThanOrEqual(s.top[1].searches);
     expect(s.empty.length).toBeGreaterThan(0);
     for (const q of s.empty) {
-      expect(one("SELECT count(*) AS n FROM kg_search_log WHERE lower(query) = lower(?) AND result_count = 0 AND graph_id = 245 AND created_at >= ?", q.query, `${s.from}T00:00:00.000Z`).n).toBe(q.searches);
+      expect(
+        one(
+          "SELECT count(*) AS n FROM kg_search_log WHERE lower(query) = lower(?) AND result_count = 0 AND graph_id = 245 AND created_at >= ?",
+          q.query,
+          `${s.from}T00:00:00.000Z`,
+        ).n,
+      ).toBe(q.searches);
     }
     expect(s.kinds.map((k: Json) => k.kind)).toContain("entity");
   });
 
   it("exports each table as CSV with a BOM, neutralising formula-like queries", async () => {
-    logSearch(p.ctx, { graphId: 246, userId: admin.id, query: "=HYPERLINK(1)", kind: "article", resultCount: 0 });
+    logSearch(p.ctx, {
+      graphId: 246,
+      userId: admin.id,
+      query: "=HYPERLINK(1)",
+      kind: "article",
+      resultCount: 0,
+    });
     const r = await get("/kg/statistics/searches/export/?graph=246&days=7&table=empty", reader);
     expect(r.headers.get("content-type")).toContain("text/csv");
     expect(r.text.charCodeAt(0)).toBe(0xfeff);
@@ -297,7 +411,9 @@ describe("retrieval statistics", () => {
     const r = await get("/kg/statistics/searches/?graph=247&days=7", reader);
     expect(r.body).toMatchObject({ total: 0, empty_total: 0, top: [], empty: [] });
     expect(r.body.series).toHaveLength(7);
-    expect((await get("/kg/statistics/searches/?graph=9999", reader)).body.detail).toBe("知识图谱不存在");
+    expect((await get("/kg/statistics/searches/?graph=9999", reader)).body.detail).toBe(
+      "知识图谱不存在",
+    );
     expect((await get("/kg/statistics/searches/", nobody)).status).toBe(403);
   });
 });
@@ -305,8 +421,14 @@ describe("retrieval statistics", () => {
 describe("entity, verb and keyword statistics", () => {
   it("counts entities per type and ranks them by mentions", async () => {
     const s = (await get("/kg/statistics/entities/?graph=245&limit=10", reader)).body;
-    expect(s.totals.entities).toBe(one("SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245").n);
-    expect(s.totals.mentions).toBe(one("SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.graph_id = 245").n);
+    expect(s.totals.entities).toBe(
+      one("SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245").n,
+    );
+    expect(s.totals.mentions).toBe(
+      one(
+        "SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.graph_id = 245",
+      ).n,
+    );
     expect(s.by_type.reduce((n: number, t: Json) => n + t.entities, 0)).toBe(s.totals.entities);
     expect(s.by_type.reduce((n: number, t: Json) => n + t.mentions, 0)).toBe(s.totals.mentions);
     expect(s.top).toHaveLength(10);
@@ -323,7 +445,9 @@ describe("entity, verb and keyword statistics", () => {
   });
 
   it("filters the ranking by an entity type and its subclasses", async () => {
-    const place = one("SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '地点'").id;
+    const place = one(
+      "SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '地点'",
+    ).id;
     const s = (await get(`/kg/statistics/entities/?graph=245&type=${place}`, reader)).body;
     const placeTypes = ["地点", "国家", "城市", "军事基地", "海域"];
     expect(s.top.length).toBeGreaterThan(0);
@@ -341,7 +465,9 @@ describe("entity, verb and keyword statistics", () => {
     expect(s.relations.reduce((n: number, r: Json) => n + r.outgoing, 0)).toBe(out);
     expect(s.mentions.total.reduce((a: number, b: number) => a + b, 0)).toBe(s.totals.mentions);
     expect(s.articles.length).toBeLessThanOrEqual(10);
-    expect((await get("/kg/statistics/entities/no-such-uuid/", reader)).body.detail).toBe("实体不存在");
+    expect((await get("/kg/statistics/entities/no-such-uuid/", reader)).body.detail).toBe(
+      "实体不存在",
+    );
     const csv = await get(`/kg/statistics/entities/${e.uuid}/export/?table=relations`, reader);
     expect(csv.text).toContain("关系,作为主体,作为客体,合计");
   });
@@ -349,7 +475,9 @@ describe("entity, verb and keyword statistics", () => {
   it("counts events per trigger verb and type, with a monthly trend", async () => {
     const s = (await get("/kg/statistics/verbs/?graph=245", reader)).body;
     expect(s.totals.events).toBe(one("SELECT count(*) AS n FROM kg_events WHERE graph_id = 245").n);
-    const top = one("SELECT trigger_word, count(*) AS n FROM kg_events WHERE graph_id = 245 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+    const top = one(
+      "SELECT trigger_word, count(*) AS n FROM kg_events WHERE graph_id = 245 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    );
     expect(s.verbs[0]).toMatchObject({ rank: 1, events: top.n });
     expect(s.by_type.reduce((n: number, t: Json) => n + t.events, 0)).toBe(s.totals.events);
     expect(s.trend.bucket).toBe("month");
@@ -366,8 +494,8 @@ describe("entity, verb and keyword statistics", () => {
     expect(words).not.toContain("表示");
     expect(words.every((w: string) => w.length >= 2)).toBe(true);
     const first = s.keywords[0];
-    const occurrences = all("SELECT title, content FROM kg_articles WHERE graph_id = 245").filter((a) =>
-      `${a.title}\n${a.content}`.includes(first.word),
+    const occurrences = all("SELECT title, content FROM kg_articles WHERE graph_id = 245").filter(
+      (a) => `${a.title}\n${a.content}`.includes(first.word),
     ).length;
     expect(first.articles).toBeLessThanOrEqual(occurrences);
     expect(first.count).toBeGreaterThanOrEqual(first.articles);
@@ -381,12 +509,22 @@ describe("entity, verb and keyword statistics", () => {
       expect(r.status, path).toBe(200);
     }
     const e = (await get("/kg/statistics/entities/?graph=247", reader)).body;
-    expect(e).toMatchObject({ totals: { entities: 0, mentions: 0 }, top: [], by_type: [], trend: { periods: [] } });
-    expect((await get("/kg/statistics/keywords/?graph=247", reader)).body).toMatchObject({ articles: 0, keywords: [] });
+    expect(e).toMatchObject({
+      totals: { entities: 0, mentions: 0 },
+      top: [],
+      by_type: [],
+      trend: { periods: [] },
+    });
+    expect((await get("/kg/statistics/keywords/?graph=247", reader)).body).toMatchObject({
+      articles: 0,
+      keywords: [],
+    });
   });
 
   it("needs the graph, a known graph, and kg__statistics__read", async () => {
-    expect((await get("/kg/statistics/entities/", reader)).body.detail).toBe("请指定知识图谱（参数 graph）");
+    expect((await get("/kg/statistics/entities/", reader)).body.detail).toBe(
+      "请指定知识图谱（参数 graph）",
+    );
     expect((await get("/kg/statistics/verbs/?graph=9999", reader)).status).toBe(404);
     expect((await get("/kg/statistics/keywords/?graph=245", nobody)).status).toBe(403);
     expect((await get("/kg/statistics/entities/?graph=245&limit=0", reader)).status).toBe(400);
@@ -401,15 +539,37 @@ describe("feedback", () => {
 
   it("lets a visitor report a wrong fact, keeping a snapshot and a link to it", async () => {
     const e = one("SELECT uuid, name FROM kg_entities WHERE graph_id = 245 ORDER BY id LIMIT 1");
-    const r = await post("/kg/feedback/", { graph: 245, kind: "entity", target: e.uuid, content: "类型标注有误" }, visitor);
+    const r = await post(
+      "/kg/feedback/",
+      { graph: 245, kind: "entity", target: e.uuid, content: "类型标注有误" },
+      visitor,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ status: "new", kind: "entity", reporter: "insight-visitor", link: `/245/entity/${e.uuid}` });
+    expect(r.body).toMatchObject({
+      status: "new",
+      kind: "entity",
+      reporter: "insight-visitor",
+      link: `/245/entity/${e.uuid}`,
+    });
     expect(r.body.target_label.startsWith(e.name)).toBe(true);
-    const rel = one("SELECT id, article_id, sent_start, sent_end FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL LIMIT 1");
-    const r2 = await post("/kg/feedback/", { graph: 245, kind: "relation", target: String(rel.id), content: "方向反了" }, visitor);
-    expect(r2.body.link).toBe(`/245/article/${rel.article_id}?sent=${rel.sent_start}-${rel.sent_end}#s-${rel.sent_start}`);
+    const rel = one(
+      "SELECT id, article_id, sent_start, sent_end FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL LIMIT 1",
+    );
+    const r2 = await post(
+      "/kg/feedback/",
+      { graph: 245, kind: "relation", target: String(rel.id), content: "方向反了" },
+      visitor,
+    );
+    expect(r2.body.link).toBe(
+      `/245/article/${rel.article_id}?sent=${rel.sent_start}-${rel.sent_end}#s-${rel.sent_start}`,
+    );
     expect(r2.body.target_label).toContain("→");
-    expect(one("SELECT action, resource FROM audit_log WHERE record_id = ? AND resource = 'kg/feedback'", String(r.body.id))).toMatchObject({
+    expect(
+      one(
+        "SELECT action, resource FROM audit_log WHERE record_id = ? AND resource = 'kg/feedback'",
+        String(r.body.id),
+      ),
+    ).toMatchObject({
       action: "create",
     });
   });
@@ -417,35 +577,88 @@ describe("feedback", () => {
   it("describes the fact a visitor is about to report, or says why it cannot", async () => {
     const ev = one("SELECT id, title FROM kg_events WHERE graph_id = 245 LIMIT 1");
     const r = await get(`/kg/feedback/fact/?graph=245&kind=event&target=${ev.id}`, visitor);
-    expect(r.body).toMatchObject({ graph: 245, kind: "event", kind_label: "事件", link: `/hotevent/${ev.id}?id=245` });
+    expect(r.body).toMatchObject({
+      graph: 245,
+      kind: "event",
+      kind_label: "事件",
+      link: `/hotevent/${ev.id}?id=245`,
+    });
     expect(r.body.label.startsWith(ev.title)).toBe(true);
-    expect((await get("/kg/feedback/fact/?graph=245&kind=event&target=99999", visitor)).body.detail).toBe("该知识图谱中没有这个事件：99999");
-    expect((await get("/kg/feedback/fact/?graph=245&kind=article&target=1", visitor)).status).toBe(400);
-    expect((await get("/kg/feedback/fact/?graph=9999&kind=event&target=1", visitor)).status).toBe(404);
+    expect(
+      (await get("/kg/feedback/fact/?graph=245&kind=event&target=99999", visitor)).body.detail,
+    ).toBe("该知识图谱中没有这个事件：99999");
+    expect((await get("/kg/feedback/fact/?graph=245&kind=article&target=1", visitor)).status).toBe(
+      400,
+    );
+    expect((await get("/kg/feedback/fact/?graph=9999&kind=event&target=1", visitor)).status).toBe(
+      404,
+    );
   });
 
   it("refuses a report on a fact the graph does not have, or without content", async () => {
     const other = one("SELECT uuid FROM kg_entities WHERE graph_id = 246 LIMIT 1").uuid;
-    const r = await post("/kg/feedback/", { graph: 245, kind: "entity", target: other, content: "x" }, visitor);
-    expect(r).toMatchObject({ status: 400, body: { detail: `该知识图谱中没有这个实体：${other}` } });
+    const r = await post(
+      "/kg/feedback/",
+      { graph: 245, kind: "entity", target: other, content: "x" },
+      visitor,
+    );
+    expect(r).toMatchObject({
+      status: 400,
+      body: { detail: `该知识图谱中没有这个实体：${other}` },
+    });
     expect(r.body.errors.target).toHaveLength(1);
-    const empty = await post("/kg/feedback/", { graph: 245, kind: "event", target: "1", content: "" }, visitor);
+    const empty = await post(
+      "/kg/feedback/",
+      { graph: 245, kind: "event", target: "1", content: "" },
+      visitor,
+    );
     expect(empty.body.errors.content).toEqual(["请填写反馈内容"]);
-    const kind = await post("/kg/feedback/", { graph: 245, kind: "article", target: "1", content: "x" }, visitor);
+    const kind = await post(
+      "/kg/feedback/",
+      { graph: 245, kind: "article", target: "1", content: "x" },
+      visitor,
+    );
     expect(kind.status).toBe(400);
-    expect((await post("/kg/feedback/", { graph: 245, kind: "event", target: "1", content: "x" }, nobody)).status).toBe(403);
+    expect(
+      (
+        await post(
+          "/kg/feedback/",
+          { graph: 245, kind: "event", target: "1", content: "x" },
+          nobody,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("moves a report new → confirmed → fixed with the handler's note, and refuses other moves", async () => {
     const ev = one("SELECT id FROM kg_events WHERE graph_id = 245 LIMIT 1");
-    const created = (await post("/kg/feedback/", { graph: 245, kind: "event", target: String(ev.id), content: "时间不对" }, visitor)).body;
+    const created = (
+      await post(
+        "/kg/feedback/",
+        { graph: 245, kind: "event", target: String(ev.id), content: "时间不对" },
+        visitor,
+      )
+    ).body;
     const info = (await get(`/kg/feedback/${created.id}/status/`, reader)).body;
     expect(info.allowed.map((s: Json) => s.key)).toEqual(["confirmed", "rejected"]);
 
     const skip = await post(`/kg/feedback/${created.id}/status/`, { status: "fixed" });
-    expect(skip).toMatchObject({ status: 409, body: { detail: "不能将反馈从“新建”改为“已修复”：只能改为“已确认”或“已驳回”", allowed: ["confirmed", "rejected"] } });
-    const confirmed = await post(`/kg/feedback/${created.id}/status/`, { status: "confirmed", note: "已核实" });
-    expect(confirmed.body).toMatchObject({ status: "confirmed", note: "已核实", handler: "insight-admin" });
+    expect(skip).toMatchObject({
+      status: 409,
+      body: {
+        detail: "不能将反馈从“新建”改为“已修复”：只能改为“已确认”或“已驳回”",
+        allowed: ["confirmed", "rejected"],
+      },
+    });
+    const confirmed = await post(`/kg/feedback/${created.id}/status/`, {
+      status: "confirmed",
+      note: "已核实",
+    });
+    expect(confirmed.body).toMatchObject({
+      status: "confirmed",
+      note: "已核实",
+      handler: "insight-admin",
+    });
     expect(confirmed.body.handled_at).toBeTruthy();
     const fixed = await post(`/kg/feedback/${created.id}/status/`, { status: "fixed" });
     expect(fixed.body).toMatchObject({ status: "fixed", note: "已核实" });
@@ -453,13 +666,16 @@ describe("feedback", () => {
     expect(reopen.status).toBe(409);
     expect(reopen.body.detail).toBe("不能将反馈从“已修复”改为“新建”：已修复的反馈不能再变更状态");
     expect(one("SELECT status FROM kg_feedback WHERE id = ?", created.id).status).toBe("fixed");
-    expect(all("SELECT action FROM audit_log WHERE resource = 'kg/feedback' AND record_id = ?", String(created.id)).map((a) => a.action)).toEqual([
-      "create",
-      "update",
-      "update",
-    ]);
+    expect(
+      all(
+        "SELECT action FROM audit_log WHERE resource = 'kg/feedback' AND record_id = ?",
+        String(created.id),
+      ).map((a) => a.action),
+    ).toEqual(["create", "update", "update"]);
     expect((await post(`/kg/feedback/${created.id}/status/`, { status: "done" })).status).toBe(400);
-    expect((await post(`/kg/feedback/${created.id}/status/`, { status: "rejected" }, reader)).status).toBe(403);
+    expect(
+      (await post(`/kg/feedback/${created.id}/status/`, { status: "rejected" }, reader)).status,
+    ).toBe(403);
     expect((await post("/kg/feedback/999999/status/", { status: "confirmed" })).status).toBe(404);
   });
 
@@ -468,7 +684,10 @@ describe("feedback", () => {
     expect(list.count).toBeGreaterThan(0);
     expect(list.results.every((f: Json) => f.status === "new")).toBe(true);
     const id = list.results[0].id;
-    const patched = await call("PATCH", `/kg/feedback/${id}/`, admin, { status: "fixed", note: "看过" });
+    const patched = await call("PATCH", `/kg/feedback/${id}/`, admin, {
+      status: "fixed",
+      note: "看过",
+    });
     expect(patched.body).toMatchObject({ status: "new", note: "看过" });
     const changed = await call("PATCH", `/kg/feedback/${id}/`, admin, { content: "改掉用户的话" });
     expect(changed.status).toBe(400);
@@ -477,7 +696,10 @@ describe("feedback", () => {
 
 describe("demo seed", () => {
   it("seeds models, a search history and feedback once, and never over existing data", () => {
-    const counts = () => one("SELECT (SELECT count(*) FROM kg_models) AS m, (SELECT count(*) FROM kg_search_log) AS s, (SELECT count(*) FROM kg_feedback) AS f");
+    const counts = () =>
+      one(
+        "SELECT (SELECT count(*) FROM kg_models) AS m, (SELECT count(*) FROM kg_search_log) AS s, (SELECT count(*) FROM kg_feedback) AS f",
+      );
     const before = counts();
     expect(seedInsightDemo(p.ctx)).toBeUndefined();
     expect(counts()).toEqual(before);

@@ -29,7 +29,16 @@ describe("precision, recall and F1", () => {
   });
 
   it("gives micro averages over all items and the macro average of the classes' F1", () => {
-    expect(m).toMatchObject({ tp: 3, gold: 5, predicted: 5, fp: 2, fn: 2, precision: 0.6, recall: 0.6, f1: 0.6 });
+    expect(m).toMatchObject({
+      tp: 3,
+      gold: 5,
+      predicted: 5,
+      fp: 2,
+      fn: 2,
+      precision: 0.6,
+      recall: 0.6,
+      f1: 0.6,
+    });
     expect(m.macro_f1).toBe(0.5833);
   });
 
@@ -46,16 +55,30 @@ describe("precision, recall and F1", () => {
     const none = computeMetrics([{ gold: "A", predicted: null }]);
     expect(none).toMatchObject({ precision: 0, recall: 0, f1: 0, macro_f1: 0 });
     const empty = computeMetrics([]);
-    expect(empty).toMatchObject({ precision: 0, recall: 0, f1: 0, per_class: [], confusion: { labels: [NONE], matrix: [[0]] } });
+    expect(empty).toMatchObject({
+      precision: 0,
+      recall: 0,
+      f1: 0,
+      per_class: [],
+      confusion: { labels: [NONE], matrix: [[0]] },
+    });
   });
 
   it("lists classes seen only in the outcomes after the given order, and leaves out unseen ones", () => {
-    const r = computeMetrics([{ gold: "Z", predicted: "Z" }, { gold: "A", predicted: "A" }], ["A", "Q"]);
+    const r = computeMetrics(
+      [
+        { gold: "Z", predicted: "Z" },
+        { gold: "A", predicted: "A" },
+      ],
+      ["A", "Q"],
+    );
     expect(r.per_class.map((c) => c.label)).toEqual(["A", "Z"]);
   });
 
   it("summarises as percentages for the models table", () => {
-    expect(metricsSummary({ precision: 0.9123, recall: 0.5, f1: 0.6459 })).toBe("P 91.2% · R 50.0% · F1 64.6%");
+    expect(metricsSummary({ precision: 0.9123, recall: 0.5, f1: 0.6459 })).toBe(
+      "P 91.2% · R 50.0% · F1 64.6%",
+    );
   });
 });
 
@@ -93,10 +116,18 @@ describe("the feedback workflow", () => {
   });
 
   it("refuses every other change, saying what is allowed", () => {
-    expect(transitionRefusal("new", "fixed")).toBe("不能将反馈从“新建”改为“已修复”：只能改为“已确认”或“已驳回”");
-    expect(transitionRefusal("fixed", "new")).toBe("不能将反馈从“已修复”改为“新建”：已修复的反馈不能再变更状态");
-    expect(transitionRefusal("rejected", "confirmed")).toBe("不能将反馈从“已驳回”改为“已确认”：已驳回的反馈不能再变更状态");
-    expect(transitionRefusal("confirmed", "new")).toBe("不能将反馈从“已确认”改为“新建”：只能改为“已修复”或“已驳回”");
+    expect(transitionRefusal("new", "fixed")).toBe(
+      "不能将反馈从“新建”改为“已修复”：只能改为“已确认”或“已驳回”",
+    );
+    expect(transitionRefusal("fixed", "new")).toBe(
+      "不能将反馈从“已修复”改为“新建”：已修复的反馈不能再变更状态",
+    );
+    expect(transitionRefusal("rejected", "confirmed")).toBe(
+      "不能将反馈从“已驳回”改为“已确认”：已驳回的反馈不能再变更状态",
+    );
+    expect(transitionRefusal("confirmed", "new")).toBe(
+      "不能将反馈从“已确认”改为“新建”：只能改为“已修复”或“已驳回”",
+    );
     expect(transitionRefusal("confirmed", "confirmed")).toBe("反馈已是“已确认”状态");
   });
 });

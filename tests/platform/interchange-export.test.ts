@@ -7,8 +7,19 @@ import { Parser, type Quad } from "n3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOwl } from "../../platform/interchange/owl-read.js";
 import { ontologyQuads } from "../../platform/interchange/owl.js";
-import { KG, NS, graphBaseIri, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  KG,
+  NS,
+  graphBaseIri,
+  iri,
+  ontologyBaseIri,
+} from "../../platform/interchange/vocabulary.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 let p: TestPlatform;
 let reader: ReturnType<typeof userWithToken>;
@@ -37,16 +48,33 @@ async function exportText(query: string) {
 
 const parseRdf = (text: string, format: string): Quad[] => new Parser({ format }).parse(text);
 const db = () => p.ctx.db;
-const ontologyId = () => db().prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?").pluck().get(G) as number;
-const base = () => graphBaseIri(G, db().prepare("SELECT base_iri FROM graphs WHERE id = ?").pluck().get(G) as string);
+const ontologyId = () =>
+  db()
+    .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
+    .pluck()
+    .get(G) as number;
+const base = () =>
+  graphBaseIri(
+    G,
+    db().prepare("SELECT base_iri FROM graphs WHERE id = ?").pluck().get(G) as string,
+  );
 const obase = () => ontologyBaseIri(ontologyId());
-const count = (sql: string, ...params: unknown[]) => db().prepare(sql).pluck().get(...params) as number;
+const count = (sql: string, ...params: unknown[]) =>
+  db()
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
 const relationPredicate = (q: Quad) => q.predicate.value.startsWith(`${obase()}relation/`);
-const key = (q: Quad) => `${q.subject.value} ${q.predicate.value} ${q.object.termType === "Literal" ? JSON.stringify([q.object.value, q.object.language, q.object.datatype.value]) : q.object.value}`;
+const key = (q: Quad) =>
+  `${q.subject.value} ${q.predicate.value} ${q.object.termType === "Literal" ? JSON.stringify([q.object.value, q.object.language, q.object.datatype.value]) : q.object.value}`;
 
 /** The triple count of a whole-graph export by the formula of docs/interchange.md, from the store. */
 function expectedTriples(graphId: number): number {
-  const entities = db().prepare("SELECT class_id, aliases, description, properties FROM kg_entities WHERE graph_id = ?").all(graphId) as {
+  const entities = db()
+    .prepare(
+      "SELECT class_id, aliases, description, properties FROM kg_entities WHERE graph_id = ?",
+    )
+    .all(graphId) as {
     class_id: number | null;
     aliases: string;
     description: string;
@@ -54,16 +82,33 @@ function expectedTriples(graphId: number): number {
   }[];
   let n = 0;
   for (const e of entities) {
-    n += (e.class_id === null ? 0 : 1) + 1 + (JSON.parse(e.aliases) as string[]).length + (e.description ? 1 : 0);
-    n += Object.values(JSON.parse(e.properties) as Record<string, unknown>).filter((v) => v !== null && v !== "").length;
+    n +=
+      (e.class_id === null ? 0 : 1) +
+      1 +
+      (JSON.parse(e.aliases) as string[]).length +
+      (e.description ? 1 : 0);
+    n += Object.values(JSON.parse(e.properties) as Record<string, unknown>).filter(
+      (v) => v !== null && v !== "",
+    ).length;
   }
   const articles = db()
-    .prepare("SELECT published_at, source, url FROM kg_articles WHERE graph_id = ? AND id IN (SELECT article_id FROM kg_relations WHERE graph_id = ?)")
+    .prepare(
+      "SELECT published_at, source, url FROM kg_articles WHERE graph_id = ? AND id IN (SELECT article_id FROM kg_relations WHERE graph_id = ?)",
+    )
     .all(graphId, graphId) as { published_at: string; source: string; url: string }[];
-  for (const a of articles) n += 2 + (a.published_at ? 1 : 0) + (a.source ? 1 : 0) + (a.url ? 1 : 0);
+  for (const a of articles)
+    n += 2 + (a.published_at ? 1 : 0) + (a.source ? 1 : 0) + (a.url ? 1 : 0);
   n += 6 * count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graphId);
-  n += count("SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL", graphId);
-  n += 3 * count("SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL AND sent_start IS NOT NULL AND sent_end >= sent_start", graphId);
+  n += count(
+    "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL",
+    graphId,
+  );
+  n +=
+    3 *
+    count(
+      "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL AND sent_start IS NOT NULL AND sent_end >= sent_start",
+      graphId,
+    );
   return n;
 }
 
@@ -82,15 +127,36 @@ describe("graph export", () => {
 
   it("labels keep their language tag, entities their class, and provenance travels as reification", async () => {
     const quads = parseRdf(await exportText("format=nt"), "application/n-triples");
-    const navy = db().prepare("SELECT uuid, class_id FROM kg_entities WHERE graph_id = ? AND name = '美国海军'").get(G) as { uuid: string; class_id: number };
+    const navy = db()
+      .prepare("SELECT uuid, class_id FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
+      .get(G) as { uuid: string; class_id: number };
     const entity = iri.entity(base(), navy.uuid);
-    const label = quads.find((q) => q.subject.value === entity && q.predicate.value === `${NS.rdfs}label`)!;
+    const label = quads.find(
+      (q) => q.subject.value === entity && q.predicate.value === `${NS.rdfs}label`,
+    )!;
     expect(label.object).toMatchObject({ value: "美国海军", language: "zh" });
-    const className = db().prepare("SELECT name FROM kg_classes WHERE id = ?").pluck().get(navy.class_id) as string;
-    expect(quads.some((q) => q.subject.value === entity && q.predicate.value === `${NS.rdf}type` && q.object.value === iri.class(obase(), className))).toBe(true);
+    const className = db()
+      .prepare("SELECT name FROM kg_classes WHERE id = ?")
+      .pluck()
+      .get(navy.class_id) as string;
+    expect(
+      quads.some(
+        (q) =>
+          q.subject.value === entity &&
+          q.predicate.value === `${NS.rdf}type` &&
+          q.object.value === iri.class(obase(), className),
+      ),
+    ).toBe(true);
     // An `entity` property points at the entity of that name.
-    const usa = db().prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国'").pluck().get(G) as string;
-    const country = quads.find((q) => q.subject.value === entity && q.predicate.value.endsWith(`/${encodeURIComponent("所属国家")}`))!;
+    const usa = db()
+      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国'")
+      .pluck()
+      .get(G) as string;
+    const country = quads.find(
+      (q) =>
+        q.subject.value === entity &&
+        q.predicate.value.endsWith(`/${encodeURIComponent("所属国家")}`),
+    )!;
     expect(country.object.value).toBe(iri.entity(base(), usa));
 
     // One relation with an article: its statement says subject, predicate, object, confidence, article and sentence.
@@ -101,29 +167,62 @@ describe("graph export", () => {
            JOIN kg_relation_types t ON t.id = r.relation_type_id JOIN kg_articles a ON a.id = r.article_id
           WHERE r.graph_id = ? AND r.sent_start IS NOT NULL ORDER BY r.id LIMIT 1`,
       )
-      .get(G) as { id: number; su: string; ou: string; type: string; confidence: number; article_id: number; sent_start: number; sent_end: number; content: string };
+      .get(G) as {
+      id: number;
+      su: string;
+      ou: string;
+      type: string;
+      confidence: number;
+      article_id: number;
+      sent_start: number;
+      sent_end: number;
+      content: string;
+    };
     const st = iri.statement(base(), r.id);
-    const about = new Map(quads.filter((q) => q.subject.value === st).map((q) => [q.predicate.value, q.object]));
+    const about = new Map(
+      quads.filter((q) => q.subject.value === st).map((q) => [q.predicate.value, q.object]),
+    );
     expect(about.get(`${NS.rdf}type`)?.value).toBe(`${NS.rdf}Statement`);
     expect(about.get(`${NS.rdf}subject`)?.value).toBe(iri.entity(base(), r.su));
     expect(about.get(`${NS.rdf}predicate`)?.value).toBe(iri.relationType(obase(), r.type));
     expect(about.get(`${NS.rdf}object`)?.value).toBe(iri.entity(base(), r.ou));
     expect(Number(about.get(KG.confidence)?.value)).toBe(r.confidence);
     expect(about.get(`${NS.prov}wasDerivedFrom`)?.value).toBe(iri.article(base(), r.article_id));
-    expect(about.get(KG.sentence)).toMatchObject({ value: r.content.slice(r.sent_start, r.sent_end), language: "zh" });
+    expect(about.get(KG.sentence)).toMatchObject({
+      value: r.content.slice(r.sent_start, r.sent_end),
+      language: "zh",
+    });
     expect(about.get(KG.sentenceStart)?.value).toBe(String(r.sent_start));
     // The fact itself, and its article described.
-    expect(quads.some((q) => q.subject.value === iri.entity(base(), r.su) && q.predicate.value === iri.relationType(obase(), r.type) && q.object.value === iri.entity(base(), r.ou))).toBe(true);
+    expect(
+      quads.some(
+        (q) =>
+          q.subject.value === iri.entity(base(), r.su) &&
+          q.predicate.value === iri.relationType(obase(), r.type) &&
+          q.object.value === iri.entity(base(), r.ou),
+      ),
+    ).toBe(true);
     const article = iri.article(base(), r.article_id);
-    expect(quads.find((q) => q.subject.value === article && q.predicate.value === `${NS.rdf}type`)?.object.value).toBe(KG.Article);
-    expect(quads.some((q) => q.subject.value === article && q.predicate.value === `${NS.dcterms}title`)).toBe(true);
+    expect(
+      quads.find((q) => q.subject.value === article && q.predicate.value === `${NS.rdf}type`)
+        ?.object.value,
+    ).toBe(KG.Article);
+    expect(
+      quads.some((q) => q.subject.value === article && q.predicate.value === `${NS.dcterms}title`),
+    ).toBe(true);
   });
 
   it("N-Triples, Turtle and JSON-LD hold the same triples (JSON-LD read by jsonld's toRDF)", async () => {
-    const nt = parseRdf(await exportText("format=nt"), "application/n-triples").map(key).sort();
-    const ttl = parseRdf(await exportText("format=ttl"), "text/turtle").map(key).sort();
+    const nt = parseRdf(await exportText("format=nt"), "application/n-triples")
+      .map(key)
+      .sort();
+    const ttl = parseRdf(await exportText("format=ttl"), "text/turtle")
+      .map(key)
+      .sort();
     const text = await exportText("format=jsonld");
-    const nquads = (await jsonld.toRDF(JSON.parse(text), { format: "application/n-quads" })) as unknown as string;
+    const nquads = (await jsonld.toRDF(JSON.parse(text), {
+      format: "application/n-quads",
+    })) as unknown as string;
     const fromJsonld = [...new Set(parseRdf(nquads, "application/n-quads").map(key))].sort();
     expect(ttl).toEqual(nt);
     expect(fromJsonld).toEqual([...new Set(nt)].sort());
@@ -135,10 +234,23 @@ describe("graph export", () => {
     const graph = parseGraphml(Graph, body.toString());
     expect(graph.order).toBe(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", G));
     expect(graph.size).toBe(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G));
-    const navy = db().prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'").pluck().get(G) as string;
-    expect(graph.getNodeAttributes(navy)).toMatchObject({ label: "美国海军", iri: iri.entity(base(), navy) });
-    const r = db().prepare("SELECT r.id, r.confidence, t.name FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY r.id LIMIT 1").get(G) as { id: number; confidence: number; name: string };
-    expect(graph.getEdgeAttributes(`r${r.id}`)).toMatchObject({ label: r.name, confidence: r.confidence });
+    const navy = db()
+      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
+      .pluck()
+      .get(G) as string;
+    expect(graph.getNodeAttributes(navy)).toMatchObject({
+      label: "美国海军",
+      iri: iri.entity(base(), navy),
+    });
+    const r = db()
+      .prepare(
+        "SELECT r.id, r.confidence, t.name FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY r.id LIMIT 1",
+      )
+      .get(G) as { id: number; confidence: number; name: string };
+    expect(graph.getEdgeAttributes(`r${r.id}`)).toMatchObject({
+      label: r.name,
+      confidence: r.confidence,
+    });
   });
 
   it("Neo4j: a zip of nodes.csv and relationships.csv in neo4j-admin's header format", async () => {
@@ -146,23 +258,45 @@ describe("graph export", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = unzipSync(new Uint8Array(body));
     expect(Object.keys(files).sort()).toEqual(["nodes.csv", "relationships.csv"]);
-    const nodes = parseCsv(Buffer.from(files["nodes.csv"]).toString(), { columns: true }) as Record<string, string>[];
-    const rels = parseCsv(Buffer.from(files["relationships.csv"]).toString(), { columns: true }) as Record<string, string>[];
+    const nodes = parseCsv(Buffer.from(files["nodes.csv"]).toString(), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const rels = parseCsv(Buffer.from(files["relationships.csv"]).toString(), {
+      columns: true,
+    }) as Record<string, string>[];
     expect(Object.keys(nodes[0]).slice(0, 3)).toEqual(["uuid:ID", "name", ":LABEL"]);
-    expect(Object.keys(rels[0])).toEqual([":START_ID", ":END_ID", ":TYPE", "confidence:float", "article", "sentence"]);
+    expect(Object.keys(rels[0])).toEqual([
+      ":START_ID",
+      ":END_ID",
+      ":TYPE",
+      "confidence:float",
+      "article",
+      "sentence",
+    ]);
     expect(nodes).toHaveLength(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", G));
     expect(rels).toHaveLength(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G));
     const ship = nodes.find((n) => n.name === "美国海军")!;
     expect(ship[":LABEL"].split(";").length).toBeGreaterThan(1); // the class and its ancestors
     const ids = new Set(nodes.map((n) => n["uuid:ID"]));
-    expect(rels.every((r) => ids.has(r[":START_ID"]) && ids.has(r[":END_ID"]) && Number(r["confidence:float"]) <= 1)).toBe(true);
+    expect(
+      rels.every(
+        (r) =>
+          ids.has(r[":START_ID"]) && ids.has(r[":END_ID"]) && Number(r["confidence:float"]) <= 1,
+      ),
+    ).toBe(true);
   });
 });
 
 describe("filters", () => {
   it("a class: its entities (with subclasses) and their relations in either direction", async () => {
-    const cls = db().prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? AND name = '武器装备'").get(ontologyId()) as { id: number; name: string };
-    const quads = parseRdf(await exportText(`format=nt&class=${encodeURIComponent(cls.name)}`), "application/n-triples");
+    const cls = db()
+      .prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? AND name = '武器装备'")
+      .get(ontologyId()) as { id: number; name: string };
+    const quads = parseRdf(
+      await exportText(`format=nt&class=${encodeURIComponent(cls.name)}`),
+      "application/n-triples",
+    );
     const facts = quads.filter(relationPredicate);
     const expected = count(
       `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id)
@@ -174,25 +308,57 @@ describe("filters", () => {
     expect(facts).toHaveLength(expected);
     // By id the same, with its own file name.
     const { res } = await get(`/kg/graphs/${G}/export/?format=nt&class=${cls.id}`);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="graph-245-class-${cls.id}.nt"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="graph-245-class-${cls.id}.nt"`,
+    );
   });
 
   it("a relation type: only its relations and the entities they join", async () => {
-    const type = db().prepare("SELECT t.id, t.name FROM kg_relation_types t JOIN kg_relations r ON r.relation_type_id = t.id WHERE r.graph_id = ? GROUP BY t.id ORDER BY count(*) DESC LIMIT 1").get(G) as { id: number; name: string };
-    const quads = parseRdf(await exportText(`format=nt&relation_type=${encodeURIComponent(type.name)}`), "application/n-triples");
+    const type = db()
+      .prepare(
+        "SELECT t.id, t.name FROM kg_relation_types t JOIN kg_relations r ON r.relation_type_id = t.id WHERE r.graph_id = ? GROUP BY t.id ORDER BY count(*) DESC LIMIT 1",
+      )
+      .get(G) as { id: number; name: string };
+    const quads = parseRdf(
+      await exportText(`format=nt&relation_type=${encodeURIComponent(type.name)}`),
+      "application/n-triples",
+    );
     const facts = quads.filter(relationPredicate);
-    expect(facts).toHaveLength(count("SELECT count(*) FROM kg_relations WHERE graph_id = ? AND relation_type_id = ?", G, type.id));
-    expect(new Set(facts.map((q) => q.predicate.value))).toEqual(new Set([iri.relationType(obase(), type.name)]));
-    const labelled = new Set(quads.filter((q) => q.predicate.value === `${NS.rdfs}label`).map((q) => q.subject.value));
+    expect(facts).toHaveLength(
+      count(
+        "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND relation_type_id = ?",
+        G,
+        type.id,
+      ),
+    );
+    expect(new Set(facts.map((q) => q.predicate.value))).toEqual(
+      new Set([iri.relationType(obase(), type.name)]),
+    );
+    const labelled = new Set(
+      quads.filter((q) => q.predicate.value === `${NS.rdfs}label`).map((q) => q.subject.value),
+    );
     expect(new Set(facts.flatMap((q) => [q.subject.value, q.object.value]))).toEqual(labelled);
   });
 
   it("a neighbourhood: the relations and entities the relation page shows", async () => {
-    const uuid = db().prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'").pluck().get(G) as string;
+    const uuid = db()
+      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
+      .pluck()
+      .get(G) as string;
     for (const depth of [1, 2]) {
-      const shown = await (await fetch(`${p.api}/kg/graphs/${G}/entities/${uuid}/neighbours/?depth=${depth}&limit=50`, { headers: authHeaders(reader) })).json();
-      const graph = parseGraphml(Graph, await exportText(`format=graphml&entity=${uuid}&depth=${depth}&limit=50`));
-      expect(graph.edges().sort()).toEqual(shown.edges.map((e: { id: number }) => `r${e.id}`).sort());
+      const shown = await (
+        await fetch(
+          `${p.api}/kg/graphs/${G}/entities/${uuid}/neighbours/?depth=${depth}&limit=50`,
+          { headers: authHeaders(reader) },
+        )
+      ).json();
+      const graph = parseGraphml(
+        Graph,
+        await exportText(`format=graphml&entity=${uuid}&depth=${depth}&limit=50`),
+      );
+      expect(graph.edges().sort()).toEqual(
+        shown.edges.map((e: { id: number }) => `r${e.id}`).sort(),
+      );
       expect(graph.nodes().sort()).toEqual(shown.nodes.map((n: { id: string }) => n.id).sort());
     }
   });
@@ -204,10 +370,15 @@ describe("permissions and parameters", () => {
     const refused = await get(`/kg/graphs/${G}/export/?format=nt`, outsider);
     expect(refused.res.status).toBe(403);
     expect(JSON.parse(refused.body.toString()).detail).toBe("您没有执行该操作的权限");
-    const visitor = userWithToken(p.ctx, "export-visitor", ["kg__graph__read", "kg__feedback__create"]);
+    const visitor = userWithToken(p.ctx, "export-visitor", [
+      "kg__graph__read",
+      "kg__feedback__create",
+    ]);
     expect((await get(`/kg/graphs/${G}/export/?format=nt`, visitor)).res.status).toBe(200);
     // The OWL needs ontology read.
-    expect((await get(`/graphadmin/ontologies/${ontologyId()}/owl/`, visitor)).res.status).toBe(403);
+    expect((await get(`/graphadmin/ontologies/${ontologyId()}/owl/`, visitor)).res.status).toBe(
+      403,
+    );
   });
 
   it("refuses what it cannot read exactly: 400 naming the parameter", async () => {
@@ -227,12 +398,17 @@ describe("permissions and parameters", () => {
       expect(JSON.parse(body.toString()).param, query).toBe(param);
     }
     expect((await get(`/kg/graphs/999999/export/?format=nt`)).res.status).toBe(404);
-    expect((await get(`/kg/graphs/${G}/export/?format=nt&entity=no-such-entity`)).res.status).toBe(404);
+    expect((await get(`/kg/graphs/${G}/export/?format=nt&entity=no-such-entity`)).res.status).toBe(
+      404,
+    );
     expect((await get(`/graphadmin/ontologies/${ontologyId()}/owl/?x=1`)).res.status).toBe(400);
   });
 
   it("without format, answers the media type the Accept header asks for (Turtle by default)", async () => {
-    const res = await fetch(`${p.api}/kg/graphs/${G}/export/?relation_type=${encodeURIComponent("装备")}`, { headers: { ...authHeaders(reader), Accept: "application/n-triples" } });
+    const res = await fetch(
+      `${p.api}/kg/graphs/${G}/export/?relation_type=${encodeURIComponent("装备")}`,
+      { headers: { ...authHeaders(reader), Accept: "application/n-triples" } },
+    );
     expect(res.headers.get("content-type")).toBe("application/n-triples; charset=utf-8");
     await res.arrayBuffer();
     const plain = await get(`/kg/graphs/${G}/export/?relation_type=${encodeURIComponent("装备")}`);
@@ -243,20 +419,46 @@ describe("permissions and parameters", () => {
 describe("base IRI and label language", () => {
   it("a graph's base IRI and language change its export; bad ones are refused", async () => {
     const patch = (path: string, body: unknown, user = admin) =>
-      fetch(`${p.api}${path}`, { method: "PATCH", headers: { ...authHeaders(user), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const bad = await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "not an iri", lang: "中文" });
+      fetch(`${p.api}${path}`, {
+        method: "PATCH",
+        headers: { ...authHeaders(user), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const bad = await patch(`/graphadmin/graphs/246/iri/`, {
+      base_iri: "not an iri",
+      lang: "中文",
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).errors).sort()).toEqual(["base_iri", "lang"]);
-    expect((await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "https://example.org/kg/" }, reader)).status).toBe(403);
-    const ok = await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "https://example.org/kg/", lang: "en" });
-    expect(await ok.json()).toMatchObject({ base_iri: "https://example.org/kg/", lang: "en", effective_base_iri: "https://example.org/kg/" });
+    expect(
+      (await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "https://example.org/kg/" }, reader))
+        .status,
+    ).toBe(403);
+    const ok = await patch(`/graphadmin/graphs/246/iri/`, {
+      base_iri: "https://example.org/kg/",
+      lang: "en",
+    });
+    expect(await ok.json()).toMatchObject({
+      base_iri: "https://example.org/kg/",
+      lang: "en",
+      effective_base_iri: "https://example.org/kg/",
+    });
     const { body } = await get(`/kg/graphs/246/export/?format=nt`);
     const quads = parseRdf(body.toString(), "application/n-triples");
     const labels = quads.filter((q) => q.predicate.value === `${NS.rdfs}label`);
     expect(labels.length).toBeGreaterThan(0);
-    expect(labels.every((q) => q.subject.value.startsWith("https://example.org/kg/entity/") && q.object.termType === "Literal" && q.object.language === "en")).toBe(true);
+    expect(
+      labels.every(
+        (q) =>
+          q.subject.value.startsWith("https://example.org/kg/entity/") &&
+          q.object.termType === "Literal" &&
+          q.object.language === "en",
+      ),
+    ).toBe(true);
     // Back to the default.
-    expect(await (await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "", lang: "zh" })).json()).toMatchObject({ effective_base_iri: graphBaseIri(246) });
+    expect(
+      await (await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "", lang: "zh" })).json(),
+    ).toMatchObject({ effective_base_iri: graphBaseIri(246) });
   });
 
   it("an ontology's base IRI names its terms in the OWL and in graph exports", async () => {
@@ -267,10 +469,26 @@ describe("base IRI and label language", () => {
       body: JSON.stringify({ base_iri: "https://example.org/onto#" }),
     });
     expect(r.status).toBe(200);
-    const owl = parseRdf((await get(`/graphadmin/ontologies/${id}/owl/`)).body.toString(), "text/turtle");
-    expect(owl.some((q) => q.subject.value === "https://example.org/onto#class/舰艇".replace("舰艇", encodeURIComponent("舰艇")))).toBe(true);
-    const quads = parseRdf(await exportText(`format=nt&relation_type=${encodeURIComponent("装备")}`), "application/n-triples");
-    expect(quads.some((q) => q.predicate.value === iri.relationType("https://example.org/onto#", "装备"))).toBe(true);
+    const owl = parseRdf(
+      (await get(`/graphadmin/ontologies/${id}/owl/`)).body.toString(),
+      "text/turtle",
+    );
+    expect(
+      owl.some(
+        (q) =>
+          q.subject.value ===
+          "https://example.org/onto#class/舰艇".replace("舰艇", encodeURIComponent("舰艇")),
+      ),
+    ).toBe(true);
+    const quads = parseRdf(
+      await exportText(`format=nt&relation_type=${encodeURIComponent("装备")}`),
+      "application/n-triples",
+    );
+    expect(
+      quads.some(
+        (q) => q.predicate.value === iri.relationType("https://example.org/onto#", "装备"),
+      ),
+    ).toBe(true);
     p.ctx.db.prepare("UPDATE kg_ontologies SET base_iri = '' WHERE id = ?").run(id);
   });
 });
@@ -280,29 +498,56 @@ describe("the ontology as OWL", () => {
     const id = ontologyId();
     const { res, body } = await get(`/graphadmin/ontologies/${id}/owl/`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="ontology-${id}.owl.ttl"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="ontology-${id}.owl.ttl"`,
+    );
     const text = body.toString();
     const quads = parseRdf(text, "text/turtle");
-    const typed = (t: string) => quads.filter((q) => q.predicate.value === `${NS.rdf}type` && q.object.value === `${NS.owl}${t}`).length;
+    const typed = (t: string) =>
+      quads.filter(
+        (q) => q.predicate.value === `${NS.rdf}type` && q.object.value === `${NS.owl}${t}`,
+      ).length;
     expect(typed("Class")).toBe(count("SELECT count(*) FROM kg_classes WHERE ontology_id = ?", id));
     expect(typed("DatatypeProperty") + typed("ObjectProperty")).toBe(
       count("SELECT count(*) FROM kg_relation_types WHERE ontology_id = ?", id) +
-        count("SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?", id),
+        count(
+          "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
+          id,
+        ),
     );
     expect(quads.some((q) => q.predicate.value === `${NS.rdfs}subClassOf`)).toBe(true);
-    expect(quads.find((q) => q.subject.value === iri.class(obase(), "舰艇") && q.predicate.value === `${NS.rdfs}label`)?.object).toMatchObject({ value: "舰艇", language: "zh" });
+    expect(
+      quads.find(
+        (q) =>
+          q.subject.value === iri.class(obase(), "舰艇") && q.predicate.value === `${NS.rdfs}label`,
+      )?.object,
+    ).toMatchObject({ value: "舰艇", language: "zh" });
     // The same statements ontologyQuads gives (what an import compares with).
     expect(quads.map(key).sort()).toEqual(ontologyQuads(p.ctx, id).quads.map(key).sort());
     // Read back by the OWL reader: the ontology's classes and relation types, with their parents, domains and ranges.
     const read = await readOwl(text);
-    const classes = db().prepare("SELECT c.name, p.name AS parent FROM kg_classes c LEFT JOIN kg_classes p ON p.id = c.parent_id WHERE c.ontology_id = ?").all(id);
-    expect(read.classes.map((c) => ({ name: c.name, parent: c.parent })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-      (classes as { name: string; parent: string | null }[]).sort((a, b) => a.name.localeCompare(b.name)),
+    const classes = db()
+      .prepare(
+        "SELECT c.name, p.name AS parent FROM kg_classes c LEFT JOIN kg_classes p ON p.id = c.parent_id WHERE c.ontology_id = ?",
+      )
+      .all(id);
+    expect(
+      read.classes
+        .map((c) => ({ name: c.name, parent: c.parent }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual(
+      (classes as { name: string; parent: string | null }[]).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
     );
     // And through the import's dry run: no change.
     const form = new FormData();
     form.append("file", new File([text], "ontology.ttl", { type: "text/turtle" }));
-    const dry = await fetch(`${p.api}/graphadmin/ontologies/${id}/import/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+    const dry = await fetch(`${p.api}/graphadmin/ontologies/${id}/import/`, {
+      method: "POST",
+      headers: authHeaders(admin, false),
+      body: form,
+    });
     expect(await dry.json()).toMatchObject({ unchanged: true, applied: false });
   });
 });
@@ -313,13 +558,23 @@ describe("streaming", () => {
     const graph = 950;
     generateGraph(p.ctx, graph, { entities: 2_000, relations: 20_000, name: "导出流测试图谱" });
     const relations = count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph);
-    const res = await fetch(`${p.api}/kg/graphs/${graph}/export/?format=nt`, { headers: authHeaders(reader) });
+    const res = await fetch(`${p.api}/kg/graphs/${graph}/export/?format=nt`, {
+      headers: authHeaders(reader),
+    });
     const stream = res.body!.getReader();
     const first = await stream.read();
     expect(first.done).toBe(false);
     // Mid-download: the store takes writes (the export reads on a connection of its own)…
-    const r = db().prepare("SELECT subject_id, relation_type_id, object_id FROM kg_relations WHERE graph_id = ? LIMIT 1").get(graph) as Record<string, number>;
-    db().prepare("INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (?, ?, ?, ?)").run(graph, r.subject_id, r.relation_type_id, r.object_id);
+    const r = db()
+      .prepare(
+        "SELECT subject_id, relation_type_id, object_id FROM kg_relations WHERE graph_id = ? LIMIT 1",
+      )
+      .get(graph) as Record<string, number>;
+    db()
+      .prepare(
+        "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (?, ?, ?, ?)",
+      )
+      .run(graph, r.subject_id, r.relation_type_id, r.object_id);
     const patched = await fetch(`${p.api}/graphadmin/graphs/${graph}/iri/`, {
       method: "PATCH",
       headers: { ...authHeaders(admin), "Content-Type": "application/json" },
@@ -331,6 +586,8 @@ describe("streaming", () => {
     for (let c = await stream.read(); !c.done; c = await stream.read()) chunks.push(c.value);
     const quads = parseRdf(Buffer.concat(chunks).toString(), "application/n-triples");
     expect(quads.filter((q) => q.object.value === `${NS.rdf}Statement`)).toHaveLength(relations);
-    expect(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph)).toBe(relations + 1);
+    expect(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph)).toBe(
+      relations + 1,
+    );
   });
 });

@@ -3,7 +3,12 @@ import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { Writer, type Quad } from "n3";
 import { ontologyQuads } from "../../platform/interchange/owl.js";
 import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 import { MILITARY_CSV, call, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
 
 let p: TestPlatform;
@@ -31,7 +36,11 @@ async function upload(name: string, content: string, sourceId?: number): Promise
   form.append("name", name);
   if (sourceId) form.append("source", String(sourceId));
   form.append("file", new File([content], name, { type: "application/octet-stream" }));
-  const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+  const res = await fetch(`${p.api}/data/files/`, {
+    method: "POST",
+    headers: authHeaders(admin, false),
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`upload failed ${res.status} ${await res.text()}`);
   return (await res.json()).id;
 }
@@ -59,7 +68,10 @@ async function dryRun(graphId: number, body: Record<string, unknown>) {
 }
 
 async function apply(graphId: number, planJobId: number, skip = false) {
-  const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, { plan_job_id: planJobId, skip_bad_rows: skip });
+  const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
+    plan_job_id: planJobId,
+    skip_bad_rows: skip,
+  });
   return r.status === 202 ? settled(p, r.body.job_id) : r;
 }
 
@@ -81,20 +93,23 @@ const entities = (graphId: number) =>
     )
     .all(graphId) as { name: string; class: string | null; aliases: string; properties: string }[];
 const counts = (graphId: number) =>
-  ["kg_entities", "kg_relations", "kg_articles"].map((t) => p.ctx.db.prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`).pluck().get(graphId));
+  ["kg_entities", "kg_relations", "kg_articles"].map((t) =>
+    p.ctx.db.prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`).pluck().get(graphId),
+  );
 
-const nt = () => [
-  `<${EX}navy> ${TYPE} ${cls("军队")} .`,
-  `<${EX}navy> ${LABEL} "东部战区海军"@zh .`,
-  `<${EX}liaoning> ${TYPE} ${cls("舰艇")} .`,
-  `<${EX}liaoning> ${LABEL} "辽宁舰"@zh .`,
-  `<${EX}liaoning> ${LABEL} "Liaoning"@en .`,
-  `<${EX}liaoning> ${prop("舰艇", "排水量")} "60900吨" .`,
-  `<${EX}navy> ${rel("装备")} <${EX}liaoning> .`,
-  `_:dalian ${TYPE} ${cls("城市")} .`,
-  `_:dalian ${LABEL} "大连"@zh .`,
-  `<${EX}liaoning> ${rel("部署于")} _:dalian .`,
-].join("\n");
+const nt = () =>
+  [
+    `<${EX}navy> ${TYPE} ${cls("军队")} .`,
+    `<${EX}navy> ${LABEL} "东部战区海军"@zh .`,
+    `<${EX}liaoning> ${TYPE} ${cls("舰艇")} .`,
+    `<${EX}liaoning> ${LABEL} "辽宁舰"@zh .`,
+    `<${EX}liaoning> ${LABEL} "Liaoning"@en .`,
+    `<${EX}liaoning> ${prop("舰艇", "排水量")} "60900吨" .`,
+    `<${EX}navy> ${rel("装备")} <${EX}liaoning> .`,
+    `_:dalian ${TYPE} ${cls("城市")} .`,
+    `_:dalian ${LABEL} "大连"@zh .`,
+    `<${EX}liaoning> ${rel("部署于")} _:dalian .`,
+  ].join("\n");
 
 describe("N-Triples through the dry run and apply", () => {
   it("plans an import into a graph, then applies it all at once", async () => {
@@ -102,16 +117,31 @@ describe("N-Triples through the dry run and apply", () => {
     const file = await upload("fleet.nt", nt());
     const plan = await dryRun(g, { file_ids: [file] });
     expect(plan.status).toBe("succeeded");
-    const report = (plan.result as { report: { summary: { bad_rows: number; entities: { added: number }; relations: { added: number } } } }).report;
+    const report = (
+      plan.result as {
+        report: {
+          summary: { bad_rows: number; entities: { added: number }; relations: { added: number } };
+        };
+      }
+    ).report;
     expect((report as unknown as { problems: unknown[] }).problems).toEqual([]);
-    expect(report.summary).toMatchObject({ bad_rows: 0, entities: { added: 3 }, relations: { added: 2 } });
+    expect(report.summary).toMatchObject({
+      bad_rows: 0,
+      entities: { added: 3 },
+      relations: { added: 2 },
+    });
     expect(counts(g)).toEqual([0, 0, 0]);
     const done = (await apply(g, plan.id)) as { status: string };
     expect(done.status).toBe("succeeded");
     expect(entities(g)).toEqual([
       { name: "东部战区海军", class: "军队", aliases: "[]", properties: "{}" },
       { name: "大连", class: "城市", aliases: "[]", properties: "{}" },
-      { name: "辽宁舰", class: "舰艇", aliases: '["Liaoning"]', properties: '{"排水量":"60900吨"}' },
+      {
+        name: "辽宁舰",
+        class: "舰艇",
+        aliases: '["Liaoning"]',
+        properties: '{"排水量":"60900吨"}',
+      },
     ]);
     expect(facts(g)).toEqual([
       { s: "东部战区海军", p: "装备", o: "辽宁舰", confidence: 1, article: null, sentence: null },
@@ -121,7 +151,19 @@ describe("N-Triples through the dry run and apply", () => {
 });
 
 const plannedReport = (job: { result: unknown }) =>
-  (job.result as { report: { summary: { bad_rows: number; accepted_rows: number; entities: { added: number }; relations: { added: number } }; problems: { ref: string; kind: string; message: string }[] } }).report;
+  (
+    job.result as {
+      report: {
+        summary: {
+          bad_rows: number;
+          accepted_rows: number;
+          entities: { added: number };
+          relations: { added: number };
+        };
+        problems: { ref: string; kind: string; message: string }[];
+      };
+    }
+  ).report;
 
 describe("Turtle and JSON-LD", () => {
   it("imports Turtle with prefixes, blank nodes, datatypes and language tags", async () => {
@@ -139,8 +181,13 @@ describe("Turtle and JSON-LD", () => {
     const plan = await dryRun(g, { file_ids: [await upload("fleet.ttl", ttl)] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "歼-15", confidence: 1, article: null, sentence: null }]);
-    expect(entities(g).find((e) => e.name === "歼-15")).toMatchObject({ class: "飞机", properties: '{"最大速度":"2.4"}' });
+    expect(facts(g)).toEqual([
+      { s: "东部战区海军", p: "装备", o: "歼-15", confidence: 1, article: null, sentence: null },
+    ]);
+    expect(entities(g).find((e) => e.name === "歼-15")).toMatchObject({
+      class: "飞机",
+      properties: '{"最大速度":"2.4"}',
+    });
   });
 
   it("imports JSON-LD with an inline context", async () => {
@@ -148,14 +195,21 @@ describe("Turtle and JSON-LD", () => {
     const doc = {
       "@context": { o: O, rdfs: NS.rdfs, label: { "@id": `${NS.rdfs}label`, "@language": "zh" } },
       "@graph": [
-        { "@id": `${EX}navy`, "@type": iri.class(O, "军队"), label: "东部战区海军", [iri.relationType(O, "装备")]: { "@id": "_:ship" } },
+        {
+          "@id": `${EX}navy`,
+          "@type": iri.class(O, "军队"),
+          label: "东部战区海军",
+          [iri.relationType(O, "装备")]: { "@id": "_:ship" },
+        },
         { "@id": "_:ship", "@type": iri.class(O, "舰艇"), label: "山东舰" },
       ],
     };
     const plan = await dryRun(g, { file_ids: [await upload("fleet.jsonld", JSON.stringify(doc))] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "山东舰", confidence: 1, article: null, sentence: null }]);
+    expect(facts(g)).toEqual([
+      { s: "东部战区海军", p: "装备", o: "山东舰", confidence: 1, article: null, sentence: null },
+    ]);
   });
 });
 
@@ -176,7 +230,9 @@ describe("malformed files: clear errors, nothing changed", () => {
       ['文件"bad.nt"第 3 行', "format"],
       ['文件"bad.nt"第 4 行', "format"],
     ]);
-    expect(report.problems[0].message).toMatch(/RDF 语法错误：Unexpected "<http:\/\/example.org\/kg\/bad"/);
+    expect(report.problems[0].message).toMatch(
+      /RDF 语法错误：Unexpected "<http:\/\/example.org\/kg\/bad"/,
+    );
     expect(report.problems[1].message).toMatch(/RDF 语法错误：Unexpected ""东部战区海军"/);
     expect(report.problems[2].message).toMatch(/RDF 语法错误：Invalid IRI/);
     expect(report.summary.accepted_rows).toBe(1);
@@ -188,7 +244,12 @@ describe("malformed files: clear errors, nothing changed", () => {
 
   it("Turtle: an unknown prefix fails the dry run naming the line", async () => {
     const g = await newGraph();
-    const ttl = [`@prefix ex: <${EX}> .`, `ex:navy a ${cls("军队")} .`, "", `foo:navy a ${cls("军队")} .`].join("\n");
+    const ttl = [
+      `@prefix ex: <${EX}> .`,
+      `ex:navy a ${cls("军队")} .`,
+      "",
+      `foo:navy a ${cls("军队")} .`,
+    ].join("\n");
     const plan = await dryRun(g, { file_ids: [await upload("bad.ttl", ttl)] });
     expect(plan.status).toBe("failed");
     expect(plan.error).toBe('文件"bad.ttl"第 4 行：RDF 语法错误：Undefined prefix "foo:"');
@@ -197,7 +258,11 @@ describe("malformed files: clear errors, nothing changed", () => {
 
   it("Turtle: an unterminated literal names its line", async () => {
     const g = await newGraph();
-    const ttl = [`@prefix rdfs: <${NS.rdfs}> .`, `<${EX}navy> rdfs:label "东部 .`, `<${EX}a> rdfs:label "x" .`].join("\n");
+    const ttl = [
+      `@prefix rdfs: <${NS.rdfs}> .`,
+      `<${EX}navy> rdfs:label "东部 .`,
+      `<${EX}a> rdfs:label "x" .`,
+    ].join("\n");
     const plan = await dryRun(g, { file_ids: [await upload("lit.ttl", ttl)] });
     expect(plan.status).toBe("failed");
     expect(plan.error).toMatch(/^文件"lit.ttl"第 2 行：RDF 语法错误：/);
@@ -205,17 +270,33 @@ describe("malformed files: clear errors, nothing changed", () => {
 
   it("JSON-LD: a remote or wrong context is refused without any network", async () => {
     const g = await newGraph();
-    const remote = await dryRun(g, { file_ids: [await upload("remote.jsonld", JSON.stringify({ "@context": "https://schema.org/", "@id": `${EX}x` }))] });
+    const remote = await dryRun(g, {
+      file_ids: [
+        await upload(
+          "remote.jsonld",
+          JSON.stringify({ "@context": "https://schema.org/", "@id": `${EX}x` }),
+        ),
+      ],
+    });
     expect(remote.status).toBe("failed");
     expect(remote.error).toMatch(/不能加载远程 JSON-LD 上下文 <https:\/\/schema.org\/>/);
-    const wrong = await dryRun(g, { file_ids: [await upload("wrong.jsonld", JSON.stringify({ "@context": 5, "@id": `${EX}x` }))] });
+    const wrong = await dryRun(g, {
+      file_ids: [await upload("wrong.jsonld", JSON.stringify({ "@context": 5, "@id": `${EX}x` }))],
+    });
     expect(wrong.status).toBe("failed");
     expect(wrong.error).toMatch(/^文件"wrong.jsonld"JSON-LD 错误：invalid local context/);
     const dropped = await dryRun(g, {
-      file_ids: [await upload("dropped.jsonld", JSON.stringify({ "@context": { ex: EX }, "@id": "ex:x", name: "x" }))],
+      file_ids: [
+        await upload(
+          "dropped.jsonld",
+          JSON.stringify({ "@context": { ex: EX }, "@id": "ex:x", name: "x" }),
+        ),
+      ],
     });
     expect(dropped.status).toBe("failed");
-    expect(dropped.error).toMatch(/JSON-LD 内容无法无损转换为 RDF（invalid property.*"property":"name"/);
+    expect(dropped.error).toMatch(
+      /JSON-LD 内容无法无损转换为 RDF（invalid property.*"property":"name"/,
+    );
     expect(counts(g)).toEqual([0, 0, 0]);
   });
 });
@@ -223,9 +304,19 @@ describe("malformed files: clear errors, nothing changed", () => {
 describe("ontology checks", () => {
   it("skips bad rows when asked, applying the rest", async () => {
     const g = await newGraph();
-    const text = [`<${EX}navy> ${TYPE} ${cls("军队")} .`, `<${EX}navy> ${LABEL} "海军"@zh .`, `<${EX}x> ${TYPE} ${cls("不存在的类")} .`].join("\n");
+    const text = [
+      `<${EX}navy> ${TYPE} ${cls("军队")} .`,
+      `<${EX}navy> ${LABEL} "海军"@zh .`,
+      `<${EX}x> ${TYPE} ${cls("不存在的类")} .`,
+    ].join("\n");
     const plan = await dryRun(g, { file_ids: [await upload("skip.nt", text)] });
-    expect(plannedReport(plan).problems).toEqual([{ ref: '文件"skip.nt"第 3 行', kind: "ontology", message: expect.stringContaining('类"不存在的类"不在本体') }]);
+    expect(plannedReport(plan).problems).toEqual([
+      {
+        ref: '文件"skip.nt"第 3 行',
+        kind: "ontology",
+        message: expect.stringContaining('类"不存在的类"不在本体'),
+      },
+    ]);
     const done = (await apply(g, plan.id, true)) as { status: string };
     expect(done.status).toBe("succeeded");
     expect(entities(g).map((e) => e.name)).toEqual(["海军"]);
@@ -241,7 +332,11 @@ describe("ontology checks", () => {
     ].join("\n");
     const plan = await dryRun(g, { file_ids: [await upload("domain.nt", text)] });
     expect(plannedReport(plan).problems).toEqual([
-      { ref: '文件"domain.nt"第 4 行', kind: "ontology", message: expect.stringContaining('关系"装备"的主体应属于"组织机构"') },
+      {
+        ref: '文件"domain.nt"第 4 行',
+        kind: "ontology",
+        message: expect.stringContaining('关系"装备"的主体应属于"组织机构"'),
+      },
     ]);
   });
 
@@ -257,22 +352,38 @@ describe("ontology checks", () => {
     const first = await dryRun(g, { file_ids: [file] });
     const r1 = first.result as { unmapped_predicates: unknown[]; relation_types: string[] };
     expect(plannedReport(first).problems).toEqual([
-      { ref: '文件"foreign.nt"第 3 行', kind: "ontology", message: expect.stringContaining(`谓词 <${foreign}> 不是本体`) },
+      {
+        ref: '文件"foreign.nt"第 3 行',
+        kind: "ontology",
+        message: expect.stringContaining(`谓词 <${foreign}> 不是本体`),
+      },
     ]);
-    expect(r1.unmapped_predicates).toEqual([{ iri: foreign, count: 1, ref: '文件"foreign.nt"第 3 行' }]);
+    expect(r1.unmapped_predicates).toEqual([
+      { iri: foreign, count: 1, ref: '文件"foreign.nt"第 3 行' },
+    ]);
     expect(r1.relation_types).toContain("装备");
 
-    const badMap = await call(p, admin, "POST", `/graphadmin/graphs/${g}/update/dry-run/`, { from_plan_job_id: first.id, predicate_map: { "not an iri": "装备" } });
+    const badMap = await call(p, admin, "POST", `/graphadmin/graphs/${g}/update/dry-run/`, {
+      from_plan_job_id: first.id,
+      predicate_map: { "not an iri": "装备" },
+    });
     expect(badMap.status).toBe(400);
     expect(badMap.body.errors.predicate_map[0]).toMatch(/IRI <not an iri> 无效/);
 
-    const second = await dryRun(g, { from_plan_job_id: first.id, predicate_map: { [foreign]: "装备" } });
+    const second = await dryRun(g, {
+      from_plan_job_id: first.id,
+      predicate_map: { [foreign]: "装备" },
+    });
     expect(plannedReport(second).problems).toEqual([]);
     expect(((await apply(g, second.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([{ s: "navy", p: "装备", o: "ship", confidence: 1, article: null, sentence: null }]);
-    expect(p.ctx.db.prepare("SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings").all()).toEqual([
-      { source_key: "file:foreign.nt", predicate_iri: foreign, relation_type: "装备" },
+    expect(facts(g)).toEqual([
+      { s: "navy", p: "装备", o: "ship", confidence: 1, article: null, sentence: null },
     ]);
+    expect(
+      p.ctx.db
+        .prepare("SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings")
+        .all(),
+    ).toEqual([{ source_key: "file:foreign.nt", predicate_iri: foreign, relation_type: "装备" }]);
 
     // The next import of the same source needs no choice.
     const g2 = await newGraph();
@@ -312,21 +423,40 @@ describe("provenance from reified statements", () => {
     const plan = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([{ s: "东部战区海军", p: "装备", o: "辽宁舰", confidence: 0.85, article: "海军新闻", sentence }]);
-    expect(p.ctx.db.prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?").get(g)).toEqual({
+    expect(facts(g)).toEqual([
+      {
+        s: "东部战区海军",
+        p: "装备",
+        o: "辽宁舰",
+        confidence: 0.85,
+        article: "海军新闻",
+        sentence,
+      },
+    ]);
+    expect(
+      p.ctx.db.prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?").get(g),
+    ).toEqual({
       url: "https://news.example/1",
       published_at: "2024-05-01",
     });
     // The same file again is no change.
     const again = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
-    expect(plannedReport(again).summary).toMatchObject({ entities: { added: 0 }, relations: { added: 0 } });
-    expect((again.result as { report: { summary: { relations: { changed: number } } } }).report.summary.relations.changed).toBe(0);
+    expect(plannedReport(again).summary).toMatchObject({
+      entities: { added: 0 },
+      relations: { added: 0 },
+    });
+    expect(
+      (again.result as { report: { summary: { relations: { changed: number } } } }).report.summary
+        .relations.changed,
+    ).toBe(0);
   });
 });
 
 /** The ontology as the export writes it: the OWL endpoint's Turtle. */
 async function owlOf(ontologyId: number): Promise<string> {
-  const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/owl/`, { headers: authHeaders(admin) });
+  const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/owl/`, {
+    headers: authHeaders(admin),
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -342,7 +472,11 @@ async function importOwl(ontologyId: number, text: string, apply = false) {
   const form = new FormData();
   form.append("file", new File([text], "ontology.ttl", { type: "text/turtle" }));
   if (apply) form.append("apply", "1");
-  const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/import/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+  const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/import/`, {
+    method: "POST",
+    headers: authHeaders(admin, false),
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -350,7 +484,13 @@ describe("OWL import into an ontology", () => {
   it("an export of the ontology imports back as no change", async () => {
     const r = await importOwl(military, await owlOf(military));
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ unchanged: true, summary: { added: 0, changed: 0, removed: 0 }, changes: [], breaks: [], applied: false });
+    expect(r.body).toMatchObject({
+      unchanged: true,
+      summary: { added: 0, changed: 0, removed: 0 },
+      changes: [],
+      breaks: [],
+      applied: false,
+    });
   });
 
   it("a removed class lists the facts it would break, and the apply refuses as the ontology editor does", async () => {
@@ -361,11 +501,15 @@ describe("OWL import into an ontology", () => {
       file_ids: [await uploadCsv(p, admin, "owl-facts.csv", MILITARY_CSV)],
     });
     expect((await settled(p, built.body.job_id)).status).toBe("succeeded");
-    const before = JSON.stringify(p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military));
+    const before = JSON.stringify(
+      p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military),
+    );
     // The class 舰艇 and its properties left out (relation types still name it as domain or range).
     const owl = await owlWithout(
       military,
-      (q) => q.subject.value === iri.class(O, "舰艇") || q.subject.value.startsWith(`${O}property/${encodeURIComponent("舰艇")}/`),
+      (q) =>
+        q.subject.value === iri.class(O, "舰艇") ||
+        q.subject.value.startsWith(`${O}property/${encodeURIComponent("舰艇")}/`),
     );
     const dry = await importOwl(military, owl);
     expect(dry.status).toBe(200);
@@ -377,18 +521,38 @@ describe("OWL import into an ontology", () => {
     );
     expect(dry.body.breaks).toEqual(
       expect.arrayContaining([
-        { kind: "class", name: "舰艇", count: expect.any(Number), samples: expect.arrayContaining(["辽宁舰（OWL 导入事实）"]) },
-        { kind: "property", name: "舰艇.排水量", count: expect.any(Number), samples: expect.arrayContaining(["辽宁舰（OWL 导入事实）"]) },
+        {
+          kind: "class",
+          name: "舰艇",
+          count: expect.any(Number),
+          samples: expect.arrayContaining(["辽宁舰（OWL 导入事实）"]),
+        },
+        {
+          kind: "property",
+          name: "舰艇.排水量",
+          count: expect.any(Number),
+          samples: expect.arrayContaining(["辽宁舰（OWL 导入事实）"]),
+        },
       ]),
     );
     const applied = await importOwl(military, owl, true);
     expect(applied.status).toBe(409);
     expect(applied.body.detail).toMatch(/仍被 \d+ 个实体使用，无法删除/);
-    expect(JSON.stringify(p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military))).toBe(before);
+    expect(
+      JSON.stringify(
+        p.ctx.db
+          .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+          .all(military),
+      ),
+    ).toBe(before);
   });
 
   it("applies added classes, relation types and properties, then reads back as no change", async () => {
-    const created = await call(p, admin, "POST", "/graphadmin/ontologies/", { name: "导入本体", domain: "general", description: "" });
+    const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "导入本体",
+      domain: "general",
+      description: "",
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     const base = ontologyBaseIri(id);
@@ -411,7 +575,10 @@ describe("OWL import into an ontology", () => {
   });
 
   it("refuses a file that is not Turtle, naming the line", async () => {
-    const r = await importOwl(military, "@prefix owl: <http://www.w3.org/2002/07/owl#> .\nfoo:x a owl:Class .\n");
+    const r = await importOwl(
+      military,
+      "@prefix owl: <http://www.w3.org/2002/07/owl#> .\nfoo:x a owl:Class .\n",
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe('OWL 文件第 2 行：RDF 语法错误：Undefined prefix "foo:"');
   });
@@ -447,7 +614,12 @@ describe("round trip: the demo graph exported, then imported into an empty graph
             WHERE e.graph_id = ? ORDER BY e.name`,
         )
         .all(graphId) as { properties: string }[]
-    ).map((e) => ({ ...e, properties: Object.fromEntries(Object.entries(JSON.parse(e.properties)).map(([k, v]) => [k, String(v)])) }));
+    ).map((e) => ({
+      ...e,
+      properties: Object.fromEntries(
+        Object.entries(JSON.parse(e.properties)).map(([k, v]) => [k, String(v)]),
+      ),
+    }));
 
   let copies = 0;
   for (const [format, ext] of [
@@ -456,16 +628,28 @@ describe("round trip: the demo graph exported, then imported into an empty graph
     ["jsonld", "jsonld"],
   ] as const) {
     it(`${format}: the same facts, labels and provenance`, async () => {
-      const exported = await fetch(`${d.api}/kg/graphs/${G}/export/?format=${format}`, { headers: authHeaders(who) });
+      const exported = await fetch(`${d.api}/kg/graphs/${G}/export/?format=${format}`, {
+        headers: authHeaders(who),
+      });
       expect(exported.status).toBe(200);
       const text = await exported.text();
       const form = new FormData();
       form.append("name", `graph-245.${ext}`);
-      form.append("file", new File([text], `graph-245.${ext}`, { type: "application/octet-stream" }));
-      const up = await fetch(`${d.api}/data/files/`, { method: "POST", headers: authHeaders(who, false), body: form });
+      form.append(
+        "file",
+        new File([text], `graph-245.${ext}`, { type: "application/octet-stream" }),
+      );
+      const up = await fetch(`${d.api}/data/files/`, {
+        method: "POST",
+        headers: authHeaders(who, false),
+        body: form,
+      });
       expect(up.status).toBe(201);
       const fileId = (await up.json()).id as number;
-      const ontologyId = d.ctx.db.prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?").pluck().get(G) as number;
+      const ontologyId = d.ctx.db
+        .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
+        .pluck()
+        .get(G) as number;
       const built = await call(d, who, "POST", "/graphadmin/graphs/", {
         name: `往返 ${format} ${++copies}`,
         domain: "military",
@@ -483,7 +667,9 @@ describe("round trip: the demo graph exported, then imported into an empty graph
       expect(entitiesOf(copy)).toEqual(entitiesOf(G));
 
       // The same file into the copy is no change at all (entities, relations, provenance).
-      const again = await call(d, who, "POST", `/graphadmin/graphs/${copy}/update/dry-run/`, { file_ids: [fileId] });
+      const again = await call(d, who, "POST", `/graphadmin/graphs/${copy}/update/dry-run/`, {
+        file_ids: [fileId],
+      });
       const plan = await settled(d, again.body.job_id, 60_000);
       expect((plan.result as { report: { summary: unknown } }).report.summary).toMatchObject({
         bad_rows: 0,

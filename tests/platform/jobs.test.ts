@@ -9,7 +9,12 @@ import {
   registerJobKind,
   type Job,
 } from "../../platform/jobs/runner.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 /** Test kinds: what the runner does with success, failure, slowness, cancellation and restarts. */
 let gate: () => void = () => {};
@@ -71,10 +76,18 @@ describe("the job runner", () => {
     const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 5 }, userId: null });
     expect(getJob(p.ctx, id)!.status).toMatch(/queued|running/);
     const job = await settled(id);
-    expect(job).toMatchObject({ status: "succeeded", progress: 100, result: { counted: 5 }, error: null });
+    expect(job).toMatchObject({
+      status: "succeeded",
+      progress: 100,
+      result: { counted: 5 },
+      error: null,
+    });
     expect(job.started_at).toBeTruthy();
     expect(job.finished_at).toBeTruthy();
-    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id").pluck().all(id);
+    const logs = p.ctx.db
+      .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
+      .pluck()
+      .all(id);
     expect(logs).toEqual(expect.arrayContaining(["任务开始", "step 1", "step 5", "任务完成"]));
   });
 
@@ -92,20 +105,28 @@ describe("the job runner", () => {
   });
 
   it("refuses an unknown kind", () => {
-    expect(() => enqueueJob(p.ctx, { kind: "no.such.kind", params: {} })).toThrow(/unknown job kind/);
+    expect(() => enqueueJob(p.ctx, { kind: "no.such.kind", params: {} })).toThrow(
+      /unknown job kind/,
+    );
   });
 
   it("cancels a running job at its next checkpoint", async () => {
     const admin = userWithToken(p.ctx, "canceller", ["kg__graph__update"]);
     const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
     await until(() => getJob(p.ctx, id)!.status === "running");
-    const res = await fetch(`${p.api}/jobs/${id}/cancel/`, { method: "POST", headers: authHeaders(admin) });
+    const res = await fetch(`${p.api}/jobs/${id}/cancel/`, {
+      method: "POST",
+      headers: authHeaders(admin),
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).cancel_requested).toBe(true);
     gate();
     const job = await settled(id);
     expect(job.status).toBe("cancelled");
-    const again = await fetch(`${p.api}/jobs/${id}/cancel/`, { method: "POST", headers: authHeaders(admin) });
+    const again = await fetch(`${p.api}/jobs/${id}/cancel/`, {
+      method: "POST",
+      headers: authHeaders(admin),
+    });
     expect(again.status).toBe(400);
     expect((await again.json()).detail).toBe("任务已结束，无法取消");
   });
@@ -116,7 +137,9 @@ describe("jobs cut off by a restart", () => {
   function orphan(kind: string, heartbeat: string | null = null) {
     const id = Number(
       p.ctx.db
-        .prepare("INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker) VALUES (?, 'running', 40, ?, ?, 'dead-worker')")
+        .prepare(
+          "INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker) VALUES (?, 'running', 40, ?, ?, 'dead-worker')",
+        )
         .run(kind, new Date().toISOString(), heartbeat).lastInsertRowid,
     );
     return id;
@@ -128,7 +151,10 @@ describe("jobs cut off by a restart", () => {
     expect(out.requeued).toContain(id);
     const job = await settled(id);
     expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
-    const logs = p.ctx.db.prepare("SELECT message FROM job_logs WHERE job_id = ?").pluck().all(id) as string[];
+    const logs = p.ctx.db
+      .prepare("SELECT message FROM job_logs WHERE job_id = ?")
+      .pluck()
+      .all(id) as string[];
     expect(logs.some((m) => m.startsWith(INTERRUPTED))).toBe(true);
   });
 
@@ -171,11 +197,19 @@ describe("the job API", () => {
     const u = userWithToken(p.ctx, "lister", ["kg__graph__update"]);
     const a = enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
     await settled(a);
-    const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, { headers: authHeaders(u) });
+    const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, {
+      headers: authHeaders(u),
+    });
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body.count).toBeGreaterThanOrEqual(1);
-    expect(body.results[0]).toMatchObject({ id: a, kind: "test.count", kind_label: "测试计数", graph_id: 245, status: "succeeded" });
+    expect(body.results[0]).toMatchObject({
+      id: a,
+      kind: "test.count",
+      kind_label: "测试计数",
+      graph_id: 245,
+      status: "succeeded",
+    });
     expect(body.results[0].result).toBeUndefined();
     const bad = await fetch(`${p.api}/jobs/?status=done`, { headers: authHeaders(u) });
     expect(bad.status).toBe(400);
@@ -185,7 +219,11 @@ describe("the job API", () => {
     const outsider = userWithToken(p.ctx, "outsider", ["kg__graph__read"]);
     const visible = listJobs(p.ctx, { visibleKinds: [], orCreatedBy: outsider.id });
     expect(visible.count).toBe(0);
-    const mine = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 }, userId: outsider.id });
+    const mine = enqueueJob(p.ctx, {
+      kind: "test.count",
+      params: { steps: 1 },
+      userId: outsider.id,
+    });
     await settled(mine);
     const res = await fetch(`${p.api}/jobs/`, { headers: authHeaders(outsider) });
     expect((await res.json()).results.map((j: Job) => j.id)).toEqual([mine]);
@@ -198,7 +236,9 @@ describe("the job API", () => {
     const u = userWithToken(p.ctx, "reader", ["kg__graph__update"]);
     const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
     await settled(id);
-    const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, { headers: authHeaders(u) });
+    const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, {
+      headers: authHeaders(u),
+    });
     const body = await res.json();
     expect(body.logs.count).toBe(33);
     expect(body.logs.page).toBe(2);

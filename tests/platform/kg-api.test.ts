@@ -111,10 +111,16 @@ describe("knowledge-graph API on the demo corpus", () => {
   describe("graphs and articles", () => {
     it("gives a graph's overview: counts, type distributions, recent articles, hot events and entities", async () => {
       const body = await ok("/kg/graphs/245/overview/");
-      expect(body.graph.counts.events).toBe(one("SELECT count(*) AS n FROM kg_events WHERE graph_id = 245").n);
-      expect(body.entity_types.reduce((n: number, t: Json) => n + t.count, 0)).toBe(body.graph.counts.entities);
+      expect(body.graph.counts.events).toBe(
+        one("SELECT count(*) AS n FROM kg_events WHERE graph_id = 245").n,
+      );
+      expect(body.entity_types.reduce((n: number, t: Json) => n + t.count, 0)).toBe(
+        body.graph.counts.entities,
+      );
       expect(body.event_types.map((t: Json) => t.type)).toContain("演习");
-      expect(body.recent_articles[0].published_at >= body.recent_articles[1].published_at).toBe(true);
+      expect(body.recent_articles[0].published_at >= body.recent_articles[1].published_at).toBe(
+        true,
+      );
       expect(body.hot_events.results.length).toBeGreaterThan(0);
       expect(body.hot_entities.results.length).toBe(10);
     });
@@ -133,11 +139,15 @@ describe("knowledge-graph API on the demo corpus", () => {
       const dates = all.results.map((a: Json) => a.published_at);
       expect([...dates].sort().reverse()).toEqual(dates);
       const page2 = await ok("/kg/graphs/245/articles/?page=2&page_size=10");
-      expect(page2.results.map((a: Json) => a.id)).toEqual(all.results.slice(10, 20).map((a: Json) => a.id));
+      expect(page2.results.map((a: Json) => a.id)).toEqual(
+        all.results.slice(10, 20).map((a: Json) => a.id),
+      );
       const search = await ok(`/kg/graphs/245/articles/?search=${encodeURIComponent("火星-18")}`);
       expect(search.count).toBeGreaterThan(0);
       expect(search.count).toBeLessThan(all.count);
-      const december = await ok("/kg/graphs/245/articles/?start=2024-12-01&end=2024-12-31&page_size=100");
+      const december = await ok(
+        "/kg/graphs/245/articles/?start=2024-12-01&end=2024-12-31&page_size=100",
+      );
       expect(december.count).toBeGreaterThan(0);
       for (const a of december.results) expect(a.published_at.slice(0, 7)).toBe("2024-12");
       expect((await ok("/kg/graphs/245/articles/?search=%25%25")).count).toBe(0);
@@ -153,34 +163,62 @@ describe("knowledge-graph API on the demo corpus", () => {
       for (const m of a.mentions) expect(a.content.slice(m.start, m.end)).toBe(m.text);
       expect(a.entities.reduce((n: number, e: Json) => n + e.count, 0)).toBe(a.mentions.length);
       expect(a.events.length).toBeGreaterThan(0);
-      for (const e of a.events) expect(a.content.slice(e.sentence_start, e.sentence_end)).toContain(e.trigger === "签署" ? "签署" : "");
+      for (const e of a.events)
+        expect(a.content.slice(e.sentence_start, e.sentence_end)).toContain(
+          e.trigger === "签署" ? "签署" : "",
+        );
       for (const r of a.relations) {
         const sentence = a.content.slice(r.sent_start, r.sent_end);
-        expect(a.mentions.some((m: Json) => m.entity.uuid === r.subject.uuid && m.start >= r.sent_start && m.end <= r.sent_end), sentence).toBe(true);
-        expect(a.mentions.some((m: Json) => m.entity.uuid === r.object.uuid && m.start >= r.sent_start && m.end <= r.sent_end), sentence).toBe(true);
+        expect(
+          a.mentions.some(
+            (m: Json) =>
+              m.entity.uuid === r.subject.uuid && m.start >= r.sent_start && m.end <= r.sent_end,
+          ),
+          sentence,
+        ).toBe(true);
+        expect(
+          a.mentions.some(
+            (m: Json) =>
+              m.entity.uuid === r.object.uuid && m.start >= r.sent_start && m.end <= r.sent_end,
+          ),
+          sentence,
+        ).toBe(true);
       }
       expect(a.event_relations[0]).toMatchObject({ type: "cause", type_name: "因果" });
-      expect(a.content.slice(a.event_relations[0].sent_start, a.event_relations[0].sent_end)).toMatch(/由于|影响|促使/);
+      expect(
+        a.content.slice(a.event_relations[0].sent_start, a.event_relations[0].sent_end),
+      ).toMatch(/由于|影响|促使/);
     });
   });
 
   describe("entities and relations", () => {
-    const seventhFleet = () => one("SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'").uuid as string;
+    const seventhFleet = () =>
+      one("SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'")
+        .uuid as string;
 
     it("searches entities by name or alias and by type (with subclasses)", async () => {
       const byAlias = await ok(`/kg/graphs/245/entities/?search=${encodeURIComponent("第七舰队")}`);
       expect(byAlias.results.map((e: Json) => e.name)).toContain("美国海军第七舰队");
-      const weapons = await ok(`/kg/graphs/245/entities/?type=${encodeURIComponent("武器装备")}&page_size=100`);
-      expect(new Set(weapons.results.map((e: Json) => e.type))).toEqual(new Set(["舰艇", "飞机", "导弹", "防空反导系统", "陆战装备"]));
+      const weapons = await ok(
+        `/kg/graphs/245/entities/?type=${encodeURIComponent("武器装备")}&page_size=100`,
+      );
+      expect(new Set(weapons.results.map((e: Json) => e.type))).toEqual(
+        new Set(["舰艇", "飞机", "导弹", "防空反导系统", "陆战装备"]),
+      );
     });
 
     it("gives the entity page: properties, aliases, relation summary, events, articles and trend", async () => {
       const uuid = seventhFleet();
       const e = await ok(`/kg/graphs/245/entities/${uuid}/`);
       expect(e).toMatchObject({ name: "美国海军第七舰队", type: "军队", aliases: ["第七舰队"] });
-      expect(e.properties.find((x: Json) => x.name === "所属国家")).toMatchObject({ value: "美国", datatype: "entity" });
+      expect(e.properties.find((x: Json) => x.name === "所属国家")).toMatchObject({
+        value: "美国",
+        datatype: "entity",
+      });
       expect(e.properties.find((x: Json) => x.name === "所属国家").entity_uuid).toBeTruthy();
-      expect(e.relations.by_predicate.reduce((n: number, x: Json) => n + x.count, 0)).toBe(e.relations.total);
+      expect(e.relations.by_predicate.reduce((n: number, x: Json) => n + x.count, 0)).toBe(
+        e.relations.total,
+      );
       expect(e.relations.count).toBe(e.relations.total);
       expect(e.events.count).toBeGreaterThan(0);
       expect(e.events.results[0].role).toBeTruthy();
@@ -190,19 +228,31 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("pages an entity's relations, events and articles", async () => {
-      const uuid = one("SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'").uuid;
+      const uuid = one(
+        "SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'",
+      ).uuid;
       const all = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=100`);
       const first = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=3`);
       const second = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=3&page=2`);
-      expect([...first.results, ...second.results].map((r: Json) => r.id)).toEqual(all.results.slice(0, 6).map((r: Json) => r.id));
-      const incoming = await ok(`/kg/graphs/245/entities/${uuid}/relations/?direction=in&page_size=100`);
-      expect(incoming.results.every((r: Json) => r.object.uuid === uuid && r.direction === "in")).toBe(true);
-      const part = await ok(`/kg/graphs/245/entities/${uuid}/relations/?predicate=${encodeURIComponent("参加")}`);
+      expect([...first.results, ...second.results].map((r: Json) => r.id)).toEqual(
+        all.results.slice(0, 6).map((r: Json) => r.id),
+      );
+      const incoming = await ok(
+        `/kg/graphs/245/entities/${uuid}/relations/?direction=in&page_size=100`,
+      );
+      expect(
+        incoming.results.every((r: Json) => r.object.uuid === uuid && r.direction === "in"),
+      ).toBe(true);
+      const part = await ok(
+        `/kg/graphs/245/entities/${uuid}/relations/?predicate=${encodeURIComponent("参加")}`,
+      );
       expect(part.results.every((r: Json) => r.predicate === "参加")).toBe(true);
       const events = await ok(`/kg/graphs/245/entities/${uuid}/events/?page_size=2`);
       expect(events.results.length).toBeLessThanOrEqual(2);
       const articles = await ok(`/kg/graphs/245/entities/${uuid}/articles/?page_size=5`);
-      expect(articles.results.map((a: Json) => a.published_at)).toEqual([...articles.results.map((a: Json) => a.published_at)].sort().reverse());
+      expect(articles.results.map((a: Json) => a.published_at)).toEqual(
+        [...articles.results.map((a: Json) => a.published_at)].sort().reverse(),
+      );
     });
 
     it("gives the relation graph around an entity, capped, filtered by type, one or two hops", async () => {
@@ -220,7 +270,9 @@ describe("knowledge-graph API on the demo corpus", () => {
       expect(two.truncated).toBe(true);
       expect(two.nodes.some((n: Json) => n.depth === 2)).toBe(true);
 
-      const typed = await ok(`/kg/graphs/245/entities/${uuid}/neighbours/?types=${encodeURIComponent("隶属于")}`);
+      const typed = await ok(
+        `/kg/graphs/245/entities/${uuid}/neighbours/?types=${encodeURIComponent("隶属于")}`,
+      );
       expect(typed.edges.every((e: Json) => e.predicate === "隶属于")).toBe(true);
       expect(typed.edges.length).toBeGreaterThan(0);
     });
@@ -238,27 +290,39 @@ describe("knowledge-graph API on the demo corpus", () => {
     it("lists events with search, type, time range and place filters", async () => {
       const all = await ok("/kg/graphs/245/events/?page_size=100");
       expect(all.count).toBe(27);
-      const drills = await ok(`/kg/graphs/245/events/?type=${encodeURIComponent("演习")}&page_size=100`);
+      const drills = await ok(
+        `/kg/graphs/245/events/?type=${encodeURIComponent("演习")}&page_size=100`,
+      );
       expect(drills.count).toBeGreaterThan(0);
       expect(drills.results.every((e: Json) => e.type === "演习")).toBe(true);
-      const seaOfJapan = await ok(`/kg/graphs/245/events/?place=${encodeURIComponent("日本海")}&page_size=100`);
+      const seaOfJapan = await ok(
+        `/kg/graphs/245/events/?place=${encodeURIComponent("日本海")}&page_size=100`,
+      );
       expect(seaOfJapan.results.every((e: Json) => e.place.name === "日本海")).toBe(true);
       const uuid = seaOfJapan.results[0].place.uuid;
-      expect((await ok(`/kg/graphs/245/events/?place=${uuid}&page_size=100`)).count).toBe(seaOfJapan.count);
+      expect((await ok(`/kg/graphs/245/events/?place=${uuid}&page_size=100`)).count).toBe(
+        seaOfJapan.count,
+      );
       const q4 = await ok("/kg/graphs/245/events/?start=2024-10-01&end=2024-12-31&page_size=100");
-      expect(q4.results.every((e: Json) => e.time >= "2024-10-01" && e.time <= "2024-12-31")).toBe(true);
+      expect(q4.results.every((e: Json) => e.time >= "2024-10-01" && e.time <= "2024-12-31")).toBe(
+        true,
+      );
       const search = await ok(`/kg/graphs/245/events/?search=${encodeURIComponent("火星-18")}`);
       expect(search.count).toBe(2);
       expect(search.results[0].reports).toBeGreaterThan(0);
     });
 
     it("gives an event with participants, its reports in time order, trend, causes and effects", async () => {
-      const id = one("SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1").id;
+      const id = one(
+        "SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1",
+      ).id;
       const e = await ok(`/kg/events/${id}/`);
       expect(e.participants.length).toBeGreaterThan(0);
       expect(e.sentence).toContain(e.trigger);
       expect(e.articles[0].article_id).toBe(e.article_id);
-      expect(e.articles.map((a: Json) => a.published_at)).toEqual([...e.articles.map((a: Json) => a.published_at)].sort());
+      expect(e.articles.map((a: Json) => a.published_at)).toEqual(
+        [...e.articles.map((a: Json) => a.published_at)].sort(),
+      );
       for (const a of e.articles) expect(a.sentence.length).toBeGreaterThan(0);
       expect(e.trend.values.reduce((n: number, v: number) => n + v, 0)).toBe(e.articles.length);
       expect(e.causes.length).toBeGreaterThan(0);
@@ -275,13 +339,20 @@ describe("knowledge-graph API on the demo corpus", () => {
         expect(body.end).toBe(body.days[days - 1]);
         const scores = body.results.map((r: Json) => r.score);
         expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-        for (const r of body.results) expect(r.trend.reduce((n: number, v: number) => n + v, 0)).toBe(r.score);
+        for (const r of body.results)
+          expect(r.trend.reduce((n: number, v: number) => n + v, 0)).toBe(r.score);
       }
       const week = await ok("/kg/graphs/245/hot-events/?days=7");
       expect(week.results.length).toBeGreaterThan(0);
-      const ships = await ok(`/kg/graphs/245/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}&limit=20`);
+      const ships = await ok(
+        `/kg/graphs/245/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}&limit=20`,
+      );
       expect(ships.results.length).toBeGreaterThan(0);
-      expect(ships.results.every((r: Json) => ["舰艇", "飞机", "导弹", "防空反导系统", "陆战装备"].includes(r.entity.type))).toBe(true);
+      expect(
+        ships.results.every((r: Json) =>
+          ["舰艇", "飞机", "导弹", "防空反导系统", "陆战装备"].includes(r.entity.type),
+        ),
+      ).toBe(true);
       const fixed = await ok("/kg/graphs/245/hot-entities/?days=30&end=2024-06-30");
       expect(fixed.end).toBe("2024-06-30");
     });
@@ -292,7 +363,9 @@ describe("knowledge-graph API on the demo corpus", () => {
       const flows = await ok("/kg/graphs/245/flows/", false);
       expect(flows.count).toBe(3);
       const f = await ok(`/kg/graphs/245/flows/${flows.results[0].id}/`, false);
-      expect(f.steps.find((s: Json) => s.kind === "start").y).toBeLessThan(f.steps.find((s: Json) => s.kind === "end").y);
+      expect(f.steps.find((s: Json) => s.kind === "start").y).toBeLessThan(
+        f.steps.find((s: Json) => s.kind === "end").y,
+      );
       expect(f.transitions.find((t: Json) => t.label === "否")).toBeTruthy();
       for (const t of f.transitions) expect(t.points.length).toBeGreaterThan(1);
       expect(f.width).toBeGreaterThan(0);
@@ -316,10 +389,15 @@ describe("knowledge-graph API on the demo corpus", () => {
         expect(e.strength).toBeLessThanOrEqual(1);
         expect(e.type_name).toBeTruthy();
       }
-      const causesOnly = await ok(`/kg/graphs/245/event-graph/?event=${center}&hops=2&types=cause`, false);
+      const causesOnly = await ok(
+        `/kg/graphs/245/event-graph/?event=${center}&hops=2&types=cause`,
+        false,
+      );
       expect(causesOnly.edges.every((e: Json) => e.type === "cause")).toBe(true);
       const otherGraphEvent = one("SELECT id FROM kg_events WHERE graph_id = 246 LIMIT 1").id;
-      expect((await get(`/kg/graphs/245/event-graph/?event=${otherGraphEvent}`, false)).status).toBe(404);
+      expect(
+        (await get(`/kg/graphs/245/event-graph/?event=${otherGraphEvent}`, false)).status,
+      ).toBe(404);
     });
 
     it("shows the strongest links without a centre, and lists the events that have links", async () => {
@@ -329,7 +407,11 @@ describe("knowledge-graph API on the demo corpus", () => {
       const strengths = g.edges.map((e: Json) => e.strength);
       expect(Math.min(...strengths)).toBeGreaterThan(0);
       const picker = await ok("/kg/graphs/246/event-graph/events/?page_size=100", false);
-      expect(picker.count).toBe(one("SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))").n);
+      expect(picker.count).toBe(
+        one(
+          "SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))",
+        ).n,
+      );
     });
   });
 });

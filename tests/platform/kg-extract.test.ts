@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeText, MAX_TEXT_LENGTH, TEXT_REQUIRED, TEXT_TOO_LONG } from "../../platform/kg/extract.js";
+import {
+  analyzeText,
+  MAX_TEXT_LENGTH,
+  TEXT_REQUIRED,
+  TEXT_TOO_LONG,
+} from "../../platform/kg/extract.js";
 import { findCausalPairs } from "../../platform/kg/causal.js";
 import { findTimes } from "../../platform/kg/text.js";
 import { AhoCorasick } from "../../platform/kg/aho-corasick.js";
-import { authHeaders, startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  type TestPlatform,
+  userWithToken,
+} from "../helpers/platform.js";
 
 const MILITARY = 245;
 
@@ -38,7 +48,10 @@ describe("Aho–Corasick dictionary", () => {
 
 describe("time expressions and causal cues", () => {
   it("reads full, partial and relative dates, with the reference year when the text has none", () => {
-    const times = findTimes("2023年5月12日演习开始，6月3日结束，去年10月也曾举行，2022年底完成交付。", 2023);
+    const times = findTimes(
+      "2023年5月12日演习开始，6月3日结束，去年10月也曾举行，2022年底完成交付。",
+      2023,
+    );
     expect(times.map((t) => [t.text, t.value])).toEqual([
       ["2023年5月12日", "2023-05-12"],
       ["6月3日", "2023-06-03"],
@@ -76,7 +89,8 @@ describe("text analysis against the demo graphs", () => {
   });
   afterAll(() => p.close());
 
-  const analyze = (text: string, graph = MILITARY, referenceDate?: string) => analyzeText(p.ctx, graph, text, { referenceDate });
+  const analyze = (text: string, graph = MILITARY, referenceDate?: string) =>
+    analyzeText(p.ctx, graph, text, { referenceDate });
 
   it("finds entities by name and alias, longest first, with their types", () => {
     const r = analyze("第七舰队与日本海上自卫队在日本海活动，F-35B战斗机和萨德反导系统参加。");
@@ -99,7 +113,9 @@ describe("text analysis against the demo graphs", () => {
   });
 
   it("extracts an event from its trigger with subjects, object, place and time", () => {
-    const r = analyze("2023年5月12日，美国海军第七舰队与日本海上自卫队在菲律宾海举行联合演习，里根号航空母舰参加。");
+    const r = analyze(
+      "2023年5月12日，美国海军第七舰队与日本海上自卫队在菲律宾海举行联合演习，里根号航空母舰参加。",
+    );
     expect(r.events).toHaveLength(1);
     const e = r.events[0];
     expect([e.type, e.trigger]).toEqual(["演习", "演习"]);
@@ -131,7 +147,9 @@ describe("text analysis against the demo graphs", () => {
   });
 
   it("links causal pairs to the events inside their clauses", () => {
-    const r = analyze("由于朝鲜试射火星-18洲际弹道导弹，美国海军和韩国海军决定在黄海举行自由之盾-2024联合演习。");
+    const r = analyze(
+      "由于朝鲜试射火星-18洲际弹道导弹，美国海军和韩国海军决定在黄海举行自由之盾-2024联合演习。",
+    );
     expect(r.events.map((e) => e.type)).toEqual(["试射", "演习"]);
     expect(r.causal).toHaveLength(1);
     const c = r.causal[0];
@@ -145,7 +163,10 @@ describe("text analysis against the demo graphs", () => {
     const text = "里根号航空母舰近日返回横须贺海军基地。";
     const r = analyze(text);
     const homePort = r.relations.find((x) => x.predicate === "母港");
-    expect(homePort).toMatchObject({ subject: { name: "里根号航空母舰" }, object: { name: "横须贺海军基地" } });
+    expect(homePort).toMatchObject({
+      subject: { name: "里根号航空母舰" },
+      object: { name: "横须贺海军基地" },
+    });
     expect(homePort?.text_sentence).toEqual({ start: 0, end: text.length });
     expect(homePort?.article_id).toBeTypeOf("number");
   });
@@ -153,7 +174,9 @@ describe("text analysis against the demo graphs", () => {
   it("finds in every demo article the mentions, events and causal links stored for it", () => {
     const db = p.ctx.db;
     for (const graph of [245, 246]) {
-      const articles = db.prepare("SELECT id, published_at, content FROM kg_articles WHERE graph_id = ?").all(graph) as {
+      const articles = db
+        .prepare("SELECT id, published_at, content FROM kg_articles WHERE graph_id = ?")
+        .all(graph) as {
         id: number;
         published_at: string;
         content: string;
@@ -167,7 +190,9 @@ describe("text analysis against the demo graphs", () => {
             "SELECT m.start_pos, m.end_pos, e.uuid FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id WHERE m.article_id = ?",
           )
           .all(a.id) as { start_pos: number; end_pos: number; uuid: string }[];
-        expect(stored.map((m) => `${m.start_pos}:${m.end_pos}:${m.uuid}`).sort()).toEqual([...found].sort());
+        expect(stored.map((m) => `${m.start_pos}:${m.end_pos}:${m.uuid}`).sort()).toEqual(
+          [...found].sort(),
+        );
 
         const reports = db
           .prepare(
@@ -176,16 +201,32 @@ describe("text analysis against the demo graphs", () => {
           )
           .all(a.id) as { sent_start: number; sent_end: number; type: string }[];
         for (const rep of reports) {
-          const hit = r.events.find((e) => e.type === rep.type && e.start >= rep.sent_start && e.end <= rep.sent_end);
-          expect(hit, `article ${a.id}: ${rep.type} in «${a.content.slice(rep.sent_start, rep.sent_end)}»`).toBeTruthy();
+          const hit = r.events.find(
+            (e) => e.type === rep.type && e.start >= rep.sent_start && e.end <= rep.sent_end,
+          );
+          expect(
+            hit,
+            `article ${a.id}: ${rep.type} in «${a.content.slice(rep.sent_start, rep.sent_end)}»`,
+          ).toBeTruthy();
         }
 
         const causes = db
-          .prepare("SELECT sent_start, sent_end FROM kg_event_relations WHERE article_id = ? AND type = 'cause'")
+          .prepare(
+            "SELECT sent_start, sent_end FROM kg_event_relations WHERE article_id = ? AND type = 'cause'",
+          )
           .all(a.id) as { sent_start: number; sent_end: number }[];
         for (const c of causes) {
-          const hit = r.causal.find((x) => x.start >= c.sent_start && x.end <= c.sent_end && x.cause_event !== null && x.effect_event !== null);
-          expect(hit, `article ${a.id}: «${a.content.slice(c.sent_start, c.sent_end)}»`).toBeTruthy();
+          const hit = r.causal.find(
+            (x) =>
+              x.start >= c.sent_start &&
+              x.end <= c.sent_end &&
+              x.cause_event !== null &&
+              x.effect_event !== null,
+          );
+          expect(
+            hit,
+            `article ${a.id}: «${a.content.slice(c.sent_start, c.sent_end)}»`,
+          ).toBeTruthy();
         }
       }
     }
@@ -193,7 +234,11 @@ describe("text analysis against the demo graphs", () => {
 
   describe("POST /api/kg/graphs/{id}/extract/", () => {
     const post = (body: unknown, graph = MILITARY, headers = authHeaders(reader)) =>
-      fetch(`${p.api}/kg/graphs/${graph}/extract/`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+      fetch(`${p.api}/kg/graphs/${graph}/extract/`, {
+        method: "POST",
+        headers,
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
 
     it("analyses posted text for a signed-in user", async () => {
       const text = "美国空军向安德森空军基地部署B-52H轰炸机。";
@@ -213,7 +258,10 @@ describe("text analysis against the demo graphs", () => {
     });
 
     it("analyses a stored article by id, dated by its publication", async () => {
-      const article = p.ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = 245 ORDER BY id LIMIT 1").pluck().get() as number;
+      const article = p.ctx.db
+        .prepare("SELECT id FROM kg_articles WHERE graph_id = 245 ORDER BY id LIMIT 1")
+        .pluck()
+        .get() as number;
       const body = await (await post({ article_id: article })).json();
       expect(body.article_id).toBe(article);
       expect(body.events[0].time.value).toMatch(/^2024-/);
@@ -235,12 +283,19 @@ describe("text analysis against the demo graphs", () => {
 
     it("needs a signed-in user, and answers 404 for an unknown graph or an article of another graph", async () => {
       // An anonymous writer that passes the CSRF double submit is still refused: reading needs a user.
-      const anonymous = { "Content-Type": "application/json", Cookie: "csrftoken=anon-secret", "X-CSRFToken": "anon-secret" };
+      const anonymous = {
+        "Content-Type": "application/json",
+        Cookie: "csrftoken=anon-secret",
+        "X-CSRFToken": "anon-secret",
+      };
       expect((await post({ text: "演习" }, MILITARY, anonymous)).status).toBe(401);
       const unknown = await post({ text: "演习" }, 99999);
       expect(unknown.status).toBe(404);
       expect((await unknown.json()).detail).toBe("知识图谱不存在");
-      const other = p.ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1").pluck().get();
+      const other = p.ctx.db
+        .prepare("SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1")
+        .pluck()
+        .get();
       const res = await post({ article_id: other });
       expect(res.status).toBe(404);
       expect((await res.json()).detail).toBe("文章不存在");
@@ -249,12 +304,21 @@ describe("text analysis against the demo graphs", () => {
     it("sees a new entity as soon as it is stored (the dictionary is rebuilt)", async () => {
       const text = "雪豹-9型无人艇完成测试。";
       expect((await (await post({ text })).json()).entities).toEqual([]);
-      const cls = p.ctx.db.prepare("SELECT id FROM kg_classes WHERE name = '舰艇' AND ontology_id = (SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = 245)").pluck().get();
+      const cls = p.ctx.db
+        .prepare(
+          "SELECT id FROM kg_classes WHERE name = '舰艇' AND ontology_id = (SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = 245)",
+        )
+        .pluck()
+        .get();
       p.ctx.db
-        .prepare("INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases) VALUES ('test-uuid-xb9', 245, ?, '雪豹-9型无人艇', '[]')")
+        .prepare(
+          "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases) VALUES ('test-uuid-xb9', 245, ?, '雪豹-9型无人艇', '[]')",
+        )
         .run(cls);
       const after = await (await post({ text })).json();
-      expect(after.entities.map((e: { entity_id: string }) => e.entity_id)).toEqual(["test-uuid-xb9"]);
+      expect(after.entities.map((e: { entity_id: string }) => e.entity_id)).toEqual([
+        "test-uuid-xb9",
+      ]);
       p.ctx.db.prepare("DELETE FROM kg_entities WHERE uuid = 'test-uuid-xb9'").run();
       expect((await (await post({ text })).json()).entities).toEqual([]);
     });

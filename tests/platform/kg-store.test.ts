@@ -33,8 +33,12 @@ describe("the demo corpus in the store", () => {
   const all = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).all(...args) as Json[];
 
   it("applies the knowledge-graph migration and maps every catalogue graph to an ontology", () => {
-    expect(p.ctx.db.prepare("SELECT name FROM schema_migrations").pluck().all()).toContain("003-kg");
-    const unmapped = all("SELECT id FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)");
+    expect(p.ctx.db.prepare("SELECT name FROM schema_migrations").pluck().all()).toContain(
+      "003-kg",
+    );
+    const unmapped = all(
+      "SELECT id FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)",
+    );
     expect(unmapped).toEqual([]);
   });
 
@@ -46,7 +50,9 @@ describe("the demo corpus in the store", () => {
       seedKgDemo(second.ctx);
       expect(corpusHash(second)).toBe(before);
       expect(kgStoreIsEmpty(second.ctx)).toBe(false);
-      second.ctx.db.exec("DELETE FROM kg_flows; DELETE FROM kg_event_relations; DELETE FROM kg_events; DELETE FROM kg_relations; DELETE FROM kg_articles; DELETE FROM kg_entities;");
+      second.ctx.db.exec(
+        "DELETE FROM kg_flows; DELETE FROM kg_event_relations; DELETE FROM kg_events; DELETE FROM kg_relations; DELETE FROM kg_articles; DELETE FROM kg_entities;",
+      );
       const began = performance.now();
       seedKgDemo(second.ctx);
       expect(performance.now() - began).toBeLessThan(3000);
@@ -75,8 +81,14 @@ describe("the demo corpus in the store", () => {
       "SELECT 1 FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.content = ? AND m.entity_id = ? AND m.start_pos >= ? AND m.end_pos <= ?",
     );
     for (const r of relations) {
-      expect(mentionIn.get(r.content, r.s, r.sent_start, r.sent_end), r.content.slice(r.sent_start, r.sent_end)).toBeTruthy();
-      expect(mentionIn.get(r.content, r.o, r.sent_start, r.sent_end), r.content.slice(r.sent_start, r.sent_end)).toBeTruthy();
+      expect(
+        mentionIn.get(r.content, r.s, r.sent_start, r.sent_end),
+        r.content.slice(r.sent_start, r.sent_end),
+      ).toBeTruthy();
+      expect(
+        mentionIn.get(r.content, r.o, r.sent_start, r.sent_end),
+        r.content.slice(r.sent_start, r.sent_end),
+      ).toBeTruthy();
     }
     const events = all(
       "SELECT a.content, e.trigger_word, e.sent_start, e.sent_end, e.trigger_start, e.trigger_end FROM kg_events e JOIN kg_articles a ON a.id = e.article_id",
@@ -86,22 +98,31 @@ describe("the demo corpus in the store", () => {
       expect(e.content.slice(e.trigger_start, e.trigger_end)).toBe(e.trigger_word);
       expect(e.trigger_start >= e.sent_start && e.trigger_end <= e.sent_end).toBe(true);
     }
-    const links = all("SELECT a.content, l.cue, l.sent_start, l.sent_end FROM kg_event_relations l JOIN kg_articles a ON a.id = l.article_id");
-    for (const l of links) expect(l.content.slice(l.sent_start, l.sent_end)).toContain(l.cue.split("…")[0]);
+    const links = all(
+      "SELECT a.content, l.cue, l.sent_start, l.sent_end FROM kg_event_relations l JOIN kg_articles a ON a.id = l.article_id",
+    );
+    for (const l of links)
+      expect(l.content.slice(l.sent_start, l.sent_end)).toContain(l.cue.split("…")[0]);
   });
 
   it("keeps the hot rankings in step with the store: new mentions move an entity up", () => {
     const before = hotEntities(p.ctx, 246, { days: 7, limit: 3 });
     const leader = before.results[0];
-    const newcomer = p.ctx.db.prepare("SELECT id, name FROM kg_entities WHERE graph_id = 246 AND name = '宁德'").get() as Json;
+    const newcomer = p.ctx.db
+      .prepare("SELECT id, name FROM kg_entities WHERE graph_id = 246 AND name = '宁德'")
+      .get() as Json;
     expect(before.results.some((r: Json) => r.entity.name === "宁德")).toBe(false);
     const mentions = "宁德".repeat(leader.score + 5);
     const article = Number(
       p.ctx.db
-        .prepare("INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (246, '宁德专题', '测试', ?, ?)")
+        .prepare(
+          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (246, '宁德专题', '测试', ?, ?)",
+        )
         .run(`${before.end}T10:00:00+08:00`, mentions).lastInsertRowid,
     );
-    const insert = p.ctx.db.prepare("INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)");
+    const insert = p.ctx.db.prepare(
+      "INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
+    );
     for (let i = 0; i < leader.score + 5; i++) insert.run(article, i * 2, i * 2 + 2, newcomer.id);
     refreshRollups(p.ctx, 246);
     const after = hotEntities(p.ctx, 246, { days: 7, limit: 3 });
@@ -117,12 +138,18 @@ describe("the synthetic graph generator", () => {
     headers = { Authorization: `Token ${userWithToken(p.ctx, "gen-reader", []).token}` };
   });
   afterAll(() => p.close());
-  const count = (table: string) => p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = 901`).pluck().get() as number;
+  const count = (table: string) =>
+    p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = 901`).pluck().get() as number;
 
   it("makes the graph asked for, with relations that respect the ontology and sentences that state them", () => {
     const report = generateGraph(p.ctx, 901, { entities: 2000, relations: 20000, seed: 7 });
     expect(report).toMatchObject({ entities: 2000, relations: 20000, articles: 1000, events: 200 });
-    expect([count("kg_entities"), count("kg_relations"), count("kg_articles"), count("kg_events")]).toEqual([2000, 20000, 1000, 200]);
+    expect([
+      count("kg_entities"),
+      count("kg_relations"),
+      count("kg_articles"),
+      count("kg_events"),
+    ]).toEqual([2000, 20000, 1000, 200]);
     expect(count("kg_event_relations")).toBeGreaterThan(250);
     const outside = p.ctx.db
       .prepare(
@@ -141,23 +168,31 @@ describe("the synthetic graph generator", () => {
           WHERE r.graph_id = 901 ORDER BY r.id LIMIT 200`,
       )
       .all() as Json[];
-    for (const r of sample) expect(r.content.slice(r.sent_start, r.sent_end)).toBe(`${r.s}${r.t}${r.o}。`);
+    for (const r of sample)
+      expect(r.content.slice(r.sent_start, r.sent_end)).toBe(`${r.s}${r.t}${r.o}。`);
     expect(() => generateGraph(p.ctx, 901, { entities: 10, relations: 10 })).toThrow(/已有数据/);
   });
 
   it("lays out neighbour graphs above 300 nodes on the server", async () => {
     const hub = p.ctx.db
-      .prepare("SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 901 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1")
+      .prepare(
+        "SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 901 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1",
+      )
       .pluck()
       .get();
-    const res = await fetch(`${p.api}/kg/graphs/901/entities/${hub}/neighbours/?limit=400&depth=2`, { headers });
+    const res = await fetch(
+      `${p.api}/kg/graphs/901/entities/${hub}/neighbours/?limit=400&depth=2`,
+      { headers },
+    );
     const g = (await res.json()) as Json;
     expect(res.status).toBe(200);
     expect(g.nodes.length).toBeGreaterThan(300);
     expect(g.nodes.length).toBeLessThanOrEqual(400);
     expect(g.layout).toBe("server");
     for (const n of g.nodes) expect(Number.isFinite(n.x) && Number.isFinite(n.y)).toBe(true);
-    const hot = await (await fetch(`${p.api}/kg/graphs/901/hot-entities/?days=30`, { headers })).json();
+    const hot = await (
+      await fetch(`${p.api}/kg/graphs/901/hot-entities/?days=30`, { headers })
+    ).json();
     expect(hot.results).toHaveLength(10);
   });
 });

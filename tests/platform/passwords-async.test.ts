@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, hashPasswordSync, verifyPassword } from "../../platform/auth/passwords.js";
 import { MAX_FAILURES_PER_ACCOUNT } from "../../platform/auth/throttle.js";
-import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -9,12 +15,17 @@ describe("password hashing off the event loop", () => {
   let p: TestPlatform;
   let admin: Token;
 
-  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
+  const call = (t: Token, method: string, path: string, body?: unknown) =>
+    apiCall(p.api, t, method, path, body);
 
   async function upload(t: Token, csv: string) {
     const form = new FormData();
     form.append("file", new Blob([csv]), "users.csv");
-    const res = await fetch(`${p.api}/common/users/upload/`, { method: "POST", headers: authHeaders(t, false), body: form });
+    const res = await fetch(`${p.api}/common/users/upload/`, {
+      method: "POST",
+      headers: authHeaders(t, false),
+      body: form,
+    });
     return { status: res.status, body: await res.json() };
   }
 
@@ -31,7 +42,8 @@ describe("password hashing off the event loop", () => {
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   const hashOf = (username: string) =>
-    p.ctx.db.prepare("SELECT password_hash FROM users WHERE username = ?").pluck().get(username) as string | undefined;
+    p.ctx.db.prepare("SELECT password_hash FROM users WHERE username = ?").pluck().get(username) as
+      string | undefined;
 
   beforeAll(async () => {
     p = await startPlatform();
@@ -62,12 +74,14 @@ describe("password hashing off the event loop", () => {
   it("answers a read while sixteen users are being created, and every created password verifies", async () => {
     const finished: string[] = [];
     const creates = Array.from({ length: 16 }, (_, i) =>
-      call(admin, "POST", "/common/users/", { username: `mixed${i}`, password: `Mixed-pass-${i}`, is_active: 1 }).then(
-        (r) => {
-          finished.push("create");
-          return r;
-        },
-      ),
+      call(admin, "POST", "/common/users/", {
+        username: `mixed${i}`,
+        password: `Mixed-pass-${i}`,
+        is_active: 1,
+      }).then((r) => {
+        finished.push("create");
+        return r;
+      }),
     );
     const read = call(admin, "GET", "/common/users/?page=1").then((r) => {
       finished.push("read");
@@ -92,9 +106,13 @@ describe("password hashing off the event loop", () => {
     });
     expect(changed.status).toBe(200);
     expect(await verifyPassword("Second-pass-2", hashOf("pw-changer")!)).toBe(true);
-    expect((await call(own, "POST", "/common/users/valid/", { password: "Second-pass-2" })).body).toEqual({ valid: true });
+    expect(
+      (await call(own, "POST", "/common/users/valid/", { password: "Second-pass-2" })).body,
+    ).toEqual({ valid: true });
 
-    const reset = await call(admin, "POST", `/common/users/${own.id}/reset_password/`, { new_password: "Third-pass-3" });
+    const reset = await call(admin, "POST", `/common/users/${own.id}/reset_password/`, {
+      new_password: "Third-pass-3",
+    });
     expect(reset.status).toBe(200);
     expect(await verifyPassword("Third-pass-3", hashOf("pw-changer")!)).toBe(true);
   });
@@ -115,16 +133,23 @@ describe("password hashing off the event loop", () => {
 
   it("imports users with passwords: all hashed before the one transaction, or none written", async () => {
     const rows = Array.from({ length: 24 }, (_, i) => `csv${i},Csv-pass-${i},1`);
-    const bad = await upload(admin, ["username,password,is_active", ...rows, "csv-short,short,1"].join("\n"));
+    const bad = await upload(
+      admin,
+      ["username,password,is_active", ...rows, "csv-short,short,1"].join("\n"),
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ row: 26, field: "password", message: "密码长度不能少于8位" }]);
+    expect(bad.body.errors).toEqual([
+      { row: 26, field: "password", message: "密码长度不能少于8位" },
+    ]);
     expect(hashOf("csv0")).toBeUndefined();
 
     const finished: string[] = [];
-    const importing = upload(admin, ["username,password,is_active", ...rows].join("\n")).then((r) => {
-      finished.push("import");
-      return r;
-    });
+    const importing = upload(admin, ["username,password,is_active", ...rows].join("\n")).then(
+      (r) => {
+        finished.push("import");
+        return r;
+      },
+    );
     const read = call(admin, "GET", "/common/users/?page=1").then((r) => {
       finished.push("read");
       return r;

@@ -4,7 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../platform/auth/passwords.js";
 import { permissionCatalog } from "../../platform/auth/catalog.js";
-import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -12,7 +18,8 @@ describe("generic resources: users, groups, configs and file data", () => {
   let p: TestPlatform;
   let admin: Token & { id: number };
 
-  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
+  const call = (t: Token, method: string, path: string, body?: unknown) =>
+    apiCall(p.api, t, method, path, body);
 
   beforeAll(async () => {
     p = await startPlatform();
@@ -24,7 +31,9 @@ describe("generic resources: users, groups, configs and file data", () => {
     let userId: number;
 
     it("hashes the password on create and never returns it", async () => {
-      const group = p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('编辑组')").run().lastInsertRowid;
+      const group = p.ctx.db
+        .prepare("INSERT INTO groups (name) VALUES ('编辑组')")
+        .run().lastInsertRowid;
       const r = await call(admin, "POST", "/common/users/", {
         username: "zhangsan",
         email: "zhangsan@example.com",
@@ -37,7 +46,9 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(r.body).toMatchObject({ username: "zhangsan", groups: [Number(group)], is_active: 1 });
       expect(r.body).not.toHaveProperty("password");
       expect(r.body).not.toHaveProperty("password_hash");
-      const row = p.ctx.db.prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?").get(userId) as {
+      const row = p.ctx.db
+        .prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?")
+        .get(userId) as {
         password_hash: string;
         need_init_password: number;
       };
@@ -48,7 +59,9 @@ describe("generic resources: users, groups, configs and file data", () => {
       const seen = [
         JSON.stringify((await call(admin, "GET", `/common/users/${userId}/`)).body),
         JSON.stringify((await call(admin, "GET", "/common/users/?page_size=100")).body),
-        await (await fetch(`${p.api}/common/users/export/`, { headers: authHeaders(admin) })).text(),
+        await (
+          await fetch(`${p.api}/common/users/export/`, { headers: authHeaders(admin) })
+        ).text(),
         JSON.stringify(p.ctx.db.prepare("SELECT * FROM audit_log").all()),
       ].join("\n");
       expect(seen).not.toContain("s3cret-pass");
@@ -59,19 +72,36 @@ describe("generic resources: users, groups, configs and file data", () => {
     it("requires a password of 8 characters on create and ignores one on update", async () => {
       const r = await call(admin, "POST", "/common/users/", { username: "lisi" });
       expect(r.body.errors.password).toEqual(["请输入密码"]);
-      const short = await call(admin, "POST", "/common/users/", { username: "lisi", password: "123" });
+      const short = await call(admin, "POST", "/common/users/", {
+        username: "lisi",
+        password: "123",
+      });
       expect(short.body.errors.password).toEqual(["密码长度不能少于8位"]);
-      const hash = p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(userId);
-      const upd = await call(admin, "PATCH", `/common/users/${userId}/`, { password: "another-pass", email: "z@s.cn" });
+      const hash = p.ctx.db
+        .prepare("SELECT password_hash FROM users WHERE id = ?")
+        .pluck()
+        .get(userId);
+      const upd = await call(admin, "PATCH", `/common/users/${userId}/`, {
+        password: "another-pass",
+        email: "z@s.cn",
+      });
       expect(upd.status).toBe(200);
       expect(upd.body.email).toBe("z@s.cn");
-      expect(p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(userId)).toBe(hash);
+      expect(
+        p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(userId),
+      ).toBe(hash);
     });
 
     it("keeps usernames unique whatever their case, and checks their characters", async () => {
-      const dup = await call(admin, "POST", "/common/users/", { username: "ZhangSan", password: "12345678" });
+      const dup = await call(admin, "POST", "/common/users/", {
+        username: "ZhangSan",
+        password: "12345678",
+      });
       expect(dup.body.errors).toEqual({ username: ["用户名已存在"] });
-      const bad = await call(admin, "POST", "/common/users/", { username: "有 空格", password: "12345678" });
+      const bad = await call(admin, "POST", "/common/users/", {
+        username: "有 空格",
+        password: "12345678",
+      });
       expect(bad.body.errors.username).toHaveLength(1);
       const chinese = await call(admin, "POST", "/common/users/", {
         username: "王五",
@@ -85,7 +115,9 @@ describe("generic resources: users, groups, configs and file data", () => {
       const off = await call(admin, "PATCH", `/common/users/${userId}/`, { is_active: "0" });
       expect(off.body.is_active).toBe(0);
       const inactive = await call(admin, "GET", "/common/users/?is_active=0");
-      expect(inactive.body.results.map((u: { username: string }) => u.username)).toEqual(["zhangsan"]);
+      expect(inactive.body.results.map((u: { username: string }) => u.username)).toEqual([
+        "zhangsan",
+      ]);
       const group = (await call(admin, "GET", `/common/users/${userId}/`)).body.groups[0];
       const members = await call(admin, "GET", `/common/users/?groups=${group}`);
       expect(members.body.results.map((u: { id: number }) => u.id)).toEqual([userId]);
@@ -118,7 +150,9 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(row.need_init_password).toBe(1);
       expect((await call(target, "GET", "/common/users/")).status).toBe(401);
       const audit = p.ctx.db
-        .prepare("SELECT action, after_json FROM audit_log WHERE resource = 'common/users' AND record_id = ?")
+        .prepare(
+          "SELECT action, after_json FROM audit_log WHERE resource = 'common/users' AND record_id = ?",
+        )
         .get(String(target.id)) as { action: string; after_json: string };
       expect(audit.action).toBe("reset_password");
       expect(audit.after_json).not.toContain("New-pass-2024");
@@ -126,11 +160,16 @@ describe("generic resources: users, groups, configs and file data", () => {
 
     it("refuses a reset without auth__user__update, or with a short password", async () => {
       const reader = userWithToken(p.ctx, "acc-reader", ["auth__user__read"]);
-      expect((await call(reader, "POST", `/common/users/${userId}/reset_password/long-enough-1/`)).status).toBe(403);
+      expect(
+        (await call(reader, "POST", `/common/users/${userId}/reset_password/long-enough-1/`))
+          .status,
+      ).toBe(403);
       const short = await call(admin, "POST", `/common/users/${userId}/reset_password/123/`);
       expect(short.status).toBe(400);
       expect(short.body.errors.password).toEqual(["密码长度不能少于8位"]);
-      expect((await call(admin, "POST", "/common/users/999999/reset_password/long-enough-1/")).status).toBe(404);
+      expect(
+        (await call(admin, "POST", "/common/users/999999/reset_password/long-enough-1/")).status,
+      ).toBe(404);
     });
 
     it("refuses to delete the signed-in user, and deletes another", async () => {
@@ -159,7 +198,9 @@ describe("generic resources: users, groups, configs and file data", () => {
     it("creates a role with members and permission codenames, and changes them", async () => {
       const member = userWithToken(p.ctx, "acc-member", []);
       const schema = (await call(admin, "GET", "/common/groups/schema/")).body;
-      expect(schema.select_options.permissions).toContainEqual(expect.objectContaining({ key: "auth__user__read" }));
+      expect(schema.select_options.permissions).toContainEqual(
+        expect.objectContaining({ key: "auth__user__read" }),
+      );
       expect(schema.select_options.members).toContainEqual({ key: member.id, label: "acc-member" });
       const r = await call(admin, "POST", "/common/groups/", {
         name: "审核员",
@@ -171,12 +212,17 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect([...r.body.permissions].sort()).toEqual(["auth__user__read", "data__triple__read"]);
       // the member now holds the role's codenames
       expect((await call(member, "GET", "/data/triples/")).status).toBe(200);
-      const upd = await call(admin, "PATCH", `/common/groups/${r.body.id}/`, { permissions: ["auth__user__read"] });
+      const upd = await call(admin, "PATCH", `/common/groups/${r.body.id}/`, {
+        permissions: ["auth__user__read"],
+      });
       expect(upd.body.permissions).toEqual(["auth__user__read"]);
       expect((await call(member, "GET", "/data/triples/")).status).toBe(403);
       const byPerm = await call(admin, "GET", "/common/groups/?permissions=auth__user__read");
       expect(byPerm.body.results.map((g: { name: string }) => g.name)).toContain("审核员");
-      const bad = await call(admin, "POST", "/common/groups/", { name: "坏", permissions: ["no__such__perm"] });
+      const bad = await call(admin, "POST", "/common/groups/", {
+        name: "坏",
+        permissions: ["no__such__perm"],
+      });
       expect(bad.body.errors.permissions[0]).toMatch(/选项无效/);
       const dup = await call(admin, "POST", "/common/groups/", { name: "审核员" });
       expect(dup.body.errors).toEqual({ name: ["用户组名称已存在"] });
@@ -195,11 +241,18 @@ describe("generic resources: users, groups, configs and file data", () => {
       const renamed = await call(admin, "PATCH", `/common/configs/${r.body.id}/`, { key: "OTHER" });
       expect(renamed.status).toBe(400);
       expect(renamed.body.errors).toEqual({ key: ["配置键不可修改"] });
-      const same = await call(admin, "PATCH", `/common/configs/${r.body.id}/`, { key: "MAX_ITEMS", value: "30" });
+      const same = await call(admin, "PATCH", `/common/configs/${r.body.id}/`, {
+        key: "MAX_ITEMS",
+        value: "30",
+      });
       expect(same.body).toMatchObject({ key: "MAX_ITEMS", value: "30" });
       const notInt = await call(admin, "PATCH", `/common/configs/${r.body.id}/`, { value: "many" });
       expect(notInt.body.errors).toEqual({ value: ["整数类型的配置值必须是整数"] });
-      const bool = await call(admin, "POST", "/common/configs/", { key: "FLAG_X", value: "maybe", type: "bool" });
+      const bool = await call(admin, "POST", "/common/configs/", {
+        key: "FLAG_X",
+        value: "maybe",
+        type: "bool",
+      });
       expect(bool.body.errors.value).toHaveLength(1);
       const badKey = await call(admin, "POST", "/common/configs/", { key: "1 bad key" });
       expect(badKey.body.errors.key).toHaveLength(1);
@@ -216,8 +269,17 @@ describe("generic resources: users, groups, configs and file data", () => {
     ) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      if (file) form.append("file", new Blob([new Uint8Array(file.data)], { type: file.type ?? "" }), file.name);
-      const res = await fetch(`${p.api}/data/files/`, { method: "POST", headers: authHeaders(t, false), body: form });
+      if (file)
+        form.append(
+          "file",
+          new Blob([new Uint8Array(file.data)], { type: file.type ?? "" }),
+          file.name,
+        );
+      const res = await fetch(`${p.api}/data/files/`, {
+        method: "POST",
+        headers: authHeaders(t, false),
+        body: form,
+      });
       return { status: res.status, body: await res.json() };
     }
 
@@ -240,7 +302,9 @@ describe("generic resources: users, groups, configs and file data", () => {
       const stored = path.join(p.ctx.settings.dataDir, "files", r.body.uuid);
       expect(fs.readFileSync(stored).equals(content)).toBe(true);
 
-      const dl = await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) });
+      const dl = await fetch(`${p.api}/data/files/${r.body.id}/download/`, {
+        headers: authHeaders(admin),
+      });
       expect(dl.status).toBe(200);
       expect(dl.headers.get("content-disposition")).toContain(
         `filename*=UTF-8''${encodeURIComponent("装备 清单.csv")}`,
@@ -252,16 +316,21 @@ describe("generic resources: users, groups, configs and file data", () => {
 
       expect((await call(admin, "DELETE", `/data/files/${r.body.id}/`)).status).toBe(204);
       expect(fs.existsSync(stored)).toBe(false);
-      expect((await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) })).status).toBe(
-        404,
-      );
+      expect(
+        (await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) }))
+          .status,
+      ).toBe(404);
     });
 
     it("refuses an upload without a file, over 20 MB, or without the codename", async () => {
       const none = await uploadFile(admin, { name: "空" });
       expect(none.status).toBe(400);
       expect(none.body.errors.file).toEqual(["请选择要上传的文件"]);
-      const big = await uploadFile(admin, {}, { data: Buffer.alloc(20 * 1024 * 1024 + 1, 65), name: "big.bin" });
+      const big = await uploadFile(
+        admin,
+        {},
+        { data: Buffer.alloc(20 * 1024 * 1024 + 1, 65), name: "big.bin" },
+      );
       expect(big.status).toBe(400);
       expect(big.body.detail).toBe("文件不能超过20MB");
       const reader = userWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -15,30 +20,53 @@ describe("kept counts of triples per graph and source", () => {
   const sources: number[] = [];
 
   async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${p.api}${path}`, { method, headers: authHeaders(admin), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${p.api}${path}`, {
+      method,
+      headers: authHeaders(admin),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
-  const listed = async (query: string) => (await call("GET", `/data/triples/?${query}`)).body.count as number;
-  const counted = (where: string) => p.ctx.db.prepare(`SELECT count(*) FROM data_triples WHERE ${where}`).pluck().get() as number;
+  const listed = async (query: string) =>
+    (await call("GET", `/data/triples/?${query}`)).body.count as number;
+  const counted = (where: string) =>
+    p.ctx.db.prepare(`SELECT count(*) FROM data_triples WHERE ${where}`).pluck().get() as number;
 
   /** Every way of filtering by graph or source, listed against counted. */
   async function expectCountsInStep() {
-    for (const g of graphs) expect(await listed(`graph=${g}`), `graph ${g}`).toBe(counted(`graph_id = ${g}`));
-    for (const s of sources) expect(await listed(`source=${s}`), `source ${s}`).toBe(counted(`source_id = ${s}`));
-    expect(await listed(`graph__in=${graphs.join(",")}`)).toBe(counted(`graph_id IN (${graphs.join(",")})`));
-    expect(await listed(`graph__in=${graphs[0]},${graphs[0]}`)).toBe(counted(`graph_id = ${graphs[0]}`));
-    expect(await listed(`source__in=${sources.join(",")},999999`)).toBe(counted(`source_id IN (${sources.join(",")})`));
+    for (const g of graphs)
+      expect(await listed(`graph=${g}`), `graph ${g}`).toBe(counted(`graph_id = ${g}`));
+    for (const s of sources)
+      expect(await listed(`source=${s}`), `source ${s}`).toBe(counted(`source_id = ${s}`));
+    expect(await listed(`graph__in=${graphs.join(",")}`)).toBe(
+      counted(`graph_id IN (${graphs.join(",")})`),
+    );
+    expect(await listed(`graph__in=${graphs[0]},${graphs[0]}`)).toBe(
+      counted(`graph_id = ${graphs[0]}`),
+    );
+    expect(await listed(`source__in=${sources.join(",")},999999`)).toBe(
+      counted(`source_id IN (${sources.join(",")})`),
+    );
   }
 
   beforeAll(async () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "counts-admin", ["admin"]);
     for (const name of ["计数图谱甲", "计数图谱乙", "计数图谱丙"]) {
-      graphs.push(Number(p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES (?, 'general')").run(name).lastInsertRowid));
+      graphs.push(
+        Number(
+          p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES (?, 'general')").run(name)
+            .lastInsertRowid,
+        ),
+      );
     }
     for (const name of ["计数来源甲", "计数来源乙"]) {
-      const r = await call("POST", "/data/sources/", { name, type: "web", url: "https://example.com" });
+      const r = await call("POST", "/data/sources/", {
+        name,
+        type: "web",
+        url: "https://example.com",
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       sources.push(r.body.id);
     }
@@ -48,7 +76,13 @@ describe("kept counts of triples per graph and source", () => {
   it("counts what is created one by one, imported, moved, deleted and bulk-deleted", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await call("POST", "/data/triples/", { subject: `甲${i}`, predicate: "属于", object: "乙", graph: graphs[i % 3], source: i % 4 ? sources[i % 2] : null });
+      const r = await call("POST", "/data/triples/", {
+        subject: `甲${i}`,
+        predicate: "属于",
+        object: "乙",
+        graph: graphs[i % 3],
+        source: i % 4 ? sources[i % 2] : null,
+      });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }
@@ -56,21 +90,35 @@ describe("kept counts of triples per graph and source", () => {
 
     // An import: 150 rows, written 64 per INSERT.
     const lines = ["subject,predicate,object,graph,source"];
-    for (let i = 0; i < 150; i++) lines.push(`丙${i},属于,丁,${graphs[i % 2]},${i % 5 ? sources[1] : ""}`);
+    for (let i = 0; i < 150; i++)
+      lines.push(`丙${i},属于,丁,${graphs[i % 2]},${i % 5 ? sources[1] : ""}`);
     const form = new FormData();
     form.append("file", new Blob([lines.join("\n")]), "counts.csv");
-    const imported = await fetch(`${p.api}/data/triples/upload/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+    const imported = await fetch(`${p.api}/data/triples/upload/`, {
+      method: "POST",
+      headers: authHeaders(admin, false),
+      body: form,
+    });
     expect((await imported.json()).created).toBe(150);
     await expectCountsInStep();
 
     // Moved to another graph and source, to none, and back.
-    expect((await call("PATCH", `/data/triples/${ids[0]}/`, { graph: graphs[2], source: sources[1] })).status).toBe(200);
-    expect((await call("PATCH", `/data/triples/${ids[1]}/`, { graph: null, source: null })).status).toBe(200);
-    expect((await call("PATCH", `/data/triples/${ids[2]}/`, { subject: "只改主体" })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/data/triples/${ids[0]}/`, { graph: graphs[2], source: sources[1] }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/data/triples/${ids[1]}/`, { graph: null, source: null })).status,
+    ).toBe(200);
+    expect((await call("PATCH", `/data/triples/${ids[2]}/`, { subject: "只改主体" })).status).toBe(
+      200,
+    );
     await expectCountsInStep();
 
     expect((await call("DELETE", `/data/triples/${ids[3]}/`)).status).toBe(204);
-    expect((await call("DELETE", `/data/triples/?id__in=${ids.slice(4, 8).join(",")}`)).status).toBe(200);
+    expect(
+      (await call("DELETE", `/data/triples/?id__in=${ids.slice(4, 8).join(",")}`)).status,
+    ).toBe(200);
     await expectCountsInStep();
   });
 
@@ -85,7 +133,9 @@ describe("kept counts of triples per graph and source", () => {
     await expectCountsInStep();
     // Rows without a graph are counted too (kept under 0), for whoever asks the store.
     const none = p.ctx.db
-      .prepare("SELECT n FROM resource_counts WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = 0")
+      .prepare(
+        "SELECT n FROM resource_counts WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = 0",
+      )
       .pluck()
       .get();
     expect(none).toBe(counted("graph_id IS NULL"));

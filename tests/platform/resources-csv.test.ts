@@ -1,6 +1,12 @@
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 const BOM = "\uFEFF";
@@ -11,9 +17,11 @@ describe("generic resources: CSV export, template and import", () => {
   let creator: Token;
   let graphId: number;
 
-  const count = (table: string) => p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const count = (table: string) =>
+    p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
-  const call = (t: Token, method: string, path: string, body?: unknown) => apiCall(p.api, t, method, path, body);
+  const call = (t: Token, method: string, path: string, body?: unknown) =>
+    apiCall(p.api, t, method, path, body);
 
   async function exportCsv(t: Token, path: string) {
     const res = await fetch(`${p.api}${path}`, { headers: authHeaders(t, false) });
@@ -23,8 +31,16 @@ describe("generic resources: CSV export, template and import", () => {
 
   async function upload(t: Token, path: string, content: string | Buffer, filename = "data.csv") {
     const form = new FormData();
-    form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), filename);
-    const res = await fetch(`${p.api}${path}`, { method: "POST", headers: authHeaders(t, false), body: form });
+    form.append(
+      "file",
+      new Blob([typeof content === "string" ? content : new Uint8Array(content)]),
+      filename,
+    );
+    const res = await fetch(`${p.api}${path}`, {
+      method: "POST",
+      headers: authHeaders(t, false),
+      body: form,
+    });
     return { status: res.status, body: await res.json() };
   }
 
@@ -37,7 +53,8 @@ describe("generic resources: CSV export, template and import", () => {
       "data__source__create",
     ]);
     graphId = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('导入图谱', 'general')").run().lastInsertRowid,
+      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('导入图谱', 'general')").run()
+        .lastInsertRowid,
     );
   });
   afterAll(() => p.close());
@@ -51,7 +68,9 @@ describe("generic resources: CSV export, template and import", () => {
         { subject: "东风-41", predicate: "普通", object: "导弹" },
       ];
       for (const r of rows)
-        expect((await call(admin, "POST", "/data/triples/", { ...r, graph: graphId })).status).toBe(201);
+        expect((await call(admin, "POST", "/data/triples/", { ...r, graph: graphId })).status).toBe(
+          201,
+        );
     });
 
     it("streams UTF-8 CSV with a BOM, a header of field names and every matching row", async () => {
@@ -67,7 +86,10 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("neutralises cells that start with = + - @ or a tab", async () => {
-      const r = await exportCsv(admin, "/data/triples/export/?predicate=" + encodeURIComponent("公式"));
+      const r = await exportCsv(
+        admin,
+        "/data/triples/export/?predicate=" + encodeURIComponent("公式"),
+      );
       expect(r.text).toContain("'=1+2");
       expect(r.text).toContain("'+CMD|' /C calc'!A0");
       expect(r.text).toContain("'@SUM(A1)");
@@ -80,8 +102,14 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("exports only the selected rows with id__in, and honours filters and ordering", async () => {
-      const ids = p.ctx.db.prepare("SELECT id FROM data_triples ORDER BY id LIMIT 2").pluck().all() as number[];
-      const r = await exportCsv(admin, `/data/triples/export/?id__in=${ids.join(",")}&ordering=-id`);
+      const ids = p.ctx.db
+        .prepare("SELECT id FROM data_triples ORDER BY id LIMIT 2")
+        .pluck()
+        .all() as number[];
+      const r = await exportCsv(
+        admin,
+        `/data/triples/export/?id__in=${ids.join(",")}&ordering=-id`,
+      );
       const lines = r.text.slice(1).trim().split("\n");
       expect(lines).toHaveLength(3);
       expect(lines[1].startsWith(`${ids[1]},`)).toBe(true);
@@ -123,14 +151,21 @@ describe("generic resources: CSV export, template and import", () => {
 
   describe("import", () => {
     it("creates rows without an id and updates rows whose id exists", async () => {
-      const existing = (await call(admin, "POST", "/data/sources/", { name: "旧名", type: "file" })).body.id;
+      const existing = (await call(admin, "POST", "/data/sources/", { name: "旧名", type: "file" }))
+        .body.id;
       const csv = `name,type,url,enabled\n人民网,web,http://people.com.cn,1\n中国知网,接口,https://cnki.net,禁用\n`;
       const r = await upload(admin, "/data/sources/upload/", csv);
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ dry_run: false, created: 2, updated: 0, errors: [] });
-      const cnki = (await call(admin, "GET", `/data/sources/?name=${encodeURIComponent("中国知网")}`)).body.results[0];
+      const cnki = (
+        await call(admin, "GET", `/data/sources/?name=${encodeURIComponent("中国知网")}`)
+      ).body.results[0];
       expect(cnki).toMatchObject({ type: "api", enabled: 0, url: "https://cnki.net" });
-      const upd = await upload(admin, "/data/sources/upload/", `id,name,type\n${existing},新名,database\n`);
+      const upd = await upload(
+        admin,
+        "/data/sources/upload/",
+        `id,name,type\n${existing},新名,database\n`,
+      );
       expect(upd.body).toMatchObject({ created: 0, updated: 1 });
       expect((await call(admin, "GET", `/data/sources/${existing}/`)).body).toMatchObject({
         name: "新名",
@@ -178,7 +213,11 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("finds duplicates between rows of the same file", async () => {
-      const r = await upload(admin, "/data/sources/upload/?dry_run=1", "name,type\n重复来源,file\n重复来源,file\n");
+      const r = await upload(
+        admin,
+        "/data/sources/upload/?dry_run=1",
+        "name,type\n重复来源,file\n重复来源,file\n",
+      );
       expect(r.body.errors).toEqual([{ row: 3, field: "name", message: "来源名称已存在" }]);
     });
 
@@ -190,15 +229,30 @@ describe("generic resources: CSV export, template and import", () => {
       const r = await upload(admin, "/data/triples/upload/", gbk);
       expect(r.status).toBe(200);
       expect(r.body.created).toBe(2);
-      const found = (await call(admin, "GET", `/data/triples/?subject=${encodeURIComponent("北京")}`)).body.results[0];
-      expect(found).toMatchObject({ predicate: "首都", object: "中华人民共和国", confidence: 0.99, graph: graphId });
+      const found = (
+        await call(admin, "GET", `/data/triples/?subject=${encodeURIComponent("北京")}`)
+      ).body.results[0];
+      expect(found).toMatchObject({
+        predicate: "首都",
+        object: "中华人民共和国",
+        confidence: 0.99,
+        graph: graphId,
+      });
       // imported rows are in the search index too
-      const searched = await call(admin, "GET", `/data/triples/?search=${encodeURIComponent("东部")}`);
+      const searched = await call(
+        admin,
+        "GET",
+        `/data/triples/?search=${encodeURIComponent("东部")}`,
+      );
       expect(searched.body.results.map((x: { subject: string }) => x.subject)).toEqual(["上海"]);
     });
 
     it("accepts UTF-8 with a BOM and labels as column names", async () => {
-      const r = await upload(admin, "/data/triples/upload/?dry_run=true", `${BOM}主体,关系,客体\n甲,乙,丙\n`);
+      const r = await upload(
+        admin,
+        "/data/triples/upload/?dry_run=true",
+        `${BOM}主体,关系,客体\n甲,乙,丙\n`,
+      );
       expect(r.body).toMatchObject({ created: 1, errors: [] });
     });
 
@@ -216,13 +270,23 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("refuses a malformed CSV, an unknown column and an empty file with a clear message", async () => {
-      const malformed = await upload(admin, "/data/triples/upload/", 'subject,predicate,object\n"甲,乙,丙\n');
+      const malformed = await upload(
+        admin,
+        "/data/triples/upload/",
+        'subject,predicate,object\n"甲,乙,丙\n',
+      );
       expect(malformed.status).toBe(400);
       expect(malformed.body.code).toBe("invalid_csv");
       expect(malformed.body.detail).toMatch(/^CSV 格式错误/);
-      const ragged = await upload(admin, "/data/triples/upload/", "subject,predicate,object\n\n甲,乙\n");
+      const ragged = await upload(
+        admin,
+        "/data/triples/upload/",
+        "subject,predicate,object\n\n甲,乙\n",
+      );
       expect(ragged.body.code).toBe("invalid_rows");
-      expect(ragged.body.errors).toEqual([{ row: 3, field: "", message: "该行有 2 列，表头有 3 列" }]);
+      expect(ragged.body.errors).toEqual([
+        { row: 3, field: "", message: "该行有 2 列，表头有 3 列" },
+      ]);
       const unknown = await upload(admin, "/data/triples/upload/", "subject,color\n甲,红\n");
       expect(unknown.status).toBe(400);
       expect(unknown.body.errors).toEqual([{ row: 1, field: "color", message: "未知的列：color" }]);
@@ -234,9 +298,16 @@ describe("generic resources: CSV export, template and import", () => {
 
     it("needs the create codename, and the update codename for rows that change records", async () => {
       const reader = userWithToken(p.ctx, "csv-reader", ["data__triple__read"]);
-      expect((await upload(reader, "/data/triples/upload/", "subject,predicate,object\n甲,乙,丙\n")).status).toBe(403);
+      expect(
+        (await upload(reader, "/data/triples/upload/", "subject,predicate,object\n甲,乙,丙\n"))
+          .status,
+      ).toBe(403);
       const id = p.ctx.db.prepare("SELECT id FROM data_triples ORDER BY id LIMIT 1").pluck().get();
-      const r = await upload(creator, "/data/triples/upload/", `id,subject,predicate,object\n${id},甲,乙,丙\n`);
+      const r = await upload(
+        creator,
+        "/data/triples/upload/",
+        `id,subject,predicate,object\n${id},甲,乙,丙\n`,
+      );
       expect(r.status).toBe(400);
       expect(r.body.errors).toEqual([{ row: 2, field: "id", message: "没有修改已有记录的权限" }]);
     });

@@ -4,7 +4,12 @@ import { parseCsv } from "../../platform/resources/csv.js";
 import { importRows } from "../../platform/resources/import.js";
 import { RecordBatch } from "../../platform/resources/store.js";
 import type { ResourceDef } from "../../platform/resources/types.js";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 /**
  * The fast paths of a CSV import: quote-free files split without csv-parse, and plain rows
@@ -38,12 +43,18 @@ describe("CSV import fast paths", () => {
         { cells: ["甲", "乙", "丙"], line: 8 },
       ];
       for (const br of ["\n", "\r\n", "\r"]) {
-        const text = "\uFEFF" + ["a,b,c", "1,2,3", "", "4,,6", "7,8", ",,", "  ", "甲,乙,丙", ""].join(br);
+        const text =
+          "\uFEFF" + ["a,b,c", "1,2,3", "", "4,,6", "7,8", ",,", "  ", "甲,乙,丙", ""].join(br);
         expect(parseCsv(text)).toEqual(expected);
         expect(viaCsvParse(text)).toEqual(expected);
       }
       // Mixed line breaks (files pasted together) are split at each of them.
-      expect(parseCsv("a,b\r\n1,2\n3,4\r5,6").map((r) => r.cells)).toEqual([["a", "b"], ["1", "2"], ["3", "4"], ["5", "6"]]);
+      expect(parseCsv("a,b\r\n1,2\n3,4\r5,6").map((r) => r.cells)).toEqual([
+        ["a", "b"],
+        ["1", "2"],
+        ["3", "4"],
+        ["5", "6"],
+      ]);
     });
 
     it("keeps quoted cells (commas, line breaks, doubled quotes) for csv-parse", () => {
@@ -61,38 +72,62 @@ describe("CSV import fast paths", () => {
       for (let i = 0; i < n; i++) lines.push(`批量${i},属于,对象${i},0.${i % 10}`);
       const form = new FormData();
       form.append("file", new Blob([lines.join("\n")]), "batch.csv");
-      const res = await fetch(`${p.api}/data/triples/upload/`, { method: "POST", headers: authHeaders(admin, false), body: form });
+      const res = await fetch(`${p.api}/data/triples/upload/`, {
+        method: "POST",
+        headers: authHeaders(admin, false),
+        body: form,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ created: n, updated: 0, errors: [] });
       const rows = p.ctx.db
-        .prepare("SELECT id, subject, object, confidence FROM data_triples WHERE subject LIKE '批量%' ORDER BY id")
+        .prepare(
+          "SELECT id, subject, object, confidence FROM data_triples WHERE subject LIKE '批量%' ORDER BY id",
+        )
         .all() as { id: number; subject: string; object: string; confidence: number }[];
       expect(rows).toHaveLength(n);
       rows.forEach((r, i) => {
-        expect(r).toMatchObject({ id: rows[0].id + i, subject: `批量${i}`, object: `对象${i}`, confidence: (i % 10) / 10 });
+        expect(r).toMatchObject({
+          id: rows[0].id + i,
+          subject: `批量${i}`,
+          object: `对象${i}`,
+          confidence: (i % 10) / 10,
+        });
       });
       const audit = p.ctx.db
-        .prepare("SELECT after_json FROM audit_log WHERE resource = 'data/triples' ORDER BY id DESC LIMIT 1")
+        .prepare(
+          "SELECT after_json FROM audit_log WHERE resource = 'data/triples' ORDER BY id DESC LIMIT 1",
+        )
         .pluck()
         .get() as string;
-      expect(JSON.parse(audit)).toEqual({ file: "batch.csv", created: n, created_ids: [[rows[0].id, rows[0].id + n - 1]] });
+      expect(JSON.parse(audit)).toEqual({
+        file: "batch.csv",
+        created: n,
+        created_ids: [[rows[0].id, rows[0].id + n - 1]],
+      });
       // Indexed for search soon after the answer, with no search needed to trigger it.
       const indexed = () =>
-        p.ctx.db.prepare("SELECT indexed_through FROM resource_search_state WHERE table_name = 'data_triples'").pluck().get();
+        p.ctx.db
+          .prepare(
+            "SELECT indexed_through FROM resource_search_state WHERE table_name = 'data_triples'",
+          )
+          .pluck()
+          .get();
       await expect.poll(indexed, { timeout: 5000 }).toBe(rows[rows.length - 1].id);
       const found = await fetch(`${p.api}/data/triples/?search=${encodeURIComponent("对象200")}`, {
         headers: authHeaders(admin),
       });
-      expect(((await found.json()) as { results: { subject: string }[] }).results.map((r) => r.subject)).toEqual([
-        "批量200",
-      ]);
+      expect(
+        ((await found.json()) as { results: { subject: string }[] }).results.map((r) => r.subject),
+      ).toEqual(["批量200"]);
     });
 
     it("names the row the store refuses inside a batch, and writes none of the batch", async () => {
       // A constraint no schema rule foresees: the multi-row INSERT fails as a whole, then
       // its rows are written one by one so the refused one is named.
       const db = p.ctx.db;
-      db.exec("CREATE TABLE batch_probe (id INTEGER PRIMARY KEY AUTOINCREMENT, n INTEGER CHECK (n <> 13))");
+      db.exec(
+        "CREATE TABLE batch_probe (id INTEGER PRIMARY KEY AUTOINCREMENT, n INTEGER CHECK (n <> 13))",
+      );
       const def: ResourceDef = {
         app: "test",
         name: "probe",
@@ -104,10 +139,19 @@ describe("CSV import fast paths", () => {
           { name: "n", label: "数", type: "number", valueType: "int" },
         ],
       };
-      const user: AuthUser = { id: 1, username: "admin", isSuperuser: true, codenames: new Set(), token: "", csrf: "" };
+      const user: AuthUser = {
+        id: 1,
+        username: "admin",
+        isSuperuser: true,
+        codenames: new Set(),
+        token: "",
+        csrf: "",
+      };
       const refused: [number, Record<string, string[]>][] = [];
       db.transaction(() => {
-        const batch = new RecordBatch({ ctx: p.ctx, user }, def, (row, errors) => refused.push([row, errors]));
+        const batch = new RecordBatch({ ctx: p.ctx, user }, def, (row, errors) =>
+          refused.push([row, errors]),
+        );
         for (let i = 0; i < 150; i++) batch.add({ n: i === 100 ? 13 : 100 + i }, i + 2);
         batch.flush();
         expect(batch.ids).toHaveLength(149);
@@ -119,7 +163,11 @@ describe("CSV import fast paths", () => {
       // Through importRows: the refused row is reported in file order and nothing stays written.
       db.exec("DELETE FROM batch_probe");
       // Row 7 is in a full batch; row 68 in the last, short one, written after row 72 was checked.
-      const csv = ["n", ...Array.from({ length: 70 }, (_, i) => String(i === 5 || i === 66 ? 13 : 100 + i)), "x"].join("\n");
+      const csv = [
+        "n",
+        ...Array.from({ length: 70 }, (_, i) => String(i === 5 || i === 66 ? 13 : 100 + i)),
+        "x",
+      ].join("\n");
       const result = await importRows({ ctx: p.ctx, user }, def, parseCsv(csv), false);
       expect(result.errors).toEqual([
         { row: 7, field: "non_field_errors", message: "数据不符合约束" },

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -36,10 +41,15 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "res-admin", ["admin"]);
     reader = userWithToken(p.ctx, "res-reader", ["data__triple__read"]);
-    writer = userWithToken(p.ctx, "res-writer", ["data__triple__read", "data__triple__create", "data__triple__update"]);
+    writer = userWithToken(p.ctx, "res-writer", [
+      "data__triple__read",
+      "data__triple__create",
+      "data__triple__update",
+    ]);
     nobody = userWithToken(p.ctx, "res-nobody", []);
     graphId = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general')").run().lastInsertRowid,
+      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general')").run()
+        .lastInsertRowid,
     );
     const src = await call(admin, "POST", "/data/sources/", {
       name: "新华网",
@@ -97,7 +107,11 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("puts create-only and immutable fields in the form with their flags", async () => {
       const users = (await call(admin, "GET", "/common/users/schema/")).body;
-      expect(users.form_fields.password).toMatchObject({ label: "密码", type: "password", create_only: true });
+      expect(users.form_fields.password).toMatchObject({
+        label: "密码",
+        type: "password",
+        create_only: true,
+      });
       expect(users.table_fields.password).toBeUndefined();
       expect(users.create_rules.password[0]).toEqual({ required: true, message: "请输入密码" });
       const configs = (await call(admin, "GET", "/common/configs/schema/")).body;
@@ -125,7 +139,12 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
   describe("permissions", () => {
     it("answers 401 without a token and 403 without the read codename", async () => {
       expect((await call(null, "GET", "/data/triples/")).status).toBe(401);
-      for (const path of ["/data/triples/", "/data/triples/schema/", "/data/triples/export/", "/data/triples/1/"]) {
+      for (const path of [
+        "/data/triples/",
+        "/data/triples/schema/",
+        "/data/triples/export/",
+        "/data/triples/1/",
+      ]) {
         const r = await call(nobody, "GET", path);
         expect(r.status, path).toBe(403);
         expect(r.body.code).toBe("permission_denied");
@@ -154,30 +173,60 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       const first = await call(reader, "GET", "/data/triples/?page=1&page_size=10");
       expect(first.body.count).toBe(25);
       expect(first.body.results).toHaveLength(10);
-      expect(first.body.results[0]).toMatchObject({ id: 1, subject: "实体01", graph: graphId, source: sourceId });
+      expect(first.body.results[0]).toMatchObject({
+        id: 1,
+        subject: "实体01",
+        graph: graphId,
+        source: sourceId,
+      });
       const third = await call(reader, "GET", "/data/triples/?page=3&page_size=10");
       expect(third.body.results.map((r: { id: number }) => r.id)).toEqual([21, 22, 23, 24, 25]);
       expect((await call(reader, "GET", "/data/triples/?limit=7")).body.results).toHaveLength(7);
       expect((await call(reader, "GET", "/data/triples/")).body.results).toHaveLength(10);
-      expect((await call(reader, "GET", "/data/triples/?page_size=1000")).body.results).toHaveLength(25);
+      expect(
+        (await call(reader, "GET", "/data/triples/?page_size=1000")).body.results,
+      ).toHaveLength(25);
       const bad = await call(reader, "GET", "/data/triples/?page=0");
       expect(bad.status).toBe(400);
     });
 
     it("searches the searchable fields, with the trigram index and with short terms", async () => {
-      const long = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("实体1")}`);
+      const long = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${encodeURIComponent("实体1")}`,
+      );
       expect(long.body.count).toBe(10); // 实体10..实体19
-      const short = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("装备")}`);
+      const short = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${encodeURIComponent("装备")}`,
+      );
       expect(short.body.count).toBe(8);
-      const object = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("对象25")}`);
+      const object = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${encodeURIComponent("对象25")}`,
+      );
       expect(object.body.results.map((r: { id: number }) => r.id)).toEqual([25]);
       const term = encodeURIComponent("实体1");
-      const desc = await call(reader, "GET", `/data/triples/?search=${term}&ordering=-id&page_size=3`);
+      const desc = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${term}&ordering=-id&page_size=3`,
+      );
       expect(desc.body.results.map((r: { id: number }) => r.id)).toEqual([19, 18, 17]);
       const page2 = await call(reader, "GET", `/data/triples/?search=${term}&page=2&page_size=4`);
       expect(page2.body.results.map((r: { id: number }) => r.id)).toEqual([14, 15, 16, 17]);
-      const bySubject = await call(reader, "GET", `/data/triples/?search=${term}&ordering=-subject&page_size=2`);
-      expect(bySubject.body.results.map((r: { subject: string }) => r.subject)).toEqual(["实体19", "实体18"]);
+      const bySubject = await call(
+        reader,
+        "GET",
+        `/data/triples/?search=${term}&ordering=-subject&page_size=2`,
+      );
+      expect(bySubject.body.results.map((r: { subject: string }) => r.subject)).toEqual([
+        "实体19",
+        "实体18",
+      ]);
       const filtered = await call(
         reader,
         "GET",
@@ -192,9 +241,18 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     it("finds one- and two-character terms anywhere in a value, and ignores Latin case", async () => {
       const ends = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent("于")}`);
       expect(ends.body.count).toBe(17); // 位于 and 隶属于
-      const r = await call(writer, "POST", "/data/triples/", triple(90, { subject: "F-35A Lightning", object: "B" }));
+      const r = await call(
+        writer,
+        "POST",
+        "/data/triples/",
+        triple(90, { subject: "F-35A Lightning", object: "B" }),
+      );
       for (const term of ["f-35a", "LIGHT", "li", "b", "g"]) {
-        const found = await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`);
+        const found = await call(
+          reader,
+          "GET",
+          `/data/triples/?search=${encodeURIComponent(term)}`,
+        );
         expect(
           found.body.results.map((x: { id: number }) => x.id),
           term,
@@ -206,9 +264,9 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     it("keeps the search index in step with updates and deletes", async () => {
       const r = await call(writer, "POST", "/data/triples/", triple(91, { subject: "辽宁舰" }));
       const find = async (term: string) =>
-        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
-          (x: { id: number }) => x.id,
-        );
+        (
+          await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)
+        ).body.results.map((x: { id: number }) => x.id);
       expect(await find("辽宁")).toEqual([r.body.id]);
       await call(writer, "PATCH", `/data/triples/${r.body.id}/`, { subject: "山东舰" });
       expect(await find("辽宁")).toEqual([]);
@@ -219,9 +277,9 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("finds short terms in text written after the same short term was searched (cached index terms)", async () => {
       const find = async (term: string) =>
-        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
-          (x: { id: number }) => x.id,
-        );
+        (
+          await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)
+        ).body.results.map((x: { id: number }) => x.id);
       // 鲲 begins no indexed trigram yet; the search remembers the (empty) list of terms.
       expect(await find("鲲")).toEqual([]);
       expect(await find("鲲鹏")).toEqual([]);
@@ -229,7 +287,12 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       // (re-indexed by the update trigger) each add terms that begin with 鲲.
       const created = await call(writer, "POST", "/data/triples/", triple(92, { subject: "鲲龙" }));
       expect(await find("鲲")).toEqual([created.body.id]);
-      const changed = await call(writer, "POST", "/data/triples/", triple(93, { subject: "运输机" }));
+      const changed = await call(
+        writer,
+        "POST",
+        "/data/triples/",
+        triple(93, { subject: "运输机" }),
+      );
       expect(await find("运输")).toEqual([changed.body.id]);
       expect(await find("鲲")).toEqual([created.body.id]);
       await call(writer, "PATCH", `/data/triples/${changed.body.id}/`, { object: "鲲鹏" });
@@ -241,15 +304,17 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("indexes rows that other writers inserted at the next search", async () => {
-      const raw = p.ctx.db.prepare("INSERT INTO data_triples (subject, predicate, object) VALUES (?, ?, ?)");
+      const raw = p.ctx.db.prepare(
+        "INSERT INTO data_triples (subject, predicate, object) VALUES (?, ?, ?)",
+      );
       const a = Number(raw.run("福建舰", "属于", "海军").lastInsertRowid);
       const b = Number(raw.run("长征五号", "属于", "火箭").lastInsertRowid);
       // changed before it was ever indexed: the index must hold only the new value, once
       await call(writer, "PATCH", `/data/triples/${b}/`, { subject: "长征七号" });
       const find = async (term: string) =>
-        (await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)).body.results.map(
-          (x: { id: number }) => x.id,
-        );
+        (
+          await call(reader, "GET", `/data/triples/?search=${encodeURIComponent(term)}`)
+        ).body.results.map((x: { id: number }) => x.id);
       expect(await find("福建")).toEqual([a]);
       expect(await find("长征七号")).toEqual([b]);
       expect(await find("长征五号")).toEqual([]);
@@ -260,9 +325,14 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("orders by a sortable field, descending with a leading minus", async () => {
       const asc = await call(reader, "GET", "/data/triples/?ordering=confidence&page_size=3");
-      expect(asc.body.results.map((r: { confidence: number }) => r.confidence)).toEqual([0, 0, 0.1]);
+      expect(asc.body.results.map((r: { confidence: number }) => r.confidence)).toEqual([
+        0, 0, 0.1,
+      ]);
       const desc = await call(reader, "GET", "/data/triples/?ordering=-subject&page_size=2");
-      expect(desc.body.results.map((r: { subject: string }) => r.subject)).toEqual(["实体25", "实体24"]);
+      expect(desc.body.results.map((r: { subject: string }) => r.subject)).toEqual([
+        "实体25",
+        "实体24",
+      ]);
     });
 
     it("refuses ordering by an unknown or unsortable field with 400 invalid_ordering", async () => {
@@ -274,9 +344,17 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("filters with field=value and field__in=a,b", async () => {
-      const one = await call(reader, "GET", `/data/triples/?predicate=${encodeURIComponent("位于")}`);
+      const one = await call(
+        reader,
+        "GET",
+        `/data/triples/?predicate=${encodeURIComponent("位于")}`,
+      );
       expect(one.body.count).toBe(8);
-      const two = await call(reader, "GET", `/data/triples/?predicate__in=${encodeURIComponent("位于,装备")}`);
+      const two = await call(
+        reader,
+        "GET",
+        `/data/triples/?predicate__in=${encodeURIComponent("位于,装备")}`,
+      );
       expect(two.body.count).toBe(16);
       const byGraph = await call(reader, "GET", `/data/triples/?graph=${graphId}&confidence=0.5`);
       expect(byGraph.body.results.map((r: { id: number }) => r.id)).toEqual([5, 15, 25]);
@@ -301,18 +379,28 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
   describe("create, read, update, delete", () => {
     it("creates, reads, updates and deletes one record; a missing one is a 404", async () => {
-      const created = await call(writer, "POST", "/data/triples/", triple(50, { subject: "歼-20" }));
+      const created = await call(
+        writer,
+        "POST",
+        "/data/triples/",
+        triple(50, { subject: "歼-20" }),
+      );
       expect(created.status).toBe(201);
       const id = created.body.id;
       expect(created.body).toMatchObject({ subject: "歼-20", confidence: 0 });
       expect(created.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect((await call(reader, "GET", `/data/triples/${id}/`)).body.subject).toBe("歼-20");
-      const patched = await call(writer, "PATCH", `/data/triples/${id}/`, { confidence: "0.75", id: 12345 });
+      const patched = await call(writer, "PATCH", `/data/triples/${id}/`, {
+        confidence: "0.75",
+        id: 12345,
+      });
       expect(patched.status).toBe(200);
       expect(patched.body).toMatchObject({ id, subject: "歼-20", confidence: 0.75 });
       expect((await call(admin, "DELETE", `/data/triples/${id}/`)).status).toBe(204);
       expect((await call(admin, "GET", `/data/triples/${id}/`)).status).toBe(404);
-      expect((await call(admin, "PATCH", `/data/triples/${id}/`, { subject: "x" })).status).toBe(404);
+      expect((await call(admin, "PATCH", `/data/triples/${id}/`, { subject: "x" })).status).toBe(
+        404,
+      );
       expect((await call(admin, "DELETE", `/data/triples/${id}/`)).status).toBe(404);
     });
 
@@ -339,10 +427,17 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("stores SQL and script text as plain text", async () => {
       const evil = "'); DROP TABLE data_triples; -- <script>alert(1)</script>";
-      const r = await call(writer, "POST", "/data/triples/", triple(60, { subject: evil, object: "1 OR 1=1" }));
+      const r = await call(
+        writer,
+        "POST",
+        "/data/triples/",
+        triple(60, { subject: evil, object: "1 OR 1=1" }),
+      );
       expect(r.status).toBe(201);
       expect((await call(reader, "GET", `/data/triples/${r.body.id}/`)).body.subject).toBe(evil);
-      expect(p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get()).toBeGreaterThan(25);
+      expect(p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get()).toBeGreaterThan(
+        25,
+      );
       await call(admin, "DELETE", `/data/triples/${r.body.id}/`);
     });
 
@@ -365,7 +460,11 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(ok.body.status).toBe("pending");
       const tooFar = await call(admin, "PATCH", `/data/labels/${ok.body.id}/`, { end: 50 });
       expect(tooFar.body.errors).toEqual({ end: ["结束位置超出文本长度"] });
-      const src = await call(admin, "POST", "/data/sources/", { name: "某接口", type: "api", url: "ftp://x" });
+      const src = await call(admin, "POST", "/data/sources/", {
+        name: "某接口",
+        type: "api",
+        url: "ftp://x",
+      });
       expect(src.body.errors.url).toHaveLength(1);
       const dup = await call(admin, "POST", "/data/sources/", { name: "新华网", type: "file" });
       expect(dup.body.errors).toEqual({ name: ["来源名称已存在"] });
@@ -379,12 +478,15 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
     it("bulk-deletes the records of id__in in one call and refuses a DELETE without it", async () => {
       const ids: number[] = [];
-      for (let i = 70; i < 73; i++) ids.push((await call(admin, "POST", "/data/triples/", triple(i))).body.id);
+      for (let i = 70; i < 73; i++)
+        ids.push((await call(admin, "POST", "/data/triples/", triple(i))).body.id);
       expect((await call(admin, "DELETE", "/data/triples/")).status).toBe(400);
       const r = await call(admin, "DELETE", `/data/triples/?id__in=${ids.join(",")}`);
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ deleted: 3 });
-      expect((await call(admin, "GET", `/data/triples/?id__in=${ids.join(",")}`)).body.count).toBe(0);
+      expect((await call(admin, "GET", `/data/triples/?id__in=${ids.join(",")}`)).body.count).toBe(
+        0,
+      );
     });
   });
 
@@ -395,7 +497,11 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       const id = created.body.id;
       await call(writer, "PATCH", `/data/triples/${id}/`, { object: "新对象" });
       await call(admin, "DELETE", `/data/triples/${id}/`);
-      const log = await call(auditor, "GET", `/common/auditlog/?resource=data/triples&record_id=${id}`);
+      const log = await call(
+        auditor,
+        "GET",
+        `/common/auditlog/?resource=data/triples&record_id=${id}`,
+      );
       expect(log.status).toBe(200);
       const rows = log.body.results as {
         action: string;

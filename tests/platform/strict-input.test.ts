@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 
 type Token = { token: string; csrf: string };
 
@@ -19,27 +25,50 @@ describe("strict input on the generic resources", () => {
   async function upload(t: Token, path: string, csv: string) {
     const form = new FormData();
     form.append("file", new Blob([csv]), "data.csv");
-    const res = await fetch(`${p.api}${path}`, { method: "POST", headers: authHeaders(t, false), body: form });
+    const res = await fetch(`${p.api}${path}`, {
+      method: "POST",
+      headers: authHeaders(t, false),
+      body: form,
+    });
     const text = await res.text();
     bodies.push(text);
     return { status: res.status, body: JSON.parse(text) };
   }
 
-  const rows = (table: string) => Number(p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+  const rows = (table: string) =>
+    Number(p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
 
   beforeAll(async () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "strict-admin", ["admin"]);
-    graph = Number(p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('严格', 'general')").run().lastInsertRowid);
+    graph = Number(
+      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('严格', 'general')").run()
+        .lastInsertRowid,
+    );
     for (const name of ["新华网", "人民网", "央视网"]) {
-      expect((await call(admin, "POST", "/data/sources/", { name, type: "web", url: "https://example.com" })).status).toBe(201);
+      expect(
+        (
+          await call(admin, "POST", "/data/sources/", {
+            name,
+            type: "web",
+            url: "https://example.com",
+          })
+        ).status,
+      ).toBe(201);
     }
     for (let i = 1; i <= 5; i++) {
-      const r = await call(admin, "POST", "/data/triples/", { subject: `主体${i}`, predicate: "位于", object: "北京", graph });
+      const r = await call(admin, "POST", "/data/triples/", {
+        subject: `主体${i}`,
+        predicate: "位于",
+        object: "北京",
+        graph,
+      });
       expect(r.status).toBe(201);
     }
     for (const username of ["zhangsan", "lisi"]) {
-      expect((await call(admin, "POST", "/common/users/", { username, password: "12345678" })).status).toBe(201);
+      expect(
+        (await call(admin, "POST", "/common/users/", { username, password: "12345678" })).status,
+      ).toBe(201);
     }
   });
   afterAll(async () => {
@@ -76,17 +105,20 @@ describe("strict input on the generic resources", () => {
   ];
 
   describe.each(resources)("$path", ({ path, table, text }) => {
-    it.each(malformed(text))("refuses %s on list, export and bulk delete, naming %s, and deletes nothing", async (query, param) => {
-      const before = rows(table);
-      const list = await call(admin, "GET", `${path}?${query}`);
-      const exported = await call(admin, "GET", `${path}export/?${query}`);
-      const deleted = await call(admin, "DELETE", `${path}?all=1&${query}`);
-      for (const r of query.startsWith("all=") ? [deleted] : [list, exported, deleted]) {
-        expect(r.status).toBe(400);
-        expect(r.body.detail).toContain(param);
-      }
-      expect(rows(table)).toBe(before);
-    });
+    it.each(malformed(text))(
+      "refuses %s on list, export and bulk delete, naming %s, and deletes nothing",
+      async (query, param) => {
+        const before = rows(table);
+        const list = await call(admin, "GET", `${path}?${query}`);
+        const exported = await call(admin, "GET", `${path}export/?${query}`);
+        const deleted = await call(admin, "DELETE", `${path}?all=1&${query}`);
+        for (const r of query.startsWith("all=") ? [deleted] : [list, exported, deleted]) {
+          expect(r.status).toBe(400);
+          expect(r.body.detail).toContain(param);
+        }
+        expect(rows(table)).toBe(before);
+      },
+    );
 
     it("refuses paging on a bulk delete, which would delete every match rather than one page", async () => {
       const before = rows(table);
@@ -100,13 +132,19 @@ describe("strict input on the generic resources", () => {
       const r = await call(admin, "GET", `${path}?page=1&page_size=2&ordering=-id`);
       expect(r.status).toBe(200);
       expect(r.body.results).toHaveLength(2);
-      const exported = await fetch(`${p.api}${path}export/?ordering=id`, { headers: authHeaders(admin) });
+      const exported = await fetch(`${p.api}${path}export/?ordering=id`, {
+        headers: authHeaders(admin),
+      });
       expect(exported.status).toBe(200);
     });
   });
 
   it("a bulk delete of all matching an understood filter deletes exactly the matches", async () => {
-    const r = await call(admin, "DELETE", `/data/sources/?all=1&name=${encodeURIComponent("央视网")}`);
+    const r = await call(
+      admin,
+      "DELETE",
+      `/data/sources/?all=1&name=${encodeURIComponent("央视网")}`,
+    );
     expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { deleted: 1 } });
     expect(rows("data_sources")).toBe(2);
   });
@@ -117,7 +155,13 @@ describe("strict input on the generic resources", () => {
       tripleId = (await call(admin, "GET", "/data/triples/?page_size=1")).body.results[0].id;
     });
 
-    const triple = (extra: Record<string, unknown>) => ({ subject: "甲", predicate: "乙", object: "丙", graph, ...extra });
+    const triple = (extra: Record<string, unknown>) => ({
+      subject: "甲",
+      predicate: "乙",
+      object: "丙",
+      graph,
+      ...extra,
+    });
 
     it.each([[[]], [{}], [true], [false], ["abc"], ["0x1"], [[0.5]]])(
       "refuses confidence %j on create and update, before its range rule and default",
@@ -133,19 +177,24 @@ describe("strict input on the generic resources", () => {
       },
     );
 
-    it.each([[12], [true], [["甲"]], [{ a: 1 }]])("refuses subject %j on create and update", async (subject) => {
-      const created = await call(admin, "POST", "/data/triples/", triple({ subject }));
-      expect(created.status).toBe(400);
-      expect(created.body.errors).toEqual({ subject: ["主体必须是文本"] });
-      const updated = await call(admin, "PATCH", `/data/triples/${tripleId}/`, { subject });
-      expect(updated.status).toBe(400);
-    });
+    it.each([[12], [true], [["甲"]], [{ a: 1 }]])(
+      "refuses subject %j on create and update",
+      async (subject) => {
+        const created = await call(admin, "POST", "/data/triples/", triple({ subject }));
+        expect(created.status).toBe(400);
+        expect(created.body.errors).toEqual({ subject: ["主体必须是文本"] });
+        const updated = await call(admin, "PATCH", `/data/triples/${tripleId}/`, { subject });
+        expect(updated.status).toBe(400);
+      },
+    );
 
     it("accepts valid values: numbers, numeric strings, null for the default", async () => {
       const created = await call(admin, "POST", "/data/triples/", triple({ confidence: 0.5 }));
       expect(created.status).toBe(201);
       expect(created.body.confidence).toBe(0.5);
-      const fromText = await call(admin, "PATCH", `/data/triples/${created.body.id}/`, { confidence: "0.25" });
+      const fromText = await call(admin, "PATCH", `/data/triples/${created.body.id}/`, {
+        confidence: "0.25",
+      });
       expect(fromText.body.confidence).toBe(0.25);
       const defaulted = await call(admin, "POST", "/data/triples/", triple({ subject: "丁" }));
       expect(defaulted.body.confidence).toBe(1);
@@ -164,10 +213,15 @@ describe("strict input on the generic resources", () => {
     });
 
     it("stores the canonical form, and refuses renaming onto a taken name", async () => {
-      const created = await call(admin, "POST", "/common/users/", { username: "Ｗａｎｇ", password: "12345678" });
+      const created = await call(admin, "POST", "/common/users/", {
+        username: "Ｗａｎｇ",
+        password: "12345678",
+      });
       expect(created.status).toBe(201);
       expect(created.body.username).toBe("wang");
-      const renamed = await call(admin, "PATCH", `/common/users/${created.body.id}/`, { username: "ＬＩＳＩ" });
+      const renamed = await call(admin, "PATCH", `/common/users/${created.body.id}/`, {
+        username: "ＬＩＳＩ",
+      });
       expect(renamed.status).toBe(400);
       expect(renamed.body.errors).toEqual({ username: ["用户名已存在"] });
       const filtered = await call(admin, "GET", "/common/users/?username=WANG");
@@ -176,9 +230,17 @@ describe("strict input on the generic resources", () => {
 
     it("refuses a taken name in any form on CSV import, and within one file", async () => {
       const before = rows("users");
-      const taken = await upload(admin, "/common/users/upload/", "username,password\nＬｉＳｉ,12345678\n");
+      const taken = await upload(
+        admin,
+        "/common/users/upload/",
+        "username,password\nＬｉＳｉ,12345678\n",
+      );
       expect(taken.body.errors).toEqual([{ row: 2, field: "username", message: "用户名已存在" }]);
-      const twice = await upload(admin, "/common/users/upload/", "username,password\nzhaoliu,12345678\nＺＨＡＯＬＩＵ,12345678\n");
+      const twice = await upload(
+        admin,
+        "/common/users/upload/",
+        "username,password\nzhaoliu,12345678\nＺＨＡＯＬＩＵ,12345678\n",
+      );
       expect(twice.body.errors).toEqual([{ row: 3, field: "username", message: "用户名已存在" }]);
       expect(rows("users")).toBe(before);
     });
@@ -187,7 +249,11 @@ describe("strict input on the generic resources", () => {
       const login = async (username: string) => {
         const res = await fetch(`${p.api}/common/users/login/`, {
           method: "POST",
-          headers: { Cookie: "csrftoken=anon-csrf-1", "X-CSRFToken": "anon-csrf-1", "Content-Type": "application/json" },
+          headers: {
+            Cookie: "csrftoken=anon-csrf-1",
+            "X-CSRFToken": "anon-csrf-1",
+            "Content-Type": "application/json",
+          },
           body: JSON.stringify({ username, password: "admin-pass-1" }),
         });
         return res.status;

@@ -70,16 +70,18 @@ async function startServer(env: Record<string, string> = {}): Promise<RunningSer
 
 /** A raw request, for methods fetch() refuses to send (TRACE). */
 function rawRequest(url: string, method: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request(url, { method, headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 function directives(csp: string | null): Map<string, string[]> {
@@ -115,7 +117,8 @@ function expectSecurityHeaders(headers: Headers) {
   expect(csp.has("upgrade-insecure-requests")).toBe(false);
 }
 
-const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
+const nonceOf = (headers: Headers) =>
+  /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
 
 beforeAll(() => {
   if (!fs.existsSync("build/index.js")) execSync("npx remix build", { stdio: "inherit" });
@@ -176,7 +179,9 @@ describe("the server with its embedded platform", () => {
     const res = await fetch(`${server.base}/login`, { headers: { "X-Forwarded-Proto": "https" } });
     await res.text();
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
-    expect(directives(res.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+    expect(
+      directives(res.headers.get("content-security-policy")).has("upgrade-insecure-requests"),
+    ).toBe(true);
   });
 
   it("refuses methods other than GET, HEAD and POST on console routes with a 405, one log line and no stack", async () => {
@@ -200,9 +205,13 @@ describe("the server with its embedded platform", () => {
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe("GET, HEAD, POST");
 
-    await expect.poll(() => server.output()).toMatch(/DELETE \/static\/template\/common-users\.csv 405 /);
+    await expect
+      .poll(() => server.output())
+      .toMatch(/DELETE \/static\/template\/common-users\.csv 405 /);
     for (const [method, url] of attempts) {
-      expect(server.output().match(new RegExp(`\\b${method} ${url.replace(/[.]/g, "\\.")} 405 `, "g"))).toHaveLength(1);
+      expect(
+        server.output().match(new RegExp(`\\b${method} ${url.replace(/[.]/g, "\\.")} 405 `, "g")),
+      ).toHaveLength(1);
     }
     expect(server.output()).not.toMatch(/\n\s+at /);
     expect(server.output()).not.toMatch(/Error/);
@@ -230,21 +239,32 @@ describe("a proxy that is not trusted", () => {
     await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get("strict-transport-security")).toBeNull();
-    expect(directives(res.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(false);
+    expect(
+      directives(res.headers.get("content-security-policy")).has("upgrade-insecure-requests"),
+    ).toBe(false);
   });
 });
 
-it("refuses a TRUST_PROXY it cannot read as addresses", async () => {
-  const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(await freePort()), TRUST_PROXY: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stderr!.on("data", (d) => (out += d));
-  const code = await new Promise((r) => child.once("exit", r));
-  expect(code).toBe(1);
-  expect(out).toContain('TRUST_PROXY: "1" is not');
-}, STARTUP_MS);
+it(
+  "refuses a TRUST_PROXY it cannot read as addresses",
+  async () => {
+    const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(await freePort()),
+        TRUST_PROXY: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stderr!.on("data", (d) => (out += d));
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(out).toContain('TRUST_PROXY: "1" is not');
+  },
+  STARTUP_MS,
+);
 
 describe("readiness of a console without the embedded platform", () => {
   let server: RunningServer;
@@ -261,7 +281,10 @@ describe("readiness of a console without the embedded platform", () => {
 
   beforeAll(async () => {
     platformPort = await freePort();
-    server = await startServer({ EMBEDDED_PLATFORM: "off", PLATFORM_API_URL: `http://127.0.0.1:${platformPort}/api` });
+    server = await startServer({
+      EMBEDDED_PLATFORM: "off",
+      PLATFORM_API_URL: `http://127.0.0.1:${platformPort}/api`,
+    });
   }, STARTUP_MS + 5_000);
   afterAll(async () => {
     await server?.stop();
@@ -273,7 +296,11 @@ describe("readiness of a console without the embedded platform", () => {
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     const res = await fetch(`${server.base}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: "not ready", store: "remote", platform: "unreachable" });
+    expect(await res.json()).toEqual({
+      status: "not ready",
+      store: "remote",
+      platform: "unreachable",
+    });
     expect(server.output()).toContain("readiness: not ready (store remote, platform unreachable)");
   });
 

@@ -33,7 +33,16 @@ export interface EChartProps {
  * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
  * so nothing jumps.
  */
-export function EChart({ spec, label, className, height, fixed, onReady, onClick, testId }: EChartProps) {
+export function EChart({
+  spec,
+  label,
+  className,
+  height,
+  fixed,
+  onReady,
+  onClick,
+  testId,
+}: EChartProps) {
   const liveRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const handlers = useRef({ onReady, onClick });
@@ -82,8 +91,8 @@ export function EChart({ spec, label, className, height, fixed, onReady, onClick
   const size = fixed
     ? { width: spec.width, height: spec.height, minWidth: spec.width }
     : height
-    ? { width: "100%", height }
-    : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
+      ? { width: "100%", height }
+      : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
   const box: React.CSSProperties = { position: "relative", ...size };
   const chart = (
     <div
@@ -94,8 +103,14 @@ export function EChart({ spec, label, className, height, fixed, onReady, onClick
       data-live={live}
       data-testid={testId}
     >
-      {!live && spec.svg && <div className="chart-svg" style={LAYER} dangerouslySetInnerHTML={{ __html: spec.svg }} />}
-      <div ref={liveRef} className="chart-live" style={live ? LAYER : { ...LAYER, pointerEvents: "none" }} />
+      {!live && spec.svg && (
+        <div className="chart-svg" style={LAYER} dangerouslySetInnerHTML={{ __html: spec.svg }} />
+      )}
+      <div
+        ref={liveRef}
+        className="chart-live"
+        style={live ? LAYER : { ...LAYER, pointerEvents: "none" }}
+      />
     </div>
   );
   return fixed ? <div className="chart-scroll">{chart}</div> : chart;

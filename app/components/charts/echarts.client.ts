@@ -8,7 +8,15 @@ import { CanvasRenderer } from "echarts/renderers";
  * (fast with thousands of graph nodes, and exportable as PNG). Loaded lazily by <EChart>,
  * so pages without charts never download it.
  */
-echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  GraphChart,
+  LineChart,
+  BarChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export const { init, getInstanceByDom } = echarts;
 export type { ECharts } from "echarts/core";

@@ -1,4 +1,10 @@
-import { IconDownload, IconFocusCentered, IconPhoto, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
+import {
+  IconDownload,
+  IconFocusCentered,
+  IconPhoto,
+  IconZoomIn,
+  IconZoomOut,
+} from "@tabler/icons-react";
 import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -26,7 +32,16 @@ export interface GraphChartProps {
  * A node-link graph with its toolbar: zoom, fit, export as PNG (JavaScript), and the
  * SVG download (always). Clicking a node or an edge follows its link.
  */
-export function GraphChart({ spec, label, nodeHrefs, edgeHrefs, svgHref, fileName = "graph", testId, fixed }: GraphChartProps) {
+export function GraphChart({
+  spec,
+  label,
+  nodeHrefs,
+  edgeHrefs,
+  svgHref,
+  fileName = "graph",
+  testId,
+  fixed,
+}: GraphChartProps) {
   const { t } = useTranslation("kg");
   const navigate = useNavigate();
   const chartRef = useRef<ECharts | null>(null);
@@ -57,7 +72,12 @@ export function GraphChart({ spec, label, nodeHrefs, edgeHrefs, svgHref, fileNam
     a.remove();
   };
   const onClick = (e: EChartEvent) => {
-    const href = e.dataType === "edge" ? edgeHrefs?.[e.dataIndex] : e.dataType === "node" ? nodeHrefs?.[e.dataIndex] : undefined;
+    const href =
+      e.dataType === "edge"
+        ? edgeHrefs?.[e.dataIndex]
+        : e.dataType === "node"
+          ? nodeHrefs?.[e.dataIndex]
+          : undefined;
     if (href) navigate(href);
   };
 
@@ -66,22 +86,52 @@ export function GraphChart({ spec, label, nodeHrefs, edgeHrefs, svgHref, fileNam
       <div className="chart-toolbar" role="toolbar" aria-label={t("graph.toolbar")}>
         {hydrated && (
           <>
-            <button type="button" onClick={() => zoom(1.25)} disabled={!ready} title={t("graph.zoomIn")} aria-label={t("graph.zoomIn")}>
+            <button
+              type="button"
+              onClick={() => zoom(1.25)}
+              disabled={!ready}
+              title={t("graph.zoomIn")}
+              aria-label={t("graph.zoomIn")}
+            >
               <IconZoomIn size={16} aria-hidden />
             </button>
-            <button type="button" onClick={() => zoom(0.8)} disabled={!ready} title={t("graph.zoomOut")} aria-label={t("graph.zoomOut")}>
+            <button
+              type="button"
+              onClick={() => zoom(0.8)}
+              disabled={!ready}
+              title={t("graph.zoomOut")}
+              aria-label={t("graph.zoomOut")}
+            >
               <IconZoomOut size={16} aria-hidden />
             </button>
-            <button type="button" onClick={fit} disabled={!ready} title={t("graph.fit")} aria-label={t("graph.fit")}>
+            <button
+              type="button"
+              onClick={fit}
+              disabled={!ready}
+              title={t("graph.fit")}
+              aria-label={t("graph.fit")}
+            >
               <IconFocusCentered size={16} aria-hidden />
             </button>
-            <button type="button" onClick={exportPng} disabled={!ready} data-testid="export-png" title={t("graph.exportPng")}>
+            <button
+              type="button"
+              onClick={exportPng}
+              disabled={!ready}
+              data-testid="export-png"
+              title={t("graph.exportPng")}
+            >
               <IconPhoto size={16} aria-hidden /> PNG
             </button>
           </>
         )}
         {svgHref && (
-          <a href={svgHref} download={`${fileName}.svg`} data-testid="export-svg" title={t("graph.exportSvg")} rel="nofollow">
+          <a
+            href={svgHref}
+            download={`${fileName}.svg`}
+            data-testid="export-svg"
+            title={t("graph.exportSvg")}
+            rel="nofollow"
+          >
             <IconDownload size={16} aria-hidden /> SVG
           </a>
         )}

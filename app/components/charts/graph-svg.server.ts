@@ -25,11 +25,18 @@ interface GraphSeries {
     itemStyle?: { color?: string };
     label?: { show?: boolean; fontWeight?: string };
   }[];
-  links: { source: string; target: string; lineStyle?: { color?: string; width?: number; opacity?: number } }[];
+  links: {
+    source: string;
+    target: string;
+    lineStyle?: { color?: string; width?: number; opacity?: number };
+  }[];
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 const percent = (value: string, of: number) => (parseFloat(value) / 100) * of;
 const num = (n: number) => Math.round(n * 10) / 10;
@@ -44,9 +51,18 @@ export function renderGraphSvg(option: ChartOption, width: number, height: numbe
   const minY = Math.min(...ys);
   const spanX = Math.max(...xs) - minX || 1;
   const spanY = Math.max(...ys) - minY || 1;
-  const box = { x: percent(s.left, width), y: percent(s.top, height), w: percent(s.width, width), h: percent(s.height, height) };
-  const px = s.data.map((d) => ({ x: num(box.x + ((d.x - minX) / spanX) * box.w), y: num(box.y + ((d.y - minY) / spanY) * box.h) }));
-  const colorOf = (i: number) => s.data[i].itemStyle?.color ?? s.categories[s.data[i].category]?.itemStyle.color ?? "#6085f2";
+  const box = {
+    x: percent(s.left, width),
+    y: percent(s.top, height),
+    w: percent(s.width, width),
+    h: percent(s.height, height),
+  };
+  const px = s.data.map((d) => ({
+    x: num(box.x + ((d.x - minX) / spanX) * box.w),
+    y: num(box.y + ((d.y - minY) / spanY) * box.h),
+  }));
+  const colorOf = (i: number) =>
+    s.data[i].itemStyle?.color ?? s.categories[s.data[i].category]?.itemStyle.color ?? "#6085f2";
 
   const out: string[] = [
     `<svg width="100%" height="100%" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
@@ -61,7 +77,9 @@ export function renderGraphSvg(option: ChartOption, width: number, height: numbe
   out.push("</g><g>");
   s.data.forEach((d, i) => {
     const size = Array.isArray(d.symbolSize) ? d.symbolSize[0] : d.symbolSize;
-    out.push(`<circle cx="${px[i].x}" cy="${px[i].y}" r="${num(size / 2)}" fill="${escapeXml(colorOf(i))}"/>`);
+    out.push(
+      `<circle cx="${px[i].x}" cy="${px[i].y}" r="${num(size / 2)}" fill="${escapeXml(colorOf(i))}"/>`,
+    );
   });
   out.push('</g><g font-size="13" fill="#333" font-weight="bold" dominant-baseline="central">');
   s.data.forEach((d, i) => {
@@ -69,15 +87,17 @@ export function renderGraphSvg(option: ChartOption, width: number, height: numbe
     const size = Array.isArray(d.symbolSize) ? d.symbolSize[0] : d.symbolSize;
     out.push(
       `<text x="${num(px[i].x + size / 2 + 5)}" y="${px[i].y}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(
-        d.name
-      )}</text>`
+        d.name,
+      )}</text>`,
     );
   });
   out.push('</g><g font-size="12" fill="#444" dominant-baseline="central">');
   // The legend, in a row at the top left, as echarts lays it out.
   let x = 12;
   for (const c of s.categories) {
-    out.push(`<rect x="${x}" y="9" width="25" height="14" rx="3" fill="${escapeXml(c.itemStyle.color)}"/>`);
+    out.push(
+      `<rect x="${x}" y="9" width="25" height="14" rx="3" fill="${escapeXml(c.itemStyle.color)}"/>`,
+    );
     out.push(`<text x="${x + 30}" y="16">${escapeXml(c.name)}</text>`);
     x += 30 + [...c.name].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 12 : 7), 0) + 14;
   }

@@ -50,7 +50,11 @@ export interface Series {
 }
 
 /** Daily counts of one or more series over the same days. */
-export function trendOption(days: string[], series: Series[], opts: { area?: boolean; yName?: string } = {}): ChartOption {
+export function trendOption(
+  days: string[],
+  series: Series[],
+  opts: { area?: boolean; yName?: string } = {},
+): ChartOption {
   return {
     ...base,
     grid: { left: 44, right: 20, top: series.length > 1 ? 44 : 24, bottom: 36 },
@@ -107,7 +111,10 @@ export function sparklineOption(values: number[], color = PALETTE[0]): ChartOpti
 }
 
 /** Horizontal bars, largest on top (rankings, type distributions). */
-export function barOption(items: { name: string; value: number; color?: string }[], opts: { valueName?: string } = {}): ChartOption {
+export function barOption(
+  items: { name: string; value: number; color?: string }[],
+  opts: { valueName?: string } = {},
+): ChartOption {
   const rows = [...items].reverse();
   return {
     ...base,
@@ -131,7 +138,10 @@ export function barOption(items: { name: string; value: number; color?: string }
       {
         type: "bar",
         barMaxWidth: 18,
-        data: rows.map((r) => ({ value: r.value, itemStyle: { color: colorFor(r.name, r.color), borderRadius: [0, 3, 3, 0] } })),
+        data: rows.map((r) => ({
+          value: r.value,
+          itemStyle: { color: colorFor(r.name, r.color), borderRadius: [0, 3, 3, 0] },
+        })),
         label: { show: true, position: "right", color: "#555" },
       },
     ],
@@ -223,7 +233,7 @@ const LABEL_ALL_EDGES = 60;
 export function graphOption(
   g: GraphData,
   size: { width: number; height: number },
-  opts: { directed?: boolean; legend?: boolean; edgeLabels?: boolean } = {}
+  opts: { directed?: boolean; legend?: boolean; edgeLabels?: boolean } = {},
 ): ChartOption {
   const big = g.nodes.length > LABEL_ALL_NODES;
   const legend = opts.legend !== false && g.categories.length > 0;
@@ -232,13 +242,27 @@ export function graphOption(
   const edgeLabels = opts.edgeLabels ?? g.links.length <= LABEL_ALL_EDGES;
   const categoryIndex = new Map(g.categories.map((c, i) => [c.name, i]));
   const symbolOf = (shape: GraphNode["shape"]) =>
-    shape === "rect" ? "rect" : shape === "roundRect" ? "roundRect" : shape === "diamond" ? "diamond" : "circle";
+    shape === "rect"
+      ? "rect"
+      : shape === "roundRect"
+        ? "roundRect"
+        : shape === "diamond"
+          ? "diamond"
+          : "circle";
   return {
     ...base,
     tooltip: { confine: true },
     legend: !legend
       ? undefined
-      : { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), itemGap: 14, textStyle: { color: "#444" } },
+      : {
+          type: "scroll",
+          top: 6,
+          left: 8,
+          right: 8,
+          data: g.categories.map((c) => c.name),
+          itemGap: 14,
+          textStyle: { color: "#444" },
+        },
     series: [
       {
         type: "graph",
@@ -251,13 +275,21 @@ export function graphOption(
         top: pct(box.top),
         width: pct(box.width),
         height: pct(box.height),
-        categories: g.categories.map((c) => ({ name: c.name, itemStyle: { color: colorFor(c.name, c.color) } })),
+        categories: g.categories.map((c) => ({
+          name: c.name,
+          itemStyle: { color: colorFor(c.name, c.color) },
+        })),
         // Arrows and curves cost ten times the drawing time of a big graph (and little is
         // read from them at that size): big graphs get straight lines.
         edgeSymbol: opts.directed === false || big ? ["none", "none"] : ["none", "arrow"],
         edgeSymbolSize: [0, 7],
         emphasis: { focus: big ? "none" : "adjacency", lineStyle: { width: 3 } },
-        lineStyle: { color: "#9aa5b8", opacity: big ? 0.45 : 0.8, width: big ? 0.8 : 1.2, curveness: big ? 0 : 0.08 },
+        lineStyle: {
+          color: "#9aa5b8",
+          opacity: big ? 0.45 : 0.8,
+          width: big ? 0.8 : 1.2,
+          curveness: big ? 0 : 0.08,
+        },
         label: { show: !big, position: "right", color: "#333", fontSize: 12 },
         edgeLabel: { show: edgeLabels, formatter: "{c}", fontSize: 11, color: "#5c6b82" },
         data: nodes.map((n) => ({
@@ -267,14 +299,21 @@ export function graphOption(
           y: n.y,
           category: categoryIndex.get(n.category) ?? 0,
           symbol: symbolOf(n.shape),
-          symbolSize: n.width && n.height ? [n.width, n.height] : n.size ?? (big ? 6 : 18),
+          symbolSize: n.width && n.height ? [n.width, n.height] : (n.size ?? (big ? 6 : 18)),
           itemStyle: n.color ? { color: n.color } : undefined,
           label:
             n.shape && n.shape !== "circle"
-              ? { show: true, position: "inside", color: "#fff", fontSize: 13, width: (n.width ?? 100) - 12, overflow: "break" }
+              ? {
+                  show: true,
+                  position: "inside",
+                  color: "#fff",
+                  fontSize: 13,
+                  width: (n.width ?? 100) - 12,
+                  overflow: "break",
+                }
               : n.important
-              ? { show: true, fontWeight: "bold", fontSize: 13 }
-              : undefined,
+                ? { show: true, fontWeight: "bold", fontSize: 13 }
+                : undefined,
           value: n.note,
         })),
         links: g.links.map((l) => ({
@@ -320,10 +359,14 @@ const MAX_BOX_CANVAS = 4000;
 export function boxGraphOption(
   g: { nodes: BoxNode[]; links: GraphLink[]; categories: { name: string; color?: string }[] },
   layout: { width: number; height: number },
-  opts: { legend?: boolean } = {}
+  opts: { legend?: boolean } = {},
 ): { option: ChartOption; width: number; height: number } {
   const legendSpace = opts.legend && g.categories.length ? 36 : 0;
-  const scale = Math.min(1, MAX_BOX_CANVAS / Math.max(layout.width, 1), MAX_BOX_CANVAS / Math.max(layout.height, 1));
+  const scale = Math.min(
+    1,
+    MAX_BOX_CANVAS / Math.max(layout.width, 1),
+    MAX_BOX_CANVAS / Math.max(layout.height, 1),
+  );
   const width = Math.max(320, Math.round(layout.width * scale));
   const height = Math.max(160, Math.round(layout.height * scale)) + legendSpace;
   const xs = g.nodes.length ? g.nodes.map((n) => n.x) : [0];
@@ -347,7 +390,14 @@ export function boxGraphOption(
     ...base,
     tooltip: { confine: true },
     legend: legendSpace
-      ? { type: "scroll", top: 6, left: 8, right: 8, data: g.categories.map((c) => c.name), textStyle: { color: "#444" } }
+      ? {
+          type: "scroll",
+          top: 6,
+          left: 8,
+          right: 8,
+          data: g.categories.map((c) => c.name),
+          textStyle: { color: "#444" },
+        }
       : undefined,
     series: [
       {
@@ -358,7 +408,10 @@ export function boxGraphOption(
         nodeScaleRatio: 1,
         scaleLimit: { min: 0.1, max: 6 },
         ...view,
-        categories: g.categories.map((c) => ({ name: c.name, itemStyle: { color: colorFor(c.name, c.color) } })),
+        categories: g.categories.map((c) => ({
+          name: c.name,
+          itemStyle: { color: colorFor(c.name, c.color) },
+        })),
         edgeSymbol: ["none", "arrow"],
         edgeSymbolSize: [0, 9 * scale + 3],
         lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
@@ -380,7 +433,11 @@ export function boxGraphOption(
           category: categoryIndex.get(n.category) ?? 0,
           symbol: n.shape,
           symbolSize: [n.width * scale, n.height * scale],
-          itemStyle: { color: n.color, borderColor: n.focus ? "#1f2d3d" : "#fff", borderWidth: n.focus ? 3 : 1 },
+          itemStyle: {
+            color: n.color,
+            borderColor: n.focus ? "#1f2d3d" : "#fff",
+            borderWidth: n.focus ? 3 : 1,
+          },
           label: { width: (n.shape === "diamond" ? n.width * 0.6 : n.width - 12) * scale },
         })),
         links: g.links.map((l) => ({

@@ -5,26 +5,45 @@ import { SVGRenderer } from "echarts/renderers";
 import { renderGraphSvg } from "./graph-svg.server";
 import { LABEL_ALL_NODES, type ChartOption, type ChartSpec } from "./options";
 
-echarts.use([GraphChart, LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+echarts.use([
+  GraphChart,
+  LineChart,
+  BarChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
 
 /**
  * The chart as an SVG string, so it shows without JavaScript. Text in it is escaped by
  * echarts' SVG writer (a `<script>` name becomes `&lt;script&gt;`). With a viewBox the
  * picture scales to its container.
  */
-export function renderChartSvg(option: ChartOption, width: number, height: number, opts: { fluid?: boolean } = {}): string {
+export function renderChartSvg(
+  option: ChartOption,
+  width: number,
+  height: number,
+  opts: { fluid?: boolean } = {},
+): string {
   if (isBigGraph(option)) {
     const svg = renderGraphSvg(option, width, height);
-    return opts.fluid === false ? svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`) : svg;
+    return opts.fluid === false
+      ? svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`)
+      : svg;
   }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false });
     // ecmeta_* attributes serve echarts' own SSR hydration, which we do not use (the browser
     // draws a live chart instead): dropping them saves a fifth of a big graph's bytes.
-    const svg = chart.renderToSVGString({ useViewBox: true }).replace(/ ecmeta_[a-z_]+="[^"]*"/g, "");
+    const svg = chart
+      .renderToSVGString({ useViewBox: true })
+      .replace(/ ecmeta_[a-z_]+="[^"]*"/g, "");
     // In a page it fills its box (the viewBox keeps the proportions), so no stylesheet is needed.
-    return opts.fluid === false ? svg : svg.replace(/^<svg width="\d+" height="\d+"/, '<svg width="100%" height="100%"');
+    return opts.fluid === false
+      ? svg
+      : svg.replace(/^<svg width="\d+" height="\d+"/, '<svg width="100%" height="100%"');
   } finally {
     // A live instance keeps a timer loop running.
     chart.dispose();
@@ -33,7 +52,9 @@ export function renderChartSvg(option: ChartOption, width: number, height: numbe
 
 /** A node-link graph big enough to be drawn plain (see graphOption), for the fast writer. */
 function isBigGraph(option: ChartOption): boolean {
-  const series = (option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined)?.[0];
+  const series = (
+    option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined
+  )?.[0];
   return (
     series?.type === "graph" &&
     series.layout === "none" &&
@@ -52,7 +73,13 @@ export function wantsServerSvg(request: Request): boolean {
 }
 
 /** The chart for a loader: its option, and its SVG when the answer is a document. */
-export function chartSpec(request: Request | null, option: ChartOption, width = 960, height = 360): ChartSpec {
-  const svg = request === null || wantsServerSvg(request) ? renderChartSvg(option, width, height) : null;
+export function chartSpec(
+  request: Request | null,
+  option: ChartOption,
+  width = 960,
+  height = 360,
+): ChartSpec {
+  const svg =
+    request === null || wantsServerSvg(request) ? renderChartSvg(option, width, height) : null;
   return { option, svg, width, height };
 }

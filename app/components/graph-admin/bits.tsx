@@ -16,14 +16,27 @@ const STATUS_COLORS: Record<JobStatus, string> = {
 export function JobStatusBadge({ status }: { status: JobStatus }) {
   const { t } = useTranslation("admin");
   return (
-    <Badge color={STATUS_COLORS[status] ?? "gray"} variant="light" data-testid="job-status" data-status={status}>
+    <Badge
+      color={STATUS_COLORS[status] ?? "gray"}
+      variant="light"
+      data-testid="job-status"
+      data-status={status}
+    >
       {t(`job.status.${status}`)}
     </Badge>
   );
 }
 
 /** A progress bar that is plain HTML (so it renders and reads without JavaScript). */
-export function ProgressBar({ value, status, label }: { value: number; status: JobStatus; label?: string }) {
+export function ProgressBar({
+  value,
+  status,
+  label,
+}: {
+  value: number;
+  status: JobStatus;
+  label?: string;
+}) {
   const pct = Math.max(0, Math.min(100, value));
   return (
     <div
@@ -57,9 +70,17 @@ export function Field({
 }) {
   const id = useId();
   const message = Array.isArray(error) ? error[0] : error;
-  const child = isValidElement(children) ? cloneElement(children, { id: children.props.id ?? id }) : children;
+  const child = isValidElement(children)
+    ? cloneElement(children, { id: children.props.id ?? id })
+    : children;
   return (
-    <Input.Wrapper label={label} error={message} description={hint} labelProps={{ htmlFor: id }} inputWrapperOrder={["label", "input", "description", "error"]}>
+    <Input.Wrapper
+      label={label}
+      error={message}
+      description={hint}
+      labelProps={{ htmlFor: id }}
+      inputWrapperOrder={["label", "input", "description", "error"]}
+    >
       <div>{child}</div>
     </Input.Wrapper>
   );
@@ -124,8 +145,14 @@ export function ConfirmDelete({
 }
 
 /** The value a form field shows: what the user typed when this form failed, else the record's. */
-export function valueOf(result: ActionError | null | undefined, target: string, name: string, fallback: unknown): string {
-  if (result?.target === target && result.values && name in result.values) return result.values[name];
+export function valueOf(
+  result: ActionError | null | undefined,
+  target: string,
+  name: string,
+  fallback: unknown,
+): string {
+  if (result?.target === target && result.values && name in result.values)
+    return result.values[name];
   return fallback === null || fallback === undefined ? "" : String(fallback);
 }
 

@@ -14,7 +14,12 @@ export function ErrorBoundary() {
   let message = t("errors.failed");
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    message = typeof error.data === "string" && error.data ? error.data : status === 404 ? t("errors.notFound") : message;
+    message =
+      typeof error.data === "string" && error.data
+        ? error.data
+        : status === 404
+          ? t("errors.notFound")
+          : message;
   } else {
     console.error(error);
   }

@@ -9,7 +9,15 @@ import { ErrorNotice, JobStatusBadge, ProgressBar } from "./bits";
 import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
 import { PredicateMapForm } from "./predicate-map-form";
 import { SkipBadRows } from "./source-picker";
-import { FINISHED, type ActionError, type JobSnapshot, type JobWithLogs, type PlanReport, type UnmappedPredicate, type WriteCounts } from "./types";
+import {
+  FINISHED,
+  type ActionError,
+  type JobSnapshot,
+  type JobWithLogs,
+  type PlanReport,
+  type UnmappedPredicate,
+  type WriteCounts,
+} from "./types";
 
 /**
  * The job as it is now: the loader's state, overtaken by the live events of the job stream
@@ -62,7 +70,15 @@ interface BuildResult {
 }
 
 /** What a finished graph job produced, by kind; other kinds show their result as JSON. */
-function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; mayApply: boolean; result?: ActionError | null }) {
+function JobResult({
+  job,
+  mayApply,
+  result: actionResult,
+}: {
+  job: JobWithLogs;
+  mayApply: boolean;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const r = job.result as BuildResult | null;
   if (!r) return null;
@@ -76,13 +92,20 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
           {counts && <DiffStats counts={counts} testId="job-counts" />}
           {r.triples_per_second !== undefined && job.status === "succeeded" && (
             <Text size="sm" c="dimmed">
-              {t("job.speed", { seconds: ((r.duration_ms ?? 0) / 1000).toFixed(1), rate: r.triples_per_second.toLocaleString("en-US") })}
+              {t("job.speed", {
+                seconds: ((r.duration_ms ?? 0) / 1000).toFixed(1),
+                rate: r.triples_per_second.toLocaleString("en-US"),
+              })}
             </Text>
           )}
           {r.report && <ProblemTable problems={r.report.problems} total={r.report.problem_count} />}
           {job.status === "succeeded" && job.graph_id && (
             <Group gap="md">
-              <Link to={`/graph/relation/result?job=${job.id}`} className="ga-link" data-testid="job-relations-link">
+              <Link
+                to={`/graph/relation/result?job=${job.id}`}
+                className="ga-link"
+                data-testid="job-relations-link"
+              >
                 {t("job.viewRelations")}
               </Link>
               <Link to={`/graph/detail/${job.graph_id}`} className="ga-link">
@@ -103,7 +126,12 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
           {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
           <PlanReportView report={r.report} />
           {mayApply && job.graph_id && r.unmapped_predicates?.length && r.relation_types ? (
-            <PredicateMapForm unmapped={r.unmapped_predicates} relationTypes={r.relation_types} chosen={r.predicate_map ?? {}} result={actionResult} />
+            <PredicateMapForm
+              unmapped={r.unmapped_predicates}
+              relationTypes={r.relation_types}
+              chosen={r.predicate_map ?? {}}
+              result={actionResult}
+            />
           ) : null}
           {mayApply && job.graph_id && (
             <Form method="post" data-testid="apply-form">
@@ -128,7 +156,9 @@ function JobResult({ job, mayApply, result: actionResult }: { job: JobWithLogs; 
       <Title order={5} mb="xs">
         {t("job.result")}
       </Title>
-      <pre style={{ margin: 0, whiteSpace: "pre-wrap", fontSize: 13 }}>{JSON.stringify(job.result, null, 2)}</pre>
+      <pre style={{ margin: 0, whiteSpace: "pre-wrap", fontSize: 13 }}>
+        {JSON.stringify(job.result, null, 2)}
+      </pre>
     </Paper>
   );
 }
@@ -230,7 +260,14 @@ export function JobView({
               <Form method="post">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="cancel" />
-                <Button type="submit" size="xs" color="red" variant="light" disabled={live.cancel_requested} data-testid="cancel-job">
+                <Button
+                  type="submit"
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={live.cancel_requested}
+                  data-testid="cancel-job"
+                >
                   {t("job.cancel")}
                 </Button>
               </Form>
@@ -243,7 +280,9 @@ export function JobView({
             {live.error || job.error}
           </Alert>
         )}
-        {FINISHED.includes(job.status) && <JobResult job={job} mayApply={mayApply} result={result} />}
+        {FINISHED.includes(job.status) && (
+          <JobResult job={job} mayApply={mayApply} result={result} />
+        )}
         <JobLogs job={job} />
       </Stack>
     </>

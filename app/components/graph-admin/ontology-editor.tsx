@@ -59,13 +59,30 @@ function ClassSelect({
 }
 
 /** The fields of a class form (create and edit). */
-function ClassFields({ classes, cls, result, target }: { classes: ClassNode[]; cls?: ClassNode; result?: ActionError | null; target: string }) {
+function ClassFields({
+  classes,
+  cls,
+  result,
+  target,
+}: {
+  classes: ClassNode[];
+  cls?: ClassNode;
+  result?: ActionError | null;
+  target: string;
+}) {
   const { t } = useTranslation("admin");
   const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
-  const placeChecked = result?.target === target ? result.values?.is_place === "on" : !!cls?.is_place;
+  const placeChecked =
+    result?.target === target ? result.values?.is_place === "on" : !!cls?.is_place;
   return (
     <div className="ga-form-row">
-      <TextInput name="name" label={t("schema.className")} required defaultValue={v("name", cls?.name)} error={fieldError(result, target, "name")?.[0]} />
+      <TextInput
+        name="name"
+        label={t("schema.className")}
+        required
+        defaultValue={v("name", cls?.name)}
+        error={fieldError(result, target, "name")?.[0]}
+      />
       <ClassSelect
         name="parent_id"
         label={t("schema.parent")}
@@ -76,15 +93,34 @@ function ClassFields({ classes, cls, result, target }: { classes: ClassNode[]; c
         error={fieldError(result, target, "parent_id")}
       />
       <Field label={t("schema.color")} error={fieldError(result, target, "color")}>
-        <input type="color" name="color" className="ga-color" defaultValue={v("color", cls?.color) || "#6085f2"} />
+        <input
+          type="color"
+          name="color"
+          className="ga-color"
+          defaultValue={v("color", cls?.color) || "#6085f2"}
+        />
       </Field>
       <Checkbox name="is_place" label={t("schema.isPlace")} defaultChecked={placeChecked} mb={8} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", cls?.description)} rows={1} w={260} />
+      <Textarea
+        name="description"
+        label={t("schema.description")}
+        defaultValue={v("description", cls?.description)}
+        rows={1}
+        w={260}
+      />
     </div>
   );
 }
 
-function Properties({ cls, rights, result }: { cls: ClassNode; rights: OntologyRights; result?: ActionError | null }) {
+function Properties({
+  cls,
+  rights,
+  result,
+}: {
+  cls: ClassNode;
+  rights: OntologyRights;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const target = `createProperty:${cls.id}`;
   return (
@@ -128,9 +164,20 @@ function Properties({ cls, rights, result }: { cls: ClassNode; rights: OntologyR
         <Form method="post" preventScrollReset>
           <Hidden intent="createProperty" id={cls.id} />
           <div className="ga-form-row">
-            <TextInput name="name" label={t("schema.newProperty")} required size="xs" defaultValue={valueOf(result, target, "name", "")} error={fieldError(result, target, "name")?.[0]} />
+            <TextInput
+              name="name"
+              label={t("schema.newProperty")}
+              required
+              size="xs"
+              defaultValue={valueOf(result, target, "name", "")}
+              error={fieldError(result, target, "name")?.[0]}
+            />
             <Field label={t("schema.datatype")} error={fieldError(result, target, "datatype")}>
-              <select name="datatype" className="ga-native" defaultValue={valueOf(result, target, "datatype", "string")}>
+              <select
+                name="datatype"
+                className="ga-native"
+                defaultValue={valueOf(result, target, "datatype", "string")}
+              >
                 {DATATYPES.map((d) => (
                   <option key={d} value={d}>
                     {t(`schema.datatypes.${d}`)}
@@ -171,7 +218,15 @@ function EditLink({ to, label, testId }: { to: string; label: string; testId?: s
   );
 }
 
-function EditorRow({ colSpan, close, children }: { colSpan: number; close: string; children: React.ReactNode }) {
+function EditorRow({
+  colSpan,
+  close,
+  children,
+}: {
+  colSpan: number;
+  close: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation("admin");
   return (
     <tr className="editing">
@@ -187,7 +242,15 @@ function EditorRow({ colSpan, close, children }: { colSpan: number; close: strin
   );
 }
 
-function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
+function ClassRows({
+  detail,
+  rights,
+  result,
+}: {
+  detail: OntologyDetail;
+  rights: OntologyRights;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const links = useEditLinks();
   return (
@@ -197,9 +260,14 @@ function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights:
         const key = `class-${c.id}`;
         return (
           <Fragment key={c.id}>
-            <tr data-testid={`class-row-${c.name}`} className={links.editing === key ? "editing" : undefined}>
+            <tr
+              data-testid={`class-row-${c.name}`}
+              className={links.editing === key ? "editing" : undefined}
+            >
               <td className="ga-tree-name">
-                <span className="ga-tree-indent">{c.depth ? `${"\u3000".repeat(c.depth - 1)}└ ` : ""}</span>
+                <span className="ga-tree-indent">
+                  {c.depth ? `${"\u3000".repeat(c.depth - 1)}└ ` : ""}
+                </span>
                 <span className="ga-dot" style={{ background: c.color || undefined }} />
                 {c.name}
                 {c.is_place && (
@@ -211,7 +279,11 @@ function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights:
               <td>
                 <div className="ga-chips">
                   {c.properties.map((p) => (
-                    <span key={p.id} className="ga-chip" title={t(`schema.datatypes.${p.datatype}`)}>
+                    <span
+                      key={p.id}
+                      className="ga-chip"
+                      title={t(`schema.datatypes.${p.datatype}`)}
+                    >
                       {p.name}
                     </span>
                   ))}
@@ -220,8 +292,14 @@ function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights:
               <td className="num">{num(c.entity_count)}</td>
               <td>
                 <div className="ga-actions">
-                  <EditLink to={links.open(key)} label={rights.update ? t("actions.edit") : t("actions.view")} testId={`edit-class-${c.name}`} />
-                  {rights.update && <ConfirmDelete intent="deleteClass" id={c.id} result={result} />}
+                  <EditLink
+                    to={links.open(key)}
+                    label={rights.update ? t("actions.edit") : t("actions.view")}
+                    testId={`edit-class-${c.name}`}
+                  />
+                  {rights.update && (
+                    <ConfirmDelete intent="deleteClass" id={c.id} result={result} />
+                  )}
                 </div>
               </td>
             </tr>
@@ -231,7 +309,12 @@ function ClassRows({ detail, rights, result }: { detail: OntologyDetail; rights:
                   <Form method="post" preventScrollReset>
                     <Hidden intent="updateClass" id={c.id} />
                     <ErrorNotice result={result} target={editTarget} />
-                    <ClassFields classes={detail.classes} cls={c} result={result} target={editTarget} />
+                    <ClassFields
+                      classes={detail.classes}
+                      cls={c}
+                      result={result}
+                      target={editTarget}
+                    />
                     <Button type="submit" size="xs" mt="xs" data-testid="save-class">
                       {t("actions.save")}
                     </Button>
@@ -293,10 +376,36 @@ function RelationTypeFields({
   const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
   return (
     <div className="ga-form-row">
-      <TextInput name="name" label={t("schema.relationName")} required defaultValue={v("name", type?.name)} error={fieldError(result, target, "name")?.[0]} />
-      <ClassSelect name="domain_class_id" label={t("schema.domain")} classes={detail.classes} value={v("domain_class_id", type?.domain_class_id)} emptyLabel={t("schema.anyClass")} error={fieldError(result, target, "domain_class_id")} />
-      <ClassSelect name="range_class_id" label={t("schema.range")} classes={detail.classes} value={v("range_class_id", type?.range_class_id)} emptyLabel={t("schema.anyClass")} error={fieldError(result, target, "range_class_id")} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={v("description", type?.description)} rows={1} w={260} />
+      <TextInput
+        name="name"
+        label={t("schema.relationName")}
+        required
+        defaultValue={v("name", type?.name)}
+        error={fieldError(result, target, "name")?.[0]}
+      />
+      <ClassSelect
+        name="domain_class_id"
+        label={t("schema.domain")}
+        classes={detail.classes}
+        value={v("domain_class_id", type?.domain_class_id)}
+        emptyLabel={t("schema.anyClass")}
+        error={fieldError(result, target, "domain_class_id")}
+      />
+      <ClassSelect
+        name="range_class_id"
+        label={t("schema.range")}
+        classes={detail.classes}
+        value={v("range_class_id", type?.range_class_id)}
+        emptyLabel={t("schema.anyClass")}
+        error={fieldError(result, target, "range_class_id")}
+      />
+      <Textarea
+        name="description"
+        label={t("schema.description")}
+        defaultValue={v("description", type?.description)}
+        rows={1}
+        w={260}
+      />
     </div>
   );
 }
@@ -314,7 +423,13 @@ function EventTypeFields({
   const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
   return (
     <div className="ga-form-row">
-      <TextInput name="name" label={t("schema.eventName")} required defaultValue={v("name", type?.name)} error={fieldError(result, target, "name")?.[0]} />
+      <TextInput
+        name="name"
+        label={t("schema.eventName")}
+        required
+        defaultValue={v("name", type?.name)}
+        error={fieldError(result, target, "name")?.[0]}
+      />
       <TextInput
         name="triggers"
         label={t("schema.triggers")}
@@ -323,10 +438,25 @@ function EventTypeFields({
         error={fieldError(result, target, "triggers")?.[0]}
         w={260}
       />
-      <TextInput name="subject_role" label={t("schema.subjectRole")} defaultValue={v("subject_role", type?.roles.subject)} w={120} />
-      <TextInput name="object_role" label={t("schema.objectRole")} defaultValue={v("object_role", type?.roles.object)} w={120} />
+      <TextInput
+        name="subject_role"
+        label={t("schema.subjectRole")}
+        defaultValue={v("subject_role", type?.roles.subject)}
+        w={120}
+      />
+      <TextInput
+        name="object_role"
+        label={t("schema.objectRole")}
+        defaultValue={v("object_role", type?.roles.object)}
+        w={120}
+      />
       <Field label={t("schema.color")} error={fieldError(result, target, "color")}>
-        <input type="color" name="color" className="ga-color" defaultValue={v("color", type?.color) || "#6085f2"} />
+        <input
+          type="color"
+          name="color"
+          className="ga-color"
+          defaultValue={v("color", type?.color) || "#6085f2"}
+        />
       </Field>
     </div>
   );
@@ -337,9 +467,18 @@ function EventTypeFields({
  * range, event types. Every change is a plain form (intent + id); deletes are confirmed in
  * place; the platform's refusals come back as the message of the form that failed.
  */
-export function OntologyEditor({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
+export function OntologyEditor({
+  detail,
+  rights,
+  result,
+}: {
+  detail: OntologyDetail;
+  rights: OntologyRights;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
-  const globalError = result?.error && result.target && /^delete/.test(result.target) ? result : null;
+  const globalError =
+    result?.error && result.target && /^delete/.test(result.target) ? result : null;
   // A new location (after a save) renders the editors afresh, so forms a save completed close again.
   const { key } = useLocation();
   const links = useEditLinks();
@@ -349,11 +488,23 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
       <Paper withBorder p="md">
         <div className="ga-head">
           <Title order={4}>
-            {t("schema.classes")} <Text span c="dimmed" size="sm">({detail.classes.length})</Text>
+            {t("schema.classes")}{" "}
+            <Text span c="dimmed" size="sm">
+              ({detail.classes.length})
+            </Text>
           </Title>
           {rights.update && (
-            <AddForm intent="createClass" id={detail.id} title={t("schema.addClass")} result={result}>
-              <ClassFields classes={detail.classes} result={result} target={`createClass:${detail.id}`} />
+            <AddForm
+              intent="createClass"
+              id={detail.id}
+              title={t("schema.addClass")}
+              result={result}
+            >
+              <ClassFields
+                classes={detail.classes}
+                result={result}
+                target={`createClass:${detail.id}`}
+              />
             </AddForm>
           )}
         </div>
@@ -382,11 +533,23 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
       <Paper withBorder p="md">
         <div className="ga-head">
           <Title order={4}>
-            {t("schema.relationTypes")} <Text span c="dimmed" size="sm">({detail.relation_types.length})</Text>
+            {t("schema.relationTypes")}{" "}
+            <Text span c="dimmed" size="sm">
+              ({detail.relation_types.length})
+            </Text>
           </Title>
           {rights.update && (
-            <AddForm intent="createRelationType" id={detail.id} title={t("schema.addRelationType")} result={result}>
-              <RelationTypeFields detail={detail} result={result} target={`createRelationType:${detail.id}`} />
+            <AddForm
+              intent="createRelationType"
+              id={detail.id}
+              title={t("schema.addRelationType")}
+              result={result}
+            >
+              <RelationTypeFields
+                detail={detail}
+                result={result}
+                target={`createRelationType:${detail.id}`}
+              />
             </AddForm>
           )}
         </div>
@@ -408,33 +571,42 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                 const key = `relation-${r.id}`;
                 return (
                   <Fragment key={r.id}>
-                  <tr data-testid={`relation-row-${r.name}`}>
-                    <td>{r.name}</td>
-                    <td>{r.domain_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}</td>
-                    <td>{r.range_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}</td>
-                    <td>{r.description}</td>
-                    <td className="num">{num(r.relation_count)}</td>
-                    {rights.update && (
+                    <tr data-testid={`relation-row-${r.name}`}>
+                      <td>{r.name}</td>
                       <td>
-                        <div className="ga-actions">
-                          <EditLink to={links.open(key)} label={t("actions.edit")} />
-                          <ConfirmDelete intent="deleteRelationType" id={r.id} result={result} />
-                        </div>
+                        {r.domain_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}
                       </td>
+                      <td>
+                        {r.range_class ?? <span className="ga-muted">{t("schema.anyClass")}</span>}
+                      </td>
+                      <td>{r.description}</td>
+                      <td className="num">{num(r.relation_count)}</td>
+                      {rights.update && (
+                        <td>
+                          <div className="ga-actions">
+                            <EditLink to={links.open(key)} label={t("actions.edit")} />
+                            <ConfirmDelete intent="deleteRelationType" id={r.id} result={result} />
+                          </div>
+                        </td>
+                      )}
+                    </tr>
+                    {rights.update && links.editing === key && (
+                      <EditorRow colSpan={6} close={links.close}>
+                        <Form method="post" preventScrollReset>
+                          <Hidden intent="updateRelationType" id={r.id} />
+                          <ErrorNotice result={result} target={target} />
+                          <RelationTypeFields
+                            detail={detail}
+                            result={result}
+                            target={target}
+                            type={r}
+                          />
+                          <Button type="submit" size="xs" mt="xs">
+                            {t("actions.save")}
+                          </Button>
+                        </Form>
+                      </EditorRow>
                     )}
-                  </tr>
-                  {rights.update && links.editing === key && (
-                    <EditorRow colSpan={6} close={links.close}>
-                      <Form method="post" preventScrollReset>
-                        <Hidden intent="updateRelationType" id={r.id} />
-                        <ErrorNotice result={result} target={target} />
-                        <RelationTypeFields detail={detail} result={result} target={target} type={r} />
-                        <Button type="submit" size="xs" mt="xs">
-                          {t("actions.save")}
-                        </Button>
-                      </Form>
-                    </EditorRow>
-                  )}
                   </Fragment>
                 );
               })}
@@ -446,10 +618,18 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
       <Paper withBorder p="md">
         <div className="ga-head">
           <Title order={4}>
-            {t("schema.eventTypes")} <Text span c="dimmed" size="sm">({detail.event_types.length})</Text>
+            {t("schema.eventTypes")}{" "}
+            <Text span c="dimmed" size="sm">
+              ({detail.event_types.length})
+            </Text>
           </Title>
           {rights.update && (
-            <AddForm intent="createEventType" id={detail.id} title={t("schema.addEventType")} result={result}>
+            <AddForm
+              intent="createEventType"
+              id={detail.id}
+              title={t("schema.addEventType")}
+              result={result}
+            >
               <EventTypeFields result={result} target={`createEventType:${detail.id}`} />
             </AddForm>
           )}
@@ -471,45 +651,45 @@ export function OntologyEditor({ detail, rights, result }: { detail: OntologyDet
                 const key = `event-${e.id}`;
                 return (
                   <Fragment key={e.id}>
-                  <tr>
-                    <td>
-                      <span className="ga-dot" style={{ background: e.color || undefined }} />
-                      {e.name}
-                    </td>
-                    <td>
-                      <div className="ga-chips">
-                        {e.triggers.map((w) => (
-                          <span key={w} className="ga-chip muted">
-                            {w}
-                          </span>
-                        ))}
-                      </div>
-                    </td>
-                    <td>
-                      {e.roles.subject} / {e.roles.object}
-                    </td>
-                    <td className="num">{num(e.event_count)}</td>
-                    {rights.update && (
+                    <tr>
                       <td>
-                        <div className="ga-actions">
-                          <EditLink to={links.open(key)} label={t("actions.edit")} />
-                          <ConfirmDelete intent="deleteEventType" id={e.id} result={result} />
+                        <span className="ga-dot" style={{ background: e.color || undefined }} />
+                        {e.name}
+                      </td>
+                      <td>
+                        <div className="ga-chips">
+                          {e.triggers.map((w) => (
+                            <span key={w} className="ga-chip muted">
+                              {w}
+                            </span>
+                          ))}
                         </div>
                       </td>
+                      <td>
+                        {e.roles.subject} / {e.roles.object}
+                      </td>
+                      <td className="num">{num(e.event_count)}</td>
+                      {rights.update && (
+                        <td>
+                          <div className="ga-actions">
+                            <EditLink to={links.open(key)} label={t("actions.edit")} />
+                            <ConfirmDelete intent="deleteEventType" id={e.id} result={result} />
+                          </div>
+                        </td>
+                      )}
+                    </tr>
+                    {rights.update && links.editing === key && (
+                      <EditorRow colSpan={5} close={links.close}>
+                        <Form method="post" preventScrollReset>
+                          <Hidden intent="updateEventType" id={e.id} />
+                          <ErrorNotice result={result} target={target} />
+                          <EventTypeFields result={result} target={target} type={e} />
+                          <Button type="submit" size="xs" mt="xs">
+                            {t("actions.save")}
+                          </Button>
+                        </Form>
+                      </EditorRow>
                     )}
-                  </tr>
-                  {rights.update && links.editing === key && (
-                    <EditorRow colSpan={5} close={links.close}>
-                      <Form method="post" preventScrollReset>
-                        <Hidden intent="updateEventType" id={e.id} />
-                        <ErrorNotice result={result} target={target} />
-                        <EventTypeFields result={result} target={target} type={e} />
-                        <Button type="submit" size="xs" mt="xs">
-                          {t("actions.save")}
-                        </Button>
-                      </Form>
-                    </EditorRow>
-                  )}
                   </Fragment>
                 );
               })}

@@ -1,4 +1,14 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -24,18 +34,47 @@ function DomainSelect({ value, error }: { value: string; error?: string[] }) {
 }
 
 /** Name, domain and description of an ontology, for creating or editing it. */
-function OntologyFields({ result, target, o }: { result?: ActionError | null; target: string; o?: OntologyDetail }) {
+function OntologyFields({
+  result,
+  target,
+  o,
+}: {
+  result?: ActionError | null;
+  target: string;
+  o?: OntologyDetail;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="ga-form-row">
-      <TextInput name="name" label={t("schema.ontologyName")} required defaultValue={valueOf(result, target, "name", o?.name)} error={fieldError(result, target, "name")?.[0]} />
-      <DomainSelect value={valueOf(result, target, "domain", o?.domain)} error={fieldError(result, target, "domain")} />
-      <Textarea name="description" label={t("schema.description")} defaultValue={valueOf(result, target, "description", o?.description)} rows={1} w={280} />
+      <TextInput
+        name="name"
+        label={t("schema.ontologyName")}
+        required
+        defaultValue={valueOf(result, target, "name", o?.name)}
+        error={fieldError(result, target, "name")?.[0]}
+      />
+      <DomainSelect
+        value={valueOf(result, target, "domain", o?.domain)}
+        error={fieldError(result, target, "domain")}
+      />
+      <Textarea
+        name="description"
+        label={t("schema.description")}
+        defaultValue={valueOf(result, target, "description", o?.description)}
+        rows={1}
+        w={280}
+      />
     </div>
   );
 }
 
-export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySummary[]; result?: ActionError | null }) {
+export function NewOntologyForm({
+  ontologies,
+  result,
+}: {
+  ontologies: OntologySummary[];
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const target = "createOntology:new";
   const { key } = useLocation();
@@ -49,7 +88,11 @@ export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySu
           <ErrorNotice result={result} target={target} />
           <OntologyFields result={result} target={target} />
           <Field label={t("schema.copyFrom")}>
-            <select name="copy_from" className="ga-native" defaultValue={valueOf(result, target, "copy_from", "")}>
+            <select
+              name="copy_from"
+              className="ga-native"
+              defaultValue={valueOf(result, target, "copy_from", "")}
+            >
               <option value="">{t("schema.emptyOntology")}</option>
               {ontologies.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -68,7 +111,15 @@ export function NewOntologyForm({ ontologies, result }: { ontologies: OntologySu
 }
 
 /** The head of one ontology: what it is, which graphs use it, and its own edit and delete. */
-export function OntologyHeader({ detail, rights, result }: { detail: OntologyDetail; rights: OntologyRights; result?: ActionError | null }) {
+export function OntologyHeader({
+  detail,
+  rights,
+  result,
+}: {
+  detail: OntologyDetail;
+  rights: OntologyRights;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const target = `updateOntology:${detail.id}`;
   const { key } = useLocation();
@@ -107,14 +158,28 @@ export function OntologyHeader({ detail, rights, result }: { detail: OntologyDet
                 </Form>
               </details>
             )}
-            {rights.remove && <ConfirmDelete intent="deleteOntology" id={detail.id} label={t("schema.deleteOntology")} result={result} />}
+            {rights.remove && (
+              <ConfirmDelete
+                intent="deleteOntology"
+                id={detail.id}
+                label={t("schema.deleteOntology")}
+                result={result}
+              />
+            )}
           </div>
         </Group>
         <Group gap={6}>
           <Text size="sm">{t("schema.usedBy")}</Text>
           {detail.graphs.length ? (
             detail.graphs.map((g) => (
-              <Badge key={g.id} component={Link} to={`/graph/schemaedit/${g.id}`} variant="light" tt="none" style={{ cursor: "pointer" }}>
+              <Badge
+                key={g.id}
+                component={Link}
+                to={`/graph/schemaedit/${g.id}`}
+                variant="light"
+                tt="none"
+                style={{ cursor: "pointer" }}
+              >
                 {g.name}
               </Badge>
             ))

@@ -91,22 +91,49 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
  * then an apply form that sends the same file back with `apply=1`. Plain forms: no
  * JavaScript needed. A file too large to carry in the page is chosen again to apply.
  */
-export function OwlImport({ ontologyId, preview, result }: { ontologyId: number; preview: OwlPreview | null; result?: ActionError | null }) {
+export function OwlImport({
+  ontologyId,
+  preview,
+  result,
+}: {
+  ontologyId: number;
+  preview: OwlPreview | null;
+  result?: ActionError | null;
+}) {
   const { t } = useTranslation("admin");
   const { key } = useLocation();
   const shown = preview && preview.diff.ontology.id === ontologyId ? preview : null;
   return (
-    <details className="ga-inline" open={!!shown || result?.target === "owlImport"} data-testid="owl-import" key={key}>
+    <details
+      className="ga-inline"
+      open={!!shown || result?.target === "owlImport"}
+      data-testid="owl-import"
+      key={key}
+    >
       <summary data-testid="open-owl-import">{t("owl.title")}</summary>
       <Stack gap="sm" className="body">
         <Title order={5}>{t("owl.title")}</Title>
         <Text size="sm">{t("owl.hint")}</Text>
         <ErrorNotice result={result} target="owlImport" />
-        <Form method="post" encType="multipart/form-data" preventScrollReset data-testid="owl-preview-form">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          preventScrollReset
+          data-testid="owl-preview-form"
+        >
           <Hidden intent={OWL_PREVIEW} ontologyId={ontologyId} />
           <Group align="flex-end" gap="xs">
-            <Field label={t("owl.file")} error={result?.target === "owlImport" ? result.fieldErrors?.file : undefined}>
-              <input type="file" name="file" accept=".ttl,.owl,text/turtle" required data-testid="owl-file" />
+            <Field
+              label={t("owl.file")}
+              error={result?.target === "owlImport" ? result.fieldErrors?.file : undefined}
+            >
+              <input
+                type="file"
+                name="file"
+                accept=".ttl,.owl,text/turtle"
+                required
+                data-testid="owl-file"
+              />
             </Field>
             <Button type="submit" size="xs" variant="light" data-testid="owl-dry-run">
               {t("owl.dryRun")}
@@ -117,7 +144,12 @@ export function OwlImport({ ontologyId, preview, result }: { ontologyId: number;
           <>
             <OwlDiff preview={shown} />
             {!shown.diff.unchanged && (
-              <Form method="post" encType="multipart/form-data" preventScrollReset data-testid="owl-apply-form">
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                preventScrollReset
+                data-testid="owl-apply-form"
+              >
                 <Hidden intent={OWL_APPLY} ontologyId={ontologyId} />
                 <input type="hidden" name="filename" value={shown.filename} />
                 <Stack gap="xs">

@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import { num } from "./bits";
 import type { PlanReport, RowProblem, WriteCounts } from "./types";
 
-function Stat({ value, label, tone }: { value: number; label: string; tone?: "add" | "change" | "remove" | "bad" }) {
+function Stat({
+  value,
+  label,
+  tone,
+}: {
+  value: number;
+  label: string;
+  tone?: "add" | "change" | "remove" | "bad";
+}) {
   return (
     <div className={`ga-stat ${tone ?? ""}`}>
       <b>{num(value)}</b>
@@ -13,7 +21,13 @@ function Stat({ value, label, tone }: { value: number; label: string; tone?: "ad
 }
 
 /** Added, changed and removed counts of entities and relations. */
-export function DiffStats({ counts, testId }: { counts: WriteCounts | PlanReport["summary"]; testId?: string }) {
+export function DiffStats({
+  counts,
+  testId,
+}: {
+  counts: WriteCounts | PlanReport["summary"];
+  testId?: string;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="ga-stats" data-testid={testId}>
@@ -56,18 +70,37 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
           </tbody>
         </table>
       </div>
-      {total > problems.length && <Text size="sm" c="dimmed">{t("plan.moreProblems", { count: total - problems.length })}</Text>}
+      {total > problems.length && (
+        <Text size="sm" c="dimmed">
+          {t("plan.moreProblems", { count: total - problems.length })}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-function Sample<T>({ title, rows, cols, total }: { title: string; rows: T[]; cols: [string, (r: T) => React.ReactNode][]; total: number }) {
+function Sample<T>({
+  title,
+  rows,
+  cols,
+  total,
+}: {
+  title: string;
+  rows: T[];
+  cols: [string, (r: T) => React.ReactNode][];
+  total: number;
+}) {
   const { t } = useTranslation("admin");
   if (!rows.length) return null;
   return (
     <Paper withBorder p="sm">
       <Text fw={600} size="sm" mb={6}>
-        {title}（{num(total)}）{total > rows.length && <Text span c="dimmed" size="xs">{t("plan.sampleOf", { count: rows.length })}</Text>}
+        {title}（{num(total)}）
+        {total > rows.length && (
+          <Text span c="dimmed" size="xs">
+            {t("plan.sampleOf", { count: rows.length })}
+          </Text>
+        )}
       </Text>
       <div className="ga-scroll" style={{ maxHeight: 320 }}>
         <table className="ga-table">
@@ -94,10 +127,17 @@ function Sample<T>({ title, rows, cols, total }: { title: string; rows: T[]; col
 }
 
 /** A dry run's (or build's) report: counts, examples of each change, bad rows and warnings. */
-export function PlanReportView({ report, showSamples = true }: { report: PlanReport; showSamples?: boolean }) {
+export function PlanReportView({
+  report,
+  showSamples = true,
+}: {
+  report: PlanReport;
+  showSamples?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const s = report.summary;
-  const rel = (r: { subject: string; predicate: string; object: string }) => `${r.subject} —${r.predicate}→ ${r.object}`;
+  const rel = (r: { subject: string; predicate: string; object: string }) =>
+    `${r.subject} —${r.predicate}→ ${r.object}`;
   return (
     <Stack gap="md" data-testid="plan-report">
       <div className="ga-stats">
@@ -116,7 +156,10 @@ export function PlanReportView({ report, showSamples = true }: { report: PlanRep
             rows={report.samples.entities_added}
             cols={[
               [t("plan.entity"), (r) => r.name],
-              [t("plan.class"), (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`],
+              [
+                t("plan.class"),
+                (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
+              ],
             ]}
           />
           <Sample

@@ -10,12 +10,23 @@ import type { SourceOptions } from "./types";
  */
 export function SourcePicker({ options, error }: { options: SourceOptions; error?: string[] }) {
   const { t } = useTranslation("admin");
-  const files = options.files.filter((f) => /\.(csv|tsv|txt|nt|ttl|jsonld|json-ld)$/i.test(f.filename || f.name));
+  const files = options.files.filter((f) =>
+    /\.(csv|tsv|txt|nt|ttl|jsonld|json-ld)$/i.test(f.filename || f.name),
+  );
   return (
     <fieldset className="ga-fieldset" data-testid="source-picker">
       <legend>{t("sources.title")}</legend>
-      <Field label={t("sources.upload")} hint={`${t("sources.format")} ${t("sources.rdfFormat")}`} error={error}>
-        <input type="file" name="upload" accept=".csv,.tsv,.txt,text/csv,.nt,.ttl,.jsonld,.json-ld" data-testid="source-upload" />
+      <Field
+        label={t("sources.upload")}
+        hint={`${t("sources.format")} ${t("sources.rdfFormat")}`}
+        error={error}
+      >
+        <input
+          type="file"
+          name="upload"
+          accept=".csv,.tsv,.txt,text/csv,.nt,.ttl,.jsonld,.json-ld"
+          data-testid="source-upload"
+        />
       </Field>
       <div className="ga-grid2">
         <div>
@@ -46,7 +57,10 @@ export function SourcePicker({ options, error }: { options: SourceOptions; error
               {options.sources.map((s) => (
                 <label key={s.id}>
                   <input type="checkbox" name="source_ids" value={s.id} />
-                  {s.name} <small>{t("sources.sourceCounts", { triples: num(s.triples), files: num(s.files) })}</small>
+                  {s.name}{" "}
+                  <small>
+                    {t("sources.sourceCounts", { triples: num(s.triples), files: num(s.files) })}
+                  </small>
                 </label>
               ))}
             </div>

@@ -70,7 +70,13 @@ export interface PlanReport {
     entities_changed: { name: string; changes: string[] }[];
     entities_removed: { name: string; class: string | null }[];
     relations_added: { subject: string; predicate: string; object: string; confidence: number }[];
-    relations_changed: { subject: string; predicate: string; object: string; before: number; after: number }[];
+    relations_changed: {
+      subject: string;
+      predicate: string;
+      object: string;
+      before: number;
+      after: number;
+    }[];
     relations_removed: { subject: string; predicate: string; object: string; confidence: number }[];
   };
 }
@@ -89,7 +95,16 @@ export interface GraphCard {
   created_at: string;
   ontology: { id: number; name: string } | null;
   counts: { entities: number; relations: number; events: number; articles: number };
-  last_build: { id: number; kind: string; status: JobStatus; progress: number; message: string; error: string | null; created_at: string; finished_at: string | null } | null;
+  last_build: {
+    id: number;
+    kind: string;
+    status: JobStatus;
+    progress: number;
+    message: string;
+    error: string | null;
+    created_at: string;
+    finished_at: string | null;
+  } | null;
 }
 
 export interface OntologySummary {
@@ -113,7 +128,13 @@ export interface ClassNode {
   color: string;
   description: string;
   entity_count: number;
-  properties: { id: number; name: string; datatype: string; required: boolean; description: string }[];
+  properties: {
+    id: number;
+    name: string;
+    datatype: string;
+    required: boolean;
+    description: string;
+  }[];
 }
 
 export interface OntologyDetail {
@@ -175,7 +196,12 @@ export type OwlChangeKind = "class" | "relation_type" | "property";
 export interface OwlImportDiff {
   ontology: { id: number; name: string };
   summary: { added: number; changed: number; removed: number };
-  changes: { kind: OwlChangeKind; change: "added" | "changed" | "removed"; name: string; detail: string }[];
+  changes: {
+    kind: OwlChangeKind;
+    change: "added" | "changed" | "removed";
+    name: string;
+    detail: string;
+  }[];
   /** Facts each removal would break: how many, and a few of them. */
   breaks: { kind: OwlChangeKind; name: string; count: number; samples: string[] }[];
   unchanged: boolean;

@@ -8,10 +8,14 @@ import insightCss from "./insight.css";
 import type { ClassMetrics, RunStatus } from "./types";
 
 /** The insight pages build on the graph pages' cards and tables, plus their own few styles. */
-export const insightLinks: LinksFunction = () => [...kgLinks(), { rel: "stylesheet", href: insightCss }];
+export const insightLinks: LinksFunction = () => [
+  ...kgLinks(),
+  { rel: "stylesheet", href: insightCss },
+];
 
 /** 0.9123 → "91.2%". */
-export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`);
+export const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`;
 
 export interface GraphOption {
   id: number;
@@ -38,7 +42,11 @@ export function GraphPicker({
   const { t } = useTranslation("insight");
   return (
     <Form method="get" className="kg-form" data-testid="graph-picker">
-      {Object.entries(keep).map(([k, v]) => (v === undefined || v === null || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />))}
+      {Object.entries(keep).map(([k, v]) =>
+        v === undefined || v === null || v === "" ? null : (
+          <input key={k} type="hidden" name={k} value={v} />
+        ),
+      )}
       <label>
         {t("common.graph")}
         <select name="graph" defaultValue={value ?? ""}>
@@ -71,10 +79,19 @@ export function ExportLinks({ links }: { links: { href: string; label: string }[
 }
 
 /** A status as a coloured pill: runs and models (run.status.*), or feedback (feedbackStatus.*). */
-export function RunStatusBadge({ status, labels = "run.status" }: { status: RunStatus | string; labels?: "run.status" | "feedbackStatus" }) {
+export function RunStatusBadge({
+  status,
+  labels = "run.status",
+}: {
+  status: RunStatus | string;
+  labels?: "run.status" | "feedbackStatus";
+}) {
   const { t } = useTranslation("insight");
   return (
-    <span className={`ins-status ins-status-${status}`} data-testid={labels === "run.status" ? "run-status" : "feedback-status"}>
+    <span
+      className={`ins-status ins-status-${status}`}
+      data-testid={labels === "run.status" ? "run-status" : "feedback-status"}
+    >
       {t(`${labels}.${status}`, { defaultValue: status })}
     </span>
   );
@@ -83,7 +100,15 @@ export function RunStatusBadge({ status, labels = "run.status" }: { status: RunS
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const v = Math.max(0, Math.min(100, value));
   return (
-    <div className="ins-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={v} aria-label={label} data-testid="run-progress">
+    <div
+      className="ins-progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={v}
+      aria-label={label}
+      data-testid="run-progress"
+    >
       <span style={{ width: `${v}%` }} />
       <em>{v.toFixed(0)}%</em>
     </div>
@@ -165,7 +190,14 @@ export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: 
                     <td
                       key={labels[j]}
                       className={n === 0 ? "zero" : undefined}
-                      style={n ? { background: `rgba(${hue}, ${0.12 + share * 0.7})`, color: share > 0.55 ? "#fff" : undefined } : undefined}
+                      style={
+                        n
+                          ? {
+                              background: `rgba(${hue}, ${0.12 + share * 0.7})`,
+                              color: share > 0.55 ? "#fff" : undefined,
+                            }
+                          : undefined
+                      }
                       title={`${name(labels[i])} → ${name(labels[j])}: ${n}`}
                     >
                       {n}

@@ -13,8 +13,19 @@ export function insightErrorBoundary(back: { to: string; label: string }) {
     const { t: ti } = useTranslation("insight");
     const status = isRouteErrorResponse(error) ? error.status : 500;
     if (!isRouteErrorResponse(error)) console.error(error);
-    const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
-    const text = detail ?? (status === 404 ? t("notFound") : status === 403 ? t("forbidden") : status === 503 ? t("serviceError") : t("operationFailed"));
+    const detail =
+      isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+        ? error.data
+        : null;
+    const text =
+      detail ??
+      (status === 404
+        ? t("notFound")
+        : status === 403
+          ? t("forbidden")
+          : status === 503
+            ? t("serviceError")
+            : t("operationFailed"));
     return (
       <Center mih="60vh" p="xl">
         <Stack align="center" gap="md">

@@ -10,7 +10,8 @@ import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "./types"
 /** Loaders' and actions' work of feedback: the review dialog and the visitor's report form. */
 
 const TABLE = "/kgfeedback/index";
-const mayHandle = (roles: string[]) => roles.includes("admin") || roles.includes("kg__feedback__update");
+const mayHandle = (roles: string[]) =>
+  roles.includes("admin") || roles.includes("kg__feedback__update");
 
 /** The table the dialog was opened over (its search, sort and page), from the dialog's own URL. */
 export function tableHref(request: Request): string {
@@ -25,7 +26,11 @@ export async function reviewDialog(viewer: Viewer, rawId: string | undefined) {
     loadGraphs(viewer.api),
   ]);
   const graph = graphs.find((g) => g.id === workflow.record.graph);
-  return { ...workflow, graphName: graph?.name ?? String(workflow.record.graph ?? ""), canHandle: mayHandle(viewer.roles) };
+  return {
+    ...workflow,
+    graphName: graph?.name ?? String(workflow.record.graph ?? ""),
+    canHandle: mayHandle(viewer.roles),
+  };
 }
 
 export interface ReviewResult {
@@ -34,19 +39,33 @@ export interface ReviewResult {
 }
 
 /** Moves the report to the status of the button pressed; a refusal comes back with the platform's reason. */
-export async function moveStatus(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData): Promise<ReviewResult & { status: number }> {
+export async function moveStatus(
+  request: Request,
+  viewer: Viewer,
+  rawId: string | undefined,
+  form: FormData,
+): Promise<ReviewResult & { status: number }> {
   const id = idParam(rawId, "记录不存在");
   const t = await insightT(request);
   const status = String(form.get("status") ?? "");
   const note = String(form.get("note") ?? "");
   try {
-    const after = await viewer.api.post<FeedbackRecord>(`/kg/feedback/${id}/status/`, { status, note: note.trim() === "" ? undefined : note });
-    flash(viewer.api.session, "success", t("feedback.changed", { status: t(`feedbackStatus.${after.status}`) }));
+    const after = await viewer.api.post<FeedbackRecord>(`/kg/feedback/${id}/status/`, {
+      status,
+      note: note.trim() === "" ? undefined : note,
+    });
+    flash(
+      viewer.api.session,
+      "success",
+      t("feedback.changed", { status: t(`feedbackStatus.${after.status}`) }),
+    );
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     return { message: e.detail ?? t("feedback.failed"), note, status: e.status };
   }
-  throw redirect(tableHref(request), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  throw redirect(tableHref(request), {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }
 
 /** What a visitor reports on: ?graph=&kind=&target=, described by the platform (404 when there is no such fact). */
@@ -65,7 +84,11 @@ export interface ReportResult {
   content: string;
 }
 
-export async function submitReport(request: Request, viewer: Viewer, form: FormData): Promise<ReportResult & { status: number }> {
+export async function submitReport(
+  request: Request,
+  viewer: Viewer,
+  form: FormData,
+): Promise<ReportResult & { status: number }> {
   const t = await insightT(request);
   const content = String(form.get("content") ?? "");
   if (!content.trim()) return { message: t("feedback.contentRequired"), content, status: 400 };
@@ -78,9 +101,12 @@ export async function submitReport(request: Request, viewer: Viewer, form: FormD
   try {
     await viewer.api.post("/kg/feedback/", body);
   } catch (e) {
-    if (e instanceof PlatformError && e.status === 400) return { message: e.detail ?? t("feedback.failed"), content, status: 400 };
+    if (e instanceof PlatformError && e.status === 400)
+      return { message: e.detail ?? t("feedback.failed"), content, status: 400 };
     throw pageError(e);
   }
   flash(viewer.api.session, "success", t("feedback.submitted"));
-  throw redirect(safeRedirect(form.get("back"), "/"), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  throw redirect(safeRedirect(form.get("back"), "/"), {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }

@@ -14,12 +14,16 @@ import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "./types";
 const ACTIVE = new Set(["queued", "running"]);
 
 /** The model, or the page's 404 with the platform's reason in words the page uses. */
-export async function requireModel(api: PlatformClient, rawId: string | undefined): Promise<ModelRecord> {
+export async function requireModel(
+  api: PlatformClient,
+  rawId: string | undefined,
+): Promise<ModelRecord> {
   const id = idParam(rawId, "模型不存在");
   try {
     return await api.get<ModelRecord>(`/kg/models/${id}/`);
   } catch (e) {
-    if (e instanceof PlatformError && e.status === 404) throw new Response("模型不存在", { status: 404 });
+    if (e instanceof PlatformError && e.status === 404)
+      throw new Response("模型不存在", { status: 404 });
     throw pageError(e);
   }
 }
@@ -27,18 +31,37 @@ export async function requireModel(api: PlatformClient, rawId: string | undefine
 export async function modelLogsPage(request: Request, viewer: Viewer, rawId: string | undefined) {
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
-  const runs = await insightGet<{ results: Run[]; count: number }>(viewer.api, `/kg/models/${model.id}/runs/`, { page_size: 20 });
+  const runs = await insightGet<{ results: Run[]; count: number }>(
+    viewer.api,
+    `/kg/models/${model.id}/runs/`,
+    { page_size: 20 },
+  );
   const asked = url.searchParams.get("run");
   const runId = asked ? idParam(asked, "运行记录不存在") : runs.results[0]?.id;
   const page = numberParam(url, "page", 1);
   const run = runId
-    ? await insightGet<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, { log_page: page, log_page_size: LOG_PAGE_SIZE })
+    ? await insightGet<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, {
+        log_page: page,
+        log_page_size: LOG_PAGE_SIZE,
+      })
     : null;
-  return { model, runs: runs.results, runCount: runs.count, run, page, active: !!run && ACTIVE.has(run.status) };
+  return {
+    model,
+    runs: runs.results,
+    runCount: runs.count,
+    run,
+    page,
+    active: !!run && ACTIVE.has(run.status),
+  };
 }
 
 /** Cancels the page's run (intent=cancel). */
-export async function cancelRun(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData) {
+export async function cancelRun(
+  request: Request,
+  viewer: Viewer,
+  rawId: string | undefined,
+  form: FormData,
+) {
   const model = await requireModel(viewer.api, rawId);
   const runId = idParam(String(form.get("run") ?? ""), "运行记录不存在");
   const t = await insightT(request);
@@ -49,22 +72,36 @@ export async function cancelRun(request: Request, viewer: Viewer, rawId: string 
     if (!(e instanceof PlatformError)) throw e;
     flash(viewer.api.session, "error", e.detail ?? t("run.failed", { message: "" }));
   }
-  return redirect(`/model/logs/${model.id}?run=${runId}`, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(`/model/logs/${model.id}?run=${runId}`, {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }
 
-export async function modelEvaluationPage(request: Request, viewer: Viewer, rawId: string | undefined) {
+export async function modelEvaluationPage(
+  request: Request,
+  viewer: Viewer,
+  rawId: string | undefined,
+) {
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
   const run = url.searchParams.get("run");
-  const answer = await insightGet<EvaluationAnswer>(viewer.api, `/kg/models/${model.id}/evaluation/`, {
-    run: run ? idParam(run, "该运行没有评估结果") : undefined,
-  });
+  const answer = await insightGet<EvaluationAnswer>(
+    viewer.api,
+    `/kg/models/${model.id}/evaluation/`,
+    {
+      run: run ? idParam(run, "该运行没有评估结果") : undefined,
+    },
+  );
   const t = await insightT(request);
   const ev = answer.evaluation;
   const perClass = ev
     ? chartSpec(
         request,
-        classMetricsOption(ev.per_class, { precision: t("evaluation.precision"), recall: t("evaluation.recall"), f1: "F1" }),
+        classMetricsOption(ev.per_class, {
+          precision: t("evaluation.precision"),
+          recall: t("evaluation.recall"),
+          f1: "F1",
+        }),
         1100,
         320,
       )
@@ -77,8 +114,16 @@ export async function modelEvaluationPage(request: Request, viewer: Viewer, rawI
             answer.history.map((h) => `#${h.run_id}`),
             [
               { name: "F1", values: answer.history.map((h) => h.f1), color: "#f08c00" },
-              { name: t("evaluation.precision"), values: answer.history.map((h) => h.precision), color: "#6085f2" },
-              { name: t("evaluation.recall"), values: answer.history.map((h) => h.recall), color: "#37b24d" },
+              {
+                name: t("evaluation.precision"),
+                values: answer.history.map((h) => h.precision),
+                color: "#6085f2",
+              },
+              {
+                name: t("evaluation.recall"),
+                values: answer.history.map((h) => h.recall),
+                color: "#37b24d",
+              },
             ],
             { percent: true },
           ),
@@ -95,10 +140,18 @@ export interface RunDialogResult {
 }
 
 /** Starts a run from the dialog: the platform checks it; on success (thrown redirect), the run's log page. */
-export async function startRun(request: Request, viewer: Viewer, rawId: string | undefined, form: FormData): Promise<RunDialogResult & { status: number }> {
+export async function startRun(
+  request: Request,
+  viewer: Viewer,
+  rawId: string | undefined,
+  form: FormData,
+): Promise<RunDialogResult & { status: number }> {
   const model = await requireModel(viewer.api, rawId);
   const t = await insightT(request);
-  const values = { kind: String(form.get("kind") ?? "evaluation"), holdout: String(form.get("holdout") ?? "").trim() };
+  const values = {
+    kind: String(form.get("kind") ?? "evaluation"),
+    holdout: String(form.get("holdout") ?? "").trim(),
+  };
   try {
     const run = await viewer.api.post<Run>(`/kg/models/${model.id}/runs/`, {
       kind: values.kind,

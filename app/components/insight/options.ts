@@ -23,7 +23,11 @@ export interface Line {
 }
 
 /** Counts over time, one line per series. */
-export function linesOption(periods: string[], lines: Line[], opts: { yName?: string; percent?: boolean } = {}): ChartOption {
+export function linesOption(
+  periods: string[],
+  lines: Line[],
+  opts: { yName?: string; percent?: boolean } = {},
+): ChartOption {
   return {
     ...base,
     grid: { left: 48, right: 24, top: lines.length > 1 ? 44 : 24, bottom: 36 },
@@ -37,8 +41,22 @@ export function linesOption(periods: string[], lines: Line[], opts: { yName?: st
       axisLine: { lineStyle: { color: "#ccd" } },
     },
     yAxis: opts.percent
-      ? { type: "value", min: 0, max: 1, name: opts.yName, splitLine, axisLabel: { color: "#666", formatter: "{value}" } }
-      : { type: "value", minInterval: 1, name: opts.yName, nameTextStyle: { color: "#888" }, splitLine, axisLabel: { color: "#666" } },
+      ? {
+          type: "value",
+          min: 0,
+          max: 1,
+          name: opts.yName,
+          splitLine,
+          axisLabel: { color: "#666", formatter: "{value}" },
+        }
+      : {
+          type: "value",
+          minInterval: 1,
+          name: opts.yName,
+          nameTextStyle: { color: "#888" },
+          splitLine,
+          axisLabel: { color: "#666" },
+        },
     series: lines.map((l) => ({
       type: "line",
       name: l.name,
@@ -56,11 +74,17 @@ export function linesOption(periods: string[], lines: Line[], opts: { yName?: st
 
 /** A statistics trend: the total line and the named lines. */
 export function trendLines(trend: Trend, totalName: string): Line[] {
-  return [{ name: totalName, values: trend.total, area: true }, ...trend.series.map((s) => ({ name: s.name, values: s.values }))];
+  return [
+    { name: totalName, values: trend.total, area: true },
+    ...trend.series.map((s) => ({ name: s.name, values: s.values })),
+  ];
 }
 
 /** Precision, recall and F1 per class, side by side (0–1). */
-export function classMetricsOption(perClass: ClassMetrics[], names: { precision: string; recall: string; f1: string }): ChartOption {
+export function classMetricsOption(
+  perClass: ClassMetrics[],
+  names: { precision: string; recall: string; f1: string },
+): ChartOption {
   const bar = (name: string, key: "precision" | "recall" | "f1", color: string) => ({
     type: "bar",
     name,
@@ -80,12 +104,19 @@ export function classMetricsOption(perClass: ClassMetrics[], names: { precision:
       axisTick: { show: false },
     },
     yAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
-    series: [bar(names.precision, "precision", "#6085f2"), bar(names.recall, "recall", "#37b24d"), bar(names.f1, "f1", "#f08c00")],
+    series: [
+      bar(names.precision, "precision", "#6085f2"),
+      bar(names.recall, "recall", "#37b24d"),
+      bar(names.f1, "f1", "#f08c00"),
+    ],
   };
 }
 
 /** Vertical bars of counts per category, in the order given (types, predicates). */
-export function columnsOption(items: { name: string; value: number; color?: string }[], valueName?: string): ChartOption {
+export function columnsOption(
+  items: { name: string; value: number; color?: string }[],
+  valueName?: string,
+): ChartOption {
   return {
     ...base,
     grid: { left: 44, right: 16, top: 24, bottom: 8, containLabel: true },
@@ -96,12 +127,22 @@ export function columnsOption(items: { name: string; value: number; color?: stri
       axisLabel: { color: "#333", interval: 0, rotate: items.length > 8 ? 30 : 0 },
       axisTick: { show: false },
     },
-    yAxis: { type: "value", minInterval: 1, name: valueName, nameTextStyle: { color: "#888" }, splitLine, axisLabel: { color: "#666" } },
+    yAxis: {
+      type: "value",
+      minInterval: 1,
+      name: valueName,
+      nameTextStyle: { color: "#888" },
+      splitLine,
+      axisLabel: { color: "#666" },
+    },
     series: [
       {
         type: "bar",
         barMaxWidth: 28,
-        data: items.map((i, n) => ({ value: i.value, itemStyle: { color: i.color || PALETTE[n % PALETTE.length], borderRadius: [3, 3, 0, 0] } })),
+        data: items.map((i, n) => ({
+          value: i.value,
+          itemStyle: { color: i.color || PALETTE[n % PALETTE.length], borderRadius: [3, 3, 0, 0] },
+        })),
         label: { show: items.length <= 16, position: "top", color: "#555" },
       },
     ],

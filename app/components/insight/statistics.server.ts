@@ -1,7 +1,14 @@
 import { chartSpec } from "~/components/charts/render.server";
 import { barOption, colorFor } from "~/components/charts/options";
 import type { Viewer } from "~/utils/guard.server";
-import { csvDownload, insightGet, insightT, numberParam, pickGraph, requirePage } from "~/utils/insight.server";
+import {
+  csvDownload,
+  insightGet,
+  insightT,
+  numberParam,
+  pickGraph,
+  requirePage,
+} from "~/utils/insight.server";
 import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./constants";
 import { columnsOption, linesOption, trendLines } from "./options";
 import type { EntityDetailStats, EntityStats, KeywordStats, SearchStats, VerbStats } from "./types";
@@ -11,14 +18,19 @@ import type { EntityDetailStats, EntityStats, KeywordStats, SearchStats, VerbSta
  * platform's statistics for the chosen graph and draw their charts on the server.
  */
 
-const graphList = (graphs: { id: number; name: string }[]) => graphs.map((g) => ({ id: g.id, name: g.name }));
+const graphList = (graphs: { id: number; name: string }[]) =>
+  graphs.map((g) => ({ id: g.id, name: g.name }));
 
 export async function retrievalPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
   const { graphs, graphId } = await pickGraph(request, viewer.api, { allowAll: true });
   const asked = numberParam(url, "days", 30);
   const days = (SEARCH_WINDOWS as readonly number[]).includes(asked) ? asked : 30;
-  const stats = await insightGet<SearchStats>(viewer.api, "/kg/statistics/searches/", { graph: graphId, days, limit: 20 });
+  const stats = await insightGet<SearchStats>(viewer.api, "/kg/statistics/searches/", {
+    graph: graphId,
+    days,
+    limit: 20,
+  });
   const t = await insightT(request);
   const chart = chartSpec(
     request,
@@ -41,22 +53,53 @@ export async function entityPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const type = numberParam(url, "type", 0, 1, 1e12) || undefined;
-  const stats = await insightGet<EntityStats>(viewer.api, "/kg/statistics/entities/", { graph: graphId, limit: 20, type });
+  const stats = await insightGet<EntityStats>(viewer.api, "/kg/statistics/entities/", {
+    graph: graphId,
+    limit: 20,
+    type,
+  });
   const t = await insightT(request);
   const byType = chartSpec(
     request,
-    barOption(stats.by_type.map((b) => ({ name: b.type, value: b.entities, color: colorFor(b.type, b.color) }))),
+    barOption(
+      stats.by_type.map((b) => ({
+        name: b.type,
+        value: b.entities,
+        color: colorFor(b.type, b.color),
+      })),
+    ),
     640,
     Math.max(160, 40 + stats.by_type.length * 28),
   );
-  const trend = chartSpec(request, linesOption(stats.trend.periods, trendLines(stats.trend, t("entity.trendTotal"))), 1100, 320);
-  return { graphs: graphList(graphs), graphId: graphId!, type: type ?? null, stats, charts: { byType, trend } };
+  const trend = chartSpec(
+    request,
+    linesOption(stats.trend.periods, trendLines(stats.trend, t("entity.trendTotal"))),
+    1100,
+    320,
+  );
+  return {
+    graphs: graphList(graphs),
+    graphId: graphId!,
+    type: type ?? null,
+    stats,
+    charts: { byType, trend },
+  };
 }
 
 export async function entityDetailPage(request: Request, viewer: Viewer, uuid: string) {
-  const stats = await insightGet<EntityDetailStats>(viewer.api, `/kg/statistics/entities/${encodeURIComponent(uuid)}/`);
+  const stats = await insightGet<EntityDetailStats>(
+    viewer.api,
+    `/kg/statistics/entities/${encodeURIComponent(uuid)}/`,
+  );
   const t = await insightT(request);
-  const mentions = chartSpec(request, linesOption(stats.mentions.periods, [{ name: t("entityDetail.mentions"), values: stats.mentions.total, area: true }]), 1100, 280);
+  const mentions = chartSpec(
+    request,
+    linesOption(stats.mentions.periods, [
+      { name: t("entityDetail.mentions"), values: stats.mentions.total, area: true },
+    ]),
+    1100,
+    280,
+  );
   const relations = chartSpec(
     request,
     barOption(stats.relations.map((r) => ({ name: r.predicate, value: r.total }))),
@@ -68,12 +111,41 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
 
 export async function verbPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
-  const stats = await insightGet<VerbStats>(viewer.api, "/kg/statistics/verbs/", { graph: graphId, limit: 30 });
+  const stats = await insightGet<VerbStats>(viewer.api, "/kg/statistics/verbs/", {
+    graph: graphId,
+    limit: 30,
+  });
   const t = await insightT(request);
   const top = stats.verbs.slice(0, CHART_TOP);
-  const verbs = chartSpec(request, barOption(top.map((v) => ({ name: v.verb === v.type ? v.verb : `${v.verb}（${v.type}）`, value: v.events }))), 560, Math.max(160, 40 + top.length * 26));
-  const trend = chartSpec(request, linesOption(stats.trend.periods, trendLines(stats.trend, t("verb.trendTotal"))), 1100, 300);
-  const byType = chartSpec(request, columnsOption(stats.by_type.map((b) => ({ name: b.type, value: b.events, color: colorFor(b.type, b.color) }))), 560, 280);
+  const verbs = chartSpec(
+    request,
+    barOption(
+      top.map((v) => ({
+        name: v.verb === v.type ? v.verb : `${v.verb}（${v.type}）`,
+        value: v.events,
+      })),
+    ),
+    560,
+    Math.max(160, 40 + top.length * 26),
+  );
+  const trend = chartSpec(
+    request,
+    linesOption(stats.trend.periods, trendLines(stats.trend, t("verb.trendTotal"))),
+    1100,
+    300,
+  );
+  const byType = chartSpec(
+    request,
+    columnsOption(
+      stats.by_type.map((b) => ({
+        name: b.type,
+        value: b.events,
+        color: colorFor(b.type, b.color),
+      })),
+    ),
+    560,
+    280,
+  );
   return { graphs: graphList(graphs), graphId: graphId!, stats, charts: { verbs, trend, byType } };
 }
 
@@ -82,9 +154,17 @@ export async function keywordPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const asked = numberParam(url, "limit", 50);
   const limit = (KEYWORD_LIMITS as readonly number[]).includes(asked) ? asked : 50;
-  const stats = await insightGet<KeywordStats>(viewer.api, "/kg/statistics/keywords/", { graph: graphId, limit });
+  const stats = await insightGet<KeywordStats>(viewer.api, "/kg/statistics/keywords/", {
+    graph: graphId,
+    limit,
+  });
   const top = stats.keywords.slice(0, 20);
-  const chart = chartSpec(request, barOption(top.map((k) => ({ name: k.word, value: k.count, color: "#6085f2" }))), 560, Math.max(160, 40 + top.length * 24));
+  const chart = chartSpec(
+    request,
+    barOption(top.map((k) => ({ name: k.word, value: k.count, color: "#6085f2" }))),
+    560,
+    Math.max(160, 40 + top.length * 24),
+  );
   return { graphs: graphList(graphs), graphId: graphId!, limit, stats, chart };
 }
 
@@ -92,7 +172,12 @@ export async function keywordPage(request: Request, viewer: Viewer) {
  * A statistics page's CSV, from the platform's export of the same statistics: only the
  * parameters that page uses are passed on.
  */
-export async function statisticsExport(request: Request, page: string, platformPath: string, params: string[]) {
+export async function statisticsExport(
+  request: Request,
+  page: string,
+  platformPath: string,
+  params: string[],
+) {
   const viewer = await requirePage(request, page);
   const url = new URL(request.url);
   const query = new URLSearchParams();

@@ -69,7 +69,14 @@ export interface ClassMetrics {
 export interface Evaluation {
   id: number;
   run_id: number;
-  run: { id: number; kind: Run["kind"]; username: string; created_at: string; finished_at: string | null; holdout: number } | null;
+  run: {
+    id: number;
+    kind: Run["kind"];
+    username: string;
+    created_at: string;
+    finished_at: string | null;
+    holdout: number;
+  } | null;
   articles: number;
   gold: number;
   predicted: number;
@@ -86,7 +93,14 @@ export interface Evaluation {
 export interface EvaluationAnswer {
   model: ModelRecord;
   evaluation: Evaluation | null;
-  history: { run_id: number; kind: Run["kind"]; created_at: string; precision: number; recall: number; f1: number }[];
+  history: {
+    run_id: number;
+    kind: Run["kind"];
+    created_at: string;
+    precision: number;
+    recall: number;
+    f1: number;
+  }[];
 }
 
 export interface Trend {
@@ -120,16 +134,42 @@ export interface SearchStats {
 export interface EntityStats {
   graph: GraphHead;
   type_id: number | null;
-  totals: { entities: number; mentions: number; relations: number; articles: number; types: number };
-  by_type: { type_id: number | null; type: string; color: string; entities: number; mentions: number }[];
+  totals: {
+    entities: number;
+    mentions: number;
+    relations: number;
+    articles: number;
+    types: number;
+  };
+  by_type: {
+    type_id: number | null;
+    type: string;
+    color: string;
+    entities: number;
+    mentions: number;
+  }[];
   types: { id: number; name: string }[];
-  top: { rank: number; uuid: string; name: string; type: string | null; mentions: number; articles: number; relations: number }[];
+  top: {
+    rank: number;
+    uuid: string;
+    name: string;
+    type: string | null;
+    mentions: number;
+    articles: number;
+    relations: number;
+  }[];
   trend: Trend;
 }
 
 export interface EntityDetailStats {
   graph: GraphHead;
-  entity: { uuid: string; name: string; type: string | null; aliases: string[]; description: string };
+  entity: {
+    uuid: string;
+    name: string;
+    type: string | null;
+    aliases: string[];
+    description: string;
+  };
   totals: { mentions: number; articles: number; relations: number; events: number };
   mentions: Trend;
   relations: { predicate: string; outgoing: number; incoming: number; total: number }[];
@@ -140,7 +180,14 @@ export interface EntityDetailStats {
 export interface VerbStats {
   graph: GraphHead;
   totals: { events: number; verbs: number; reports: number; types: number };
-  verbs: { rank: number; verb: string; type: string; events: number; reports: number; last_time: string | null }[];
+  verbs: {
+    rank: number;
+    verb: string;
+    type: string;
+    events: number;
+    reports: number;
+    last_time: string | null;
+  }[];
   by_type: { type: string; color: string; events: number; verbs: number }[];
   trend: Trend;
 }

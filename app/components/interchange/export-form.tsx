@@ -32,8 +32,16 @@ export function ExportForm({
 }) {
   const { t } = useTranslation("common");
   return (
-    <form method="get" action={`/${kgId}/export`} className="export-form" data-testid={testId} aria-label={label ?? t("interchange.export")}>
-      {Object.entries(fixed).map(([k, v]) => (v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />))}
+    <form
+      method="get"
+      action={`/${kgId}/export`}
+      className="export-form"
+      data-testid={testId}
+      aria-label={label ?? t("interchange.export")}
+    >
+      {Object.entries(fixed).map(([k, v]) =>
+        v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />,
+      )}
       {choice && (
         <label>
           <span>{choice.label}</span>
@@ -48,7 +56,11 @@ export function ExportForm({
       )}
       <label>
         <span>{t("interchange.format")}</span>
-        <select name="format" defaultValue="ttl" data-testid={testId ? `${testId}-format` : undefined}>
+        <select
+          name="format"
+          defaultValue="ttl"
+          data-testid={testId ? `${testId}-format` : undefined}
+        >
           {EXPORT_FORMATS.map((f) => (
             <option key={f} value={f}>
               {t(`interchange.formats.${f}`)}

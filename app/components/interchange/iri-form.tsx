@@ -28,7 +28,12 @@ export function IriForm({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Form method="post" preventScrollReset data-testid={`${kind}-iri-form`} aria-label={t("interchange.iriTitle")}>
+    <Form
+      method="post"
+      preventScrollReset
+      data-testid={`${kind}-iri-form`}
+      aria-label={t("interchange.iriTitle")}
+    >
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={INTENT} />
       {ontologyId !== undefined && <input type="hidden" name="id" value={ontologyId} />}
@@ -37,7 +42,10 @@ export function IriForm({
         <TextInput
           name="base_iri"
           label={t("interchange.baseIri")}
-          description={t(kind === "graph" ? "interchange.baseIriHint" : "interchange.ontologyBaseIriHint", { default: settings.default_base_iri })}
+          description={t(
+            kind === "graph" ? "interchange.baseIriHint" : "interchange.ontologyBaseIriHint",
+            { default: settings.default_base_iri },
+          )}
           placeholder={settings.default_base_iri}
           defaultValue={valueOf(result, INTENT, "base_iri", settings.base_iri)}
           error={fieldError(result, INTENT, "base_iri")?.[0]}

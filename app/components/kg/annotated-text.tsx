@@ -34,7 +34,15 @@ export interface AnnotatedTextProps {
  * A text with its entity mentions, event triggers and one highlighted sentence. Built
  * from offsets as React text nodes, so markup or script in a stored text shows as text.
  */
-export function AnnotatedText({ text, mentions, marks = [], highlight, colors = {}, entityHref, testId }: AnnotatedTextProps) {
+export function AnnotatedText({
+  text,
+  mentions,
+  marks = [],
+  highlight,
+  colors = {},
+  entityHref,
+  testId,
+}: AnnotatedTextProps) {
   const [hlStart, hlEnd] = clampSpan(highlight, text.length);
   const cuts = new Set<number>([0, text.length]);
   for (const s of [...mentions, ...marks]) {
@@ -68,11 +76,19 @@ export function AnnotatedText({ text, mentions, marks = [], highlight, colors = 
     }
     const m = covering(mentions, a, b);
     if (m) {
-      const style = { "--c": colorFor(m.type, m.type ? colors[m.type] : undefined) } as React.CSSProperties;
+      const style = {
+        "--c": colorFor(m.type, m.type ? colors[m.type] : undefined),
+      } as React.CSSProperties;
       const title = m.type ? `${m.name} · ${m.type}` : m.name;
       node =
         m.uuid && entityHref ? (
-          <Link className="mention" to={entityHref(m.uuid)} style={style} title={title} data-type={m.type ?? ""}>
+          <Link
+            className="mention"
+            to={entityHref(m.uuid)}
+            style={style}
+            title={title}
+            data-type={m.type ?? ""}
+          >
             {node}
           </Link>
         ) : (
@@ -107,12 +123,21 @@ function clampSpan(span: [number, number] | null | undefined, length: number): [
 }
 
 /** A legend of the entity types present, with their counts. */
-export function TypeLegend({ items, colors = {} }: { items: { type: string | null; count: number }[]; colors?: Record<string, string> }) {
+export function TypeLegend({
+  items,
+  colors = {},
+}: {
+  items: { type: string | null; count: number }[];
+  colors?: Record<string, string>;
+}) {
   return (
     <ul className="type-legend">
       {items.map((i) => (
         <li key={i.type ?? "-"}>
-          <span className="swatch" style={{ background: colorFor(i.type, i.type ? colors[i.type] : undefined) }} />
+          <span
+            className="swatch"
+            style={{ background: colorFor(i.type, i.type ? colors[i.type] : undefined) }}
+          />
           {i.type ?? "—"} <span className="muted">{i.count}</span>
         </li>
       ))}

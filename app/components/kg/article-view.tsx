@@ -29,12 +29,23 @@ export function ArticleView({
   const kgId = article.graph_id;
   const marks: TextMark[] = article.events
     .filter((e) => e.trigger_start != null && e.trigger_end != null && e.article_id === article.id)
-    .map((e) => ({ start: e.trigger_start!, end: e.trigger_end!, kind: "trigger", title: `${e.type ?? ""} · ${e.title}` }));
+    .map((e) => ({
+      start: e.trigger_start!,
+      end: e.trigger_end!,
+      kind: "trigger",
+      title: `${e.type ?? ""} · ${e.title}`,
+    }));
   const typeCounts = new Map<string | null, number>();
-  for (const m of article.mentions) typeCounts.set(m.entity.type, (typeCounts.get(m.entity.type) ?? 0) + 1);
+  for (const m of article.mentions)
+    typeCounts.set(m.entity.type, (typeCounts.get(m.entity.type) ?? 0) + 1);
   const url = safeUrl(article.url);
   // An event's source here is the sentence of this article that reports it.
-  const events = article.events.map((e) => ({ ...e, article_id: article.id, sent_start: e.sentence_start, sent_end: e.sentence_end }));
+  const events = article.events.map((e) => ({
+    ...e,
+    article_id: article.id,
+    sent_start: e.sentence_start,
+    sent_end: e.sentence_end,
+  }));
 
   return (
     <div className="kg-page" data-testid="article-page">
@@ -66,12 +77,16 @@ export function ArticleView({
             extra={
               highlight && (
                 <span className="notice" data-testid="highlight-notice">
-                  {t("article.highlighted")} <Link to={pathname}>{t("article.clearHighlight")}</Link>
+                  {t("article.highlighted")}{" "}
+                  <Link to={pathname}>{t("article.clearHighlight")}</Link>
                 </span>
               )
             }
           >
-            <TypeLegend items={[...typeCounts].map(([type, count]) => ({ type, count }))} colors={colors} />
+            <TypeLegend
+              items={[...typeCounts].map(([type, count]) => ({ type, count }))}
+              colors={colors}
+            />
             <AnnotatedText
               text={article.content}
               mentions={article.mentions.map((m) => ({
@@ -88,7 +103,10 @@ export function ArticleView({
               testId="article-text"
             />
           </Section>
-          <Section title={t("article.relations", { count: article.relations.length })} testId="article-relations">
+          <Section
+            title={t("article.relations", { count: article.relations.length })}
+            testId="article-relations"
+          >
             {article.relations.length ? (
               <RelationTable kgId={kgId} relations={article.relations} colors={colors} />
             ) : (
@@ -104,7 +122,10 @@ export function ArticleView({
           </Section>
         </div>
         <aside>
-          <Section title={t("article.entities", { count: article.entities.length })} testId="article-entities">
+          <Section
+            title={t("article.entities", { count: article.entities.length })}
+            testId="article-entities"
+          >
             {article.entities.length ? (
               <div className="chip-cloud">
                 {article.entities.map((e) => (
@@ -116,7 +137,11 @@ export function ArticleView({
             )}
           </Section>
           <Section title={t("article.events", { count: events.length })} testId="article-events">
-            {events.length ? <EventList kgId={kgId} events={events} /> : <Empty>{t("common.none")}</Empty>}
+            {events.length ? (
+              <EventList kgId={kgId} events={events} />
+            ) : (
+              <Empty>{t("common.none")}</Empty>
+            )}
           </Section>
         </aside>
       </div>

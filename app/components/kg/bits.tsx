@@ -23,7 +23,11 @@ export function Section({
   className?: string;
 }) {
   return (
-    <section className={`kg-section${className ? ` ${className}` : ""}`} id={id} data-testid={testId}>
+    <section
+      className={`kg-section${className ? ` ${className}` : ""}`}
+      id={id}
+      data-testid={testId}
+    >
       <header>
         <h2>{title}</h2>
         {extra && <div className="kg-section-extra">{extra}</div>}
@@ -33,7 +37,15 @@ export function Section({
   );
 }
 
-export function PageTitle({ title, sub, children }: { title: ReactNode; sub?: ReactNode; children?: ReactNode }) {
+export function PageTitle({
+  title,
+  sub,
+  children,
+}: {
+  title: ReactNode;
+  sub?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="kg-page-title">
       <div>
@@ -54,7 +66,13 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** A type label in its colour (entity class, event type, link type). */
-export function TypeBadge({ type, color }: { type: string | null | undefined; color?: string | null }) {
+export function TypeBadge({
+  type,
+  color,
+}: {
+  type: string | null | undefined;
+  color?: string | null;
+}) {
   if (!type) return null;
   const c = colorFor(type, color);
   return (
@@ -76,7 +94,10 @@ export function EntityChip({
   colors?: Record<string, string>;
   extra?: ReactNode;
 }) {
-  const c = colorFor(entity.type, entity.color || (entity.type ? colors?.[entity.type] : undefined));
+  const c = colorFor(
+    entity.type,
+    entity.color || (entity.type ? colors?.[entity.type] : undefined),
+  );
   return (
     <Link
       className="entity-chip"
@@ -92,12 +113,25 @@ export function EntityChip({
 }
 
 /** The link from a fact to its source sentence, highlighted in its article. */
-export function SourceLink({ kgId, fact, label }: { kgId: number; fact: SourceSpan; label?: string }) {
+export function SourceLink({
+  kgId,
+  fact,
+  label,
+}: {
+  kgId: number;
+  fact: SourceSpan;
+  label?: string;
+}) {
   const { t } = useTranslation("kg");
   const href = sourceHref(kgId, fact);
   if (!href) return <span className="muted">{t("common.noSource")}</span>;
   return (
-    <Link to={href} className="source-link" title={t("common.sourceTitle")} data-testid="source-link">
+    <Link
+      to={href}
+      className="source-link"
+      title={t("common.sourceTitle")}
+      data-testid="source-link"
+    >
       <IconQuote size={14} aria-hidden />
       {label ?? t("common.source")}
     </Link>
@@ -113,7 +147,17 @@ export function ArticleLink({ to, title }: { to: string; title: string }) {
 }
 
 /** A big number with its label, optionally a link. */
-export function Stat({ label, value, to, testId }: { label: string; value: number; to?: string; testId?: string }) {
+export function Stat({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: number;
+  to?: string;
+  testId?: string;
+}) {
   const body = (
     <>
       <span className="stat-value">{value.toLocaleString("en-US")}</span>
@@ -146,11 +190,29 @@ export function Sparkline({
   if (values.length === 0) return null;
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? width / (values.length - 1) : width;
-  const pts = values.map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`);
+  const pts = values.map(
+    (v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`,
+  );
   return (
-    <svg className="sparkline" width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden>
-      <polygon points={`0,${height} ${pts.join(" ")} ${width},${height}`} fill={color} opacity={0.12} />
-      <polyline points={pts.join(" ")} fill="none" stroke={color} strokeWidth={1.6} strokeLinejoin="round" />
+    <svg
+      className="sparkline"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      aria-hidden
+    >
+      <polygon
+        points={`0,${height} ${pts.join(" ")} ${width},${height}`}
+        fill={color}
+        opacity={0.12}
+      />
+      <polyline
+        points={pts.join(" ")}
+        fill="none"
+        stroke={color}
+        strokeWidth={1.6}
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

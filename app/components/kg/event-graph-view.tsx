@@ -42,7 +42,11 @@ export function EventGraphView({
       <Section
         title={title}
         testId="event-graph"
-        extra={<span className="muted">{t("eventGraph.size", { nodes: graph.nodes.length, edges: graph.edges.length })}</span>}
+        extra={
+          <span className="muted">
+            {t("eventGraph.size", { nodes: graph.nodes.length, edges: graph.edges.length })}
+          </span>
+        }
       >
         {graph.truncated && <p className="notice">{t("eventGraph.truncated")}</p>}
         <div className="legend-inline" style={{ marginBottom: 8 }} data-testid="link-legend">
@@ -69,7 +73,10 @@ export function EventGraphView({
         )}
       </Section>
       {graph.edges.length > 0 && (
-        <Section title={t("eventGraph.links", { count: graph.edges.length })} testId="event-graph-links">
+        <Section
+          title={t("eventGraph.links", { count: graph.edges.length })}
+          testId="event-graph-links"
+        >
           <div className="kg-table-wrap">
             <table className="kg-table">
               <thead>
@@ -96,7 +103,8 @@ export function EventGraphView({
                         <span className={`link-type lt-${e.type}`}>{e.type_name}</span>
                       </td>
                       <td className="wrap">
-                        {to && <Link to={eventLink(to.id)}>{to.title}</Link>} {to && <TypeBadge type={to.type} color={to.color} />}
+                        {to && <Link to={eventLink(to.id)}>{to.title}</Link>}{" "}
+                        {to && <TypeBadge type={to.type} color={to.color} />}
                       </td>
                       <td>
                         <Strength value={e.strength} />

@@ -10,13 +10,23 @@ import type { EventGraph } from "./types";
 /** ?types=cause,sequence → the known ones. */
 export function linkTypesFrom(url: URL): string[] {
   const raw = url.searchParams.getAll("types").flatMap((v) => v.split(","));
-  return [...new Set(raw.filter((v): v is (typeof LINK_TYPES)[number] => (LINK_TYPES as readonly string[]).includes(v)))];
+  return [
+    ...new Set(
+      raw.filter((v): v is (typeof LINK_TYPES)[number] =>
+        (LINK_TYPES as readonly string[]).includes(v),
+      ),
+    ),
+  ];
 }
 
 /** Extra room between the layout's columns, for the link labels. */
 const COLUMN_GAP = 70;
 
-export function loadEventGraph(api: PlatformClient, kgId: number, q: { event?: number; hops?: number; types: string[]; limit: number }) {
+export function loadEventGraph(
+  api: PlatformClient,
+  kgId: number,
+  q: { event?: number; hops?: number; types: string[]; limit: number },
+) {
   return kgGet<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
     event: q.event,
     hops: q.event ? q.hops : undefined,
@@ -34,14 +44,17 @@ export function eventGraphChart(
   request: Request | null,
   kgId: number,
   g: EventGraph,
-  nodeHref: (id: number) => string = (id) => eventHref(kgId, id)
+  nodeHref: (id: number) => string = (id) => eventHref(kgId, id),
 ) {
   // The layout's columns (ranks) leave just enough room for an arrow; links here carry a
   // label ("因果 0.77"), so the columns are spread apart.
   const columns = [...new Set(g.nodes.map((n) => n.x))].sort((a, b) => a - b);
   const column = new Map(columns.map((x, i) => [x, i]));
   const spread = (x: number) => x + (column.get(x) ?? 0) * COLUMN_GAP;
-  const layout = { width: g.width + Math.max(0, columns.length - 1) * COLUMN_GAP, height: g.height };
+  const layout = {
+    width: g.width + Math.max(0, columns.length - 1) * COLUMN_GAP,
+    height: g.height,
+  };
   const categories = new Map<string, string>();
   for (const n of g.nodes) categories.set(n.type ?? "—", n.color);
   const box = boxGraphOption(
@@ -70,7 +83,7 @@ export function eventGraphChart(
       })),
     },
     layout,
-    { legend: true }
+    { legend: true },
   );
   return {
     spec: chartSpec(request, box.option, box.width, box.height),

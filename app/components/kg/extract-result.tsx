@@ -25,27 +25,49 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
   const { text, result: r, colors } = view;
   const slice = (a: number, b: number) => text.slice(a, b);
   const marks: TextMark[] = [
-    ...r.events.map((e) => ({ start: e.start, end: e.end, kind: "trigger" as const, title: `${e.type} · ${e.trigger}` })),
+    ...r.events.map((e) => ({
+      start: e.start,
+      end: e.end,
+      kind: "trigger" as const,
+      title: `${e.type} · ${e.trigger}`,
+    })),
     ...r.causal.flatMap((c) => [
       { start: c.cause_start, end: c.cause_end, kind: "cause" as const, title: t("extract.cause") },
-      { start: c.effect_start, end: c.effect_end, kind: "effect" as const, title: t("extract.effect") },
+      {
+        start: c.effect_start,
+        end: c.effect_end,
+        kind: "effect" as const,
+        title: t("extract.effect"),
+      },
     ]),
   ];
-  const byType = new Map<string | null, Map<string, { uuid: string; name: string; type: string | null; count: number }>>();
+  const byType = new Map<
+    string | null,
+    Map<string, { uuid: string; name: string; type: string | null; count: number }>
+  >();
   for (const e of r.entities) {
     const group = byType.get(e.type) ?? new Map();
     const had = group.get(e.entity_id);
-    group.set(e.entity_id, { uuid: e.entity_id, name: e.name, type: e.type, count: (had?.count ?? 0) + 1 });
+    group.set(e.entity_id, {
+      uuid: e.entity_id,
+      name: e.name,
+      type: e.type,
+      count: (had?.count ?? 0) + 1,
+    });
     byType.set(e.type, group);
   }
-  const typeCounts = [...byType].map(([type, group]) => ({ type, count: [...group.values()].reduce((n, x) => n + x.count, 0) }));
+  const typeCounts = [...byType].map(([type, group]) => ({
+    type,
+    count: [...group.values()].reduce((n, x) => n + x.count, 0),
+  }));
 
   return (
     <div className="kg-page" data-testid="extract-result">
       <p className="muted" style={{ margin: 0 }} data-testid="extract-stats">
         {view.article && (
           <>
-            {t("extract.ofArticle")} <Link to={articleHref(kgId, view.article.id)}>{view.article.title}</Link> ·{" "}
+            {t("extract.ofArticle")}{" "}
+            <Link to={articleHref(kgId, view.article.id)}>{view.article.title}</Link> ·{" "}
           </>
         )}
         {t("extract.stats", {
@@ -67,7 +89,13 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
         </div>
         <AnnotatedText
           text={text}
-          mentions={r.entities.map((e) => ({ start: e.start, end: e.end, uuid: e.entity_id, name: e.name, type: e.type }))}
+          mentions={r.entities.map((e) => ({
+            start: e.start,
+            end: e.end,
+            uuid: e.entity_id,
+            name: e.name,
+            type: e.type,
+          }))}
           marks={marks}
           colors={colors}
           entityHref={(uuid) => entityHref(kgId, uuid)}
@@ -75,7 +103,10 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
       </Section>
 
       <div className="kg-grid-2">
-        <Section title={t("extract.entities", { count: r.entities.length })} testId="extract-entities">
+        <Section
+          title={t("extract.entities", { count: r.entities.length })}
+          testId="extract-entities"
+        >
           {byType.size === 0 ? (
             <Empty>{t("extract.noEntities")}</Empty>
           ) : (
@@ -145,13 +176,24 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                       {e.arguments.length === 0
                         ? "—"
                         : e.arguments.map((a) => (
-                            <span key={`${a.role}-${a.start}`} style={{ marginRight: 10, whiteSpace: "nowrap" }}>
+                            <span
+                              key={`${a.role}-${a.start}`}
+                              style={{ marginRight: 10, whiteSpace: "nowrap" }}
+                            >
                               <span className="muted">{a.role_name}：</span>
-                              {a.entity_id ? <Link to={entityHref(kgId, a.entity_id)}>{a.text}</Link> : a.text}
+                              {a.entity_id ? (
+                                <Link to={entityHref(kgId, a.entity_id)}>{a.text}</Link>
+                              ) : (
+                                a.text
+                              )}
                             </span>
                           ))}
                     </td>
-                    <td>{e.time ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}` : "—"}</td>
+                    <td>
+                      {e.time
+                        ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}`
+                        : "—"}
+                    </td>
                     <td>
                       {e.place ? (
                         e.place.entity_id ? (
@@ -175,7 +217,10 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
       </Section>
 
       <div className="kg-grid-2">
-        <Section title={t("extract.relations", { count: r.relations.length })} testId="extract-relations">
+        <Section
+          title={t("extract.relations", { count: r.relations.length })}
+          testId="extract-relations"
+        >
           {r.relations.length === 0 ? (
             <Empty>{t("extract.noRelations")}</Empty>
           ) : (

@@ -18,20 +18,39 @@ export type ExtractOutcome =
   | { ok: false; text: string; error: string; status: number };
 
 /** What the user typed, refused before any call when empty or over the limit. */
-export function checkText(text: string, t: (key: string, vars?: Record<string, unknown>) => string): string | null {
+export function checkText(
+  text: string,
+  t: (key: string, vars?: Record<string, unknown>) => string,
+): string | null {
   if (text.trim().length === 0) return t("extract.empty");
   if (text.length > MAX_TEXT_LENGTH)
-    return t("extract.tooLong", { max: MAX_TEXT_LENGTH.toLocaleString("en-US"), length: text.length.toLocaleString("en-US") });
+    return t("extract.tooLong", {
+      max: MAX_TEXT_LENGTH.toLocaleString("en-US"),
+      length: text.length.toLocaleString("en-US"),
+    });
   return null;
 }
 
-export async function analyseText(request: Request | null, api: PlatformClient, kgId: number, text: string): Promise<ExtractOutcome> {
+export async function analyseText(
+  request: Request | null,
+  api: PlatformClient,
+  kgId: number,
+  text: string,
+): Promise<ExtractOutcome> {
   try {
     const result = await api.post<ExtractResult>(`/kg/graphs/${kgId}/extract/`, { text });
     const colors = await classColors(api, kgId);
-    return { ok: true, text, result, article: null, graph: resultGraph(request, kgId, result, colors), colors };
+    return {
+      ok: true,
+      text,
+      result,
+      article: null,
+      graph: resultGraph(request, kgId, result, colors),
+      colors,
+    };
   } catch (e) {
-    if (e instanceof PlatformError && e.status < 500) return { ok: false, text, error: e.detail ?? e.message, status: e.status };
+    if (e instanceof PlatformError && e.status < 500)
+      return { ok: false, text, error: e.detail ?? e.message, status: e.status };
     throw e;
   }
 }
@@ -41,7 +60,7 @@ export async function analyseArticle(
   request: Request | null,
   api: PlatformClient,
   kgId: number,
-  articleId: number
+  articleId: number,
 ): Promise<ExtractOutcome> {
   const article = await kgGet<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
   const [result, colors] = await Promise.all([
@@ -61,28 +80,50 @@ export async function analyseArticle(
 const SIZE = { width: 600, height: 420 };
 
 /** The small graph of an analysis: the entities found, joined by the relations the store knows among them. */
-function resultGraph(request: Request | null, kgId: number, r: ExtractResult, colors: Record<string, string>) {
+function resultGraph(
+  request: Request | null,
+  kgId: number,
+  r: ExtractResult,
+  colors: Record<string, string>,
+) {
   const entities = new Map<string, { id: string; name: string; type: string | null }>();
-  for (const e of r.entities) if (!entities.has(e.entity_id)) entities.set(e.entity_id, { id: e.entity_id, name: e.name, type: e.type });
+  for (const e of r.entities)
+    if (!entities.has(e.entity_id))
+      entities.set(e.entity_id, { id: e.entity_id, name: e.name, type: e.type });
   const linked = new Set(r.relations.flatMap((x) => [x.subject.uuid, x.object.uuid]));
   // Unlinked entities would crowd the picture: it shows the connected ones (all of them are listed anyway).
   const nodes = [...entities.values()].filter((n) => linked.has(n.id));
   if (nodes.length === 0) return null;
   const positions = forcePositions(
     nodes.map((n) => n.id),
-    r.relations.map((x) => [x.subject.uuid, x.object.uuid])
+    r.relations.map((x) => [x.subject.uuid, x.object.uuid]),
   );
-  const categories = [...new Set(nodes.map((n) => n.type ?? "—"))].map((name) => ({ name, color: colorFor(name, colors[name]) }));
+  const categories = [...new Set(nodes.map((n) => n.type ?? "—"))].map((name) => ({
+    name,
+    color: colorFor(name, colors[name]),
+  }));
   const option = graphOption(
     {
       categories,
-      nodes: nodes.map((n) => ({ id: n.id, name: n.name, category: n.type ?? "—", ...positions.get(n.id)!, size: 20 })),
+      nodes: nodes.map((n) => ({
+        id: n.id,
+        name: n.name,
+        category: n.type ?? "—",
+        ...positions.get(n.id)!,
+        size: 20,
+      })),
       links: r.relations
         .filter((x) => entities.has(x.subject.uuid) && entities.has(x.object.uuid))
-        .map((x) => ({ id: String(x.id), source: x.subject.uuid, target: x.object.uuid, label: x.predicate, strength: x.confidence })),
+        .map((x) => ({
+          id: String(x.id),
+          source: x.subject.uuid,
+          target: x.object.uuid,
+          label: x.predicate,
+          strength: x.confidence,
+        })),
     },
     SIZE,
-    { directed: true, edgeLabels: true }
+    { directed: true, edgeLabels: true },
   );
   return {
     spec: chartSpec(request, option, SIZE.width, SIZE.height),

@@ -36,11 +36,15 @@ export function RelationTable({
         <tbody>
           {relations.map((r) => (
             <tr key={r.id}>
-              <td>{r.subject ? <EntityChip kgId={kgId} entity={r.subject} colors={colors} /> : "—"}</td>
+              <td>
+                {r.subject ? <EntityChip kgId={kgId} entity={r.subject} colors={colors} /> : "—"}
+              </td>
               <td>
                 <span className="predicate">{r.predicate}</span>
               </td>
-              <td>{r.object ? <EntityChip kgId={kgId} entity={r.object} colors={colors} /> : "—"}</td>
+              <td>
+                {r.object ? <EntityChip kgId={kgId} entity={r.object} colors={colors} /> : "—"}
+              </td>
               <td className="num">{r.confidence.toFixed(2)}</td>
               <td>
                 <SourceLink kgId={kgId} fact={r} />
@@ -54,7 +58,15 @@ export function RelationTable({
 }
 
 /** Event-to-event links (cause → effect, sequence, …) with strength and source sentence. */
-export function EventLinkList({ kgId, links, testId = "event-links" }: { kgId: number; links: EventLink[]; testId?: string }) {
+export function EventLinkList({
+  kgId,
+  links,
+  testId = "event-links",
+}: {
+  kgId: number;
+  links: EventLink[];
+  testId?: string;
+}) {
   return (
     <ul className="event-links" data-testid={testId}>
       {links.map((l) => (
@@ -78,7 +90,15 @@ export function EventLinkList({ kgId, links, testId = "event-links" }: { kgId: n
 }
 
 /** One event in a list: title, type, time, place, and its source sentence. */
-export function EventItem({ kgId, event, extra }: { kgId: number; event: KgEvent; extra?: React.ReactNode }) {
+export function EventItem({
+  kgId,
+  event,
+  extra,
+}: {
+  kgId: number;
+  event: KgEvent;
+  extra?: React.ReactNode;
+}) {
   const { t } = useTranslation("kg");
   const place = event.place?.name ?? event.place_text;
   return (
@@ -115,7 +135,15 @@ export function EventItem({ kgId, event, extra }: { kgId: number; event: KgEvent
   );
 }
 
-export function EventList({ kgId, events, testId = "events" }: { kgId: number; events: KgEvent[]; testId?: string }) {
+export function EventList({
+  kgId,
+  events,
+  testId = "events",
+}: {
+  kgId: number;
+  events: KgEvent[];
+  testId?: string;
+}) {
   return (
     <ul className="event-list" data-testid={testId}>
       {events.map((e) => (

@@ -37,7 +37,7 @@ export function parseSentence(value: string | null): [number, number] | null {
 export function withParams(
   pathname: string,
   search: URLSearchParams | string,
-  changes: Record<string, string | number | undefined | null>
+  changes: Record<string, string | number | undefined | null>,
 ) {
   const params = new URLSearchParams(search);
   for (const [k, v] of Object.entries(changes)) {

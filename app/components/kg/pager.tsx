@@ -53,7 +53,7 @@ export function Pager({
             <Link key={p} to={href(p)} aria-current={p === page ? "page" : undefined}>
               {p}
             </Link>
-          )
+          ),
         )}
         {page < pages ? (
           <Link to={href(page + 1)} rel="next" aria-label={t("pager.next")}>
@@ -70,7 +70,10 @@ export function Pager({
           {sizes.map((s) => (
             <Link
               key={s}
-              to={withParams(pathname, search, { page_size: s === sizes[0] ? undefined : s, page: undefined })}
+              to={withParams(pathname, search, {
+                page_size: s === sizes[0] ? undefined : s,
+                page: undefined,
+              })}
               aria-current={s === pageSize ? "true" : undefined}
             >
               {t("pager.perPage", { count: s })}

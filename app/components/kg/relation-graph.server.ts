@@ -48,28 +48,43 @@ export interface MergedGraph {
   unknown: string[];
 }
 
-const neighbours = (api: PlatformClient, kgId: number, uuid: string, q: { limit: number; depth: number; types: number[] }) =>
-  kgGet<NeighbourGraph>(api, `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/neighbours/`, {
-    limit: q.limit,
-    depth: q.depth,
-    types: q.types.length ? q.types.join(",") : undefined,
-  });
+const neighbours = (
+  api: PlatformClient,
+  kgId: number,
+  uuid: string,
+  q: { limit: number; depth: number; types: number[] },
+) =>
+  kgGet<NeighbourGraph>(
+    api,
+    `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/neighbours/`,
+    {
+      limit: q.limit,
+      depth: q.depth,
+      types: q.types.length ? q.types.join(",") : undefined,
+    },
+  );
 
 /**
  * The relation graph around an entity, with the neighbours of each expanded node merged in
  * (each expansion capped), laid out on the server: the platform's positions when it sent
  * them for exactly this graph, else ForceAtlas2 here. The browser never runs a force layout.
  */
-export async function loadRelationGraph(api: PlatformClient, kgId: number, q: RelationGraphQuery): Promise<MergedGraph> {
+export async function loadRelationGraph(
+  api: PlatformClient,
+  kgId: number,
+  q: RelationGraphQuery,
+): Promise<MergedGraph> {
   const base = await neighbours(api, kgId, q.center, q);
   const expansions = await Promise.all(
     q.expand.map((uuid) =>
-      neighbours(api, kgId, uuid, { limit: EXPAND_CAP + 1, depth: 1, types: q.types }).catch((e) => {
-        if (e instanceof Response && e.status === 404) return null;
-        if (e instanceof PlatformError && e.status === 404) return null;
-        throw e;
-      })
-    )
+      neighbours(api, kgId, uuid, { limit: EXPAND_CAP + 1, depth: 1, types: q.types }).catch(
+        (e) => {
+          if (e instanceof Response && e.status === 404) return null;
+          if (e instanceof PlatformError && e.status === 404) return null;
+          throw e;
+        },
+      ),
+    ),
   );
   const nodes = new Map<string, NeighbourNode>();
   const edges = new Map<number, NeighbourEdge>();
@@ -108,14 +123,15 @@ export async function loadRelationGraph(api: PlatformClient, kgId: number, q: Re
         const anchor = g && start.get(g.center);
         if (!g || !anchor) return;
         g.nodes.forEach((n, i) => {
-          if (!start.has(n.id)) start.set(n.id, { x: anchor.x + Math.cos(i) * 5, y: anchor.y + Math.sin(i) * 5 });
+          if (!start.has(n.id))
+            start.set(n.id, { x: anchor.x + Math.cos(i) * 5, y: anchor.y + Math.sin(i) * 5 });
         });
       });
     }
     positions = forcePositions(
       [...nodes.keys()],
       [...edges.values()].map((e) => [e.source, e.target]),
-      start
+      start,
     );
   }
   const expanded = new Set(q.expand);
@@ -185,9 +201,14 @@ export function relationGraphChart(
   g: MergedGraph,
   toggleHref: (uuid: string) => string,
   // About the box the page gives it, so the server's picture keeps readable labels.
-  size = { width: 1200, height: 640 }
+  size = { width: 1200, height: 640 },
 ) {
-  const spec = chartSpec(request, graphOption(relationGraphData(g), size, { directed: true }), size.width, size.height);
+  const spec = chartSpec(
+    request,
+    graphOption(relationGraphData(g), size, { directed: true }),
+    size.width,
+    size.height,
+  );
   return {
     spec,
     nodeHrefs: g.nodes.map((n) => (n.id === g.center ? entityHref(kgId, n.id) : toggleHref(n.id))),
@@ -197,10 +218,13 @@ export function relationGraphChart(
 
 /** A numeric /relation/:id is one relation: its subject is the centre, its object expanded. */
 export async function loadRelation(api: PlatformClient, id: string) {
-  return kgGet<Relation & { graph_id: number; article: { id: number; title: string } | null; sentence: string | null }>(
-    api,
-    `/kg/relations/${encodeURIComponent(id)}/`
-  );
+  return kgGet<
+    Relation & {
+      graph_id: number;
+      article: { id: number; title: string } | null;
+      sentence: string | null;
+    }
+  >(api, `/kg/relations/${encodeURIComponent(id)}/`);
 }
 
 /**
@@ -212,7 +236,8 @@ export async function resolveCenter(api: PlatformClient, url: URL, id: string) {
   if (/^\d+$/.test(id)) {
     const relation = await loadRelation(api, id);
     if (!relation.subject) throw notFound("关系不存在");
-    if (!url.searchParams.has("expand") && relation.object) url.searchParams.set("expand", relation.object.uuid);
+    if (!url.searchParams.has("expand") && relation.object)
+      url.searchParams.set("expand", relation.object.uuid);
     return { kgId: relation.graph_id, center: relation.subject.uuid, relation };
   }
   const kgId = url.searchParams.has("id")

@@ -180,7 +180,12 @@ export interface EntityDetail {
     total: number;
     outgoing: number;
     incoming: number;
-    by_predicate: { predicate_id: number; predicate: string; direction: "out" | "in"; count: number }[];
+    by_predicate: {
+      predicate_id: number;
+      predicate: string;
+      direction: "out" | "in";
+      count: number;
+    }[];
     count: number;
     results: Relation[];
   };
@@ -312,7 +317,14 @@ export interface ExtractEvent {
   end: number;
   sentence_start: number;
   sentence_end: number;
-  arguments: { role: string; role_name: string; text: string; start: number; end: number; entity_id: string | null }[];
+  arguments: {
+    role: string;
+    role_name: string;
+    text: string;
+    start: number;
+    end: number;
+    entity_id: string | null;
+  }[];
   time: { text: string; value: string; start: number; end: number } | null;
   place: { text: string; entity_id: string | null; start: number; end: number } | null;
 }

@@ -34,7 +34,12 @@ function Sidebar({ nav, productTitle }: { nav: NavItem[]; productTitle: string }
             if (item.children && !children.length) return null;
             if (!children.length) {
               return (
-                <Link key={item.path} to={navTarget(item)} aria-current={isActive(item) ? "page" : undefined} title={t(item.title)}>
+                <Link
+                  key={item.path}
+                  to={navTarget(item)}
+                  aria-current={isActive(item) ? "page" : undefined}
+                  title={t(item.title)}
+                >
                   <NavIcon name={item.icon} />
                   <span className="label">{t(item.title)}</span>
                 </Link>
@@ -50,7 +55,12 @@ function Sidebar({ nav, productTitle }: { nav: NavItem[]; productTitle: string }
                 </summary>
                 <div className="sub">
                   {children.map((c) => (
-                    <Link key={c.path} to={navTarget(c).replace(/\/:\w+\?$/, "")} aria-current={isActive(c) ? "page" : undefined} title={t(c.title)}>
+                    <Link
+                      key={c.path}
+                      to={navTarget(c).replace(/\/:\w+\?$/, "")}
+                      aria-current={isActive(c) ? "page" : undefined}
+                      title={t(c.title)}
+                    >
                       <NavIcon name={c.icon} size={16} />
                       <span className="label">{t(c.title)}</span>
                     </Link>
@@ -76,7 +86,11 @@ function Breadcrumb() {
         .map((c, i, all) => (
           <span key={c.path} style={{ display: "contents" }}>
             <IconChevronRight size={12} aria-hidden />
-            {i < all.length - 1 && c.redirect ? <Link to={c.redirect}>{t(c.title)}</Link> : <span className="current">{t(c.title)}</span>}
+            {i < all.length - 1 && c.redirect ? (
+              <Link to={c.redirect}>{t(c.title)}</Link>
+            ) : (
+              <span className="current">{t(c.title)}</span>
+            )}
           </span>
         ))}
     </nav>
@@ -98,8 +112,17 @@ function TagsView({ tags }: { tags: string[] }) {
             {!current && (
               <Form method="post" action="/ui">
                 <AuthenticityTokenInput />
-                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                <button type="submit" name="closeTag" value={path} aria-label={t("layout.closeTag")}>
+                <input
+                  type="hidden"
+                  name="redirectTo"
+                  value={location.pathname + location.search}
+                />
+                <button
+                  type="submit"
+                  name="closeTag"
+                  value={path}
+                  aria-label={t("layout.closeTag")}
+                >
                   ×
                 </button>
               </Form>
@@ -126,7 +149,19 @@ export interface AdminShellProps {
 }
 
 /** The admin layout of spec §2: collapsible 210 px sidebar, navbar with breadcrumb and user menu. */
-export function AdminShell({ nav, sidebar, username, productTitle, previewRole, previewGroups, minimal, size = "md", tagsView = false, tags = [], children }: AdminShellProps) {
+export function AdminShell({
+  nav,
+  sidebar,
+  username,
+  productTitle,
+  previewRole,
+  previewGroups,
+  minimal,
+  size = "md",
+  tagsView = false,
+  tags = [],
+  children,
+}: AdminShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -136,7 +171,8 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
   const mobileToggle = useRef<HTMLInputElement>(null);
   // Spec §2: on mobile the sidebar closes after navigation.
   useEffect(() => {
-    if (mobileToggle.current && document.body.clientWidth < MOBILE_BREAKPOINT) mobileToggle.current.checked = false;
+    if (mobileToggle.current && document.body.clientWidth < MOBILE_BREAKPOINT)
+      mobileToggle.current.checked = false;
   }, [location.pathname]);
 
   const here = location.pathname + location.search;
@@ -144,7 +180,13 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
     <div className="admin" data-sidebar={minimal ? "closed" : state} data-testid="admin-layout">
       {!minimal && (
         <>
-          <input type="checkbox" id="mobile-nav" className="mobile-toggle visually-hidden" ref={mobileToggle} aria-label={t("layout.menu")} />
+          <input
+            type="checkbox"
+            id="mobile-nav"
+            className="mobile-toggle visually-hidden"
+            ref={mobileToggle}
+            aria-label={t("layout.menu")}
+          />
           <Sidebar nav={nav} productTitle={productTitle} />
           <label htmlFor="mobile-nav" className="sidebar-backdrop" aria-hidden />
         </>
@@ -153,13 +195,25 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
         <header className="navbar">
           {!minimal && (
             <>
-              <label htmlFor="mobile-nav" className="hamburger mobile-only" title={t("layout.menu")} data-testid="mobile-menu">
+              <label
+                htmlFor="mobile-nav"
+                className="hamburger mobile-only"
+                title={t("layout.menu")}
+                data-testid="mobile-menu"
+              >
                 <IconMenu2 size={20} aria-hidden />
               </label>
               <Form method="post" action="/ui" className="desktop-only" preventScrollReset replace>
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
-                <button type="submit" name="sidebar" value="toggle" className="hamburger" title={t("layout.toggleSidebar")} data-testid="sidebar-toggle">
+                <button
+                  type="submit"
+                  name="sidebar"
+                  value="toggle"
+                  className="hamburger"
+                  title={t("layout.toggleSidebar")}
+                  data-testid="sidebar-toggle"
+                >
                   <IconMenu2 size={20} aria-hidden />
                 </button>
               </Form>
@@ -206,17 +260,38 @@ export function AdminShell({ nav, sidebar, username, productTitle, previewRole, 
               <Form method="post" action="/ui">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
-                <button type="submit" name="tagsView" value={tagsView ? "off" : "on"} data-testid="tags-view-toggle">
+                <button
+                  type="submit"
+                  name="tagsView"
+                  value={tagsView ? "off" : "on"}
+                  data-testid="tags-view-toggle"
+                >
                   {t("layout.tagsView")}: {tagsView ? "✓" : "—"}
                 </button>
               </Form>
               <Form method="post" action="/ui" className="size-switch">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="redirectTo" value={here} />
-                <span style={{ display: "block", fontSize: 12, color: "#868e96", padding: "6px 10px 0" }}>{t("size")}</span>
+                <span
+                  style={{
+                    display: "block",
+                    fontSize: 12,
+                    color: "#868e96",
+                    padding: "6px 10px 0",
+                  }}
+                >
+                  {t("size")}
+                </span>
                 <div style={{ display: "flex" }}>
                   {(["sm", "md", "lg"] as const).map((s) => (
-                    <button key={s} type="submit" name="size" value={s} aria-current={s === size} style={{ justifyContent: "center" }}>
+                    <button
+                      key={s}
+                      type="submit"
+                      name="size"
+                      value={s}
+                      aria-current={s === size}
+                      style={{ justifyContent: "center" }}
+                    >
                       {t(`sizes.${s}`)}
                     </button>
                   ))}

@@ -55,19 +55,32 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
 
   useEffect(() => {
     if (graphs.length || tries.current > 50 || revalidator.state !== "idle") return;
-    const timer = setTimeout(() => {
-      tries.current += 1;
-      revalidator.revalidate();
-    }, HEADER_POLL_MS * Math.max(1, tries.current));
+    const timer = setTimeout(
+      () => {
+        tries.current += 1;
+        revalidator.revalidate();
+      },
+      HEADER_POLL_MS * Math.max(1, tries.current),
+    );
     return () => clearTimeout(timer);
   }, [graphs.length, revalidator]);
 
   const items: { to: string; label: string; show: boolean; name: string }[] = [
     { name: "home", to: `/?id=${kgId}`, label: t("nav.home"), show: true },
     { name: "extract", to: `/${kgId}/extract`, label: t("nav.extract"), show: true },
-    { name: "articles", to: `/${kgId}/articles`, label: t("nav.articles"), show: domain === "military" || domain === "general" },
+    {
+      name: "articles",
+      to: `/${kgId}/articles`,
+      label: t("nav.articles"),
+      show: domain === "military" || domain === "general",
+    },
     { name: "EventPage", to: `/${kgId}/event`, label: t("nav.event"), show: true },
-    { name: "flowchart", to: `/${kgId}/flowchart`, label: t("nav.flowchart"), show: domain === "military" },
+    {
+      name: "flowchart",
+      to: `/${kgId}/flowchart`,
+      label: t("nav.flowchart"),
+      show: domain === "military",
+    },
     { name: "eGraph", to: `/${kgId}/egraph`, label: t("nav.eGraph"), show: domain === "military" },
     { name: "dashboard", to: "/dashboard", label: t("nav.dashboard"), show: !!username },
   ];
@@ -89,7 +102,9 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
           <IconChevronDown size={14} aria-hidden />
         </summary>
         <div className="dd-menu left">
-          {graphs.length === 0 && <span style={{ padding: 8, color: "#868e96" }}>{t("header.noGraphs")}</span>}
+          {graphs.length === 0 && (
+            <span style={{ padding: 8, color: "#868e96" }}>{t("header.noGraphs")}</span>
+          )}
           {graphs.map((g) => (
             <Link key={g.id} to={switchUrl(g.id)} aria-current={g.id === kgId}>
               <DomainTag domain={g.domain} /> {g.name}

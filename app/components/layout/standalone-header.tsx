@@ -24,7 +24,11 @@ export function StandaloneHeader({ username }: { username?: string | null }) {
         <Form method="post" action="/logout">
           <AuthenticityTokenInput />
           <input type="hidden" name="redirect" value={here} />
-          <button type="submit" className="hamburger" style={{ color: "#fff", width: "auto", padding: "0 10px" }}>
+          <button
+            type="submit"
+            className="hamburger"
+            style={{ color: "#fff", width: "auto", padding: "0 10px" }}
+          >
             {t("nav.logout")}
           </button>
         </Form>

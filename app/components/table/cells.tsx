@@ -34,7 +34,15 @@ export function cellText(value: unknown, field: TableField, options?: SelectOpti
 }
 
 /** One cell: tags for lists, one line with the whole text in its title for long text. */
-export function CellValue({ value, field, options }: { value: unknown; field: TableField; options?: SelectOption[] }) {
+export function CellValue({
+  value,
+  field,
+  options,
+}: {
+  value: unknown;
+  field: TableField;
+  options?: SelectOption[];
+}) {
   if (Array.isArray(value)) {
     return (
       <>

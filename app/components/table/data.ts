@@ -1,6 +1,14 @@
 import type { ResourceKey } from "./resources";
 import type { TableState } from "./table-state";
-import type { FieldErrors, FormMode, FormValues, Row, RowError, SelectOption, TableSchema } from "./types";
+import type {
+  FieldErrors,
+  FormMode,
+  FormValues,
+  Row,
+  RowError,
+  SelectOption,
+  TableSchema,
+} from "./types";
 
 /** What a table route's loader returns (JSON), read by ResourceTablePage. */
 export interface TableData {

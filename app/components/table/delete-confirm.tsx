@@ -26,7 +26,9 @@ export function DeleteConfirm() {
         {t("delete.confirm")}
       </Text>
       <Text size="sm" c="dimmed" data-testid="delete-count">
-        {loaded.all ? t("delete.allMatching", { count: loaded.count }) : t("delete.count", { count: loaded.count })}
+        {loaded.all
+          ? t("delete.allMatching", { count: loaded.count })
+          : t("delete.count", { count: loaded.count })}
       </Text>
       {loaded.summary.map((line) => (
         <Text size="sm" key={line}>
@@ -46,7 +48,13 @@ export function DeleteConfirm() {
         {loaded.all && <input type="hidden" name="all" value="1" />}
         <div className="rt-dialog-actions">
           <CancelLink screen={screen} />
-          <Button type="submit" color="red" loading={navigation.state === "submitting"} disabled={loaded.count === 0} data-testid="confirm-delete">
+          <Button
+            type="submit"
+            color="red"
+            loading={navigation.state === "submitting"}
+            disabled={loaded.count === 0}
+            data-testid="confirm-delete"
+          >
             {t("delete.ok")}
           </Button>
         </div>

@@ -38,7 +38,20 @@ export interface ValidatedFormProps {
  * browser checks the same rules from the inputs' attributes), shows the server's refusal with
  * what the user typed, and locks its save button briefly after a valid save.
  */
-export function ValidatedForm({ screen, schema, mode, rules, values, errors, message, multipart, submitLabel, lockedFields, submitDisabled, children }: ValidatedFormProps) {
+export function ValidatedForm({
+  screen,
+  schema,
+  mode,
+  rules,
+  values,
+  errors,
+  message,
+  multipart,
+  submitLabel,
+  lockedFields,
+  submitDisabled,
+  children,
+}: ValidatedFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -47,7 +60,10 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
   useEffect(() => setClientErrors(null), [errors]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const fieldNames = useMemo(
-    () => formFields(schema, mode).map(([name]) => name).filter((name) => !lockedFields?.includes(name)),
+    () =>
+      formFields(schema, mode)
+        .map(([name]) => name)
+        .filter((name) => !lockedFields?.includes(name)),
     [schema, mode, lockedFields],
   );
 
@@ -81,10 +97,24 @@ export function ValidatedForm({ screen, schema, mode, rules, values, errors, mes
         </Alert>
       )}
       {children}
-      <SchemaForm schema={schema} mode={mode} values={values} errors={shown} rules={rules} screen={screen} lockedFields={lockedFields} />
+      <SchemaForm
+        schema={schema}
+        mode={mode}
+        values={values}
+        errors={shown}
+        rules={rules}
+        screen={screen}
+        lockedFields={lockedFields}
+      />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
-        <Button type="submit" disabled={locked || submitDisabled} loading={navigation.state === "submitting"} data-locked={locked || undefined} data-testid="save">
+        <Button
+          type="submit"
+          disabled={locked || submitDisabled}
+          loading={navigation.state === "submitting"}
+          data-locked={locked || undefined}
+          data-testid="save"
+        >
           {submitLabel}
         </Button>
       </div>
@@ -98,9 +128,17 @@ export function ResourceFormPage() {
   const result = useActionData<FormActionData>();
   const { t } = useTranslation("table");
   const screen = screens[loaded.screen];
-  const rules = useMemo(() => mergeRules(loaded.schema, loaded.mode, screen.customRules?.[loaded.mode]), [loaded, screen]);
+  const rules = useMemo(
+    () => mergeRules(loaded.schema, loaded.mode, screen.customRules?.[loaded.mode]),
+    [loaded, screen],
+  );
   return (
-    <RouteModal screen={screen} title={t(loaded.mode === "create" ? "form.createTitle" : "form.editTitle")} size={600} testId="form-dialog">
+    <RouteModal
+      screen={screen}
+      title={t(loaded.mode === "create" ? "form.createTitle" : "form.editTitle")}
+      size={600}
+      testId="form-dialog"
+    >
       {loaded.lockedMessage && !result ? (
         <>
           <Alert color="red" role="alert" mb="sm" data-testid="form-locked">

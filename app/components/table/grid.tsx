@@ -27,7 +27,15 @@ function useGridLabels() {
 }
 type GridLabels = ReturnType<typeof useGridLabels>;
 
-function SortHeader({ label, href, dir }: { label: string; href: string; dir: "asc" | "desc" | null }) {
+function SortHeader({
+  label,
+  href,
+  dir,
+}: {
+  label: string;
+  href: string;
+  dir: "asc" | "desc" | null;
+}) {
   return (
     <a href={href} className="rt-sort" data-dir={dir ?? undefined} data-nav data-discover="true">
       {label}
@@ -39,7 +47,15 @@ function SortHeader({ label, href, dir }: { label: string; href: string; dir: "a
 }
 
 /** A row action the account rule forbids this viewer: shown greyed, not a link. */
-function LockedAction({ label, title, danger }: { label: string; title: string; danger?: boolean }) {
+function LockedAction({
+  label,
+  title,
+  danger,
+}: {
+  label: string;
+  title: string;
+  danger?: boolean;
+}) {
   return (
     <span className={danger ? "rt-locked danger" : "rt-locked"} aria-disabled="true" title={title}>
       {label}
@@ -47,7 +63,19 @@ function LockedAction({ label, title, danger }: { label: string; title: string; 
   );
 }
 
-function RowActions({ screen, schema, row, query, labels }: { screen: ResourceScreen; schema: TableSchema; row: Row; query: string; labels: GridLabels }) {
+function RowActions({
+  screen,
+  schema,
+  row,
+  query,
+  labels,
+}: {
+  screen: ResourceScreen;
+  schema: TableSchema;
+  row: Row;
+  query: string;
+  labels: GridLabels;
+}) {
   const base = `${screen.path}/${row.id}`;
   const lock = recordLock(schema, row.id);
   return (
@@ -64,7 +92,13 @@ function RowActions({ screen, schema, row, query, labels }: { screen: ResourceSc
         (lock.delete ? (
           <LockedAction label={labels.delete} title={labels.locked} danger />
         ) : (
-          <a href={`${base}/delete${query}`} className="danger" data-nav data-discover="true" data-testid="row-delete">
+          <a
+            href={`${base}/delete${query}`}
+            className="danger"
+            data-nav
+            data-discover="true"
+            data-testid="row-delete"
+          >
             {labels.delete}
           </a>
         ))}
@@ -96,7 +130,9 @@ function SelectPageBox({ formId, label }: { formId: string; label: string }) {
       title={label}
       data-testid="select-page"
       onChange={(e) => {
-        const boxes = document.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${formId}"]`);
+        const boxes = document.querySelectorAll<HTMLInputElement>(
+          `input[name="id"][form="${formId}"]`,
+        );
         boxes.forEach((b) => (b.checked = e.currentTarget.checked));
       }}
     />
@@ -112,32 +148,57 @@ const widthStyle = (size: number) => ({ width: size, minWidth: Math.max(size, 40
  * Plain table markup styled with Mantine's variables (table.css): paging, sorting and
  * selection live in the URL and in forms, so a table library would only add rendering time.
  */
-export const ResourceGrid = memo(function ResourceGrid({ screen, schema, rows, state, hidden }: GridProps) {
+export const ResourceGrid = memo(function ResourceGrid({
+  screen,
+  schema,
+  rows,
+  state,
+  hidden,
+}: GridProps) {
   const labels = useGridLabels();
   const hydrated = useHydrated();
   const formId = formIdOf(screen);
   const query = stateQuery(state);
-  const selectable = (screen.exportable !== false && schema.permissions.read) || schema.permissions.delete;
-  const hasActions = schema.permissions.update || schema.permissions.delete || !!screen.rowActions?.length;
+  const selectable =
+    (screen.exportable !== false && schema.permissions.read) || schema.permissions.delete;
+  const hasActions =
+    schema.permissions.update || schema.permissions.delete || !!screen.rowActions?.length;
   const hiddenSet = new Set(hidden);
-  const fields = (Object.entries(schema.table_fields) as [string, TableField][]).filter(([name]) => !hiddenSet.has(name));
+  const fields = (Object.entries(schema.table_fields) as [string, TableField][]).filter(
+    ([name]) => !hiddenSet.has(name),
+  );
   const columnCount = fields.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
-    <div className="rt-table-wrap" data-testid="resource-table" data-actions={hasActions || undefined}>
+    <div
+      className="rt-table-wrap"
+      data-testid="resource-table"
+      data-actions={hasActions || undefined}
+    >
       <table className="rt-grid">
         <thead>
           <tr>
             {selectable && (
-              <th style={widthStyle(40)}>{hydrated ? <SelectPageBox formId={formId} label={labels.selectPage} /> : null}</th>
+              <th style={widthStyle(40)}>
+                {hydrated ? <SelectPageBox formId={formId} label={labels.selectPage} /> : null}
+              </th>
             )}
             {fields.map(([name, field]) => {
               const style = widthStyle(field.width ?? 150);
-              if (!field.sortable) return <th key={name} style={style}>{field.label}</th>;
+              if (!field.sortable)
+                return (
+                  <th key={name} style={style}>
+                    {field.label}
+                  </th>
+                );
               const dir = sortDirection(state.ordering, name);
               const href = `${screen.path}${stateQuery(withState(state, { ordering: nextOrdering(state.ordering, name) }))}`;
               return (
-                <th key={name} style={style} aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}>
+                <th
+                  key={name}
+                  style={style}
+                  aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}
+                >
                   <SortHeader label={field.label} href={href} dir={dir} />
                 </th>
               );
@@ -157,17 +218,34 @@ export const ResourceGrid = memo(function ResourceGrid({ screen, schema, rows, s
             <tr key={String(row.id)}>
               {selectable && (
                 <td>
-                  <input type="checkbox" className="rt-check" name="id" value={String(row.id)} form={formId} aria-label={`${labels.selectRow} ${row.id}`} />
+                  <input
+                    type="checkbox"
+                    className="rt-check"
+                    name="id"
+                    value={String(row.id)}
+                    form={formId}
+                    aria-label={`${labels.selectRow} ${row.id}`}
+                  />
                 </td>
               )}
               {fields.map(([name, field]) => (
                 <td key={name}>
-                  <CellValue value={row[name]} field={field} options={schema.select_options[name]} />
+                  <CellValue
+                    value={row[name]}
+                    field={field}
+                    options={schema.select_options[name]}
+                  />
                 </td>
               ))}
               {hasActions && (
                 <td>
-                  <RowActions screen={screen} schema={schema} row={row} query={query} labels={labels} />
+                  <RowActions
+                    screen={screen}
+                    schema={schema}
+                    row={row}
+                    query={query}
+                    labels={labels}
+                  />
                 </td>
               )}
             </tr>

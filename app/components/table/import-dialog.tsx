@@ -48,7 +48,13 @@ function RowErrors({ errors, exportAction }: { errors: RowError[]; exportAction:
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="errors" />
         <input type="hidden" name="errors" value={JSON.stringify(errors)} />
-        <Button type="submit" size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} data-testid="download-errors">
+        <Button
+          type="submit"
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          data-testid="download-errors"
+        >
           {t("import.downloadErrors")}
         </Button>
       </form>
@@ -77,7 +83,15 @@ export function ImportDialog() {
         {t("import.tip")}
       </Text>
       {loaded.template && (
-        <Button component="a" href={loaded.template} download variant="subtle" size="xs" px={0} leftSection={<IconDownload size={14} aria-hidden />}>
+        <Button
+          component="a"
+          href={loaded.template}
+          download
+          variant="subtle"
+          size="xs"
+          px={0}
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
           {t("import.template")}
         </Button>
       )}
@@ -105,7 +119,14 @@ export function ImportDialog() {
         )}
         <Group justify="flex-end" gap="xs">
           <CancelLink screen={screen} />
-          <Button type="submit" name="intent" value="check" variant="light" loading={busy} data-testid="import-check">
+          <Button
+            type="submit"
+            name="intent"
+            value="check"
+            variant="light"
+            loading={busy}
+            data-testid="import-check"
+          >
             {t("import.check")}
           </Button>
         </Group>
@@ -118,7 +139,8 @@ export function ImportDialog() {
       {checked?.result && (
         <div data-testid="import-check-result">
           <Text size="sm" mt="sm">
-            {t("import.wouldCreate", { count: checked.result.created })}，{t("import.wouldUpdate", { count: checked.result.updated })}
+            {t("import.wouldCreate", { count: checked.result.created })}，
+            {t("import.wouldUpdate", { count: checked.result.updated })}
           </Text>
           {checked.content && (
             <Form method="post" encType="multipart/form-data" preventScrollReset>
@@ -129,7 +151,13 @@ export function ImportDialog() {
                 {t("import.noErrors")}
               </Text>
               <Group justify="flex-end" mt="xs">
-                <Button type="submit" name="intent" value="commit" loading={busy} data-testid="import-commit">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="commit"
+                  loading={busy}
+                  data-testid="import-commit"
+                >
                   {t("import.commit")}
                 </Button>
               </Group>

@@ -5,7 +5,15 @@ import type { SelectOption } from "./types";
  * disabled `<option>` or checkbox is not part of the form, and leaving it out would ask the
  * platform to remove it.
  */
-export function KeptChoices({ name, options, chosen }: { name: string; options: SelectOption[]; chosen: string[] }) {
+export function KeptChoices({
+  name,
+  options,
+  chosen,
+}: {
+  name: string;
+  options: SelectOption[];
+  chosen: string[];
+}) {
   return (
     <>
       {options

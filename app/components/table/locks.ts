@@ -14,7 +14,10 @@ export interface RecordLock {
 
 const OPEN: RecordLock = { all: false, fields: [], delete: false };
 
-export function recordLock(schema: Pick<TableSchema, "locked">, id: string | number | undefined): RecordLock {
+export function recordLock(
+  schema: Pick<TableSchema, "locked">,
+  id: string | number | undefined,
+): RecordLock {
   const l = id === undefined ? undefined : schema.locked?.[String(id)];
   if (!l) return OPEN;
   if (l === "*") return { all: true, fields: [], delete: true };

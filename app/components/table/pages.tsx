@@ -1,7 +1,14 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
 import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormActionData, ResetPasswordData } from "./data";
@@ -16,7 +23,9 @@ export function DialogErrorBoundary() {
   const { t } = useTranslation("table");
   const { pathname } = useLocation();
   const screen = Object.values(screens).find((s) => pathname.startsWith(`${s.path}/`));
-  const message = isRouteErrorResponse(error) ? String(error.data || error.statusText) : t("operationFailed", { ns: "common" });
+  const message = isRouteErrorResponse(error)
+    ? String(error.data || error.statusText)
+    : t("operationFailed", { ns: "common" });
   const body = (
     <>
       <Alert color="red" role="alert" data-testid="dialog-error">

@@ -21,8 +21,10 @@ export function matrixRows(options: SelectOption[]): MatrixRow[] {
     const model = parts.length >= 3 ? parts.slice(0, -1).join("__") : code;
     const action = parts.length >= 3 ? parts[parts.length - 1] : "";
     const row = rows.get(model) ?? { model, title: "", cells: {}, others: [] };
-    if (!row.title || action === "read") row.title = o.label.replace(/\s*(create|read|update|delete)$/i, "") || model;
-    if ((ACTIONS as readonly string[]).includes(action)) row.cells[action as (typeof ACTIONS)[number]] = o;
+    if (!row.title || action === "read")
+      row.title = o.label.replace(/\s*(create|read|update|delete)$/i, "") || model;
+    if ((ACTIONS as readonly string[]).includes(action))
+      row.cells[action as (typeof ACTIONS)[number]] = o;
     else row.others.push(o);
     rows.set(model, row);
   }
@@ -33,7 +35,17 @@ export function matrixRows(options: SelectOption[]): MatrixRow[] {
  * The permission matrix of access control (spec §3 role labels: permissions): a checkbox per
  * codename, named `name`, so a plain form posts the chosen codenames.
  */
-export function PermissionMatrix({ name, options, chosen, disabled }: { name: string; options: SelectOption[]; chosen: string[]; disabled?: boolean }) {
+export function PermissionMatrix({
+  name,
+  options,
+  chosen,
+  disabled,
+}: {
+  name: string;
+  options: SelectOption[];
+  chosen: string[];
+  disabled?: boolean;
+}) {
   const { t } = useTranslation("table");
   const rows = matrixRows(options);
   const box = (o: SelectOption) => (
@@ -50,40 +62,48 @@ export function PermissionMatrix({ name, options, chosen, disabled }: { name: st
   );
   return (
     <>
-    {/* Keeps the field in the form when every box is cleared, so saving can remove them all. */}
-    {!disabled && <input type="hidden" name={name} value="" />}
-    {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
-    <table className="rt-matrix" data-testid="permission-matrix">
-      <thead>
-        <tr>
-          <th>{t("permission.module")}</th>
-          {ACTIONS.map((a) => (
-            <th key={a}>{t(`permission.${a}`)}</th>
-          ))}
-          <th>{t("permission.other")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.model}>
-            <td>
-              {row.title !== row.model && <div>{row.title}</div>}
-              <code>{row.model}</code>
-            </td>
+      {/* Keeps the field in the form when every box is cleared, so saving can remove them all. */}
+      {!disabled && <input type="hidden" name={name} value="" />}
+      {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
+      <table className="rt-matrix" data-testid="permission-matrix">
+        <thead>
+          <tr>
+            <th>{t("permission.module")}</th>
             {ACTIONS.map((a) => (
-              <td key={a}>{row.cells[a] ? box(row.cells[a]!) : null}</td>
+              <th key={a}>{t(`permission.${a}`)}</th>
             ))}
-            <td style={{ textAlign: "left" }}>
-              {row.others.map((o) => (
-                <label key={String(o.key)} style={{ display: "inline-flex", gap: 4, marginRight: 10, alignItems: "center" }}>
-                  {box(o)} {o.label}
-                </label>
-              ))}
-            </td>
+            <th>{t("permission.other")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.model}>
+              <td>
+                {row.title !== row.model && <div>{row.title}</div>}
+                <code>{row.model}</code>
+              </td>
+              {ACTIONS.map((a) => (
+                <td key={a}>{row.cells[a] ? box(row.cells[a]!) : null}</td>
+              ))}
+              <td style={{ textAlign: "left" }}>
+                {row.others.map((o) => (
+                  <label
+                    key={String(o.key)}
+                    style={{
+                      display: "inline-flex",
+                      gap: 4,
+                      marginRight: 10,
+                      alignItems: "center",
+                    }}
+                  >
+                    {box(o)} {o.label}
+                  </label>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -34,11 +34,20 @@ export function PermissionPage() {
           </Text>
           <nav className="rt-groups" aria-label={t("permission.groups")}>
             {d.groups.map((x) => (
-              <Link key={x.id} to={`?group=${x.id}`} aria-current={g?.id === x.id ? "page" : undefined} preventScrollReset>
+              <Link
+                key={x.id}
+                to={`?group=${x.id}`}
+                aria-current={g?.id === x.id ? "page" : undefined}
+                preventScrollReset
+              >
                 {x.name}
               </Link>
             ))}
-            {!d.groups.length && <Text size="sm" c="dimmed">{t("permission.noGroups")}</Text>}
+            {!d.groups.length && (
+              <Text size="sm" c="dimmed">
+                {t("permission.noGroups")}
+              </Text>
+            )}
           </nav>
         </Paper>
         {g && (
@@ -60,7 +69,9 @@ export function PermissionPage() {
                   {t("permission.members")}
                 </Text>
                 {!membersLocked && <input type="hidden" name="members" value="" />}
-                {!membersLocked && <KeptChoices name="members" options={d.users} chosen={g.members} />}
+                {!membersLocked && (
+                  <KeptChoices name="members" options={d.users} chosen={g.members} />
+                )}
                 <div className="rt-members" data-testid="members">
                   {d.users.map((u) => (
                     <label key={u.key}>
@@ -87,7 +98,12 @@ export function PermissionPage() {
                 />
               </fieldset>
               {d.canUpdate && (
-                <Button type="submit" mt="md" loading={navigation.state === "submitting"} data-testid="permission-save">
+                <Button
+                  type="submit"
+                  mt="md"
+                  loading={navigation.state === "submitting"}
+                  data-testid="permission-save"
+                >
                   {t("permission.save")}
                 </Button>
               )}

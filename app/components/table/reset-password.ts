@@ -12,7 +12,10 @@ export function resetPasswordForm(t: Translate): { schema: TableSchema; rules: R
   return {
     schema: {
       table_fields: {},
-      form_fields: { new_password: field("password.newPassword"), confirm_password: field("password.confirmPassword") },
+      form_fields: {
+        new_password: field("password.newPassword"),
+        confirm_password: field("password.confirmPassword"),
+      },
       select_options: {},
       rules: {},
       create_rules: {},

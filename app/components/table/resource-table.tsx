@@ -34,7 +34,13 @@ export interface ResourceTableProps {
 type Toast = { type: "success" | "error"; message: string };
 
 /** Hidden inputs carrying the table state a GET form does not edit itself. */
-function StateInputs({ state, omit }: { state: TableState; omit: ("search" | "filters" | "pageSize" | "ordering" | "page")[] }) {
+function StateInputs({
+  state,
+  omit,
+}: {
+  state: TableState;
+  omit: ("search" | "filters" | "pageSize" | "ordering" | "page")[];
+}) {
   const p = stateToParams(state);
   if (omit.includes("page")) p.delete("page");
   if (omit.includes("search")) p.delete("search");
@@ -67,7 +73,8 @@ function useStateForm(path: string) {
 function useTableLinks() {
   const navigate = useNavigate();
   return (e: React.MouseEvent) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+      return;
     const a = (e.target as HTMLElement).closest<HTMLAnchorElement>("a[data-nav]");
     if (!a) return;
     e.preventDefault();
@@ -80,11 +87,24 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
   return (
-    <Form method="get" action={screen.path} className="rt-search" role="search" onSubmit={hydrated ? onSubmit : undefined}>
+    <Form
+      method="get"
+      action={screen.path}
+      className="rt-search"
+      role="search"
+      onSubmit={hydrated ? onSubmit : undefined}
+    >
       <StateInputs state={state} omit={["search", "page"]} />
       <span className="rt-input">
         <IconSearch size={14} aria-hidden />
-        <input name="search" type="search" defaultValue={state.search} placeholder={t("toolbar.searchPlaceholder")} aria-label={t("toolbar.search")} key={state.search} />
+        <input
+          name="search"
+          type="search"
+          defaultValue={state.search}
+          placeholder={t("toolbar.searchPlaceholder")}
+          aria-label={t("toolbar.search")}
+          key={state.search}
+        />
       </span>
       <button type="submit" className="rt-btn light" data-testid="search-submit">
         {t("toolbar.search")}
@@ -94,7 +114,15 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
 }
 
 /** Filters (spec §4): one value `field=value`, several `field__in=a,b`; a plain GET form. */
-function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema: TableSchema; state: TableState }) {
+function FilterForm({
+  screen,
+  schema,
+  state,
+}: {
+  screen: ResourceScreen;
+  schema: TableSchema;
+  state: TableState;
+}) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
@@ -108,7 +136,12 @@ function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema:
         {t("toolbar.filter")}
         {active ? ` (${Object.keys(state.filters).length})` : ""}
       </summary>
-      <Form method="get" action={screen.path} className="rt-filters" onSubmit={hydrated ? onSubmit : undefined}>
+      <Form
+        method="get"
+        action={screen.path}
+        className="rt-filters"
+        onSubmit={hydrated ? onSubmit : undefined}
+      >
         <StateInputs state={state} omit={["filters", "page"]} />
         {fields.map(([name, f]) => {
           const options = schema.select_options[name];
@@ -120,7 +153,13 @@ function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema:
                   <legend>{f.label}</legend>
                   {options.map((o) => (
                     <label className="check" key={String(o.key)}>
-                      <input type="checkbox" name={name} value={String(o.key)} defaultChecked={chosen.includes(String(o.key))} className="rt-check" />
+                      <input
+                        type="checkbox"
+                        name={name}
+                        value={String(o.key)}
+                        defaultChecked={chosen.includes(String(o.key))}
+                        className="rt-check"
+                      />
                       {o.label}
                     </label>
                   ))}
@@ -164,7 +203,17 @@ function FilterForm({ screen, schema, state }: { screen: ResourceScreen; schema:
 }
 
 /** Per-user column visibility: a checklist in a <details>, posted to the table's action. */
-function ColumnsForm({ screen, schema, hidden, here }: { screen: ResourceScreen; schema: TableSchema; hidden: string[]; here: string }) {
+function ColumnsForm({
+  screen,
+  schema,
+  hidden,
+  here,
+}: {
+  screen: ResourceScreen;
+  schema: TableSchema;
+  hidden: string[];
+  here: string;
+}) {
   const { t } = useTranslation("table");
   return (
     <details className="rt-panel" data-testid="columns">
@@ -176,7 +225,13 @@ function ColumnsForm({ screen, schema, hidden, here }: { screen: ResourceScreen;
         {Object.entries(schema.table_fields).map(([name, f]) => (
           <label key={name}>
             <input type="hidden" name="all" value={name} />
-            <input type="checkbox" name="show" value={name} defaultChecked={!hidden.includes(name)} className="rt-check" />
+            <input
+              type="checkbox"
+              name="show"
+              value={name}
+              defaultChecked={!hidden.includes(name)}
+              className="rt-check"
+            />
             {f.label}
           </label>
         ))}
@@ -188,7 +243,15 @@ function ColumnsForm({ screen, schema, hidden, here }: { screen: ResourceScreen;
   );
 }
 
-function Pager({ screen, state, count }: { screen: ResourceScreen; state: TableState; count: number }) {
+function Pager({
+  screen,
+  state,
+  count,
+}: {
+  screen: ResourceScreen;
+  state: TableState;
+  count: number;
+}) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
@@ -197,7 +260,13 @@ function Pager({ screen, state, count }: { screen: ResourceScreen; state: TableS
   const pages: number[] = [];
   for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
   const edge = (page: number, label: string, disabled: boolean, rel?: string) => (
-    <a href={href(page)} aria-disabled={disabled || undefined} rel={rel} data-nav data-discover="true">
+    <a
+      href={href(page)}
+      aria-disabled={disabled || undefined}
+      rel={rel}
+      data-nav
+      data-discover="true"
+    >
       {label}
     </a>
   );
@@ -297,8 +366,11 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
     if (!kind) return;
     e.preventDefault();
     const params = new URLSearchParams();
-    new FormData(e.currentTarget, submitter).forEach((v, k) => typeof v === "string" && params.append(k, v));
-    if (!params.getAll("id").length && params.get("all") !== "1") return say("error", t("messages.selectFirst"));
+    new FormData(e.currentTarget, submitter).forEach(
+      (v, k) => typeof v === "string" && params.append(k, v),
+    );
+    if (!params.getAll("id").length && params.get("all") !== "1")
+      return say("error", t("messages.selectFirst"));
     if (kind === "export") void exportWithJs(`${screen.path}/export?${params}`);
     else navigate(`${screen.path}/delete?${params}`, { preventScrollReset: true });
   };
@@ -308,13 +380,25 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
       {toast && <FlashToast key={toast.at} toast={toast} />}
       <div className="rt-toolbar">
         {perms.create && (
-          <a href={`${screen.path}/new${query}`} className="rt-btn primary" data-nav data-discover="true" data-testid="add">
+          <a
+            href={`${screen.path}/new${query}`}
+            className="rt-btn primary"
+            data-nav
+            data-discover="true"
+            data-testid="add"
+          >
             <IconPlus size={16} aria-hidden />
             {t("toolbar.add")}
           </a>
         )}
         {perms.create && schema.importable && (
-          <a href={`${screen.path}/import${query}`} className="rt-btn light" data-nav data-discover="true" data-testid="import">
+          <a
+            href={`${screen.path}/import${query}`}
+            className="rt-btn light"
+            data-nav
+            data-discover="true"
+            data-testid="import"
+          >
             <IconUpload size={16} aria-hidden />
             {t("toolbar.import")}
           </a>
@@ -353,20 +437,39 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
           >
             <StateInputs state={state} omit={[]} />
             {exportable && (
-              <button type="submit" name="intent" value="selected" className="rt-btn xs" data-kind="export" data-testid="export-selected">
+              <button
+                type="submit"
+                name="intent"
+                value="selected"
+                className="rt-btn xs"
+                data-kind="export"
+                data-testid="export-selected"
+              >
                 <IconDownload size={14} aria-hidden />
                 {t("toolbar.exportSelected")}
               </button>
             )}
             {perms.delete && (
-              <button type="submit" formAction={`${screen.path}/delete`} className="rt-btn xs danger" data-kind="delete" data-testid="delete-selected">
+              <button
+                type="submit"
+                formAction={`${screen.path}/delete`}
+                className="rt-btn xs danger"
+                data-kind="delete"
+                data-testid="delete-selected"
+              >
                 <IconTrash size={14} aria-hidden />
                 {t("toolbar.deleteSelected")}
               </button>
             )}
             {count > 0 && (
               <label>
-                <input type="checkbox" name="all" value="1" className="rt-check" data-testid="select-all-matching" />
+                <input
+                  type="checkbox"
+                  name="all"
+                  value="1"
+                  className="rt-check"
+                  data-testid="select-all-matching"
+                />
                 {t("toolbar.selectAllMatching", { count })}
               </label>
             )}
@@ -375,9 +478,22 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
         <span className="spacer" />
         {/* Keyed by the view, so a dropdown closes once its form has changed the view. */}
         <FilterForm key={`f${query}`} screen={screen} schema={schema} state={state} />
-        <ColumnsForm key={`c${query}${hidden.join()}`} screen={screen} schema={schema} hidden={hidden} here={here} />
+        <ColumnsForm
+          key={`c${query}${hidden.join()}`}
+          screen={screen}
+          schema={schema}
+          hidden={hidden}
+          here={here}
+        />
       </div>
-      <ResourceGrid key={screen.key} screen={screen} schema={schema} rows={rows} state={state} hidden={hidden} />
+      <ResourceGrid
+        key={screen.key}
+        screen={screen}
+        schema={schema}
+        rows={rows}
+        state={state}
+        hidden={hidden}
+      />
       <Pager screen={screen} state={state} count={count} />
     </div>
   );

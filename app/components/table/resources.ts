@@ -60,8 +60,18 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     title: "nav.groups",
     customFields: { permissions: "permission-matrix" },
   },
-  configs: { key: "configs", api: "common/configs", path: "/backend/setting/configs", title: "nav.configs" },
-  auditlog: { key: "auditlog", api: "common/auditlog", path: "/backend/setting/auditlog", title: "nav.auditlog" },
+  configs: {
+    key: "configs",
+    api: "common/configs",
+    path: "/backend/setting/configs",
+    title: "nav.configs",
+  },
+  auditlog: {
+    key: "auditlog",
+    api: "common/auditlog",
+    path: "/backend/setting/auditlog",
+    title: "nav.auditlog",
+  },
   errorlog: {
     key: "errorlog",
     api: "common/clienterrors",
@@ -103,5 +113,10 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     rowActions: [{ to: "review", label: "review", codename: "read" }],
   },
   // Graph administration (issue 5): relation-extraction results of the builds (app/routes/_admin.graph.relation.result*).
-  relationResults: { key: "relationResults", api: "graphadmin/relations", path: "/graph/relation/result", title: "nav.graphRelationResult" },
+  relationResults: {
+    key: "relationResults",
+    api: "graphadmin/relations",
+    path: "/graph/relation/result",
+    title: "nav.graphRelationResult",
+  },
 };

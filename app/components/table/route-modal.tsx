@@ -52,7 +52,13 @@ export function CancelLink({ screen }: { screen: ResourceScreen }) {
   const { t } = useTranslation("table");
   const back = useTableHref(screen);
   return (
-    <Button component={Link} to={back} variant="default" preventScrollReset data-testid="dialog-cancel">
+    <Button
+      component={Link}
+      to={back}
+      variant="default"
+      preventScrollReset
+      data-testid="dialog-cancel"
+    >
       {t("form.cancel")}
     </Button>
   );

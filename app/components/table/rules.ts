@@ -4,7 +4,11 @@ import type { FieldErrors, FormMode, FormValues, Rule, Rules, TableSchema } from
  * Spec §5: a form's rules are the schema's rules, plus create_rules or update_rules for the
  * mode, plus the screen's own custom rules.
  */
-export function mergeRules(schema: Pick<TableSchema, "rules" | "create_rules" | "update_rules">, mode: FormMode, custom: Rules = {}): Rules {
+export function mergeRules(
+  schema: Pick<TableSchema, "rules" | "create_rules" | "update_rules">,
+  mode: FormMode,
+  custom: Rules = {},
+): Rules {
   const out: Rules = {};
   const add = (rules: Rules | undefined) => {
     for (const [field, list] of Object.entries(rules ?? {})) (out[field] ??= []).push(...list);
@@ -27,7 +31,11 @@ function compilePattern(pattern: string): RegExp | null {
 }
 
 /** The message of every rule a value breaks; only `required` looks at an empty value. */
-export function ruleErrors(value: string | string[] | undefined, rules: Rule[], values: FormValues = {}): string[] {
+export function ruleErrors(
+  value: string | string[] | undefined,
+  rules: Rule[],
+  values: FormValues = {},
+): string[] {
   const errors: string[] = [];
   for (const r of rules) {
     if ("required" in r) {

@@ -16,7 +16,15 @@ import { PermissionMatrix } from "./permission-matrix";
 import { formFields } from "./form-values";
 import type { ResourceScreen } from "./resources";
 import { htmlConstraints } from "./rules";
-import type { FieldErrors, FormField, FormMode, FormValues, Rules, SelectOption, TableSchema } from "./types";
+import type {
+  FieldErrors,
+  FormField,
+  FormMode,
+  FormValues,
+  Rules,
+  SelectOption,
+  TableSchema,
+} from "./types";
 
 export interface SchemaFormProps {
   schema: Pick<TableSchema, "form_fields" | "select_options">;
@@ -51,7 +59,17 @@ const optionData = (options: SelectOption[]) =>
   options.map((o) => ({ value: String(o.key), label: o.label, disabled: o.disabled }));
 
 /** A native <select> until hydrated (a Mantine Select needs JavaScript to change), then Mantine's. */
-function SelectField({ name, field, value, error, rules, options, readOnly, hydrated, disabled }: FieldProps) {
+function SelectField({
+  name,
+  field,
+  value,
+  error,
+  rules,
+  options,
+  readOnly,
+  hydrated,
+  disabled,
+}: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   if (!hydrated || readOnly) {
@@ -85,17 +103,41 @@ function SelectField({ name, field, value, error, rules, options, readOnly, hydr
 }
 
 /** A native <select multiple> until hydrated, then Mantine's MultiSelect (comma-joined hidden input). */
-function MultiSelectField({ name, field, value, error, rules, options, hydrated, size, disabled }: FieldProps) {
+function MultiSelectField({
+  name,
+  field,
+  value,
+  error,
+  rules,
+  options,
+  hydrated,
+  size,
+  disabled,
+}: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   const chosen = list(value);
   if (!hydrated) {
     return (
-      <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("form.multiHint")} size={size}>
+      <Input.Wrapper
+        label={field.label}
+        error={error}
+        required={attrs.required}
+        description={t("form.multiHint")}
+        size={size}
+      >
         {/* An empty value keeps the field in the form when nothing is chosen, so a save can clear it. */}
         {!disabled && <input type="hidden" name={name} value="" />}
         {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
-        <select name={name} multiple defaultValue={chosen} className="rt-native" style={{ width: "100%" }} aria-label={field.label} disabled={disabled}>
+        <select
+          name={name}
+          multiple
+          defaultValue={chosen}
+          className="rt-native"
+          style={{ width: "100%" }}
+          aria-label={field.label}
+          disabled={disabled}
+        >
           {options.map((o) => (
             <option key={String(o.key)} value={String(o.key)} disabled={o.disabled}>
               {o.label}
@@ -131,8 +173,20 @@ function FileField({ name, field, error, rules, size }: FieldProps) {
   const { t } = useTranslation("table");
   const attrs = htmlConstraints(rules);
   return (
-    <Input.Wrapper label={field.label} error={error} required={attrs.required} description={t("file.hint")} size={size}>
-      <input type="file" name={name} required={attrs.required} aria-label={field.label} style={{ display: "block", marginTop: 4 }} />
+    <Input.Wrapper
+      label={field.label}
+      error={error}
+      required={attrs.required}
+      description={t("file.hint")}
+      size={size}
+    >
+      <input
+        type="file"
+        name={name}
+        required={attrs.required}
+        aria-label={field.label}
+        style={{ display: "block", marginTop: 4 }}
+      />
     </Input.Wrapper>
   );
 }
@@ -141,26 +195,86 @@ function FieldInput(props: FieldProps & { custom?: string }) {
   const { t } = useTranslation("table");
   const { name, field, value, error, rules, readOnly, disabled, custom } = props;
   const attrs = htmlConstraints(rules);
-  const common = { name, label: field.label, error, readOnly, disabled, "aria-invalid": error ? true : undefined };
+  const common = {
+    name,
+    label: field.label,
+    error,
+    readOnly,
+    disabled,
+    "aria-invalid": error ? true : undefined,
+  };
   if (custom === "file-upload") return <FileField {...props} />;
   if (custom === "permission-matrix") {
     return (
       <Input.Wrapper label={field.label} error={error} size={props.size}>
-        <PermissionMatrix name={name} options={props.options} chosen={list(value)} disabled={disabled} />
+        <PermissionMatrix
+          name={name}
+          options={props.options}
+          chosen={list(value)}
+          disabled={disabled}
+        />
       </Input.Wrapper>
     );
   }
   switch (field.type) {
     case "str":
-      return <TextInput {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} pattern={attrs.pattern} />;
+      return (
+        <TextInput
+          {...common}
+          defaultValue={text(value)}
+          required={attrs.required}
+          minLength={attrs.minLength}
+          maxLength={attrs.maxLength}
+          pattern={attrs.pattern}
+        />
+      );
     case "password":
-      return <PasswordInput {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} autoComplete="new-password" />;
+      return (
+        <PasswordInput
+          {...common}
+          defaultValue={text(value)}
+          required={attrs.required}
+          minLength={attrs.minLength}
+          maxLength={attrs.maxLength}
+          autoComplete="new-password"
+        />
+      );
     case "number":
-      return <TextInput {...common} type="number" step={attrs.step ?? "any"} min={attrs.min} max={attrs.max} defaultValue={text(value)} required={attrs.required} />;
+      return (
+        <TextInput
+          {...common}
+          type="number"
+          step={attrs.step ?? "any"}
+          min={attrs.min}
+          max={attrs.max}
+          defaultValue={text(value)}
+          required={attrs.required}
+        />
+      );
     case "text":
-      return <Textarea {...common} defaultValue={text(value)} required={attrs.required} minLength={attrs.minLength} maxLength={attrs.maxLength} minRows={3} autosize maxRows={10} />;
+      return (
+        <Textarea
+          {...common}
+          defaultValue={text(value)}
+          required={attrs.required}
+          minLength={attrs.minLength}
+          maxLength={attrs.maxLength}
+          minRows={3}
+          autosize
+          maxRows={10}
+        />
+      );
     case "time":
-      return <TextInput {...common} type="time" step={1} defaultValue={text(value)} required={attrs.required} placeholder="HH:mm:ss" />;
+      return (
+        <TextInput
+          {...common}
+          type="time"
+          step={1}
+          defaultValue={text(value)}
+          required={attrs.required}
+          placeholder="HH:mm:ss"
+        />
+      );
     case "select":
       return <SelectField {...props} />;
     case "multi-select":
@@ -178,9 +292,18 @@ function FieldInput(props: FieldProps & { custom?: string }) {
  * A form built from the schema's form_fields (spec §3 field types), each input carrying the
  * browser-checkable part of its rules, so it validates itself even without JavaScript.
  */
-export function SchemaForm({ schema, mode, values, errors, rules, screen, lockedFields }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  mode,
+  values,
+  errors,
+  rules,
+  screen,
+  lockedFields,
+}: SchemaFormProps) {
   const hydrated = useHydrated();
-  const size = useMantineTheme().components.TextInput?.defaultProps?.size as MantineSize | undefined;
+  const size = useMantineTheme().components.TextInput?.defaultProps?.size as
+    MantineSize | undefined;
   return (
     <Stack gap="sm">
       {formFields(schema, mode).map(([name, field]) => (

@@ -26,7 +26,13 @@ function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>;
         </Text>
         {flags.map((f) => (
           <label key={f.key} title={f.label}>
-            <input type="checkbox" name="flag" value={f.key} defaultChecked={f.on} className="rt-check" />
+            <input
+              type="checkbox"
+              name="flag"
+              value={f.key}
+              defaultChecked={f.on}
+              className="rt-check"
+            />
             {f.label} <code>{f.key}</code>
           </label>
         ))}
@@ -53,7 +59,16 @@ export function ResourceTablePage() {
         </Alert>
       )}
       {d.flags && <FeatureFlags flags={d.flags} here={`${pathname}${search}`} />}
-      {d.schema && <ResourceTable screen={screen} schema={d.schema} rows={d.rows} count={d.count} state={d.state} hidden={d.hidden} />}
+      {d.schema && (
+        <ResourceTable
+          screen={screen}
+          schema={d.schema}
+          rows={d.rows}
+          count={d.count}
+          state={d.state}
+          hidden={d.hidden}
+        />
+      )}
       <Outlet />
     </Stack>
   );

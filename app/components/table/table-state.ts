@@ -10,7 +10,19 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** Query keys that are not filters: the state's own, and those of selection and dialogs. */
-const RESERVED = new Set(["page", "page_size", "limit", "search", "ordering", "id", "id__in", "all", "index", "_data", "intent"]);
+const RESERVED = new Set([
+  "page",
+  "page_size",
+  "limit",
+  "search",
+  "ordering",
+  "id",
+  "id__in",
+  "all",
+  "index",
+  "_data",
+  "intent",
+]);
 
 export interface TableState {
   page: number;
@@ -42,7 +54,9 @@ export function parseTableState(params: URLSearchParams): TableState {
     if (RESERVED.has(rawKey) || !isSafeKey(rawKey)) continue;
     const isIn = rawKey.endsWith("__in") && rawKey.length > 4;
     const field = isIn ? rawKey.slice(0, -4) : rawKey;
-    const values = (isIn ? rawValue.split(",") : [rawValue]).map((v) => v.trim()).filter((v) => v !== "");
+    const values = (isIn ? rawValue.split(",") : [rawValue])
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
     if (!values.length) continue;
     const list = (filters[field] ??= []);
     for (const v of values) if (!list.includes(v)) list.push(v);
@@ -117,7 +131,8 @@ export function sortDirection(current: string, field: string): "asc" | "desc" | 
 /** A state changed by `patch`; search, filters and page size start again at page 1. */
 export function withState(state: TableState, patch: Partial<TableState>): TableState {
   const next = { ...state, ...patch };
-  const resets = "search" in patch || "filters" in patch || "pageSize" in patch || "ordering" in patch;
+  const resets =
+    "search" in patch || "filters" in patch || "pageSize" in patch || "ordering" in patch;
   if (resets && !("page" in patch)) next.page = 1;
   return next;
 }
@@ -139,6 +154,9 @@ export function pageAfterDelete(state: TableState, remaining: number): number {
 /** Ids of a selection: repeated `id` (checkboxes) or `id__in=1,2`. */
 export function selectedIds(params: URLSearchParams | FormData): string[] {
   const raw = [...params.getAll("id"), ...params.getAll("id__in")].map(String);
-  const ids = raw.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => /^\d+$/.test(v));
+  const ids = raw
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => /^\d+$/.test(v));
   return [...new Set(ids)];
 }

@@ -23,13 +23,22 @@ async function read(request: Request): Promise<Stored> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Stored) : {};
 }
 
-export async function hiddenColumns(request: Request, uid: number, screen: string): Promise<string[]> {
+export async function hiddenColumns(
+  request: Request,
+  uid: number,
+  screen: string,
+): Promise<string[]> {
   const stored = (await read(request))[`${uid}:${screen}`];
   return Array.isArray(stored) ? stored.filter((c) => typeof c === "string") : [];
 }
 
 /** The Set-Cookie header remembering which of `all` columns this user hides on this screen. */
-export async function saveHiddenColumns(request: Request, uid: number, screen: string, hidden: string[]): Promise<string> {
+export async function saveHiddenColumns(
+  request: Request,
+  uid: number,
+  screen: string,
+  hidden: string[],
+): Promise<string> {
   const stored = await read(request);
   const key = `${uid}:${screen}`;
   delete stored[key];

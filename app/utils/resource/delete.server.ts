@@ -2,7 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { DeleteData } from "~/components/table/data";
 import { recordLock } from "~/components/table/locks";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
-import { matchQuery, pageAfterDelete, parseTableState, selectedIds } from "~/components/table/table-state";
+import {
+  matchQuery,
+  pageAfterDelete,
+  parseTableState,
+  selectedIds,
+} from "~/components/table/table-state";
 import { joinMessages } from "~/components/table/messages";
 import type { Row, TableSchema } from "~/components/table/types";
 import type { Viewer } from "~/utils/guard.server";
@@ -32,7 +37,12 @@ function describe(schema: TableSchema, record: Row): string[] {
 }
 
 /** Spec §4: back one page when the delete emptied it, then the list reloads. */
-async function afterDelete(viewer: Viewer, screen: ResourceScreen, request: Request, message: string) {
+async function afterDelete(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  request: Request,
+  message: string,
+) {
   const state = parseTableState(new URL(request.url).searchParams);
   let page = state.page;
   if (page > 1) {
@@ -49,7 +59,12 @@ export async function deleteLoader(key: ResourceKey, { request, params }: Loader
   const schema = await schemaFor(viewer, screen, t, "delete");
   if (recordLock(schema, params.id).delete) throw forbiddenPage(t, t("actions.locked"));
   const record = await fetchRecord(viewer.api, screen, params.id ?? "");
-  return data<DeleteData>({ screen: screen.key, id: String(record.id), count: 1, summary: describe(schema, record) });
+  return data<DeleteData>({
+    screen: screen.key,
+    id: String(record.id),
+    count: 1,
+    summary: describe(schema, record),
+  });
 }
 
 export async function deleteAction(key: ResourceKey, { request, params }: ActionFunctionArgs) {
@@ -63,7 +78,13 @@ export async function deleteAction(key: ResourceKey, { request, params }: Action
   } catch (e) {
     rethrowUnexpected(e);
     return data<DeleteData>(
-      { screen: screen.key, id, count: 1, summary: [], error: failureMessage(t, "messages.deleteFailed", e) },
+      {
+        screen: screen.key,
+        id,
+        count: 1,
+        summary: [],
+        error: failureMessage(t, "messages.deleteFailed", e),
+      },
       { status: failureStatus(e) },
     );
   }
@@ -94,7 +115,9 @@ export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunc
   const sel = bulkSelection(new URL(request.url).searchParams);
   if (!sel.all && !sel.ids.length) {
     flash(viewer.api.session, "error", t("messages.selectFirst"));
-    throw redirect(tableUrl(screen, request), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+    throw redirect(tableUrl(screen, request), {
+      headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+    });
   }
   const query = bulkQuery(request, sel);
   query.delete("all");
@@ -106,8 +129,17 @@ export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunc
     rethrowUnexpected(e);
     error = failureMessage(t, "messages.listFailed", e);
   }
-  const summary = sel.all ? [] : [`ID: ${sel.ids.slice(0, 20).join(", ")}${sel.ids.length > 20 ? " …" : ""}`];
-  return data<DeleteData>({ screen: screen.key, ids: sel.all ? [] : sel.ids, all: sel.all, count, summary, error });
+  const summary = sel.all
+    ? []
+    : [`ID: ${sel.ids.slice(0, 20).join(", ")}${sel.ids.length > 20 ? " …" : ""}`];
+  return data<DeleteData>({
+    screen: screen.key,
+    ids: sel.all ? [] : sel.ids,
+    all: sel.all,
+    count,
+    summary,
+    error,
+  });
 }
 
 export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunctionArgs) {
@@ -117,17 +149,36 @@ export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunc
   const t = await tableT(request);
   const sel = bulkSelection(form);
   if (!sel.all && !sel.ids.length) {
-    return data<DeleteData>({ screen: screen.key, count: 0, summary: [], error: t("messages.selectFirst") }, { status: 400 });
+    return data<DeleteData>(
+      { screen: screen.key, count: 0, summary: [], error: t("messages.selectFirst") },
+      { status: 400 },
+    );
   }
   let deleted = 0;
   try {
-    deleted = (await viewer.api.delete<{ deleted: number }>(prefix(screen), { query: bulkQuery(request, sel) })).deleted;
+    deleted = (
+      await viewer.api.delete<{ deleted: number }>(prefix(screen), {
+        query: bulkQuery(request, sel),
+      })
+    ).deleted;
   } catch (e) {
     rethrowUnexpected(e);
     return data<DeleteData>(
-      { screen: screen.key, ids: sel.ids, all: sel.all, count: sel.ids.length, summary: [], error: failureMessage(t, "messages.deleteFailed", e) },
+      {
+        screen: screen.key,
+        ids: sel.ids,
+        all: sel.all,
+        count: sel.ids.length,
+        summary: [],
+        error: failureMessage(t, "messages.deleteFailed", e),
+      },
       { status: failureStatus(e) },
     );
   }
-  return afterDelete(viewer, screen, request, joinMessages(t("messages.deleteOk"), t("messages.deletedCount", { count: deleted })));
+  return afterDelete(
+    viewer,
+    screen,
+    request,
+    joinMessages(t("messages.deleteOk"), t("messages.deletedCount", { count: deleted })),
+  );
 }

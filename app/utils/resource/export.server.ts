@@ -8,7 +8,16 @@ import { platformApiUrl } from "~/utils/env.server";
 import type { Viewer } from "~/utils/guard.server";
 import { commitSession, flash } from "~/utils/session.server";
 import { tableUrl } from "./form.server";
-import { failureMessage, failureStatus, prefix, recordPath, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import {
+  failureMessage,
+  failureStatus,
+  prefix,
+  recordPath,
+  rethrowUnexpected,
+  requireScreen,
+  screenOf,
+  tableT,
+} from "./platform.server";
 import { readForm } from "~/utils/form.server";
 
 const BOM = "\uFEFF";
@@ -16,7 +25,12 @@ const BOM = "\uFEFF";
 /** The browser enhancement fetches the file itself and wants a JSON reason when it fails. */
 const wantsJson = (request: Request) => request.headers.get("X-Requested-With") === "fetch";
 
-function attachment(body: BodyInit | null, filename: string, type = "text/csv; charset=utf-8", length?: string | null) {
+function attachment(
+  body: BodyInit | null,
+  filename: string,
+  type = "text/csv; charset=utf-8",
+  length?: string | null,
+) {
   const headers = new Headers({
     "Content-Type": type,
     "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
@@ -26,10 +40,18 @@ function attachment(body: BodyInit | null, filename: string, type = "text/csv; c
   return new Response(body, { status: 200, headers });
 }
 
-async function refuse(viewer: Viewer, screen: ResourceScreen, request: Request, message: string, status: number) {
+async function refuse(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  request: Request,
+  message: string,
+  status: number,
+) {
   if (wantsJson(request)) return data({ message }, { status });
   flash(viewer.api.session, "error", message);
-  return redirect(tableUrl(screen, request), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(tableUrl(screen, request), {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }
 
 /** The import template, served by the platform at /static/template/{app}-{resource}.csv. */
@@ -60,14 +82,23 @@ export async function exportLoader(key: ResourceKey, { request }: LoaderFunction
     return refuse(viewer, screen, request, t("messages.selectFirst"), 400);
   }
   const state = parseTableState(url.searchParams);
-  const query = ids.length && !all ? new URLSearchParams({ id__in: ids.join(","), ordering: state.ordering }) : matchQuery(state);
+  const query =
+    ids.length && !all
+      ? new URLSearchParams({ id__in: ids.join(","), ordering: state.ordering })
+      : matchQuery(state);
   if (!query.get("ordering")) query.delete("ordering");
   try {
     const res = await viewer.api.raw("GET", `${prefix(screen)}export/`, { query });
     return attachment(res.body, "export.csv");
   } catch (e) {
     rethrowUnexpected(e);
-    return refuse(viewer, screen, request, failureMessage(t, "messages.exportFailed", e), failureStatus(e));
+    return refuse(
+      viewer,
+      screen,
+      request,
+      failureMessage(t, "messages.exportFailed", e),
+      failureStatus(e),
+    );
   }
 }
 
@@ -86,7 +117,11 @@ export async function exportAction(key: ResourceKey, { request }: ActionFunction
     throw data({ error: "errors must be a JSON list" }, { status: 400 });
   }
   const rows = errors.map((e) => [e.row, e.field, e.message]);
-  const csv = BOM + stringify([[t("import.row"), t("import.field"), t("import.message")], ...rows], { escape_formulas: true });
+  const csv =
+    BOM +
+    stringify([[t("import.row"), t("import.field"), t("import.message")], ...rows], {
+      escape_formulas: true,
+    });
   return attachment(csv, "import-errors.csv");
 }
 
@@ -101,9 +136,20 @@ export async function downloadLoader(key: ResourceKey, { request, params }: Load
     const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
     const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
     const filename = name ? decodeURIComponent(name) : (plain ?? `file-${params.id}`);
-    return attachment(res.body, filename, res.headers.get("content-type") ?? "application/octet-stream", res.headers.get("content-length"));
+    return attachment(
+      res.body,
+      filename,
+      res.headers.get("content-type") ?? "application/octet-stream",
+      res.headers.get("content-length"),
+    );
   } catch (e) {
     rethrowUnexpected(e);
-    return refuse(viewer, screen, request, failureMessage(t, "messages.downloadFailed", e), failureStatus(e));
+    return refuse(
+      viewer,
+      screen,
+      request,
+      failureMessage(t, "messages.downloadFailed", e),
+      failureStatus(e),
+    );
   }
 }

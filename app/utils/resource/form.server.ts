@@ -1,7 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import type { FormActionData, FormDialogData } from "~/components/table/data";
-import { echoValues, formFields, initialValues, platformBody, readFormValues } from "~/components/table/form-values";
+import {
+  echoValues,
+  formFields,
+  initialValues,
+  platformBody,
+  readFormValues,
+} from "~/components/table/form-values";
 import { recordLock } from "~/components/table/locks";
 import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { mergeRules, validateValues } from "~/components/table/rules";
@@ -39,14 +45,27 @@ export function tableUrl(screen: ResourceScreen, request: Request, page?: number
 }
 
 /** Flash a spec §8 message and go back to the table (post/redirect/get). */
-export async function backToTable(viewer: Viewer, screen: ResourceScreen, request: Request, message: string, page?: number) {
+export async function backToTable(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  request: Request,
+  message: string,
+  page?: number,
+) {
   flash(viewer.api.session, "success", message);
   if (screen.key === "configs") invalidatePlatformConfig();
-  return redirect(tableUrl(screen, request, page), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(tableUrl(screen, request, page), {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }
 
 /** The schema, and (for a dialog's page) whether it lets this user `need`; writes leave refusing to the platform. */
-export async function schemaFor(viewer: Viewer, screen: ResourceScreen, t: TFunction, need?: keyof TableSchema["permissions"]): Promise<TableSchema> {
+export async function schemaFor(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  t: TFunction,
+  need?: keyof TableSchema["permissions"],
+): Promise<TableSchema> {
   let schema: TableSchema;
   try {
     schema = await fetchSchema(viewer.api, screen, t);
@@ -68,13 +87,18 @@ function omit(values: FormValues, names: string[]): FormValues {
 }
 
 /** Spec §4: the create dialog opens blank with defaults; the edit dialog prefilled. */
-export async function formLoader(key: ResourceKey, mode: FormMode, { request, params }: LoaderFunctionArgs) {
+export async function formLoader(
+  key: ResourceKey,
+  mode: FormMode,
+  { request, params }: LoaderFunctionArgs,
+) {
   const screen = screenOf(key);
   const viewer = await requireScreen(request, screen);
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
   const lock = lockFor(schema, mode, params.id);
-  const record = mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
+  const record =
+    mode === "update" ? await fetchRecord(viewer.api, screen, params.id ?? "") : undefined;
   // A record the account rule locks whole answers 403 and the dialog says so; after a refused
   // save it still shows what the user typed, every field disabled.
   return data<FormDialogData>(
@@ -91,9 +115,19 @@ export async function formLoader(key: ResourceKey, mode: FormMode, { request, pa
   );
 }
 
-async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema, mode: FormMode, values: FormValues, form: FormData, id?: string) {
-  if (mode === "update") return viewer.api.patch(recordPath(screen, id!), platformBody(schema, mode, values, screen));
-  if (!screen.multipart) return viewer.api.post(prefix(screen), platformBody(schema, mode, values, screen));
+async function send(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  schema: TableSchema,
+  mode: FormMode,
+  values: FormValues,
+  form: FormData,
+  id?: string,
+) {
+  if (mode === "update")
+    return viewer.api.patch(recordPath(screen, id!), platformBody(schema, mode, values, screen));
+  if (!screen.multipart)
+    return viewer.api.post(prefix(screen), platformBody(schema, mode, values, screen));
   // A file upload goes to the platform as it came: the file and the text fields, multipart.
   const out = new FormData();
   for (const [name, value] of Object.entries(platformBody(schema, mode, values, screen))) {
@@ -101,7 +135,8 @@ async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema,
   }
   for (const [name, editor] of Object.entries(screen.customFields ?? {})) {
     const file = form.get(name);
-    if (editor === "file-upload" && file && typeof file !== "string") out.append(name, file, file.name);
+    if (editor === "file-upload" && file && typeof file !== "string")
+      out.append(name, file, file.name);
   }
   return viewer.api.call("POST", prefix(screen), { form: out });
 }
@@ -111,9 +146,15 @@ async function send(viewer: Viewer, screen: ResourceScreen, schema: TableSchema,
  * platform validates again; either way a refusal re-renders the dialog with what the user
  * typed and each field's message.
  */
-export async function formAction(key: ResourceKey, mode: FormMode, { request, params }: ActionFunctionArgs) {
+export async function formAction(
+  key: ResourceKey,
+  mode: FormMode,
+  { request, params }: ActionFunctionArgs,
+) {
   const screen = screenOf(key);
-  const form = await readForm(request, { maxBytes: screen.multipart ? FILE_FORM_BYTES : FORM_BYTES });
+  const form = await readForm(request, {
+    maxBytes: screen.multipart ? FILE_FORM_BYTES : FORM_BYTES,
+  });
   const viewer = await requireScreen(request, screen, { formData: form });
   const t = await tableT(request);
   const messages = MESSAGES[mode];
@@ -129,14 +170,21 @@ export async function formAction(key: ResourceKey, mode: FormMode, { request, pa
     .filter((name) => !lock.fields.includes(name));
   const errors = validateValues(fields, rules, values);
   if (Object.keys(errors).length) {
-    return data<FormActionData>({ values: echoValues(schema, mode, values), errors, message: t(messages.failed) }, { status: 400 });
+    return data<FormActionData>(
+      { values: echoValues(schema, mode, values), errors, message: t(messages.failed) },
+      { status: 400 },
+    );
   }
   try {
     await send(viewer, screen, schema, mode, values, form, params.id);
   } catch (e) {
     rethrowUnexpected(e);
     return data<FormActionData>(
-      { values: echoValues(schema, mode, values), errors: platformFieldErrors(e), message: failureMessage(t, messages.failed, e) },
+      {
+        values: echoValues(schema, mode, values),
+        errors: platformFieldErrors(e),
+        message: failureMessage(t, messages.failed, e),
+      },
       { status: failureStatus(e) },
     );
   }

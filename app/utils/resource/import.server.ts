@@ -6,7 +6,16 @@ import { joinMessages } from "~/components/table/messages";
 import type { RowError } from "~/components/table/types";
 import { PlatformError } from "~/platform-client/client.server";
 import { backToTable, schemaFor } from "./form.server";
-import { failureMessage, failureStatus, forbiddenPage, prefix, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import {
+  failureMessage,
+  failureStatus,
+  forbiddenPage,
+  prefix,
+  rethrowUnexpected,
+  requireScreen,
+  screenOf,
+  tableT,
+} from "./platform.server";
 import { CSV_FORM_BYTES, readForm } from "~/utils/form.server";
 
 /** Spec §5 and §9: csv only, at most 2 MB. */
@@ -18,7 +27,10 @@ export async function importLoader(key: ResourceKey, { request }: LoaderFunction
   const t = await tableT(request);
   const schema = await schemaFor(viewer, screen, t, "create");
   if (!schema.importable) throw forbiddenPage(t);
-  return data<ImportData>({ screen: screen.key, template: schema.template ? `${screen.path}/export?template=1` : null });
+  return data<ImportData>({
+    screen: screen.key,
+    template: schema.template ? `${screen.path}/export?template=1` : null,
+  });
 }
 
 /** The file to import: the one chosen, or the checked one carried back by the commit button. */
@@ -42,7 +54,11 @@ function rowErrors(e: unknown): RowError[] {
 
 function refused(t: TFunction, e: unknown) {
   return data<ImportActionData>(
-    { stage: "failed", message: failureMessage(t, "messages.uploadFailed", e), result: { created: 0, updated: 0, errors: rowErrors(e) } },
+    {
+      stage: "failed",
+      message: failureMessage(t, "messages.uploadFailed", e),
+      result: { created: 0, updated: 0, errors: rowErrors(e) },
+    },
     { status: failureStatus(e) },
   );
 }
@@ -60,7 +76,10 @@ export async function importAction(key: ResourceKey, { request }: ActionFunction
   const intent = form.get("intent") === "commit" ? "commit" : "check";
   const file = chosenFile(form);
   if (!file || !acceptable(file)) {
-    return data<ImportActionData>({ stage: "failed", message: joinMessages(t("messages.uploadFailed"), t("import.tip")) }, { status: 400 });
+    return data<ImportActionData>(
+      { stage: "failed", message: joinMessages(t("messages.uploadFailed"), t("import.tip")) },
+      { status: 400 },
+    );
   }
   const upload = new FormData();
   upload.append("file", file, file.name);
@@ -77,7 +96,15 @@ export async function importAction(key: ResourceKey, { request }: ActionFunction
     return refused(t, e);
   }
   if (intent === "commit") {
-    return backToTable(viewer, screen, request, joinMessages(t("messages.uploadOk"), t("import.summary", { created: result.created, updated: result.updated })));
+    return backToTable(
+      viewer,
+      screen,
+      request,
+      joinMessages(
+        t("messages.uploadOk"),
+        t("import.summary", { created: result.created, updated: result.updated }),
+      ),
+    );
   }
   const clean = result.errors.length === 0;
   return data<ImportActionData>({

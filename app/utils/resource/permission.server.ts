@@ -20,20 +20,36 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const t = await tableT(request);
   const wanted = new URL(request.url).searchParams.get("group");
-  const empty: PermissionPageData = { groups: [], group: null, users: [], permissions: [], canUpdate: false, lockedFields: [], error: null };
+  const empty: PermissionPageData = {
+    groups: [],
+    group: null,
+    users: [],
+    permissions: [],
+    canUpdate: false,
+    lockedFields: [],
+    error: null,
+  };
   try {
     // The schema's options carry what the account rule lets this viewer change.
     const [schema, groups] = await Promise.all([
       viewer.api.get<TableSchema>("/common/groups/schema/"),
       viewer.api.get<{ results: Row[] }>("/common/groups/", { page_size: 100, ordering: "name" }),
     ]);
-    let chosen = groups.results.find((g) => String(g.id) === wanted) ?? (wanted ? undefined : groups.results[0]);
-    if (!chosen && wanted && /^\d+$/.test(wanted)) chosen = await viewer.api.get<Row>(`/common/groups/${wanted}/`).catch(() => undefined);
+    let chosen =
+      groups.results.find((g) => String(g.id) === wanted) ??
+      (wanted ? undefined : groups.results[0]);
+    if (!chosen && wanted && /^\d+$/.test(wanted))
+      chosen = await viewer.api.get<Row>(`/common/groups/${wanted}/`).catch(() => undefined);
     const lock = recordLock(schema, chosen?.id);
     return data<PermissionPageData>({
       groups: groups.results.map((g) => ({ id: Number(g.id), name: String(g.name) })),
       group: chosen
-        ? { id: Number(chosen.id), name: String(chosen.name), members: list(chosen.members), permissions: list(chosen.permissions) }
+        ? {
+            id: Number(chosen.id),
+            name: String(chosen.name),
+            members: list(chosen.members),
+            permissions: list(chosen.permissions),
+          }
         : null,
       users: (schema.select_options.members ?? []).map((o) => ({ ...o, key: String(o.key) })),
       permissions: schema.select_options.permissions ?? [],
@@ -44,7 +60,10 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
     });
   } catch (e) {
     rethrowUnexpected(e);
-    return data<PermissionPageData>({ ...empty, error: failureMessage(t, "messages.listFailed", e) });
+    return data<PermissionPageData>({
+      ...empty,
+      error: failureMessage(t, "messages.listFailed", e),
+    });
   }
 }
 
@@ -58,7 +77,9 @@ export async function permissionAction({ request }: ActionFunctionArgs) {
   if (!/^\d+$/.test(id)) throw data({ error: "group must be an id" }, { status: 400 });
   const values = (name: string) => [...new Set(form.getAll(name).map(String).filter(Boolean))];
   // A field the account rule locked is not in the form (its inputs are disabled): not sent, so kept.
-  const body = Object.fromEntries(["members", "permissions"].filter((f) => form.has(f)).map((f) => [f, values(f)]));
+  const body = Object.fromEntries(
+    ["members", "permissions"].filter((f) => form.has(f)).map((f) => [f, values(f)]),
+  );
   try {
     await viewer.api.patch(`/common/groups/${id}/`, body);
     flash(viewer.api.session, "success", t("messages.saveOk"));
@@ -66,5 +87,7 @@ export async function permissionAction({ request }: ActionFunctionArgs) {
     rethrowUnexpected(e);
     flash(viewer.api.session, "error", failureMessage(t, "messages.saveFailed", e));
   }
-  return redirect(`${PERMISSION_PATH}?group=${id}`, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(`${PERMISSION_PATH}?group=${id}`, {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }

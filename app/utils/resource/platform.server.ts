@@ -5,7 +5,11 @@ import { listQuery, type TableState } from "~/components/table/table-state";
 import type { Row, TableSchema } from "~/components/table/types";
 import { getFixedT } from "~/i18next.server";
 import { pathAllowed } from "~/navigation";
-import { PlatformError, PlatformUnavailable, type PlatformClient } from "~/platform-client/client.server";
+import {
+  PlatformError,
+  PlatformUnavailable,
+  type PlatformClient,
+} from "~/platform-client/client.server";
 import { requireViewer, type Viewer } from "~/utils/guard.server";
 
 export function screenOf(key: ResourceKey): ResourceScreen {
@@ -18,7 +22,11 @@ export function screenOf(key: ResourceKey): ResourceScreen {
  * The guard for every route of a screen: its dialogs and exports live under the screen's
  * path, where the navigation table does not reach, so the screen's own roles are checked here.
  */
-export async function requireScreen(request: Request, screen: ResourceScreen, opts: { formData?: FormData } = {}): Promise<Viewer> {
+export async function requireScreen(
+  request: Request,
+  screen: ResourceScreen,
+  opts: { formData?: FormData } = {},
+): Promise<Viewer> {
   const viewer = await requireViewer(request, opts);
   if (!pathAllowed(screen.path, viewer.roles)) {
     throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
@@ -30,7 +38,8 @@ export const tableT = (request: Request) => getFixedT(request, "table");
 
 /** `{prefix}` of spec §7 for a screen's resource, with the trailing slash the platform answers to. */
 export const prefix = (screen: ResourceScreen) => `/${screen.api}/`;
-export const recordPath = (screen: ResourceScreen, id: string | number) => `/${screen.api}/${encodeURIComponent(String(id))}/`;
+export const recordPath = (screen: ResourceScreen, id: string | number) =>
+  `/${screen.api}/${encodeURIComponent(String(id))}/`;
 
 /**
  * A spec §8 message, with the platform's own reason added when it gave one
@@ -38,12 +47,24 @@ export const recordPath = (screen: ResourceScreen, id: string | number) => `/${s
  */
 export function failureMessage(t: TFunction, key: string, e: unknown): string {
   const base = t(key);
-  const reason = e instanceof PlatformError ? platformReason(t, e) : e instanceof PlatformUnavailable ? t("serviceError", { ns: "common" }) : undefined;
+  const reason =
+    e instanceof PlatformError
+      ? platformReason(t, e)
+      : e instanceof PlatformUnavailable
+        ? t("serviceError", { ns: "common" })
+        : undefined;
   return reason && reason !== base ? joinMessages(base, reason) : base;
 }
 
 /** Refusals of the platform's account rule (platform/auth/grants.ts), which the console words in every language. */
-const ACCOUNT_RULE_CODES = new Set(["grant_not_held", "admin_only", "own_rights", "protected_account", "admin_group_kept", "last_superuser"]);
+const ACCOUNT_RULE_CODES = new Set([
+  "grant_not_held",
+  "admin_only",
+  "own_rights",
+  "protected_account",
+  "admin_group_kept",
+  "last_superuser",
+]);
 
 /**
  * The platform's reason for a refusal. Its words are Chinese: the zh console shows them as
@@ -52,7 +73,8 @@ const ACCOUNT_RULE_CODES = new Set(["grant_not_held", "admin_only", "own_rights"
  */
 function platformReason(t: TFunction, e: PlatformError): string | undefined {
   const lng = (t as TFunction & { lng?: string }).lng;
-  if (e.code && ACCOUNT_RULE_CODES.has(e.code) && lng !== "zh") return t(`accountRule.${e.code}`, { ns: "common" });
+  if (e.code && ACCOUNT_RULE_CODES.has(e.code) && lng !== "zh")
+    return t(`accountRule.${e.code}`, { ns: "common" });
   return e.detail;
 }
 
@@ -80,7 +102,13 @@ export function platformFieldErrors(e: unknown): Record<string, string> {
 
 /** The client error log has no schema endpoint: its table is described here, read only. */
 function clientErrorSchema(t: TFunction): TableSchema {
-  const col = (label: string, width: number, type = "str") => ({ label: t(label), width, sortable: false, filter: false, type });
+  const col = (label: string, width: number, type = "str") => ({
+    label: t(label),
+    width,
+    sortable: false,
+    filter: false,
+    type,
+  });
   return {
     label: t("errorlog.title"),
     table_fields: {
@@ -104,7 +132,11 @@ function clientErrorSchema(t: TFunction): TableSchema {
   };
 }
 
-export async function fetchSchema(api: PlatformClient, screen: ResourceScreen, t: TFunction): Promise<TableSchema> {
+export async function fetchSchema(
+  api: PlatformClient,
+  screen: ResourceScreen,
+  t: TFunction,
+): Promise<TableSchema> {
   if (screen.localSchema) return clientErrorSchema(t);
   return api.get<TableSchema>(`${prefix(screen)}schema/`);
 }
@@ -119,7 +151,11 @@ export async function fetchList(api: PlatformClient, screen: ResourceScreen, sta
 }
 
 /** How many records a selection or a filter matches, asking for a single row. */
-export async function countMatching(api: PlatformClient, screen: ResourceScreen, query: URLSearchParams): Promise<number> {
+export async function countMatching(
+  api: PlatformClient,
+  screen: ResourceScreen,
+  query: URLSearchParams,
+): Promise<number> {
   const q = new URLSearchParams(query);
   q.set("page", "1");
   q.set("page_size", "1");
@@ -127,17 +163,25 @@ export async function countMatching(api: PlatformClient, screen: ResourceScreen,
   return (await api.get<{ count: number }>(prefix(screen), q)).count;
 }
 
-export async function fetchRecord(api: PlatformClient, screen: ResourceScreen, id: string): Promise<Row> {
+export async function fetchRecord(
+  api: PlatformClient,
+  screen: ResourceScreen,
+  id: string,
+): Promise<Row> {
   if (!/^\d+$/.test(id)) throw new Response("Not Found", { status: 404 });
   try {
     return await api.get<Row>(recordPath(screen, id));
   } catch (e) {
-    if (e instanceof PlatformError && e.status === 404) throw new Response(e.detail ?? "Not Found", { status: 404 });
+    if (e instanceof PlatformError && e.status === 404)
+      throw new Response(e.detail ?? "Not Found", { status: 404 });
     throw e;
   }
 }
 
 /** A page of this screen the platform refuses to this user: 403 with its reason. */
 export function forbiddenPage(t: TFunction, detail?: string): Response {
-  return new Response(detail || t("forbidden", { ns: "common" }), { status: 403, statusText: "Forbidden" });
+  return new Response(detail || t("forbidden", { ns: "common" }), {
+    status: 403,
+    statusText: "Forbidden",
+  });
 }

@@ -8,7 +8,15 @@ import { pagePath, type Viewer } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/utils/session.server";
 import { hiddenColumns, saveHiddenColumns } from "./columns.server";
-import { failureMessage, fetchList, fetchSchema, rethrowUnexpected, requireScreen, screenOf, tableT } from "./platform.server";
+import {
+  failureMessage,
+  fetchList,
+  fetchSchema,
+  rethrowUnexpected,
+  requireScreen,
+  screenOf,
+  tableT,
+} from "./platform.server";
 import { readForm } from "~/utils/form.server";
 
 /** Params a data request adds that are not part of the page's own query. */
@@ -98,7 +106,8 @@ export async function tableAction(key: ResourceKey, { request }: ActionFunctionA
     const cookie = await saveHiddenColumns(request, viewer.info.id, screen.key, hidden);
     return redirect(backTo(form, screen), { headers: { "Set-Cookie": cookie } });
   }
-  if (intent === "flags" && screen.key === "configs") return saveFlags(request, viewer, form, screen);
+  if (intent === "flags" && screen.key === "configs")
+    return saveFlags(request, viewer, form, screen);
   throw data({ error: `unknown intent: ${String(intent)}` }, { status: 400 });
 }
 
@@ -120,5 +129,7 @@ async function saveFlags(request: Request, viewer: Viewer, form: FormData, scree
   } finally {
     invalidatePlatformConfig();
   }
-  return redirect(backTo(form, screen), { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
+  return redirect(backTo(form, screen), {
+    headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+  });
 }

@@ -27,7 +27,11 @@ export async function resetPasswordLoader({ request, params }: LoaderFunctionArg
   const schema = await schemaFor(viewer, screen(), t, "update");
   if (recordLock(schema, params.id).all) throw forbiddenPage(t, t("actions.locked"));
   const user = await fetchRecord(viewer.api, screen(), params.id ?? "");
-  return data<ResetPasswordData>({ screen: "users", id: String(user.id), username: String(user.username ?? "") });
+  return data<ResetPasswordData>({
+    screen: "users",
+    id: String(user.id),
+    username: String(user.username ?? ""),
+  });
 }
 
 /** POST /api/common/users/{id}/reset_password/ with the new password (the platform ends their sessions). */
@@ -40,10 +44,15 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
   const errors = validateValues(Object.keys(schema.form_fields), rules, values);
   const blank = { new_password: "", confirm_password: "" };
   if (Object.keys(errors).length) {
-    return data<FormActionData>({ values: blank, errors, message: t("messages.saveFailed") }, { status: 400 });
+    return data<FormActionData>(
+      { values: blank, errors, message: t("messages.saveFailed") },
+      { status: 400 },
+    );
   }
   try {
-    await viewer.api.post(`${recordPath(screen(), params.id ?? "")}reset_password/`, { new_password: values.new_password });
+    await viewer.api.post(`${recordPath(screen(), params.id ?? "")}reset_password/`, {
+      new_password: values.new_password,
+    });
   } catch (e) {
     rethrowUnexpected(e);
     const fieldErrors = platformFieldErrors(e);

@@ -29,7 +29,9 @@ export interface GraphRow {
 }
 
 export function requireGraphRow(db: DB, id: number): GraphRow {
-  const g = db.prepare("SELECT id, name, domain, description, created_at FROM graphs WHERE id = ?").get(id) as GraphRow | undefined;
+  const g = db
+    .prepare("SELECT id, name, domain, description, created_at FROM graphs WHERE id = ?")
+    .get(id) as GraphRow | undefined;
   if (!g) throw new HttpError(404, "知识图谱不存在", "not_found");
   return g;
 }
@@ -64,10 +66,13 @@ function lastJob(db: DB, graphId: number, kinds: string[]): JobBrief | null {
 }
 
 function card(db: DB, g: GraphRow): GraphCard {
-  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(g.id) as number;
+  const count = (table: string) =>
+    db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(g.id) as number;
   const ontology =
     (db
-      .prepare("SELECT o.id, o.name FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?")
+      .prepare(
+        "SELECT o.id, o.name FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?",
+      )
       .get(g.id) as { id: number; name: string } | undefined) ?? null;
   return {
     ...g,
@@ -85,7 +90,9 @@ function card(db: DB, g: GraphRow): GraphCard {
 
 /** Every graph with its domain, ontology, counts and last build (or update). */
 export function graphDashboard(ctx: PlatformContext): { results: GraphCard[]; count: number } {
-  const graphs = ctx.db.prepare("SELECT id, name, domain, description, created_at FROM graphs ORDER BY id").all() as GraphRow[];
+  const graphs = ctx.db
+    .prepare("SELECT id, name, domain, description, created_at FROM graphs ORDER BY id")
+    .all() as GraphRow[];
   return { results: graphs.map((g) => card(ctx.db, g)), count: graphs.length };
 }
 
@@ -95,12 +102,15 @@ export function graphCard(ctx: PlatformContext, id: number): GraphCard {
 
 function readGraphFields(r: BodyReader, mode: "create" | "update") {
   const out: { name?: string; domain?: string; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "图谱名称", { required: true, max: 50 });
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "图谱名称", { required: true, max: 50 });
   if (mode === "create" || r.has("domain")) {
     out.domain = r.text("domain", "领域", { required: true, max: 20 });
-    if (out.domain && !(DOMAINS as readonly string[]).includes(out.domain)) r.fail("domain", "领域必须是 military（军事）或 general（通用）");
+    if (out.domain && !(DOMAINS as readonly string[]).includes(out.domain))
+      r.fail("domain", "领域必须是 military（军事）或 general（通用）");
   }
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   return out;
 }
 
@@ -118,13 +128,22 @@ function requireIdle(db: DB, graphId: number) {
     )
     .pluck()
     .get(graphId, JSON.stringify(WRITING_KINDS)) as number | undefined;
-  if (busy) throw new HttpError(409, `该图谱已有正在进行的构建或更新任务（#${busy}），请等它结束`, "graph_busy");
+  if (busy)
+    throw new HttpError(
+      409,
+      `该图谱已有正在进行的构建或更新任务（#${busy}），请等它结束`,
+      "graph_busy",
+    );
 }
 
 /** `predicate_map` of a build or dry run: which relation type each foreign RDF predicate means. */
-const predicateMapOf = (r: BodyReader): PredicateMap => readPredicateMap(r.body.predicate_map, (m) => r.fail("predicate_map", m));
+const predicateMapOf = (r: BodyReader): PredicateMap =>
+  readPredicateMap(r.body.predicate_map, (m) => r.fail("predicate_map", m));
 
-function readBuildBody(ctx: PlatformContext, r: BodyReader): { sources: SourceSpec; skip_bad_rows: boolean; predicate_map: PredicateMap } {
+function readBuildBody(
+  ctx: PlatformContext,
+  r: BodyReader,
+): { sources: SourceSpec; skip_bad_rows: boolean; predicate_map: PredicateMap } {
   const sources = readSourceSpec(r);
   const skip = r.bool("skip_bad_rows");
   const predicateMap = predicateMapOf(r);
@@ -134,7 +153,11 @@ function readBuildBody(ctx: PlatformContext, r: BodyReader): { sources: SourceSp
 }
 
 /** POST graphs/: the graph row, its ontology and its build job, in one transaction. */
-export function createGraph(ctx: PlatformContext, user: AuthUser, body: unknown): { graph: GraphCard; job_id: number } {
+export function createGraph(
+  ctx: PlatformContext,
+  user: AuthUser,
+  body: unknown,
+): { graph: GraphCard; job_id: number } {
   const db = ctx.db;
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "create");
@@ -143,7 +166,8 @@ export function createGraph(ctx: PlatformContext, user: AuthUser, body: unknown)
   const params = readBuildBody(ctx, r);
   const { graphId, jobId } = db.transaction(() => {
     uniqueGraphName(db, fields.name!);
-    if (!db.prepare("SELECT 1 FROM kg_ontologies WHERE id = ?").get(ontologyId)) throw badRequest("本体不存在");
+    if (!db.prepare("SELECT 1 FROM kg_ontologies WHERE id = ?").get(ontologyId))
+      throw badRequest("本体不存在");
     const graphId = Number(
       db
         .prepare("INSERT INTO graphs (name, domain, description) VALUES (?, ?, ?)")
@@ -158,7 +182,12 @@ export function createGraph(ctx: PlatformContext, user: AuthUser, body: unknown)
 }
 
 /** POST graphs/{id}/build/: rebuild from source data (the graph's facts are replaced). */
-export function rebuildGraph(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown): { job_id: number } {
+export function rebuildGraph(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+): { job_id: number } {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const params = readBuildBody(ctx, new BodyReader(body));
@@ -171,7 +200,12 @@ export function rebuildGraph(ctx: PlatformContext, user: AuthUser, graphId: numb
   })();
 }
 
-export function updateGraph(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown): GraphCard {
+export function updateGraph(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+): GraphCard {
   const db = ctx.db;
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "update");
@@ -180,7 +214,12 @@ export function updateGraph(ctx: PlatformContext, user: AuthUser, graphId: numbe
     const before = requireGraphRow(db, graphId);
     if (fields.name) uniqueGraphName(db, fields.name, graphId);
     const next = { ...before, ...fields };
-    db.prepare("UPDATE graphs SET name = ?, domain = ?, description = ? WHERE id = ?").run(next.name, next.domain, next.description, graphId);
+    db.prepare("UPDATE graphs SET name = ?, domain = ?, description = ? WHERE id = ?").run(
+      next.name,
+      next.domain,
+      next.description,
+      graphId,
+    );
     audit(db, user, "update", "graphs", graphId, before, next);
   })();
   return graphCard(ctx, graphId);
@@ -190,7 +229,12 @@ export function updateGraph(ctx: PlatformContext, user: AuthUser, graphId: numbe
  * POST graphs/{id}/update/dry-run/: queues the dry run (graph.plan). `from_plan_job_id` runs
  * an earlier dry run's sources again (with this body's `predicate_map` over its own).
  */
-export function startDryRun(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown): { job_id: number } {
+export function startDryRun(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+): { job_id: number } {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const r = new BodyReader(body);
@@ -203,12 +247,19 @@ export function startDryRun(ctx: PlatformContext, user: AuthUser, graphId: numbe
   if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
     throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
   }
-  const params = Object.keys(predicateMap).length ? { sources, predicate_map: predicateMap } : { sources };
+  const params = Object.keys(predicateMap).length
+    ? { sources, predicate_map: predicateMap }
+    : { sources };
   return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 }
 
 /** POST graphs/{id}/update/: applies a finished dry run (graph.update). */
-export function startUpdate(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown): { job_id: number } {
+export function startUpdate(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+): { job_id: number } {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const r = new BodyReader(body);
@@ -219,13 +270,23 @@ export function startUpdate(ctx: PlatformContext, user: AuthUser, graphId: numbe
   const plan = requirePlanJob(ctx, graphId, planJobId!);
   const report = plan.result.report;
   if (report.summary.bad_rows > 0 && !skip) {
-    throw badRequest(`预演发现 ${report.summary.bad_rows} 行有问题：请修正数据后重新预演，或选择"跳过错误行"`, {
-      errors: { skip_bad_rows: ["有问题的行需要确认跳过"] },
-    });
+    throw badRequest(
+      `预演发现 ${report.summary.bad_rows} 行有问题：请修正数据后重新预演，或选择"跳过错误行"`,
+      {
+        errors: { skip_bad_rows: ["有问题的行需要确认跳过"] },
+      },
+    );
   }
   return db.transaction(() => {
     requireIdle(db, graphId);
-    return { job_id: enqueueJob(ctx, { kind: UPDATE, graphId, params: { plan_job_id: planJobId, skip_bad_rows: skip }, userId: user.id }) };
+    return {
+      job_id: enqueueJob(ctx, {
+        kind: UPDATE,
+        graphId,
+        params: { plan_job_id: planJobId, skip_bad_rows: skip },
+        userId: user.id,
+      }),
+    };
   })();
 }
 
@@ -260,7 +321,10 @@ export function listEntities(
     params.push(q.classId);
   }
   const clause = where.join(" AND ");
-  const count = db.prepare(`SELECT count(*) FROM kg_entities e WHERE ${clause}`).pluck().get(...params) as number;
+  const count = db
+    .prepare(`SELECT count(*) FROM kg_entities e WHERE ${clause}`)
+    .pluck()
+    .get(...params) as number;
   const rows = db
     .prepare(
       `SELECT e.id, e.uuid, e.name, e.class_id, c.name AS class, e.aliases,
@@ -269,8 +333,13 @@ export function listEntities(
          FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
         WHERE ${clause} ORDER BY e.name, e.id LIMIT ? OFFSET ?`,
     )
-    .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as (Omit<EntityListItem, "aliases"> & { aliases: string })[];
-  return { results: rows.map((r) => ({ ...r, aliases: parseJson<string[]>(r.aliases, []) })), count };
+    .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as (Omit<EntityListItem, "aliases"> & {
+    aliases: string;
+  })[];
+  return {
+    results: rows.map((r) => ({ ...r, aliases: parseJson<string[]>(r.aliases, []) })),
+    count,
+  };
 }
 
 interface NeighbourRow {
@@ -284,7 +353,12 @@ interface NeighbourRow {
 }
 
 /** An entity and its relations both ways (at most `limit` each way), with the totals. */
-export function entityNeighbourhood(ctx: PlatformContext, graphId: number, entityId: number, limit = 50) {
+export function entityNeighbourhood(
+  ctx: PlatformContext,
+  graphId: number,
+  entityId: number,
+  limit = 50,
+) {
   const db = ctx.db;
   const e = db
     .prepare(
@@ -292,7 +366,16 @@ export function entityNeighbourhood(ctx: PlatformContext, graphId: number, entit
          FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.id = ? AND e.graph_id = ?`,
     )
     .get(entityId, graphId) as
-    | { id: number; uuid: string; name: string; class_id: number | null; class: string | null; aliases: string; properties: string; description: string }
+    | {
+        id: number;
+        uuid: string;
+        name: string;
+        class_id: number | null;
+        class: string | null;
+        aliases: string;
+        properties: string;
+        description: string;
+      }
     | undefined;
   if (!e) throw new HttpError(404, "实体不存在", "not_found");
   const side = (own: "subject_id" | "object_id", other: "subject_id" | "object_id") =>
@@ -304,7 +387,11 @@ export function entityNeighbourhood(ctx: PlatformContext, graphId: number, entit
           WHERE r.${own} = ? ORDER BY t.name, o.name LIMIT ?`,
       )
       .all(entityId, limit) as NeighbourRow[];
-  const total = (own: string) => db.prepare(`SELECT count(*) FROM kg_relations WHERE ${own} = ?`).pluck().get(entityId) as number;
+  const total = (own: string) =>
+    db
+      .prepare(`SELECT count(*) FROM kg_relations WHERE ${own} = ?`)
+      .pluck()
+      .get(entityId) as number;
   const shape = (r: NeighbourRow) => ({
     id: r.id,
     predicate: r.predicate,
@@ -312,7 +399,11 @@ export function entityNeighbourhood(ctx: PlatformContext, graphId: number, entit
     entity: { id: r.other_id, uuid: r.other_uuid, name: r.other_name, class: r.other_class },
   });
   return {
-    entity: { ...e, aliases: parseJson<string[]>(e.aliases, []), properties: parseJson<Record<string, unknown>>(e.properties, {}) },
+    entity: {
+      ...e,
+      aliases: parseJson<string[]>(e.aliases, []),
+      properties: parseJson<Record<string, unknown>>(e.properties, {}),
+    },
     outgoing: side("subject_id", "object_id").map(shape),
     incoming: side("object_id", "subject_id").map(shape),
     out_total: total("subject_id"),
@@ -327,11 +418,15 @@ export function graphOntologyInfo(ctx: PlatformContext, graphId: number) {
   const g = requireGraphRow(db, graphId);
   const ontology =
     (db
-      .prepare("SELECT o.id, o.name, o.domain FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?")
+      .prepare(
+        "SELECT o.id, o.name, o.domain FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?",
+      )
       .get(graphId) as { id: number; name: string; domain: string } | undefined) ?? null;
   const sharedWith = ontology
     ? (db
-        .prepare("SELECT g.id, g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? AND g.id <> ? ORDER BY g.id")
+        .prepare(
+          "SELECT g.id, g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? AND g.id <> ? ORDER BY g.id",
+        )
         .all(ontology.id, graphId) as { id: number; name: string }[])
     : [];
   return { graph: { id: g.id, name: g.name, domain: g.domain }, ontology, shared_with: sharedWith };
@@ -340,7 +435,11 @@ export function graphOntologyInfo(ctx: PlatformContext, graphId: number) {
 type IdMap = Map<number, number>;
 
 /** Points the graph's facts at other class and type ids (same names, another ontology). */
-function remapFacts(db: DB, graphId: number, maps: { classMap: IdMap; relationMap: IdMap; eventMap: IdMap }) {
+function remapFacts(
+  db: DB,
+  graphId: number,
+  maps: { classMap: IdMap; relationMap: IdMap; eventMap: IdMap },
+) {
   const json = (m: IdMap) => JSON.stringify(Object.fromEntries(m));
   db.prepare(
     `UPDATE kg_entities SET class_id = json_extract(?, '$."' || class_id || '"') WHERE graph_id = ? AND class_id IS NOT NULL`,
@@ -357,7 +456,12 @@ function remapFacts(db: DB, graphId: number, maps: { classMap: IdMap; relationMa
  * Moves a graph to another ontology. Every class, relation type and event type the graph's
  * facts use must exist (by name) in the target; the refusal names the first missing ones.
  */
-export function switchOntology(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) {
+export function switchOntology(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+) {
   const db = ctx.db;
   const r = new BodyReader(body);
   const target = r.optionalId("ontology_id", "本体");
@@ -365,10 +469,12 @@ export function switchOntology(ctx: PlatformContext, user: AuthUser, graphId: nu
   r.done();
   db.transaction(() => {
     const info = graphOntologyInfo(ctx, graphId);
-    const to = db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(target) as { id: number; name: string } | undefined;
+    const to = db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(target) as
+      { id: number; name: string } | undefined;
     if (!to) throw badRequest("本体不存在");
     if (info.ontology?.id === to.id) return;
-    const used = (sql: string) => db.prepare(sql).all(graphId) as { id: number; name: string; n: number }[];
+    const used = (sql: string) =>
+      db.prepare(sql).all(graphId) as { id: number; name: string; n: number }[];
     const usedClasses = used(
       "SELECT c.id, c.name, count(*) AS n FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? GROUP BY c.id",
     );
@@ -379,9 +485,21 @@ export function switchOntology(ctx: PlatformContext, user: AuthUser, graphId: nu
       "SELECT t.id, t.name, count(*) AS n FROM kg_events e JOIN kg_event_types t ON t.id = e.event_type_id WHERE e.graph_id = ? GROUP BY t.id",
     );
     const byName = (table: string) =>
-      new Map((db.prepare(`SELECT name, id FROM ${table} WHERE ontology_id = ?`).all(to.id) as { name: string; id: number }[]).map((x) => [x.name, x.id]));
+      new Map(
+        (
+          db.prepare(`SELECT name, id FROM ${table} WHERE ontology_id = ?`).all(to.id) as {
+            name: string;
+            id: number;
+          }[]
+        ).map((x) => [x.name, x.id]),
+      );
     const missing: string[] = [];
-    const mapOf = (rows: typeof usedClasses, names: Map<string, number>, label: string, unit: string) => {
+    const mapOf = (
+      rows: typeof usedClasses,
+      names: Map<string, number>,
+      label: string,
+      unit: string,
+    ) => {
       const m: IdMap = new Map();
       for (const x of rows) {
         const id = names.get(x.name);
@@ -421,18 +539,28 @@ export function forkOntology(ctx: PlatformContext, user: AuthUser, graphId: numb
     if (!info.ontology) throw badRequest("该图谱还没有本体，请先选择一个本体");
     const newName = name || `${info.graph.name}本体`;
     if (db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ?").get(newName)) {
-      throw badRequest(`本体名称"${newName}"已存在`, { errors: { name: [`本体名称"${newName}"已存在`] } });
+      throw badRequest(`本体名称"${newName}"已存在`, {
+        errors: { name: [`本体名称"${newName}"已存在`] },
+      });
     }
     const id = Number(
       db
         .prepare("INSERT INTO kg_ontologies (name, domain, description) VALUES (?, ?, ?)")
-        .run(newName, info.ontology.domain, `由"${info.ontology.name}"复制，供图谱"${info.graph.name}"单独使用`).lastInsertRowid,
+        .run(
+          newName,
+          info.ontology.domain,
+          `由"${info.ontology.name}"复制，供图谱"${info.graph.name}"单独使用`,
+        ).lastInsertRowid,
     );
     const maps = copyOntologyContent(db, info.ontology.id, id);
     remapFacts(db, graphId, maps);
     assignOntology(ctx, graphId, id);
     bumpGraphVersion(ctx, graphId, true);
-    audit(db, user, "create", "ontologies", id, null, { forked_from: info.ontology.id, graph_id: graphId, name: newName });
+    audit(db, user, "create", "ontologies", id, null, {
+      forked_from: info.ontology.id,
+      graph_id: graphId,
+      name: newName,
+    });
   })();
   return graphOntologyInfo(ctx, graphId);
 }

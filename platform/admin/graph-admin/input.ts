@@ -55,7 +55,9 @@ export class BodyReader {
   ids(name: string, label: string, max = 200): number[] {
     const raw = this.body[name];
     if (raw === undefined || raw === null || raw === "") return [];
-    const parts = (Array.isArray(raw) ? raw : String(raw).split(",")).map((v) => String(v).trim()).filter(Boolean);
+    const parts = (Array.isArray(raw) ? raw : String(raw).split(","))
+      .map((v) => String(v).trim())
+      .filter(Boolean);
     const ids = parts.map((p) => (/^\d{1,15}$/.test(p) ? Number(p) : NaN));
     if (ids.some((n) => !Number.isInteger(n) || n < 1)) this.fail(name, `${label}无效`);
     if (ids.length > max) this.fail(name, `${label}最多${max}项`);

@@ -1,15 +1,28 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
+import { JobFailedError, getJob, registerJobKind, type JobContext } from "../../jobs/runner.js";
 import {
-  JobFailedError,
-  getJob,
-  registerJobKind,
-  type JobContext,
-} from "../../jobs/runner.js";
-import { MAX_REPORTED_PROBLEMS, factSignature, planRows, type Plan, type PlanReport } from "./plan.js";
+  MAX_REPORTED_PROBLEMS,
+  factSignature,
+  planRows,
+  type Plan,
+  type PlanReport,
+} from "./plan.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
-import { describeSpec, rdfSourceKeys, readSourceRows, type SourceRow, type SourceSpec } from "./sources.js";
-import { applyPlan, clearGraphFactsNow, clearGraphFacts, writeBuild, type WriteCounts } from "./write.js";
+import {
+  describeSpec,
+  rdfSourceKeys,
+  readSourceRows,
+  type SourceRow,
+  type SourceSpec,
+} from "./sources.js";
+import {
+  applyPlan,
+  clearGraphFactsNow,
+  clearGraphFacts,
+  writeBuild,
+  type WriteCounts,
+} from "./write.js";
 
 /**
  * The jobs of graph administration:
@@ -77,9 +90,13 @@ export interface UpdateResult {
 const MAX_LOGGED_PROBLEMS = 100;
 
 function logProblems(job: JobContext<unknown>, report: PlanReport) {
-  for (const p of report.problems.slice(0, MAX_LOGGED_PROBLEMS)) job.log("warn", `${p.ref}：${p.message}`);
+  for (const p of report.problems.slice(0, MAX_LOGGED_PROBLEMS))
+    job.log("warn", `${p.ref}：${p.message}`);
   if (report.problem_count > MAX_LOGGED_PROBLEMS) {
-    job.log("warn", `另有 ${report.problem_count - MAX_LOGGED_PROBLEMS} 行有问题（结果中列出前 ${MAX_REPORTED_PROBLEMS} 行）`);
+    job.log(
+      "warn",
+      `另有 ${report.problem_count - MAX_LOGGED_PROBLEMS} 行有问题（结果中列出前 ${MAX_REPORTED_PROBLEMS} 行）`,
+    );
   }
   for (const w of report.warnings.slice(0, 20)) job.log("warn", w);
 }
@@ -135,35 +152,60 @@ async function readAndPlan(
 }
 
 /** Refuses to go on with bad rows unless the operator accepted skipping them. */
-function requireAccepted(plan: Plan, skipBadRows: boolean, what: string, unmapped: UnmappedPredicate[] = []) {
+function requireAccepted(
+  plan: Plan,
+  skipBadRows: boolean,
+  what: string,
+  unmapped: UnmappedPredicate[] = [],
+) {
   const s = plan.report.summary;
-  const result = { report: plan.report, ...(unmapped.length ? { unmapped_predicates: unmapped } : {}) };
+  const result = {
+    report: plan.report,
+    ...(unmapped.length ? { unmapped_predicates: unmapped } : {}),
+  };
   if (s.bad_rows > 0 && !skipBadRows) {
     throw new JobFailedError(
       `源数据中有 ${s.bad_rows} 行有问题，未${what}任何内容。可修正后重试，或选择"跳过错误行"只${what}其余 ${s.accepted_rows} 行`,
       result,
     );
   }
-  if (s.accepted_rows === 0) throw new JobFailedError(`没有可${what}的数据：所有行都有问题`, result);
+  if (s.accepted_rows === 0)
+    throw new JobFailedError(`没有可${what}的数据：所有行都有问题`, result);
 }
 
 async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   const started = Date.now();
   const { ctx, params } = job;
   const graphId = job.graphId!;
-  const plan = await readAndPlan(job as JobContext<unknown>, params.sources, "empty", [0, 30], params.predicate_map);
+  const plan = await readAndPlan(
+    job as JobContext<unknown>,
+    params.sources,
+    "empty",
+    [0, 30],
+    params.predicate_map,
+  );
   requireAccepted(plan, params.skip_bad_rows, "构建", plan.unmapped);
-  if (plan.report.summary.bad_rows) job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
+  if (plan.report.summary.bad_rows)
+    job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
   let clearing = false;
   try {
     job.progress(30, "清空图谱原有数据");
     clearing = true;
     await clearGraphFacts(ctx, graphId, () => job.checkpoint());
     job.progress(35, "写入实体与关系");
-    const written = await writeBuild(ctx, plan, job.id, () => job.checkpoint(), (f) => job.progress(35 + 64 * f));
+    const written = await writeBuild(
+      ctx,
+      plan,
+      job.id,
+      () => job.checkpoint(),
+      (f) => job.progress(35 + 64 * f),
+    );
     rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
     const ms = Date.now() - started;
-    job.log("info", `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`);
+    job.log(
+      "info",
+      `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`,
+    );
     return {
       report: plan.report,
       ...(plan.unmapped.length ? { unmapped_predicates: plan.unmapped } : {}),
@@ -189,13 +231,24 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
 async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
   const started = Date.now();
   const signature = factSignature(job.ctx, job.graphId!);
-  const plan = await readAndPlan(job as JobContext<unknown>, job.params.sources, "graph", [0, 100], job.params.predicate_map);
+  const plan = await readAndPlan(
+    job as JobContext<unknown>,
+    job.params.sources,
+    "graph",
+    [0, 100],
+    job.params.predicate_map,
+  );
   return {
     report: plan.report,
     ...(plan.unmapped.length
-      ? { unmapped_predicates: plan.unmapped, relation_types: [...plan.ontology.relationTypeByName.keys()] }
+      ? {
+          unmapped_predicates: plan.unmapped,
+          relation_types: [...plan.ontology.relationTypeByName.keys()],
+        }
       : {}),
-    ...(job.params.predicate_map && Object.keys(job.params.predicate_map).length ? { predicate_map: job.params.predicate_map } : {}),
+    ...(job.params.predicate_map && Object.keys(job.params.predicate_map).length
+      ? { predicate_map: job.params.predicate_map }
+      : {}),
     signature,
     sources: describeSpec(job.ctx, job.params.sources),
     duration_ms: Date.now() - started,
@@ -208,12 +261,14 @@ export function requirePlanJob(ctx: PlatformContext, graphId: number, planJobId:
   if (!planJob || planJob.kind !== PLAN || planJob.graph_id !== graphId) {
     throw new HttpError(400, "预演任务不存在或不属于该图谱", "invalid_plan");
   }
-  if (planJob.status !== "succeeded") throw new HttpError(400, "预演尚未成功完成，不能应用", "invalid_plan");
+  if (planJob.status !== "succeeded")
+    throw new HttpError(400, "预演尚未成功完成，不能应用", "invalid_plan");
   return planJob as typeof planJob & { result: PlanResult; params: PlanParams };
 }
 
 const sameCounts = (a: PlanReport["summary"], b: PlanReport["summary"]) =>
-  JSON.stringify([a.rows, a.bad_rows, a.entities, a.relations]) === JSON.stringify([b.rows, b.bad_rows, b.entities, b.relations]);
+  JSON.stringify([a.rows, a.bad_rows, a.entities, a.relations]) ===
+  JSON.stringify([b.rows, b.bad_rows, b.entities, b.relations]);
 
 async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult> {
   const started = Date.now();
@@ -223,7 +278,13 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   if (factSignature(ctx, graphId) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
-  const plan = await readAndPlan(job as JobContext<unknown>, planJob.params.sources, "graph", [0, 80], planJob.params.predicate_map);
+  const plan = await readAndPlan(
+    job as JobContext<unknown>,
+    planJob.params.sources,
+    "graph",
+    [0, 80],
+    planJob.params.predicate_map,
+  );
   if (!sameCounts(plan.report.summary, planJob.result.report.summary)) {
     throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
   }
@@ -234,14 +295,35 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   }
   job.progress(85, "在一个事务中应用全部变更");
   const applied = applyPlan(ctx, plan, job.id);
-  rememberPredicateMap(ctx, rdfSourceKeys(ctx, planJob.params.sources), planJob.params.predicate_map ?? {});
+  rememberPredicateMap(
+    ctx,
+    rdfSourceKeys(ctx, planJob.params.sources),
+    planJob.params.predicate_map ?? {},
+  );
   job.log(
     "info",
     `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
   );
-  return { report: plan.report, applied, plan_job_id: params.plan_job_id, duration_ms: Date.now() - started };
+  return {
+    report: plan.report,
+    applied,
+    plan_job_id: params.plan_job_id,
+    duration_ms: Date.now() - started,
+  };
 }
 
-registerJobKind<BuildParams>(BUILD, buildGraph, { resumable: true, permission: "kg__graph__update", label: "图谱构建" });
-registerJobKind<PlanParams>(PLAN, planUpdate, { resumable: true, permission: "kg__graph__update", label: "增量更新预演" });
-registerJobKind<UpdateParams>(UPDATE, applyUpdate, { resumable: false, permission: "kg__graph__update", label: "增量更新" });
+registerJobKind<BuildParams>(BUILD, buildGraph, {
+  resumable: true,
+  permission: "kg__graph__update",
+  label: "图谱构建",
+});
+registerJobKind<PlanParams>(PLAN, planUpdate, {
+  resumable: true,
+  permission: "kg__graph__update",
+  label: "增量更新预演",
+});
+registerJobKind<UpdateParams>(UPDATE, applyUpdate, {
+  resumable: false,
+  permission: "kg__graph__update",
+  label: "增量更新",
+});

@@ -40,7 +40,10 @@ export interface OntologyDiff {
 
 interface Current {
   classes: Map<string, { id: number; parent: string | null; description: string }>;
-  relationTypes: Map<string, { id: number; domain: string | null; range: string | null; description: string }>;
+  relationTypes: Map<
+    string,
+    { id: number; domain: string | null; range: string | null; description: string }
+  >;
   properties: Map<string, { id: number; className: string; name: string; datatype: string }>;
 }
 
@@ -49,7 +52,9 @@ const none = (v: string | null) => v ?? "（无）";
 
 function current(ctx: PlatformContext, ontologyId: number): Current {
   const db = ctx.db;
-  const classRows = db.prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ?").all(ontologyId) as {
+  const classRows = db
+    .prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ?")
+    .all(ontologyId) as {
     id: number;
     name: string;
     parent_id: number | null;
@@ -58,46 +63,95 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
   const nameById = new Map(classRows.map((c) => [c.id, c.name]));
   const cname = (id: number | null) => (id === null ? null : (nameById.get(id) ?? null));
   const relationRows = db
-    .prepare("SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ?")
-    .all(ontologyId) as { id: number; name: string; domain_class_id: number | null; range_class_id: number | null; description: string }[];
+    .prepare(
+      "SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ?",
+    )
+    .all(ontologyId) as {
+    id: number;
+    name: string;
+    domain_class_id: number | null;
+    range_class_id: number | null;
+    description: string;
+  }[];
   const propertyRows = db
-    .prepare("SELECT p.id, p.class_id, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?")
+    .prepare(
+      "SELECT p.id, p.class_id, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
+    )
     .all(ontologyId) as { id: number; class_id: number; name: string; datatype: string }[];
   return {
-    classes: new Map(classRows.map((c) => [c.name, { id: c.id, parent: cname(c.parent_id), description: c.description }])),
+    classes: new Map(
+      classRows.map((c) => [
+        c.name,
+        { id: c.id, parent: cname(c.parent_id), description: c.description },
+      ]),
+    ),
     relationTypes: new Map(
-      relationRows.map((r) => [r.name, { id: r.id, domain: cname(r.domain_class_id), range: cname(r.range_class_id), description: r.description }]),
+      relationRows.map((r) => [
+        r.name,
+        {
+          id: r.id,
+          domain: cname(r.domain_class_id),
+          range: cname(r.range_class_id),
+          description: r.description,
+        },
+      ]),
     ),
     properties: new Map(
-      propertyRows.map((p) => [propertyKey(cname(p.class_id)!, p.name), { id: p.id, className: cname(p.class_id)!, name: p.name, datatype: p.datatype }]),
+      propertyRows.map((p) => [
+        propertyKey(cname(p.class_id)!, p.name),
+        { id: p.id, className: cname(p.class_id)!, name: p.name, datatype: p.datatype },
+      ]),
     ),
   };
 }
 
 function changesOf(now: Current, next: OwlOntology): OntologyChange[] {
   const out: OntologyChange[] = [];
-  const seen = { classes: new Set<string>(), relations: new Set<string>(), properties: new Set<string>() };
+  const seen = {
+    classes: new Set<string>(),
+    relations: new Set<string>(),
+    properties: new Set<string>(),
+  };
   for (const c of next.classes) {
     seen.classes.add(c.name);
     const was = now.classes.get(c.name);
-    if (!was) out.push({ kind: "class", change: "added", name: c.name, detail: c.parent ? `父类：${c.parent}` : "" });
+    if (!was)
+      out.push({
+        kind: "class",
+        change: "added",
+        name: c.name,
+        detail: c.parent ? `父类：${c.parent}` : "",
+      });
     else {
       const parts: string[] = [];
       if (was.parent !== c.parent) parts.push(`父类：${none(was.parent)} → ${none(c.parent)}`);
       if (c.description !== null && c.description !== was.description) parts.push("描述");
-      if (parts.length) out.push({ kind: "class", change: "changed", name: c.name, detail: parts.join("；") });
+      if (parts.length)
+        out.push({ kind: "class", change: "changed", name: c.name, detail: parts.join("；") });
     }
   }
   for (const r of next.relationTypes) {
     seen.relations.add(r.name);
     const was = now.relationTypes.get(r.name);
-    if (!was) out.push({ kind: "relation_type", change: "added", name: r.name, detail: `${none(r.domain)} → ${none(r.range)}` });
+    if (!was)
+      out.push({
+        kind: "relation_type",
+        change: "added",
+        name: r.name,
+        detail: `${none(r.domain)} → ${none(r.range)}`,
+      });
     else {
       const parts: string[] = [];
       if (was.domain !== r.domain) parts.push(`定义域：${none(was.domain)} → ${none(r.domain)}`);
       if (was.range !== r.range) parts.push(`值域：${none(was.range)} → ${none(r.range)}`);
       if (r.description !== null && r.description !== was.description) parts.push("描述");
-      if (parts.length) out.push({ kind: "relation_type", change: "changed", name: r.name, detail: parts.join("；") });
+      if (parts.length)
+        out.push({
+          kind: "relation_type",
+          change: "changed",
+          name: r.name,
+          detail: parts.join("；"),
+        });
     }
   }
   for (const p of next.properties) {
@@ -106,12 +160,27 @@ function changesOf(now: Current, next: OwlOntology): OntologyChange[] {
     const was = now.properties.get(key);
     const name = `${p.className}.${p.name}`;
     if (!was) out.push({ kind: "property", change: "added", name, detail: p.datatype });
-    else if (was.datatype !== p.datatype) out.push({ kind: "property", change: "changed", name, detail: `${was.datatype} → ${p.datatype}` });
+    else if (was.datatype !== p.datatype)
+      out.push({
+        kind: "property",
+        change: "changed",
+        name,
+        detail: `${was.datatype} → ${p.datatype}`,
+      });
   }
-  for (const name of now.classes.keys()) if (!seen.classes.has(name)) out.push({ kind: "class", change: "removed", name, detail: "" });
-  for (const name of now.relationTypes.keys()) if (!seen.relations.has(name)) out.push({ kind: "relation_type", change: "removed", name, detail: "" });
+  for (const name of now.classes.keys())
+    if (!seen.classes.has(name)) out.push({ kind: "class", change: "removed", name, detail: "" });
+  for (const name of now.relationTypes.keys())
+    if (!seen.relations.has(name))
+      out.push({ kind: "relation_type", change: "removed", name, detail: "" });
   for (const [key, p] of now.properties) {
-    if (!seen.properties.has(key)) out.push({ kind: "property", change: "removed", name: `${p.className}.${p.name}`, detail: p.datatype });
+    if (!seen.properties.has(key))
+      out.push({
+        kind: "property",
+        change: "removed",
+        name: `${p.className}.${p.name}`,
+        detail: p.datatype,
+      });
   }
   return out;
 }
@@ -131,11 +200,22 @@ function breaksOf(ctx: PlatformContext, now: Current, changes: OntologyChange[])
     let samples: string[] = [];
     if (c.kind === "class") {
       const id = now.classes.get(c.name)!.id;
-      count = db.prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?").pluck().get(id) as number;
-      samples = db.prepare(`SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`).pluck().all(id) as string[];
+      count = db
+        .prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?")
+        .pluck()
+        .get(id) as number;
+      samples = db
+        .prepare(
+          `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`,
+        )
+        .pluck()
+        .all(id) as string[];
     } else if (c.kind === "relation_type") {
       const id = now.relationTypes.get(c.name)!.id;
-      count = db.prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?").pluck().get(id) as number;
+      count = db
+        .prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?")
+        .pluck()
+        .get(id) as number;
       samples = db
         .prepare(
           `SELECT s.name || ' ' || ? || ' ' || o.name || '（' || g.name || '）' FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
@@ -147,8 +227,16 @@ function breaksOf(ctx: PlatformContext, now: Current, changes: OntologyChange[])
       const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
       const classId = now.classes.get(p.className)!.id;
       const where = `e.class_id = ? AND json_extract(e.properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
-      count = db.prepare(`SELECT count(*) FROM kg_entities e WHERE ${where}`).pluck().get(classId, p.name) as number;
-      samples = db.prepare(`SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`).pluck().all(classId, p.name) as string[];
+      count = db
+        .prepare(`SELECT count(*) FROM kg_entities e WHERE ${where}`)
+        .pluck()
+        .get(classId, p.name) as number;
+      samples = db
+        .prepare(
+          `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`,
+        )
+        .pluck()
+        .all(classId, p.name) as string[];
     }
     if (count > 0) out.push({ kind: c.kind, name: c.name, count, samples });
   }
@@ -165,7 +253,8 @@ async function parse(text: string): Promise<OwlOntology> {
 }
 
 function diffOf(ctx: PlatformContext, ontologyId: number, next: OwlOntology): OntologyDiff {
-  const head = ctx.db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(ontologyId) as { id: number; name: string } | undefined;
+  const head = ctx.db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(ontologyId) as
+    { id: number; name: string } | undefined;
   if (!head) throw new HttpError(404, "本体不存在", "not_found");
   const now = current(ctx, ontologyId);
   const changes = changesOf(now, next);
@@ -180,7 +269,11 @@ function diffOf(ctx: PlatformContext, ontologyId: number, next: OwlOntology): On
 }
 
 /** The dry run: what importing the file would change, and what it would break. */
-export async function diffOntologyImport(ctx: PlatformContext, ontologyId: number, text: string): Promise<OntologyDiff> {
+export async function diffOntologyImport(
+  ctx: PlatformContext,
+  ontologyId: number,
+  text: string,
+): Promise<OntologyDiff> {
   return diffOf(ctx, ontologyId, await parse(text));
 }
 
@@ -205,54 +298,95 @@ function parentsFirst(classes: OwlOntology["classes"]) {
  * Applies the file through the ontology editor's functions, all in one transaction: a
  * removal that would break facts (or any other refusal of the editor) leaves everything as it was.
  */
-export async function applyOntologyImport(ctx: PlatformContext, user: AuthUser, ontologyId: number, text: string): Promise<OntologyDiff> {
+export async function applyOntologyImport(
+  ctx: PlatformContext,
+  user: AuthUser,
+  ontologyId: number,
+  text: string,
+): Promise<OntologyDiff> {
   const next = await parse(text);
   const diff = diffOf(ctx, ontologyId, next);
   const db = ctx.db;
   db.transaction(() => {
     const classId = (name: string | null) =>
-      name === null ? null : ((db.prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ?").pluck().get(ontologyId, name) as number | undefined) ?? null);
+      name === null
+        ? null
+        : ((db
+            .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ?")
+            .pluck()
+            .get(ontologyId, name) as number | undefined) ?? null);
     const changed = (kind: ChangeKind, change: OntologyChange["change"]) =>
-      new Set(diff.changes.filter((c) => c.kind === kind && c.change === change).map((c) => c.name));
+      new Set(
+        diff.changes.filter((c) => c.kind === kind && c.change === change).map((c) => c.name),
+      );
     const added = changed("class", "added");
     for (const c of parentsFirst(next.classes).filter((x) => added.has(x.name))) {
-      onto.createClass(ctx, user, ontologyId, { name: c.name, parent_id: null, description: c.description ?? "" });
+      onto.createClass(ctx, user, ontologyId, {
+        name: c.name,
+        parent_id: null,
+        description: c.description ?? "",
+      });
     }
     const now = current(ctx, ontologyId);
     for (const c of next.classes) {
       const was = now.classes.get(c.name)!;
       const body: Record<string, unknown> = {};
       if (was.parent !== c.parent) body.parent_id = classId(c.parent);
-      if (c.description !== null && c.description !== was.description) body.description = c.description;
+      if (c.description !== null && c.description !== was.description)
+        body.description = c.description;
       if (Object.keys(body).length) onto.updateClass(ctx, user, was.id, body);
     }
     for (const r of next.relationTypes) {
       const body = { domain_class_id: classId(r.domain), range_class_id: classId(r.range) };
       const was = now.relationTypes.get(r.name);
-      if (!was) onto.createRelationType(ctx, user, ontologyId, { name: r.name, ...body, description: r.description ?? "" });
-      else if (was.domain !== r.domain || was.range !== r.range || (r.description !== null && r.description !== was.description)) {
-        onto.updateRelationType(ctx, user, was.id, { ...body, ...(r.description !== null ? { description: r.description } : {}) });
+      if (!was)
+        onto.createRelationType(ctx, user, ontologyId, {
+          name: r.name,
+          ...body,
+          description: r.description ?? "",
+        });
+      else if (
+        was.domain !== r.domain ||
+        was.range !== r.range ||
+        (r.description !== null && r.description !== was.description)
+      ) {
+        onto.updateRelationType(ctx, user, was.id, {
+          ...body,
+          ...(r.description !== null ? { description: r.description } : {}),
+        });
       }
     }
     for (const p of next.properties) {
       const was = now.properties.get(propertyKey(p.className, p.name));
-      if (!was) onto.createProperty(ctx, user, classId(p.className)!, { name: p.name, datatype: p.datatype });
-      else if (was.datatype !== p.datatype) onto.updateProperty(ctx, user, was.id, { datatype: p.datatype });
+      if (!was)
+        onto.createProperty(ctx, user, classId(p.className)!, {
+          name: p.name,
+          datatype: p.datatype,
+        });
+      else if (was.datatype !== p.datatype)
+        onto.updateProperty(ctx, user, was.id, { datatype: p.datatype });
     }
     const removed = diff.changes.filter((c) => c.change === "removed");
     for (const c of removed.filter((x) => x.kind === "property")) {
       const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
       onto.deleteProperty(ctx, user, p.id);
     }
-    for (const c of removed.filter((x) => x.kind === "relation_type")) onto.deleteRelationType(ctx, user, now.relationTypes.get(c.name)!.id);
+    for (const c of removed.filter((x) => x.kind === "relation_type"))
+      onto.deleteRelationType(ctx, user, now.relationTypes.get(c.name)!.id);
     // Children before their parents.
     const gone = removed.filter((x) => x.kind === "class").map((c) => c.name);
     const depth = (name: string): number => {
       let d = 0;
-      for (let p = now.classes.get(name)?.parent ?? null; p !== null && d < 100; p = now.classes.get(p)?.parent ?? null) d++;
+      for (
+        let p = now.classes.get(name)?.parent ?? null;
+        p !== null && d < 100;
+        p = now.classes.get(p)?.parent ?? null
+      )
+        d++;
       return d;
     };
-    for (const name of gone.sort((a, b) => depth(b) - depth(a))) onto.deleteClass(ctx, user, now.classes.get(name)!.id);
+    for (const name of gone.sort((a, b) => depth(b) - depth(a)))
+      onto.deleteClass(ctx, user, now.classes.get(name)!.id);
   })();
   return diff;
 }

@@ -18,7 +18,8 @@ export const DATATYPES = ["string", "number", "date", "boolean", "entity"] as co
 export const DOMAINS = ["military", "general"] as const;
 
 const refused = (detail: string) => new HttpError(409, detail, "in_use");
-const conflict = (detail: string, field = "name") => badRequest(detail, { errors: { [field]: [detail] } });
+const conflict = (detail: string, field = "name") =>
+  badRequest(detail, { errors: { [field]: [detail] } });
 const missing = (what: string) => new HttpError(404, `${what}不存在`, "not_found");
 
 export interface OntologySummary {
@@ -33,7 +34,10 @@ export interface OntologySummary {
   graphs: { id: number; name: string }[];
 }
 
-export function listOntologies(ctx: PlatformContext): { results: OntologySummary[]; count: number } {
+export function listOntologies(ctx: PlatformContext): {
+  results: OntologySummary[];
+  count: number;
+} {
   const rows = ctx.db
     .prepare(
       `SELECT o.id, o.name, o.domain, o.description, o.created_at,
@@ -45,7 +49,10 @@ export function listOntologies(ctx: PlatformContext): { results: OntologySummary
          FROM kg_ontologies o ORDER BY o.id`,
     )
     .all() as (Omit<OntologySummary, "graphs"> & { graphs: string })[];
-  const results = rows.map((r) => ({ ...r, graphs: parseJson<{ id: number; name: string }[]>(r.graphs, []) }));
+  const results = rows.map((r) => ({
+    ...r,
+    graphs: parseJson<{ id: number; name: string }[]>(r.graphs, []),
+  }));
   return { results, count: results.length };
 }
 
@@ -59,10 +66,20 @@ export interface ClassNode {
   color: string;
   description: string;
   entity_count: number;
-  properties: { id: number; name: string; datatype: string; required: boolean; description: string; inherited_from?: string }[];
+  properties: {
+    id: number;
+    name: string;
+    datatype: string;
+    required: boolean;
+    description: string;
+    inherited_from?: string;
+  }[];
 }
 
-export interface OntologyDetail extends Omit<OntologySummary, "classes" | "relation_types" | "event_types"> {
+export interface OntologyDetail extends Omit<
+  OntologySummary,
+  "classes" | "relation_types" | "event_types"
+> {
   classes: ClassNode[];
   relation_types: {
     id: number;
@@ -96,13 +113,28 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
               (SELECT count(*) FROM kg_entities e WHERE e.class_id = c.id) AS entity_count
          FROM kg_classes c WHERE c.ontology_id = ? ORDER BY c.id`,
     )
-    .all(id) as { id: number; name: string; parent_id: number | null; is_place: number; color: string; description: string; entity_count: number }[];
+    .all(id) as {
+    id: number;
+    name: string;
+    parent_id: number | null;
+    is_place: number;
+    color: string;
+    description: string;
+    entity_count: number;
+  }[];
   const props = db
     .prepare(
       `SELECT p.id, p.class_id, p.name, p.datatype, p.required, p.description
          FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY p.id`,
     )
-    .all(id) as { id: number; class_id: number; name: string; datatype: string; required: number; description: string }[];
+    .all(id) as {
+    id: number;
+    class_id: number;
+    name: string;
+    datatype: string;
+    required: number;
+    description: string;
+  }[];
   const byId = new Map(classRows.map((c) => [c.id, c]));
   const children = new Map<number | null, typeof classRows>();
   for (const c of classRows) {
@@ -112,7 +144,9 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
   const classes: ClassNode[] = [];
   const seen = new Set<number>();
   const walk = (parent: number | null, depth: number) => {
-    for (const c of (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name, "zh"))) {
+    for (const c of (children.get(parent) ?? []).sort((a, b) =>
+      a.name.localeCompare(b.name, "zh"),
+    )) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
       classes.push({
@@ -127,7 +161,13 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
         entity_count: c.entity_count,
         properties: props
           .filter((p) => p.class_id === c.id)
-          .map((p) => ({ id: p.id, name: p.name, datatype: p.datatype, required: !!p.required, description: p.description })),
+          .map((p) => ({
+            id: p.id,
+            name: p.name,
+            datatype: p.datatype,
+            required: !!p.required,
+            description: p.description,
+          })),
       });
       walk(c.id, depth + 1);
     }
@@ -150,7 +190,15 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
                 (SELECT count(*) FROM kg_events x WHERE x.event_type_id = e.id) AS event_count
            FROM kg_event_types e WHERE e.ontology_id = ? ORDER BY e.id`,
       )
-      .all(id) as { id: number; name: string; triggers: string; roles: string; color: string; description: string; event_count: number }[]
+      .all(id) as {
+      id: number;
+      name: string;
+      triggers: string;
+      roles: string;
+      color: string;
+      description: string;
+      event_count: number;
+    }[]
   ).map((e) => ({
     ...e,
     triggers: parseJson<string[]>(e.triggers, []),
@@ -161,9 +209,9 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
 }
 
 function requireOntology(db: DB, id: number) {
-  const row = db.prepare("SELECT id, name, domain, description FROM kg_ontologies WHERE id = ?").get(id) as
-    | { id: number; name: string; domain: string; description: string }
-    | undefined;
+  const row = db
+    .prepare("SELECT id, name, domain, description FROM kg_ontologies WHERE id = ?")
+    .get(id) as { id: number; name: string; domain: string; description: string } | undefined;
   if (!row) throw missing("本体");
   return row;
 }
@@ -189,17 +237,24 @@ function requireClass(db: DB, id: number): ClassRow {
 function readOntology(body: unknown, mode: "create" | "update") {
   const r = new BodyReader(body);
   const out: { name?: string; domain?: string; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "本体名称", { required: true, max: 50 });
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "本体名称", { required: true, max: 50 });
   if (mode === "create" || r.has("domain")) {
     out.domain = r.text("domain", "领域", { required: true, max: 20 });
-    if (out.domain && !(DOMAINS as readonly string[]).includes(out.domain)) r.fail("domain", "领域必须是 military 或 general");
+    if (out.domain && !(DOMAINS as readonly string[]).includes(out.domain))
+      r.fail("domain", "领域必须是 military 或 general");
   }
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   const copyFrom = mode === "create" ? r.optionalId("copy_from", "复制来源") : null;
   return { r, out, copyFrom };
 }
 
-export function createOntology(ctx: PlatformContext, user: AuthUser, body: unknown): OntologyDetail {
+export function createOntology(
+  ctx: PlatformContext,
+  user: AuthUser,
+  body: unknown,
+): OntologyDetail {
   const db = ctx.db;
   const { r, out, copyFrom } = readOntology(body, "create");
   r.done();
@@ -226,16 +281,22 @@ export function createOntology(ctx: PlatformContext, user: AuthUser, body: unkno
  */
 export function copyOntologyContent(db: DB, from: number, to: number) {
   const classMap = new Map<number, number>();
-  const classes = db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(from) as ClassRow[];
+  const classes = db
+    .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+    .all(from) as ClassRow[];
   const insertClass = db.prepare(
     "INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description) VALUES (?, NULL, ?, ?, ?, ?)",
   );
   for (const c of classes) {
-    classMap.set(c.id, Number(insertClass.run(to, c.name, c.is_place, c.color, c.description).lastInsertRowid));
+    classMap.set(
+      c.id,
+      Number(insertClass.run(to, c.name, c.is_place, c.color, c.description).lastInsertRowid),
+    );
   }
   const setParent = db.prepare("UPDATE kg_classes SET parent_id = ? WHERE id = ?");
   for (const c of classes) {
-    if (c.parent_id !== null && classMap.has(c.parent_id)) setParent.run(classMap.get(c.parent_id), classMap.get(c.id));
+    if (c.parent_id !== null && classMap.has(c.parent_id))
+      setParent.run(classMap.get(c.parent_id), classMap.get(c.id));
   }
   db.prepare(
     `INSERT INTO kg_class_properties (class_id, name, datatype, required, description)
@@ -243,7 +304,9 @@ export function copyOntologyContent(db: DB, from: number, to: number) {
        FROM kg_class_properties p JOIN json_each(?) m ON (m.value ->> '$.from') = p.class_id`,
   ).run(JSON.stringify([...classMap].map(([a, b]) => ({ from: a, to: b }))));
   const relationMap = new Map<number, number>();
-  const relationTypes = db.prepare("SELECT * FROM kg_relation_types WHERE ontology_id = ? ORDER BY id").all(from) as {
+  const relationTypes = db
+    .prepare("SELECT * FROM kg_relation_types WHERE ontology_id = ? ORDER BY id")
+    .all(from) as {
     id: number;
     name: string;
     domain_class_id: number | null;
@@ -257,11 +320,21 @@ export function copyOntologyContent(db: DB, from: number, to: number) {
     const mapped = (c: number | null) => (c === null ? null : (classMap.get(c) ?? null));
     relationMap.set(
       t.id,
-      Number(insertRelationType.run(to, t.name, mapped(t.domain_class_id), mapped(t.range_class_id), t.description).lastInsertRowid),
+      Number(
+        insertRelationType.run(
+          to,
+          t.name,
+          mapped(t.domain_class_id),
+          mapped(t.range_class_id),
+          t.description,
+        ).lastInsertRowid,
+      ),
     );
   }
   const eventMap = new Map<number, number>();
-  const eventTypes = db.prepare("SELECT * FROM kg_event_types WHERE ontology_id = ? ORDER BY id").all(from) as {
+  const eventTypes = db
+    .prepare("SELECT * FROM kg_event_types WHERE ontology_id = ? ORDER BY id")
+    .all(from) as {
     id: number;
     name: string;
     triggers: string;
@@ -273,18 +346,32 @@ export function copyOntologyContent(db: DB, from: number, to: number) {
     "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color, description) VALUES (?, ?, ?, ?, ?, ?)",
   );
   for (const e of eventTypes) {
-    eventMap.set(e.id, Number(insertEventType.run(to, e.name, e.triggers, e.roles, e.color, e.description).lastInsertRowid));
+    eventMap.set(
+      e.id,
+      Number(
+        insertEventType.run(to, e.name, e.triggers, e.roles, e.color, e.description)
+          .lastInsertRowid,
+      ),
+    );
   }
   return { classMap, relationMap, eventMap };
 }
 
-export function updateOntology(ctx: PlatformContext, user: AuthUser, id: number, body: unknown): OntologyDetail {
+export function updateOntology(
+  ctx: PlatformContext,
+  user: AuthUser,
+  id: number,
+  body: unknown,
+): OntologyDetail {
   const db = ctx.db;
   const { r, out } = readOntology(body, "update");
   r.done();
   db.transaction(() => {
     const before = requireOntology(db, id);
-    if (out.name && db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ? AND id <> ?").get(out.name, id)) {
+    if (
+      out.name &&
+      db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ? AND id <> ?").get(out.name, id)
+    ) {
       throw conflict(`本体名称"${out.name}"已存在`);
     }
     const next = { ...before, ...out };
@@ -304,11 +391,15 @@ export function deleteOntology(ctx: PlatformContext, user: AuthUser, id: number)
   db.transaction(() => {
     const before = requireOntology(db, id);
     const graphs = db
-      .prepare("SELECT g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? ORDER BY g.id")
+      .prepare(
+        "SELECT g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? ORDER BY g.id",
+      )
       .pluck()
       .all(id) as string[];
     if (graphs.length) {
-      throw refused(`本体"${before.name}"仍被 ${graphs.length} 个图谱使用（${listNames(graphs)}），无法删除`);
+      throw refused(
+        `本体"${before.name}"仍被 ${graphs.length} 个图谱使用（${listNames(graphs)}），无法删除`,
+      );
     }
     // No graph uses it, so no fact points at its classes or types; the rows go with it.
     db.prepare("UPDATE kg_classes SET parent_id = NULL WHERE ontology_id = ?").run(id);
@@ -321,13 +412,18 @@ export function deleteOntology(ctx: PlatformContext, user: AuthUser, id: number)
 }
 
 const listNames = (names: string[], max = 5) =>
-  names.slice(0, max).map((n) => `"${n}"`).join("、") + (names.length > max ? ` 等 ${names.length} 个` : "");
+  names
+    .slice(0, max)
+    .map((n) => `"${n}"`)
+    .join("、") + (names.length > max ? ` 等 ${names.length} 个` : "");
 
 // ---------------------------------------------------------------- classes
 
 /** parent_id of every class of the ontology, optionally with one parent changed. */
 function parentMap(db: DB, ontologyId: number, change?: { id: number; parent: number | null }) {
-  const rows = db.prepare("SELECT id, parent_id, name FROM kg_classes WHERE ontology_id = ?").all(ontologyId) as {
+  const rows = db
+    .prepare("SELECT id, parent_id, name FROM kg_classes WHERE ontology_id = ?")
+    .all(ontologyId) as {
     id: number;
     parent_id: number | null;
     name: string;
@@ -362,13 +458,25 @@ function domainRangeBreaks(
   db: DB,
   ontologyId: number,
   parents: Map<number, number | null>,
-  types?: { id: number; name: string; domain_class_id: number | null; range_class_id: number | null }[],
+  types?: {
+    id: number;
+    name: string;
+    domain_class_id: number | null;
+    range_class_id: number | null;
+  }[],
 ): { type: string; side: "定义域" | "值域"; class: number; count: number } | null {
   const list =
     types ??
     (db
-      .prepare("SELECT id, name, domain_class_id, range_class_id FROM kg_relation_types WHERE ontology_id = ?")
-      .all(ontologyId) as { id: number; name: string; domain_class_id: number | null; range_class_id: number | null }[]);
+      .prepare(
+        "SELECT id, name, domain_class_id, range_class_id FROM kg_relation_types WHERE ontology_id = ?",
+      )
+      .all(ontologyId) as {
+      id: number;
+      name: string;
+      domain_class_id: number | null;
+      range_class_id: number | null;
+    }[]);
   const countOutside = db.prepare(
     `SELECT count(*) FROM kg_relations r JOIN kg_entities e ON e.id = (CASE WHEN ? = 'subject' THEN r.subject_id ELSE r.object_id END)
       WHERE r.relation_type_id = ? AND e.class_id IS NOT NULL AND e.class_id NOT IN (SELECT value FROM json_each(?))`,
@@ -379,7 +487,9 @@ function domainRangeBreaks(
       ["object", t.range_class_id, "值域"],
     ] as const) {
       if (classId === null) continue;
-      const n = countOutside.pluck().get(side, t.id, JSON.stringify(subtreeOf(parents, classId))) as number;
+      const n = countOutside
+        .pluck()
+        .get(side, t.id, JSON.stringify(subtreeOf(parents, classId))) as number;
       if (n > 0) return { type: t.name, side: label, class: classId, count: n };
     }
   }
@@ -388,13 +498,23 @@ function domainRangeBreaks(
 
 function readClass(db: DB, ontologyId: number, body: unknown, mode: "create" | "update") {
   const r = new BodyReader(body);
-  const out: { name?: string; parent_id?: number | null; is_place?: boolean; color?: string; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "类名", { required: true, max: 50 });
+  const out: {
+    name?: string;
+    parent_id?: number | null;
+    is_place?: boolean;
+    color?: string;
+    description?: string;
+  } = {};
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "类名", { required: true, max: 50 });
   if (mode === "create" || r.has("parent_id")) {
     out.parent_id = r.optionalId("parent_id", "父类");
     if (out.parent_id !== null) {
-      const parent = db.prepare("SELECT ontology_id FROM kg_classes WHERE id = ?").get(out.parent_id) as { ontology_id: number } | undefined;
-      if (!parent || parent.ontology_id !== ontologyId) r.fail("parent_id", "父类不存在或不属于该本体");
+      const parent = db
+        .prepare("SELECT ontology_id FROM kg_classes WHERE id = ?")
+        .get(out.parent_id) as { ontology_id: number } | undefined;
+      if (!parent || parent.ontology_id !== ontologyId)
+        r.fail("parent_id", "父类不存在或不属于该本体");
     }
   }
   if (mode === "create" || r.has("is_place")) out.is_place = r.bool("is_place");
@@ -402,16 +522,24 @@ function readClass(db: DB, ontologyId: number, body: unknown, mode: "create" | "
     out.color = r.text("color", "颜色", { max: 7 });
     if (out.color && !COLOR_PATTERN.test(out.color)) r.fail("color", "颜色格式为 #RRGGBB");
   }
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   r.done();
   return out;
 }
 
 function classByName(db: DB, ontologyId: number, name: string, exceptId = -1) {
-  return db.prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ? AND id <> ?").get(ontologyId, name, exceptId);
+  return db
+    .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ? AND id <> ?")
+    .get(ontologyId, name, exceptId);
 }
 
-export function createClass(ctx: PlatformContext, user: AuthUser, ontologyId: number, body: unknown) {
+export function createClass(
+  ctx: PlatformContext,
+  user: AuthUser,
+  ontologyId: number,
+  body: unknown,
+) {
   const db = ctx.db;
   return db.transaction(() => {
     requireOntology(db, ontologyId);
@@ -419,8 +547,17 @@ export function createClass(ctx: PlatformContext, user: AuthUser, ontologyId: nu
     if (classByName(db, ontologyId, v.name!)) throw conflict(`类名"${v.name}"已存在`);
     const id = Number(
       db
-        .prepare("INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(ontologyId, v.parent_id ?? null, v.name, v.is_place ? 1 : 0, v.color ?? "", v.description ?? "").lastInsertRowid,
+        .prepare(
+          "INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          ontologyId,
+          v.parent_id ?? null,
+          v.name,
+          v.is_place ? 1 : 0,
+          v.color ?? "",
+          v.description ?? "",
+        ).lastInsertRowid,
     );
     audit(db, user, "create", "classes", id, null, { ontology_id: ontologyId, ...v });
     return requireClass(db, id);
@@ -432,10 +569,15 @@ export function updateClass(ctx: PlatformContext, user: AuthUser, classId: numbe
   return db.transaction(() => {
     const before = requireClass(db, classId);
     const v = readClass(db, before.ontology_id, body, "update");
-    if (v.name && classByName(db, before.ontology_id, v.name, classId)) throw conflict(`类名"${v.name}"已存在`);
+    if (v.name && classByName(db, before.ontology_id, v.name, classId))
+      throw conflict(`类名"${v.name}"已存在`);
     if (v.parent_id !== undefined && v.parent_id !== before.parent_id) {
-      if (v.parent_id === classId) throw conflict(`类"${before.name}"不能以自己为父类`, "parent_id");
-      const { parents, names } = parentMap(db, before.ontology_id, { id: classId, parent: v.parent_id });
+      if (v.parent_id === classId)
+        throw conflict(`类"${before.name}"不能以自己为父类`, "parent_id");
+      const { parents, names } = parentMap(db, before.ontology_id, {
+        id: classId,
+        parent: v.parent_id,
+      });
       if (v.parent_id !== null && subtreeOf(parents, classId).includes(v.parent_id)) {
         throw conflict(
           `不能把"${names.get(v.parent_id)}"设为类"${before.name}"的父类：它是"${before.name}"的子类，会形成环`,
@@ -449,15 +591,14 @@ export function updateClass(ctx: PlatformContext, user: AuthUser, classId: numbe
         );
       }
     }
-    const next = { ...before, ...v, is_place: v.is_place === undefined ? before.is_place : v.is_place ? 1 : 0 };
-    db.prepare("UPDATE kg_classes SET name = ?, parent_id = ?, is_place = ?, color = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.parent_id,
-      next.is_place,
-      next.color,
-      next.description,
-      classId,
-    );
+    const next = {
+      ...before,
+      ...v,
+      is_place: v.is_place === undefined ? before.is_place : v.is_place ? 1 : 0,
+    };
+    db.prepare(
+      "UPDATE kg_classes SET name = ?, parent_id = ?, is_place = ?, color = ?, description = ? WHERE id = ?",
+    ).run(next.name, next.parent_id, next.is_place, next.color, next.description, classId);
     audit(db, user, "update", "classes", classId, before, next);
     return requireClass(db, classId);
   })();
@@ -468,15 +609,27 @@ export function deleteClass(ctx: PlatformContext, user: AuthUser, classId: numbe
   const db = ctx.db;
   db.transaction(() => {
     const c = requireClass(db, classId);
-    const entities = db.prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?").pluck().get(classId) as number;
+    const entities = db
+      .prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?")
+      .pluck()
+      .get(classId) as number;
     if (entities > 0) throw refused(`类"${c.name}"仍被 ${entities} 个实体使用，无法删除`);
-    const children = db.prepare("SELECT name FROM kg_classes WHERE parent_id = ? ORDER BY id").pluck().all(classId) as string[];
-    if (children.length) throw refused(`类"${c.name}"还有 ${children.length} 个子类（${listNames(children)}），无法删除`);
+    const children = db
+      .prepare("SELECT name FROM kg_classes WHERE parent_id = ? ORDER BY id")
+      .pluck()
+      .all(classId) as string[];
+    if (children.length)
+      throw refused(
+        `类"${c.name}"还有 ${children.length} 个子类（${listNames(children)}），无法删除`,
+      );
     const types = db
-      .prepare("SELECT name FROM kg_relation_types WHERE domain_class_id = ? OR range_class_id = ? ORDER BY id")
+      .prepare(
+        "SELECT name FROM kg_relation_types WHERE domain_class_id = ? OR range_class_id = ? ORDER BY id",
+      )
       .pluck()
       .all(classId, classId) as string[];
-    if (types.length) throw refused(`类"${c.name}"仍被关系类型${listNames(types)}用作定义域或值域，无法删除`);
+    if (types.length)
+      throw refused(`类"${c.name}"仍被关系类型${listNames(types)}用作定义域或值域，无法删除`);
     db.prepare("DELETE FROM kg_classes WHERE id = ?").run(classId);
     audit(db, user, "delete", "classes", classId, c, null);
   })();
@@ -487,13 +640,16 @@ export function deleteClass(ctx: PlatformContext, user: AuthUser, classId: numbe
 function readProperty(body: unknown, mode: "create" | "update") {
   const r = new BodyReader(body);
   const out: { name?: string; datatype?: string; required?: boolean; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "属性名", { required: true, max: 50 });
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "属性名", { required: true, max: 50 });
   if (mode === "create" || r.has("datatype")) {
     out.datatype = r.text("datatype", "数据类型", { max: 20 }) || "string";
-    if (!(DATATYPES as readonly string[]).includes(out.datatype)) r.fail("datatype", `数据类型必须是 ${DATATYPES.join("、")} 之一`);
+    if (!(DATATYPES as readonly string[]).includes(out.datatype))
+      r.fail("datatype", `数据类型必须是 ${DATATYPES.join("、")} 之一`);
   }
   if (mode === "create" || r.has("required")) out.required = r.bool("required");
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   r.done();
   return out;
 }
@@ -508,22 +664,34 @@ interface PropertyRow {
 }
 
 function requireProperty(db: DB, id: number): PropertyRow {
-  const row = db.prepare("SELECT * FROM kg_class_properties WHERE id = ?").get(id) as PropertyRow | undefined;
+  const row = db.prepare("SELECT * FROM kg_class_properties WHERE id = ?").get(id) as
+    PropertyRow | undefined;
   if (!row) throw missing("属性");
   return row;
 }
 
-export function createProperty(ctx: PlatformContext, user: AuthUser, classId: number, body: unknown) {
+export function createProperty(
+  ctx: PlatformContext,
+  user: AuthUser,
+  classId: number,
+  body: unknown,
+) {
   const db = ctx.db;
   return db.transaction(() => {
     const c = requireClass(db, classId);
     const v = readProperty(body, "create");
-    if (db.prepare("SELECT 1 FROM kg_class_properties WHERE class_id = ? AND name = ?").get(classId, v.name)) {
+    if (
+      db
+        .prepare("SELECT 1 FROM kg_class_properties WHERE class_id = ? AND name = ?")
+        .get(classId, v.name)
+    ) {
       throw conflict(`类"${c.name}"已有属性"${v.name}"`);
     }
     const id = Number(
       db
-        .prepare("INSERT INTO kg_class_properties (class_id, name, datatype, required, description) VALUES (?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO kg_class_properties (class_id, name, datatype, required, description) VALUES (?, ?, ?, ?, ?)",
+        )
         .run(classId, v.name, v.datatype, v.required ? 1 : 0, v.description ?? "").lastInsertRowid,
     );
     audit(db, user, "create", "properties", id, null, { class_id: classId, ...v });
@@ -536,17 +704,22 @@ export function updateProperty(ctx: PlatformContext, user: AuthUser, id: number,
   return db.transaction(() => {
     const before = requireProperty(db, id);
     const v = readProperty(body, "update");
-    if (v.name && db.prepare("SELECT 1 FROM kg_class_properties WHERE class_id = ? AND name = ? AND id <> ?").get(before.class_id, v.name, id)) {
+    if (
+      v.name &&
+      db
+        .prepare("SELECT 1 FROM kg_class_properties WHERE class_id = ? AND name = ? AND id <> ?")
+        .get(before.class_id, v.name, id)
+    ) {
       throw conflict(`该类已有属性"${v.name}"`);
     }
-    const next = { ...before, ...v, required: v.required === undefined ? before.required : v.required ? 1 : 0 };
-    db.prepare("UPDATE kg_class_properties SET name = ?, datatype = ?, required = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.datatype,
-      next.required,
-      next.description,
-      id,
-    );
+    const next = {
+      ...before,
+      ...v,
+      required: v.required === undefined ? before.required : v.required ? 1 : 0,
+    };
+    db.prepare(
+      "UPDATE kg_class_properties SET name = ?, datatype = ?, required = ?, description = ? WHERE id = ?",
+    ).run(next.name, next.datatype, next.required, next.description, id);
     audit(db, user, "update", "properties", id, before, next);
     return requireProperty(db, id);
   })();
@@ -584,15 +757,22 @@ interface RelationTypeRow {
 }
 
 function requireRelationType(db: DB, id: number): RelationTypeRow {
-  const row = db.prepare("SELECT * FROM kg_relation_types WHERE id = ?").get(id) as RelationTypeRow | undefined;
+  const row = db.prepare("SELECT * FROM kg_relation_types WHERE id = ?").get(id) as
+    RelationTypeRow | undefined;
   if (!row) throw missing("关系类型");
   return row;
 }
 
 function readRelationType(db: DB, ontologyId: number, body: unknown, mode: "create" | "update") {
   const r = new BodyReader(body);
-  const out: { name?: string; domain_class_id?: number | null; range_class_id?: number | null; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "关系名称", { required: true, max: 50 });
+  const out: {
+    name?: string;
+    domain_class_id?: number | null;
+    range_class_id?: number | null;
+    description?: string;
+  } = {};
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "关系名称", { required: true, max: 50 });
   for (const [field, label] of [
     ["domain_class_id", "定义域"],
     ["range_class_id", "值域"],
@@ -600,28 +780,47 @@ function readRelationType(db: DB, ontologyId: number, body: unknown, mode: "crea
     if (mode === "update" && !r.has(field)) continue;
     const v = r.optionalId(field, label);
     if (v !== null) {
-      const c = db.prepare("SELECT ontology_id FROM kg_classes WHERE id = ?").get(v) as { ontology_id: number } | undefined;
+      const c = db.prepare("SELECT ontology_id FROM kg_classes WHERE id = ?").get(v) as
+        { ontology_id: number } | undefined;
       if (!c || c.ontology_id !== ontologyId) r.fail(field, `${label}类不存在或不属于该本体`);
     }
     out[field] = v;
   }
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   r.done();
   return out;
 }
 
-export function createRelationType(ctx: PlatformContext, user: AuthUser, ontologyId: number, body: unknown) {
+export function createRelationType(
+  ctx: PlatformContext,
+  user: AuthUser,
+  ontologyId: number,
+  body: unknown,
+) {
   const db = ctx.db;
   return db.transaction(() => {
     requireOntology(db, ontologyId);
     const v = readRelationType(db, ontologyId, body, "create");
-    if (db.prepare("SELECT 1 FROM kg_relation_types WHERE ontology_id = ? AND name = ?").get(ontologyId, v.name)) {
+    if (
+      db
+        .prepare("SELECT 1 FROM kg_relation_types WHERE ontology_id = ? AND name = ?")
+        .get(ontologyId, v.name)
+    ) {
       throw conflict(`关系类型"${v.name}"已存在`);
     }
     const id = Number(
       db
-        .prepare("INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description) VALUES (?, ?, ?, ?, ?)")
-        .run(ontologyId, v.name, v.domain_class_id ?? null, v.range_class_id ?? null, v.description ?? "").lastInsertRowid,
+        .prepare(
+          "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description) VALUES (?, ?, ?, ?, ?)",
+        )
+        .run(
+          ontologyId,
+          v.name,
+          v.domain_class_id ?? null,
+          v.range_class_id ?? null,
+          v.description ?? "",
+        ).lastInsertRowid,
     );
     audit(db, user, "create", "relation-types", id, null, { ontology_id: ontologyId, ...v });
     return requireRelationType(db, id);
@@ -629,16 +828,29 @@ export function createRelationType(ctx: PlatformContext, user: AuthUser, ontolog
 }
 
 /** A new domain or range must still hold every existing relation of the type. */
-export function updateRelationType(ctx: PlatformContext, user: AuthUser, id: number, body: unknown) {
+export function updateRelationType(
+  ctx: PlatformContext,
+  user: AuthUser,
+  id: number,
+  body: unknown,
+) {
   const db = ctx.db;
   return db.transaction(() => {
     const before = requireRelationType(db, id);
     const v = readRelationType(db, before.ontology_id, body, "update");
-    if (v.name && db.prepare("SELECT 1 FROM kg_relation_types WHERE ontology_id = ? AND name = ? AND id <> ?").get(before.ontology_id, v.name, id)) {
+    if (
+      v.name &&
+      db
+        .prepare("SELECT 1 FROM kg_relation_types WHERE ontology_id = ? AND name = ? AND id <> ?")
+        .get(before.ontology_id, v.name, id)
+    ) {
       throw conflict(`关系类型"${v.name}"已存在`);
     }
     const next = { ...before, ...v };
-    if (next.domain_class_id !== before.domain_class_id || next.range_class_id !== before.range_class_id) {
+    if (
+      next.domain_class_id !== before.domain_class_id ||
+      next.range_class_id !== before.range_class_id
+    ) {
       const { parents, names } = parentMap(db, before.ontology_id);
       const broken = domainRangeBreaks(db, before.ontology_id, parents, [next]);
       if (broken) {
@@ -647,13 +859,9 @@ export function updateRelationType(ctx: PlatformContext, user: AuthUser, id: num
         );
       }
     }
-    db.prepare("UPDATE kg_relation_types SET name = ?, domain_class_id = ?, range_class_id = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.domain_class_id,
-      next.range_class_id,
-      next.description,
-      id,
-    );
+    db.prepare(
+      "UPDATE kg_relation_types SET name = ?, domain_class_id = ?, range_class_id = ?, description = ? WHERE id = ?",
+    ).run(next.name, next.domain_class_id, next.range_class_id, next.description, id);
     audit(db, user, "update", "relation-types", id, before, next);
     return requireRelationType(db, id);
   })();
@@ -663,7 +871,10 @@ export function deleteRelationType(ctx: PlatformContext, user: AuthUser, id: num
   const db = ctx.db;
   db.transaction(() => {
     const t = requireRelationType(db, id);
-    const used = db.prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?").pluck().get(id) as number;
+    const used = db
+      .prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?")
+      .pluck()
+      .get(id) as number;
     if (used > 0) throw refused(`关系类型"${t.name}"仍被 ${used} 条关系使用，无法删除`);
     db.prepare("DELETE FROM kg_relation_types WHERE id = ?").run(id);
     audit(db, user, "delete", "relation-types", id, t, null);
@@ -683,45 +894,70 @@ interface EventTypeRow {
 }
 
 function requireEventType(db: DB, id: number): EventTypeRow {
-  const row = db.prepare("SELECT * FROM kg_event_types WHERE id = ?").get(id) as EventTypeRow | undefined;
+  const row = db.prepare("SELECT * FROM kg_event_types WHERE id = ?").get(id) as
+    EventTypeRow | undefined;
   if (!row) throw missing("事件类型");
   return row;
 }
 
 function readEventType(body: unknown, mode: "create" | "update", current?: EventTypeRow) {
   const r = new BodyReader(body);
-  const out: { name?: string; triggers?: string; roles?: string; color?: string; description?: string } = {};
-  if (mode === "create" || r.has("name")) out.name = r.text("name", "事件类型名称", { required: true, max: 50 });
+  const out: {
+    name?: string;
+    triggers?: string;
+    roles?: string;
+    color?: string;
+    description?: string;
+  } = {};
+  if (mode === "create" || r.has("name"))
+    out.name = r.text("name", "事件类型名称", { required: true, max: 50 });
   if (mode === "create" || r.has("triggers")) {
     out.triggers = JSON.stringify(r.words("triggers", "触发词", { maxItems: 100, maxLength: 20 }));
   }
   if (mode === "create" || r.has("subject_role") || r.has("object_role")) {
     const old = parseJson<Record<string, string>>(current?.roles, {});
-    const subject = r.has("subject_role") ? r.text("subject_role", "主体角色", { max: 20 }) : old.subject;
-    const object = r.has("object_role") ? r.text("object_role", "客体角色", { max: 20 }) : old.object;
+    const subject = r.has("subject_role")
+      ? r.text("subject_role", "主体角色", { max: 20 })
+      : old.subject;
+    const object = r.has("object_role")
+      ? r.text("object_role", "客体角色", { max: 20 })
+      : old.object;
     out.roles = JSON.stringify({ subject: subject || "主体", object: object || "客体" });
   }
   if (mode === "create" || r.has("color")) {
     out.color = r.text("color", "颜色", { max: 7 });
     if (out.color && !COLOR_PATTERN.test(out.color)) r.fail("color", "颜色格式为 #RRGGBB");
   }
-  if (mode === "create" || r.has("description")) out.description = r.text("description", "描述", { max: 500 });
+  if (mode === "create" || r.has("description"))
+    out.description = r.text("description", "描述", { max: 500 });
   r.done();
   return out;
 }
 
-export function createEventType(ctx: PlatformContext, user: AuthUser, ontologyId: number, body: unknown) {
+export function createEventType(
+  ctx: PlatformContext,
+  user: AuthUser,
+  ontologyId: number,
+  body: unknown,
+) {
   const db = ctx.db;
   return db.transaction(() => {
     requireOntology(db, ontologyId);
     const v = readEventType(body, "create");
-    if (db.prepare("SELECT 1 FROM kg_event_types WHERE ontology_id = ? AND name = ?").get(ontologyId, v.name)) {
+    if (
+      db
+        .prepare("SELECT 1 FROM kg_event_types WHERE ontology_id = ? AND name = ?")
+        .get(ontologyId, v.name)
+    ) {
       throw conflict(`事件类型"${v.name}"已存在`);
     }
     const id = Number(
       db
-        .prepare("INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color, description) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(ontologyId, v.name, v.triggers, v.roles, v.color ?? "", v.description ?? "").lastInsertRowid,
+        .prepare(
+          "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color, description) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(ontologyId, v.name, v.triggers, v.roles, v.color ?? "", v.description ?? "")
+        .lastInsertRowid,
     );
     audit(db, user, "create", "event-types", id, null, { ontology_id: ontologyId, ...v });
     return requireEventType(db, id);
@@ -733,18 +969,18 @@ export function updateEventType(ctx: PlatformContext, user: AuthUser, id: number
   return db.transaction(() => {
     const before = requireEventType(db, id);
     const v = readEventType(body, "update", before);
-    if (v.name && db.prepare("SELECT 1 FROM kg_event_types WHERE ontology_id = ? AND name = ? AND id <> ?").get(before.ontology_id, v.name, id)) {
+    if (
+      v.name &&
+      db
+        .prepare("SELECT 1 FROM kg_event_types WHERE ontology_id = ? AND name = ? AND id <> ?")
+        .get(before.ontology_id, v.name, id)
+    ) {
       throw conflict(`事件类型"${v.name}"已存在`);
     }
     const next = { ...before, ...v };
-    db.prepare("UPDATE kg_event_types SET name = ?, triggers = ?, roles = ?, color = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.triggers,
-      next.roles,
-      next.color,
-      next.description,
-      id,
-    );
+    db.prepare(
+      "UPDATE kg_event_types SET name = ?, triggers = ?, roles = ?, color = ?, description = ? WHERE id = ?",
+    ).run(next.name, next.triggers, next.roles, next.color, next.description, id);
     audit(db, user, "update", "event-types", id, before, next);
     return requireEventType(db, id);
   })();
@@ -754,7 +990,10 @@ export function deleteEventType(ctx: PlatformContext, user: AuthUser, id: number
   const db = ctx.db;
   db.transaction(() => {
     const t = requireEventType(db, id);
-    const used = db.prepare("SELECT count(*) FROM kg_events WHERE event_type_id = ?").pluck().get(id) as number;
+    const used = db
+      .prepare("SELECT count(*) FROM kg_events WHERE event_type_id = ?")
+      .pluck()
+      .get(id) as number;
     if (used > 0) throw refused(`事件类型"${t.name}"仍被 ${used} 个事件使用，无法删除`);
     db.prepare("DELETE FROM kg_event_types WHERE id = ?").run(id);
     audit(db, user, "delete", "event-types", id, t, null);

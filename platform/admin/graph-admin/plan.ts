@@ -20,7 +20,15 @@ import type { SourceRow } from "./sources.js";
  * removes the relation, the alias, the property value, or (with 类型) the entity itself.
  */
 
-export const TYPE_PREDICATES = new Set(["类型", "type", "rdf:type", "实体类型", "isa", "is_a", "instance_of"]);
+export const TYPE_PREDICATES = new Set([
+  "类型",
+  "type",
+  "rdf:type",
+  "实体类型",
+  "isa",
+  "is_a",
+  "instance_of",
+]);
 export const ALIAS_PREDICATES = new Set(["别名", "alias", "aliases", "又名"]);
 const MAX_NAME = 200;
 const MAX_VALUE = 2000;
@@ -87,7 +95,13 @@ export interface PlanReport {
     entities_changed: { name: string; changes: string[] }[];
     entities_removed: { name: string; class: string | null }[];
     relations_added: { subject: string; predicate: string; object: string; confidence: number }[];
-    relations_changed: { subject: string; predicate: string; object: string; before: number; after: number }[];
+    relations_changed: {
+      subject: string;
+      predicate: string;
+      object: string;
+      before: number;
+      after: number;
+    }[];
     relations_removed: { subject: string; predicate: string; object: string; confidence: number }[];
   };
 }
@@ -109,13 +123,17 @@ const relationKey = (s: string, t: number, o: string) => `${s}\u0001${t}\u0001${
 
 function parseOp(raw: string): "add" | "delete" | null {
   const v = raw.trim().toLowerCase();
-  if (v === "" || v === "add" || v === "新增" || v === "+" || v === "insert" || v === "upsert") return "add";
+  if (v === "" || v === "add" || v === "新增" || v === "+" || v === "insert" || v === "upsert")
+    return "add";
   if (v === "delete" || v === "del" || v === "删除" || v === "-" || v === "remove") return "delete";
   return null;
 }
 
 /** Property names per class, inherited from ancestors. */
-function classProperties(ctx: PlatformContext, ontology: GraphOntology): Map<number, Map<string, string>> {
+function classProperties(
+  ctx: PlatformContext,
+  ontology: GraphOntology,
+): Map<number, Map<string, string>> {
   const own = new Map<number, Map<string, string>>();
   if (ontology.id !== null) {
     const rows = ctx.db
@@ -133,7 +151,11 @@ function classProperties(ctx: PlatformContext, ontology: GraphOntology): Map<num
     const merged = new Map<string, string>();
     const chain: number[] = [];
     const seen = new Set<number>();
-    for (let id: number | null = c.id; id !== null && !seen.has(id); id = ontology.classes.get(id)?.parent_id ?? null) {
+    for (
+      let id: number | null = c.id;
+      id !== null && !seen.has(id);
+      id = ontology.classes.get(id)?.parent_id ?? null
+    ) {
       seen.add(id);
       chain.unshift(id);
     }
@@ -154,7 +176,9 @@ function propertyValue(datatype: string, raw: string): { value: unknown } | { er
     return { error: `应为是/否，实际为"${raw}"` };
   }
   if (datatype === "date") {
-    return /^\d{4}(-\d{2}(-\d{2})?)?$/.test(raw) ? { value: raw } : { error: `应为日期（YYYY、YYYY-MM 或 YYYY-MM-DD），实际为"${raw}"` };
+    return /^\d{4}(-\d{2}(-\d{2})?)?$/.test(raw)
+      ? { value: raw }
+      : { error: `应为日期（YYYY、YYYY-MM 或 YYYY-MM-DD），实际为"${raw}"` };
   }
   return { value: raw };
 }
@@ -181,7 +205,8 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     if (!set) subtrees.set(required, (set = new Set(ontology.subtree(required))));
     return set.has(classId);
   };
-  const className = (id: number | null) => (id === null ? null : (ontology.classes.get(id)?.name ?? null));
+  const className = (id: number | null) =>
+    id === null ? null : (ontology.classes.get(id)?.name ?? null);
 
   const problems: RowProblem[] = [];
   const warnings: string[] = [];
@@ -202,7 +227,13 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     const row =
       baseline === "graph"
         ? (findEntity.get(graphId, name) as
-            | { id: number; class_id: number | null; properties: string; aliases: string; description: string }
+            | {
+                id: number;
+                class_id: number | null;
+                properties: string;
+                aliases: string;
+                description: string;
+              }
             | undefined)
         : undefined;
     const props = parseJson<Record<string, unknown>>(row?.properties, {});
@@ -291,7 +322,11 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     }
     const e = entity(name);
     if (e.declaredBy !== null && e.classId !== c.id) {
-      reject(i, "ontology", `实体"${name}"已在${e.declaredBy}声明为"${className(e.classId)}"，不能再声明为"${cls}"`);
+      reject(
+        i,
+        "ontology",
+        `实体"${name}"已在${e.declaredBy}声明为"${className(e.classId)}"，不能再声明为"${cls}"`,
+      );
       return false;
     }
     if (e.remove) {
@@ -308,7 +343,11 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       if (ops[i] === "delete") {
         const e = entity(r.subject);
         if (e.declaredBy !== null) {
-          reject(i, "ontology", `实体"${r.subject}"已在${e.declaredBy}声明类型，不能在同一批数据中删除`);
+          reject(
+            i,
+            "ontology",
+            `实体"${r.subject}"已在${e.declaredBy}声明类型，不能在同一批数据中删除`,
+          );
           continue;
         }
         e.remove = true;
@@ -346,10 +385,19 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
        SELECT relation_type_id, 'object', count(*) FROM kg_relations WHERE object_id = ? GROUP BY relation_type_id`,
     );
     for (const e of entities.values()) {
-      if (e.id === null || e.remove || e.classId === e.oldClassId || e.declaredBy === null) continue;
-      for (const t of typesOf.all(e.id, e.id) as { type: number; side: "subject" | "object"; n: number }[]) {
+      if (e.id === null || e.remove || e.classId === e.oldClassId || e.declaredBy === null)
+        continue;
+      for (const t of typesOf.all(e.id, e.id) as {
+        type: number;
+        side: "subject" | "object";
+        n: number;
+      }[]) {
         const rt = ontology.relationTypes.get(t.type);
-        const required = rt ? (t.side === "subject" ? rt.domain_class_id : rt.range_class_id) : null;
+        const required = rt
+          ? t.side === "subject"
+            ? rt.domain_class_id
+            : rt.range_class_id
+          : null;
         if (!within(e.classId, required)) {
           const i = rows.findIndex((r) => r.ref === e.declaredBy);
           reject(
@@ -370,7 +418,13 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   const findRelation = db.prepare(
     "SELECT id, confidence, article_id, sent_start, sent_end FROM kg_relations WHERE subject_id = ? AND relation_type_id = ? AND object_id = ? ORDER BY id LIMIT 1",
   );
-  type Found = { id: number; confidence: number; article_id: number | null; sent_start: number | null; sent_end: number | null };
+  type Found = {
+    id: number;
+    confidence: number;
+    article_id: number | null;
+    sent_start: number | null;
+    sent_end: number | null;
+  };
   let duplicates = 0;
   let inferred = 0;
   for (let i = 0; i < rows.length; i++) {
@@ -407,7 +461,10 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
       }
       const key = relationKey(r.subject, rt.id, r.object);
       if (op === "delete") {
-        const existing = s.id !== null && o.id !== null ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined) : undefined;
+        const existing =
+          s.id !== null && o.id !== null
+            ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined)
+            : undefined;
         if (!existing) {
           warnings.push(`${r.ref}：要删除的关系"${r.subject} ${r.predicate} ${r.object}"不存在`);
           continue;
@@ -461,7 +518,10 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
         prev.provenance = r.provenance ?? prev.provenance;
         continue;
       }
-      const existing = s.id !== null && o.id !== null ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined) : undefined;
+      const existing =
+        s.id !== null && o.id !== null
+          ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined)
+          : undefined;
       relations.set(key, {
         subject: r.subject,
         typeId: rt.id,
@@ -520,28 +580,47 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   }
   input.onProgress?.(1);
 
-  const report = summarize({ rows, bad, problems, warnings, entities, relations, ontology, duplicates, inferred });
+  const report = summarize({
+    rows,
+    bad,
+    problems,
+    warnings,
+    entities,
+    relations,
+    ontology,
+    duplicates,
+    inferred,
+  });
   return { graphId, ontology, entities, relations, problems, warnings, report };
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function entityChanges(e: EntityState, className: (id: number | null) => string | null): string[] {
+export function entityChanges(
+  e: EntityState,
+  className: (id: number | null) => string | null,
+): string[] {
   const changes: string[] = [];
   if (e.classId !== e.oldClassId) {
-    changes.push(`类：${className(e.oldClassId) ?? "（无）"} → ${className(e.classId) ?? "（无）"}${e.inferred ? "（推断）" : ""}`);
+    changes.push(
+      `类：${className(e.oldClassId) ?? "（无）"} → ${className(e.classId) ?? "（无）"}${e.inferred ? "（推断）" : ""}`,
+    );
   }
   for (const k of new Set([...Object.keys(e.oldProps), ...Object.keys(e.props)])) {
     if (!sameJson(e.oldProps[k], e.props[k])) {
       changes.push(`属性 ${k}：${e.oldProps[k] ?? "（无）"} → ${e.props[k] ?? "（无）"}`);
     }
   }
-  if (!sameJson(e.oldAliases, e.aliases)) changes.push(`别名：${e.oldAliases.join("、") || "（无）"} → ${e.aliases.join("、") || "（无）"}`);
+  if (!sameJson(e.oldAliases, e.aliases))
+    changes.push(
+      `别名：${e.oldAliases.join("、") || "（无）"} → ${e.aliases.join("、") || "（无）"}`,
+    );
   if (descriptionChanged(e)) changes.push("描述");
   return changes;
 }
 
-const descriptionChanged = (e: EntityState) => e.description !== null && e.description !== e.oldDescription;
+const descriptionChanged = (e: EntityState) =>
+  e.description !== null && e.description !== e.oldDescription;
 
 export type EntityFate = "added" | "changed" | "removed" | "unchanged" | "none";
 
@@ -549,7 +628,10 @@ export function entityFate(e: EntityState): EntityFate {
   if (e.remove) return e.id === null ? "none" : "removed";
   if (e.id === null) return e.used ? "added" : "none";
   const changed =
-    e.classId !== e.oldClassId || !sameJson(e.props, e.oldProps) || !sameJson(e.aliases, e.oldAliases) || descriptionChanged(e);
+    e.classId !== e.oldClassId ||
+    !sameJson(e.props, e.oldProps) ||
+    !sameJson(e.aliases, e.oldAliases) ||
+    descriptionChanged(e);
   return changed ? "changed" : "unchanged";
 }
 
@@ -559,7 +641,12 @@ export type RelationFate = "added" | "changed" | "removed" | "unchanged";
 export function provenanceChanged(r: RelationState): boolean {
   const p = r.provenance;
   if (!p || !r.old) return false;
-  return p.article.id === null || p.article.id !== r.old.article_id || p.start !== r.old.sent_start || p.end !== r.old.sent_end;
+  return (
+    p.article.id === null ||
+    p.article.id !== r.old.article_id ||
+    p.start !== r.old.sent_start ||
+    p.end !== r.old.sent_end
+  );
 }
 
 export function relationFate(r: RelationState): RelationFate {
@@ -579,7 +666,8 @@ function summarize(p: {
   duplicates: number;
   inferred: number;
 }): PlanReport {
-  const className = (id: number | null) => (id === null ? null : (p.ontology.classes.get(id)?.name ?? null));
+  const className = (id: number | null) =>
+    id === null ? null : (p.ontology.classes.get(id)?.name ?? null);
   const predicate = (id: number) => p.ontology.relationTypes.get(id)?.name ?? String(id);
   const summary: PlanSummary = {
     rows: p.rows.length,
@@ -606,17 +694,34 @@ function summarize(p: {
     const fate = entityFate(e);
     if (fate === "none") continue;
     summary.entities[fate]++;
-    if (fate === "added") take(samples.entities_added, () => ({ name: e.name, class: className(e.classId), inferred: e.inferred }));
-    if (fate === "changed") take(samples.entities_changed, () => ({ name: e.name, changes: entityChanges(e, className) }));
-    if (fate === "removed") take(samples.entities_removed, () => ({ name: e.name, class: className(e.oldClassId) }));
+    if (fate === "added")
+      take(samples.entities_added, () => ({
+        name: e.name,
+        class: className(e.classId),
+        inferred: e.inferred,
+      }));
+    if (fate === "changed")
+      take(samples.entities_changed, () => ({
+        name: e.name,
+        changes: entityChanges(e, className),
+      }));
+    if (fate === "removed")
+      take(samples.entities_removed, () => ({ name: e.name, class: className(e.oldClassId) }));
   }
   for (const r of p.relations.values()) {
     const fate = relationFate(r);
     summary.relations[fate]++;
     const base = { subject: r.subject, predicate: predicate(r.typeId), object: r.object };
-    if (fate === "added") take(samples.relations_added, () => ({ ...base, confidence: r.confidence }));
-    if (fate === "changed") take(samples.relations_changed, () => ({ ...base, before: r.oldConfidence!, after: r.confidence }));
-    if (fate === "removed") take(samples.relations_removed, () => ({ ...base, confidence: r.confidence }));
+    if (fate === "added")
+      take(samples.relations_added, () => ({ ...base, confidence: r.confidence }));
+    if (fate === "changed")
+      take(samples.relations_changed, () => ({
+        ...base,
+        before: r.oldConfidence!,
+        after: r.confidence,
+      }));
+    if (fate === "removed")
+      take(samples.relations_removed, () => ({ ...base, confidence: r.confidence }));
   }
   return {
     summary,
@@ -635,9 +740,12 @@ function summarize(p: {
  */
 export function factSignature(ctx: PlatformContext, graphId: number): string {
   const db = ctx.db;
-  const updates = db.prepare("SELECT version FROM kg_fact_versions WHERE graph_id = ?").pluck().get(graphId) ?? 0;
+  const updates =
+    db.prepare("SELECT version FROM kg_fact_versions WHERE graph_id = ?").pluck().get(graphId) ?? 0;
   const of = (table: string) =>
-    db.prepare(`SELECT count(*) AS n, coalesce(max(id), 0) AS m FROM ${table} WHERE graph_id = ?`).get(graphId) as { n: number; m: number };
+    db
+      .prepare(`SELECT count(*) AS n, coalesce(max(id), 0) AS m FROM ${table} WHERE graph_id = ?`)
+      .get(graphId) as { n: number; m: number };
   const e = of("kg_entities");
   const r = of("kg_relations");
   return `${updates}:${e.n}:${e.m}:${r.n}:${r.m}`;

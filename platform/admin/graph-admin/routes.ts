@@ -94,10 +94,18 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
       const id = idOf(req.params.id, "本体");
       const form = await readMultipart(req, MAX_RDF_BYTES, "OWL 文件不能超过20MB");
       const file = formFile(form, "file");
-      if (!file || file.size === 0) throw new HttpError(400, "请选择要导入的 OWL（Turtle）文件", "invalid", { errors: { file: ["请选择要导入的 OWL（Turtle）文件"] } });
+      if (!file || file.size === 0)
+        throw new HttpError(400, "请选择要导入的 OWL（Turtle）文件", "invalid", {
+          errors: { file: ["请选择要导入的 OWL（Turtle）文件"] },
+        });
       const applyRaw = form.get("apply");
-      if (applyRaw !== null && !(typeof applyRaw === "string" && /^(0|1|true|false)$/.test(applyRaw))) {
-        throw new HttpError(400, "apply 应为 1 或 0", "invalid_parameter", { errors: { apply: ["apply 应为 1 或 0"] } });
+      if (
+        applyRaw !== null &&
+        !(typeof applyRaw === "string" && /^(0|1|true|false)$/.test(applyRaw))
+      ) {
+        throw new HttpError(400, "apply 应为 1 或 0", "invalid_parameter", {
+          errors: { apply: ["apply 应为 1 或 0"] },
+        });
       }
       let text: string;
       try {
@@ -106,15 +114,31 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
         throw new HttpError(400, "OWL 文件不是 UTF-8 编码的文本", "invalid_rdf");
       }
       const apply = applyRaw === "1" || applyRaw === "true";
-      const diff = apply ? await applyOntologyImport(ctx, user, id, text) : await diffOntologyImport(ctx, id, text);
+      const diff = apply
+        ? await applyOntologyImport(ctx, user, id, text)
+        : await diffOntologyImport(ctx, id, text);
       res.json({ ...diff, applied: apply });
     }),
   );
 
   // Parts of an ontology: created under the ontology (or class), changed and deleted by id.
   const parts = [
-    { path: "classes", parent: "ontologies", label: "类", create: onto.createClass, update: onto.updateClass, remove: onto.deleteClass },
-    { path: "properties", parent: "classes", label: "属性", create: onto.createProperty, update: onto.updateProperty, remove: onto.deleteProperty },
+    {
+      path: "classes",
+      parent: "ontologies",
+      label: "类",
+      create: onto.createClass,
+      update: onto.updateClass,
+      remove: onto.deleteClass,
+    },
+    {
+      path: "properties",
+      parent: "classes",
+      label: "属性",
+      create: onto.createProperty,
+      update: onto.updateProperty,
+      remove: onto.deleteProperty,
+    },
     {
       path: "relation-types",
       parent: "ontologies",
@@ -137,7 +161,16 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
       `${base}/${part.parent}/:id/${part.path}`,
       handle((req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res.status(201).json(part.create(ctx, user, idOf(req.params.id, part.parent === "classes" ? "类" : "本体"), req.body));
+        res
+          .status(201)
+          .json(
+            part.create(
+              ctx,
+              user,
+              idOf(req.params.id, part.parent === "classes" ? "类" : "本体"),
+              req.body,
+            ),
+          );
       }),
     );
     router.patch(
@@ -214,7 +247,10 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
     `${base}/:id/entities`,
     handle((req, res) => {
       requirePermission(res, P.graphRead);
-      const classId = req.query.class_id === undefined || req.query.class_id === "" ? undefined : intParam(req.query, "class_id", { min: 1, max: 1e15, fallback: 0 });
+      const classId =
+        req.query.class_id === undefined || req.query.class_id === ""
+          ? undefined
+          : intParam(req.query, "class_id", { min: 1, max: 1e15, fallback: 0 });
       res.json(
         listEntities(ctx, idOf(req.params.id, "知识图谱"), {
           search: stringParam(req.query, "search", 100),
@@ -264,7 +300,9 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
       const db = ctx.db;
       res.json({
         files: db
-          .prepare("SELECT id, name, filename, size, created_at FROM data_files ORDER BY id DESC LIMIT 500")
+          .prepare(
+            "SELECT id, name, filename, size, created_at FROM data_files ORDER BY id DESC LIMIT 500",
+          )
           .all(),
         sources: db
           .prepare(

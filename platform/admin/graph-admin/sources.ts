@@ -5,7 +5,11 @@ import { parse } from "csv-parse";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
 import { decodeCsv, quoteFreeLines } from "../../resources/csv.js";
-import { predicateMapFor, sourceKeyOf, type PredicateMap } from "../../interchange/predicate-map.js";
+import {
+  predicateMapFor,
+  sourceKeyOf,
+  type PredicateMap,
+} from "../../interchange/predicate-map.js";
 import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
 import { rdfRows, type RdfRow } from "../../interchange/rdf-read.js";
 import { BodyReader } from "./input.js";
@@ -25,7 +29,12 @@ export interface SourceSpec {
 /** One input row, as text, with where it came from (for messages naming the row); RDF rows fill the optional parts. */
 export type SourceRow = RdfRow;
 
-export const EMPTY_SPEC: SourceSpec = { file_ids: [], source_ids: [], triple_graph_ids: [], all_triples: false };
+export const EMPTY_SPEC: SourceSpec = {
+  file_ids: [],
+  source_ids: [],
+  triple_graph_ids: [],
+  all_triples: false,
+};
 
 /** The source part of a build or update body. Nothing chosen is a 400. */
 export function readSourceSpec(r: BodyReader): SourceSpec {
@@ -35,7 +44,12 @@ export function readSourceSpec(r: BodyReader): SourceSpec {
     triple_graph_ids: r.ids("triple_graph_ids", "三元组数据的图谱"),
     all_triples: r.bool("all_triples"),
   };
-  if (!spec.file_ids.length && !spec.source_ids.length && !spec.triple_graph_ids.length && !spec.all_triples) {
+  if (
+    !spec.file_ids.length &&
+    !spec.source_ids.length &&
+    !spec.triple_graph_ids.length &&
+    !spec.all_triples
+  ) {
     r.fail("file_ids", "请至少选择一项源数据：文件、数据来源或三元组数据");
   }
   return spec;
@@ -44,18 +58,24 @@ export function readSourceSpec(r: BodyReader): SourceSpec {
 /** Checks that every chosen file and source exists (before a job is queued). */
 export function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
   for (const id of spec.file_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM data_files WHERE id = ?").get(id)) throw badRequest(`文件 #${id} 不存在`);
+    if (!ctx.db.prepare("SELECT 1 FROM data_files WHERE id = ?").get(id))
+      throw badRequest(`文件 #${id} 不存在`);
   }
   for (const id of spec.source_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM data_sources WHERE id = ?").get(id)) throw badRequest(`数据来源 #${id} 不存在`);
+    if (!ctx.db.prepare("SELECT 1 FROM data_sources WHERE id = ?").get(id))
+      throw badRequest(`数据来源 #${id} 不存在`);
   }
   for (const id of spec.triple_graph_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(id)) throw badRequest(`知识图谱 #${id} 不存在`);
+    if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(id))
+      throw badRequest(`知识图谱 #${id} 不存在`);
   }
 }
 
 /** Header names accepted for each column (English names, the triple-data labels, common synonyms). */
-const HEADERS: Record<keyof Omit<SourceRow, "ref" | "problem" | "unmapped" | "provenance" | "describes">, string[]> = {
+const HEADERS: Record<
+  keyof Omit<SourceRow, "ref" | "problem" | "unmapped" | "provenance" | "describes">,
+  string[]
+> = {
   subject: ["subject", "主体", "头实体", "head", "主语", "s"],
   predicate: ["predicate", "关系", "谓词", "relation", "p"],
   object: ["object", "客体", "尾实体", "tail", "宾语", "o"],
@@ -84,27 +104,45 @@ export interface RdfOptions {
 
 /** Column index of each known column, or null when the first line is data (no header). */
 function headerMap(cells: string[]): Partial<Record<keyof typeof HEADERS, number>> | null {
-  const norm = cells.map((c) => c.replace(/^\uFEFF/, "").trim().toLowerCase());
+  const norm = cells.map((c) =>
+    c
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .toLowerCase(),
+  );
   const map: Partial<Record<keyof typeof HEADERS, number>> = {};
   for (const [key, names] of Object.entries(HEADERS) as [keyof typeof HEADERS, string[]][]) {
     const i = norm.findIndex((c) => names.includes(c));
     if (i >= 0) map[key] = i;
   }
-  return map.subject !== undefined && map.predicate !== undefined && map.object !== undefined ? map : null;
+  return map.subject !== undefined && map.predicate !== undefined && map.object !== undefined
+    ? map
+    : null;
 }
 
-async function* fileRows(ctx: PlatformContext, file: FileRow, rdf?: RdfOptions): AsyncGenerator<SourceRow> {
+async function* fileRows(
+  ctx: PlatformContext,
+  file: FileRow,
+  rdf?: RdfOptions,
+): AsyncGenerator<SourceRow> {
   const label = file.filename || file.name;
   if (!readable(label) && !readable(file.name)) {
-    throw new HttpError(400, `文件"${label}"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据`, "invalid_file");
+    throw new HttpError(
+      400,
+      `文件"${label}"不是 CSV/TSV 或 RDF（N-Triples .nt、Turtle .ttl、JSON-LD .jsonld）文件，无法作为三元组数据`,
+      "invalid_file",
+    );
   }
   const stored = path.join(ctx.settings.dataDir, "files", file.uuid);
-  if (!fs.existsSync(stored)) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
+  if (!fs.existsSync(stored))
+    throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
   const format = rdfFormatOf(label) ?? rdfFormatOf(file.name);
   if (format) {
     if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
     try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(await fs.promises.readFile(stored));
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(
+        await fs.promises.readFile(stored),
+      );
       yield* await rdfRows(ctx, {
         graphId: rdf.graphId,
         label: `文件"${label}"`,
@@ -113,17 +151,21 @@ async function* fileRows(ctx: PlatformContext, file: FileRow, rdf?: RdfOptions):
         predicateMap: predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
       });
     } catch (e) {
-      if (e instanceof RdfReadError) throw new HttpError(400, `文件"${label}"${e.message}`, "invalid_rdf");
-      if (e instanceof TypeError) throw new HttpError(400, `文件"${label}"不是 UTF-8 编码的文本`, "invalid_rdf");
+      if (e instanceof RdfReadError)
+        throw new HttpError(400, `文件"${label}"${e.message}`, "invalid_rdf");
+      if (e instanceof TypeError)
+        throw new HttpError(400, `文件"${label}"不是 UTF-8 编码的文本`, "invalid_rdf");
       throw e;
     }
     return;
   }
   const text = decodeCsv(await fs.promises.readFile(stored));
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";
+  const delimiter =
+    /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";
   let map: ReturnType<typeof headerMap> | undefined;
-  const cell = (cells: string[], i: number | undefined) => (i === undefined ? "" : (cells[i] ?? "").trim());
+  const cell = (cells: string[], i: number | undefined) =>
+    i === undefined ? "" : (cells[i] ?? "").trim();
   try {
     for await (const { record, line } of csvRecords(text, delimiter)) {
       if (map === undefined) {
@@ -147,7 +189,11 @@ async function* fileRows(ctx: PlatformContext, file: FileRow, rdf?: RdfOptions):
   } catch (e) {
     if (e instanceof HttpError) throw e;
     const err = e as { message?: string; lines?: number };
-    throw new HttpError(400, `文件"${label}"的 CSV 格式错误（第 ${err.lines ?? "?"} 行附近）：${err.message ?? ""}`, "invalid_csv");
+    throw new HttpError(
+      400,
+      `文件"${label}"的 CSV 格式错误（第 ${err.lines ?? "?"} 行附近）：${err.message ?? ""}`,
+      "invalid_csv",
+    );
   }
 }
 
@@ -159,7 +205,10 @@ const CHUNK = 64 * 1024;
  * else goes through csv-parse, fed in chunks so a big file never holds the event
  * loop for long.
  */
-async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ record: string[]; line: number }> {
+async function* csvRecords(
+  text: string,
+  delimiter: string,
+): AsyncGenerator<{ record: string[]; line: number }> {
   const lines = quoteFreeLines(text);
   if (lines) {
     for (let i = 0; i < lines.length; i++) {
@@ -172,7 +221,7 @@ async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ re
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parser = parse({ delimiter, skip_empty_lines: true, relax_column_count: true, info: true });
   const chunks = function* () {
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       let end = Math.min(at + CHUNK, body.length);
       // Never cut a surrogate pair in two.
       if (end < body.length && /[\uD800-\uDBFF]/.test(body[end - 1])) end++;
@@ -181,13 +230,17 @@ async function* csvRecords(text: string, delimiter: string): AsyncGenerator<{ re
     }
   };
   Readable.from(chunks()).pipe(parser);
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
     yield { record, line: info.lines - lineBreaks(record) };
   }
 }
 
 /** Line breaks inside quoted cells: csv-parse reports the line a record ends on. */
-const lineBreaks = (cells: string[]) => cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+const lineBreaks = (cells: string[]) =>
+  cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
 function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRow> {
   const where: string[] = [];
@@ -227,14 +280,18 @@ function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRo
 /** The files a spec reads: those chosen, and the tabular files of the chosen sources. */
 function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; skipped: string[] } {
   const chosen = spec.file_ids.map((id) => {
-    const f = ctx.db.prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE id = ?").get(id) as FileRow | undefined;
+    const f = ctx.db
+      .prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE id = ?")
+      .get(id) as FileRow | undefined;
     if (!f) throw new HttpError(400, `文件 #${id} 不存在`, "file_missing");
     return f;
   });
   const skipped: string[] = [];
   const bySource = spec.source_ids.length
     ? (ctx.db
-        .prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id")
+        .prepare(
+          "SELECT id, name, filename, uuid, source_id FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        )
         .all(JSON.stringify(spec.source_ids)) as FileRow[])
     : [];
   const seen = new Set(chosen.map((f) => f.id));
@@ -254,13 +311,19 @@ function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; sk
 export async function readSourceRows(
   ctx: PlatformContext,
   spec: SourceSpec,
-  opts: { onNote?: (message: string) => void; checkpoint?: () => Promise<void>; maxRows?: number; rdf?: RdfOptions } = {},
+  opts: {
+    onNote?: (message: string) => void;
+    checkpoint?: () => Promise<void>;
+    maxRows?: number;
+    rdf?: RdfOptions;
+  } = {},
 ): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
   const maxRows = opts.maxRows ?? 2_000_000;
   const push = async (row: SourceRow) => {
     rows.push(row);
-    if (rows.length > maxRows) throw new HttpError(400, `源数据超过 ${maxRows} 行，请分批导入`, "too_many_rows");
+    if (rows.length > maxRows)
+      throw new HttpError(400, `源数据超过 ${maxRows} 行，请分批导入`, "too_many_rows");
     if (rows.length % 5000 === 0) await opts.checkpoint?.();
   };
   const { files, skipped } = filesOf(ctx, spec);
@@ -288,11 +351,20 @@ export function describeSpec(ctx: PlatformContext, spec: SourceSpec): string {
   const parts: string[] = [];
   const names = (sql: string, ids: number[]) =>
     ids.length ? (ctx.db.prepare(sql).pluck().all(JSON.stringify(ids)) as string[]) : [];
-  const files = names("SELECT coalesce(nullif(filename, ''), name) FROM data_files WHERE id IN (SELECT value FROM json_each(?))", spec.file_ids);
+  const files = names(
+    "SELECT coalesce(nullif(filename, ''), name) FROM data_files WHERE id IN (SELECT value FROM json_each(?))",
+    spec.file_ids,
+  );
   if (files.length) parts.push(`文件 ${files.join("、")}`);
-  const sources = names("SELECT name FROM data_sources WHERE id IN (SELECT value FROM json_each(?))", spec.source_ids);
+  const sources = names(
+    "SELECT name FROM data_sources WHERE id IN (SELECT value FROM json_each(?))",
+    spec.source_ids,
+  );
   if (sources.length) parts.push(`数据来源 ${sources.join("、")}`);
-  const graphs = names("SELECT name FROM graphs WHERE id IN (SELECT value FROM json_each(?))", spec.triple_graph_ids);
+  const graphs = names(
+    "SELECT name FROM graphs WHERE id IN (SELECT value FROM json_each(?))",
+    spec.triple_graph_ids,
+  );
   if (graphs.length) parts.push(`图谱 ${graphs.join("、")} 的三元组数据`);
   if (spec.all_triples) parts.push("全部三元组数据");
   return parts.join("；");

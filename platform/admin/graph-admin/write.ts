@@ -2,7 +2,13 @@ import type { PlatformContext } from "../../context.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { refreshRollups, stableUuid } from "../../kg/store.js";
 import type { ArticleRef } from "../../interchange/rdf-read.js";
-import { entityFate, provenanceChanged, relationFate, type Plan, type RelationState } from "./plan.js";
+import {
+  entityFate,
+  provenanceChanged,
+  relationFate,
+  type Plan,
+  type RelationState,
+} from "./plan.js";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
 export const ENTITY_BATCH = 1000;
@@ -15,10 +21,22 @@ type Checkpoint = () => Promise<void>;
  * Removes a graph's facts (articles, entities, relations, events, event links; flows stay)
  * in batches, each its own transaction. The graph row and its ontology stay.
  */
-export async function clearGraphFacts(ctx: PlatformContext, graphId: number, checkpoint: Checkpoint = async () => {}) {
+export async function clearGraphFacts(
+  ctx: PlatformContext,
+  graphId: number,
+  checkpoint: Checkpoint = async () => {},
+) {
   const db = ctx.db;
-  for (const table of ["kg_event_relations", "kg_events", "kg_relations", "kg_entities", "kg_articles"]) {
-    const step = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`);
+  for (const table of [
+    "kg_event_relations",
+    "kg_events",
+    "kg_relations",
+    "kg_entities",
+    "kg_articles",
+  ]) {
+    const step = db.prepare(
+      `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`,
+    );
     while (db.transaction(() => step.run(graphId).changes)() > 0) await checkpoint();
   }
   db.transaction(() => {
@@ -32,7 +50,13 @@ export async function clearGraphFacts(ctx: PlatformContext, graphId: number, che
 export function clearGraphFactsNow(ctx: PlatformContext, graphId: number) {
   const db = ctx.db;
   db.transaction(() => {
-    for (const table of ["kg_event_relations", "kg_events", "kg_relations", "kg_entities", "kg_articles"]) {
+    for (const table of [
+      "kg_event_relations",
+      "kg_events",
+      "kg_relations",
+      "kg_entities",
+      "kg_articles",
+    ]) {
       db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
     }
     db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
@@ -55,11 +79,17 @@ function statements(ctx: PlatformContext) {
       "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     updateRelation: db.prepare("UPDATE kg_relations SET confidence = ? WHERE id = ?"),
-    updateProvenance: db.prepare("UPDATE kg_relations SET article_id = ?, sent_start = ?, sent_end = ? WHERE id = ?"),
+    updateProvenance: db.prepare(
+      "UPDATE kg_relations SET article_id = ?, sent_start = ?, sent_end = ? WHERE id = ?",
+    ),
     articleExists: db.prepare("SELECT 1 FROM kg_articles WHERE id = ? AND graph_id = ?").pluck(),
-    insertArticle: db.prepare("INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (?, ?, ?, ?, ?, ?)"),
+    insertArticle: db.prepare(
+      "INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
     deleteRelation: db.prepare("DELETE FROM kg_relations WHERE id = ?"),
-    markBuilt: db.prepare("INSERT OR REPLACE INTO kg_relation_builds (relation_id, job_id) VALUES (?, ?)"),
+    markBuilt: db.prepare(
+      "INSERT OR REPLACE INTO kg_relation_builds (relation_id, job_id) VALUES (?, ?)",
+    ),
   };
 }
 
@@ -85,7 +115,10 @@ function articleIds(ctx: PlatformContext, graphId: number, st: ReturnType<typeof
       id =
         a.id !== null && st.articleExists.get(a.id, graphId)
           ? a.id
-          : Number(st.insertArticle.run(graphId, a.title, a.source, a.url, a.published_at, a.content).lastInsertRowid);
+          : Number(
+              st.insertArticle.run(graphId, a.title, a.source, a.url, a.published_at, a.content)
+                .lastInsertRowid,
+            );
       made.set(a, id);
     }
     return [id, p.start, p.end];
@@ -136,7 +169,14 @@ export async function writeBuild(
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
     db.transaction(() => {
       for (const r of relations.slice(i, i + RELATION_BATCH)) {
-        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence, ...provenance(r)).lastInsertRowid;
+        const id = st.insertRelation.run(
+          plan.graphId,
+          ids.get(r.subject),
+          r.typeId,
+          ids.get(r.object),
+          r.confidence,
+          ...provenance(r),
+        ).lastInsertRowid;
         st.markBuilt.run(id, jobId);
       }
     })();
@@ -180,14 +220,27 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
         ids.set(e.name, Number(id));
         counts.entities.added++;
       } else if (fate === "changed") {
-        st.updateEntity.run(e.classId, JSON.stringify(e.aliases), JSON.stringify(e.props), e.description ?? e.oldDescription, e.id);
+        st.updateEntity.run(
+          e.classId,
+          JSON.stringify(e.aliases),
+          JSON.stringify(e.props),
+          e.description ?? e.oldDescription,
+          e.id,
+        );
         counts.entities.changed++;
       }
     }
     for (const r of plan.relations.values()) {
       const fate = relationFate(r);
       if (fate === "added") {
-        const id = st.insertRelation.run(plan.graphId, ids.get(r.subject), r.typeId, ids.get(r.object), r.confidence, ...provenance(r)).lastInsertRowid;
+        const id = st.insertRelation.run(
+          plan.graphId,
+          ids.get(r.subject),
+          r.typeId,
+          ids.get(r.object),
+          r.confidence,
+          ...provenance(r),
+        ).lastInsertRowid;
         st.markBuilt.run(id, jobId);
         counts.relations.added++;
       } else if (fate === "changed") {

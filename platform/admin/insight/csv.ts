@@ -14,7 +14,9 @@ export interface CsvTable {
  * are at most a few hundred rows, so they go in one piece.
  */
 export function sendCsv(res: Response, table: CsvTable) {
-  const lines = [table.header, ...table.rows].map((cells) => cells.map(csvCell).join(",")).join("\n");
+  const lines = [table.header, ...table.rows]
+    .map((cells) => cells.map(csvCell).join(","))
+    .join("\n");
   res.status(200);
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.attachment(table.filename);

@@ -57,7 +57,10 @@ export function isHeldOut(graphId: number, articleId: number, holdout: number): 
 }
 
 export function splitArticles(ctx: PlatformContext, graphId: number, holdout: number) {
-  const ids = ctx.db.prepare("SELECT id FROM kg_articles WHERE graph_id = ? ORDER BY id").pluck().all(graphId) as number[];
+  const ids = ctx.db
+    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? ORDER BY id")
+    .pluck()
+    .all(graphId) as number[];
   const test: number[] = [];
   const train: number[] = [];
   for (const id of ids) (isHeldOut(graphId, id, holdout) ? test : train).push(id);
@@ -65,11 +68,15 @@ export function splitArticles(ctx: PlatformContext, graphId: number, holdout: nu
 }
 
 export function loadArticle(ctx: PlatformContext, articleId: number): ArticleRow {
-  return ctx.db.prepare("SELECT id, content, published_at FROM kg_articles WHERE id = ?").get(articleId) as ArticleRow;
+  return ctx.db
+    .prepare("SELECT id, content, published_at FROM kg_articles WHERE id = ?")
+    .get(articleId) as ArticleRow;
 }
 
 function extract(ctx: PlatformContext, graphId: number, article: ArticleRow): ExtractResult {
-  return analyzeText(ctx, graphId, article.content, { referenceDate: article.published_at.slice(0, 10) });
+  return analyzeText(ctx, graphId, article.content, {
+    referenceDate: article.published_at.slice(0, 10),
+  });
 }
 
 /** The class names in ontology order, for a stable order of the per-class table. */
@@ -82,7 +89,12 @@ export function classOrder(ctx: PlatformContext, graphId: number, type: ModelTyp
 
 const UNTYPED = "未分类";
 
-function nerArticle(ctx: PlatformContext, graphId: number, article: ArticleRow, drop: Set<string>): ArticleResult {
+function nerArticle(
+  ctx: PlatformContext,
+  graphId: number,
+  article: ArticleRow,
+  drop: Set<string>,
+): ArticleResult {
   const classes = graphOntology(ctx, graphId).classes;
   const gold = new Map<string, string>();
   const rows = ctx.db
@@ -92,7 +104,10 @@ function nerArticle(ctx: PlatformContext, graphId: number, article: ArticleRow, 
     )
     .all(article.id) as { start_pos: number; end_pos: number; class_id: number | null }[];
   for (const r of rows) {
-    gold.set(`${r.start_pos}:${r.end_pos}`, (r.class_id != null ? classes.get(r.class_id)?.name : undefined) ?? UNTYPED);
+    gold.set(
+      `${r.start_pos}:${r.end_pos}`,
+      (r.class_id != null ? classes.get(r.class_id)?.name : undefined) ?? UNTYPED,
+    );
   }
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
@@ -109,7 +124,12 @@ function nerArticle(ctx: PlatformContext, graphId: number, article: ArticleRow, 
   return { outcomes, judged };
 }
 
-function eventArticle(ctx: PlatformContext, graphId: number, article: ArticleRow, drop: Set<string>): ArticleResult {
+function eventArticle(
+  ctx: PlatformContext,
+  graphId: number,
+  article: ArticleRow,
+  drop: Set<string>,
+): ArticleResult {
   const types = graphOntology(ctx, graphId).eventTypes;
   const gold = (
     ctx.db
@@ -127,7 +147,8 @@ function eventArticle(ctx: PlatformContext, graphId: number, article: ArticleRow
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
   const predictions = extract(ctx, graphId, article).events.filter((e) => !drop.has(e.trigger));
-  const inSentence = (e: { start: number }, g: { start: number; end: number }) => e.start >= g.start && e.start < g.end;
+  const inSentence = (e: { start: number }, g: { start: number; end: number }) =>
+    e.start >= g.start && e.start < g.end;
   // Same sentence and type first, so a sentence reporting two events pairs each with its own.
   const unmatched = predictions.filter((e) => {
     const g = gold.find((x) => !x.matched && x.label === e.type && inSentence(e, x));
@@ -147,7 +168,12 @@ function eventArticle(ctx: PlatformContext, graphId: number, article: ArticleRow
   return { outcomes, judged };
 }
 
-function relationArticle(ctx: PlatformContext, graphId: number, article: ArticleRow, drop: Set<string>): ArticleResult {
+function relationArticle(
+  ctx: PlatformContext,
+  graphId: number,
+  article: ArticleRow,
+  drop: Set<string>,
+): ArticleResult {
   const relationTypes = graphOntology(ctx, graphId).relationTypes;
   const gold = new Map<string, string[]>();
   const rows = ctx.db
@@ -159,7 +185,10 @@ function relationArticle(ctx: PlatformContext, graphId: number, article: Article
     .all(article.id) as { s: string; o: string; relation_type_id: number }[];
   for (const r of rows) {
     const pair = `${r.s}|${r.o}`;
-    gold.set(pair, [...(gold.get(pair) ?? []), relationTypes.get(r.relation_type_id)?.name ?? UNTYPED]);
+    gold.set(pair, [
+      ...(gold.get(pair) ?? []),
+      relationTypes.get(r.relation_type_id)?.name ?? UNTYPED,
+    ]);
   }
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
@@ -176,7 +205,8 @@ function relationArticle(ctx: PlatformContext, graphId: number, article: Article
     outcomes.push({ gold: goldLabel, predicted: r.predicate });
     judged.push({ key: r.predicate, correct: goldLabel === r.predicate });
   }
-  for (const labels of gold.values()) for (const label of labels) outcomes.push({ gold: label, predicted: null });
+  for (const labels of gold.values())
+    for (const label of labels) outcomes.push({ gold: label, predicted: null });
   return { outcomes, judged };
 }
 

@@ -2,8 +2,18 @@ import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
 import { graphOntology } from "../../kg/ontology.js";
-import { feedback as feedbackDef, FEEDBACK_KINDS, FEEDBACK_STATUS } from "../../resources/defs/insight.js";
-import { getRecord, insertRecord, requireRecord, validationError, writeAudit } from "../../resources/store.js";
+import {
+  feedback as feedbackDef,
+  FEEDBACK_KINDS,
+  FEEDBACK_STATUS,
+} from "../../resources/defs/insight.js";
+import {
+  getRecord,
+  insertRecord,
+  requireRecord,
+  validationError,
+  writeAudit,
+} from "../../resources/store.js";
 import type { RecordRow } from "../../resources/types.js";
 import { loadOptions, validateInput } from "../../resources/values.js";
 
@@ -31,7 +41,8 @@ export function transitionRefusal(from: FeedbackStatus, to: FeedbackStatus): str
   if (from === to) return `反馈已是“${statusLabel(to)}”状态`;
   const allowed = TRANSITIONS[from];
   if (allowed.includes(to)) return null;
-  if (!allowed.length) return `不能将反馈从“${statusLabel(from)}”改为“${statusLabel(to)}”：${statusLabel(from)}的反馈不能再变更状态`;
+  if (!allowed.length)
+    return `不能将反馈从“${statusLabel(from)}”改为“${statusLabel(to)}”：${statusLabel(from)}的反馈不能再变更状态`;
   return `不能将反馈从“${statusLabel(from)}”改为“${statusLabel(to)}”：只能改为${allowed.map((s) => `“${statusLabel(s)}”`).join("或")}`;
 }
 
@@ -44,13 +55,18 @@ interface Fact {
  * The fact a report is about, in its graph: a snapshot of it for the table and the console
  * path that shows it (entity page; the article sentence a relation or event came from).
  */
-export function resolveFact(ctx: PlatformContext, graphId: number, kind: FactKind, target: string): Fact | null {
+export function resolveFact(
+  ctx: PlatformContext,
+  graphId: number,
+  kind: FactKind,
+  target: string,
+): Fact | null {
   const db = ctx.db;
   const ontology = graphOntology(ctx, graphId);
   if (kind === "entity") {
-    const e = db.prepare("SELECT uuid, name, class_id FROM kg_entities WHERE uuid = ? AND graph_id = ?").get(target, graphId) as
-      | { uuid: string; name: string; class_id: number | null }
-      | undefined;
+    const e = db
+      .prepare("SELECT uuid, name, class_id FROM kg_entities WHERE uuid = ? AND graph_id = ?")
+      .get(target, graphId) as { uuid: string; name: string; class_id: number | null } | undefined;
     if (!e) return null;
     const type = e.class_id != null ? ontology.classes.get(e.class_id)?.name : undefined;
     return { label: type ? `${e.name}（${type}）` : e.name, link: `/${graphId}/entity/${e.uuid}` };
@@ -64,25 +80,46 @@ export function resolveFact(ctx: PlatformContext, graphId: number, kind: FactKin
           WHERE r.id = ? AND r.graph_id = ?`,
       )
       .get(Number(target), graphId) as
-      | { s: string; s_uuid: string; o: string; relation_type_id: number; article_id: number | null; sent_start: number | null; sent_end: number | null }
+      | {
+          s: string;
+          s_uuid: string;
+          o: string;
+          relation_type_id: number;
+          article_id: number | null;
+          sent_start: number | null;
+          sent_end: number | null;
+        }
       | undefined;
     if (!r) return null;
     const predicate = ontology.relationTypes.get(r.relation_type_id)?.name ?? "";
     return {
       label: `${r.s} —${predicate}→ ${r.o}`,
-      link: r.article_id != null ? sentenceLink(graphId, r.article_id, r.sent_start, r.sent_end) : `/relation/${r.s_uuid}?id=${graphId}`,
+      link:
+        r.article_id != null
+          ? sentenceLink(graphId, r.article_id, r.sent_start, r.sent_end)
+          : `/relation/${r.s_uuid}?id=${graphId}`,
     };
   }
-  const ev = db.prepare("SELECT id, title, event_type_id FROM kg_events WHERE id = ? AND graph_id = ?").get(Number(target), graphId) as
-    | { id: number; title: string; event_type_id: number | null }
-    | undefined;
+  const ev = db
+    .prepare("SELECT id, title, event_type_id FROM kg_events WHERE id = ? AND graph_id = ?")
+    .get(Number(target), graphId) as
+    { id: number; title: string; event_type_id: number | null } | undefined;
   if (!ev) return null;
-  const type = ev.event_type_id != null ? ontology.eventTypes.get(ev.event_type_id)?.name : undefined;
-  return { label: type ? `${ev.title}（${type}）` : ev.title, link: `/hotevent/${ev.id}?id=${graphId}` };
+  const type =
+    ev.event_type_id != null ? ontology.eventTypes.get(ev.event_type_id)?.name : undefined;
+  return {
+    label: type ? `${ev.title}（${type}）` : ev.title,
+    link: `/hotevent/${ev.id}?id=${graphId}`,
+  };
 }
 
 /** The console's article page with the sentence highlighted and scrolled to (as app/components/kg/links.ts writes it). */
-function sentenceLink(graphId: number, articleId: number, start: number | null, end: number | null) {
+function sentenceLink(
+  graphId: number,
+  articleId: number,
+  start: number | null,
+  end: number | null,
+) {
   const span = start != null && end != null ? `?sent=${start}-${end}#s-${start}` : "";
   return `/${graphId}/article/${articleId}${span}`;
 }
@@ -93,18 +130,28 @@ export function describeFact(ctx: PlatformContext, query: Record<string, unknown
   const kind = String(query.kind ?? "");
   const target = String(query.target ?? "").trim();
   if (!Number.isInteger(graph) || graph <= 0) throw badRequest("请指定知识图谱（参数 graph）");
-  if (!FEEDBACK_KINDS.some((k) => k.key === kind)) throw badRequest("反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）");
+  if (!FEEDBACK_KINDS.some((k) => k.key === kind))
+    throw badRequest("反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）");
   if (!target || target.length > 64) throw badRequest("请指定反馈对象（参数 target）");
-  if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(graph)) throw new HttpError(404, "知识图谱不存在", "not_found");
+  if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(graph))
+    throw new HttpError(404, "知识图谱不存在", "not_found");
   const fact = resolveFact(ctx, graph, kind as FactKind, target);
-  if (!fact) throw new HttpError(404, `该知识图谱中没有这个${kindLabel(kind)}：${target}`, "not_found");
+  if (!fact)
+    throw new HttpError(404, `该知识图谱中没有这个${kindLabel(kind)}：${target}`, "not_found");
   return { graph, kind, kind_label: kindLabel(kind), target, ...fact };
 }
 
 /** POST /api/kg/feedback/: the form fields are checked by the resource's rules, the fact by its graph. */
 export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unknown): RecordRow {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("请求体必须是 JSON 对象");
-  const { values, errors } = validateInput(feedbackDef, body as Record<string, unknown>, "create", null, loadOptions(ctx.db, feedbackDef));
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw badRequest("请求体必须是 JSON 对象");
+  const { values, errors } = validateInput(
+    feedbackDef,
+    body as Record<string, unknown>,
+    "create",
+    null,
+    loadOptions(ctx.db, feedbackDef),
+  );
   if (Object.keys(errors).length) throw validationError(errors);
   const graphId = values.graph as number;
   const kind = values.kind as FactKind;
@@ -115,12 +162,17 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
     throw badRequest(message, { errors: { target: [message] } });
   }
   return ctx.db.transaction(() => {
-    const id = insertRecord({ ctx, user }, feedbackDef, { ...values, target, note: "" }, {
-      target_label: fact.label,
-      link: fact.link,
-      reporter_id: user.id,
-      reporter: user.username,
-    });
+    const id = insertRecord(
+      { ctx, user },
+      feedbackDef,
+      { ...values, target, note: "" },
+      {
+        target_label: fact.label,
+        link: fact.link,
+        reporter_id: user.id,
+        reporter: user.username,
+      },
+    );
     const after = getRecord(ctx.db, feedbackDef, id)!;
     writeAudit(ctx.db, user, "create", feedbackDef, id, null, after);
     return after;
@@ -128,16 +180,28 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
 }
 
 /** Moves a report along the workflow, with the handler's note; anything else is refused with the reason. */
-export function changeFeedbackStatus(ctx: PlatformContext, user: AuthUser, id: number, body: unknown): RecordRow {
+export function changeFeedbackStatus(
+  ctx: PlatformContext,
+  user: AuthUser,
+  id: number,
+  body: unknown,
+): RecordRow {
   const input = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const to = input.status;
-  if (!isStatus(to)) throw badRequest(`状态必须是${FEEDBACK_STATUS.map((s) => `${s.key}（${s.label}）`).join("、")}之一`);
-  const note = input.note === undefined || input.note === null ? undefined : String(input.note).trim();
+  if (!isStatus(to))
+    throw badRequest(
+      `状态必须是${FEEDBACK_STATUS.map((s) => `${s.key}（${s.label}）`).join("、")}之一`,
+    );
+  const note =
+    input.note === undefined || input.note === null ? undefined : String(input.note).trim();
   if (note !== undefined && note.length > 2000) throw badRequest("处理意见不能超过2000个字符");
   return ctx.db.transaction(() => {
     const before = requireRecord(ctx.db, feedbackDef, id);
     const refusal = transitionRefusal(before.status as FeedbackStatus, to);
-    if (refusal) throw new HttpError(409, refusal, "invalid_transition", { allowed: TRANSITIONS[before.status as FeedbackStatus] });
+    if (refusal)
+      throw new HttpError(409, refusal, "invalid_transition", {
+        allowed: TRANSITIONS[before.status as FeedbackStatus],
+      });
     ctx.db
       .prepare(
         `UPDATE kg_feedback SET status = ?, note = coalesce(?, note), handler = ?,

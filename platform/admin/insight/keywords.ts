@@ -57,9 +57,14 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** Word frequencies and document frequencies of one graph's articles, most frequent first. */
 export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordStats {
-  const total = ctx.db.prepare("SELECT count(*) FROM kg_articles WHERE graph_id = ?").pluck().get(graphId) as number;
+  const total = ctx.db
+    .prepare("SELECT count(*) FROM kg_articles WHERE graph_id = ?")
+    .pluck()
+    .get(graphId) as number;
   const rows = ctx.db
-    .prepare("SELECT title, content FROM kg_articles WHERE graph_id = ? ORDER BY published_at DESC, id DESC LIMIT ?")
+    .prepare(
+      "SELECT title, content FROM kg_articles WHERE graph_id = ? ORDER BY published_at DESC, id DESC LIMIT ?",
+    )
     .raw()
     .iterate(graphId, MAX_KEYWORD_ARTICLES) as IterableIterator<[string, string]>;
   const counts = new Map<string, { count: number; articles: number }>();
@@ -82,8 +87,18 @@ export function keywordFrequencies(ctx: PlatformContext, graphId: number): Keywo
     }
   }
   const ranked = [...counts]
-    .sort((a, b) => b[1].count - a[1].count || b[1].articles - a[1].articles || a[0].localeCompare(b[0], "zh"))
+    .sort(
+      (a, b) =>
+        b[1].count - a[1].count || b[1].articles - a[1].articles || a[0].localeCompare(b[0], "zh"),
+    )
     .slice(0, MAX_KEYWORDS)
     .map(([word, c], i) => ({ rank: i + 1, word, count: c.count, articles: c.articles }));
-  return { articles, total_articles: total, sampled: articles < total, words, distinct: counts.size, keywords: ranked };
+  return {
+    articles,
+    total_articles: total,
+    sampled: articles < total,
+    words,
+    distinct: counts.size,
+    keywords: ranked,
+  };
 }

@@ -3,9 +3,21 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { parseJson } from "../../kg/ontology.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
-import { JobCancelledError, JobFailedError, WorkerStoppedError, type JobContext } from "../../jobs/runner.js";
+import {
+  JobCancelledError,
+  JobFailedError,
+  WorkerStoppedError,
+  type JobContext,
+} from "../../jobs/runner.js";
 import { requireRecord } from "../../resources/store.js";
-import { classOrder, evaluateArticle, learnFilter, type Learned, type ModelType, splitArticles } from "./evaluate.js";
+import {
+  classOrder,
+  evaluateArticle,
+  learnFilter,
+  type Learned,
+  type ModelType,
+  splitArticles,
+} from "./evaluate.js";
 import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
 
 /**
@@ -53,11 +65,18 @@ export interface RunRow {
   finished_at: string | null;
 }
 
-const KEY_NAMES: Record<ModelType, string> = { ner: "实体名称", event: "触发词", relation: "关系类型" };
+const KEY_NAMES: Record<ModelType, string> = {
+  ner: "实体名称",
+  event: "触发词",
+  relation: "关系类型",
+};
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
 
 export function requireModel(ctx: PlatformContext, id: number | null): ModelRow {
-  const m = id === null ? undefined : (ctx.db.prepare("SELECT * FROM kg_models WHERE id = ?").get(id) as ModelRow | undefined);
+  const m =
+    id === null
+      ? undefined
+      : (ctx.db.prepare("SELECT * FROM kg_models WHERE id = ?").get(id) as ModelRow | undefined);
   if (!m) throw notFound(MODEL_NOT_FOUND);
   return m;
 }
@@ -66,14 +85,18 @@ export function requireRun(ctx: PlatformContext, modelId: number, runId: number 
   const r =
     runId === null
       ? undefined
-      : (ctx.db.prepare("SELECT * FROM kg_model_runs WHERE id = ? AND model_id = ?").get(runId, modelId) as RunRow | undefined);
+      : (ctx.db
+          .prepare("SELECT * FROM kg_model_runs WHERE id = ? AND model_id = ?")
+          .get(runId, modelId) as RunRow | undefined);
   if (!r) throw notFound(RUN_NOT_FOUND);
   return r;
 }
 
 export function activeRun(ctx: PlatformContext, modelId: number): RunRow | undefined {
   return ctx.db
-    .prepare("SELECT * FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') ORDER BY id DESC LIMIT 1")
+    .prepare(
+      "SELECT * FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') ORDER BY id DESC LIMIT 1",
+    )
     .get(modelId) as RunRow | undefined;
 }
 
@@ -83,17 +106,29 @@ export interface RunRequest {
 }
 
 /** Checks a run request against the model; the run's parameters, or a 400/409 saying what is wrong. */
-export function checkRunRequest(ctx: PlatformContext, model: ModelRow, body: RunRequest): { kind: RunKind; holdout: number } {
+export function checkRunRequest(
+  ctx: PlatformContext,
+  model: ModelRow,
+  body: RunRequest,
+): { kind: RunKind; holdout: number } {
   const kind = body.kind ?? "evaluation";
-  if (kind !== "evaluation" && kind !== "training") throw badRequest("运行类型必须是 evaluation（评估）或 training（训练）");
+  if (kind !== "evaluation" && kind !== "training")
+    throw badRequest("运行类型必须是 evaluation（评估）或 training（训练）");
   const rawHoldout = body.holdout ?? model.holdout;
-  const holdout = typeof rawHoldout === "string" && rawHoldout.trim() !== "" ? Number(rawHoldout) : rawHoldout;
+  const holdout =
+    typeof rawHoldout === "string" && rawHoldout.trim() !== "" ? Number(rawHoldout) : rawHoldout;
   if (typeof holdout !== "number" || !Number.isInteger(holdout) || holdout < 5 || holdout > 50) {
     throw badRequest("测试集比例必须是5到50之间的整数");
   }
   if (model.graph_id === null) throw badRequest("模型没有关联知识图谱，无法运行");
   const running = activeRun(ctx, model.id);
-  if (running) throw new HttpError(409, `模型已有运行中的任务（#${running.id}），请等它结束后再运行`, "model_busy", { run: running.id });
+  if (running)
+    throw new HttpError(
+      409,
+      `模型已有运行中的任务（#${running.id}），请等它结束后再运行`,
+      "model_busy",
+      { run: running.id },
+    );
   return { kind, holdout };
 }
 
@@ -111,8 +146,11 @@ export function createRun(
   return ctx.db.transaction(() => {
     const runId = Number(
       ctx.db
-        .prepare("INSERT INTO kg_model_runs (model_id, kind, graph_id, holdout, user_id, username) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(model.id, params.kind, model.graph_id, params.holdout, user.id, user.username).lastInsertRowid,
+        .prepare(
+          "INSERT INTO kg_model_runs (model_id, kind, graph_id, holdout, user_id, username) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(model.id, params.kind, model.graph_id, params.holdout, user.id, user.username)
+        .lastInsertRowid,
     );
     ctx.db
       .prepare("UPDATE kg_models SET status = ? WHERE id = ?")
@@ -128,23 +166,40 @@ export function createRun(
  * metrics (and what it learned) and the run's outcome in one transaction at the end, so a
  * run cut short leaves the model as it was. Safe to start again from the beginning.
  */
-export async function executeRun(ctx: PlatformContext, runId: number, report: RunReporter): Promise<void> {
+export async function executeRun(
+  ctx: PlatformContext,
+  runId: number,
+  report: RunReporter,
+): Promise<void> {
   const db = ctx.db;
-  const run = db.prepare("SELECT * FROM kg_model_runs WHERE id = ?").get(runId) as RunRow | undefined;
+  const run = db.prepare("SELECT * FROM kg_model_runs WHERE id = ?").get(runId) as
+    RunRow | undefined;
   if (!run) throw new Error(`${RUN_NOT_FOUND}（#${runId}）`);
   db.transaction(() => {
-    db.prepare(`UPDATE kg_model_runs SET status = 'running', started_at = ${NOW}, error = '' WHERE id = ?`).run(runId);
-    db.prepare("UPDATE kg_models SET status = ? WHERE id = ?").run(run.kind === "training" ? "training" : "evaluating", run.model_id);
+    db.prepare(
+      `UPDATE kg_model_runs SET status = 'running', started_at = ${NOW}, error = '' WHERE id = ?`,
+    ).run(runId);
+    db.prepare("UPDATE kg_models SET status = ? WHERE id = ?").run(
+      run.kind === "training" ? "training" : "evaluating",
+      run.model_id,
+    );
   })();
   try {
     const model = requireModel(ctx, run.model_id);
     const graphId = model.graph_id;
     if (graphId === null) throw new JobFailedError("模型没有关联知识图谱");
-    const graph = db.prepare("SELECT name FROM graphs WHERE id = ?").pluck().get(graphId) as string | undefined;
+    const graph = db.prepare("SELECT name FROM graphs WHERE id = ?").pluck().get(graphId) as
+      string | undefined;
     if (!graph) throw new JobFailedError(`知识图谱 #${graphId} 不存在`);
     const { train, test } = splitArticles(ctx, graphId, run.holdout);
-    report.log("info", `模型 ${model.name} ${model.version}（${model.type}），知识图谱「${graph}」`);
-    report.log("info", `数据划分：训练集 ${train.length} 篇，测试集 ${test.length} 篇（测试集比例 ${run.holdout}%）`);
+    report.log(
+      "info",
+      `模型 ${model.name} ${model.version}（${model.type}），知识图谱「${graph}」`,
+    );
+    report.log(
+      "info",
+      `数据划分：训练集 ${train.length} 篇，测试集 ${test.length} 篇（测试集比例 ${run.holdout}%）`,
+    );
     if (test.length === 0) throw new JobFailedError("测试集为空：知识图谱中没有可用于评估的文章");
     const steps = (run.kind === "training" ? train.length : 0) + test.length;
     let done = 0;
@@ -186,7 +241,10 @@ export async function executeRun(ctx: PlatformContext, runId: number, report: Ru
     }
     const metrics = computeMetrics(outcomes, classOrder(ctx, graphId, model.type));
     for (const c of metrics.per_class) {
-      report.log("info", `类别 ${c.label}：P ${c.precision.toFixed(4)}，R ${c.recall.toFixed(4)}，F1 ${c.f1.toFixed(4)}（标注 ${c.support}）`);
+      report.log(
+        "info",
+        `类别 ${c.label}：P ${c.precision.toFixed(4)}，R ${c.recall.toFixed(4)}，F1 ${c.f1.toFixed(4)}（标注 ${c.support}）`,
+      );
     }
 
     db.transaction(() => {
@@ -215,11 +273,24 @@ export async function executeRun(ctx: PlatformContext, runId: number, report: Ru
       db.prepare(
         `UPDATE kg_models SET status = 'ready', precision = ?, recall = ?, f1 = ?, metrics = ?, learned = ?, version = ?,
                 last_run_at = ${NOW} WHERE id = ?`,
-      ).run(metrics.precision, metrics.recall, metrics.f1, metricsSummary(metrics), JSON.stringify(learned), version, model.id);
-      db.prepare(`UPDATE kg_model_runs SET status = 'succeeded', finished_at = ${NOW} WHERE id = ?`).run(runId);
+      ).run(
+        metrics.precision,
+        metrics.recall,
+        metrics.f1,
+        metricsSummary(metrics),
+        JSON.stringify(learned),
+        version,
+        model.id,
+      );
+      db.prepare(
+        `UPDATE kg_model_runs SET status = 'succeeded', finished_at = ${NOW} WHERE id = ?`,
+      ).run(runId);
     })();
     report.progress(100, "完成");
-    report.log("info", `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`);
+    report.log(
+      "info",
+      `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`,
+    );
   } catch (e) {
     // The worker stopping (shutdown) is not an outcome: the job stays running and is resumed
     // after the restart.
@@ -236,12 +307,20 @@ export async function executeRun(ctx: PlatformContext, runId: number, report: Ru
  * Ends a run that did not succeed (failed, cancelled, or lost with its job) and puts its
  * model back: ready if it has metrics from an earlier run, else failed or new.
  */
-export function finishRun(ctx: PlatformContext, runId: number, status: "failed" | "cancelled", error: string) {
+export function finishRun(
+  ctx: PlatformContext,
+  runId: number,
+  status: "failed" | "cancelled",
+  error: string,
+) {
   const db = ctx.db;
   db.transaction(() => {
-    const run = db.prepare("SELECT model_id FROM kg_model_runs WHERE id = ?").get(runId) as { model_id: number } | undefined;
+    const run = db.prepare("SELECT model_id FROM kg_model_runs WHERE id = ?").get(runId) as
+      { model_id: number } | undefined;
     if (!run) return;
-    db.prepare(`UPDATE kg_model_runs SET status = ?, error = ?, finished_at = ${NOW} WHERE id = ?`).run(status, error, runId);
+    db.prepare(
+      `UPDATE kg_model_runs SET status = ?, error = ?, finished_at = ${NOW} WHERE id = ?`,
+    ).run(status, error, runId);
     db.prepare(
       `UPDATE kg_models SET status = CASE WHEN f1 IS NOT NULL THEN 'ready' WHEN ? = 'failed' THEN 'failed' ELSE 'new' END,
               last_run_at = ${NOW} WHERE id = ?`,
@@ -253,7 +332,10 @@ export function finishRun(ctx: PlatformContext, runId: number, status: "failed" 
 function nextVersion(ctx: PlatformContext, model: ModelRow): string {
   const [major, minor] = model.version.split(".").map(Number);
   const taken = new Set(
-    ctx.db.prepare("SELECT version FROM kg_models WHERE name = ? AND id <> ?").pluck().all(model.name, model.id) as string[],
+    ctx.db
+      .prepare("SELECT version FROM kg_models WHERE name = ? AND id <> ?")
+      .pluck()
+      .all(model.name, model.id) as string[],
   );
   for (let m = (minor || 0) + 1; ; m++) {
     const v = `${major || 0}.${m}.0`;
@@ -285,8 +367,12 @@ export function modelEvaluation(ctx: PlatformContext, modelId: number, runId: nu
   const db = ctx.db;
   const row = (
     runId !== null
-      ? db.prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? AND run_id = ?").get(modelId, runId)
-      : db.prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? ORDER BY id DESC LIMIT 1").get(modelId)
+      ? db
+          .prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? AND run_id = ?")
+          .get(modelId, runId)
+      : db
+          .prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? ORDER BY id DESC LIMIT 1")
+          .get(modelId)
   ) as EvaluationRow | undefined;
   if (runId !== null && !row) throw notFound("该运行没有评估结果");
   const history = db
@@ -295,7 +381,13 @@ export function modelEvaluation(ctx: PlatformContext, modelId: number, runId: nu
          JOIN kg_model_runs r ON r.id = v.run_id WHERE v.model_id = ? ORDER BY v.id`,
     )
     .all(modelId);
-  const run = row ? (db.prepare("SELECT id, kind, username, created_at, finished_at, holdout FROM kg_model_runs WHERE id = ?").get(row.run_id)) : null;
+  const run = row
+    ? db
+        .prepare(
+          "SELECT id, kind, username, created_at, finished_at, holdout FROM kg_model_runs WHERE id = ?",
+        )
+        .get(row.run_id)
+    : null;
   return {
     model,
     evaluation: row
@@ -321,10 +413,21 @@ export function settleLostRuns(ctx: PlatformContext, modelId?: number) {
         WHERE r.status IN ('queued', 'running') ${modelId === undefined ? "" : "AND r.model_id = ?"}
           AND (j.id IS NULL OR j.status IN ('succeeded', 'failed', 'cancelled'))`,
     )
-    .all(...(modelId === undefined ? [] : [modelId])) as { id: number; job: number | null; job_status: string | null; error: string | null }[];
+    .all(...(modelId === undefined ? [] : [modelId])) as {
+    id: number;
+    job: number | null;
+    job_status: string | null;
+    error: string | null;
+  }[];
   for (const r of rows) {
     if (r.job_status === "cancelled") finishRun(ctx, r.id, "cancelled", "");
-    else finishRun(ctx, r.id, "failed", r.error || (r.job === null ? "运行任务丢失" : "任务结束时运行未完成"));
+    else
+      finishRun(
+        ctx,
+        r.id,
+        "failed",
+        r.error || (r.job === null ? "运行任务丢失" : "任务结束时运行未完成"),
+      );
   }
 }
 
@@ -346,7 +449,10 @@ export type RunView = RunRow & {
 export function listRuns(ctx: PlatformContext, modelId: number, page: number, pageSize: number) {
   requireModel(ctx, modelId);
   settleLostRuns(ctx, modelId);
-  const count = ctx.db.prepare("SELECT count(*) FROM kg_model_runs WHERE model_id = ?").pluck().get(modelId) as number;
+  const count = ctx.db
+    .prepare("SELECT count(*) FROM kg_model_runs WHERE model_id = ?")
+    .pluck()
+    .get(modelId) as number;
   const results = ctx.db
     .prepare(`${RUN_SELECT} WHERE r.model_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
     .all(modelId, pageSize, (page - 1) * pageSize) as RunView[];

@@ -5,7 +5,13 @@ import { handle } from "../../http/errors.js";
 import { pathId } from "../../kg/params.js";
 import { feedback as feedbackDef, FEEDBACK_STATUS } from "../../resources/defs/insight.js";
 import { requireRecord } from "../../resources/store.js";
-import { changeFeedbackStatus, createFeedback, describeFact, TRANSITIONS, type FeedbackStatus } from "./feedback.js";
+import {
+  changeFeedbackStatus,
+  createFeedback,
+  describeFact,
+  TRANSITIONS,
+  type FeedbackStatus,
+} from "./feedback.js";
 
 /** Reporting a wrong fact and moving a report along its workflow (the list is the kg/feedback resource). */
 export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
@@ -31,7 +37,11 @@ export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
       requirePermission(res, "kg__feedback__read");
       const record = requireRecord(ctx.db, feedbackDef, pathId(req.params.id) ?? -1);
       const allowed = TRANSITIONS[record.status as FeedbackStatus] ?? [];
-      res.json({ record, status: record.status, allowed: FEEDBACK_STATUS.filter((s) => allowed.includes(s.key as FeedbackStatus)) });
+      res.json({
+        record,
+        status: record.status,
+        allowed: FEEDBACK_STATUS.filter((s) => allowed.includes(s.key as FeedbackStatus)),
+      });
     }),
   );
 

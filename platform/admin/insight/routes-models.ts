@@ -5,7 +5,14 @@ import { HttpError, handle } from "../../http/errors.js";
 import { cancelJob, jobLogs } from "../../jobs/runner.js";
 import { intParam, pageParams, pathId } from "../../kg/params.js";
 import { enqueueModelRun, followRun } from "./jobs.js";
-import { checkRunRequest, createRun, listRuns, modelEvaluation, requireModel, runView } from "./models.js";
+import {
+  checkRunRequest,
+  createRun,
+  listRuns,
+  modelEvaluation,
+  requireModel,
+  runView,
+} from "./models.js";
 
 /** Model runs and evaluations, beside the generic kg/models resource (docs/api.md). */
 export function mountModelRoutes(router: Router, ctx: PlatformContext) {
@@ -41,7 +48,10 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
       const run = runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
       const page = intParam(req.query, "log_page", { min: 1, max: 1_000_000, fallback: 1 });
       const pageSize = intParam(req.query, "log_page_size", { min: 1, max: 100, fallback: 20 });
-      const logs = run.job_id === null ? { results: [], count: 0, page, page_size: pageSize } : jobLogs(ctx, run.job_id, page, pageSize);
+      const logs =
+        run.job_id === null
+          ? { results: [], count: 0, page, page_size: pageSize }
+          : jobLogs(ctx, run.job_id, page, pageSize);
       res.json({ ...run, logs });
     }),
   );
@@ -70,7 +80,8 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
     handle((req, res) => {
       requirePermission(res, read);
       const runParam = req.query.run;
-      const runId = runParam === undefined || runParam === "" ? null : (pathId(String(runParam)) ?? -1);
+      const runId =
+        runParam === undefined || runParam === "" ? null : (pathId(String(runParam)) ?? -1);
       res.json(modelEvaluation(ctx, requireModel(ctx, pathId(req.params.id)).id, runId));
     }),
   );

@@ -7,7 +7,13 @@ import { NOT_FOUND, requireGraph } from "../../kg/shapes.js";
 import { type CsvTable, sendCsv } from "./csv.js";
 import { MAX_KEYWORDS } from "./keywords.js";
 import { searchStats } from "./search-log.js";
-import { entityDetailStatistics, entityStatistics, keywordStatistics, type Trend, verbStatistics } from "./statistics.js";
+import {
+  entityDetailStatistics,
+  entityStatistics,
+  keywordStatistics,
+  type Trend,
+  verbStatistics,
+} from "./statistics.js";
 
 type Query = Request["query"];
 
@@ -19,7 +25,8 @@ function graphParam(q: Query): number {
   return id;
 }
 
-const limitParam = (q: Query, max = 100, fallback = 20) => intParam(q, "limit", { min: 1, max, fallback });
+const limitParam = (q: Query, max = 100, fallback = 20) =>
+  intParam(q, "limit", { min: 1, max, fallback });
 
 /** Which table of a page an export is; anything but the listed ones is a 400. */
 function tableParam<T extends string>(q: Query, tables: readonly T[]): T {
@@ -37,8 +44,13 @@ const trendTable = (trend: Trend, filename: string): CsvTable => ({
 /** Retrieval, entity, verb and keyword statistics, and their CSV exports (docs/api.md). */
 export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   const searchQuery = (q: Query) => {
-    const graphId = q.graph === undefined || q.graph === "" ? null : requireGraph(ctx, graphParam(q)).id;
-    return { graphId, days: intParam(q, "days", { min: 1, max: 366, fallback: 30 }), limit: limitParam(q) };
+    const graphId =
+      q.graph === undefined || q.graph === "" ? null : requireGraph(ctx, graphParam(q)).id;
+    return {
+      graphId,
+      days: intParam(q, "days", { min: 1, max: 366, fallback: 30 }),
+      limit: limitParam(q),
+    };
   };
   router.get(
     "/kg/statistics/searches",
@@ -52,10 +64,17 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     handle((req, res) => {
       requirePermission(res, "kg__log__read");
       const table = tableParam(req.query, ["daily", "top", "empty"] as const);
-      const s = searchStats(ctx, { ...searchQuery(req.query), limit: limitParam(req.query, 500, 100) });
+      const s = searchStats(ctx, {
+        ...searchQuery(req.query),
+        limit: limitParam(req.query, 500, 100),
+      });
       const name = `searches-${table}-${s.graph_id ?? "all"}-${s.from}-${s.to}.csv`;
       if (table === "daily") {
-        sendCsv(res, { filename: name, header: ["日期", "检索次数", "无结果次数"], rows: s.series.map((d) => [d.day, d.searches, d.empty]) });
+        sendCsv(res, {
+          filename: name,
+          header: ["日期", "检索次数", "无结果次数"],
+          rows: s.series.map((d) => [d.day, d.searches, d.empty]),
+        });
       } else if (table === "top") {
         sendCsv(res, {
           filename: name,
@@ -63,14 +82,21 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
           rows: s.top.map((t) => [t.query, t.searches, t.avg_results, t.last_at]),
         });
       } else {
-        sendCsv(res, { filename: name, header: ["检索词", "检索次数", "最近检索"], rows: s.empty.map((t) => [t.query, t.searches, t.last_at]) });
+        sendCsv(res, {
+          filename: name,
+          header: ["检索词", "检索次数", "最近检索"],
+          rows: s.empty.map((t) => [t.query, t.searches, t.last_at]),
+        });
       }
     }),
   );
 
   const stats = "kg__statistics__read";
   const entityQuery = (q: Query) => {
-    const type = q.type === undefined || q.type === "" ? undefined : intParam(q, "type", { min: 1, max: 1e15, fallback: 0 });
+    const type =
+      q.type === undefined || q.type === ""
+        ? undefined
+        : intParam(q, "type", { min: 1, max: 1e15, fallback: 0 });
     return { limit: limitParam(q), typeId: type };
   };
   router.get(
@@ -85,16 +111,31 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     handle((req, res) => {
       requirePermission(res, stats);
       const table = tableParam(req.query, ["top", "types", "trend"] as const);
-      const s = entityStatistics(ctx, graphParam(req.query), { ...entityQuery(req.query), limit: limitParam(req.query, 100, 100) });
+      const s = entityStatistics(ctx, graphParam(req.query), {
+        ...entityQuery(req.query),
+        limit: limitParam(req.query, 100, 100),
+      });
       const filename = `entities-${table}-${s.graph.id}.csv`;
       if (table === "top") {
         sendCsv(res, {
           filename,
           header: ["排名", "实体", "类型", "提及次数", "文章数", "关系数", "UUID"],
-          rows: s.top.map((e) => [e.rank, e.name, e.type ?? "", e.mentions, e.articles, e.relations, e.uuid]),
+          rows: s.top.map((e) => [
+            e.rank,
+            e.name,
+            e.type ?? "",
+            e.mentions,
+            e.articles,
+            e.relations,
+            e.uuid,
+          ]),
         });
       } else if (table === "types") {
-        sendCsv(res, { filename, header: ["类型", "实体数", "提及次数"], rows: s.by_type.map((t) => [t.type, t.entities, t.mentions]) });
+        sendCsv(res, {
+          filename,
+          header: ["类型", "实体数", "提及次数"],
+          rows: s.by_type.map((t) => [t.type, t.entities, t.mentions]),
+        });
       } else {
         sendCsv(res, trendTable(s.trend, filename));
       }
@@ -129,7 +170,9 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     "/kg/statistics/verbs",
     handle((req, res) => {
       requirePermission(res, stats);
-      res.json(verbStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, 200, 30) }));
+      res.json(
+        verbStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, 200, 30) }),
+      );
     }),
   );
   router.get(
@@ -137,16 +180,29 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     handle((req, res) => {
       requirePermission(res, stats);
       const table = tableParam(req.query, ["verbs", "types", "trend"] as const);
-      const s = verbStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, 200, 200) });
+      const s = verbStatistics(ctx, graphParam(req.query), {
+        limit: limitParam(req.query, 200, 200),
+      });
       const filename = `verbs-${table}-${s.graph.id}.csv`;
       if (table === "verbs") {
         sendCsv(res, {
           filename,
           header: ["排名", "触发词", "事件类型", "事件数", "报道数", "最近时间"],
-          rows: s.verbs.map((v) => [v.rank, v.verb, v.type, v.events, v.reports, v.last_time ?? ""]),
+          rows: s.verbs.map((v) => [
+            v.rank,
+            v.verb,
+            v.type,
+            v.events,
+            v.reports,
+            v.last_time ?? "",
+          ]),
         });
       } else if (table === "types") {
-        sendCsv(res, { filename, header: ["事件类型", "事件数", "触发词数"], rows: s.by_type.map((t) => [t.type, t.events, t.verbs]) });
+        sendCsv(res, {
+          filename,
+          header: ["事件类型", "事件数", "触发词数"],
+          rows: s.by_type.map((t) => [t.type, t.events, t.verbs]),
+        });
       } else {
         sendCsv(res, trendTable(s.trend, filename));
       }
@@ -157,14 +213,20 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     "/kg/statistics/keywords",
     handle((req, res) => {
       requirePermission(res, stats);
-      res.json(keywordStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, MAX_KEYWORDS, 50) }));
+      res.json(
+        keywordStatistics(ctx, graphParam(req.query), {
+          limit: limitParam(req.query, MAX_KEYWORDS, 50),
+        }),
+      );
     }),
   );
   router.get(
     "/kg/statistics/keywords/export",
     handle((req, res) => {
       requirePermission(res, stats);
-      const s = keywordStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, MAX_KEYWORDS, MAX_KEYWORDS) });
+      const s = keywordStatistics(ctx, graphParam(req.query), {
+        limit: limitParam(req.query, MAX_KEYWORDS, MAX_KEYWORDS),
+      });
       sendCsv(res, {
         filename: `keywords-${s.graph.id}.csv`,
         header: ["排名", "关键词", "出现次数", "文章数"],

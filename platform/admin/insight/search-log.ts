@@ -65,7 +65,9 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  */
 export function searchStats(ctx: PlatformContext, q: SearchStatsQuery): SearchStats {
   const now = q.now ?? new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (q.days - 1)));
+  const first = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (q.days - 1)),
+  );
   const from = first.toISOString();
   const where = `created_at >= ?${q.graphId === null ? "" : " AND graph_id = ?"}`;
   const params = q.graphId === null ? [from] : [from, q.graphId];
@@ -75,7 +77,12 @@ export function searchStats(ctx: PlatformContext, q: SearchStatsQuery): SearchSt
     `SELECT count(*) AS total, coalesce(sum(result_count = 0), 0) AS empty_total,
             count(DISTINCT lower(query)) AS distinct_queries, count(DISTINCT user_id) AS users
        FROM kg_search_log WHERE ${where}`,
-  ).get(...params) as { total: number; empty_total: number; distinct_queries: number; users: number };
+  ).get(...params) as {
+    total: number;
+    empty_total: number;
+    distinct_queries: number;
+    users: number;
+  };
   const perDay = new Map(
     (
       prepared(
@@ -107,7 +114,11 @@ export function searchStats(ctx: PlatformContext, q: SearchStatsQuery): SearchSt
         ORDER BY g.searches DESC, g.last_at DESC`,
     ).all(...params, q.limit) as SearchStats["top"];
   const top = grouped("");
-  const empty = grouped(" AND result_count = 0").map(({ query, searches, last_at }) => ({ query, searches, last_at }));
+  const empty = grouped(" AND result_count = 0").map(({ query, searches, last_at }) => ({
+    query,
+    searches,
+    last_at,
+  }));
   return {
     graph_id: q.graphId,
     days: q.days,
@@ -134,7 +145,13 @@ export function searched<T extends { count: number }>(
 ): T {
   const page = Number(req.query.page ?? 1);
   if (search.query && !(page > 1)) {
-    logSearch(ctx, { graphId: search.graphId, userId: res.locals.user?.id ?? null, query: search.query, kind: search.kind, resultCount: answer.count });
+    logSearch(ctx, {
+      graphId: search.graphId,
+      userId: res.locals.user?.id ?? null,
+      query: search.query,
+      kind: search.kind,
+      resultCount: answer.count,
+    });
   }
   return answer;
 }

@@ -25,7 +25,8 @@ const DAY = 86_400_000;
 /** Lines drawn for the top entities or verbs. */
 const TREND_LINES = 5;
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 function nextMonth(month: string): string {
   const [y, m] = month.split("-").map(Number);
@@ -33,7 +34,11 @@ function nextMonth(month: string): string {
 }
 
 /** Every period from the first to the last day, in the bucket that suits the span (or the one asked for). */
-function periodsBetween(first: string, last: string, bucket?: Trend["bucket"]): { bucket: Trend["bucket"]; periods: string[] } {
+function periodsBetween(
+  first: string,
+  last: string,
+  bucket?: Trend["bucket"],
+): { bucket: Trend["bucket"]; periods: string[] } {
   const span = (Date.parse(last.slice(0, 10)) - Date.parse(first.slice(0, 10))) / DAY;
   const periods: string[] = [];
   if ((bucket ?? (span <= MAX_DAY_SPAN ? "day" : "month")) === "day") {
@@ -51,7 +56,12 @@ type KeyedPoint = Point & { key: string | number };
  * Totals per day (or month, "YYYY-MM") and the points of a few named lines → a Trend over
  * every period between the first and last total.
  */
-function buildTrend(totals: Point[], lines: KeyedPoint[], names: Map<string, string>, bucket?: Trend["bucket"]): Trend {
+function buildTrend(
+  totals: Point[],
+  lines: KeyedPoint[],
+  names: Map<string, string>,
+  bucket?: Trend["bucket"],
+): Trend {
   if (!totals.length) return { bucket: bucket ?? "day", periods: [], total: [], series: [] };
   let first = totals[0].day;
   let last = totals[0].day;
@@ -78,7 +88,11 @@ function buildTrend(totals: Point[], lines: KeyedPoint[], names: Map<string, str
 }
 
 function cached<T>(ctx: PlatformContext, graphId: number, key: string, compute: () => T): T {
-  return storeCache<T>(ctx, "insight-statistics", 200).get(`${graphId}|${key}`, graphSignature(ctx, graphId), compute);
+  return storeCache<T>(ctx, "insight-statistics", 200).get(
+    `${graphId}|${key}`,
+    graphSignature(ctx, graphId),
+    compute,
+  );
 }
 
 const graphHead = (g: Graph) => ({ id: g.id, name: g.name, domain: g.domain });
@@ -99,7 +113,9 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
     const classParam = classIds ? [JSON.stringify(classIds)] : [];
 
     const typeRows = db
-      .prepare("SELECT class_id, count(*) AS entities FROM kg_entities WHERE graph_id = ? GROUP BY class_id ORDER BY entities DESC")
+      .prepare(
+        "SELECT class_id, count(*) AS entities FROM kg_entities WHERE graph_id = ? GROUP BY class_id ORDER BY entities DESC",
+      )
       .all(graphId) as { class_id: number | null; entities: number }[];
     const typeMentions = new Map(
       (
@@ -113,7 +129,13 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
     );
     const by_type = typeRows.map((r) => {
       const c = r.class_id != null ? ontology.classes.get(r.class_id) : undefined;
-      return { type_id: r.class_id, type: c?.name ?? "未分类", color: c?.color ?? "", entities: r.entities, mentions: typeMentions.get(r.class_id) ?? 0 };
+      return {
+        type_id: r.class_id,
+        type: c?.name ?? "未分类",
+        color: c?.color ?? "",
+        entities: r.entities,
+        mentions: typeMentions.get(r.class_id) ?? 0,
+      };
     });
 
     const top = db
@@ -160,7 +182,12 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
                 (SELECT count(*) FROM kg_relations WHERE graph_id = @id) AS relations,
                 (SELECT count(*) FROM kg_articles WHERE graph_id = @id) AS articles`,
       )
-      .get({ id: graphId }) as { entities: number; mentions: number; relations: number; articles: number };
+      .get({ id: graphId }) as {
+      entities: number;
+      mentions: number;
+      relations: number;
+      articles: number;
+    };
 
     return {
       graph: graphHead(graph),
@@ -185,9 +212,19 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
 export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
   const db = ctx.db;
   const row = db
-    .prepare("SELECT id, uuid, graph_id, class_id, name, aliases, description FROM kg_entities WHERE uuid = ?")
+    .prepare(
+      "SELECT id, uuid, graph_id, class_id, name, aliases, description FROM kg_entities WHERE uuid = ?",
+    )
     .get(uuid) as
-    | { id: number; uuid: string; graph_id: number; class_id: number | null; name: string; aliases: string; description: string }
+    | {
+        id: number;
+        uuid: string;
+        graph_id: number;
+        class_id: number | null;
+        name: string;
+        aliases: string;
+        description: string;
+      }
     | undefined;
   if (!row) throw notFound(NOT_FOUND.entity);
   const graph = requireGraph(ctx, row.graph_id);
@@ -216,7 +253,10 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
           WHERE ea.entity_id = ? ORDER BY ea.published_at DESC, ea.article_id DESC LIMIT 10`,
       )
       .all(row.id) as { id: number; title: string; published_at: string; mentions: number }[];
-    const articleCount = db.prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?").pluck().get(row.id) as number;
+    const articleCount = db
+      .prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?")
+      .pluck()
+      .get(row.id) as number;
     const relations = relationRows.map((r) => ({
       predicate: ontology.relationTypes.get(r.relation_type_id)?.name ?? "",
       outgoing: r.outgoing,
@@ -224,7 +264,9 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
       total: r.outgoing + r.incoming,
     }));
     const events = eventRows.map((r) => ({
-      type: (r.event_type_id != null ? ontology.eventTypes.get(r.event_type_id)?.name : undefined) ?? "未分类",
+      type:
+        (r.event_type_id != null ? ontology.eventTypes.get(r.event_type_id)?.name : undefined) ??
+        "未分类",
       events: r.events,
     }));
     return {
@@ -255,7 +297,8 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
   return cached(ctx, graphId, `verbs|${q.limit}`, () => {
     const db = ctx.db;
     const types = graphOntology(ctx, graphId).eventTypes;
-    const typeName = (id: number | null) => (id != null ? types.get(id)?.name : undefined) ?? "未分类";
+    const typeName = (id: number | null) =>
+      (id != null ? types.get(id)?.name : undefined) ?? "未分类";
     const verbs = db
       .prepare(
         `SELECT e.trigger_word AS verb, e.event_type_id, count(*) AS events,
@@ -263,7 +306,13 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
            FROM kg_events e WHERE e.graph_id = ? AND e.trigger_word <> ''
           GROUP BY e.trigger_word, e.event_type_id ORDER BY events DESC, reports DESC, verb LIMIT ?`,
       )
-      .all(graphId, q.limit) as { verb: string; event_type_id: number | null; events: number; reports: number; last_time: string | null }[];
+      .all(graphId, q.limit) as {
+      verb: string;
+      event_type_id: number | null;
+      events: number;
+      reports: number;
+      last_time: string | null;
+    }[];
     const byType = db
       .prepare(
         `SELECT event_type_id, count(*) AS events, count(DISTINCT nullif(trigger_word, '')) AS verbs
@@ -273,7 +322,9 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
     // An event's time may be a year only: such events count in no month of the trend.
     const dated = "time GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]*'";
     const totalRows = db
-      .prepare(`SELECT substr(time, 1, 7) AS day, count(*) AS n FROM kg_events WHERE graph_id = ? AND ${dated} GROUP BY 1`)
+      .prepare(
+        `SELECT substr(time, 1, 7) AS day, count(*) AS n FROM kg_events WHERE graph_id = ? AND ${dated} GROUP BY 1`,
+      )
       .all(graphId) as Point[];
     const lineVerbs = [...new Set(verbs.map((v) => v.verb))].slice(0, TREND_LINES);
     const lineRows = db
@@ -315,6 +366,8 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
 
 export function keywordStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
   const graph = requireGraph(ctx, graphId);
-  const stats: KeywordStats = cached(ctx, graphId, "keywords", () => keywordFrequencies(ctx, graphId));
+  const stats: KeywordStats = cached(ctx, graphId, "keywords", () =>
+    keywordFrequencies(ctx, graphId),
+  );
   return { graph: graphHead(graph), ...stats, keywords: stats.keywords.slice(0, q.limit) };
 }

@@ -102,10 +102,20 @@ export const configs: ResourceDef = {
       rules: [
         required("请输入配置键"),
         maxLength(100, "配置键"),
-        { pattern: "^[A-Za-z][A-Za-z0-9_.-]*$", message: "配置键以字母开头，只能包含字母、数字和 _ . -" },
+        {
+          pattern: "^[A-Za-z][A-Za-z0-9_.-]*$",
+          message: "配置键以字母开头，只能包含字母、数字和 _ . -",
+        },
       ],
     },
-    { name: "value", label: "配置值", type: "text", width: 240, searchable: true, rules: [maxLength(10000, "配置值")] },
+    {
+      name: "value",
+      label: "配置值",
+      type: "text",
+      width: 240,
+      searchable: true,
+      rules: [maxLength(10000, "配置值")],
+    },
     {
       name: "type",
       label: "类型",
@@ -131,7 +141,14 @@ export const configs: ResourceDef = {
       ],
       rules: [required("请选择是否公开")],
     },
-    { name: "description", label: "描述", type: "text", width: 260, searchable: true, rules: [maxLength(500, "描述")] },
+    {
+      name: "description",
+      label: "描述",
+      type: "text",
+      width: 260,
+      searchable: true,
+      rules: [maxLength(500, "描述")],
+    },
   ],
   hooks: {
     validate: (values, _mode, existing) =>
@@ -150,7 +167,15 @@ export const auditlog: ResourceDef = {
   fields: [
     { ...idField },
     { name: "at", label: "时间", type: "datetime", width: 170, sortable: true, readOnly: true },
-    { name: "user_id", label: "用户ID", type: "number", valueType: "int", width: 80, filterable: true, readOnly: true },
+    {
+      name: "user_id",
+      label: "用户ID",
+      type: "number",
+      valueType: "int",
+      width: 80,
+      filterable: true,
+      readOnly: true,
+    },
     {
       name: "username",
       label: "操作人",
@@ -176,8 +201,24 @@ export const auditlog: ResourceDef = {
         { key: "reset_password", label: "重置密码" },
       ],
     },
-    { name: "resource", label: "资源", type: "str", width: 140, filterable: true, searchable: true, readOnly: true },
-    { name: "record_id", label: "记录", type: "str", width: 80, filterable: true, searchable: true, readOnly: true },
+    {
+      name: "resource",
+      label: "资源",
+      type: "str",
+      width: 140,
+      filterable: true,
+      searchable: true,
+      readOnly: true,
+    },
+    {
+      name: "record_id",
+      label: "记录",
+      type: "str",
+      width: 80,
+      filterable: true,
+      searchable: true,
+      readOnly: true,
+    },
     { name: "before_json", label: "修改前", type: "text", width: 260, readOnly: true },
     { name: "after_json", label: "修改后", type: "text", width: 260, readOnly: true },
   ],

@@ -53,7 +53,14 @@ export const sources: ResourceDef = {
       ],
       rules: [required("请选择来源类型")],
     },
-    { name: "url", label: "地址", type: "str", width: 240, searchable: true, rules: [maxLength(1000, "地址")] },
+    {
+      name: "url",
+      label: "地址",
+      type: "str",
+      width: 240,
+      searchable: true,
+      rules: [maxLength(1000, "地址")],
+    },
     {
       name: "description",
       label: "描述",
@@ -104,7 +111,11 @@ const LABEL_STATUS = [
 ];
 
 /** Offsets count characters of the text, end exclusive. */
-function spanErrors(values: Record<string, unknown>, _mode: Mode, existing: RecordRow | null): FieldErrors {
+function spanErrors(
+  values: Record<string, unknown>,
+  _mode: Mode,
+  existing: RecordRow | null,
+): FieldErrors {
   const pick = (k: string) => (k in values ? values[k] : existing?.[k]);
   const text = String(pick("text") ?? "");
   const start = pick("start") as number | null;
@@ -112,7 +123,8 @@ function spanErrors(values: Record<string, unknown>, _mode: Mode, existing: Reco
   if (start !== null && start !== undefined && end !== null && end !== undefined && end < start) {
     return { end: ["结束位置不能小于起始位置"] };
   }
-  if (end !== null && end !== undefined && end > [...text].length) return { end: ["结束位置超出文本长度"] };
+  if (end !== null && end !== undefined && end > [...text].length)
+    return { end: ["结束位置超出文本长度"] };
   return {};
 }
 

@@ -62,7 +62,14 @@ export const files: ResourceDef = {
     },
     sourceField,
     graphField,
-    { name: "filename", label: "原始文件名", type: "str", width: 200, searchable: true, readOnly: true },
+    {
+      name: "filename",
+      label: "原始文件名",
+      type: "str",
+      width: 200,
+      searchable: true,
+      readOnly: true,
+    },
     {
       name: "size",
       label: "大小（字节）",
@@ -74,7 +81,15 @@ export const files: ResourceDef = {
     },
     { name: "mime", label: "文件类型", type: "str", width: 140, filterable: true, readOnly: true },
     { name: "sha256", label: "SHA-256", type: "str", width: 200, filterable: true, readOnly: true },
-    { name: "uploaded_by", label: "上传人", type: "str", width: 100, sortable: true, filterable: true, readOnly: true },
+    {
+      name: "uploaded_by",
+      label: "上传人",
+      type: "str",
+      width: 100,
+      sortable: true,
+      filterable: true,
+      readOnly: true,
+    },
     createdAtField("上传时间"),
     { name: "uuid", label: "存储标识", type: "str", hidden: true, readOnly: true, noCsv: true },
   ],
@@ -99,7 +114,13 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
       const file = formFile(form, "file");
       const input = formText(form);
       if (file && !String(input.name ?? "").trim()) input.name = file.name;
-      const { values, errors } = validateInput(def, input, "create", null, loadOptions(ctx.db, def));
+      const { values, errors } = validateInput(
+        def,
+        input,
+        "create",
+        null,
+        loadOptions(ctx.db, def),
+      );
       if (!file || file.size === 0) errors.file = ["请选择要上传的文件"];
       else if (file.size > MAX_FILE_BYTES) errors.file = [TOO_LARGE];
       if (Object.keys(errors).length) throw validationError(errors);
@@ -115,7 +136,9 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
         await fs.promises.rm(target, { force: true }).catch(() => undefined);
         const failure = fileWriteFailure(ctx.settings, target, e);
         if (!failure) throw e;
-        console.error(`platform: storing an upload in ${path.dirname(target)} failed: ${(e as Error).message}`);
+        console.error(
+          `platform: storing an upload in ${path.dirname(target)} failed: ${(e as Error).message}`,
+        );
         throw failure;
       }
       try {

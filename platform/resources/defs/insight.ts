@@ -35,7 +35,8 @@ export const FEEDBACK_STATUS = [
   { key: "rejected", label: "已驳回" },
 ];
 
-const ACTIVE_RUN = "SELECT id FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') LIMIT 1";
+const ACTIVE_RUN =
+  "SELECT id FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') LIMIT 1";
 
 export const models: ResourceDef = {
   app: "kg",
@@ -71,7 +72,10 @@ export const models: ResourceDef = {
       default: "1.0.0",
       rules: [
         required("请输入版本"),
-        { pattern: "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$", message: "版本格式为 主版本.次版本.修订号，如 1.0.0" },
+        {
+          pattern: "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$",
+          message: "版本格式为 主版本.次版本.修订号，如 1.0.0",
+        },
       ],
     },
     {
@@ -108,7 +112,15 @@ export const models: ResourceDef = {
       options: MODEL_STATUS,
     },
     { name: "metrics", label: "评估指标", type: "str", width: 240, readOnly: true },
-    { name: "f1", label: "F1", type: "number", valueType: "real", width: 80, sortable: true, readOnly: true },
+    {
+      name: "f1",
+      label: "F1",
+      type: "number",
+      valueType: "real",
+      width: 80,
+      sortable: true,
+      readOnly: true,
+    },
     {
       name: "holdout",
       label: "测试集比例(%)",
@@ -131,7 +143,14 @@ export const models: ResourceDef = {
       searchable: true,
       rules: [maxLength(2000, "描述")],
     },
-    { name: "last_run_at", label: "最近运行", type: "datetime", width: 170, sortable: true, readOnly: true },
+    {
+      name: "last_run_at",
+      label: "最近运行",
+      type: "datetime",
+      width: 170,
+      sortable: true,
+      readOnly: true,
+    },
     createdAtField(),
   ],
   hooks: {
@@ -139,7 +158,11 @@ export const models: ResourceDef = {
     beforeDelete: ({ ctx }, record) => {
       const run = ctx.db.prepare(ACTIVE_RUN).pluck().get(record.id);
       if (run)
-        throw new HttpError(409, `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`, "model_busy");
+        throw new HttpError(
+          409,
+          `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`,
+          "model_busy",
+        );
     },
   },
 };
@@ -205,7 +228,14 @@ export const feedback: ResourceDef = {
       immutable: true,
       rules: [required("请输入对象ID（实体的UUID，关系或事件的编号）"), maxLength(64, "对象ID")],
     },
-    { name: "target_label", label: "事实", type: "str", width: 240, searchable: true, readOnly: true },
+    {
+      name: "target_label",
+      label: "事实",
+      type: "str",
+      width: 240,
+      searchable: true,
+      readOnly: true,
+    },
     {
       name: "content",
       label: "反馈内容",
@@ -234,7 +264,14 @@ export const feedback: ResourceDef = {
       rules: [maxLength(2000, "处理意见")],
     },
     { name: "handler", label: "处理人", type: "str", width: 100, filterable: true, readOnly: true },
-    { name: "handled_at", label: "处理时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    {
+      name: "handled_at",
+      label: "处理时间",
+      type: "datetime",
+      width: 170,
+      sortable: true,
+      readOnly: true,
+    },
     { name: "link", label: "链接", type: "str", readOnly: true, hidden: true },
     createdAtField("反馈时间"),
   ],

@@ -1,10 +1,17 @@
 import type { FieldDef, OptionSource, Rule } from "../types.js";
 
 export const required = (message: string): Rule => ({ required: true, message });
-export const maxLength = (n: number, label: string): Rule => ({ max_length: n, message: `${label}不能超过${n}个字符` });
+export const maxLength = (n: number, label: string): Rule => ({
+  max_length: n,
+  message: `${label}不能超过${n}个字符`,
+});
 
-export const graphOptions: OptionSource = { sql: "SELECT id AS key, name AS label FROM graphs ORDER BY id" };
-export const sourceOptions: OptionSource = { sql: "SELECT id AS key, name AS label FROM data_sources ORDER BY name" };
+export const graphOptions: OptionSource = {
+  sql: "SELECT id AS key, name AS label FROM graphs ORDER BY id",
+};
+export const sourceOptions: OptionSource = {
+  sql: "SELECT id AS key, name AS label FROM data_sources ORDER BY name",
+};
 
 export const enabledOptions = [
   { key: 1, label: "启用" },

@@ -1,6 +1,11 @@
 import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
-import { authorizePasswordReset, authorizeUserWrite, keepGuardians, userSchemaFor } from "../../auth/grants.js";
+import {
+  authorizePasswordReset,
+  authorizeUserWrite,
+  keepGuardians,
+  userSchemaFor,
+} from "../../auth/grants.js";
 import { hashPassword } from "../../auth/passwords.js";
 import { canonicalUsername } from "../../auth/username.js";
 import type { PlatformContext } from "../../context.js";
@@ -23,11 +28,16 @@ const passwordField: FieldDef = {
   virtual: true,
   createOnly: true,
   hidden: true,
-  createRules: [required("请输入密码"), { min_length: 8, message: "密码长度不能少于8位" }, maxLength(128, "密码")],
+  createRules: [
+    required("请输入密码"),
+    { min_length: 8, message: "密码长度不能少于8位" },
+    maxLength(128, "密码"),
+  ],
   // Hashed before the write transaction, off the event loop; store only writes the hash.
   prepare: async (value) => new PasswordHash(await hashPassword(String(value))),
   store: (value) => {
-    if (!(value instanceof PasswordHash)) throw new Error("a password reached the store without being hashed");
+    if (!(value instanceof PasswordHash))
+      throw new Error("a password reached the store without being hashed");
     return { password_hash: value.hash, password_changed_at: nowIso() };
   },
 };
@@ -59,7 +69,10 @@ export const users: ResourceDef = {
       rules: [
         required("请输入用户名"),
         maxLength(150, "用户名"),
-        { pattern: "^[\\p{L}\\p{N}_.@+-]+$", message: "用户名只能包含字母、数字、汉字和 @ . + - _" },
+        {
+          pattern: "^[\\p{L}\\p{N}_.@+-]+$",
+          message: "用户名只能包含字母、数字、汉字和 @ . + - _",
+        },
       ],
     },
     {
@@ -69,7 +82,10 @@ export const users: ResourceDef = {
       width: 200,
       sortable: true,
       searchable: true,
-      rules: [maxLength(254, "邮箱"), { pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", message: "请输入正确的邮箱地址" }],
+      rules: [
+        maxLength(254, "邮箱"),
+        { pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", message: "请输入正确的邮箱地址" },
+      ],
     },
     {
       name: "groups",
@@ -82,8 +98,22 @@ export const users: ResourceDef = {
       many: { link: "user_groups", own: "user_id", other: "group_id" },
       options: { sql: "SELECT id AS key, name AS label FROM groups ORDER BY name" },
     },
-    { name: "date_joined", label: "创建时间", type: "datetime", width: 170, sortable: true, readOnly: true },
-    { name: "last_login", label: "最后登录时间", type: "datetime", width: 170, sortable: true, readOnly: true },
+    {
+      name: "date_joined",
+      label: "创建时间",
+      type: "datetime",
+      width: 170,
+      sortable: true,
+      readOnly: true,
+    },
+    {
+      name: "last_login",
+      label: "最后登录时间",
+      type: "datetime",
+      width: 170,
+      sortable: true,
+      readOnly: true,
+    },
     passwordField,
     {
       name: "is_active",
@@ -124,19 +154,32 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
       const target = requireRecord(ctx.db, def, Number(req.params.id));
       authorizePasswordReset({ ctx, user }, target);
       const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
-      const broken = ruleErrors(typeof password === "string" ? password : "", rulesFor(passwordField, "create"));
+      const broken = ruleErrors(
+        typeof password === "string" ? password : "",
+        rulesFor(passwordField, "create"),
+      );
       if (broken.length) throw validationError({ password: broken });
       const hash = await hashPassword(password);
       ctx.db.transaction(() => {
         ctx.db
-          .prepare("UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?")
+          .prepare(
+            "UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?",
+          )
           .run(hash, nowIso(), target.id);
         ctx.db
           .prepare(
             "UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL",
           )
           .run(Date.now(), target.id);
-        writeAudit(ctx.db, user, "reset_password", def, target.id, null, getRecord(ctx.db, def, target.id));
+        writeAudit(
+          ctx.db,
+          user,
+          "reset_password",
+          def,
+          target.id,
+          null,
+          getRecord(ctx.db, def, target.id),
+        );
       })();
       res.json({ detail: "密码已重置", id: target.id });
     }),

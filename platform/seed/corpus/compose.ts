@@ -1,6 +1,14 @@
 import { AhoCorasick } from "../../kg/aho-corasick.js";
 import type { OntologyDef } from "../../kg/ontology-builtin.js";
-import { addDays, ArticleWriter, monthDay, type Part, prng, type Rng, type WrittenSentence } from "./writer.js";
+import {
+  addDays,
+  ArticleWriter,
+  monthDay,
+  type Part,
+  prng,
+  type Rng,
+  type WrittenSentence,
+} from "./writer.js";
 
 export interface CorpusEntity {
   name: string;
@@ -48,7 +56,13 @@ export interface StoryDraft {
 export interface FlowDef {
   name: string;
   description: string;
-  steps: { key: string; name: string; kind: "start" | "task" | "decision" | "end"; actor?: string; description?: string }[];
+  steps: {
+    key: string;
+    name: string;
+    kind: "start" | "task" | "decision" | "end";
+    actor?: string;
+    description?: string;
+  }[];
   transitions: [from: string, to: string, label?: string][];
 }
 
@@ -91,7 +105,15 @@ export interface ComposedCorpus {
   articles: ComposedArticle[];
   events: ComposedEvent[];
   relations: { fact: Fact; article: number; sentence: WrittenSentence; confidence: number }[];
-  links: { type: LinkType; from: number; to: number; strength: number; cue: string; article: number; sentence: WrittenSentence }[];
+  links: {
+    type: LinkType;
+    from: number;
+    to: number;
+    strength: number;
+    cue: string;
+    article: number;
+    sentence: WrittenSentence;
+  }[];
 }
 
 const linkStrength: Record<LinkType, [number, number]> = {
@@ -102,7 +124,12 @@ const linkStrength: Record<LinkType, [number, number]> = {
 };
 
 /** A sentence stating how two events are linked; the cue word is what a reader (and the extractor) sees. */
-function linkSentence(rng: Rng, type: LinkType, from: EventDraft, to: EventDraft): { parts: Part[]; cue: string } {
+function linkSentence(
+  rng: Rng,
+  type: LinkType,
+  from: EventDraft,
+  to: EventDraft,
+): { parts: Part[]; cue: string } {
   const outcome = to.outcome ?? to.phrase;
   switch (type) {
     case "cause":
@@ -150,7 +177,8 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
   for (const f of domain.facts) {
     check(f[0], `fact ${factKey(f)}`);
     check(f[2], `fact ${factKey(f)}`);
-    if (!domain.factSentences[f[1]]) throw new Error(`demo corpus: no sentence for predicate ${f[1]}`);
+    if (!domain.factSentences[f[1]])
+      throw new Error(`demo corpus: no sentence for predicate ${f[1]}`);
   }
 
   const plans: ArticlePlan[] = [];
@@ -183,7 +211,8 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
   const stateFacts = (plan: ArticlePlan, facts: Fact[], max: number) => {
     const fresh = facts.filter((f) => !stated.has(factKey(f)));
     for (const fact of fresh.slice(0, max)) {
-      if (!allFacts.has(factKey(fact))) throw new Error(`demo corpus: fact ${factKey(fact)} is not in the domain's facts`);
+      if (!allFacts.has(factKey(fact)))
+        throw new Error(`demo corpus: fact ${factKey(fact)} is not in the domain's facts`);
       const sentence = write(plan, rng.pick(domain.factSentences[fact[1]])(fact[0], fact[2]));
       plan.facts.push({ fact, sentence });
       stated.add(factKey(fact));
@@ -208,10 +237,18 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       const first = newArticle(firstDay, draft.title, rng.pick(draft.closing));
       const date = monthDay(day);
       const lead = write(first, draft.lead(date));
-      const ev: ComposedEvent = { key, draft, day, article: plans.length - 1, sentence: lead, reports: [{ article: plans.length - 1, sentence: lead }] };
+      const ev: ComposedEvent = {
+        key,
+        draft,
+        day,
+        article: plans.length - 1,
+        sentence: lead,
+        reports: [{ article: plans.length - 1, sentence: lead }],
+      };
       events.push(ev);
       for (const link of story.links.filter((l) => l.to === j)) {
-        if (link.from >= j) throw new Error(`demo corpus: a link must point from an earlier event (story ${i})`);
+        if (link.from >= j)
+          throw new Error(`demo corpus: a link must point from an earlier event (story ${i})`);
         const from = events[keys[link.from]];
         const { parts, cue } = linkSentence(rng, link.type, from.draft, draft);
         const sentence = write(first, parts);
@@ -231,7 +268,10 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
       stateFacts(first, draft.facts, 2);
 
       // Later reports: recent stories draw more coverage, which is what makes them "hot".
-      const followUps = Math.min(draft.followUps.length, Math.round(rng.next() * 1.5 + (1 - age) * 1.6));
+      const followUps = Math.min(
+        draft.followUps.length,
+        Math.round(rng.next() * 1.5 + (1 - age) * 1.6),
+      );
       let reportDay = firstDay;
       for (let k = 0; k < followUps; k++) {
         reportDay = addDays(reportDay, rng.int(1, 3));
@@ -252,18 +292,27 @@ export function composeCorpus(domain: CorpusDomain): ComposedCorpus {
   const orphans: Fact[] = [];
   for (const fact of domain.facts) {
     if (stated.has(factKey(fact))) continue;
-    const score = (p: ArticlePlan) => (p.entities.has(fact[0]) ? 1 : 0) + (p.entities.has(fact[2]) ? 1 : 0);
+    const score = (p: ArticlePlan) =>
+      (p.entities.has(fact[0]) ? 1 : 0) + (p.entities.has(fact[2]) ? 1 : 0);
     const candidates = plans.filter((p) => score(p) > 0 && (extra.get(p) ?? 0) < 2);
     if (candidates.length === 0) {
       orphans.push(fact);
       continue;
     }
-    const best = candidates.reduce((a, b) => (score(b) > score(a) || (score(b) === score(a) && (extra.get(b) ?? 0) < (extra.get(a) ?? 0)) ? b : a));
+    const best = candidates.reduce((a, b) =>
+      score(b) > score(a) || (score(b) === score(a) && (extra.get(b) ?? 0) < (extra.get(a) ?? 0))
+        ? b
+        : a,
+    );
     stateFacts(best, [fact], 1);
     extra.set(best, (extra.get(best) ?? 0) + 1);
   }
   for (let k = 0; k * 8 < orphans.length; k++) {
-    const plan = newArticle(addDays(lastDay, -300 + k * 45), `${domain.background.title}（${k + 1}）`, "");
+    const plan = newArticle(
+      addDays(lastDay, -300 + k * 45),
+      `${domain.background.title}（${k + 1}）`,
+      "",
+    );
     write(plan, [domain.background.opening]);
     plan.writer.paragraph();
     stateFacts(plan, orphans.slice(k * 8, k * 8 + 8), 8);
@@ -299,7 +348,9 @@ function finish(
       source: p.source,
       publishedAt: `${p.day}T${String(p.hour).padStart(2, "0")}:${String((p.hour * 7) % 60).padStart(2, "0")}:00+08:00`,
       content,
-      mentions: dictionary.findLongest(content).map((m) => ({ entity: m.values[0], start: m.start, end: m.end })),
+      mentions: dictionary
+        .findLongest(content)
+        .map((m) => ({ entity: m.values[0], start: m.start, end: m.end })),
     };
   });
   const relations = order.flatMap(({ p, i }) =>
@@ -317,4 +368,3 @@ function finish(
   for (const l of links) l.article = newIndex.get(l.article)!;
   return { articles, events, relations, links };
 }
-

@@ -28,48 +28,215 @@ const entities: CorpusEntity[] = [
   city("西安", "陕西省", "陕西省省会"),
   city("香港", "香港特别行政区", "中国特别行政区，国际金融中心"),
   // 企业（虚构）
-  { name: "星海科技", cls: "企业", props: { 成立年份: "2009", 所属行业: "消费电子", 员工人数: "32000" }, desc: "智能手机与平板电脑制造商（虚构）" },
-  { name: "云图智能", cls: "企业", props: { 成立年份: "2016", 所属行业: "人工智能", 员工人数: "4800" }, desc: "大模型与人工智能平台企业（虚构）" },
-  { name: "蓝鲸汽车", cls: "企业", props: { 成立年份: "2014", 所属行业: "新能源汽车", 员工人数: "21000" }, desc: "新能源汽车制造商（虚构）" },
-  { name: "青禾新能源", cls: "企业", props: { 成立年份: "2011", 所属行业: "动力电池", 员工人数: "15000" }, desc: "动力电池与储能企业（虚构）" },
-  { name: "北辰半导体", cls: "企业", props: { 成立年份: "2012", 所属行业: "集成电路", 员工人数: "6500" }, desc: "芯片设计企业（虚构）" },
-  { name: "海川电子", cls: "企业", props: { 成立年份: "2006", 所属行业: "显示面板", 员工人数: "9000" }, desc: "显示面板制造商（虚构）" },
-  { name: "启元医药", cls: "企业", props: { 成立年份: "2010", 所属行业: "生物医药", 员工人数: "3200" }, desc: "创新药研发企业（虚构）" },
-  { name: "联航物流", cls: "企业", props: { 成立年份: "2013", 所属行业: "物流", 员工人数: "27000" }, desc: "智慧物流企业（虚构）" },
-  { name: "金穗食品", cls: "企业", props: { 成立年份: "1998", 所属行业: "食品", 员工人数: "11000" }, desc: "粮油食品企业（虚构）" },
-  { name: "天穹航天", cls: "企业", props: { 成立年份: "2018", 所属行业: "商业航天", 员工人数: "1200" }, desc: "商业运载火箭企业（虚构）" },
-  { name: "瑞安资本", cls: "企业", props: { 成立年份: "2008", 所属行业: "股权投资" }, desc: "私募股权投资机构（虚构）" },
-  { name: "远山创投", cls: "企业", props: { 成立年份: "2012", 所属行业: "风险投资" }, desc: "风险投资机构（虚构）" },
+  {
+    name: "星海科技",
+    cls: "企业",
+    props: { 成立年份: "2009", 所属行业: "消费电子", 员工人数: "32000" },
+    desc: "智能手机与平板电脑制造商（虚构）",
+  },
+  {
+    name: "云图智能",
+    cls: "企业",
+    props: { 成立年份: "2016", 所属行业: "人工智能", 员工人数: "4800" },
+    desc: "大模型与人工智能平台企业（虚构）",
+  },
+  {
+    name: "蓝鲸汽车",
+    cls: "企业",
+    props: { 成立年份: "2014", 所属行业: "新能源汽车", 员工人数: "21000" },
+    desc: "新能源汽车制造商（虚构）",
+  },
+  {
+    name: "青禾新能源",
+    cls: "企业",
+    props: { 成立年份: "2011", 所属行业: "动力电池", 员工人数: "15000" },
+    desc: "动力电池与储能企业（虚构）",
+  },
+  {
+    name: "北辰半导体",
+    cls: "企业",
+    props: { 成立年份: "2012", 所属行业: "集成电路", 员工人数: "6500" },
+    desc: "芯片设计企业（虚构）",
+  },
+  {
+    name: "海川电子",
+    cls: "企业",
+    props: { 成立年份: "2006", 所属行业: "显示面板", 员工人数: "9000" },
+    desc: "显示面板制造商（虚构）",
+  },
+  {
+    name: "启元医药",
+    cls: "企业",
+    props: { 成立年份: "2010", 所属行业: "生物医药", 员工人数: "3200" },
+    desc: "创新药研发企业（虚构）",
+  },
+  {
+    name: "联航物流",
+    cls: "企业",
+    props: { 成立年份: "2013", 所属行业: "物流", 员工人数: "27000" },
+    desc: "智慧物流企业（虚构）",
+  },
+  {
+    name: "金穗食品",
+    cls: "企业",
+    props: { 成立年份: "1998", 所属行业: "食品", 员工人数: "11000" },
+    desc: "粮油食品企业（虚构）",
+  },
+  {
+    name: "天穹航天",
+    cls: "企业",
+    props: { 成立年份: "2018", 所属行业: "商业航天", 员工人数: "1200" },
+    desc: "商业运载火箭企业（虚构）",
+  },
+  {
+    name: "瑞安资本",
+    cls: "企业",
+    props: { 成立年份: "2008", 所属行业: "股权投资" },
+    desc: "私募股权投资机构（虚构）",
+  },
+  {
+    name: "远山创投",
+    cls: "企业",
+    props: { 成立年份: "2012", 所属行业: "风险投资" },
+    desc: "风险投资机构（虚构）",
+  },
   { name: "上海证券交易所", cls: "组织机构", aliases: ["上交所"], desc: "中国内地证券交易所" },
   { name: "香港交易所", cls: "组织机构", aliases: ["港交所"], desc: "香港的证券交易所" },
   { name: "华东理工研究院", cls: "高校科研机构", desc: "新材料与生物医药研究机构（虚构）" },
   { name: "全国智能产业联盟", cls: "组织机构", desc: "人工智能产业行业组织（虚构）" },
   // 人物（虚构）
-  { name: "陈立新", cls: "人物", props: { 职务: "星海科技董事长", 出生年份: "1971" }, desc: "演示语料中的虚构人物" },
-  { name: "林雪", cls: "人物", props: { 职务: "云图智能首席执行官", 出生年份: "1983" }, desc: "演示语料中的虚构人物" },
-  { name: "王建国", cls: "人物", props: { 职务: "蓝鲸汽车董事长", 出生年份: "1968" }, desc: "演示语料中的虚构人物" },
-  { name: "赵明远", cls: "人物", props: { 职务: "青禾新能源董事长", 出生年份: "1969" }, desc: "演示语料中的虚构人物" },
-  { name: "周晓峰", cls: "人物", props: { 职务: "北辰半导体首席执行官", 出生年份: "1976" }, desc: "演示语料中的虚构人物" },
-  { name: "孙丽华", cls: "人物", props: { 职务: "启元医药董事长", 出生年份: "1972" }, desc: "演示语料中的虚构人物" },
-  { name: "何志强", cls: "人物", props: { 职务: "联航物流总裁", 出生年份: "1978" }, desc: "演示语料中的虚构人物" },
-  { name: "刘佳", cls: "人物", props: { 职务: "星海科技总裁", 出生年份: "1980" }, desc: "演示语料中的虚构人物" },
-  { name: "郑凯", cls: "人物", props: { 职务: "云图智能首席技术官", 出生年份: "1985" }, desc: "演示语料中的虚构人物" },
-  { name: "吴昊", cls: "人物", props: { 职务: "瑞安资本合伙人", 出生年份: "1979" }, desc: "演示语料中的虚构人物" },
+  {
+    name: "陈立新",
+    cls: "人物",
+    props: { 职务: "星海科技董事长", 出生年份: "1971" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "林雪",
+    cls: "人物",
+    props: { 职务: "云图智能首席执行官", 出生年份: "1983" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "王建国",
+    cls: "人物",
+    props: { 职务: "蓝鲸汽车董事长", 出生年份: "1968" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "赵明远",
+    cls: "人物",
+    props: { 职务: "青禾新能源董事长", 出生年份: "1969" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "周晓峰",
+    cls: "人物",
+    props: { 职务: "北辰半导体首席执行官", 出生年份: "1976" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "孙丽华",
+    cls: "人物",
+    props: { 职务: "启元医药董事长", 出生年份: "1972" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "何志强",
+    cls: "人物",
+    props: { 职务: "联航物流总裁", 出生年份: "1978" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "刘佳",
+    cls: "人物",
+    props: { 职务: "星海科技总裁", 出生年份: "1980" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "郑凯",
+    cls: "人物",
+    props: { 职务: "云图智能首席技术官", 出生年份: "1985" },
+    desc: "演示语料中的虚构人物",
+  },
+  {
+    name: "吴昊",
+    cls: "人物",
+    props: { 职务: "瑞安资本合伙人", 出生年份: "1979" },
+    desc: "演示语料中的虚构人物",
+  },
   // 产品（虚构）
-  { name: "星海X9手机", cls: "电子产品", aliases: ["星海X9"], props: { 发布时间: "2024", 售价: "4999元起" }, desc: "星海科技旗舰智能手机" },
-  { name: "星海Pad 5平板", cls: "电子产品", aliases: ["星海Pad 5"], props: { 发布时间: "2024", 售价: "2999元起" }, desc: "星海科技平板电脑" },
-  { name: "云图大模型3.0", cls: "软件与模型", aliases: ["云图3.0"], props: { 发布时间: "2024" }, desc: "通用大语言模型" },
-  { name: "蓝鲸S7电动轿车", cls: "汽车", aliases: ["蓝鲸S7"], props: { 发布时间: "2024", 售价: "21.98万元起" }, desc: "纯电动中型轿车" },
+  {
+    name: "星海X9手机",
+    cls: "电子产品",
+    aliases: ["星海X9"],
+    props: { 发布时间: "2024", 售价: "4999元起" },
+    desc: "星海科技旗舰智能手机",
+  },
+  {
+    name: "星海Pad 5平板",
+    cls: "电子产品",
+    aliases: ["星海Pad 5"],
+    props: { 发布时间: "2024", 售价: "2999元起" },
+    desc: "星海科技平板电脑",
+  },
+  {
+    name: "云图大模型3.0",
+    cls: "软件与模型",
+    aliases: ["云图3.0"],
+    props: { 发布时间: "2024" },
+    desc: "通用大语言模型",
+  },
+  {
+    name: "蓝鲸S7电动轿车",
+    cls: "汽车",
+    aliases: ["蓝鲸S7"],
+    props: { 发布时间: "2024", 售价: "21.98万元起" },
+    desc: "纯电动中型轿车",
+  },
   { name: "青禾固态电池", cls: "零部件", props: { 发布时间: "2024" }, desc: "半固态动力电池" },
-  { name: "北辰K1芯片", cls: "零部件", aliases: ["北辰K1"], props: { 发布时间: "2023" }, desc: "手机系统级芯片" },
-  { name: "北辰K2芯片", cls: "零部件", aliases: ["北辰K2"], props: { 发布时间: "2024" }, desc: "端侧人工智能芯片" },
+  {
+    name: "北辰K1芯片",
+    cls: "零部件",
+    aliases: ["北辰K1"],
+    props: { 发布时间: "2023" },
+    desc: "手机系统级芯片",
+  },
+  {
+    name: "北辰K2芯片",
+    cls: "零部件",
+    aliases: ["北辰K2"],
+    props: { 发布时间: "2024" },
+    desc: "端侧人工智能芯片",
+  },
   { name: "海川柔性屏", cls: "零部件", props: { 发布时间: "2023" }, desc: "柔性OLED显示屏" },
   { name: "启元-101", cls: "产品", props: { 发布时间: "2024" }, desc: "抗肿瘤创新药" },
-  { name: "天穹二号运载火箭", cls: "产品", aliases: ["天穹二号"], props: { 发布时间: "2024" }, desc: "液体燃料中型运载火箭" },
+  {
+    name: "天穹二号运载火箭",
+    cls: "产品",
+    aliases: ["天穹二号"],
+    props: { 发布时间: "2024" },
+    desc: "液体燃料中型运载火箭",
+  },
   // 会议展会
-  { name: "星海开发者大会", cls: "会议展会", props: { 届次: "第六届", 举办周期: "每年" }, desc: "星海科技年度开发者大会（虚构）" },
-  { name: "世界人工智能大会", cls: "会议展会", props: { 举办周期: "每年" }, desc: "人工智能领域的大型会议" },
-  { name: "全球新能源汽车产业峰会", cls: "会议展会", props: { 举办周期: "每年" }, desc: "新能源汽车行业峰会（虚构）" },
+  {
+    name: "星海开发者大会",
+    cls: "会议展会",
+    props: { 届次: "第六届", 举办周期: "每年" },
+    desc: "星海科技年度开发者大会（虚构）",
+  },
+  {
+    name: "世界人工智能大会",
+    cls: "会议展会",
+    props: { 举办周期: "每年" },
+    desc: "人工智能领域的大型会议",
+  },
+  {
+    name: "全球新能源汽车产业峰会",
+    cls: "会议展会",
+    props: { 举办周期: "每年" },
+    desc: "新能源汽车行业峰会（虚构）",
+  },
 ];
 
 const facts: Fact[] = [
@@ -133,19 +300,32 @@ const facts: Fact[] = [
 
 const factSentences: CorpusDomain["factSentences"] = {
   创办: [(s, o) => [E(s), "是", E(o), "的创始人。"], (s, o) => [E(o), "由", E(s), "一手创办。"]],
-  任职于: [(s, o) => [E(s), "现任职于", E(o), "。"], (s, o) => [E(s), "目前在", E(o), "担任高管。"]],
+  任职于: [
+    (s, o) => [E(s), "现任职于", E(o), "。"],
+    (s, o) => [E(s), "目前在", E(o), "担任高管。"],
+  ],
   总部位于: [(s, o) => [E(s), "总部位于", E(o), "。"], (s, o) => [E(s), "的总部设在", E(o), "。"]],
   位于: [(s, o) => [E(s), "位于", E(o), "。"]],
   生产: [(s, o) => [E(o), "由", E(s), "研发生产。"], (s, o) => [E(s), "是", E(o), "的生产商。"]],
   使用: [(s, o) => [E(s), "搭载了", E(o), "。"], (s, o) => [E(s), "采用了", E(o), "。"]],
-  供货: [(s, o) => [E(s), "是", E(o), "的核心供应商。"], (s, o) => [E(s), "长期为", E(o), "供货。"]],
-  控股: [(s, o) => [E(s), "目前控股", E(o), "。"], (s, o) => [E(o), "已成为", E(s), "的控股子公司。"]],
+  供货: [
+    (s, o) => [E(s), "是", E(o), "的核心供应商。"],
+    (s, o) => [E(s), "长期为", E(o), "供货。"],
+  ],
+  控股: [
+    (s, o) => [E(s), "目前控股", E(o), "。"],
+    (s, o) => [E(o), "已成为", E(s), "的控股子公司。"],
+  ],
   合作伙伴: [(s, o) => [E(s), "与", E(o), "是长期合作伙伴。"]],
-  投资: [(s, o) => [E(s), "是", E(o), "的股东之一。"], (s, o) => [E(s), "此前曾多次注资", E(o), "。"]],
+  投资: [
+    (s, o) => [E(s), "是", E(o), "的股东之一。"],
+    (s, o) => [E(s), "此前曾多次注资", E(o), "。"],
+  ],
   举办地: [(s, o) => [E(s), "的主会场设在", E(o), "。"]],
 };
 
-const about = (...names: string[]): Fact[] => facts.filter((f) => names.includes(f[0]) || names.includes(f[2]));
+const about = (...names: string[]): Fact[] =>
+  facts.filter((f) => names.includes(f[0]) || names.includes(f[2]));
 
 function launchProduct(
   rng: Rng,
@@ -153,8 +333,28 @@ function launchProduct(
 ): EventDraft {
   const retail = c.retail ?? true;
   const lead = rng.pick([
-    (d: string): Part[] => [d, "，", E(c.company), "在", E(c.city), "举行新品活动，正式", T("发布"), E(c.product), "。"],
-    (d: string): Part[] => [d, "晚间，", E(c.company), "在", E(c.city), T("发布"), "了新一代", E(c.product), "。"],
+    (d: string): Part[] => [
+      d,
+      "，",
+      E(c.company),
+      "在",
+      E(c.city),
+      "举行新品活动，正式",
+      T("发布"),
+      E(c.product),
+      "。",
+    ],
+    (d: string): Part[] => [
+      d,
+      "晚间，",
+      E(c.company),
+      "在",
+      E(c.city),
+      T("发布"),
+      "了新一代",
+      E(c.product),
+      "。",
+    ],
   ]);
   return {
     type: "发布",
@@ -171,27 +371,63 @@ function launchProduct(
       ? [
           {
             title: `${c.product}开启首销`,
-            opening: (d) => [d, "，", E(c.company), "日前", T("发布"), "的", E(c.product), "开启首销。"],
+            opening: (d) => [
+              d,
+              "，",
+              E(c.company),
+              "日前",
+              T("发布"),
+              "的",
+              E(c.product),
+              "开启首销。",
+            ],
           },
           {
             title: `${c.product}上市首周表现亮眼`,
-            opening: () => ["据", E(c.company), "介绍，新近", T("发布"), "的", E(c.product), "上市首周订单量超出预期。"],
+            opening: () => [
+              "据",
+              E(c.company),
+              "介绍，新近",
+              T("发布"),
+              "的",
+              E(c.product),
+              "上市首周订单量超出预期。",
+            ],
           },
         ]
       : [
           {
             title: `${c.product}获得首批订单`,
-            opening: (d) => [d, "，", E(c.company), "表示，新近", T("发布"), "的", E(c.product), "已获得首批客户订单。"],
+            opening: (d) => [
+              d,
+              "，",
+              E(c.company),
+              "表示，新近",
+              T("发布"),
+              "的",
+              E(c.product),
+              "已获得首批客户订单。",
+            ],
           },
           {
             title: `${c.company}披露${c.product}更多细节`,
-            opening: () => [E(c.company), "披露了此前", T("发布"), "的", E(c.product), "的更多技术细节。"],
+            opening: () => [
+              E(c.company),
+              "披露了此前",
+              T("发布"),
+              "的",
+              E(c.product),
+              "的更多技术细节。",
+            ],
           },
         ],
     details: [["新产品", c.highlight, "。"]],
     phrase: [E(c.company), T("发布"), E(c.product)],
     outcome: [E(c.company), "随后", T("发布"), E(c.product)],
-    closing: ["业内人士认为，新产品将进一步巩固该公司在细分市场的地位。", "市场研究机构预计，该产品年内出货量有望实现较快增长。"],
+    closing: [
+      "业内人士认为，新产品将进一步巩固该公司在细分市场的地位。",
+      "市场研究机构预计，该产品年内出货量有望实现较快增长。",
+    ],
     facts: about(c.product, c.company),
   };
 }
@@ -207,7 +443,17 @@ function acquire(c: { buyer: string; target: string; amount: string; stake: stri
     ],
     place: null,
     description: `${c.buyer}拟以${c.amount}收购${c.target}${c.stake}股权。`,
-    lead: (d) => [d, "，", E(c.buyer), "发布公告称，拟以", c.amount, T("收购"), E(c.target), c.stake, "的股权。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.buyer),
+      "发布公告称，拟以",
+      c.amount,
+      T("收购"),
+      E(c.target),
+      c.stake,
+      "的股权。",
+    ],
     followUps: [
       {
         title: `${c.buyer}收购${c.target}获监管批准`,
@@ -236,11 +482,32 @@ function cooperate(c: { a: string; b: string; city: string; field: string }): Ev
     ],
     place: c.city,
     description: `${c.a}与${c.b}签署战略合作协议，在${c.field}等领域展开合作。`,
-    lead: (d) => [d, "，", E(c.a), "与", E(c.b), "在", E(c.city), T("签署"), "战略合作协议，双方将在", c.field, "等领域展开深度合作。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.a),
+      "与",
+      E(c.b),
+      "在",
+      E(c.city),
+      T("签署"),
+      "战略合作协议，双方将在",
+      c.field,
+      "等领域展开深度合作。",
+    ],
     followUps: [
       {
         title: `${c.a}与${c.b}首个合作项目启动`,
-        opening: (d) => [d, "，", E(c.a), "与", E(c.b), "联合宣布，双方", T("合作"), "的首个项目正式启动。"],
+        opening: (d) => [
+          d,
+          "，",
+          E(c.a),
+          "与",
+          E(c.b),
+          "联合宣布，双方",
+          T("合作"),
+          "的首个项目正式启动。",
+        ],
       },
     ],
     details: [["根据协议，双方将成立联合实验室并共享研发资源。"]],
@@ -262,11 +529,32 @@ function conference(c: { host: string; conf: string; city: string; theme: string
     ],
     place: c.city,
     description: `由${c.host}主办的${c.conf}在${c.city}开幕，主题为“${c.theme}”。`,
-    lead: (d) => [d, "，由", E(c.host), "主办的", E(c.conf), "在", E(c.city), T("开幕"), "，本届主题为“", c.theme, "”。"],
+    lead: (d) => [
+      d,
+      "，由",
+      E(c.host),
+      "主办的",
+      E(c.conf),
+      "在",
+      E(c.city),
+      T("开幕"),
+      "，本届主题为“",
+      c.theme,
+      "”。",
+    ],
     followUps: [
       {
         title: `${c.conf}多场分论坛同期举行`,
-        opening: (d) => [d, "，", E(c.conf), "进入第二天，多场分论坛在", E(c.city), "同期", T("举办"), "。"],
+        opening: (d) => [
+          d,
+          "，",
+          E(c.conf),
+          "进入第二天，多场分论坛在",
+          E(c.city),
+          "同期",
+          T("举办"),
+          "。",
+        ],
       },
       {
         title: `${c.conf}闭幕`,
@@ -280,7 +568,13 @@ function conference(c: { host: string; conf: string; city: string; theme: string
   };
 }
 
-function invest(c: { company: string; amount: string; city: string; product: string; year: string }): EventDraft {
+function invest(c: {
+  company: string;
+  amount: string;
+  city: string;
+  product: string;
+  year: string;
+}): EventDraft {
   return {
     type: "投资",
     trigger: "投资",
@@ -291,11 +585,36 @@ function invest(c: { company: string; amount: string; city: string; product: str
     ],
     place: c.city,
     description: `${c.company}投资${c.amount}在${c.city}建设${c.product}生产基地。`,
-    lead: (d) => [d, "，", E(c.company), "宣布", T("投资"), c.amount, "在", E(c.city), "建设", E(c.product), "生产基地，预计", c.year, "建成。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.company),
+      "宣布",
+      T("投资"),
+      c.amount,
+      "在",
+      E(c.city),
+      "建设",
+      E(c.product),
+      "生产基地，预计",
+      c.year,
+      "建成。",
+    ],
     followUps: [
       {
         title: `${c.company}${c.city}生产基地开工`,
-        opening: (d) => [d, "，", E(c.company), "位于", E(c.city), "的", E(c.product), "生产基地正式", T("开工"), "。"],
+        opening: (d) => [
+          d,
+          "，",
+          E(c.company),
+          "位于",
+          E(c.city),
+          "的",
+          E(c.product),
+          "生产基地正式",
+          T("开工"),
+          "。",
+        ],
       },
     ],
     details: [["项目全部达产后，预计年产值将超过百亿元。"]],
@@ -306,7 +625,12 @@ function invest(c: { company: string; amount: string; city: string; product: str
   };
 }
 
-function finance(c: { company: string; investors: string[]; amount: string; round: string }): EventDraft {
+function finance(c: {
+  company: string;
+  investors: string[];
+  amount: string;
+  round: string;
+}): EventDraft {
   return {
     type: "融资",
     trigger: "融资",
@@ -317,11 +641,29 @@ function finance(c: { company: string; investors: string[]; amount: string; roun
     ],
     place: null,
     description: `${c.company}完成${c.amount}${c.round}融资。`,
-    lead: (d) => [d, "，", E(c.company), "宣布完成", c.amount, c.round, T("融资"), "，本轮由", ...list(c.investors), "领投。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.company),
+      "宣布完成",
+      c.amount,
+      c.round,
+      T("融资"),
+      "，本轮由",
+      ...list(c.investors),
+      "领投。",
+    ],
     followUps: [
       {
         title: `${c.company}披露${c.round}融资资金用途`,
-        opening: (d) => [d, "，", E(c.company), "披露，本轮", T("融资"), "所得将主要用于研发投入。"],
+        opening: (d) => [
+          d,
+          "，",
+          E(c.company),
+          "披露，本轮",
+          T("融资"),
+          "所得将主要用于研发投入。",
+        ],
       },
     ],
     details: [["这是该公司成立以来规模最大的一轮资金募集。"]],
@@ -342,7 +684,17 @@ function appoint(c: { company: string; person: string; title: string }): EventDr
     ],
     place: null,
     description: `${c.company}任命${c.person}为公司${c.title}。`,
-    lead: (d) => [d, "，", E(c.company), "发布公告，", T("任命"), E(c.person), "为公司", c.title, "。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.company),
+      "发布公告，",
+      T("任命"),
+      E(c.person),
+      "为公司",
+      c.title,
+      "。",
+    ],
     followUps: [
       {
         title: `${c.person}正式履新`,
@@ -368,7 +720,18 @@ function listing(c: { company: string; exchange: string; rise: string }): EventD
     ],
     place: null,
     description: `${c.company}在${c.exchange}挂牌上市，首日股价上涨${c.rise}。`,
-    lead: (d) => [d, "，", E(c.company), "在", E(c.exchange), "正式", T("挂牌"), "上市，首日股价上涨", c.rise, "。"],
+    lead: (d) => [
+      d,
+      "，",
+      E(c.company),
+      "在",
+      E(c.exchange),
+      "正式",
+      T("挂牌"),
+      "上市，首日股价上涨",
+      c.rise,
+      "。",
+    ],
     followUps: [
       {
         title: `${c.company}上市后首份财报出炉`,
@@ -385,8 +748,19 @@ function listing(c: { company: string; exchange: string; rise: string }): EventD
 const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
-      finance({ company: "云图智能", investors: ["瑞安资本", "远山创投"], amount: "10亿元", round: "C轮" }),
-      launchProduct(rng, { company: "云图智能", product: "云图大模型3.0", city: "杭州", highlight: "在推理速度和多模态理解能力上显著提升", retail: false }),
+      finance({
+        company: "云图智能",
+        investors: ["瑞安资本", "远山创投"],
+        amount: "10亿元",
+        round: "C轮",
+      }),
+      launchProduct(rng, {
+        company: "云图智能",
+        product: "云图大模型3.0",
+        city: "杭州",
+        highlight: "在推理速度和多模态理解能力上显著提升",
+        retail: false,
+      }),
       cooperate({ a: "星海科技", b: "云图智能", city: "深圳", field: "端侧大模型" }),
     ],
     gaps: [20, 12],
@@ -398,8 +772,19 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       cooperate({ a: "蓝鲸汽车", b: "青禾新能源", city: "合肥", field: "固态电池和整车集成" }),
-      invest({ company: "青禾新能源", amount: "120亿元", city: "宁德", product: "青禾固态电池", year: "2026年" }),
-      launchProduct(rng, { company: "蓝鲸汽车", product: "蓝鲸S7电动轿车", city: "合肥", highlight: "续航里程超过800公里" }),
+      invest({
+        company: "青禾新能源",
+        amount: "120亿元",
+        city: "宁德",
+        product: "青禾固态电池",
+        year: "2026年",
+      }),
+      launchProduct(rng, {
+        company: "蓝鲸汽车",
+        product: "蓝鲸S7电动轿车",
+        city: "合肥",
+        highlight: "续航里程超过800公里",
+      }),
     ],
     gaps: [15, 30],
     links: [
@@ -410,15 +795,31 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   () => ({
     events: [
       acquire({ buyer: "星海科技", target: "海川电子", amount: "36亿元", stake: "51%" }),
-      invest({ company: "海川电子", amount: "50亿元", city: "成都", product: "海川柔性屏", year: "2025年底" }),
+      invest({
+        company: "海川电子",
+        amount: "50亿元",
+        city: "成都",
+        product: "海川柔性屏",
+        year: "2025年底",
+      }),
     ],
     gaps: [25],
     links: [{ type: "cause", from: 0, to: 1 }],
   }),
   (rng) => ({
     events: [
-      conference({ host: "星海科技", conf: "星海开发者大会", city: "深圳", theme: "万物互联，智慧共生" }),
-      launchProduct(rng, { company: "星海科技", product: "星海X9手机", city: "深圳", highlight: "首次搭载端侧大模型" }),
+      conference({
+        host: "星海科技",
+        conf: "星海开发者大会",
+        city: "深圳",
+        theme: "万物互联，智慧共生",
+      }),
+      launchProduct(rng, {
+        company: "星海科技",
+        product: "星海X9手机",
+        city: "深圳",
+        highlight: "首次搭载端侧大模型",
+      }),
     ],
     gaps: [0],
     links: [{ type: "concurrent", from: 0, to: 1 }],
@@ -426,7 +827,13 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   () => ({
     events: [
       listing({ company: "北辰半导体", exchange: "上海证券交易所", rise: "128%" }),
-      invest({ company: "北辰半导体", amount: "80亿元", city: "上海", product: "北辰K2芯片", year: "2026年" }),
+      invest({
+        company: "北辰半导体",
+        amount: "80亿元",
+        city: "上海",
+        product: "北辰K2芯片",
+        year: "2026年",
+      }),
     ],
     gaps: [18],
     links: [{ type: "cause", from: 0, to: 1 }],
@@ -434,7 +841,12 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       appoint({ company: "星海科技", person: "刘佳", title: "总裁" }),
-      launchProduct(rng, { company: "星海科技", product: "星海Pad 5平板", city: "深圳", highlight: "支持手写笔和多屏协同" }),
+      launchProduct(rng, {
+        company: "星海科技",
+        product: "星海Pad 5平板",
+        city: "深圳",
+        highlight: "支持手写笔和多屏协同",
+      }),
     ],
     gaps: [26],
     links: [{ type: "sequence", from: 0, to: 1 }],
@@ -442,15 +854,32 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       cooperate({ a: "启元医药", b: "华东理工研究院", city: "苏州", field: "抗肿瘤新药研发" }),
-      launchProduct(rng, { company: "启元医药", product: "启元-101", city: "苏州", highlight: "在三期临床试验中显示出良好疗效", retail: false }),
+      launchProduct(rng, {
+        company: "启元医药",
+        product: "启元-101",
+        city: "苏州",
+        highlight: "在三期临床试验中显示出良好疗效",
+        retail: false,
+      }),
     ],
     gaps: [40],
     links: [{ type: "cause", from: 0, to: 1 }],
   }),
   (rng) => ({
     events: [
-      conference({ host: "全国智能产业联盟", conf: "世界人工智能大会", city: "上海", theme: "智联世界，共创未来" }),
-      launchProduct(rng, { company: "北辰半导体", product: "北辰K2芯片", city: "上海", highlight: "人工智能算力较上一代提升三倍", retail: false }),
+      conference({
+        host: "全国智能产业联盟",
+        conf: "世界人工智能大会",
+        city: "上海",
+        theme: "智联世界，共创未来",
+      }),
+      launchProduct(rng, {
+        company: "北辰半导体",
+        product: "北辰K2芯片",
+        city: "上海",
+        highlight: "人工智能算力较上一代提升三倍",
+        retail: false,
+      }),
     ],
     gaps: [1],
     links: [{ type: "concurrent", from: 0, to: 1 }],
@@ -474,16 +903,33 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
   (rng) => ({
     events: [
       listing({ company: "天穹航天", exchange: "香港交易所", rise: "35%" }),
-      launchProduct(rng, { company: "天穹航天", product: "天穹二号运载火箭", city: "西安", highlight: "近地轨道运载能力达到6吨", retail: false }),
+      launchProduct(rng, {
+        company: "天穹航天",
+        product: "天穹二号运载火箭",
+        city: "西安",
+        highlight: "近地轨道运载能力达到6吨",
+        retail: false,
+      }),
     ],
     gaps: [22],
     links: [{ type: "cause", from: 0, to: 1 }],
   }),
   (rng) => ({
     events: [
-      conference({ host: "蓝鲸汽车", conf: "全球新能源汽车产业峰会", city: "合肥", theme: "电动化与智能化" }),
+      conference({
+        host: "蓝鲸汽车",
+        conf: "全球新能源汽车产业峰会",
+        city: "合肥",
+        theme: "电动化与智能化",
+      }),
       cooperate({ a: "蓝鲸汽车", b: "北辰半导体", city: "合肥", field: "智能驾驶芯片" }),
-      invest({ company: "蓝鲸汽车", amount: "60亿元", city: "合肥", product: "蓝鲸S7电动轿车", year: "2026年" }),
+      invest({
+        company: "蓝鲸汽车",
+        amount: "60亿元",
+        city: "合肥",
+        product: "蓝鲸S7电动轿车",
+        year: "2026年",
+      }),
     ],
     gaps: [1, 9],
     links: [
@@ -505,5 +951,8 @@ export const generalCorpus: CorpusDomain = {
   stories,
   storyCount: stories.length,
   flows: [],
-  background: { title: "资料：相关企业、产品与城市概况", opening: "以下为本报整理的相关背景资料，供读者参考。" },
+  background: {
+    title: "资料：相关企业、产品与城市概况",
+    opening: "以下为本报整理的相关背景资料，供读者参考。",
+  },
 };

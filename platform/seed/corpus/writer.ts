@@ -57,7 +57,12 @@ export class ArticleWriter {
 
   /** Appends one sentence; a sentence ends with its own terminator inside `parts`. */
   sentence(parts: Part[]): WrittenSentence {
-    const written: WrittenSentence = { start: this.text.length, end: 0, entities: [], triggers: [] };
+    const written: WrittenSentence = {
+      start: this.text.length,
+      end: 0,
+      entities: [],
+      triggers: [],
+    };
     for (const part of parts) {
       const at = this.text.length;
       if (typeof part === "string") {
