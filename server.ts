@@ -55,7 +55,7 @@ if (workers > 1 && cluster.isPrimary) {
 async function runPrimary(count: number) {
   if (embedded) createPlatformOrExit(settingsFromEnv()).close();
   if (!process.env.SESSION_SECRET) {
-    // As app/utils/env.server.ts keeps it, written once here so no two workers make their own.
+    // As app/env.server.ts keeps it, written once here so no two workers make their own.
     const dir = path.resolve(process.env.DATA_DIR || "./data");
     fs.mkdirSync(dir, { recursive: true });
     try {

@@ -1,7 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import i18n, { supportedLngs, type Lng } from "~/i18n";
 import { resources } from "~/locales/all.server";
-import { getSession, sessionLng } from "./utils/session.server";
+import { getSession, sessionLng } from "~/auth/session.server";
 
 const detector = new RemixI18Next({
   detection: {

@@ -27,9 +27,9 @@ import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
 import { DEFAULT_SIZE, themeFor } from "./theme";
-import { csrf } from "./utils/csrf.server";
+import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
-import { commitSession, getSession } from "./utils/session.server";
+import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },

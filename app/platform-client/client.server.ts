@@ -1,13 +1,5 @@
 import crypto from "node:crypto";
-import { redirect } from "@remix-run/node";
-import { platformApiUrl, platformTimeoutMs } from "~/utils/env.server";
-import {
-  clearLogin,
-  commitSession,
-  flash,
-  getSession,
-  type ConsoleSession,
-} from "~/utils/session.server";
+import { platformApiUrl, platformTimeoutMs } from "~/env.server";
 import { getPlatformConfig } from "./config.server";
 import { encryptBody } from "./encrypt.server";
 import { forgetViewerInfo } from "./info-cache.server";
@@ -50,14 +42,13 @@ export interface CallOptions {
   body?: unknown;
   /** A multipart body, sent as is (never encrypted). */
   form?: FormData;
-  /** On a 401: "redirect" (default) clears the login and redirects to /login; "throw" throws PlatformError. */
+  /** On a 401: "redirect" (default) hands the refusal to the client's `onUnauthorized`; "throw" throws PlatformError. */
   on401?: "redirect" | "throw";
   /** Default: "long" for `raw` (streams) and multipart uploads, "short" for everything else. */
   timeout?: PlatformTimeout;
 }
 
 export interface PlatformClient {
-  session: ConsoleSession;
   get<T = unknown>(path: string, query?: CallOptions["query"]): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
@@ -81,23 +72,20 @@ function buildUrl(path: string, query?: CallOptions["query"]) {
   return url;
 }
 
-/** Where the user was going, for the login redirect: path and query of the page (not of a data request). */
-export function currentPath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  const p = url.pathname.replace(/\.data$/, "") || "/";
-  const q = url.searchParams.toString();
-  return q ? `${p}?${q}` : p;
+/** Who is calling: the login's token and anti-forgery token, and the browser's address. */
+export interface Credentials {
+  token?: string;
+  csrf?: string;
+  /** Passed on as X-Forwarded-For for the platform's throttling. */
+  clientIp?: string | null;
 }
 
-/** Clears the login and sends the user to /login with a redirect back here and the platform's reason. */
-export async function redirectToLogin(request: Request, message?: string): Promise<never> {
-  const session = await getSession(request);
-  clearLogin(session);
-  if (message) flash(session, "error", message);
-  throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`, {
-    headers: { "Set-Cookie": await commitSession(session) },
-  });
+export interface ClientHooks {
+  /**
+   * Called with a 401 before it is thrown (unless the call asked `on401: "throw"`): the guard
+   * turns it into the login redirect (app/auth/platform.server.ts); the client knows no session.
+   */
+  onUnauthorized?: (error: PlatformError) => Promise<never>;
 }
 
 /**
@@ -106,21 +94,19 @@ export async function redirectToLogin(request: Request, message?: string): Promi
  * for the platform's throttling, and a timeout (short for pages, the spec's 3,600,000 ms for long
  * operations): a timeout is a PlatformUnavailable.
  */
-export async function platformFor(request: Request): Promise<PlatformClient> {
-  const session = await getSession(request);
+export function createPlatformClient(credentials: Credentials, hooks: ClientHooks = {}): PlatformClient {
+  const { token, csrf, clientIp } = credentials;
 
   async function raw(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs(opts.timeout ?? "long"));
     const headers = new Headers({ Accept: "application/json" });
-    const token = session.get("token");
     if (token) headers.set("Authorization", `Token ${token}`);
-    const clientIp = request.headers.get("x-console-client-ip");
     if (clientIp) headers.set("X-Forwarded-For", clientIp);
     let body: BodyInit | undefined;
     if (method !== "GET") {
       const { config } = await getPlatformConfig();
       if (token) {
-        headers.set("X-CSRFToken", session.get("csrf") ?? "");
+        headers.set("X-CSRFToken", csrf ?? "");
       } else {
         // Anonymous writes (login): double-submit cookie.
         const anon = crypto.randomBytes(16).toString("hex");
@@ -164,10 +150,11 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
     if (method !== "GET") forgetViewerInfo();
     if (res.ok) return res;
     const errBody = await readBody(res);
-    if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect") {
-      await redirectToLogin(request, errBody.detail || "登录超时或已在其他终端登录，请重新登录！");
+    const error = new PlatformError(res.status, errBody);
+    if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect" && hooks.onUnauthorized) {
+      await hooks.onUnauthorized(error);
     }
-    throw new PlatformError(res.status, errBody);
+    throw error;
   }
 
   async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
@@ -186,7 +173,6 @@ export async function platformFor(request: Request): Promise<PlatformClient> {
   }
 
   return {
-    session,
     raw,
     call,
     get: (path, query) => call("GET", path, { query }),

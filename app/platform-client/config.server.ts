@@ -1,4 +1,4 @@
-import { platformApiUrl, platformTimeoutMs } from "~/utils/env.server";
+import { platformApiUrl, platformTimeoutMs } from "~/env.server";
 import { platformFetch } from "./transport.server";
 
 /** The platform's public configuration (GET /api/common/configs/all). */

@@ -20,7 +20,7 @@ import { loadRelationGraph, relationGraphChart } from "~/components/kg/relation-
 import { kgLinks } from "~/components/kg/styles";
 import type { EntityDetail } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { classColors, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError } from "~/platform-client/client.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { commitSession, flash } from "~/utils/session.server";
-import { readForm } from "~/utils/form.server";
+import { commitSession, flash } from "~/auth/session.server";
+import { readForm } from "~/http/form.server";
 
 export const meta = titleMeta("nav.password");
 export const handle = { name: "Password" };

@@ -7,7 +7,7 @@ import { entityPage } from "~/components/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { withParams } from "~/components/kg/links";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.entityCount");

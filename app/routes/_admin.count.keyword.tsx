@@ -7,7 +7,7 @@ import { KEYWORD_LIMITS } from "~/components/insight/constants";
 import { keywordPage } from "~/components/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.keywordCount");

@@ -6,7 +6,7 @@ import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bit
 import { verbPage } from "~/components/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.verbCount");

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NavIcon } from "~/components/nav-icon";
 import { filterNav } from "~/navigation";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.dashboard");

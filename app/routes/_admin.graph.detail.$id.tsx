@@ -6,7 +6,7 @@ import { Field, num } from "~/components/graph-admin/bits";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import type { GraphCard, OntologyDetail } from "~/components/graph-admin/types";
 import { getOr404, idParam, notFoundPage } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -20,9 +20,9 @@ import {
   sourceOptions,
   sourcesFromForm,
 } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
+import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 
 export const meta = titleMeta("nav.graphIncreased");
 export const links = graphAdminLinks;

@@ -10,7 +10,7 @@ import { graphAdminLinks } from "~/components/graph-admin/links";
 import type { GraphCard, Job } from "~/components/graph-admin/types";
 import { formatDate } from "~/utils/format";
 import { can } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.graphIndex");

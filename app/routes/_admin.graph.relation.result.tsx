@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Job } from "~/components/graph-admin/types";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { tableAction, tableLoader } from "~/utils/resource.server";
 

@@ -22,9 +22,9 @@ import {
   ontologyRights,
   pageWithoutEditor,
 } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const meta = titleMeta("nav.graphSchemaEdit");
 export const links = graphAdminLinks;

@@ -20,9 +20,9 @@ import {
   notFoundPage,
   predicateMapOf,
 } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.job.kind_label} #${data.job.id}` : "404");

@@ -8,7 +8,7 @@ import { retrievalPage } from "~/components/insight/statistics.server";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { Empty, formatDay, PageTitle, Section, Stat } from "~/components/kg/bits";
 import { withParams } from "~/components/kg/links";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.log");

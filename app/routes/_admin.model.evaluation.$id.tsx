@@ -12,7 +12,7 @@ import {
 import { insightErrorBoundary } from "~/components/insight/error-boundary";
 import { modelEvaluationPage } from "~/components/insight/models.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { insightT } from "~/utils/insight.server";
 import { dynamicTitle } from "~/utils/meta";
 

@@ -8,7 +8,7 @@ import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
 import { CancelLink, RouteModal } from "~/components/table/route-modal";
 import { requirePage } from "~/utils/insight.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const links = insightLinks;
 

@@ -15,10 +15,10 @@ import { cancelRun, modelLogsPage } from "~/components/insight/models.server";
 import type { LogLine, RunDetail } from "~/components/insight/types";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { Pager } from "~/components/kg/pager";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { insightT } from "~/utils/insight.server";
 import { dynamicTitle } from "~/utils/meta";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");

@@ -18,9 +18,9 @@ import {
   owlImportAction,
   pageWithoutEditor,
 } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { FILE_FORM_BYTES, readForm } from "~/utils/form.server";
+import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { SAVE_IRI, saveIri, type OntologyIri } from "~/utils/interchange.server";

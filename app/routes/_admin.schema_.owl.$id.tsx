@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { ontologyOwl } from "~/utils/interchange.server";
 
 /** Resource route: the ontology as OWL in Turtle (opens in Protégé). */

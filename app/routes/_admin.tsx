@@ -8,8 +8,8 @@ import {
 import { AdminShell } from "~/components/layout/admin-shell";
 import { filterNav } from "~/navigation";
 import type { loader as rootLoader } from "~/root";
-import { pagePath, requireViewer } from "~/utils/guard.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { pagePath, requireViewer } from "~/auth/guard.server";
+import { commitSession, getSession } from "~/auth/session.server";
 
 /** How many recently visited pages the tags view keeps. */
 const MAX_TAGS = 10;

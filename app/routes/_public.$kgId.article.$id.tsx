@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/kg/article-view";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { kgLinks } from "~/components/kg/styles";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { graphIdFrom, loadArticle } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 

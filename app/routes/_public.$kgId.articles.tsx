@@ -8,7 +8,7 @@ import { articleHref } from "~/components/kg/links";
 import { Pager } from "~/components/kg/pager";
 import { kgLinks } from "~/components/kg/styles";
 import type { ArticleSummary, Paged } from "~/components/kg/types";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 

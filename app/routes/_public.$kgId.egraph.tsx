@@ -11,7 +11,7 @@ import { eventHref, withParams } from "~/components/kg/links";
 import { Pager } from "~/components/kg/pager";
 import { kgLinks } from "~/components/kg/styles";
 import type { Paged } from "~/components/kg/types";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { getGraph, graphIdFrom, intParam, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 

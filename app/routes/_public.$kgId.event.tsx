@@ -8,7 +8,7 @@ import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/kg/pager";
 import { kgLinks } from "~/components/kg/styles";
 import type { KgEvent, Ontology, Paged } from "~/components/kg/types";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 

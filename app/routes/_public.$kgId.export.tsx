@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { graphExport } from "~/utils/interchange.server";
 
 /** Resource route: the graph (or a class, relation type or neighbourhood of it) as RDF, GraphML or Neo4j CSV, streamed from the platform. */

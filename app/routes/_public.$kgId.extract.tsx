@@ -15,10 +15,10 @@ import { ExtractResultView } from "~/components/kg/extract-result";
 import { kgLinks } from "~/components/kg/styles";
 import type { ArticleSummary, Paged } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { getGraph, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
-import { TEXT_FORM_BYTES, readForm } from "~/utils/form.server";
+import { TEXT_FORM_BYTES, readForm } from "~/http/form.server";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;

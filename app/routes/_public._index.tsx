@@ -18,11 +18,11 @@ import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { articleHref, eventHref } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { GraphOverview } from "~/components/kg/types";
-import { activeGraphId } from "~/utils/graphs.server";
-import { requireViewer } from "~/utils/guard.server";
+import { activeGraphId } from "~/kg/graphs.server";
+import { requireViewer } from "~/auth/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 
 export const meta = titleMeta("nav.home");
 export const links = kgLinks;

@@ -9,10 +9,10 @@ import { EventGraphView } from "~/components/kg/event-graph-view";
 import { eventGraphHref } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { KgGraph, Paged } from "~/components/kg/types";
-import { activeGraphId } from "~/utils/graphs.server";
+import { activeGraphId } from "~/kg/graphs.server";
 import { intParam, kgGet, notFound, publicApi } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 
 export const meta = titleMeta("nav.eeg");
 export const links = kgLinks;

@@ -11,11 +11,11 @@ import { kgLinks } from "~/components/kg/styles";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import type { EntityRef, HotRanking, Ontology } from "~/components/kg/types";
-import { activeGraphId } from "~/utils/graphs.server";
-import { requireViewer } from "~/utils/guard.server";
+import { activeGraphId } from "~/kg/graphs.server";
+import { requireViewer } from "~/auth/guard.server";
 import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 import { mayExportGraph } from "~/utils/interchange.server";
 
 export const meta = titleMeta("nav.hotentity");

@@ -21,7 +21,7 @@ import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/components/
 import { kgLinks } from "~/components/kg/styles";
 import type { EventDetail, EventLink } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 

@@ -17,11 +17,11 @@ import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { eventHref, withParams } from "~/components/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { HotRanking, KgEvent } from "~/components/kg/types";
-import { activeGraphId } from "~/utils/graphs.server";
-import { requireViewer } from "~/utils/guard.server";
+import { activeGraphId } from "~/kg/graphs.server";
+import { requireViewer } from "~/auth/guard.server";
 import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;

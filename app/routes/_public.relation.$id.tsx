@@ -19,7 +19,7 @@ import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import type { EntityRef, Ontology, Relation } from "~/components/kg/types";
 import { getFixedT } from "~/i18next.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
 import { mayExportGraph } from "~/utils/interchange.server";

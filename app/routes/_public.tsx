@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { PublicHeader } from "~/components/layout/public-header";
 import { isWhitelisted } from "~/navigation";
-import { platformFor } from "~/platform-client/client.server";
+import { platformFor } from "~/auth/platform.server";
 import type { loader as rootLoader } from "~/root";
-import { activeGraphId, loadGraphs } from "~/utils/graphs.server";
-import { getOptionalViewer, pagePath, requireViewer } from "~/utils/guard.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { activeGraphId, loadGraphs } from "~/kg/graphs.server";
+import { getOptionalViewer, pagePath, requireViewer } from "~/auth/guard.server";
+import { commitSession, getSession } from "~/auth/session.server";
 
 /** The public layout of spec §2: header with the graph picker, footer, back-to-top. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

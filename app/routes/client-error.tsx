@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { platformFor } from "~/platform-client/client.server";
-import { readForm } from "~/utils/form.server";
+import { platformFor } from "~/auth/platform.server";
+import { readForm } from "~/http/form.server";
 
 /**
  * Spec §8: the browser reports uncaught runtime errors here (a beacon, so no form token);

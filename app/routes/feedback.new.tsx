@@ -6,9 +6,9 @@ import { insightLinks } from "~/components/insight/bits";
 import { insightErrorBoundary } from "~/components/insight/error-boundary";
 import { reportForm, submitReport } from "~/components/insight/feedback.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const meta = titleMeta("insight:feedback.newTitle");
 export const links = insightLinks;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { PlatformError } from "~/platform-client/client.server";
 import { followJobEvents, idParam } from "~/utils/graph-admin.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 
 /**
  * GET /jobs/:id/events: the job's progress as server-sent events for the job page, relayed

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { platformFor } from "~/platform-client/client.server";
-import { validateCsrf } from "~/utils/csrf.server";
+import { platformFor } from "~/auth/platform.server";
+import { validateCsrf } from "~/auth/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
-import { clearLogin, commitSession } from "~/utils/session.server";
-import { readForm } from "~/utils/form.server";
+import { clearLogin, commitSession } from "~/auth/session.server";
+import { readForm } from "~/http/form.server";
 
 /**
  * Spec §4 logout: the platform ends the token, the console forgets token, id, name and

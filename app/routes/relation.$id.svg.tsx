@@ -7,7 +7,7 @@ import {
 } from "~/components/kg/relation-graph.server";
 import { graphOption } from "~/components/charts/options";
 import { renderChartSvg } from "~/components/charts/render.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 
 /**
  * The relation graph of /relation/:id (same query) as an SVG file: the export that works

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isLng } from "~/i18n";
-import { validateCsrf } from "~/utils/csrf.server";
-import { requireViewer } from "~/utils/guard.server";
+import { validateCsrf } from "~/auth/csrf.server";
+import { requireViewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
-import { commitSession, getSession } from "~/utils/session.server";
-import { readForm } from "~/utils/form.server";
+import { commitSession, getSession } from "~/auth/session.server";
+import { readForm } from "~/http/form.server";
 
 /**
  * UI preferences kept in the session cookie (spec §3 stored client state): language,

@@ -12,8 +12,8 @@ import type {
 import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { canAccess } from "~/utils/roles";
-import type { Viewer } from "./guard.server";
-import { commitSession, flash } from "./session.server";
+import type { Viewer } from "~/auth/guard.server";
+import { commitSession, flash } from "~/auth/session.server";
 
 /**
  * The server half of the graph-administration screens (ontology, graphs, builds, jobs):

@@ -5,8 +5,8 @@ import {
   type PlatformClient,
 } from "~/platform-client/client.server";
 import { getFixedT } from "~/i18next.server";
-import { DEFAULT_GRAPH_ID, loadGraphs, type GraphSummary } from "./graphs.server";
-import { requireViewer, serviceUnavailable, type Viewer } from "./guard.server";
+import { DEFAULT_GRAPH_ID, loadGraphs, type GraphSummary } from "~/kg/graphs.server";
+import { requireViewer, serviceUnavailable, type Viewer } from "~/auth/guard.server";
 
 /**
  * Server helpers of the insight pages (models, statistics, feedback, retrieval logs): the

@@ -1,6 +1,6 @@
 import { PlatformError } from "~/platform-client/client.server";
 import { canAccess } from "~/utils/roles";
-import type { Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/auth/guard.server";
 import { mutate } from "~/utils/graph-admin.server";
 
 /**

@@ -3,12 +3,12 @@ import forceAtlas2 from "graphology-layout-forceatlas2";
 import {
   PlatformError,
   PlatformUnavailable,
-  platformFor,
   type PlatformClient,
 } from "~/platform-client/client.server";
+import { platformFor } from "~/auth/platform.server";
 import { parseSentence } from "~/components/kg/links";
 import type { ArticleDetail, KgGraph, Ontology } from "~/components/kg/types";
-import { serviceUnavailable } from "./guard.server";
+import { serviceUnavailable } from "~/auth/guard.server";
 
 /**
  * Helpers of the graph pages' loaders. The platform's answers are the truth: an unknown

@@ -7,7 +7,7 @@ import { action as passwordAction } from "~/routes/_admin.backend.profile.passwo
 import { action as uiAction } from "~/routes/ui";
 import { action as clientErrorAction } from "~/routes/client-error";
 import { loader as adminLayoutLoader } from "~/routes/_admin";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { browser, get, post, run, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 

@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { platformFor } from "~/platform-client/client.server";
+import { platformFor } from "~/auth/platform.server";
 import { forgetViewerInfo } from "~/platform-client/info-cache.server";
 import { setInProcessTransport } from "~/platform-client/transport.server";
-import { requireViewer } from "~/utils/guard.server";
+import { requireViewer } from "~/auth/guard.server";
 import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
 import { storeVersion } from "../../platform/store-version";

@@ -1,6 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformError, platformFor, REQUEST_TIMEOUT_MS } from "~/platform-client/client.server";
+import { PlatformError, REQUEST_TIMEOUT_MS } from "~/platform-client/client.server";
+import { platformFor } from "~/auth/platform.server";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { encryptBody } from "~/platform-client/encrypt.server";
 import { goesInProcess, setInProcessTransport } from "~/platform-client/transport.server";

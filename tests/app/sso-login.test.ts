@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as loginLoader } from "~/routes/login";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 

@@ -1,4 +1,4 @@
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/auth/session.server";
 import { browser, get, post, run, type BrowserState } from "../helpers/console";
 import { userWithToken, type TestPlatform } from "../helpers/platform";
 

@@ -129,7 +129,7 @@ describe("table loader: schema and list from the platform, state from the URL", 
     const user = await as(down, "down-admin", ["admin"]);
     const request = get("/data/triaddata", user);
     // The guard's user info is fetched once per request; then the platform goes away.
-    const { requireViewer } = await import("~/utils/guard.server");
+    const { requireViewer } = await import("~/auth/guard.server");
     await requireViewer(request);
     await down.close();
     const r = await run(() => tableLoader("triples", args(request)));

@@ -1,6 +1,6 @@
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
-import { csrf } from "~/utils/csrf.server";
-import { getSession, sessionCookies } from "~/utils/session.server";
+import { csrf } from "~/auth/csrf.server";
+import { getSession, sessionCookies } from "~/auth/session.server";
 import type { TestPlatform } from "./platform.js";
 
 /** Points the console at a test platform (the console reaches it over real HTTP). */

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { PlatformError } from "~/platform-client/client.server";
-import { loadGraphs } from "~/utils/graphs.server";
-import type { Viewer } from "~/utils/guard.server";
+import { loadGraphs } from "~/kg/graphs.server";
+import type { Viewer } from "~/auth/guard.server";
 import { idParam, insightGet, insightT, pageError } from "~/utils/insight.server";
 import { safeRedirect } from "~/utils/redirect";
-import { commitSession, flash } from "~/utils/session.server";
+import { commitSession, flash } from "~/auth/session.server";
 import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "./types";
 
 /** Loaders' and actions' work of feedback: the review dialog and the visitor's report form. */

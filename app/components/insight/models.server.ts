@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { chartSpec } from "~/components/charts/render.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
-import type { Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/auth/guard.server";
 import { idParam, insightGet, insightT, numberParam, pageError } from "~/utils/insight.server";
 import { safeRedirect } from "~/utils/redirect";
-import { commitSession, flash } from "~/utils/session.server";
+import { commitSession, flash } from "~/auth/session.server";
 import { LOG_PAGE_SIZE } from "./constants";
 import { classMetricsOption, linesOption } from "./options";
 import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "./types";

@@ -1,6 +1,6 @@
 import { chartSpec } from "~/components/charts/render.server";
 import { barOption, colorFor } from "~/components/charts/options";
-import type { Viewer } from "~/utils/guard.server";
+import type { Viewer } from "~/auth/guard.server";
 import {
   csvDownload,
   insightGet,

@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { GraphSummary } from "~/utils/graphs.server";
+import type { GraphSummary } from "~/kg/graphs.server";
 import { LanguageSwitch } from "../language-switch";
 
 export interface HeaderProps {

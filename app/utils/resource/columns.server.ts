@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { sessionSecret } from "~/utils/env.server";
+import { sessionSecret } from "~/env.server";
 
 /**
  * Hidden columns per user and screen, in a signed cookie of their own (not the session,

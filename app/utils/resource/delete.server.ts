@@ -10,8 +10,8 @@ import {
 } from "~/components/table/table-state";
 import { joinMessages } from "~/components/table/messages";
 import type { Row, TableSchema } from "~/components/table/types";
-import type { Viewer } from "~/utils/guard.server";
-import { commitSession, flash } from "~/utils/session.server";
+import type { Viewer } from "~/auth/guard.server";
+import { commitSession, flash } from "~/auth/session.server";
 import { backToTable, schemaFor, tableUrl } from "./form.server";
 import {
   countMatching,
@@ -26,7 +26,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 /** A record named by its first few columns, so the user sees what goes ("ID: 7 · 用户名: alice"). */
 function describe(schema: TableSchema, record: Row): string[] {

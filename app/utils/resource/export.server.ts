@@ -4,9 +4,9 @@ import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { matchQuery, parseTableState, selectedIds } from "~/components/table/table-state";
 import type { RowError } from "~/components/table/types";
 import { PlatformUnavailable } from "~/platform-client/client.server";
-import { platformApiUrl } from "~/utils/env.server";
-import type { Viewer } from "~/utils/guard.server";
-import { commitSession, flash } from "~/utils/session.server";
+import { platformApiUrl } from "~/env.server";
+import type { Viewer } from "~/auth/guard.server";
+import { commitSession, flash } from "~/auth/session.server";
 import { tableUrl } from "./form.server";
 import {
   failureMessage,
@@ -18,7 +18,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 const BOM = "\uFEFF";
 

@@ -14,8 +14,8 @@ import { mergeRules, validateValues } from "~/components/table/rules";
 import { parseTableState, stateQuery } from "~/components/table/table-state";
 import type { FormMode, FormValues, TableSchema } from "~/components/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
-import type { Viewer } from "~/utils/guard.server";
-import { commitSession, flash } from "~/utils/session.server";
+import type { Viewer } from "~/auth/guard.server";
+import { commitSession, flash } from "~/auth/session.server";
 import {
   failureMessage,
   failureStatus,
@@ -30,7 +30,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { FILE_FORM_BYTES, FORM_BYTES, readForm } from "~/utils/form.server";
+import { FILE_FORM_BYTES, FORM_BYTES, readForm } from "~/http/form.server";
 
 const MESSAGES = {
   create: { ok: "messages.createOk", failed: "messages.createFailed" },

@@ -16,7 +16,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { CSV_FORM_BYTES, readForm } from "~/utils/form.server";
+import { CSV_FORM_BYTES, readForm } from "~/http/form.server";
 
 /** Spec §5 and §9: csv only, at most 2 MB. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { PermissionPageData } from "~/components/table/data";
 import { recordLock } from "~/components/table/locks";
 import type { Row, TableSchema } from "~/components/table/types";
-import { requireViewer } from "~/utils/guard.server";
-import { commitSession, flash } from "~/utils/session.server";
+import { requireViewer } from "~/auth/guard.server";
+import { commitSession, flash } from "~/auth/session.server";
 import { failureMessage, rethrowUnexpected, tableT } from "./platform.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 export const PERMISSION_PATH = "/backend/setting/permission";
 

@@ -10,7 +10,7 @@ import {
   PlatformUnavailable,
   type PlatformClient,
 } from "~/platform-client/client.server";
-import { requireViewer, type Viewer } from "~/utils/guard.server";
+import { requireViewer, type Viewer } from "~/auth/guard.server";
 
 export function screenOf(key: ResourceKey): ResourceScreen {
   const screen = screens[key];

@@ -4,9 +4,9 @@ import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
 import { parseTableState, stateQuery, stateToParams } from "~/components/table/table-state";
 import type { Row } from "~/components/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
-import { pagePath, type Viewer } from "~/utils/guard.server";
+import { pagePath, type Viewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
-import { commitSession, flash } from "~/utils/session.server";
+import { commitSession, flash } from "~/auth/session.server";
 import { hiddenColumns, saveHiddenColumns } from "./columns.server";
 import {
   failureMessage,
@@ -17,7 +17,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 /** Params a data request adds that are not part of the page's own query. */
 const TRANSPORT_PARAMS = ["_routes", "_data", "index"];

@@ -17,7 +17,7 @@ import {
   screenOf,
   tableT,
 } from "./platform.server";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 
 const screen = () => screenOf("users");
 

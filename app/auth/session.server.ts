@@ -1,6 +1,6 @@
 import { createCookie, createSession, type Session } from "@remix-run/node";
 import { isLng, type Lng } from "~/i18n";
-import { loginMaxHours, sessionSecret } from "./env.server";
+import { loginMaxHours, sessionSecret } from "~/env.server";
 
 /** What the console keeps per browser: the platform token and the UI state of spec §3. */
 export interface SessionData {

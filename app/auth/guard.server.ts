@@ -1,19 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { isWhitelisted, pathAllowed } from "~/navigation";
-import {
-  currentPath,
-  PlatformError,
-  PlatformUnavailable,
-  platformFor,
-  redirectToLogin,
-  type PlatformClient,
-} from "~/platform-client/client.server";
+import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
+import { currentPath, platformFor, redirectToLogin, type SessionClient } from "./platform.server";
 import { cachedViewerInfo } from "~/platform-client/info-cache.server";
 import { embeddedStoreVersion } from "~/platform-client/transport.server";
-import { platformApiUrl } from "./env.server";
-import { validateCsrf } from "./csrf.server";
-import { rolesOf, type UserInfo } from "./roles";
-import { getSession } from "./session.server";
+import { platformApiUrl } from "~/env.server";
+import { validateCsrf } from "~/auth/csrf.server";
+import { rolesOf, type UserInfo } from "~/utils/roles";
+import { getSession } from "~/auth/session.server";
 
 export const PASSWORD_PATH = "/backend/profile/password";
 
@@ -24,7 +18,7 @@ export interface Viewer {
   /** The user's own roles. */
   ownRoles: string[];
   previewRole?: string;
-  api: PlatformClient;
+  api: SessionClient;
 }
 
 export const serviceUnavailable = () =>
@@ -38,7 +32,7 @@ const SIGNED_OUT = "登录超时或已在其他终端登录，请重新登录！
 
 const infoMemo = new WeakMap<Request, Promise<UserInfo>>();
 
-async function fetchInfo(request: Request, api: PlatformClient): Promise<UserInfo> {
+async function fetchInfo(request: Request, api: SessionClient): Promise<UserInfo> {
   let p = infoMemo.get(request);
   if (!p) {
     // Kept per token for a few seconds (info-cache.server.ts). Shared between requests, so a
@@ -110,14 +104,6 @@ export async function requireViewer(
     throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
   }
   return { info, roles, ownRoles, previewRole: preview?.name, api };
-}
-
-export { redirectToLogin };
-
-/** The loader of a page that needs only the guard (the page's data comes later or not at all). */
-export async function guardOnlyLoader({ request }: { request: Request }) {
-  await requireViewer(request);
-  return null;
 }
 
 /** A parent route's redirect (spec §2), to its target or else to the first child these roles open. */

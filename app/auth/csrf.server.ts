@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { sessionSecret } from "./env.server";
-import { readForm } from "./form.server";
-import { cookieSecure } from "./session.server";
+import { sessionSecret } from "~/env.server";
+import { readForm } from "~/http/form.server";
+import { cookieSecure } from "~/auth/session.server";
 
 /** The form field that carries the token (remix-utils' AuthenticityTokenInput writes it). */
 const FIELD = "csrf";
