@@ -3,7 +3,6 @@ import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineP
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,7 +11,6 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -20,7 +18,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FlashToast } from "./components/flash-toast";
-import { ErrorPage } from "./components/error-page";
+import { GeneralErrorBoundary } from "./components/ui/error-boundary";
 import { translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
@@ -123,9 +121,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error))
-    return <ErrorPage status={error.status} message={String(error.data ?? "")} />;
-  console.error(error);
-  return <ErrorPage status={500} />;
+  return <GeneralErrorBoundary />;
 }

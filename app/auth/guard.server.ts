@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { isWhitelisted, pathAllowed } from "~/navigation";
 import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
+import { forbidden, serviceUnavailable } from "~/http/page.server";
 import { currentPath, platformFor, redirectToLogin, type SessionClient } from "./platform.server";
 import { cachedViewerInfo } from "~/platform-client/info-cache.server";
 import { embeddedStoreVersion } from "~/platform-client/transport.server";
@@ -21,8 +22,7 @@ export interface Viewer {
   api: SessionClient;
 }
 
-export const serviceUnavailable = () =>
-  new Response("服务异常，请联系系统管理员！", { status: 503, statusText: "Service Unavailable" });
+export { serviceUnavailable };
 
 export function pagePath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
@@ -101,7 +101,7 @@ export async function requireViewer(
     : undefined;
   const roles = preview ? preview.codenames : ownRoles;
   if (!isWhitelisted(path) && !pathAllowed(path, roles)) {
-    throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
+    throw forbidden();
   }
   return { info, roles, ownRoles, previewRole: preview?.name, api };
 }

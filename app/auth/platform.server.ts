@@ -4,7 +4,13 @@ import {
   type PlatformClient,
   type PlatformError,
 } from "~/platform-client/client.server";
-import { clearLogin, commitSession, flash, getSession, type ConsoleSession } from "./session.server";
+import {
+  clearLogin,
+  commitSession,
+  flash,
+  getSession,
+  type ConsoleSession,
+} from "./session.server";
 
 /** The platform client of one request, with the session it was made from (for flashes). */
 export interface SessionClient extends PlatformClient {

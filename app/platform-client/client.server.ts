@@ -34,7 +34,7 @@ export class PlatformError extends Error {
 /** The platform could not be reached at all. */
 export class PlatformUnavailable extends Error {}
 
-type Query = Record<string, string | number | boolean | undefined | null | string[]>;
+export type Query = Record<string, string | number | boolean | undefined | null | string[]>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface CallOptions {
@@ -94,7 +94,10 @@ export interface ClientHooks {
  * for the platform's throttling, and a timeout (short for pages, the spec's 3,600,000 ms for long
  * operations): a timeout is a PlatformUnavailable.
  */
-export function createPlatformClient(credentials: Credentials, hooks: ClientHooks = {}): PlatformClient {
+export function createPlatformClient(
+  credentials: Credentials,
+  hooks: ClientHooks = {},
+): PlatformClient {
   const { token, csrf, clientIp } = credentials;
 
   async function raw(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {

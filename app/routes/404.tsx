@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage } from "~/components/ui/error-page";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.page404");

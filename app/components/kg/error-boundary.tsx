@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPage } from "../error-page";
+import { ErrorPage } from "../ui/error-page";
 
 /**
  * The graph pages' error boundary: a thrown 404 (unknown graph, article, entity, event)
