@@ -16,8 +16,9 @@ export function reportClientError(error: unknown, info = "") {
     info,
     url: window.location.href,
   });
-  navigator.sendBeacon?.("/client-error", body) ||
+  if (!navigator.sendBeacon?.("/client-error", body)) {
     fetch("/client-error", { method: "POST", body }).catch(() => {});
+  }
 }
 
 export function installClientErrorReporter() {

@@ -7,7 +7,7 @@ export interface Span {
 
 const SENTENCE_END = /[。！？!?；;…\n]/;
 const CLAUSE_END = /[，,：:；;。！？!?…\n]/;
-const SPACE_OR_PUNCT = /[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】\[\]—\-·]/;
+const SPACE_OR_PUNCT = /[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—\-·]/;
 
 /** Sentences with their terminator included; blank stretches are skipped. */
 export function splitSentences(text: string): Span[] {

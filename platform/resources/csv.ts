@@ -7,7 +7,7 @@ import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
 import { type ListFilter, whereSql } from "./query.js";
 import { fieldExpr, q, readableFields } from "./store.js";
-import type { FieldDef, ResourceDef } from "./types.js";
+import type { ResourceDef } from "./types.js";
 import { drained } from "../http/drained.js";
 
 export const UPLOAD_REFUSED = "只能上传csv文件，且不超过2mb";

@@ -13,7 +13,6 @@ import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- loader data is checked field by field */
 type Json = any;
 
 let p: TestPlatform;

@@ -13,7 +13,6 @@ import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { useTestPlatform } from "../helpers/console";
 import { args, as, get, run } from "./table-helpers";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- loader data is checked field by field */
 type Json = any;
 
 let p: TestPlatform;

@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = any;
 const params = { kgId: String(DEMO.military) };
 const submit = async (fields: Record<string, string>) => {

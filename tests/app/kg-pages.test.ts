@@ -35,7 +35,6 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = any;
 
 async function load(

@@ -11,7 +11,6 @@ import {
   userWithToken,
 } from "../helpers/platform.js";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 type Json = any;
 
 let p: TestPlatform;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 type Json = any;
 
 describe("knowledge-graph API on the demo corpus", () => {

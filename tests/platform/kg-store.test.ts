@@ -6,7 +6,6 @@ import { refreshRollups } from "../../platform/kg/store.js";
 import { kgStoreIsEmpty, seedKgDemo } from "../../platform/seed/kg-demo.js";
 import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- rows and JSON answers are checked field by field */
 type Json = any;
 
 function corpusHash(p: TestPlatform) {

@@ -12,7 +12,7 @@ import {
 } from "../../interchange/predicate-map.js";
 import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
 import { rdfRows, type RdfRow } from "../../interchange/rdf-read.js";
-import { BodyReader } from "./input.js";
+import { type BodyReader } from "./input.js";
 
 /**
  * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV, or RDF:

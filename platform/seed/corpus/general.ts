@@ -914,7 +914,7 @@ const stories: ((rng: Rng) => StoryDraft)[] = [
     gaps: [22],
     links: [{ type: "cause", from: 0, to: 1 }],
   }),
-  (rng) => ({
+  (_rng) => ({
     events: [
       conference({
         host: "蓝鲸汽车",

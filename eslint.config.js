@@ -1,0 +1,110 @@
+// The lint half of the gate (`npm run lint`: ESLint, Prettier, knip, tsc). The layers it keeps
+// are drawn in docs/decisions/009-layout.md.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+/** Files of one layer may not import these. */
+const zones = [
+  { target: "./app", from: "./platform", message: "The console reaches the platform over its API only." },
+  { target: "./platform", from: "./app", message: "The platform never imports the console." },
+  { target: "./contract", from: ["./app", "./platform"], message: "The contract imports nothing." },
+  {
+    target: "./app/platform-client",
+    from: ["./app/auth", "./app/http", "./app/routes", "./app/components"],
+    message: "The platform client knows no session, page or UI.",
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "bench/.build/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".e2e-data/**",
+      "node_modules/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        window: "readonly",
+        document: "readonly",
+      },
+    },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "no-undef": "off", // TypeScript checks names
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
+      // Input checks match control characters on purpose (a NUL or an escape in a path or a name).
+      "no-control-regex": "off",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-restricted-paths": ["error", { zones }],
+    },
+  },
+  {
+    // UI is UI: a component never imports server code (a *.server module is not in the browser build).
+    files: ["app/components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "~/auth/*", "~/http/*", "~/platform-client/*"],
+              message: "Components are UI only: no server module.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract is types only: both halves import it with `import type`.
+    files: ["app/**", "platform/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
+          message: "Import the contract with `import type`.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["tests/**", "bench/**", "scripts/**"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      // Playwright's fixtures are functions named like hooks (`use`) and take `{}` when they need nothing.
+      "react-hooks/rules-of-hooks": "off",
+      "no-empty-pattern": "off",
+    },
+  },
+);
