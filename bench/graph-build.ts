@@ -18,7 +18,8 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { BUILD, PLAN, UPDATE } from "../platform/admin/graph-admin/jobs.js";
 import { createPlatform } from "../platform/index.js";
-import { enqueueJob, getJob, jobLogs, type Job } from "../platform/jobs/runner.js";
+import type { Job } from "@contract/graph-admin";
+import { enqueueJob, getJob, jobLogs } from "../platform/jobs/runner.js";
 import { assignOntology, ensureBuiltinOntologies } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 

@@ -12,9 +12,8 @@ import {
   listJobs,
   mayAccessJob,
   visibleKinds,
-  type Job,
-  type JobStatus,
 } from "./runner.js";
+import type { Job, JobSnapshot, JobStatus } from "@contract/graph-admin";
 
 const FINISHED: JobStatus[] = ["succeeded", "failed", "cancelled"];
 
@@ -82,7 +81,7 @@ export function mountJobs(router: Router, ctx: PlatformContext) {
   );
 }
 
-const snapshot = (j: Job) => ({
+const snapshot = (j: Job): JobSnapshot => ({
   id: j.id,
   kind: j.kind,
   status: j.status,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
 import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
+import type { Job, JobLog, JobLogLevel, JobStatus } from "@contract/graph-admin";
 
 /**
  * The job runner: long work (graph builds, incremental updates, model runs) kept in the
@@ -14,9 +15,6 @@ import { HttpError } from "../http/errors.js";
  *   job, and a job cut off by a restart is found again by its stopped heartbeat
  *   (recoverJobs): re-queued when its kind is resumable, else failed with its reason.
  */
-
-export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
-export type LogLevel = "info" | "warn" | "error";
 
 export const JOB_STATUSES: JobStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
 export const INTERRUPTED = "服务重启，任务中断";
@@ -31,7 +29,7 @@ export interface JobContext<P = Record<string, unknown>> {
   ctx: PlatformContext;
   /** Sets the progress (0..100) and optionally the message shown with it. */
   progress(pct: number, message?: string): void;
-  log(level: LogLevel, message: string): void;
+  log(level: JobLogLevel, message: string): void;
   /** Whether someone asked to cancel this job (read from the store). */
   isCancelled(): boolean;
   /** Yields to the event loop; throws when the job was cancelled or the worker is stopping. */
@@ -114,28 +112,6 @@ export interface JobRow {
   cancel_requested: number;
   attempts: number;
   worker: string | null;
-}
-
-export interface Job {
-  id: number;
-  kind: string;
-  kind_label: string;
-  graph_id: number | null;
-  graph_name: string | null;
-  status: JobStatus;
-  progress: number;
-  message: string;
-  params: unknown;
-  result: unknown;
-  error: string | null;
-  created_by: number | null;
-  created_by_name: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  heartbeat_at: string | null;
-  cancel_requested: boolean;
-  attempts: number;
 }
 
 const now = () => new Date().toISOString();
@@ -237,14 +213,6 @@ export function listJobs(
   return { results: rows.map((r) => toJob(r, false)), count };
 }
 
-export interface JobLog {
-  id: number;
-  job_id: number;
-  at: string;
-  level: LogLevel;
-  message: string;
-}
-
 /** A job's log, newest first. */
 export function jobLogs(
   ctx: PlatformContext,
@@ -278,7 +246,7 @@ export function jobLogsAfter(
     .all(jobId, afterId, limit) as JobLog[];
 }
 
-function addLog(db: DB, jobId: number, level: LogLevel, message: string) {
+function addLog(db: DB, jobId: number, level: JobLogLevel, message: string) {
   db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(
     jobId,
     now(),

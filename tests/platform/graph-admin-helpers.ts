@@ -1,4 +1,5 @@
-import { getJob, type Job } from "../../platform/jobs/runner.js";
+import type { Job } from "@contract/graph-admin";
+import { getJob } from "../../platform/jobs/runner.js";
 import { authHeaders, type TestPlatform } from "../helpers/platform.js";
 
 export interface Caller {

@@ -7,8 +7,8 @@ import {
   listJobs,
   recoverJobs,
   registerJobKind,
-  type Job,
 } from "../../platform/jobs/runner.js";
+import type { Job } from "@contract/graph-admin";
 import {
   authHeaders,
   startPlatform,

@@ -13,6 +13,7 @@ import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob } from "./jobs.js";
 import { copyOntologyContent, DOMAINS } from "./ontology.js";
 import { readPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import { checkSourceSpec, readSourceSpec, type SourceSpec } from "./sources.js";
+import type { GraphCard, GraphRow, JobBrief } from "@contract/graph-admin";
 
 /**
  * Graphs as administrators see them: the dashboard (counts and last build), creating a
@@ -20,38 +21,12 @@ import { checkSourceSpec, readSourceSpec, type SourceSpec } from "./sources.js";
  * browsing entities and their neighbourhood, and which ontology a graph uses.
  */
 
-export interface GraphRow {
-  id: number;
-  name: string;
-  domain: string;
-  description: string;
-  created_at: string;
-}
-
 export function requireGraphRow(db: DB, id: number): GraphRow {
   const g = db
     .prepare("SELECT id, name, domain, description, created_at FROM graphs WHERE id = ?")
     .get(id) as GraphRow | undefined;
   if (!g) throw new HttpError(404, "知识图谱不存在", "not_found");
   return g;
-}
-
-export interface JobBrief {
-  id: number;
-  kind: string;
-  status: string;
-  progress: number;
-  message: string;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface GraphCard extends GraphRow {
-  domain_name: string;
-  ontology: { id: number; name: string } | null;
-  counts: { entities: number; relations: number; events: number; articles: number };
-  last_build: JobBrief | null;
 }
 
 function lastJob(db: DB, graphId: number, kinds: string[]): JobBrief | null {

@@ -1,13 +1,7 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import { JobFailedError, getJob, registerJobKind, type JobContext } from "../../jobs/runner.js";
-import {
-  MAX_REPORTED_PROBLEMS,
-  factSignature,
-  planRows,
-  type Plan,
-  type PlanReport,
-} from "./plan.js";
+import { MAX_REPORTED_PROBLEMS, factSignature, planRows, type Plan } from "./plan.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import {
   describeSpec,
@@ -16,13 +10,15 @@ import {
   type SourceRow,
   type SourceSpec,
 } from "./sources.js";
-import {
-  applyPlan,
-  clearGraphFactsNow,
-  clearGraphFacts,
-  writeBuild,
-  type WriteCounts,
-} from "./write.js";
+import { applyPlan, clearGraphFactsNow, clearGraphFacts, writeBuild } from "./write.js";
+import type {
+  BuildResult,
+  PlanReport,
+  PlanResult,
+  UnmappedPredicate,
+  UpdateResult,
+  WriteCounts,
+} from "@contract/graph-admin";
 
 /**
  * The jobs of graph administration:
@@ -51,40 +47,9 @@ export interface PlanParams {
   predicate_map?: PredicateMap;
 }
 
-/** RDF predicates nothing maps: how many statements use each, and the first one's place. */
-export interface UnmappedPredicate {
-  iri: string;
-  count: number;
-  ref: string;
-}
 export interface UpdateParams {
   plan_job_id: number;
   skip_bad_rows: boolean;
-}
-
-export interface BuildResult {
-  report: PlanReport;
-  unmapped_predicates?: UnmappedPredicate[];
-  written: WriteCounts;
-  sources: string;
-  duration_ms: number;
-  triples_per_second: number;
-}
-export interface PlanResult {
-  report: PlanReport;
-  /** With unmapped predicates: the relation types they may be mapped to, and this run's choices. */
-  unmapped_predicates?: UnmappedPredicate[];
-  relation_types?: string[];
-  predicate_map?: PredicateMap;
-  signature: string;
-  sources: string;
-  duration_ms: number;
-}
-export interface UpdateResult {
-  report: PlanReport;
-  applied: WriteCounts;
-  plan_job_id: number;
-  duration_ms: number;
 }
 
 const MAX_LOGGED_PROBLEMS = 100;

@@ -4,6 +4,7 @@ import { HttpError } from "../../http/errors.js";
 import { readOwl, type OwlOntology } from "../../interchange/owl-read.js";
 import { RdfReadError } from "../../interchange/rdf-parse.js";
 import * as onto from "./ontology.js";
+import type { OntologyDiff, OwlBreak, OwlChange, OwlChangeKind } from "@contract/graph-admin";
 
 /**
  * Importing an OWL (Turtle) file into an ontology: the dry run answers the difference with
@@ -12,31 +13,6 @@ import * as onto from "./ontology.js";
  * changes through the ontology editor's own functions (so the same integrity rules refuse
  * them) in one transaction. Event types are not part of OWL and stay as they are.
  */
-
-export type ChangeKind = "class" | "relation_type" | "property";
-
-export interface OntologyChange {
-  kind: ChangeKind;
-  change: "added" | "changed" | "removed";
-  name: string;
-  /** What changes ("父类：装备 → 武器装备"), for people. */
-  detail: string;
-}
-
-export interface OntologyBreak {
-  kind: ChangeKind;
-  name: string;
-  count: number;
-  samples: string[];
-}
-
-export interface OntologyDiff {
-  ontology: { id: number; name: string };
-  summary: { added: number; changed: number; removed: number };
-  changes: OntologyChange[];
-  breaks: OntologyBreak[];
-  unchanged: boolean;
-}
 
 interface Current {
   classes: Map<string, { id: number; parent: string | null; description: string }>;
@@ -105,8 +81,8 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
   };
 }
 
-function changesOf(now: Current, next: OwlOntology): OntologyChange[] {
-  const out: OntologyChange[] = [];
+function changesOf(now: Current, next: OwlOntology): OwlChange[] {
+  const out: OwlChange[] = [];
   const seen = {
     classes: new Set<string>(),
     relations: new Set<string>(),
@@ -191,9 +167,9 @@ const named = "e.name || '（' || g.name || '）'";
 const ofGraph = "JOIN graphs g ON g.id = e.graph_id";
 
 /** The facts (of every graph on the ontology) each removal would leave without its term. */
-function breaksOf(ctx: PlatformContext, now: Current, changes: OntologyChange[]): OntologyBreak[] {
+function breaksOf(ctx: PlatformContext, now: Current, changes: OwlChange[]): OwlBreak[] {
   const db = ctx.db;
-  const out: OntologyBreak[] = [];
+  const out: OwlBreak[] = [];
   for (const c of changes) {
     if (c.change !== "removed") continue;
     let count = 0;
@@ -258,7 +234,7 @@ function diffOf(ctx: PlatformContext, ontologyId: number, next: OwlOntology): On
   if (!head) throw new HttpError(404, "本体不存在", "not_found");
   const now = current(ctx, ontologyId);
   const changes = changesOf(now, next);
-  const count = (c: OntologyChange["change"]) => changes.filter((x) => x.change === c).length;
+  const count = (c: OwlChange["change"]) => changes.filter((x) => x.change === c).length;
   return {
     ontology: head,
     summary: { added: count("added"), changed: count("changed"), removed: count("removed") },
@@ -315,7 +291,7 @@ export async function applyOntologyImport(
             .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ?")
             .pluck()
             .get(ontologyId, name) as number | undefined) ?? null);
-    const changed = (kind: ChangeKind, change: OntologyChange["change"]) =>
+    const changed = (kind: OwlChangeKind, change: OwlChange["change"]) =>
       new Set(
         diff.changes.filter((c) => c.kind === kind && c.change === change).map((c) => c.name),
       );

@@ -5,6 +5,7 @@ import { HttpError, badRequest } from "../../http/errors.js";
 import { parseJson } from "../../kg/ontology.js";
 import { audit } from "./audit.js";
 import { BodyReader, COLOR_PATTERN } from "./input.js";
+import type { ClassNode, OntologyDetail, OntologySummary } from "@contract/graph-admin";
 
 /**
  * Ontology administration: ontologies, their entity classes (a tree), class properties,
@@ -21,18 +22,6 @@ const refused = (detail: string) => new HttpError(409, detail, "in_use");
 const conflict = (detail: string, field = "name") =>
   badRequest(detail, { errors: { [field]: [detail] } });
 const missing = (what: string) => new HttpError(404, `${what}不存在`, "not_found");
-
-export interface OntologySummary {
-  id: number;
-  name: string;
-  domain: string;
-  description: string;
-  created_at: string;
-  classes: number;
-  relation_types: number;
-  event_types: number;
-  graphs: { id: number; name: string }[];
-}
 
 export function listOntologies(ctx: PlatformContext): {
   results: OntologySummary[];
@@ -54,52 +43,6 @@ export function listOntologies(ctx: PlatformContext): {
     graphs: parseJson<{ id: number; name: string }[]>(r.graphs, []),
   }));
   return { results, count: results.length };
-}
-
-export interface ClassNode {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  parent: string | null;
-  depth: number;
-  is_place: boolean;
-  color: string;
-  description: string;
-  entity_count: number;
-  properties: {
-    id: number;
-    name: string;
-    datatype: string;
-    required: boolean;
-    description: string;
-    inherited_from?: string;
-  }[];
-}
-
-export interface OntologyDetail extends Omit<
-  OntologySummary,
-  "classes" | "relation_types" | "event_types"
-> {
-  classes: ClassNode[];
-  relation_types: {
-    id: number;
-    name: string;
-    domain_class_id: number | null;
-    domain_class: string | null;
-    range_class_id: number | null;
-    range_class: string | null;
-    description: string;
-    relation_count: number;
-  }[];
-  event_types: {
-    id: number;
-    name: string;
-    triggers: string[];
-    roles: { subject: string; object: string };
-    color: string;
-    description: string;
-    event_count: number;
-  }[];
 }
 
 /** The whole ontology: classes in tree order (parents before children, with depth), with usage counts. */

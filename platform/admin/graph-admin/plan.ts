@@ -2,6 +2,7 @@ import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
 import type { Provenance } from "../../interchange/rdf-read.js";
 import type { SourceRow } from "./sources.js";
+import type { PlanReport, PlanSummary, RowProblem } from "@contract/graph-admin";
 
 /**
  * Turns source rows into a plan against a graph and its ontology: which entities and
@@ -35,12 +36,6 @@ const MAX_VALUE = 2000;
 export const SAMPLE_SIZE = 50;
 export const MAX_REPORTED_PROBLEMS = 500;
 
-export interface RowProblem {
-  ref: string;
-  kind: "format" | "ontology";
-  message: string;
-}
-
 export interface EntityState {
   name: string;
   id: number | null;
@@ -71,39 +66,6 @@ export interface RelationState {
   /** RDF imports: the article and sentence the relation was read from, and what the graph has now. */
   provenance: Provenance | null;
   old: { article_id: number | null; sent_start: number | null; sent_end: number | null } | null;
-}
-
-export interface PlanSummary {
-  rows: number;
-  accepted_rows: number;
-  bad_rows: number;
-  duplicates: number;
-  inferred_classes: number;
-  entities: { added: number; changed: number; removed: number; unchanged: number };
-  relations: { added: number; changed: number; removed: number; unchanged: number };
-  warnings: number;
-}
-
-export interface PlanReport {
-  summary: PlanSummary;
-  /** The first problems (at most 500), and how many there are in all. */
-  problems: RowProblem[];
-  problem_count: number;
-  warnings: string[];
-  samples: {
-    entities_added: { name: string; class: string | null; inferred: boolean }[];
-    entities_changed: { name: string; changes: string[] }[];
-    entities_removed: { name: string; class: string | null }[];
-    relations_added: { subject: string; predicate: string; object: string; confidence: number }[];
-    relations_changed: {
-      subject: string;
-      predicate: string;
-      object: string;
-      before: number;
-      after: number;
-    }[];
-    relations_removed: { subject: string; predicate: string; object: string; confidence: number }[];
-  };
 }
 
 export interface Plan {

@@ -9,6 +9,7 @@ import {
   type Plan,
   type RelationState,
 } from "./plan.js";
+import type { WriteCounts } from "@contract/graph-admin";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
 export const ENTITY_BATCH = 1000;
@@ -123,11 +124,6 @@ function articleIds(ctx: PlatformContext, graphId: number, st: ReturnType<typeof
     }
     return [id, p.start, p.end];
   };
-}
-
-export interface WriteCounts {
-  entities: { added: number; changed: number; removed: number };
-  relations: { added: number; changed: number; removed: number };
 }
 
 /**
