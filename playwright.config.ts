@@ -47,10 +47,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,
+    command: `node scripts/ensure-build.mjs && rm -rf ${E2E_DATA_DIR} && node build/server.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

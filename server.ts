@@ -14,7 +14,9 @@ import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { storeVersion } from "./platform/store-version.js";
 import { settingsFromEnv } from "./platform/settings.js";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+// Run as build/server.js (production, compiled by scripts/build-server.mjs) or as server.ts (tsx).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.basename(here) === "build" ? path.dirname(here) : here;
 const port = Number(process.env.PORT || 3000);
 const embedded = (process.env.EMBEDDED_PLATFORM ?? "on").toLowerCase() !== "off";
 process.env.PLATFORM_API_URL ||= `http://127.0.0.1:${port}/api`;

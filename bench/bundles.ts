@@ -51,7 +51,7 @@ async function startServer(): Promise<{ child: ChildProcess; origin: string; dat
     throw new Error("no build: run `npx remix build` first (or npm run bench:bundles)");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bundles-"));
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+  const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

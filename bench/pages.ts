@@ -103,7 +103,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   if (TRANSPORT) env.PLATFORM_TRANSPORT = TRANSPORT;
   if (INFO_CACHE_MS) env.VIEWER_INFO_CACHE_MS = INFO_CACHE_MS;
   // The request log goes nowhere (as to a file, it costs a write per request either way).
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+  const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],

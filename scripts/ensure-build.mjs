@@ -1,26 +1,31 @@
-// Builds the console when there is no build yet or the sources are newer than it.
+// Builds what is missing or older than its sources: the console (remix build → build/index.js,
+// public/build/) and the server with the embedded platform (esbuild → build/server.js).
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildServer } from "./build-server.mjs";
 
-const out = "build/index.js";
-function newest(dir) {
+function newest(...entries) {
   let t = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  for (const p of entries) {
+    const stat = fs.statSync(p);
+    if (!stat.isDirectory()) t = Math.max(t, stat.mtimeMs);
+    else for (const e of fs.readdirSync(p)) t = Math.max(t, newest(path.join(p, e)));
   }
   return t;
 }
-const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-const sources = Math.max(
-  newest("app"),
-  newest("public/locales"),
-  fs.statSync("remix.config.js").mtimeMs,
-);
-if (!built || sources > built) {
-  console.log(
-    built ? "Sources changed: rebuilding the console…" : "No build yet: building the console…",
-  );
+const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+const consoleBuilt = builtAt("build/index.js");
+if (
+  !consoleBuilt ||
+  newest("app", "contract", "public/locales", "remix.config.js") > consoleBuilt
+) {
+  console.log(consoleBuilt ? "Sources changed: rebuilding the console…" : "Building the console…");
   execSync("npx remix build", { stdio: "inherit" });
+}
+const serverBuilt = builtAt("build/server.js");
+if (!serverBuilt || newest("server.ts", "platform", "contract") > serverBuilt) {
+  console.log(serverBuilt ? "Sources changed: rebuilding the server…" : "Building the server…");
+  await buildServer();
 }

@@ -29,7 +29,7 @@ interface RunningServer {
 async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-hardening-"));
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -248,7 +248,7 @@ describe("a proxy that is not trusted", () => {
 it(
   "refuses a TRUST_PROXY it cannot read as addresses",
   async () => {
-    const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    const child = spawn(process.execPath, ["build/server.js"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

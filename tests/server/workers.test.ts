@@ -113,7 +113,7 @@ beforeAll(async () => {
   const port = (probe.address() as AddressInfo).port;
   await new Promise((r) => probe.close(r));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-workers-"));
-  child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
