@@ -26,8 +26,6 @@ export function sessionSecret(): string {
   return secret;
 }
 
-export const isProduction = () => process.env.NODE_ENV === "production";
-
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
