@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
+import { translate } from "~/i18n";
 import { readForm } from "~/http/form.server";
 import { cookieSecure } from "~/auth/session.server";
 
@@ -47,6 +48,6 @@ export async function validateCsrf(request: Request, formData?: FormData) {
   const expected = await tokenIn(request);
   const sent = form.get(FIELD);
   if (!expected || typeof sent !== "string" || !same(sent, expected)) {
-    throw new Response("页面已过期，请刷新后重试（CSRF）", { status: 403, statusText: "CSRF" });
+    throw new Response(translate("zh", "csrfExpired"), { status: 403, statusText: "CSRF" });
   }
 }

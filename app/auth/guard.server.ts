@@ -2,7 +2,13 @@ import { redirect } from "@remix-run/node";
 import { isWhitelisted, pathAllowed } from "~/navigation";
 import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
 import { forbidden, serviceUnavailable } from "~/http/page.server";
-import { currentPath, platformFor, redirectToLogin, type SessionClient } from "./platform.server";
+import {
+  currentPath,
+  platformFor,
+  redirectToLogin,
+  SIGNED_OUT,
+  type SessionClient,
+} from "./platform.server";
 import { cachedViewerInfo } from "~/platform-client/info-cache.server";
 import { embeddedStoreVersion } from "~/platform-client/transport.server";
 import { platformApiUrl } from "~/env.server";
@@ -27,8 +33,6 @@ export { serviceUnavailable };
 export function pagePath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
 }
-
-const SIGNED_OUT = "登录超时或已在其他终端登录，请重新登录！";
 
 const infoMemo = new WeakMap<Request, Promise<UserInfo>>();
 

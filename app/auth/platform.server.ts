@@ -4,6 +4,7 @@ import {
   type PlatformClient,
   type PlatformError,
 } from "~/platform-client/client.server";
+import { translate } from "~/i18n";
 import {
   clearLogin,
   commitSession,
@@ -17,7 +18,8 @@ export interface SessionClient extends PlatformClient {
   session: ConsoleSession;
 }
 
-const SIGNED_OUT = "登录超时或已在其他终端登录，请重新登录！";
+/** The platform's words when it refuses a token without saying why. */
+export const SIGNED_OUT = translate("zh", "sessionExpired");
 
 /** Where the user was going, for the login redirect: path and query of the page (not of a data request). */
 export function currentPath(request: Request): string {

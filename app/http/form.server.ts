@@ -3,6 +3,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { translate } from "~/i18n";
 
 /** An ordinary form, no file: room for a 10,000-character text field percent-encoded (9 bytes a character). */
 export const FORM_BYTES = 256 * 1024;
@@ -22,9 +23,10 @@ export const CSV_FORM_BYTES = 2 * 1024 * 1024 + ENVELOPE_BYTES;
  */
 export const FILE_FORM_BYTES = 20 * 1024 * 1024 + ENVELOPE_BYTES;
 
-const UNSUPPORTED = "不支持的请求格式";
-const TOO_LARGE = "请求内容过大";
-const MALFORMED = "请求内容无法解析";
+// The spec's language for what scripts and text browsers read (the platform's messages are Chinese too).
+const UNSUPPORTED = translate("zh", "unsupportedBody");
+const TOO_LARGE = translate("zh", "bodyTooLarge");
+const MALFORMED = translate("zh", "malformedBody");
 
 const refuse = (status: 400 | 413 | 415, message: string) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

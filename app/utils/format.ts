@@ -32,7 +32,7 @@ export function formatTime(time: TimeInput, lng = "zh", now = Date.now(), format
   if (diff < 3600 * 24 * 2) return translate(lng, "time.oneDayAgo");
   if (format) return formatDate(time, format);
   const d = dayjs(toMs(time));
-  return lng === "zh" ? d.format("M月D日H时m分") : d.format(DEFAULT_DATE_FORMAT);
+  return d.format(translate(lng, "time.olderFormat"));
 }
 
 /** Spec §9, second helper: minutes under 1 hour, hours under 1 day, else days. */
