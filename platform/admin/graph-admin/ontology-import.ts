@@ -3,7 +3,7 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import { readOwl, type OwlOntology } from "../../interchange/owl-read.js";
 import { RdfReadError } from "../../interchange/rdf-parse.js";
-import * as onto from "./ontology.js";
+import { classes, properties, relationTypes } from "./ontology/kinds.js";
 import type { OntologyDiff, OwlBreak, OwlChange, OwlChangeKind } from "@contract/graph-admin";
 
 /**
@@ -297,7 +297,7 @@ export async function applyOntologyImport(
       );
     const added = changed("class", "added");
     for (const c of parentsFirst(next.classes).filter((x) => added.has(x.name))) {
-      onto.createClass(ctx, user, ontologyId, {
+      classes.create(ctx, user, ontologyId, {
         name: c.name,
         parent_id: null,
         description: c.description ?? "",
@@ -310,13 +310,13 @@ export async function applyOntologyImport(
       if (was.parent !== c.parent) body.parent_id = classId(c.parent);
       if (c.description !== null && c.description !== was.description)
         body.description = c.description;
-      if (Object.keys(body).length) onto.updateClass(ctx, user, was.id, body);
+      if (Object.keys(body).length) classes.update(ctx, user, was.id, body);
     }
     for (const r of next.relationTypes) {
       const body = { domain_class_id: classId(r.domain), range_class_id: classId(r.range) };
       const was = now.relationTypes.get(r.name);
       if (!was)
-        onto.createRelationType(ctx, user, ontologyId, {
+        relationTypes.create(ctx, user, ontologyId, {
           name: r.name,
           ...body,
           description: r.description ?? "",
@@ -326,7 +326,7 @@ export async function applyOntologyImport(
         was.range !== r.range ||
         (r.description !== null && r.description !== was.description)
       ) {
-        onto.updateRelationType(ctx, user, was.id, {
+        relationTypes.update(ctx, user, was.id, {
           ...body,
           ...(r.description !== null ? { description: r.description } : {}),
         });
@@ -335,20 +335,20 @@ export async function applyOntologyImport(
     for (const p of next.properties) {
       const was = now.properties.get(propertyKey(p.className, p.name));
       if (!was)
-        onto.createProperty(ctx, user, classId(p.className)!, {
+        properties.create(ctx, user, classId(p.className)!, {
           name: p.name,
           datatype: p.datatype,
         });
       else if (was.datatype !== p.datatype)
-        onto.updateProperty(ctx, user, was.id, { datatype: p.datatype });
+        properties.update(ctx, user, was.id, { datatype: p.datatype });
     }
     const removed = diff.changes.filter((c) => c.change === "removed");
     for (const c of removed.filter((x) => x.kind === "property")) {
       const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
-      onto.deleteProperty(ctx, user, p.id);
+      properties.remove(ctx, user, p.id);
     }
     for (const c of removed.filter((x) => x.kind === "relation_type"))
-      onto.deleteRelationType(ctx, user, now.relationTypes.get(c.name)!.id);
+      relationTypes.remove(ctx, user, now.relationTypes.get(c.name)!.id);
     // Children before their parents.
     const gone = removed.filter((x) => x.kind === "class").map((c) => c.name);
     const depth = (name: string): number => {
@@ -362,7 +362,7 @@ export async function applyOntologyImport(
       return d;
     };
     for (const name of gone.sort((a, b) => depth(b) - depth(a)))
-      onto.deleteClass(ctx, user, now.classes.get(name)!.id);
+      classes.remove(ctx, user, now.classes.get(name)!.id);
   })();
   return diff;
 }

@@ -18,7 +18,14 @@ import {
   switchOntology,
   updateGraph,
 } from "./graphs.js";
-import * as onto from "./ontology.js";
+import {
+  createOntology,
+  deleteOntology,
+  listOntologies,
+  ontologyDetail,
+  updateOntology,
+} from "./ontology/ontologies.js";
+import { ONTOLOGY_PARTS } from "./ontology/kinds.js";
 import { applyOntologyImport, diffOntologyImport } from "./ontology-import.js";
 import { MAX_RDF_BYTES } from "../../interchange/rdf-parse.js";
 import { formFile, readMultipart } from "../../resources/multipart.js";
@@ -53,35 +60,35 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
     `${base}/ontologies`,
     handle((_req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(onto.listOntologies(ctx));
+      res.json(listOntologies(ctx));
     }),
   );
   router.post(
     `${base}/ontologies`,
     handle((req, res) => {
       const user = requirePermission(res, P.ontologyCreate);
-      res.status(201).json(onto.createOntology(ctx, user, req.body));
+      res.status(201).json(createOntology(ctx, user, req.body));
     }),
   );
   router.get(
     `${base}/ontologies/:id`,
     handle((req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(onto.ontologyDetail(ctx, idOf(req.params.id, "本体")));
+      res.json(ontologyDetail(ctx, idOf(req.params.id, "本体")));
     }),
   );
   router.patch(
     `${base}/ontologies/:id`,
     handle((req, res) => {
       const user = requirePermission(res, P.ontologyUpdate);
-      res.json(onto.updateOntology(ctx, user, idOf(req.params.id, "本体"), req.body));
+      res.json(updateOntology(ctx, user, idOf(req.params.id, "本体"), req.body));
     }),
   );
   router.delete(
     `${base}/ontologies/:id`,
     handle((req, res) => {
       const user = requirePermission(res, P.ontologyDelete);
-      onto.deleteOntology(ctx, user, idOf(req.params.id, "本体"));
+      deleteOntology(ctx, user, idOf(req.params.id, "本体"));
       res.status(204).end();
     }),
   );
@@ -122,69 +129,26 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
   );
 
   // Parts of an ontology: created under the ontology (or class), changed and deleted by id.
-  const parts = [
-    {
-      path: "classes",
-      parent: "ontologies",
-      label: "类",
-      create: onto.createClass,
-      update: onto.updateClass,
-      remove: onto.deleteClass,
-    },
-    {
-      path: "properties",
-      parent: "classes",
-      label: "属性",
-      create: onto.createProperty,
-      update: onto.updateProperty,
-      remove: onto.deleteProperty,
-    },
-    {
-      path: "relation-types",
-      parent: "ontologies",
-      label: "关系类型",
-      create: onto.createRelationType,
-      update: onto.updateRelationType,
-      remove: onto.deleteRelationType,
-    },
-    {
-      path: "event-types",
-      parent: "ontologies",
-      label: "事件类型",
-      create: onto.createEventType,
-      update: onto.updateEventType,
-      remove: onto.deleteEventType,
-    },
-  ];
-  for (const part of parts) {
+  for (const { kind, create, update, remove } of ONTOLOGY_PARTS) {
     router.post(
-      `${base}/${part.parent}/:id/${part.path}`,
+      `${base}/${kind.parent.resource}/:id/${kind.resource}`,
       handle((req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res
-          .status(201)
-          .json(
-            part.create(
-              ctx,
-              user,
-              idOf(req.params.id, part.parent === "classes" ? "类" : "本体"),
-              req.body,
-            ),
-          );
+        res.status(201).json(create(ctx, user, idOf(req.params.id, kind.parent.label), req.body));
       }),
     );
     router.patch(
-      `${base}/${part.path}/:id`,
+      `${base}/${kind.resource}/:id`,
       handle((req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res.json(part.update(ctx, user, idOf(req.params.id, part.label), req.body));
+        res.json(update(ctx, user, idOf(req.params.id, kind.label), req.body));
       }),
     );
     router.delete(
-      `${base}/${part.path}/:id`,
+      `${base}/${kind.resource}/:id`,
       handle((req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        part.remove(ctx, user, idOf(req.params.id, part.label));
+        remove(ctx, user, idOf(req.params.id, kind.label));
         res.status(204).end();
       }),
     );

@@ -1,0 +1,176 @@
+import type { AuthUser } from "../../../auth/context.js";
+import type { PlatformContext } from "../../../context.js";
+import type { DB } from "../../../db/database.js";
+import { audit } from "../audit.js";
+import { BodyReader } from "../input.js";
+import { conflict, missing, refused } from "./refusals.js";
+
+/**
+ * Create, read, update and delete of the parts of an ontology (classes, properties,
+ * relation types, event types), one helper set driven by each kind's definition
+ * (kinds.ts). Every write runs in a transaction of its own and leaves an audit row.
+ */
+
+export type Mode = "create" | "update";
+
+/** A create reads every field; an update only those in the body. */
+export const reads = (r: BodyReader, mode: Mode, field: string) =>
+  mode === "create" || r.has(field);
+
+export interface PartRow {
+  id: number;
+  name: string;
+}
+
+export interface PartInput {
+  name?: string;
+  description?: string;
+}
+
+/** What a kind reads from a body besides its name and description. */
+export interface FieldReading<Row> {
+  r: BodyReader;
+  db: DB;
+  mode: Mode;
+  /** The id in the kind's scope column: the ontology's (the class's, for properties). */
+  scopeId: number;
+  /** The row as it is (updates). */
+  current?: Row;
+}
+
+export interface PartKind<Row extends PartRow, Input extends PartInput> {
+  /** Path segment and audit resource (`graphadmin/<resource>`). */
+  resource: string;
+  /** What refusals and 404s call it ("类不存在"). */
+  label: string;
+  table: string;
+  /** Where one is created (`/<parent>/:id/<resource>`); names are unique within it. */
+  parent: { resource: string; table: string; label: string };
+  /** The column holding the parent's id. */
+  scope: keyof Row & string;
+  /** What the name field is called in messages. */
+  nameLabel: string;
+  /** Columns written from the input (besides the scope), in order. */
+  columns: (keyof Row & keyof Input & string)[];
+  /** Columns of the input that are booleans, stored as 0/1. */
+  flags?: (keyof Row & keyof Input & string)[];
+  readFields(reading: FieldReading<Row>): Omit<Input, "name" | "description">;
+  /** The message for a name already taken (`parent` on create). */
+  duplicate(name: string, parent?: PartRow): string;
+  /** What uses a part: deleting is refused while the count is above zero. */
+  uses: { count(db: DB, row: Row): number; what: string };
+  /** Further refusals of an update (the row as it would be is `next`). */
+  checkUpdate?(db: DB, before: Row, input: Input, next: Row): void;
+  /** Further refusals of a delete, after `uses`. */
+  checkDelete?(db: DB, row: Row): void;
+}
+
+export function requirePart<Row extends PartRow>(
+  db: DB,
+  kind: { table: string; label: string },
+  id: number,
+): Row {
+  const row = db.prepare(`SELECT * FROM ${kind.table} WHERE id = ?`).get(id) as Row | undefined;
+  if (!row) throw missing(kind.label);
+  return row;
+}
+
+function readPart<Row extends PartRow, Input extends PartInput>(
+  kind: PartKind<Row, Input>,
+  db: DB,
+  body: unknown,
+  mode: Mode,
+  scopeId: number,
+  current?: Row,
+): Input {
+  const r = new BodyReader(body);
+  const out = {} as Input;
+  if (reads(r, mode, "name"))
+    out.name = r.text("name", kind.nameLabel, { required: true, max: 50 });
+  Object.assign(out, kind.readFields({ r, db, mode, scopeId, current }));
+  if (reads(r, mode, "description")) out.description = r.text("description", "描述", { max: 500 });
+  r.done();
+  return out;
+}
+
+/** The input's value of a column as stored (booleans as 0/1); undefined keeps `before`'s. */
+function stored<Row extends PartRow, Input extends PartInput>(
+  kind: PartKind<Row, Input>,
+  column: keyof Row & keyof Input & string,
+  input: Input,
+  before?: Row,
+): unknown {
+  const value = input[column];
+  if (value === undefined && before) return before[column];
+  return kind.flags?.includes(column) ? (value ? 1 : 0) : value;
+}
+
+function nameTaken(
+  db: DB,
+  kind: { table: string; scope: string },
+  scopeId: number,
+  name: string,
+  exceptId = -1,
+) {
+  return !!db
+    .prepare(`SELECT 1 FROM ${kind.table} WHERE ${kind.scope} = ? AND name = ? AND id <> ?`)
+    .get(scopeId, name, exceptId);
+}
+
+/** The create, update and delete of one kind, as the routes and the OWL import call them. */
+export function partService<Row extends PartRow, Input extends PartInput>(
+  kind: PartKind<Row, Input>,
+) {
+  const create = (ctx: PlatformContext, user: AuthUser, parentId: number, body: unknown): Row => {
+    const db = ctx.db;
+    return db.transaction(() => {
+      const parent = requirePart(db, kind.parent, parentId);
+      const v = readPart(kind, db, body, "create", parentId);
+      if (nameTaken(db, kind, parentId, v.name!)) throw conflict(kind.duplicate(v.name!, parent));
+      const id = Number(
+        db
+          .prepare(
+            `INSERT INTO ${kind.table} (${[kind.scope, ...kind.columns].join(", ")})
+             VALUES (${["?", ...kind.columns.map(() => "?")].join(", ")})`,
+          )
+          .run(parentId, ...kind.columns.map((c) => stored(kind, c, v))).lastInsertRowid,
+      );
+      audit(db, user, "create", kind.resource, id, null, { [kind.scope]: parentId, ...v });
+      return requirePart<Row>(db, kind, id);
+    })();
+  };
+
+  const update = (ctx: PlatformContext, user: AuthUser, id: number, body: unknown): Row => {
+    const db = ctx.db;
+    return db.transaction(() => {
+      const before = requirePart<Row>(db, kind, id);
+      const scopeId = before[kind.scope] as number;
+      const v = readPart(kind, db, body, "update", scopeId, before);
+      if (v.name && nameTaken(db, kind, scopeId, v.name, id))
+        throw conflict(kind.duplicate(v.name));
+      const flags = (kind.flags ?? []).map((c) => [c, stored(kind, c, v, before)]);
+      const next = { ...before, ...v, ...Object.fromEntries(flags) } as Row;
+      kind.checkUpdate?.(db, before, v, next);
+      db.prepare(
+        `UPDATE ${kind.table} SET ${kind.columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
+      ).run(...kind.columns.map((c) => next[c]), id);
+      audit(db, user, "update", kind.resource, id, before, next);
+      return requirePart<Row>(db, kind, id);
+    })();
+  };
+
+  const remove = (ctx: PlatformContext, user: AuthUser, id: number) => {
+    const db = ctx.db;
+    db.transaction(() => {
+      const row = requirePart<Row>(db, kind, id);
+      const used = kind.uses.count(db, row);
+      if (used > 0)
+        throw refused(`${kind.label}"${row.name}"仍被 ${used} ${kind.uses.what}使用，无法删除`);
+      kind.checkDelete?.(db, row);
+      db.prepare(`DELETE FROM ${kind.table} WHERE id = ?`).run(id);
+      audit(db, user, "delete", kind.resource, id, row, null);
+    })();
+  };
+
+  return { kind, create, update, remove };
+}
