@@ -1,7 +1,8 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import { JobFailedError, getJob, registerJobKind, type JobContext } from "../../jobs/runner.js";
-import { MAX_REPORTED_PROBLEMS, factSignature, planRows, type Plan } from "./plan.js";
+import { factSignature, planRows, type Plan } from "./plan.js";
+import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import {
   describeSpec,

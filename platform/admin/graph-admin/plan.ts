@@ -1,8 +1,8 @@
+import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
-import type { Provenance } from "../../interchange/rdf-read.js";
+import { summarize, type EntityState, type RelationState } from "./plan-report.js";
 import type { SourceRow } from "./sources.js";
-import type { PlanReport, PlanSummary, RowProblem } from "@contract/graph-admin";
 
 /**
  * Turns source rows into a plan against a graph and its ontology: which entities and
@@ -19,9 +19,13 @@ import type { PlanReport, PlanSummary, RowProblem } from "@contract/graph-admin"
  * - anything else breaks the ontology.
  * Optional columns: subject_type and object_type declare classes; op = delete (删除)
  * removes the relation, the alias, the property value, or (with 类型) the entity itself.
+ *
+ * planRows runs named passes over the rows, in order: formats (checkFormats), class
+ * declarations and entity removals (declareClasses), changed classes against existing
+ * relations (checkReclassified), then relations, aliases and properties (planFacts).
  */
 
-export const TYPE_PREDICATES = new Set([
+const TYPE_PREDICATES = new Set([
   "类型",
   "type",
   "rdf:type",
@@ -30,43 +34,9 @@ export const TYPE_PREDICATES = new Set([
   "is_a",
   "instance_of",
 ]);
-export const ALIAS_PREDICATES = new Set(["别名", "alias", "aliases", "又名"]);
+const ALIAS_PREDICATES = new Set(["别名", "alias", "aliases", "又名"]);
 const MAX_NAME = 200;
 const MAX_VALUE = 2000;
-export const SAMPLE_SIZE = 50;
-export const MAX_REPORTED_PROBLEMS = 500;
-
-export interface EntityState {
-  name: string;
-  id: number | null;
-  oldClassId: number | null;
-  classId: number | null;
-  declaredBy: string | null;
-  inferred: boolean;
-  oldProps: Record<string, unknown>;
-  props: Record<string, unknown>;
-  oldAliases: string[];
-  aliases: string[];
-  /** RDF imports (dcterms:description): null = as it is. */
-  oldDescription: string;
-  description: string | null;
-  remove: boolean;
-  /** Named by an accepted row (so it exists after the plan). */
-  used: boolean;
-}
-
-export interface RelationState {
-  subject: string;
-  typeId: number;
-  object: string;
-  confidence: number;
-  id: number | null;
-  oldConfidence: number | null;
-  remove: boolean;
-  /** RDF imports: the article and sentence the relation was read from, and what the graph has now. */
-  provenance: Provenance | null;
-  old: { article_id: number | null; sent_start: number | null; sent_end: number | null } | null;
-}
 
 export interface Plan {
   graphId: number;
@@ -78,12 +48,23 @@ export interface Plan {
   report: PlanReport;
 }
 
+export interface PlanInput {
+  graphId: number;
+  rows: SourceRow[];
+  /** "empty": a build (the graph is cleared first); "graph": an update against the graph as it is. */
+  baseline: "empty" | "graph";
+  checkpoint?: () => Promise<void>;
+  onProgress?: (fraction: number) => void;
+}
+
+type Op = "add" | "delete";
+
 /** Longer than max characters (code points); the cheap length test first. */
 const tooLong = (text: string, max: number) => text.length > max && [...text].length > max;
 
 const relationKey = (s: string, t: number, o: string) => `${s}\u0001${t}\u0001${o}`;
 
-function parseOp(raw: string): "add" | "delete" | null {
+function parseOp(raw: string): Op | null {
   const v = raw.trim().toLowerCase();
   if (v === "" || v === "add" || v === "新增" || v === "+" || v === "insert" || v === "upsert")
     return "add";
@@ -145,167 +126,199 @@ function propertyValue(datatype: string, raw: string): { value: unknown } | { er
   return { value: raw };
 }
 
-export interface PlanInput {
-  graphId: number;
+/**
+ * What every pass works on: the rows and the ontology, the entities met so far, and the
+ * verdicts (problems, warnings, rejected rows).
+ */
+interface Planning {
+  input: PlanInput;
   rows: SourceRow[];
-  /** "empty": a build (the graph is cleared first); "graph": an update against the graph as it is. */
-  baseline: "empty" | "graph";
-  checkpoint?: () => Promise<void>;
-  onProgress?: (fraction: number) => void;
+  ontology: GraphOntology;
+  ontologyName: string;
+  /** Property name → datatype per class, inherited ones included. */
+  properties: Map<number, Map<string, string>>;
+  entities: Map<string, EntityState>;
+  problems: RowProblem[];
+  warnings: string[];
+  bad: Set<number>;
+  /** The entity of that name: met before, in the graph (updates), or new. */
+  entity(name: string): EntityState;
+  /** Rejects row i (its first problem only). */
+  reject(i: number, kind: RowProblem["kind"], message: string): void;
+  /** Whether a class is the required class or below it (either unknown: yes). */
+  within(classId: number | null, required: number | null): boolean;
+  className(id: number | null): string | null;
+  isRelation(predicate: string): boolean;
+  isType(predicate: string): boolean;
+  isAlias(predicate: string): boolean;
+  /** Reports progress and yields every 1,000 rows of pass `phase` (0..2). */
+  tick(i: number, phase: number): Promise<void>;
 }
 
-export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<Plan> {
+function startPlanning(ctx: PlatformContext, input: PlanInput): Planning {
   const { graphId, rows, baseline } = input;
-  const db = ctx.db;
   const ontology = graphOntology(ctx, graphId);
-  const ontologyName = ontology.name || "（未设置本体）";
-  const properties = classProperties(ctx, ontology);
   const subtrees = new Map<number, Set<number>>();
-  const within = (classId: number | null, required: number | null) => {
-    if (required === null || classId === null) return true;
-    let set = subtrees.get(required);
-    if (!set) subtrees.set(required, (set = new Set(ontology.subtree(required))));
-    return set.has(classId);
-  };
-  const className = (id: number | null) =>
-    id === null ? null : (ontology.classes.get(id)?.name ?? null);
-
+  const entities = new Map<string, EntityState>();
   const problems: RowProblem[] = [];
-  const warnings: string[] = [];
   const bad = new Set<number>();
-  const reject = (i: number, kind: RowProblem["kind"], message: string) => {
-    if (bad.has(i)) return;
-    bad.add(i);
-    problems.push({ ref: rows[i].ref, kind, message });
-  };
-
-  const findEntity = db.prepare(
+  const findEntity = ctx.db.prepare(
     "SELECT id, class_id, properties, aliases, description FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1",
   );
-  const entities = new Map<string, EntityState>();
-  const entity = (name: string): EntityState => {
-    let e = entities.get(name);
-    if (e) return e;
-    const row =
-      baseline === "graph"
-        ? (findEntity.get(graphId, name) as
-            | {
-                id: number;
-                class_id: number | null;
-                properties: string;
-                aliases: string;
-                description: string;
-              }
-            | undefined)
-        : undefined;
-    const props = parseJson<Record<string, unknown>>(row?.properties, {});
-    const aliases = parseJson<string[]>(row?.aliases, []);
-    e = {
-      name,
-      id: row?.id ?? null,
-      oldClassId: row?.class_id ?? null,
-      classId: row?.class_id ?? null,
-      declaredBy: null,
-      inferred: false,
-      oldProps: props,
-      props: { ...props },
-      oldAliases: aliases,
-      aliases: [...aliases],
-      oldDescription: row?.description ?? "",
-      description: null,
-      remove: false,
-      used: false,
-    };
-    entities.set(name, e);
-    return e;
+  const isRelation = (p: string) => ontology.relationTypeByName.has(p);
+  return {
+    input,
+    rows,
+    ontology,
+    ontologyName: ontology.name || "（未设置本体）",
+    properties: classProperties(ctx, ontology),
+    entities,
+    problems,
+    warnings: [],
+    bad,
+    entity(name) {
+      let e = entities.get(name);
+      if (e) return e;
+      const row =
+        baseline === "graph"
+          ? (findEntity.get(graphId, name) as
+              | {
+                  id: number;
+                  class_id: number | null;
+                  properties: string;
+                  aliases: string;
+                  description: string;
+                }
+              | undefined)
+          : undefined;
+      const props = parseJson<Record<string, unknown>>(row?.properties, {});
+      const aliases = parseJson<string[]>(row?.aliases, []);
+      e = {
+        name,
+        id: row?.id ?? null,
+        oldClassId: row?.class_id ?? null,
+        classId: row?.class_id ?? null,
+        declaredBy: null,
+        inferred: false,
+        oldProps: props,
+        props: { ...props },
+        oldAliases: aliases,
+        aliases: [...aliases],
+        oldDescription: row?.description ?? "",
+        description: null,
+        remove: false,
+        used: false,
+      };
+      entities.set(name, e);
+      return e;
+    },
+    reject(i, kind, message) {
+      if (bad.has(i)) return;
+      bad.add(i);
+      problems.push({ ref: rows[i].ref, kind, message });
+    },
+    within(classId, required) {
+      if (required === null || classId === null) return true;
+      let set = subtrees.get(required);
+      if (!set) subtrees.set(required, (set = new Set(ontology.subtree(required))));
+      return set.has(classId);
+    },
+    className: (id) => (id === null ? null : (ontology.classes.get(id)?.name ?? null)),
+    isRelation,
+    isType: (p) => !isRelation(p) && TYPE_PREDICATES.has(p.toLowerCase()),
+    isAlias: (p) => !isRelation(p) && ALIAS_PREDICATES.has(p.toLowerCase()),
+    async tick(i, phase) {
+      if (i % 1000 === 0) {
+        input.onProgress?.((phase + i / Math.max(rows.length, 1)) / 3);
+        await input.checkpoint?.();
+      }
+    },
   };
+}
 
-  const tick = async (i: number, phase: number) => {
-    if (i % 1000 === 0) {
-      input.onProgress?.((phase + i / Math.max(rows.length, 1)) / 3);
-      await input.checkpoint?.();
-    }
-  };
+/** The operation and confidence of each row whose format is right (rejected rows: unset). */
+interface RowFormats {
+  ops: Op[];
+  confidences: number[];
+}
 
-  // Pass 0: format of each row.
-  const ops: ("add" | "delete")[] = new Array(rows.length);
+/** A row's operation and confidence, or what is wrong with its format. */
+function rowFormat(r: SourceRow): { op: Op; confidence: number } | { problem: string } {
+  const op = parseOp(r.op);
+  if (op === null) return { problem: `操作"${r.op}"无效，应为 add（新增）或 delete（删除）` };
+  const emptyCols = [
+    ["主体", r.subject],
+    ["关系", r.predicate],
+    ["客体", r.object],
+  ].filter(([, v]) => !v);
+  if (emptyCols.length) return { problem: `${emptyCols.map(([n]) => n).join("、")}不能为空` };
+  if (tooLong(r.subject, MAX_NAME)) return { problem: `主体过长（最多${MAX_NAME}个字符）` };
+  if (tooLong(r.object, MAX_VALUE)) return { problem: `客体过长（最多${MAX_VALUE}个字符）` };
+  if (r.confidence === "") return { op, confidence: 1 };
+  const c = Number(r.confidence);
+  if (!Number.isFinite(c) || c < 0 || c > 1)
+    return { problem: `置信度"${r.confidence}"必须是0到1之间的数字` };
+  return { op, confidence: c };
+}
+
+/** Pass 0: the format of each row (a problem of the reader, a bad op, empty or too long cells). */
+async function checkFormats(p: Planning): Promise<RowFormats> {
+  const { rows } = p;
+  const ops: Op[] = new Array(rows.length);
   const confidences: number[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    await tick(i, 0);
+    await p.tick(i, 0);
     const r = rows[i];
     if (r.problem) {
-      reject(i, r.problem.kind, r.problem.message);
+      p.reject(i, r.problem.kind, r.problem.message);
       continue;
     }
-    const op = parseOp(r.op);
-    if (op === null) {
-      reject(i, "format", `操作"${r.op}"无效，应为 add（新增）或 delete（删除）`);
+    const f = rowFormat(r);
+    if ("problem" in f) {
+      p.reject(i, "format", f.problem);
       continue;
     }
-    ops[i] = op;
-    const emptyCols = [
-      ["主体", r.subject],
-      ["关系", r.predicate],
-      ["客体", r.object],
-    ].filter(([, v]) => !v);
-    if (emptyCols.length) {
-      reject(i, "format", `${emptyCols.map(([n]) => n).join("、")}不能为空`);
-      continue;
-    }
-    if (tooLong(r.subject, MAX_NAME)) {
-      reject(i, "format", `主体过长（最多${MAX_NAME}个字符）`);
-      continue;
-    }
-    if (tooLong(r.object, MAX_VALUE)) {
-      reject(i, "format", `客体过长（最多${MAX_VALUE}个字符）`);
-      continue;
-    }
-    if (r.confidence === "") confidences[i] = 1;
-    else {
-      const c = Number(r.confidence);
-      if (!Number.isFinite(c) || c < 0 || c > 1) {
-        reject(i, "format", `置信度"${r.confidence}"必须是0到1之间的数字`);
-        continue;
-      }
-      confidences[i] = c;
-    }
+    ops[i] = f.op;
+    confidences[i] = f.confidence;
   }
+  return { ops, confidences };
+}
 
-  const isRelation = (p: string) => ontology.relationTypeByName.has(p);
-  const isType = (p: string) => !isRelation(p) && TYPE_PREDICATES.has(p.toLowerCase());
-  const isAlias = (p: string) => !isRelation(p) && ALIAS_PREDICATES.has(p.toLowerCase());
+/** Whether row i may declare `name` of class `cls` (else it is rejected). */
+function mayDeclare(p: Planning, i: number, name: string, cls: string): boolean {
+  const c = p.ontology.classByName.get(cls);
+  if (!c) {
+    p.reject(i, "ontology", `类"${cls}"不在本体"${p.ontologyName}"中`);
+    return false;
+  }
+  const e = p.entity(name);
+  if (e.declaredBy !== null && e.classId !== c.id) {
+    p.reject(
+      i,
+      "ontology",
+      `实体"${name}"已在${e.declaredBy}声明为"${p.className(e.classId)}"，不能再声明为"${cls}"`,
+    );
+    return false;
+  }
+  if (e.remove) {
+    p.reject(i, "ontology", `实体"${name}"在本批数据中被删除，不能再声明类型`);
+    return false;
+  }
+  return true;
+}
 
-  // Pass 1: class declarations (type rows, subject_type / object_type) and entity removals.
-  const declare = (i: number, name: string, cls: string): boolean => {
-    const c = ontology.classByName.get(cls);
-    if (!c) {
-      reject(i, "ontology", `类"${cls}"不在本体"${ontologyName}"中`);
-      return false;
-    }
-    const e = entity(name);
-    if (e.declaredBy !== null && e.classId !== c.id) {
-      reject(
-        i,
-        "ontology",
-        `实体"${name}"已在${e.declaredBy}声明为"${className(e.classId)}"，不能再声明为"${cls}"`,
-      );
-      return false;
-    }
-    if (e.remove) {
-      reject(i, "ontology", `实体"${name}"在本批数据中被删除，不能再声明类型`);
-      return false;
-    }
-    return true;
-  };
+/** Pass 1: class declarations (type rows, subject_type / object_type) and entity removals. */
+async function declareClasses(p: Planning, { ops }: RowFormats): Promise<void> {
+  const { rows, ontology } = p;
   for (let i = 0; i < rows.length; i++) {
-    await tick(i, 1);
-    if (bad.has(i)) continue;
+    await p.tick(i, 1);
+    if (p.bad.has(i)) continue;
     const r = rows[i];
-    if (isType(r.predicate)) {
+    if (p.isType(r.predicate)) {
       if (ops[i] === "delete") {
-        const e = entity(r.subject);
+        const e = p.entity(r.subject);
         if (e.declaredBy !== null) {
-          reject(
+          p.reject(
             i,
             "ontology",
             `实体"${r.subject}"已在${e.declaredBy}声明类型，不能在同一批数据中删除`,
@@ -316,11 +329,11 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
         continue;
       }
       if (tooLong(r.object, MAX_NAME)) {
-        reject(i, "format", `类名过长（最多${MAX_NAME}个字符）`);
+        p.reject(i, "format", `类名过长（最多${MAX_NAME}个字符）`);
         continue;
       }
-      if (declare(i, r.subject, r.object)) {
-        const e = entity(r.subject);
+      if (mayDeclare(p, i, r.subject, r.object)) {
+        const e = p.entity(r.subject);
         e.classId = ontology.classByName.get(r.object)!.id;
         e.declaredBy = r.ref;
         e.used = true;
@@ -329,219 +342,250 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     }
     const typed: [string, string][] = [];
     if (r.subject_type) typed.push([r.subject, r.subject_type]);
-    if (r.object_type && isRelation(r.predicate)) typed.push([r.object, r.object_type]);
-    if (typed.length && ops[i] === "add" && typed.every(([n, c]) => declare(i, n, c))) {
+    if (r.object_type && p.isRelation(r.predicate)) typed.push([r.object, r.object_type]);
+    if (typed.length && ops[i] === "add" && typed.every(([n, c]) => mayDeclare(p, i, n, c))) {
       for (const [n, c] of typed) {
-        const e = entity(n);
+        const e = p.entity(n);
         e.classId = ontology.classByName.get(c)!.id;
         e.declaredBy ??= r.ref;
       }
     }
   }
+}
 
-  // A changed class must still fit the domain and range of the entity's existing relations.
-  if (baseline === "graph") {
-    const typesOf = db.prepare(
-      `SELECT relation_type_id AS type, 'subject' AS side, count(*) AS n FROM kg_relations WHERE subject_id = ? GROUP BY relation_type_id
-       UNION ALL
-       SELECT relation_type_id, 'object', count(*) FROM kg_relations WHERE object_id = ? GROUP BY relation_type_id`,
-    );
-    for (const e of entities.values()) {
-      if (e.id === null || e.remove || e.classId === e.oldClassId || e.declaredBy === null)
-        continue;
-      for (const t of typesOf.all(e.id, e.id) as {
-        type: number;
-        side: "subject" | "object";
-        n: number;
-      }[]) {
-        const rt = ontology.relationTypes.get(t.type);
-        const required = rt
-          ? t.side === "subject"
-            ? rt.domain_class_id
-            : rt.range_class_id
-          : null;
-        if (!within(e.classId, required)) {
-          const i = rows.findIndex((r) => r.ref === e.declaredBy);
-          reject(
-            i,
-            "ontology",
-            `实体"${e.name}"改为类"${className(e.classId)}"后，其已有的 ${t.n} 条"${rt!.name}"关系的${t.side === "subject" ? "主体" : "客体"}应属于"${className(required)}"`,
-          );
-          e.classId = e.oldClassId;
-          e.declaredBy = null;
-          break;
-        }
+/**
+ * Updates: an entity declared of another class must still fit the domain and range of its
+ * existing relations; if not, its declaring row is rejected and the class stays.
+ */
+function checkReclassified(ctx: PlatformContext, p: Planning): void {
+  const typesOf = ctx.db.prepare(
+    `SELECT relation_type_id AS type, 'subject' AS side, count(*) AS n FROM kg_relations WHERE subject_id = ? GROUP BY relation_type_id
+     UNION ALL
+     SELECT relation_type_id, 'object', count(*) FROM kg_relations WHERE object_id = ? GROUP BY relation_type_id`,
+  );
+  for (const e of p.entities.values()) {
+    if (e.id === null || e.remove || e.classId === e.oldClassId || e.declaredBy === null) continue;
+    for (const t of typesOf.all(e.id, e.id) as {
+      type: number;
+      side: "subject" | "object";
+      n: number;
+    }[]) {
+      const rt = p.ontology.relationTypes.get(t.type);
+      const required = rt ? (t.side === "subject" ? rt.domain_class_id : rt.range_class_id) : null;
+      if (!p.within(e.classId, required)) {
+        const i = p.rows.findIndex((r) => r.ref === e.declaredBy);
+        p.reject(
+          i,
+          "ontology",
+          `实体"${e.name}"改为类"${p.className(e.classId)}"后，其已有的 ${t.n} 条"${rt!.name}"关系的${t.side === "subject" ? "主体" : "客体"}应属于"${p.className(required)}"`,
+        );
+        e.classId = e.oldClassId;
+        e.declaredBy = null;
+        break;
       }
     }
   }
+}
 
-  // Pass 2: relations, aliases and properties.
-  const relations = new Map<string, RelationState>();
-  const findRelation = db.prepare(
+/** What pass 2 gathers besides the entities' new state. */
+interface FactPlan {
+  relations: Map<string, RelationState>;
+  duplicates: number;
+  inferred: number;
+}
+
+type FoundRelation = {
+  id: number;
+  confidence: number;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+};
+
+/** One accepted row of pass 2, with its subject (not removed). */
+interface FactRow {
+  i: number;
+  r: SourceRow;
+  op: Op;
+  confidence: number;
+  s: EntityState;
+}
+
+/** A relation row: domain and range checked, classes inferred, duplicates merged. */
+function planRelation(
+  p: Planning,
+  plan: FactPlan,
+  findRelation: (s: number | null, t: number, o: number | null) => FoundRelation | undefined,
+  { i, r, op, confidence, s }: FactRow,
+) {
+  const rt = p.ontology.relationTypeByName.get(r.predicate)!;
+  if (tooLong(r.object, MAX_NAME)) {
+    p.reject(i, "format", `客体实体名称过长（最多${MAX_NAME}个字符）`);
+    return;
+  }
+  const o = p.entity(r.object);
+  if (o.remove) {
+    p.reject(i, "ontology", `实体"${r.object}"在本批数据中被删除，不能再使用`);
+    return;
+  }
+  const key = relationKey(r.subject, rt.id, r.object);
+  if (op === "delete") {
+    const existing = findRelation(s.id, rt.id, o.id);
+    if (!existing) {
+      p.warnings.push(`${r.ref}：要删除的关系"${r.subject} ${r.predicate} ${r.object}"不存在`);
+      return;
+    }
+    plan.relations.set(key, {
+      subject: r.subject,
+      typeId: rt.id,
+      object: r.object,
+      confidence: existing.confidence,
+      id: existing.id,
+      oldConfidence: existing.confidence,
+      remove: true,
+      provenance: null,
+      old: existing,
+    });
+    return;
+  }
+  if (!p.within(s.classId, rt.domain_class_id)) {
+    p.reject(
+      i,
+      "ontology",
+      `关系"${rt.name}"的主体应属于"${p.className(rt.domain_class_id)}"，实体"${r.subject}"的类是"${p.className(s.classId)}"`,
+    );
+    return;
+  }
+  if (!p.within(o.classId, rt.range_class_id)) {
+    p.reject(
+      i,
+      "ontology",
+      `关系"${rt.name}"的客体应属于"${p.className(rt.range_class_id)}"，实体"${r.object}"的类是"${p.className(o.classId)}"`,
+    );
+    return;
+  }
+  for (const [e, cls] of [
+    [s, rt.domain_class_id],
+    [o, rt.range_class_id],
+  ] as const) {
+    if (e.classId === null && cls !== null) {
+      e.classId = cls;
+      e.inferred = true;
+      plan.inferred++;
+    }
+  }
+  s.used = true;
+  o.used = true;
+  const prev = plan.relations.get(key);
+  if (prev) {
+    plan.duplicates++;
+    prev.confidence = confidence;
+    prev.remove = false;
+    prev.provenance = r.provenance ?? prev.provenance;
+    return;
+  }
+  const existing = findRelation(s.id, rt.id, o.id);
+  plan.relations.set(key, {
+    subject: r.subject,
+    typeId: rt.id,
+    object: r.object,
+    confidence,
+    id: existing?.id ?? null,
+    oldConfidence: existing?.confidence ?? null,
+    remove: false,
+    provenance: r.provenance ?? null,
+    old: existing ?? null,
+  });
+}
+
+/** An alias row: added to (or removed from) the subject's aliases. */
+function planAlias(p: Planning, { i, r, op, s }: FactRow) {
+  if (tooLong(r.object, MAX_NAME)) {
+    p.reject(i, "format", `别名过长（最多${MAX_NAME}个字符）`);
+    return;
+  }
+  if (op === "delete") s.aliases = s.aliases.filter((a) => a !== r.object);
+  else if (!s.aliases.includes(r.object) && r.object !== r.subject) s.aliases.push(r.object);
+  if (op === "add") s.used = true;
+}
+
+/** Any other row: a property of the subject's class, its value checked against the datatype. */
+function planProperty(p: Planning, { i, r, op, s }: FactRow) {
+  const props = s.classId === null ? undefined : p.properties.get(s.classId);
+  const datatype = props?.get(r.predicate);
+  if (datatype === undefined) {
+    const ofSomeClass = [...p.properties.values()].some((m) => m.has(r.predicate));
+    p.reject(
+      i,
+      "ontology",
+      ofSomeClass
+        ? s.classId === null
+          ? `属性"${r.predicate}"需要先声明实体"${r.subject}"的类型`
+          : `属性"${r.predicate}"不属于实体"${r.subject}"的类"${p.className(s.classId)}"`
+        : `谓词"${r.predicate}"不在本体"${p.ontologyName}"的关系类型中，也不是任何类的属性`,
+    );
+    return;
+  }
+  if (op === "delete") {
+    delete s.props[r.predicate];
+    return;
+  }
+  const parsed = propertyValue(datatype, r.object);
+  if ("error" in parsed) {
+    p.reject(i, "format", `属性"${r.predicate}"${parsed.error}`);
+    return;
+  }
+  s.props[r.predicate] = parsed.value;
+  s.used = true;
+}
+
+/** Pass 2: descriptions, relations, aliases and properties, row by row. */
+async function planFacts(
+  ctx: PlatformContext,
+  p: Planning,
+  { ops, confidences }: RowFormats,
+): Promise<FactPlan> {
+  const plan: FactPlan = { relations: new Map(), duplicates: 0, inferred: 0 };
+  const find = ctx.db.prepare(
     "SELECT id, confidence, article_id, sent_start, sent_end FROM kg_relations WHERE subject_id = ? AND relation_type_id = ? AND object_id = ? ORDER BY id LIMIT 1",
   );
-  type Found = {
-    id: number;
-    confidence: number;
-    article_id: number | null;
-    sent_start: number | null;
-    sent_end: number | null;
-  };
-  let duplicates = 0;
-  let inferred = 0;
-  for (let i = 0; i < rows.length; i++) {
-    await tick(i, 2);
-    if (bad.has(i)) continue;
-    const r = rows[i];
-    if (isType(r.predicate)) continue;
-    const op = ops[i];
-    const s = entity(r.subject);
+  const findRelation = (s: number | null, t: number, o: number | null) =>
+    s !== null && o !== null ? (find.get(s, t, o) as FoundRelation | undefined) : undefined;
+  for (let i = 0; i < p.rows.length; i++) {
+    await p.tick(i, 2);
+    if (p.bad.has(i)) continue;
+    const r = p.rows[i];
+    if (p.isType(r.predicate)) continue;
+    const s = p.entity(r.subject);
     if (s.remove) {
-      reject(i, "ontology", `实体"${r.subject}"在本批数据中被删除，不能再使用`);
+      p.reject(i, "ontology", `实体"${r.subject}"在本批数据中被删除，不能再使用`);
       continue;
     }
-
+    const row: FactRow = { i, r, op: ops[i], confidence: confidences[i], s };
     if (r.describes) {
-      if (op === "delete") s.description = "";
+      if (row.op === "delete") s.description = "";
       else {
         s.description = r.object;
         s.used = true;
       }
-      continue;
-    }
-
-    if (isRelation(r.predicate)) {
-      const rt = ontology.relationTypeByName.get(r.predicate)!;
-      if (tooLong(r.object, MAX_NAME)) {
-        reject(i, "format", `客体实体名称过长（最多${MAX_NAME}个字符）`);
-        continue;
-      }
-      const o = entity(r.object);
-      if (o.remove) {
-        reject(i, "ontology", `实体"${r.object}"在本批数据中被删除，不能再使用`);
-        continue;
-      }
-      const key = relationKey(r.subject, rt.id, r.object);
-      if (op === "delete") {
-        const existing =
-          s.id !== null && o.id !== null
-            ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined)
-            : undefined;
-        if (!existing) {
-          warnings.push(`${r.ref}：要删除的关系"${r.subject} ${r.predicate} ${r.object}"不存在`);
-          continue;
-        }
-        relations.set(key, {
-          subject: r.subject,
-          typeId: rt.id,
-          object: r.object,
-          confidence: existing.confidence,
-          id: existing.id,
-          oldConfidence: existing.confidence,
-          remove: true,
-          provenance: null,
-          old: existing,
-        });
-        continue;
-      }
-      if (!within(s.classId, rt.domain_class_id)) {
-        reject(
-          i,
-          "ontology",
-          `关系"${rt.name}"的主体应属于"${className(rt.domain_class_id)}"，实体"${r.subject}"的类是"${className(s.classId)}"`,
-        );
-        continue;
-      }
-      if (!within(o.classId, rt.range_class_id)) {
-        reject(
-          i,
-          "ontology",
-          `关系"${rt.name}"的客体应属于"${className(rt.range_class_id)}"，实体"${r.object}"的类是"${className(o.classId)}"`,
-        );
-        continue;
-      }
-      if (s.classId === null && rt.domain_class_id !== null) {
-        s.classId = rt.domain_class_id;
-        s.inferred = true;
-        inferred++;
-      }
-      if (o.classId === null && rt.range_class_id !== null) {
-        o.classId = rt.range_class_id;
-        o.inferred = true;
-        inferred++;
-      }
-      s.used = true;
-      o.used = true;
-      const prev = relations.get(key);
-      if (prev) {
-        duplicates++;
-        prev.confidence = confidences[i];
-        prev.remove = false;
-        prev.provenance = r.provenance ?? prev.provenance;
-        continue;
-      }
-      const existing =
-        s.id !== null && o.id !== null
-          ? (findRelation.get(s.id, rt.id, o.id) as Found | undefined)
-          : undefined;
-      relations.set(key, {
-        subject: r.subject,
-        typeId: rt.id,
-        object: r.object,
-        confidence: confidences[i],
-        id: existing?.id ?? null,
-        oldConfidence: existing?.confidence ?? null,
-        remove: false,
-        provenance: r.provenance ?? null,
-        old: existing ?? null,
-      });
-      continue;
-    }
-
-    if (isAlias(r.predicate)) {
-      if (tooLong(r.object, MAX_NAME)) {
-        reject(i, "format", `别名过长（最多${MAX_NAME}个字符）`);
-        continue;
-      }
-      if (op === "delete") s.aliases = s.aliases.filter((a) => a !== r.object);
-      else if (!s.aliases.includes(r.object) && r.object !== r.subject) s.aliases.push(r.object);
-      if (op === "add") s.used = true;
-      continue;
-    }
-
-    const props = s.classId === null ? undefined : properties.get(s.classId);
-    const datatype = props?.get(r.predicate);
-    if (datatype === undefined) {
-      const ofSomeClass = [...properties.values()].some((m) => m.has(r.predicate));
-      reject(
-        i,
-        "ontology",
-        ofSomeClass
-          ? s.classId === null
-            ? `属性"${r.predicate}"需要先声明实体"${r.subject}"的类型`
-            : `属性"${r.predicate}"不属于实体"${r.subject}"的类"${className(s.classId)}"`
-          : `谓词"${r.predicate}"不在本体"${ontologyName}"的关系类型中，也不是任何类的属性`,
-      );
-      continue;
-    }
-    if (op === "delete") {
-      delete s.props[r.predicate];
-      continue;
-    }
-    const parsed = propertyValue(datatype, r.object);
-    if ("error" in parsed) {
-      reject(i, "format", `属性"${r.predicate}"${parsed.error}`);
-      continue;
-    }
-    s.props[r.predicate] = parsed.value;
-    s.used = true;
+    } else if (p.isRelation(r.predicate)) planRelation(p, plan, findRelation, row);
+    else if (p.isAlias(r.predicate)) planAlias(p, row);
+    else planProperty(p, row);
   }
+  return plan;
+}
 
-  for (const e of entities.values()) {
-    if (e.remove && e.id === null) warnings.push(`要删除的实体"${e.name}"不存在`);
+export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<Plan> {
+  const p = startPlanning(ctx, input);
+  const formats = await checkFormats(p);
+  await declareClasses(p, formats);
+  if (input.baseline === "graph") checkReclassified(ctx, p);
+  const { relations, duplicates, inferred } = await planFacts(ctx, p, formats);
+  for (const e of p.entities.values()) {
+    if (e.remove && e.id === null) p.warnings.push(`要删除的实体"${e.name}"不存在`);
   }
   input.onProgress?.(1);
-
+  const { rows, bad, problems, warnings, entities, ontology } = p;
   const report = summarize({
     rows,
     bad,
@@ -553,145 +597,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     duplicates,
     inferred,
   });
-  return { graphId, ontology, entities, relations, problems, warnings, report };
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-export function entityChanges(
-  e: EntityState,
-  className: (id: number | null) => string | null,
-): string[] {
-  const changes: string[] = [];
-  if (e.classId !== e.oldClassId) {
-    changes.push(
-      `类：${className(e.oldClassId) ?? "（无）"} → ${className(e.classId) ?? "（无）"}${e.inferred ? "（推断）" : ""}`,
-    );
-  }
-  for (const k of new Set([...Object.keys(e.oldProps), ...Object.keys(e.props)])) {
-    if (!sameJson(e.oldProps[k], e.props[k])) {
-      changes.push(`属性 ${k}：${e.oldProps[k] ?? "（无）"} → ${e.props[k] ?? "（无）"}`);
-    }
-  }
-  if (!sameJson(e.oldAliases, e.aliases))
-    changes.push(
-      `别名：${e.oldAliases.join("、") || "（无）"} → ${e.aliases.join("、") || "（无）"}`,
-    );
-  if (descriptionChanged(e)) changes.push("描述");
-  return changes;
-}
-
-const descriptionChanged = (e: EntityState) =>
-  e.description !== null && e.description !== e.oldDescription;
-
-export type EntityFate = "added" | "changed" | "removed" | "unchanged" | "none";
-
-export function entityFate(e: EntityState): EntityFate {
-  if (e.remove) return e.id === null ? "none" : "removed";
-  if (e.id === null) return e.used ? "added" : "none";
-  const changed =
-    e.classId !== e.oldClassId ||
-    !sameJson(e.props, e.oldProps) ||
-    !sameJson(e.aliases, e.oldAliases) ||
-    descriptionChanged(e);
-  return changed ? "changed" : "unchanged";
-}
-
-export type RelationFate = "added" | "changed" | "removed" | "unchanged";
-
-/** An RDF relation's article or sentence is not the one the graph has. */
-export function provenanceChanged(r: RelationState): boolean {
-  const p = r.provenance;
-  if (!p || !r.old) return false;
-  return (
-    p.article.id === null ||
-    p.article.id !== r.old.article_id ||
-    p.start !== r.old.sent_start ||
-    p.end !== r.old.sent_end
-  );
-}
-
-export function relationFate(r: RelationState): RelationFate {
-  if (r.remove) return "removed";
-  if (r.id === null) return "added";
-  return r.oldConfidence !== r.confidence || provenanceChanged(r) ? "changed" : "unchanged";
-}
-
-function summarize(p: {
-  rows: SourceRow[];
-  bad: Set<number>;
-  problems: RowProblem[];
-  warnings: string[];
-  entities: Map<string, EntityState>;
-  relations: Map<string, RelationState>;
-  ontology: GraphOntology;
-  duplicates: number;
-  inferred: number;
-}): PlanReport {
-  const className = (id: number | null) =>
-    id === null ? null : (p.ontology.classes.get(id)?.name ?? null);
-  const predicate = (id: number) => p.ontology.relationTypes.get(id)?.name ?? String(id);
-  const summary: PlanSummary = {
-    rows: p.rows.length,
-    accepted_rows: p.rows.length - p.bad.size,
-    bad_rows: p.bad.size,
-    duplicates: p.duplicates,
-    inferred_classes: p.inferred,
-    entities: { added: 0, changed: 0, removed: 0, unchanged: 0 },
-    relations: { added: 0, changed: 0, removed: 0, unchanged: 0 },
-    warnings: p.warnings.length,
-  };
-  const samples: PlanReport["samples"] = {
-    entities_added: [],
-    entities_changed: [],
-    entities_removed: [],
-    relations_added: [],
-    relations_changed: [],
-    relations_removed: [],
-  };
-  const take = <T>(list: T[], item: () => T) => {
-    if (list.length < SAMPLE_SIZE) list.push(item());
-  };
-  for (const e of p.entities.values()) {
-    const fate = entityFate(e);
-    if (fate === "none") continue;
-    summary.entities[fate]++;
-    if (fate === "added")
-      take(samples.entities_added, () => ({
-        name: e.name,
-        class: className(e.classId),
-        inferred: e.inferred,
-      }));
-    if (fate === "changed")
-      take(samples.entities_changed, () => ({
-        name: e.name,
-        changes: entityChanges(e, className),
-      }));
-    if (fate === "removed")
-      take(samples.entities_removed, () => ({ name: e.name, class: className(e.oldClassId) }));
-  }
-  for (const r of p.relations.values()) {
-    const fate = relationFate(r);
-    summary.relations[fate]++;
-    const base = { subject: r.subject, predicate: predicate(r.typeId), object: r.object };
-    if (fate === "added")
-      take(samples.relations_added, () => ({ ...base, confidence: r.confidence }));
-    if (fate === "changed")
-      take(samples.relations_changed, () => ({
-        ...base,
-        before: r.oldConfidence!,
-        after: r.confidence,
-      }));
-    if (fate === "removed")
-      take(samples.relations_removed, () => ({ ...base, confidence: r.confidence }));
-  }
-  return {
-    summary,
-    problems: p.problems.slice(0, MAX_REPORTED_PROBLEMS),
-    problem_count: p.problems.length,
-    warnings: p.warnings.slice(0, MAX_REPORTED_PROBLEMS),
-    samples,
-  };
+  return { graphId: input.graphId, ontology, entities, relations, problems, warnings, report };
 }
 
 /**

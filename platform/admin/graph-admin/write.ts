@@ -2,13 +2,8 @@ import type { PlatformContext } from "../../context.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { refreshRollups, stableUuid } from "../../kg/store.js";
 import type { ArticleRef } from "../../interchange/rdf-read.js";
-import {
-  entityFate,
-  provenanceChanged,
-  relationFate,
-  type Plan,
-  type RelationState,
-} from "./plan.js";
+import type { Plan } from "./plan.js";
+import { entityFate, provenanceChanged, relationFate, type RelationState } from "./plan-report.js";
 import type { WriteCounts } from "@contract/graph-admin";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
