@@ -19,7 +19,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { BUILD, PLAN, UPDATE } from "../platform/admin/graph-admin/jobs.js";
 import { createPlatform } from "../platform/index.js";
 import type { Job } from "@contract/graph-admin";
-import { enqueueJob, getJob, jobLogs } from "../platform/jobs/runner.js";
+import { getJob, jobLogs } from "../platform/jobs/store.js";
+import { enqueueJob } from "../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 

@@ -17,7 +17,7 @@ import path from "node:path";
 import express from "express";
 import { iri, ontologyBaseIri, NS } from "../platform/interchange/vocabulary.js";
 import { createPlatform } from "../platform/index.js";
-import { getJob } from "../platform/jobs/runner.js";
+import { getJob } from "../platform/jobs/store.js";
 import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";

@@ -10,7 +10,7 @@ import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
 import { mountAdmin } from "./admin/routes.js";
 import { mountInterchangeExport } from "./interchange/routes.js";
-import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/runner.js";
+import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/worker.js";
 import { mountResources, templateRouter } from "./resources/routes.js";
 import { seedStore } from "./seed/index.js";
 import { settingsFromEnv, type PlatformSettings } from "./settings.js";

@@ -4,7 +4,7 @@
  *
  * - jobs: one row per job; the worker claims a queued row with one UPDATE, so two
  *   processes never run the same job. heartbeat_at moves while a job runs: a running
- *   job whose heartbeat stopped was cut off by a restart (platform/jobs/runner.ts
+ *   job whose heartbeat stopped was cut off by a restart (platform/jobs/worker.ts
  *   recoverJobs). attempts counts restarts of a resumable job.
  * - kg_relation_builds: which build or update job last wrote a relation, so the
  *   relation-extraction results page can show the relations of one build.

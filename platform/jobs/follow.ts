@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import type { PlatformContext } from "../context.js";
-import { jobLogsAfter } from "./runner.js";
+import { jobLogsAfter } from "./store.js";
 
 /** How often a follower looks at the store: the job may run in another process. */
 const FOLLOW_MS = 400;

@@ -4,15 +4,8 @@ import type { PlatformContext } from "../context.js";
 import { HttpError, badRequest, forbidden, handle } from "../http/errors.js";
 import { intParam, pageParams, pathId, stringParam } from "../kg/params.js";
 import { followJobEvents } from "./follow.js";
-import {
-  JOB_STATUSES,
-  cancelJob,
-  getJob,
-  jobLogs,
-  listJobs,
-  mayAccessJob,
-  visibleKinds,
-} from "./runner.js";
+import { mayAccessJob, visibleKinds } from "./access.js";
+import { JOB_STATUSES, cancelJob, getJob, jobLogs, listJobs } from "./store.js";
 import type { Job, JobSnapshot, JobStatus } from "@contract/graph-admin";
 
 const FINISHED: JobStatus[] = ["succeeded", "failed", "cancelled"];

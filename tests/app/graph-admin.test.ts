@@ -15,7 +15,7 @@ import {
 import { action as jobAction, loader as jobLoader } from "~/routes/_admin.jobs.$id";
 import { action as schemaAction, loader as schemaLoader } from "~/routes/_admin.schema";
 import { loader as eventsLoader } from "~/routes/jobs.$id.events";
-import { getJob } from "../../platform/jobs/runner.js";
+import { getJob } from "../../platform/jobs/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";

@@ -8,7 +8,7 @@ import { loader as modelsLoader } from "~/routes/_admin.model.index";
 import { action as createModel } from "~/routes/_admin.model.index.new";
 import { action as logsAction, loader as logsLoader } from "~/routes/_admin.model.logs.$id";
 import { loader as eventsLoader } from "~/routes/_admin.model.logs.$id.events";
-import { startJobWorker, stopJobWorker } from "../../platform/jobs/runner.js";
+import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";

@@ -3,7 +3,7 @@ import type { ActionError, OwlPreview, UnmappedPredicate } from "~/components/gr
 import { action as increasedAction } from "~/routes/_admin.graph.increased.($id)";
 import { action as jobAction, loader as jobLoader } from "~/routes/_admin.jobs.$id";
 import { action as schemaAction } from "~/routes/_admin.schema";
-import { getJob } from "../../platform/jobs/runner.js";
+import { getJob } from "../../platform/jobs/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
 import { useTestPlatform } from "../helpers/console";

@@ -6,7 +6,8 @@ import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { encryptBody } from "~/platform-client/encrypt.server";
 import { goesInProcess, setInProcessTransport } from "~/platform-client/transport.server";
 import { inProcessFetch } from "../../platform/in-process";
-import { enqueueJob, registerJobKind } from "../../platform/jobs/runner";
+import { registerJobKind } from "../../platform/jobs/kinds";
+import { enqueueJob } from "../../platform/jobs/worker";
 import { browser, get } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 

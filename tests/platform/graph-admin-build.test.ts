@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planRows } from "../../platform/admin/graph-admin/plan.js";
 import type { SourceRow } from "../../platform/admin/graph-admin/sources.js";
-import { getJob, recoverJobs } from "../../platform/jobs/runner.js";
+import { getJob } from "../../platform/jobs/store.js";
+import { recoverJobs } from "../../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";

@@ -1,5 +1,5 @@
 import type { Job } from "@contract/graph-admin";
-import { getJob } from "../../platform/jobs/runner.js";
+import { getJob } from "../../platform/jobs/store.js";
 import { authHeaders, type TestPlatform } from "../helpers/platform.js";
 
 export interface Caller {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitArticles } from "../../platform/admin/insight/evaluate.js";
 import { logSearch } from "../../platform/admin/insight/search-log.js";
-import { startJobWorker, stopJobWorker } from "../../platform/jobs/runner.js";
+import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { analyzeText } from "../../platform/kg/extract.js";
 import { seedInsightDemo } from "../../platform/seed/insight-demo.js";
 import {

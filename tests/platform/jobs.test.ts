@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  INTERRUPTED,
-  JobFailedError,
-  enqueueJob,
-  getJob,
-  listJobs,
-  recoverJobs,
-  registerJobKind,
-} from "../../platform/jobs/runner.js";
+import { JobFailedError, registerJobKind } from "../../platform/jobs/kinds.js";
+import { getJob, listJobs } from "../../platform/jobs/store.js";
+import { INTERRUPTED, enqueueJob, recoverJobs } from "../../platform/jobs/worker.js";
 import type { Job } from "@contract/graph-admin";
 import {
   authHeaders,

@@ -2,7 +2,7 @@ import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
 import { HttpError, badRequest } from "../../http/errors.js";
-import { enqueueJob } from "../../jobs/runner.js";
+import { enqueueJob } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { assignOntology, parseJson } from "../../kg/ontology.js";
 import { likePattern } from "../../kg/params.js";

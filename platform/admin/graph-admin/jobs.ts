@@ -1,6 +1,7 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
-import { JobFailedError, getJob, registerJobKind, type JobContext } from "../../jobs/runner.js";
+import { JobFailedError, registerJobKind, type JobContext } from "../../jobs/kinds.js";
+import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";

@@ -1,7 +1,8 @@
 import type { Request, Response } from "express";
 import type { PlatformContext } from "../../context.js";
 import { followJobEvents } from "../../jobs/follow.js";
-import { enqueueJob, registerJobKind } from "../../jobs/runner.js";
+import { registerJobKind } from "../../jobs/kinds.js";
+import { enqueueJob } from "../../jobs/worker.js";
 import { executeRun, runView, type RunKind } from "./models.js";
 
 /**

@@ -8,7 +8,7 @@ import {
   JobFailedError,
   WorkerStoppedError,
   type JobContext,
-} from "../../jobs/runner.js";
+} from "../../jobs/kinds.js";
 import { requireRecord } from "../../resources/store.js";
 import {
   classOrder,

@@ -2,7 +2,7 @@ import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, handle } from "../../http/errors.js";
-import { cancelJob, jobLogs } from "../../jobs/runner.js";
+import { cancelJob, jobLogs } from "../../jobs/store.js";
 import { intParam, pageParams, pathId } from "../../kg/params.js";
 import { enqueueModelRun, followRun } from "./jobs.js";
 import {

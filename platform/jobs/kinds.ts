@@ -1,0 +1,86 @@
+import type { PlatformContext } from "../context.js";
+import type { JobLogLevel } from "@contract/graph-admin";
+
+/**
+ * Kinds of job: each registered once, at module load, with its handler, so a restart finds
+ * the kind before recovering its jobs. The handler awaits `job.checkpoint()` between
+ * batches, so HTTP requests are served while it works, and writes each batch in a
+ * transaction of its own.
+ */
+
+export const CANCELLED = "任务已取消";
+
+export interface JobContext<P = Record<string, unknown>> {
+  id: number;
+  kind: string;
+  graphId: number | null;
+  userId: number | null;
+  params: P;
+  ctx: PlatformContext;
+  /** Sets the progress (0..100) and optionally the message shown with it. */
+  progress(pct: number, message?: string): void;
+  log(level: JobLogLevel, message: string): void;
+  /** Whether someone asked to cancel this job (read from the store). */
+  isCancelled(): boolean;
+  /** Yields to the event loop; throws when the job was cancelled or the worker is stopping. */
+  checkpoint(): Promise<void>;
+}
+
+export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Promise<unknown>;
+
+export interface JobKindOptions {
+  /** Re-queued (started again from the beginning) after a restart cut it off. */
+  resumable?: boolean;
+  /** The codename that lets a user see and cancel jobs of this kind (the creator always may). */
+  permission?: string;
+  /** A name for people (Chinese), shown in lists and logs. */
+  label?: string;
+}
+
+interface JobKind {
+  handler: JobHandler<never>;
+  resumable: boolean;
+  permission: string;
+  label: string;
+}
+
+const kinds = new Map<string, JobKind>();
+
+/** Declares a kind of job. Call at module load, so restarts find the kind before recovering. */
+export function registerJobKind<P = Record<string, unknown>>(
+  kind: string,
+  handler: JobHandler<P>,
+  opts: JobKindOptions = {},
+) {
+  kinds.set(kind, {
+    handler: handler as JobHandler<never>,
+    resumable: !!opts.resumable,
+    permission: opts.permission ?? "admin",
+    label: opts.label ?? kind,
+  });
+}
+
+export const jobKind = (kind: string) => kinds.get(kind);
+export const jobKindLabel = (kind: string) => kinds.get(kind)?.label ?? kind;
+/** Every registered kind, by name. */
+export const jobKinds = (): ReadonlyMap<string, JobKind> => kinds;
+
+/** A job that ends as failed with this message; `result` (e.g. the bad rows) is kept with it. */
+export class JobFailedError extends Error {
+  constructor(
+    message: string,
+    public result?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by checkpoint() once the job is cancelled: the job ends as cancelled. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super(CANCELLED);
+  }
+}
+
+/** Thrown by checkpoint() while the worker stops: the job stays running for recoverJobs. */
+export class WorkerStoppedError extends Error {}
