@@ -1,17 +1,9 @@
 import type { PlatformContext } from "../context.js";
 
-/** Events counted per key in a sliding window; kept in the store so replicas share counts. */
-export const rateEventsSchema = /* sql */ `
-CREATE TABLE rate_events (
-  key TEXT NOT NULL,
-  at INTEGER NOT NULL
-);
-CREATE INDEX rate_events_key ON rate_events(key, at);
-`;
-
 /**
  * Records one event for `key` unless `limit` events already happened within `windowMs`;
- * returns whether this one is allowed. Old events are swept as they age out.
+ * returns whether this one is allowed. Old events are swept as they age out. The events are
+ * in the store (rate_events, db/schema-rate-events.ts), so replicas share the counts.
  */
 export function takeRateSlot(
   ctx: PlatformContext,

@@ -1,5 +1,5 @@
-import { rateEventsSchema } from "../common/rate-limit.js";
 import { coreSchema } from "./schema-core.js";
+import { rateEventsSchema } from "./schema-rate-events.js";
 import { resourcesSchema } from "./schema-resources.js";
 import { kgSchema } from "./schema-kg.js";
 import { graphAdminSchema } from "./schema-graph-admin.js";
