@@ -17,12 +17,13 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { BUILD, PLAN, UPDATE } from "../platform/admin/graph-admin/jobs.js";
-import { createPlatform } from "../platform/index.js";
+import type { PlatformContext } from "../platform/context.js";
 import type { Job } from "@contract/graph-admin";
 import { getJob, jobLogs } from "../platform/jobs/store.js";
 import { enqueueJob } from "../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
+import { benchDir, benchPlatform } from "./store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 100_000);
 const UPDATE_ROWS = Number(process.env.UPDATE_ROWS || 10_000);
@@ -98,11 +99,7 @@ function updateCsv(base: string, rows: number): string {
   return lines.join("\n") + "\n";
 }
 
-function storeFile(
-  ctx: ReturnType<typeof createPlatform>["ctx"],
-  name: string,
-  content: string,
-): number {
+function storeFile(ctx: PlatformContext, name: string, content: string): number {
   const uuid = crypto.randomUUID();
   const file = path.join(ctx.settings.dataDir, "files", uuid);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -122,12 +119,7 @@ function storeFile(
   );
 }
 
-async function runJob(
-  ctx: ReturnType<typeof createPlatform>["ctx"],
-  kind: string,
-  graphId: number,
-  params: unknown,
-) {
+async function runJob(ctx: PlatformContext, kind: string, graphId: number, params: unknown) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -150,16 +142,8 @@ async function runJob(
   return { job, ms, cpuMs, peak, delayP99: delay.percentile(99) / 1e6, delayMax: delay.max / 1e6 };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "graph-build-bench-"));
-const platform = createPlatform({
-  dataDir,
-  dbFile: path.join(dataDir, "platform.sqlite"),
-  adminPassword: "bench-pass-1",
-  captcha: false,
-  seed: "none",
-  tokenIdleSeconds: 900,
-  passwordMaxAgeDays: 90,
-});
+const dataDir = benchDir("graph-build-bench");
+const platform = benchPlatform(dataDir);
 const ctx = platform.ctx;
 try {
   const { military } = ensureBuiltinOntologies(ctx);

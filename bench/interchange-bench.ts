@@ -11,28 +11,17 @@
  * Goals (issue 14): ≥ 50,000 triples/s, RSS growth < 150 MB.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import express from "express";
-import { createPlatform } from "../platform/index.js";
 import { generateGraph } from "../platform/kg/generate.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
+import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
 const ENTITIES = Math.round(RELATIONS / 10);
 const GRAPH = 900;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "interchange-bench-"));
-const platform = createPlatform({
-  dataDir,
-  dbFile: path.join(dataDir, "platform.sqlite"),
-  adminPassword: "bench-admin-1",
-  captcha: false,
-  seed: "none",
-  tokenIdleSeconds: 3600,
-  passwordMaxAgeDays: 0,
-});
+const dataDir = benchDir("interchange-bench");
+const platform = benchPlatform(dataDir);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 
@@ -52,11 +41,7 @@ try {
   );
   ctx.db.pragma("wal_checkpoint(TRUNCATE)");
 
-  const app = express();
-  app.use("/api", platform.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const { server, api } = await serveBench(platform.router);
   const user = userWithToken(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);
 
   const results: Record<

@@ -11,30 +11,19 @@
  * peak. Goal (issue 14): recorded in docs/performance.md, "Interchange: import".
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import express from "express";
 import { iri, ontologyBaseIri, NS } from "../platform/interchange/vocabulary.js";
-import { createPlatform } from "../platform/index.js";
 import { getJob } from "../platform/jobs/store.js";
 import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
+import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const FILE_BYTES = 19 * 1024 * 1024;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "interchange-import-bench-"));
-const platform = createPlatform({
-  dataDir,
-  dbFile: path.join(dataDir, "platform.sqlite"),
-  adminPassword: "bench-admin-1",
-  captcha: false,
-  seed: "none",
-  tokenIdleSeconds: 3600,
-  passwordMaxAgeDays: 0,
-});
+const dataDir = benchDir("interchange-import-bench");
+const platform = benchPlatform(dataDir);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 const load = () =>
@@ -134,11 +123,7 @@ try {
     `${STATEMENTS.toLocaleString()} statements (${entities.toLocaleString()} entities, ${relations.toLocaleString()} relations) in ${files.length} file(s), ${mb(total).toFixed(0)} MB, written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
   );
 
-  const app = express();
-  app.use("/api", platform.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const { server, api } = await serveBench(platform.router);
   const user = userWithToken(ctx, `bench-${Date.now()}`, ["admin"]);
 
   const fileIds: number[] = [];

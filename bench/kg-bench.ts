@@ -8,15 +8,13 @@
  * With KG_BENCH_DIR=dir the store is kept there and a rerun skips the generation.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import express from "express";
-import { createPlatform } from "../platform/index.js";
 import { bumpGraphVersion } from "../platform/kg/cache.js";
 import { generateGraph } from "../platform/kg/generate.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
+import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const RELATIONS = Number(process.argv[2] ?? 1_000_000);
 const ENTITIES = Math.round(RELATIONS / 10);
@@ -25,20 +23,9 @@ const SAMPLES = 300;
 
 // KG_BENCH_DIR keeps the generated store between runs: a rerun only measures.
 const keepDir = process.env.KG_BENCH_DIR;
-const dataDir = keepDir
-  ? path.resolve(keepDir)
-  : fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
-fs.mkdirSync(dataDir, { recursive: true });
+const dataDir = benchDir("kg-bench", keepDir);
 const reportFile = path.join(dataDir, "generated.json");
-const platform = createPlatform({
-  dataDir,
-  dbFile: path.join(dataDir, "platform.sqlite"),
-  adminPassword: "bench-admin-1",
-  captcha: false,
-  seed: "none",
-  tokenIdleSeconds: 3600,
-  passwordMaxAgeDays: 0,
-});
+const platform = benchPlatform(dataDir);
 const ctx = platform.ctx;
 
 const loadBefore = os.loadavg()[0].toFixed(1);
@@ -68,8 +55,7 @@ const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
 const serverTimes = new Map<string, number>();
-const app = express();
-app.use((req, res, next) => {
+const { server, api } = await serveBench(platform.router, (req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () =>
     serverTimes.set(
@@ -79,10 +65,6 @@ app.use((req, res, next) => {
   );
   next();
 });
-app.use("/api", platform.router);
-const server = app.listen(0, "127.0.0.1");
-await new Promise((r) => server.once("listening", r));
-const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 const user = userWithToken(ctx, `bench-${Date.now()}`, []);
 
 let requestId = 0;

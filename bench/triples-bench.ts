@@ -10,14 +10,12 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import express from "express";
 import { hashPasswordSync } from "../platform/auth/passwords.js";
-import { createPlatform } from "../platform/index.js";
 import { triples } from "../platform/resources/defs/data.js";
 import { syncSearchIndex } from "../platform/resources/store.js";
+import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
@@ -88,7 +86,7 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-type DB = ReturnType<typeof createPlatform>["ctx"]["db"];
+type DB = ReturnType<typeof benchPlatform>["ctx"]["db"];
 
 /** Graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
 function generate(db: DB) {
@@ -144,17 +142,8 @@ function reuse(db: DB) {
 
 async function main() {
   // BENCH_DIR reuses (or keeps) a generated store between runs; by default a temp folder is removed.
-  const dataDir = process.env.BENCH_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "kg-bench-"));
-  fs.mkdirSync(dataDir, { recursive: true });
-  const platform = createPlatform({
-    dataDir,
-    dbFile: path.join(dataDir, "platform.sqlite"),
-    adminPassword: "bench-admin-1",
-    captcha: false,
-    seed: "none",
-    tokenIdleSeconds: 3600,
-    passwordMaxAgeDays: 0,
-  });
+  const dataDir = benchDir("triples-bench", process.env.BENCH_DIR);
+  const platform = benchPlatform(dataDir);
   const db = platform.ctx.db;
 
   const existing = db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
@@ -179,8 +168,7 @@ async function main() {
   // time includes waiting for a core, the CPU time does not (requests run one at a time).
   const serverTimes: number[] = [];
   const serverCpu: number[] = [];
-  const app = express();
-  app.use((_req, res, next) => {
+  const { server, api } = await serveBench(platform.router, (_req, res, next) => {
     const t = process.hrtime.bigint();
     const cpu = process.cpuUsage();
     res.on("finish", () => {
@@ -190,10 +178,7 @@ async function main() {
     });
     next();
   });
-  app.use("/api", platform.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/triples`;
+  const base = `${api}/data/triples`;
 
   type Row = {
     name: string;
