@@ -8,7 +8,8 @@ import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { insightLinks, pct, ProgressBar, RunStatusBadge } from "~/components/insight/bits";
+import { insightLinks, pct, RunStatusBadge } from "~/components/insight/bits";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { insightErrorBoundary } from "~/components/insight/error-boundary";
 import { LOG_PAGE_SIZE } from "~/components/insight/constants";
 import { cancelRun, modelLogsPage } from "~/components/insight/models.server";
@@ -173,6 +174,7 @@ export default function ModelLogs() {
                   <ProgressBar
                     value={status === "succeeded" ? 100 : progress}
                     label={t("model.progress")}
+                    testId="run-progress"
                   />
                   <span className="ins-run-message" data-testid="run-message">
                     {message}

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { cloneElement, isValidElement, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import type { ActionError, JobStatus } from "./types";
 
 const STATUS_COLORS: Record<JobStatus, string> = {
@@ -27,31 +28,17 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
   );
 }
 
-/** A progress bar that is plain HTML (so it renders and reads without JavaScript). */
-export function ProgressBar({
-  value,
-  status,
-  label,
-}: {
-  value: number;
-  status: JobStatus;
-  label?: string;
-}) {
-  const pct = Math.max(0, Math.min(100, value));
-  return (
-    <div
-      className="ga-progress"
-      data-status={status}
-      role="progressbar"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={pct}
-      data-testid="job-progress"
-    >
-      <div style={{ width: `${pct}%` }} />
-      <span>{label ?? `${pct.toFixed(pct % 1 ? 1 : 0)}%`}</span>
-    </div>
-  );
+const PROGRESS_COLORS: Record<JobStatus, string> = {
+  queued: "brand",
+  running: "brand",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "gray",
+};
+
+/** A job's progress, coloured by how it ended. */
+export function JobProgress({ value, status }: { value: number; status: JobStatus }) {
+  return <ProgressBar value={value} color={PROGRESS_COLORS[status]} testId="job-progress" />;
 }
 
 export const num = (n: number) => n.toLocaleString("en-US");

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/utils/format";
-import { JobStatusBadge, ProgressBar } from "./bits";
+import { JobStatusBadge, JobProgress } from "./bits";
 import type { Job } from "./types";
 
 /** A short list of jobs: kind, graph, status with progress, when, who; each opens its page. */
@@ -36,7 +36,7 @@ export function JobList({ jobs }: { jobs: Job[] }) {
                 <JobStatusBadge status={j.status} />
               </td>
               <td>
-                <ProgressBar value={j.progress} status={j.status} />
+                <JobProgress value={j.progress} status={j.status} />
               </td>
               <td>{formatDate(j.created_at)}</td>
               <td>{j.created_by_name ?? ""}</td>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEventSource } from "remix-utils/sse/react";
 import { formatDate } from "~/utils/format";
-import { ErrorNotice, JobStatusBadge, ProgressBar } from "./bits";
+import { ErrorNotice, JobStatusBadge, JobProgress } from "./bits";
 import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
 import { PredicateMapForm } from "./predicate-map-form";
 import { SkipBadRows } from "./source-picker";
@@ -245,7 +245,7 @@ export function JobView({
         </div>
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <ProgressBar value={live.progress} status={live.status} />
+            <JobProgress value={live.progress} status={live.status} />
             <Text size="sm" data-testid="job-message">
               {live.message}
             </Text>

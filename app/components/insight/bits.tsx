@@ -97,24 +97,6 @@ export function RunStatusBadge({
   );
 }
 
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const v = Math.max(0, Math.min(100, value));
-  return (
-    <div
-      className="ins-progress"
-      role="progressbar"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={v}
-      aria-label={label}
-      data-testid="run-progress"
-    >
-      <span style={{ width: `${v}%` }} />
-      <em>{v.toFixed(0)}%</em>
-    </div>
-  );
-}
-
 /** Per-class precision, recall, F1 with the counts they come from. */
 export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
   const { t } = useTranslation("insight");
