@@ -19,7 +19,6 @@ import type {
   PlanResult,
   UnmappedPredicate,
   UpdateResult,
-  WriteCounts,
 } from "@contract/graph-admin";
 
 /**

@@ -1,6 +1,6 @@
 import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../../auth/grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
-import { idField, maxLength, required } from "./shared.js";
+import { choices, descriptionField, idField, maxLength, required } from "./shared.js";
 
 export const groups: ResourceDef = {
   app: "common",
@@ -57,12 +57,7 @@ export const groups: ResourceDef = {
   hooks: { authorize: authorizeGroupWrite, guard: keepGuardians, viewerSchema: groupSchemaFor },
 };
 
-const CONFIG_TYPES = [
-  { key: "str", label: "字符串" },
-  { key: "text", label: "文本" },
-  { key: "int", label: "整数" },
-  { key: "bool", label: "布尔" },
-];
+const CONFIG_TYPES = choices({ str: "字符串", text: "文本", int: "整数", bool: "布尔" });
 
 /** A value must read as its declared type, or clients reading the config object get nonsense. */
 function configValueErrors(type: unknown, value: unknown): FieldErrors {
@@ -141,14 +136,7 @@ export const configs: ResourceDef = {
       ],
       rules: [required("请选择是否公开")],
     },
-    {
-      name: "description",
-      label: "描述",
-      type: "text",
-      width: 260,
-      searchable: true,
-      rules: [maxLength(500, "描述")],
-    },
+    descriptionField(500, 260),
   ],
   hooks: {
     validate: (values, _mode, existing) =>
@@ -193,13 +181,13 @@ export const auditlog: ResourceDef = {
       width: 100,
       filterable: true,
       readOnly: true,
-      options: [
-        { key: "create", label: "新增" },
-        { key: "update", label: "修改" },
-        { key: "delete", label: "删除" },
-        { key: "import", label: "导入" },
-        { key: "reset_password", label: "重置密码" },
-      ],
+      options: choices({
+        create: "新增",
+        update: "修改",
+        delete: "删除",
+        import: "导入",
+        reset_password: "重置密码",
+      }),
     },
     {
       name: "resource",

@@ -1,13 +1,16 @@
 import type { FieldErrors, Mode, RecordRow, ResourceDef } from "../types.js";
 import {
   TIME_PATTERN,
+  choices,
   createdAtField,
-  enabledOptions,
+  descriptionField,
+  enabledField,
   graphField,
   idField,
   maxLength,
   required,
   sourceField,
+  statusField,
 } from "./shared.js";
 
 const crud = (model: string) => ({
@@ -45,12 +48,7 @@ export const sources: ResourceDef = {
       sortable: true,
       filterable: true,
       default: "web",
-      options: [
-        { key: "web", label: "网页" },
-        { key: "file", label: "文件" },
-        { key: "database", label: "数据库" },
-        { key: "api", label: "接口" },
-      ],
+      options: choices({ web: "网页", file: "文件", database: "数据库", api: "接口" }),
       rules: [required("请选择来源类型")],
     },
     {
@@ -61,26 +59,8 @@ export const sources: ResourceDef = {
       searchable: true,
       rules: [maxLength(1000, "地址")],
     },
-    {
-      name: "description",
-      label: "描述",
-      type: "text",
-      width: 240,
-      searchable: true,
-      rules: [maxLength(2000, "描述")],
-    },
-    {
-      name: "enabled",
-      label: "启用/禁用",
-      type: "select",
-      valueType: "int",
-      width: 100,
-      sortable: true,
-      filterable: true,
-      default: 1,
-      options: enabledOptions,
-      rules: [required("请选择启用或禁用")],
-    },
+    descriptionField(2000, 240),
+    enabledField("enabled"),
     {
       name: "fetch_time",
       label: "每日采集时间",
@@ -104,11 +84,7 @@ export const sources: ResourceDef = {
   },
 };
 
-const LABEL_STATUS = [
-  { key: "pending", label: "待处理" },
-  { key: "done", label: "已完成" },
-  { key: "rejected", label: "已驳回" },
-];
+const LABEL_STATUS = choices({ pending: "待处理", done: "已完成", rejected: "已驳回" });
 
 /** Offsets count characters of the text, end exclusive. */
 function spanErrors(
@@ -191,17 +167,7 @@ export const labels: ResourceDef = {
       searchable: true,
       rules: [maxLength(150, "标注人")],
     },
-    {
-      name: "status",
-      label: "状态",
-      type: "select",
-      width: 90,
-      sortable: true,
-      filterable: true,
-      default: "pending",
-      options: LABEL_STATUS,
-      rules: [required("请选择状态")],
-    },
+    statusField(LABEL_STATUS, { default: "pending", rules: [required("请选择状态")] }),
     graphField,
     createdAtField(),
   ],

@@ -10,7 +10,15 @@ import { formFile, formText, readMultipart } from "../multipart.js";
 import { getRecord, insertRecord, requireRecord, validationError, writeAudit } from "../store.js";
 import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
-import { createdAtField, graphField, idField, maxLength, required, sourceField } from "./shared.js";
+import {
+  createdAtField,
+  descriptionField,
+  graphField,
+  idField,
+  maxLength,
+  required,
+  sourceField,
+} from "./shared.js";
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const TOO_LARGE = "文件不能超过20MB";
@@ -52,14 +60,7 @@ export const files: ResourceDef = {
       noCsv: true,
       createRules: [required("请选择要上传的文件")],
     },
-    {
-      name: "description",
-      label: "描述",
-      type: "text",
-      width: 240,
-      searchable: true,
-      rules: [maxLength(2000, "描述")],
-    },
+    descriptionField(2000, 240),
     sourceField,
     graphField,
     {

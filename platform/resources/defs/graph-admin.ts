@@ -1,5 +1,5 @@
 import type { ResourceDef } from "../types.js";
-import { graphOptions, idField } from "./shared.js";
+import { graphField, idField } from "./shared.js";
 
 /**
  * Relation-extraction results (/graph/relation/result): the relations of a graph with
@@ -16,18 +16,7 @@ export const relationResults: ResourceDef = {
   defaultOrdering: "-id",
   fields: [
     { ...idField },
-    {
-      name: "graph",
-      label: "知识图谱",
-      type: "select",
-      column: "graph_id",
-      valueType: "int",
-      width: 150,
-      sortable: true,
-      filterable: true,
-      readOnly: true,
-      options: graphOptions,
-    },
+    { ...graphField, width: 150, readOnly: true },
     {
       name: "subject",
       label: "主体",

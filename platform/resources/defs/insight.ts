@@ -1,6 +1,15 @@
 import { HttpError } from "../../http/errors.js";
 import type { ResourceDef } from "../types.js";
-import { createdAtField, graphOptions, idField, maxLength, required } from "./shared.js";
+import {
+  choices,
+  createdAtField,
+  descriptionField,
+  graphField,
+  idField,
+  maxLength,
+  required,
+  statusField,
+} from "./shared.js";
 
 /**
  * Models and feedback as generic resources (kg/models, kg/feedback): the tables, forms and
@@ -8,32 +17,21 @@ import { createdAtField, graphOptions, idField, maxLength, required } from "./sh
  * are in platform/admin/insight.
  */
 
-export const MODEL_TYPES = [
-  { key: "ner", label: "实体识别" },
-  { key: "relation", label: "关系抽取" },
-  { key: "event", label: "事件抽取" },
-];
-
-export const MODEL_STATUS = [
-  { key: "new", label: "未训练" },
-  { key: "training", label: "训练中" },
-  { key: "evaluating", label: "评估中" },
-  { key: "ready", label: "就绪" },
-  { key: "failed", label: "失败" },
-];
-
-export const FEEDBACK_KINDS = [
-  { key: "entity", label: "实体" },
-  { key: "relation", label: "关系" },
-  { key: "event", label: "事件" },
-];
-
-export const FEEDBACK_STATUS = [
-  { key: "new", label: "新建" },
-  { key: "confirmed", label: "已确认" },
-  { key: "fixed", label: "已修复" },
-  { key: "rejected", label: "已驳回" },
-];
+const MODEL_TYPES = choices({ ner: "实体识别", relation: "关系抽取", event: "事件抽取" });
+const MODEL_STATUS = choices({
+  new: "未训练",
+  training: "训练中",
+  evaluating: "评估中",
+  ready: "就绪",
+  failed: "失败",
+});
+export const FEEDBACK_KINDS = choices({ entity: "实体", relation: "关系", event: "事件" });
+export const FEEDBACK_STATUS = choices({
+  new: "新建",
+  confirmed: "已确认",
+  fixed: "已修复",
+  rejected: "已驳回",
+});
 
 const ACTIVE_RUN =
   "SELECT id FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') LIMIT 1";
@@ -89,28 +87,8 @@ export const models: ResourceDef = {
       options: MODEL_TYPES,
       rules: [required("请选择模型类型")],
     },
-    {
-      name: "graph",
-      label: "知识图谱",
-      type: "select",
-      column: "graph_id",
-      valueType: "int",
-      width: 150,
-      sortable: true,
-      filterable: true,
-      options: graphOptions,
-      rules: [required("请选择知识图谱")],
-    },
-    {
-      name: "status",
-      label: "状态",
-      type: "select",
-      width: 90,
-      sortable: true,
-      filterable: true,
-      readOnly: true,
-      options: MODEL_STATUS,
-    },
+    { ...graphField, width: 150, rules: [required("请选择知识图谱")] },
+    statusField(MODEL_STATUS, { readOnly: true }),
     { name: "metrics", label: "评估指标", type: "str", width: 240, readOnly: true },
     {
       name: "f1",
@@ -135,14 +113,7 @@ export const models: ResourceDef = {
         { max: 50, message: "测试集比例不能大于50%" },
       ],
     },
-    {
-      name: "description",
-      label: "描述",
-      type: "text",
-      width: 220,
-      searchable: true,
-      rules: [maxLength(2000, "描述")],
-    },
+    descriptionField(2000, 220),
     {
       name: "last_run_at",
       label: "最近运行",
@@ -184,16 +155,7 @@ export const feedback: ResourceDef = {
   defaultOrdering: "-id",
   fields: [
     idField,
-    {
-      name: "status",
-      label: "状态",
-      type: "select",
-      width: 90,
-      sortable: true,
-      filterable: true,
-      readOnly: true,
-      options: FEEDBACK_STATUS,
-    },
+    statusField(FEEDBACK_STATUS, { readOnly: true }),
     {
       name: "kind",
       label: "对象类型",
@@ -206,19 +168,7 @@ export const feedback: ResourceDef = {
       options: FEEDBACK_KINDS,
       rules: [required("请选择对象类型")],
     },
-    {
-      name: "graph",
-      label: "知识图谱",
-      type: "select",
-      column: "graph_id",
-      valueType: "int",
-      width: 140,
-      sortable: true,
-      filterable: true,
-      immutable: true,
-      options: graphOptions,
-      rules: [required("请选择知识图谱")],
-    },
+    { ...graphField, immutable: true, rules: [required("请选择知识图谱")] },
     {
       name: "target",
       label: "对象ID",

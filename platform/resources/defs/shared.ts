@@ -1,4 +1,4 @@
-import type { FieldDef, OptionSource, Rule } from "../types.js";
+import type { FieldDef, OptionSource, Rule, SelectOption } from "../types.js";
 
 export const required = (message: string): Rule => ({ required: true, message });
 export const maxLength = (n: number, label: string): Rule => ({
@@ -6,17 +6,55 @@ export const maxLength = (n: number, label: string): Rule => ({
   message: `${label}不能超过${n}个字符`,
 });
 
-export const graphOptions: OptionSource = {
+const graphOptions: OptionSource = {
   sql: "SELECT id AS key, name AS label FROM graphs ORDER BY id",
 };
 export const sourceOptions: OptionSource = {
   sql: "SELECT id AS key, name AS label FROM data_sources ORDER BY name",
 };
 
-export const enabledOptions = [
-  { key: 1, label: "启用" },
-  { key: 0, label: "禁用" },
-];
+/** Select options from key → label, in that order. */
+export const choices = (labels: Record<string, string>): SelectOption[] =>
+  Object.entries(labels).map(([key, label]) => ({ key, label }));
+
+/** A switch stored as 1 (启用) or 0 (禁用). */
+export const enabledField = (name: string): FieldDef => ({
+  name,
+  label: "启用/禁用",
+  type: "select",
+  valueType: "int",
+  width: 100,
+  sortable: true,
+  filterable: true,
+  default: 1,
+  options: [
+    { key: 1, label: "启用" },
+    { key: 0, label: "禁用" },
+  ],
+  rules: [required("请选择启用或禁用")],
+});
+
+/** A searchable free text of at most `max` characters. */
+export const descriptionField = (max: number, width: number): FieldDef => ({
+  name: "description",
+  label: "描述",
+  type: "text",
+  width,
+  searchable: true,
+  rules: [maxLength(max, "描述")],
+});
+
+/** A status ("状态") among `options`. */
+export const statusField = (options: SelectOption[], more: Partial<FieldDef>): FieldDef => ({
+  name: "status",
+  label: "状态",
+  type: "select",
+  width: 90,
+  sortable: true,
+  filterable: true,
+  options,
+  ...more,
+});
 
 export const idField: FieldDef = {
   name: "id",

@@ -14,7 +14,7 @@ import { HttpError, handle } from "../../http/errors.js";
 import { getRecord, requireRecord, validationError, writeAudit } from "../store.js";
 import type { FieldDef, ResourceDef } from "../types.js";
 import { rulesFor, ruleErrors } from "../values.js";
-import { enabledOptions, idField, maxLength, required } from "./shared.js";
+import { enabledField, idField, maxLength, required } from "./shared.js";
 
 /** What the password field's prepare step makes: only this is ever written. */
 class PasswordHash {
@@ -115,18 +115,7 @@ export const users: ResourceDef = {
       readOnly: true,
     },
     passwordField,
-    {
-      name: "is_active",
-      label: "启用/禁用",
-      type: "select",
-      valueType: "int",
-      width: 100,
-      sortable: true,
-      filterable: true,
-      default: 1,
-      options: enabledOptions,
-      rules: [required("请选择启用或禁用")],
-    },
+    enabledField("is_active"),
     { name: "avatar", label: "头像", type: "str", width: 120, rules: [maxLength(500, "头像地址")] },
   ],
   hooks: {
