@@ -84,7 +84,14 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
  */
 export async function requireViewer(
   request: Request,
-  opts: { formData?: FormData } = {},
+  opts: {
+    formData?: FormData;
+    /**
+     * The page whose roles a route under it also needs: its dialogs, exports and streams,
+     * which the navigation table does not list.
+     */
+    page?: string;
+  } = {},
 ): Promise<Viewer> {
   const path = pagePath(request);
   const api = await platformFor(request);
@@ -104,7 +111,10 @@ export async function requireViewer(
     ? (await getSession(request)).get("previewRole")
     : undefined;
   const roles = preview ? preview.codenames : ownRoles;
-  if (!isWhitelisted(path) && !pathAllowed(path, roles)) {
+  if (
+    (!isWhitelisted(path) && !pathAllowed(path, roles)) ||
+    (opts.page && !pathAllowed(opts.page, roles))
+  ) {
     throw forbidden();
   }
   return { info, roles, ownRoles, previewRole: preview?.name, api };

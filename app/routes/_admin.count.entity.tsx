@@ -2,11 +2,13 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bits";
-import { entityPage } from "~/components/insight/statistics.server";
+import { ExportLinks } from "~/components/insight/export-links";
+import { GraphPicker } from "~/components/insight/graph-picker";
+import { insightLinks } from "~/components/insight/styles";
+import { entityPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { withParams } from "~/components/kg/links";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -154,4 +156,4 @@ export default function EntityStatistics() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

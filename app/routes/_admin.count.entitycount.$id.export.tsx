@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statisticsExport } from "~/components/insight/statistics.server";
+import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: one entity's mentions over time or relations per predicate as CSV (table=mentions|relations). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -2,12 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ExportLinks, insightLinks } from "~/components/insight/bits";
-import { insightErrorBoundary } from "~/components/insight/error-boundary";
-import { entityDetailPage } from "~/components/insight/statistics.server";
-import { Empty, formatDay, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
+import { ExportLinks } from "~/components/insight/export-links";
+import { insightLinks } from "~/components/insight/styles";
+import { errorBoundary } from "~/components/ui/error-boundary";
+import { entityDetailPage } from "~/insight/statistics.server";
+import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
 import { articleHref, entityHref } from "~/components/kg/links";
-import { requirePage } from "~/utils/insight.server";
+import { requireViewer } from "~/auth/guard.server";
+import { formatDate } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -15,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const links = insightLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requirePage(request, "/count/entitycount/x");
+  const viewer = await requireViewer(request, { page: "/count/entitycount/x" });
   return data(await entityDetailPage(request, viewer, params.id ?? ""));
 }
 
@@ -150,7 +152,7 @@ export default function EntityDetailStatistics() {
               <ul className="rank-list">
                 {stats.articles.map((a) => (
                   <li key={a.id}>
-                    <span className="muted">{formatDay(a.published_at).slice(0, 10)}</span>
+                    <span className="muted">{formatDate(a.published_at, "YYYY-MM-DD")}</span>
                     <Link to={articleHref(graph.id, a.id)}>{a.title}</Link>
                     <span className="muted">
                       {t("entityDetail.articleMentions", { count: a.mentions })}
@@ -166,7 +168,6 @@ export default function EntityDetailStatistics() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({
-  to: "/count/entity",
-  label: "entityDetail.backToList",
+export const ErrorBoundary = errorBoundary({
+  back: { to: "/count/entity", label: "insight:entityDetail.backToList" },
 });

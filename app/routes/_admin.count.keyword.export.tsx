@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statisticsExport } from "~/components/insight/statistics.server";
+import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: the graph's keywords as CSV. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

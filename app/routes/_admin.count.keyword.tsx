@@ -2,11 +2,13 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ExportLinks, GraphPicker, insightLinks } from "~/components/insight/bits";
-import { KEYWORD_LIMITS } from "~/components/insight/constants";
-import { keywordPage } from "~/components/insight/statistics.server";
+import { ExportLinks } from "~/components/insight/export-links";
+import { GraphPicker } from "~/components/insight/graph-picker";
+import { insightLinks } from "~/components/insight/styles";
+import { KEYWORD_LIMITS } from "~/insight/choices";
+import { keywordPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -99,4 +101,4 @@ export default function KeywordStatistics() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

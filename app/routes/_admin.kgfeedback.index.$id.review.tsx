@@ -2,27 +2,29 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { insightLinks, RunStatusBadge } from "~/components/insight/bits";
-import { moveStatus, reviewDialog } from "~/components/insight/feedback.server";
+import { StatusBadge } from "~/components/insight/status-badge";
+import { insightLinks } from "~/components/insight/styles";
+import { moveStatus, reviewDialog } from "~/insight/feedback.server";
 import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
 import { CancelLink, RouteModal, useTableHref } from "~/components/table/route-modal";
-import { requirePage } from "~/utils/insight.server";
+import { requireViewer } from "~/auth/guard.server";
+import { badIntent } from "~/http/page.server";
+import { formatDate } from "~/utils/format";
 import { readForm } from "~/http/form.server";
 
 export const links = insightLinks;
 
 /** A report over the feedback table: the fact with its link, and the status changes the workflow allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requirePage(request, "/kgfeedback/index");
+  const viewer = await requireViewer(request, { page: "/kgfeedback/index" });
   return data(await reviewDialog(viewer, params.id));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const viewer = await requirePage(request, "/kgfeedback/index", { formData: form });
-  if (form.get("intent") !== "status")
-    throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  const viewer = await requireViewer(request, { page: "/kgfeedback/index", formData: form });
+  if (form.get("intent") !== "status") throw badIntent(form.get("intent"));
   const refused = await moveStatus(request, viewer, params.id, form);
   return data({ message: refused.message, note: refused.note }, { status: refused.status });
 }
@@ -40,7 +42,8 @@ function CloseLink() {
   );
 }
 
-const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+/** A report time to the second; "—" when there is none. */
+const at = (iso: string | null | undefined) => formatDate(iso) || "—";
 
 export default function ReviewDialog() {
   const { record, allowed, graphName, canHandle } = useLoaderData<typeof loader>();
@@ -61,7 +64,7 @@ export default function ReviewDialog() {
       <dl className="ins-detail">
         <dt>{t("feedback.status")}</dt>
         <dd>
-          <RunStatusBadge status={record.status} labels="feedbackStatus" />
+          <StatusBadge status={record.status} labels="feedbackStatus" />
         </dd>
         <dt>{t("feedback.kind")}</dt>
         <dd>{t(`feedbackKind.${record.kind}`)}</dd>

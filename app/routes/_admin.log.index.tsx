@@ -2,13 +2,16 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ExportLinks, GraphPicker, insightLinks, pct } from "~/components/insight/bits";
-import { SEARCH_WINDOWS } from "~/components/insight/constants";
-import { retrievalPage } from "~/components/insight/statistics.server";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { Empty, formatDay, PageTitle, Section, Stat } from "~/components/kg/bits";
+import { ExportLinks } from "~/components/insight/export-links";
+import { GraphPicker } from "~/components/insight/graph-picker";
+import { insightLinks } from "~/components/insight/styles";
+import { SEARCH_WINDOWS } from "~/insight/choices";
+import { retrievalPage } from "~/insight/statistics.server";
+import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
 import { withParams } from "~/components/kg/links";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
+import { formatDate, percent } from "~/utils/format";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.log");
@@ -53,7 +56,7 @@ export default function RetrievalStatistics() {
       <div className="stats">
         <Stat label={t("log.total")} value={stats.total} testId="stat-total" />
         <Stat
-          label={`${t("log.empty")} · ${t("log.emptyRate", { rate: pct(rate) })}`}
+          label={`${t("log.empty")} · ${t("log.emptyRate", { rate: percent(rate) })}`}
           value={stats.empty_total}
           testId="stat-empty"
         />
@@ -143,7 +146,7 @@ function QueryTable({
               <td className="wrap">{r.query}</td>
               <td className="num">{r.searches}</td>
               {withResults && <td className="num">{r.avg_results}</td>}
-              <td>{formatDay(r.last_at)}</td>
+              <td>{formatDate(r.last_at, "YYYY-MM-DD HH:mm")}</td>
             </tr>
           ))}
         </tbody>
@@ -152,4 +155,4 @@ function QueryTable({
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,18 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import {
-  ClassMetricsTable,
-  ConfusionMatrix,
-  insightLinks,
-  pct,
-  RunStatusBadge,
-} from "~/components/insight/bits";
-import { insightErrorBoundary } from "~/components/insight/error-boundary";
-import { modelEvaluationPage } from "~/components/insight/models.server";
+import { ClassMetricsTable, ConfusionMatrix } from "~/components/insight/evaluation-tables";
+import { StatusBadge } from "~/components/insight/status-badge";
+import { insightLinks } from "~/components/insight/styles";
+import { errorBoundary } from "~/components/ui/error-boundary";
+import { getFixedT } from "~/i18next.server";
+import { modelEvaluationPage } from "~/insight/models.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { requireViewer } from "~/auth/guard.server";
-import { insightT } from "~/utils/insight.server";
+import { formatDate, percent } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -23,7 +20,7 @@ export const links = insightLinks;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const page = await modelEvaluationPage(request, viewer, params.id);
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   return data({ ...page, title: t("evaluation.title") });
 }
 
@@ -36,8 +33,6 @@ function Score({ label, value, testId }: { label: string; value: string; testId?
   );
 }
 
-const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
-
 export default function ModelEvaluation() {
   const { model, evaluation: ev, history, charts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("insight");
@@ -47,7 +42,7 @@ export default function ModelEvaluation() {
         title={
           <>
             {model.name} <span className="muted">v{model.version}</span>{" "}
-            <RunStatusBadge status={model.status} />
+            <StatusBadge status={model.status} />
           </>
         }
         sub={
@@ -59,7 +54,7 @@ export default function ModelEvaluation() {
                 {t("evaluation.ofRun", {
                   id: ev.run.id,
                   kind: t(`run.kind.${ev.run.kind}`),
-                  at: at(ev.created_at),
+                  at: formatDate(ev.created_at, "YYYY-MM-DD HH:mm"),
                 })}
               </span>
             )}
@@ -85,12 +80,16 @@ export default function ModelEvaluation() {
           <div className="stats" data-testid="scores">
             <Score
               label={t("evaluation.precision")}
-              value={pct(ev.precision)}
+              value={percent(ev.precision)}
               testId="score-precision"
             />
-            <Score label={t("evaluation.recall")} value={pct(ev.recall)} testId="score-recall" />
-            <Score label="F1" value={pct(ev.f1)} testId="score-f1" />
-            <Score label={t("evaluation.macroF1")} value={pct(ev.macro_f1)} />
+            <Score
+              label={t("evaluation.recall")}
+              value={percent(ev.recall)}
+              testId="score-recall"
+            />
+            <Score label="F1" value={percent(ev.f1)} testId="score-f1" />
+            <Score label={t("evaluation.macroF1")} value={percent(ev.macro_f1)} />
             <Score label={t("evaluation.articles")} value={String(ev.articles)} />
             <Score label={t("evaluation.gold")} value={String(ev.gold)} testId="score-gold" />
             <Score label={t("evaluation.predicted")} value={String(ev.predicted)} />
@@ -120,7 +119,7 @@ export default function ModelEvaluation() {
                   to={`/model/evaluation/${model.id}?run=${h.run_id}`}
                   aria-current={h.run_id === ev.run_id ? "true" : undefined}
                 >
-                  #{h.run_id} {t(`run.kind.${h.kind}`)} · F1 {pct(h.f1)}
+                  #{h.run_id} {t(`run.kind.${h.kind}`)} · F1 {percent(h.f1)}
                 </Link>
               ))}
             </nav>
@@ -132,7 +131,6 @@ export default function ModelEvaluation() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({
-  to: "/model/index",
-  label: "model.backToList",
+export const ErrorBoundary = errorBoundary({
+  back: { to: "/model/index", label: "insight:model.backToList" },
 });

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { idParam } from "~/utils/insight.server";
+import { requireId } from "~/http/page.server";
 
 /** The models table's "evaluation" row action: the model's evaluation page. */
 export const loader = ({ params }: LoaderFunctionArgs) =>
-  redirect(`/model/evaluation/${idParam(params.id)}`);
+  redirect(`/model/evaluation/${requireId(params.id)}`);

@@ -2,19 +2,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { insightLinks } from "~/components/insight/bits";
-import { requireModel, startRun } from "~/components/insight/models.server";
+import { insightLinks } from "~/components/insight/styles";
+import { requireModel, startRun } from "~/insight/models.server";
 import { DialogErrorBoundary } from "~/components/table/pages";
 import { screens } from "~/components/table/resources";
 import { CancelLink, RouteModal } from "~/components/table/route-modal";
-import { requirePage } from "~/utils/insight.server";
+import { requireViewer } from "~/auth/guard.server";
 import { readForm } from "~/http/form.server";
 
 export const links = insightLinks;
 
 /** The run dialog over the models table: evaluation or training, and the test share. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requirePage(request, "/model/index");
+  const viewer = await requireViewer(request, { page: "/model/index" });
   const model = await requireModel(viewer.api, params.id);
   return data({
     model: { id: model.id, name: model.name, holdout: model.holdout, status: model.status },
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const viewer = await requirePage(request, "/model/index", { formData: form });
+  const viewer = await requireViewer(request, { page: "/model/index", formData: form });
   const result = await startRun(request, viewer, params.id, form);
   return data({ message: result.message, values: result.values }, { status: result.status });
 }

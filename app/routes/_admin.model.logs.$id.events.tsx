@@ -1,15 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eventStream, idParam, requirePage } from "~/utils/insight.server";
+import { requireViewer } from "~/auth/guard.server";
+import { requireId } from "~/http/page.server";
+import { translate } from "~/i18n";
+import { eventStream } from "~/insight/pass-through.server";
 
 /**
  * Resource route: the live events of one run (progress, log lines, done) for the logs
  * page's EventSource, passed through from the platform.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requirePage(request, "/model/logs/x");
+  const viewer = await requireViewer(request, { page: "/model/logs/x" });
   const url = new URL(request.url);
-  const model = idParam(params.id, "模型不存在");
-  const run = idParam(url.searchParams.get("run") ?? undefined, "运行记录不存在");
+  const model = requireId(params.id, translate("zh", "insight:errors.modelNotFound"));
+  const run = requireId(url.searchParams.get("run"), translate("zh", "insight:errors.runNotFound"));
   const query = new URLSearchParams();
   const after = url.searchParams.get("after_log");
   if (after && /^\d+$/.test(after)) query.set("after_log", after);

@@ -8,16 +8,20 @@ import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { insightLinks, pct, RunStatusBadge } from "~/components/insight/bits";
+import type { LogLine, RunDetail } from "@contract/insight";
+import { StatusBadge } from "~/components/insight/status-badge";
+import { insightLinks } from "~/components/insight/styles";
+import { errorBoundary } from "~/components/ui/error-boundary";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { insightErrorBoundary } from "~/components/insight/error-boundary";
-import { LOG_PAGE_SIZE } from "~/components/insight/constants";
-import { cancelRun, modelLogsPage } from "~/components/insight/models.server";
-import type { LogLine, RunDetail } from "~/components/insight/types";
+import { badIntent } from "~/http/page.server";
+import { getFixedT } from "~/i18next.server";
+import { LOG_PAGE_SIZE } from "~/insight/choices";
+import { cancelRun, modelLogsPage } from "~/insight/models.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { Pager } from "~/components/kg/pager";
 import { requireViewer } from "~/auth/guard.server";
-import { insightT } from "~/utils/insight.server";
+import { formatDate, percent } from "~/utils/format";
+import { canAccess } from "~/utils/roles";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
 
@@ -25,24 +29,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
 export const links = insightLinks;
 
-const canRun = (roles: string[]) => roles.includes("admin") || roles.includes("kg__model__update");
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const page = await modelLogsPage(request, viewer, params.id);
-  const t = await insightT(request);
-  return data({ ...page, canRun: canRun(viewer.roles), title: t("model.logs") });
+  const t = await getFixedT(request, "insight");
+  return data({
+    ...page,
+    canRun: canAccess(viewer.roles, ["kg__model__update"]),
+    title: t("model.logs"),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
-  if (form.get("intent") !== "cancel")
-    throw data({ error: `unknown intent: ${String(form.get("intent"))}` }, { status: 400 });
+  if (form.get("intent") !== "cancel") throw badIntent(form.get("intent"));
   return cancelRun(request, viewer, params.id, form);
 }
 
-const at = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+/** A log or run time to the second; "—" when there is none. */
+const at = (iso: string | null | undefined) => formatDate(iso) || "—";
 
 /** The run as the page shows it: the loader's, then what the event stream says, while JavaScript runs. */
 function useLiveRun(modelId: number, run: RunDetail | null, follow: boolean, page: number) {
@@ -102,7 +108,7 @@ export default function ModelLogs() {
         title={
           <>
             {model.name} <span className="muted">v{model.version}</span>{" "}
-            <RunStatusBadge status={model.status} />
+            <StatusBadge status={model.status} />
           </>
         }
         sub={
@@ -136,7 +142,7 @@ export default function ModelLogs() {
               extra={
                 <>
                   <span className="ins-status">{t(`run.kind.${run.kind}`)}</span>
-                  {status && <RunStatusBadge status={status} />}
+                  {status && <StatusBadge status={status} />}
                 </>
               }
               testId="run-detail"
@@ -164,7 +170,7 @@ export default function ModelLogs() {
                       <dt>F1</dt>
                       <dd>
                         <Link to={`/model/evaluation/${model.id}?run=${run.id}`}>
-                          {pct(run.f1)}
+                          {percent(run.f1)}
                         </Link>
                       </dd>
                     </div>
@@ -232,9 +238,9 @@ export default function ModelLogs() {
                   const body = (
                     <>
                       <span>
-                        #{r.id} {t(`run.kind.${r.kind}`)} <RunStatusBadge status={r.status} />
+                        #{r.id} {t(`run.kind.${r.kind}`)} <StatusBadge status={r.status} />
                       </span>
-                      <time>{at(r.created_at).slice(5, 16)}</time>
+                      <time>{formatDate(r.created_at, "MM-DD HH:mm")}</time>
                     </>
                   );
                   return (
@@ -258,7 +264,6 @@ export default function ModelLogs() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({
-  to: "/model/index",
-  label: "model.backToList",
+export const ErrorBoundary = errorBoundary({
+  back: { to: "/model/index", label: "insight:model.backToList" },
 });

@@ -2,9 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { insightLinks } from "~/components/insight/bits";
-import { insightErrorBoundary } from "~/components/insight/error-boundary";
-import { reportForm, submitReport } from "~/components/insight/feedback.server";
+import { insightLinks } from "~/components/insight/styles";
+import { errorBoundary } from "~/components/ui/error-boundary";
+import { reportForm, submitReport } from "~/insight/feedback.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -98,4 +98,4 @@ export default function ReportFact() {
   );
 }
 
-export const ErrorBoundary = insightErrorBoundary({ to: "/", label: "common.back" });
+export const ErrorBoundary = errorBoundary({ back: { to: "/", label: "insight:common.back" } });

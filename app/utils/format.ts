@@ -66,3 +66,8 @@ export function numberFormatter(num: number, digits = 1): string {
 export function thousands(num: number): string {
   return num.toLocaleString("en-US");
 }
+
+/** A share as a percentage with one decimal: 0.9123 → 91.2%; none → "—". */
+export function percent(share: number | null | undefined): string {
+  return share === null || share === undefined ? "—" : `${(share * 100).toFixed(1)}%`;
+}

@@ -1,6 +1,7 @@
+import type { FactKind, FeedbackStatus } from "@contract/insight";
 import type { AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
-import { resolveFact, type FactKind, type FeedbackStatus } from "../admin/insight/feedback.js";
+import { resolveFact } from "../admin/insight/feedback.js";
 import { enqueueModelRun } from "../admin/insight/jobs.js";
 import { createRun, type ModelRow } from "../admin/insight/models.js";
 import { prng, type Rng } from "./corpus/writer.js";

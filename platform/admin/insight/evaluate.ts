@@ -1,3 +1,4 @@
+import type { ModelType } from "@contract/insight";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
 import { analyzeText, type ExtractResult } from "../../kg/extract.js";
@@ -18,8 +19,6 @@ import type { Outcome } from "./metrics.js";
  * word, a relation's predicate) was right, and suppresses keys that were wrong more often
  * than right. Evaluation applies the filter, so training changes real numbers.
  */
-
-export type ModelType = "ner" | "relation" | "event";
 
 export interface Learned {
   /** Prediction keys the model drops. */

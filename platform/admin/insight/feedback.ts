@@ -1,3 +1,4 @@
+import type { FactKind, FeedbackStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
@@ -21,9 +22,6 @@ import { loadOptions, validateInput } from "../../resources/values.js";
  * Users' reports of wrong facts, and their handling: new → confirmed → fixed, or rejected
  * from new or confirmed. Fixed and rejected are final.
  */
-
-export type FeedbackStatus = "new" | "confirmed" | "fixed" | "rejected";
-export type FactKind = "entity" | "relation" | "event";
 
 export const TRANSITIONS: Record<FeedbackStatus, FeedbackStatus[]> = {
   new: ["confirmed", "rejected"],

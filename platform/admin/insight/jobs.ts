@@ -1,9 +1,10 @@
+import type { RunKind } from "@contract/insight";
 import type { Request, Response } from "express";
 import type { PlatformContext } from "../../context.js";
 import { followJobEvents } from "../../jobs/follow.js";
 import { registerJobKind } from "../../jobs/kinds.js";
 import { enqueueJob } from "../../jobs/worker.js";
-import { executeRun, runView, type RunKind } from "./models.js";
+import { executeRun, runView } from "./models.js";
 
 /**
  * Model runs on the job runner: one job kind per run kind (so job lists say what ran), the

@@ -1,3 +1,4 @@
+import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 
 /**
@@ -36,18 +37,6 @@ export function isKeyword(word: string): boolean {
   return !STOPWORDS.has(word.toLowerCase());
 }
 
-export interface KeywordStats {
-  /** Articles whose words were counted. */
-  articles: number;
-  /** Articles of the graph; more than `articles` when only the newest were counted. */
-  total_articles: number;
-  sampled: boolean;
-  /** Keyword occurrences counted, and distinct keywords. */
-  words: number;
-  distinct: number;
-  keywords: { rank: number; word: string; count: number; articles: number }[];
-}
-
 /** Articles counted at most: the newest ones, so a generated graph of millions stays quick. */
 export const MAX_KEYWORD_ARTICLES = 5_000;
 /** Keywords kept (a request asks for at most this many). */
@@ -56,7 +45,7 @@ export const MAX_KEYWORDS = 500;
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** Word frequencies and document frequencies of one graph's articles, most frequent first. */
-export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordStats {
+export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordCounts {
   const total = ctx.db
     .prepare("SELECT count(*) FROM kg_articles WHERE graph_id = ?")
     .pluck()

@@ -1,3 +1,5 @@
+import type { ClassMetrics } from "@contract/insight";
+
 /**
  * Precision, recall and F1 per class, their micro and macro averages, and the confusion
  * matrix, from matched gold/predicted pairs. Pure: the evaluation (evaluate.ts) decides what
@@ -14,18 +16,6 @@ export const NONE = "O";
 export interface Outcome {
   gold: string | null;
   predicted: string | null;
-}
-
-export interface ClassMetrics {
-  label: string;
-  tp: number;
-  fp: number;
-  fn: number;
-  /** Gold items of the class. */
-  support: number;
-  precision: number;
-  recall: number;
-  f1: number;
 }
 
 export interface Metrics {

@@ -1,3 +1,4 @@
+import type { ModelType, RunKind, RunStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
@@ -15,7 +16,6 @@ import {
   evaluateArticle,
   learnFilter,
   type Learned,
-  type ModelType,
   splitArticles,
 } from "./evaluate.js";
 import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
@@ -25,9 +25,6 @@ import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
  * run first learns the model's filter from the other articles, then evaluates. Each run is a
  * job (jobs.ts); this module owns what a run does and what it leaves behind.
  */
-
-export type RunKind = "evaluation" | "training";
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
 export const MODEL_NOT_FOUND = "模型不存在";
 export const RUN_NOT_FOUND = "运行记录不存在";

@@ -1,3 +1,4 @@
+import type { FeedbackStatus } from "@contract/insight";
 import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
@@ -5,13 +6,7 @@ import { handle } from "../../http/errors.js";
 import { pathId } from "../../kg/params.js";
 import { feedback as feedbackDef, FEEDBACK_STATUS } from "../../resources/defs/insight.js";
 import { requireRecord } from "../../resources/store.js";
-import {
-  changeFeedbackStatus,
-  createFeedback,
-  describeFact,
-  TRANSITIONS,
-  type FeedbackStatus,
-} from "./feedback.js";
+import { changeFeedbackStatus, createFeedback, describeFact, TRANSITIONS } from "./feedback.js";
 
 /** Reporting a wrong fact and moving a report along its workflow (the list is the kg/feedback resource). */
 export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {

@@ -1,3 +1,4 @@
+import type { Trend } from "@contract/insight";
 import type { Request, Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
@@ -11,7 +12,6 @@ import {
   entityDetailStatistics,
   entityStatistics,
   keywordStatistics,
-  type Trend,
   verbStatistics,
 } from "./statistics.js";
 

@@ -1,3 +1,4 @@
+import type { SearchStats } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 import { prepared } from "../../resources/store.js";
 
@@ -39,21 +40,6 @@ export interface SearchStatsQuery {
   /** Rows of the top and no-result lists. */
   limit: number;
   now?: Date;
-}
-
-export interface SearchStats {
-  graph_id: number | null;
-  days: number;
-  from: string;
-  to: string;
-  total: number;
-  empty_total: number;
-  distinct_queries: number;
-  users: number;
-  series: { day: string; searches: number; empty: number }[];
-  kinds: { kind: string; searches: number }[];
-  top: { query: string; searches: number; avg_results: number; last_at: string }[];
-  empty: { query: string; searches: number; last_at: string }[];
 }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

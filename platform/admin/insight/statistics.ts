@@ -1,23 +1,16 @@
+import type { KeywordCounts, Trend } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 import { graphSignature, storeCache } from "../../kg/cache.js";
 import { graphOntology, parseJson } from "../../kg/ontology.js";
 import { NOT_FOUND, requireGraph, type Graph } from "../../kg/shapes.js";
 import { notFound } from "../../http/errors.js";
-import { keywordFrequencies, type KeywordStats } from "./keywords.js";
+import { keywordFrequencies } from "./keywords.js";
 
 /**
  * Entity, verb and keyword statistics of one graph. Every answer is computed from the
  * store's facts and rollups (kg_entity_daily, kg_event_articles), cached per graph until the
  * graph changes. An empty graph gives zeros and empty lists, never an error.
  */
-
-/** A time series over continuous periods (no gaps), a total line and a few named lines. */
-export interface Trend {
-  bucket: "day" | "month";
-  periods: string[];
-  total: number[];
-  series: { key: string; name: string; values: number[] }[];
-}
 
 /** Day buckets up to this span, months beyond it: a chart stays readable either way. */
 const MAX_DAY_SPAN = 92;
@@ -366,7 +359,7 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
 
 export function keywordStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
   const graph = requireGraph(ctx, graphId);
-  const stats: KeywordStats = cached(ctx, graphId, "keywords", () =>
+  const stats: KeywordCounts = cached(ctx, graphId, "keywords", () =>
     keywordFrequencies(ctx, graphId),
   );
   return { graph: graphHead(graph), ...stats, keywords: stats.keywords.slice(0, q.limit) };

@@ -1,17 +1,20 @@
 import { redirect } from "@remix-run/node";
-import { PlatformError } from "~/platform-client/client.server";
-import { loadGraphs } from "~/kg/graphs.server";
+import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "@contract/insight";
 import type { Viewer } from "~/auth/guard.server";
-import { idParam, insightGet, insightT, pageError } from "~/utils/insight.server";
-import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/auth/session.server";
-import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "./types";
+import { fetchOr404, pageError, requireId } from "~/http/page.server";
+import { translate } from "~/i18n";
+import { getFixedT } from "~/i18next.server";
+import { loadGraphs } from "~/kg/graphs.server";
+import { PlatformError } from "~/platform-client/client.server";
+import { safeRedirect } from "~/utils/redirect";
+import { canAccess } from "~/utils/roles";
 
 /** Loaders' and actions' work of feedback: the review dialog and the visitor's report form. */
 
 const TABLE = "/kgfeedback/index";
-const mayHandle = (roles: string[]) =>
-  roles.includes("admin") || roles.includes("kg__feedback__update");
+/** The platform's words for an unknown report, which scripts read. */
+const RECORD_NOT_FOUND = translate("zh", "insight:errors.recordNotFound");
 
 /** The table the dialog was opened over (its search, sort and page), from the dialog's own URL. */
 export function tableHref(request: Request): string {
@@ -20,16 +23,16 @@ export function tableHref(request: Request): string {
 }
 
 export async function reviewDialog(viewer: Viewer, rawId: string | undefined) {
-  const id = idParam(rawId, "记录不存在");
+  const id = requireId(rawId, RECORD_NOT_FOUND);
   const [workflow, graphs] = await Promise.all([
-    insightGet<FeedbackWorkflow>(viewer.api, `/kg/feedback/${id}/status/`),
+    fetchOr404<FeedbackWorkflow>(viewer.api, `/kg/feedback/${id}/status/`),
     loadGraphs(viewer.api),
   ]);
   const graph = graphs.find((g) => g.id === workflow.record.graph);
   return {
     ...workflow,
     graphName: graph?.name ?? String(workflow.record.graph ?? ""),
-    canHandle: mayHandle(viewer.roles),
+    canHandle: canAccess(viewer.roles, ["kg__feedback__update"]),
   };
 }
 
@@ -45,8 +48,8 @@ export async function moveStatus(
   rawId: string | undefined,
   form: FormData,
 ): Promise<ReviewResult & { status: number }> {
-  const id = idParam(rawId, "记录不存在");
-  const t = await insightT(request);
+  const id = requireId(rawId, RECORD_NOT_FOUND);
+  const t = await getFixedT(request, "insight");
   const status = String(form.get("status") ?? "");
   const note = String(form.get("note") ?? "");
   try {
@@ -71,7 +74,7 @@ export async function moveStatus(
 /** What a visitor reports on: ?graph=&kind=&target=, described by the platform (404 when there is no such fact). */
 export async function reportForm(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
-  const fact = await insightGet<FactDescription>(viewer.api, "/kg/feedback/fact/", {
+  const fact = await fetchOr404<FactDescription>(viewer.api, "/kg/feedback/fact/", {
     graph: url.searchParams.get("graph"),
     kind: url.searchParams.get("kind"),
     target: url.searchParams.get("target"),
@@ -89,7 +92,7 @@ export async function submitReport(
   viewer: Viewer,
   form: FormData,
 ): Promise<ReportResult & { status: number }> {
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const content = String(form.get("content") ?? "");
   if (!content.trim()) return { message: t("feedback.contentRequired"), content, status: 400 };
   const body = {

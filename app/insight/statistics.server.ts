@@ -1,17 +1,19 @@
-import { chartSpec } from "~/components/charts/render.server";
+import type {
+  EntityDetailStats,
+  EntityStats,
+  KeywordStats,
+  SearchStats,
+  VerbStats,
+} from "@contract/insight";
+import { requireViewer, type Viewer } from "~/auth/guard.server";
 import { barOption, colorFor } from "~/components/charts/options";
-import type { Viewer } from "~/auth/guard.server";
-import {
-  csvDownload,
-  insightGet,
-  insightT,
-  numberParam,
-  pickGraph,
-  requirePage,
-} from "~/utils/insight.server";
-import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./constants";
-import { columnsOption, linesOption, trendLines } from "./options";
-import type { EntityDetailStats, EntityStats, KeywordStats, SearchStats, VerbStats } from "./types";
+import { chartSpec } from "~/components/charts/render.server";
+import { fetchOr404 } from "~/http/page.server";
+import { getFixedT } from "~/i18next.server";
+import { columnsOption, linesOption, trendLines } from "./chart-options";
+import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./choices";
+import { csvDownload } from "./pass-through.server";
+import { numberParam, pickGraph } from "./query.server";
 
 /**
  * Loaders' work of the statistics pages (retrieval, entities, verbs, keywords): read the
@@ -26,12 +28,12 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api, { allowAll: true });
   const asked = numberParam(url, "days", 30);
   const days = (SEARCH_WINDOWS as readonly number[]).includes(asked) ? asked : 30;
-  const stats = await insightGet<SearchStats>(viewer.api, "/kg/statistics/searches/", {
+  const stats = await fetchOr404<SearchStats>(viewer.api, "/kg/statistics/searches/", {
     graph: graphId,
     days,
     limit: 20,
   });
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const chart = chartSpec(
     request,
     linesOption(
@@ -53,12 +55,12 @@ export async function entityPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const type = numberParam(url, "type", 0, 1, 1e12) || undefined;
-  const stats = await insightGet<EntityStats>(viewer.api, "/kg/statistics/entities/", {
+  const stats = await fetchOr404<EntityStats>(viewer.api, "/kg/statistics/entities/", {
     graph: graphId,
     limit: 20,
     type,
   });
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const byType = chartSpec(
     request,
     barOption(
@@ -87,11 +89,11 @@ export async function entityPage(request: Request, viewer: Viewer) {
 }
 
 export async function entityDetailPage(request: Request, viewer: Viewer, uuid: string) {
-  const stats = await insightGet<EntityDetailStats>(
+  const stats = await fetchOr404<EntityDetailStats>(
     viewer.api,
     `/kg/statistics/entities/${encodeURIComponent(uuid)}/`,
   );
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const mentions = chartSpec(
     request,
     linesOption(stats.mentions.periods, [
@@ -111,11 +113,11 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
 
 export async function verbPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
-  const stats = await insightGet<VerbStats>(viewer.api, "/kg/statistics/verbs/", {
+  const stats = await fetchOr404<VerbStats>(viewer.api, "/kg/statistics/verbs/", {
     graph: graphId,
     limit: 30,
   });
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const top = stats.verbs.slice(0, CHART_TOP);
   const verbs = chartSpec(
     request,
@@ -154,7 +156,7 @@ export async function keywordPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const asked = numberParam(url, "limit", 50);
   const limit = (KEYWORD_LIMITS as readonly number[]).includes(asked) ? asked : 50;
-  const stats = await insightGet<KeywordStats>(viewer.api, "/kg/statistics/keywords/", {
+  const stats = await fetchOr404<KeywordStats>(viewer.api, "/kg/statistics/keywords/", {
     graph: graphId,
     limit,
   });
@@ -178,7 +180,7 @@ export async function statisticsExport(
   platformPath: string,
   params: string[],
 ) {
-  const viewer = await requirePage(request, page);
+  const viewer = await requireViewer(request, { page });
   const url = new URL(request.url);
   const query = new URLSearchParams();
   for (const p of params) {

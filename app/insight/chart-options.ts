@@ -1,5 +1,5 @@
 import { PALETTE, type ChartOption } from "~/components/charts/options";
-import type { ClassMetrics, Trend } from "./types";
+import type { ClassMetrics, Trend } from "@contract/insight";
 
 /**
  * ECharts options of the insight pages (lines and bars only: the chart modules the console

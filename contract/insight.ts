@@ -1,11 +1,16 @@
 /**
- * The platform's answers the insight pages read (docs/api.md, "Models, statistics, feedback
- * and retrieval logs"), declared here because the console knows the platform only by its
- * HTTP contract.
+ * Models, statistics, feedback and retrieval logs (docs/api.md, "Models, statistics, feedback
+ * and retrieval logs"): the platform answers with these, the console's insight pages read them.
  */
 
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+import type { JobStatus } from "./graph-admin";
+
+/** A run is a job: its status is the job's. */
+export type RunStatus = JobStatus;
+export type RunKind = "evaluation" | "training";
 export type ModelType = "ner" | "relation" | "event";
+export type FeedbackStatus = "new" | "confirmed" | "fixed" | "rejected";
+export type FactKind = "entity" | "relation" | "event";
 
 export interface ModelRecord {
   id: number;
@@ -25,7 +30,7 @@ export interface ModelRecord {
 export interface Run {
   id: number;
   model_id: number;
-  kind: "evaluation" | "training";
+  kind: RunKind;
   status: RunStatus;
   job_id: number | null;
   job_status: RunStatus | null;
@@ -60,6 +65,7 @@ export interface ClassMetrics {
   tp: number;
   fp: number;
   fn: number;
+  /** Gold items of the class. */
   support: number;
   precision: number;
   recall: number;
@@ -71,7 +77,7 @@ export interface Evaluation {
   run_id: number;
   run: {
     id: number;
-    kind: Run["kind"];
+    kind: RunKind;
     username: string;
     created_at: string;
     finished_at: string | null;
@@ -95,7 +101,7 @@ export interface EvaluationAnswer {
   evaluation: Evaluation | null;
   history: {
     run_id: number;
-    kind: Run["kind"];
+    kind: RunKind;
     created_at: string;
     precision: number;
     recall: number;
@@ -103,6 +109,7 @@ export interface EvaluationAnswer {
   }[];
 }
 
+/** A time series over continuous periods (no gaps), a total line and a few named lines. */
 export interface Trend {
   bucket: "day" | "month";
   periods: string[];
@@ -192,20 +199,27 @@ export interface VerbStats {
   trend: Trend;
 }
 
-export interface KeywordStats {
-  graph: GraphHead;
+/** Word frequencies of a graph's articles. */
+export interface KeywordCounts {
+  /** Articles whose words were counted. */
   articles: number;
+  /** Articles of the graph; more than `articles` when only the newest were counted. */
   total_articles: number;
   sampled: boolean;
+  /** Keyword occurrences counted, and distinct keywords. */
   words: number;
   distinct: number;
   keywords: { rank: number; word: string; count: number; articles: number }[];
 }
 
+export interface KeywordStats extends KeywordCounts {
+  graph: GraphHead;
+}
+
 export interface FeedbackRecord {
   id: number;
-  status: "new" | "confirmed" | "fixed" | "rejected";
-  kind: "entity" | "relation" | "event";
+  status: FeedbackStatus;
+  kind: FactKind;
   graph: number;
   target: string;
   target_label: string;
@@ -220,13 +234,13 @@ export interface FeedbackRecord {
 
 export interface FeedbackWorkflow {
   record: FeedbackRecord;
-  status: FeedbackRecord["status"];
-  allowed: { key: FeedbackRecord["status"]; label: string }[];
+  status: FeedbackStatus;
+  allowed: { key: FeedbackStatus; label: string }[];
 }
 
 export interface FactDescription {
   graph: number;
-  kind: FeedbackRecord["kind"];
+  kind: FactKind;
   kind_label: string;
   target: string;
   label: string;

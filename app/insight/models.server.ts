@@ -1,29 +1,35 @@
 import { redirect } from "@remix-run/node";
-import { chartSpec } from "~/components/charts/render.server";
-import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
+import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "@contract/insight";
 import type { Viewer } from "~/auth/guard.server";
-import { idParam, insightGet, insightT, numberParam, pageError } from "~/utils/insight.server";
-import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/auth/session.server";
-import { LOG_PAGE_SIZE } from "./constants";
-import { classMetricsOption, linesOption } from "./options";
-import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "./types";
+import { chartSpec } from "~/components/charts/render.server";
+import { fetchOr404, notFound, pageError, requireId } from "~/http/page.server";
+import { translate } from "~/i18n";
+import { getFixedT } from "~/i18next.server";
+import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
+import { safeRedirect } from "~/utils/redirect";
+import { classMetricsOption, linesOption } from "./chart-options";
+import { LOG_PAGE_SIZE } from "./choices";
+import { numberParam } from "./query.server";
 
 /** Loaders' and actions' work of the model pages: run logs, evaluation, the run dialog. */
 
 const ACTIVE = new Set(["queued", "running"]);
+
+/** The platform's words for an unknown model, run or evaluation, which scripts read. */
+const MODEL_NOT_FOUND = translate("zh", "insight:errors.modelNotFound");
+const RUN_NOT_FOUND = translate("zh", "insight:errors.runNotFound");
 
 /** The model, or the page's 404 with the platform's reason in words the page uses. */
 export async function requireModel(
   api: PlatformClient,
   rawId: string | undefined,
 ): Promise<ModelRecord> {
-  const id = idParam(rawId, "模型不存在");
+  const id = requireId(rawId, MODEL_NOT_FOUND);
   try {
     return await api.get<ModelRecord>(`/kg/models/${id}/`);
   } catch (e) {
-    if (e instanceof PlatformError && e.status === 404)
-      throw new Response("模型不存在", { status: 404 });
+    if (e instanceof PlatformError && e.status === 404) throw notFound(MODEL_NOT_FOUND);
     throw pageError(e);
   }
 }
@@ -31,16 +37,16 @@ export async function requireModel(
 export async function modelLogsPage(request: Request, viewer: Viewer, rawId: string | undefined) {
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
-  const runs = await insightGet<{ results: Run[]; count: number }>(
+  const runs = await fetchOr404<{ results: Run[]; count: number }>(
     viewer.api,
     `/kg/models/${model.id}/runs/`,
     { page_size: 20 },
   );
   const asked = url.searchParams.get("run");
-  const runId = asked ? idParam(asked, "运行记录不存在") : runs.results[0]?.id;
+  const runId = asked ? requireId(asked, RUN_NOT_FOUND) : runs.results[0]?.id;
   const page = numberParam(url, "page", 1);
   const run = runId
-    ? await insightGet<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, {
+    ? await fetchOr404<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, {
         log_page: page,
         log_page_size: LOG_PAGE_SIZE,
       })
@@ -63,8 +69,8 @@ export async function cancelRun(
   form: FormData,
 ) {
   const model = await requireModel(viewer.api, rawId);
-  const runId = idParam(String(form.get("run") ?? ""), "运行记录不存在");
-  const t = await insightT(request);
+  const runId = requireId(String(form.get("run") ?? ""), RUN_NOT_FOUND);
+  const t = await getFixedT(request, "insight");
   try {
     await viewer.api.post(`/kg/models/${model.id}/runs/${runId}/cancel/`, {});
     flash(viewer.api.session, "success", t("model.cancelled"));
@@ -85,14 +91,14 @@ export async function modelEvaluationPage(
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
   const run = url.searchParams.get("run");
-  const answer = await insightGet<EvaluationAnswer>(
+  const answer = await fetchOr404<EvaluationAnswer>(
     viewer.api,
     `/kg/models/${model.id}/evaluation/`,
     {
-      run: run ? idParam(run, "该运行没有评估结果") : undefined,
+      run: run ? requireId(run, translate("zh", "insight:errors.noEvaluation")) : undefined,
     },
   );
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const ev = answer.evaluation;
   const perClass = ev
     ? chartSpec(
@@ -147,7 +153,7 @@ export async function startRun(
   form: FormData,
 ): Promise<RunDialogResult & { status: number }> {
   const model = await requireModel(viewer.api, rawId);
-  const t = await insightT(request);
+  const t = await getFixedT(request, "insight");
   const values = {
     kind: String(form.get("kind") ?? "evaluation"),
     holdout: String(form.get("holdout") ?? "").trim(),
