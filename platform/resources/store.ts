@@ -346,12 +346,12 @@ export function syncSearchIndex(db: DB, def: ResourceDef) {
 
 export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";
 
-/** One audit_log row. Records come from getRecord, which never holds a password. */
-export function writeAudit(
+/** One audit_log row for a change of `resource` (its path, e.g. `data/triples`). */
+export function auditRow(
   db: DB,
   user: AuthUser,
   action: AuditAction,
-  def: ResourceDef,
+  resource: string,
   recordId: number | string | null,
   before: unknown,
   after: unknown,
@@ -364,12 +364,23 @@ export function writeAudit(
     user.id,
     user.username,
     action,
-    resourcePath(def),
+    resource,
     recordId === null ? null : String(recordId),
     before === null || before === undefined ? null : JSON.stringify(before),
     after === null || after === undefined ? null : JSON.stringify(after),
   );
 }
+
+/** The audit row of a generic resource. Records come from getRecord, which never holds a password. */
+export const writeAudit = (
+  db: DB,
+  user: AuthUser,
+  action: AuditAction,
+  def: ResourceDef,
+  recordId: number | string | null,
+  before: unknown,
+  after: unknown,
+) => auditRow(db, user, action, resourcePath(def), recordId, before, after);
 
 type Statement = Database.Statement<unknown[]>;
 const statementCaches = new WeakMap<DB, Map<string, Statement>>();

@@ -1,8 +1,9 @@
 import type { AuthUser } from "../../auth/context.js";
 import type { DB } from "../../db/database.js";
+import { auditRow } from "../../resources/store.js";
 
 /** One audit_log row for a graph-administration change (resource names `graphadmin/...`). */
-export function audit(
+export const audit = (
   db: DB,
   user: AuthUser,
   action: "create" | "update" | "delete",
@@ -10,17 +11,4 @@ export function audit(
   recordId: number | null,
   before: unknown,
   after: unknown,
-) {
-  db.prepare(
-    `INSERT INTO audit_log (user_id, username, action, resource, record_id, before_json, after_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    user.id,
-    user.username,
-    action,
-    `graphadmin/${resource}`,
-    recordId === null ? null : String(recordId),
-    before == null ? null : JSON.stringify(before),
-    after == null ? null : JSON.stringify(after),
-  );
-}
+) => auditRow(db, user, action, `graphadmin/${resource}`, recordId, before, after);

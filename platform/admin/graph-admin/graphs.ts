@@ -112,6 +112,16 @@ function requireIdle(db: DB, graphId: number) {
     );
 }
 
+/** Builds and updates need the graph's ontology to check the rows against. */
+function requireOntologyAssigned(db: DB, graphId: number) {
+  if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
+    throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
+  }
+}
+
+/** A change of one graph by a user, from a request body. */
+type GraphChange<T> = (ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) => T;
+
 /** `predicate_map` of a build or dry run: which relation type each foreign RDF predicate means. */
 const predicateMapOf = (r: BodyReader): PredicateMap =>
   readPredicateMap(r.body.predicate_map, (m) => r.fail("predicate_map", m));
@@ -158,30 +168,18 @@ export function createGraph(
 }
 
 /** POST graphs/{id}/build/: rebuild from source data (the graph's facts are replaced). */
-export function rebuildGraph(
-  ctx: PlatformContext,
-  user: AuthUser,
-  graphId: number,
-  body: unknown,
-): { job_id: number } {
+export const rebuildGraph: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const params = readBuildBody(ctx, new BodyReader(body));
   return db.transaction(() => {
     requireIdle(db, graphId);
-    if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
-      throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
-    }
+    requireOntologyAssigned(db, graphId);
     return { job_id: enqueueJob(ctx, { kind: BUILD, graphId, params, userId: user.id }) };
   })();
-}
+};
 
-export function updateGraph(
-  ctx: PlatformContext,
-  user: AuthUser,
-  graphId: number,
-  body: unknown,
-): GraphCard {
+export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) => {
   const db = ctx.db;
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "update");
@@ -199,18 +197,13 @@ export function updateGraph(
     audit(db, user, "update", "graphs", graphId, before, next);
   })();
   return graphCard(ctx, graphId);
-}
+};
 
 /**
  * POST graphs/{id}/update/dry-run/: queues the dry run (graph.plan). `from_plan_job_id` runs
  * an earlier dry run's sources again (with this body's `predicate_map` over its own).
  */
-export function startDryRun(
-  ctx: PlatformContext,
-  user: AuthUser,
-  graphId: number,
-  body: unknown,
-): { job_id: number } {
+export const startDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const r = new BodyReader(body);
@@ -220,22 +213,15 @@ export function startDryRun(
   const predicateMap = { ...(from?.params.predicate_map ?? {}), ...predicateMapOf(r) };
   r.done();
   checkSourceSpec(ctx, sources);
-  if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
-    throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
-  }
+  requireOntologyAssigned(db, graphId);
   const params = Object.keys(predicateMap).length
     ? { sources, predicate_map: predicateMap }
     : { sources };
   return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
-}
+};
 
 /** POST graphs/{id}/update/: applies a finished dry run (graph.update). */
-export function startUpdate(
-  ctx: PlatformContext,
-  user: AuthUser,
-  graphId: number,
-  body: unknown,
-): { job_id: number } {
+export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
   const db = ctx.db;
   requireGraphRow(db, graphId);
   const r = new BodyReader(body);
@@ -264,7 +250,7 @@ export function startUpdate(
       }),
     };
   })();
-}
+};
 
 // ---------------------------------------------------------------- browsing
 

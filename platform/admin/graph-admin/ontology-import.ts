@@ -81,76 +81,70 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
   };
 }
 
+/** One term of the file against the ontology: added (with `added` as detail), changed (what), or neither. */
+function compareTerm<T>(
+  out: OwlChange[],
+  kind: OwlChangeKind,
+  name: string,
+  was: T | undefined,
+  added: string,
+  changed: (was: T) => string[],
+) {
+  if (!was) {
+    out.push({ kind, change: "added", name, detail: added });
+    return;
+  }
+  const parts = changed(was);
+  if (parts.length) out.push({ kind, change: "changed", name, detail: parts.join("；") });
+}
+
 function changesOf(now: Current, next: OwlOntology): OwlChange[] {
   const out: OwlChange[] = [];
-  const seen = {
-    classes: new Set<string>(),
-    relations: new Set<string>(),
-    properties: new Set<string>(),
-  };
   for (const c of next.classes) {
-    seen.classes.add(c.name);
-    const was = now.classes.get(c.name);
-    if (!was)
-      out.push({
-        kind: "class",
-        change: "added",
-        name: c.name,
-        detail: c.parent ? `父类：${c.parent}` : "",
-      });
-    else {
-      const parts: string[] = [];
-      if (was.parent !== c.parent) parts.push(`父类：${none(was.parent)} → ${none(c.parent)}`);
-      if (c.description !== null && c.description !== was.description) parts.push("描述");
-      if (parts.length)
-        out.push({ kind: "class", change: "changed", name: c.name, detail: parts.join("；") });
-    }
+    compareTerm(
+      out,
+      "class",
+      c.name,
+      now.classes.get(c.name),
+      c.parent ? `父类：${c.parent}` : "",
+      (was) => [
+        ...(was.parent !== c.parent ? [`父类：${none(was.parent)} → ${none(c.parent)}`] : []),
+        ...(c.description !== null && c.description !== was.description ? ["描述"] : []),
+      ],
+    );
   }
   for (const r of next.relationTypes) {
-    seen.relations.add(r.name);
-    const was = now.relationTypes.get(r.name);
-    if (!was)
-      out.push({
-        kind: "relation_type",
-        change: "added",
-        name: r.name,
-        detail: `${none(r.domain)} → ${none(r.range)}`,
-      });
-    else {
-      const parts: string[] = [];
-      if (was.domain !== r.domain) parts.push(`定义域：${none(was.domain)} → ${none(r.domain)}`);
-      if (was.range !== r.range) parts.push(`值域：${none(was.range)} → ${none(r.range)}`);
-      if (r.description !== null && r.description !== was.description) parts.push("描述");
-      if (parts.length)
-        out.push({
-          kind: "relation_type",
-          change: "changed",
-          name: r.name,
-          detail: parts.join("；"),
-        });
-    }
+    compareTerm(
+      out,
+      "relation_type",
+      r.name,
+      now.relationTypes.get(r.name),
+      `${none(r.domain)} → ${none(r.range)}`,
+      (was) => [
+        ...(was.domain !== r.domain ? [`定义域：${none(was.domain)} → ${none(r.domain)}`] : []),
+        ...(was.range !== r.range ? [`值域：${none(was.range)} → ${none(r.range)}`] : []),
+        ...(r.description !== null && r.description !== was.description ? ["描述"] : []),
+      ],
+    );
   }
   for (const p of next.properties) {
-    const key = propertyKey(p.className, p.name);
-    seen.properties.add(key);
-    const was = now.properties.get(key);
-    const name = `${p.className}.${p.name}`;
-    if (!was) out.push({ kind: "property", change: "added", name, detail: p.datatype });
-    else if (was.datatype !== p.datatype)
-      out.push({
-        kind: "property",
-        change: "changed",
-        name,
-        detail: `${was.datatype} → ${p.datatype}`,
-      });
+    const was = now.properties.get(propertyKey(p.className, p.name));
+    compareTerm(out, "property", `${p.className}.${p.name}`, was, p.datatype, (w) =>
+      w.datatype !== p.datatype ? [`${w.datatype} → ${p.datatype}`] : [],
+    );
   }
+  const inFile = {
+    classes: new Set(next.classes.map((c) => c.name)),
+    relations: new Set(next.relationTypes.map((r) => r.name)),
+    properties: new Set(next.properties.map((p) => propertyKey(p.className, p.name))),
+  };
   for (const name of now.classes.keys())
-    if (!seen.classes.has(name)) out.push({ kind: "class", change: "removed", name, detail: "" });
+    if (!inFile.classes.has(name)) out.push({ kind: "class", change: "removed", name, detail: "" });
   for (const name of now.relationTypes.keys())
-    if (!seen.relations.has(name))
+    if (!inFile.relations.has(name))
       out.push({ kind: "relation_type", change: "removed", name, detail: "" });
   for (const [key, p] of now.properties) {
-    if (!seen.properties.has(key))
+    if (!inFile.properties.has(key))
       out.push({
         kind: "property",
         change: "removed",

@@ -3,7 +3,13 @@ import { bumpGraphVersion } from "../../kg/cache.js";
 import { refreshRollups, stableUuid } from "../../kg/store.js";
 import type { ArticleRef } from "../../interchange/rdf-read.js";
 import type { Plan } from "./plan.js";
-import { entityFate, provenanceChanged, relationFate, type RelationState } from "./plan-report.js";
+import {
+  entityFate,
+  provenanceChanged,
+  relationFate,
+  type EntityState,
+  type RelationState,
+} from "./plan-report.js";
 import type { WriteCounts } from "@contract/graph-admin";
 
 /** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
@@ -12,6 +18,22 @@ export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
 type Checkpoint = () => Promise<void>;
+
+/** A graph's facts, dependants first; flows stay. */
+const FACT_TABLES = [
+  "kg_event_relations",
+  "kg_events",
+  "kg_relations",
+  "kg_entities",
+  "kg_articles",
+];
+
+/** The daily rollups go with the facts; the graph's caches are stale from now on. */
+function clearRollups(ctx: PlatformContext, graphId: number) {
+  ctx.db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
+  ctx.db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
+  bumpGraphVersion(ctx, graphId, true);
+}
 
 /**
  * Removes a graph's facts (articles, entities, relations, events, event links; flows stay)
@@ -23,41 +45,22 @@ export async function clearGraphFacts(
   checkpoint: Checkpoint = async () => {},
 ) {
   const db = ctx.db;
-  for (const table of [
-    "kg_event_relations",
-    "kg_events",
-    "kg_relations",
-    "kg_entities",
-    "kg_articles",
-  ]) {
+  for (const table of FACT_TABLES) {
     const step = db.prepare(
       `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`,
     );
     while (db.transaction(() => step.run(graphId).changes)() > 0) await checkpoint();
   }
-  db.transaction(() => {
-    db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
-    db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
-    bumpGraphVersion(ctx, graphId, true);
-  })();
+  db.transaction(() => clearRollups(ctx, graphId))();
 }
 
 /** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
 export function clearGraphFactsNow(ctx: PlatformContext, graphId: number) {
   const db = ctx.db;
   db.transaction(() => {
-    for (const table of [
-      "kg_event_relations",
-      "kg_events",
-      "kg_relations",
-      "kg_entities",
-      "kg_articles",
-    ]) {
+    for (const table of FACT_TABLES)
       db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
-    }
-    db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
-    db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
-    bumpGraphVersion(ctx, graphId, true);
+    clearRollups(ctx, graphId);
   })();
 }
 
@@ -100,7 +103,7 @@ function uuidFor(ctx: PlatformContext, graphId: number, name: string) {
  * The article id of each relation's provenance (RDF imports): an article of the graph, or one
  * created (once) from what the import says of it. Runs inside the caller's transaction.
  */
-function articleIds(ctx: PlatformContext, graphId: number, st: ReturnType<typeof statements>) {
+function articleIds(graphId: number, st: ReturnType<typeof statements>) {
   const made = new Map<ArticleRef, number>();
   return (r: RelationState): [number | null, number | null, number | null] => {
     const p = r.provenance;
@@ -122,6 +125,44 @@ function articleIds(ctx: PlatformContext, graphId: number, st: ReturnType<typeof
 }
 
 /**
+ * Inserts a plan's entities and relations (`ids`: entity name → id, for the relations);
+ * each inserted relation is marked as written by the job.
+ */
+function factWriter(ctx: PlatformContext, plan: Plan, jobId: number) {
+  const st = statements(ctx);
+  const provenance = articleIds(plan.graphId, st);
+  const ids = new Map<string, number>();
+  return {
+    st,
+    provenance,
+    ids,
+    addEntity(e: EntityState) {
+      const id = st.insertEntity.run(
+        uuidFor(ctx, plan.graphId, e.name),
+        plan.graphId,
+        e.classId,
+        e.name,
+        JSON.stringify(e.aliases),
+        JSON.stringify(e.props),
+        e.description ?? "",
+      ).lastInsertRowid;
+      ids.set(e.name, Number(id));
+    },
+    addRelation(r: RelationState) {
+      const id = st.insertRelation.run(
+        plan.graphId,
+        ids.get(r.subject),
+        r.typeId,
+        ids.get(r.object),
+        r.confidence,
+        ...provenance(r),
+      ).lastInsertRowid;
+      st.markBuilt.run(id, jobId);
+    },
+  };
+}
+
+/**
  * Writes a build plan into a cleared graph: entities, then relations, in batches of their
  * own transaction; `progress` gets the fraction done.
  */
@@ -133,43 +174,20 @@ export async function writeBuild(
   progress: (fraction: number) => void,
 ): Promise<WriteCounts> {
   const db = ctx.db;
-  const st = statements(ctx);
-  const ids = new Map<string, number>();
+  const writer = factWriter(ctx, plan, jobId);
   const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
   const relations = [...plan.relations.values()].filter((r) => !r.remove);
   const total = entities.length + relations.length || 1;
-  const provenance = articleIds(ctx, plan.graphId, st);
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
     db.transaction(() => {
-      for (const e of entities.slice(i, i + ENTITY_BATCH)) {
-        const id = st.insertEntity.run(
-          uuidFor(ctx, plan.graphId, e.name),
-          plan.graphId,
-          e.classId,
-          e.name,
-          JSON.stringify(e.aliases),
-          JSON.stringify(e.props),
-          e.description ?? "",
-        ).lastInsertRowid;
-        ids.set(e.name, Number(id));
-      }
+      for (const e of entities.slice(i, i + ENTITY_BATCH)) writer.addEntity(e);
     })();
     progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
     await checkpoint();
   }
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
     db.transaction(() => {
-      for (const r of relations.slice(i, i + RELATION_BATCH)) {
-        const id = st.insertRelation.run(
-          plan.graphId,
-          ids.get(r.subject),
-          r.typeId,
-          ids.get(r.object),
-          r.confidence,
-          ...provenance(r),
-        ).lastInsertRowid;
-        st.markBuilt.run(id, jobId);
-      }
+      for (const r of relations.slice(i, i + RELATION_BATCH)) writer.addRelation(r);
     })();
     progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
     await checkpoint();
@@ -187,28 +205,18 @@ export async function writeBuild(
 /** Applies an update plan in ONE transaction: all of it or, on any error, none of it. */
 export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): WriteCounts {
   const db = ctx.db;
-  const st = statements(ctx);
+  const writer = factWriter(ctx, plan, jobId);
+  const { st, provenance, ids } = writer;
   const counts: WriteCounts = {
     entities: { added: 0, changed: 0, removed: 0 },
     relations: { added: 0, changed: 0, removed: 0 },
   };
   db.transaction(() => {
-    const ids = new Map<string, number>();
-    const provenance = articleIds(ctx, plan.graphId, st);
     for (const e of plan.entities.values()) {
       const fate = entityFate(e);
       if (e.id !== null) ids.set(e.name, e.id);
       if (fate === "added") {
-        const id = st.insertEntity.run(
-          uuidFor(ctx, plan.graphId, e.name),
-          plan.graphId,
-          e.classId,
-          e.name,
-          JSON.stringify(e.aliases),
-          JSON.stringify(e.props),
-          e.description ?? "",
-        ).lastInsertRowid;
-        ids.set(e.name, Number(id));
+        writer.addEntity(e);
         counts.entities.added++;
       } else if (fate === "changed") {
         st.updateEntity.run(
@@ -224,15 +232,7 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
     for (const r of plan.relations.values()) {
       const fate = relationFate(r);
       if (fate === "added") {
-        const id = st.insertRelation.run(
-          plan.graphId,
-          ids.get(r.subject),
-          r.typeId,
-          ids.get(r.object),
-          r.confidence,
-          ...provenance(r),
-        ).lastInsertRowid;
-        st.markBuilt.run(id, jobId);
+        writer.addRelation(r);
         counts.relations.added++;
       } else if (fate === "changed") {
         st.updateRelation.run(r.confidence, r.id);
