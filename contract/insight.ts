@@ -72,9 +72,12 @@ export interface ClassMetrics {
   f1: number;
 }
 
+/** A run's evaluation: its counts and scores over the held-out articles, per class and overall. */
 export interface Evaluation {
   id: number;
   run_id: number;
+  model_id: number;
+  graph_id: number | null;
   run: {
     id: number;
     kind: RunKind;
@@ -92,6 +95,7 @@ export interface Evaluation {
   f1: number;
   macro_f1: number;
   per_class: ClassMetrics[];
+  /** matrix[i][j]: gold labels[i] predicted as labels[j]; the last label is "O" (nothing). */
   confusion: { labels: string[]; matrix: number[][] };
   created_at: string;
 }

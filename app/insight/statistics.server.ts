@@ -3,6 +3,7 @@ import type {
   EntityStats,
   KeywordStats,
   SearchStats,
+  Trend,
   VerbStats,
 } from "@contract/insight";
 import { requireViewer, type Viewer } from "~/auth/guard.server";
@@ -51,6 +52,16 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
 
 const CHART_TOP = 15;
 
+/** Counts per type, each type in its ontology colour. */
+const typeItems = <T extends { type: string; color: string }>(
+  rows: T[],
+  value: (row: T) => number,
+) => rows.map((b) => ({ name: b.type, value: value(b), color: colorFor(b.type, b.color) }));
+
+/** A statistics trend drawn as lines: the total and the named lines. */
+const trendChart = (request: Request, trend: Trend, totalName: string, height: number) =>
+  chartSpec(request, linesOption(trend.periods, trendLines(trend, totalName)), 1100, height);
+
 export async function entityPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
   const { graphs, graphId } = await pickGraph(request, viewer.api);
@@ -63,22 +74,11 @@ export async function entityPage(request: Request, viewer: Viewer) {
   const t = await getFixedT(request, "insight");
   const byType = chartSpec(
     request,
-    barOption(
-      stats.by_type.map((b) => ({
-        name: b.type,
-        value: b.entities,
-        color: colorFor(b.type, b.color),
-      })),
-    ),
+    barOption(typeItems(stats.by_type, (b) => b.entities)),
     640,
     Math.max(160, 40 + stats.by_type.length * 28),
   );
-  const trend = chartSpec(
-    request,
-    linesOption(stats.trend.periods, trendLines(stats.trend, t("entity.trendTotal"))),
-    1100,
-    320,
-  );
+  const trend = trendChart(request, stats.trend, t("entity.trendTotal"), 320);
   return {
     graphs: graphList(graphs),
     graphId: graphId!,
@@ -123,28 +123,17 @@ export async function verbPage(request: Request, viewer: Viewer) {
     request,
     barOption(
       top.map((v) => ({
-        name: v.verb === v.type ? v.verb : `${v.verb}（${v.type}）`,
+        name: v.verb === v.type ? v.verb : t("verb.verbOfType", { verb: v.verb, type: v.type }),
         value: v.events,
       })),
     ),
     560,
     Math.max(160, 40 + top.length * 26),
   );
-  const trend = chartSpec(
-    request,
-    linesOption(stats.trend.periods, trendLines(stats.trend, t("verb.trendTotal"))),
-    1100,
-    300,
-  );
+  const trend = trendChart(request, stats.trend, t("verb.trendTotal"), 300);
   const byType = chartSpec(
     request,
-    columnsOption(
-      stats.by_type.map((b) => ({
-        name: b.type,
-        value: b.events,
-        color: colorFor(b.type, b.color),
-      })),
-    ),
+    columnsOption(typeItems(stats.by_type, (b) => b.events)),
     560,
     280,
   );

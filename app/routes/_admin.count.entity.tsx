@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
-import { ExportLinks } from "~/components/insight/export-links";
+import { ChartSection } from "~/components/insight/chart-section";
+import { ExportLink } from "~/components/insight/export-link";
 import { GraphPicker } from "~/components/insight/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { entityPage } from "~/insight/statistics.server";
@@ -56,16 +56,10 @@ export default function EntityStatistics() {
       ) : (
         <>
           <div className="kg-grid-2">
-            <Section title={t("entity.byType")} testId="by-type-chart">
-              <EChart spec={charts.byType} label={t("entity.byType")} />
-            </Section>
+            <ChartSection title={t("entity.byType")} chart={charts.byType} testId="by-type-chart" />
             <Section
               title={t("entity.byTypeTable")}
-              extra={
-                <ExportLinks
-                  links={[{ href: exportHref("types"), label: t("entity.exportTypes") }]}
-                />
-              }
+              extra={<ExportLink href={exportHref("types")} label={t("entity.exportTypes")} />}
             >
               <div className="kg-table-wrap">
                 <table className="kg-table">
@@ -91,26 +85,16 @@ export default function EntityStatistics() {
               </div>
             </Section>
           </div>
-          <Section
+          <ChartSection
             title={t("entity.trend")}
-            extra={
-              <ExportLinks
-                links={[{ href: exportHref("trend"), label: t("entity.exportTrend") }]}
-              />
-            }
+            chart={stats.trend.periods.length ? charts.trend : null}
+            download={{ href: exportHref("trend"), label: t("entity.exportTrend") }}
+            empty={t("entityDetail.noMentions")}
             testId="entity-trend"
-          >
-            {stats.trend.periods.length ? (
-              <EChart spec={charts.trend} label={t("entity.trend")} />
-            ) : (
-              <Empty>{t("entityDetail.noMentions")}</Empty>
-            )}
-          </Section>
+          />
           <Section
             title={t("entity.top")}
-            extra={
-              <ExportLinks links={[{ href: exportHref("top"), label: t("entity.exportTop") }]} />
-            }
+            extra={<ExportLink href={exportHref("top")} label={t("entity.exportTop")} />}
             testId="top-entities"
           >
             {stats.top.length === 0 ? (

@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
-import { ExportLinks } from "~/components/insight/export-links";
+import { ChartSection } from "~/components/insight/chart-section";
 import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { entityDetailPage } from "~/insight/statistics.server";
@@ -39,7 +38,9 @@ export default function EntityDetailStatistics() {
             <span>{graph.name}</span>
             {entity.aliases.length > 0 && (
               <span>
-                {t("entityDetail.aliases")}：{entity.aliases.join("、")}
+                {t("entityDetail.aliases", {
+                  aliases: entity.aliases.join(t("common.listSeparator")),
+                })}
               </span>
             )}
           </>
@@ -63,63 +64,48 @@ export default function EntityDetailStatistics() {
         />
         <Stat label={t("entityDetail.eventCount")} value={stats.totals.events} />
       </div>
-      <Section
+      <ChartSection
         title={t("entityDetail.mentionsOverTime")}
-        extra={
-          <ExportLinks
-            links={[{ href: exportHref("mentions"), label: t("entityDetail.exportMentions") }]}
-          />
-        }
+        chart={stats.mentions.periods.length ? charts.mentions : null}
+        download={{ href: exportHref("mentions"), label: t("entityDetail.exportMentions") }}
+        empty={t("entityDetail.noMentions")}
         testId="mentions-trend"
-      >
-        {stats.mentions.periods.length ? (
-          <EChart spec={charts.mentions} label={t("entityDetail.mentionsOverTime")} />
-        ) : (
-          <Empty>{t("entityDetail.noMentions")}</Empty>
-        )}
-      </Section>
+      />
       <div className="kg-grid-2">
-        <Section
+        <ChartSection
           title={t("entityDetail.relations")}
-          extra={
-            <ExportLinks
-              links={[{ href: exportHref("relations"), label: t("entityDetail.exportRelations") }]}
-            />
-          }
+          chart={stats.relations.length ? charts.relations : null}
+          download={{ href: exportHref("relations"), label: t("entityDetail.exportRelations") }}
+          empty={t("entityDetail.noRelations")}
           testId="relations-by-predicate"
         >
-          {stats.relations.length === 0 ? (
-            <Empty>{t("entityDetail.noRelations")}</Empty>
-          ) : (
-            <>
-              <EChart spec={charts.relations} label={t("entityDetail.relations")} />
-              <div className="kg-table-wrap">
-                <table className="kg-table">
-                  <thead>
-                    <tr>
-                      <th>{t("entityDetail.predicate")}</th>
-                      <th className="num">{t("entityDetail.outgoing")}</th>
-                      <th className="num">{t("entityDetail.incoming")}</th>
-                      <th className="num">{t("common.total")}</th>
+          {stats.relations.length > 0 && (
+            <div className="kg-table-wrap">
+              <table className="kg-table">
+                <thead>
+                  <tr>
+                    <th>{t("entityDetail.predicate")}</th>
+                    <th className="num">{t("entityDetail.outgoing")}</th>
+                    <th className="num">{t("entityDetail.incoming")}</th>
+                    <th className="num">{t("common.total")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.relations.map((r) => (
+                    <tr key={r.predicate}>
+                      <td>
+                        <span className="predicate">{r.predicate}</span>
+                      </td>
+                      <td className="num">{r.outgoing}</td>
+                      <td className="num">{r.incoming}</td>
+                      <td className="num">{r.total}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {stats.relations.map((r) => (
-                      <tr key={r.predicate}>
-                        <td>
-                          <span className="predicate">{r.predicate}</span>
-                        </td>
-                        <td className="num">{r.outgoing}</td>
-                        <td className="num">{r.incoming}</td>
-                        <td className="num">{r.total}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
-        </Section>
+        </ChartSection>
         <div className="kg-page">
           <Section title={t("entityDetail.events")}>
             {stats.events.length === 0 ? (

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
-import { ExportLinks } from "~/components/insight/export-links";
+import { ChartSection } from "~/components/insight/chart-section";
+import { ExportLink } from "~/components/insight/export-link";
 import { GraphPicker } from "~/components/insight/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { KEYWORD_LIMITS } from "~/insight/choices";
@@ -52,21 +52,20 @@ export default function KeywordStatistics() {
         </Section>
       ) : (
         <div className="kg-grid-side">
-          <Section
+          <ChartSection
             title={t("keyword.chart", { count: Math.min(20, stats.keywords.length) })}
+            chart={chart}
             testId="keywords-chart"
           >
-            <EChart spec={chart} label={t("keyword.top")} />
             <p className="muted">{t("keyword.method")}</p>
-          </Section>
+          </ChartSection>
           <aside>
             <Section
               title={t("keyword.top")}
               extra={
-                <ExportLinks
-                  links={[
-                    { href: `/count/keyword/export?graph=${graphId}`, label: t("keyword.export") },
-                  ]}
+                <ExportLink
+                  href={`/count/keyword/export?graph=${graphId}`}
+                  label={t("keyword.export")}
                 />
               }
               testId="keywords-table"

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
-import { ExportLinks } from "~/components/insight/export-links";
+import { ChartSection } from "~/components/insight/chart-section";
+import { ExportLink } from "~/components/insight/export-link";
 import { GraphPicker } from "~/components/insight/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { verbPage } from "~/insight/statistics.server";
@@ -41,38 +41,23 @@ export default function VerbStatistics() {
       ) : (
         <>
           <div className="kg-grid-2">
-            <Section title={t("verb.topVerbs")} testId="verbs-chart">
-              <EChart spec={charts.verbs} label={t("verb.topVerbs")} />
-            </Section>
-            <Section
+            <ChartSection title={t("verb.topVerbs")} chart={charts.verbs} testId="verbs-chart" />
+            <ChartSection
               title={t("verb.byType")}
-              extra={
-                <ExportLinks
-                  links={[{ href: exportHref("types"), label: t("verb.exportTypes") }]}
-                />
-              }
-            >
-              <EChart spec={charts.byType} label={t("verb.byType")} />
-            </Section>
+              chart={charts.byType}
+              download={{ href: exportHref("types"), label: t("verb.exportTypes") }}
+            />
           </div>
-          <Section
+          <ChartSection
             title={t("verb.trend")}
-            extra={
-              <ExportLinks links={[{ href: exportHref("trend"), label: t("verb.exportTrend") }]} />
-            }
+            chart={stats.trend.periods.length ? charts.trend : null}
+            download={{ href: exportHref("trend"), label: t("verb.exportTrend") }}
+            empty={t("verb.none")}
             testId="verb-trend"
-          >
-            {stats.trend.periods.length ? (
-              <EChart spec={charts.trend} label={t("verb.trend")} />
-            ) : (
-              <Empty>{t("verb.none")}</Empty>
-            )}
-          </Section>
+          />
           <Section
             title={t("verb.verbs")}
-            extra={
-              <ExportLinks links={[{ href: exportHref("verbs"), label: t("verb.exportVerbs") }]} />
-            }
+            extra={<ExportLink href={exportHref("verbs")} label={t("verb.exportVerbs")} />}
             testId="verbs-table"
           >
             <div className="kg-table-wrap">

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
-import { ExportLinks } from "~/components/insight/export-links";
+import { ChartSection } from "~/components/insight/chart-section";
+import { ExportLink } from "~/components/insight/export-link";
 import { GraphPicker } from "~/components/insight/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { SEARCH_WINDOWS } from "~/insight/choices";
@@ -69,30 +69,24 @@ export default function RetrievalStatistics() {
         </Section>
       ) : (
         <>
-          <Section
+          <ChartSection
             title={t("log.trend")}
-            extra={
-              <ExportLinks links={[{ href: exportHref("daily"), label: t("log.exportDaily") }]} />
-            }
+            chart={chart}
+            download={{ href: exportHref("daily"), label: t("log.exportDaily") }}
             testId="log-trend"
-          >
-            <EChart spec={chart} label={t("log.trend")} testId="searches-chart" />
-          </Section>
+            chartTestId="searches-chart"
+          />
           <div className="kg-grid-2">
             <Section
               title={t("log.top")}
-              extra={
-                <ExportLinks links={[{ href: exportHref("top"), label: t("log.exportTop") }]} />
-              }
+              extra={<ExportLink href={exportHref("top")} label={t("log.exportTop")} />}
               testId="top-queries"
             >
               <QueryTable rows={stats.top} withResults />
             </Section>
             <Section
               title={t("log.noResult")}
-              extra={
-                <ExportLinks links={[{ href: exportHref("empty"), label: t("log.exportEmpty") }]} />
-              }
+              extra={<ExportLink href={exportHref("empty")} label={t("log.exportEmpty")} />}
               testId="empty-queries"
             >
               {stats.empty.length ? (

@@ -3,12 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { ClassMetricsTable, ConfusionMatrix } from "~/components/insight/evaluation-tables";
-import { StatusBadge } from "~/components/insight/status-badge";
+import { ModelTitle } from "~/components/insight/model-title";
 import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { getFixedT } from "~/i18next.server";
 import { modelEvaluationPage } from "~/insight/models.server";
-import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { Empty, Section } from "~/components/kg/bits";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";
@@ -38,16 +38,10 @@ export default function ModelEvaluation() {
   const { t } = useTranslation("insight");
   return (
     <div className="kg-page" data-testid="model-evaluation-page">
-      <PageTitle
-        title={
-          <>
-            {model.name} <span className="muted">v{model.version}</span>{" "}
-            <StatusBadge status={model.status} />
-          </>
-        }
+      <ModelTitle
+        model={model}
         sub={
           <>
-            <span>{t(`model.type.${model.type}`)}</span>
             <span>{t("evaluation.title")}</span>
             {ev?.run && (
               <span>
@@ -61,16 +55,13 @@ export default function ModelEvaluation() {
           </>
         }
       >
-        <Link className="kg-button light" to="/model/index">
-          {t("model.backToList")}
-        </Link>
         <Link
           className="kg-button light"
           to={`/model/logs/${model.id}${ev ? `?run=${ev.run_id}` : ""}`}
         >
           {t("model.toLogs")}
         </Link>
-      </PageTitle>
+      </ModelTitle>
       {!ev ? (
         <Section title={t("evaluation.title")}>
           <Empty>{t("evaluation.none")}</Empty>

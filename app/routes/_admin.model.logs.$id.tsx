@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { LogLine, RunDetail } from "@contract/insight";
+import { ModelTitle } from "~/components/insight/model-title";
 import { StatusBadge } from "~/components/insight/status-badge";
 import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
@@ -17,7 +18,7 @@ import { badIntent } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { LOG_PAGE_SIZE } from "~/insight/choices";
 import { cancelRun, modelLogsPage } from "~/insight/models.server";
-import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { Empty, Section } from "~/components/kg/bits";
 import { Pager } from "~/components/kg/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
@@ -104,23 +105,7 @@ export default function ModelLogs() {
           <meta httpEquiv="refresh" content="3" />
         </noscript>
       )}
-      <PageTitle
-        title={
-          <>
-            {model.name} <span className="muted">v{model.version}</span>{" "}
-            <StatusBadge status={model.status} />
-          </>
-        }
-        sub={
-          <>
-            <span>{t(`model.type.${model.type}`)}</span>
-            <span>{t("model.logs")}</span>
-          </>
-        }
-      >
-        <Link className="kg-button light" to="/model/index">
-          {t("model.backToList")}
-        </Link>
+      <ModelTitle model={model} sub={<span>{t("model.logs")}</span>}>
         <Link className="kg-button light" to={`/model/evaluation/${model.id}`}>
           {t("model.toEvaluation")}
         </Link>
@@ -129,7 +114,7 @@ export default function ModelLogs() {
             {t("model.runAgain")}
           </Link>
         )}
-      </PageTitle>
+      </ModelTitle>
       {!run ? (
         <Section title={t("model.runs")}>
           <Empty>{t("model.noRuns")}</Empty>

@@ -1,4 +1,4 @@
-import type { ModelType, RunKind, RunStatus } from "@contract/insight";
+import type { Evaluation, ModelType, RunKind, RunStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
@@ -340,23 +340,11 @@ function nextVersion(ctx: PlatformContext, model: ModelRow): string {
   }
 }
 
-export interface EvaluationRow {
-  id: number;
-  run_id: number;
-  model_id: number;
-  graph_id: number | null;
-  articles: number;
-  gold: number;
-  predicted: number;
-  tp: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  macro_f1: number;
+/** The stored evaluation: per class and confusion as JSON text. */
+type EvaluationRow = Omit<Evaluation, "run" | "per_class" | "confusion"> & {
   per_class: string;
   confusion: string;
-  created_at: string;
-}
+};
 
 /** A model's evaluation (of the given run, or its latest), with the F1 history of its runs. */
 export function modelEvaluation(ctx: PlatformContext, modelId: number, runId: number | null) {
