@@ -53,6 +53,25 @@ export interface StoryDraft {
   links: { type: LinkType; from: number; to: number }[];
 }
 
+/** A writer of one kind of event, from the parameters the story data gives it. */
+type EventWriter = (rng: Rng, params: never) => EventDraft;
+
+/** A story as data: each event as [its writer's name, the writer's parameters]. */
+interface StoryData {
+  events: [writer: string, params: object][];
+  gaps: number[];
+  links: StoryDraft["links"];
+}
+
+/** Writers that need no randomness, as EventWriters. */
+export const withoutRng = (writers: Record<string, (params: never) => EventDraft>) =>
+  Object.fromEntries(
+    Object.entries(writers).map(([name, write]): [string, EventWriter] => [
+      name,
+      (_rng, params) => write(params),
+    ]),
+  );
+
 export interface FlowDef {
   name: string;
   description: string;
@@ -81,6 +100,58 @@ export interface CorpusDomain {
   flows: FlowDef[];
   /** Title and opening of the background articles that state facts no report touches. */
   background: { title: string; opening: string };
+}
+
+/** What a corpus's data file (military.json, general.json) holds: all but what is written in code. */
+interface CorpusData {
+  graphId: number;
+  seed: number;
+  lastDay: string;
+  sources: string[];
+  background: CorpusDomain["background"];
+  entities: CorpusEntity[];
+  facts: string[][];
+  flows?: FlowDef[];
+  stories: StoryData[];
+}
+
+const factsOf = (data: CorpusData): Fact[] => data.facts.map(([s, p, o]) => [s, p, o] as const);
+
+/** Facts of a corpus (its data file) that mention any of the names: what a report about them can say in the background. */
+export function factsAbout(json: object) {
+  const facts = factsOf(json as CorpusData);
+  return (...names: string[]): Fact[] =>
+    facts.filter((f) => names.includes(f[0]) || names.includes(f[2]));
+}
+
+/**
+ * A corpus domain from its data file and what is written in code: the sentences stating
+ * each kind of fact, and the writer of each kind of event the stories name.
+ */
+export function corpusDomain(
+  json: object,
+  code: Pick<CorpusDomain, "ontology" | "factSentences"> & { writers: Record<string, EventWriter> },
+): CorpusDomain {
+  const data = json as CorpusData;
+  const stories = data.stories.map((s) => (rng: Rng) => ({
+    events: s.events.map(([writer, params]) => code.writers[writer](rng, params as never)),
+    gaps: [...s.gaps],
+    links: s.links.map((l) => ({ ...l })),
+  }));
+  return {
+    graphId: data.graphId,
+    ontology: code.ontology,
+    seed: data.seed,
+    lastDay: data.lastDay,
+    sources: data.sources,
+    entities: data.entities,
+    facts: factsOf(data),
+    factSentences: code.factSentences,
+    stories,
+    storyCount: stories.length,
+    flows: data.flows ?? [],
+    background: data.background,
+  };
 }
 
 export interface ComposedEvent {
