@@ -7,7 +7,7 @@ import { GraphPicker } from "~/components/insight/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { entityPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
-import { withParams } from "~/components/kg/links";
+import { withParams } from "~/utils/url";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, num } from "~/components/graph-admin/bits";
 import { graphAdminLinks } from "~/components/graph-admin/links";
+import { Pager } from "~/components/ui/pager";
 import type { GraphCard, OntologyDetail } from "~/components/graph-admin/types";
 import { getOr404, idParam, notFoundPage } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/auth/guard.server";
@@ -136,13 +137,6 @@ export default function GraphDetailPage() {
   const { graph, entities, neighbourhood, classes, query } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   const { search } = useLocation();
-  const pages = Math.max(1, Math.ceil(entities.count / PAGE_SIZE));
-  const pageHref = (page: number) => {
-    const p = new URLSearchParams(search);
-    p.set("page", String(page));
-    p.delete("entity");
-    return `?${p}`;
-  };
   const entityHref = (id: number) => {
     const p = new URLSearchParams(search);
     p.set("entity", String(id));
@@ -238,13 +232,13 @@ export default function GraphDetailPage() {
               </Text>
             )}
           </div>
-          <div className="ga-pager" style={{ marginTop: 8 }}>
-            {query.page > 1 && <Link to={pageHref(query.page - 1)}>{t("detail.prev")}</Link>}
-            <span>
-              {t("detail.pageOf", { page: query.page, pages, total: num(entities.count) })}
-            </span>
-            {query.page < pages && <Link to={pageHref(query.page + 1)}>{t("detail.next")}</Link>}
-          </div>
+          <Pager
+            page={query.page}
+            pageSize={PAGE_SIZE}
+            count={entities.count}
+            sizes={[PAGE_SIZE]}
+            drop={["entity"]}
+          />
         </Paper>
         <Paper withBorder p="md" data-testid="neighbourhood">
           {n ? (

@@ -8,7 +8,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { SEARCH_WINDOWS } from "~/insight/choices";
 import { retrievalPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
-import { withParams } from "~/components/kg/links";
+import { withParams } from "~/utils/url";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";

@@ -19,7 +19,7 @@ import { getFixedT } from "~/i18next.server";
 import { LOG_PAGE_SIZE } from "~/insight/choices";
 import { cancelRun, modelLogsPage } from "~/insight/models.server";
 import { Empty, Section } from "~/components/kg/bits";
-import { Pager } from "~/components/kg/pager";
+import { Pager } from "~/components/ui/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
 import { canAccess } from "~/utils/roles";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section, formatDay } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { articleHref } from "~/components/kg/links";
-import { Pager } from "~/components/kg/pager";
+import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
 import type { ArticleSummary, Paged } from "~/components/kg/types";
 import { requireViewer } from "~/auth/guard.server";

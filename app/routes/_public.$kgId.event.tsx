@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { EventList } from "~/components/kg/facts";
-import { Pager } from "~/components/kg/pager";
+import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
 import type { KgEvent, Ontology, Paged } from "~/components/kg/types";
 import { requireViewer } from "~/auth/guard.server";

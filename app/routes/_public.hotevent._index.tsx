@@ -14,7 +14,8 @@ import {
   formatDay,
 } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { eventHref, withParams } from "~/components/kg/links";
+import { eventHref } from "~/components/kg/links";
+import { withParams } from "~/utils/url";
 import { kgLinks } from "~/components/kg/styles";
 import type { HotRanking, KgEvent } from "~/components/kg/types";
 import { activeGraphId } from "~/kg/graphs.server";

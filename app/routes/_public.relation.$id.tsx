@@ -6,7 +6,8 @@ import { colorFor } from "~/components/charts/options";
 import { Empty, EntityChip, PageTitle, Section, SourceLink, TypeBadge } from "~/components/kg/bits";
 import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable } from "~/components/kg/facts";
-import { entityHref, sourceHref, withParams } from "~/components/kg/links";
+import { entityHref, sourceHref } from "~/components/kg/links";
+import { withParams } from "~/utils/url";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/components/kg/limits";
 import {
   loadRelationGraph,

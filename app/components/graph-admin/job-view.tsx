@@ -4,6 +4,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEventSource } from "remix-utils/sse/react";
+import { Pager } from "~/components/ui/pager";
 import { formatDate } from "~/utils/format";
 import { ErrorNotice, JobStatusBadge, JobProgress } from "./bits";
 import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
@@ -166,19 +167,11 @@ function JobResult({
 function JobLogs({ job }: { job: JobWithLogs }) {
   const { t } = useTranslation("admin");
   const { results, count, page, page_size } = job.logs;
-  const pages = Math.max(1, Math.ceil(count / page_size));
   return (
     <Paper withBorder p="md">
-      <Group justify="space-between" mb="xs">
-        <Title order={5}>{t("job.logs", { count })}</Title>
-        <div className="ga-pager" data-testid="log-pager">
-          {page > 1 && <Link to={`?log_page=${page - 1}`}>{t("job.newer")}</Link>}
-          <span>
-            {page} / {pages}
-          </span>
-          {page < pages && <Link to={`?log_page=${page + 1}`}>{t("job.older")}</Link>}
-        </div>
-      </Group>
+      <Title order={5} mb="xs">
+        {t("job.logs", { count })}
+      </Title>
       <div className="ga-scroll">
         <table className="ga-table" data-testid="job-logs">
           <thead>
@@ -203,6 +196,14 @@ function JobLogs({ job }: { job: JobWithLogs }) {
           </tbody>
         </table>
       </div>
+      <Pager
+        page={page}
+        pageSize={page_size}
+        count={count}
+        sizes={[page_size]}
+        param="log_page"
+        testId="log-pager"
+      />
     </Paper>
   );
 }

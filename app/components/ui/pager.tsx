@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withParams } from "./links";
+import { withParams } from "~/utils/url";
 
 /** The pages to offer: first, last, and a window around the current one, with gaps. */
 export function pageWindow(page: number, pages: number, around = 2): (number | "gap")[] {
@@ -14,26 +14,35 @@ export function pageWindow(page: number, pages: number, around = 2): (number | "
 
 /**
  * Pagination as links (it works without JavaScript and keeps every other filter), with the
- * page sizes of spec §9.
+ * page sizes of spec §9. `param` names the page parameter (a page holding two lists pages
+ * each by its own); `drop` names parameters a page change clears (a selection on the old page).
  */
 export function Pager({
   page,
   pageSize,
   count,
   sizes = [10, 20, 50],
+  param = "page",
+  drop = [],
+  testId = "pager",
 }: {
   page: number;
   pageSize: number;
   count: number;
   sizes?: readonly number[];
+  param?: string;
+  drop?: readonly string[];
+  testId?: string;
 }) {
-  const { t } = useTranslation("kg");
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  const href = (p: number) => withParams(pathname, search, { page: p === 1 ? undefined : p });
+  const dropped = Object.fromEntries(drop.map((k) => [k, undefined]));
+  const href = (p: number) =>
+    withParams(pathname, search, { ...dropped, [param]: p === 1 ? undefined : p });
   return (
-    <nav className="pager" aria-label={t("pager.label")} data-testid="pager">
-      <span className="muted">{t("pager.total", { count })}</span>
+    <nav className="pager" aria-label={t("pager.label")} data-testid={testId}>
+      <span className="pager-total">{t("pager.total", { count })}</span>
       <span className="pager-pages">
         {page > 1 ? (
           <Link to={href(page - 1)} rel="prev" aria-label={t("pager.prev")}>
@@ -71,8 +80,9 @@ export function Pager({
             <Link
               key={s}
               to={withParams(pathname, search, {
+                ...dropped,
                 page_size: s === sizes[0] ? undefined : s,
-                page: undefined,
+                [param]: undefined,
               })}
               aria-current={s === pageSize ? "true" : undefined}
             >
