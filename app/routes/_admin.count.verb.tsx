@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartSection } from "~/components/insight/chart-section";
 import { ExportLink } from "~/components/insight/export-link";
-import { GraphPicker } from "~/components/insight/graph-picker";
+import { GraphPicker } from "~/components/ui/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { verbPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";

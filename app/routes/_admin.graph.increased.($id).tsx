@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError } from "~/components/graph-admin/bits";
-import { GraphPicker } from "~/components/graph-admin/graph-picker";
+import { GraphPicker } from "~/components/ui/graph-picker";
 import { JobList } from "~/components/graph-admin/job-list";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { SourcePicker } from "~/components/graph-admin/source-picker";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/bits";
-import { GraphPicker } from "~/components/graph-admin/graph-picker";
+import { GraphPicker } from "~/components/ui/graph-picker";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
 import type { ActionError, GraphCard, OntologySummary } from "~/components/graph-admin/types";
