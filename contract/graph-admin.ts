@@ -51,17 +51,18 @@ export interface JobWithLogs extends Job {
 }
 
 /** One `progress` or `done` event of the job stream (GET /jobs/{id}/events). */
-export interface JobSnapshot {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  progress: number;
-  message: string;
-  error: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  cancel_requested: boolean;
-}
+export type JobSnapshot = Pick<
+  Job,
+  | "id"
+  | "kind"
+  | "status"
+  | "progress"
+  | "message"
+  | "error"
+  | "started_at"
+  | "finished_at"
+  | "cancel_requested"
+>;
 
 // --- Plans: what a build or an incremental update would do ---
 
@@ -156,16 +157,11 @@ export interface GraphRow {
   created_at: string;
 }
 
-export interface JobBrief {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  progress: number;
-  message: string;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+/** The last build of a graph, as its card shows it. */
+export type JobBrief = Pick<
+  Job,
+  "id" | "kind" | "status" | "progress" | "message" | "error" | "created_at" | "finished_at"
+>;
 
 export interface GraphCard extends GraphRow {
   domain_name: string;

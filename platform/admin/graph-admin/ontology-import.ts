@@ -160,55 +160,54 @@ const SAMPLES = 5;
 const named = "e.name || '（' || g.name || '）'";
 const ofGraph = "JOIN graphs g ON g.id = e.graph_id";
 
+/** How to count and sample the facts a removed term leaves without it (`?`s: `params`). */
+function breakQueries(now: Current, c: OwlChange) {
+  if (c.kind === "class") {
+    const id = now.classes.get(c.name)!.id;
+    return {
+      count: "SELECT count(*) FROM kg_entities WHERE class_id = ?",
+      samples: `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`,
+      params: [id],
+      sampleParams: [id],
+    };
+  }
+  if (c.kind === "relation_type") {
+    const id = now.relationTypes.get(c.name)!.id;
+    return {
+      count: "SELECT count(*) FROM kg_relations WHERE relation_type_id = ?",
+      samples: `SELECT s.name || ' ' || ? || ' ' || o.name || '（' || g.name || '）' FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
+             JOIN kg_entities o ON o.id = r.object_id JOIN graphs g ON g.id = r.graph_id WHERE r.relation_type_id = ? ORDER BY r.id LIMIT ${SAMPLES}`,
+      params: [id],
+      sampleParams: [c.name, id],
+    };
+  }
+  const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
+  const where = `e.class_id = ? AND json_extract(e.properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
+  const params = [now.classes.get(p.className)!.id, p.name];
+  return {
+    count: `SELECT count(*) FROM kg_entities e WHERE ${where}`,
+    samples: `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`,
+    params,
+    sampleParams: params,
+  };
+}
+
 /** The facts (of every graph on the ontology) each removal would leave without its term. */
 function breaksOf(ctx: PlatformContext, now: Current, changes: OwlChange[]): OwlBreak[] {
-  const db = ctx.db;
   const out: OwlBreak[] = [];
   for (const c of changes) {
     if (c.change !== "removed") continue;
-    let count = 0;
-    let samples: string[] = [];
-    if (c.kind === "class") {
-      const id = now.classes.get(c.name)!.id;
-      count = db
-        .prepare("SELECT count(*) FROM kg_entities WHERE class_id = ?")
-        .pluck()
-        .get(id) as number;
-      samples = db
-        .prepare(
-          `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`,
-        )
-        .pluck()
-        .all(id) as string[];
-    } else if (c.kind === "relation_type") {
-      const id = now.relationTypes.get(c.name)!.id;
-      count = db
-        .prepare("SELECT count(*) FROM kg_relations WHERE relation_type_id = ?")
-        .pluck()
-        .get(id) as number;
-      samples = db
-        .prepare(
-          `SELECT s.name || ' ' || ? || ' ' || o.name || '（' || g.name || '）' FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
-             JOIN kg_entities o ON o.id = r.object_id JOIN graphs g ON g.id = r.graph_id WHERE r.relation_type_id = ? ORDER BY r.id LIMIT ${SAMPLES}`,
-        )
-        .pluck()
-        .all(c.name, id) as string[];
-    } else {
-      const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
-      const classId = now.classes.get(p.className)!.id;
-      const where = `e.class_id = ? AND json_extract(e.properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
-      count = db
-        .prepare(`SELECT count(*) FROM kg_entities e WHERE ${where}`)
-        .pluck()
-        .get(classId, p.name) as number;
-      samples = db
-        .prepare(
-          `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`,
-        )
-        .pluck()
-        .all(classId, p.name) as string[];
-    }
-    if (count > 0) out.push({ kind: c.kind, name: c.name, count, samples });
+    const q = breakQueries(now, c);
+    const count = ctx.db
+      .prepare(q.count)
+      .pluck()
+      .get(...q.params) as number;
+    if (count === 0) continue;
+    const samples = ctx.db
+      .prepare(q.samples)
+      .pluck()
+      .all(...q.sampleParams) as string[];
+    out.push({ kind: c.kind, name: c.name, count, samples });
   }
   return out;
 }

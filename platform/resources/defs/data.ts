@@ -2,6 +2,7 @@ import type { FieldErrors, Mode, RecordRow, ResourceDef } from "../types.js";
 import {
   TIME_PATTERN,
   choices,
+  confidenceField,
   createdAtField,
   descriptionField,
   enabledField,
@@ -215,20 +216,14 @@ export const triples: ResourceDef = {
     },
     graphField,
     sourceField,
-    {
-      name: "confidence",
-      label: "置信度",
-      type: "number",
-      valueType: "real",
-      width: 90,
-      sortable: true,
+    confidenceField({
       filterable: true,
       default: 1,
       rules: [
         { min: 0, message: "置信度不能小于0" },
         { max: 1, message: "置信度不能大于1" },
       ],
-    },
+    }),
     createdAtField(),
   ],
 };

@@ -1,5 +1,17 @@
-import type { ResourceDef } from "../types.js";
-import { graphField, idField } from "./shared.js";
+import type { FieldDef, ResourceDef } from "../types.js";
+import { confidenceField, graphField, idField } from "./shared.js";
+
+/** The subject's or object's name. */
+const entityName = (name: string, label: string): FieldDef => ({
+  name,
+  label,
+  type: "str",
+  width: 180,
+  sortable: true,
+  searchable: true,
+  filterable: true,
+  readOnly: true,
+});
 
 /**
  * Relation-extraction results (/graph/relation/result): the relations of a graph with
@@ -17,16 +29,7 @@ export const relationResults: ResourceDef = {
   fields: [
     { ...idField },
     { ...graphField, width: 150, readOnly: true },
-    {
-      name: "subject",
-      label: "主体",
-      type: "str",
-      width: 180,
-      sortable: true,
-      searchable: true,
-      filterable: true,
-      readOnly: true,
-    },
+    entityName("subject", "主体"),
     {
       name: "predicate",
       label: "关系",
@@ -40,25 +43,8 @@ export const relationResults: ResourceDef = {
         sql: "SELECT DISTINCT name AS key, name AS label FROM kg_relation_types ORDER BY name",
       },
     },
-    {
-      name: "object",
-      label: "客体",
-      type: "str",
-      width: 180,
-      sortable: true,
-      searchable: true,
-      filterable: true,
-      readOnly: true,
-    },
-    {
-      name: "confidence",
-      label: "置信度",
-      type: "number",
-      valueType: "real",
-      width: 90,
-      sortable: true,
-      readOnly: true,
-    },
+    entityName("object", "客体"),
+    confidenceField({ readOnly: true }),
     {
       name: "job",
       label: "构建任务",

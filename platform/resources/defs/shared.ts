@@ -75,6 +75,17 @@ export const createdAtField = (label = "创建时间"): FieldDef => ({
   readOnly: true,
 });
 
+/** A relation's confidence, 0 to 1. */
+export const confidenceField = (more: Partial<FieldDef>): FieldDef => ({
+  name: "confidence",
+  label: "置信度",
+  type: "number",
+  valueType: "real",
+  width: 90,
+  sortable: true,
+  ...more,
+});
+
 export const graphField: FieldDef = {
   name: "graph",
   label: "知识图谱",
