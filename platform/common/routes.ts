@@ -1,14 +1,20 @@
-import type { Router } from "express";
+import type { Response, Router } from "express";
 import { requirePermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
 import { invalidParam, pageParams, stringParam } from "../http/params.js";
 import { ensureCsrfCookie } from "../http/write-guards.js";
+import { clientErrors } from "../resources/defs/common.js";
+import { resourceSchema } from "../resources/service.js";
 import { listClientErrors, recordClientError } from "./client-errors.js";
 import { publicConfigs } from "./configs.js";
 import { bodyObject } from "./input.js";
 import { issueNonce } from "./nonces.js";
 import { rsaKeys } from "./secrets.js";
+
+/** Who may read the client error log and its schema. */
+const requireErrorLogReader = (res: Response) =>
+  requirePermission(res, "common__clienterror__read");
 
 export function mountCommon(router: Router, ctx: PlatformContext) {
   router.get(
@@ -44,10 +50,19 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
     }),
   );
 
+  // The log's schema, shaped like every generic resource's (GET /{app}/{name}/schema/).
+  router.get(
+    "/common/clienterrors/schema",
+    handle((_req, res) => {
+      const user = requireErrorLogReader(res);
+      res.json(resourceSchema(ctx, clientErrors, user));
+    }),
+  );
+
   router.get(
     "/common/clienterrors",
     handle((req, res) => {
-      requirePermission(res, "common__clienterror__read");
+      requireErrorLogReader(res);
       const { page, pageSize } = pageParams(req.query, { clamp: true });
       res.json(listClientErrors(ctx, page, pageSize));
     }),

@@ -211,3 +211,26 @@ export const auditlog: ResourceDef = {
     { name: "after_json", label: "修改后", type: "text", width: 260, readOnly: true },
   ],
 };
+
+/**
+ * The client error log (common/client-errors.ts): not a generic resource (its list and its
+ * report endpoint are its own), but its schema is served like theirs, read-only, from here.
+ */
+export const clientErrors: ResourceDef = {
+  app: "common",
+  name: "clienterrors",
+  table: "client_errors",
+  label: "前端错误日志",
+  permissions: { read: "common__clienterror__read" },
+  importable: false,
+  defaultOrdering: "-id",
+  fields: [
+    { name: "id", label: "ID", type: "number", valueType: "int", width: 70, readOnly: true },
+    { name: "at", label: "时间", type: "datetime", width: 170, readOnly: true },
+    { name: "username", label: "用户", type: "str", width: 110, readOnly: true },
+    { name: "url", label: "页面地址", type: "str", width: 220, readOnly: true },
+    { name: "error", label: "错误", type: "text", width: 320, readOnly: true },
+    { name: "info", label: "附加信息", type: "text", width: 260, readOnly: true },
+    { name: "user_agent", label: "浏览器", type: "str", width: 200, readOnly: true },
+  ],
+};
