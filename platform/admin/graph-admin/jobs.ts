@@ -33,7 +33,6 @@ import type {
 export const BUILD = "graph.build";
 export const PLAN = "graph.plan";
 export const UPDATE = "graph.update";
-export const GRAPH_JOB_KINDS = [BUILD, PLAN, UPDATE];
 /** Kinds that write a graph: at most one queued or running per graph. */
 export const WRITING_KINDS = [BUILD, UPDATE];
 

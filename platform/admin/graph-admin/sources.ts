@@ -29,13 +29,6 @@ export interface SourceSpec {
 /** One input row, as text, with where it came from (for messages naming the row); RDF rows fill the optional parts. */
 export type SourceRow = RdfRow;
 
-export const EMPTY_SPEC: SourceSpec = {
-  file_ids: [],
-  source_ids: [],
-  triple_graph_ids: [],
-  all_triples: false,
-};
-
 /** The source part of a build or update body. Nothing chosen is a 400. */
 export function readSourceSpec(r: BodyReader): SourceSpec {
   const spec: SourceSpec = {

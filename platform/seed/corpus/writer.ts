@@ -95,11 +95,6 @@ export function monthDay(day: string): string {
   return `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
 }
 
-/** "2024年12月3日" */
-export function fullDate(day: string): string {
-  return `${Number(day.slice(0, 4))}年${monthDay(day)}`;
-}
-
 /** Joins entity marks with 、 and a final 和: "A、B和C". */
 export function list(names: string[], surface: (name: string) => string = (n) => n): Part[] {
   const parts: Part[] = [];
