@@ -1,4 +1,4 @@
-import { PALETTE, type ChartOption } from "~/components/charts/options";
+import { PALETTE, type ChartOption } from "~/charts/options";
 import type { ClassMetrics, Trend } from "@contract/insight";
 
 /**

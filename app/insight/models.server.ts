@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "@contract/insight";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
-import { chartSpec } from "~/components/charts/render.server";
+import { chartSpec } from "~/charts/render.server";
 import { fetchOr404, notFound, pageError, requireId } from "~/http/page.server";
 import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";

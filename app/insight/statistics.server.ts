@@ -7,8 +7,8 @@ import type {
   VerbStats,
 } from "@contract/insight";
 import { requireViewer, type Viewer } from "~/auth/guard.server";
-import { barOption, colorFor } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { barOption, colorFor } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import { fetchOr404 } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { columnsOption, linesOption, trendLines } from "./chart-options";

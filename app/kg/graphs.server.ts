@@ -1,3 +1,6 @@
+import type { KgGraph, Ontology, Paged } from "@contract/kg";
+import { fetchOr404, notFound, parseId } from "~/http/page.server";
+import { translate } from "~/i18n";
 import type { PlatformClient } from "~/platform-client/client.server";
 
 export interface GraphSummary {
@@ -47,4 +50,37 @@ export function activeGraphId(
     if (c && Number.isInteger(n) && n > 0) return n;
   }
   return remembered ?? DEFAULT_GRAPH_ID;
+}
+
+/** An unknown graph, in the platform's words (the same 404 as the platform's own). */
+export const graphNotFound = () => notFound(translate("zh", "kg:errors.graphNotFound"));
+
+/** A graph id from the URL: a positive integer, or the page is the unknown graph's 404. */
+export function requireGraphId(raw: string | null | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw graphNotFound();
+  return id;
+}
+
+export const getGraph = (api: PlatformClient, id: number) =>
+  fetchOr404<KgGraph>(api, `/kg/graphs/${id}/`);
+
+export const getOntology = (api: PlatformClient, graphId: number) =>
+  fetchOr404<Ontology>(api, `/kg/graphs/${graphId}/ontology/`);
+
+/** The colours the ontology gives its entity classes, by class name. */
+export async function classColors(
+  api: PlatformClient,
+  graphId: number,
+): Promise<Record<string, string>> {
+  const o = await getOntology(api, graphId);
+  return Object.fromEntries(o.classes.filter((c) => c.color).map((c) => [c.name, c.color]));
+}
+
+/** A graph as the public pages know it: from the public catalogue (reading one graph needs a login). */
+export async function publicGraph(api: PlatformClient, graphId: number): Promise<KgGraph> {
+  const graphs = await fetchOr404<Paged<KgGraph>>(api, "/kg/graphs/");
+  const graph = graphs.results.find((g) => g.id === graphId);
+  if (!graph) throw graphNotFound();
+  return graph;
 }

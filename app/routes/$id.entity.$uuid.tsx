@@ -3,26 +3,21 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { trendOption } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { trendOption } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section, TypeBadge, formatDay } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable, Timeline } from "~/components/kg/facts";
-import {
-  articleHref,
-  entityHref,
-  eventHref,
-  relationGraphHref,
-  sourceHref,
-} from "~/components/kg/links";
-import { loadRelationGraph, relationGraphChart } from "~/components/kg/relation-graph.server";
+import { articleHref, entityHref, eventHref, relationGraphHref, sourceHref } from "~/kg/links";
+import { loadRelationGraph, relationGraphChart } from "~/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
-import type { EntityDetail } from "~/components/kg/types";
+import type { EntityDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
-import { classColors, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { classColors, requireGraphId } from "~/kg/graphs.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.entity.name ?? "404");
@@ -33,9 +28,9 @@ const GRAPH_NODES = 40;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.id);
+  const kgId = requireGraphId(params.id);
   const uuid = params.uuid ?? "";
-  const entity = await kgGet<EntityDetail>(
+  const entity = await fetchOr404<EntityDetail>(
     viewer.api,
     `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/`,
   );
@@ -286,7 +281,7 @@ export function ErrorBoundary() {
     <>
       <StandaloneHeader />
       <main className="pub-main">
-        <KgErrorBoundary />
+        <GeneralErrorBoundary />
       </main>
     </>
   );

@@ -6,7 +6,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { entityDetailPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat, TypeBadge } from "~/components/kg/bits";
-import { articleHref, entityHref } from "~/components/kg/links";
+import { articleHref, entityHref } from "~/kg/links";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";

@@ -25,7 +25,8 @@ import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import { SAVE_IRI, saveIri, type GraphIri } from "~/utils/interchange.server";
+import type { GraphIri } from "@contract/kg";
+import { SAVE_IRI, saveIri } from "~/interchange/iri.server";
 
 export const meta = titleMeta("nav.graphCreate");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];

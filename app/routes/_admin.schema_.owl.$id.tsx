@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idParam } from "~/utils/graph-admin.server";
 import { requireViewer } from "~/auth/guard.server";
-import { ontologyOwl } from "~/utils/interchange.server";
+import { ontologyOwl } from "~/interchange/downloads.server";
 
 /** Resource route: the ontology as OWL in Turtle (opens in Protégé). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

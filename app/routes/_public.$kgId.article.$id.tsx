@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/kg/article-view";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { kgLinks } from "~/components/kg/styles";
 import { requireViewer } from "~/auth/guard.server";
-import { graphIdFrom, loadArticle } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { requireGraphId } from "~/kg/graphs.server";
+import { loadArticle } from "~/kg/articles.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.article.title ?? "404");
@@ -14,7 +15,7 @@ export const links = kgLinks;
 /** The article index (spec §2 :kgId/article/:id): an article of this graph; one of another graph is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   return data(
     await loadArticle(
       request,
@@ -29,4 +30,4 @@ export default function GraphArticlePage() {
   return <ArticleView article={article} highlight={highlight} colors={colors} />;
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,14 +3,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section, formatDay } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { articleHref } from "~/components/kg/links";
+import { articleHref } from "~/kg/links";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import type { ArticleSummary, Paged } from "~/components/kg/types";
+import type { ArticleSummary, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
-import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { dayParam, listParams, textParam } from "~/kg/params.server";
+import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.articles");
 export const links = kgLinks;
@@ -18,7 +20,7 @@ export const handle = { name: "articles" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   const url = new URL(request.url);
   const bad: string[] = [];
   const filters = {
@@ -29,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page, pageSize } = listParams(url);
   const [graph, list] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
+    fetchOr404<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
       ...filters,
       page,
       page_size: pageSize,
@@ -105,4 +107,4 @@ export default function Articles() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,18 +3,20 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section, TypeBadge, formatDay } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/components/kg/event-graph.server";
-import { LINK_TYPES } from "~/components/kg/limits";
+import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
+import { LINK_TYPES } from "~/kg/event-links";
 import { EventGraphView } from "~/components/kg/event-graph-view";
-import { eventHref } from "~/components/kg/links";
+import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import type { Paged } from "~/components/kg/types";
+import type { Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
-import { getGraph, graphIdFrom, intParam, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { intParam, listParams, textParam } from "~/kg/params.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.eGraph");
 export const links = kgLinks;
@@ -33,7 +35,7 @@ interface LinkedEvent {
 /** The event-logic graph: pick an event, walk N hops of its causes and effects (?event=&hops=). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   const url = new URL(request.url);
   const eventParam = url.searchParams.get("event");
   const event = eventParam && /^\d{1,12}$/.test(eventParam) ? Number(eventParam) : undefined;
@@ -43,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = listParams(url);
   const [graphInfo, picker, graph] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, {
+    fetchOr404<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, {
       search,
       page,
       page_size: 10,
@@ -173,4 +175,4 @@ export default function EventLogicGraph() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,14 +3,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import type { KgEvent, Ontology, Paged } from "~/components/kg/types";
+import type { KgEvent, Ontology, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
-import { dayParam, getGraph, graphIdFrom, kgGet, listParams, textParam } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { dayParam, listParams, textParam } from "~/kg/params.server";
+import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.event");
 export const links = kgLinks;
@@ -18,11 +20,11 @@ export const handle = { name: "EventPage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   const url = new URL(request.url);
   const [graph, ontology] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
   ]);
   const bad: string[] = [];
   const typeParam = url.searchParams.get("type");
@@ -35,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     place: textParam(url, "place"),
   };
   const { page, pageSize } = listParams(url);
-  const list = await kgGet<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, {
+  const list = await fetchOr404<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, {
     ...filters,
     page,
     page_size: pageSize,
@@ -132,4 +134,4 @@ export default function Events() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,22 +3,18 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PageTitle, Section } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import {
-  analyseArticle,
-  analyseText,
-  checkText,
-  type ExtractOutcome,
-} from "~/components/kg/extract.server";
-import { MAX_TEXT_LENGTH } from "~/components/kg/limits";
+import { analyseArticle, analyseText, checkText, type ExtractOutcome } from "~/kg/extract.server";
+import { MAX_TEXT_LENGTH } from "~/kg/limits";
 import { ExtractResultView } from "~/components/kg/extract-result";
 import { kgLinks } from "~/components/kg/styles";
-import type { ArticleSummary, Paged } from "~/components/kg/types";
+import type { ArticleSummary, Paged } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
-import { getGraph, graphIdFrom, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { TEXT_FORM_BYTES, readForm } from "~/http/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { badIntent, fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;
@@ -29,10 +25,10 @@ const PICKER_SIZE = 50;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   const [graph, articles] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
+    fetchOr404<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
       page_size: PICKER_SIZE,
     }),
   ]);
@@ -58,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: TEXT_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
-  const kgId = graphIdFrom(params.kgId);
+  const kgId = requireGraphId(params.kgId);
   const intent = form.get("intent");
   if (intent === "article") {
     const id = String(form.get("article_id") ?? "");
@@ -82,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await analyseText(request, viewer.api, kgId, text);
     return data<ExtractOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
   }
-  throw new Response("未知的操作", { status: 400 });
+  throw badIntent(intent);
 }
 
 export default function Extract() {
@@ -181,4 +177,4 @@ export default function Extract() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,15 +2,18 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { boxGraphOption, type BoxNode } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { boxGraphOption, type BoxNode } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { kgLinks } from "~/components/kg/styles";
-import type { FlowDetail, FlowSummary, KgGraph, Paged } from "~/components/kg/types";
+import type { FlowDetail, FlowSummary, Paged } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
-import { graphIdFrom, kgGet, notFound, publicApi } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { publicGraph, requireGraphId } from "~/kg/graphs.server";
+import { translate } from "~/i18n";
+import { fetchOr404, notFound } from "~/http/page.server";
+import { platformFor } from "~/auth/platform.server";
 
 export const meta = titleMeta("nav.flowchart");
 export const links = kgLinks;
@@ -28,20 +31,18 @@ const KIND_STYLE: Record<
 
 /** Public (spec §6 whitelist): the operational flows of a graph, laid out in layers by the platform. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await publicApi(request);
-  const kgId = graphIdFrom(params.kgId);
-  const [graphs, flows] = await Promise.all([
-    kgGet<Paged<KgGraph>>(api, "/kg/graphs/"),
-    kgGet<Paged<FlowSummary>>(api, `/kg/graphs/${kgId}/flows/`),
+  const api = await platformFor(request);
+  const kgId = requireGraphId(params.kgId);
+  const [graph, flows] = await Promise.all([
+    publicGraph(api, kgId),
+    fetchOr404<Paged<FlowSummary>>(api, `/kg/graphs/${kgId}/flows/`),
   ]);
-  const graph = graphs.results.find((g) => g.id === kgId);
-  if (!graph) throw notFound("知识图谱不存在");
   const wanted = new URL(request.url).searchParams.get("flow");
   const chosen = wanted ? flows.results.find((f) => String(f.id) === wanted) : flows.results[0];
-  if (wanted && !chosen) throw notFound("流程不存在");
+  if (wanted && !chosen) throw notFound(translate("zh", "kg:errors.flowNotFound"));
   if (!chosen) return data({ kgId, graph, flows: flows.results, flow: null, chart: null });
 
-  const flow = await kgGet<FlowDetail>(api, `/kg/graphs/${kgId}/flows/${chosen.id}/`);
+  const flow = await fetchOr404<FlowDetail>(api, `/kg/graphs/${kgId}/flows/${chosen.id}/`);
   const t = await getFixedT(request, "kg");
   const box = boxGraphOption(
     {
@@ -183,4 +184,4 @@ export default function FlowChart() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { barOption } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { barOption } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import {
   Empty,
   EntityChip,
@@ -14,15 +14,15 @@ import {
   TypeBadge,
   formatDay,
 } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { articleHref, eventHref } from "~/components/kg/links";
+import { articleHref, eventHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import type { GraphOverview } from "~/components/kg/types";
+import type { GraphOverview } from "@contract/kg";
 import { activeGraphId } from "~/kg/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
-import { kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/auth/session.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.home");
 export const links = kgLinks;
@@ -31,7 +31,7 @@ export const handle = { name: "home" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
-  const overview = await kgGet<GraphOverview>(viewer.api, `/kg/graphs/${kgId}/overview/`);
+  const overview = await fetchOr404<GraphOverview>(viewer.api, `/kg/graphs/${kgId}/overview/`);
   const bars = (items: GraphOverview["entity_types"]) =>
     barOption(
       items.slice(0, 12).map((i) => ({ name: i.type ?? "—", value: i.count, color: i.color })),
@@ -180,4 +180,4 @@ export default function Home() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

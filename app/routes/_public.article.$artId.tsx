@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/kg/article-view";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { kgLinks } from "~/components/kg/styles";
 import { requireViewer } from "~/auth/guard.server";
-import { loadArticle } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { loadArticle } from "~/kg/articles.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.article.title ?? "404");
@@ -28,4 +28,4 @@ export default function ArticlePage() {
   return <ArticleView article={article} highlight={highlight} colors={colors} />;
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

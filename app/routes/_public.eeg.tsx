@@ -2,17 +2,17 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageTitle, Section } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/components/kg/event-graph.server";
-import { LINK_TYPES } from "~/components/kg/limits";
+import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
+import { LINK_TYPES } from "~/kg/event-links";
 import { EventGraphView } from "~/components/kg/event-graph-view";
-import { eventGraphHref } from "~/components/kg/links";
+import { eventGraphHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import type { KgGraph, Paged } from "~/components/kg/types";
-import { activeGraphId } from "~/kg/graphs.server";
-import { intParam, kgGet, notFound, publicApi } from "~/utils/kg.server";
+import { activeGraphId, publicGraph } from "~/kg/graphs.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/auth/session.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { intParam } from "~/kg/params.server";
+import { platformFor } from "~/auth/platform.server";
 
 export const meta = titleMeta("nav.eeg");
 export const links = kgLinks;
@@ -21,17 +21,15 @@ const LIMITS = [50, 100, 200, 300] as const;
 
 /** Public (spec §6 whitelist): a graph's causal event graph, its strongest event links, graph via ?id=. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await publicApi(request);
+  const api = await platformFor(request);
   const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
   const url = new URL(request.url);
   const types = linkTypesFrom(url);
   const limit = intParam(url, "limit", LIMITS, 100);
-  const [graphs, graph] = await Promise.all([
-    kgGet<Paged<KgGraph>>(api, "/kg/graphs/"),
+  const [info, graph] = await Promise.all([
+    publicGraph(api, kgId),
     loadEventGraph(api, kgId, { types, limit }),
   ]);
-  const info = graphs.results.find((g) => g.id === kgId);
-  if (!info) throw notFound("知识图谱不存在");
   return data({
     kgId,
     info,
@@ -94,4 +92,4 @@ export default function CausalEventGraph() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

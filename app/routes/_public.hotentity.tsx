@@ -2,22 +2,24 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { colorFor, trendOption } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { colorFor, trendOption } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import { Empty, EntityChip, PageTitle, Section, Sparkline, TypeBadge } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { relationGraphHref } from "~/components/kg/links";
+import { relationGraphHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { kgLinks } from "~/components/kg/styles";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import type { EntityRef, HotRanking, Ontology } from "~/components/kg/types";
-import { activeGraphId } from "~/kg/graphs.server";
+import type { EntityRef, HotRanking, Ontology } from "@contract/kg";
+import { activeGraphId, getGraph } from "~/kg/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
-import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/auth/session.server";
-import { mayExportGraph } from "~/utils/interchange.server";
+import { mayExportGraph } from "~/interchange/downloads.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { bucketDays, bucketSize } from "~/kg/hot.server";
+import { intParam } from "~/kg/params.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.hotentity");
 export const links = () => [...kgLinks(), ...interchangeLinks()];
@@ -32,10 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const days = intParam(url, "days", WINDOWS, 7);
   const [graph, ontology] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
   ]);
   const type = ontology.classes.find((c) => String(c.id) === url.searchParams.get("type"))?.id;
-  const ranking = await kgGet<HotRanking<{ entity: EntityRef }>>(
+  const ranking = await fetchOr404<HotRanking<{ entity: EntityRef }>>(
     viewer.api,
     `/kg/graphs/${kgId}/hot-entities/`,
     { days, limit: 20, type },
@@ -207,4 +209,4 @@ export default function HotEntities() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

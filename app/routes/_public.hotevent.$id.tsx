@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { trendOption } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { trendOption } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import {
   Empty,
   EntityChip,
@@ -15,15 +15,15 @@ import {
   TypeBadge,
   formatDay,
 } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { Timeline } from "~/components/kg/facts";
-import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/components/kg/links";
+import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import type { EventDetail, EventLink } from "~/components/kg/types";
+import type { EventDetail, EventLink } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
-import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.event.title ?? "404");
@@ -31,7 +31,7 @@ export const links = kgLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const event = await kgGet<EventDetail>(
+  const event = await fetchOr404<EventDetail>(
     viewer.api,
     `/kg/events/${encodeURIComponent(params.id ?? "")}/`,
   );
@@ -204,4 +204,4 @@ export default function HotEventDetail() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

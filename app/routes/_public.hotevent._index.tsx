@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { trendOption } from "~/components/charts/options";
-import { chartSpec } from "~/components/charts/render.server";
+import { trendOption } from "~/charts/options";
+import { chartSpec } from "~/charts/render.server";
 import {
   Empty,
   PageTitle,
@@ -13,16 +13,18 @@ import {
   TypeBadge,
   formatDay,
 } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
-import { eventHref } from "~/components/kg/links";
+import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { kgLinks } from "~/components/kg/styles";
-import type { HotRanking, KgEvent } from "~/components/kg/types";
-import { activeGraphId } from "~/kg/graphs.server";
+import type { HotRanking, KgEvent } from "@contract/kg";
+import { activeGraphId, getGraph } from "~/kg/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
-import { bucketDays, bucketSize, getGraph, intParam, kgGet } from "~/utils/kg.server";
 import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/auth/session.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { bucketDays, bucketSize } from "~/kg/hot.server";
+import { intParam } from "~/kg/params.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;
@@ -38,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const days = intParam(new URL(request.url), "days", WINDOWS, 7);
   const [graph, ranking] = await Promise.all([
     getGraph(viewer.api, kgId),
-    kgGet<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, {
+    fetchOr404<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, {
       days,
       limit: 20,
     }),
@@ -161,4 +163,4 @@ export default function HotEvents() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,28 +2,28 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { colorFor } from "~/components/charts/options";
+import { colorFor } from "~/charts/options";
 import { Empty, EntityChip, PageTitle, Section, SourceLink, TypeBadge } from "~/components/kg/bits";
-import { KgErrorBoundary } from "~/components/kg/error-boundary";
 import { RelationTable } from "~/components/kg/facts";
-import { entityHref, sourceHref } from "~/components/kg/links";
+import { entityHref, sourceHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
-import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/components/kg/limits";
+import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/kg/limits";
 import {
   loadRelationGraph,
   relationGraphChart,
   relationGraphQuery,
   resolveCenter,
-} from "~/components/kg/relation-graph.server";
+} from "~/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import type { EntityRef, Ontology, Relation } from "~/components/kg/types";
+import type { EntityRef, Ontology, Relation } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
-import { kgGet } from "~/utils/kg.server";
 import { dynamicTitle } from "~/utils/meta";
-import { mayExportGraph } from "~/utils/interchange.server";
+import { mayExportGraph } from "~/interchange/downloads.server";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { fetchOr404 } from "~/http/page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const q = relationGraphQuery(url, center);
   const [graph, ontology] = await Promise.all([
     loadRelationGraph(viewer.api, kgId, q),
-    kgGet<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
   ]);
   const toggle = (uuid: string) => {
     const next = q.expand.includes(uuid)
@@ -357,4 +357,4 @@ export default function RelationPage() {
   );
 }
 
-export const ErrorBoundary = KgErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -4,9 +4,9 @@ import {
   relationGraphData,
   relationGraphQuery,
   resolveCenter,
-} from "~/components/kg/relation-graph.server";
-import { graphOption } from "~/components/charts/options";
-import { renderChartSvg } from "~/components/charts/render.server";
+} from "~/kg/relation-graph.server";
+import { graphOption } from "~/charts/options";
+import { renderChartSvg } from "~/charts/render.server";
 import { requireViewer } from "~/auth/guard.server";
 
 /**

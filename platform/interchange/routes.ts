@@ -1,3 +1,4 @@
+import type { GraphIri, OntologyIri } from "@contract/kg";
 import type { Request, Response, Router } from "express";
 import { requirePermission, type AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
@@ -173,7 +174,7 @@ function readBaseIri(r: BodyReader): string | undefined {
   return v;
 }
 
-function graphIriSettings(ctx: PlatformContext, graphId: number) {
+function graphIriSettings(ctx: PlatformContext, graphId: number): GraphIri {
   const row = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(graphId) as {
     base_iri: string;
     lang: string;
@@ -186,7 +187,7 @@ function graphIriSettings(ctx: PlatformContext, graphId: number) {
   };
 }
 
-function ontologyIriSettings(ctx: PlatformContext, ontologyId: number) {
+function ontologyIriSettings(ctx: PlatformContext, ontologyId: number): OntologyIri {
   const base = ctx.db
     .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
     .pluck()

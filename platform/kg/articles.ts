@@ -1,3 +1,4 @@
+import type { ArticleDetail } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { likePattern, type Page } from "./params.js";
@@ -68,15 +69,10 @@ export function articleDetail(ctx: PlatformContext, articleId: number | null, gr
             "SELECT id, graph_id, title, source, url, published_at, content FROM kg_articles WHERE id = ?",
           )
           .get(articleId) as
-          | {
-              id: number;
-              graph_id: number;
-              title: string;
-              source: string;
-              url: string;
-              published_at: string;
-              content: string;
-            }
+          | Pick<
+              ArticleDetail,
+              "id" | "graph_id" | "title" | "source" | "url" | "published_at" | "content"
+            >
           | undefined);
   if (!a || (graphId !== undefined && a.graph_id !== graphId)) throw notFound(NOT_FOUND.article);
   const g = a.graph_id;

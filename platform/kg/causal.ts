@@ -1,18 +1,5 @@
+import type { CausalPair } from "@contract/kg";
 import { type Span, splitSentences, trimSpan } from "./text.js";
-
-/** A cause–effect pair stated by a cue in the text. */
-export interface CausalPair {
-  cause: string;
-  effect: string;
-  cue: string;
-  /** The whole stretch that states the pair. */
-  start: number;
-  end: number;
-  cause_start: number;
-  cause_end: number;
-  effect_start: number;
-  effect_end: number;
-}
 
 const LEAD_CUES = ["因为", "由于"];
 const EFFECT_MARKERS = [

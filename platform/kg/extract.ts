@@ -1,8 +1,16 @@
+import type {
+  EventArgument,
+  ExtractEntity,
+  ExtractEvent,
+  ExtractRelation,
+  ExtractResult,
+  ExtractToken,
+} from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { badRequest } from "../http/errors.js";
 import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
 import { entitySignature, storeCache } from "./cache.js";
-import { type CausalPair, findCausalPairs } from "./causal.js";
+import { findCausalPairs } from "./causal.js";
 import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
 import {
   findTimes,
@@ -87,69 +95,6 @@ function buildDictionary(ctx: PlatformContext, graphId: number): GraphDictionary
   };
 }
 
-export interface FoundEntity {
-  text: string;
-  start: number;
-  end: number;
-  /** The entity's uuid. */
-  entity_id: string;
-  name: string;
-  type: string | null;
-  type_id: number | null;
-}
-
-export interface EventArgument {
-  role: "subject" | "object" | "place" | "time";
-  role_name: string;
-  text: string;
-  start: number;
-  end: number;
-  entity_id: string | null;
-}
-
-export interface FoundEvent {
-  trigger: string;
-  type: string;
-  type_id: number;
-  start: number;
-  end: number;
-  sentence_start: number;
-  sentence_end: number;
-  arguments: EventArgument[];
-  time: { text: string; value: string; start: number; end: number } | null;
-  place: { text: string; entity_id: string | null; start: number; end: number } | null;
-}
-
-export interface Token {
-  text: string;
-  start: number;
-  end: number;
-  kind: "entity" | "word" | "punct";
-}
-
-export interface KnownRelation {
-  id: number;
-  subject: { uuid: string; name: string };
-  predicate: string;
-  object: { uuid: string; name: string };
-  confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
-  /** The first sentence of the analysed text that names both ends, if any. */
-  text_sentence: Span | null;
-}
-
-export interface ExtractResult {
-  tokens: Token[];
-  entities: FoundEntity[];
-  events: FoundEvent[];
-  relations: KnownRelation[];
-  causal: (CausalPair & { cause_event: number | null; effect_event: number | null })[];
-  sentences: Span[];
-  stats: { characters: number; sentences: number; tokens: number; elapsed_ms: number };
-}
-
 interface Mention extends Match<number> {
   index: number;
   isPlace: boolean;
@@ -195,7 +140,7 @@ export function analyzeText(
     cause_event: eventWithin(events, pair.cause_start, pair.cause_end),
     effect_event: eventWithin(events, pair.effect_start, pair.effect_end),
   }));
-  const entities = mentions.map((m): FoundEntity => {
+  const entities = mentions.map((m): ExtractEntity => {
     const classId = dict.classIds[m.index];
     return {
       text: text.slice(m.start, m.end),
@@ -258,7 +203,7 @@ function wordBoundaries(text: string, sentences: Span[], mentions: Mention[]): U
 }
 
 /** Segmenter words, except that an entity name is one token even where the segmenter splits it. */
-function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]): Token[] {
+function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]): ExtractToken[] {
   const cuts = boundaries.slice();
   const entityAt = new Map<number, number>();
   for (const m of mentions) {
@@ -267,7 +212,7 @@ function mergeTokens(text: string, boundaries: Uint8Array, mentions: Mention[]):
     cuts[m.end] = 1;
     entityAt.set(m.start, m.end);
   }
-  const tokens: Token[] = [];
+  const tokens: ExtractToken[] = [];
   let start = 0;
   for (let i = 1; i <= text.length; i++) {
     if (!cuts[i]) continue;
@@ -312,7 +257,7 @@ function findEvents(
   mentions: Mention[],
   boundaries: Uint8Array,
   times: TimeExpression[],
-): FoundEvent[] {
+): ExtractEvent[] {
   const clauses = splitClauses(text);
   const covered = new Uint8Array(text.length);
   for (const m of mentions) covered.fill(1, m.start, m.end);
@@ -336,7 +281,7 @@ function findEvents(
       !NOMINAL_SUFFIXES.some((suffix) => text.startsWith(suffix, t.end)),
   );
   const seen = new Set<string>();
-  const events: FoundEvent[] = [];
+  const events: ExtractEvent[] = [];
   for (const t of triggers) {
     const sentenceIndex = spanIndexAt(sentences, t.start);
     if (sentenceIndex < 0) continue;
@@ -440,7 +385,7 @@ function nearest<T extends Span>(items: T[], pos: number): T | null {
   return best;
 }
 
-function eventWithin(events: FoundEvent[], start: number, end: number): number | null {
+function eventWithin(events: ExtractEvent[], start: number, end: number): number | null {
   const i = events.findIndex((e) => e.start >= start && e.end <= end);
   return i >= 0 ? i : null;
 }
@@ -457,7 +402,7 @@ function knownRelations(
   dict: GraphDictionary,
   mentions: Mention[],
   sentences: Span[],
-): KnownRelation[] {
+): ExtractRelation[] {
   const sentencesOf = new Map<number, Set<number>>();
   const inSentence = new Map<number, Set<number>>();
   for (const m of mentions) {

@@ -1,17 +1,9 @@
+import type { GraphCounts } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { graphSignature, storeCache } from "./cache.js";
 import { hotEntities, hotEvents } from "./hot.js";
 import { graphOntology } from "./ontology.js";
 import { ARTICLE_SUMMARY_COLUMNS, DOMAIN_NAMES, type Graph } from "./shapes.js";
-
-export interface GraphCounts {
-  articles: number;
-  entities: number;
-  relations: number;
-  events: number;
-  event_relations: number;
-  flows: number;
-}
 
 /** Counting a million relations takes tens of milliseconds: counts are cached per graph signature. */
 export function graphCounts(ctx: PlatformContext, graphId: number): GraphCounts {

@@ -1,3 +1,4 @@
+import type { EntityRef } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { graphOntology, parseJson } from "./ontology.js";
@@ -38,13 +39,6 @@ export function requireGraph(ctx: PlatformContext, graphId: number | null): Grap
           .get(graphId) as Graph | undefined);
   if (!g) throw notFound(NOT_FOUND.graph);
   return g;
-}
-
-export interface EntityRef {
-  uuid: string;
-  name: string;
-  type: string | null;
-  type_id: number | null;
 }
 
 interface EntityRow {
@@ -172,16 +166,6 @@ export function eventShapes(ctx: PlatformContext, graphId: number, rows: EventRo
       trigger_end: r.trigger_end,
     };
   });
-}
-
-export interface ArticleRow {
-  id: number;
-  graph_id: number;
-  title: string;
-  source: string;
-  url: string;
-  published_at: string;
-  summary: string;
 }
 
 /** Article columns without the full text (a 120-character summary instead). */

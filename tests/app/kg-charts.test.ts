@@ -1,19 +1,21 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { barOption, boxGraphOption, graphOption, trendOption } from "~/components/charts/options";
-import { renderGraphSvg } from "~/components/charts/graph-svg.server";
-import { chartSpec, renderChartSvg } from "~/components/charts/render.server";
+import { barOption, boxGraphOption, graphOption, trendOption } from "~/charts/options";
+import { renderGraphSvg } from "~/charts/graph-svg.server";
+import { chartSpec, renderChartSvg } from "~/charts/render.server";
 import { AnnotatedText } from "~/components/kg/annotated-text";
 import { safeUrl } from "~/components/kg/article-view";
-import { parseSentence, sourceHref } from "~/components/kg/links";
+import { parseSentence, sourceHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { pageWindow } from "~/components/ui/pager";
 import { loader as relationLoader } from "~/routes/_public.relation.$id";
-import { bucketDays, dayParam, forcePositions, listParams } from "~/utils/kg.server";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 import { SCRIPT_NAME, seedHubGraph } from "./kg-fixtures";
+import { bucketDays } from "~/kg/hot.server";
+import { dayParam, listParams } from "~/kg/params.server";
+import { forcePositions } from "~/kg/force-layout.server";
 
 /** Charts drawn on the server, escaping of stored text, and the graph pages' small helpers. */
 

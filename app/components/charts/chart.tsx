@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ChartSpec } from "./options";
+import type { ChartSpec } from "~/charts/options";
 
 type ECharts = import("./echarts.client").ECharts;
 

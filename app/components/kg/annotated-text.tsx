@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { colorFor } from "../charts/options";
-import { sentenceAnchor } from "./links";
+import { colorFor } from "~/charts/options";
+import { sentenceAnchor } from "~/kg/links";
 
 export interface TextMention {
   start: number;

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
 import { Empty, EntityChip, PageTitle, Section, formatDay } from "./bits";
 import { EventLinkList, EventList, RelationTable } from "./facts";
-import { entityHref } from "./links";
-import type { ArticleDetail } from "./types";
+import { entityHref } from "~/kg/links";
+import type { ArticleDetail } from "@contract/kg";
 
 /** Only web links of a stored article are offered (never javascript: or data: URLs). */
 export const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);

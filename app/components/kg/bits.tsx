@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import { IconFileText, IconQuote } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { colorFor } from "../charts/options";
-import { entityHref, sourceHref } from "./links";
-import type { EntityRef, SourceSpan } from "./types";
+import { colorFor } from "~/charts/options";
+import { entityHref, sourceHref } from "~/kg/links";
+import type { EntityRef, SourceSpan } from "@contract/kg";
 
 /** A titled card: the building block of every graph page. */
 export function Section({

@@ -1,18 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
-import type { ChartSpec } from "../charts/options";
+import type { ChartSpec } from "~/charts/options";
 import { Empty, Section, SourceLink, Strength, TypeBadge } from "./bits";
-import type { EventGraph } from "./types";
-
-/** Link types keep one colour everywhere: arrows, legend, labels. */
-export const LINK_COLORS: Record<string, string> = {
-  cause: "#e8590c",
-  sequence: "#1971c2",
-  condition: "#6741d9",
-  purpose: "#2b8a3e",
-  concurrent: "#868e96",
-};
+import type { EventGraph } from "@contract/kg";
+import { LINK_COLORS } from "~/kg/event-links";
 
 export interface EventGraphChart {
   spec: ChartSpec;

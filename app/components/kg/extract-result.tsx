@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
-import type { ChartSpec } from "../charts/options";
+import type { ChartSpec } from "~/charts/options";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
 import { Empty, EntityChip, Section, SourceLink, TypeBadge } from "./bits";
-import { articleHref, entityHref } from "./links";
-import type { ExtractResult } from "./types";
+import { articleHref, entityHref } from "~/kg/links";
+import type { ExtractResult } from "@contract/kg";
 
 export interface ExtractView {
   text: string;

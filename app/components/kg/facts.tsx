@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EntityChip, SourceLink, Strength, TypeBadge, formatDay } from "./bits";
-import { eventHref } from "./links";
-import type { EventLink, KgEvent, Relation } from "./types";
+import { eventHref } from "~/kg/links";
+import type { EventLink, KgEvent, Relation } from "@contract/kg";
 
 /** Relations as subject —predicate→ object rows, each with its source sentence. */
 export function RelationTable({

@@ -111,7 +111,7 @@ export function resolveFact(
   };
 }
 
-/** The console's article page with the sentence highlighted and scrolled to (as app/components/kg/links.ts writes it). */
+/** The console's article page with the sentence highlighted and scrolled to (as app/kg/links.ts writes it). */
 function sentenceLink(
   graphId: number,
   articleId: number,

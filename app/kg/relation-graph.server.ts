@@ -1,12 +1,22 @@
 import type { PlatformClient } from "~/platform-client/client.server";
 import { PlatformError } from "~/platform-client/client.server";
-import { forcePositions, graphIdFrom, kgGet, listParam, notFound } from "~/utils/kg.server";
 import { colorFor, graphOption, type GraphData } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
 import { entityHref, sourceHref } from "./links";
-import type { EntityDetail, NeighbourEdge, NeighbourGraph, NeighbourNode, Relation } from "./types";
+import type {
+  EntityDetail,
+  NeighbourEdge,
+  NeighbourGraph,
+  NeighbourNode,
+  Relation,
+} from "@contract/kg";
 
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "./limits";
+import { forcePositions } from "~/kg/force-layout.server";
+import { requireGraphId } from "~/kg/graphs.server";
+import { fetchOr404, notFound } from "~/http/page.server";
+import { translate } from "~/i18n";
+import { listParam } from "~/kg/params.server";
 
 export interface RelationGraphQuery {
   center: string;
@@ -54,7 +64,7 @@ const neighbours = (
   uuid: string,
   q: { limit: number; depth: number; types: number[] },
 ) =>
-  kgGet<NeighbourGraph>(
+  fetchOr404<NeighbourGraph>(
     api,
     `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/neighbours/`,
     {
@@ -218,7 +228,7 @@ export function relationGraphChart(
 
 /** A numeric /relation/:id is one relation: its subject is the centre, its object expanded. */
 export async function loadRelation(api: PlatformClient, id: string) {
-  return kgGet<
+  return fetchOr404<
     Relation & {
       graph_id: number;
       article: { id: number; title: string } | null;
@@ -235,13 +245,13 @@ export async function loadRelation(api: PlatformClient, id: string) {
 export async function resolveCenter(api: PlatformClient, url: URL, id: string) {
   if (/^\d+$/.test(id)) {
     const relation = await loadRelation(api, id);
-    if (!relation.subject) throw notFound("关系不存在");
+    if (!relation.subject) throw notFound(translate("zh", "kg:errors.relationNotFound"));
     if (!url.searchParams.has("expand") && relation.object)
       url.searchParams.set("expand", relation.object.uuid);
     return { kgId: relation.graph_id, center: relation.subject.uuid, relation };
   }
   const kgId = url.searchParams.has("id")
-    ? graphIdFrom(url.searchParams.get("id"))
-    : (await kgGet<EntityDetail>(api, `/kg/entities/${encodeURIComponent(id)}/`)).graph_id;
+    ? requireGraphId(url.searchParams.get("id"))
+    : (await fetchOr404<EntityDetail>(api, `/kg/entities/${encodeURIComponent(id)}/`)).graph_id;
   return { kgId, center: id, relation: null };
 }

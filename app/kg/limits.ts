@@ -7,7 +7,5 @@ export const EXPAND_CAP = 30;
 /** Expanded nodes kept in the URL at most. */
 export const MAX_EXPANDED = 12;
 
-export const LINK_TYPES = ["cause", "sequence", "condition", "purpose", "concurrent"] as const;
-
 /** The platform's limit on a text to analyse (docs/api.md), checked by the console first. */
 export const MAX_TEXT_LENGTH = 100_000;

@@ -1,10 +1,12 @@
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
-import { classColors, forcePositions, kgGet } from "~/utils/kg.server";
 import { colorFor, graphOption } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
 import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";
-import type { ArticleDetail, ExtractResult } from "./types";
+import type { ArticleDetail, ExtractResult } from "@contract/kg";
+import { classColors } from "~/kg/graphs.server";
+import { forcePositions } from "~/kg/force-layout.server";
+import { fetchOr404 } from "~/http/page.server";
 
 export type ExtractOutcome =
   | {
@@ -62,7 +64,7 @@ export async function analyseArticle(
   kgId: number,
   articleId: number,
 ): Promise<ExtractOutcome> {
-  const article = await kgGet<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
+  const article = await fetchOr404<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
   const [result, colors] = await Promise.all([
     api.post<ExtractResult>(`/kg/graphs/${kgId}/extract/`, { article_id: articleId }),
     classColors(api, kgId),

@@ -1,4 +1,7 @@
-/** The shapes of the platform's knowledge-graph API (docs/api.md, "Knowledge graphs"). */
+/**
+ * The knowledge-graph API (docs/api.md, "Knowledge graphs"): the platform answers with these,
+ * the console's graph pages read them.
+ */
 
 export interface Paged<T> {
   results: T[];
@@ -299,65 +302,97 @@ export interface FlowDetail {
   transitions: { id: number; source: number; target: number; label: string }[];
 }
 
-export interface ExtractEntity {
-  text: string;
+/** Offsets of a stretch of the analysed text. */
+export interface TextSpan {
   start: number;
   end: number;
+}
+
+export interface ExtractEntity extends TextSpan {
+  text: string;
+  /** The entity's uuid. */
   entity_id: string;
   name: string;
   type: string | null;
   type_id: number | null;
 }
 
-export interface ExtractEvent {
+export interface EventArgument extends TextSpan {
+  role: "subject" | "object" | "place" | "time";
+  role_name: string;
+  text: string;
+  entity_id: string | null;
+}
+
+export interface ExtractEvent extends TextSpan {
   trigger: string;
   type: string;
   type_id: number;
-  start: number;
-  end: number;
   sentence_start: number;
   sentence_end: number;
-  arguments: {
-    role: string;
-    role_name: string;
-    text: string;
-    start: number;
-    end: number;
-    entity_id: string | null;
-  }[];
-  time: { text: string; value: string; start: number; end: number } | null;
-  place: { text: string; entity_id: string | null; start: number; end: number } | null;
+  arguments: EventArgument[];
+  time: (TextSpan & { text: string; value: string }) | null;
+  place: (TextSpan & { text: string; entity_id: string | null }) | null;
 }
 
+export interface ExtractToken extends TextSpan {
+  text: string;
+  kind: "entity" | "word" | "punct";
+}
+
+/** A relation the store knows between two entities found in the text. */
 export interface ExtractRelation extends SourceSpan {
   id: number;
   subject: { uuid: string; name: string };
   predicate: string;
   object: { uuid: string; name: string };
   confidence: number;
-  text_sentence: { start: number; end: number } | null;
+  /** The first sentence of the analysed text that names both ends, if any. */
+  text_sentence: TextSpan | null;
 }
 
-export interface ExtractCausal {
+/** A cause–effect pair stated by a cue in the text. */
+export interface CausalPair {
   cause: string;
   effect: string;
   cue: string;
+  /** The whole stretch that states the pair. */
   start: number;
   end: number;
   cause_start: number;
   cause_end: number;
   effect_start: number;
   effect_end: number;
+}
+
+/** A causal pair with the events (indexes into `events`) its cause and effect fall in. */
+export interface ExtractCausal extends CausalPair {
   cause_event: number | null;
   effect_event: number | null;
 }
 
 export interface ExtractResult {
+  /** When an article of the graph was analysed. */
   article_id?: number;
+  tokens: ExtractToken[];
   entities: ExtractEntity[];
   events: ExtractEvent[];
   relations: ExtractRelation[];
   causal: ExtractCausal[];
-  sentences: { start: number; end: number }[];
+  sentences: TextSpan[];
   stats: { characters: number; sentences: number; tokens: number; elapsed_ms: number };
+}
+
+// --- Interchange: the base IRIs of exports (docs/interchange.md) ---
+
+/** GET/PATCH /graphadmin/ontologies/{id}/iri/: the base IRI set (blank: the default), and the one in use. */
+export interface OntologyIri {
+  base_iri: string;
+  effective_base_iri: string;
+  default_base_iri: string;
+}
+
+/** GET/PATCH /graphadmin/graphs/{id}/iri/: the graph's base IRI, and the language of its labels. */
+export interface GraphIri extends OntologyIri {
+  lang: string;
 }

@@ -1,11 +1,10 @@
 import type { PlatformClient } from "~/platform-client/client.server";
-import { kgGet } from "~/utils/kg.server";
 import { boxGraphOption } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
-import { LINK_COLORS } from "./event-graph-view";
-import { LINK_TYPES } from "./limits";
+import { LINK_COLORS, LINK_TYPES } from "./event-links";
 import { eventHref, sourceHref } from "./links";
-import type { EventGraph } from "./types";
+import type { EventGraph } from "@contract/kg";
+import { fetchOr404 } from "~/http/page.server";
 
 /** ?types=cause,sequence → the known ones. */
 export function linkTypesFrom(url: URL): string[] {
@@ -27,7 +26,7 @@ export function loadEventGraph(
   kgId: number,
   q: { event?: number; hops?: number; types: string[]; limit: number },
 ) {
-  return kgGet<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
+  return fetchOr404<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
     event: q.event,
     hops: q.event ? q.hops : undefined,
     types: q.types.length ? q.types.join(",") : undefined,

@@ -1,4 +1,4 @@
-import type { SourceSpan } from "./types";
+import type { SourceSpan } from "@contract/kg";
 
 /** Where things live in the console. One place, so every page links the same way. */
 

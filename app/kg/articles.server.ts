@@ -1,0 +1,16 @@
+import type { ArticleDetail } from "@contract/kg";
+import { fetchOr404 } from "~/http/page.server";
+import type { PlatformClient } from "~/platform-client/client.server";
+import { classColors } from "./graphs.server";
+import { parseSentence } from "./links";
+
+/**
+ * An article page's data: the article (404 when unknown, or of another graph when the path
+ * names one), its colours, the sentence to highlight.
+ */
+export async function loadArticle(request: Request, api: PlatformClient, path: string) {
+  const article = await fetchOr404<ArticleDetail>(api, path);
+  const colors = await classColors(api, article.graph_id);
+  const highlight = parseSentence(new URL(request.url).searchParams.get("sent"));
+  return { article, colors, highlight };
+}
