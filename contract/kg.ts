@@ -80,6 +80,13 @@ export interface Relation extends SourceSpan {
   direction?: "out" | "in";
 }
 
+/** GET /kg/relations/{id}/: a relation with its graph and the sentence it was read from. */
+export interface RelationDetail extends Relation {
+  graph_id: number;
+  article: { id: number; title: string; source: string; published_at: string } | null;
+  sentence: string | null;
+}
+
 export interface EventLink extends SourceSpan {
   id: number;
   type: string;
@@ -227,6 +234,28 @@ export interface NeighbourGraph {
   edges: NeighbourEdge[];
 }
 
+export interface RelationGraphNode extends NeighbourNode {
+  x: number;
+  y: number;
+  /** Its neighbours are merged in. */
+  expanded: boolean;
+  /** Edges of this graph at the node. */
+  degree: number;
+}
+
+/** GET …/entities/{uuid}/relation-graph/: a neighbourhood with expansions merged in, every node placed. */
+export interface RelationGraph {
+  center: string;
+  total_relations: number;
+  truncated: boolean;
+  /** The relation types of the edges shown, most frequent first. */
+  relation_types: { id: number; name: string; count: number }[];
+  nodes: RelationGraphNode[];
+  edges: NeighbourEdge[];
+  /** Expanded ids the graph does not know (left out). */
+  unknown: string[];
+}
+
 export interface Ontology {
   id: number;
   name: string;
@@ -372,8 +401,6 @@ export interface ExtractCausal extends CausalPair {
 }
 
 export interface ExtractResult {
-  /** When an article of the graph was analysed. */
-  article_id?: number;
   tokens: ExtractToken[];
   entities: ExtractEntity[];
   events: ExtractEvent[];
@@ -381,6 +408,13 @@ export interface ExtractResult {
   causal: ExtractCausal[];
   sentences: TextSpan[];
   stats: { characters: number; sentences: number; tokens: number; elapsed_ms: number };
+}
+
+/** POST …/extract/: the analysis, with its small graph placed (the entities its relations join). */
+export interface ExtractAnswer extends ExtractResult {
+  /** When an article of the graph was analysed. */
+  article_id?: number;
+  layout: { id: string; x: number; y: number }[];
 }
 
 // --- Interchange: the base IRIs of exports (docs/interchange.md) ---

@@ -3,16 +3,15 @@ import { colorFor, graphOption } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
 import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";
-import type { ArticleDetail, ExtractResult } from "@contract/kg";
+import type { ArticleDetail, ExtractAnswer } from "@contract/kg";
 import { classColors } from "~/kg/graphs.server";
-import { forcePositions } from "~/kg/force-layout.server";
 import { fetchOr404 } from "~/http/page.server";
 
 export type ExtractOutcome =
   | {
       ok: true;
       text: string;
-      result: ExtractResult;
+      result: ExtractAnswer;
       article: { id: number; title: string } | null;
       graph: ReturnType<typeof resultGraph>;
       colors: Record<string, string>;
@@ -40,7 +39,7 @@ export async function analyseText(
   text: string,
 ): Promise<ExtractOutcome> {
   try {
-    const result = await api.post<ExtractResult>(`/kg/graphs/${kgId}/extract/`, { text });
+    const result = await api.post<ExtractAnswer>(`/kg/graphs/${kgId}/extract/`, { text });
     const colors = await classColors(api, kgId);
     return {
       ok: true,
@@ -66,7 +65,7 @@ export async function analyseArticle(
 ): Promise<ExtractOutcome> {
   const article = await fetchOr404<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
   const [result, colors] = await Promise.all([
-    api.post<ExtractResult>(`/kg/graphs/${kgId}/extract/`, { article_id: articleId }),
+    api.post<ExtractAnswer>(`/kg/graphs/${kgId}/extract/`, { article_id: articleId }),
     classColors(api, kgId),
   ]);
   return {
@@ -81,25 +80,18 @@ export async function analyseArticle(
 
 const SIZE = { width: 600, height: 420 };
 
-/** The small graph of an analysis: the entities found, joined by the relations the store knows among them. */
+/** The small graph of an analysis: the entities found, joined by the relations the store knows among them, placed by the platform. */
 function resultGraph(
   request: Request | null,
   kgId: number,
-  r: ExtractResult,
+  r: ExtractAnswer,
   colors: Record<string, string>,
 ) {
-  const entities = new Map<string, { id: string; name: string; type: string | null }>();
+  if (r.layout.length === 0) return null;
+  const entities = new Map<string, { name: string; type: string | null }>();
   for (const e of r.entities)
-    if (!entities.has(e.entity_id))
-      entities.set(e.entity_id, { id: e.entity_id, name: e.name, type: e.type });
-  const linked = new Set(r.relations.flatMap((x) => [x.subject.uuid, x.object.uuid]));
-  // Unlinked entities would crowd the picture: it shows the connected ones (all of them are listed anyway).
-  const nodes = [...entities.values()].filter((n) => linked.has(n.id));
-  if (nodes.length === 0) return null;
-  const positions = forcePositions(
-    nodes.map((n) => n.id),
-    r.relations.map((x) => [x.subject.uuid, x.object.uuid]),
-  );
+    if (!entities.has(e.entity_id)) entities.set(e.entity_id, { name: e.name, type: e.type });
+  const nodes = r.layout.map((p) => ({ ...p, ...entities.get(p.id)! }));
   const categories = [...new Set(nodes.map((n) => n.type ?? "—"))].map((name) => ({
     name,
     color: colorFor(name, colors[name]),
@@ -111,7 +103,8 @@ function resultGraph(
         id: n.id,
         name: n.name,
         category: n.type ?? "—",
-        ...positions.get(n.id)!,
+        x: n.x,
+        y: n.y,
         size: 20,
       })),
       links: r.relations

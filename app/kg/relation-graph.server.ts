@@ -1,18 +1,9 @@
 import type { PlatformClient } from "~/platform-client/client.server";
-import { PlatformError } from "~/platform-client/client.server";
 import { colorFor, graphOption, type GraphData } from "../charts/options";
 import { chartSpec } from "../charts/render.server";
 import { entityHref, sourceHref } from "./links";
-import type {
-  EntityDetail,
-  NeighbourEdge,
-  NeighbourGraph,
-  NeighbourNode,
-  Relation,
-} from "@contract/kg";
-
-import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "./limits";
-import { forcePositions } from "~/kg/force-layout.server";
+import type { EntityDetail, RelationDetail, RelationGraph, RelationGraphNode } from "@contract/kg";
+import { MAX_EXPANDED, NODE_LIMITS } from "./limits";
 import { requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404, notFound } from "~/http/page.server";
 import { translate } from "~/i18n";
@@ -40,142 +31,31 @@ export function relationGraphQuery(url: URL, center: string): RelationGraphQuery
   };
 }
 
-export interface MergedNode extends NeighbourNode {
-  x: number;
-  y: number;
-  expanded: boolean;
-  degree: number;
-}
-
-export interface MergedGraph {
-  center: string;
-  nodes: MergedNode[];
-  edges: NeighbourEdge[];
-  truncated: boolean;
-  totalRelations: number;
-  relationTypes: { id: number; name: string; count: number }[];
-  /** Expanded ids the graph does not know (dropped from the picture). */
-  unknown: string[];
-}
-
-const neighbours = (
-  api: PlatformClient,
-  kgId: number,
-  uuid: string,
-  q: { limit: number; depth: number; types: number[] },
-) =>
-  fetchOr404<NeighbourGraph>(
+/**
+ * The relation graph around an entity, expansions merged in and every node placed by the
+ * platform (…/relation-graph/): the browser never runs a force layout.
+ */
+export const loadRelationGraph = (api: PlatformClient, kgId: number, q: RelationGraphQuery) =>
+  fetchOr404<RelationGraph>(
     api,
-    `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/neighbours/`,
+    `/kg/graphs/${kgId}/entities/${encodeURIComponent(q.center)}/relation-graph/`,
     {
       limit: q.limit,
       depth: q.depth,
       types: q.types.length ? q.types.join(",") : undefined,
+      expand: q.expand.length ? q.expand.join(",") : undefined,
     },
   );
 
-/**
- * The relation graph around an entity, with the neighbours of each expanded node merged in
- * (each expansion capped), laid out on the server: the platform's positions when it sent
- * them for exactly this graph, else ForceAtlas2 here. The browser never runs a force layout.
- */
-export async function loadRelationGraph(
-  api: PlatformClient,
-  kgId: number,
-  q: RelationGraphQuery,
-): Promise<MergedGraph> {
-  const base = await neighbours(api, kgId, q.center, q);
-  const expansions = await Promise.all(
-    q.expand.map((uuid) =>
-      neighbours(api, kgId, uuid, { limit: EXPAND_CAP + 1, depth: 1, types: q.types }).catch(
-        (e) => {
-          if (e instanceof Response && e.status === 404) return null;
-          if (e instanceof PlatformError && e.status === 404) return null;
-          throw e;
-        },
-      ),
-    ),
-  );
-  const nodes = new Map<string, NeighbourNode>();
-  const edges = new Map<number, NeighbourEdge>();
-  for (const n of base.nodes) nodes.set(n.id, n);
-  for (const e of base.edges) edges.set(e.id, e);
-  const unknown: string[] = [];
-  let truncated = base.truncated;
-  expansions.forEach((g, i) => {
-    if (!g) {
-      unknown.push(q.expand[i]);
-      return;
-    }
-    if (g.truncated) truncated = true;
-    for (const n of g.nodes) {
-      const had = nodes.get(n.id);
-      const depth = had ? had.depth : Math.max(1, (nodes.get(g.center)?.depth ?? 1) + n.depth);
-      nodes.set(n.id, { ...n, ...had, depth });
-    }
-    for (const e of g.edges) edges.set(e.id, e);
-  });
-  const degree = new Map<string, number>();
-  for (const e of edges.values()) {
-    degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
-    degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
-  }
-  // The platform lays out big graphs: reuse its positions, and only settle the nodes an
-  // expansion adds (placed next to the node they hang from).
-  const given = base.layout === "server" && base.nodes.every((n) => n.x !== undefined);
-  let positions: Map<string, { x: number; y: number }>;
-  if (given && expansions.length === 0) {
-    positions = new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }]));
-  } else {
-    const start = given ? new Map(base.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }])) : undefined;
-    if (start) {
-      expansions.forEach((g) => {
-        const anchor = g && start.get(g.center);
-        if (!g || !anchor) return;
-        g.nodes.forEach((n, i) => {
-          if (!start.has(n.id))
-            start.set(n.id, { x: anchor.x + Math.cos(i) * 5, y: anchor.y + Math.sin(i) * 5 });
-        });
-      });
-    }
-    positions = forcePositions(
-      [...nodes.keys()],
-      [...edges.values()].map((e) => [e.source, e.target]),
-      start,
-    );
-  }
-  const expanded = new Set(q.expand);
-  const counts = new Map<number, { id: number; name: string; count: number }>();
-  for (const e of edges.values()) {
-    const c = counts.get(e.predicate_id) ?? { id: e.predicate_id, name: e.predicate, count: 0 };
-    c.count += 1;
-    counts.set(e.predicate_id, c);
-  }
-  return {
-    center: base.center,
-    nodes: [...nodes.values()].map((n) => ({
-      ...n,
-      ...(positions.get(n.id) ?? { x: 0, y: 0 }),
-      expanded: expanded.has(n.id),
-      degree: degree.get(n.id) ?? 0,
-    })),
-    edges: [...edges.values()],
-    truncated,
-    totalRelations: base.total_relations,
-    relationTypes: [...counts.values()].sort((a, b) => b.count - a.count),
-    unknown,
-  };
-}
-
 /** Node size by role: the centre biggest, expanded nodes next, hubs a little bigger. */
-function nodeSize(n: MergedNode, center: string, big: boolean) {
+function nodeSize(n: RelationGraphNode, center: string, big: boolean) {
   if (n.id === center) return big ? 22 : 38;
   if (n.expanded) return big ? 14 : 26;
   const base = big ? 5 : n.depth <= 1 ? 16 : 11;
   return Math.min(base + Math.sqrt(n.degree) * (big ? 1 : 2), big ? 12 : 28);
 }
 
-export function relationGraphData(g: MergedGraph): GraphData {
+export function relationGraphData(g: RelationGraph): GraphData {
   const big = g.nodes.length > 150;
   const categories = new Map<string, string>();
   for (const n of g.nodes) {
@@ -208,7 +88,7 @@ export function relationGraphData(g: MergedGraph): GraphData {
 export function relationGraphChart(
   request: Request | null,
   kgId: number,
-  g: MergedGraph,
+  g: RelationGraph,
   toggleHref: (uuid: string) => string,
   // About the box the page gives it, so the server's picture keeps readable labels.
   size = { width: 1200, height: 640 },
@@ -227,15 +107,8 @@ export function relationGraphChart(
 }
 
 /** A numeric /relation/:id is one relation: its subject is the centre, its object expanded. */
-export async function loadRelation(api: PlatformClient, id: string) {
-  return fetchOr404<
-    Relation & {
-      graph_id: number;
-      article: { id: number; title: string } | null;
-      sentence: string | null;
-    }
-  >(api, `/kg/relations/${encodeURIComponent(id)}/`);
-}
+const loadRelation = (api: PlatformClient, id: string) =>
+  fetchOr404<RelationDetail>(api, `/kg/relations/${encodeURIComponent(id)}/`);
 
 /**
  * Who is in the centre of /relation/:id. A number is a relation: its subject, with its

@@ -100,7 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     chart,
     counts: { nodes: graph.nodes.length, edges: graph.edges.length },
     truncated: graph.truncated,
-    totalRelations: graph.totalRelations,
+    totalRelations: graph.total_relations,
     unknown: graph.unknown,
     colors: Object.fromEntries(
       graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)]),
@@ -108,7 +108,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     relationTypes: ontology.relation_types.map((r) => ({
       id: r.id,
       name: r.name,
-      count: graph.relationTypes.find((c) => c.id === r.id)?.count ?? 0,
+      count: graph.relation_types.find((c) => c.id === r.id)?.count ?? 0,
     })),
     nodeRows,
     edgeRows,

@@ -1,5 +1,6 @@
 import type {
   EventArgument,
+  ExtractAnswer,
   ExtractEntity,
   ExtractEvent,
   ExtractRelation,
@@ -11,6 +12,7 @@ import { badRequest } from "../http/errors.js";
 import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
 import { entitySignature, storeCache } from "./cache.js";
 import { findCausalPairs } from "./causal.js";
+import { forceLayout, settleIterations } from "./layout.js";
 import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
 import {
   findTimes,
@@ -167,6 +169,21 @@ export function analyzeText(
       elapsed_ms: Math.round((performance.now() - began) * 10) / 10,
     },
   };
+}
+
+/**
+ * The HTTP answer: the analysis with its small graph placed, the entities its relations join
+ * (unlinked ones would crowd the picture; every entity is listed anyway).
+ */
+export function withLayout(r: ExtractResult): ExtractAnswer {
+  const linked = new Set(r.relations.flatMap((x) => [x.subject.uuid, x.object.uuid]));
+  const ids = [...new Set(r.entities.map((e) => e.entity_id))].filter((id) => linked.has(id));
+  const positions = forceLayout(
+    ids,
+    r.relations.map((x) => [x.subject.uuid, x.object.uuid]),
+    { iterations: settleIterations(ids.length), barnesHutAbove: 300 },
+  );
+  return { ...r, layout: ids.map((id) => ({ id, ...positions.get(id)! })) };
 }
 
 /** Longest stretch given to Intl.Segmenter at once: V8 iterates long strings in quadratic time. */

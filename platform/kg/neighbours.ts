@@ -1,3 +1,4 @@
+import type { NeighbourGraph } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { graphSignature, storeCache } from "./cache.js";
 import { requireEntity } from "./entities.js";
@@ -25,17 +26,22 @@ export function neighbourGraph(
   graphId: number,
   uuid: string,
   o: NeighbourOptions,
-) {
+): NeighbourGraph {
   const center = requireEntity(ctx, graphId, uuid);
   const key = `${center.id}|${o.types.join(",")}|${o.limit}|${o.depth}`;
-  return storeCache<ReturnType<typeof build>>(ctx, "neighbours", 100).get(
+  return storeCache<NeighbourGraph>(ctx, "neighbours", 100).get(
     key,
     graphSignature(ctx, graphId),
     () => build(ctx, graphId, center.id, o),
   );
 }
 
-function build(ctx: PlatformContext, graphId: number, centerId: number, o: NeighbourOptions) {
+function build(
+  ctx: PlatformContext,
+  graphId: number,
+  centerId: number,
+  o: NeighbourOptions,
+): NeighbourGraph {
   const depthOf = new Map<number, number>([[centerId, 0]]);
   const edges = new Map<number, RelationRow>();
   const typeSet = o.types.length ? new Set(o.types) : null;

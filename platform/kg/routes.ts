@@ -14,12 +14,13 @@ import {
 } from "./entities.js";
 import { eventGraph, linkedEvents } from "./event-graph.js";
 import { eventDetail, listEvents } from "./events.js";
-import { analyzeText, TEXT_TOO_LONG, validateText } from "./extract.js";
+import { analyzeText, TEXT_TOO_LONG, validateText, withLayout } from "./extract.js";
 import { flowDetail, listFlows } from "./flows.js";
 import { graphOverview, graphShape, listGraphs } from "./graphs.js";
 import { hotEntities, hotEvents } from "./hot.js";
-import { neighbourGraph } from "./neighbours.js";
+import { neighbourGraph, type NeighbourOptions } from "./neighbours.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
+import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
 import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
 import { searched } from "../admin/insight/search-log.js";
@@ -183,15 +184,25 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       return entityArticles(ctx, requireEntity(ctx, g.id, req.params.uuid), pageParams(req.query));
     }),
   );
+  const neighbourOptions = (req: Request, graphId: number): NeighbourOptions => ({
+    depth: intParam(req.query, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2,
+    types: relationTypeIds(graphOntology(ctx, graphId), listParam(req.query, "types")),
+    limit: intParam(req.query, "limit", { min: 2, max: 2000, fallback: 50 }),
+  });
   router.get(
     "/kg/graphs/:gid/entities/:uuid/neighbours/",
     signedIn((req) => {
       const g = graphOf(req);
-      const depth = intParam(req.query, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2;
-      return neighbourGraph(ctx, g.id, req.params.uuid, {
-        types: relationTypeIds(graphOntology(ctx, g.id), listParam(req.query, "types")),
-        limit: intParam(req.query, "limit", { min: 2, max: 2000, fallback: 50 }),
-        depth,
+      return neighbourGraph(ctx, g.id, req.params.uuid, neighbourOptions(req, g.id));
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/entities/:uuid/relation-graph/",
+    signedIn((req) => {
+      const g = graphOf(req);
+      return relationGraph(ctx, g.id, req.params.uuid, {
+        ...neighbourOptions(req, g.id),
+        expand: listParam(req.query, "expand", MAX_EXPANDED),
       });
     }),
   );
@@ -278,12 +289,14 @@ export function mountKg(router: Router, ctx: PlatformContext) {
         const article = articleDetail(ctx, pathId(String(body.article_id)), g.id);
         return {
           article_id: article.id,
-          ...analyzeText(ctx, g.id, article.content, {
-            referenceDate: article.published_at.slice(0, 10),
-          }),
+          ...withLayout(
+            analyzeText(ctx, g.id, article.content, {
+              referenceDate: article.published_at.slice(0, 10),
+            }),
+          ),
         };
       }
-      return analyzeText(ctx, g.id, validateText(body.text));
+      return withLayout(analyzeText(ctx, g.id, validateText(body.text)));
     }),
   );
 }
