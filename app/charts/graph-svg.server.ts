@@ -1,4 +1,4 @@
-import type { ChartOption } from "./options";
+import type { ChartOption } from "./theme";
 
 /**
  * The server picture of a big node-link graph, written directly: echarts' SVG renderer

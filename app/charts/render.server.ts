@@ -1,19 +1,11 @@
-import { BarChart, GraphChart, LineChart } from "echarts/charts";
-import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
+import { ECHARTS_MODULES } from "./echarts-modules";
 import { renderGraphSvg } from "./graph-svg.server";
-import { LABEL_ALL_NODES, type ChartOption, type ChartSpec } from "./options";
+import { LABEL_ALL_NODES } from "./graph-options";
+import type { ChartOption, ChartSpec } from "./theme";
 
-echarts.use([
-  GraphChart,
-  LineChart,
-  BarChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  SVGRenderer,
-]);
+echarts.use([...ECHARTS_MODULES, SVGRenderer]);
 
 /**
  * The chart as an SVG string, so it shows without JavaScript. Text in it is escaped by

@@ -8,7 +8,8 @@ import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { safeRedirect } from "~/utils/redirect";
-import { classMetricsOption, linesOption } from "./chart-options";
+import { trendOption } from "~/charts/series-options";
+import { classMetricsOption } from "./chart-options";
 import { LOG_PAGE_SIZE } from "./choices";
 import { numberParam } from "./query.server";
 
@@ -116,7 +117,7 @@ export async function modelEvaluationPage(
     answer.history.length > 1
       ? chartSpec(
           request,
-          linesOption(
+          trendOption(
             answer.history.map((h) => `#${h.run_id}`),
             [
               { name: "F1", values: answer.history.map((h) => h.f1), color: "#f08c00" },
@@ -131,7 +132,7 @@ export async function modelEvaluationPage(
                 color: "#37b24d",
               },
             ],
-            { percent: true },
+            { percent: true, smooth: true },
           ),
           1100,
           260,

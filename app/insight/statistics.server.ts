@@ -7,11 +7,12 @@ import type {
   VerbStats,
 } from "@contract/insight";
 import { requireViewer, type Viewer } from "~/auth/guard.server";
-import { barOption, colorFor } from "~/charts/options";
+import { barOption, trendOption } from "~/charts/series-options";
+import { colorFor } from "~/charts/theme";
 import { chartSpec } from "~/charts/render.server";
 import { fetchOr404 } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
-import { columnsOption, linesOption, trendLines } from "./chart-options";
+import { columnsOption, trendLines } from "./chart-options";
 import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./choices";
 import { csvDownload } from "./pass-through.server";
 import { numberParam, pickGraph } from "./query.server";
@@ -37,12 +38,13 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
   const t = await getFixedT(request, "insight");
   const chart = chartSpec(
     request,
-    linesOption(
+    trendOption(
       stats.series.map((d) => d.day),
       [
         { name: t("log.searches"), values: stats.series.map((d) => d.searches), area: true },
         { name: t("log.noResults"), values: stats.series.map((d) => d.empty), color: "#e8590c" },
       ],
+      { smooth: true },
     ),
     1100,
     300,
@@ -60,7 +62,12 @@ const typeItems = <T extends { type: string; color: string }>(
 
 /** A statistics trend drawn as lines: the total and the named lines. */
 const trendChart = (request: Request, trend: Trend, totalName: string, height: number) =>
-  chartSpec(request, linesOption(trend.periods, trendLines(trend, totalName)), 1100, height);
+  chartSpec(
+    request,
+    trendOption(trend.periods, trendLines(trend, totalName), { smooth: true }),
+    1100,
+    height,
+  );
 
 export async function entityPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
@@ -96,9 +103,11 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
   const t = await getFixedT(request, "insight");
   const mentions = chartSpec(
     request,
-    linesOption(stats.mentions.periods, [
-      { name: t("entityDetail.mentions"), values: stats.mentions.total, area: true },
-    ]),
+    trendOption(
+      stats.mentions.periods,
+      [{ name: t("entityDetail.mentions"), values: stats.mentions.total, area: true }],
+      { smooth: true },
+    ),
     1100,
     280,
   );

@@ -1,5 +1,5 @@
 import type { PlatformClient } from "~/platform-client/client.server";
-import { boxGraphOption } from "../charts/options";
+import { boxGraphOption } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
 import { LINK_COLORS, LINK_TYPES } from "./event-links";
 import { eventHref, sourceHref } from "./links";

@@ -1,5 +1,6 @@
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
-import { colorFor, graphOption } from "../charts/options";
+import { colorFor } from "~/charts/theme";
+import { graphOption } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
 import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";

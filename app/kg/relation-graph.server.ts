@@ -1,5 +1,6 @@
 import type { PlatformClient } from "~/platform-client/client.server";
-import { colorFor, graphOption, type GraphData } from "../charts/options";
+import { colorFor } from "~/charts/theme";
+import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
 import { entityHref, sourceHref } from "./links";
 import type { EntityDetail, RelationDetail, RelationGraph, RelationGraphNode } from "@contract/kg";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { trendOption } from "~/charts/options";
+import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section, TypeBadge, formatDay } from "~/components/kg/bits";

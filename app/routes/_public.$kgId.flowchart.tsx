@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { boxGraphOption, type BoxNode } from "~/charts/options";
+import { boxGraphOption, type BoxNode } from "~/charts/graph-options";
 import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section } from "~/components/kg/bits";
 import { kgLinks } from "~/components/kg/styles";

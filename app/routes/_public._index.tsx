@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { barOption } from "~/charts/options";
+import { barOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import {
   Empty,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { trendOption } from "~/charts/options";
+import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import {
   Empty,

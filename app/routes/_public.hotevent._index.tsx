@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { trendOption } from "~/charts/options";
+import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import {
   Empty,

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { colorFor } from "~/charts/options";
+import { colorFor } from "~/charts/theme";
 import { Empty, EntityChip, PageTitle, Section, SourceLink, TypeBadge } from "~/components/kg/bits";
 import { RelationTable } from "~/components/kg/facts";
 import { entityHref, sourceHref } from "~/kg/links";

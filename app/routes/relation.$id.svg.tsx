@@ -5,7 +5,7 @@ import {
   relationGraphQuery,
   resolveCenter,
 } from "~/kg/relation-graph.server";
-import { graphOption } from "~/charts/options";
+import { graphOption } from "~/charts/graph-options";
 import { renderChartSvg } from "~/charts/render.server";
 import { requireViewer } from "~/auth/guard.server";
 

@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { barOption, boxGraphOption, graphOption, trendOption } from "~/charts/options";
+import { barOption, trendOption } from "~/charts/series-options";
+import { boxGraphOption, graphOption } from "~/charts/graph-options";
 import { renderGraphSvg } from "~/charts/graph-svg.server";
 import { chartSpec, renderChartSvg } from "~/charts/render.server";
 import { AnnotatedText } from "~/components/kg/annotated-text";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ChartSpec } from "~/charts/options";
+import type { ChartSpec } from "~/charts/theme";
 
 type ECharts = import("./echarts.client").ECharts;
 

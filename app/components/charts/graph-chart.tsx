@@ -10,7 +10,7 @@ import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { EChart, type EChartEvent } from "./chart";
-import type { ChartSpec } from "~/charts/options";
+import type { ChartSpec } from "~/charts/theme";
 
 type ECharts = import("./echarts.client").ECharts;
 

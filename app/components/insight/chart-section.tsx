@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { EChart } from "~/components/charts/chart";
-import type { ChartSpec } from "~/charts/options";
+import type { ChartSpec } from "~/charts/theme";
 import { Empty, Section } from "~/components/kg/bits";
 import { ExportLink } from "./export-link";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { colorFor } from "~/charts/options";
+import { colorFor } from "~/charts/theme";
 import { sentenceAnchor } from "~/kg/links";
 
 export interface TextMention {

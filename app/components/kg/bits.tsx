@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { IconFileText, IconQuote } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { colorFor } from "~/charts/options";
+import { colorFor } from "~/charts/theme";
 import { entityHref, sourceHref } from "~/kg/links";
 import type { EntityRef, SourceSpan } from "@contract/kg";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
-import type { ChartSpec } from "~/charts/options";
+import type { ChartSpec } from "~/charts/theme";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
 import { Empty, EntityChip, Section, SourceLink, TypeBadge } from "./bits";
 import { articleHref, entityHref } from "~/kg/links";

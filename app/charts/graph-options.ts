@@ -1,152 +1,6 @@
-/**
- * ECharts options built from our data. Pure data (no functions), so the same object is
- * rendered to SVG on the server and handed to the browser in loader data, where echarts
- * takes over the same container. Text from the store goes in as plain strings: echarts
- * escapes it in SVG output and in its default tooltips.
- */
+import { chartBase, colorFor, type ChartOption } from "./theme";
 
-export type ChartOption = Record<string, unknown>;
-
-/** What a loader returns for one chart: the option, and its server-rendered SVG (null on client navigations). */
-export interface ChartSpec {
-  option: ChartOption;
-  svg: string | null;
-  width: number;
-  height: number;
-}
-
-export const PALETTE = [
-  "#6085f2",
-  "#f08c00",
-  "#37b24d",
-  "#e8590c",
-  "#7048e8",
-  "#1098ad",
-  "#d6336c",
-  "#74b816",
-  "#ae3ec9",
-  "#f59f00",
-  "#4263eb",
-  "#0ca678",
-];
-
-const FONT =
-  '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif';
-
-const base = { animation: false, textStyle: { fontFamily: FONT }, color: PALETTE };
-
-/** A stable colour per name, so a type keeps its colour across pages. */
-export function colorFor(name: string | null | undefined, given?: string | null): string {
-  if (given) return given;
-  if (!name) return "#868e96";
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) >>> 0;
-  return PALETTE[h % PALETTE.length];
-}
-
-export interface Series {
-  name: string;
-  values: number[];
-}
-
-/** Daily counts of one or more series over the same days. */
-export function trendOption(
-  days: string[],
-  series: Series[],
-  opts: { area?: boolean; yName?: string } = {},
-): ChartOption {
-  return {
-    ...base,
-    grid: { left: 44, right: 20, top: series.length > 1 ? 44 : 24, bottom: 36 },
-    tooltip: { trigger: "axis" },
-    legend: series.length > 1 ? { top: 4, type: "scroll" } : undefined,
-    xAxis: {
-      type: "category",
-      data: days.map((d) => d.slice(5)),
-      boundaryGap: false,
-      axisLabel: { color: "#666", hideOverlap: true },
-      axisLine: { lineStyle: { color: "#ccd" } },
-    },
-    yAxis: {
-      type: "value",
-      minInterval: 1,
-      name: opts.yName,
-      nameTextStyle: { color: "#888" },
-      splitLine: { lineStyle: { color: "#eef0f4" } },
-      axisLabel: { color: "#666" },
-    },
-    series: series.map((s) => ({
-      type: "line",
-      name: s.name,
-      data: s.values,
-      // Daily counts: a smoothed curve would invent values between days.
-      smooth: false,
-      showSymbol: days.length <= 31,
-      symbolSize: 5,
-      lineStyle: { width: 2 },
-      areaStyle: opts.area ? { opacity: 0.12 } : undefined,
-    })),
-  };
-}
-
-/** A tiny line without axes: one ranking row's trend. */
-export function sparklineOption(values: number[], color = PALETTE[0]): ChartOption {
-  return {
-    ...base,
-    grid: { left: 2, right: 2, top: 4, bottom: 2 },
-    xAxis: { type: "category", show: false, data: values.map((_, i) => i), boundaryGap: false },
-    yAxis: { type: "value", show: false, min: 0 },
-    series: [
-      {
-        type: "line",
-        data: values,
-        smooth: true,
-        showSymbol: false,
-        lineStyle: { width: 1.5, color },
-        areaStyle: { color, opacity: 0.15 },
-        silent: true,
-      },
-    ],
-  };
-}
-
-/** Horizontal bars, largest on top (rankings, type distributions). */
-export function barOption(
-  items: { name: string; value: number; color?: string }[],
-  opts: { valueName?: string } = {},
-): ChartOption {
-  const rows = [...items].reverse();
-  return {
-    ...base,
-    grid: { left: 8, right: 36, top: 8, bottom: 8, containLabel: true },
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    xAxis: {
-      type: "value",
-      minInterval: 1,
-      name: opts.valueName,
-      splitLine: { lineStyle: { color: "#eef0f4" } },
-      axisLabel: { color: "#666" },
-    },
-    yAxis: {
-      type: "category",
-      data: rows.map((r) => r.name),
-      axisLabel: { color: "#333", width: 120, overflow: "truncate" },
-      axisTick: { show: false },
-      axisLine: { lineStyle: { color: "#ccd" } },
-    },
-    series: [
-      {
-        type: "bar",
-        barMaxWidth: 18,
-        data: rows.map((r) => ({
-          value: r.value,
-          itemStyle: { color: colorFor(r.name, r.color), borderRadius: [0, 3, 3, 0] },
-        })),
-        label: { show: true, position: "right", color: "#555" },
-      },
-    ],
-  };
-}
+/** Node-link charts: graphs with positions from the platform, and layered box diagrams. */
 
 export interface GraphNode {
   id: string;
@@ -219,6 +73,22 @@ function fitPositions<T extends { x: number; y: number }>(nodes: T[], aspect: nu
   return nodes.map((n) => ({ ...n, x: (n.x - minX) * sx, y: (n.y - minY) * sy }));
 }
 
+/** Links as echarts reads them: a stronger link (strength 0..1) is wider and more opaque. */
+function linkData(links: GraphLink[], opacity: { weakest: number; range: number }) {
+  return links.map((l) => ({
+    id: l.id,
+    source: l.source,
+    target: l.target,
+    value: l.label ?? "",
+    lineStyle: {
+      width: l.strength !== undefined ? 1 + l.strength * 4 : undefined,
+      opacity: l.strength !== undefined ? opacity.weakest + l.strength * opacity.range : undefined,
+      color: l.color,
+      type: l.dashed ? "dashed" : undefined,
+    },
+  }));
+}
+
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 /** Labels on every node up to this size; above it only important nodes keep theirs. */
@@ -250,7 +120,7 @@ export function graphOption(
           ? "diamond"
           : "circle";
   return {
-    ...base,
+    ...chartBase,
     tooltip: { confine: true },
     legend: !legend
       ? undefined
@@ -316,18 +186,7 @@ export function graphOption(
                 : undefined,
           value: n.note,
         })),
-        links: g.links.map((l) => ({
-          id: l.id,
-          source: l.source,
-          target: l.target,
-          value: l.label ?? "",
-          lineStyle: {
-            width: l.strength !== undefined ? 1 + l.strength * 4 : undefined,
-            opacity: l.strength !== undefined ? 0.35 + l.strength * 0.6 : undefined,
-            color: l.color,
-            type: l.dashed ? "dashed" : undefined,
-          },
-        })),
+        links: linkData(g.links, { weakest: 0.35, range: 0.6 }),
       },
     ],
   };
@@ -387,7 +246,7 @@ export function boxGraphOption(
   const categoryIndex = new Map(g.categories.map((c, i) => [c.name, i]));
   const fontSize = Math.max(9, Math.round(13 * scale));
   const option: ChartOption = {
-    ...base,
+    ...chartBase,
     tooltip: { confine: true },
     legend: legendSpace
       ? {
@@ -440,18 +299,7 @@ export function boxGraphOption(
           },
           label: { width: (n.shape === "diamond" ? n.width * 0.6 : n.width - 12) * scale },
         })),
-        links: g.links.map((l) => ({
-          id: l.id,
-          source: l.source,
-          target: l.target,
-          value: l.label ?? "",
-          lineStyle: {
-            width: l.strength !== undefined ? 1 + l.strength * 4 : undefined,
-            opacity: l.strength !== undefined ? 0.45 + l.strength * 0.5 : undefined,
-            color: l.color,
-            type: l.dashed ? "dashed" : undefined,
-          },
-        })),
+        links: linkData(g.links, { weakest: 0.45, range: 0.5 }),
       },
     ],
   };
