@@ -7,7 +7,7 @@ import { GraphPicker } from "~/components/ui/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { KEYWORD_LIMITS } from "~/insight/choices";
 import { keywordPage } from "~/insight/statistics.server";
-import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
+import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";

@@ -7,7 +7,7 @@ import { GraphPicker } from "~/components/ui/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
 import { SEARCH_WINDOWS } from "~/insight/choices";
 import { retrievalPage } from "~/insight/statistics.server";
-import { Empty, PageTitle, Section, Stat } from "~/components/kg/bits";
+import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { withParams } from "~/utils/url";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";

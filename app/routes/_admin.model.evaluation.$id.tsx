@@ -8,7 +8,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { getFixedT } from "~/i18next.server";
 import { modelEvaluationPage } from "~/insight/models.server";
-import { Empty, Section } from "~/components/kg/bits";
+import { Empty, Section } from "~/components/kg/page";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";

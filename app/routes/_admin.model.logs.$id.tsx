@@ -18,7 +18,7 @@ import { badIntent } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { LOG_PAGE_SIZE } from "~/insight/choices";
 import { cancelRun, modelLogsPage } from "~/insight/models.server";
-import { Empty, Section } from "~/components/kg/bits";
+import { Empty, Section } from "~/components/kg/page";
 import { Pager } from "~/components/ui/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";

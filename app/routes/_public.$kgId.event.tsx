@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";

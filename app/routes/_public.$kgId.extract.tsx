@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { PageTitle, Section } from "~/components/kg/bits";
+import { PageTitle, Section } from "~/components/kg/page";
 import { analyseArticle, analyseText, checkText, type ExtractOutcome } from "~/kg/extract.server";
 import { MAX_TEXT_LENGTH } from "~/kg/limits";
 import { ExtractResultView } from "~/components/kg/extract-result";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { boxGraphOption, type BoxNode } from "~/charts/graph-options";
 import { chartSpec } from "~/charts/render.server";
-import { Empty, PageTitle, Section } from "~/components/kg/bits";
+import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { kgLinks } from "~/components/kg/styles";
 import type { FlowDetail, FlowSummary, Paged } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";

@@ -4,16 +4,10 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { barOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
-import {
-  Empty,
-  EntityChip,
-  PageTitle,
-  Section,
-  Sparkline,
-  Stat,
-  TypeBadge,
-  formatDay,
-} from "~/components/kg/bits";
+import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
+import { EntityChip, TypeBadge } from "~/components/kg/labels";
+import { Sparkline } from "~/components/kg/sparkline";
+import { formatDay } from "~/kg/dates";
 import { articleHref, eventHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { GraphOverview } from "@contract/kg";

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PageTitle, Section } from "~/components/kg/bits";
+import { PageTitle, Section } from "~/components/kg/page";
 import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
 import { LINK_TYPES } from "~/kg/event-links";
 import { EventGraphView } from "~/components/kg/event-graph-view";

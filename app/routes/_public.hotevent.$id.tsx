@@ -5,16 +5,9 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
-import {
-  Empty,
-  EntityChip,
-  PageTitle,
-  Section,
-  SourceLink,
-  Strength,
-  TypeBadge,
-  formatDay,
-} from "~/components/kg/bits";
+import { Empty, PageTitle, Section } from "~/components/kg/page";
+import { EntityChip, SourceLink, Strength, TypeBadge } from "~/components/kg/labels";
+import { formatDay } from "~/kg/dates";
 import { Timeline } from "~/components/kg/facts";
 import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";

@@ -4,15 +4,10 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
-import {
-  Empty,
-  PageTitle,
-  Section,
-  SourceLink,
-  Sparkline,
-  TypeBadge,
-  formatDay,
-} from "~/components/kg/bits";
+import { Empty, PageTitle, Section } from "~/components/kg/page";
+import { SourceLink, TypeBadge } from "~/components/kg/labels";
+import { Sparkline } from "~/components/kg/sparkline";
+import { formatDay } from "~/kg/dates";
 import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { kgLinks } from "~/components/kg/styles";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { EChart } from "~/components/charts/chart";
 import type { ChartSpec } from "~/charts/theme";
-import { Empty, Section } from "~/components/kg/bits";
+import { Empty, Section } from "~/components/kg/page";
 import { ExportLink } from "./export-link";
 
 /**

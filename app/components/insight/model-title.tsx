@@ -2,7 +2,7 @@ import type { ModelRecord } from "@contract/insight";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PageTitle } from "~/components/kg/bits";
+import { PageTitle } from "~/components/kg/page";
 import { StatusBadge } from "./status-badge";
 
 /** A model page's title: the model, its version and status, its type and the page's name, the way back to the list. */

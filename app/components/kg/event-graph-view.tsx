@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
-import { Empty, Section, SourceLink, Strength, TypeBadge } from "./bits";
+import { Empty, Section } from "./page";
+import { SourceLink, Strength, TypeBadge } from "./labels";
 import type { EventGraph } from "@contract/kg";
 import { LINK_COLORS } from "~/kg/event-links";
 

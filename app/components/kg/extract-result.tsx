@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
-import { Empty, EntityChip, Section, SourceLink, TypeBadge } from "./bits";
+import { Empty, Section } from "./page";
+import { EntityChip, SourceLink, TypeBadge } from "./labels";
 import { articleHref, entityHref } from "~/kg/links";
 import type { ExtractResult } from "@contract/kg";
 

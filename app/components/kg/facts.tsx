@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { EntityChip, SourceLink, Strength, TypeBadge, formatDay } from "./bits";
+import { EntityChip, SourceLink, Strength, TypeBadge } from "./labels";
+import { formatDay } from "~/kg/dates";
 import { eventHref } from "~/kg/links";
 import type { EventLink, KgEvent, Relation } from "@contract/kg";
 

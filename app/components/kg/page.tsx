@@ -1,0 +1,93 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** The parts every graph page is built of: its title, titled sections, empty states, big numbers. */
+
+/** A titled card: the building block of every graph page. */
+export function Section({
+  title,
+  extra,
+  children,
+  id,
+  testId,
+  className,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  id?: string;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <section
+      className={`kg-section${className ? ` ${className}` : ""}`}
+      id={id}
+      data-testid={testId}
+    >
+      <header>
+        <h2>{title}</h2>
+        {extra && <div className="kg-section-extra">{extra}</div>}
+      </header>
+      <div className="kg-section-body">{children}</div>
+    </section>
+  );
+}
+
+export function PageTitle({
+  title,
+  sub,
+  children,
+}: {
+  title: ReactNode;
+  sub?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="kg-page-title">
+      <div>
+        <h1>{title}</h1>
+        {sub && <div className="kg-page-sub">{sub}</div>}
+      </div>
+      {children && <div className="kg-page-actions">{children}</div>}
+    </div>
+  );
+}
+
+/** What a section shows when it has nothing. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="kg-empty" data-testid="empty">
+      {children}
+    </p>
+  );
+}
+
+/** A big number with its label, optionally a link. */
+export function Stat({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: number;
+  to?: string;
+  testId?: string;
+}) {
+  const body = (
+    <>
+      <span className="stat-value">{value.toLocaleString("en-US")}</span>
+      <span className="stat-label">{label}</span>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="stat" data-testid={testId}>
+      {body}
+    </Link>
+  ) : (
+    <div className="stat" data-testid={testId}>
+      {body}
+    </div>
+  );
+}
