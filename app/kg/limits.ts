@@ -9,3 +9,8 @@ export const MAX_EXPANDED = 12;
 
 /** The platform's limit on a text to analyse (docs/api.md), checked by the console first. */
 export const MAX_TEXT_LENGTH = 100_000;
+
+/** The hot rankings' time windows: a week, a month, a year. */
+export const HOT_WINDOWS = [7, 30, 365] as const;
+/** Lines of a hot ranking's trend chart: its top entries. */
+export const HOT_TREND_LINES = 5;

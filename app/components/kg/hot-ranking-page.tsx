@@ -1,0 +1,91 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChartSpec } from "~/charts/theme";
+import { EChart } from "~/components/charts/chart";
+import { HOT_TREND_LINES, HOT_WINDOWS } from "~/kg/limits";
+import { withParams } from "~/utils/url";
+import { Empty, PageTitle, Section } from "./page";
+
+/**
+ * A hot ranking page (events, entities): the title with the graph and the window's days, the
+ * window switch (links: a week, a month, a year), the page's own filters, then the trend of
+ * the top rows and the ranking itself, or one empty state.
+ */
+export function HotRankingPage({
+  title,
+  testId,
+  graphName,
+  days,
+  ranking,
+  trend,
+  weekly,
+  filters,
+  children,
+}: {
+  title: string;
+  testId: string;
+  graphName: string;
+  days: number;
+  ranking: { start: string | null; end: string | null; results: unknown[] };
+  trend: ChartSpec;
+  weekly: boolean;
+  filters?: ReactNode;
+  /** The ranking's rows. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("kg");
+  const { pathname, search } = useLocation();
+  return (
+    <div className="kg-page" data-testid={testId}>
+      <PageTitle
+        title={title}
+        sub={
+          <>
+            <span>{graphName}</span>
+            {ranking.start && (
+              <span>{t("hot.window", { start: ranking.start, end: ranking.end })}</span>
+            )}
+          </>
+        }
+      >
+        <nav className="segmented" aria-label={t("hot.windowLabel")} data-testid="time-window">
+          {HOT_WINDOWS.map((d) => (
+            <Link
+              key={d}
+              to={withParams(pathname, search, { days: d === 7 ? undefined : d })}
+              aria-current={d === days ? "true" : undefined}
+            >
+              {t(`hot.days${d}`)}
+            </Link>
+          ))}
+        </nav>
+      </PageTitle>
+      {filters}
+      {ranking.results.length === 0 ? (
+        <Section title={t("hot.ranking")}>
+          <Empty>{t("hot.none")}</Empty>
+        </Section>
+      ) : (
+        <>
+          <Section
+            title={t("hot.trendTop", {
+              count: Math.min(HOT_TREND_LINES, ranking.results.length),
+            })}
+            testId="hot-trend"
+            extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
+          >
+            <EChart
+              spec={trend}
+              label={t("hot.trendTop", { count: HOT_TREND_LINES })}
+              testId="trend-chart"
+            />
+          </Section>
+          <Section title={t("hot.ranking")} testId="hot-ranking">
+            {children}
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
