@@ -56,3 +56,15 @@ export function intParam(
   const n = Number(url.searchParams.get(name));
   return allowed.includes(n) ? n : fallback;
 }
+
+/** A list page's query: its search text, a day range and the page; `badDates` names dates given but unusable. */
+export function listQuery(url: URL) {
+  const badDates: string[] = [];
+  return {
+    search: textParam(url, "search"),
+    start: dayParam(url, "start", badDates),
+    end: dayParam(url, "end", badDates),
+    badDates,
+    ...listParams(url),
+  };
+}

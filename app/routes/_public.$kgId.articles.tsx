@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { IconSearch } from "@tabler/icons-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { formatDay } from "~/kg/dates";
@@ -11,7 +10,8 @@ import type { ArticleSummary, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { dayParam, listParams, textParam } from "~/kg/params.server";
+import { listQuery } from "~/kg/params.server";
+import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404 } from "~/http/page.server";
 
@@ -22,14 +22,8 @@ export const handle = { name: "articles" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
-  const bad: string[] = [];
-  const filters = {
-    search: textParam(url, "search"),
-    start: dayParam(url, "start", bad),
-    end: dayParam(url, "end", bad),
-  };
-  const { page, pageSize } = listParams(url);
+  const { search, start, end, badDates, page, pageSize } = listQuery(new URL(request.url));
+  const filters = { search, start, end };
   const [graph, list] = await Promise.all([
     getGraph(viewer.api, kgId),
     fetchOr404<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
@@ -38,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page_size: pageSize,
     }),
   ]);
-  return data({ kgId, graph, list, filters, page, pageSize, badDates: bad });
+  return data({ kgId, graph, list, filters, page, pageSize, badDates });
 }
 
 export default function Articles() {
@@ -49,39 +43,19 @@ export default function Articles() {
     <div className="kg-page" data-testid="articles-page">
       <PageTitle title={t("articles.title")} sub={graph.name} />
       <Section title={t("articles.filter")}>
-        <Form method="get" className="kg-form" role="search">
-          <label className="grow">
-            {t("articles.search")}
-            <input
-              type="search"
-              name="search"
-              defaultValue={filters.search ?? ""}
-              placeholder={t("articles.searchPlaceholder")}
-            />
-          </label>
-          <label>
-            {t("common.from")}
-            <input type="date" name="start" defaultValue={filters.start ?? ""} />
-          </label>
-          <label>
-            {t("common.to")}
-            <input type="date" name="end" defaultValue={filters.end ?? ""} />
-          </label>
-          {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
-          <button type="submit">
-            <IconSearch size={16} aria-hidden /> {t("common.search")}
-          </button>
-          {filtered && (
-            <Link to={`/${kgId}/articles`} className="reset">
-              {t("common.reset")}
-            </Link>
-          )}
-        </Form>
-        {badDates.length > 0 && (
-          <p className="form-notice" role="alert">
-            {t("common.badDate")}
-          </p>
-        )}
+        <FilterForm
+          resetTo={`/${kgId}/articles`}
+          filtered={filtered}
+          pageSize={pageSize}
+          badDates={badDates}
+        >
+          <SearchField
+            label={t("articles.search")}
+            placeholder={t("articles.searchPlaceholder")}
+            value={filters.search}
+          />
+          <DayRangeFields start={filters.start} end={filters.end} />
+        </FilterForm>
       </Section>
       <Section title={t("articles.results", { count: list.count })} testId="article-results">
         {list.results.length === 0 ? (

@@ -6,8 +6,7 @@ import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { formatDay } from "~/kg/dates";
 import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
-import { LINK_TYPES } from "~/kg/event-links";
-import { EventGraphView } from "~/components/kg/event-graph-view";
+import { EventGraphView, LinkTypeFields } from "~/components/kg/event-graph-view";
 import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { Pager } from "~/components/ui/pager";
@@ -105,20 +104,7 @@ export default function EventLogicGraph() {
                     ))}
                   </select>
                 </label>
-                <fieldset>
-                  <legend>{t("eventGraph.linkTypes")}</legend>
-                  {LINK_TYPES.map((key) => (
-                    <label key={key}>
-                      <input
-                        type="checkbox"
-                        name="types"
-                        value={key}
-                        defaultChecked={types.includes(key)}
-                      />
-                      {graph.link_types.find((l) => l.key === key)?.name ?? key}
-                    </label>
-                  ))}
-                </fieldset>
+                <LinkTypeFields checked={types} names={graph.link_types} />
                 <button type="submit">{t("common.apply")}</button>
               </Form>
             </Section>

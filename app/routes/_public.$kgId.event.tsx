@@ -1,17 +1,17 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { IconSearch } from "@tabler/icons-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import type { KgEvent, Ontology, Paged } from "@contract/kg";
+import type { KgEvent, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { dayParam, listParams, textParam } from "~/kg/params.server";
-import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { listQuery, textParam } from "~/kg/params.server";
+import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
+import { getGraph, getOntology, requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.event");
@@ -24,19 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [graph, ontology] = await Promise.all([
     getGraph(viewer.api, kgId),
-    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    getOntology(viewer.api, kgId),
   ]);
-  const bad: string[] = [];
+  const { search, start, end, badDates, page, pageSize } = listQuery(url);
   const typeParam = url.searchParams.get("type");
   const type = ontology.event_types.find((t) => String(t.id) === typeParam)?.id;
-  const filters = {
-    search: textParam(url, "search"),
-    type,
-    start: dayParam(url, "start", bad),
-    end: dayParam(url, "end", bad),
-    place: textParam(url, "place"),
-  };
-  const { page, pageSize } = listParams(url);
+  const filters = { search, type, start, end, place: textParam(url, "place") };
   const list = await fetchOr404<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, {
     ...filters,
     page,
@@ -50,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     filters,
     page,
     pageSize,
-    badDates: bad,
+    badDates,
   });
 }
 
@@ -67,16 +60,17 @@ export default function Events() {
         </Link>
       </PageTitle>
       <Section title={t("events.filter")}>
-        <Form method="get" className="kg-form" role="search">
-          <label className="grow">
-            {t("events.search")}
-            <input
-              type="search"
-              name="search"
-              defaultValue={filters.search ?? ""}
-              placeholder={t("events.searchPlaceholder")}
-            />
-          </label>
+        <FilterForm
+          resetTo={`/${kgId}/event`}
+          filtered={filtered}
+          pageSize={pageSize}
+          badDates={badDates}
+        >
+          <SearchField
+            label={t("events.search")}
+            placeholder={t("events.searchPlaceholder")}
+            value={filters.search}
+          />
           <label>
             {t("events.type")}
             <select name="type" defaultValue={filters.type ?? ""}>
@@ -88,14 +82,7 @@ export default function Events() {
               ))}
             </select>
           </label>
-          <label>
-            {t("common.from")}
-            <input type="date" name="start" defaultValue={filters.start ?? ""} />
-          </label>
-          <label>
-            {t("common.to")}
-            <input type="date" name="end" defaultValue={filters.end ?? ""} />
-          </label>
+          <DayRangeFields start={filters.start} end={filters.end} />
           <label>
             {t("events.place")}
             <input
@@ -106,21 +93,7 @@ export default function Events() {
               size={12}
             />
           </label>
-          {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
-          <button type="submit">
-            <IconSearch size={16} aria-hidden /> {t("common.search")}
-          </button>
-          {filtered && (
-            <Link to={`/${kgId}/event`} className="reset">
-              {t("common.reset")}
-            </Link>
-          )}
-        </Form>
-        {badDates.length > 0 && (
-          <p className="form-notice" role="alert">
-            {t("common.badDate")}
-          </p>
-        )}
+        </FilterForm>
       </Section>
       <Section title={t("events.results", { count: list.count })} testId="event-results">
         {list.results.length === 0 ? (

@@ -3,8 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageTitle, Section } from "~/components/kg/page";
 import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
-import { LINK_TYPES } from "~/kg/event-links";
-import { EventGraphView } from "~/components/kg/event-graph-view";
+import { EventGraphView, LinkTypeFields } from "~/components/kg/event-graph-view";
 import { eventGraphHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import { activeGraphId, publicGraph } from "~/kg/graphs.server";
@@ -49,20 +48,7 @@ export default function CausalEventGraph() {
       <Section title={t("eventGraph.filter")}>
         <Form method="get" className="kg-form">
           <input type="hidden" name="id" value={kgId} />
-          <fieldset>
-            <legend>{t("eventGraph.linkTypes")}</legend>
-            {LINK_TYPES.map((key) => (
-              <label key={key}>
-                <input
-                  type="checkbox"
-                  name="types"
-                  value={key}
-                  defaultChecked={types.includes(key)}
-                />
-                {graph.link_types.find((l) => l.key === key)?.name ?? key}
-              </label>
-            ))}
-          </fieldset>
+          <LinkTypeFields checked={types} names={graph.link_types} />
           <label>
             {t("eventGraph.limit")}
             <select name="limit" defaultValue={limit}>

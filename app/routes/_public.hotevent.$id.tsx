@@ -6,12 +6,12 @@ import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
-import { EntityChip, SourceLink, Strength, TypeBadge } from "~/components/kg/labels";
+import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { formatDay } from "~/kg/dates";
-import { Timeline } from "~/components/kg/facts";
-import { entityHref, eventGraphHref, eventHref, sourceHref } from "~/kg/links";
+import { EventLinkList, Timeline } from "~/components/kg/facts";
+import { entityHref, eventGraphHref, sourceHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import type { EventDetail, EventLink } from "@contract/kg";
+import type { EventDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
@@ -38,36 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     260,
   );
   return data({ kgId: event.graph_id!, event, trend });
-}
-
-function LinkedEvents({
-  kgId,
-  links,
-  testId,
-}: {
-  kgId: number;
-  links: EventLink[];
-  testId: string;
-}) {
-  const { t } = useTranslation("kg");
-  if (links.length === 0) return <Empty>{t("common.none")}</Empty>;
-  return (
-    <ul className="event-links" data-testid={testId}>
-      {links.map((l) => (
-        <li key={l.id}>
-          <span className="link-ends">
-            <span className={`link-type lt-${l.type}`}>{l.type_name}</span>
-            {l.event && <Link to={eventHref(kgId, l.event.id)}>{l.event.title}</Link>}
-          </span>
-          <span className="link-meta">
-            {l.cue && <span className="cue">“{l.cue}”</span>}
-            <Strength value={l.strength} />
-            <SourceLink kgId={kgId} fact={l} />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export default function HotEventDetail() {
@@ -186,10 +156,18 @@ export default function HotEventDetail() {
             )}
           </Section>
           <Section title={t("event.causes", { count: event.causes.length })} testId="causes">
-            <LinkedEvents kgId={kgId} links={event.causes} testId="cause-list" />
+            {event.causes.length === 0 ? (
+              <Empty>{t("common.none")}</Empty>
+            ) : (
+              <EventLinkList kgId={kgId} links={event.causes} testId="cause-list" />
+            )}
           </Section>
           <Section title={t("event.effects", { count: event.effects.length })} testId="effects">
-            <LinkedEvents kgId={kgId} links={event.effects} testId="effect-list" />
+            {event.effects.length === 0 ? (
+              <Empty>{t("common.none")}</Empty>
+            ) : (
+              <EventLinkList kgId={kgId} links={event.effects} testId="effect-list" />
+            )}
           </Section>
         </aside>
       </div>

@@ -5,7 +5,7 @@ import type { ChartSpec } from "~/charts/theme";
 import { Empty, Section } from "./page";
 import { SourceLink, Strength, TypeBadge } from "./labels";
 import type { EventGraph } from "@contract/kg";
-import { LINK_COLORS } from "~/kg/event-links";
+import { LINK_COLORS, LINK_TYPES } from "~/kg/event-links";
 
 export interface EventGraphChart {
   spec: ChartSpec;
@@ -115,5 +115,27 @@ export function EventGraphView({
         </Section>
       )}
     </>
+  );
+}
+
+/** The link types to follow, as checkboxes of a GET form (?types=cause&types=…). */
+export function LinkTypeFields({
+  checked,
+  names,
+}: {
+  checked: string[];
+  names: { key: string; name: string }[];
+}) {
+  const { t } = useTranslation("kg");
+  return (
+    <fieldset>
+      <legend>{t("eventGraph.linkTypes")}</legend>
+      {LINK_TYPES.map((key) => (
+        <label key={key}>
+          <input type="checkbox" name="types" value={key} defaultChecked={checked.includes(key)} />
+          {names.find((l) => l.key === key)?.name ?? key}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -58,7 +58,10 @@ export function RelationTable({
   );
 }
 
-/** Event-to-event links (cause → effect, sequence, …) with strength and source sentence. */
+/**
+ * Event-to-event links (cause → effect, sequence, …) with strength and source sentence; on an
+ * event's page each link names only the other event.
+ */
 export function EventLinkList({
   kgId,
   links,
@@ -73,11 +76,20 @@ export function EventLinkList({
       {links.map((l) => (
         <li key={l.id}>
           <span className="link-ends">
-            {l.source && <Link to={eventHref(kgId, l.source.id)}>{l.source.title}</Link>}
-            <span className={`link-type lt-${l.type}`}>
-              <IconArrowRight size={14} aria-hidden /> {l.type_name}
-            </span>
-            {l.target && <Link to={eventHref(kgId, l.target.id)}>{l.target.title}</Link>}
+            {l.event ? (
+              <>
+                <span className={`link-type lt-${l.type}`}>{l.type_name}</span>
+                <Link to={eventHref(kgId, l.event.id)}>{l.event.title}</Link>
+              </>
+            ) : (
+              <>
+                {l.source && <Link to={eventHref(kgId, l.source.id)}>{l.source.title}</Link>}
+                <span className={`link-type lt-${l.type}`}>
+                  <IconArrowRight size={14} aria-hidden /> {l.type_name}
+                </span>
+                {l.target && <Link to={eventHref(kgId, l.target.id)}>{l.target.title}</Link>}
+              </>
+            )}
           </span>
           <span className="link-meta">
             {l.cue && <span className="cue">“{l.cue}”</span>}

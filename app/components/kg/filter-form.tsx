@@ -1,0 +1,80 @@
+import { Form, Link } from "@remix-run/react";
+import { IconSearch } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A list page's filters: a GET form (it works without JavaScript) of the page's fields, keeping
+ * the page size, with a way back to the unfiltered list and a notice for unusable dates.
+ */
+export function FilterForm({
+  resetTo,
+  filtered,
+  pageSize,
+  badDates,
+  children,
+}: {
+  resetTo: string;
+  filtered: boolean;
+  pageSize: number;
+  badDates: string[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("kg");
+  return (
+    <>
+      <Form method="get" className="kg-form" role="search">
+        {children}
+        {pageSize !== 10 && <input type="hidden" name="page_size" value={pageSize} />}
+        <button type="submit">
+          <IconSearch size={16} aria-hidden /> {t("common.search")}
+        </button>
+        {filtered && (
+          <Link to={resetTo} className="reset">
+            {t("common.reset")}
+          </Link>
+        )}
+      </Form>
+      {badDates.length > 0 && (
+        <p className="form-notice" role="alert">
+          {t("common.badDate")}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The search box of a filter form. */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+}) {
+  return (
+    <label className="grow">
+      {label}
+      <input type="search" name="search" defaultValue={value ?? ""} placeholder={placeholder} />
+    </label>
+  );
+}
+
+/** From and to days of a filter form (?start=&end=). */
+export function DayRangeFields({ start, end }: { start?: string; end?: string }) {
+  const { t } = useTranslation("kg");
+  return (
+    <>
+      <label>
+        {t("common.from")}
+        <input type="date" name="start" defaultValue={start ?? ""} />
+      </label>
+      <label>
+        {t("common.to")}
+        <input type="date" name="end" defaultValue={end ?? ""} />
+      </label>
+    </>
+  );
+}
