@@ -92,11 +92,9 @@ export default function HotEntities() {
               choice={{
                 name: "class",
                 label: tc("interchange.export"),
-                defaultValue: type === null ? "" : String(type),
-                options: [
-                  { value: "", label: tc("interchange.wholeGraph") },
-                  ...classes.map((c) => ({ value: String(c.id), label: c.name })),
-                ],
+                value: type,
+                options: classes,
+                whole: tc("interchange.wholeGraph"),
               }}
             />
           )}

@@ -263,11 +263,8 @@ export default function RelationPage() {
             choice={{
               name: "relation_type",
               label: tc("interchange.exportRelationType"),
-              defaultValue:
-                query.types.length === 1
-                  ? String(query.types[0])
-                  : String(d.relationTypes[0]?.id ?? ""),
-              options: d.relationTypes.map((r) => ({ value: String(r.id), label: r.name })),
+              value: query.types.length === 1 ? query.types[0] : (d.relationTypes[0]?.id ?? null),
+              options: d.relationTypes,
             }}
           />
         </Section>

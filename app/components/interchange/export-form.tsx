@@ -7,8 +7,10 @@ interface ExportChoice {
   /** The query parameter the choice sets (`class`, `relation_type`). */
   name: string;
   label: string;
-  options: { value: string; label: string }[];
-  defaultValue?: string;
+  options: { id: number; name: string }[];
+  value: number | null;
+  /** Offered first, with an empty value: the whole graph. */
+  whole?: string;
 }
 
 /**
@@ -45,10 +47,11 @@ export function ExportForm({
       {choice && (
         <label>
           <span>{choice.label}</span>
-          <select name={choice.name} defaultValue={choice.defaultValue ?? ""}>
+          <select name={choice.name} defaultValue={choice.value ?? ""}>
+            {choice.whole !== undefined && <option value="">{choice.whole}</option>}
             {choice.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
+              <option key={o.id} value={o.id}>
+                {o.name}
               </option>
             ))}
           </select>
