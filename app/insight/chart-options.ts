@@ -15,6 +15,21 @@ export function trendLines(trend: Trend, totalName: string): Line[] {
   ];
 }
 
+/** The frame the column charts share: vertical bars over categories, labels turned when many. */
+function columnFrame(categories: string[], top: number): ChartOption {
+  return {
+    ...chartBase,
+    grid: { left: 44, right: 16, top, bottom: 8, containLabel: true },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    xAxis: {
+      type: "category",
+      data: categories,
+      axisLabel: { color: "#333", interval: 0, rotate: categories.length > 8 ? 30 : 0 },
+      axisTick: { show: false },
+    },
+  };
+}
+
 /** Precision, recall and F1 per class, side by side (0–1). */
 export function classMetricsOption(
   perClass: ClassMetrics[],
@@ -28,16 +43,11 @@ export function classMetricsOption(
     itemStyle: { color, borderRadius: [3, 3, 0, 0] },
   });
   return {
-    ...chartBase,
-    grid: { left: 44, right: 16, top: 40, bottom: 8, containLabel: true },
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    ...columnFrame(
+      perClass.map((c) => c.label),
+      40,
+    ),
     legend: { top: 4 },
-    xAxis: {
-      type: "category",
-      data: perClass.map((c) => c.label),
-      axisLabel: { color: "#333", interval: 0, rotate: perClass.length > 8 ? 30 : 0 },
-      axisTick: { show: false },
-    },
     yAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
     series: [
       bar(names.precision, "precision", "#6085f2"),
@@ -50,23 +60,15 @@ export function classMetricsOption(
 /** Vertical bars of counts per category, in the order given (types, predicates). */
 export function columnsOption(
   items: { name: string; value: number; color?: string }[],
-  valueName?: string,
 ): ChartOption {
   return {
-    ...chartBase,
-    grid: { left: 44, right: 16, top: 24, bottom: 8, containLabel: true },
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    xAxis: {
-      type: "category",
-      data: items.map((i) => i.name),
-      axisLabel: { color: "#333", interval: 0, rotate: items.length > 8 ? 30 : 0 },
-      axisTick: { show: false },
-    },
+    ...columnFrame(
+      items.map((i) => i.name),
+      24,
+    ),
     yAxis: {
       type: "value",
       minInterval: 1,
-      name: valueName,
-      nameTextStyle: { color: "#888" },
       splitLine,
       axisLabel: { color: "#666" },
     },
