@@ -52,7 +52,9 @@ export async function modelLogsPage(request: Request, viewer: Viewer, rawId: str
         log_page_size: LOG_PAGE_SIZE,
       })
     : null;
+  const t = await getFixedT(request, "insight");
   return {
+    title: t("model.logs"),
     model,
     runs: runs.results,
     runCount: runs.count,
@@ -138,7 +140,7 @@ export async function modelEvaluationPage(
           260,
         )
       : null;
-  return { ...answer, charts: { perClass, history } };
+  return { ...answer, charts: { perClass, history }, title: t("evaluation.title") };
 }
 
 export interface RunDialogResult {

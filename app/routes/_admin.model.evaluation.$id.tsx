@@ -1,27 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { ClassMetricsTable, ConfusionMatrix } from "~/components/insight/evaluation-tables";
-import { ModelTitle } from "~/components/insight/model-title";
+import { ModelErrorBoundary, modelPageMeta, ModelTitle } from "~/components/insight/model-page";
 import { insightLinks } from "~/components/insight/styles";
-import { errorBoundary } from "~/components/ui/error-boundary";
-import { getFixedT } from "~/i18next.server";
 import { modelEvaluationPage } from "~/insight/models.server";
 import { Empty, Section } from "~/components/kg/page";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
-import { dynamicTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
+export const meta = modelPageMeta;
 export const links = insightLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const page = await modelEvaluationPage(request, viewer, params.id);
-  const t = await getFixedT(request, "insight");
-  return data({ ...page, title: t("evaluation.title") });
+  return data(await modelEvaluationPage(request, viewer, params.id));
 }
 
 function Score({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -122,6 +116,4 @@ export default function ModelEvaluation() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  back: { to: "/model/index", label: "insight:model.backToList" },
-});
+export const ErrorBoundary = ModelErrorBoundary;

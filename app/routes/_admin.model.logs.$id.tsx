@@ -1,21 +1,14 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { LogLine, RunDetail } from "@contract/insight";
-import { ModelTitle } from "~/components/insight/model-title";
+import { ModelErrorBoundary, modelPageMeta, ModelTitle } from "~/components/insight/model-page";
 import { StatusBadge } from "~/components/insight/status-badge";
 import { insightLinks } from "~/components/insight/styles";
-import { errorBoundary } from "~/components/ui/error-boundary";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { badIntent } from "~/http/page.server";
-import { getFixedT } from "~/i18next.server";
 import { LOG_PAGE_SIZE } from "~/insight/choices";
 import { cancelRun, modelLogsPage } from "~/insight/models.server";
 import { Empty, Section } from "~/components/kg/page";
@@ -23,22 +16,15 @@ import { Pager } from "~/components/ui/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
 import { canAccess } from "~/utils/roles";
-import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data ? `${data.model.name} · ${data.title}` : "404");
+export const meta = modelPageMeta;
 export const links = insightLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const page = await modelLogsPage(request, viewer, params.id);
-  const t = await getFixedT(request, "insight");
-  return data({
-    ...page,
-    canRun: canAccess(viewer.roles, ["kg__model__update"]),
-    title: t("model.logs"),
-  });
+  return data({ ...page, canRun: canAccess(viewer.roles, ["kg__model__update"]) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -249,6 +235,4 @@ export default function ModelLogs() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  back: { to: "/model/index", label: "insight:model.backToList" },
-});
+export const ErrorBoundary = ModelErrorBoundary;
