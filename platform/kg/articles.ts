@@ -1,7 +1,8 @@
 import type { ArticleDetail } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
+import { Conditions, pageOf } from "./list-query.js";
 import { notFound } from "../http/errors.js";
-import { likePattern, type Page } from "./params.js";
+import type { Page } from "./params.js";
 import {
   ARTICLE_SUMMARY_COLUMNS,
   entityRefs,
@@ -27,32 +28,23 @@ export interface ArticleFilters {
 }
 
 export function listArticles(ctx: PlatformContext, graphId: number, f: ArticleFilters, p: Page) {
-  const where = ["a.graph_id = @graph"];
-  const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
-  if (f.search) {
-    where.push("(a.title LIKE @search ESCAPE '\\' OR a.content LIKE @search ESCAPE '\\')");
-    params.search = likePattern(f.search);
-  }
-  if (f.start) {
-    where.push("a.published_at >= @start");
-    params.start = f.start;
-  }
-  if (f.end) {
-    where.push("a.published_at < @end");
-    params.end = nextDay(f.end);
-  }
-  const clause = where.join(" AND ");
-  const count = ctx.db
-    .prepare(`SELECT count(*) FROM kg_articles a WHERE ${clause}`)
-    .pluck()
-    .get(params) as number;
-  const results = ctx.db
-    .prepare(
-      `SELECT ${ARTICLE_SUMMARY_COLUMNS} FROM kg_articles a WHERE ${clause}
-        ORDER BY a.published_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all(params);
-  return { results, count };
+  const where = new Conditions("a.graph_id = @graph", { graph: graphId }).search(
+    ["a.title", "a.content"],
+    f.search,
+  );
+  if (f.start) where.add("a.published_at >= @start", { start: f.start });
+  if (f.end) where.add("a.published_at < @end", { end: nextDay(f.end) });
+  const { count, rows } = pageOf(
+    ctx,
+    {
+      from: "kg_articles a",
+      columns: ARTICLE_SUMMARY_COLUMNS,
+      order: "a.published_at DESC, a.id DESC",
+    },
+    where,
+    p,
+  );
+  return { results: rows, count };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { PlatformContext } from "../context.js";
+import { Conditions, pageOf } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { graphOntology } from "./ontology.js";
-import { likePattern, type Page } from "./params.js";
+import type { Page } from "./params.js";
 import {
   classOf,
   entityDetails,
@@ -42,33 +43,31 @@ export function listEntities(
   f: { search?: string; typeId?: number },
   p: Page,
 ) {
-  const where = ["graph_id = @graph"];
-  const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
-  if (f.search) {
-    where.push("(name LIKE @search ESCAPE '\\' OR aliases LIKE @search ESCAPE '\\')");
-    params.search = likePattern(f.search);
-  }
+  const where = new Conditions("graph_id = @graph", { graph: graphId }).search(
+    ["name", "aliases"],
+    f.search,
+  );
   if (f.typeId !== undefined) {
-    where.push("class_id IN (SELECT value FROM json_each(@classes))");
-    params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(f.typeId));
+    where.add("class_id IN (SELECT value FROM json_each(@classes))", {
+      classes: JSON.stringify(graphOntology(ctx, graphId).subtree(f.typeId)),
+    });
   }
-  const clause = where.join(" AND ");
-  const count = ctx.db
-    .prepare(`SELECT count(*) FROM kg_entities WHERE ${clause}`)
-    .pluck()
-    .get(params) as number;
-  const rows = ctx.db
-    .prepare(
-      `SELECT uuid, name, class_id, aliases, description FROM kg_entities WHERE ${clause}
-        ORDER BY name, id LIMIT @limit OFFSET @offset`,
-    )
-    .all(params) as {
+  const { count, rows } = pageOf<{
     uuid: string;
     name: string;
     class_id: number | null;
     aliases: string;
     description: string;
-  }[];
+  }>(
+    ctx,
+    {
+      from: "kg_entities",
+      columns: "uuid, name, class_id, aliases, description",
+      order: "name, id",
+    },
+    where,
+    p,
+  );
   const classes = graphOntology(ctx, graphId).classes;
   const results = rows.map((r) => ({
     uuid: r.uuid,

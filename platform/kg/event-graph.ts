@@ -1,9 +1,11 @@
 import type { PlatformContext } from "../context.js";
+import { Conditions, pageOf } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { labelBox, layeredLayout } from "./layout.js";
-import { likePattern, type Page } from "./params.js";
+import type { Page } from "./params.js";
 import {
   EVENT_COLUMNS,
+  EVENT_PAGE,
   EVENT_LINK_TYPES,
   type EventRow,
   eventShapes,
@@ -155,25 +157,12 @@ export function linkedEvents(
   search: string | undefined,
   p: Page,
 ) {
-  const where = [
-    "e.graph_id = @graph",
-    "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
-  ];
-  const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
-  if (search) {
-    where.push("e.title LIKE @search ESCAPE '\\'");
-    params.search = likePattern(search);
-  }
-  const clause = where.join(" AND ");
-  const count = ctx.db
-    .prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`)
-    .pluck()
-    .get(params) as number;
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`,
+  const where = new Conditions("e.graph_id = @graph", { graph: graphId })
+    .add(
+      "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
     )
-    .all(params) as EventRow[];
+    .search(["e.title"], search);
+  const { count, rows } = pageOf<EventRow>(ctx, EVENT_PAGE, where, p);
   const results = eventShapes(ctx, graphId, rows).map((e) => ({
     id: e.id,
     title: e.title,

@@ -1,9 +1,11 @@
 import type { PlatformContext } from "../context.js";
+import { Conditions, pageOf } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { likePattern, type Page } from "./params.js";
 import {
   entityRefs,
   EVENT_COLUMNS,
+  EVENT_PAGE,
   EVENT_LINK_TYPES,
   type EventRow,
   eventShapes,
@@ -21,42 +23,21 @@ export interface EventFilters {
 }
 
 export function listEvents(ctx: PlatformContext, graphId: number, f: EventFilters, p: Page) {
-  const where = ["e.graph_id = @graph"];
-  const params: Record<string, unknown> = { graph: graphId, limit: p.pageSize, offset: p.offset };
-  if (f.search) {
-    where.push("(e.title LIKE @search ESCAPE '\\' OR e.description LIKE @search ESCAPE '\\')");
-    params.search = likePattern(f.search);
-  }
-  if (f.typeId !== undefined) {
-    where.push("e.event_type_id = @type");
-    params.type = f.typeId;
-  }
-  if (f.start) {
-    where.push("e.time >= @start");
-    params.start = f.start;
-  }
-  if (f.end) {
-    // "2024-05" and "2024-05-31" both sort below "2024-05-31~".
-    where.push("e.time <= @end");
-    params.end = `${f.end}~`;
-  }
+  const where = new Conditions("e.graph_id = @graph", { graph: graphId }).search(
+    ["e.title", "e.description"],
+    f.search,
+  );
+  if (f.typeId !== undefined) where.add("e.event_type_id = @type", { type: f.typeId });
+  if (f.start) where.add("e.time >= @start", { start: f.start });
+  // "2024-05" and "2024-05-31" both sort below "2024-05-31~".
+  if (f.end) where.add("e.time <= @end", { end: `${f.end}~` });
   if (f.place) {
-    where.push(
+    where.add(
       "(e.place_id IN (SELECT id FROM kg_entities WHERE uuid = @place) OR e.place LIKE @placeLike ESCAPE '\\')",
+      { place: f.place, placeLike: likePattern(f.place) },
     );
-    params.place = f.place;
-    params.placeLike = likePattern(f.place);
   }
-  const clause = where.join(" AND ");
-  const count = ctx.db
-    .prepare(`SELECT count(*) FROM kg_events e WHERE ${clause}`)
-    .pluck()
-    .get(params) as number;
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE ${clause} ORDER BY e.time DESC, e.id DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all(params) as EventRow[];
+  const { count, rows } = pageOf<EventRow>(ctx, EVENT_PAGE, where, p);
   const shapes = eventShapes(ctx, graphId, rows);
   const reports = reportCounts(
     ctx,

@@ -23,7 +23,7 @@ import { graphOntology, type GraphOntology } from "./ontology.js";
 import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
 import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
-import { searched } from "../admin/insight/search-log.js";
+import { searched, type SearchKind } from "../admin/insight/search-log.js";
 
 /**
  * The knowledge-graph API under /api/kg/ (documented in docs/api.md, "Knowledge graphs").
@@ -39,6 +39,22 @@ export function mountKg(router: Router, ctx: PlatformContext) {
     });
   const open = (fn: (req: Request, res: Response) => unknown) =>
     handle((req, res) => res.json(fn(req, res)));
+  /** A graph's search endpoint: its answer, the search recorded for the retrieval statistics (issue 5). */
+  const searchList = (
+    kind: SearchKind,
+    list: (req: Request, graphId: number, search: string | undefined) => { count: number },
+  ) =>
+    function answer(req: Request, res: Response) {
+      const g = graphOf(req);
+      const search = stringParam(req.query, "search");
+      return searched(
+        ctx,
+        req,
+        res,
+        { graphId: g.id, kind, query: search },
+        list(req, g.id, search),
+      );
+    };
 
   // Public: the header's graph list, operational flows, the causal event graph.
   router.get(
@@ -69,18 +85,11 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/event-graph/events/",
-    open((req, res) => {
-      const g = graphOf(req);
-      const search = stringParam(req.query, "search");
-      // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(
-        ctx,
-        req,
-        res,
-        { graphId: g.id, kind: "event", query: search },
-        linkedEvents(ctx, g.id, search, pageParams(req.query)),
-      );
-    }),
+    open(
+      searchList("event", (req, graphId, search) =>
+        linkedEvents(ctx, graphId, search, pageParams(req.query)),
+      ),
+    ),
   );
 
   // Signed in: everything else.
@@ -99,18 +108,16 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/articles/",
-    signedIn((req, res) => {
-      const g = graphOf(req);
-      const search = stringParam(req.query, "search");
-      const answer = listArticles(
-        ctx,
-        g.id,
-        { search, start: dateParam(req.query, "start"), end: dateParam(req.query, "end") },
-        pageParams(req.query),
-      );
-      // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(ctx, req, res, { graphId: g.id, kind: "article", query: search }, answer);
-    }),
+    signedIn(
+      searchList("article", (req, graphId, search) =>
+        listArticles(
+          ctx,
+          graphId,
+          { search, start: dateParam(req.query, "start"), end: dateParam(req.query, "end") },
+          pageParams(req.query),
+        ),
+      ),
+    ),
   );
   router.get(
     "/kg/graphs/:gid/articles/:id/",
@@ -123,19 +130,12 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/entities/",
-    signedIn((req, res) => {
-      const g = graphOf(req);
-      const type = classParam(graphOntology(ctx, g.id), stringParam(req.query, "type"));
-      const search = stringParam(req.query, "search");
-      // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(
-        ctx,
-        req,
-        res,
-        { graphId: g.id, kind: "entity", query: search },
-        listEntities(ctx, g.id, { search, typeId: type }, pageParams(req.query)),
-      );
-    }),
+    signedIn(
+      searchList("entity", (req, graphId, search) => {
+        const type = classParam(graphOntology(ctx, graphId), stringParam(req.query, "type"));
+        return listEntities(ctx, graphId, { search, typeId: type }, pageParams(req.query));
+      }),
+    ),
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/",
@@ -228,29 +228,22 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/events/",
-    signedIn((req, res) => {
-      const g = graphOf(req);
-      const search = stringParam(req.query, "search");
-      // Retrieval statistics (issue 5): each search endpoint records its searches.
-      return searched(
-        ctx,
-        req,
-        res,
-        { graphId: g.id, kind: "event", query: search },
+    signedIn(
+      searchList("event", (req, graphId, search) =>
         listEvents(
           ctx,
-          g.id,
+          graphId,
           {
             search,
-            typeId: eventTypeParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
+            typeId: eventTypeParam(graphOntology(ctx, graphId), stringParam(req.query, "type")),
             start: dateParam(req.query, "start"),
             end: dateParam(req.query, "end"),
             place: stringParam(req.query, "place"),
           },
           pageParams(req.query),
         ),
-      );
-    }),
+      ),
+    ),
   );
   router.get(
     "/kg/graphs/:gid/events/:id/",

@@ -137,6 +137,13 @@ export interface EventRow {
 export const EVENT_COLUMNS =
   "e.id, e.graph_id, e.event_type_id, e.title, e.trigger_word, e.time, e.place_id, e.place, e.description, e.article_id, e.sent_start, e.sent_end, e.trigger_start, e.trigger_end";
 
+/** Event lists: newest first. */
+export const EVENT_PAGE = {
+  from: "kg_events e",
+  columns: EVENT_COLUMNS,
+  order: "e.time DESC, e.id DESC",
+};
+
 /** Events as lists show them. */
 export function eventShapes(ctx: PlatformContext, graphId: number, rows: EventRow[]) {
   const places = entityRefs(
