@@ -15,10 +15,9 @@ import {
 import { action as jobAction, loader as jobLoader } from "~/routes/_admin.jobs.$id";
 import { action as schemaAction, loader as schemaLoader } from "~/routes/_admin.schema";
 import { loader as eventsLoader } from "~/routes/jobs.$id.events";
-import { getJob } from "../../platform/jobs/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { useTestPlatform } from "../helpers/console";
-import { startPlatform, type TestPlatform } from "../helpers/platform";
+import { settled, startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
 let p: TestPlatform;
@@ -44,15 +43,6 @@ beforeAll(async () => {
   admin = await as(p, "ga-admin", ["admin"]);
 });
 afterAll(() => p.close());
-
-async function settled(id: number) {
-  for (let i = 0; i < 500; i++) {
-    const job = getJob(p.ctx, id)!;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 /** A build or update form as the browser sends it, with the file in the "upload" input. */
 function sendForm(
@@ -255,7 +245,7 @@ describe("graph creation, jobs and updates", () => {
     expect(r.status).toBe(302);
     buildJob = jobIdOf(r);
     expect((await flashOf(r.response))?.message).toBe("构建任务已创建");
-    const job = await settled(buildJob);
+    const job = await settled(p, buildJob);
     expect(job.status).toBe("succeeded");
     graphId = job.graph_id!;
     expect(
@@ -351,7 +341,7 @@ describe("graph creation, jobs and updates", () => {
     );
     expect(dry.status).toBe(302);
     const planJob = jobIdOf(dry);
-    expect((await settled(planJob)).status).toBe("succeeded");
+    expect((await settled(p, planJob)).status).toBe("succeeded");
 
     const refused = await run(() =>
       jobAction(
@@ -372,7 +362,7 @@ describe("graph creation, jobs and updates", () => {
     );
     expect(applied.status).toBe(302);
     const updateJob = jobIdOf(applied);
-    expect((await settled(updateJob)).status).toBe("succeeded");
+    expect((await settled(p, updateJob)).status).toBe("succeeded");
     expect(
       p.ctx.db
         .prepare("SELECT min(confidence) FROM kg_relations WHERE graph_id = ?")

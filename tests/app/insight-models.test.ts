@@ -10,7 +10,7 @@ import { action as logsAction, loader as logsLoader } from "~/routes/_admin.mode
 import { loader as eventsLoader } from "~/routes/_admin.model.logs.$id.events";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { useTestPlatform } from "../helpers/console";
-import { startPlatform, type TestPlatform } from "../helpers/platform";
+import { eventually, startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
 type Json = any;
@@ -23,13 +23,10 @@ let nobody: Awaited<ReturnType<typeof as>>;
 const one = (sql: string, ...a: unknown[]) => p.ctx.db.prepare(sql).get(...a) as Json;
 const idOf = (name: string) => one("SELECT id FROM kg_models WHERE name = ?", name).id as number;
 
-async function settled() {
-  const until = Date.now() + 20_000;
-  while (one("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')").n > 0) {
-    if (Date.now() > until) throw new Error("jobs did not finish");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settled = () =>
+  eventually(
+    () => one("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')").n === 0,
+  );
 
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });

@@ -3,11 +3,16 @@ import type { ActionError, OwlPreview, UnmappedPredicate } from "~/components/gr
 import { action as increasedAction } from "~/routes/_admin.graph.increased.($id)";
 import { action as jobAction, loader as jobLoader } from "~/routes/_admin.jobs.$id";
 import { action as schemaAction } from "~/routes/_admin.schema";
-import { getJob } from "../../platform/jobs/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
 import { useTestPlatform } from "../helpers/console";
-import { authHeaders, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import {
+  authHeaders,
+  settled,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform";
 import { args, as, flashOf, location, post, run } from "./table-helpers";
 
 let p: TestPlatform;
@@ -33,14 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-async function settled(id: number) {
-  for (let i = 0; i < 500; i++) {
-    const job = getJob(p.ctx, id)!;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 const jobIdOf = (r: { response?: Response }) =>
   Number(/\/jobs\/(\d+)$/.exec(location(r) ?? "")?.[1]);
 
@@ -67,7 +64,7 @@ describe("the job page maps an RDF import's unknown predicates", () => {
     );
     expect(dry.status).toBe(302);
     const first = jobIdOf(dry);
-    expect((await settled(first)).status).toBe("succeeded");
+    expect((await settled(p, first)).status).toBe("succeeded");
 
     const page = await run(() =>
       jobLoader(
@@ -111,7 +108,7 @@ describe("the job page maps an RDF import's unknown predicates", () => {
     expect(mapped.status).toBe(302);
     expect((await flashOf(mapped.response))?.message).toBe("预演任务已创建");
     const second = jobIdOf(mapped);
-    const planned = await settled(second);
+    const planned = await settled(p, second);
     expect(planned.params).toMatchObject({ predicate_map: { [foreign]: "装备" } });
     expect(
       (
@@ -128,7 +125,7 @@ describe("the job page maps an RDF import's unknown predicates", () => {
       jobAction(args(post(`/jobs/${second}`, admin, { intent: "apply" }), { id: String(second) })),
     );
     expect(applied.status).toBe(302);
-    expect((await settled(jobIdOf(applied))).status).toBe("succeeded");
+    expect((await settled(p, jobIdOf(applied))).status).toBe("succeeded");
     expect(
       p.ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(graphId),
     ).toBe(1);

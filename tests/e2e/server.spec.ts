@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 
 function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-server-"));
-  const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -28,16 +28,13 @@ function startServer(port: number, env: Record<string, string> = {}) {
 }
 
 async function waitHealthy(port: number) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+  await expect.poll(healthy, { timeout: 60_000, intervals: [100] }).toBe(true);
+  return fetch(`http://127.0.0.1:${port}/healthz`);
 }
 
 const exited = (child: ChildProcess) =>

@@ -4,6 +4,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
+import { vi } from "vitest";
+import type { Job } from "@contract/graph-admin";
+import { getJob } from "../../platform/jobs/store.js";
 import { hashPasswordSync } from "../../platform/auth/passwords.js";
 import type { PlatformContext } from "../../platform/context.js";
 import { createPlatform, type Platform } from "../../platform/index.js";
@@ -124,4 +127,29 @@ export async function apiCall(
     parsed = text;
   }
   return { status: res.status, body: parsed, text };
+}
+
+const FINISHED = ["succeeded", "failed", "cancelled"];
+
+/** Waits until `ok()` holds (vi.waitFor, polling every 20 ms). */
+export async function eventually(ok: () => boolean, timeout = 20_000): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!ok()) throw new Error("not yet");
+    },
+    { timeout, interval: 20 },
+  );
+}
+
+/** The job once it has finished (succeeded, failed or cancelled), polled with vi.waitFor. */
+export async function settled(p: TestPlatform, id: number, timeout = 15_000): Promise<Job> {
+  return vi.waitFor(
+    () => {
+      const job = getJob(p.ctx, id);
+      if (!job || !FINISHED.includes(job.status))
+        throw new Error(`job ${id} ${job?.status ?? "missing"}`);
+      return job;
+    },
+    { timeout, interval: 20 },
+  );
 }

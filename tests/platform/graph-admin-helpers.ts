@@ -1,5 +1,3 @@
-import type { Job } from "@contract/graph-admin";
-import { getJob } from "../../platform/jobs/store.js";
 import { authHeaders, type TestPlatform } from "../helpers/platform.js";
 
 export interface Caller {
@@ -43,15 +41,7 @@ export async function uploadCsv(
   return (await res.json()).id;
 }
 
-export async function settled(p: TestPlatform, id: number, timeoutMs = 15_000): Promise<Job> {
-  const start = Date.now();
-  for (;;) {
-    const job = getJob(p.ctx, id)!;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
-    if (Date.now() - start > timeoutMs) throw new Error(`job ${id} still ${job.status}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { settled } from "../helpers/platform.js";
 
 export const csv = (lines: string[]) => `${lines.join("\n")}\n`;
 

@@ -6,6 +6,7 @@ import { analyzeText } from "../../platform/kg/extract.js";
 import { seedInsightDemo } from "../../platform/seed/insight-demo.js";
 import {
   authHeaders,
+  eventually,
   startPlatform,
   type TestPlatform,
   userWithToken,
@@ -29,7 +30,7 @@ beforeAll(async () => {
     "kg__feedback__read",
   ]);
   nobody = userWithToken(p.ctx, "insight-nobody", []);
-  await waitFor(
+  await eventually(
     () =>
       !p.ctx.db.prepare("SELECT 1 FROM kg_model_runs WHERE status IN ('queued', 'running')").get(),
   );
@@ -38,14 +39,6 @@ afterAll(async () => {
   stopJobWorker(p.ctx);
   await p.close();
 });
-
-async function waitFor(ok: () => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Who = { token: string; csrf: string };
 const call = async (method: string, path: string, who: Who | null, body?: unknown) => {
@@ -78,12 +71,12 @@ async function createModel(fields: Record<string, unknown>) {
 
 async function finishedRun(modelId: number, runId: number) {
   let run: Json;
-  await waitFor(() => {
+  await eventually(() => {
     run = one("SELECT status FROM kg_model_runs WHERE id = ?", runId);
     return ["succeeded", "failed", "cancelled"].includes(run.status);
   });
   // The job settles just after the run.
-  await waitFor(() =>
+  await eventually(() =>
     ["succeeded", "failed", "cancelled"].includes(
       one(
         "SELECT j.status FROM jobs j JOIN kg_model_runs r ON r.job_id = j.id WHERE r.id = ?",

@@ -5,6 +5,8 @@ import { INTERRUPTED, enqueueJob, recoverJobs } from "../../platform/jobs/worker
 import type { Job } from "@contract/graph-admin";
 import {
   authHeaders,
+  eventually,
+  settled,
   startPlatform,
   userWithToken,
   type TestPlatform,
@@ -47,29 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-async function settled(id: number, timeoutMs = 5000): Promise<Job> {
-  const start = Date.now();
-  for (;;) {
-    const job = getJob(p.ctx, id)!;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
-    if (Date.now() - start > timeoutMs) throw new Error(`job ${id} still ${job.status}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function until(predicate: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("the job runner", () => {
   it("runs a queued job to success with its progress, log and result kept in the store", async () => {
     const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 5 }, userId: null });
     expect(getJob(p.ctx, id)!.status).toMatch(/queued|running/);
-    const job = await settled(id);
+    const job = await settled(p, id);
     expect(job).toMatchObject({
       status: "succeeded",
       progress: 100,
@@ -86,14 +70,14 @@ describe("the job runner", () => {
   });
 
   it("marks a job failed with the handler's message and keeps what it reported", async () => {
-    const job = await settled(enqueueJob(p.ctx, { kind: "test.fail", params: {} }));
+    const job = await settled(p, enqueueJob(p.ctx, { kind: "test.fail", params: {} }));
     expect(job.status).toBe("failed");
     expect(job.error).toBe("数据有误");
     expect(job.result).toEqual({ bad_rows: [{ ref: "第 2 行", message: "主体不能为空" }] });
   });
 
   it("turns an unexpected error into a failed job instead of losing it", async () => {
-    const job = await settled(enqueueJob(p.ctx, { kind: "test.crash", params: {} }));
+    const job = await settled(p, enqueueJob(p.ctx, { kind: "test.crash", params: {} }));
     expect(job.status).toBe("failed");
     expect(job.error).toBe("任务出错：boom");
   });
@@ -107,7 +91,7 @@ describe("the job runner", () => {
   it("cancels a running job at its next checkpoint", async () => {
     const admin = userWithToken(p.ctx, "canceller", ["kg__graph__update"]);
     const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
-    await until(() => getJob(p.ctx, id)!.status === "running");
+    await eventually(() => getJob(p.ctx, id)!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/cancel/`, {
       method: "POST",
       headers: authHeaders(admin),
@@ -115,7 +99,7 @@ describe("the job runner", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).cancel_requested).toBe(true);
     gate();
-    const job = await settled(id);
+    const job = await settled(p, id);
     expect(job.status).toBe("cancelled");
     const again = await fetch(`${p.api}/jobs/${id}/cancel/`, {
       method: "POST",
@@ -143,7 +127,7 @@ describe("jobs cut off by a restart", () => {
     const id = orphan("test.resumable");
     const out = recoverJobs(p.ctx);
     expect(out.requeued).toContain(id);
-    const job = await settled(id);
+    const job = await settled(p, id);
     expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
     const logs = p.ctx.db
       .prepare("SELECT message FROM job_logs WHERE job_id = ?")
@@ -190,7 +174,7 @@ describe("the job API", () => {
   it("lists jobs newest first with filters and pages", async () => {
     const u = userWithToken(p.ctx, "lister", ["kg__graph__update"]);
     const a = enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
-    await settled(a);
+    await settled(p, a);
     const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, {
       headers: authHeaders(u),
     });
@@ -218,7 +202,7 @@ describe("the job API", () => {
       params: { steps: 1 },
       userId: outsider.id,
     });
-    await settled(mine);
+    await settled(p, mine);
     const res = await fetch(`${p.api}/jobs/`, { headers: authHeaders(outsider) });
     expect((await res.json()).results.map((j: Job) => j.id)).toEqual([mine]);
     const other = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
@@ -229,7 +213,7 @@ describe("the job API", () => {
   it("returns one job with its log paged newest first, and 404 for an unknown id", async () => {
     const u = userWithToken(p.ctx, "reader", ["kg__graph__update"]);
     const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
-    await settled(id);
+    await settled(p, id);
     const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, {
       headers: authHeaders(u),
     });
@@ -247,7 +231,7 @@ describe("the job API", () => {
   it("streams progress as server-sent events until the job is done", async () => {
     const u = userWithToken(p.ctx, "follower", ["kg__graph__update"]);
     const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
-    await until(() => getJob(p.ctx, id)!.status === "running");
+    await eventually(() => getJob(p.ctx, id)!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/events/`, { headers: authHeaders(u) });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
