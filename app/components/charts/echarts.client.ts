@@ -9,5 +9,5 @@ import { ECHARTS_MODULES } from "~/charts/echarts-modules";
  */
 echarts.use([...ECHARTS_MODULES, CanvasRenderer]);
 
-export const { init, getInstanceByDom } = echarts;
+export const { init } = echarts;
 export type { ECharts } from "echarts/core";
