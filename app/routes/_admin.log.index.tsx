@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartSection } from "~/components/insight/chart-section";
 import { ExportLink } from "~/components/insight/export-link";
@@ -8,6 +8,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { SEARCH_WINDOWS } from "~/insight/choices";
 import { retrievalPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
+import { WindowSwitch } from "~/components/kg/window-switch";
 import { withParams } from "~/utils/url";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
@@ -25,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function RetrievalStatistics() {
   const { graphs, graphId, days, stats, chart } = useLoaderData<typeof loader>();
   const { t } = useTranslation("insight");
-  const { pathname, search } = useLocation();
   const exportHref = (table: string) =>
     withParams("/log/index/export", "", { graph: graphId, days, table });
   const rate = stats.total ? stats.empty_total / stats.total : 0;
@@ -35,17 +35,13 @@ export default function RetrievalStatistics() {
         title={t("log.title")}
         sub={<span>{t("log.range", { from: stats.from, to: stats.to })}</span>}
       >
-        <nav className="segmented" aria-label={t("log.window")} data-testid="time-window">
-          {SEARCH_WINDOWS.map((d) => (
-            <Link
-              key={d}
-              to={withParams(pathname, search, { days: d === 30 ? undefined : d })}
-              aria-current={d === days ? "true" : undefined}
-            >
-              {t(`log.days${d}`)}
-            </Link>
-          ))}
-        </nav>
+        <WindowSwitch
+          windows={SEARCH_WINDOWS}
+          days={days}
+          fallback={30}
+          label={t("log.window")}
+          name={(d) => t(`log.days${d}`)}
+        />
       </PageTitle>
       <GraphPicker
         graphs={graphs}

@@ -1,11 +1,10 @@
-import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChartSpec } from "~/charts/theme";
 import { EChart } from "~/components/charts/chart";
 import { HOT_TREND_LINES, HOT_WINDOWS } from "~/kg/limits";
-import { withParams } from "~/utils/url";
 import { Empty, PageTitle, Section } from "./page";
+import { WindowSwitch } from "./window-switch";
 
 /**
  * A hot ranking page (events, entities): the title with the graph and the window's days, the
@@ -35,7 +34,6 @@ export function HotRankingPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation("kg");
-  const { pathname, search } = useLocation();
   return (
     <div className="kg-page" data-testid={testId}>
       <PageTitle
@@ -49,17 +47,13 @@ export function HotRankingPage({
           </>
         }
       >
-        <nav className="segmented" aria-label={t("hot.windowLabel")} data-testid="time-window">
-          {HOT_WINDOWS.map((d) => (
-            <Link
-              key={d}
-              to={withParams(pathname, search, { days: d === 7 ? undefined : d })}
-              aria-current={d === days ? "true" : undefined}
-            >
-              {t(`hot.days${d}`)}
-            </Link>
-          ))}
-        </nav>
+        <WindowSwitch
+          windows={HOT_WINDOWS}
+          days={days}
+          fallback={7}
+          label={t("hot.windowLabel")}
+          name={(d) => t(`hot.days${d}`)}
+        />
       </PageTitle>
       {filters}
       {ranking.results.length === 0 ? (
