@@ -8,7 +8,11 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 
 /** Files of one layer may not import these. */
 const zones = [
-  { target: "./app", from: "./platform", message: "The console reaches the platform over its API only." },
+  {
+    target: "./app",
+    from: "./platform",
+    message: "The console reaches the platform over its API only.",
+  },
   { target: "./platform", from: "./app", message: "The platform never imports the console." },
   { target: "./contract", from: ["./app", "./platform"], message: "The contract imports nothing." },
   {
