@@ -38,11 +38,11 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { cellText } from "~/components/table/cells";
-import type { TableData } from "~/components/table/data";
+import type { TableData } from "~/table/data";
 import { ResourceTable } from "~/components/table/resource-table";
-import { screens } from "~/components/table/resources";
-import { parseTableState } from "~/components/table/table-state";
-import type { Row, TableSchema } from "~/components/table/types";
+import { screens } from "~/table/registry";
+import { parseTableState } from "~/table/table-state";
+import type { Row, TableSchema } from "~/table/types";
 import i18nOptions from "~/i18n";
 import { resources } from "~/locales/all.server";
 import { filterNav } from "~/navigation";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { formAction, formLoader } from "~/utils/resource.server";
+import { formAction, formLoader } from "~/table/index.server";
 
 export { ResourceFormPage as default } from "~/components/table/form-dialog";
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { tableAction, tableLoader } from "~/utils/resource.server";
+import { tableAction, tableLoader } from "~/table/index.server";
 import { titleMeta } from "~/utils/meta";
 
 export { tableLinks as links } from "~/components/table/links";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { permissionAction, permissionLoader } from "~/utils/resource.server";
+import { permissionAction, permissionLoader } from "~/table/index.server";
 import { titleMeta } from "~/utils/meta";
 
 export { tableLinks as links } from "~/components/table/links";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { resetPasswordAction, resetPasswordLoader } from "~/utils/resource.server";
+import { resetPasswordAction, resetPasswordLoader } from "~/table/index.server";
 
 export { ResetPasswordPage as default } from "~/components/table/pages";
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { exportAction, exportLoader } from "~/utils/resource.server";
+import { exportAction, exportLoader } from "~/table/index.server";
 
 /** Resource route: the CSV export (export.csv), the import template, and an import's error list. */
 export const loader = (args: LoaderFunctionArgs) => exportLoader("users", args);

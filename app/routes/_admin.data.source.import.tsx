@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { importAction, importLoader } from "~/utils/resource.server";
+import { importAction, importLoader } from "~/table/index.server";
 
 export { ImportDialog as default } from "~/components/table/import-dialog";
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";

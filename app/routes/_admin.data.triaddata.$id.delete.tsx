@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteAction, deleteLoader } from "~/utils/resource.server";
+import { deleteAction, deleteLoader } from "~/table/index.server";
 
 export { DeleteConfirm as default } from "~/components/table/delete-confirm";
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import type { Job } from "~/components/graph-admin/types";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { tableAction, tableLoader } from "~/utils/resource.server";
+import { tableAction, tableLoader } from "~/table/index.server";
 
 export { tableLinks as links } from "~/components/table/links";
 export { ResourceTablePage as default } from "~/components/table/table-page";

@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/insight/status-badge";
 import { insightLinks } from "~/components/insight/styles";
 import { moveStatus, reviewDialog } from "~/insight/feedback.server";
 import { DialogErrorBoundary } from "~/components/table/pages";
-import { screens } from "~/components/table/resources";
+import { screens } from "~/table/registry";
 import { CancelLink, RouteModal, useTableHref } from "~/components/table/route-modal";
 import { requireViewer } from "~/auth/guard.server";
 import { badIntent } from "~/http/page.server";

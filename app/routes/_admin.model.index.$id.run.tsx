@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { insightLinks } from "~/components/insight/styles";
 import { requireModel, startRun } from "~/insight/models.server";
 import { DialogErrorBoundary } from "~/components/table/pages";
-import { screens } from "~/components/table/resources";
+import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "~/components/table/route-modal";
 import { requireViewer } from "~/auth/guard.server";
 import { readForm } from "~/http/form.server";

@@ -1,3 +1,4 @@
+import type { RowError } from "@contract/resources";
 import { hasPermission } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { authorizeWrite } from "./authorize.js";
@@ -19,13 +20,6 @@ import type {
   WriteChange,
 } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
-
-/** `row` is the record's row in a spreadsheet: the header is row 1. */
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
 
 export interface ImportResult {
   created: number;

@@ -20,38 +20,12 @@ import {
   validationError,
   writeAudit,
 } from "./store.js";
-import type { FieldType, RecordRow, ResourceDef, Rule, SelectOption } from "./types.js";
+import type { TableSchema } from "@contract/resources";
+import type { RecordRow, ResourceDef } from "./types.js";
 import { resourcePath } from "./types.js";
 import { loadOptions, validateInput } from "./values.js";
 
-export interface ResourceSchema {
-  label: string;
-  table_fields: Record<
-    string,
-    { label: string; width?: number; sortable: boolean; filter: boolean; type: FieldType }
-  >;
-  form_fields: Record<
-    string,
-    {
-      label: string;
-      type: FieldType;
-      default: unknown;
-      create_only?: true;
-      readonly_on_update?: true;
-    }
-  >;
-  select_options: Record<string, SelectOption[]>;
-  rules: Record<string, Rule[]>;
-  create_rules: Record<string, Rule[]>;
-  update_rules: Record<string, Rule[]>;
-  permissions: { create: boolean; read: boolean; update: boolean; delete: boolean };
-  searchable: boolean;
-  importable: boolean;
-  default_ordering: string;
-  template: string | null;
-  /** Records (by id) this viewer may not change: "*" for the whole record, or the fields (the account rule). */
-  locked: Record<string, "*" | string[]>;
-}
+export type ResourceSchema = TableSchema;
 
 const may = (user: AuthUser, codename: string | undefined) =>
   !!codename && hasPermission(user, codename);

@@ -2,42 +2,11 @@ import type { Router } from "express";
 import type { AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 
-/** Field types the console knows how to render (spec §3), plus `datetime` for read-only timestamps. */
-export type FieldType =
-  | "str"
-  | "password"
-  | "number"
-  | "text"
-  | "time"
-  | "select"
-  | "multi-select"
-  | "custom"
-  | "datetime";
+export type { FieldType, Rule, SelectOption } from "@contract/resources";
+import type { FieldType, Rule, SelectOption } from "@contract/resources";
 
 /** How a value is kept in its SQLite column; decides coercion of form and CSV input. */
 export type ValueType = "text" | "int" | "real";
-
-/**
- * One validation rule, plain JSON so the console can apply the same list client-side.
- * Each rule carries exactly one check and its message.
- */
-export type Rule = { message: string } & (
-  | { required: true }
-  | { min_length: number }
-  | { max_length: number }
-  | { pattern: string }
-  | { min: number }
-  | { max: number }
-  | { integer: true }
-  | { enum: (string | number)[] }
-);
-
-export interface SelectOption {
-  key: string | number;
-  label: string;
-  /** In a schema: this viewer may not choose or unchoose it (the account rule). */
-  disabled?: true;
-}
 
 /** Options listed in the definition, or read from the store on each schema/validation. */
 export type OptionSource = SelectOption[] | { sql: string };

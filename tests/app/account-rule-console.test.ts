@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FormActionData, FormDialogData, PermissionPageData } from "~/components/table/data";
-import type { TableSchema } from "~/components/table/types";
+import type { FormActionData, FormDialogData, PermissionPageData } from "~/table/data";
+import type { TableSchema } from "~/table/types";
 import {
   deleteLoader,
   formAction,
@@ -8,7 +8,7 @@ import {
   permissionAction,
   permissionLoader,
   resetPasswordLoader,
-} from "~/utils/resource.server";
+} from "~/table/index.server";
 import { browser, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";

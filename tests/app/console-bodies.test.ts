@@ -7,7 +7,7 @@ import { action as uiAction } from "~/routes/ui";
 import { requireViewer } from "~/auth/guard.server";
 import { CSV_FORM_BYTES, FORM_BYTES } from "~/http/form.server";
 import { safeRedirect } from "~/utils/redirect";
-import { importAction } from "~/utils/resource.server";
+import { importAction } from "~/table/index.server";
 import { getSession } from "~/auth/session.server";
 import { browser, get, post, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableData } from "~/components/table/data";
+import type { TableData } from "~/table/data";
 import { loader as feedbackTable } from "~/routes/_admin.kgfeedback.index";
 import {
   action as reviewAction,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableData } from "~/components/table/data";
+import type { TableData } from "~/table/data";
 import { loader as evaluationLoader } from "~/routes/_admin.model.evaluation.$id";
 import { loader as evaluationRedirect } from "~/routes/_admin.model.index.$id.evaluation";
 import { loader as logsRedirect } from "~/routes/_admin.model.index.$id.logs";

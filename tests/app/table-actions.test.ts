@@ -5,7 +5,7 @@ import type {
   FormDialogData,
   PermissionPageData,
   ResetPasswordData,
-} from "~/components/table/data";
+} from "~/table/data";
 import { getPlatformConfig } from "~/platform-client/config.server";
 import {
   bulkDeleteAction,
@@ -19,7 +19,7 @@ import {
   resetPasswordAction,
   resetPasswordLoader,
   tableAction,
-} from "~/utils/resource.server";
+} from "~/table/index.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";

@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportActionData, ImportData } from "~/components/table/data";
+import type { ImportActionData, ImportData } from "~/table/data";
 import {
   downloadLoader,
   exportAction,
@@ -8,7 +8,7 @@ import {
   formAction,
   importAction,
   importLoader,
-} from "~/utils/resource.server";
+} from "~/table/index.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run, upload } from "./table-helpers";

@@ -4,10 +4,10 @@ import {
   initialValues,
   platformBody,
   readFormValues,
-} from "~/components/table/form-values";
+} from "~/table/form-values";
 import { matrixRows } from "~/components/table/permission-matrix";
-import { screens } from "~/components/table/resources";
-import { htmlConstraints, mergeRules, ruleErrors, validateValues } from "~/components/table/rules";
+import { screens } from "~/table/registry";
+import { htmlConstraints, mergeRules, ruleErrors, validateValues } from "~/table/rules";
 import {
   listQuery,
   matchQuery,
@@ -18,8 +18,8 @@ import {
   sortDirection,
   stateQuery,
   withState,
-} from "~/components/table/table-state";
-import type { TableSchema } from "~/components/table/types";
+} from "~/table/table-state";
+import type { TableSchema } from "~/table/types";
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableData } from "~/components/table/data";
-import { tableLoader } from "~/utils/resource.server";
+import type { TableData } from "~/table/data";
+import { tableLoader } from "~/table/index.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, get, run } from "./table-helpers";

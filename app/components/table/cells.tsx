@@ -1,4 +1,4 @@
-import type { SelectOption, TableField } from "./types";
+import type { SelectOption, TableField } from "~/table/types";
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 

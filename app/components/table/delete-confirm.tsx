@@ -4,8 +4,8 @@ import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { DeleteData } from "./data";
-import { screens } from "./resources";
+import type { DeleteData } from "~/table/data";
+import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
 
 /**

@@ -5,13 +5,13 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { FormActionData, FormDialogData } from "./data";
-import { formFields, readFormValues } from "./form-values";
-import { screens, type ResourceScreen } from "./resources";
+import type { FormActionData, FormDialogData } from "~/table/data";
+import { formFields, readFormValues } from "~/table/form-values";
+import { screens, type ResourceScreen } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
-import { mergeRules, validateValues } from "./rules";
+import { mergeRules, validateValues } from "~/table/rules";
 import { SchemaForm } from "./schema-form";
-import type { FieldErrors, FormMode, FormValues, Rules, TableSchema } from "./types";
+import type { FieldErrors, FormMode, FormValues, Rules, TableSchema } from "~/table/types";
 
 /** Spec §9: the save button stays locked for 1 second after a valid save. */
 export const SAVE_LOCK_MS = 1000;

@@ -1,6 +1,6 @@
-import type { ResourceScreen } from "./resources";
-import type { TableState } from "./table-state";
-import type { Row, TableSchema } from "./types";
+import type { ResourceScreen } from "~/table/registry";
+import type { TableState } from "~/table/table-state";
+import type { Row, TableSchema } from "~/table/types";
 
 export interface GridProps {
   screen: ResourceScreen;

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CellValue } from "./cells";
 import { formIdOf, type GridProps } from "./grid-props";
-import { recordLock } from "./locks";
-import type { ResourceScreen } from "./resources";
-import { nextOrdering, sortDirection, stateQuery, withState } from "./table-state";
-import type { Row, TableField, TableSchema } from "./types";
+import { recordLock } from "~/table/locks";
+import type { ResourceScreen } from "~/table/registry";
+import { nextOrdering, sortDirection, stateQuery, withState } from "~/table/table-state";
+import type { Row, TableField, TableSchema } from "~/table/types";
 
 /** Texts the grid repeats on every row, translated once per render. */
 function useGridLabels() {

@@ -7,11 +7,11 @@ import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ImportActionData, ImportData } from "./data";
-import { joinMessages } from "./messages";
-import { screens } from "./resources";
+import type { ImportActionData, ImportData } from "~/table/data";
+import { joinMessages } from "~/table/messages";
+import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
-import type { RowError } from "./types";
+import type { RowError } from "~/table/types";
 
 /** Spec §5: csv only, at most 2 MB. */
 const MAX_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { SelectOption } from "./types";
+import type { SelectOption } from "~/table/types";
 
 /**
  * Chosen options the viewer may not unchoose (the account rule) are sent as hidden inputs: a

@@ -11,10 +11,10 @@ import {
 } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { FormActionData, ResetPasswordData } from "./data";
+import type { FormActionData, ResetPasswordData } from "~/table/data";
 import { ValidatedForm } from "./form-dialog";
-import { resetPasswordForm } from "./reset-password";
-import { screens } from "./resources";
+import { resetPasswordForm } from "~/table/reset-password";
+import { screens } from "~/table/registry";
 import { RouteModal } from "./route-modal";
 
 /** A dialog route's failure (a 403, a record gone, the schema not loading) shown in the dialog. */

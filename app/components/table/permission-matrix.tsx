@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { KeptChoices } from "./kept-choices";
-import type { SelectOption } from "./types";
+import type { SelectOption } from "~/table/types";
 
 const ACTIONS = ["read", "create", "update", "delete"] as const;
 

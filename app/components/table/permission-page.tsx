@@ -7,7 +7,7 @@ import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { PermissionPageData } from "./data";
+import type { PermissionPageData } from "~/table/data";
 import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
 

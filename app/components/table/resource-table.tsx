@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
 import { ResourceGrid } from "./grid";
 import { formIdOf } from "./grid-props";
-import type { ResourceScreen } from "./resources";
+import type { ResourceScreen } from "~/table/registry";
 import {
   PAGE_SIZES,
   filterParams,
@@ -18,8 +18,8 @@ import {
   stateToParams,
   withState,
   type TableState,
-} from "./table-state";
-import type { Row, TableSchema } from "./types";
+} from "~/table/table-state";
+import type { Row, TableSchema } from "~/table/types";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;

@@ -2,8 +2,8 @@ import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
 import { Modal } from "@mantine/core/esm/components/Modal/Modal.mjs";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ResourceScreen } from "./resources";
-import { parseTableState, stateQuery } from "./table-state";
+import type { ResourceScreen } from "~/table/registry";
+import { parseTableState, stateQuery } from "~/table/table-state";
 
 /** The table the dialog was opened over, with its page, search, sort and filters. */
 export function useTableHref(screen: ResourceScreen) {

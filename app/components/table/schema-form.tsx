@@ -13,9 +13,9 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
-import { formFields } from "./form-values";
-import type { ResourceScreen } from "./resources";
-import { htmlConstraints } from "./rules";
+import { formFields } from "~/table/form-values";
+import type { ResourceScreen } from "~/table/registry";
+import { htmlConstraints } from "~/table/rules";
 import type {
   FieldErrors,
   FormField,
@@ -24,7 +24,7 @@ import type {
   Rules,
   SelectOption,
   TableSchema,
-} from "./types";
+} from "~/table/types";
 
 export interface SchemaFormProps {
   schema: Pick<TableSchema, "form_fields" | "select_options">;

@@ -7,9 +7,9 @@ import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { TableData } from "./data";
+import type { TableData } from "~/table/data";
 import { ResourceTable } from "./resource-table";
-import { screens } from "./resources";
+import { screens } from "~/table/registry";
 
 /** Spec §3 global config: the feature flags as switches, one plain form (configs screen). */
 function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>; here: string }) {

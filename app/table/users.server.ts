@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { FormActionData, ResetPasswordData } from "~/components/table/data";
-import { readFormValues } from "~/components/table/form-values";
-import { recordLock } from "~/components/table/locks";
-import { resetPasswordForm } from "~/components/table/reset-password";
-import { validateValues } from "~/components/table/rules";
+import type { FormActionData, ResetPasswordData } from "~/table/data";
+import { readFormValues } from "~/table/form-values";
+import { recordLock } from "~/table/locks";
+import { resetPasswordForm } from "~/table/reset-password";
+import { validateValues } from "~/table/rules";
 import { backToTable, schemaFor } from "./form.server";
 import {
   failureMessage,

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { TableData } from "~/components/table/data";
-import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
-import { parseTableState, stateQuery, stateToParams } from "~/components/table/table-state";
-import type { Row } from "~/components/table/types";
+import type { TableData } from "~/table/data";
+import type { ResourceKey, ResourceScreen } from "~/table/registry";
+import { parseTableState, stateQuery, stateToParams } from "~/table/table-state";
+import type { Row } from "~/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { pagePath, type Viewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -62,7 +62,7 @@ export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionA
   const t = await tableT(request);
   const state = parseTableState(new URL(request.url).searchParams);
   const [schema, list, hidden, flags] = await Promise.allSettled([
-    fetchSchema(viewer.api, screen, t),
+    fetchSchema(viewer.api, screen),
     fetchList(viewer.api, screen, state),
     hiddenColumns(request, viewer.info.id, screen.key),
     screen.key === "configs" ? featureFlags(viewer) : Promise.resolve(undefined),

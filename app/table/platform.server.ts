@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
-import { joinMessages } from "~/components/table/messages";
-import { screens, type ResourceKey, type ResourceScreen } from "~/components/table/resources";
-import { listQuery, type TableState } from "~/components/table/table-state";
-import type { Row, TableSchema } from "~/components/table/types";
+import { joinMessages } from "~/table/messages";
+import { screens, type ResourceKey, type ResourceScreen } from "~/table/registry";
+import { listQuery, type TableState } from "~/table/table-state";
+import type { Row, TableSchema } from "~/table/types";
 import { getFixedT } from "~/i18next.server";
 import { pathAllowed } from "~/navigation";
 import {
@@ -100,51 +100,16 @@ export function platformFieldErrors(e: unknown): Record<string, string> {
   return out;
 }
 
-/** The client error log has no schema endpoint: its table is described here, read only. */
-function clientErrorSchema(t: TFunction): TableSchema {
-  const col = (label: string, width: number, type = "str") => ({
-    label: t(label),
-    width,
-    sortable: false,
-    filter: false,
-    type,
-  });
-  return {
-    label: t("errorlog.title"),
-    table_fields: {
-      id: col("errorlog.id", 70, "number"),
-      at: col("errorlog.at", 170, "datetime"),
-      username: col("errorlog.username", 110),
-      url: col("errorlog.url", 220),
-      error: col("errorlog.error", 320, "text"),
-      info: col("errorlog.info", 260, "text"),
-      user_agent: col("errorlog.userAgent", 200),
-    },
-    form_fields: {},
-    select_options: {},
-    rules: {},
-    create_rules: {},
-    update_rules: {},
-    permissions: { create: false, read: true, update: false, delete: false },
-    searchable: false,
-    importable: false,
-    template: null,
-  };
-}
-
 export async function fetchSchema(
   api: PlatformClient,
   screen: ResourceScreen,
-  t: TFunction,
 ): Promise<TableSchema> {
-  if (screen.localSchema) return clientErrorSchema(t);
   return api.get<TableSchema>(`${prefix(screen)}schema/`);
 }
 
 export async function fetchList(api: PlatformClient, screen: ResourceScreen, state: TableState) {
   const query = listQuery(state);
-  if (screen.localSchema) {
-    // The client error log pages only.
+  if (screen.pagesOnly) {
     for (const k of [...query.keys()]) if (k !== "page" && k !== "page_size") query.delete(k);
   }
   return api.get<{ results: Row[]; count: number }>(prefix(screen), query);

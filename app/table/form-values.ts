@@ -1,4 +1,4 @@
-import type { ResourceScreen } from "./resources";
+import type { ResourceScreen } from "./registry";
 import type { FormField, FormMode, FormValues, Row, TableSchema } from "./types";
 
 /** The fields a form shows in this mode: create-only ones (password, file) only on create. */

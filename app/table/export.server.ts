@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
-import { matchQuery, parseTableState, selectedIds } from "~/components/table/table-state";
-import type { RowError } from "~/components/table/types";
+import type { ResourceKey, ResourceScreen } from "~/table/registry";
+import { matchQuery, parseTableState, selectedIds } from "~/table/table-state";
+import type { RowError } from "~/table/types";
 import { PlatformUnavailable } from "~/platform-client/client.server";
 import { platformApiUrl } from "~/env.server";
 import type { Viewer } from "~/auth/guard.server";

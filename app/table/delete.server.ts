@@ -1,15 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { DeleteData } from "~/components/table/data";
-import { recordLock } from "~/components/table/locks";
-import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
-import {
-  matchQuery,
-  pageAfterDelete,
-  parseTableState,
-  selectedIds,
-} from "~/components/table/table-state";
-import { joinMessages } from "~/components/table/messages";
-import type { Row, TableSchema } from "~/components/table/types";
+import type { DeleteData } from "~/table/data";
+import { recordLock } from "~/table/locks";
+import type { ResourceKey, ResourceScreen } from "~/table/registry";
+import { matchQuery, pageAfterDelete, parseTableState, selectedIds } from "~/table/table-state";
+import { joinMessages } from "~/table/messages";
+import type { Row, TableSchema } from "~/table/types";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { backToTable, schemaFor, tableUrl } from "./form.server";

@@ -8,7 +8,7 @@ type Translate = (key: string) => string;
  * (`same_as`) is a console-side custom rule (spec §5).
  */
 export function resetPasswordForm(t: Translate): { schema: TableSchema; rules: Rules } {
-  const field = (label: string) => ({ label: t(label), type: "password", default: null });
+  const field = (label: string) => ({ label: t(label), type: "password" as const, default: null });
   return {
     schema: {
       table_fields: {},

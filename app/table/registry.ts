@@ -25,8 +25,8 @@ export interface ResourceScreen {
   rowActions?: { to: string; label: string; codename: "update" | "read"; document?: boolean }[];
   /** The platform offers no CSV export for it (client error log). */
   exportable?: false;
-  /** The platform gives no schema: the console's own, read-only one (client error log). */
-  localSchema?: boolean;
+  /** The platform's list takes only page and page_size (client error log). */
+  pagesOnly?: true;
 }
 
 export type CustomEditor = "file-upload" | "permission-matrix";
@@ -77,7 +77,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     api: "common/clienterrors",
     path: "/backend/setting/errorlog",
     title: "nav.errorlog",
-    localSchema: true,
+    pagesOnly: true,
     exportable: false,
   },
   files: {

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { PermissionPageData } from "~/components/table/data";
-import { recordLock } from "~/components/table/locks";
-import type { Row, TableSchema } from "~/components/table/types";
+import type { PermissionPageData } from "~/table/data";
+import { recordLock } from "~/table/locks";
+import type { Row, TableSchema } from "~/table/types";
 import { requireViewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { failureMessage, rethrowUnexpected, tableT } from "./platform.server";

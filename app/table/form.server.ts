@@ -1,18 +1,18 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import type { FormActionData, FormDialogData } from "~/components/table/data";
+import type { FormActionData, FormDialogData } from "~/table/data";
 import {
   echoValues,
   formFields,
   initialValues,
   platformBody,
   readFormValues,
-} from "~/components/table/form-values";
-import { recordLock } from "~/components/table/locks";
-import type { ResourceKey, ResourceScreen } from "~/components/table/resources";
-import { mergeRules, validateValues } from "~/components/table/rules";
-import { parseTableState, stateQuery } from "~/components/table/table-state";
-import type { FormMode, FormValues, TableSchema } from "~/components/table/types";
+} from "~/table/form-values";
+import { recordLock } from "~/table/locks";
+import type { ResourceKey, ResourceScreen } from "~/table/registry";
+import { mergeRules, validateValues } from "~/table/rules";
+import { parseTableState, stateQuery } from "~/table/table-state";
+import type { FormMode, FormValues, TableSchema } from "~/table/types";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
@@ -68,7 +68,7 @@ export async function schemaFor(
 ): Promise<TableSchema> {
   let schema: TableSchema;
   try {
-    schema = await fetchSchema(viewer.api, screen, t);
+    schema = await fetchSchema(viewer.api, screen);
   } catch (e) {
     rethrowUnexpected(e);
     throw new Response(failureMessage(t, "messages.schemaFailed", e), { status: failureStatus(e) });

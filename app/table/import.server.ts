@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import type { ImportActionData, ImportData, ImportResult } from "~/components/table/data";
-import type { ResourceKey } from "~/components/table/resources";
-import { joinMessages } from "~/components/table/messages";
-import type { RowError } from "~/components/table/types";
+import type { ImportActionData, ImportData, ImportResult } from "~/table/data";
+import type { ResourceKey } from "~/table/registry";
+import { joinMessages } from "~/table/messages";
+import type { RowError } from "~/table/types";
 import { PlatformError } from "~/platform-client/client.server";
 import { backToTable, schemaFor } from "./form.server";
 import {

@@ -1,4 +1,4 @@
-import type { ResourceKey } from "./resources";
+import type { ResourceKey } from "./registry";
 import type { TableState } from "./table-state";
 import type {
   FieldErrors,
