@@ -1,3 +1,45 @@
+import fs from "node:fs";
+import { tsImport } from "tsx/esm/api";
+
+// --- The generic table's routes come from its registry (app/table/registry.ts): for each screen,
+// its list and the pages it lists, each with the id its flat route file would have had, nested
+// in the admin layout; the screen's own route files (a model's run page…) nest under its list.
+const { screens, PAGE_PATHS } = await tsImport("./app/table/registry.ts", import.meta.url);
+const routeFiles = fs.readdirSync(new URL("./app/routes", import.meta.url));
+const routeId = (path) =>
+  `routes/_admin${path
+    .replace(/\/$/, "")
+    .replace(/:(\w+)/g, "$$$1")
+    .replace(/\//g, ".")}`;
+const fileSegment = (segment) => segment.replace(/^\$(\w+)$/, ":$1");
+
+function tableRoutes(route) {
+  route(undefined, "routes/_admin.tsx", { id: "routes/_admin" }, () => {
+    for (const screen of Object.values(screens)) {
+      const pages = screen.pages.filter((p) => p !== "list");
+      const page = (p, prefix) =>
+        route(`${prefix}${PAGE_PATHS[p]}`, `table/routes/${p}.tsx`, {
+          id: routeId(`${screen.path}/${PAGE_PATHS[p]}`),
+        });
+      if (!screen.pages.includes("list")) {
+        for (const p of pages) page(p, `${screen.path.slice(1)}/`);
+        continue;
+      }
+      const own = `_admin${screen.path.replace(/\//g, ".")}.`;
+      route(screen.path.slice(1), "table/routes/list.tsx", { id: routeId(screen.path) }, () => {
+        for (const p of pages) page(p, "");
+        for (const file of routeFiles.filter((f) => f.startsWith(own))) {
+          const rest = file.slice(own.length).replace(/\.tsx?$/, "");
+          route(rest.split(".").map(fileSegment).join("/"), `routes/${file}`, {
+            id: `routes/${file.replace(/\.tsx?$/, "")}`,
+          });
+        }
+      });
+    }
+  });
+}
+// --- end of the table's routes
+
 // --- Benchmark only (bench/pages.ts, issue 11): with BENCH_BARE_PAGE=1 at build time the bare
 // <table> page of bench/bare-table.tsx is added at /bench/bare-table and the whole build goes
 // to bench/.build/ instead of build/ and public/build/, so it never ships with the product.
@@ -6,17 +48,22 @@ const benchBuild =
     ? {
         serverBuildPath: "bench/.build/index.js",
         assetsBuildDirectory: "bench/.build/public/build",
-        routes: async (defineRoutes) =>
-          defineRoutes((route) => {
-            route("/bench/bare-table", "../bench/bare-table.tsx", { id: "bench-bare-table" });
-          }),
+        benchRoute: (route) =>
+          route("/bench/bare-table", "../bench/bare-table.tsx", { id: "bench-bare-table" }),
       }
     : {};
 // --- end of benchmark only
 
+const { benchRoute, ...benchPaths } = benchBuild;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ...benchBuild,
+  ...benchPaths,
+  routes: async (defineRoutes) =>
+    defineRoutes((route) => {
+      tableRoutes(route);
+      benchRoute?.(route);
+    }),
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverPlatform: "node",

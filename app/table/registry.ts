@@ -5,8 +5,41 @@ import type { Rules } from "./types";
  * Everything else (columns, forms, options, rules, buttons) comes from the resource's
  * schema, so a screen is this entry plus thin route modules.
  */
+/** The generic pages a screen can have; each is one module of app/table/routes/. */
+export type TablePage =
+  | "list"
+  | "new"
+  | "edit"
+  | "delete"
+  | "bulk-delete"
+  | "import"
+  | "export"
+  | "download"
+  | "password";
+
+/** Where each page lives below the screen's path. */
+export const PAGE_PATHS: Record<TablePage, string> = {
+  list: "",
+  new: "new",
+  edit: ":id/edit",
+  delete: ":id/delete",
+  "bulk-delete": "delete",
+  import: "import",
+  export: "export",
+  download: ":id/download",
+  password: ":id/password",
+};
+
+const EDITABLE: TablePage[] = ["list", "new", "edit", "delete", "bulk-delete", "export"];
+const IMPORTABLE: TablePage[] = [...EDITABLE, "import"];
+
 export interface ResourceScreen {
   key: ResourceKey;
+  /**
+   * The pages the console serves for it; remix.config.js makes their routes from this list
+   * (the screen's own route files, e.g. a model's run page, nest under its list).
+   */
+  pages: TablePage[];
   /** Platform path under /api, without slashes: "common/users". */
   api: string;
   /** The console path of the table. */
@@ -48,6 +81,7 @@ export type ResourceKey =
 export const screens: Record<ResourceKey, ResourceScreen> = {
   users: {
     key: "users",
+    pages: [...IMPORTABLE, "password"],
     api: "common/users",
     path: "/backend/setting/users",
     title: "nav.users",
@@ -55,6 +89,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
   },
   groups: {
     key: "groups",
+    pages: IMPORTABLE,
     api: "common/groups",
     path: "/backend/setting/groups",
     title: "nav.groups",
@@ -62,18 +97,21 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
   },
   configs: {
     key: "configs",
+    pages: IMPORTABLE,
     api: "common/configs",
     path: "/backend/setting/configs",
     title: "nav.configs",
   },
   auditlog: {
     key: "auditlog",
+    pages: ["list", "export"],
     api: "common/auditlog",
     path: "/backend/setting/auditlog",
     title: "nav.auditlog",
   },
   errorlog: {
     key: "errorlog",
+    pages: ["list"],
     api: "common/clienterrors",
     path: "/backend/setting/errorlog",
     title: "nav.errorlog",
@@ -82,6 +120,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
   },
   files: {
     key: "files",
+    pages: [...EDITABLE, "download"],
     api: "data/files",
     path: "/data/filemanage",
     title: "nav.filemanage",
@@ -90,12 +129,31 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     nameFromFile: "name",
     rowActions: [{ to: "download", label: "download", codename: "read", document: true }],
   },
-  labels: { key: "labels", api: "data/labels", path: "/data/label", title: "nav.label" },
-  triples: { key: "triples", api: "data/triples", path: "/data/triaddata", title: "nav.triaddata" },
-  sources: { key: "sources", api: "data/sources", path: "/data/source", title: "nav.source" },
+  labels: {
+    key: "labels",
+    pages: IMPORTABLE,
+    api: "data/labels",
+    path: "/data/label",
+    title: "nav.label",
+  },
+  triples: {
+    key: "triples",
+    pages: IMPORTABLE,
+    api: "data/triples",
+    path: "/data/triaddata",
+    title: "nav.triaddata",
+  },
+  sources: {
+    key: "sources",
+    pages: IMPORTABLE,
+    api: "data/sources",
+    path: "/data/source",
+    title: "nav.source",
+  },
   // Insight (issue 5): models with their runs, feedback with its workflow (app/routes/_admin.model.*, _admin.kgfeedback.*).
   models: {
     key: "models",
+    pages: IMPORTABLE,
     api: "kg/models",
     path: "/model/index",
     title: "nav.modelIndex",
@@ -107,6 +165,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
   },
   feedback: {
     key: "feedback",
+    pages: EDITABLE,
     api: "kg/feedback",
     path: "/kgfeedback/index",
     title: "nav.kgfeedback",
@@ -115,8 +174,21 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
   // Graph administration (issue 5): relation-extraction results of the builds (app/routes/_admin.graph.relation.result*).
   relationResults: {
     key: "relationResults",
+    pages: ["export"],
     api: "graphadmin/relations",
     path: "/graph/relation/result",
     title: "nav.graphRelationResult",
   },
 };
+
+/** The screen a console path belongs to (its list or one of its pages), or a 404. */
+export function screenAt(pathname: string): ResourceScreen {
+  const path = pathname.replace(/\.data$/, "");
+  let found: ResourceScreen | undefined;
+  for (const screen of Object.values(screens)) {
+    if (path !== screen.path && !path.startsWith(`${screen.path}/`)) continue;
+    if (!found || screen.path.length > found.path.length) found = screen;
+  }
+  if (!found) throw new Response("", { status: 404 });
+  return found;
+}

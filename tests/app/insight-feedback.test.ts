@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/table/data";
-import { loader as feedbackTable } from "~/routes/_admin.kgfeedback.index";
+import { loader as feedbackTable } from "~/table/routes/list";
 import {
   action as reviewAction,
   loader as reviewLoader,
 } from "~/routes/_admin.kgfeedback.index.$id.review";
-import { action as createAction } from "~/routes/_admin.kgfeedback.index.new";
+import { action as createAction } from "~/table/routes/new";
 import { action as reportAction, loader as reportLoader } from "~/routes/feedback.new";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";

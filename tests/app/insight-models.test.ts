@@ -4,8 +4,8 @@ import { loader as evaluationLoader } from "~/routes/_admin.model.evaluation.$id
 import { loader as evaluationRedirect } from "~/routes/_admin.model.index.$id.evaluation";
 import { loader as logsRedirect } from "~/routes/_admin.model.index.$id.logs";
 import { action as runAction, loader as runLoader } from "~/routes/_admin.model.index.$id.run";
-import { loader as modelsLoader } from "~/routes/_admin.model.index";
-import { action as createModel } from "~/routes/_admin.model.index.new";
+import { loader as modelsLoader } from "~/table/routes/list";
+import { action as createModel } from "~/table/routes/new";
 import { action as logsAction, loader as logsLoader } from "~/routes/_admin.model.logs.$id";
 import { loader as eventsLoader } from "~/routes/_admin.model.logs.$id.events";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";

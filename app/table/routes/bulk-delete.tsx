@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bulkDeleteAction, bulkDeleteLoader } from "~/table/index.server";
+import { keyOf } from "./key";
 
 export { DeleteConfirm as default } from "~/components/table/delete-confirm";
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";
-export const loader = (args: LoaderFunctionArgs) => bulkDeleteLoader("sources", args);
-export const action = (args: ActionFunctionArgs) => bulkDeleteAction("sources", args);
+export const loader = (args: LoaderFunctionArgs) => bulkDeleteLoader(keyOf(args), args);
+export const action = (args: ActionFunctionArgs) => bulkDeleteAction(keyOf(args), args);

@@ -1,6 +1,0 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { exportAction, exportLoader } from "~/table/index.server";
-
-/** Resource route: the CSV export (export.csv), the import template, and an import's error list. */
-export const loader = (args: LoaderFunctionArgs) => exportLoader("auditlog", args);
-export const action = (args: ActionFunctionArgs) => exportAction("auditlog", args);

@@ -1,7 +1,0 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { formAction, formLoader } from "~/table/index.server";
-
-export { ResourceFormPage as default } from "~/components/table/form-dialog";
-export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";
-export const loader = (args: LoaderFunctionArgs) => formLoader("feedback", "create", args);
-export const action = (args: ActionFunctionArgs) => formAction("feedback", "create", args);

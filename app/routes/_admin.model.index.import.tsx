@@ -1,7 +1,0 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { importAction, importLoader } from "~/table/index.server";
-
-export { ImportDialog as default } from "~/components/table/import-dialog";
-export { DialogErrorBoundary as ErrorBoundary } from "~/components/table/pages";
-export const loader = (args: LoaderFunctionArgs) => importLoader("models", args);
-export const action = (args: ActionFunctionArgs) => importAction("models", args);
