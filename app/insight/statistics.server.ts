@@ -14,7 +14,7 @@ import { fetchOr404 } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { columnsOption, trendLines } from "./chart-options";
 import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./choices";
-import { csvDownload } from "./pass-through.server";
+import { csvDownload } from "~/http/pass-through.server";
 import { numberParam, pickGraph } from "./query.server";
 
 /**

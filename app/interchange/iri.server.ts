@@ -1,5 +1,5 @@
 import type { Viewer } from "~/auth/guard.server";
-import { mutate } from "~/utils/graph-admin.server";
+import { mutate } from "~/graph-admin/actions.server";
 
 /** The intent that saves a graph's or an ontology's base IRI (and a graph's label language). */
 export const SAVE_IRI = "saveIri";

@@ -7,19 +7,10 @@ import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admi
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { DOMAINS } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
-import type { ActionError, GraphCard } from "~/components/graph-admin/types";
-import {
-  adminT,
-  badIntent,
-  formChecked,
-  formText,
-  getOr404,
-  idParam,
-  mutate,
-  notFoundPage,
-  sourceOptions,
-  sourcesFromForm,
-} from "~/utils/graph-admin.server";
+import type { ActionError, GraphCard } from "~/graph-admin/types";
+import { adminT, formChecked, formText, mutate } from "~/graph-admin/actions.server";
+import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
+import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
@@ -34,10 +25,10 @@ export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 /** /graph/create: a new graph and its build; /graph/create/:id: rebuild graph :id (and edit its name). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const id = params.id === undefined ? null : idParam(params.id);
-  if (params.id !== undefined && id === null) throw notFoundPage("知识图谱不存在");
+  const id = params.id === undefined ? null : parseId(params.id);
+  if (params.id !== undefined && id === null) throw notFound("知识图谱不存在");
   const [graph, options, iri] = await Promise.all([
-    id ? getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
+    id ? fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
     sourceOptions(viewer.api),
     id ? viewer.api.get<GraphIri>(`/graphadmin/graphs/${id}/iri/`) : Promise.resolve(null),
   ]);
@@ -49,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { formData: form });
   const t = await adminT(request);
   const intent = formText(form, "intent");
-  const id = idParam(params.id);
+  const id = parseId(params.id);
   const graphFields = () => ({
     name: formText(form, "name"),
     domain: formText(form, "domain"),

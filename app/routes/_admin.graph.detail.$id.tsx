@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Field, num } from "~/components/graph-admin/bits";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
-import type { GraphCard, OntologyDetail } from "~/components/graph-admin/types";
-import { getOr404, idParam, notFoundPage } from "~/utils/graph-admin.server";
+import type { GraphCard, OntologyDetail } from "~/graph-admin/types";
+import { fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 
@@ -50,14 +50,14 @@ interface Neighbourhood {
 /** /graph/detail/:id?search=&class_id=&page=&entity=: search a graph's entities and open one's neighbourhood. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const id = idParam(params.id);
-  if (id === null) throw notFoundPage("知识图谱不存在");
+  const id = parseId(params.id);
+  if (id === null) throw notFound("知识图谱不存在");
   const q = new URL(request.url).searchParams;
   const search = (q.get("search") ?? "").trim().slice(0, 100);
-  const classId = idParam(q.get("class_id"));
-  const page = idParam(q.get("page")) ?? 1;
-  const entityId = idParam(q.get("entity"));
-  const graph = await getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`);
+  const classId = parseId(q.get("class_id"));
+  const page = parseId(q.get("page")) ?? 1;
+  const entityId = parseId(q.get("entity"));
+  const graph = await fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`);
   const [entities, neighbourhood, ontology] = await Promise.all([
     viewer.api.get<{ results: EntityItem[]; count: number }>(`/graphadmin/graphs/${id}/entities/`, {
       search,
@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page_size: PAGE_SIZE,
     }),
     entityId
-      ? getOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`)
+      ? fetchOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`)
       : Promise.resolve(null),
     graph.ontology
       ? viewer.api

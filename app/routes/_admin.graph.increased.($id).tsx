@@ -8,18 +8,10 @@ import { GraphPicker } from "~/components/ui/graph-picker";
 import { JobList } from "~/components/graph-admin/job-list";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { SourcePicker } from "~/components/graph-admin/source-picker";
-import type { ActionError, GraphCard, Job } from "~/components/graph-admin/types";
-import {
-  adminT,
-  badIntent,
-  formText,
-  getOr404,
-  idParam,
-  mutate,
-  notFoundPage,
-  sourceOptions,
-  sourcesFromForm,
-} from "~/utils/graph-admin.server";
+import type { ActionError, GraphCard, Job } from "~/graph-admin/types";
+import { adminT, formText, mutate } from "~/graph-admin/actions.server";
+import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
+import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
@@ -34,10 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
     return data({ graphs: graphs.results, graph: null, options: null, jobs: [] as Job[] });
   }
-  const id = idParam(params.id);
-  if (id === null) throw notFoundPage("知识图谱不存在");
+  const id = parseId(params.id);
+  if (id === null) throw notFound("知识图谱不存在");
   const [graph, options, jobs] = await Promise.all([
-    getOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
+    fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
     sourceOptions(viewer.api),
     viewer.api.get<{ results: Job[] }>("/jobs/", {
       graph_id: id,
@@ -52,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: FILE_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
   const t = await adminT(request);
-  const id = idParam(params.id);
+  const id = parseId(params.id);
   const intent = formText(form, "intent");
   if (intent !== "dryRun" || id === null) throw badIntent(intent);
   return mutate(viewer, form, {

@@ -7,9 +7,9 @@ import { JobList } from "~/components/graph-admin/job-list";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { graphAdminLinks } from "~/components/graph-admin/links";
-import type { GraphCard, Job } from "~/components/graph-admin/types";
+import type { GraphCard, Job } from "~/graph-admin/types";
 import { formatDate } from "~/utils/format";
-import { can } from "~/utils/graph-admin.server";
+import { can } from "~/graph-admin/actions.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { Job } from "~/components/graph-admin/types";
+import type { Job } from "~/graph-admin/types";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { tableAction, tableLoader } from "~/table/index.server";

@@ -7,21 +7,16 @@ import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admi
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
-import type { ActionError, GraphCard, OntologySummary } from "~/components/graph-admin/types";
+import type { ActionError, GraphCard, OntologySummary } from "~/graph-admin/types";
 import {
   adminT,
-  badIntent,
   formText,
-  getOr404,
-  idParam,
-  listOntologies,
   mutate,
-  notFoundPage,
-  ontologyAction,
-  ontologyDetail,
   ontologyRights,
   pageWithoutEditor,
-} from "~/utils/graph-admin.server";
+} from "~/graph-admin/actions.server";
+import { listOntologies, ontologyAction, ontologyDetail } from "~/graph-admin/ontology.server";
+import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
@@ -48,10 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rights: ontologyRights(viewer),
     });
   }
-  const id = idParam(params.id);
-  if (id === null) throw notFoundPage("知识图谱不存在");
+  const id = parseId(params.id);
+  if (id === null) throw notFound("知识图谱不存在");
   const [info, ontologies] = await Promise.all([
-    getOr404<GraphOntologyInfo>(viewer.api, `/graphadmin/graphs/${id}/ontology/`),
+    fetchOr404<GraphOntologyInfo>(viewer.api, `/graphadmin/graphs/${id}/ontology/`),
     listOntologies(viewer.api),
   ]);
   const detail = info.ontology ? await ontologyDetail(viewer.api, info.ontology.id) : null;
@@ -67,8 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
-  const id = idParam(params.id);
-  if (id === null) throw notFoundPage("知识图谱不存在");
+  const id = parseId(params.id);
+  if (id === null) throw notFound("知识图谱不存在");
   const back = `/graph/schemaedit/${id}`;
   const t = await adminT(request);
   const intent = formText(form, "intent");

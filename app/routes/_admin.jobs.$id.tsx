@@ -7,19 +7,10 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { JobView } from "~/components/graph-admin/job-view";
-import type { ActionError, JobWithLogs } from "~/components/graph-admin/types";
-import {
-  adminT,
-  badIntent,
-  can,
-  formChecked,
-  formText,
-  getOr404,
-  idParam,
-  mutate,
-  notFoundPage,
-  predicateMapOf,
-} from "~/utils/graph-admin.server";
+import type { ActionError, JobWithLogs } from "~/graph-admin/types";
+import { adminT, can, formChecked, formText, mutate } from "~/graph-admin/actions.server";
+import { predicateMapOf } from "~/graph-admin/ontology.server";
+import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
@@ -29,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const links = graphAdminLinks;
 
 function jobId(raw: string | undefined) {
-  const id = idParam(raw);
-  if (id === null) throw notFoundPage("任务不存在");
+  const id = parseId(raw);
+  if (id === null) throw notFound("任务不存在");
   return id;
 }
 
@@ -38,8 +29,8 @@ function jobId(raw: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = jobId(params.id);
-  const logPage = idParam(new URL(request.url).searchParams.get("log_page")) ?? 1;
-  const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, {
+  const logPage = parseId(new URL(request.url).searchParams.get("log_page")) ?? 1;
+  const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, {
     log_page: logPage,
     log_page_size: 20,
   });
@@ -62,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "apply") {
-    const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
     return mutate(viewer, form, {
       target: "apply",
       success: t("plan.applyQueued"),
@@ -75,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "mapPredicates") {
-    const job = await getOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
     const predicateMap = predicateMapOf(form);
     return mutate(viewer, form, {
       target: "mapPredicates",

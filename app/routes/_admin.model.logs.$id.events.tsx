@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/auth/guard.server";
 import { requireId } from "~/http/page.server";
 import { translate } from "~/i18n";
-import { eventStream } from "~/insight/pass-through.server";
+import { eventStream } from "~/http/pass-through.server";
 
 /**
  * Resource route: the live events of one run (progress, log lines, done) for the logs

@@ -5,19 +5,17 @@ import { useTranslation } from "react-i18next";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
 import { NewOntologyForm, OntologyHeader } from "~/components/graph-admin/ontology-header";
-import type { ActionError, OwlPreview } from "~/components/graph-admin/types";
-import { OWL_APPLY, OWL_PREVIEW, OwlImport } from "~/components/graph-admin/owl-import";
+import type { ActionError, OwlPreview } from "~/graph-admin/types";
+import { OwlImport } from "~/components/graph-admin/owl-import";
+import { OWL_APPLY, OWL_PREVIEW } from "~/graph-admin/types";
+import { adminT, ontologyRights, pageWithoutEditor } from "~/graph-admin/actions.server";
 import {
-  adminT,
-  badIntent,
-  idParam,
   listOntologies,
   ontologyAction,
   ontologyDetail,
-  ontologyRights,
   owlImportAction,
-  pageWithoutEditor,
-} from "~/utils/graph-admin.server";
+} from "~/graph-admin/ontology.server";
+import { badIntent, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
@@ -33,7 +31,7 @@ export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const ontologies = await listOntologies(viewer.api);
-  const wanted = idParam(new URL(request.url).searchParams.get("o"));
+  const wanted = parseId(new URL(request.url).searchParams.get("o"));
   const chosen = ontologies.find((o) => o.id === wanted) ?? ontologies[0];
   const [detail, iri] = chosen
     ? await Promise.all([
@@ -48,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // An OWL import carries its file (the platform reads RDF files up to 20 MB).
   const form = await readForm(request, { maxBytes: FILE_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
-  const ontologyId = idParam(String(form.get("id") ?? ""));
+  const ontologyId = parseId(String(form.get("id") ?? ""));
   const intent = form.get("intent");
   if ((intent === OWL_PREVIEW || intent === OWL_APPLY) && ontologyId) {
     return owlImportAction(viewer, form, request, ontologyId, pageWithoutEditor(request));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActionError } from "~/components/graph-admin/types";
+import type { ActionError } from "~/graph-admin/types";
 import { action as createAction, loader as createLoader } from "~/routes/_admin.graph.create.($id)";
 import { loader as detailLoader } from "~/routes/_admin.graph.detail.$id";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActionError, OwlPreview, UnmappedPredicate } from "~/components/graph-admin/types";
+import type { ActionError, OwlPreview, UnmappedPredicate } from "~/graph-admin/types";
 import { action as increasedAction } from "~/routes/_admin.graph.increased.($id)";
 import { action as jobAction, loader as jobLoader } from "~/routes/_admin.jobs.$id";
 import { action as schemaAction } from "~/routes/_admin.schema";

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  echoValues,
-  initialValues,
-  platformBody,
-  readFormValues,
-} from "~/table/form-values";
+import { echoValues, initialValues, platformBody, readFormValues } from "~/table/form-values";
 import { matrixRows } from "~/components/table/permission-matrix";
 import { screens } from "~/table/registry";
 import { htmlConstraints, mergeRules, ruleErrors, validateValues } from "~/table/rules";

@@ -4,7 +4,7 @@ import { cloneElement, isValidElement, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import type { ActionError, JobStatus } from "./types";
+import type { ActionError, JobStatus } from "~/graph-admin/types";
 
 const STATUS_COLORS: Record<JobStatus, string> = {
   queued: "gray",

@@ -18,7 +18,7 @@ import {
   type PlanReport,
   type UnmappedPredicate,
   type WriteCounts,
-} from "./types";
+} from "~/graph-admin/types";
 
 /**
  * The job as it is now: the loader's state, overtaken by the live events of the job stream

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ConfirmDelete, ErrorNotice, Field, fieldError, num, valueOf } from "./bits";
-import type { ActionError, ClassNode, OntologyDetail } from "./types";
+import type { ActionError, ClassNode, OntologyDetail } from "~/graph-admin/types";
 
 export interface OntologyRights {
   create: boolean;

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./bits";
 import type { OntologyRights } from "./ontology-editor";
-import type { ActionError, OntologyDetail, OntologySummary } from "./types";
+import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
 
 export const DOMAINS = ["military", "general"] as const;
 

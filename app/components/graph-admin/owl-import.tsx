@@ -1,12 +1,10 @@
+import { OWL_APPLY, OWL_PREVIEW } from "~/graph-admin/types";
 import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, Field } from "./bits";
-import type { ActionError, OwlPreview } from "./types";
-
-export const OWL_PREVIEW = "owlPreview";
-export const OWL_APPLY = "owlApply";
+import type { ActionError, OwlPreview } from "~/graph-admin/types";
 
 function Hidden({ intent, ontologyId }: { intent: string; ontologyId: number }) {
   return (

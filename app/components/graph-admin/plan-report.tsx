@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { num } from "./bits";
-import type { PlanReport, RowProblem, WriteCounts } from "./types";
+import type { PlanReport, RowProblem, WriteCounts } from "~/graph-admin/types";
 
 function Stat({
   value,

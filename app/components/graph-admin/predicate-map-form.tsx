@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice } from "./bits";
-import type { ActionError, UnmappedPredicate } from "./types";
+import type { ActionError, UnmappedPredicate } from "~/graph-admin/types";
 
 /**
  * The predicates of an RDF import's dry run that nothing maps, each with a native select of

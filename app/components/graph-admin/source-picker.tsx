@@ -1,7 +1,7 @@
 import { Checkbox, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Field, num } from "./bits";
-import type { SourceOptions } from "./types";
+import type { SourceOptions } from "~/graph-admin/types";
 
 /**
  * The source data of a build or update: a file to upload now, files uploaded before

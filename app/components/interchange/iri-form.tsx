@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError, valueOf } from "~/components/graph-admin/bits";
-import type { ActionError } from "~/components/graph-admin/types";
+import type { ActionError } from "~/graph-admin/types";
 
 /** The intent the form posts (the server's SAVE_IRI). */
 const INTENT = "saveIri";

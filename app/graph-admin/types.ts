@@ -38,3 +38,8 @@ export interface OwlPreview {
   filename: string;
   text: string | null;
 }
+
+/** The intent of the OWL import form's second step (apply what the dry run showed). */
+export const OWL_APPLY = "owlApply";
+/** The intent of its first step (the dry run). */
+export const OWL_PREVIEW = "owlPreview";

@@ -31,7 +31,7 @@ export const csvDownload = (api: PlatformClient, path: string, query: URLSearchP
  */
 export const eventStream = (api: PlatformClient, path: string, query: URLSearchParams) =>
   passThrough(api, path, query, () => ({
-    "Content-Type": "text/event-stream; charset=utf-8",
+    "Content-Type": "text/event-stream",
     "Cache-Control": "no-cache, no-transform",
     "X-Accel-Buffering": "no",
   }));

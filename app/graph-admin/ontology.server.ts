@@ -1,145 +1,33 @@
-import { data, redirect } from "@remix-run/node";
-import { OWL_APPLY } from "~/components/graph-admin/owl-import";
+import { data } from "@remix-run/node";
+import type { Viewer } from "~/auth/guard.server";
+import type { PlatformClient } from "~/platform-client/client.server";
+import { fetchOr404, parseId } from "~/http/page.server";
+import {
+  adminT,
+  formChecked as checked,
+  formText as text,
+  idsOf,
+  mutate,
+  platformRefusal,
+} from "./actions.server";
+import { OWL_APPLY } from "./types";
 import type {
   ActionError,
-  Job,
   OntologyDetail,
   OntologySummary,
   OwlImportDiff,
   OwlPreview,
   SourceOptions,
-} from "~/components/graph-admin/types";
-import { getFixedT } from "~/i18next.server";
-import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
-import { canAccess } from "~/utils/roles";
-import type { Viewer } from "~/auth/guard.server";
-import { commitSession, flash } from "~/auth/session.server";
+} from "./types";
 
-/**
- * The server half of the graph-administration screens (ontology, graphs, builds, jobs):
- * calls of the platform's /graphadmin and /jobs API, form parsing and the action plumbing
- * the route modules share, so each route stays parse → call → render.
- */
-
-export const adminT = (request: Request) => getFixedT(request, "admin");
-
-export const can = (viewer: Viewer, codename: string) => canAccess(viewer.roles, [codename]);
-
-/** What the viewer may do on the ontology screens. */
-export function ontologyRights(viewer: Viewer) {
-  return {
-    create: can(viewer, "kg__ontology__create"),
-    update: can(viewer, "kg__ontology__update"),
-    remove: can(viewer, "kg__ontology__delete"),
-  };
-}
-export type OntologyRights = ReturnType<typeof ontologyRights>;
-
-/** A positive integer from a path or query value, else null. */
-export function idParam(raw: string | null | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
-/** The page's URL without the open row editor (?edit=): where a successful save returns. */
-export function pageWithoutEditor(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("edit");
-  url.searchParams.delete("index");
-  const q = url.searchParams.toString();
-  return `${url.pathname.replace(/\.data$/, "")}${q ? `?${q}` : ""}`;
-}
-
-/** 404 as a thrown Response, rendered by the error boundary. */
-export const notFoundPage = (message: string) =>
-  new Response(message, { status: 404, statusText: "Not Found" });
-
-/** Rethrows what is not the platform refusing (redirects, outages); returns the refusal. */
-export function platformRefusal(e: unknown): PlatformError {
-  if (e instanceof PlatformError) return e;
-  throw e;
-}
-
-/** A loader's GET whose 404 becomes the page's 404. */
-export async function getOr404<T>(
-  api: PlatformClient,
-  path: string,
-  query?: Record<string, string | number | undefined>,
-): Promise<T> {
-  try {
-    return await api.get<T>(path, query);
-  } catch (e) {
-    const err = platformRefusal(e);
-    if (err.status === 404) throw notFoundPage(err.detail ?? "Not found");
-    if (err.status === 403) throw new Response(err.detail ?? "Forbidden", { status: 403 });
-    throw e;
-  }
-}
-
-/** Form text fields as an object (for re-rendering what the user typed). */
-export function formValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "csrf") out[k] = v;
-  return out;
-}
-
-/**
- * Runs a platform call for an action: on success redirects (post/redirect/get) with a
- * flash message; on refusal returns the platform's message and field errors, with the
- * form's values, so the page shows them next to what the user typed.
- */
-export async function mutate(
-  viewer: Viewer,
-  form: FormData,
-  opts: {
-    target: string;
-    call: () => Promise<unknown>;
-    success: string;
-    redirectTo: string | ((result: unknown) => string);
-  },
-) {
-  try {
-    const result = await opts.call();
-    flash(viewer.api.session, "success", opts.success);
-    const to = typeof opts.redirectTo === "function" ? opts.redirectTo(result) : opts.redirectTo;
-    return redirect(to, { headers: { "Set-Cookie": await commitSession(viewer.api.session) } });
-  } catch (e) {
-    const err = platformRefusal(e);
-    const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
-    return data<ActionError>(
-      {
-        error: err.detail ?? "操作失败，请联系系统管理员！",
-        fieldErrors,
-        target: opts.target,
-        values: formValues(form),
-      },
-      { status: err.status },
-    );
-  }
-}
-
-export const badIntent = (intent: unknown) =>
-  new Response(`未知操作：${String(intent)}`, { status: 400 });
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-const checked = (form: FormData, name: string) =>
-  form.get(name) === "on" || form.get(name) === "1" || form.get(name) === "true";
-const idsOf = (form: FormData, name: string) =>
-  form
-    .getAll(name)
-    .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
-    .map((v) => v.trim())
-    .filter((v) => /^\d+$/.test(v))
-    .map(Number);
+/** The ontology screens' calls of the platform's /graphadmin API: lists, details, edits, OWL import. */
 
 export async function listOntologies(api: PlatformClient) {
   return (await api.get<{ results: OntologySummary[] }>("/graphadmin/ontologies/")).results;
 }
 
 export const ontologyDetail = (api: PlatformClient, id: number) =>
-  getOr404<OntologyDetail>(api, `/graphadmin/ontologies/${id}/`);
+  fetchOr404<OntologyDetail>(api, `/graphadmin/ontologies/${id}/`);
 
 export const sourceOptions = (api: PlatformClient) =>
   api.get<SourceOptions>("/graphadmin/source-options/");
@@ -157,7 +45,7 @@ export async function ontologyAction(
   const t = await adminT(request);
   const api = viewer.api;
   const intent = text(form, "intent");
-  const id = idParam(text(form, "id"));
+  const id = parseId(text(form, "id"));
   const classBody = () => ({
     name: text(form, "name"),
     parent_id: text(form, "parent_id") || null,
@@ -354,67 +242,4 @@ export async function owlImportAction(
       { status: err.status },
     );
   }
-}
-
-export const formChecked = checked;
-export const formText = text;
-
-export async function getJob(api: PlatformClient, id: number, logPage = 1) {
-  return getOr404<
-    Job & {
-      logs: {
-        results: { id: number; at: string; level: string; message: string }[];
-        count: number;
-        page: number;
-        page_size: number;
-      };
-    }
-  >(api, `/jobs/${id}/`, { log_page: logPage, log_page_size: 20 });
-}
-
-/**
- * Relays the platform's job stream: reads its `event:`/`data:` blocks and sends each on
- * (`progress`, `log`, `done`); closes when the platform ends the stream. Returns the cleanup.
- */
-export function followJobEvents(
-  upstream: Response,
-  send: (e: { event: string; data: string }) => void,
-  close: () => void,
-): () => void {
-  const reader = upstream.body?.getReader();
-  if (!reader) {
-    close();
-    return () => {};
-  }
-  let stopped = false;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done || stopped) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = "message";
-          const lines: string[] = [];
-          for (const line of block.split("\n")) {
-            if (line.startsWith("event:")) event = line.slice(6).trim();
-            else if (line.startsWith("data:")) lines.push(line.slice(5).trimStart());
-          }
-          if (lines.length) send({ event, data: lines.join("\n") });
-        }
-      }
-    } catch {
-      // The browser went away or the platform stopped: either way the stream is over.
-    }
-    if (!stopped) close();
-  })();
-  return () => {
-    stopped = true;
-    void reader.cancel().catch(() => {});
-  };
 }
