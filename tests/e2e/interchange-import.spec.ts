@@ -125,13 +125,11 @@ test.describe("interchange import", () => {
     expect(owl).toContain("owl:Class");
 
     await page.getByTestId("open-owl-import").click();
-    await page
-      .getByTestId("owl-file")
-      .setInputFiles({
-        name: download.suggestedFilename(),
-        mimeType: "text/turtle",
-        buffer: Buffer.from(owl),
-      });
+    await page.getByTestId("owl-file").setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: "text/turtle",
+      buffer: Buffer.from(owl),
+    });
     await page.getByTestId("owl-dry-run").click();
     await expect(page.getByTestId("owl-unchanged")).toContainText("与当前本体一致，没有变化");
     await expect(page.getByTestId("owl-apply-form")).toHaveCount(0);
@@ -154,13 +152,11 @@ test.describe("interchange import", () => {
     const without = await new Promise<string>((resolve, reject) =>
       writer.end((e, out) => (e ? reject(e) : resolve(out))),
     );
-    await page
-      .getByTestId("owl-file")
-      .setInputFiles({
-        name: "without.ttl",
-        mimeType: "text/turtle",
-        buffer: Buffer.from(without),
-      });
+    await page.getByTestId("owl-file").setInputFiles({
+      name: "without.ttl",
+      mimeType: "text/turtle",
+      buffer: Buffer.from(without),
+    });
     await page.getByTestId("owl-dry-run").click();
     await expect(page.getByTestId("owl-changes")).toContainText("舰艇");
     await expect(page.getByTestId("owl-breaks")).toContainText("舰艇");
