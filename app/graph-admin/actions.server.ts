@@ -24,7 +24,6 @@ export function ontologyRights(viewer: Viewer) {
     remove: can(viewer, "kg__ontology__delete"),
   };
 }
-export type OntologyRights = ReturnType<typeof ontologyRights>;
 
 /** The page's URL without the open row editor (?edit=): where a successful save returns. */
 export function pageWithoutEditor(request: Request): string {

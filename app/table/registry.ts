@@ -17,7 +17,10 @@ export type TablePage =
   | "download"
   | "password";
 
-/** Where each page lives below the screen's path. */
+/**
+ * Where each page lives below the screen's path.
+ * @public read by remix.config.js (through tsImport, which knip does not follow)
+ */
 export const PAGE_PATHS: Record<TablePage, string> = {
   list: "",
   new: "new",
