@@ -6,7 +6,7 @@ import {
   currentPath,
   platformFor,
   redirectToLogin,
-  SIGNED_OUT,
+  signedOut,
   type SessionClient,
 } from "./platform.server";
 import { cachedViewerInfo } from "~/platform-client/info-cache.server";
@@ -53,7 +53,7 @@ async function fetchInfo(request: Request, api: SessionClient): Promise<UserInfo
   } catch (e) {
     if (e instanceof PlatformUnavailable) throw serviceUnavailable();
     if (e instanceof PlatformError && e.status === 401)
-      await redirectToLogin(request, e.detail || SIGNED_OUT);
+      await redirectToLogin(request, e.detail || signedOut());
     throw e;
   }
 }

@@ -19,7 +19,7 @@ export interface SessionClient extends PlatformClient {
 }
 
 /** The platform's words when it refuses a token without saying why. */
-export const SIGNED_OUT = translate("zh", "sessionExpired");
+export const signedOut = () => translate("zh", "sessionExpired");
 
 /** Where the user was going, for the login redirect: path and query of the page (not of a data request). */
 export function currentPath(request: Request): string {
@@ -53,7 +53,7 @@ export async function platformFor(request: Request): Promise<SessionClient> {
       clientIp: request.headers.get("x-console-client-ip"),
     },
     {
-      onUnauthorized: (e: PlatformError) => redirectToLogin(request, e.detail || SIGNED_OUT),
+      onUnauthorized: (e: PlatformError) => redirectToLogin(request, e.detail || signedOut()),
     },
   );
   return { ...client, session };

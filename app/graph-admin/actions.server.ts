@@ -1,10 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
+import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError } from "~/platform-client/client.server";
 import { canAccess } from "~/utils/roles";
 import type { ActionError } from "./types";
+
+/** The spec's words when the platform gives no reason. */
+export const operationFailed = () => translate("zh", "operationFailed");
 
 /**
  * The action plumbing of the graph-administration screens (ontology, graphs, builds, jobs):
@@ -72,7 +76,7 @@ export async function mutate(
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
     return data<ActionError>(
       {
-        error: err.detail ?? "操作失败，请联系系统管理员！",
+        error: err.detail ?? operationFailed(),
         fieldErrors,
         target: opts.target,
         values: formValues(form),

@@ -2,12 +2,14 @@ import { data } from "@remix-run/node";
 import type { Viewer } from "~/auth/guard.server";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { fetchOr404, parseId } from "~/http/page.server";
+import { translate } from "~/i18n";
 import {
   adminT,
   formChecked as checked,
   formText as text,
   idsOf,
   mutate,
+  operationFailed,
   platformRefusal,
 } from "./actions.server";
 import { OWL_APPLY } from "./types";
@@ -153,7 +155,7 @@ export async function sourcesFromForm(api: PlatformClient, form: FormData) {
   if (upload && typeof upload !== "string" && upload.size > 0) {
     const multipart = new FormData();
     multipart.append("name", upload.name);
-    multipart.append("description", "图谱构建上传");
+    multipart.append("description", translate("zh", "admin:uploadDescription"));
     multipart.append("file", upload, upload.name);
     const stored = await api.call<{ id: number }>("POST", "/data/files/", { form: multipart });
     fileIds.push(stored.id);
@@ -177,7 +179,7 @@ export function predicateMapOf(form: FormData): Record<string, string> {
     predicates.length !== types.length ||
     [...predicates, ...types].some((v) => typeof v !== "string")
   ) {
-    throw new Response("谓词映射表单不完整", { status: 400 });
+    throw new Response(translate("zh", "admin:errors.mappingIncomplete"), { status: 400 });
   }
   const map: Record<string, string> = {};
   predicates.forEach((iri, i) => {
@@ -238,7 +240,7 @@ export async function owlImportAction(
     const err = platformRefusal(e);
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
     return data<ActionError>(
-      { error: err.detail ?? "操作失败，请联系系统管理员！", fieldErrors, target: "owlImport" },
+      { error: err.detail ?? operationFailed(), fieldErrors, target: "owlImport" },
       { status: err.status },
     );
   }

@@ -24,9 +24,9 @@ export const CSV_FORM_BYTES = 2 * 1024 * 1024 + ENVELOPE_BYTES;
 export const FILE_FORM_BYTES = 20 * 1024 * 1024 + ENVELOPE_BYTES;
 
 // The spec's language for what scripts and text browsers read (the platform's messages are Chinese too).
-const UNSUPPORTED = translate("zh", "unsupportedBody");
-const TOO_LARGE = translate("zh", "bodyTooLarge");
-const MALFORMED = translate("zh", "malformedBody");
+const unsupported = () => translate("zh", "unsupportedBody");
+const tooLarge = () => translate("zh", "bodyTooLarge");
+const malformed = () => translate("zh", "malformedBody");
 
 const refuse = (status: 400 | 413 | 415, message: string) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -66,9 +66,9 @@ export async function readForm(
 ): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const urlencoded = type === "application/x-www-form-urlencoded";
-  if (!urlencoded && type !== "multipart/form-data") throw refuse(415, UNSUPPORTED);
+  if (!urlencoded && type !== "multipart/form-data") throw refuse(415, unsupported());
   const length = request.headers.get("Content-Length");
-  if (length !== null && !(Number(length) <= maxBytes)) throw refuse(413, TOO_LARGE);
+  if (length !== null && !(Number(length) <= maxBytes)) throw refuse(413, tooLarge());
   if (!request.body) return new FormData();
   try {
     if (urlencoded) {
@@ -91,7 +91,7 @@ export async function readForm(
     );
   } catch (e) {
     if (e instanceof BodyTooLarge || e instanceof MaxPartSizeExceededError)
-      throw refuse(413, TOO_LARGE);
-    throw refuse(400, MALFORMED);
+      throw refuse(413, tooLarge());
+    throw refuse(400, malformed());
   }
 }

@@ -14,7 +14,7 @@ import { canAccess } from "~/utils/roles";
 
 const TABLE = "/kgfeedback/index";
 /** The platform's words for an unknown report, which scripts read. */
-const RECORD_NOT_FOUND = translate("zh", "insight:errors.recordNotFound");
+const recordNotFound = () => translate("zh", "insight:errors.recordNotFound");
 
 /** The table the dialog was opened over (its search, sort and page), from the dialog's own URL. */
 export function tableHref(request: Request): string {
@@ -23,7 +23,7 @@ export function tableHref(request: Request): string {
 }
 
 export async function reviewDialog(viewer: Viewer, rawId: string | undefined) {
-  const id = requireId(rawId, RECORD_NOT_FOUND);
+  const id = requireId(rawId, recordNotFound());
   const [workflow, graphs] = await Promise.all([
     fetchOr404<FeedbackWorkflow>(viewer.api, `/kg/feedback/${id}/status/`),
     loadGraphs(viewer.api),
@@ -48,7 +48,7 @@ export async function moveStatus(
   rawId: string | undefined,
   form: FormData,
 ): Promise<ReviewResult & { status: number }> {
-  const id = requireId(rawId, RECORD_NOT_FOUND);
+  const id = requireId(rawId, recordNotFound());
   const t = await getFixedT(request, "insight");
   const status = String(form.get("status") ?? "");
   const note = String(form.get("note") ?? "");

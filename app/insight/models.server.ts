@@ -18,19 +18,19 @@ import { numberParam } from "./query.server";
 const ACTIVE = new Set(["queued", "running"]);
 
 /** The platform's words for an unknown model, run or evaluation, which scripts read. */
-const MODEL_NOT_FOUND = translate("zh", "insight:errors.modelNotFound");
-const RUN_NOT_FOUND = translate("zh", "insight:errors.runNotFound");
+const modelNotFound = () => translate("zh", "insight:errors.modelNotFound");
+const runNotFound = () => translate("zh", "insight:errors.runNotFound");
 
 /** The model, or the page's 404 with the platform's reason in words the page uses. */
 export async function requireModel(
   api: PlatformClient,
   rawId: string | undefined,
 ): Promise<ModelRecord> {
-  const id = requireId(rawId, MODEL_NOT_FOUND);
+  const id = requireId(rawId, modelNotFound());
   try {
     return await api.get<ModelRecord>(`/kg/models/${id}/`);
   } catch (e) {
-    if (e instanceof PlatformError && e.status === 404) throw notFound(MODEL_NOT_FOUND);
+    if (e instanceof PlatformError && e.status === 404) throw notFound(modelNotFound());
     throw pageError(e);
   }
 }
@@ -44,7 +44,7 @@ export async function modelLogsPage(request: Request, viewer: Viewer, rawId: str
     { page_size: 20 },
   );
   const asked = url.searchParams.get("run");
-  const runId = asked ? requireId(asked, RUN_NOT_FOUND) : runs.results[0]?.id;
+  const runId = asked ? requireId(asked, runNotFound()) : runs.results[0]?.id;
   const page = numberParam(url, "page", 1);
   const run = runId
     ? await fetchOr404<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, {
@@ -72,7 +72,7 @@ export async function cancelRun(
   form: FormData,
 ) {
   const model = await requireModel(viewer.api, rawId);
-  const runId = requireId(String(form.get("run") ?? ""), RUN_NOT_FOUND);
+  const runId = requireId(String(form.get("run") ?? ""), runNotFound());
   const t = await getFixedT(request, "insight");
   try {
     await viewer.api.post(`/kg/models/${model.id}/runs/${runId}/cancel/`, {});

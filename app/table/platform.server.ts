@@ -1,3 +1,4 @@
+import { forbidden } from "~/http/page.server";
 import type { TFunction } from "i18next";
 import { joinMessages } from "~/table/messages";
 import { screens, type ResourceKey, type ResourceScreen } from "~/table/registry";
@@ -29,7 +30,7 @@ export async function requireScreen(
 ): Promise<Viewer> {
   const viewer = await requireViewer(request, opts);
   if (!pathAllowed(screen.path, viewer.roles)) {
-    throw new Response("您没有访问该页面的权限", { status: 403, statusText: "Forbidden" });
+    throw forbidden();
   }
   return viewer;
 }
