@@ -35,6 +35,14 @@ export interface OntologyDef {
   eventTypes: EventTypeDef[];
 }
 
+/** An event type: its name, trigger words, the roles of its subject and object, its colour. */
+const eventType = (
+  name: string,
+  triggers: string[],
+  [subject, object]: [string, string],
+  color: string,
+): EventTypeDef => ({ name, triggers, roles: { subject, object }, color });
+
 export const militaryOntology: OntologyDef = {
   name: "军事领域本体",
   domain: "military",
@@ -135,54 +143,14 @@ export const militaryOntology: OntologyDef = {
     { name: "同盟", domain: "国家", range: "国家" },
   ],
   eventTypes: [
-    {
-      name: "演习",
-      triggers: ["演习", "演练", "军演", "联演"],
-      roles: { subject: "参演方", object: "参演兵力" },
-      color: "#c23531",
-    },
-    {
-      name: "部署",
-      triggers: ["部署", "进驻", "前出", "驶抵"],
-      roles: { subject: "部署方", object: "部署兵力" },
-      color: "#2f4554",
-    },
-    {
-      name: "试射",
-      triggers: ["试射", "试验发射", "发射", "试飞"],
-      roles: { subject: "试射方", object: "试射装备" },
-      color: "#61a0a8",
-    },
-    {
-      name: "访问",
-      triggers: ["访问", "出访", "到访", "会见"],
-      roles: { subject: "访问方", object: "被访方" },
-      color: "#d48265",
-    },
-    {
-      name: "交付",
-      triggers: ["交付", "列装", "入列"],
-      roles: { subject: "交付方", object: "交付装备" },
-      color: "#91c7ae",
-    },
-    {
-      name: "巡航",
-      triggers: ["巡航", "巡逻", "远海训练"],
-      roles: { subject: "巡航方", object: "巡航兵力" },
-      color: "#749f83",
-    },
-    {
-      name: "会谈",
-      triggers: ["会谈", "磋商", "对话会"],
-      roles: { subject: "会谈方", object: "会谈对象" },
-      color: "#ca8622",
-    },
-    {
-      name: "采购",
-      triggers: ["采购", "购买", "订购"],
-      roles: { subject: "采购方", object: "采购装备" },
-      color: "#bda29a",
-    },
+    eventType("演习", ["演习", "演练", "军演", "联演"], ["参演方", "参演兵力"], "#c23531"),
+    eventType("部署", ["部署", "进驻", "前出", "驶抵"], ["部署方", "部署兵力"], "#2f4554"),
+    eventType("试射", ["试射", "试验发射", "发射", "试飞"], ["试射方", "试射装备"], "#61a0a8"),
+    eventType("访问", ["访问", "出访", "到访", "会见"], ["访问方", "被访方"], "#d48265"),
+    eventType("交付", ["交付", "列装", "入列"], ["交付方", "交付装备"], "#91c7ae"),
+    eventType("巡航", ["巡航", "巡逻", "远海训练"], ["巡航方", "巡航兵力"], "#749f83"),
+    eventType("会谈", ["会谈", "磋商", "对话会"], ["会谈方", "会谈对象"], "#ca8622"),
+    eventType("采购", ["采购", "购买", "订购"], ["采购方", "采购装备"], "#bda29a"),
   ],
 };
 
@@ -242,54 +210,14 @@ export const generalOntology: OntologyDef = {
     { name: "使用", domain: "产品", range: "产品" },
   ],
   eventTypes: [
-    {
-      name: "发布",
-      triggers: ["发布", "推出", "亮相", "首发"],
-      roles: { subject: "发布方", object: "发布产品" },
-      color: "#c23531",
-    },
-    {
-      name: "收购",
-      triggers: ["收购", "并购", "入股"],
-      roles: { subject: "收购方", object: "被收购方" },
-      color: "#2f4554",
-    },
-    {
-      name: "合作",
-      triggers: ["合作", "签署", "携手", "签约"],
-      roles: { subject: "合作方", object: "合作伙伴" },
-      color: "#61a0a8",
-    },
-    {
-      name: "召开",
-      triggers: ["召开", "举办", "开幕"],
-      roles: { subject: "主办方", object: "会议" },
-      color: "#d48265",
-    },
-    {
-      name: "投资",
-      triggers: ["投资", "建设", "开工", "投产"],
-      roles: { subject: "投资方", object: "投资项目" },
-      color: "#91c7ae",
-    },
-    {
-      name: "融资",
-      triggers: ["融资"],
-      roles: { subject: "融资方", object: "投资方" },
-      color: "#749f83",
-    },
-    {
-      name: "任命",
-      triggers: ["任命", "出任", "接任"],
-      roles: { subject: "任命方", object: "被任命人" },
-      color: "#ca8622",
-    },
-    {
-      name: "上市",
-      triggers: ["挂牌", "敲钟"],
-      roles: { subject: "上市企业", object: "交易所" },
-      color: "#bda29a",
-    },
+    eventType("发布", ["发布", "推出", "亮相", "首发"], ["发布方", "发布产品"], "#c23531"),
+    eventType("收购", ["收购", "并购", "入股"], ["收购方", "被收购方"], "#2f4554"),
+    eventType("合作", ["合作", "签署", "携手", "签约"], ["合作方", "合作伙伴"], "#61a0a8"),
+    eventType("召开", ["召开", "举办", "开幕"], ["主办方", "会议"], "#d48265"),
+    eventType("投资", ["投资", "建设", "开工", "投产"], ["投资方", "投资项目"], "#91c7ae"),
+    eventType("融资", ["融资"], ["融资方", "投资方"], "#749f83"),
+    eventType("任命", ["任命", "出任", "接任"], ["任命方", "被任命人"], "#ca8622"),
+    eventType("上市", ["挂牌", "敲钟"], ["上市企业", "交易所"], "#bda29a"),
   ],
 };
 
