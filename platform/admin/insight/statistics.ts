@@ -4,6 +4,7 @@ import { graphSignature, storeCache } from "../../kg/cache.js";
 import { graphOntology, parseJson } from "../../kg/ontology.js";
 import { NOT_FOUND, requireGraph, type Graph } from "../../kg/shapes.js";
 import { notFound } from "../../http/errors.js";
+import type { EntityRow } from "../../kg/entities.js";
 import { keywordFrequencies } from "./keywords.js";
 
 /**
@@ -208,17 +209,7 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
     .prepare(
       "SELECT id, uuid, graph_id, class_id, name, aliases, description FROM kg_entities WHERE uuid = ?",
     )
-    .get(uuid) as
-    | {
-        id: number;
-        uuid: string;
-        graph_id: number;
-        class_id: number | null;
-        name: string;
-        aliases: string;
-        description: string;
-      }
-    | undefined;
+    .get(uuid) as Omit<EntityRow, "properties" | "updated_at"> | undefined;
   if (!row) throw notFound(NOT_FOUND.entity);
   const graph = requireGraph(ctx, row.graph_id);
   return cached(ctx, row.graph_id, `entity|${row.id}`, () => {
