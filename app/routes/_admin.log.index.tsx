@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartSection } from "~/components/insight/chart-section";
+import { DataTable } from "~/components/ui/data-table";
 import { ExportLink } from "~/components/insight/export-link";
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { insightLinks } from "~/components/insight/styles";
@@ -119,28 +120,26 @@ function QueryTable({
   const { t } = useTranslation("insight");
   return (
     <div className="kg-table-wrap">
-      <table className="kg-table">
-        <thead>
-          <tr>
-            <th>{t("common.rank")}</th>
-            <th>{t("log.query")}</th>
-            <th className="num">{t("log.count")}</th>
-            {withResults && <th className="num">{t("log.avgResults")}</th>}
-            <th>{t("log.lastAt")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r.query}>
-              <td>{i + 1}</td>
-              <td className="wrap">{r.query}</td>
-              <td className="num">{r.searches}</td>
-              {withResults && <td className="num">{r.avg_results}</td>}
-              <td>{formatDate(r.last_at, "YYYY-MM-DD HH:mm")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.query}
+        columns={[
+          { key: "rank", header: t("common.rank"), cell: (_, i) => i + 1 },
+          { key: "query", header: t("log.query"), cell: (r) => r.query, wrap: true },
+          { key: "count", header: t("log.count"), cell: (r) => r.searches, numeric: true },
+          withResults && {
+            key: "results",
+            header: t("log.avgResults"),
+            cell: (r) => r.avg_results,
+            numeric: true,
+          },
+          {
+            key: "at",
+            header: t("log.lastAt"),
+            cell: (r) => formatDate(r.last_at, "YYYY-MM-DD HH:mm"),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { publicGraph, requireGraphId } from "~/kg/graphs.server";
 import { translate } from "~/i18n";
 import { fetchOr404, notFound } from "~/http/page.server";
 import { platformFor } from "~/auth/platform.server";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta = titleMeta("nav.flowchart");
 export const links = kgLinks;
@@ -132,36 +133,35 @@ export default function FlowChart() {
           <div className="kg-grid-2">
             <Section title={t("flow.steps", { count: flow.steps.length })} testId="flow-steps">
               <div className="kg-table-wrap">
-                <table className="kg-table">
-                  <thead>
-                    <tr>
-                      <th>{t("flow.step")}</th>
-                      <th>{t("flow.kind")}</th>
-                      <th>{t("flow.actor")}</th>
-                      <th>{t("flow.description")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {flow.steps.map((s) => (
-                      <tr key={s.id}>
-                        <td>{s.name}</td>
-                        <td>
-                          <span
-                            className="type-badge"
-                            style={{
-                              color: KIND_STYLE[s.kind].color,
-                              borderColor: KIND_STYLE[s.kind].color,
-                            }}
-                          >
-                            {t(`flow.kinds.${s.kind}`)}
-                          </span>
-                        </td>
-                        <td>{s.actor || "—"}</td>
-                        <td className="wrap">{s.description || "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  rows={flow.steps}
+                  rowKey={(s) => s.id}
+                  columns={[
+                    { key: "step", header: t("flow.step"), cell: (s) => s.name },
+                    {
+                      key: "kind",
+                      header: t("flow.kind"),
+                      cell: (s) => (
+                        <span
+                          className="type-badge"
+                          style={{
+                            color: KIND_STYLE[s.kind].color,
+                            borderColor: KIND_STYLE[s.kind].color,
+                          }}
+                        >
+                          {t(`flow.kinds.${s.kind}`)}
+                        </span>
+                      ),
+                    },
+                    { key: "actor", header: t("flow.actor"), cell: (s) => s.actor || "—" },
+                    {
+                      key: "description",
+                      header: t("flow.description"),
+                      cell: (s) => s.description || "—",
+                      wrap: true,
+                    },
+                  ]}
+                />
               </div>
             </Section>
             <Section title={t("flow.transitions", { count: flow.transitions.length })}>
