@@ -1,4 +1,5 @@
 import path from "node:path";
+import { chromiumLaunchOptions } from "./tests/helpers/chromium";
 import { defineConfig } from "@playwright/test";
 
 /** The e2e server: the real console with its embedded platform on a fresh store. */
@@ -7,19 +8,7 @@ export const E2E_DATA_DIR = path.resolve(`.e2e-data/${E2E_PORT}`);
 
 const chromium = {
   browserName: "chromium" as const,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: chromiumLaunchOptions,
   locale: "zh-CN",
   baseURL: `http://127.0.0.1:${E2E_PORT}`,
 };

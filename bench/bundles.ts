@@ -19,6 +19,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { chromium, type BrowserContext } from "@playwright/test";
 
 const arg = (name: string, fallback: number) => {
@@ -133,19 +134,7 @@ const kb = (bytes: number) => bytes / 1024;
 
 async function main() {
   const { child, origin, dataDir } = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     // Each page's own cache: a fresh context per load would also work, but the login is per context.
     const anonymous = await browser.newContext({ locale: "zh-CN", baseURL: origin });
