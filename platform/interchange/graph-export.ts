@@ -3,7 +3,15 @@ import { DataFactory, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
 import type { DB } from "../db/database.js";
 import { graphOntology, parseJson, type GraphOntology } from "../kg/ontology.js";
-import { KG, NS, XSD_OF, graphBaseIri, iri, ontologyBaseIri } from "./vocabulary.js";
+import {
+  KG,
+  NS,
+  XSD_OF,
+  graphBaseIri,
+  iri,
+  ontologyBaseIri,
+  storedOntologyBaseIri,
+} from "./vocabulary.js";
 
 /**
  * What a graph export reads: the graph's entities, the articles its relations cite and its
@@ -155,15 +163,7 @@ export function openGraphExport(
     .get(graph.id) as { base_iri: string; lang: string };
   const ontology = graphOntology(ctx, graph.id);
   const ontologyBase =
-    ontology.id === null
-      ? ontologyBaseIri(0)
-      : ontologyBaseIri(
-          ontology.id,
-          ctx.db
-            .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
-            .pluck()
-            .get(ontology.id) as string,
-        );
+    ontology.id === null ? ontologyBaseIri(0) : storedOntologyBaseIri(ctx, ontology.id);
   const { db, close } = readConnection(ctx);
   const sql = scopeSql(graph.id, scope);
   const entities = db.prepare(

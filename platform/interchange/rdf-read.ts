@@ -1,6 +1,6 @@
 import type { PlatformContext } from "../context.js";
 import { graphOntology } from "../kg/ontology.js";
-import { KG, NS, graphBaseIri, ontologyBaseIri } from "./vocabulary.js";
+import { KG, NS, graphBaseIri, storedOntologyBaseIri } from "./vocabulary.js";
 import { parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
 
 /**
@@ -136,16 +136,7 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
   const lang = graph?.lang || "zh";
   const ontology = graphOntology(ctx, input.graphId);
-  const ontologyBase =
-    ontology.id === null
-      ? ""
-      : ontologyBaseIri(
-          ontology.id,
-          ctx.db
-            .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
-            .pluck()
-            .get(ontology.id) as string,
-        );
+  const ontologyBase = ontology.id === null ? "" : storedOntologyBaseIri(ctx, ontology.id);
   const ref = (s: { line: number; node?: string }) =>
     s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`;
 

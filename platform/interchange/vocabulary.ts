@@ -1,3 +1,4 @@
+import type { PlatformContext } from "../context.js";
 /**
  * The IRIs of a knowledge graph when it leaves the platform as RDF (N-Triples, Turtle,
  * JSON-LD) and when it comes back: one scheme for export and import, so an export imports
@@ -48,6 +49,15 @@ export function graphBaseIri(graphId: number, configured?: string | null): strin
 /** `{root}ontology/{id}/` unless configured. */
 export function ontologyBaseIri(ontologyId: number, configured?: string | null): string {
   return configured || `${DEFAULT_IRI_ROOT}ontology/${ontologyId}/`;
+}
+
+/** An ontology's base IRI as stored (its configured one, else the default). */
+export function storedOntologyBaseIri(ctx: PlatformContext, ontologyId: number): string {
+  const configured = ctx.db
+    .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
+    .pluck()
+    .get(ontologyId) as string | null;
+  return ontologyBaseIri(ontologyId, configured);
 }
 
 export const iri = {
