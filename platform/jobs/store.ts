@@ -1,6 +1,7 @@
 import type { Job, JobLog, JobLogLevel, JobStatus } from "@contract/graph-admin";
 import type { PlatformContext } from "../context.js";
 import type { DB } from "../db/database.js";
+import { countRows } from "../db/rows.js";
 import { HttpError } from "../http/errors.js";
 import { CANCELLED, jobKindLabel } from "./kinds.js";
 
@@ -137,10 +138,7 @@ export function jobLogs(
   page = 1,
   pageSize = 20,
 ): { results: JobLog[]; count: number; page: number; page_size: number } {
-  const count = ctx.db
-    .prepare("SELECT count(*) FROM job_logs WHERE job_id = ?")
-    .pluck()
-    .get(jobId) as number;
+  const count = countRows(ctx.db, "job_logs", "job_id", jobId);
   const results = ctx.db
     .prepare(
       "SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",

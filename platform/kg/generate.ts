@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../context.js";
+import { countRows } from "../db/rows.js";
 import { prng, type Rng } from "../seed/corpus/writer.js";
 import { bumpGraphVersion } from "./cache.js";
 import {
@@ -115,10 +116,7 @@ export function generateGraph(
       relations: counts.relations,
       articles: o.articles,
       events: o.events,
-      eventRelations: db
-        .prepare("SELECT count(*) FROM kg_event_relations WHERE graph_id = ?")
-        .pluck()
-        .get(graphId) as number,
+      eventRelations: countRows(db, "kg_event_relations", "graph_id", graphId),
       mentions: counts.mentions,
       ms: Math.round(performance.now() - began),
     };

@@ -1,5 +1,6 @@
 import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
+import { countRows } from "../../db/rows.js";
 
 /**
  * Keyword statistics: word frequencies of a graph's articles (titles and texts), words cut
@@ -46,10 +47,7 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** Word frequencies and document frequencies of one graph's articles, most frequent first. */
 export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordCounts {
-  const total = ctx.db
-    .prepare("SELECT count(*) FROM kg_articles WHERE graph_id = ?")
-    .pluck()
-    .get(graphId) as number;
+  const total = countRows(ctx.db, "kg_articles", "graph_id", graphId);
   const rows = ctx.db
     .prepare(
       "SELECT title, content FROM kg_articles WHERE graph_id = ? ORDER BY published_at DESC, id DESC LIMIT ?",

@@ -1,6 +1,7 @@
 import type { Evaluation, ModelType, RunKind, RunStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
+import { countRows } from "../../db/rows.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { parseJson } from "../../kg/ontology.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
@@ -434,10 +435,7 @@ export type RunView = RunRow & {
 export function listRuns(ctx: PlatformContext, modelId: number, page: number, pageSize: number) {
   requireModel(ctx, modelId);
   settleLostRuns(ctx, modelId);
-  const count = ctx.db
-    .prepare("SELECT count(*) FROM kg_model_runs WHERE model_id = ?")
-    .pluck()
-    .get(modelId) as number;
+  const count = countRows(ctx.db, "kg_model_runs", "model_id", modelId);
   const results = ctx.db
     .prepare(`${RUN_SELECT} WHERE r.model_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
     .all(modelId, pageSize, (page - 1) * pageSize) as RunView[];

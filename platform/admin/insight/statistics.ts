@@ -1,5 +1,6 @@
 import type { KeywordCounts, Trend } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
+import { countRows } from "../../db/rows.js";
 import { graphSignature, storeCache } from "../../kg/cache.js";
 import { graphOntology, parseJson } from "../../kg/ontology.js";
 import { NOT_FOUND, requireGraph, type Graph } from "../../kg/shapes.js";
@@ -237,10 +238,7 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
           WHERE ea.entity_id = ? ORDER BY ea.published_at DESC, ea.article_id DESC LIMIT 10`,
       )
       .all(row.id) as { id: number; title: string; published_at: string; mentions: number }[];
-    const articleCount = db
-      .prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?")
-      .pluck()
-      .get(row.id) as number;
+    const articleCount = countRows(db, "kg_entity_articles", "entity_id", row.id);
     const relations = relationRows.map((r) => ({
       predicate: ontology.relationTypes.get(r.relation_type_id)?.name ?? "",
       outgoing: r.outgoing,
