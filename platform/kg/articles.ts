@@ -11,8 +11,7 @@ import {
   type EventRow,
   eventShapes,
   NOT_FOUND,
-  RELATION_COLUMNS,
-  type RelationRow,
+  relationRows,
   relationShapes,
 } from "./shapes.js";
 
@@ -109,11 +108,7 @@ export function articleDetail(ctx: PlatformContext, articleId: number | null, gr
   const relations = relationShapes(
     ctx,
     g,
-    db
-      .prepare(
-        `SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.article_id = ? ORDER BY r.sent_start, r.id`,
-      )
-      .all(a.id) as RelationRow[],
+    relationRows(ctx, "WHERE r.article_id = ? ORDER BY r.sent_start, r.id", a.id),
   );
   const eventRelations = eventLinksOfArticle(ctx, a.id);
   return {

@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../context.js";
+import { countRows } from "../db/rows.js";
 import { Conditions, pageOf } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { graphOntology } from "./ontology.js";
@@ -10,9 +11,10 @@ import {
   type EventRow,
   eventShapes,
   NOT_FOUND,
-  RELATION_COLUMNS,
   type RelationRow,
+  relationRows,
   relationShapes,
+  typeFields,
 } from "./shapes.js";
 
 export interface EntityRow {
@@ -145,20 +147,16 @@ function propertyList(ctx: PlatformContext, graphId: number, row: EntityRow) {
 /** The entity page: identity, properties, relation summary, event timeline, articles, mention trend. */
 export function entityDetail(ctx: PlatformContext, graphId: number, uuid: string) {
   const row = requireEntity(ctx, graphId, uuid);
-  const ontology = graphOntology(ctx, graphId);
   const byPredicate = predicateCounts(ctx, graphId, row.id);
   const outgoing = byPredicate
     .filter((p) => p.direction === "out")
     .reduce((n, p) => n + p.count, 0);
   const incoming = byPredicate.filter((p) => p.direction === "in").reduce((n, p) => n + p.count, 0);
-  const cls = row.class_id != null ? ontology.classes.get(row.class_id) : undefined;
   return {
     uuid: row.uuid,
     graph_id: row.graph_id,
     name: row.name,
-    type: cls?.name ?? null,
-    type_id: row.class_id,
-    color: cls?.color ?? "",
+    ...typeFields(graphOntology(ctx, graphId).classes, row.class_id),
     description: row.description,
     aliases: entityDetails(row).aliases,
     properties: propertyList(ctx, graphId, row),
@@ -192,12 +190,11 @@ export function entityRelations(
       .pluck()
       .get(params) as number,
     rows: (limit: number, offset: number) =>
-      ctx.db
-        .prepare(
-          `SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.${column} = @entity ${typeFilter}
-            ORDER BY r.relation_type_id, r.id LIMIT @limit OFFSET @offset`,
-        )
-        .all({ ...params, limit, offset }) as RelationRow[],
+      relationRows(
+        ctx,
+        `WHERE r.${column} = @entity ${typeFilter} ORDER BY r.relation_type_id, r.id LIMIT @limit OFFSET @offset`,
+        { ...params, limit, offset },
+      ),
   });
   const parts = [
     f.direction !== "in" ? part("subject_id") : null,
@@ -221,10 +218,7 @@ export function entityRelations(
 
 /** Events the entity takes part in, newest first, with its role. */
 export function entityEvents(ctx: PlatformContext, graphId: number, entity: EntityRow, p: Page) {
-  const count = ctx.db
-    .prepare("SELECT count(*) FROM kg_event_participants WHERE entity_id = ?")
-    .pluck()
-    .get(entity.id) as number;
+  const count = countRows(ctx.db, "kg_event_participants", "entity_id", entity.id);
   const rows = ctx.db
     .prepare(
       `SELECT ${EVENT_COLUMNS}, p.role FROM kg_event_participants p JOIN kg_events e ON e.id = p.event_id
@@ -237,10 +231,7 @@ export function entityEvents(ctx: PlatformContext, graphId: number, entity: Enti
 
 /** Articles that mention the entity, newest first. */
 export function entityArticles(ctx: PlatformContext, entity: EntityRow, p: Page) {
-  const count = ctx.db
-    .prepare("SELECT count(*) FROM kg_entity_articles WHERE entity_id = ?")
-    .pluck()
-    .get(entity.id) as number;
+  const count = countRows(ctx.db, "kg_entity_articles", "entity_id", entity.id);
   const results = ctx.db
     .prepare(
       `SELECT a.id, a.title, a.source, a.published_at, ea.mentions, substr(a.content, 1, 120) AS summary
@@ -271,12 +262,7 @@ function mentionTrend(ctx: PlatformContext, graphId: number, entityId: number, d
 
 /** One relation with its source sentence. */
 export function relationDetail(ctx: PlatformContext, relationId: number | null, graphId?: number) {
-  const row =
-    relationId === null
-      ? undefined
-      : (ctx.db
-          .prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.id = ?`)
-          .get(relationId) as RelationRow | undefined);
+  const row = relationId === null ? undefined : relationRows(ctx, "WHERE r.id = ?", relationId)[0];
   if (!row || (graphId !== undefined && row.graph_id !== graphId))
     throw notFound(NOT_FOUND.relation);
   const [shape] = relationShapes(ctx, row.graph_id, [row]);

@@ -1,13 +1,15 @@
 import type { PlatformContext } from "../context.js";
-import { Conditions, pageOf } from "./list-query.js";
+import { Conditions } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { labelBox, layeredLayout } from "./layout.js";
 import type { Page } from "./params.js";
 import {
-  EVENT_COLUMNS,
-  EVENT_PAGE,
+  EVENT_LINK_COLUMNS,
   EVENT_LINK_TYPES,
-  type EventRow,
+  type EventLinkRow,
+  eventLinkFields,
+  eventPage,
+  eventRowsById,
   eventShapes,
   NOT_FOUND,
 } from "./shapes.js";
@@ -22,20 +24,12 @@ export interface EventGraphOptions {
   limit: number;
 }
 
-interface LinkRow {
-  id: number;
+interface LinkRow extends EventLinkRow {
   source_event_id: number;
   target_event_id: number;
-  type: string;
-  strength: number;
-  cue: string;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
 }
 
-const LINK_COLUMNS =
-  "l.id, l.source_event_id, l.target_event_id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
+const LINK_COLUMNS = `${EVENT_LINK_COLUMNS}, l.source_event_id, l.target_event_id`;
 
 /**
  * The causal event graph: from an event, N hops over its causes and effects (both
@@ -95,12 +89,7 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
     truncated = total > links.size;
   }
 
-  const rows = db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify([...hopOf.keys()])) as EventRow[];
-  const events = eventShapes(ctx, graphId, rows);
+  const events = eventShapes(ctx, graphId, eventRowsById(ctx, [...hopOf.keys()]));
   const boxes = new Map(events.map((e) => [e.id, labelBox(e.title)]));
   const edgeList = [...links.values()];
   const layout = layeredLayout(
@@ -138,13 +127,7 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
       id: l.id,
       source: l.source_event_id,
       target: l.target_event_id,
-      type: l.type,
-      type_name: EVENT_LINK_TYPES[l.type] ?? l.type,
-      strength: l.strength,
-      cue: l.cue,
-      article_id: l.article_id,
-      sent_start: l.sent_start,
-      sent_end: l.sent_end,
+      ...eventLinkFields(l),
       points: layout.points.get(String(l.id)) ?? [],
     })),
   };
@@ -162,13 +145,15 @@ export function linkedEvents(
       "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
     )
     .search(["e.title"], search);
-  const { count, rows } = pageOf<EventRow>(ctx, EVENT_PAGE, where, p);
-  const results = eventShapes(ctx, graphId, rows).map((e) => ({
-    id: e.id,
-    title: e.title,
-    type: e.type,
-    time: e.time,
-    color: e.color,
-  }));
-  return { count, results };
+  const { count, results } = eventPage(ctx, graphId, where, p);
+  return {
+    count,
+    results: results.map((e) => ({
+      id: e.id,
+      title: e.title,
+      type: e.type,
+      time: e.time,
+      color: e.color,
+    })),
+  };
 }

@@ -1,13 +1,14 @@
 import type { PlatformContext } from "../context.js";
-import { Conditions, pageOf } from "./list-query.js";
+import { Conditions } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { likePattern, type Page } from "./params.js";
 import {
   entityRefs,
-  EVENT_COLUMNS,
-  EVENT_PAGE,
-  EVENT_LINK_TYPES,
-  type EventRow,
+  EVENT_LINK_COLUMNS,
+  type EventLinkRow,
+  eventLinkFields,
+  eventPage,
+  eventRowsById,
   eventShapes,
   NOT_FOUND,
 } from "./shapes.js";
@@ -37,13 +38,12 @@ export function listEvents(ctx: PlatformContext, graphId: number, f: EventFilter
       { place: f.place, placeLike: likePattern(f.place) },
     );
   }
-  const { count, rows } = pageOf<EventRow>(ctx, EVENT_PAGE, where, p);
-  const shapes = eventShapes(ctx, graphId, rows);
+  const { count, results } = eventPage(ctx, graphId, where, p);
   const reports = reportCounts(
     ctx,
-    rows.map((r) => r.id),
+    results.map((e) => e.id),
   );
-  return { count, results: shapes.map((e) => ({ ...e, reports: reports.get(e.id) ?? 0 })) };
+  return { count, results: results.map((e) => ({ ...e, reports: reports.get(e.id) ?? 0 })) };
 }
 
 function reportCounts(ctx: PlatformContext, ids: number[]) {
@@ -55,14 +55,7 @@ function reportCounts(ctx: PlatformContext, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-interface LinkRow {
-  id: number;
-  type: string;
-  strength: number;
-  cue: string;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
+interface LinkRow extends EventLinkRow {
   other_id: number;
 }
 
@@ -72,11 +65,7 @@ interface LinkRow {
  */
 export function eventDetail(ctx: PlatformContext, eventId: number | null, graphId?: number) {
   const db = ctx.db;
-  const row =
-    eventId === null
-      ? undefined
-      : (db.prepare(`SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id = ?`).get(eventId) as
-          EventRow | undefined);
+  const row = eventId === null ? undefined : eventRowsById(ctx, [eventId])[0];
   if (!row || (graphId !== undefined && row.graph_id !== graphId)) throw notFound(NOT_FOUND.event);
   const g = row.graph_id;
   const [event] = eventShapes(ctx, g, [row]);
@@ -125,29 +114,22 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
   ) =>
     db
       .prepare(
-        `SELECT l.id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end, l.${other} AS other_id
+        `SELECT ${EVENT_LINK_COLUMNS}, l.${other} AS other_id
            FROM kg_event_relations l WHERE l.${column} = ? ORDER BY l.strength DESC, l.id`,
       )
       .all(row.id) as LinkRow[];
   const incoming = links("target_event_id", "source_event_id");
   const outgoing = links("source_event_id", "target_event_id");
-  const others = db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify([...incoming, ...outgoing].map((l) => l.other_id))) as EventRow[];
+  const others = eventRowsById(
+    ctx,
+    [...incoming, ...outgoing].map((l) => l.other_id),
+  );
   const otherShapes = new Map(eventShapes(ctx, g, others).map((e) => [e.id, e]));
   const linkShape = (l: LinkRow) => {
     const o = otherShapes.get(l.other_id)!;
     return {
       id: l.id,
-      type: l.type,
-      type_name: EVENT_LINK_TYPES[l.type] ?? l.type,
-      strength: l.strength,
-      cue: l.cue,
-      article_id: l.article_id,
-      sent_start: l.sent_start,
-      sent_end: l.sent_end,
+      ...eventLinkFields(l),
       event: { id: o.id, title: o.title, type: o.type, time: o.time },
     };
   };

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import { rollupSignature, storeCache } from "./cache.js";
 import { graphOntology } from "./ontology.js";
-import { entityRefs, EVENT_COLUMNS, type EventRow, eventShapes } from "./shapes.js";
+import { entityRefs, eventRowsById, eventShapes } from "./shapes.js";
 
 export interface HotOptions {
   /** Window length in days, ending at `end`. */
@@ -105,11 +105,10 @@ function computeRanking(
 /** Events ranked by the number of reports in the window, each with its daily series. */
 export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
   const r = ranking(ctx, graphId, "events", o);
-  const rows = ctx.db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(r.ranked.map((x) => x.id))) as EventRow[];
+  const rows = eventRowsById(
+    ctx,
+    r.ranked.map((x) => x.id),
+  );
   const shapes = new Map(eventShapes(ctx, graphId, rows).map((e) => [e.id, e]));
   // An event deleted since the ranking was computed drops out.
   const results = r.ranked

@@ -4,7 +4,7 @@ import { graphSignature, storeCache } from "./cache.js";
 import { requireEntity } from "./entities.js";
 import { forceLayout, SERVER_LAYOUT_THRESHOLD } from "./layout.js";
 import { graphOntology } from "./ontology.js";
-import { entityRefs, RELATION_COLUMNS, type RelationRow } from "./shapes.js";
+import { entityRefs, type RelationRow, relationRows } from "./shapes.js";
 
 export interface NeighbourOptions {
   /** Relation type ids to keep; empty keeps all. */
@@ -57,11 +57,13 @@ function build(
       if (quotas[i] < g.count) complete = false;
       if (quotas[i] === 0) return;
       const column = g.direction === "out" ? "subject_id" : "object_id";
-      const rows = ctx.db
-        .prepare(
-          `SELECT ${RELATION_COLUMNS} FROM kg_relations r WHERE r.${column} = ? AND r.relation_type_id = ? ORDER BY r.id LIMIT ?`,
-        )
-        .all(entityId, g.type, quotas[i]) as RelationRow[];
+      const rows = relationRows(
+        ctx,
+        `WHERE r.${column} = ? AND r.relation_type_id = ? ORDER BY r.id LIMIT ?`,
+        entityId,
+        g.type,
+        quotas[i],
+      );
       for (const r of rows) {
         const other = r.subject_id === entityId ? r.object_id : r.subject_id;
         if (!depthOf.has(other)) {

@@ -1,7 +1,9 @@
 import type { EntityRef } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { type Conditions, pageOf } from "./list-query.js";
 import { graphOntology, parseJson } from "./ontology.js";
+import type { Page } from "./params.js";
 
 /** The Chinese names of the graph domains. */
 export const DOMAIN_NAMES: Record<string, string> = { military: "军事", general: "通用" };
@@ -13,6 +15,33 @@ export const EVENT_LINK_TYPES: Record<string, string> = {
   purpose: "目的",
   concurrent: "并发",
 };
+
+/** The columns of an event link (kg_event_relations l) that every reader wants; each adds the ends it needs. */
+export const EVENT_LINK_COLUMNS =
+  "l.id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
+
+export interface EventLinkRow {
+  id: number;
+  type: string;
+  strength: number;
+  cue: string;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+/** An event link as the API shows it, but for its id and its ends (which come first and vary). */
+export function eventLinkFields(l: EventLinkRow) {
+  return {
+    type: l.type,
+    type_name: EVENT_LINK_TYPES[l.type] ?? l.type,
+    strength: l.strength,
+    cue: l.cue,
+    article_id: l.article_id,
+    sent_start: l.sent_start,
+    sent_end: l.sent_end,
+  };
+}
 
 export const NOT_FOUND = {
   graph: "知识图谱不存在",
@@ -93,8 +122,15 @@ export interface RelationRow {
   sent_end: number | null;
 }
 
-export const RELATION_COLUMNS =
+const RELATION_COLUMNS =
   "r.id, r.graph_id, r.subject_id, r.relation_type_id, r.object_id, r.confidence, r.article_id, r.sent_start, r.sent_end";
+
+/** Relation rows (`r`) as `clause` (WHERE, ORDER BY, LIMIT) picks them, with its parameters. */
+export function relationRows(ctx: PlatformContext, clause: string, ...params: unknown[]) {
+  return ctx.db
+    .prepare(`SELECT ${RELATION_COLUMNS} FROM kg_relations r ${clause}`)
+    .all(...params) as RelationRow[];
+}
 
 /** Relations as the API shows them: both ends as entity refs, the predicate by name. */
 export function relationShapes(ctx: PlatformContext, graphId: number, rows: RelationRow[]) {
@@ -138,11 +174,38 @@ export const EVENT_COLUMNS =
   "e.id, e.graph_id, e.event_type_id, e.title, e.trigger_word, e.time, e.place_id, e.place, e.description, e.article_id, e.sent_start, e.sent_end, e.trigger_start, e.trigger_end";
 
 /** Event lists: newest first. */
-export const EVENT_PAGE = {
+const EVENT_PAGE = {
   from: "kg_events e",
   columns: EVENT_COLUMNS,
   order: "e.time DESC, e.id DESC",
 };
+
+/** One page of the events (`e`) that meet the conditions, newest first, as lists show them. */
+export function eventPage(ctx: PlatformContext, graphId: number, where: Conditions, p: Page) {
+  const { count, rows } = pageOf<EventRow>(ctx, EVENT_PAGE, where, p);
+  return { count, results: eventShapes(ctx, graphId, rows) };
+}
+
+/** Event rows by id, in one query; ids the store does not hold are left out. */
+export function eventRowsById(ctx: PlatformContext, ids: number[]): EventRow[] {
+  return ctx.db
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM kg_events e WHERE e.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as EventRow[];
+}
+
+/**
+ * The type of an entity (its class) or of an event as the API shows it: name, id and colour;
+ * no name and no colour when it has none or the ontology no longer holds it.
+ */
+export function typeFields(
+  types: Map<number, { name: string; color: string }>,
+  typeId: number | null,
+) {
+  const type = typeId != null ? types.get(typeId) : undefined;
+  return { type: type?.name ?? null, type_id: typeId, color: type?.color ?? "" };
+}
 
 /** Events as lists show them. */
 export function eventShapes(ctx: PlatformContext, graphId: number, rows: EventRow[]) {
@@ -152,27 +215,22 @@ export function eventShapes(ctx: PlatformContext, graphId: number, rows: EventRo
     rows.flatMap((r) => (r.place_id ? [r.place_id] : [])),
   );
   const types = graphOntology(ctx, graphId).eventTypes;
-  return rows.map((r) => {
-    const type = r.event_type_id != null ? types.get(r.event_type_id) : undefined;
-    return {
-      id: r.id,
-      graph_id: r.graph_id,
-      title: r.title,
-      type: type?.name ?? null,
-      type_id: r.event_type_id,
-      color: type?.color ?? "",
-      trigger: r.trigger_word,
-      time: r.time,
-      place: r.place_id ? (places.get(r.place_id) ?? null) : null,
-      place_text: r.place,
-      description: r.description,
-      article_id: r.article_id,
-      sent_start: r.sent_start,
-      sent_end: r.sent_end,
-      trigger_start: r.trigger_start,
-      trigger_end: r.trigger_end,
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    graph_id: r.graph_id,
+    title: r.title,
+    ...typeFields(types, r.event_type_id),
+    trigger: r.trigger_word,
+    time: r.time,
+    place: r.place_id ? (places.get(r.place_id) ?? null) : null,
+    place_text: r.place,
+    description: r.description,
+    article_id: r.article_id,
+    sent_start: r.sent_start,
+    sent_end: r.sent_end,
+    trigger_start: r.trigger_start,
+    trigger_end: r.trigger_end,
+  }));
 }
 
 /** Article columns without the full text (a 120-character summary instead). */
