@@ -6,6 +6,7 @@ import { type CsvRecord, importFields, unneutralise } from "./csv.js";
 import { type PreparedValues, needsPreparing, prepareMany, withPrepared } from "./prepare.js";
 import {
   RecordBatch,
+  auditWrite,
   constraintErrors,
   getRecord,
   uniqueErrors,
@@ -154,7 +155,7 @@ export async function importRows(
     if (!existing) return created.add(withPrepared(values, prepared.get(row)), row);
     try {
       updateRecord(h, def, existing.id, withPrepared(values, prepared.get(row)));
-      writeAudit(db, h.user, "import", def, existing.id, existing, getRecord(db, def, existing.id));
+      auditWrite(db, h.user, "import", def, existing.id, existing);
       result.updated++;
     } catch (e) {
       const errors = constraintErrors(def, e);

@@ -6,10 +6,10 @@ import { authorizeWrite, guardedWrite } from "./authorize.js";
 import { prepareFields, withPrepared } from "./prepare.js";
 import { type ListFilter, type Paging, whereSql } from "./query.js";
 import {
+  auditWrite,
   constraintErrors,
   decodeRow,
   deleteRecord,
-  getRecord,
   insertRecord,
   prepared,
   q,
@@ -195,9 +195,7 @@ export async function createResource(
       guardedWrite({ ctx, user }, def, () => {
         authorizeWrite({ ctx, user }, def, { mode: "create", before: null, values });
         const id = insertRecord({ ctx, user }, def, withPrepared(values, prepared));
-        const after = getRecord(ctx.db, def, id)!;
-        writeAudit(ctx.db, user, "create", def, id, null, after);
-        return after;
+        return auditWrite(ctx.db, user, "create", def, id, null);
       }),
     )(),
   );
@@ -238,9 +236,7 @@ export async function updateResource(
       return guardedWrite({ ctx, user }, def, () => {
         authorizeWrite({ ctx, user }, def, { mode: "update", before, values });
         updateRecord({ ctx, user }, def, id, withPrepared(values, prepared));
-        const after = getRecord(ctx.db, def, id)!;
-        writeAudit(ctx.db, user, "update", def, id, before, after);
-        return after;
+        return auditWrite(ctx.db, user, "update", def, id, before);
       });
     })(),
   );

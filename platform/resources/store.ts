@@ -382,6 +382,20 @@ export const writeAudit = (
   after: unknown,
 ) => auditRow(db, user, action, resourcePath(def), recordId, before, after);
 
+/** The audit row of a write to record `id` with the record as the write left it, which it returns. */
+export function auditWrite(
+  db: DB,
+  user: AuthUser,
+  action: AuditAction,
+  def: ResourceDef,
+  id: number,
+  before: RecordRow | null,
+): RecordRow {
+  const after = getRecord(db, def, id)!;
+  writeAudit(db, user, action, def, id, before, after);
+  return after;
+}
+
 type Statement = Database.Statement<unknown[]>;
 const statementCaches = new WeakMap<DB, Map<string, Statement>>();
 const STATEMENT_CACHE_SIZE = 500;

@@ -8,13 +8,7 @@ import {
   FEEDBACK_KINDS,
   FEEDBACK_STATUS,
 } from "../../resources/defs/insight.js";
-import {
-  getRecord,
-  insertRecord,
-  requireRecord,
-  validationError,
-  writeAudit,
-} from "../../resources/store.js";
+import { auditWrite, insertRecord, requireRecord, validationError } from "../../resources/store.js";
 import type { RecordRow } from "../../resources/types.js";
 import { loadOptions, validateInput } from "../../resources/values.js";
 
@@ -171,9 +165,7 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
         reporter: user.username,
       },
     );
-    const after = getRecord(ctx.db, feedbackDef, id)!;
-    writeAudit(ctx.db, user, "create", feedbackDef, id, null, after);
-    return after;
+    return auditWrite(ctx.db, user, "create", feedbackDef, id, null);
   })();
 }
 
@@ -206,8 +198,6 @@ export function changeFeedbackStatus(
                 handled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
       )
       .run(to, note ?? null, user.username, id);
-    const after = getRecord(ctx.db, feedbackDef, id)!;
-    writeAudit(ctx.db, user, "update", feedbackDef, id, before, after);
-    return after;
+    return auditWrite(ctx.db, user, "update", feedbackDef, id, before);
   })();
 }

@@ -7,7 +7,7 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError, handle } from "../../http/errors.js";
 import { fileWriteFailure, filesDir } from "../../storage.js";
 import { formFile, formText, readMultipart } from "../multipart.js";
-import { getRecord, insertRecord, requireRecord, validationError, writeAudit } from "../store.js";
+import { auditWrite, getRecord, insertRecord, requireRecord, validationError } from "../store.js";
 import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
 import {
@@ -152,7 +152,7 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
             sha256: crypto.createHash("sha256").update(content).digest("hex"),
             uploaded_by: user.username,
           });
-          writeAudit(ctx.db, user, "create", def, newId, null, getRecord(ctx.db, def, newId));
+          auditWrite(ctx.db, user, "create", def, newId, null);
           return newId;
         })();
         res.status(201).json(getRecord(ctx.db, def, id));
