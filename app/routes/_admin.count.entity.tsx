@@ -9,6 +9,7 @@ import { entityPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { withParams } from "~/utils/url";
+import { DataTable, rankColumn } from "~/components/ui/data-table";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -62,28 +63,19 @@ export default function EntityStatistics() {
               title={t("entity.byTypeTable")}
               extra={<ExportLink href={exportHref("types")} label={t("entity.exportTypes")} />}
             >
-              <div className="kg-table-wrap">
-                <table className="kg-table">
-                  <thead>
-                    <tr>
-                      <th>{t("common.type")}</th>
-                      <th className="num">{t("entity.entities")}</th>
-                      <th className="num">{t("entity.mentions")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.by_type.map((b) => (
-                      <tr key={b.type}>
-                        <td>
-                          <TypeBadge type={b.type} color={b.color} />
-                        </td>
-                        <td className="num">{b.entities}</td>
-                        <td className="num">{b.mentions}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={stats.by_type}
+                rowKey={(b) => b.type}
+                columns={[
+                  {
+                    key: "type",
+                    header: t("common.type"),
+                    cell: (b) => <TypeBadge type={b.type} color={b.color} />,
+                  },
+                  { key: "entities", header: t("entity.entities"), numeric: true },
+                  { key: "mentions", header: t("entity.mentions"), numeric: true },
+                ]}
+              />
             </Section>
           </div>
           <ChartSection
@@ -101,38 +93,28 @@ export default function EntityStatistics() {
             {stats.top.length === 0 ? (
               <Empty>{t("entityDetail.noMentions")}</Empty>
             ) : (
-              <div className="kg-table-wrap">
-                <table className="kg-table">
-                  <thead>
-                    <tr>
-                      <th>{t("common.rank")}</th>
-                      <th>{t("entity.name")}</th>
-                      <th>{t("common.type")}</th>
-                      <th className="num">{t("entity.mentions")}</th>
-                      <th className="num">{t("entity.articles")}</th>
-                      <th className="num">{t("entity.relations")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.top.map((e) => (
-                      <tr key={e.uuid}>
-                        <td>
-                          <span className={`rank rank-${e.rank}`}>{e.rank}</span>
-                        </td>
-                        <td>
-                          <Link to={`/count/entitycount/${e.uuid}`}>{e.name}</Link>
-                        </td>
-                        <td>
-                          <TypeBadge type={e.type} color={e.type ? colors[e.type] : undefined} />
-                        </td>
-                        <td className="num">{e.mentions}</td>
-                        <td className="num">{e.articles}</td>
-                        <td className="num">{e.relations}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={stats.top}
+                rowKey={(e) => e.uuid}
+                columns={[
+                  rankColumn(t("common.rank")),
+                  {
+                    key: "name",
+                    header: t("entity.name"),
+                    cell: (e) => <Link to={`/count/entitycount/${e.uuid}`}>{e.name}</Link>,
+                  },
+                  {
+                    key: "type",
+                    header: t("common.type"),
+                    cell: (e) => (
+                      <TypeBadge type={e.type} color={e.type ? colors[e.type] : undefined} />
+                    ),
+                  },
+                  { key: "mentions", header: t("entity.mentions"), numeric: true },
+                  { key: "articles", header: t("entity.articles"), numeric: true },
+                  { key: "relations", header: t("entity.relations"), numeric: true },
+                ]}
+              />
             )}
           </Section>
         </>

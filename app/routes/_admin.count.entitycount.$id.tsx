@@ -11,6 +11,7 @@ import { articleHref, entityHref } from "~/kg/links";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate } from "~/utils/format";
 import { dynamicTitle } from "~/utils/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.stats.entity.name ?? "404");
@@ -81,30 +82,20 @@ export default function EntityDetailStatistics() {
           testId="relations-by-predicate"
         >
           {stats.relations.length > 0 && (
-            <div className="kg-table-wrap">
-              <table className="kg-table">
-                <thead>
-                  <tr>
-                    <th>{t("entityDetail.predicate")}</th>
-                    <th className="num">{t("entityDetail.outgoing")}</th>
-                    <th className="num">{t("entityDetail.incoming")}</th>
-                    <th className="num">{t("common.total")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.relations.map((r) => (
-                    <tr key={r.predicate}>
-                      <td>
-                        <span className="predicate">{r.predicate}</span>
-                      </td>
-                      <td className="num">{r.outgoing}</td>
-                      <td className="num">{r.incoming}</td>
-                      <td className="num">{r.total}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={stats.relations}
+              rowKey={(r) => r.predicate}
+              columns={[
+                {
+                  key: "predicate",
+                  header: t("entityDetail.predicate"),
+                  cell: (r) => <span className="predicate">{r.predicate}</span>,
+                },
+                { key: "outgoing", header: t("entityDetail.outgoing"), numeric: true },
+                { key: "incoming", header: t("entityDetail.incoming"), numeric: true },
+                { key: "total", header: t("common.total"), numeric: true },
+              ]}
+            />
           )}
         </ChartSection>
         <div className="kg-page">
@@ -112,24 +103,19 @@ export default function EntityDetailStatistics() {
             {stats.events.length === 0 ? (
               <Empty>{t("entityDetail.noEvents")}</Empty>
             ) : (
-              <table className="kg-table">
-                <thead>
-                  <tr>
-                    <th>{t("entityDetail.eventType")}</th>
-                    <th className="num">{t("entityDetail.eventCount")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.events.map((e) => (
-                    <tr key={e.type}>
-                      <td>
-                        <TypeBadge type={e.type} />
-                      </td>
-                      <td className="num">{e.events}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                frame={false}
+                rows={stats.events}
+                rowKey={(e) => e.type}
+                columns={[
+                  {
+                    key: "type",
+                    header: t("entityDetail.eventType"),
+                    cell: (e) => <TypeBadge type={e.type} />,
+                  },
+                  { key: "events", header: t("entityDetail.eventCount"), numeric: true },
+                ]}
+              />
             )}
           </Section>
           <Section title={t("entityDetail.articles")}>

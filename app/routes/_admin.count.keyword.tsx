@@ -8,6 +8,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { KEYWORD_LIMITS } from "~/insight/choices";
 import { keywordPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
+import { DataTable } from "~/components/ui/data-table";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -70,28 +71,16 @@ export default function KeywordStatistics() {
               }
               testId="keywords-table"
             >
-              <div className="kg-table-wrap">
-                <table className="kg-table">
-                  <thead>
-                    <tr>
-                      <th>{t("common.rank")}</th>
-                      <th>{t("keyword.word")}</th>
-                      <th className="num">{t("keyword.count")}</th>
-                      <th className="num">{t("keyword.docs")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.keywords.map((k) => (
-                      <tr key={k.word}>
-                        <td>{k.rank}</td>
-                        <td>{k.word}</td>
-                        <td className="num">{k.count}</td>
-                        <td className="num">{k.articles}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={stats.keywords}
+                rowKey={(k) => k.word}
+                columns={[
+                  { key: "rank", header: t("common.rank") },
+                  { key: "word", header: t("keyword.word") },
+                  { key: "count", header: t("keyword.count"), numeric: true },
+                  { key: "articles", header: t("keyword.docs"), numeric: true },
+                ]}
+              />
             </Section>
           </aside>
         </div>

@@ -8,6 +8,7 @@ import { insightLinks } from "~/components/insight/styles";
 import { verbPage } from "~/insight/statistics.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
+import { DataTable, rankColumn } from "~/components/ui/data-table";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -61,38 +62,22 @@ export default function VerbStatistics() {
             extra={<ExportLink href={exportHref("verbs")} label={t("verb.exportVerbs")} />}
             testId="verbs-table"
           >
-            <div className="kg-table-wrap">
-              <table className="kg-table">
-                <thead>
-                  <tr>
-                    <th>{t("common.rank")}</th>
-                    <th>{t("verb.verb")}</th>
-                    <th>{t("verb.eventType")}</th>
-                    <th className="num">{t("verb.events")}</th>
-                    <th className="num">{t("verb.reports")}</th>
-                    <th>{t("verb.lastTime")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.verbs.map((v) => (
-                    <tr key={`${v.verb}|${v.type}`}>
-                      <td>
-                        <span className={`rank rank-${v.rank}`}>{v.rank}</span>
-                      </td>
-                      <td>
-                        <strong>{v.verb}</strong>
-                      </td>
-                      <td>
-                        <TypeBadge type={v.type} color={colors[v.type]} />
-                      </td>
-                      <td className="num">{v.events}</td>
-                      <td className="num">{v.reports}</td>
-                      <td>{v.last_time ?? ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={stats.verbs}
+              rowKey={(v) => `${v.verb}|${v.type}`}
+              columns={[
+                rankColumn(t("common.rank")),
+                { key: "verb", header: t("verb.verb"), cell: (v) => <strong>{v.verb}</strong> },
+                {
+                  key: "type",
+                  header: t("verb.eventType"),
+                  cell: (v) => <TypeBadge type={v.type} color={colors[v.type]} />,
+                },
+                { key: "events", header: t("verb.events"), numeric: true },
+                { key: "reports", header: t("verb.reports"), numeric: true },
+                { key: "last", header: t("verb.lastTime"), cell: (v) => v.last_time ?? "" },
+              ]}
+            />
           </Section>
         </>
       )}

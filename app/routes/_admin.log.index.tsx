@@ -119,28 +119,21 @@ function QueryTable({
 }) {
   const { t } = useTranslation("insight");
   return (
-    <div className="kg-table-wrap">
-      <DataTable
-        rows={rows}
-        rowKey={(r) => r.query}
-        columns={[
-          { key: "rank", header: t("common.rank"), cell: (_, i) => i + 1 },
-          { key: "query", header: t("log.query"), cell: (r) => r.query, wrap: true },
-          { key: "count", header: t("log.count"), cell: (r) => r.searches, numeric: true },
-          withResults && {
-            key: "results",
-            header: t("log.avgResults"),
-            cell: (r) => r.avg_results,
-            numeric: true,
-          },
-          {
-            key: "at",
-            header: t("log.lastAt"),
-            cell: (r) => formatDate(r.last_at, "YYYY-MM-DD HH:mm"),
-          },
-        ]}
-      />
-    </div>
+    <DataTable
+      rows={rows}
+      rowKey={(r) => r.query}
+      columns={[
+        { key: "rank", header: t("common.rank"), cell: (_, i) => i + 1 },
+        { key: "query", header: t("log.query"), cell: (r) => r.query, wrap: true },
+        { key: "searches", header: t("log.count"), numeric: true },
+        withResults && { key: "avg_results", header: t("log.avgResults"), numeric: true },
+        {
+          key: "at",
+          header: t("log.lastAt"),
+          cell: (r) => formatDate(r.last_at, "YYYY-MM-DD HH:mm"),
+        },
+      ]}
+    />
   );
 }
 

@@ -132,37 +132,35 @@ export default function FlowChart() {
           </Section>
           <div className="kg-grid-2">
             <Section title={t("flow.steps", { count: flow.steps.length })} testId="flow-steps">
-              <div className="kg-table-wrap">
-                <DataTable
-                  rows={flow.steps}
-                  rowKey={(s) => s.id}
-                  columns={[
-                    { key: "step", header: t("flow.step"), cell: (s) => s.name },
-                    {
-                      key: "kind",
-                      header: t("flow.kind"),
-                      cell: (s) => (
-                        <span
-                          className="type-badge"
-                          style={{
-                            color: KIND_STYLE[s.kind].color,
-                            borderColor: KIND_STYLE[s.kind].color,
-                          }}
-                        >
-                          {t(`flow.kinds.${s.kind}`)}
-                        </span>
-                      ),
-                    },
-                    { key: "actor", header: t("flow.actor"), cell: (s) => s.actor || "—" },
-                    {
-                      key: "description",
-                      header: t("flow.description"),
-                      cell: (s) => s.description || "—",
-                      wrap: true,
-                    },
-                  ]}
-                />
-              </div>
+              <DataTable
+                rows={flow.steps}
+                rowKey={(s) => s.id}
+                columns={[
+                  { key: "step", header: t("flow.step"), cell: (s) => s.name },
+                  {
+                    key: "kind",
+                    header: t("flow.kind"),
+                    cell: (s) => (
+                      <span
+                        className="type-badge"
+                        style={{
+                          color: KIND_STYLE[s.kind].color,
+                          borderColor: KIND_STYLE[s.kind].color,
+                        }}
+                      >
+                        {t(`flow.kinds.${s.kind}`)}
+                      </span>
+                    ),
+                  },
+                  { key: "actor", header: t("flow.actor"), cell: (s) => s.actor || "—" },
+                  {
+                    key: "description",
+                    header: t("flow.description"),
+                    cell: (s) => s.description || "—",
+                    wrap: true,
+                  },
+                ]}
+              />
             </Section>
             <Section title={t("flow.transitions", { count: flow.transitions.length })}>
               <ul className="event-links">

@@ -21,6 +21,7 @@ import { HOT_WINDOWS } from "~/kg/limits";
 import { relationGraphHref } from "~/kg/links";
 import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
+import { DataTable, rankColumn } from "~/components/ui/data-table";
 
 export const meta = titleMeta("nav.hotentity");
 export const links = () => [...kgLinks(), ...interchangeLinks()];
@@ -101,48 +102,46 @@ export default function HotEntities() {
         </Section>
       }
     >
-      <div className="kg-table-wrap">
-        <table className="kg-table">
-          <thead>
-            <tr>
-              <th>{t("hot.rank")}</th>
-              <th>{t("hot.entity")}</th>
-              <th>{t("hot.entityType")}</th>
-              <th>{t("hot.trend")}</th>
-              <th className="num">{t("hot.mentions")}</th>
-              <th>{t("nav.relation")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ranking.results.map((r) => (
-              <tr key={r.entity.uuid}>
-                <td>
-                  <span className={`rank rank-${r.rank}`}>{r.rank}</span>
-                </td>
-                <td>
-                  <EntityChip kgId={kgId} entity={r.entity} colors={colors} />
-                </td>
-                <td>
-                  <TypeBadge
-                    type={r.entity.type}
-                    color={r.entity.type ? colors[r.entity.type] : undefined}
-                  />
-                </td>
-                <td>
-                  <Sparkline
-                    values={r.trend}
-                    color={r.entity.type ? colors[r.entity.type] : undefined}
-                  />
-                </td>
-                <td className="num">{r.score}</td>
-                <td>
-                  <Link to={relationGraphHref(kgId, r.entity.uuid)}>{t("hot.viewGraph")}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={ranking.results}
+        rowKey={(r) => r.entity.uuid}
+        columns={[
+          rankColumn(t("hot.rank")),
+          {
+            key: "entity",
+            header: t("hot.entity"),
+            cell: (r) => <EntityChip kgId={kgId} entity={r.entity} colors={colors} />,
+          },
+          {
+            key: "type",
+            header: t("hot.entityType"),
+            cell: (r) => (
+              <TypeBadge
+                type={r.entity.type}
+                color={r.entity.type ? colors[r.entity.type] : undefined}
+              />
+            ),
+          },
+          {
+            key: "trend",
+            header: t("hot.trend"),
+            cell: (r) => (
+              <Sparkline
+                values={r.trend}
+                color={r.entity.type ? colors[r.entity.type] : undefined}
+              />
+            ),
+          },
+          { key: "score", header: t("hot.mentions"), numeric: true },
+          {
+            key: "graph",
+            header: t("nav.relation"),
+            cell: (r) => (
+              <Link to={relationGraphHref(kgId, r.entity.uuid)}>{t("hot.viewGraph")}</Link>
+            ),
+          },
+        ]}
+      />
     </HotRankingPage>
   );
 }

@@ -17,6 +17,7 @@ import { HOT_WINDOWS } from "~/kg/limits";
 import { eventHref } from "~/kg/links";
 import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
+import { DataTable, rankColumn } from "~/components/ui/data-table";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;
@@ -54,44 +55,36 @@ export default function HotEvents() {
       trend={trend}
       weekly={weekly}
     >
-      <div className="kg-table-wrap">
-        <table className="kg-table">
-          <thead>
-            <tr>
-              <th>{t("hot.rank")}</th>
-              <th>{t("hot.event")}</th>
-              <th>{t("events.type")}</th>
-              <th>{t("event.time")}</th>
-              <th>{t("hot.trend")}</th>
-              <th className="num">{t("hot.reports")}</th>
-              <th>{t("common.source")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ranking.results.map((r) => (
-              <tr key={r.event.id}>
-                <td>
-                  <span className={`rank rank-${r.rank}`}>{r.rank}</span>
-                </td>
-                <td className="wrap">
-                  <Link to={eventHref(kgId, r.event.id)}>{r.event.title}</Link>
-                </td>
-                <td>
-                  <TypeBadge type={r.event.type} color={r.event.color} />
-                </td>
-                <td>{formatDay(r.event.time)}</td>
-                <td>
-                  <Sparkline values={r.trend} color={r.event.color || undefined} />
-                </td>
-                <td className="num">{r.score}</td>
-                <td>
-                  <SourceLink kgId={kgId} fact={r.event} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={ranking.results}
+        rowKey={(r) => r.event.id}
+        columns={[
+          rankColumn(t("hot.rank")),
+          {
+            key: "event",
+            header: t("hot.event"),
+            cell: (r) => <Link to={eventHref(kgId, r.event.id)}>{r.event.title}</Link>,
+            wrap: true,
+          },
+          {
+            key: "type",
+            header: t("events.type"),
+            cell: (r) => <TypeBadge type={r.event.type} color={r.event.color} />,
+          },
+          { key: "time", header: t("event.time"), cell: (r) => formatDay(r.event.time) },
+          {
+            key: "trend",
+            header: t("hot.trend"),
+            cell: (r) => <Sparkline values={r.trend} color={r.event.color || undefined} />,
+          },
+          { key: "score", header: t("hot.reports"), numeric: true },
+          {
+            key: "source",
+            header: t("common.source"),
+            cell: (r) => <SourceLink kgId={kgId} fact={r.event} />,
+          },
+        ]}
+      />
     </HotRankingPage>
   );
 }

@@ -273,68 +273,65 @@ export default function RelationPage() {
 
       <div className="kg-grid-2">
         <Section title={t("relationGraph.nodes", { count: d.counts.nodes })} testId="node-table">
-          <div className="kg-table-wrap scroll">
-            <DataTable
-              rows={d.nodeRows}
-              rowKey={(n) => n.id}
-              columns={[
-                {
-                  key: "node",
-                  header: t("relationGraph.node"),
-                  cell: (n) => (
-                    <EntityChip
-                      kgId={kgId}
-                      entity={{
-                        uuid: n.id,
-                        name: n.name,
-                        type: n.type,
-                        type_id: null,
-                        color: n.color,
-                      }}
-                      colors={d.colors}
-                    />
-                  ),
-                },
-                {
-                  key: "degree",
-                  header: t("relationGraph.degree"),
-                  cell: (n) => n.degree,
-                  numeric: true,
-                },
-                {
-                  key: "actions",
-                  header: t("relationGraph.actions"),
-                  cell: (n) => (
-                    <span className="node-actions">
-                      {n.id === query.center ? (
-                        <span className="muted">{t("relationGraph.center")}</span>
-                      ) : n.expanded ? (
-                        <Link to={n.toggle} data-testid="collapse">
-                          {t("relationGraph.collapse")}
-                        </Link>
-                      ) : atCap ? (
-                        <span
-                          className="muted"
-                          title={t("relationGraph.capReached", { max: MAX_EXPANDED })}
-                        >
-                          {t("relationGraph.expand")}
-                        </span>
-                      ) : (
-                        <Link to={n.toggle} data-testid="expand">
-                          {t("relationGraph.expand")}
-                        </Link>
-                      )}
-                      {n.id !== query.center && (
-                        <Link to={`/relation/${n.id}?id=${kgId}`}>
-                          {t("relationGraph.recenter")}
-                        </Link>
-                      )}
-                    </span>
-                  ),
-                },
-              ]}
-            />
-          </div>
+          <DataTable
+            frame="scroll"
+            rows={d.nodeRows}
+            rowKey={(n) => n.id}
+            columns={[
+              {
+                key: "node",
+                header: t("relationGraph.node"),
+                cell: (n) => (
+                  <EntityChip
+                    kgId={kgId}
+                    entity={{
+                      uuid: n.id,
+                      name: n.name,
+                      type: n.type,
+                      type_id: null,
+                      color: n.color,
+                    }}
+                    colors={d.colors}
+                  />
+                ),
+              },
+              {
+                key: "degree",
+                header: t("relationGraph.degree"),
+                cell: (n) => n.degree,
+                numeric: true,
+              },
+              {
+                key: "actions",
+                header: t("relationGraph.actions"),
+                cell: (n) => (
+                  <span className="node-actions">
+                    {n.id === query.center ? (
+                      <span className="muted">{t("relationGraph.center")}</span>
+                    ) : n.expanded ? (
+                      <Link to={n.toggle} data-testid="collapse">
+                        {t("relationGraph.collapse")}
+                      </Link>
+                    ) : atCap ? (
+                      <span
+                        className="muted"
+                        title={t("relationGraph.capReached", { max: MAX_EXPANDED })}
+                      >
+                        {t("relationGraph.expand")}
+                      </span>
+                    ) : (
+                      <Link to={n.toggle} data-testid="expand">
+                        {t("relationGraph.expand")}
+                      </Link>
+                    )}
+                    {n.id !== query.center && (
+                      <Link to={`/relation/${n.id}?id=${kgId}`}>{t("relationGraph.recenter")}</Link>
+                    )}
+                  </span>
+                ),
+              },
+            ]}
+          />
           {d.counts.nodes > d.nodeRows.length && (
             <p className="muted">{t("relationGraph.moreRows", { count: d.nodeRows.length })}</p>
           )}

@@ -4,8 +4,9 @@ import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
 import { Empty, Section } from "./page";
 import { SourceLink, Strength, TypeBadge } from "./labels";
-import type { EventGraph } from "@contract/kg";
+import type { EventGraph, EventGraphNode } from "@contract/kg";
 import { LINK_COLORS, LINK_TYPES } from "~/kg/event-links";
+import { DataTable } from "~/components/ui/data-table";
 
 export interface EventGraphChart {
   spec: ChartSpec;
@@ -70,48 +71,40 @@ export function EventGraphView({
           title={t("eventGraph.links", { count: graph.edges.length })}
           testId="event-graph-links"
         >
-          <div className="kg-table-wrap">
-            <table className="kg-table">
-              <thead>
-                <tr>
-                  <th>{t("eventGraph.from")}</th>
-                  <th>{t("eventGraph.type")}</th>
-                  <th>{t("eventGraph.to")}</th>
-                  <th>{t("eventGraph.strength")}</th>
-                  <th>{t("eventGraph.cue")}</th>
-                  <th>{t("common.source")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {graph.edges.map((e) => {
-                  const from = byId.get(e.source);
-                  const to = byId.get(e.target);
-                  return (
-                    <tr key={e.id}>
-                      <td className="wrap">
-                        {from && <Link to={eventLink(from.id)}>{from.title}</Link>}{" "}
-                        {from && <TypeBadge type={from.type} color={from.color} />}
-                      </td>
-                      <td>
-                        <span className={`link-type lt-${e.type}`}>{e.type_name}</span>
-                      </td>
-                      <td className="wrap">
-                        {to && <Link to={eventLink(to.id)}>{to.title}</Link>}{" "}
-                        {to && <TypeBadge type={to.type} color={to.color} />}
-                      </td>
-                      <td>
-                        <Strength value={e.strength} />
-                      </td>
-                      <td>{e.cue || "—"}</td>
-                      <td>
-                        <SourceLink kgId={kgId} fact={e} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={graph.edges}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                key: "from",
+                header: t("eventGraph.from"),
+                cell: (e) => <LinkEnd event={byId.get(e.source)} href={eventLink} />,
+                wrap: true,
+              },
+              {
+                key: "type",
+                header: t("eventGraph.type"),
+                cell: (e) => <span className={`link-type lt-${e.type}`}>{e.type_name}</span>,
+              },
+              {
+                key: "to",
+                header: t("eventGraph.to"),
+                cell: (e) => <LinkEnd event={byId.get(e.target)} href={eventLink} />,
+                wrap: true,
+              },
+              {
+                key: "strength",
+                header: t("eventGraph.strength"),
+                cell: (e) => <Strength value={e.strength} />,
+              },
+              { key: "cue", header: t("eventGraph.cue"), cell: (e) => e.cue || "—" },
+              {
+                key: "source",
+                header: t("common.source"),
+                cell: (e) => <SourceLink kgId={kgId} fact={e} />,
+              },
+            ]}
+          />
         </Section>
       )}
     </>
@@ -137,5 +130,16 @@ export function LinkTypeFields({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** One end of an event link: the event's title (a link) and its type. */
+function LinkEnd({ event, href }: { event?: EventGraphNode; href: (id: number) => string }) {
+  if (!event) return null;
+  return (
+    <>
+      <Link to={href(event.id)}>{event.title}</Link>{" "}
+      <TypeBadge type={event.type} color={event.color} />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Empty, Section } from "./page";
 import { EntityChip, SourceLink, TypeBadge } from "./labels";
 import { articleHref, entityHref } from "~/kg/links";
 import type { ExtractResult } from "@contract/kg";
+import { DataTable } from "~/components/ui/data-table";
 
 export interface ExtractView {
   text: string;
@@ -152,68 +153,63 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
         {r.events.length === 0 ? (
           <Empty>{t("extract.noEvents")}</Empty>
         ) : (
-          <div className="kg-table-wrap">
-            <table className="kg-table">
-              <thead>
-                <tr>
-                  <th>{t("event.trigger")}</th>
-                  <th>{t("events.type")}</th>
-                  <th>{t("extract.arguments")}</th>
-                  <th>{t("event.time")}</th>
-                  <th>{t("events.place")}</th>
-                  <th>{t("extract.sentence")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.events.map((e) => (
-                  <tr key={`${e.start}-${e.end}`}>
-                    <td>
-                      <b className="tm-trigger">{e.trigger}</b>
-                    </td>
-                    <td>
-                      <TypeBadge type={e.type} />
-                    </td>
-                    <td className="wrap">
-                      {e.arguments.length === 0
-                        ? "—"
-                        : e.arguments.map((a) => (
-                            <span
-                              key={`${a.role}-${a.start}`}
-                              style={{ marginRight: 10, whiteSpace: "nowrap" }}
-                            >
-                              <span className="muted">{a.role_name}：</span>
-                              {a.entity_id ? (
-                                <Link to={entityHref(kgId, a.entity_id)}>{a.text}</Link>
-                              ) : (
-                                a.text
-                              )}
-                            </span>
-                          ))}
-                    </td>
-                    <td>
-                      {e.time
-                        ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}`
-                        : "—"}
-                    </td>
-                    <td>
-                      {e.place ? (
-                        e.place.entity_id ? (
-                          <Link to={entityHref(kgId, e.place.entity_id)}>{e.place.text}</Link>
-                        ) : (
-                          e.place.text
-                        )
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className="wrap" style={{ minWidth: 240 }}>
-                      {slice(e.sentence_start, e.sentence_end)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={r.events}
+            rowKey={(e) => `${e.start}-${e.end}`}
+            columns={[
+              {
+                key: "trigger",
+                header: t("event.trigger"),
+                cell: (e) => <b className="tm-trigger">{e.trigger}</b>,
+              },
+              { key: "type", header: t("events.type"), cell: (e) => <TypeBadge type={e.type} /> },
+              {
+                key: "arguments",
+                header: t("extract.arguments"),
+                wrap: true,
+                cell: (e) =>
+                  e.arguments.length === 0
+                    ? "—"
+                    : e.arguments.map((a) => (
+                        <span
+                          key={`${a.role}-${a.start}`}
+                          style={{ marginRight: 10, whiteSpace: "nowrap" }}
+                        >
+                          <span className="muted">{a.role_name}：</span>
+                          <MaybeEntityLink kgId={kgId} text={a.text} id={a.entity_id} />
+                        </span>
+                      )),
+              },
+              {
+                key: "time",
+                header: t("event.time"),
+                cell: (e) =>
+                  e.time
+                    ? `${e.time.text}${e.time.value !== e.time.text ? ` (${e.time.value})` : ""}`
+                    : "—",
+              },
+              {
+                key: "place",
+                header: t("events.place"),
+                cell: (e) =>
+                  e.place ? (
+                    <MaybeEntityLink kgId={kgId} text={e.place.text} id={e.place.entity_id} />
+                  ) : (
+                    "—"
+                  ),
+              },
+              {
+                key: "sentence",
+                header: t("extract.sentence"),
+                wrap: true,
+                cell: (e) => (
+                  <span style={{ display: "block", minWidth: 240 }}>
+                    {slice(e.sentence_start, e.sentence_end)}
+                  </span>
+                ),
+              },
+            ]}
+          />
         )}
       </Section>
 
@@ -262,4 +258,9 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
       </div>
     </div>
   );
+}
+
+/** A mention's text, linked to its entity when it was resolved to one. */
+function MaybeEntityLink({ kgId, text, id }: { kgId: number; text: string; id?: string | null }) {
+  return id ? <Link to={entityHref(kgId, id)}>{text}</Link> : <>{text}</>;
 }

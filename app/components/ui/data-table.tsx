@@ -1,18 +1,38 @@
 import type { Key, ReactNode } from "react";
 
-export interface Column<R> {
-  key: string;
+interface ColumnBase {
   header: ReactNode;
-  cell: (row: R, index: number) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
   /** Long text that wraps instead of widening the table. */
   wrap?: boolean;
 }
 
+/** A column: what `cell` draws, or without `cell` the row's field named by `key`. */
+export type Column<R> = ColumnBase &
+  (
+    | { key: string; cell: (row: R, index: number) => ReactNode }
+    | { key: Extract<keyof R, string>; cell?: undefined }
+  );
+
+/** A ranking's first column: the rank as a badge (the first three stand out). */
+export function rankColumn<R extends { rank: number }>(header: ReactNode): Column<R> {
+  return {
+    key: "rank",
+    header,
+    cell: (row) => <span className={`rank rank-${row.rank}`}>{row.rank}</span>,
+  };
+}
+
+function value<R>(c: Column<R>, row: R, index: number): ReactNode {
+  return c.cell ? c.cell(row, index) : (row[c.key as keyof R] as ReactNode);
+}
+
 /**
  * A read-only table of rows rendered on the server (no JavaScript needed): the one way the
- * console lists rows outside the generic table (rankings, logs, nodes, steps…).
+ * console lists rows outside the generic table (rankings, logs, nodes, steps…). It sits in a
+ * box that scrolls sideways on narrow screens (`frame`: "wrap"), also down ("scroll"), or
+ * none (false) where the caller frames it.
  */
 export function DataTable<R>({
   columns,
@@ -20,18 +40,23 @@ export function DataTable<R>({
   rowKey,
   className = "kg-table",
   caption,
+  frame = "wrap",
+  testId,
 }: {
-  columns: (Column<R> | false | null | undefined)[];
+  /** Typed by the rows (a field column names one of their fields). */
+  columns: NoInfer<Column<R> | false | null | undefined>[];
   rows: R[];
-  rowKey: (row: R, index: number) => Key;
+  rowKey: (row: NoInfer<R>, index: number) => Key;
   className?: string;
   /** Read by screen readers; the section's heading usually says it for everyone else. */
   caption?: string;
+  frame?: "wrap" | "scroll" | false;
+  testId?: string;
 }) {
   const shown = columns.filter((c): c is Column<R> => !!c);
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
-  return (
-    <table className={className}>
+  const table = (
+    <table className={className} data-testid={frame ? undefined : testId}>
       {caption && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
@@ -47,12 +72,21 @@ export function DataTable<R>({
           <tr key={rowKey(row, i)}>
             {shown.map((c) => (
               <td key={c.key} className={cls(c) || undefined}>
-                {c.cell(row, i)}
+                {value(c, row, i)}
               </td>
             ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+  if (!frame) return table;
+  return (
+    <div
+      className={frame === "scroll" ? "kg-table-wrap scroll" : "kg-table-wrap"}
+      data-testid={testId}
+    >
+      {table}
+    </div>
   );
 }
