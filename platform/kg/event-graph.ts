@@ -9,8 +9,7 @@ import {
   type EventLinkRow,
   eventLinkFields,
   eventPage,
-  eventRowsById,
-  eventShapes,
+  eventShapesById,
   NOT_FOUND,
 } from "./shapes.js";
 
@@ -89,7 +88,7 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
     truncated = total > links.size;
   }
 
-  const events = eventShapes(ctx, graphId, eventRowsById(ctx, [...hopOf.keys()]));
+  const events = [...eventShapesById(ctx, graphId, [...hopOf.keys()]).values()];
   const boxes = new Map(events.map((e) => [e.id, labelBox(e.title)]));
   const edgeList = [...links.values()];
   const layout = layeredLayout(

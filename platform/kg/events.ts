@@ -10,6 +10,7 @@ import {
   eventPage,
   eventRowsById,
   eventShapes,
+  eventShapesById,
   NOT_FOUND,
 } from "./shapes.js";
 
@@ -120,11 +121,11 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
       .all(row.id) as LinkRow[];
   const incoming = links("target_event_id", "source_event_id");
   const outgoing = links("source_event_id", "target_event_id");
-  const others = eventRowsById(
+  const otherShapes = eventShapesById(
     ctx,
+    g,
     [...incoming, ...outgoing].map((l) => l.other_id),
   );
-  const otherShapes = new Map(eventShapes(ctx, g, others).map((e) => [e.id, e]));
   const linkShape = (l: LinkRow) => {
     const o = otherShapes.get(l.other_id)!;
     return {

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import { rollupSignature, storeCache } from "./cache.js";
 import { graphOntology } from "./ontology.js";
-import { entityRefs, eventRowsById, eventShapes } from "./shapes.js";
+import { entityRefs, eventShapesById } from "./shapes.js";
 
 export interface HotOptions {
   /** Window length in days, ending at `end`. */
@@ -102,33 +102,30 @@ function computeRanking(
   };
 }
 
+/**
+ * A ranking as the API answers it: its window and its items numbered from 1, each with what
+ * `found` holds for it (under the name `named` gives); an item deleted since the ranking was
+ * computed drops out.
+ */
+function rankedAnswer<T, N extends object>(r: Ranking, found: Map<number, T>, named: (t: T) => N) {
+  const results = r.ranked
+    .filter((x) => found.has(x.id))
+    .map((x, i) => ({ rank: i + 1, score: x.score, ...named(found.get(x.id)!), trend: x.trend }));
+  return { start: r.start, end: r.end, days: r.days, results };
+}
+
 /** Events ranked by the number of reports in the window, each with its daily series. */
 export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
   const r = ranking(ctx, graphId, "events", o);
-  const rows = eventRowsById(
-    ctx,
-    r.ranked.map((x) => x.id),
-  );
-  const shapes = new Map(eventShapes(ctx, graphId, rows).map((e) => [e.id, e]));
-  // An event deleted since the ranking was computed drops out.
-  const results = r.ranked
-    .filter((x) => shapes.has(x.id))
-    .map((x, i) => ({ rank: i + 1, score: x.score, event: shapes.get(x.id)!, trend: x.trend }));
-  return { start: r.start, end: r.end, days: r.days, results };
+  const ids = r.ranked.map((x) => x.id);
+  return rankedAnswer(r, eventShapesById(ctx, graphId, ids), (event) => ({ event }));
 }
 
 /** Entities ranked by mentions in the window, each with its daily series. */
 export function hotEntities(ctx: PlatformContext, graphId: number, o: HotOptions) {
   const r = ranking(ctx, graphId, "entities", o);
-  const refs = entityRefs(
-    ctx,
-    graphId,
-    r.ranked.map((x) => x.id),
-  );
-  const results = r.ranked
-    .filter((x) => refs.has(x.id))
-    .map((x, i) => ({ rank: i + 1, score: x.score, entity: refs.get(x.id)!, trend: x.trend }));
-  return { start: r.start, end: r.end, days: r.days, results };
+  const ids = r.ranked.map((x) => x.id);
+  return rankedAnswer(r, entityRefs(ctx, graphId, ids), (entity) => ({ entity }));
 }
 
 /** Computes the standard rankings ahead, so the first reader after a rebuild waits for nothing. */

@@ -233,6 +233,11 @@ export function eventShapes(ctx: PlatformContext, graphId: number, rows: EventRo
   }));
 }
 
+/** Events by id as lists show them, keyed by id (ids the store does not hold are left out). */
+export function eventShapesById(ctx: PlatformContext, graphId: number, ids: number[]) {
+  return new Map(eventShapes(ctx, graphId, eventRowsById(ctx, ids)).map((e) => [e.id, e]));
+}
+
 /** Article columns without the full text (a 120-character summary instead). */
 export const ARTICLE_SUMMARY_COLUMNS =
   "a.id, a.graph_id, a.title, a.source, a.url, a.published_at, substr(a.content, 1, 120) AS summary";
