@@ -1,32 +1,26 @@
 import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../../auth/grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
-import { choices, descriptionField, idField, maxLength, required } from "./shared.js";
+import {
+  choices,
+  crudPermissions,
+  descriptionField,
+  idField,
+  maxLength,
+  nameField,
+  readOnlyList,
+  required,
+} from "./shared.js";
 
 export const groups: ResourceDef = {
   app: "common",
   name: "groups",
   table: "groups",
   label: "用户组",
-  permissions: {
-    create: "auth__group__create",
-    read: "auth__group__read",
-    update: "auth__group__update",
-    delete: "auth__group__delete",
-  },
+  permissions: crudPermissions("auth", "group"),
   importable: true,
   fields: [
     idField,
-    {
-      name: "name",
-      label: "名称",
-      type: "str",
-      width: 160,
-      sortable: true,
-      filterable: true,
-      searchable: true,
-      unique: "用户组名称已存在",
-      rules: [required("请输入名称"), maxLength(150, "名称")],
-    },
+    nameField("名称", 150, 160, "用户组名称已存在"),
     {
       name: "members",
       label: "成员列表",
@@ -74,12 +68,7 @@ export const configs: ResourceDef = {
   name: "configs",
   table: "configs",
   label: "配置",
-  permissions: {
-    create: "common__config__create",
-    read: "common__config__read",
-    update: "common__config__update",
-    delete: "common__config__delete",
-  },
+  permissions: crudPermissions("common", "config"),
   importable: true,
   defaultOrdering: "key",
   fields: [
@@ -144,14 +133,10 @@ export const configs: ResourceDef = {
   },
 };
 
-export const auditlog: ResourceDef = {
-  app: "common",
-  name: "auditlog",
+export const auditlog = readOnlyList("common/auditlog", {
   table: "audit_log",
   label: "审计日志",
-  permissions: { read: "common__auditlog__read" },
-  importable: false,
-  defaultOrdering: "-id",
+  read: "common__auditlog__read",
   fields: [
     { ...idField },
     { name: "at", label: "时间", type: "datetime", width: 170, sortable: true, readOnly: true },
@@ -210,20 +195,16 @@ export const auditlog: ResourceDef = {
     { name: "before_json", label: "修改前", type: "text", width: 260, readOnly: true },
     { name: "after_json", label: "修改后", type: "text", width: 260, readOnly: true },
   ],
-};
+});
 
 /**
  * The client error log (common/client-errors.ts): not a generic resource (its list and its
  * report endpoint are its own), but its schema is served like theirs, read-only, from here.
  */
-export const clientErrors: ResourceDef = {
-  app: "common",
-  name: "clienterrors",
+export const clientErrors = readOnlyList("common/clienterrors", {
   table: "client_errors",
   label: "前端错误日志",
-  permissions: { read: "common__clienterror__read" },
-  importable: false,
-  defaultOrdering: "-id",
+  read: "common__clienterror__read",
   fields: [
     { name: "id", label: "ID", type: "number", valueType: "int", width: 70, readOnly: true },
     { name: "at", label: "时间", type: "datetime", width: 170, readOnly: true },
@@ -233,4 +214,4 @@ export const clientErrors: ResourceDef = {
     { name: "info", label: "附加信息", type: "text", width: 260, readOnly: true },
     { name: "user_agent", label: "浏览器", type: "str", width: 200, readOnly: true },
   ],
-};
+});

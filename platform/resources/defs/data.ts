@@ -4,43 +4,28 @@ import {
   choices,
   confidenceField,
   createdAtField,
+  crudPermissions,
   descriptionField,
   enabledField,
   graphField,
   idField,
   maxLength,
+  nameField,
   required,
   sourceField,
   statusField,
 } from "./shared.js";
-
-const crud = (model: string) => ({
-  create: `data__${model}__create`,
-  read: `data__${model}__read`,
-  update: `data__${model}__update`,
-  delete: `data__${model}__delete`,
-});
 
 export const sources: ResourceDef = {
   app: "data",
   name: "sources",
   table: "data_sources",
   label: "数据来源",
-  permissions: crud("source"),
+  permissions: crudPermissions("data", "source"),
   importable: true,
   fields: [
     idField,
-    {
-      name: "name",
-      label: "来源名称",
-      type: "str",
-      width: 160,
-      sortable: true,
-      filterable: true,
-      searchable: true,
-      unique: "来源名称已存在",
-      rules: [required("请输入来源名称"), maxLength(100, "来源名称")],
-    },
+    nameField("来源名称", 100, 160, "来源名称已存在"),
     {
       name: "type",
       label: "来源类型",
@@ -110,7 +95,7 @@ export const labels: ResourceDef = {
   name: "labels",
   table: "data_labels",
   label: "标注数据",
-  permissions: crud("label"),
+  permissions: crudPermissions("data", "label"),
   importable: true,
   fields: [
     idField,
@@ -180,7 +165,7 @@ export const triples: ResourceDef = {
   name: "triples",
   table: "data_triples",
   label: "三元组数据",
-  permissions: crud("triple"),
+  permissions: crudPermissions("data", "triple"),
   importable: true,
   ftsTable: "data_triples_fts",
   countedColumns: ["graph_id", "source_id"],

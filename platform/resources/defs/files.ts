@@ -12,10 +12,11 @@ import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
 import {
   createdAtField,
+  crudPermissions,
   descriptionField,
   graphField,
   idField,
-  maxLength,
+  nameField,
   required,
   sourceField,
 } from "./shared.js";
@@ -30,26 +31,12 @@ export const files: ResourceDef = {
   name: "files",
   table: "data_files",
   label: "文件数据",
-  permissions: {
-    create: "data__file__create",
-    read: "data__file__read",
-    update: "data__file__update",
-    delete: "data__file__delete",
-  },
+  permissions: crudPermissions("data", "file"),
   importable: false,
   customCreate: true,
   fields: [
     idField,
-    {
-      name: "name",
-      label: "名称",
-      type: "str",
-      width: 200,
-      sortable: true,
-      filterable: true,
-      searchable: true,
-      rules: [required("请输入名称"), maxLength(255, "名称")],
-    },
+    nameField("名称", 255, 200),
     {
       name: "file",
       label: "文件",

@@ -1,5 +1,5 @@
-import type { FieldDef, ResourceDef } from "../types.js";
-import { confidenceField, graphField, idField } from "./shared.js";
+import type { FieldDef } from "../types.js";
+import { confidenceField, graphField, idField, readOnlyList } from "./shared.js";
 
 /** The subject's or object's name. */
 const entityName = (name: string, label: string): FieldDef => ({
@@ -18,14 +18,10 @@ const entityName = (name: string, label: string): FieldDef => ({
  * their names, read-only, over the view kg_relation_results. `job` is the build or update
  * that last wrote the relation (empty for seeded ones), so a link can show one build.
  */
-export const relationResults: ResourceDef = {
-  app: "graphadmin",
-  name: "relations",
+export const relationResults = readOnlyList("graphadmin/relations", {
   table: "kg_relation_results",
   label: "关系抽取结果",
-  permissions: { read: "kg__graph__read" },
-  importable: false,
-  defaultOrdering: "-id",
+  read: "kg__graph__read",
   fields: [
     { ...idField },
     { ...graphField, width: 150, readOnly: true },
@@ -64,4 +60,4 @@ export const relationResults: ResourceDef = {
     { name: "subject_uuid", label: "主体标识", type: "str", hidden: true, readOnly: true },
     { name: "object_uuid", label: "客体标识", type: "str", hidden: true, readOnly: true },
   ],
-};
+});

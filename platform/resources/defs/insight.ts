@@ -3,10 +3,12 @@ import type { ResourceDef } from "../types.js";
 import {
   choices,
   createdAtField,
+  crudPermissions,
   descriptionField,
   graphField,
   idField,
   maxLength,
+  nameField,
   required,
   statusField,
 } from "./shared.js";
@@ -41,26 +43,12 @@ export const models: ResourceDef = {
   name: "models",
   table: "kg_models",
   label: "模型",
-  permissions: {
-    create: "kg__model__create",
-    read: "kg__model__read",
-    update: "kg__model__update",
-    delete: "kg__model__delete",
-  },
+  permissions: crudPermissions("kg", "model"),
   importable: true,
   defaultOrdering: "id",
   fields: [
     idField,
-    {
-      name: "name",
-      label: "模型名称",
-      type: "str",
-      width: 180,
-      sortable: true,
-      filterable: true,
-      searchable: true,
-      rules: [required("请输入模型名称"), maxLength(100, "模型名称")],
-    },
+    nameField("模型名称", 100, 180),
     {
       name: "version",
       label: "版本",
@@ -143,12 +131,7 @@ export const feedback: ResourceDef = {
   name: "feedback",
   table: "kg_feedback",
   label: "反馈",
-  permissions: {
-    create: "kg__feedback__create",
-    read: "kg__feedback__read",
-    update: "kg__feedback__update",
-    delete: "kg__feedback__delete",
-  },
+  permissions: crudPermissions("kg", "feedback"),
   importable: false,
   // Reports are created by POST /api/kg/feedback/ in platform/admin/insight, which checks the fact exists.
   customCreate: true,

@@ -1,4 +1,11 @@
-import type { FieldDef, OptionSource, Rule, SelectOption } from "../types.js";
+import type {
+  FieldDef,
+  OptionSource,
+  Permissions,
+  ResourceDef,
+  Rule,
+  SelectOption,
+} from "../types.js";
 
 export const required = (message: string): Rule => ({ required: true, message });
 export const maxLength = (n: number, label: string): Rule => ({
@@ -12,6 +19,53 @@ const graphOptions: OptionSource = {
 export const sourceOptions: OptionSource = {
   sql: "SELECT id AS key, name AS label FROM data_sources ORDER BY name",
 };
+
+/** The four permissions of a resource anyone may be allowed to change: `{app}__{model}__{action}`. */
+export const crudPermissions = (app: string, model: string): Required<Permissions> => ({
+  create: `${app}__${model}__create`,
+  read: `${app}__${model}__read`,
+  update: `${app}__${model}__update`,
+  delete: `${app}__${model}__delete`,
+});
+
+/**
+ * A list the console only reads (a log, or results the platform writes), at `path`
+ * (`{app}/{name}`): the read permission alone, no CSV import, newest first.
+ */
+export function readOnlyList(
+  path: `${string}/${string}`,
+  def: { table: string; label: string; read: string; fields: FieldDef[] },
+): ResourceDef {
+  const [app, name] = path.split("/");
+  return {
+    app,
+    name,
+    table: def.table,
+    label: def.label,
+    permissions: { read: def.read },
+    importable: false,
+    defaultOrdering: "-id",
+    fields: def.fields,
+  };
+}
+
+/** A record's required name ("名称" or a longer label), searchable, of at most `max` characters. */
+export const nameField = (
+  label: string,
+  max: number,
+  width: number,
+  unique?: string,
+): FieldDef => ({
+  name: "name",
+  label,
+  type: "str",
+  width,
+  sortable: true,
+  filterable: true,
+  searchable: true,
+  ...(unique ? { unique } : {}),
+  rules: [required(`请输入${label}`), maxLength(max, label)],
+});
 
 /** Select options from key → label, in that order. */
 export const choices = (labels: Record<string, string>): SelectOption[] =>

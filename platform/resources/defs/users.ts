@@ -14,7 +14,7 @@ import { HttpError, handle } from "../../http/errors.js";
 import { getRecord, requireRecord, validationError, writeAudit } from "../store.js";
 import type { FieldDef, ResourceDef } from "../types.js";
 import { rulesFor, ruleErrors } from "../values.js";
-import { enabledField, idField, maxLength, required } from "./shared.js";
+import { crudPermissions, enabledField, idField, maxLength, required } from "./shared.js";
 
 /** What the password field's prepare step makes: only this is ever written. */
 class PasswordHash {
@@ -47,12 +47,7 @@ export const users: ResourceDef = {
   name: "users",
   table: "users",
   label: "用户",
-  permissions: {
-    create: "auth__user__create",
-    read: "auth__user__read",
-    update: "auth__user__update",
-    delete: "auth__user__delete",
-  },
+  permissions: crudPermissions("auth", "user"),
   importable: true,
   fields: [
     idField,
