@@ -1,6 +1,7 @@
 import { DataFactory, Writer, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { ontologyClasses, ontologyRelationTypes } from "../kg/ontology.js";
 import { NS, XSD_OF, iri, ontologyBaseIri, prefixes } from "./vocabulary.js";
 
 /**
@@ -51,16 +52,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   add(base, LABEL, zh(row.name));
   if (row.description) add(base, COMMENT, zh(row.description));
 
-  const classes = db
-    .prepare(
-      "SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as {
-    id: number;
-    name: string;
-    parent_id: number | null;
-    description: string;
-  }[];
+  const classes = ontologyClasses(ctx, ontologyId);
   const className = new Map(classes.map((c) => [c.id, c.name]));
   const classIri = (id: number | null) =>
     id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null;
@@ -73,17 +65,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     if (c.description) add(s, COMMENT, zh(c.description));
   }
 
-  const relationTypes = db
-    .prepare(
-      "SELECT name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as {
-    name: string;
-    domain_class_id: number | null;
-    range_class_id: number | null;
-    description: string;
-  }[];
-  for (const r of relationTypes) {
+  for (const r of ontologyRelationTypes(ctx, ontologyId)) {
     const s = iri.relationType(base, r.name);
     add(s, RDF_TYPE, OWL.ObjectProperty);
     add(s, LABEL, zh(r.name));

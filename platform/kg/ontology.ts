@@ -87,30 +87,27 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
     for (const p of c.properties ?? [])
       insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0);
   }
-  const insertRelationType = db.prepare(
+  /** One row of `sql` for each item, with the values `row` gives for it. */
+  const insertEach = <T>(sql: string, items: T[], row: (item: T) => unknown[]) => {
+    const insert = db.prepare(sql);
+    for (const item of items) insert.run(...row(item));
+  };
+  insertEach(
     "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description) VALUES (?, ?, ?, ?, ?)",
-  );
-  for (const r of def.relationTypes) {
-    insertRelationType.run(
+    def.relationTypes,
+    (r) => [
       ontologyId,
       r.name,
       r.domain ? classIds.get(r.domain) : null,
       r.range ? classIds.get(r.range) : null,
       r.description ?? "",
-    );
-  }
-  const insertEventType = db.prepare(
-    "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color) VALUES (?, ?, ?, ?, ?)",
+    ],
   );
-  for (const e of def.eventTypes) {
-    insertEventType.run(
-      ontologyId,
-      e.name,
-      JSON.stringify(e.triggers),
-      JSON.stringify(e.roles),
-      e.color,
-    );
-  }
+  insertEach(
+    "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color) VALUES (?, ?, ?, ?, ?)",
+    def.eventTypes,
+    (e) => [ontologyId, e.name, JSON.stringify(e.triggers), JSON.stringify(e.roles), e.color],
+  );
   return ontologyId;
 }
 
@@ -133,6 +130,29 @@ export function graphOntology(ctx: PlatformContext, graphId: number): GraphOntol
   );
 }
 
+/** An ontology's classes, in id order. */
+export function ontologyClasses(ctx: PlatformContext, ontologyId: number): OntologyClass[] {
+  return (
+    ctx.db
+      .prepare(
+        "SELECT id, name, parent_id, is_place, color, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
+      )
+      .all(ontologyId) as (Omit<OntologyClass, "is_place"> & { is_place: number })[]
+  ).map((c) => ({ ...c, is_place: !!c.is_place }));
+}
+
+/** An ontology's relation types, in id order. */
+export function ontologyRelationTypes(
+  ctx: PlatformContext,
+  ontologyId: number,
+): OntologyRelationType[] {
+  return ctx.db
+    .prepare(
+      "SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
+    )
+    .all(ontologyId) as OntologyRelationType[];
+}
+
 function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
   const db = ctx.db;
   const head = db
@@ -141,14 +161,7 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
     )
     .get(graphId) as { id: number; name: string } | undefined;
   const ontologyId = head?.id ?? -1;
-  const classRows = db
-    .prepare(
-      "SELECT id, name, parent_id, is_place, color, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as (Omit<OntologyClass, "is_place"> & { is_place: number })[];
-  const classes = new Map<number, OntologyClass>(
-    classRows.map((c) => [c.id, { ...c, is_place: !!c.is_place }]),
-  );
+  const classes = new Map(ontologyClasses(ctx, ontologyId).map((c) => [c.id, c]));
   const children = new Map<number, number[]>();
   for (const c of classes.values()) {
     if (c.parent_id == null) continue;
@@ -174,15 +187,7 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
   for (const c of classes.values())
     if (c.is_place) for (const id of subtree(c.id)) placeClassIds.add(id);
 
-  const relationTypes = new Map<number, OntologyRelationType>(
-    (
-      db
-        .prepare(
-          "SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
-        )
-        .all(ontologyId) as OntologyRelationType[]
-    ).map((r) => [r.id, r]),
-  );
+  const relationTypes = new Map(ontologyRelationTypes(ctx, ontologyId).map((r) => [r.id, r]));
   const eventTypes = new Map<number, OntologyEventType>(
     (
       db

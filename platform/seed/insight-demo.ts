@@ -148,16 +148,18 @@ function seedSearches(ctx: PlatformContext, rng: Rng, users: { id: number }[], n
   const insert = db.prepare(
     "INSERT INTO kg_search_log (graph_id, user_id, query, kind, result_count, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const countEntities = db.prepare(
-    "SELECT count(*) FROM kg_entities WHERE graph_id = ? AND (instr(name, ?) > 0 OR instr(aliases, ?) > 0)",
-  );
-  const countArticles = db.prepare(
-    "SELECT count(*) FROM kg_articles WHERE graph_id = ? AND (instr(title, ?) > 0 OR instr(content, ?) > 0)",
-  );
-  const countEvents = db.prepare(
-    "SELECT count(*) FROM kg_events WHERE graph_id = ? AND (instr(title, ?) > 0 OR trigger_word = ?)",
-  );
-  const counters = { entity: countEntities, article: countArticles, event: countEvents };
+  // What a search of each kind finds for a query (graph, query, query).
+  const counters = {
+    entity: db.prepare(
+      "SELECT count(*) FROM kg_entities WHERE graph_id = ? AND (instr(name, ?) > 0 OR instr(aliases, ?) > 0)",
+    ),
+    article: db.prepare(
+      "SELECT count(*) FROM kg_articles WHERE graph_id = ? AND (instr(title, ?) > 0 OR instr(content, ?) > 0)",
+    ),
+    event: db.prepare(
+      "SELECT count(*) FROM kg_events WHERE graph_id = ? AND (instr(title, ?) > 0 OR trigger_word = ?)",
+    ),
+  };
   const memo = new Map<string, number>();
   const resultsOf = (graph: number, kind: keyof typeof counters, query: string) => {
     const key = `${graph}|${kind}|${query}`;
