@@ -14,12 +14,10 @@ import {
   failureStatus,
   fetchRecord,
   forbiddenPage,
+  openScreen,
   prefix,
   recordPath,
   rethrowUnexpected,
-  requireScreen,
-  screenOf,
-  tableT,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
 
@@ -48,9 +46,7 @@ async function afterDelete(
 }
 
 export async function deleteLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   const schema = await schemaFor(viewer, screen, t, "delete");
   if (recordLock(schema, params.id).delete) throw forbiddenPage(t, t("actions.locked"));
   const record = await fetchRecord(viewer.api, screen, params.id ?? "");
@@ -63,10 +59,8 @@ export async function deleteLoader(key: ResourceKey, { request, params }: Loader
 }
 
 export async function deleteAction(key: ResourceKey, { request, params }: ActionFunctionArgs) {
-  const screen = screenOf(key);
   const form = await readForm(request);
-  const viewer = await requireScreen(request, screen, { formData: form });
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const id = params.id ?? "";
   try {
     await viewer.api.delete(recordPath(screen, id));
@@ -103,9 +97,7 @@ function bulkQuery(request: Request, sel: { ids: string[]; all: boolean }): URLS
 
 /** The confirmation of a bulk delete shows how many records go (spec "select all N matching"). */
 export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   await schemaFor(viewer, screen, t, "delete");
   const sel = bulkSelection(new URL(request.url).searchParams);
   if (!sel.all && !sel.ids.length) {
@@ -138,10 +130,8 @@ export async function bulkDeleteLoader(key: ResourceKey, { request }: LoaderFunc
 }
 
 export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunctionArgs) {
-  const screen = screenOf(key);
   const form = await readForm(request);
-  const viewer = await requireScreen(request, screen, { formData: form });
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const sel = bulkSelection(form);
   if (!sel.all && !sel.ids.length) {
     return data<DeleteData>(

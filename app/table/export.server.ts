@@ -11,12 +11,10 @@ import { tableUrl } from "./form.server";
 import {
   failureMessage,
   failureStatus,
+  openScreen,
   prefix,
   recordPath,
   rethrowUnexpected,
-  requireScreen,
-  screenOf,
-  tableT,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
 
@@ -54,6 +52,18 @@ async function refuse(
   });
 }
 
+/** A platform failure as the refusal above; anything unexpected goes on to the error page. */
+function refuseFailure(
+  viewer: Viewer,
+  screen: ResourceScreen,
+  request: Request,
+  message: string,
+  e: unknown,
+) {
+  rethrowUnexpected(e);
+  return refuse(viewer, screen, request, message, failureStatus(e));
+}
+
 /** The import template, served by the platform at /static/template/{app}-{resource}.csv. */
 async function template(screen: ResourceScreen) {
   const [app, name] = screen.api.split("/");
@@ -71,9 +81,7 @@ async function template(screen: ResourceScreen) {
  * table's search and filters (`all=1`, or the toolbar's plain export), or the template.
  */
 export async function exportLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   const url = new URL(request.url);
   if (url.searchParams.get("template") === "1") return template(screen);
   const ids = selectedIds(url.searchParams);
@@ -91,23 +99,14 @@ export async function exportLoader(key: ResourceKey, { request }: LoaderFunction
     const res = await viewer.api.raw("GET", `${prefix(screen)}export/`, { query });
     return attachment(res.body, "export.csv");
   } catch (e) {
-    rethrowUnexpected(e);
-    return refuse(
-      viewer,
-      screen,
-      request,
-      failureMessage(t, "messages.exportFailed", e),
-      failureStatus(e),
-    );
+    return refuseFailure(viewer, screen, request, failureMessage(t, "messages.exportFailed", e), e);
   }
 }
 
 /** POST {screen}/export with intent=errors: an import's bad rows as a CSV to fix and upload again. */
 export async function exportAction(key: ResourceKey, { request }: ActionFunctionArgs) {
-  const screen = screenOf(key);
   const form = await readForm(request);
-  await requireScreen(request, screen, { formData: form });
-  const t = await tableT(request);
+  const { t } = await openScreen(key, request, { formData: form });
   if (form.get("intent") !== "errors") throw data({ error: "unknown intent" }, { status: 400 });
   let errors: RowError[];
   try {
@@ -127,9 +126,7 @@ export async function exportAction(key: ResourceKey, { request }: ActionFunction
 
 /** GET {screen}/{id}/download: a stored file, streamed from the platform (data/files). */
 export async function downloadLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   try {
     const res = await viewer.api.raw("GET", `${recordPath(screen, params.id ?? "")}download/`);
     const disposition = res.headers.get("content-disposition") ?? "";
@@ -143,13 +140,12 @@ export async function downloadLoader(key: ResourceKey, { request, params }: Load
       res.headers.get("content-length"),
     );
   } catch (e) {
-    rethrowUnexpected(e);
-    return refuse(
+    return refuseFailure(
       viewer,
       screen,
       request,
       failureMessage(t, "messages.downloadFailed", e),
-      failureStatus(e),
+      e,
     );
   }
 }

@@ -22,13 +22,12 @@ import {
   fetchRecord,
   fetchSchema,
   forbiddenPage,
+  openScreen,
   platformFieldErrors,
   prefix,
   recordPath,
   rethrowUnexpected,
-  requireScreen,
   screenOf,
-  tableT,
 } from "./platform.server";
 import { FILE_FORM_BYTES, FORM_BYTES, readForm } from "~/http/form.server";
 
@@ -92,9 +91,7 @@ export async function formLoader(
   mode: FormMode,
   { request, params }: LoaderFunctionArgs,
 ) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   const schema = await schemaFor(viewer, screen, t, mode === "create" ? "create" : "update");
   const lock = lockFor(schema, mode, params.id);
   const record =
@@ -155,8 +152,7 @@ export async function formAction(
   const form = await readForm(request, {
     maxBytes: screen.multipart ? FILE_FORM_BYTES : FORM_BYTES,
   });
-  const viewer = await requireScreen(request, screen, { formData: form });
-  const t = await tableT(request);
+  const { viewer, t } = await openScreen(screen, request, { formData: form });
   const messages = MESSAGES[mode];
   const schema = await schemaFor(viewer, screen, t);
   // Fields the account rule keeps this viewer from changing are not sent: the platform keeps them.

@@ -10,11 +10,9 @@ import {
   failureMessage,
   failureStatus,
   forbiddenPage,
+  openScreen,
   prefix,
   rethrowUnexpected,
-  requireScreen,
-  screenOf,
-  tableT,
 } from "./platform.server";
 import { CSV_FORM_BYTES, readForm } from "~/http/form.server";
 
@@ -22,9 +20,7 @@ import { CSV_FORM_BYTES, readForm } from "~/http/form.server";
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 export async function importLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request);
   const schema = await schemaFor(viewer, screen, t, "create");
   if (!schema.importable) throw forbiddenPage(t);
   return data<ImportData>({
@@ -69,10 +65,8 @@ function refused(t: TFunction, e: unknown) {
  * all rows or none.
  */
 export async function importAction(key: ResourceKey, { request }: ActionFunctionArgs) {
-  const screen = screenOf(key);
   const form = await readForm(request, { maxBytes: CSV_FORM_BYTES });
-  const viewer = await requireScreen(request, screen, { formData: form });
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const intent = form.get("intent") === "commit" ? "commit" : "check";
   const file = chosenFile(form);
   if (!file || !acceptable(file)) {

@@ -37,6 +37,18 @@ export async function requireScreen(
 
 export const tableT = (request: Request) => getFixedT(request, "table");
 
+/** What every route of a screen starts with: the screen, its guarded viewer and the table's words. */
+export async function openScreen(
+  key: ResourceKey | ResourceScreen,
+  request: Request,
+  opts: { formData?: FormData } = {},
+) {
+  const screen = typeof key === "string" ? screenOf(key) : key;
+  const viewer = await requireScreen(request, screen, opts);
+  const t = await tableT(request);
+  return { screen, viewer, t };
+}
+
 /** `{prefix}` of spec §7 for a screen's resource, with the trailing slash the platform answers to. */
 export const prefix = (screen: ResourceScreen) => `/${screen.api}/`;
 export const recordPath = (screen: ResourceScreen, id: string | number) =>

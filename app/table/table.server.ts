@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { TableData } from "~/table/data";
 import type { ResourceKey, ResourceScreen } from "~/table/registry";
 import { parseTableState, stateQuery, stateToParams } from "~/table/table-state";
@@ -12,10 +13,8 @@ import {
   failureMessage,
   fetchList,
   fetchSchema,
+  openScreen,
   rethrowUnexpected,
-  requireScreen,
-  screenOf,
-  tableT,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
 
@@ -56,10 +55,8 @@ async function featureFlags(viewer: Viewer) {
  * message rather than an error page, so the toolbar and the rest of the page stay usable.
  */
 export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionArgs) {
-  const screen = screenOf(key);
-  const viewer = await requireScreen(request, screen);
+  const { screen, viewer, t } = await openScreen(key, request);
   canonicalRedirect(request, screen);
-  const t = await tableT(request);
   const state = parseTableState(new URL(request.url).searchParams);
   const [schema, list, hidden, flags] = await Promise.allSettled([
     fetchSchema(viewer.api, screen),
@@ -95,9 +92,8 @@ const backTo = (form: FormData, screen: ResourceScreen) => {
 
 /** Intents posted to the table itself: remember the visible columns; switch feature flags. */
 export async function tableAction(key: ResourceKey, { request }: ActionFunctionArgs) {
-  const screen = screenOf(key);
   const form = await readForm(request);
-  const viewer = await requireScreen(request, screen, { formData: form });
+  const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const intent = form.get("intent");
   if (intent === "columns") {
     const all = form.getAll("all").map(String);
@@ -106,13 +102,11 @@ export async function tableAction(key: ResourceKey, { request }: ActionFunctionA
     const cookie = await saveHiddenColumns(request, viewer.info.id, screen.key, hidden);
     return redirect(backTo(form, screen), { headers: { "Set-Cookie": cookie } });
   }
-  if (intent === "flags" && screen.key === "configs")
-    return saveFlags(request, viewer, form, screen);
+  if (intent === "flags" && screen.key === "configs") return saveFlags(t, viewer, form, screen);
   throw data({ error: `unknown intent: ${String(intent)}` }, { status: 400 });
 }
 
-async function saveFlags(request: Request, viewer: Viewer, form: FormData, screen: ResourceScreen) {
-  const t = await tableT(request);
+async function saveFlags(t: TFunction, viewer: Viewer, form: FormData, screen: ResourceScreen) {
   const wanted = new Set(form.getAll("flag").map(String));
   try {
     for (const flag of await featureFlags(viewer)) {

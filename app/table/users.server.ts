@@ -10,23 +10,18 @@ import {
   failureStatus,
   fetchRecord,
   forbiddenPage,
+  openScreen,
   platformFieldErrors,
   recordPath,
   rethrowUnexpected,
-  requireScreen,
-  screenOf,
-  tableT,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
 
-const screen = () => screenOf("users");
-
 export async function resetPasswordLoader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireScreen(request, screen());
-  const t = await tableT(request);
-  const schema = await schemaFor(viewer, screen(), t, "update");
+  const { screen, viewer, t } = await openScreen("users", request);
+  const schema = await schemaFor(viewer, screen, t, "update");
   if (recordLock(schema, params.id).all) throw forbiddenPage(t, t("actions.locked"));
-  const user = await fetchRecord(viewer.api, screen(), params.id ?? "");
+  const user = await fetchRecord(viewer.api, screen, params.id ?? "");
   return data<ResetPasswordData>({
     screen: "users",
     id: String(user.id),
@@ -37,8 +32,7 @@ export async function resetPasswordLoader({ request, params }: LoaderFunctionArg
 /** POST /api/common/users/{id}/reset_password/ with the new password (the platform ends their sessions). */
 export async function resetPasswordAction({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const viewer = await requireScreen(request, screen(), { formData: form });
-  const t = await tableT(request);
+  const { screen, viewer, t } = await openScreen("users", request, { formData: form });
   const { schema, rules } = resetPasswordForm(t);
   const values = readFormValues(schema, "update", form);
   const errors = validateValues(Object.keys(schema.form_fields), rules, values);
@@ -50,7 +44,7 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
     );
   }
   try {
-    await viewer.api.post(`${recordPath(screen(), params.id ?? "")}reset_password/`, {
+    await viewer.api.post(`${recordPath(screen, params.id ?? "")}reset_password/`, {
       new_password: values.new_password,
     });
   } catch (e) {
@@ -62,5 +56,5 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
       { status: failureStatus(e) },
     );
   }
-  return backToTable(viewer, screen(), request, t("messages.resetOk"));
+  return backToTable(viewer, screen, request, t("messages.resetOk"));
 }
