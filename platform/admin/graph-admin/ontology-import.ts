@@ -81,78 +81,82 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
   };
 }
 
-/** One term of the file against the ontology: added (with `added` as detail), changed (what), or neither. */
-function compareTerm<T>(
-  out: OwlChange[],
-  kind: OwlChangeKind,
-  name: string,
-  was: T | undefined,
-  added: string,
-  changed: (was: T) => string[],
-) {
-  if (!was) {
-    out.push({ kind, change: "added", name, detail: added });
-    return;
-  }
-  const parts = changed(was);
-  if (parts.length) out.push({ kind, change: "changed", name, detail: parts.join("；") });
-}
+/** A field the file changes, as the change's detail reads it (`父类：A → B`). */
+const fieldChange = (label: string, was: string | null, now: string | null) =>
+  was !== now ? [`${label}：${none(was)} → ${none(now)}`] : [];
+/** The file's description, when it has one, differs (the detail only names it). */
+const descriptionChange = (was: { description: string }, now: { description: string | null }) =>
+  now.description !== null && now.description !== was.description ? ["描述"] : [];
 
-function changesOf(now: Current, next: OwlOntology): OwlChange[] {
-  const out: OwlChange[] = [];
-  for (const c of next.classes) {
-    compareTerm(
-      out,
-      "class",
-      c.name,
-      now.classes.get(c.name),
-      c.parent ? `父类：${c.parent}` : "",
-      (was) => [
-        ...(was.parent !== c.parent ? [`父类：${none(was.parent)} → ${none(c.parent)}`] : []),
-        ...(c.description !== null && c.description !== was.description ? ["描述"] : []),
-      ],
-    );
+/**
+ * The file's terms of one kind against the ontology's (`current`, by key): those added (with
+ * `added` as detail) or changed (what, joined), and apart, the ontology's terms the file lacks.
+ * A term's key and name are its name unless `key` and `name` say otherwise.
+ */
+function compareKind<W, T extends { name: string }>(
+  kind: OwlChangeKind,
+  current: Map<string, W>,
+  next: T[],
+  how: {
+    key?: (t: T) => string;
+    name?: (t: T) => string;
+    added: (t: T) => string;
+    changed: (was: W, t: T) => string[];
+    removed?: (was: W) => { name: string; detail: string };
+  },
+) {
+  const keyOf = how.key ?? ((t: T) => t.name);
+  const present: OwlChange[] = [];
+  for (const t of next) {
+    const was = current.get(keyOf(t));
+    const name = how.name?.(t) ?? t.name;
+    if (!was) {
+      present.push({ kind, change: "added", name, detail: how.added(t) });
+      continue;
+    }
+    const parts = how.changed(was, t);
+    if (parts.length) present.push({ kind, change: "changed", name, detail: parts.join("；") });
   }
-  for (const r of next.relationTypes) {
-    compareTerm(
-      out,
-      "relation_type",
-      r.name,
-      now.relationTypes.get(r.name),
-      `${none(r.domain)} → ${none(r.range)}`,
-      (was) => [
-        ...(was.domain !== r.domain ? [`定义域：${none(was.domain)} → ${none(r.domain)}`] : []),
-        ...(was.range !== r.range ? [`值域：${none(was.range)} → ${none(r.range)}`] : []),
-        ...(r.description !== null && r.description !== was.description ? ["描述"] : []),
-      ],
-    );
-  }
-  for (const p of next.properties) {
-    const was = now.properties.get(propertyKey(p.className, p.name));
-    compareTerm(out, "property", `${p.className}.${p.name}`, was, p.datatype, (w) =>
-      w.datatype !== p.datatype ? [`${w.datatype} → ${p.datatype}`] : [],
-    );
-  }
-  const inFile = {
-    classes: new Set(next.classes.map((c) => c.name)),
-    relations: new Set(next.relationTypes.map((r) => r.name)),
-    properties: new Set(next.properties.map((p) => propertyKey(p.className, p.name))),
-  };
-  for (const name of now.classes.keys())
-    if (!inFile.classes.has(name)) out.push({ kind: "class", change: "removed", name, detail: "" });
-  for (const name of now.relationTypes.keys())
-    if (!inFile.relations.has(name))
-      out.push({ kind: "relation_type", change: "removed", name, detail: "" });
-  for (const [key, p] of now.properties) {
-    if (!inFile.properties.has(key))
-      out.push({
-        kind: "property",
+  const inFile = new Set(next.map(keyOf));
+  const removed: OwlChange[] = [];
+  for (const [key, was] of current) {
+    if (!inFile.has(key))
+      removed.push({
+        kind,
         change: "removed",
-        name: `${p.className}.${p.name}`,
-        detail: p.datatype,
+        ...(how.removed?.(was) ?? { name: key, detail: "" }),
       });
   }
-  return out;
+  return { present, removed };
+}
+
+/** What the file adds and changes, kind by kind (classes, relation types, properties), then what it removes. */
+function changesOf(now: Current, next: OwlOntology): OwlChange[] {
+  const kinds = [
+    compareKind("class", now.classes, next.classes, {
+      added: (c) => (c.parent ? `父类：${c.parent}` : ""),
+      changed: (was, c) => [
+        ...fieldChange("父类", was.parent, c.parent),
+        ...descriptionChange(was, c),
+      ],
+    }),
+    compareKind("relation_type", now.relationTypes, next.relationTypes, {
+      added: (r) => `${none(r.domain)} → ${none(r.range)}`,
+      changed: (was, r) => [
+        ...fieldChange("定义域", was.domain, r.domain),
+        ...fieldChange("值域", was.range, r.range),
+        ...descriptionChange(was, r),
+      ],
+    }),
+    compareKind("property", now.properties, next.properties, {
+      key: (p) => propertyKey(p.className, p.name),
+      name: (p) => `${p.className}.${p.name}`,
+      added: (p) => p.datatype,
+      changed: (was, p) => (was.datatype !== p.datatype ? [`${was.datatype} → ${p.datatype}`] : []),
+      removed: (p) => ({ name: `${p.className}.${p.name}`, detail: p.datatype }),
+    }),
+  ];
+  return [...kinds.flatMap((k) => k.present), ...kinds.flatMap((k) => k.removed)];
 }
 
 const SAMPLES = 5;
