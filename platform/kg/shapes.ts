@@ -16,7 +16,7 @@ export const EVENT_LINK_TYPES: Record<string, string> = {
   concurrent: "并发",
 };
 
-/** The columns of an event link (kg_event_relations l) that every reader wants; each adds the ends it needs. */
+/** The columns every reader of event links (kg_event_relations l) wants; each adds the ends it needs. */
 export const EVENT_LINK_COLUMNS =
   "l.id, l.type, l.strength, l.cue, l.article_id, l.sent_start, l.sent_end";
 
