@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/bits";
+import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/form-parts";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { DOMAINS } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";

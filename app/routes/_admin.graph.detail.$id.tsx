@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/co
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, num } from "~/components/graph-admin/bits";
+import { Field } from "~/components/graph-admin/form-parts";
+import { groupDigits } from "~/utils/format";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
 import type { GraphCard, OntologyDetail } from "~/graph-admin/types";
@@ -99,7 +100,7 @@ function NeighbourTable({
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
-        {direction === "out" ? t("detail.outgoing") : t("detail.incoming")}（{num(total)}）
+        {direction === "out" ? t("detail.outgoing") : t("detail.incoming")}（{groupDigits(total)}）
         {total > rows.length && (
           <Text span size="xs" c="dimmed">
             {t("detail.firstN", { count: rows.length })}
@@ -159,10 +160,10 @@ export default function GraphDetailPage() {
       </div>
       <Text size="sm" c="dimmed">
         {t("graph.countsFull", {
-          entities: num(graph.counts.entities),
-          relations: num(graph.counts.relations),
-          events: num(graph.counts.events),
-          articles: num(graph.counts.articles),
+          entities: groupDigits(graph.counts.entities),
+          relations: groupDigits(graph.counts.relations),
+          events: groupDigits(graph.counts.events),
+          articles: groupDigits(graph.counts.articles),
         })}
       </Text>
       <div className="ga-grid2" style={{ alignItems: "start" }}>
@@ -212,8 +213,8 @@ export default function GraphDetailPage() {
                       )}
                     </td>
                     <td>{e.class ?? "—"}</td>
-                    <td className="num">{num(e.out_relations)}</td>
-                    <td className="num">{num(e.in_relations)}</td>
+                    <td className="num">{groupDigits(e.out_relations)}</td>
+                    <td className="num">{groupDigits(e.in_relations)}</td>
                     <td>
                       <Group gap={8} wrap="nowrap">
                         <Link to={`/${graph.id}/entity/${e.uuid}`}>{t("detail.entityPage")}</Link>

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, fieldError } from "~/components/graph-admin/bits";
+import { ErrorNotice, fieldError } from "~/components/graph-admin/form-parts";
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { JobList } from "~/components/graph-admin/job-list";
 import { graphAdminLinks } from "~/components/graph-admin/links";

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { JobStatusBadge, num } from "~/components/graph-admin/bits";
+import { JobStatusBadge } from "~/components/graph-admin/job-status";
+import { groupDigits } from "~/utils/format";
 import { JobList } from "~/components/graph-admin/job-list";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
@@ -87,10 +88,10 @@ export default function GraphDashboard() {
                   <td>
                     {g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>}
                   </td>
-                  <td className="num">{num(g.counts.entities)}</td>
-                  <td className="num">{num(g.counts.relations)}</td>
-                  <td className="num">{num(g.counts.events)}</td>
-                  <td className="num">{num(g.counts.articles)}</td>
+                  <td className="num">{groupDigits(g.counts.entities)}</td>
+                  <td className="num">{groupDigits(g.counts.relations)}</td>
+                  <td className="num">{groupDigits(g.counts.events)}</td>
+                  <td className="num">{groupDigits(g.counts.articles)}</td>
                   <td>
                     {g.last_build ? (
                       <Stack gap={2}>

@@ -71,3 +71,6 @@ export function thousands(num: number): string {
 export function percent(share: number | null | undefined): string {
   return share === null || share === undefined ? "—" : `${(share * 100).toFixed(1)}%`;
 }
+
+/** A count with thousands separators (12,345), the same on the server and in every browser. */
+export const groupDigits = (n: number) => n.toLocaleString("en-US");

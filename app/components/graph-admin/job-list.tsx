@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/utils/format";
-import { JobStatusBadge, JobProgress } from "./bits";
+import { JobStatusBadge, JobProgress } from "./job-status";
 import type { Job } from "~/graph-admin/types";
 
 /** A short list of jobs: kind, graph, status with progress, when, who; each opens its page. */

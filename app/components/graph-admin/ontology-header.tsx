@@ -12,7 +12,7 @@ import {
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./bits";
+import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./form-parts";
 import type { OntologyRights } from "./ontology-editor";
 import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
 

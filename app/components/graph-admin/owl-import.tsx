@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, Field } from "./bits";
+import { ErrorNotice, Field } from "./form-parts";
 import type { ActionError, OwlPreview } from "~/graph-admin/types";
 
 function Hidden({ intent, ontologyId }: { intent: string; ontologyId: number }) {

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { num } from "./bits";
+import { groupDigits } from "~/utils/format";
 import type { PlanReport, RowProblem, WriteCounts } from "~/graph-admin/types";
 
 function Stat({
@@ -14,7 +14,7 @@ function Stat({
 }) {
   return (
     <div className={`ga-stat ${tone ?? ""}`}>
-      <b>{num(value)}</b>
+      <b>{groupDigits(value)}</b>
       <span>{label}</span>
     </div>
   );
@@ -95,7 +95,7 @@ function Sample<T>({
   return (
     <Paper withBorder p="sm">
       <Text fw={600} size="sm" mb={6}>
-        {title}（{num(total)}）
+        {title}（{groupDigits(total)}）
         {total > rows.length && (
           <Text span c="dimmed" size="xs">
             {t("plan.sampleOf", { count: rows.length })}

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice } from "./bits";
+import { ErrorNotice } from "./form-parts";
 import type { ActionError, UnmappedPredicate } from "~/graph-admin/types";
 
 /**

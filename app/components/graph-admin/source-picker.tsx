@@ -1,6 +1,7 @@
 import { Checkbox, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Field, num } from "./bits";
+import { Field } from "./form-parts";
+import { groupDigits } from "~/utils/format";
 import type { SourceOptions } from "~/graph-admin/types";
 
 /**
@@ -59,7 +60,10 @@ export function SourcePicker({ options, error }: { options: SourceOptions; error
                   <input type="checkbox" name="source_ids" value={s.id} />
                   {s.name}{" "}
                   <small>
-                    {t("sources.sourceCounts", { triples: num(s.triples), files: num(s.files) })}
+                    {t("sources.sourceCounts", {
+                      triples: groupDigits(s.triples),
+                      files: groupDigits(s.files),
+                    })}
                   </small>
                 </label>
               ))}
@@ -80,12 +84,12 @@ export function SourcePicker({ options, error }: { options: SourceOptions; error
               .map((g) => (
                 <label key={g.id}>
                   <input type="checkbox" name="triple_graph_ids" value={g.id} />
-                  {t("sources.triplesOf", { name: g.name })} <small>{num(g.triples)}</small>
+                  {t("sources.triplesOf", { name: g.name })} <small>{groupDigits(g.triples)}</small>
                 </label>
               ))}
             <label>
               <input type="checkbox" name="all_triples" value="on" />
-              {t("sources.allTriples")} <small>{num(options.all_triples)}</small>
+              {t("sources.allTriples")} <small>{groupDigits(options.all_triples)}</small>
             </label>
           </div>
         </div>

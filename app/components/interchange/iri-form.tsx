@@ -2,7 +2,7 @@ import { Button, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, fieldError, valueOf } from "~/components/graph-admin/bits";
+import { ErrorNotice, fieldError, valueOf } from "~/components/graph-admin/form-parts";
 import type { ActionError } from "~/graph-admin/types";
 
 /** The intent the form posts (the server's SAVE_IRI). */

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from "react";
+import { Fragment, type Key, type ReactNode } from "react";
 
 interface ColumnBase {
   header: ReactNode;
@@ -42,6 +42,8 @@ export function DataTable<R>({
   caption,
   frame = "wrap",
   testId,
+  rowTestId,
+  detail,
 }: {
   /** Typed by the rows (a field column names one of their fields). */
   columns: NoInfer<Column<R> | false | null | undefined>[];
@@ -52,6 +54,9 @@ export function DataTable<R>({
   caption?: string;
   frame?: "wrap" | "scroll" | false;
   testId?: string;
+  rowTestId?: (row: NoInfer<R>) => string | undefined;
+  /** A row under the row spanning every column (an editor, the row's details), or null. */
+  detail?: (row: NoInfer<R>) => ReactNode;
 }) {
   const shown = columns.filter((c): c is Column<R> => !!c);
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
@@ -68,15 +73,25 @@ export function DataTable<R>({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, i) => (
-          <tr key={rowKey(row, i)}>
-            {shown.map((c) => (
-              <td key={c.key} className={cls(c) || undefined}>
-                {value(c, row, i)}
-              </td>
-            ))}
-          </tr>
-        ))}
+        {rows.map((row, i) => {
+          const more = detail?.(row);
+          return (
+            <Fragment key={rowKey(row, i)}>
+              <tr data-testid={rowTestId?.(row)} className={more ? "open" : undefined}>
+                {shown.map((c) => (
+                  <td key={c.key} className={cls(c) || undefined}>
+                    {value(c, row, i)}
+                  </td>
+                ))}
+              </tr>
+              {more && (
+                <tr className="detail">
+                  <td colSpan={shown.length}>{more}</td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,47 +1,9 @@
-import { Alert, Badge, Button, Input } from "@mantine/core";
+import { Alert, Button, Input } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { cloneElement, isValidElement, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ProgressBar } from "~/components/ui/progress-bar";
-import type { ActionError, JobStatus } from "~/graph-admin/types";
-
-const STATUS_COLORS: Record<JobStatus, string> = {
-  queued: "gray",
-  running: "blue",
-  succeeded: "green",
-  failed: "red",
-  cancelled: "dark",
-};
-
-export function JobStatusBadge({ status }: { status: JobStatus }) {
-  const { t } = useTranslation("admin");
-  return (
-    <Badge
-      color={STATUS_COLORS[status] ?? "gray"}
-      variant="light"
-      data-testid="job-status"
-      data-status={status}
-    >
-      {t(`job.status.${status}`)}
-    </Badge>
-  );
-}
-
-const PROGRESS_COLORS: Record<JobStatus, string> = {
-  queued: "brand",
-  running: "brand",
-  succeeded: "green",
-  failed: "red",
-  cancelled: "gray",
-};
-
-/** A job's progress, coloured by how it ended. */
-export function JobProgress({ value, status }: { value: number; status: JobStatus }) {
-  return <ProgressBar value={value} color={PROGRESS_COLORS[status]} testId="job-progress" />;
-}
-
-export const num = (n: number) => n.toLocaleString("en-US");
+import type { ActionError } from "~/graph-admin/types";
 
 /** A labelled native field (select, color, file) styled as Mantine's inputs, with its error under it. */
 export function Field({
@@ -70,6 +32,41 @@ export function Field({
     >
       <div>{child}</div>
     </Input.Wrapper>
+  );
+}
+
+/** A labelled native select (works without JavaScript), with an optional empty first choice. */
+export function SelectField({
+  name,
+  label,
+  value,
+  options,
+  error,
+  hint,
+  empty,
+  testId,
+}: {
+  name: string;
+  label: React.ReactNode;
+  value: string | number;
+  options: { value: string | number; label: string }[];
+  error?: string | string[];
+  hint?: React.ReactNode;
+  /** The label of a first choice with the value "". */
+  empty?: string;
+  testId?: string;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      <select name={name} className="ga-native" defaultValue={value} data-testid={testId}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
