@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/form-parts";
+import { ErrorNotice, fieldError, SelectField, valueOf } from "~/components/graph-admin/form-parts";
 import { graphAdminLinks } from "~/components/graph-admin/links";
-import { DOMAINS } from "~/components/graph-admin/ontology-header";
+import { DomainSelect } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard } from "~/graph-admin/types";
 import { adminT, formChecked, formText, mutate } from "~/graph-admin/actions.server";
@@ -106,19 +106,10 @@ function GraphFields({
         error={fieldError(result, target, "name")?.[0]}
         w={260}
       />
-      <Field label={t("graph.domain")} error={fieldError(result, target, "domain")}>
-        <select
-          name="domain"
-          className="ga-native"
-          defaultValue={valueOf(result, target, "domain", graph?.domain ?? "military")}
-        >
-          {DOMAINS.map((d) => (
-            <option key={d} value={d}>
-              {t(`domains.${d}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <DomainSelect
+        value={valueOf(result, target, "domain", graph?.domain ?? "military")}
+        error={fieldError(result, target, "domain")}
+      />
       <Textarea
         name="description"
         label={t("schema.description")}
@@ -187,29 +178,18 @@ export default function GraphCreatePage() {
             ) : (
               <>
                 <GraphFields graph={null} result={result} target="create" />
-                <Field
+                <SelectField
+                  name="ontology_id"
                   label={t("graph.ontology")}
                   error={fieldError(result, "create", "ontology_id")}
                   hint={t("graph.ontologyHint")}
-                >
-                  <select
-                    name="ontology_id"
-                    className="ga-native"
-                    defaultValue={valueOf(
-                      result,
-                      "create",
-                      "ontology_id",
-                      options.ontologies[0]?.id,
-                    )}
-                    data-testid="ontology-select"
-                  >
-                    {options.ontologies.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}（{t(`domains.${o.domain}`, { defaultValue: o.domain })}）
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                  value={valueOf(result, "create", "ontology_id", options.ontologies[0]?.id)}
+                  testId="ontology-select"
+                  options={options.ontologies.map((o) => ({
+                    value: o.id,
+                    label: `${o.name}（${t(`domains.${o.domain}`, { defaultValue: o.domain })}）`,
+                  }))}
+                />
               </>
             )}
             <SourcePicker options={options} error={fieldError(result, buildTarget, "file_ids")} />

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/co
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/graph-admin/form-parts";
+import { SelectField } from "~/components/graph-admin/form-parts";
 import { groupDigits } from "~/utils/format";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
@@ -175,17 +175,16 @@ export default function GraphDetailPage() {
               defaultValue={query.search}
               placeholder={t("detail.searchPlaceholder")}
             />
-            <Field label={t("plan.class")}>
-              <select name="class_id" className="ga-native" defaultValue={query.classId ?? ""}>
-                <option value="">{t("detail.allClasses")}</option>
-                {classes.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {"\u3000".repeat(c.depth)}
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              name="class_id"
+              label={t("plan.class")}
+              value={query.classId ?? ""}
+              empty={t("detail.allClasses")}
+              options={classes.map((c) => ({
+                value: c.id,
+                label: `${"\u3000".repeat(c.depth)}${c.name}`,
+              }))}
+            />
             <Button type="submit" variant="light">
               {t("detail.searchButton")}
             </Button>

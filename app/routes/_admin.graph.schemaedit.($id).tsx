@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, Field, fieldError, valueOf } from "~/components/graph-admin/form-parts";
+import { ErrorNotice, fieldError, SelectField, valueOf } from "~/components/graph-admin/form-parts";
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
@@ -138,19 +138,12 @@ export default function GraphSchemaEditPage() {
               <input type="hidden" name="intent" value="switchOntology" />
               <ErrorNotice result={result} target="switchOntology" />
               <Group align="flex-end" gap="xs">
-                <Field label={t("graphOntology.switchTo")}>
-                  <select
-                    name="ontology_id"
-                    className="ga-native"
-                    defaultValue={info.ontology?.id ?? ""}
-                  >
-                    {ontologies.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <SelectField
+                  name="ontology_id"
+                  label={t("graphOntology.switchTo")}
+                  value={info.ontology?.id ?? ""}
+                  options={ontologies.map((o) => ({ value: o.id, label: o.name }))}
+                />
                 <Button type="submit" size="xs" variant="light">
                   {t("graphOntology.switch")}
                 </Button>

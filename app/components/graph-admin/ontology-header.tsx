@@ -12,24 +12,23 @@ import {
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ConfirmDelete, ErrorNotice, Field, fieldError, valueOf } from "./form-parts";
+import { ConfirmDelete, ErrorNotice, fieldError, SelectField, valueOf } from "./form-parts";
 import type { OntologyRights } from "./ontology-editor";
 import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
 
 export const DOMAINS = ["military", "general"] as const;
 
-function DomainSelect({ value, error }: { value: string; error?: string[] }) {
+/** The domain of a graph or an ontology (军事, 通用). */
+export function DomainSelect({ value, error }: { value: string; error?: string[] }) {
   const { t } = useTranslation("admin");
   return (
-    <Field label={t("graph.domain")} error={error}>
-      <select name="domain" className="ga-native" defaultValue={value || "general"}>
-        {DOMAINS.map((d) => (
-          <option key={d} value={d}>
-            {t(`domains.${d}`)}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      name="domain"
+      label={t("graph.domain")}
+      value={value || "general"}
+      error={error}
+      options={DOMAINS.map((d) => ({ value: d, label: t(`domains.${d}`) }))}
+    />
   );
 }
 
@@ -87,20 +86,13 @@ export function NewOntologyForm({
         <Stack gap="xs">
           <ErrorNotice result={result} target={target} />
           <OntologyFields result={result} target={target} />
-          <Field label={t("schema.copyFrom")}>
-            <select
-              name="copy_from"
-              className="ga-native"
-              defaultValue={valueOf(result, target, "copy_from", "")}
-            >
-              <option value="">{t("schema.emptyOntology")}</option>
-              {ontologies.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            name="copy_from"
+            label={t("schema.copyFrom")}
+            value={valueOf(result, target, "copy_from", "")}
+            empty={t("schema.emptyOntology")}
+            options={ontologies.map((o) => ({ value: o.id, label: o.name }))}
+          />
           <Button type="submit" size="xs" w="fit-content">
             {t("actions.create")}
           </Button>

@@ -30,71 +30,85 @@ export function SourcePicker({ options, error }: { options: SourceOptions; error
         />
       </Field>
       <div className="ga-grid2">
-        <div>
-          <Text fw={500} size="sm" mb={4}>
-            {t("sources.files")}
-          </Text>
-          {files.length ? (
-            <div className="ga-checks">
-              {files.map((f) => (
-                <label key={f.id}>
-                  <input type="checkbox" name="file_ids" value={f.id} />
-                  {f.filename || f.name} <small>{(f.size / 1024).toFixed(1)} KB</small>
-                </label>
-              ))}
-            </div>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("sources.noFiles")}
-            </Text>
-          )}
-        </div>
-        <div>
-          <Text fw={500} size="sm" mb={4}>
-            {t("sources.sources")}
-          </Text>
-          {options.sources.length ? (
-            <div className="ga-checks">
-              {options.sources.map((s) => (
-                <label key={s.id}>
-                  <input type="checkbox" name="source_ids" value={s.id} />
-                  {s.name}{" "}
-                  <small>
-                    {t("sources.sourceCounts", {
-                      triples: groupDigits(s.triples),
-                      files: groupDigits(s.files),
-                    })}
-                  </small>
-                </label>
-              ))}
-            </div>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("sources.noSources")}
-            </Text>
-          )}
-        </div>
-        <div>
-          <Text fw={500} size="sm" mb={4}>
-            {t("sources.triples")}
-          </Text>
-          <div className="ga-checks">
-            {options.triple_graphs
-              .filter((g) => g.triples > 0)
-              .map((g) => (
-                <label key={g.id}>
-                  <input type="checkbox" name="triple_graph_ids" value={g.id} />
-                  {t("sources.triplesOf", { name: g.name })} <small>{groupDigits(g.triples)}</small>
-                </label>
-              ))}
-            <label>
-              <input type="checkbox" name="all_triples" value="on" />
-              {t("sources.allTriples")} <small>{groupDigits(options.all_triples)}</small>
-            </label>
-          </div>
-        </div>
+        <CheckGroup
+          title={t("sources.files")}
+          name="file_ids"
+          empty={t("sources.noFiles")}
+          items={files.map((f) => ({
+            value: f.id,
+            label: f.filename || f.name,
+            note: `${(f.size / 1024).toFixed(1)} KB`,
+          }))}
+        />
+        <CheckGroup
+          title={t("sources.sources")}
+          name="source_ids"
+          empty={t("sources.noSources")}
+          items={options.sources.map((s) => ({
+            value: s.id,
+            label: s.name,
+            note: t("sources.sourceCounts", {
+              triples: groupDigits(s.triples),
+              files: groupDigits(s.files),
+            }),
+          }))}
+        />
+        <CheckGroup
+          title={t("sources.triples")}
+          name="triple_graph_ids"
+          items={options.triple_graphs
+            .filter((g) => g.triples > 0)
+            .map((g) => ({
+              value: g.id,
+              label: t("sources.triplesOf", { name: g.name }),
+              note: groupDigits(g.triples),
+            }))}
+        >
+          <label>
+            <input type="checkbox" name="all_triples" value="on" />
+            {t("sources.allTriples")} <small>{groupDigits(options.all_triples)}</small>
+          </label>
+        </CheckGroup>
       </div>
     </fieldset>
+  );
+}
+
+/** A titled list of checkboxes sharing one name (or what to say when there is nothing to pick). */
+function CheckGroup({
+  title,
+  name,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  name: string;
+  items: { value: number; label: string; note: string }[];
+  empty?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div>
+      <Text fw={500} size="sm" mb={4}>
+        {title}
+      </Text>
+      {items.length || children ? (
+        <div className="ga-checks">
+          {items.map((item) => (
+            <label key={item.value}>
+              <input type="checkbox" name={name} value={item.value} />
+              {item.label} <small>{item.note}</small>
+            </label>
+          ))}
+          {children}
+        </div>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      )}
+    </div>
   );
 }
 
