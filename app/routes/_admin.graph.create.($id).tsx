@@ -1,9 +1,16 @@
-import { Alert, Button, Group, Paper, Stack, TextInput, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorNotice, fieldError, SelectField, valueOf } from "~/components/graph-admin/form-parts";
+import {
+  DescriptionField,
+  ErrorNotice,
+  fieldError,
+  SelectField,
+  TextField,
+  valueOf,
+} from "~/components/graph-admin/form-parts";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { DomainSelect } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
@@ -96,27 +103,22 @@ function GraphFields({
   target: string;
 }) {
   const { t } = useTranslation("admin");
+  const form = { result, target };
   return (
     <div className="ga-form-row">
-      <TextInput
+      <TextField
+        form={form}
         name="name"
         label={t("graph.name")}
         required
-        defaultValue={valueOf(result, target, "name", graph?.name)}
-        error={fieldError(result, target, "name")?.[0]}
+        value={graph?.name}
         w={260}
       />
       <DomainSelect
         value={valueOf(result, target, "domain", graph?.domain ?? "military")}
         error={fieldError(result, target, "domain")}
       />
-      <Textarea
-        name="description"
-        label={t("schema.description")}
-        defaultValue={valueOf(result, target, "description", graph?.description)}
-        rows={1}
-        w={320}
-      />
+      <DescriptionField form={form} value={graph?.description} w={320} />
     </div>
   );
 }

@@ -138,11 +138,7 @@ export function GraphChart({
         <span className="chart-hint">{ready ? t("graph.hintLive") : t("graph.hintStatic")}</span>
       </div>
       <EChart
-        spec={spec}
-        label={label}
-        fixed={fixed}
-        testId={testId}
-        onClick={onClick}
+        {...{ spec, label, fixed, testId, onClick }}
         onReady={(chart) => {
           chartRef.current = chart;
           setReady(true);

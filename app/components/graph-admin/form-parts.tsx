@@ -1,4 +1,4 @@
-import { Alert, Button, Input } from "@mantine/core";
+import { Alert, Button, Input, Textarea, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { cloneElement, isValidElement, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -142,3 +142,56 @@ export function valueOf(
 
 export const fieldError = (result: ActionError | null | undefined, target: string, name: string) =>
   result?.target === target ? result.fieldErrors?.[name] : undefined;
+
+/** The form a field belongs to: after a refusal of that form, it shows what the user typed and why. */
+export interface FormTarget {
+  result?: ActionError | null;
+  target: string;
+}
+
+/** A text input of a graph-admin form, refilled and explained after a refusal. */
+export function TextField({
+  form,
+  name,
+  value,
+  ...input
+}: {
+  form: FormTarget;
+  name: string;
+  value: unknown;
+  label: string;
+  required?: boolean;
+  description?: string;
+  w?: number;
+}) {
+  return (
+    <TextInput
+      name={name}
+      {...input}
+      defaultValue={valueOf(form.result, form.target, name, value)}
+      error={fieldError(form.result, form.target, name)?.[0]}
+    />
+  );
+}
+
+/** The one-line description of a graph, an ontology or one of its kinds. */
+export function DescriptionField({
+  form,
+  value,
+  w = 260,
+}: {
+  form: FormTarget;
+  value: unknown;
+  w?: number;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Textarea
+      name="description"
+      label={t("schema.description")}
+      defaultValue={valueOf(form.result, form.target, "description", value)}
+      rows={1}
+      w={w}
+    />
+  );
+}

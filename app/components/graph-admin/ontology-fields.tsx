@@ -1,9 +1,18 @@
-import { Button, Checkbox, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Button, Checkbox, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DataTable } from "~/components/ui/data-table";
-import { ConfirmDelete, Field, fieldError, SelectField, valueOf } from "./form-parts";
+import {
+  ConfirmDelete,
+  DescriptionField,
+  Field,
+  fieldError,
+  type FormTarget,
+  SelectField,
+  TextField,
+  valueOf,
+} from "./form-parts";
 import type { ActionError, ClassNode, OntologyDetail } from "~/graph-admin/types";
 
 export const DATATYPES = ["string", "number", "date", "boolean", "entity"] as const;
@@ -20,16 +29,9 @@ export function Hidden({ intent, id }: { intent: string; id: number }) {
 }
 
 /** A colour for the class or event type in charts and badges (the theme colour by default). */
-function ColorField({
-  result,
-  target,
-  value,
-}: {
-  result?: ActionError | null;
-  target: string;
-  value?: string | null;
-}) {
+function ColorField({ form, value }: { form: FormTarget; value?: string | null }) {
   const { t } = useTranslation("admin");
+  const { result, target } = form;
   return (
     <Field label={t("schema.color")} error={fieldError(result, target, "color")}>
       <input
@@ -44,28 +46,28 @@ function ColorField({
 
 /** A class picker, the tree shown by indentation. */
 function ClassSelect({
+  form,
   name,
+  label,
   classes,
   value,
   exclude,
   emptyLabel,
-  label,
-  error,
 }: {
+  form: FormTarget;
   name: string;
+  label: string;
   classes: ClassNode[];
-  value: string;
+  value: unknown;
   exclude?: number;
   emptyLabel: string;
-  label: string;
-  error?: string[];
 }) {
   return (
     <SelectField
       name={name}
       label={label}
-      value={value}
-      error={error}
+      value={valueOf(form.result, form.target, name, value)}
+      error={fieldError(form.result, form.target, name)}
       empty={emptyLabel}
       testId={`select-${name}`}
       options={classes
@@ -75,8 +77,8 @@ function ClassSelect({
   );
 }
 
-export /** The fields of a class form (create and edit). */
-function ClassFields({
+/** The fields of a class form (create and edit). */
+export function ClassFields({
   classes,
   cls,
   result,
@@ -88,36 +90,24 @@ function ClassFields({
   target: string;
 }) {
   const { t } = useTranslation("admin");
-  const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
+  const form = { result, target };
   const placeChecked =
     result?.target === target ? result.values?.is_place === "on" : !!cls?.is_place;
   return (
     <div className="ga-form-row">
-      <TextInput
-        name="name"
-        label={t("schema.className")}
-        required
-        defaultValue={v("name", cls?.name)}
-        error={fieldError(result, target, "name")?.[0]}
-      />
+      <TextField form={form} name="name" label={t("schema.className")} required value={cls?.name} />
       <ClassSelect
+        form={form}
         name="parent_id"
         label={t("schema.parent")}
         classes={classes}
-        value={v("parent_id", cls?.parent_id)}
+        value={cls?.parent_id}
         exclude={cls?.id}
         emptyLabel={t("schema.noParent")}
-        error={fieldError(result, target, "parent_id")}
       />
-      <ColorField result={result} target={target} value={cls?.color} />
+      <ColorField form={form} value={cls?.color} />
       <Checkbox name="is_place" label={t("schema.isPlace")} defaultChecked={placeChecked} mb={8} />
-      <Textarea
-        name="description"
-        label={t("schema.description")}
-        defaultValue={v("description", cls?.description)}
-        rows={1}
-        w={260}
-      />
+      <DescriptionField form={form} value={cls?.description} />
     </div>
   );
 }
@@ -213,39 +203,28 @@ export function RelationTypeFields({
   type?: OntologyDetail["relation_types"][number];
 }) {
   const { t } = useTranslation("admin");
-  const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
+  const form = { result, target };
   return (
     <div className="ga-form-row">
-      <TextInput
+      <TextField
+        form={form}
         name="name"
         label={t("schema.relationName")}
         required
-        defaultValue={v("name", type?.name)}
-        error={fieldError(result, target, "name")?.[0]}
+        value={type?.name}
       />
-      <ClassSelect
-        name="domain_class_id"
-        label={t("schema.domain")}
-        classes={detail.classes}
-        value={v("domain_class_id", type?.domain_class_id)}
-        emptyLabel={t("schema.anyClass")}
-        error={fieldError(result, target, "domain_class_id")}
-      />
-      <ClassSelect
-        name="range_class_id"
-        label={t("schema.range")}
-        classes={detail.classes}
-        value={v("range_class_id", type?.range_class_id)}
-        emptyLabel={t("schema.anyClass")}
-        error={fieldError(result, target, "range_class_id")}
-      />
-      <Textarea
-        name="description"
-        label={t("schema.description")}
-        defaultValue={v("description", type?.description)}
-        rows={1}
-        w={260}
-      />
+      {(["domain", "range"] as const).map((end) => (
+        <ClassSelect
+          key={end}
+          form={form}
+          name={`${end}_class_id`}
+          label={t(`schema.${end}`)}
+          classes={detail.classes}
+          value={type?.[`${end}_class_id`]}
+          emptyLabel={t("schema.anyClass")}
+        />
+      ))}
+      <DescriptionField form={form} value={type?.description} />
     </div>
   );
 }
@@ -260,37 +239,39 @@ export function EventTypeFields({
   type?: OntologyDetail["event_types"][number];
 }) {
   const { t } = useTranslation("admin");
-  const v = (name: string, fallback: unknown) => valueOf(result, target, name, fallback);
+  const form = { result, target };
   return (
     <div className="ga-form-row">
-      <TextInput
+      <TextField
+        form={form}
         name="name"
         label={t("schema.eventName")}
         required
-        defaultValue={v("name", type?.name)}
-        error={fieldError(result, target, "name")?.[0]}
+        value={type?.name}
       />
-      <TextInput
+      <TextField
+        form={form}
         name="triggers"
         label={t("schema.triggers")}
         description={t("schema.triggersHint")}
-        defaultValue={v("triggers", type?.triggers.join("，"))}
-        error={fieldError(result, target, "triggers")?.[0]}
+        value={type?.triggers.join("，")}
         w={260}
       />
-      <TextInput
+      <TextField
+        form={form}
         name="subject_role"
         label={t("schema.subjectRole")}
-        defaultValue={v("subject_role", type?.roles.subject)}
+        value={type?.roles.subject}
         w={120}
       />
-      <TextInput
+      <TextField
+        form={form}
         name="object_role"
         label={t("schema.objectRole")}
-        defaultValue={v("object_role", type?.roles.object)}
+        value={type?.roles.object}
         w={120}
       />
-      <ColorField result={result} target={target} value={type?.color} />
+      <ColorField form={form} value={type?.color} />
     </div>
   );
 }

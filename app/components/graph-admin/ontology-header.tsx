@@ -1,18 +1,16 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ConfirmDelete, ErrorNotice, fieldError, SelectField, valueOf } from "./form-parts";
+import {
+  ConfirmDelete,
+  DescriptionField,
+  ErrorNotice,
+  fieldError,
+  SelectField,
+  TextField,
+  valueOf,
+} from "./form-parts";
 import type { OntologyRights } from "./ontology-editor";
 import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
 
@@ -43,26 +41,21 @@ function OntologyFields({
   o?: OntologyDetail;
 }) {
   const { t } = useTranslation("admin");
+  const form = { result, target };
   return (
     <div className="ga-form-row">
-      <TextInput
+      <TextField
+        form={form}
         name="name"
         label={t("schema.ontologyName")}
         required
-        defaultValue={valueOf(result, target, "name", o?.name)}
-        error={fieldError(result, target, "name")?.[0]}
+        value={o?.name}
       />
       <DomainSelect
         value={valueOf(result, target, "domain", o?.domain)}
         error={fieldError(result, target, "domain")}
       />
-      <Textarea
-        name="description"
-        label={t("schema.description")}
-        defaultValue={valueOf(result, target, "description", o?.description)}
-        rows={1}
-        w={280}
-      />
+      <DescriptionField form={form} value={o?.description} w={280} />
     </div>
   );
 }

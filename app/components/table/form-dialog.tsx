@@ -97,15 +97,7 @@ export function ValidatedForm({
         </Alert>
       )}
       {children}
-      <SchemaForm
-        schema={schema}
-        mode={mode}
-        values={values}
-        errors={shown}
-        rules={rules}
-        screen={screen}
-        lockedFields={lockedFields}
-      />
+      <SchemaForm {...{ schema, mode, values, rules, screen, lockedFields }} errors={shown} />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
         <Button

@@ -239,13 +239,7 @@ export const ResourceGrid = memo(function ResourceGrid({
               ))}
               {hasActions && (
                 <td>
-                  <RowActions
-                    screen={screen}
-                    schema={schema}
-                    row={row}
-                    query={query}
-                    labels={labels}
-                  />
+                  <RowActions {...{ screen, schema, row, query, labels }} />
                 </td>
               )}
             </tr>
