@@ -4,15 +4,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
-  DescriptionField,
   ErrorNotice,
   fieldError,
+  type FormTarget,
   SelectField,
-  TextField,
   valueOf,
 } from "~/components/graph-admin/form-parts";
 import { graphAdminLinks } from "~/components/graph-admin/links";
-import { DomainSelect } from "~/components/graph-admin/ontology-header";
+import { DomainRecordFields } from "~/components/graph-admin/ontology-header";
 import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard } from "~/graph-admin/types";
 import { adminT, formChecked, formText, mutate } from "~/graph-admin/actions.server";
@@ -93,33 +92,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw badIntent(intent);
 }
 
-function GraphFields({
-  graph,
-  result,
-  target,
-}: {
-  graph: GraphCard | null;
-  result?: ActionError;
-  target: string;
-}) {
+function GraphFields({ graph, form }: { graph: GraphCard | null; form: FormTarget }) {
   const { t } = useTranslation("admin");
-  const form = { result, target };
   return (
-    <div className="ga-form-row">
-      <TextField
-        form={form}
-        name="name"
-        label={t("graph.name")}
-        required
-        value={graph?.name}
-        w={260}
-      />
-      <DomainSelect
-        value={valueOf(result, target, "domain", graph?.domain ?? "military")}
-        error={fieldError(result, target, "domain")}
-      />
-      <DescriptionField form={form} value={graph?.description} w={320} />
-    </div>
+    <DomainRecordFields
+      form={form}
+      label={t("graph.name")}
+      record={graph}
+      defaultDomain="military"
+      widths={{ name: 260, description: 320 }}
+    />
   );
 }
 
@@ -142,7 +124,7 @@ export default function GraphCreatePage() {
             <input type="hidden" name="intent" value="saveInfo" />
             <Stack gap="xs">
               <ErrorNotice result={result} target="saveInfo" />
-              <GraphFields graph={graph} result={result} target="saveInfo" />
+              <GraphFields graph={graph} form={{ result, target: "saveInfo" }} />
               <Group gap="xs">
                 <Button type="submit" size="xs" variant="light">
                   {t("actions.save")}
@@ -179,7 +161,7 @@ export default function GraphCreatePage() {
               </Alert>
             ) : (
               <>
-                <GraphFields graph={null} result={result} target="create" />
+                <GraphFields graph={null} form={{ result, target: "create" }} />
                 <SelectField
                   name="ontology_id"
                   label={t("graph.ontology")}

@@ -1,6 +1,6 @@
 import { Alert, Button, Input, Textarea, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { cloneElement, isValidElement, useId } from "react";
+import { cloneElement, isValidElement, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ActionError } from "~/graph-admin/types";
@@ -193,5 +193,33 @@ export function DescriptionField({
       rows={1}
       w={w}
     />
+  );
+}
+
+/**
+ * A row of fields that starts with the required name and, where the record has one, ends with
+ * its description; the record's own fields go between.
+ */
+export function NamedRow({
+  form,
+  label,
+  name,
+  nameWidth,
+  description,
+  children,
+}: {
+  form: FormTarget;
+  label: string;
+  name: unknown;
+  nameWidth?: number;
+  description?: { value: unknown; w?: number };
+  children?: ReactNode;
+}) {
+  return (
+    <div className="ga-form-row">
+      <TextField form={form} name="name" label={label} required value={name} w={nameWidth} />
+      {children}
+      {description && <DescriptionField form={form} {...description} />}
+    </div>
   );
 }

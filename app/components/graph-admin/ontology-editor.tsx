@@ -54,9 +54,7 @@ export function OntologyEditor({
           editTestId: (c) => `edit-class-${c.name}`,
           saveTestId: "save-class",
           empty: t("schema.noClasses"),
-          fields: (target, c) => (
-            <ClassFields classes={detail.classes} cls={c} result={result} target={target} />
-          ),
+          fields: (form, c) => <ClassFields classes={detail.classes} cls={c} form={form} />,
           more: (c) => (
             <>
               <ErrorNotice result={result} target={`createProperty:${c.id}`} />
@@ -113,9 +111,7 @@ export function OntologyEditor({
           rows: detail.relation_types,
           testId: "relation-types",
           rowTestId: (r) => `relation-row-${r.name}`,
-          fields: (target, r) => (
-            <RelationTypeFields detail={detail} result={result} target={target} type={r} />
-          ),
+          fields: (form, r) => <RelationTypeFields detail={detail} form={form} type={r} />,
           columns: [
             { key: "name", header: t("schema.relationName") },
             { key: "domain", header: t("schema.domain"), cell: (r) => r.domain_class ?? anyClass },
@@ -138,7 +134,7 @@ export function OntologyEditor({
           addTitle: t("schema.addEventType"),
           rows: detail.event_types,
           testId: "event-types",
-          fields: (target, e) => <EventTypeFields result={result} target={target} type={e} />,
+          fields: (form, e) => <EventTypeFields form={form} type={e} />,
           columns: [
             {
               key: "name",

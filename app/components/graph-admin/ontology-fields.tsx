@@ -5,10 +5,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DataTable } from "~/components/ui/data-table";
 import {
   ConfirmDelete,
-  DescriptionField,
   Field,
   fieldError,
   type FormTarget,
+  NamedRow,
   SelectField,
   TextField,
   valueOf,
@@ -81,21 +81,22 @@ function ClassSelect({
 export function ClassFields({
   classes,
   cls,
-  result,
-  target,
+  form,
 }: {
   classes: ClassNode[];
   cls?: ClassNode;
-  result?: ActionError | null;
-  target: string;
+  form: FormTarget;
 }) {
   const { t } = useTranslation("admin");
-  const form = { result, target };
   const placeChecked =
-    result?.target === target ? result.values?.is_place === "on" : !!cls?.is_place;
+    form.result?.target === form.target ? form.result.values?.is_place === "on" : !!cls?.is_place;
   return (
-    <div className="ga-form-row">
-      <TextField form={form} name="name" label={t("schema.className")} required value={cls?.name} />
+    <NamedRow
+      form={form}
+      label={t("schema.className")}
+      name={cls?.name}
+      description={{ value: cls?.description }}
+    >
       <ClassSelect
         form={form}
         name="parent_id"
@@ -107,8 +108,7 @@ export function ClassFields({
       />
       <ColorField form={form} value={cls?.color} />
       <Checkbox name="is_place" label={t("schema.isPlace")} defaultChecked={placeChecked} mb={8} />
-      <DescriptionField form={form} value={cls?.description} />
-    </div>
+    </NamedRow>
   );
 }
 
@@ -193,26 +193,21 @@ export function ClassProperties({
 
 export function RelationTypeFields({
   detail,
-  result,
-  target,
+  form,
   type,
 }: {
   detail: OntologyDetail;
-  result?: ActionError | null;
-  target: string;
+  form: FormTarget;
   type?: OntologyDetail["relation_types"][number];
 }) {
   const { t } = useTranslation("admin");
-  const form = { result, target };
   return (
-    <div className="ga-form-row">
-      <TextField
-        form={form}
-        name="name"
-        label={t("schema.relationName")}
-        required
-        value={type?.name}
-      />
+    <NamedRow
+      form={form}
+      label={t("schema.relationName")}
+      name={type?.name}
+      description={{ value: type?.description }}
+    >
       {(["domain", "range"] as const).map((end) => (
         <ClassSelect
           key={end}
@@ -224,31 +219,20 @@ export function RelationTypeFields({
           emptyLabel={t("schema.anyClass")}
         />
       ))}
-      <DescriptionField form={form} value={type?.description} />
-    </div>
+    </NamedRow>
   );
 }
 
 export function EventTypeFields({
-  result,
-  target,
+  form,
   type,
 }: {
-  result?: ActionError | null;
-  target: string;
+  form: FormTarget;
   type?: OntologyDetail["event_types"][number];
 }) {
   const { t } = useTranslation("admin");
-  const form = { result, target };
   return (
-    <div className="ga-form-row">
-      <TextField
-        form={form}
-        name="name"
-        label={t("schema.eventName")}
-        required
-        value={type?.name}
-      />
+    <NamedRow form={form} label={t("schema.eventName")} name={type?.name}>
       <TextField
         form={form}
         name="triggers"
@@ -257,21 +241,17 @@ export function EventTypeFields({
         value={type?.triggers.join("，")}
         w={260}
       />
-      <TextField
-        form={form}
-        name="subject_role"
-        label={t("schema.subjectRole")}
-        value={type?.roles.subject}
-        w={120}
-      />
-      <TextField
-        form={form}
-        name="object_role"
-        label={t("schema.objectRole")}
-        value={type?.roles.object}
-        w={120}
-      />
+      {(["subject", "object"] as const).map((role) => (
+        <TextField
+          key={role}
+          form={form}
+          name={`${role}_role`}
+          label={t(`schema.${role}Role`)}
+          value={type?.roles[role]}
+          w={120}
+        />
+      ))}
       <ColorField form={form} value={type?.color} />
-    </div>
+    </NamedRow>
   );
 }

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   ConfirmDelete,
-  DescriptionField,
   ErrorNotice,
   fieldError,
+  type FormTarget,
+  NamedRow,
   SelectField,
-  TextField,
   valueOf,
 } from "./form-parts";
 import type { OntologyRights } from "./ontology-editor";
@@ -30,33 +30,45 @@ export function DomainSelect({ value, error }: { value: string; error?: string[]
   );
 }
 
-/** Name, domain and description of an ontology, for creating or editing it. */
-function OntologyFields({
-  result,
-  target,
-  o,
+/** Name, domain and description: the fields of an ontology, and of a graph. */
+export function DomainRecordFields({
+  form,
+  label,
+  record,
+  defaultDomain,
+  widths,
 }: {
-  result?: ActionError | null;
-  target: string;
-  o?: OntologyDetail;
+  form: FormTarget;
+  label: string;
+  record?: { name: string; domain: string; description?: string | null } | null;
+  defaultDomain?: string;
+  widths?: { name?: number; description?: number };
 }) {
-  const { t } = useTranslation("admin");
-  const form = { result, target };
   return (
-    <div className="ga-form-row">
-      <TextField
-        form={form}
-        name="name"
-        label={t("schema.ontologyName")}
-        required
-        value={o?.name}
-      />
+    <NamedRow
+      form={form}
+      label={label}
+      name={record?.name}
+      nameWidth={widths?.name}
+      description={{ value: record?.description, w: widths?.description }}
+    >
       <DomainSelect
-        value={valueOf(result, target, "domain", o?.domain)}
-        error={fieldError(result, target, "domain")}
+        value={valueOf(form.result, form.target, "domain", record?.domain ?? defaultDomain)}
+        error={fieldError(form.result, form.target, "domain")}
       />
-      <DescriptionField form={form} value={o?.description} w={280} />
-    </div>
+    </NamedRow>
+  );
+}
+
+function OntologyFields({ form, o }: { form: FormTarget; o?: OntologyDetail }) {
+  const { t } = useTranslation("admin");
+  return (
+    <DomainRecordFields
+      form={form}
+      label={t("schema.ontologyName")}
+      record={o}
+      widths={{ description: 280 }}
+    />
   );
 }
 
@@ -78,7 +90,7 @@ export function NewOntologyForm({
         <input type="hidden" name="intent" value="createOntology" />
         <Stack gap="xs">
           <ErrorNotice result={result} target={target} />
-          <OntologyFields result={result} target={target} />
+          <OntologyFields form={{ result, target }} />
           <SelectField
             name="copy_from"
             label={t("schema.copyFrom")}
@@ -136,7 +148,7 @@ export function OntologyHeader({
                   <input type="hidden" name="intent" value="updateOntology" />
                   <input type="hidden" name="id" value={detail.id} />
                   <ErrorNotice result={result} target={target} />
-                  <OntologyFields result={result} target={target} o={detail} />
+                  <OntologyFields form={{ result, target }} o={detail} />
                   <Button type="submit" size="xs" mt="xs">
                     {t("actions.save")}
                   </Button>

@@ -3,7 +3,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { ConfirmDelete, ErrorNotice } from "./form-parts";
+import { ConfirmDelete, ErrorNotice, type FormTarget } from "./form-parts";
 import { Hidden } from "./ontology-fields";
 import type { ActionError } from "~/graph-admin/types";
 
@@ -61,8 +61,8 @@ export interface KindRows<R extends { id: number }> {
   columns: Column<R>[];
   testId: string;
   rowTestId?: (row: R) => string;
-  /** The form fields of a new row, or of an existing one (`row`) under the target it posts. */
-  fields: (target: string, row?: R) => ReactNode;
+  /** The form fields of a new row, or of an existing one (`row`), in the form they post with. */
+  fields: (form: FormTarget, row?: R) => ReactNode;
   /** Anything else the row's editor shows below its form (a class's properties). */
   more?: (row: R) => ReactNode;
   addTitle: string;
@@ -120,7 +120,7 @@ export function KindSection<R extends { id: number }>({
           submit={t("actions.save")}
           submitTestId={s.saveTestId}
         >
-          {s.fields(`update${s.kind}:${row.id}`, row)}
+          {s.fields({ result, target: `update${s.kind}:${row.id}` }, row)}
         </IntentForm>
       )}
       {s.more?.(row)}
@@ -148,7 +148,7 @@ export function KindSection<R extends { id: number }>({
               submit={t("actions.add")}
               submitTestId={`submit-create${s.kind}`}
             >
-              {s.fields(addTarget)}
+              {s.fields({ result, target: addTarget })}
             </IntentForm>
           </details>
         )}
