@@ -1,6 +1,6 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getFixedT } from "~/i18next.server";
@@ -9,6 +9,7 @@ import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { commitSession, flash } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta = titleMeta("nav.password");
 export const handle = { name: "Password" };
@@ -57,10 +58,31 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** The old password (not asked when setting a first one), the new one and its confirmation. */
+const PASSWORD_FIELDS = [
+  {
+    name: "old_password",
+    label: "password.oldPassword",
+    autoComplete: "current-password",
+    minLength: undefined,
+  },
+  {
+    name: "new_password",
+    label: "password.newPassword",
+    autoComplete: "new-password",
+    minLength: 8,
+  },
+  {
+    name: "confirm_password",
+    label: "password.confirmPassword",
+    autoComplete: "new-password",
+    minLength: 8,
+  },
+] as const;
+
 export default function PasswordPage() {
   const { mode } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
   const { t } = useTranslation();
   const fe = result?.fieldErrors ?? {};
   const heading =
@@ -85,34 +107,18 @@ export default function PasswordPage() {
               {result.error}
             </Alert>
           )}
-          {mode !== "init" && (
+          {PASSWORD_FIELDS.filter((f) => mode !== "init" || f.name !== "old_password").map((f) => (
             <PasswordInput
-              name="old_password"
-              label={t("password.oldPassword")}
-              autoComplete="current-password"
+              key={f.name}
+              name={f.name}
+              label={t(f.label)}
+              autoComplete={f.autoComplete}
               required
-              error={fe.old_password}
+              minLength={f.minLength}
+              error={fe[f.name]}
             />
-          )}
-          <PasswordInput
-            name="new_password"
-            label={t("password.newPassword")}
-            autoComplete="new-password"
-            required
-            minLength={8}
-            error={fe.new_password}
-          />
-          <PasswordInput
-            name="confirm_password"
-            label={t("password.confirmPassword")}
-            autoComplete="new-password"
-            required
-            minLength={8}
-            error={fe.confirm_password}
-          />
-          <Button type="submit" loading={navigation.state === "submitting"}>
-            {t("password.submit")}
-          </Button>
+          ))}
+          <SubmitButton>{t("password.submit")}</SubmitButton>
         </Stack>
       </Form>
     </Paper>

@@ -1,6 +1,6 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError } from "~/components/graph-admin/form-parts";
@@ -15,6 +15,7 @@ import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta = titleMeta("nav.graphIncreased");
 export const links = graphAdminLinks;
@@ -62,7 +63,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function GraphIncreasedPage() {
   const { graphs, graph, options, jobs } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
-  const navigation = useNavigation();
   const { t } = useTranslation("admin");
   if (!graph || !options)
     return (
@@ -85,14 +85,9 @@ export default function GraphIncreasedPage() {
           <Stack gap="md">
             <ErrorNotice result={result} target="dryRun" />
             <SourcePicker options={options} error={fieldError(result, "dryRun", "file_ids")} />
-            <Button
-              type="submit"
-              w="fit-content"
-              loading={navigation.state === "submitting"}
-              data-testid="submit-dry-run"
-            >
+            <SubmitButton w="fit-content" testId="submit-dry-run">
               {t("plan.dryRun")}
-            </Button>
+            </SubmitButton>
           </Stack>
         </Form>
       </Paper>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { insightLinks } from "~/components/insight/styles";
@@ -9,6 +9,7 @@ import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "~/components/table/route-modal";
 import { requireViewer } from "~/auth/guard.server";
 import { readForm } from "~/http/form.server";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const links = insightLinks;
 
@@ -31,7 +32,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RunDialog() {
   const { model } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation("insight");
   const kind = result?.values?.kind ?? "evaluation";
   return (
@@ -78,14 +78,7 @@ export default function RunDialog() {
         </label>
         <div style={{ display: "flex", gap: 8, justifyContent: "flex-end" }}>
           <CancelLink screen={screens.models} />
-          <button
-            type="submit"
-            className="kg-button"
-            disabled={navigation.state === "submitting"}
-            data-testid="start-run"
-          >
-            {t("run.start")}
-          </button>
+          <SubmitButton testId="start-run">{t("run.start")}</SubmitButton>
         </div>
       </Form>
     </RouteModal>

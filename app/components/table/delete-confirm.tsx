@@ -1,12 +1,13 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import {} from "@mantine/core/esm/components/Button/Button.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { DeleteData } from "~/table/data";
 import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /**
  * The delete confirmation (spec §2: 确定删除？) for one record or a selection. A page of its
@@ -15,7 +16,6 @@ import { CancelLink, RouteModal } from "./route-modal";
 export function DeleteConfirm() {
   const loaded = useLoaderData<DeleteData>();
   const result = useActionData<DeleteData>();
-  const navigation = useNavigation();
   const { t } = useTranslation("table");
   const screen = screens[loaded.screen];
   const error = result?.error ?? loaded.error;
@@ -48,15 +48,9 @@ export function DeleteConfirm() {
         {loaded.all && <input type="hidden" name="all" value="1" />}
         <div className="rt-dialog-actions">
           <CancelLink screen={screen} />
-          <Button
-            type="submit"
-            color="red"
-            loading={navigation.state === "submitting"}
-            disabled={loaded.count === 0}
-            data-testid="confirm-delete"
-          >
+          <SubmitButton color="red" disabled={loaded.count === 0} testId="confirm-delete">
             {t("delete.ok")}
-          </Button>
+          </SubmitButton>
         </div>
       </Form>
     </RouteModal>

@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {} from "@mantine/core/esm/components/Button/Button.mjs";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -12,6 +12,7 @@ import { CancelLink, RouteModal } from "./route-modal";
 import { mergeRules, validateValues } from "~/table/rules";
 import { SchemaForm } from "./schema-form";
 import type { FieldErrors, FormMode, FormValues, Rules, TableSchema } from "~/table/types";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** Spec §9: the save button stays locked for 1 second after a valid save. */
 export const SAVE_LOCK_MS = 1000;
@@ -53,7 +54,6 @@ export function ValidatedForm({
   children,
 }: ValidatedFormProps) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [locked, setLocked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -100,15 +100,13 @@ export function ValidatedForm({
       <SchemaForm {...{ schema, mode, values, rules, screen, lockedFields }} errors={shown} />
       <div className="rt-dialog-actions">
         <CancelLink screen={screen} />
-        <Button
-          type="submit"
+        <SubmitButton
           disabled={locked || submitDisabled}
-          loading={navigation.state === "submitting"}
           data-locked={locked || undefined}
-          data-testid="save"
+          testId="save"
         >
           {submitLabel}
-        </Button>
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -1,22 +1,22 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
+import {} from "@mantine/core/esm/components/Button/Button.mjs";
 import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
 import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PermissionPageData } from "~/table/data";
 import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** Access control: pick a group, tick its members and permissions, save (one plain form). */
 export function PermissionPage() {
   const d = useLoaderData<PermissionPageData>();
   const { t } = useTranslation("table");
   const { t: tc } = useTranslation();
-  const navigation = useNavigation();
   const g = d.group;
   const membersLocked = d.lockedFields.includes("members");
   return (
@@ -98,14 +98,9 @@ export function PermissionPage() {
                 />
               </fieldset>
               {d.canUpdate && (
-                <Button
-                  type="submit"
-                  mt="md"
-                  loading={navigation.state === "submitting"}
-                  data-testid="permission-save"
-                >
+                <SubmitButton mt="md" testId="permission-save">
                   {t("permission.save")}
-                </Button>
+                </SubmitButton>
               )}
             </Form>
           </Paper>
