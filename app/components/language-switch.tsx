@@ -1,8 +1,8 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { IconLanguage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { supportedLngs } from "~/i18n";
+import { UiForm } from "~/components/layout/post-forms";
 
 /** Language switch: a plain form per language, so it works without JavaScript. */
 export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) {
@@ -16,9 +16,7 @@ export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) 
       </summary>
       <div className="dd-menu">
         {supportedLngs.map((lng) => (
-          <Form method="post" action="/ui" key={lng} reloadDocument>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <UiForm back={location.pathname + location.search} key={lng} reloadDocument>
             <button
               type="submit"
               name="lng"
@@ -28,7 +26,7 @@ export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) 
             >
               {t(`languages.${lng}`)}
             </button>
-          </Form>
+          </UiForm>
         ))}
       </div>
     </details>

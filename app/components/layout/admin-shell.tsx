@@ -1,11 +1,11 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { matchNav, type NavItem } from "~/navigation";
 import { LanguageSwitch } from "../language-switch";
 import { NavIcon } from "../nav-icon";
+import { UiForm, LogoutButton } from "./post-forms";
 
 /** Spec §9: below this body width the layout is in mobile mode. */
 export const MOBILE_BREAKPOINT = 992;
@@ -110,13 +110,7 @@ function TagsView({ tags }: { tags: string[] }) {
           <span key={path} className="tag" aria-current={current ? "page" : undefined}>
             <Link to={path}>{item ? t(item.title) : path}</Link>
             {!current && (
-              <Form method="post" action="/ui">
-                <AuthenticityTokenInput />
-                <input
-                  type="hidden"
-                  name="redirectTo"
-                  value={location.pathname + location.search}
-                />
+              <UiForm back={location.pathname + location.search}>
                 <button
                   type="submit"
                   name="closeTag"
@@ -125,7 +119,7 @@ function TagsView({ tags }: { tags: string[] }) {
                 >
                   ×
                 </button>
-              </Form>
+              </UiForm>
             )}
           </span>
         );
@@ -203,9 +197,7 @@ export function AdminShell({
               >
                 <IconMenu2 size={20} aria-hidden />
               </label>
-              <Form method="post" action="/ui" className="desktop-only" preventScrollReset replace>
-                <AuthenticityTokenInput />
-                <input type="hidden" name="redirectTo" value={here} />
+              <UiForm back={here} className="desktop-only" preventScrollReset replace>
                 <button
                   type="submit"
                   name="sidebar"
@@ -216,7 +208,7 @@ export function AdminShell({
                 >
                   <IconMenu2 size={20} aria-hidden />
                 </button>
-              </Form>
+              </UiForm>
               <Breadcrumb />
             </>
           )}
@@ -230,9 +222,7 @@ export function AdminShell({
             <details className="dd" data-testid="role-preview">
               <summary style={{ color: "#333" }}>{t("layout.previewRole")}</summary>
               <div className="dd-menu">
-                <Form method="post" action="/ui">
-                  <AuthenticityTokenInput />
-                  <input type="hidden" name="redirectTo" value="/dashboard" />
+                <UiForm back="/dashboard">
                   {previewRole && (
                     <button type="submit" name="preview" value="">
                       {t("layout.previewOff")}
@@ -243,7 +233,7 @@ export function AdminShell({
                       {g.name}
                     </button>
                   ))}
-                </Form>
+                </UiForm>
               </div>
             </details>
           )}
@@ -257,9 +247,7 @@ export function AdminShell({
               <Link to="/">
                 <IconHome size={16} aria-hidden /> {t("nav.home")}
               </Link>
-              <Form method="post" action="/ui">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="redirectTo" value={here} />
+              <UiForm back={here}>
                 <button
                   type="submit"
                   name="tagsView"
@@ -268,10 +256,8 @@ export function AdminShell({
                 >
                   {t("layout.tagsView")}: {tagsView ? "✓" : "—"}
                 </button>
-              </Form>
-              <Form method="post" action="/ui" className="size-switch">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="redirectTo" value={here} />
+              </UiForm>
+              <UiForm back={here} className="size-switch">
                 <span
                   style={{
                     display: "block",
@@ -296,14 +282,10 @@ export function AdminShell({
                     </button>
                   ))}
                 </div>
-              </Form>
-              <Form method="post" action="/logout">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="redirect" value={here} />
-                <button type="submit" data-testid="logout">
-                  <IconLogout size={16} aria-hidden /> {t("nav.logout")}
-                </button>
-              </Form>
+              </UiForm>
+              <LogoutButton back={here} data-testid="logout">
+                <IconLogout size={16} aria-hidden /> {t("nav.logout")}
+              </LogoutButton>
             </div>
           </details>
         </header>

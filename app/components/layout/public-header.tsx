@@ -1,10 +1,10 @@
-import { Form, Link, NavLink, useLocation, useParams, useRevalidator } from "@remix-run/react";
+import { Link, NavLink, useLocation, useParams, useRevalidator } from "@remix-run/react";
 import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GraphSummary } from "~/kg/graphs.server";
 import { LanguageSwitch } from "../language-switch";
+import { LogoutButton } from "./post-forms";
 
 export interface HeaderProps {
   graphs: GraphSummary[];
@@ -134,13 +134,9 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
           </summary>
           <div className="dd-menu">
             <Link to="/dashboard">{t("nav.dashboard")}</Link>
-            <Form method="post" action="/logout">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="redirect" value={location.pathname + location.search} />
-              <button type="submit">
-                <IconLogout size={16} aria-hidden /> {t("nav.logout")}
-              </button>
-            </Form>
+            <LogoutButton back={location.pathname + location.search}>
+              <IconLogout size={16} aria-hidden /> {t("nav.logout")}
+            </LogoutButton>
           </div>
         </details>
       ) : (

@@ -1,8 +1,8 @@
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { loader as rootLoader } from "~/root";
 import { LanguageSwitch } from "../language-switch";
+import { LogoutButton } from "./post-forms";
 
 /** Spec §2 standalone header: home, dashboard, login or logout. */
 export function StandaloneHeader({ username }: { username?: string | null }) {
@@ -21,17 +21,13 @@ export function StandaloneHeader({ username }: { username?: string | null }) {
       </nav>
       <LanguageSwitch />
       {username ? (
-        <Form method="post" action="/logout">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirect" value={here} />
-          <button
-            type="submit"
-            className="hamburger"
-            style={{ color: "#fff", width: "auto", padding: "0 10px" }}
-          >
-            {t("nav.logout")}
-          </button>
-        </Form>
+        <LogoutButton
+          back={here}
+          className="hamburger"
+          style={{ color: "#fff", width: "auto", padding: "0 10px" }}
+        >
+          {t("nav.logout")}
+        </LogoutButton>
       ) : (
         <Link to={`/login?redirect=${encodeURIComponent(here)}`} style={{ color: "#fff" }}>
           {t("nav.login")}
