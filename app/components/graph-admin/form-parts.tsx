@@ -58,7 +58,7 @@ export function SelectField({
 }) {
   return (
     <Field label={label} error={error} hint={hint}>
-      <select name={name} className="ga-native" defaultValue={value} data-testid={testId}>
+      <select name={name} className="native-field ga-native" defaultValue={value} data-testid={testId}>
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

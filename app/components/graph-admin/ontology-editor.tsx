@@ -18,20 +18,19 @@ export interface OntologyRights {
   remove: boolean;
 }
 
+/** One ontology as its pages show it: what it holds, what the viewer may do, the last refusal. */
+export interface OntologyView {
+  detail: OntologyDetail;
+  rights: OntologyRights;
+  result?: ActionError | null;
+}
+
 /**
  * The editor of one ontology: the class tree with properties, relation types with domain and
  * range, event types. Every change is a plain form (intent + id); deletes are confirmed in
  * place; the platform's refusals come back as the message of the form that failed.
  */
-export function OntologyEditor({
-  detail,
-  rights,
-  result,
-}: {
-  detail: OntologyDetail;
-  rights: OntologyRights;
-  result?: ActionError | null;
-}) {
+export function OntologyEditor({ detail, rights, result }: OntologyView) {
   const { t } = useTranslation("admin");
   const globalError =
     result?.error && result.target && /^delete/.test(result.target) ? result : null;

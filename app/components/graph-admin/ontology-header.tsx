@@ -11,7 +11,7 @@ import {
   SelectField,
   valueOf,
 } from "./form-parts";
-import type { OntologyRights } from "./ontology-editor";
+import type { OntologyView } from "./ontology-editor";
 import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
 
 export const DOMAINS = ["military", "general"] as const;
@@ -108,15 +108,7 @@ export function NewOntologyForm({
 }
 
 /** The head of one ontology: what it is, which graphs use it, and its own edit and delete. */
-export function OntologyHeader({
-  detail,
-  rights,
-  result,
-}: {
-  detail: OntologyDetail;
-  rights: OntologyRights;
-  result?: ActionError | null;
-}) {
+export function OntologyHeader({ detail, rights, result }: OntologyView) {
   const { t } = useTranslation("admin");
   const target = `updateOntology:${detail.id}`;
   const { key } = useLocation();

@@ -54,7 +54,7 @@ export function PredicateMapForm({
                   <td>
                     <select
                       name="relation_type"
-                      className="ga-native"
+                      className="native-field ga-native"
                       aria-label={t("plan.mapToFor", { iri: u.iri })}
                       defaultValue={chosen[u.iri] ?? ""}
                       data-testid="map-select"

@@ -171,7 +171,7 @@ function FilterForm({
             return (
               <label className="rt-filter" key={name}>
                 {f.label}
-                <select name={name} defaultValue={chosen[0] ?? ""} className="rt-native">
+                <select name={name} defaultValue={chosen[0] ?? ""} className="native-field rt-native">
                   <option value="">{t("toolbar.all")}</option>
                   {options.map((o) => (
                     <option key={String(o.key)} value={String(o.key)}>
@@ -185,7 +185,7 @@ function FilterForm({
           return (
             <label className="rt-filter" key={name}>
               {f.label}
-              <input name={name} defaultValue={chosen.join(",")} className="rt-native" />
+              <input name={name} defaultValue={chosen.join(",")} className="native-field rt-native" />
             </label>
           );
         })}
@@ -278,7 +278,7 @@ function Pager({
         <select
           name="page_size"
           defaultValue={String(state.pageSize)}
-          className="rt-native"
+          className="native-field rt-native"
           aria-label={t("pager.pageSizeLabel")}
           onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
           key={state.pageSize}
@@ -290,7 +290,7 @@ function Pager({
           ))}
         </select>
         {!hydrated && (
-          <button type="submit" className="rt-native" style={{ minWidth: 0 }}>
+          <button type="submit" className="native-field rt-native" style={{ minWidth: 0 }}>
             {t("pager.go")}
           </button>
         )}

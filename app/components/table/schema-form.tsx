@@ -133,7 +133,7 @@ function MultiSelectField({
           name={name}
           multiple
           defaultValue={chosen}
-          className="rt-native"
+          className="native-field rt-native"
           style={{ width: "100%" }}
           aria-label={field.label}
           disabled={disabled}
