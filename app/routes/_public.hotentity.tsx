@@ -63,10 +63,7 @@ export default function HotEntities() {
       title={t("hot.entitiesTitle")}
       testId="hotentity-page"
       graphName={graph.name}
-      days={days}
-      ranking={ranking}
-      trend={trend}
-      weekly={weekly}
+      {...{ days, ranking, trend, weekly }}
       filters={
         <Section title={t("hot.filterType")}>
           <Form method="get" className="kg-form">
@@ -89,7 +86,6 @@ export default function HotEntities() {
             <ExportForm
               kgId={kgId}
               testId="hot-export"
-              label={tc("interchange.download")}
               choice={{
                 name: "class",
                 label: tc("interchange.export"),

@@ -1,15 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
-import { formatDay } from "~/kg/dates";
-import { EventLinkList, Timeline } from "~/components/kg/facts";
-import { entityHref, eventGraphHref, sourceHref } from "~/kg/links";
+import { EventLinkList, EventWhenWhere, Timeline } from "~/components/kg/facts";
+import { eventGraphHref, sourceHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { EventDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
@@ -43,7 +41,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function HotEventDetail() {
   const { kgId, event, trend } = useLoaderData<typeof loader>();
   const { t } = useTranslation("kg");
-  const place = event.place?.name ?? event.place_text;
   const source = sourceHref(kgId, event);
   return (
     <div className="kg-page" data-testid="hotevent-detail">
@@ -55,17 +52,7 @@ export default function HotEventDetail() {
         }
         sub={
           <>
-            {event.time && (
-              <span>
-                <IconCalendar size={14} aria-hidden /> {formatDay(event.time)}
-              </span>
-            )}
-            {place && (
-              <span>
-                <IconMapPin size={14} aria-hidden />{" "}
-                {event.place ? <Link to={entityHref(kgId, event.place.uuid)}>{place}</Link> : place}
-              </span>
-            )}
+            <EventWhenWhere event={event} kgId={kgId} />
             {event.trigger && (
               <span>
                 {t("event.trigger")}：{event.trigger}

@@ -50,10 +50,7 @@ export default function HotEvents() {
       title={t("hot.eventsTitle")}
       testId="hotevent-page"
       graphName={graph.name}
-      days={days}
-      ranking={ranking}
-      trend={trend}
-      weekly={weekly}
+      {...{ days, ranking, trend, weekly }}
     >
       <DataTable
         rows={ranking.results}

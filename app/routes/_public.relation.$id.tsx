@@ -260,7 +260,6 @@ export default function RelationPage() {
           <ExportForm
             kgId={kgId}
             testId="relation-type-export"
-            label={tc("interchange.download")}
             choice={{
               name: "relation_type",
               label: tc("interchange.exportRelationType"),

@@ -39,7 +39,7 @@ export function ExportForm({
       action={`/${kgId}/export`}
       className="export-form"
       data-testid={testId}
-      aria-label={label ?? t("interchange.export")}
+      aria-label={label ?? choice?.label ?? t("interchange.export")}
     >
       {Object.entries(fixed).map(([k, v]) =>
         v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />,

@@ -3,7 +3,7 @@ import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EntityChip, SourceLink, Strength, TypeBadge } from "./labels";
 import { formatDay } from "~/kg/dates";
-import { eventHref } from "~/kg/links";
+import { entityHref, eventHref } from "~/kg/links";
 import type { EventLink, KgEvent, Relation } from "@contract/kg";
 
 /** Relations as subject —predicate→ object rows, each with its source sentence. */
@@ -102,6 +102,30 @@ export function EventLinkList({
   );
 }
 
+/** When and where an event happened (the place linked to its entity when `kgId` is given). */
+export function EventWhenWhere({ event, kgId }: { event: KgEvent; kgId?: number }) {
+  const place = event.place?.name ?? event.place_text;
+  return (
+    <>
+      {event.time && (
+        <span>
+          <IconCalendar size={14} aria-hidden /> {formatDay(event.time)}
+        </span>
+      )}
+      {place && (
+        <span>
+          <IconMapPin size={14} aria-hidden />{" "}
+          {event.place && kgId !== undefined ? (
+            <Link to={entityHref(kgId, event.place.uuid)}>{place}</Link>
+          ) : (
+            place
+          )}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** One event in a list: title, type, time, place, and its source sentence. */
 export function EventItem({
   kgId,
@@ -113,7 +137,6 @@ export function EventItem({
   extra?: React.ReactNode;
 }) {
   const { t } = useTranslation("kg");
-  const place = event.place?.name ?? event.place_text;
   return (
     <li className="event-item" data-testid="event-item">
       <div className="event-head">
@@ -124,16 +147,7 @@ export function EventItem({
         {event.role && <span className="role">{event.role}</span>}
       </div>
       <div className="event-meta">
-        {event.time && (
-          <span>
-            <IconCalendar size={14} aria-hidden /> {formatDay(event.time)}
-          </span>
-        )}
-        {place && (
-          <span>
-            <IconMapPin size={14} aria-hidden /> {place}
-          </span>
-        )}
+        <EventWhenWhere event={event} />
         {event.trigger && (
           <span>
             {t("event.trigger")}：<b>{event.trigger}</b>
