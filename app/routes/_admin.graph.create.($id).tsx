@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   ErrorNotice,
   fieldError,
@@ -24,6 +23,7 @@ import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import type { GraphIri } from "@contract/kg";
 import { SAVE_IRI, saveIri } from "~/interchange/iri.server";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const meta = titleMeta("nav.graphCreate");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
@@ -119,9 +119,7 @@ export default function GraphCreatePage() {
       </Title>
       {graph && (
         <Paper withBorder p="md">
-          <Form method="post" preventScrollReset>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="saveInfo" />
+          <IntentForm intent="saveInfo" preventScrollReset>
             <Stack gap="xs">
               <ErrorNotice result={result} target="saveInfo" />
               <GraphFields graph={graph} form={{ result, target: "saveInfo" }} />
@@ -138,7 +136,7 @@ export default function GraphCreatePage() {
                 </span>
               </Group>
             </Stack>
-          </Form>
+          </IntentForm>
           {iri && (
             <div style={{ marginTop: 12 }}>
               <IriForm settings={iri} kind="graph" result={result} />
@@ -147,9 +145,7 @@ export default function GraphCreatePage() {
         </Paper>
       )}
       <Paper withBorder p="md">
-        <Form method="post" encType="multipart/form-data" data-testid="build-form">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value={buildTarget} />
+        <IntentForm intent={buildTarget} encType="multipart/form-data" data-testid="build-form">
           <Stack gap="md">
             <ErrorNotice result={result} target={buildTarget} />
             {graph ? (
@@ -182,7 +178,7 @@ export default function GraphCreatePage() {
               {graph ? t("graph.rebuildSubmit") : t("graph.createSubmit")}
             </Button>
           </Stack>
-        </Form>
+        </IntentForm>
       </Paper>
     </Stack>
   );

@@ -1,8 +1,7 @@
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError } from "~/components/graph-admin/form-parts";
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { JobList } from "~/components/graph-admin/job-list";
@@ -16,6 +15,7 @@ import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const meta = titleMeta("nav.graphIncreased");
 export const links = graphAdminLinks;
@@ -79,9 +79,7 @@ export default function GraphIncreasedPage() {
         <Text size="sm">{t("plan.help")}</Text>
       </Alert>
       <Paper withBorder p="md">
-        <Form method="post" encType="multipart/form-data" data-testid="dry-run-form">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="dryRun" />
+        <IntentForm intent="dryRun" encType="multipart/form-data" data-testid="dry-run-form">
           <Stack gap="md">
             <ErrorNotice result={result} target="dryRun" />
             <SourcePicker options={options} error={fieldError(result, "dryRun", "file_ids")} />
@@ -89,7 +87,7 @@ export default function GraphIncreasedPage() {
               {t("plan.dryRun")}
             </SubmitButton>
           </Stack>
-        </Form>
+        </IntentForm>
       </Paper>
       <Paper withBorder p="md">
         <Title order={5} mb="sm">

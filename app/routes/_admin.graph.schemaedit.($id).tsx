@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError, SelectField, valueOf } from "~/components/graph-admin/form-parts";
 import { GraphPicker } from "~/components/ui/graph-picker";
 import { graphAdminLinks } from "~/components/graph-admin/links";
@@ -20,6 +19,7 @@ import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const meta = titleMeta("nav.graphSchemaEdit");
 export const links = graphAdminLinks;
@@ -133,9 +133,7 @@ export default function GraphSchemaEditPage() {
             </Alert>
           )}
           {rights.update && (
-            <Form method="post" preventScrollReset>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="switchOntology" />
+            <IntentForm intent="switchOntology" preventScrollReset>
               <ErrorNotice result={result} target="switchOntology" />
               <Group align="flex-end" gap="xs">
                 <SelectField
@@ -151,12 +149,10 @@ export default function GraphSchemaEditPage() {
               <Text size="xs" c="dimmed" mt={4}>
                 {t("graphOntology.switchHint")}
               </Text>
-            </Form>
+            </IntentForm>
           )}
           {rights.create && info.ontology && (
-            <Form method="post" preventScrollReset>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="forkOntology" />
+            <IntentForm intent="forkOntology" preventScrollReset>
               <ErrorNotice result={result} target="forkOntology" />
               <Group align="flex-end" gap="xs">
                 <TextInput
@@ -171,7 +167,7 @@ export default function GraphSchemaEditPage() {
                   {t("graphOntology.fork")}
                 </Button>
               </Group>
-            </Form>
+            </IntentForm>
           )}
         </Stack>
       </Paper>

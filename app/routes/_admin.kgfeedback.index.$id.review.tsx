@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { StatusBadge } from "~/components/insight/status-badge";
 import { insightLinks } from "~/components/insight/styles";
 import { moveStatus, reviewDialog } from "~/insight/feedback.server";
@@ -12,6 +11,7 @@ import { requireViewer } from "~/auth/guard.server";
 import { badIntent } from "~/http/page.server";
 import { formatDate } from "~/utils/format";
 import { readForm } from "~/http/form.server";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const links = insightLinks;
 
@@ -107,9 +107,7 @@ export default function ReviewDialog() {
           {t("feedback.final")}
         </p>
       ) : (
-        <Form method="post" data-testid="status-form">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="status" />
+        <IntentForm intent="status" data-testid="status-form">
           <label htmlFor="feedback-note">{t("feedback.note")}</label>
           <textarea
             id="feedback-note"
@@ -133,7 +131,7 @@ export default function ReviewDialog() {
             ))}
             <CancelLink screen={screens.feedback} />
           </div>
-        </Form>
+        </IntentForm>
       )}
       {(!canHandle || allowed.length === 0) && <CloseLink />}
     </RouteModal>

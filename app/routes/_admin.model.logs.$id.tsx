@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { LogLine, RunDetail } from "@contract/insight";
 import { ModelErrorBoundary, modelPageMeta, ModelTitle } from "~/components/insight/model-page";
 import { StatusBadge } from "~/components/insight/status-badge";
@@ -17,6 +16,7 @@ import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
 import { canAccess } from "~/utils/roles";
 import { readForm } from "~/http/form.server";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const meta = modelPageMeta;
 export const links = insightLinks;
@@ -160,14 +160,12 @@ export default function ModelLogs() {
                   {error && <span className="ins-run-error">{error}</span>}
                 </div>
                 {following && canRun && (
-                  <Form method="post">
-                    <AuthenticityTokenInput />
-                    <input type="hidden" name="intent" value="cancel" />
+                  <IntentForm intent="cancel">
                     <input type="hidden" name="run" value={run.id} />
                     <button type="submit" className="kg-button light">
                       {t("model.cancelRun")}
                     </button>
-                  </Form>
+                  </IntentForm>
                 )}
               </div>
               {following && (

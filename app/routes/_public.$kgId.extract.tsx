@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PageTitle, Section } from "~/components/kg/page";
 import { analyseArticle, analyseText, checkText, type ExtractOutcome } from "~/kg/extract.server";
 import { MAX_TEXT_LENGTH } from "~/kg/limits";
@@ -15,6 +14,7 @@ import { TEXT_FORM_BYTES, readForm } from "~/http/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { badIntent, fetchOr404 } from "~/http/page.server";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;
@@ -95,14 +95,13 @@ export default function Extract() {
       <PageTitle title={t("extract.title")} sub={graph.name} />
       <div className="kg-grid-side">
         <Section title={t("extract.paste")}>
-          <Form
-            method="post"
+          <IntentForm
+            intent="text"
+
             className="kg-form"
             style={{ flexDirection: "column", alignItems: "stretch" }}
             data-testid="extract-form"
           >
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="text" />
             <textarea
               name="text"
               rows={8}
@@ -128,7 +127,7 @@ export default function Extract() {
                 {busy ? t("extract.running") : t("extract.run")}
               </button>
             </div>
-          </Form>
+          </IntentForm>
           {outcome && !outcome.ok && (
             <p
               className="form-error"
@@ -142,14 +141,13 @@ export default function Extract() {
         </Section>
         <aside>
           <Section title={t("extract.orArticle")}>
-            <Form
-              method="post"
+            <IntentForm
+              intent="article"
+
               className="kg-form"
               style={{ flexDirection: "column", alignItems: "stretch" }}
               data-testid="extract-article-form"
             >
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="article" />
               <select
                 name="article_id"
                 defaultValue={pickedArticle ?? ""}
@@ -168,7 +166,7 @@ export default function Extract() {
               <button type="submit" disabled={busy || articles.length === 0}>
                 {t("extract.runArticle")}
               </button>
-            </Form>
+            </IntentForm>
           </Section>
         </aside>
       </div>

@@ -1,9 +1,8 @@
 import { Alert, Button, Input, Textarea, TextInput } from "@mantine/core";
-import { Form } from "@remix-run/react";
 import { cloneElement, isValidElement, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ActionError } from "~/graph-admin/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /** A labelled native field (select, color, file) styled as Mantine's inputs, with its error under it. */
 export function Field({
@@ -58,7 +57,12 @@ export function SelectField({
 }) {
   return (
     <Field label={label} error={error} hint={hint}>
-      <select name={name} className="native-field ga-native" defaultValue={value} data-testid={testId}>
+      <select
+        name={name}
+        className="native-field ga-native"
+        defaultValue={value}
+        data-testid={testId}
+      >
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -104,9 +108,7 @@ export function ConfirmDelete({
   return (
     <details className="ga-inline ga-confirm" open={!!refused}>
       <summary data-testid={`delete-${intent}-${id}`}>{label ?? t("actions.delete")}</summary>
-      <Form method="post" className="body" preventScrollReset>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value={intent} />
+      <IntentForm intent={intent} className="body" preventScrollReset>
         <input type="hidden" name="id" value={id} />
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -123,7 +125,7 @@ export function ConfirmDelete({
             {t("actions.confirm")}
           </Button>
         )}
-      </Form>
+      </IntentForm>
     </details>
   );
 }

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEventSource } from "remix-utils/sse/react";
 import { Pager } from "~/components/ui/pager";
 import { formatDate } from "~/utils/format";
@@ -20,6 +19,7 @@ import {
   type UnmappedPredicate,
   type WriteCounts,
 } from "~/graph-admin/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /**
  * The job as it is now: the loader's state, overtaken by the live events of the job stream
@@ -136,9 +136,7 @@ function JobResult({
             />
           ) : null}
           {mayApply && job.graph_id && (
-            <Form method="post" data-testid="apply-form">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="apply" />
+            <IntentForm intent="apply" data-testid="apply-form">
               <Stack gap="xs">
                 <ErrorNotice result={actionResult} target="apply" />
                 <Text size="sm">{t("plan.applyHint")}</Text>
@@ -147,7 +145,7 @@ function JobResult({
                   {t("plan.apply")}
                 </Button>
               </Stack>
-            </Form>
+            </IntentForm>
           )}
         </Stack>
       </Paper>
@@ -259,9 +257,7 @@ export function JobView({
               {job.attempts > 0 && <Meta label={t("job.attempts")} value={job.attempts} />}
             </Group>
             {!finished && mayCancel && (
-              <Form method="post">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="intent" value="cancel" />
+              <IntentForm intent="cancel">
                 <Button
                   type="submit"
                   size="xs"
@@ -272,7 +268,7 @@ export function JobView({
                 >
                   {t("job.cancel")}
                 </Button>
-              </Form>
+              </IntentForm>
             )}
             <ErrorNotice result={result} target="cancel" />
           </Stack>

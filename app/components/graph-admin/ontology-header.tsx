@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   ConfirmDelete,
   ErrorNotice,
@@ -13,6 +12,7 @@ import {
 } from "./form-parts";
 import type { OntologyView } from "./ontology-editor";
 import type { ActionError, OntologyDetail, OntologySummary } from "~/graph-admin/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export const DOMAINS = ["military", "general"] as const;
 
@@ -85,9 +85,7 @@ export function NewOntologyForm({
   return (
     <details key={key} className="ga-inline" open={result?.target === target || !ontologies.length}>
       <summary data-testid="open-createOntology">＋ {t("schema.newOntology")}</summary>
-      <Form method="post" className="body" preventScrollReset>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="createOntology" />
+      <IntentForm intent="createOntology" className="body" preventScrollReset>
         <Stack gap="xs">
           <ErrorNotice result={result} target={target} />
           <OntologyFields form={{ result, target }} />
@@ -102,7 +100,7 @@ export function NewOntologyForm({
             {t("actions.create")}
           </Button>
         </Stack>
-      </Form>
+      </IntentForm>
     </details>
   );
 }
@@ -135,16 +133,14 @@ export function OntologyHeader({ detail, rights, result }: OntologyView) {
             {rights.update && (
               <details className="ga-inline" open={result?.target === target}>
                 <summary>{t("schema.editOntology")}</summary>
-                <Form method="post" className="body" preventScrollReset>
-                  <AuthenticityTokenInput />
-                  <input type="hidden" name="intent" value="updateOntology" />
+                <IntentForm intent="updateOntology" className="body" preventScrollReset>
                   <input type="hidden" name="id" value={detail.id} />
                   <ErrorNotice result={result} target={target} />
                   <OntologyFields form={{ result, target }} o={detail} />
                   <Button type="submit" size="xs" mt="xs">
                     {t("actions.save")}
                   </Button>
-                </Form>
+                </IntentForm>
               </details>
             )}
             {rights.remove && (

@@ -1,9 +1,8 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice } from "./form-parts";
 import type { ActionError, UnmappedPredicate } from "~/graph-admin/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /**
  * The predicates of an RDF import's dry run that nothing maps, each with a native select of
@@ -23,9 +22,11 @@ export function PredicateMapForm({
 }) {
   const { t } = useTranslation("admin");
   return (
-    <Form method="post" data-testid="predicate-map-form" aria-labelledby="predicate-map-title">
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="mapPredicates" />
+    <IntentForm
+      intent="mapPredicates"
+      data-testid="predicate-map-form"
+      aria-labelledby="predicate-map-title"
+    >
       <Stack gap="xs">
         <Title order={6} id="predicate-map-title">
           {t("plan.mapTitle", { count: unmapped.length })}
@@ -76,6 +77,6 @@ export function PredicateMapForm({
           {t("plan.mapDryRun")}
         </Button>
       </Stack>
-    </Form>
+    </IntentForm>
   );
 }

@@ -1,9 +1,8 @@
 import { Button, TextInput } from "@mantine/core";
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, fieldError, valueOf } from "~/components/graph-admin/form-parts";
 import type { ActionError } from "~/graph-admin/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /** The intent the form posts (the server's SAVE_IRI). */
 const INTENT = "saveIri";
@@ -28,14 +27,13 @@ export function IriForm({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Form
-      method="post"
+    <IntentForm
+      intent={INTENT}
+
       preventScrollReset
       data-testid={`${kind}-iri-form`}
       aria-label={t("interchange.iriTitle")}
     >
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value={INTENT} />
       {ontologyId !== undefined && <input type="hidden" name="id" value={ontologyId} />}
       <ErrorNotice result={result} target={INTENT} />
       <div className="iri-form">
@@ -69,6 +67,6 @@ export function IriForm({
           </Button>
         )}
       </div>
-    </Form>
+    </IntentForm>
   );
 }

@@ -4,13 +4,13 @@ import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
 import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PermissionPageData } from "~/table/data";
 import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /** Access control: pick a group, tick its members and permissions, save (one plain form). */
 export function PermissionPage() {
@@ -52,9 +52,7 @@ export function PermissionPage() {
         </Paper>
         {g && (
           <Paper withBorder p="md" className="main" key={g.id}>
-            <Form method="post" preventScrollReset data-testid="permission-form">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="save" />
+            <IntentForm intent="save" preventScrollReset data-testid="permission-form">
               <input type="hidden" name="group" value={g.id} />
               <Title order={4} mb="sm">
                 {g.name}
@@ -102,7 +100,7 @@ export function PermissionPage() {
                   {t("permission.save")}
                 </SubmitButton>
               )}
-            </Form>
+            </IntentForm>
           </Paper>
         )}
       </div>

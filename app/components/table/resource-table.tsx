@@ -2,7 +2,6 @@ import { Form, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
 import { ResourceGrid } from "./grid";
@@ -20,6 +19,7 @@ import {
   type TableState,
 } from "~/table/table-state";
 import type { Row, TableSchema } from "~/table/types";
+import { IntentForm } from "~/components/ui/intent-form";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;
@@ -171,7 +171,11 @@ function FilterForm({
             return (
               <label className="rt-filter" key={name}>
                 {f.label}
-                <select name={name} defaultValue={chosen[0] ?? ""} className="native-field rt-native">
+                <select
+                  name={name}
+                  defaultValue={chosen[0] ?? ""}
+                  className="native-field rt-native"
+                >
                   <option value="">{t("toolbar.all")}</option>
                   {options.map((o) => (
                     <option key={String(o.key)} value={String(o.key)}>
@@ -185,7 +189,11 @@ function FilterForm({
           return (
             <label className="rt-filter" key={name}>
               {f.label}
-              <input name={name} defaultValue={chosen.join(",")} className="native-field rt-native" />
+              <input
+                name={name}
+                defaultValue={chosen.join(",")}
+                className="native-field rt-native"
+              />
             </label>
           );
         })}
@@ -218,9 +226,7 @@ function ColumnsForm({
   return (
     <details className="rt-panel" data-testid="columns">
       <summary>{t("toolbar.columns")}</summary>
-      <Form method="post" action={screen.path} className="rt-columns" preventScrollReset>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="columns" />
+      <IntentForm intent="columns" action={screen.path} className="rt-columns" preventScrollReset>
         <input type="hidden" name="redirectTo" value={here} />
         {Object.entries(schema.table_fields).map(([name, f]) => (
           <label key={name}>
@@ -238,7 +244,7 @@ function ColumnsForm({
         <button type="submit" className="rt-btn light xs">
           {t("toolbar.saveColumns")}
         </button>
-      </Form>
+      </IntentForm>
     </details>
   );
 }

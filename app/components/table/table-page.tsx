@@ -4,12 +4,12 @@ import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
 import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { TableData } from "~/table/data";
 import { ResourceTable } from "./resource-table";
 import { screens } from "~/table/registry";
+import { IntentForm } from "~/components/ui/intent-form";
 
 /** Spec §3 global config: the feature flags as switches, one plain form (configs screen). */
 function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>; here: string }) {
@@ -17,9 +17,7 @@ function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>;
   if (!flags.length) return null;
   return (
     <Paper withBorder p="sm" data-testid="feature-flags">
-      <Form method="post" className="rt-flags" preventScrollReset>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="flags" />
+      <IntentForm intent="flags" className="rt-flags" preventScrollReset>
         <input type="hidden" name="redirectTo" value={here} />
         <Text fw={600} size="sm">
           {t("flags.title")}
@@ -39,7 +37,7 @@ function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>;
         <Button type="submit" size="xs" variant="light">
           {t("flags.save")}
         </Button>
-      </Form>
+      </IntentForm>
     </Paper>
   );
 }
