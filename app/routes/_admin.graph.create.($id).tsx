@@ -15,7 +15,7 @@ import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picke
 import type { ActionError, GraphCard } from "~/graph-admin/types";
 import { adminT, formChecked, formText, mutate } from "~/graph-admin/actions.server";
 import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
+import { badIntent, fetchOr404, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
@@ -24,6 +24,7 @@ import { interchangeLinks } from "~/components/interchange/links";
 import type { GraphIri } from "@contract/kg";
 import { SAVE_IRI, saveIri } from "~/interchange/iri.server";
 import { IntentForm } from "~/components/ui/intent-form";
+import { graphNotFound } from "~/kg/graphs.server";
 
 export const meta = titleMeta("nav.graphCreate");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
@@ -32,7 +33,7 @@ export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = params.id === undefined ? null : parseId(params.id);
-  if (params.id !== undefined && id === null) throw notFound("知识图谱不存在");
+  if (params.id !== undefined && id === null) throw graphNotFound();
   const [graph, options, iri] = await Promise.all([
     id ? fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
     sourceOptions(viewer.api),

@@ -7,9 +7,10 @@ import { groupDigits } from "~/utils/format";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
 import type { GraphCard, OntologyDetail } from "~/graph-admin/types";
-import { fetchOr404, notFound, parseId } from "~/http/page.server";
+import { fetchOr404, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
+import { graphNotFound } from "~/kg/graphs.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? data.graph.name : "404");
@@ -52,7 +53,7 @@ interface Neighbourhood {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = parseId(params.id);
-  if (id === null) throw notFound("知识图谱不存在");
+  if (id === null) throw graphNotFound();
   const q = new URL(request.url).searchParams;
   const search = (q.get("search") ?? "").trim().slice(0, 100);
   const classId = parseId(q.get("class_id"));

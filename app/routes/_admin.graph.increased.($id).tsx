@@ -10,12 +10,13 @@ import { SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard, Job } from "~/graph-admin/types";
 import { adminT, formText, mutate } from "~/graph-admin/actions.server";
 import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
+import { badIntent, fetchOr404, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { IntentForm } from "~/components/ui/intent-form";
+import { graphNotFound } from "~/kg/graphs.server";
 
 export const meta = titleMeta("nav.graphIncreased");
 export const links = graphAdminLinks;
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return data({ graphs: graphs.results, graph: null, options: null, jobs: [] as Job[] });
   }
   const id = parseId(params.id);
-  if (id === null) throw notFound("知识图谱不存在");
+  if (id === null) throw graphNotFound();
   const [graph, options, jobs] = await Promise.all([
     fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
     sourceOptions(viewer.api),

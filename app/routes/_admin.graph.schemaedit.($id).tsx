@@ -15,11 +15,13 @@ import {
   pageWithoutEditor,
 } from "~/graph-admin/actions.server";
 import { listOntologies, ontologyAction, ontologyDetail } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
+import { badIntent, fetchOr404, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
 import { IntentForm } from "~/components/ui/intent-form";
+import type { PlatformClient } from "~/platform-client/client.server";
+import { graphNotFound } from "~/kg/graphs.server";
 
 export const meta = titleMeta("nav.graphSchemaEdit");
 export const links = graphAdminLinks;
@@ -44,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const id = parseId(params.id);
-  if (id === null) throw notFound("知识图谱不存在");
+  if (id === null) throw graphNotFound();
   const [info, ontologies] = await Promise.all([
     fetchOr404<GraphOntologyInfo>(viewer.api, `/graphadmin/graphs/${id}/ontology/`),
     listOntologies(viewer.api),
@@ -59,34 +61,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The graph's own intents on this page: use another ontology, or a copy of this one. */
+const GRAPH_ONTOLOGY_INTENTS = {
+  switchOntology: {
+    success: "graphOntology.switched",
+    call: (api: PlatformClient, id: number, form: FormData) =>
+      api.put(`/graphadmin/graphs/${id}/ontology/`, {
+        ontology_id: formText(form, "ontology_id") || null,
+      }),
+  },
+  forkOntology: {
+    success: "graphOntology.forked",
+    call: (api: PlatformClient, id: number, form: FormData) =>
+      api.post(`/graphadmin/graphs/${id}/ontology/fork/`, { name: formText(form, "name") }),
+  },
+} as const;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
   const id = parseId(params.id);
-  if (id === null) throw notFound("知识图谱不存在");
+  if (id === null) throw graphNotFound();
   const back = `/graph/schemaedit/${id}`;
   const t = await adminT(request);
   const intent = formText(form, "intent");
-  if (intent === "switchOntology") {
+  const own = GRAPH_ONTOLOGY_INTENTS[intent as keyof typeof GRAPH_ONTOLOGY_INTENTS];
+  if (own) {
     return mutate(viewer, form, {
-      target: "switchOntology",
-      success: t("graphOntology.switched"),
+      target: intent,
+      success: t(own.success),
       redirectTo: back,
-      call: () =>
-        viewer.api.put(`/graphadmin/graphs/${id}/ontology/`, {
-          ontology_id: formText(form, "ontology_id") || null,
-        }),
-    });
-  }
-  if (intent === "forkOntology") {
-    return mutate(viewer, form, {
-      target: "forkOntology",
-      success: t("graphOntology.forked"),
-      redirectTo: back,
-      call: () =>
-        viewer.api.post(`/graphadmin/graphs/${id}/ontology/fork/`, {
-          name: formText(form, "name"),
-        }),
+      call: () => own.call(viewer.api, id, form),
     });
   }
   const result = await ontologyAction(viewer, form, request, pageWithoutEditor(request));
@@ -158,7 +163,7 @@ export default function GraphSchemaEditPage() {
                 <TextInput
                   name="name"
                   label={t("graphOntology.forkName")}
-                  placeholder={`${info.graph.name}本体`}
+                  placeholder={t("graphOntology.forkPlaceholder", { name: info.graph.name })}
                   defaultValue={valueOf(result, "forkOntology", "name", "")}
                   error={fieldError(result, "forkOntology", "name")?.[0]}
                   w={260}

@@ -14,6 +14,7 @@ import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
+import { translate } from "~/i18n";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.job.kind_label} #${data.job.id}` : "404");
@@ -21,7 +22,7 @@ export const links = graphAdminLinks;
 
 function jobId(raw: string | undefined) {
   const id = parseId(raw);
-  if (id === null) throw notFound("任务不存在");
+  if (id === null) throw notFound(translate("zh", "admin:errors.jobNotFound"));
   return id;
 }
 

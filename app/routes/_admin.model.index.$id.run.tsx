@@ -36,11 +36,7 @@ export default function RunDialog() {
   const kind = result?.values?.kind ?? "evaluation";
   return (
     <RouteModal screen={screens.models} title={t("run.title")} size={520} testId="run-dialog">
-      <Form
-        method="post"
-        className="kg-form"
-        style={{ flexDirection: "column", alignItems: "stretch" }}
-      >
+      <Form method="post" className="kg-form stacked">
         <AuthenticityTokenInput />
         <p style={{ margin: 0 }}>{t("run.intro", { name: model.name })}</p>
         {result?.message && (

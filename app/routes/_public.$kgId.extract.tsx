@@ -98,8 +98,7 @@ export default function Extract() {
           <IntentForm
             intent="text"
 
-            className="kg-form"
-            style={{ flexDirection: "column", alignItems: "stretch" }}
+            className="kg-form stacked"
             data-testid="extract-form"
           >
             <textarea
@@ -144,8 +143,7 @@ export default function Extract() {
             <IntentForm
               intent="article"
 
-              className="kg-form"
-              style={{ flexDirection: "column", alignItems: "stretch" }}
+              className="kg-form stacked"
               data-testid="extract-article-form"
             >
               <select

@@ -52,11 +52,7 @@ export default function ReportFact() {
                 <Link to={fact.link}>{fact.label}</Link>
               </dd>
             </dl>
-            <Form
-              method="post"
-              className="kg-form"
-              style={{ flexDirection: "column", alignItems: "stretch" }}
-            >
+            <Form method="post" className="kg-form stacked">
               <AuthenticityTokenInput />
               <input type="hidden" name="graph" value={fact.graph} />
               <input type="hidden" name="kind" value={fact.kind} />
