@@ -26,6 +26,7 @@ import { mayExportGraph } from "~/interchange/downloads.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
 import { DataTable } from "~/components/ui/data-table";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
@@ -174,18 +175,19 @@ export default function RelationPage() {
           <input type="hidden" name="id" value={kgId} />
           <fieldset>
             <legend>{t("relationGraph.types")}</legend>
-            {d.relationTypes.map((r) => (
-              <label key={r.id}>
-                <input
-                  type="checkbox"
-                  name="types"
-                  value={r.id}
-                  defaultChecked={query.types.includes(r.id)}
-                />
-                {r.name}
-                {r.count > 0 && <span className="muted">({r.count})</span>}
-              </label>
-            ))}
+            <CheckboxList
+              name="types"
+              checked={query.types}
+              options={d.relationTypes.map((r) => ({
+                value: r.id,
+                label: (
+                  <>
+                    {r.name}
+                    {r.count > 0 && <span className="muted">({r.count})</span>}
+                  </>
+                ),
+              }))}
+            />
           </fieldset>
           <label>
             {t("relationGraph.limit")}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "./form-parts";
 import { groupDigits } from "~/utils/format";
 import type { SourceOptions } from "~/graph-admin/types";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 /**
  * The source data of a build or update: a file to upload now, files uploaded before
@@ -95,12 +96,17 @@ function CheckGroup({
       </Text>
       {items.length || children ? (
         <div className="ga-checks">
-          {items.map((item) => (
-            <label key={item.value}>
-              <input type="checkbox" name={name} value={item.value} />
-              {item.label} <small>{item.note}</small>
-            </label>
-          ))}
+          <CheckboxList
+            name={name}
+            options={items.map((item) => ({
+              value: item.value,
+              label: (
+                <>
+                  {item.label} <small>{item.note}</small>
+                </>
+              ),
+            }))}
+          />
           {children}
         </div>
       ) : (

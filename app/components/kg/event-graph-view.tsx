@@ -7,6 +7,7 @@ import { SourceLink, Strength, TypeBadge } from "./labels";
 import type { EventGraph, EventGraphNode } from "@contract/kg";
 import { LINK_COLORS, LINK_TYPES } from "~/kg/event-links";
 import { DataTable } from "~/components/ui/data-table";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 export interface EventGraphChart {
   spec: ChartSpec;
@@ -123,12 +124,14 @@ export function LinkTypeFields({
   return (
     <fieldset>
       <legend>{t("eventGraph.linkTypes")}</legend>
-      {LINK_TYPES.map((key) => (
-        <label key={key}>
-          <input type="checkbox" name="types" value={key} defaultChecked={checked.includes(key)} />
-          {names.find((l) => l.key === key)?.name ?? key}
-        </label>
-      ))}
+      <CheckboxList
+        name="types"
+        checked={checked}
+        options={LINK_TYPES.map((key) => ({
+          value: key,
+          label: names.find((l) => l.key === key)?.name ?? key,
+        }))}
+      />
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { KeptChoices } from "./kept-choices";
 import { PermissionMatrix } from "./permission-matrix";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { IntentForm } from "~/components/ui/intent-form";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 /** Access control: pick a group, tick its members and permissions, save (one plain form). */
 export function PermissionPage() {
@@ -71,19 +72,13 @@ export function PermissionPage() {
                   <KeptChoices name="members" options={d.users} chosen={g.members} />
                 )}
                 <div className="rt-members" data-testid="members">
-                  {d.users.map((u) => (
-                    <label key={u.key}>
-                      <input
-                        type="checkbox"
-                        name="members"
-                        value={u.key}
-                        defaultChecked={g.members.includes(String(u.key))}
-                        disabled={membersLocked || u.disabled}
-                        className="rt-check"
-                      />
-                      {u.label}
-                    </label>
-                  ))}
+                  <CheckboxList
+                    name="members"
+                    options={d.users.map((u) => ({ ...u, value: u.key }))}
+                    checked={g.members}
+                    disabled={membersLocked}
+                    inputClassName="rt-check"
+                  />
                 </div>
                 <Text size="sm" fw={600} mt="md" mb={6}>
                   {t("permission.matrix")}

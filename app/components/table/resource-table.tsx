@@ -20,6 +20,7 @@ import {
 } from "~/table/table-state";
 import type { Row, TableSchema } from "~/table/types";
 import { IntentForm } from "~/components/ui/intent-form";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;
@@ -151,18 +152,13 @@ function FilterForm({
               <div className="rt-filter" key={name}>
                 <fieldset>
                   <legend>{f.label}</legend>
-                  {options.map((o) => (
-                    <label className="check" key={String(o.key)}>
-                      <input
-                        type="checkbox"
-                        name={name}
-                        value={String(o.key)}
-                        defaultChecked={chosen.includes(String(o.key))}
-                        className="rt-check"
-                      />
-                      {o.label}
-                    </label>
-                  ))}
+                  <CheckboxList
+                    name={name}
+                    options={options.map((o) => ({ value: String(o.key), label: o.label }))}
+                    checked={chosen}
+                    labelClassName="check"
+                    inputClassName="rt-check"
+                  />
                 </fieldset>
               </div>
             );
@@ -228,19 +224,18 @@ function ColumnsForm({
       <summary>{t("toolbar.columns")}</summary>
       <IntentForm intent="columns" action={screen.path} className="rt-columns" preventScrollReset>
         <input type="hidden" name="redirectTo" value={here} />
-        {Object.entries(schema.table_fields).map(([name, f]) => (
-          <label key={name}>
-            <input type="hidden" name="all" value={name} />
-            <input
-              type="checkbox"
-              name="show"
-              value={name}
-              defaultChecked={!hidden.includes(name)}
-              className="rt-check"
-            />
-            {f.label}
-          </label>
+        {Object.keys(schema.table_fields).map((name) => (
+          <input key={name} type="hidden" name="all" value={name} />
         ))}
+        <CheckboxList
+          name="show"
+          options={Object.entries(schema.table_fields).map(([name, f]) => ({
+            value: name,
+            label: f.label,
+            on: !hidden.includes(name),
+          }))}
+          inputClassName="rt-check"
+        />
         <button type="submit" className="rt-btn light xs">
           {t("toolbar.saveColumns")}
         </button>

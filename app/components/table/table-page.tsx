@@ -10,6 +10,7 @@ import type { TableData } from "~/table/data";
 import { ResourceTable } from "./resource-table";
 import { screens } from "~/table/registry";
 import { IntentForm } from "~/components/ui/intent-form";
+import { CheckboxList } from "~/components/ui/checkbox-list";
 
 /** Spec §3 global config: the feature flags as switches, one plain form (configs screen). */
 function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>; here: string }) {
@@ -22,18 +23,20 @@ function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>;
         <Text fw={600} size="sm">
           {t("flags.title")}
         </Text>
-        {flags.map((f) => (
-          <label key={f.key} title={f.label}>
-            <input
-              type="checkbox"
-              name="flag"
-              value={f.key}
-              defaultChecked={f.on}
-              className="rt-check"
-            />
-            {f.label} <code>{f.key}</code>
-          </label>
-        ))}
+        <CheckboxList
+          name="flag"
+          options={flags.map((f) => ({
+            value: f.key,
+            title: f.label,
+            on: f.on,
+            label: (
+              <>
+                {f.label} <code>{f.key}</code>
+              </>
+            ),
+          }))}
+          inputClassName="rt-check"
+        />
         <Button type="submit" size="xs" variant="light">
           {t("flags.save")}
         </Button>
