@@ -119,14 +119,11 @@ export default function EntityPage() {
                 <span>{t("entity.articlesCount", { count: entity.articles.count })}</span>
               </>
             }
-          >
-            <Link to={relationPage} className="kg-button">
-              {t("entity.openGraph")}
-            </Link>
-            <Link to={`/?id=${kgId}`} className="kg-button light">
-              {t("entity.backToGraph")}
-            </Link>
-          </PageTitle>
+            actions={[
+              { to: relationPage, label: t("entity.openGraph"), primary: true },
+              { to: `/?id=${kgId}`, label: t("entity.backToGraph") },
+            ]}
+          />
 
           <div className="kg-grid-side">
             <div className="kg-page">

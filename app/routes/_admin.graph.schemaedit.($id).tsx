@@ -99,6 +99,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return result;
 }
 
+/** A one-line form of the graph's own intents: its field and button in a row, a refusal above. */
+function InlineForm({
+  intent,
+  result,
+  submit,
+  hint,
+  testId,
+  children,
+}: {
+  intent: string;
+  result?: ActionError | null;
+  submit: string;
+  hint?: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} preventScrollReset>
+      <ErrorNotice result={result} target={intent} />
+      <Group align="flex-end" gap="xs">
+        {children}
+        <Button type="submit" size="xs" variant="light" data-testid={testId}>
+          {submit}
+        </Button>
+      </Group>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      )}
+    </IntentForm>
+  );
+}
+
 export default function GraphSchemaEditPage() {
   const { graphs, info, detail, ontologies, rights } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
@@ -138,41 +172,36 @@ export default function GraphSchemaEditPage() {
             </Alert>
           )}
           {rights.update && (
-            <IntentForm intent="switchOntology" preventScrollReset>
-              <ErrorNotice result={result} target="switchOntology" />
-              <Group align="flex-end" gap="xs">
-                <SelectField
-                  name="ontology_id"
-                  label={t("graphOntology.switchTo")}
-                  value={info.ontology?.id ?? ""}
-                  options={ontologies.map((o) => ({ value: o.id, label: o.name }))}
-                />
-                <Button type="submit" size="xs" variant="light">
-                  {t("graphOntology.switch")}
-                </Button>
-              </Group>
-              <Text size="xs" c="dimmed" mt={4}>
-                {t("graphOntology.switchHint")}
-              </Text>
-            </IntentForm>
+            <InlineForm
+              intent="switchOntology"
+              result={result}
+              submit={t("graphOntology.switch")}
+              hint={t("graphOntology.switchHint")}
+            >
+              <SelectField
+                name="ontology_id"
+                label={t("graphOntology.switchTo")}
+                value={info.ontology?.id ?? ""}
+                options={ontologies.map((o) => ({ value: o.id, label: o.name }))}
+              />
+            </InlineForm>
           )}
           {rights.create && info.ontology && (
-            <IntentForm intent="forkOntology" preventScrollReset>
-              <ErrorNotice result={result} target="forkOntology" />
-              <Group align="flex-end" gap="xs">
-                <TextInput
-                  name="name"
-                  label={t("graphOntology.forkName")}
-                  placeholder={t("graphOntology.forkPlaceholder", { name: info.graph.name })}
-                  defaultValue={valueOf(result, "forkOntology", "name", "")}
-                  error={fieldError(result, "forkOntology", "name")?.[0]}
-                  w={260}
-                />
-                <Button type="submit" size="xs" variant="light" data-testid="fork-ontology">
-                  {t("graphOntology.fork")}
-                </Button>
-              </Group>
-            </IntentForm>
+            <InlineForm
+              intent="forkOntology"
+              result={result}
+              submit={t("graphOntology.fork")}
+              testId="fork-ontology"
+            >
+              <TextInput
+                name="name"
+                label={t("graphOntology.forkName")}
+                placeholder={t("graphOntology.forkPlaceholder", { name: info.graph.name })}
+                defaultValue={valueOf(result, "forkOntology", "name", "")}
+                error={fieldError(result, "forkOntology", "name")?.[0]}
+                w={260}
+              />
+            </InlineForm>
           )}
         </Stack>
       </Paper>

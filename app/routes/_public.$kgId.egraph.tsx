@@ -110,9 +110,7 @@ export default function EventLogicGraph() {
             </Section>
           )}
           <EventGraphView
-            kgId={kgId}
-            graph={graph}
-            chart={chart}
+            {...{ kgId, graph, chart }}
             title={event ? t("eventGraph.around", { hops }) : t("eventGraph.strongest")}
             eventLink={(id) => withParams(pathname, qs, { event: id })}
           />

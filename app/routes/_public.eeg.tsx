@@ -68,9 +68,7 @@ export default function CausalEventGraph() {
         </Form>
       </Section>
       <EventGraphView
-        kgId={kgId}
-        graph={graph}
-        chart={chart}
+        {...{ kgId, graph, chart }}
         title={t("eventGraph.strongest")}
         eventLink={(id) => eventGraphHref(kgId, id, 2)}
       />

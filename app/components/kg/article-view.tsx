@@ -64,14 +64,11 @@ export function ArticleView({
             )}
           </>
         }
-      >
-        <Link to={`/${kgId}/articles`} className="kg-button light">
-          {t("article.backToList")}
-        </Link>
-        <Link to={`/${kgId}/extract?article=${article.id}`} className="kg-button light">
-          {t("article.analyse")}
-        </Link>
-      </PageTitle>
+        actions={[
+          { to: `/${kgId}/articles`, label: t("article.backToList") },
+          { to: `/${kgId}/extract?article=${article.id}`, label: t("article.analyse") },
+        ]}
+      />
       <div className="kg-grid-side">
         <div className="kg-page">
           <Section

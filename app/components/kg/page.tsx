@@ -34,13 +34,22 @@ export function Section({
   );
 }
 
+/** A link of a page's title bar, drawn as a button (`primary`: the page's main next step). */
+export interface PageAction {
+  to: string;
+  label: string;
+  primary?: boolean;
+}
+
 export function PageTitle({
   title,
   sub,
+  actions = [],
   children,
 }: {
   title: ReactNode;
   sub?: ReactNode;
+  actions?: PageAction[];
   children?: ReactNode;
 }) {
   return (
@@ -49,7 +58,16 @@ export function PageTitle({
         <h1>{title}</h1>
         {sub && <div className="kg-page-sub">{sub}</div>}
       </div>
-      {children && <div className="kg-page-actions">{children}</div>}
+      {(actions.length > 0 || children) && (
+        <div className="kg-page-actions">
+          {actions.map((a) => (
+            <Link key={a.to} to={a.to} className={a.primary ? "kg-button" : "kg-button light"}>
+              {a.label}
+            </Link>
+          ))}
+          {children}
+        </div>
+      )}
     </div>
   );
 }
