@@ -13,6 +13,7 @@ import { formatDate } from "~/utils/format";
 import { can } from "~/graph-admin/actions.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta = titleMeta("nav.graphIndex");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
@@ -54,25 +55,20 @@ export default function GraphDashboard() {
       </div>
       <Paper withBorder p={0}>
         <div className="ga-scroll">
-          <table className="ga-table" data-testid="graph-table">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>{t("graph.graph")}</th>
-                <th>{t("graph.ontology")}</th>
-                <th className="num">{t("graph.entities")}</th>
-                <th className="num">{t("graph.relations")}</th>
-                <th className="num">{t("graph.events")}</th>
-                <th className="num">{t("graph.articles")}</th>
-                <th>{t("graph.lastBuild")}</th>
-                <th>{t("actions.title")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {graphs.map((g) => (
-                <tr key={g.id} data-testid={`graph-row-${g.id}`}>
-                  <td>{g.id}</td>
-                  <td>
+          <DataTable
+            className="ga-table"
+            frame={false}
+            testId="graph-table"
+            rows={graphs}
+            rowKey={(g) => g.id}
+            rowTestId={(g) => `graph-row-${g.id}`}
+            columns={[
+              { key: "id", header: "ID" },
+              {
+                key: "name",
+                header: t("graph.graph"),
+                cell: (g) => (
+                  <>
                     <Group gap={6} wrap="nowrap">
                       <span className="domain-tag" data-domain={g.domain}>
                         {g.domain_name}
@@ -84,15 +80,44 @@ export default function GraphDashboard() {
                         {g.description}
                       </Text>
                     )}
-                  </td>
-                  <td>
-                    {g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>}
-                  </td>
-                  <td className="num">{groupDigits(g.counts.entities)}</td>
-                  <td className="num">{groupDigits(g.counts.relations)}</td>
-                  <td className="num">{groupDigits(g.counts.events)}</td>
-                  <td className="num">{groupDigits(g.counts.articles)}</td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: "ontology",
+                header: t("graph.ontology"),
+                cell: (g) =>
+                  g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>,
+              },
+              {
+                key: "entities",
+                header: t("graph.entities"),
+                numeric: true,
+                cell: (g) => groupDigits(g.counts.entities),
+              },
+              {
+                key: "relations",
+                header: t("graph.relations"),
+                numeric: true,
+                cell: (g) => groupDigits(g.counts.relations),
+              },
+              {
+                key: "events",
+                header: t("graph.events"),
+                numeric: true,
+                cell: (g) => groupDigits(g.counts.events),
+              },
+              {
+                key: "articles",
+                header: t("graph.articles"),
+                numeric: true,
+                cell: (g) => groupDigits(g.counts.articles),
+              },
+              {
+                key: "last_build",
+                header: t("graph.lastBuild"),
+                cell: (g) => (
+                  <>
                     {g.last_build ? (
                       <Stack gap={2}>
                         <Group gap={6} wrap="nowrap">
@@ -111,8 +136,14 @@ export default function GraphDashboard() {
                     ) : (
                       <span className="ga-muted">{t("graph.neverBuilt")}</span>
                     )}
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: "actions",
+                header: t("actions.title"),
+                cell: (g) => (
+                  <>
                     <div className="ga-actions">
                       <Link to={`/graph/detail/${g.id}`}>{t("graph.browse")}</Link>
                       <Link to={`/graph/relation/result?graph=${g.id}`}>
@@ -140,11 +171,11 @@ export default function GraphDashboard() {
                       testId={`export-${g.id}`}
                       label={tc("interchange.exportGraph")}
                     />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         </div>
         {!graphs.length && (
           <Text c="dimmed" p="md">

@@ -3,47 +3,40 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "~/utils/format";
 import { JobStatusBadge, JobProgress } from "./job-status";
 import type { Job } from "~/graph-admin/types";
+import { DataTable } from "~/components/ui/data-table";
 
 /** A short list of jobs: kind, graph, status with progress, when, who; each opens its page. */
 export function JobList({ jobs }: { jobs: Job[] }) {
   const { t } = useTranslation("admin");
   if (!jobs.length) return <p className="ga-muted">{t("job.none")}</p>;
+  const open = (j: Job, text: string) => <Link to={`/jobs/${j.id}`}>{text}</Link>;
   return (
     <div className="ga-scroll">
-      <table className="ga-table" data-testid="job-list">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>{t("job.kind")}</th>
-            <th>{t("graph.graph")}</th>
-            <th>{t("job.statusLabel")}</th>
-            <th style={{ width: 160 }}>{t("job.progress")}</th>
-            <th>{t("job.createdAt")}</th>
-            <th>{t("job.createdBy")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((j) => (
-            <tr key={j.id}>
-              <td>
-                <Link to={`/jobs/${j.id}`}>#{j.id}</Link>
-              </td>
-              <td>
-                <Link to={`/jobs/${j.id}`}>{j.kind_label}</Link>
-              </td>
-              <td>{j.graph_name ?? ""}</td>
-              <td>
-                <JobStatusBadge status={j.status} />
-              </td>
-              <td>
-                <JobProgress value={j.progress} status={j.status} />
-              </td>
-              <td>{formatDate(j.created_at)}</td>
-              <td>{j.created_by_name ?? ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="ga-table"
+        frame={false}
+        testId="job-list"
+        rows={jobs}
+        rowKey={(j) => j.id}
+        columns={[
+          { key: "id", header: "#", cell: (j) => open(j, `#${j.id}`) },
+          { key: "kind", header: t("job.kind"), cell: (j) => open(j, j.kind_label) },
+          { key: "graph", header: t("graph.graph"), cell: (j) => j.graph_name ?? "" },
+          {
+            key: "status",
+            header: t("job.statusLabel"),
+            cell: (j) => <JobStatusBadge status={j.status} />,
+          },
+          {
+            key: "progress",
+            header: t("job.progress"),
+            width: 160,
+            cell: (j) => <JobProgress value={j.progress} status={j.status} />,
+          },
+          { key: "created", header: t("job.createdAt"), cell: (j) => formatDate(j.created_at) },
+          { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },
+        ]}
+      />
     </div>
   );
 }

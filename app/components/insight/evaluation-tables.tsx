@@ -1,43 +1,31 @@
 import { useTranslation } from "react-i18next";
 import type { ClassMetrics } from "@contract/insight";
 import { percent } from "~/utils/format";
+import { DataTable } from "~/components/ui/data-table";
 
 /** Per-class precision, recall, F1 with the counts they come from. */
 export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
   const { t } = useTranslation("insight");
   return (
-    <div className="kg-table-wrap">
-      <table className="kg-table" data-testid="class-metrics">
-        <thead>
-          <tr>
-            <th>{t("evaluation.class")}</th>
-            <th className="num">{t("evaluation.support")}</th>
-            <th className="num">TP</th>
-            <th className="num">FP</th>
-            <th className="num">FN</th>
-            <th className="num">{t("evaluation.precision")}</th>
-            <th className="num">{t("evaluation.recall")}</th>
-            <th className="num">F1</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.label}>
-              <td>{c.label}</td>
-              <td className="num">{c.support}</td>
-              <td className="num">{c.tp}</td>
-              <td className="num">{c.fp}</td>
-              <td className="num">{c.fn}</td>
-              <td className="num">{percent(c.precision)}</td>
-              <td className="num">{percent(c.recall)}</td>
-              <td className="num">
-                <strong>{percent(c.f1)}</strong>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="class-metrics"
+      rows={rows}
+      rowKey={(c) => c.label}
+      columns={[
+        { key: "label", header: t("evaluation.class") },
+        { key: "support", header: t("evaluation.support"), numeric: true },
+        { key: "tp", header: "TP", numeric: true },
+        { key: "fp", header: "FP", numeric: true },
+        { key: "fn", header: "FN", numeric: true },
+        ...(["precision", "recall"] as const).map((key) => ({
+          key,
+          header: t(`evaluation.${key}`),
+          numeric: true,
+          cell: (c: ClassMetrics) => percent(c[key]),
+        })),
+        { key: "f1", header: "F1", numeric: true, cell: (c) => <strong>{percent(c.f1)}</strong> },
+      ]}
+    />
   );
 }
 

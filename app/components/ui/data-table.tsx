@@ -6,6 +6,8 @@ interface ColumnBase {
   numeric?: boolean;
   /** Long text that wraps instead of widening the table. */
   wrap?: boolean;
+  /** A fixed width in pixels (a progress bar, a short code). */
+  width?: number;
 }
 
 /** A column: what `cell` draws, or without `cell` the row's field named by `key`. */
@@ -66,7 +68,11 @@ export function DataTable<R>({
       <thead>
         <tr>
           {shown.map((c) => (
-            <th key={c.key} className={c.numeric ? "num" : undefined}>
+            <th
+              key={c.key}
+              className={c.numeric ? "num" : undefined}
+              style={c.width ? { width: c.width } : undefined}
+            >
               {c.header}
             </th>
           ))}
