@@ -5,6 +5,7 @@ import { EntityChip, SourceLink, Strength, TypeBadge } from "./labels";
 import { formatDay } from "~/kg/dates";
 import { entityHref, eventHref } from "~/kg/links";
 import type { EventLink, KgEvent, Relation } from "@contract/kg";
+import { DataTable } from "~/components/ui/data-table";
 
 /** Relations as subject —predicate→ object rows, each with its source sentence. */
 export function RelationTable({
@@ -23,38 +24,42 @@ export function RelationTable({
 }) {
   const { t } = useTranslation("kg");
   return (
-    <div className={scroll ? "kg-table-wrap scroll" : "kg-table-wrap"}>
-      <table className="kg-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t("relation.subject")}</th>
-            <th>{t("relation.predicate")}</th>
-            <th>{t("relation.object")}</th>
-            <th className="num">{t("relation.confidence")}</th>
-            <th>{t("common.source")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {relations.map((r) => (
-            <tr key={r.id}>
-              <td>
-                {r.subject ? <EntityChip kgId={kgId} entity={r.subject} colors={colors} /> : "—"}
-              </td>
-              <td>
-                <span className="predicate">{r.predicate}</span>
-              </td>
-              <td>
-                {r.object ? <EntityChip kgId={kgId} entity={r.object} colors={colors} /> : "—"}
-              </td>
-              <td className="num">{r.confidence.toFixed(2)}</td>
-              <td>
-                <SourceLink kgId={kgId} fact={r} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      frame={scroll ? "scroll" : "wrap"}
+      testId={testId}
+      rows={relations}
+      rowKey={(r) => r.id}
+      columns={[
+        {
+          key: "subject",
+          header: t("relation.subject"),
+          cell: (r) =>
+            r.subject ? <EntityChip kgId={kgId} entity={r.subject} colors={colors} /> : "—",
+        },
+        {
+          key: "predicate",
+          header: t("relation.predicate"),
+          cell: (r) => <span className="predicate">{r.predicate}</span>,
+        },
+        {
+          key: "object",
+          header: t("relation.object"),
+          cell: (r) =>
+            r.object ? <EntityChip kgId={kgId} entity={r.object} colors={colors} /> : "—",
+        },
+        {
+          key: "confidence",
+          header: t("relation.confidence"),
+          numeric: true,
+          cell: (r) => r.confidence.toFixed(2),
+        },
+        {
+          key: "source",
+          header: t("common.source"),
+          cell: (r) => <SourceLink kgId={kgId} fact={r} />,
+        },
+      ]}
+    />
   );
 }
 
