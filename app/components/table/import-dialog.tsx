@@ -12,6 +12,7 @@ import { joinMessages } from "~/table/messages";
 import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
 import type { RowError } from "~/table/types";
+import { DataTable } from "~/components/ui/data-table";
 
 /** Spec §5: csv only, at most 2 MB. */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -24,24 +25,18 @@ function RowErrors({ errors, exportAction }: { errors: RowError[]; exportAction:
         {t("import.errors", { count: errors.length })}
       </Text>
       <div style={{ maxHeight: 220, overflow: "auto", marginTop: 6 }}>
-        <table className="rt-errors" data-testid="import-errors">
-          <thead>
-            <tr>
-              <th>{t("import.row")}</th>
-              <th>{t("import.field")}</th>
-              <th>{t("import.message")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.map((e, i) => (
-              <tr key={i}>
-                <td>{e.row}</td>
-                <td>{e.field}</td>
-                <td>{e.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="rt-errors"
+          frame={false}
+          testId="import-errors"
+          rows={errors}
+          rowKey={(_, i) => i}
+          columns={[
+            { key: "row", header: t("import.row") },
+            { key: "field", header: t("import.field") },
+            { key: "message", header: t("import.message") },
+          ]}
+        />
       </div>
       {/* A document form: the answer is a CSV file to save, not a page. */}
       <form method="post" action={exportAction} style={{ marginTop: 8 }}>
