@@ -37,7 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** A log or run time to the second; "—" when there is none. */
 const at = (iso: string | null | undefined) => formatDate(iso) || "—";
 
-/** The run as the page shows it: the loader's, then what the event stream says, while JavaScript runs. */
+/**
+ * The run as the page shows it: the loader's, then what the event stream says, while JavaScript
+ * runs. One EventSource for three events, read here rather than through remix-utils'
+ * useEventSource (which job-view uses): that hook keeps only the latest message of one event per
+ * connection, and a log line must not be lost when two arrive before the next render.
+ */
 function useLiveRun(modelId: number, run: RunDetail | null, follow: boolean, page: number) {
   const revalidator = useRevalidator();
   const [live, setLive] = useState<{
