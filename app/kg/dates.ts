@@ -8,3 +8,6 @@ export function formatDay(value: string | null | undefined): string {
   if (!value) return "";
   return value.length > 10 ? value.slice(0, 16).replace("T", " ") : value;
 }
+
+/** The day of a stored time (2024-12-01), as written, for lists that show no hour. */
+export const formatDayOnly = (value: string | null | undefined) => formatDay(value).slice(0, 10);

@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { badIntent, fetchOr404 } from "~/http/page.server";
 import { IntentForm } from "~/components/ui/intent-form";
+import { formatDayOnly } from "~/kg/dates";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;
@@ -157,7 +158,7 @@ export default function Extract() {
                 </option>
                 {articles.map((a) => (
                   <option key={a.id} value={a.id}>
-                    {a.published_at.slice(0, 10)} {a.title}
+                    {formatDayOnly(a.published_at)} {a.title}
                   </option>
                 ))}
               </select>
