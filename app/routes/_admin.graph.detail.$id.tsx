@@ -6,6 +6,7 @@ import { SelectField } from "~/components/graph-admin/form-parts";
 import { groupDigits } from "~/utils/format";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
+import { DataTable } from "~/components/ui/data-table";
 import type { GraphCard, OntologyDetail } from "~/graph-admin/types";
 import { fetchOr404, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
@@ -109,23 +110,35 @@ function NeighbourTable({
         )}
       </Text>
       {rows.length ? (
-        <table className="ga-table" data-testid={`neighbours-${direction}`}>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td style={{ width: 110 }}>{r.predicate}</td>
-                <td>
+        <DataTable
+          className="ga-table"
+          frame={false}
+          head={false}
+          testId={`neighbours-${direction}`}
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[
+            { key: "predicate", header: null, width: 110 },
+            {
+              key: "entity",
+              header: null,
+              cell: (r) => (
+                <>
                   <Link to={hrefOf(r.entity.id)}>{r.entity.name}</Link>{" "}
                   {r.entity.class && <span className="ga-chip muted">{r.entity.class}</span>}
-                </td>
-                <td className="num">{r.confidence}</td>
-                <td>
-                  <Link to={`/relation/${r.id}?id=${graphId}`}>{t("detail.relationPage")}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { key: "confidence", header: null, numeric: true },
+            {
+              key: "relation",
+              header: null,
+              cell: (r) => (
+                <Link to={`/relation/${r.id}?id=${graphId}`}>{t("detail.relationPage")}</Link>
+              ),
+            },
+          ]}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           {t("detail.none")}
@@ -191,42 +204,54 @@ export default function GraphDetailPage() {
             </Button>
           </Form>
           <div className="ga-scroll" style={{ marginTop: 12 }}>
-            <table className="ga-table" data-testid="entity-table">
-              <thead>
-                <tr>
-                  <th>{t("plan.entity")}</th>
-                  <th>{t("plan.class")}</th>
-                  <th className="num">{t("detail.out")}</th>
-                  <th className="num">{t("detail.in")}</th>
-                  <th>{t("actions.title")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entities.results.map((e) => (
-                  <tr key={e.id} className={n?.entity.id === e.id ? "editing" : undefined}>
-                    <td>
+            <DataTable
+              className="ga-table"
+              frame={false}
+              testId="entity-table"
+              rows={entities.results}
+              rowKey={(e) => e.id}
+              columns={[
+                {
+                  key: "name",
+                  header: t("plan.entity"),
+                  cell: (e) => (
+                    <>
                       <Link to={entityHref(e.id)}>{e.name}</Link>
                       {e.aliases.length > 0 && (
                         <Text size="xs" c="dimmed">
                           {e.aliases.join("、")}
                         </Text>
                       )}
-                    </td>
-                    <td>{e.class ?? "—"}</td>
-                    <td className="num">{groupDigits(e.out_relations)}</td>
-                    <td className="num">{groupDigits(e.in_relations)}</td>
-                    <td>
-                      <Group gap={8} wrap="nowrap">
-                        <Link to={`/${graph.id}/entity/${e.uuid}`}>{t("detail.entityPage")}</Link>
-                        <Link to={`/relation/${e.uuid}?id=${graph.id}`}>
-                          {t("detail.relationGraph")}
-                        </Link>
-                      </Group>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { key: "class", header: t("plan.class"), cell: (e) => e.class ?? "—" },
+                {
+                  key: "out",
+                  header: t("detail.out"),
+                  numeric: true,
+                  cell: (e) => groupDigits(e.out_relations),
+                },
+                {
+                  key: "in",
+                  header: t("detail.in"),
+                  numeric: true,
+                  cell: (e) => groupDigits(e.in_relations),
+                },
+                {
+                  key: "actions",
+                  header: t("actions.title"),
+                  cell: (e) => (
+                    <Group gap={8} wrap="nowrap">
+                      <Link to={`/${graph.id}/entity/${e.uuid}`}>{t("detail.entityPage")}</Link>
+                      <Link to={`/relation/${e.uuid}?id=${graph.id}`}>
+                        {t("detail.relationGraph")}
+                      </Link>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
             {!entities.results.length && (
               <Text c="dimmed" p="sm" data-testid="entity-empty">
                 {graph.counts.entities ? t("detail.noMatch") : t("detail.emptyGraph")}

@@ -20,6 +20,7 @@ import {
   type WriteCounts,
 } from "~/graph-admin/types";
 import { IntentForm } from "~/components/ui/intent-form";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The job as it is now: the loader's state, overtaken by the live events of the job stream
@@ -172,28 +173,27 @@ function JobLogs({ job }: { job: JobWithLogs }) {
         {t("job.logs", { count })}
       </Title>
       <div className="ga-scroll">
-        <table className="ga-table" data-testid="job-logs">
-          <thead>
-            <tr>
-              <th style={{ width: 170 }}>{t("job.at")}</th>
-              <th style={{ width: 70 }}>{t("job.level")}</th>
-              <th>{t("job.message")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((l) => (
-              <tr key={l.id}>
-                <td>{formatDate(l.at)}</td>
-                <td>
-                  <span className="ga-log-level" data-level={l.level}>
-                    {t(`job.levels.${l.level}`)}
-                  </span>
-                </td>
-                <td>{l.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="ga-table"
+          frame={false}
+          testId="job-logs"
+          rows={results}
+          rowKey={(l) => l.id}
+          columns={[
+            { key: "at", header: t("job.at"), width: 170, cell: (l) => formatDate(l.at) },
+            {
+              key: "level",
+              header: t("job.level"),
+              width: 70,
+              cell: (l) => (
+                <span className="ga-log-level" data-level={l.level}>
+                  {t(`job.levels.${l.level}`)}
+                </span>
+              ),
+            },
+            { key: "message", header: t("job.message") },
+          ]}
+        />
       </div>
       <Pager
         page={page}

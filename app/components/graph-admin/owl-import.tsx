@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, Field } from "./form-parts";
 import type { ActionError, OwlPreview } from "~/graph-admin/types";
+import { DataTable } from "~/components/ui/data-table";
 
 function Hidden({ intent, ontologyId }: { intent: string; ontologyId: number }) {
   return (
@@ -33,51 +34,54 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
         {t("owl.summary", { file: preview.filename, ...diff.summary })}
       </Text>
       <div className="ga-scroll">
-        <table className="ga-table" data-testid="owl-changes">
-          <caption className="ga-caption">{t("owl.changes")}</caption>
-          <thead>
-            <tr>
-              <th style={{ width: 110 }}>{t("owl.change")}</th>
-              <th style={{ width: 110 }}>{t("owl.kind")}</th>
-              <th>{t("owl.name")}</th>
-              <th>{t("owl.detail")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {diff.changes.map((c) => (
-              <tr key={`${c.kind}:${c.change}:${c.name}`} data-change={c.change}>
-                <td>{t(`owl.changeKinds.${c.change}`)}</td>
-                <td>{t(`owl.kinds.${c.kind}`)}</td>
-                <td>{c.name}</td>
-                <td>{c.detail}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="ga-table"
+          frame={false}
+          testId="owl-changes"
+          caption={t("owl.changes")}
+          captionClassName="ga-caption"
+          rows={diff.changes}
+          rowKey={(c) => `${c.kind}:${c.change}:${c.name}`}
+          columns={[
+            {
+              key: "change",
+              header: t("owl.change"),
+              width: 110,
+              cell: (c) => t(`owl.changeKinds.${c.change}`),
+            },
+            {
+              key: "kind",
+              header: t("owl.kind"),
+              width: 110,
+              cell: (c) => t(`owl.kinds.${c.kind}`),
+            },
+            { key: "name", header: t("owl.name") },
+            { key: "detail", header: t("owl.detail") },
+          ]}
+        />
       </div>
       {diff.breaks.length > 0 && (
         <div className="ga-scroll">
-          <table className="ga-table" data-testid="owl-breaks">
-            <caption className="ga-caption">{t("owl.breaks")}</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 110 }}>{t("owl.kind")}</th>
-                <th>{t("owl.name")}</th>
-                <th style={{ width: 90 }}>{t("owl.facts")}</th>
-                <th>{t("owl.samples")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.breaks.map((b) => (
-                <tr key={`${b.kind}:${b.name}`}>
-                  <td>{t(`owl.kinds.${b.kind}`)}</td>
-                  <td>{b.name}</td>
-                  <td>{b.count}</td>
-                  <td>{b.samples.join("、")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="ga-table"
+            frame={false}
+            testId="owl-breaks"
+            caption={t("owl.breaks")}
+            captionClassName="ga-caption"
+            rows={diff.breaks}
+            rowKey={(b) => `${b.kind}:${b.name}`}
+            columns={[
+              {
+                key: "kind",
+                header: t("owl.kind"),
+                width: 110,
+                cell: (b) => t(`owl.kinds.${b.kind}`),
+              },
+              { key: "name", header: t("owl.name") },
+              { key: "count", header: t("owl.facts"), width: 90 },
+              { key: "samples", header: t("owl.samples"), cell: (b) => b.samples.join("、") },
+            ]}
+          />
         </div>
       )}
     </Stack>

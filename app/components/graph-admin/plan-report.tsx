@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { groupDigits } from "~/utils/format";
 import type { PlanReport, RowProblem, WriteCounts } from "~/graph-admin/types";
+import { DataTable, type Column } from "~/components/ui/data-table";
 
 function Stat({
   value,
@@ -51,24 +52,22 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
         {t("plan.problems", { count: total })}
       </Text>
       <div className="ga-scroll" style={{ maxHeight: 420 }}>
-        <table className="ga-table" data-testid="problem-table">
-          <thead>
-            <tr>
-              <th>{t("plan.row")}</th>
-              <th>{t("plan.problemKind")}</th>
-              <th>{t("plan.problem")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.map((p, i) => (
-              <tr key={i}>
-                <td style={{ whiteSpace: "nowrap" }}>{p.ref}</td>
-                <td>{t(`plan.kinds.${p.kind}`)}</td>
-                <td>{p.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="ga-table"
+          frame={false}
+          testId="problem-table"
+          rows={problems}
+          rowKey={(_, i) => i}
+          columns={[
+            {
+              key: "ref",
+              header: t("plan.row"),
+              cell: (p) => <span style={{ whiteSpace: "nowrap" }}>{p.ref}</span>,
+            },
+            { key: "kind", header: t("plan.problemKind"), cell: (p) => t(`plan.kinds.${p.kind}`) },
+            { key: "message", header: t("plan.problem") },
+          ]}
+        />
       </div>
       {total > problems.length && (
         <Text size="sm" c="dimmed">
@@ -82,12 +81,12 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
 function Sample<T>({
   title,
   rows,
-  cols,
+  columns,
   total,
 }: {
   title: string;
   rows: T[];
-  cols: [string, (r: T) => React.ReactNode][];
+  columns: NoInfer<Column<T>>[];
   total: number;
 }) {
   const { t } = useTranslation("admin");
@@ -103,24 +102,13 @@ function Sample<T>({
         )}
       </Text>
       <div className="ga-scroll" style={{ maxHeight: 320 }}>
-        <table className="ga-table">
-          <thead>
-            <tr>
-              {cols.map(([h]) => (
-                <th key={h}>{h}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={i}>
-                {cols.map(([h, cell]) => (
-                  <td key={h}>{cell(r)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="ga-table"
+          frame={false}
+          rows={rows}
+          rowKey={(_, i) => i}
+          columns={columns}
+        />
       </div>
     </Paper>
   );
@@ -154,57 +142,62 @@ export function PlanReportView({
             title={t("plan.entitiesAdded")}
             total={s.entities.added}
             rows={report.samples.entities_added}
-            cols={[
-              [t("plan.entity"), (r) => r.name],
-              [
-                t("plan.class"),
-                (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
-              ],
+            columns={[
+              { key: "name", header: t("plan.entity") },
+              {
+                key: "class",
+                header: t("plan.class"),
+                cell: (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
+              },
             ]}
           />
           <Sample
             title={t("plan.entitiesChanged")}
             total={s.entities.changed}
             rows={report.samples.entities_changed}
-            cols={[
-              [t("plan.entity"), (r) => r.name],
-              [t("plan.changes"), (r) => r.changes.join("；")],
+            columns={[
+              { key: "name", header: t("plan.entity") },
+              { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
             ]}
           />
           <Sample
             title={t("plan.entitiesRemoved")}
             total={s.entities.removed}
             rows={report.samples.entities_removed}
-            cols={[
-              [t("plan.entity"), (r) => r.name],
-              [t("plan.class"), (r) => r.class ?? "—"],
+            columns={[
+              { key: "name", header: t("plan.entity") },
+              { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
             ]}
           />
           <Sample
             title={t("plan.relationsAdded")}
             total={s.relations.added}
             rows={report.samples.relations_added}
-            cols={[
-              [t("plan.relation"), rel],
-              [t("plan.confidence"), (r) => r.confidence],
+            columns={[
+              { key: "relation", header: t("plan.relation"), cell: rel },
+              { key: "confidence", header: t("plan.confidence") },
             ]}
           />
           <Sample
             title={t("plan.relationsChanged")}
             total={s.relations.changed}
             rows={report.samples.relations_changed}
-            cols={[
-              [t("plan.relation"), rel],
-              [t("plan.confidence"), (r) => `${r.before} → ${r.after}`],
+            columns={[
+              { key: "relation", header: t("plan.relation"), cell: rel },
+              {
+                key: "confidence",
+                header: t("plan.confidence"),
+                cell: (r) => `${r.before} → ${r.after}`,
+              },
             ]}
           />
           <Sample
             title={t("plan.relationsRemoved")}
             total={s.relations.removed}
             rows={report.samples.relations_removed}
-            cols={[
-              [t("plan.relation"), rel],
-              [t("plan.confidence"), (r) => r.confidence],
+            columns={[
+              { key: "relation", header: t("plan.relation"), cell: rel },
+              { key: "confidence", header: t("plan.confidence") },
             ]}
           />
         </div>

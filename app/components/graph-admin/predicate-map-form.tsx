@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorNotice } from "./form-parts";
 import type { ActionError, UnmappedPredicate } from "~/graph-admin/types";
 import { IntentForm } from "~/components/ui/intent-form";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The predicates of an RDF import's dry run that nothing maps, each with a native select of
@@ -34,44 +35,48 @@ export function PredicateMapForm({
         <Text size="sm">{t("plan.mapHint")}</Text>
         <ErrorNotice result={result} target="mapPredicates" />
         <div className="ga-scroll">
-          <table className="ga-table" data-testid="unmapped-predicates">
-            <thead>
-              <tr>
-                <th>{t("plan.predicate")}</th>
-                <th style={{ width: 70 }}>{t("plan.uses")}</th>
-                <th>{t("plan.firstUse")}</th>
-                <th style={{ width: 200 }}>{t("plan.mapTo")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {unmapped.map((u) => (
-                <tr key={u.iri}>
-                  <td style={{ wordBreak: "break-all" }}>
-                    <code>{u.iri}</code>
+          <DataTable
+            className="ga-table"
+            frame={false}
+            testId="unmapped-predicates"
+            rows={unmapped}
+            rowKey={(u) => u.iri}
+            columns={[
+              {
+                key: "iri",
+                header: t("plan.predicate"),
+                cell: (u) => (
+                  <>
+                    <code style={{ wordBreak: "break-all" }}>{u.iri}</code>
                     <input type="hidden" name="predicate" value={u.iri} />
-                  </td>
-                  <td>{u.count}</td>
-                  <td>{u.ref}</td>
-                  <td>
-                    <select
-                      name="relation_type"
-                      className="native-field ga-native"
-                      aria-label={t("plan.mapToFor", { iri: u.iri })}
-                      defaultValue={chosen[u.iri] ?? ""}
-                      data-testid="map-select"
-                    >
-                      <option value="">{t("plan.notMapped")}</option>
-                      {relationTypes.map((name) => (
-                        <option key={name} value={name}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { key: "count", header: t("plan.uses"), width: 70 },
+              { key: "ref", header: t("plan.firstUse") },
+              {
+                key: "relationType",
+                header: t("plan.mapTo"),
+                width: 200,
+                cell: (u) => (
+                  <select
+                    name="relation_type"
+                    className="native-field ga-native"
+                    aria-label={t("plan.mapToFor", { iri: u.iri })}
+                    defaultValue={chosen[u.iri] ?? ""}
+                    data-testid="map-select"
+                  >
+                    <option value="">{t("plan.notMapped")}</option>
+                    {relationTypes.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+            ]}
+          />
         </div>
         <Button type="submit" w="fit-content" variant="light" data-testid="map-dry-run">
           {t("plan.mapDryRun")}

@@ -42,6 +42,8 @@ export function DataTable<R>({
   rowKey,
   className = "kg-table",
   caption,
+  captionClassName = "visually-hidden",
+  head = true,
   frame = "wrap",
   testId,
   rowTestId,
@@ -54,6 +56,10 @@ export function DataTable<R>({
   className?: string;
   /** Read by screen readers; the section's heading usually says it for everyone else. */
   caption?: string;
+  /** Shown as the table's own title where the caller gives it a class of its own. */
+  captionClassName?: string;
+  /** false: no header row (a short list under its own title); column widths then go on the cells. */
+  head?: boolean;
   frame?: "wrap" | "scroll" | false;
   testId?: string;
   rowTestId?: (row: NoInfer<R>) => string | undefined;
@@ -64,20 +70,22 @@ export function DataTable<R>({
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
   const table = (
     <table className={className} data-testid={frame ? undefined : testId}>
-      {caption && <caption className="visually-hidden">{caption}</caption>}
-      <thead>
-        <tr>
-          {shown.map((c) => (
-            <th
-              key={c.key}
-              className={c.numeric ? "num" : undefined}
-              style={c.width ? { width: c.width } : undefined}
-            >
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      {caption && <caption className={captionClassName}>{caption}</caption>}
+      {head && (
+        <thead>
+          <tr>
+            {shown.map((c) => (
+              <th
+                key={c.key}
+                className={c.numeric ? "num" : undefined}
+                style={c.width ? { width: c.width } : undefined}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
       <tbody>
         {rows.map((row, i) => {
           const more = detail?.(row);
@@ -85,7 +93,11 @@ export function DataTable<R>({
             <Fragment key={rowKey(row, i)}>
               <tr data-testid={rowTestId?.(row)} className={more ? "open" : undefined}>
                 {shown.map((c) => (
-                  <td key={c.key} className={cls(c) || undefined}>
+                  <td
+                    key={c.key}
+                    className={cls(c) || undefined}
+                    style={!head && c.width ? { width: c.width } : undefined}
+                  >
                     {value(c, row, i)}
                   </td>
                 ))}
