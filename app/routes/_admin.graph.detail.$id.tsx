@@ -210,6 +210,7 @@ export default function GraphDetailPage() {
               testId="entity-table"
               rows={entities.results}
               rowKey={(e) => e.id}
+              isCurrent={(e) => n?.entity.id === e.id}
               columns={[
                 {
                   key: "name",

@@ -47,6 +47,7 @@ export function DataTable<R>({
   frame = "wrap",
   testId,
   rowTestId,
+  isCurrent,
   detail,
 }: {
   /** Typed by the rows (a field column names one of their fields). */
@@ -63,6 +64,8 @@ export function DataTable<R>({
   frame?: "wrap" | "scroll" | false;
   testId?: string;
   rowTestId?: (row: NoInfer<R>) => string | undefined;
+  /** The row the page is about (the one selected): drawn as an open row. */
+  isCurrent?: (row: NoInfer<R>) => boolean;
   /** A row under the row spanning every column (an editor, the row's details), or null. */
   detail?: (row: NoInfer<R>) => ReactNode;
 }) {
@@ -91,7 +94,10 @@ export function DataTable<R>({
           const more = detail?.(row);
           return (
             <Fragment key={rowKey(row, i)}>
-              <tr data-testid={rowTestId?.(row)} className={more ? "open" : undefined}>
+              <tr
+                data-testid={rowTestId?.(row)}
+                className={more || isCurrent?.(row) ? "open" : undefined}
+              >
                 {shown.map((c) => (
                   <td
                     key={c.key}
