@@ -111,7 +111,7 @@ function NeighbourTable({
       </Text>
       {rows.length ? (
         <DataTable
-          className="ga-table"
+          look="admin"
           frame={false}
           head={false}
           testId={`neighbours-${direction}`}
@@ -205,7 +205,7 @@ export default function GraphDetailPage() {
           </Form>
           <div className="ga-scroll" style={{ marginTop: 12 }}>
             <DataTable
-              className="ga-table"
+              look="admin"
               frame={false}
               testId="entity-table"
               rows={entities.results}

@@ -54,129 +54,122 @@ export default function GraphDashboard() {
         )}
       </div>
       <Paper withBorder p={0}>
-        <div className="ga-scroll">
-          <DataTable
-            className="ga-table"
-            frame={false}
-            testId="graph-table"
-            rows={graphs}
-            rowKey={(g) => g.id}
-            rowTestId={(g) => `graph-row-${g.id}`}
-            columns={[
-              { key: "id", header: "ID" },
-              {
-                key: "name",
-                header: t("graph.graph"),
-                cell: (g) => (
-                  <>
-                    <Group gap={6} wrap="nowrap">
-                      <span className="domain-tag" data-domain={g.domain}>
-                        {g.domain_name}
-                      </span>
-                      <Link to={`/graph/detail/${g.id}`}>{g.name}</Link>
-                    </Group>
-                    {g.description && (
+        <DataTable
+          look="admin"
+          testId="graph-table"
+          rows={graphs}
+          rowKey={(g) => g.id}
+          rowTestId={(g) => `graph-row-${g.id}`}
+          columns={[
+            { key: "id", header: "ID" },
+            {
+              key: "name",
+              header: t("graph.graph"),
+              cell: (g) => (
+                <>
+                  <Group gap={6} wrap="nowrap">
+                    <span className="domain-tag" data-domain={g.domain}>
+                      {g.domain_name}
+                    </span>
+                    <Link to={`/graph/detail/${g.id}`}>{g.name}</Link>
+                  </Group>
+                  {g.description && (
+                    <Text size="xs" c="dimmed">
+                      {g.description}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: "ontology",
+              header: t("graph.ontology"),
+              cell: (g) =>
+                g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>,
+            },
+            {
+              key: "entities",
+              header: t("graph.entities"),
+              numeric: true,
+              cell: (g) => groupDigits(g.counts.entities),
+            },
+            {
+              key: "relations",
+              header: t("graph.relations"),
+              numeric: true,
+              cell: (g) => groupDigits(g.counts.relations),
+            },
+            {
+              key: "events",
+              header: t("graph.events"),
+              numeric: true,
+              cell: (g) => groupDigits(g.counts.events),
+            },
+            {
+              key: "articles",
+              header: t("graph.articles"),
+              numeric: true,
+              cell: (g) => groupDigits(g.counts.articles),
+            },
+            {
+              key: "last_build",
+              header: t("graph.lastBuild"),
+              cell: (g) => (
+                <>
+                  {g.last_build ? (
+                    <Stack gap={2}>
+                      <Group gap={6} wrap="nowrap">
+                        <JobStatusBadge status={g.last_build.status} />
+                        <Link to={`/jobs/${g.last_build.id}`}>
+                          {t(`job.kinds.${g.last_build.kind}`, {
+                            defaultValue: g.last_build.kind,
+                          })}{" "}
+                          #{g.last_build.id}
+                        </Link>
+                      </Group>
                       <Text size="xs" c="dimmed">
-                        {g.description}
+                        {formatDate(g.last_build.finished_at ?? g.last_build.created_at)}
                       </Text>
+                    </Stack>
+                  ) : (
+                    <span className="ga-muted">{t("graph.neverBuilt")}</span>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: "actions",
+              header: t("actions.title"),
+              cell: (g) => (
+                <>
+                  <div className="ga-actions">
+                    <Link to={`/graph/detail/${g.id}`}>{t("graph.browse")}</Link>
+                    <Link to={`/graph/relation/result?graph=${g.id}`}>
+                      {t("graph.relationResults")}
+                    </Link>
+                    {may.update && <Link to={`/graph/create/${g.id}`}>{t("graph.rebuild")}</Link>}
+                    {may.update && (
+                      <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>
                     )}
-                  </>
-                ),
-              },
-              {
-                key: "ontology",
-                header: t("graph.ontology"),
-                cell: (g) =>
-                  g.ontology?.name ?? <span className="ga-muted">{t("graph.noOntology")}</span>,
-              },
-              {
-                key: "entities",
-                header: t("graph.entities"),
-                numeric: true,
-                cell: (g) => groupDigits(g.counts.entities),
-              },
-              {
-                key: "relations",
-                header: t("graph.relations"),
-                numeric: true,
-                cell: (g) => groupDigits(g.counts.relations),
-              },
-              {
-                key: "events",
-                header: t("graph.events"),
-                numeric: true,
-                cell: (g) => groupDigits(g.counts.events),
-              },
-              {
-                key: "articles",
-                header: t("graph.articles"),
-                numeric: true,
-                cell: (g) => groupDigits(g.counts.articles),
-              },
-              {
-                key: "last_build",
-                header: t("graph.lastBuild"),
-                cell: (g) => (
-                  <>
-                    {g.last_build ? (
-                      <Stack gap={2}>
-                        <Group gap={6} wrap="nowrap">
-                          <JobStatusBadge status={g.last_build.status} />
-                          <Link to={`/jobs/${g.last_build.id}`}>
-                            {t(`job.kinds.${g.last_build.kind}`, {
-                              defaultValue: g.last_build.kind,
-                            })}{" "}
-                            #{g.last_build.id}
-                          </Link>
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          {formatDate(g.last_build.finished_at ?? g.last_build.created_at)}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <span className="ga-muted">{t("graph.neverBuilt")}</span>
+                    {may.ontology && (
+                      <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>
                     )}
-                  </>
-                ),
-              },
-              {
-                key: "actions",
-                header: t("actions.title"),
-                cell: (g) => (
-                  <>
-                    <div className="ga-actions">
-                      <Link to={`/graph/detail/${g.id}`}>{t("graph.browse")}</Link>
-                      <Link to={`/graph/relation/result?graph=${g.id}`}>
-                        {t("graph.relationResults")}
-                      </Link>
-                      {may.update && <Link to={`/graph/create/${g.id}`}>{t("graph.rebuild")}</Link>}
-                      {may.update && (
-                        <Link to={`/graph/increased/${g.id}`}>{t("graph.increase")}</Link>
-                      )}
-                      {may.ontology && (
-                        <Link to={`/graph/schemaedit/${g.id}`}>{t("graph.editOntology")}</Link>
-                      )}
-                      {may.ontologyRead && g.ontology && (
-                        <a
-                          href={`/schema/owl/${g.ontology.id}`}
-                          download
-                          data-testid={`owl-${g.id}`}
-                        >
-                          {tc("interchange.owl")}
-                        </a>
-                      )}
-                    </div>
-                    <ExportForm
-                      kgId={g.id}
-                      testId={`export-${g.id}`}
-                      label={tc("interchange.exportGraph")}
-                    />
-                  </>
-                ),
-              },
-            ]}
-          />
-        </div>
+                    {may.ontologyRead && g.ontology && (
+                      <a href={`/schema/owl/${g.ontology.id}`} download data-testid={`owl-${g.id}`}>
+                        {tc("interchange.owl")}
+                      </a>
+                    )}
+                  </div>
+                  <ExportForm
+                    kgId={g.id}
+                    testId={`export-${g.id}`}
+                    label={tc("interchange.exportGraph")}
+                  />
+                </>
+              ),
+            },
+          ]}
+        />
         {!graphs.length && (
           <Text c="dimmed" p="md">
             {t("graph.empty")}

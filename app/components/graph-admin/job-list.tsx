@@ -11,32 +11,29 @@ export function JobList({ jobs }: { jobs: Job[] }) {
   if (!jobs.length) return <p className="ga-muted">{t("job.none")}</p>;
   const open = (j: Job, text: string) => <Link to={`/jobs/${j.id}`}>{text}</Link>;
   return (
-    <div className="ga-scroll">
-      <DataTable
-        className="ga-table"
-        frame={false}
-        testId="job-list"
-        rows={jobs}
-        rowKey={(j) => j.id}
-        columns={[
-          { key: "id", header: "#", cell: (j) => open(j, `#${j.id}`) },
-          { key: "kind", header: t("job.kind"), cell: (j) => open(j, j.kind_label) },
-          { key: "graph", header: t("graph.graph"), cell: (j) => j.graph_name ?? "" },
-          {
-            key: "status",
-            header: t("job.statusLabel"),
-            cell: (j) => <JobStatusBadge status={j.status} />,
-          },
-          {
-            key: "progress",
-            header: t("job.progress"),
-            width: 160,
-            cell: (j) => <JobProgress value={j.progress} status={j.status} />,
-          },
-          { key: "created", header: t("job.createdAt"), cell: (j) => formatDate(j.created_at) },
-          { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },
-        ]}
-      />
-    </div>
+    <DataTable
+      look="admin"
+      testId="job-list"
+      rows={jobs}
+      rowKey={(j) => j.id}
+      columns={[
+        { key: "id", header: "#", cell: (j) => open(j, `#${j.id}`) },
+        { key: "kind", header: t("job.kind"), cell: (j) => open(j, j.kind_label) },
+        { key: "graph", header: t("graph.graph"), cell: (j) => j.graph_name ?? "" },
+        {
+          key: "status",
+          header: t("job.statusLabel"),
+          cell: (j) => <JobStatusBadge status={j.status} />,
+        },
+        {
+          key: "progress",
+          header: t("job.progress"),
+          width: 160,
+          cell: (j) => <JobProgress value={j.progress} status={j.status} />,
+        },
+        { key: "created", header: t("job.createdAt"), cell: (j) => formatDate(j.created_at) },
+        { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },
+      ]}
+    />
   );
 }

@@ -172,29 +172,26 @@ function JobLogs({ job }: { job: JobWithLogs }) {
       <Title order={5} mb="xs">
         {t("job.logs", { count })}
       </Title>
-      <div className="ga-scroll">
-        <DataTable
-          className="ga-table"
-          frame={false}
-          testId="job-logs"
-          rows={results}
-          rowKey={(l) => l.id}
-          columns={[
-            { key: "at", header: t("job.at"), width: 170, cell: (l) => formatDate(l.at) },
-            {
-              key: "level",
-              header: t("job.level"),
-              width: 70,
-              cell: (l) => (
-                <span className="ga-log-level" data-level={l.level}>
-                  {t(`job.levels.${l.level}`)}
-                </span>
-              ),
-            },
-            { key: "message", header: t("job.message") },
-          ]}
-        />
-      </div>
+      <DataTable
+        look="admin"
+        testId="job-logs"
+        rows={results}
+        rowKey={(l) => l.id}
+        columns={[
+          { key: "at", header: t("job.at"), width: 170, cell: (l) => formatDate(l.at) },
+          {
+            key: "level",
+            header: t("job.level"),
+            width: 70,
+            cell: (l) => (
+              <span className="ga-log-level" data-level={l.level}>
+                {t(`job.levels.${l.level}`)}
+              </span>
+            ),
+          },
+          { key: "message", header: t("job.message") },
+        ]}
+      />
       <Pager
         page={page}
         pageSize={page_size}

@@ -131,7 +131,7 @@ export function ClassProperties({
       </Text>
       {cls.properties.length ? (
         <DataTable
-          className="ga-table"
+          look="admin"
           frame={false}
           testId={`properties-${cls.id}`}
           rows={cls.properties}

@@ -155,7 +155,7 @@ export function KindSection<R extends { id: number }>({
       </div>
       <div className="ga-scroll">
         <DataTable
-          className="ga-table"
+          look="admin"
           frame={false}
           testId={s.testId}
           rows={s.rows}

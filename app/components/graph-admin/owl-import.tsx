@@ -33,56 +33,50 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
       <Text size="sm" data-testid="owl-summary">
         {t("owl.summary", { file: preview.filename, ...diff.summary })}
       </Text>
-      <div className="ga-scroll">
+      <DataTable
+        look="admin"
+        testId="owl-changes"
+        caption={t("owl.changes")}
+        captionClassName="ga-caption"
+        rows={diff.changes}
+        rowKey={(c) => `${c.kind}:${c.change}:${c.name}`}
+        columns={[
+          {
+            key: "change",
+            header: t("owl.change"),
+            width: 110,
+            cell: (c) => t(`owl.changeKinds.${c.change}`),
+          },
+          {
+            key: "kind",
+            header: t("owl.kind"),
+            width: 110,
+            cell: (c) => t(`owl.kinds.${c.kind}`),
+          },
+          { key: "name", header: t("owl.name") },
+          { key: "detail", header: t("owl.detail") },
+        ]}
+      />
+      {diff.breaks.length > 0 && (
         <DataTable
-          className="ga-table"
-          frame={false}
-          testId="owl-changes"
-          caption={t("owl.changes")}
+          look="admin"
+          testId="owl-breaks"
+          caption={t("owl.breaks")}
           captionClassName="ga-caption"
-          rows={diff.changes}
-          rowKey={(c) => `${c.kind}:${c.change}:${c.name}`}
+          rows={diff.breaks}
+          rowKey={(b) => `${b.kind}:${b.name}`}
           columns={[
-            {
-              key: "change",
-              header: t("owl.change"),
-              width: 110,
-              cell: (c) => t(`owl.changeKinds.${c.change}`),
-            },
             {
               key: "kind",
               header: t("owl.kind"),
               width: 110,
-              cell: (c) => t(`owl.kinds.${c.kind}`),
+              cell: (b) => t(`owl.kinds.${b.kind}`),
             },
             { key: "name", header: t("owl.name") },
-            { key: "detail", header: t("owl.detail") },
+            { key: "count", header: t("owl.facts"), width: 90 },
+            { key: "samples", header: t("owl.samples"), cell: (b) => b.samples.join("、") },
           ]}
         />
-      </div>
-      {diff.breaks.length > 0 && (
-        <div className="ga-scroll">
-          <DataTable
-            className="ga-table"
-            frame={false}
-            testId="owl-breaks"
-            caption={t("owl.breaks")}
-            captionClassName="ga-caption"
-            rows={diff.breaks}
-            rowKey={(b) => `${b.kind}:${b.name}`}
-            columns={[
-              {
-                key: "kind",
-                header: t("owl.kind"),
-                width: 110,
-                cell: (b) => t(`owl.kinds.${b.kind}`),
-              },
-              { key: "name", header: t("owl.name") },
-              { key: "count", header: t("owl.facts"), width: 90 },
-              { key: "samples", header: t("owl.samples"), cell: (b) => b.samples.join("、") },
-            ]}
-          />
-        </div>
       )}
     </Stack>
   );

@@ -53,7 +53,7 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
       </Text>
       <div className="ga-scroll" style={{ maxHeight: 420 }}>
         <DataTable
-          className="ga-table"
+          look="admin"
           frame={false}
           testId="problem-table"
           rows={problems}
@@ -102,13 +102,7 @@ function Sample<T>({
         )}
       </Text>
       <div className="ga-scroll" style={{ maxHeight: 320 }}>
-        <DataTable
-          className="ga-table"
-          frame={false}
-          rows={rows}
-          rowKey={(_, i) => i}
-          columns={columns}
-        />
+        <DataTable look="admin" frame={false} rows={rows} rowKey={(_, i) => i} columns={columns} />
       </div>
     </Paper>
   );

@@ -34,50 +34,47 @@ export function PredicateMapForm({
         </Title>
         <Text size="sm">{t("plan.mapHint")}</Text>
         <ErrorNotice result={result} target="mapPredicates" />
-        <div className="ga-scroll">
-          <DataTable
-            className="ga-table"
-            frame={false}
-            testId="unmapped-predicates"
-            rows={unmapped}
-            rowKey={(u) => u.iri}
-            columns={[
-              {
-                key: "iri",
-                header: t("plan.predicate"),
-                cell: (u) => (
-                  <>
-                    <code style={{ wordBreak: "break-all" }}>{u.iri}</code>
-                    <input type="hidden" name="predicate" value={u.iri} />
-                  </>
-                ),
-              },
-              { key: "count", header: t("plan.uses"), width: 70 },
-              { key: "ref", header: t("plan.firstUse") },
-              {
-                key: "relationType",
-                header: t("plan.mapTo"),
-                width: 200,
-                cell: (u) => (
-                  <select
-                    name="relation_type"
-                    className="native-field ga-native"
-                    aria-label={t("plan.mapToFor", { iri: u.iri })}
-                    defaultValue={chosen[u.iri] ?? ""}
-                    data-testid="map-select"
-                  >
-                    <option value="">{t("plan.notMapped")}</option>
-                    {relationTypes.map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                ),
-              },
-            ]}
-          />
-        </div>
+        <DataTable
+          look="admin"
+          testId="unmapped-predicates"
+          rows={unmapped}
+          rowKey={(u) => u.iri}
+          columns={[
+            {
+              key: "iri",
+              header: t("plan.predicate"),
+              cell: (u) => (
+                <>
+                  <code style={{ wordBreak: "break-all" }}>{u.iri}</code>
+                  <input type="hidden" name="predicate" value={u.iri} />
+                </>
+              ),
+            },
+            { key: "count", header: t("plan.uses"), width: 70 },
+            { key: "ref", header: t("plan.firstUse") },
+            {
+              key: "relationType",
+              header: t("plan.mapTo"),
+              width: 200,
+              cell: (u) => (
+                <select
+                  name="relation_type"
+                  className="native-field ga-native"
+                  aria-label={t("plan.mapToFor", { iri: u.iri })}
+                  defaultValue={chosen[u.iri] ?? ""}
+                  data-testid="map-select"
+                >
+                  <option value="">{t("plan.notMapped")}</option>
+                  {relationTypes.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+          ]}
+        />
         <Button type="submit" w="fit-content" variant="light" data-testid="map-dry-run">
           {t("plan.mapDryRun")}
         </Button>

@@ -30,17 +30,24 @@ function value<R>(c: Column<R>, row: R, index: number): ReactNode {
   return c.cell ? c.cell(row, index) : (row[c.key as keyof R] as ReactNode);
 }
 
+const LOOKS = {
+  kg: { table: "kg-table", wrap: "kg-table-wrap", scroll: "kg-table-wrap scroll" },
+  admin: { table: "ga-table", wrap: "ga-scroll", scroll: "ga-scroll" },
+} as const;
+
 /**
  * A read-only table of rows rendered on the server (no JavaScript needed): the one way the
  * console lists rows outside the generic table (rankings, logs, nodes, steps…). It sits in a
  * box that scrolls sideways on narrow screens (`frame`: "wrap"), also down ("scroll"), or
- * none (false) where the caller frames it.
+ * none (false) where the caller frames it. `look`: the graph pages' tables ("kg") or graph
+ * administration's ("admin").
  */
 export function DataTable<R>({
   columns,
   rows,
   rowKey,
-  className = "kg-table",
+  look = "kg",
+  className = LOOKS[look].table,
   caption,
   captionClassName = "visually-hidden",
   head = true,
@@ -54,6 +61,7 @@ export function DataTable<R>({
   columns: NoInfer<Column<R> | false | null | undefined>[];
   rows: R[];
   rowKey: (row: NoInfer<R>, index: number) => Key;
+  look?: keyof typeof LOOKS;
   className?: string;
   /** Read by screen readers; the section's heading usually says it for everyone else. */
   caption?: string;
@@ -72,7 +80,7 @@ export function DataTable<R>({
   const shown = columns.filter((c): c is Column<R> => !!c);
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
   const table = (
-    <table className={className} data-testid={frame ? undefined : testId}>
+    <table className={className} data-testid={testId}>
       {caption && <caption className={captionClassName}>{caption}</caption>}
       {head && (
         <thead>
@@ -120,12 +128,5 @@ export function DataTable<R>({
     </table>
   );
   if (!frame) return table;
-  return (
-    <div
-      className={frame === "scroll" ? "kg-table-wrap scroll" : "kg-table-wrap"}
-      data-testid={testId}
-    >
-      {table}
-    </div>
-  );
+  return <div className={LOOKS[look][frame]}>{table}</div>;
 }
