@@ -1,19 +1,34 @@
 import { OWL_APPLY, OWL_PREVIEW } from "~/graph-admin/types";
 import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorNotice, Field } from "./form-parts";
 import type { ActionError, OwlPreview } from "~/graph-admin/types";
 import { DataTable } from "~/components/ui/data-table";
+import { IntentForm } from "~/components/ui/intent-form";
 
-function Hidden({ intent, ontologyId }: { intent: string; ontologyId: number }) {
+/** A step of the OWL import (dry run, apply): a file upload for one ontology. */
+function OwlForm({
+  intent,
+  ontologyId,
+  testId,
+  children,
+}: {
+  intent: string;
+  ontologyId: number;
+  testId: string;
+  children: React.ReactNode;
+}) {
   return (
-    <>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm
+      intent={intent}
+      encType="multipart/form-data"
+      preventScrollReset
+      data-testid={testId}
+    >
       <input type="hidden" name="id" value={ontologyId} />
-    </>
+      {children}
+    </IntentForm>
   );
 }
 
@@ -111,13 +126,7 @@ export function OwlImport({
         <Title order={5}>{t("owl.title")}</Title>
         <Text size="sm">{t("owl.hint")}</Text>
         <ErrorNotice result={result} target="owlImport" />
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          preventScrollReset
-          data-testid="owl-preview-form"
-        >
-          <Hidden intent={OWL_PREVIEW} ontologyId={ontologyId} />
+        <OwlForm intent={OWL_PREVIEW} ontologyId={ontologyId} testId="owl-preview-form">
           <Group align="flex-end" gap="xs">
             <Field
               label={t("owl.file")}
@@ -135,18 +144,12 @@ export function OwlImport({
               {t("owl.dryRun")}
             </Button>
           </Group>
-        </Form>
+        </OwlForm>
         {shown && (
           <>
             <OwlDiff preview={shown} />
             {!shown.diff.unchanged && (
-              <Form
-                method="post"
-                encType="multipart/form-data"
-                preventScrollReset
-                data-testid="owl-apply-form"
-              >
-                <Hidden intent={OWL_APPLY} ontologyId={ontologyId} />
+              <OwlForm intent={OWL_APPLY} ontologyId={ontologyId} testId="owl-apply-form">
                 <input type="hidden" name="filename" value={shown.filename} />
                 <Stack gap="xs">
                   {shown.text !== null ? (
@@ -161,7 +164,7 @@ export function OwlImport({
                     {t("owl.apply")}
                   </Button>
                 </Stack>
-              </Form>
+              </OwlForm>
             )}
           </>
         )}

@@ -120,6 +120,18 @@ export function PlanReportView({
   const s = report.summary;
   const rel = (r: { subject: string; predicate: string; object: string }) =>
     `${r.subject} —${r.predicate}→ ${r.object}`;
+  // Added and removed relations read alike: the fact and its confidence.
+  const relationSample = (kind: "added" | "removed") => (
+    <Sample
+      title={t(kind === "added" ? "plan.relationsAdded" : "plan.relationsRemoved")}
+      total={s.relations[kind]}
+      rows={report.samples[`relations_${kind}`]}
+      columns={[
+        { key: "relation", header: t("plan.relation"), cell: rel },
+        { key: "confidence", header: t("plan.confidence") },
+      ]}
+    />
+  );
   return (
     <Stack gap="md" data-testid="plan-report">
       <div className="ga-stats">
@@ -163,15 +175,7 @@ export function PlanReportView({
               { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
             ]}
           />
-          <Sample
-            title={t("plan.relationsAdded")}
-            total={s.relations.added}
-            rows={report.samples.relations_added}
-            columns={[
-              { key: "relation", header: t("plan.relation"), cell: rel },
-              { key: "confidence", header: t("plan.confidence") },
-            ]}
-          />
+          {relationSample("added")}
           <Sample
             title={t("plan.relationsChanged")}
             total={s.relations.changed}
@@ -185,15 +189,7 @@ export function PlanReportView({
               },
             ]}
           />
-          <Sample
-            title={t("plan.relationsRemoved")}
-            total={s.relations.removed}
-            rows={report.samples.relations_removed}
-            columns={[
-              { key: "relation", header: t("plan.relation"), cell: rel },
-              { key: "confidence", header: t("plan.confidence") },
-            ]}
-          />
+          {relationSample("removed")}
         </div>
       )}
       <ProblemTable problems={report.problems} total={report.problem_count} />
