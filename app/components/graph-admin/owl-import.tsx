@@ -43,6 +43,13 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
       </Alert>
     );
   }
+  // Both tables name the kind of term (class, property, relation type…) first or second.
+  const kindColumn = {
+    key: "kind",
+    header: t("owl.kind"),
+    width: 110,
+    cell: (x: { kind: string }) => t(`owl.kinds.${x.kind}`),
+  };
   return (
     <Stack gap="xs">
       <Text size="sm" data-testid="owl-summary">
@@ -52,7 +59,6 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
         look="admin"
         testId="owl-changes"
         caption={t("owl.changes")}
-        captionClassName="ga-caption"
         rows={diff.changes}
         rowKey={(c) => `${c.kind}:${c.change}:${c.name}`}
         columns={[
@@ -62,12 +68,7 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
             width: 110,
             cell: (c) => t(`owl.changeKinds.${c.change}`),
           },
-          {
-            key: "kind",
-            header: t("owl.kind"),
-            width: 110,
-            cell: (c) => t(`owl.kinds.${c.kind}`),
-          },
+          kindColumn,
           { key: "name", header: t("owl.name") },
           { key: "detail", header: t("owl.detail") },
         ]}
@@ -77,16 +78,10 @@ function OwlDiff({ preview }: { preview: OwlPreview }) {
           look="admin"
           testId="owl-breaks"
           caption={t("owl.breaks")}
-          captionClassName="ga-caption"
           rows={diff.breaks}
           rowKey={(b) => `${b.kind}:${b.name}`}
           columns={[
-            {
-              key: "kind",
-              header: t("owl.kind"),
-              width: 110,
-              cell: (b) => t(`owl.kinds.${b.kind}`),
-            },
+            kindColumn,
             { key: "name", header: t("owl.name") },
             { key: "count", header: t("owl.facts"), width: 90 },
             { key: "samples", header: t("owl.samples"), cell: (b) => b.samples.join("、") },

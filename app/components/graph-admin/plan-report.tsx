@@ -51,24 +51,22 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
       <Text fw={600} c="red">
         {t("plan.problems", { count: total })}
       </Text>
-      <div className="ga-scroll" style={{ maxHeight: 420 }}>
-        <DataTable
-          look="admin"
-          frame={false}
-          testId="problem-table"
-          rows={problems}
-          rowKey={(_, i) => i}
-          columns={[
-            {
-              key: "ref",
-              header: t("plan.row"),
-              cell: (p) => <span style={{ whiteSpace: "nowrap" }}>{p.ref}</span>,
-            },
-            { key: "kind", header: t("plan.problemKind"), cell: (p) => t(`plan.kinds.${p.kind}`) },
-            { key: "message", header: t("plan.problem") },
-          ]}
-        />
-      </div>
+      <DataTable
+        look="admin"
+        maxHeight={420}
+        testId="problem-table"
+        rows={problems}
+        rowKey={(_, i) => i}
+        columns={[
+          {
+            key: "ref",
+            header: t("plan.row"),
+            cell: (p) => <span style={{ whiteSpace: "nowrap" }}>{p.ref}</span>,
+          },
+          { key: "kind", header: t("plan.problemKind"), cell: (p) => t(`plan.kinds.${p.kind}`) },
+          { key: "message", header: t("plan.problem") },
+        ]}
+      />
       {total > problems.length && (
         <Text size="sm" c="dimmed">
           {t("plan.moreProblems", { count: total - problems.length })}
@@ -101,9 +99,7 @@ function Sample<T>({
           </Text>
         )}
       </Text>
-      <div className="ga-scroll" style={{ maxHeight: 320 }}>
-        <DataTable look="admin" frame={false} rows={rows} rowKey={(_, i) => i} columns={columns} />
-      </div>
+      <DataTable maxHeight={320} look="admin" rows={rows} rowKey={(_, i) => i} columns={columns} />
     </Paper>
   );
 }

@@ -31,8 +31,13 @@ function value<R>(c: Column<R>, row: R, index: number): ReactNode {
 }
 
 const LOOKS = {
-  kg: { table: "kg-table", wrap: "kg-table-wrap", scroll: "kg-table-wrap scroll" },
-  admin: { table: "ga-table", wrap: "ga-scroll", scroll: "ga-scroll" },
+  kg: {
+    table: "kg-table",
+    wrap: "kg-table-wrap",
+    scroll: "kg-table-wrap scroll",
+    caption: "visually-hidden",
+  },
+  admin: { table: "ga-table", wrap: "ga-scroll", scroll: "ga-scroll", caption: "ga-caption" },
 } as const;
 
 /**
@@ -49,10 +54,11 @@ export function DataTable<R>({
   look = "kg",
   className = LOOKS[look].table,
   caption,
-  captionClassName = "visually-hidden",
+  captionClassName = LOOKS[look].caption,
   head = true,
   frame = "wrap",
   testId,
+  maxHeight,
   rowTestId,
   isCurrent,
   detail,
@@ -65,11 +71,13 @@ export function DataTable<R>({
   className?: string;
   /** Read by screen readers; the section's heading usually says it for everyone else. */
   caption?: string;
-  /** Shown as the table's own title where the caller gives it a class of its own. */
+  /** Hidden in the graph pages' look (the section's heading says it), a title in the admin look. */
   captionClassName?: string;
   /** false: no header row (a short list under its own title); column widths then go on the cells. */
   head?: boolean;
   frame?: "wrap" | "scroll" | false;
+  /** The box scrolls down beyond this height (a long sample, a long list of problems). */
+  maxHeight?: number;
   testId?: string;
   rowTestId?: (row: NoInfer<R>) => string | undefined;
   /** The row the page is about (the one selected): drawn as an open row. */
@@ -128,5 +136,12 @@ export function DataTable<R>({
     </table>
   );
   if (!frame) return table;
-  return <div className={LOOKS[look][frame]}>{table}</div>;
+  return (
+    <div
+      className={LOOKS[look][frame]}
+      style={maxHeight ? { maxHeight, overflow: "auto" } : undefined}
+    >
+      {table}
+    </div>
+  );
 }
