@@ -8,7 +8,6 @@ import { chartSpec } from "~/charts/render.server";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
-import { formatDay } from "~/kg/dates";
 import { RelationTable, Timeline } from "~/components/kg/facts";
 import { articleHref, entityHref, eventHref, relationGraphHref, sourceHref } from "~/kg/links";
 import { loadRelationGraph, relationGraphChart } from "~/kg/relation-graph.server";
@@ -20,6 +19,7 @@ import { dynamicTitle } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { classColors, requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404 } from "~/http/page.server";
+import { formatDay } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.entity.name ?? "404");

@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
-import { formatDay } from "~/kg/dates";
 import { articleHref } from "~/kg/links";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
@@ -14,6 +13,7 @@ import { listQuery } from "~/kg/params.server";
 import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404 } from "~/http/page.server";
+import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.articles");
 export const links = kgLinks;

@@ -4,7 +4,6 @@ import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
-import { formatDay } from "~/kg/dates";
 import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph.server";
 import { EventGraphView, LinkTypeFields } from "~/components/kg/event-graph-view";
 import { eventHref } from "~/kg/links";
@@ -18,6 +17,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { intParam, listParams, textParam } from "~/kg/params.server";
 import { fetchOr404 } from "~/http/page.server";
+import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.eGraph");
 export const links = kgLinks;

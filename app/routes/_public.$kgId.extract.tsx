@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { badIntent, fetchOr404 } from "~/http/page.server";
 import { IntentForm } from "~/components/ui/intent-form";
-import { formatDayOnly } from "~/kg/dates";
+import { formatDayOnly } from "~/utils/format";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;

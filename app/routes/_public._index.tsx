@@ -7,7 +7,6 @@ import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { EntityChip, TypeBadge } from "~/components/kg/labels";
 import { Sparkline } from "~/components/kg/sparkline";
-import { formatDay } from "~/kg/dates";
 import { articleHref, eventHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { GraphOverview } from "@contract/kg";
@@ -17,6 +16,7 @@ import { titleMeta } from "~/utils/meta";
 import { getSession } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
+import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.home");
 export const links = kgLinks;

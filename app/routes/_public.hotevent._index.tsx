@@ -10,7 +10,6 @@ import { Sparkline } from "~/components/kg/sparkline";
 import { kgLinks } from "~/components/kg/styles";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
-import { formatDay } from "~/kg/dates";
 import { activeGraphId, getGraph } from "~/kg/graphs.server";
 import { hotRankingView } from "~/kg/hot.server";
 import { HOT_WINDOWS } from "~/kg/limits";
@@ -18,6 +17,7 @@ import { eventHref } from "~/kg/links";
 import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
 import { DataTable, rankColumn } from "~/components/ui/data-table";
+import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
 import { Empty, PageTitle, Section } from "./page";
 import { EntityChip } from "./labels";
-import { formatDay } from "~/kg/dates";
 import { EventLinkList, EventList, RelationTable } from "./facts";
 import { entityHref } from "~/kg/links";
 import type { ArticleDetail } from "@contract/kg";
+import { formatDay } from "~/utils/format";
 
 /** Only web links of a stored article are offered (never javascript: or data: URLs). */
 export const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);

@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { EntityChip, SourceLink, Strength, TypeBadge } from "./labels";
-import { formatDay } from "~/kg/dates";
 import { entityHref, eventHref } from "~/kg/links";
 import type { EventLink, KgEvent, Relation } from "@contract/kg";
 import { DataTable } from "~/components/ui/data-table";
+import { formatDay } from "~/utils/format";
 
 /** Relations as subject —predicate→ object rows, each with its source sentence. */
 export function RelationTable({
