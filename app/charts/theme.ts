@@ -30,8 +30,12 @@ export const PALETTE = [
   "#0ca678",
 ];
 
+/**
+ * The page's fonts. Names in single quotes: echarts writes the list into a double-quoted
+ * style attribute of the server's SVG, where a double quote would end the attribute.
+ */
 const FONT =
-  '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif';
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Zen Hei', sans-serif";
 
 /** Every option starts here: no animation (the server's picture is the first frame), one font, one palette. */
 export const chartBase = { animation: false, textStyle: { fontFamily: FONT }, color: PALETTE };

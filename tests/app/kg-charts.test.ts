@@ -42,6 +42,40 @@ describe("charts rendered to SVG on the server", () => {
     expect(bars).toContain(">16<");
   });
 
+  it("writes attributes a parser reads whole: no double quote inside a quoted value (font names)", () => {
+    const charts = [
+      renderChartSvg(trendOption(["2024-12-01"], [{ name: "报道", values: [1] }]), 600, 240),
+      renderChartSvg(barOption([{ name: "军队", value: 16 }]), 500, 300),
+      renderChartSvg(
+        graphOption(
+          {
+            categories: [{ name: "地点" }],
+            nodes: [
+              { id: "a", name: "甲", category: "地点", x: 0, y: 0 },
+              { id: "b", name: "乙", category: "地点", x: 10, y: 10 },
+            ],
+            links: [{ id: "1", source: "a", target: "b", label: "位于" }],
+          },
+          { width: 600, height: 400 },
+        ),
+        600,
+        400,
+      ),
+    ];
+    for (const svg of charts) {
+      // Tags outside CDATA (the graph's own style sheet); each is a name, then name="value" pairs.
+      const markup = svg.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, "");
+      for (const tag of markup.match(/<[^>]+>/g) ?? []) {
+        // Anything left over is a broken attribute.
+        const rest = tag
+          .replace(/^<\/?[\w:-]+/, "")
+          .replace(/\s+[\w:-]+="[^"]*"/g, "")
+          .replace(/\s*\/?>$/, "");
+        expect(rest, tag).toBe("");
+      }
+    }
+  });
+
   it("escapes markup in names: a <script> node, legend and edge label stay text", () => {
     const svg = renderChartSvg(
       graphOption(
