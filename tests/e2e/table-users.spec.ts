@@ -77,6 +77,8 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${USERS}/new\\?search=${tag}`));
+    // The dialog's close button is named in the page's language.
+    await expect(dialog.getByRole("button", { name: "关闭对话框" })).toHaveCount(1);
     if (hasJs(testInfo)) {
       // With JavaScript the merged rules are checked before anything is sent.
       await expect(dialog.locator("form[novalidate]")).toHaveCount(1);

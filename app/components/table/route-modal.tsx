@@ -30,6 +30,7 @@ export function RouteModal({
   testId?: string;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation("table");
   const back = useTableHref(screen);
   return (
     <Modal
@@ -40,7 +41,7 @@ export function RouteModal({
       withinPortal={false}
       transitionProps={{ duration: 0 }}
       returnFocus={false}
-      closeButtonProps={{ "aria-label": "close" }}
+      closeButtonProps={{ "aria-label": t("form.closeDialog") }}
       data-testid={testId}
     >
       {children}
