@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
 import { Modal } from "@mantine/core/esm/components/Modal/Modal.mjs";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResourceScreen } from "~/table/registry";
 import { parseTableState, stateQuery } from "~/table/table-state";
@@ -32,6 +33,7 @@ export function RouteModal({
   const navigate = useNavigate();
   const { t } = useTranslation("table");
   const back = useTableHref(screen);
+  useFocusBack();
   return (
     <Modal
       opened
@@ -40,13 +42,30 @@ export function RouteModal({
       size={size}
       withinPortal={false}
       transitionProps={{ duration: 0 }}
-      returnFocus={false}
       closeButtonProps={{ "aria-label": t("form.closeDialog") }}
       data-testid={testId}
     >
       {children}
     </Modal>
   );
+}
+
+/**
+ * Focus goes back to what opened the dialog (the add button, a row's edit link) when the
+ * dialog closes: cancel, Escape, or a save that returns to the table. The dialog is a route,
+ * so it unmounts rather than closing and Mantine's own focus return never runs; the opener is
+ * read on the first render, before the dialog's focus trap moves focus inside.
+ */
+function useFocusBack() {
+  const opener = useRef(typeof document === "undefined" ? null : document.activeElement);
+  useEffect(() => {
+    const element = opener.current;
+    return () => {
+      if (element instanceof HTMLElement && element !== document.body && element.isConnected)
+        // After the navigation has rendered the table again.
+        requestAnimationFrame(() => element.isConnected && element.focus());
+    };
+  }, []);
 }
 
 export function CancelLink({ screen }: { screen: ResourceScreen }) {
