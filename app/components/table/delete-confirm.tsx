@@ -1,5 +1,4 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import {} from "@mantine/core/esm/components/Button/Button.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,4 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import {} from "@mantine/core/esm/components/Button/Button.mjs";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,4 @@
 import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
-import {} from "@mantine/core/esm/components/Button/Button.mjs";
 import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
 import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
