@@ -85,8 +85,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/graph/schemaedit/${id}`;
   const t = await adminT(request);
   const intent = formText(form, "intent");
-  const own = GRAPH_ONTOLOGY_INTENTS[intent as keyof typeof GRAPH_ONTOLOGY_INTENTS];
-  if (own) {
+  // Own keys only: "constructor" or "toString" is an unknown intent, not an inherited function.
+  if (Object.hasOwn(GRAPH_ONTOLOGY_INTENTS, intent)) {
+    const own = GRAPH_ONTOLOGY_INTENTS[intent as keyof typeof GRAPH_ONTOLOGY_INTENTS];
     return mutate(viewer, form, {
       target: intent,
       success: t(own.success),

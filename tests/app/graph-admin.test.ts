@@ -444,6 +444,15 @@ describe("/graph/schemaedit/:id", () => {
     );
   });
 
+  it("refuses an intent named after an object's own properties as unknown", async () => {
+    for (const intent of ["constructor", "toString", "__proto__"]) {
+      const r = await run(() =>
+        schemaEditAction(args(post("/graph/schemaedit/245", admin, { intent }), { id: "245" })),
+      );
+      expect(r.status, intent).toBe(400);
+    }
+  });
+
   it("refuses switching to an ontology that lacks what the graph uses", async () => {
     const general = p.ctx.db
       .prepare("SELECT id FROM kg_ontologies WHERE name = '通用领域本体'")
