@@ -28,11 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isLng(lng)) throw data({ error: "unsupported language" }, { status: 400 });
     session.set("lng", lng);
   } else if (sidebar !== null) {
-    const next =
-      sidebar === "toggle" ? (session.get("sidebar") === "closed" ? "open" : "closed") : sidebar;
-    if (next !== "open" && next !== "closed")
+    if (sidebar !== "open" && sidebar !== "closed")
       throw data({ error: "bad sidebar state" }, { status: 400 });
-    session.set("sidebar", next);
+    session.set("sidebar", sidebar);
   } else if (size !== null) {
     if (size !== "sm" && size !== "md" && size !== "lg")
       throw data({ error: "bad size" }, { status: 400 });

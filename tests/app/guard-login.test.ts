@@ -239,9 +239,16 @@ describe("logout, preferences and password", () => {
     const bad = await run(() => uiAction(args(post("/ui", state, { lng: "fr" }))));
     expect(bad.status).toBe(400);
     const side = await run(() =>
-      uiAction(args(post("/ui", state, { sidebar: "toggle", redirectTo: "https://evil.example" }))),
+      uiAction(args(post("/ui", state, { sidebar: "closed", redirectTo: "https://evil.example" }))),
     );
     expect(side.response!.headers.get("Location")).toBe("/");
+    // The toggle posts the state it wants, so the same post sent twice changes nothing.
+    const closed = await browser(undefined, { sidebar: "closed" });
+    const again = await run(() => uiAction(args(post("/ui", closed, { sidebar: "closed" }))));
+    expect(again.status).toBe(302);
+    expect(again.response!.headers.get("Set-Cookie") ?? "").not.toContain("__console_prefs=");
+    const relative = await run(() => uiAction(args(post("/ui", state, { sidebar: "toggle" }))));
+    expect(relative.status).toBe(400);
   });
 
   it("changes a first-time password without the old one", async () => {

@@ -159,9 +159,10 @@ export function AdminShell({
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
-  // Optimistic: while the toggle is being saved, show the state it asks for.
+  // Optimistic: while the toggle is being saved, show the state it asks for. The button posts
+  // the state it wants, not "toggle", so a second post of the same click changes nothing.
   const pending = navigation.formAction === "/ui" ? navigation.formData?.get("sidebar") : null;
-  const state = pending === "toggle" ? (sidebar === "closed" ? "open" : "closed") : sidebar;
+  const state = pending === "open" || pending === "closed" ? pending : sidebar;
   const mobileToggle = useRef<HTMLInputElement>(null);
   // Spec §2: on mobile the sidebar closes after navigation.
   useEffect(() => {
@@ -201,7 +202,8 @@ export function AdminShell({
                 <button
                   type="submit"
                   name="sidebar"
-                  value="toggle"
+                  value={state === "open" ? "closed" : "open"}
+                  aria-expanded={state === "open"}
                   className="hamburger"
                   title={t("layout.toggleSidebar")}
                   data-testid="sidebar-toggle"
