@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
 import { resources } from "./locales/all.server";
+import { SCHEME_HINT } from "~/utils/color-scheme";
 import { getLocale } from "./i18next.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -66,6 +67,10 @@ export default async function handleRequest(
           shellRendered = true;
           const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Ask Chromium for the system colour scheme, so "auto" is drawn right without JS.
+          responseHeaders.set("Accept-CH", SCHEME_HINT);
+          responseHeaders.set("Critical-CH", SCHEME_HINT);
+          responseHeaders.append("Vary", SCHEME_HINT);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

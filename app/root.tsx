@@ -1,5 +1,6 @@
 import { ColorSchemeScript } from "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs";
 import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs";
+import type { MantineColorSchemeManager } from "@mantine/core";
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -24,9 +25,10 @@ import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
-import { DEFAULT_SIZE, themeFor } from "./theme";
+import { cssVariablesResolver, DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
+import { resolveScheme, SCHEME_HINT } from "./utils/color-scheme";
 import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
@@ -52,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrfToken,
       toast,
       size: session.get("size") ?? DEFAULT_SIZE,
+      scheme: session.get("scheme") ?? "auto",
+      colorScheme: resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT)),
       config: {
         ok: loaded.ok,
         showLogo: loaded.config.YF_SHOW_LOGO === true,
@@ -67,24 +71,49 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+/**
+ * Mantine keeps no colour scheme of its own: the preferences cookie holds the choice and the
+ * server draws it (app/utils/color-scheme.ts), so nothing is written to localStorage.
+ */
+const schemeManager: MantineColorSchemeManager = {
+  get: (defaultValue) => defaultValue,
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The choice is the server's (the preferences cookie); "auto" follows the system.
+  const scheme = root?.scheme ?? "auto";
+  const forced = scheme === "auto" ? undefined : scheme;
   // A mark for tests and scripts: the page is interactive (also on error pages).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={root?.lng ?? "en"} {...mantineHtmlProps}>
+    <html
+      lang={root?.lng ?? "en"}
+      {...mantineHtmlProps}
+      data-mantine-color-scheme={root?.colorScheme ?? "light"}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        <ColorSchemeScript defaultColorScheme={scheme} forceColorScheme={forced} nonce={nonce} />
       </head>
       <body id="top">
-        <MantineProvider theme={themeFor(root?.size)} defaultColorScheme="light">
+        <MantineProvider
+          theme={themeFor(root?.size)}
+          defaultColorScheme={scheme}
+          forceColorScheme={forced}
+          colorSchemeManager={schemeManager}
+          cssVariablesResolver={cssVariablesResolver}
+        >
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,7 +1,11 @@
-import type { MantineColorsTuple, MantineSize } from "@mantine/core";
+import type { CSSVariablesResolver, MantineColorsTuple, MantineSize } from "@mantine/core";
 import { createTheme } from "@mantine/core/esm/core/MantineProvider/create-theme/create-theme.mjs";
 
-/** Spec §9: theme colour #6085f2 (shade 6 of the primary palette). */
+/**
+ * Spec §9: theme colour #6085f2 (shade 6 of the primary palette). Filled controls, links and
+ * light-variant text use shade 7 (#4263d6), where white text and the text on a light tint
+ * pass WCAG AA (decision 011).
+ */
 export const THEME_COLOR = "#6085f2";
 const brand: MantineColorsTuple = [
   "#eef2fe",
@@ -11,10 +15,24 @@ const brand: MantineColorsTuple = [
   "#7d99f6",
   "#6f8ff4",
   THEME_COLOR,
-  "#4b70e0",
+  "#4263d6",
   "#3d5fc8",
   "#2f4ea8",
 ];
+
+/**
+ * Mantine's dimmed text (gray 6, 3.3:1 on white) darkened to pass 4.5:1 on every surface, and
+ * the light variant's text one shade darker than the fill so it passes on its own tint over
+ * the grey page background.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--mantine-color-dimmed": "#5f6770",
+    "--mantine-color-brand-light-color": "var(--mantine-color-brand-8)",
+  },
+  dark: { "--mantine-color-dimmed": "#a3adb9" },
+});
 
 export type ElementSize = "sm" | "md" | "lg";
 /** Spec §9: default element size medium. */
@@ -30,7 +48,7 @@ export function themeFor(size: ElementSize = DEFAULT_SIZE) {
     theme = createTheme({
       colors: { brand },
       primaryColor: "brand",
-      primaryShade: 6,
+      primaryShade: 7,
       defaultRadius: "sm",
       fontFamily:
         '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif',

@@ -1,5 +1,6 @@
 import { createCookie, createSession, type Session } from "@remix-run/node";
 import { isLng, type Lng } from "~/i18n";
+import type { SchemePreference } from "~/utils/color-scheme";
 import { loginMaxHours, sessionSecret } from "~/env.server";
 
 /** What the console keeps per browser: the platform token and the UI state of spec §3. */
@@ -11,6 +12,8 @@ export interface SessionData {
   lng: Lng;
   sidebar: "open" | "closed";
   size: "sm" | "md" | "lg";
+  /** Colour scheme: light, dark, or the system's (issue 12). */
+  scheme: SchemePreference;
   kgId: number;
   /** Admin-only: the group whose menu is being previewed, with its codenames. */
   previewRole: { name: string; codenames: string[] };
@@ -29,9 +32,9 @@ export type ConsoleSession = Session<SessionData, FlashData>;
  *   browser-session cookie, so it dies with the browser, and its signed value carries the
  *   login time: a login older than LOGIN_MAX_HOURS is forgotten however active the user. The
  *   platform ends the token itself after TOKEN_IDLE_MINUTES idle.
- * - `__console_prefs`, the UI preferences (lng, sidebar, size, kgId, tagsView): 30 days.
+ * - `__console_prefs`, the UI preferences (lng, sidebar, size, scheme, kgId, tagsView): 30 days.
  */
-const PREFERENCES = new Set<string>(["lng", "sidebar", "size", "kgId", "tagsView"]);
+const PREFERENCES = new Set<string>(["lng", "sidebar", "size", "scheme", "kgId", "tagsView"]);
 const LOGIN = new Set<string>(["token", "csrf", "uid", "previewRole", "tags"]);
 const isLoginKey = (k: string) => LOGIN.has(k) || k.startsWith("__flash_");
 const PREFERENCES_MAX_AGE = 60 * 60 * 24 * 30;

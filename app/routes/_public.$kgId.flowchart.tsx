@@ -120,7 +120,7 @@ export default function FlowChart() {
             }
           >
             {flow.description && (
-              <p style={{ marginTop: 0, color: "#495057" }}>{flow.description}</p>
+              <p style={{ marginTop: 0, color: "var(--kg-text-2)" }}>{flow.description}</p>
             )}
             <GraphChart
               spec={chart}
@@ -143,10 +143,7 @@ export default function FlowChart() {
                     cell: (s) => (
                       <span
                         className="type-badge"
-                        style={{
-                          color: KIND_STYLE[s.kind].color,
-                          borderColor: KIND_STYLE[s.kind].color,
-                        }}
+                        style={{ borderColor: KIND_STYLE[s.kind].color }}
                       >
                         {t(`flow.kinds.${s.kind}`)}
                       </span>

@@ -5,10 +5,11 @@ import { requireViewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
+import { isSchemePreference } from "~/utils/color-scheme";
 
 /**
  * UI preferences kept in the session cookie (spec §3 stored client state): language,
- * sidebar open/closed, element size, the tags view, and the admin's role preview. Plain form posts that
+ * sidebar open/closed, element size, colour scheme, the tags view, and the admin's role preview. Plain form posts that
  * redirect back, so every switch works without JavaScript; fetchers get JSON.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,6 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const lng = form.get("lng");
   const sidebar = form.get("sidebar");
   const size = form.get("size");
+  const scheme = form.get("scheme");
   const preview = form.get("preview");
   const tagsView = form.get("tagsView");
   const closeTag = form.get("closeTag");
@@ -31,6 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (sidebar !== "open" && sidebar !== "closed")
       throw data({ error: "bad sidebar state" }, { status: 400 });
     session.set("sidebar", sidebar);
+  } else if (scheme !== null) {
+    if (!isSchemePreference(scheme)) throw data({ error: "bad colour scheme" }, { status: 400 });
+    session.set("scheme", scheme);
   } else if (size !== null) {
     if (size !== "sm" && size !== "md" && size !== "lg")
       throw data({ error: "bad size" }, { status: 400 });

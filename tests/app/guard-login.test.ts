@@ -251,6 +251,30 @@ describe("logout, preferences and password", () => {
     expect(relative.status).toBe(400);
   });
 
+  it("keeps the colour scheme: light, dark or the system's as the browser hints it", async () => {
+    const state = await browser();
+    const set = await run(() =>
+      uiAction(args(post("/ui", state, { scheme: "dark", redirectTo: "/login" }))),
+    );
+    expect(set.response!.headers.get("Location")).toBe("/login");
+    expect(set.response!.headers.get("Set-Cookie")).toContain("__console_prefs=");
+    const bad = await run(() => uiAction(args(post("/ui", state, { scheme: "purple" }))));
+    expect(bad.status).toBe(400);
+
+    const scheme = async (prefs: Record<string, unknown>, hint?: string) => {
+      const s = await browser(undefined, prefs);
+      const headers: Record<string, string> = hint ? { "Sec-CH-Prefers-Color-Scheme": hint } : {};
+      const r = await run(() => rootLoader(args(get("/", s, headers))));
+      const d = r.data as { scheme: string; colorScheme: string };
+      return `${d.scheme}/${d.colorScheme}`;
+    };
+    expect(await scheme({ scheme: "dark" })).toBe("dark/dark");
+    expect(await scheme({ scheme: "light" }, "dark")).toBe("light/light");
+    expect(await scheme({}, '"dark"')).toBe("auto/dark");
+    expect(await scheme({}, "light")).toBe("auto/light");
+    expect(await scheme({})).toBe("auto/light");
+  });
+
   it("changes a first-time password without the old one", async () => {
     const u = userWithToken(p.ctx, "initme", []);
     p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);

@@ -60,17 +60,16 @@ export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: 
                 <th scope="row">{name(labels[i])}</th>
                 {row.map((n, j) => {
                   const share = sum ? n / sum : 0;
-                  const hue = i === j ? "96, 133, 242" : "232, 89, 12";
+                  // A tint of at most 50 %, so the page's text colour stays readable on it
+                  // in both colour schemes (WCAG 1.4.3).
+                  const hue = i === j ? "66, 99, 214" : "194, 65, 12";
                   return (
                     <td
                       key={labels[j]}
                       className={n === 0 ? "zero" : undefined}
                       style={
                         n
-                          ? {
-                              background: `rgba(${hue}, ${0.12 + share * 0.7})`,
-                              color: share > 0.55 ? "#fff" : undefined,
-                            }
+                          ? { background: `rgba(${hue}, ${(0.08 + share * 0.42).toFixed(3)})` }
                           : undefined
                       }
                       title={`${name(labels[i])} → ${name(labels[j])}: ${n}`}

@@ -8,7 +8,11 @@ import { entityHref, sourceHref } from "~/kg/links";
 
 /** How a fact's parts are shown wherever it appears: its type, its entities, its source, its strength. */
 
-/** A type label in its colour (entity class, event type, link type). */
+/**
+ * A type label in its colour (entity class, event type, link type). The colour marks the
+ * border and tint; the text keeps the page's text colour, as palette colours are too pale
+ * for text (WCAG 1.4.3).
+ */
 export function TypeBadge({
   type,
   color,
@@ -19,7 +23,7 @@ export function TypeBadge({
   if (!type) return null;
   const c = colorFor(type, color);
   return (
-    <span className="type-badge" style={{ color: c, borderColor: c, background: `${c}14` }}>
+    <span className="type-badge" style={{ borderColor: c, background: `${c}1f` }}>
       {type}
     </span>
   );
