@@ -166,12 +166,11 @@ export default function Login() {
   // Set when the person switches between image and question: the answer field takes the focus.
   const switching = useRef(false);
 
+  // After a failed login the action's captcha stands: the loaders revalidate after it (with a
+  // captcha of their own) and must not replace the one the person may already be answering.
   useEffect(() => {
-    setCaptcha(loaderData.captcha);
-  }, [loaderData]);
-  useEffect(() => {
-    if (actionData) setCaptcha(actionData.captcha);
-  }, [actionData]);
+    setCaptcha(actionData ? actionData.captcha : loaderData.captcha);
+  }, [actionData, loaderData]);
   useEffect(() => {
     if (refresher.data) setCaptcha(refresher.data.captcha);
   }, [refresher.data]);
