@@ -242,6 +242,7 @@ export default function Login() {
                   b: captcha.challenge.b,
                 })}
                 description={t("login.questionHint")}
+                classNames={{ description: "captcha-hint" }}
                 inputMode="numeric"
                 data-testid="captcha-question"
               />
@@ -276,6 +277,10 @@ export default function Login() {
               >
                 {t(kind === "text" ? "login.refreshQuestion" : "login.refresh")}
               </Button>
+              {/* Text browsers ignore the layout: keep the two apart there. */}
+              <span className="visually-hidden" aria-hidden="true">
+                {" | "}
+              </span>
               <Link
                 to={withParams("/login", params, {
                   captcha: kind === "text" ? undefined : "text",
