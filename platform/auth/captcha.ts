@@ -65,7 +65,7 @@ export function issueTextCaptcha(ctx: PlatformContext, address: string): TextCap
   };
 }
 
-export interface CaptchaCheck {
+interface CaptchaCheck {
   passed: boolean;
   /** The kind of the captcha named, or null when it does not exist (unknown or already used). */
   kind: CaptchaKind | null;
