@@ -10,13 +10,15 @@ import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
+  Link,
   useActionData,
   useFetcher,
   useLoaderData,
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { Captcha, CaptchaKind } from "@contract/auth";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { LanguageSwitch } from "~/components/language-switch";
@@ -26,6 +28,7 @@ import { validateCsrf } from "~/auth/csrf.server";
 import { getOptionalViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
+import { withParams } from "~/utils/url";
 import { commitSession, getSession } from "~/auth/session.server";
 import { getFixedT } from "~/i18next.server";
 import { readForm } from "~/http/form.server";
@@ -33,15 +36,23 @@ import { readForm } from "~/http/form.server";
 export const meta = titleMeta("login.title");
 export const handle = { name: "login" };
 
-interface Captcha {
-  captcha_id: string;
-  image: string;
+/**
+ * The image, or a question read as text for people who cannot see it (issue 12): chosen with
+ * `?captcha=text` on the page, and kept by the form's hidden `captcha_kind` after a failed try.
+ */
+function captchaKind(raw: FormDataEntryValue | null): CaptchaKind {
+  if (raw === null || raw === "" || raw === "image") return "image";
+  if (raw === "text") return "text";
+  throw new Response("captcha", { status: 400, statusText: "Bad Request" });
 }
 
-async function newCaptcha(request: Request): Promise<Captcha | null> {
+async function newCaptcha(request: Request, kind: CaptchaKind): Promise<Captcha | null> {
   try {
     const api = await platformFor(request);
-    return await api.call<Captcha>("GET", "/common/users/captcha/", { on401: "throw" });
+    return await api.call<Captcha>("GET", "/common/users/captcha/", {
+      query: { kind },
+      on401: "throw",
+    });
   } catch {
     return null;
   }
@@ -73,7 +84,7 @@ async function ticketLogin(request: Request, ticket: string, redirectTo: string)
     if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
     const error = e instanceof PlatformError ? e.detail || t("operationFailed") : t("serviceError");
     return data(
-      { captcha: await newCaptcha(request), error },
+      { captcha: await newCaptcha(request, "image"), error },
       { status: e instanceof PlatformError ? e.status : 503 },
     );
   }
@@ -87,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return ticketLogin(request, ticket, safeRedirect(params.get("redirect"), "/"));
   // A logged-in user who opens login goes to the dashboard (spec §4).
   if (await getOptionalViewer(request)) throw redirect("/dashboard");
-  const captcha = await newCaptcha(request);
+  const captcha = await newCaptcha(request, captchaKind(params.get("captcha")));
   return data<{ captcha: Captcha | null; error?: string }>({ captcha });
 }
 
@@ -107,9 +118,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const captcha = String(form.get("captcha") ?? "").trim();
   const captchaId = String(form.get("captcha_id") ?? "");
   const redirectTo = safeRedirect(form.get("redirect"), "/");
+  const kind = captchaKind(form.get("captcha_kind"));
 
   if (form.get("intent") === "refresh") {
-    return data<ActionResult>({ username, captcha: await newCaptcha(request) });
+    return data<ActionResult>({ username, captcha: await newCaptcha(request, kind) });
   }
   const fieldErrors: Record<string, string> = {};
   if (!username) fieldErrors.username = t("login.username");
@@ -117,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!captcha) fieldErrors.captcha = t("login.captcha");
   if (Object.keys(fieldErrors).length) {
     return data<ActionResult>(
-      { fieldErrors, username, captcha: await newCaptcha(request) },
+      { fieldErrors, username, captcha: await newCaptcha(request, kind) },
       { status: 400 },
     );
   }
@@ -135,7 +147,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(e instanceof PlatformError || e instanceof PlatformUnavailable)) throw e;
     const error = e instanceof PlatformError ? e.detail || t("operationFailed") : t("serviceError");
     return data<ActionResult>(
-      { error, username, captcha: await newCaptcha(request) },
+      { error, username, captcha: await newCaptcha(request, kind) },
       { status: e instanceof PlatformError ? e.status : 503 },
     );
   }
@@ -150,17 +162,39 @@ export default function Login() {
   const navigation = useNavigation();
   const refresher = useFetcher<{ captcha: Captcha | null }>();
   const [captcha, setCaptcha] = useState<Captcha | null>(loaderData.captcha);
+  const captchaInput = useRef<HTMLInputElement>(null);
+  // Set when the person switches between image and question: the answer field takes the focus.
+  const switching = useRef(false);
 
+  // After a failed login the action's captcha stands: the loaders revalidate after it (with a
+  // captcha of their own) and must not replace the one the person may already be answering.
   useEffect(() => {
-    if (actionData) setCaptcha(actionData.captcha);
-  }, [actionData]);
+    setCaptcha(actionData ? actionData.captcha : loaderData.captcha);
+  }, [actionData, loaderData]);
   useEffect(() => {
     if (refresher.data) setCaptcha(refresher.data.captcha);
   }, [refresher.data]);
+  useEffect(() => {
+    if (!switching.current) return;
+    switching.current = false;
+    captchaInput.current?.focus();
+  }, [captcha]);
 
+  const kind: CaptchaKind = captcha?.kind ?? (params.get("captcha") === "text" ? "text" : "image");
+  const refresh = () => refresher.load(`/login?captcha=${kind}`);
   const fieldErrors = actionData?.fieldErrors ?? {};
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") !== "refresh";
+  const answerField = {
+    // A new captcha clears the answer typed for the previous one.
+    key: captcha?.captcha_id,
+    ref: captchaInput,
+    name: "captcha",
+    placeholder: t("login.captcha"),
+    autoComplete: "off",
+    required: true,
+    error: fieldErrors.captcha,
+  };
 
   return (
     <div className="auth-page">
@@ -172,6 +206,7 @@ export default function Login() {
           <AuthenticityTokenInput />
           <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
           <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
+          <input type="hidden" name="captcha_kind" value={kind} />
           <Stack gap="md">
             <Title order={2} id="login-title" ta="center" c="brand.8">
               {t("login.heading")}
@@ -198,32 +233,36 @@ export default function Login() {
               required
               error={fieldErrors.password}
             />
-            <div className="captcha-row">
+            {captcha?.kind === "text" ? (
+              // The question is the field's label: what a screen reader and a text browser read.
               <TextInput
-                style={{ flex: 1 }}
-                name="captcha"
-                label={t("login.captchaLabel")}
-                placeholder={t("login.captcha")}
-                autoComplete="off"
-                required
-                error={fieldErrors.captcha}
+                {...answerField}
+                label={t(`login.question.${captcha.challenge.op}`, {
+                  a: captcha.challenge.a,
+                  b: captcha.challenge.b,
+                })}
+                description={t("login.questionHint")}
+                classNames={{ description: "captcha-hint" }}
+                inputMode="numeric"
+                data-testid="captcha-question"
               />
-              {captcha ? (
-                <img
-                  src={captcha.image}
-                  alt={t("login.captchaAlt")}
-                  width={120}
-                  height={42}
-                  data-testid="captcha-image"
-                  onClick={() => refresher.load("/login?captcha=1")}
-                  style={{ cursor: "pointer" }}
-                />
-              ) : null}
-            </div>
-            <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
-              {t("login.submit")}
-            </Button>
-            <Group justify="space-between">
+            ) : (
+              <div className="captcha-row">
+                <TextInput {...answerField} style={{ flex: 1 }} label={t("login.captchaLabel")} />
+                {captcha ? (
+                  <img
+                    src={captcha.image}
+                    alt={t("login.captchaAlt")}
+                    width={120}
+                    height={42}
+                    data-testid="captcha-image"
+                    onClick={refresh}
+                    style={{ cursor: "pointer" }}
+                  />
+                ) : null}
+              </div>
+            )}
+            <Group justify="space-between" gap="xs">
               <Button
                 type="submit"
                 name="intent"
@@ -233,12 +272,30 @@ export default function Login() {
                 formNoValidate
                 onClick={(e) => {
                   e.preventDefault();
-                  refresher.load("/login?captcha=1");
+                  refresh();
                 }}
               >
-                {t("login.refresh")}
+                {t(kind === "text" ? "login.refreshQuestion" : "login.refresh")}
               </Button>
+              {/* Text browsers ignore the layout: keep the two apart there. */}
+              <span className="visually-hidden" aria-hidden="true">
+                {" | "}
+              </span>
+              <Link
+                to={withParams("/login", params, {
+                  captcha: kind === "text" ? undefined : "text",
+                  ticket: undefined,
+                })}
+                onClick={() => (switching.current = true)}
+                className="captcha-switch"
+                data-testid="captcha-switch"
+              >
+                {t(kind === "text" ? "login.useImage" : "login.useText")}
+              </Link>
             </Group>
+            <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
+              {t("login.submit")}
+            </Button>
             {!captcha && (
               <Text c="red" size="sm" role="alert">
                 {t("serviceError")}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { CaptchaKind, ImageCaptcha, TextCaptcha, TextChallenge } from "@contract/auth";
 import svgCaptcha from "svg-captcha";
 import { takeRateSlot } from "../common/rate-limit.js";
 import type { PlatformContext } from "../context.js";
@@ -10,38 +11,75 @@ const CONFUSING = "0oO1ilIL";
 // Generous: without a forwarded address every console user shares the console's own.
 const PER_ADDRESS_PER_MINUTE = 300;
 
-/** A new image captcha; its answer waits in the store for five minutes. */
-export function issueCaptcha(ctx: PlatformContext, address: string) {
+/** Keeps an answer for five minutes; both kinds share the per-address issuing limit. */
+function storeCaptcha(ctx: PlatformContext, address: string, kind: CaptchaKind, answer: string) {
   if (!takeRateSlot(ctx, `captcha:${address}`, PER_ADDRESS_PER_MINUTE, 60_000)) {
     throw new HttpError(429, "请求过于频繁，请稍后再试", "throttled");
   }
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  ctx.db.transaction(() => {
+    ctx.db.prepare("DELETE FROM captchas WHERE expires_at <= ?").run(now);
+    ctx.db
+      .prepare("INSERT INTO captchas (id, kind, answer, expires_at) VALUES (?, ?, ?, ?)")
+      .run(id, kind, answer, now + CAPTCHA_TTL_MS);
+  })();
+  return id;
+}
+
+/** A new image captcha: 4 characters without look-alikes. */
+export function issueCaptcha(ctx: PlatformContext, address: string): ImageCaptcha {
   const { data, text } = svgCaptcha.create({
     size: 4,
     ignoreChars: CONFUSING,
     noise: 2,
     color: true,
   });
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  ctx.db.transaction(() => {
-    ctx.db.prepare("DELETE FROM captchas WHERE expires_at <= ?").run(now);
-    ctx.db
-      .prepare("INSERT INTO captchas (id, answer, expires_at) VALUES (?, ?, ?)")
-      .run(id, text.toLowerCase(), now + CAPTCHA_TTL_MS);
-  })();
   return {
-    captcha_id: id,
+    captcha_id: storeCaptcha(ctx, address, "image", text.toLowerCase()),
+    kind: "image",
     image: `data:image/svg+xml;base64,${Buffer.from(data).toString("base64")}`,
   };
 }
 
+const QUESTION: Record<TextChallenge["op"], (a: number, b: number) => string> = {
+  plus: (a, b) => `${a} 加 ${b} 等于几？`,
+  minus: (a, b) => `${a} 减 ${b} 等于几？`,
+};
+
 /**
- * Checks an answer and uses the captcha up whatever the outcome, so each image allows
- * exactly one guess. Case does not matter.
+ * A new text question for people who cannot see the image: small sums and differences
+ * (never negative), answered in digits. A program reads it as easily as a person, so its
+ * wrong answers count as failed logins (login.ts): the throttles are what bound guessing.
  */
-export function consumeCaptcha(ctx: PlatformContext, id: string, answer: string): boolean {
+export function issueTextCaptcha(ctx: PlatformContext, address: string): TextCaptcha {
+  const op = crypto.randomInt(2) === 0 ? "plus" : "minus";
+  const a = op === "plus" ? crypto.randomInt(2, 20) : crypto.randomInt(10, 30);
+  const b = crypto.randomInt(1, 10);
+  const answer = String(op === "plus" ? a + b : a - b);
+  return {
+    captcha_id: storeCaptcha(ctx, address, "text", answer),
+    kind: "text",
+    question: QUESTION[op](a, b),
+    challenge: { op, a, b },
+  };
+}
+
+interface CaptchaCheck {
+  passed: boolean;
+  /** The kind of the captcha named, or null when it does not exist (unknown or already used). */
+  kind: CaptchaKind | null;
+}
+
+/**
+ * Checks an answer and uses the captcha up whatever the outcome, so each one allows
+ * exactly one guess. Case and full-width forms (a Chinese input method's ７) do not matter.
+ */
+export function consumeCaptcha(ctx: PlatformContext, id: string, answer: string): CaptchaCheck {
   const row = ctx.db
-    .prepare("DELETE FROM captchas WHERE id = ? RETURNING answer, expires_at")
-    .get(id) as { answer: string; expires_at: number } | undefined;
-  return !!row && row.expires_at > Date.now() && row.answer === answer.trim().toLowerCase();
+    .prepare("DELETE FROM captchas WHERE id = ? RETURNING kind, answer, expires_at")
+    .get(id) as { kind: CaptchaKind; answer: string; expires_at: number } | undefined;
+  if (!row) return { passed: false, kind: null };
+  const given = answer.normalize("NFKC").trim().toLowerCase();
+  return { passed: row.expires_at > Date.now() && row.answer === given, kind: row.kind };
 }

@@ -28,8 +28,14 @@ export async function loginWithPassword(ctx: PlatformContext, body: unknown, add
     typeof obj.username === "string" ? canonicalUsername(obj.username.trim()) : obj.username;
   const fields = requireTextFields({ ...obj, username }, names);
   assertNotThrottled(ctx, fields.username, address);
-  if (ctx.settings.captcha && !consumeCaptcha(ctx, fields.captcha_id, fields.captcha)) {
-    throw new HttpError(400, "验证码错误", "captcha_invalid");
+  if (ctx.settings.captcha) {
+    const check = consumeCaptcha(ctx, fields.captcha_id, fields.captcha);
+    if (!check.passed) {
+      // A program answers a text question as easily as a person: its wrong answers count
+      // like wrong passwords, so it allows no more guesses than the throttles do.
+      if (check.kind === "text") recordLoginFailure(ctx, fields.username, address);
+      throw new HttpError(400, "验证码错误", "captcha_invalid");
+    }
   }
   const user = userByName(ctx, fields.username);
   const ok = await verifyPassword(

@@ -2,7 +2,8 @@ import type { Request, Router } from "express";
 import { optionalText } from "../common/input.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
-import { issueCaptcha } from "./captcha.js";
+import { invalidParam, stringParam } from "../http/params.js";
+import { issueCaptcha, issueTextCaptcha } from "./captcha.js";
 import { hasPermission, requireUser, unauthenticated } from "./context.js";
 import { issueSsoTicket, loginWithPassword, loginWithTicket } from "./login.js";
 import { changePassword, confirmPassword } from "./password-policy.js";
@@ -18,7 +19,12 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
   router.get(
     `${users}/captcha`,
     handle((req, res) => {
-      res.set("Cache-Control", "no-store").json(issueCaptcha(ctx, addressOf(req)));
+      const kind = stringParam(req.query, "kind") ?? "image";
+      if (kind !== "image" && kind !== "text") {
+        throw invalidParam("kind", "参数 kind 只能是 image 或 text");
+      }
+      const issue = kind === "text" ? issueTextCaptcha : issueCaptcha;
+      res.set("Cache-Control", "no-store").json(issue(ctx, addressOf(req)));
     }),
   );
 

@@ -8,6 +8,7 @@ import { resourceCountsSchema } from "./schema-resource-counts.js";
 import { searchVersionSchema } from "./schema-search-version.js";
 import { interchangeSchema } from "./schema-interchange.js";
 import { predicateMappingsSchema } from "./schema-predicate-mappings.js";
+import { captchaKindSchema } from "./schema-captcha-kind.js";
 
 export interface Migration {
   name: string;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { name: "008-search-version", sql: searchVersionSchema },
   { name: "009-interchange", sql: interchangeSchema },
   { name: "010-predicate-mappings", sql: predicateMappingsSchema },
+  { name: "011-captcha-kind", sql: captchaKindSchema },
 ];

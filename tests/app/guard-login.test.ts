@@ -190,6 +190,55 @@ describe("login (spec §5, §7)", () => {
     expect(d.captcha.captcha_id).not.toBe(c.id);
   });
 
+  it("offers a text question with ?captcha=text, logs in with its answer, and refuses another kind", async () => {
+    const state = await browser();
+    const page = await run(() => loginLoader(args(get("/login?captcha=text", state))));
+    const { captcha } = page.data as {
+      captcha: { captcha_id: string; kind: string; challenge: { op: string } };
+    };
+    expect(captcha.kind).toBe("text");
+    expect(["plus", "minus"]).toContain(captcha.challenge.op);
+    const answer = p.ctx.db
+      .prepare("SELECT answer FROM captchas WHERE id = ?")
+      .pluck()
+      .get(captcha.captcha_id) as string;
+    const r = await run(() =>
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "admin",
+            password: "admin-pass-1",
+            captcha_id: captcha.captcha_id,
+            captcha: answer,
+            captcha_kind: "text",
+          }),
+        ),
+      ),
+    );
+    expect(r.status).toBe(302);
+    const bad = await run(() => loginLoader(args(get("/login?captcha=audio", state))));
+    expect(bad.status).toBe(400);
+  });
+
+  it("after a wrong answer to a question, asks another question", async () => {
+    const state = await browser();
+    const r = await run(() =>
+      loginAction(
+        args(
+          post("/login", state, {
+            username: "nobody-here",
+            password: "x",
+            captcha_id: "unknown",
+            captcha: "1",
+            captcha_kind: "text",
+          }),
+        ),
+      ),
+    );
+    expect(r.status).toBe(400);
+    expect((r.data as { captcha: { kind: string } }).captcha.kind).toBe("text");
+  });
+
   it("prompts for each missing field without calling the platform", async () => {
     const state = await browser();
     const r = await run(() =>

@@ -62,6 +62,53 @@ test.describe("login and the navigation guard", () => {
     await expect(page.getByTestId("captcha-image")).toBeVisible();
   });
 
+  test("a person who cannot read the image answers a text question instead", async ({
+    page,
+  }, testInfo) => {
+    const user = createUser({ codenames: ["admin"] });
+    await page.goto("/login?redirect=%2Fdashboard");
+    await expect(
+      page.getByRole("img", { name: "验证码图片：请输入图中的 4 个字符" }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "看不清？换成文字题" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard&captcha=text$/);
+    const question = page.getByLabel(/^\d+ [加减] \d+ 等于几？/);
+    await expect(question).toBeVisible();
+    if (hasJs(testInfo)) await expect(question).toBeFocused();
+    await expect(page.getByTestId("captcha-image")).toHaveCount(0);
+    await expect(page.getByText("请用数字回答")).toBeVisible();
+    await shot(page, testInfo, "login-text-captcha");
+
+    // Answered as a person would, from the words of the question.
+    const answerOf = async () => {
+      const label = await page.locator(`label[for="${await question.getAttribute("id")}"]`);
+      const [, a, op, b] = /(\d+) ([加减]) (\d+)/.exec(await label.innerText())!;
+      return String(op === "加" ? Number(a) + Number(b) : Number(a) - Number(b));
+    };
+    const first = await answerOf();
+    expect(first).toBe(await captchaAnswer(page));
+    await fillLogin(page, user.username, user.password, String(Number(first) + 1));
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.getByTestId("login-error")).toHaveText("验证码错误");
+    // Still a question after a wrong answer, a new one, with the field empty.
+    await expect(question).toHaveValue("");
+    await fillLogin(page, user.username, user.password, await answerOf());
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("the text question can be changed and switched back to the image", async ({ page }) => {
+    await page.goto("/login?captcha=text");
+    const captchaId = page.locator('input[name="captcha_id"]');
+    const before = await captchaId.inputValue();
+    await page.getByRole("button", { name: "换一题" }).click();
+    await expect(captchaId).not.toHaveValue(before);
+    await expect(page.getByLabel(/等于几？/)).toBeVisible();
+    await page.getByRole("link", { name: "换回图片验证码" }).click();
+    await expect(page.getByTestId("captcha-image")).toBeVisible();
+    await expect(page.getByLabel(/等于几？/)).toHaveCount(0);
+  });
+
   test("a foreign redirect is ignored", async ({ page }) => {
     const user = createUser();
     await login(page, user, "https://evil.example/steal");

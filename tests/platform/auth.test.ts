@@ -300,6 +300,123 @@ describe("captcha", () => {
   });
 });
 
+describe("text captcha (issue 12: an alternative to the image)", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform({ captcha: true });
+  });
+  afterAll(() => p.close());
+
+  const textCaptcha = async (address = "10.3.0.1") => {
+    const res = await send(p, "GET", "/common/users/captcha/?kind=text", anon(address));
+    expect(res.status).toBe(200);
+    const answer = p.ctx.db
+      .prepare("SELECT answer FROM captchas WHERE id = ?")
+      .pluck()
+      .get(res.body.captcha_id) as string;
+    return { ...(res.body as { captcha_id: string; question: string; challenge: any }), answer };
+  };
+
+  it("asks a sum or a difference as text, answered in digits", async () => {
+    for (let i = 0; i < 20; i++) {
+      const c = await textCaptcha();
+      const { op, a, b } = c.challenge;
+      expect(["plus", "minus"]).toContain(op);
+      expect(c.question).toBe(`${a} ${op === "plus" ? "加" : "减"} ${b} 等于几？`);
+      expect(c.answer).toBe(String(op === "plus" ? a + b : a - b));
+      expect(Number(c.answer)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("serves the image by default or with kind=image, and refuses another kind", async () => {
+    const image = await send(p, "GET", "/common/users/captcha/?kind=image", anon());
+    expect(image.body).toMatchObject({ kind: "image", image: expect.stringMatching(/^data:/) });
+    const bad = await send(p, "GET", "/common/users/captcha/?kind=audio", anon());
+    expect(bad).toMatchObject({ status: 400, body: { code: "invalid_parameter", param: "kind" } });
+  });
+
+  it("accepts the right answer once, also in full-width digits", async () => {
+    const c = await textCaptcha();
+    const fullWidth = c.answer.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    const body = {
+      username: "admin",
+      password: "admin-pass-1",
+      captcha_id: c.captcha_id,
+      captcha: ` ${fullWidth} `,
+    };
+    expect((await login(p, body, "10.3.0.2")).status).toBe(200);
+    expect((await login(p, body, "10.3.0.2")).body.code).toBe("captcha_invalid");
+  });
+
+  it("refuses an expired question", async () => {
+    const c = await textCaptcha();
+    p.ctx.db
+      .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
+      .run(Date.now() - 1, c.captcha_id);
+    const res = await login(p, {
+      username: "admin",
+      password: "admin-pass-1",
+      captcha_id: c.captcha_id,
+      captcha: c.answer,
+    });
+    expect(res.body.code).toBe("captcha_invalid");
+  });
+
+  const wrongAnswer = async (username: string, address: string) => {
+    const c = await textCaptcha(address);
+    const res = await login(
+      p,
+      { username, password: "whatever", captcha_id: c.captcha_id, captcha: c.answer + "1" },
+      address,
+    );
+    expect(res.body.code).toBe("captcha_invalid");
+  };
+
+  it("counts wrong answers against the account like wrong passwords", async () => {
+    userWithToken(p.ctx, "guarded", [], "guarded-pass-1");
+    for (let i = 0; i < 5; i++) await wrongAnswer("guarded", `10.4.0.${i + 1}`);
+    const c = await textCaptcha("10.4.1.1");
+    const right = { username: "guarded", password: "guarded-pass-1", captcha_id: c.captcha_id };
+    expect(await login(p, { ...right, captcha: c.answer }, "10.4.1.1")).toEqual({
+      status: 429,
+      body: { detail: "登录失败次数过多，请15分钟后再试", code: "throttled" },
+    });
+  });
+
+  it("counts wrong answers against the address like wrong passwords", async () => {
+    userWithToken(p.ctx, "bystander", [], "bystander-pass-1");
+    for (let i = 0; i < 20; i++) await wrongAnswer(`nobody-${i}`, "10.5.0.1");
+    const c = await textCaptcha("10.5.0.1");
+    const res = await login(
+      p,
+      {
+        username: "bystander",
+        password: "bystander-pass-1",
+        captcha_id: c.captcha_id,
+        captcha: c.answer,
+      },
+      "10.5.0.1",
+    );
+    expect(res.body.code).toBe("throttled");
+  });
+
+  it("does not count a wrong image answer (a person misreads an image)", async () => {
+    userWithToken(p.ctx, "squinter", [], "squinter-pass-1");
+    for (let i = 0; i < 6; i++) {
+      const img = await send(p, "GET", "/common/users/captcha/", anon("10.6.0.1"));
+      const res = await login(
+        p,
+        { username: "squinter", password: "x", captcha_id: img.body.captcha_id, captcha: "zzzz" },
+        "10.6.0.1",
+      );
+      expect(res.body.code).toBe("captcha_invalid");
+    }
+    const c = await textCaptcha("10.6.0.1");
+    const body = { username: "squinter", password: "squinter-pass-1", captcha_id: c.captcha_id };
+    expect((await login(p, { ...body, captcha: c.answer }, "10.6.0.1")).status).toBe(200);
+  });
+});
+
 describe("single sign-on tickets", () => {
   let p: TestPlatform;
   beforeAll(async () => {
