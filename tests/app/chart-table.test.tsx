@@ -151,9 +151,13 @@ describe("a chart on the page", () => {
 
   it("lists a big graph's first nodes and counts the rest; a wide diagram scrolls in a named, focusable region", () => {
     const option = hub(TABLE_ROWS + 5);
+    const nodeHrefs = [`/245/entity/n0`];
     const html = render(
-      createElement(EChart, { spec: spec(option), label: "事件图谱", fixed: true }),
+      createElement(EChart, { spec: spec(option), label: "事件图谱", fixed: true, nodeHrefs }),
     );
+    // A node that is a link in the picture is a link in the table (the keyboard's way in).
+    expect(html).toContain('<td><a href="/245/entity/n0">美国</a></td>');
+    expect(html).toContain("<td>部队1</td>");
     expect(html).toContain("<caption>事件图谱：节点</caption>");
     expect(html).toContain("<caption>事件图谱：关系</caption>");
     expect(html).toContain("还有 5 个节点未列出");

@@ -7,9 +7,19 @@ import type { ChartOption } from "~/charts/theme";
  * A chart's data as a table in a `<details>`: collapsed, always in the server's HTML, and
  * opened without JavaScript (the browser's own disclosure), so screen readers and text
  * browsers read the figures the picture shows. Series charts: a row per category or period,
- * a column per series; graphs: their nodes, then their links, capped with "and N more".
+ * a column per series; graphs: their nodes, then their links, capped with "and N more". A
+ * node that leads somewhere when clicked in the picture is a link here: the keyboard's way in.
  */
-export function ChartData({ option, label }: { option: ChartOption; label: string }) {
+export function ChartData({
+  option,
+  label,
+  nodeHrefs,
+}: {
+  option: ChartOption;
+  label: string;
+  /** Where each node leads (the option's data order): its name in the table is that link. */
+  nodeHrefs?: (string | undefined)[];
+}) {
   const { t } = useTranslation();
   const table = useMemo(() => chartTable(option), [option]);
   if (!table) return null;
@@ -71,7 +81,7 @@ export function ChartData({ option, label }: { option: ChartOption; label: strin
               <tbody>
                 {table.nodes.map((n, i) => (
                   <tr key={i}>
-                    <td>{n.name}</td>
+                    <td>{nodeHrefs?.[i] ? <a href={nodeHrefs[i]}>{n.name}</a> : n.name}</td>
                     <td>{n.type ?? ""}</td>
                   </tr>
                 ))}

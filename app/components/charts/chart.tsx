@@ -27,6 +27,8 @@ export interface EChartProps {
   fixed?: boolean;
   onReady?: (chart: ECharts) => void;
   onClick?: (event: EChartEvent) => void;
+  /** A graph's node links (the option's data order), offered in its data table too. */
+  nodeHrefs?: (string | undefined)[];
   testId?: string;
 }
 
@@ -49,6 +51,7 @@ export function EChart({
   fixed,
   onReady,
   onClick,
+  nodeHrefs,
   testId,
 }: EChartProps) {
   const liveRef = useRef<HTMLDivElement>(null);
@@ -133,7 +136,7 @@ export function EChart({
       ) : (
         chart
       )}
-      <ChartData option={spec.option} label={label} />
+      <ChartData option={spec.option} label={label} nodeHrefs={nodeHrefs} />
     </figure>
   );
 }
