@@ -163,7 +163,7 @@ describe("a chart on the page", () => {
     expect(html).toContain("还有 5 个节点未列出");
     expect(html).toContain("还有 4 条关系未列出");
     expect(html).toMatch(
-      /<div tabindex="0" role="region" aria-label="事件图谱" class="chart-scroll scroll-region"|<div class="chart-scroll scroll-region" tabindex="0" role="region" aria-label="事件图谱"/,
+      /<section class="chart-scroll scroll-region" tabindex="0" aria-label="事件图谱">/,
     );
   });
 

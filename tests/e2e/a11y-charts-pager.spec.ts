@@ -59,10 +59,7 @@ test.describe("charts for people who do not see them", () => {
     adminPage: page,
   }) => {
     await page.goto("/model/evaluation/1");
-    await expect(page.getByRole("region", { name: /^行是标注类别，列是预测类别/ })).toHaveAttribute(
-      "role",
-      "region",
-    );
+    await expect(page.getByRole("region", { name: /^行是标注类别，列是预测类别/ })).toBeAttached();
     await expect(page.getByRole("region", { name: "各类别指标" })).toBeAttached();
     await page.goto("/jobs/1");
     await expect(page.getByRole("progressbar", { name: "任务 #1 的进度" })).toBeVisible();
@@ -80,10 +77,8 @@ test.describe("pagers by keyboard", () => {
     await expect(tableRows(page)).toHaveCount(10);
     const pager = page.getByRole("navigation", { name: "分页" });
     // On the first page 上一页 leads nowhere: no link, out of the Tab order.
-    const prev = pager.getByRole("link", { name: "上一页" });
-    await expect(prev).toHaveAttribute("aria-disabled", "true");
-    await expect(prev).not.toHaveAttribute("href", /.*/);
-    await expect(pager.locator("a", { hasText: "上一页" })).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "上一页" })).toHaveCount(0);
+    await expect(pager.locator('span[aria-disabled="true"]', { hasText: "上一页" })).toBeVisible();
     await expect(pager.locator('[aria-current="page"]')).toHaveText("1");
 
     // An arrow key steps the size without loading a page (WCAG 3.2.2)...
@@ -99,10 +94,9 @@ test.describe("pagers by keyboard", () => {
     else await pager.getByRole("button", { name: "应用" }).click();
     await expect(page).toHaveURL(/page_size=20/);
     await expect(tableRows(page)).toHaveCount(12);
-    const next = page
-      .getByRole("navigation", { name: "分页" })
-      .getByRole("link", { name: "下一页" });
-    await expect(next).toHaveAttribute("aria-disabled", "true");
+    const after = page.getByRole("navigation", { name: "分页" });
+    await expect(after.getByRole("link", { name: "下一页" })).toHaveCount(0);
+    await expect(after.locator('span[aria-disabled="true"]', { hasText: "下一页" })).toBeVisible();
     await shot(page, testInfo, "a11y-table-pager");
   });
 
@@ -112,9 +106,8 @@ test.describe("pagers by keyboard", () => {
     await page.goto(`/${DEMO.military}/articles`);
     const pager = page.getByRole("navigation", { name: "分页" });
     await expect(pager.locator('[aria-current="page"]')).toHaveText("1");
-    const prev = pager.getByRole("link", { name: "上一页" });
-    await expect(prev).toHaveAttribute("aria-disabled", "true");
-    await expect(pager.locator('a[rel="prev"]')).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "上一页" })).toHaveCount(0);
+    await expect(pager.locator('span[aria-disabled="true"]', { hasText: "上一页" })).toBeAttached();
     await expect(pager.getByRole("link", { name: "下一页" })).toHaveAttribute("href", /page=2/);
   });
 });

@@ -260,11 +260,11 @@ function Pager({
   const href = (page: number) => `${screen.path}${stateQuery({ ...state, page })}`;
   const pages: number[] = [];
   for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
-  // A step that leads nowhere (previous on the first page) is no link: not in the Tab order,
-  // and read as a dimmed link.
+  // A step that leads nowhere (previous on the first page) is no link: a span marked
+  // disabled, out of the Tab order.
   const edge = (page: number, label: string, disabled: boolean, rel?: string) =>
     disabled ? (
-      <span className="edge" role="link" aria-disabled="true">
+      <span className="edge" aria-disabled="true">
         {label}
       </span>
     ) : (

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type HTMLAttributes } from "react";
 
 /**
  * A box that scrolls (a wide table, a wide diagram) and can be scrolled from the keyboard:
- * it is a named region in the Tab order (tabindex="0"), so a keyboard user can focus it and
+ * it is a named region in the Tab order (tabindex="0"; a `<section>` with a name, the native
+ * element for role "region"), so a keyboard user can focus it and
  * scroll it with the arrow keys (WCAG 2.1.1; axe `scrollable-region-focusable`). The name is
  * the table's caption (`labelledBy`) or `label`, in the page's language; without either the
  * box is only focusable (a region must have a name). The server always renders it focusable
@@ -24,7 +25,7 @@ export function ScrollRegion({
   testId?: string;
   [data: `data-${string}`]: string | boolean | undefined;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const [overflows, setOverflows] = useState(true);
   useEffect(() => {
     const el = ref.current;
@@ -37,19 +38,18 @@ export function ScrollRegion({
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
   }, []);
-  const named = !!(label || labelledBy);
+  const Box = label || labelledBy ? "section" : "div";
   return (
-    <div
+    <Box
       {...rest}
-      ref={ref}
+      ref={ref as React.RefObject<HTMLDivElement>}
       className={`${className} scroll-region`}
       tabIndex={overflows ? 0 : undefined}
-      role={named ? "region" : undefined}
       aria-label={labelledBy ? undefined : label}
       aria-labelledby={labelledBy}
       data-testid={testId}
     >
       {children}
-    </div>
+    </Box>
   );
 }
