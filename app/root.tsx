@@ -25,6 +25,7 @@ import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
+import chartsCss from "./styles/charts.css";
 import { cssVariablesResolver, DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
@@ -34,6 +35,7 @@ import { commitSession, getSession } from "~/auth/session.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
   { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: chartsCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

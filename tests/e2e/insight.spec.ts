@@ -28,7 +28,7 @@ async function expectChart(page: Page, testInfo: TestInfo, testId: string) {
   await expect(section).toBeVisible();
   const chart = section.locator(".chart").first();
   if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
-  else await expect(chart.locator("svg").first()).toBeVisible();
+  else await expect(chart.locator("img.chart-svg").first()).toBeVisible();
 }
 
 // Pages with charts hydrate and draw on canvas: give the longer walks some room.

@@ -14,7 +14,8 @@ test.describe("public graph pages without login", () => {
     await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/flowchart$`));
     const chart = page.getByTestId("graph-chart");
     if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
-    else await expect(chart.locator("svg")).toContainText("开始");
+    else await expect(chart.locator("img.chart-svg")).toBeVisible();
+    await expect(page.getByTestId("chart-data")).toContainText("开始");
     await expect(page.getByTestId("flow-steps").locator("tbody tr").first()).toContainText("开始");
     await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
     await shot(page, testInfo, "kg-flowchart");
@@ -35,7 +36,8 @@ test.describe("public graph pages without login", () => {
     await expect(page).toHaveURL(/\/eeg\?id=245$/);
     const chart = page.getByTestId("graph-chart");
     if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
-    else await expect(chart.locator("svg")).toContainText("因果");
+    else await expect(chart.locator("img.chart-svg")).toBeVisible();
+    await expect(page.getByTestId("chart-data")).toContainText("因果");
     await expect(page.getByTestId("event-graph-links").locator("tbody tr").first()).toBeVisible();
     await shot(page, testInfo, "kg-eeg");
     await page.getByLabel("顺承").check();

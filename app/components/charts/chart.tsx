@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ChartSpec } from "~/charts/theme";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { ChartData } from "./chart-data";
 
 type ECharts = import("./echarts.client").ECharts;
 
 const LAYER: React.CSSProperties = { position: "absolute", inset: 0 };
+const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%", display: "block" };
 
 export interface EChartEvent {
   dataType?: string;
@@ -15,7 +18,7 @@ export interface EChartEvent {
 
 export interface EChartProps {
   spec: ChartSpec;
-  /** Accessible name of the picture. */
+  /** What the chart shows, in the page's language: the figure's name and its table's caption. */
   label: string;
   className?: string;
   /** Fixed height in px instead of the spec's aspect ratio (graphs fill a tall box). */
@@ -24,6 +27,8 @@ export interface EChartProps {
   fixed?: boolean;
   onReady?: (chart: ECharts) => void;
   onClick?: (event: EChartEvent) => void;
+  /** A graph's node links (the option's data order), offered in its data table too. */
+  nodeHrefs?: (string | undefined)[];
   testId?: string;
 }
 
@@ -32,6 +37,11 @@ export interface EChartProps {
  * hydrated, echarts loaded on demand takes over the same box with the same option and
  * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
  * so nothing jumps.
+ *
+ * For people who do not see the picture it is a named `<figure>` whose text alternative is
+ * its data as a table (ChartData, a collapsed `<details>` in the server's HTML): the picture
+ * itself (SVG or canvas) is hidden from assistive technology, and the server's SVG goes in
+ * as an `<img>` (a data: URL), so text browsers do not print its axis labels as stray words.
  */
 export function EChart({
   spec,
@@ -41,6 +51,7 @@ export function EChart({
   fixed,
   onReady,
   onClick,
+  nodeHrefs,
   testId,
 }: EChartProps) {
   const liveRef = useRef<HTMLDivElement>(null);
@@ -48,6 +59,7 @@ export function EChart({
   const handlers = useRef({ onReady, onClick });
   handlers.current = { onReady, onClick };
   const [live, setLive] = useState(false);
+  const captionId = useId();
 
   useEffect(() => {
     let cancelled = false;
@@ -98,13 +110,12 @@ export function EChart({
     <div
       className={`chart${className ? ` ${className}` : ""}`}
       style={box}
-      role="img"
-      aria-label={label}
+      aria-hidden="true"
       data-live={live}
       data-testid={testId}
     >
       {!live && spec.svg && (
-        <div className="chart-svg" style={LAYER} dangerouslySetInnerHTML={{ __html: spec.svg }} />
+        <img className="chart-svg" style={IMG} src={svgDataUrl(spec.svg)} alt="" />
       )}
       <div
         ref={liveRef}
@@ -113,5 +124,30 @@ export function EChart({
       />
     </div>
   );
-  return fixed ? <div className="chart-scroll">{chart}</div> : chart;
+  return (
+    <figure className="chart-figure" aria-labelledby={captionId}>
+      <figcaption id={captionId} className="visually-hidden">
+        {label}
+      </figcaption>
+      {fixed ? (
+        <ScrollRegion className="chart-scroll" label={label}>
+          {chart}
+        </ScrollRegion>
+      ) : (
+        chart
+      )}
+      <ChartData option={spec.option} label={label} nodeHrefs={nodeHrefs} />
+    </figure>
+  );
+}
+
+/**
+ * The server's SVG as a data: URL for an `<img>`: percent-encoded (a URL holds no raw spaces,
+ * quotes or angle brackets), keeping the characters a URL allows as they are.
+ */
+export function svgDataUrl(svg: string): string {
+  const encoded = encodeURIComponent(svg).replace(/%(2F|3A|3D|2C|3B|40|24|2B)/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  return `data:image/svg+xml;charset=utf-8,${encoded}`;
 }

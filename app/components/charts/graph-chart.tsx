@@ -138,7 +138,7 @@ export function GraphChart({
         <span className="chart-hint">{ready ? t("graph.hintLive") : t("graph.hintStatic")}</span>
       </div>
       <EChart
-        {...{ spec, label, fixed, testId, onClick }}
+        {...{ spec, label, fixed, testId, onClick, nodeHrefs }}
         onReady={(chart) => {
           chartRef.current = chart;
           setReady(true);

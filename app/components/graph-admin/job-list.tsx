@@ -29,7 +29,7 @@ export function JobList({ jobs }: { jobs: Job[] }) {
           key: "progress",
           header: t("job.progress"),
           width: 160,
-          cell: (j) => <JobProgress value={j.progress} status={j.status} />,
+          cell: (j) => <JobProgress value={j.progress} status={j.status} id={j.id} />,
         },
         { key: "created", header: t("job.createdAt"), cell: (j) => formatDate(j.created_at) },
         { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },

@@ -33,7 +33,23 @@ const PROGRESS_COLORS: Record<JobStatus, string> = {
   cancelled: "gray",
 };
 
-/** A job's progress, coloured by how it ended. */
-export function JobProgress({ value, status }: { value: number; status: JobStatus }) {
-  return <ProgressBar value={value} color={PROGRESS_COLORS[status]} testId="job-progress" />;
+/** A job's progress, coloured by how it ended; named after the job (a list shows several). */
+export function JobProgress({
+  value,
+  status,
+  id,
+}: {
+  value: number;
+  status: JobStatus;
+  id: number;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <ProgressBar
+      value={value}
+      color={PROGRESS_COLORS[status]}
+      label={t("job.progressOf", { id })}
+      testId="job-progress"
+    />
+  );
 }

@@ -242,7 +242,7 @@ export function JobView({
         </div>
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <JobProgress value={live.progress} status={live.status} />
+            <JobProgress value={live.progress} status={live.status} id={job.id} />
             <Text size="sm" data-testid="job-message">
               {live.message}
             </Text>

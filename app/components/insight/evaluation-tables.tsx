@@ -1,7 +1,9 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ClassMetrics } from "@contract/insight";
 import { percent } from "~/utils/format";
 import { DataTable } from "~/components/ui/data-table";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** Per-class precision, recall, F1 with the counts they come from. */
 export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
@@ -9,6 +11,7 @@ export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
   return (
     <DataTable
       testId="class-metrics"
+      caption={t("evaluation.perClass")}
       rows={rows}
       rowKey={(c) => c.label}
       columns={[
@@ -36,10 +39,11 @@ export function ClassMetricsTable({ rows }: { rows: ClassMetrics[] }) {
 export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: number[][] }) {
   const { t } = useTranslation("insight");
   const name = (l: string) => (l === "O" ? t("evaluation.noneCell") : l);
+  const captionId = useId();
   return (
-    <div className="kg-table-wrap">
+    <ScrollRegion className="kg-table-wrap" labelledBy={captionId}>
       <table className="ins-matrix" data-testid="confusion-matrix">
-        <caption>{t("evaluation.matrixCaption")}</caption>
+        <caption id={captionId}>{t("evaluation.matrixCaption")}</caption>
         <thead>
           <tr>
             <th scope="col" className="corner">
@@ -83,6 +87,6 @@ export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: 
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

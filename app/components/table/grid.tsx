@@ -2,6 +2,7 @@ import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CellValue } from "./cells";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formIdOf, type GridProps } from "./grid-props";
 import { recordLock } from "~/table/locks";
 import type { ResourceScreen } from "~/table/registry";
@@ -156,6 +157,7 @@ export const ResourceGrid = memo(function ResourceGrid({
   hidden,
 }: GridProps) {
   const labels = useGridLabels();
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const formId = formIdOf(screen);
   const query = stateQuery(state);
@@ -170,9 +172,11 @@ export const ResourceGrid = memo(function ResourceGrid({
   const columnCount = fields.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
-    <div
+    // The box scrolls sideways on narrow screens: a named region a keyboard user can focus.
+    <ScrollRegion
       className="rt-table-wrap"
-      data-testid="resource-table"
+      label={t(screen.title)}
+      testId="resource-table"
       data-actions={hasActions || undefined}
     >
       <table className="rt-grid">
@@ -246,6 +250,6 @@ export const ResourceGrid = memo(function ResourceGrid({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 });

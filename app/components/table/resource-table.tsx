@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
@@ -260,17 +260,25 @@ function Pager({
   const href = (page: number) => `${screen.path}${stateQuery({ ...state, page })}`;
   const pages: number[] = [];
   for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
-  const edge = (page: number, label: string, disabled: boolean, rel?: string) => (
-    <a
-      href={href(page)}
-      aria-disabled={disabled || undefined}
-      rel={rel}
-      data-nav
-      data-discover="true"
-    >
-      {label}
-    </a>
-  );
+  // A step that leads nowhere (previous on the first page) is no link: a span marked
+  // disabled, out of the Tab order.
+  const edge = (page: number, label: string, disabled: boolean, rel?: string) =>
+    disabled ? (
+      <span className="edge" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <a href={href(page)} rel={rel} data-nav data-discover="true">
+        {label}
+      </a>
+    );
+  // WCAG 3.2.2 (On Input): a closed <select> fires "change" on every ArrowDown, so applying
+  // the size on change would load a new page while a keyboard user is still stepping through
+  // the sizes. The Apply button is always there (the one way without JavaScript, and with
+  // it); with JavaScript a size also applies at once when it was picked with the pointer
+  // (mouse or touch in the drop-down list), and Enter on the select applies it from the
+  // keyboard. An arrow step alone changes nothing until the user applies it.
+  const byPointer = useRef(false);
   return (
     <nav className="rt-pager" aria-label={t("pager.label")} data-testid="pager">
       <span data-testid="total">{t("pager.total", { count })}</span>
@@ -281,7 +289,17 @@ function Pager({
           defaultValue={String(state.pageSize)}
           className="native-field rt-native"
           aria-label={t("pager.pageSizeLabel")}
-          onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+          onPointerDown={() => (byPointer.current = true)}
+          onKeyDown={(e) => {
+            byPointer.current = false;
+            if (e.key === "Enter") {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          onChange={(e) => {
+            if (byPointer.current) e.currentTarget.form?.requestSubmit();
+          }}
           key={state.pageSize}
         >
           {PAGE_SIZES.map((s) => (
@@ -290,11 +308,9 @@ function Pager({
             </option>
           ))}
         </select>
-        {!hydrated && (
-          <button type="submit" className="native-field rt-native" style={{ minWidth: 0 }}>
-            {t("pager.go")}
-          </button>
-        )}
+        <button type="submit" className="native-field rt-native" style={{ minWidth: 0 }}>
+          {t("pager.go")}
+        </button>
       </Form>
       {edge(state.page - 1, t("pager.prev"), state.page <= 1, "prev")}
       {pages[0] > 1 && edge(1, "1", false)}

@@ -1,4 +1,5 @@
-import { Fragment, type Key, type ReactNode } from "react";
+import { Fragment, useId, type Key, type ReactNode } from "react";
+import { ScrollRegion } from "./scroll-region";
 
 interface ColumnBase {
   header: ReactNode;
@@ -54,6 +55,7 @@ export function DataTable<R>({
   look = "kg",
   className = LOOKS[look].table,
   caption,
+  label,
   captionClassName = LOOKS[look].caption,
   head = true,
   frame = "wrap",
@@ -69,8 +71,10 @@ export function DataTable<R>({
   rowKey: (row: NoInfer<R>, index: number) => Key;
   look?: keyof typeof LOOKS;
   className?: string;
-  /** Read by screen readers; the section's heading usually says it for everyone else. */
+  /** Read by screen readers; the section's heading usually says it for everyone else. It also names the scrolling box. */
   caption?: string;
+  /** The scrolling box's name when the table has no caption (its section's title). */
+  label?: string;
   /** Hidden in the graph pages' look (the section's heading says it), a title in the admin look. */
   captionClassName?: string;
   /** false: no header row (a short list under its own title); column widths then go on the cells. */
@@ -85,11 +89,16 @@ export function DataTable<R>({
   /** A row under the row spanning every column (an editor, the row's details), or null. */
   detail?: (row: NoInfer<R>) => ReactNode;
 }) {
+  const captionId = useId();
   const shown = columns.filter((c): c is Column<R> => !!c);
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
   const table = (
     <table className={className} data-testid={testId}>
-      {caption && <caption className={captionClassName}>{caption}</caption>}
+      {caption && (
+        <caption id={captionId} className={captionClassName}>
+          {caption}
+        </caption>
+      )}
       {head && (
         <thead>
           <tr>
@@ -137,11 +146,13 @@ export function DataTable<R>({
   );
   if (!frame) return table;
   return (
-    <div
+    <ScrollRegion
       className={LOOKS[look][frame]}
       style={maxHeight ? { maxHeight, overflow: "auto" } : undefined}
+      labelledBy={caption ? captionId : undefined}
+      label={label}
     >
       {table}
-    </div>
+    </ScrollRegion>
   );
 }

@@ -14,7 +14,9 @@ export function pageWindow(page: number, pages: number, around = 2): (number | "
 
 /**
  * Pagination as links (it works without JavaScript and keeps every other filter), with the
- * page sizes of spec §9. `param` names the page parameter (a page holding two lists pages
+ * page sizes of spec §9 (links too: a size is a page to go to, so no select changes the page on
+ * an arrow key). A step that leads nowhere (previous on the first page) is no link: it is not
+ * in the Tab order and marked disabled. `param` names the page parameter (a page holding two lists pages
  * each by its own); `drop` names parameters a page change clears (a selection on the old page).
  */
 export function Pager({
@@ -49,8 +51,9 @@ export function Pager({
             ‹
           </Link>
         ) : (
-          <span aria-hidden className="disabled">
-            ‹
+          <span className="disabled" aria-disabled="true">
+            <span aria-hidden>‹</span>
+            <span className="visually-hidden">{t("pager.prev")}</span>
           </span>
         )}
         {pageWindow(page, pages).map((p, i) =>
@@ -69,8 +72,9 @@ export function Pager({
             ›
           </Link>
         ) : (
-          <span aria-hidden className="disabled">
-            ›
+          <span className="disabled" aria-disabled="true">
+            <span aria-hidden>›</span>
+            <span className="visually-hidden">{t("pager.next")}</span>
           </span>
         )}
       </span>

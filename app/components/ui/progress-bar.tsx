@@ -3,7 +3,9 @@ import { Group, Progress, Text } from "@mantine/core";
 /**
  * A 0–100 progress bar with its percentage beside it. Mantine's section carries role
  * "progressbar" and aria-valuenow, so it renders and reads without JavaScript; `label` is its
- * accessible name, `testId` goes on that same element (tests read aria-valuenow from it).
+ * accessible name (required: an unnamed progress bar reads as "progress bar 40%" with no
+ * hint of what progresses, axe `aria-progressbar-name`), `testId` goes on that same element
+ * (tests read aria-valuenow from it).
  */
 export function ProgressBar({
   value,
@@ -12,7 +14,7 @@ export function ProgressBar({
   testId,
 }: {
   value: number;
-  label?: string;
+  label: string;
   color?: string;
   testId?: string;
 }) {
