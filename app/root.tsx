@@ -24,6 +24,7 @@ import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
+import a11yCss from "./styles/a11y.css";
 import { DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
@@ -32,6 +33,7 @@ import { commitSession, getSession } from "~/auth/session.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
   { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: a11yCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -20,6 +20,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { LanguageSwitch } from "~/components/language-switch";
+import { Main, SkipLink } from "~/components/layout/main-landmark";
 import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
 import { platformFor } from "~/auth/platform.server";
 import { validateCsrf } from "~/auth/csrf.server";
@@ -29,6 +30,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/auth/session.server";
 import { getFixedT } from "~/i18next.server";
 import { readForm } from "~/http/form.server";
+import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
 
 export const meta = titleMeta("login.title");
 export const handle = { name: "login" };
@@ -164,89 +166,93 @@ export default function Login() {
 
   return (
     <div className="auth-page">
+      <SkipLink />
       <div style={{ position: "fixed", top: 12, right: 16 }}>
         <LanguageSwitch />
       </div>
-      <Card className="auth-card" shadow="lg" padding="xl" radius="md">
-        <Form method="post" noValidate={false} aria-labelledby="login-title">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
-          <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
-          <Stack gap="md">
-            <Title order={2} id="login-title" ta="center" c="brand.8">
-              {t("login.heading")}
-            </Title>
-            {(actionData?.error ?? loaderData.error) && (
-              <Alert color="red" role="alert" data-testid="login-error">
-                {actionData?.error ?? loaderData.error}
-              </Alert>
-            )}
-            <TextInput
-              name="username"
-              label={t("login.usernameLabel")}
-              placeholder={t("login.username")}
-              defaultValue={actionData?.username ?? ""}
-              autoComplete="username"
-              required
-              error={fieldErrors.username}
-            />
-            <PasswordInput
-              name="password"
-              label={t("login.passwordLabel")}
-              placeholder={t("login.password")}
-              autoComplete="current-password"
-              required
-              error={fieldErrors.password}
-            />
-            <div className="captcha-row">
+      <Main className="auth-card">
+        <Card shadow="lg" padding="xl" radius="md">
+          <Form method="post" noValidate={false} aria-labelledby="login-title">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+            <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
+            <Stack gap="md">
+              <Title order={1} size="h2" id="login-title" ta="center" c="brand.8">
+                {t("login.heading")}
+              </Title>
+              {(actionData?.error ?? loaderData.error) && (
+                <Alert color="red" role="alert" data-testid="login-error">
+                  {actionData?.error ?? loaderData.error}
+                </Alert>
+              )}
               <TextInput
-                style={{ flex: 1 }}
-                name="captcha"
-                label={t("login.captchaLabel")}
-                placeholder={t("login.captcha")}
-                autoComplete="off"
+                name="username"
+                label={t("login.usernameLabel")}
+                placeholder={t("login.username")}
+                defaultValue={actionData?.username ?? ""}
+                autoComplete="username"
                 required
-                error={fieldErrors.captcha}
+                error={fieldErrors.username}
               />
-              {captcha ? (
-                <img
-                  src={captcha.image}
-                  alt={t("login.captchaAlt")}
-                  width={120}
-                  height={42}
-                  data-testid="captcha-image"
-                  onClick={() => refresher.load("/login?captcha=1")}
-                  style={{ cursor: "pointer" }}
+              <PasswordInput
+                name="password"
+                label={t("login.passwordLabel")}
+                placeholder={t("login.password")}
+                autoComplete="current-password"
+                visibilityToggleIcon={PasswordToggleIcon}
+                required
+                error={fieldErrors.password}
+              />
+              <div className="captcha-row">
+                <TextInput
+                  style={{ flex: 1 }}
+                  name="captcha"
+                  label={t("login.captchaLabel")}
+                  placeholder={t("login.captcha")}
+                  autoComplete="off"
+                  required
+                  error={fieldErrors.captcha}
                 />
-              ) : null}
-            </div>
-            <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
-              {t("login.submit")}
-            </Button>
-            <Group justify="space-between">
-              <Button
-                type="submit"
-                name="intent"
-                value="refresh"
-                variant="subtle"
-                size="xs"
-                formNoValidate
-                onClick={(e) => {
-                  e.preventDefault();
-                  refresher.load("/login?captcha=1");
-                }}
-              >
-                {t("login.refresh")}
+                {captcha ? (
+                  <img
+                    src={captcha.image}
+                    alt={t("login.captchaAlt")}
+                    width={120}
+                    height={42}
+                    data-testid="captcha-image"
+                    onClick={() => refresher.load("/login?captcha=1")}
+                    style={{ cursor: "pointer" }}
+                  />
+                ) : null}
+              </div>
+              <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
+                {t("login.submit")}
               </Button>
-            </Group>
-            {!captcha && (
-              <Text c="red" size="sm" role="alert">
-                {t("serviceError")}
-              </Text>
-            )}
-          </Stack>
-        </Form>
-      </Card>
+              <Group justify="space-between">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="refresh"
+                  variant="subtle"
+                  size="xs"
+                  formNoValidate
+                  onClick={(e) => {
+                    e.preventDefault();
+                    refresher.load("/login?captcha=1");
+                  }}
+                >
+                  {t("login.refresh")}
+                </Button>
+              </Group>
+              {!captcha && (
+                <Text c="red" size="sm" role="alert">
+                  {t("serviceError")}
+                </Text>
+              )}
+            </Stack>
+          </Form>
+        </Card>
+      </Main>
     </div>
   );
 }
