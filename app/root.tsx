@@ -26,6 +26,7 @@ import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
 import appCss from "./styles/app.css";
 import chartsCss from "./styles/charts.css";
+import a11yCss from "./styles/a11y.css";
 import { cssVariablesResolver, DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
@@ -36,6 +37,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
   { rel: "stylesheet", href: appCss },
   { rel: "stylesheet", href: chartsCss },
+  { rel: "stylesheet", href: a11yCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -5,6 +5,7 @@ import { EChart } from "~/components/charts/chart";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
+import { Main } from "~/components/layout/main-landmark";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
@@ -98,7 +99,7 @@ export default function EntityPage() {
   return (
     <>
       <StandaloneHeader username={username} />
-      <main className="pub-main">
+      <Main className="pub-main">
         <div className="kg-page" data-testid="entity-page">
           <PageTitle
             title={
@@ -270,7 +271,7 @@ export default function EntityPage() {
             </aside>
           </div>
         </div>
-      </main>
+      </Main>
     </>
   );
 }
@@ -279,9 +280,9 @@ export function ErrorBoundary() {
   return (
     <>
       <StandaloneHeader />
-      <main className="pub-main">
+      <Main className="pub-main">
         <GeneralErrorBoundary />
-      </main>
+      </Main>
     </>
   );
 }

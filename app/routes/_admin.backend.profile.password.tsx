@@ -10,6 +10,7 @@ import { titleMeta } from "~/utils/meta";
 import { commitSession, flash } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
 
 export const meta = titleMeta("nav.password");
 export const handle = { name: "Password" };
@@ -96,7 +97,7 @@ export default function PasswordPage() {
       <Form method="post">
         <AuthenticityTokenInput />
         <Stack>
-          <Title order={3} data-testid="password-heading">
+          <Title order={1} size="h3" data-testid="password-heading">
             {heading}
           </Title>
           <Text size="sm" c="dimmed">
@@ -113,6 +114,7 @@ export default function PasswordPage() {
               name={f.name}
               label={t(f.label)}
               autoComplete={f.autoComplete}
+              visibilityToggleIcon={PasswordToggleIcon}
               required
               minLength={f.minLength}
               error={fe[f.name]}

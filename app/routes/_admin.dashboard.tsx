@@ -24,7 +24,9 @@ export default function Dashboard() {
   return (
     <Stack gap="lg">
       <Paper p="lg" withBorder>
-        <Title order={3}>{t("dashboard.welcome", { name: username })}</Title>
+        <Title order={1} size="h3">
+          {t("dashboard.welcome", { name: username })}
+        </Title>
         <Text c="dimmed" mt={4}>
           {t("dashboard.intro")}
         </Text>

@@ -115,7 +115,7 @@ export default function GraphCreatePage() {
   const buildTarget = graph ? "rebuild" : "create";
   return (
     <Stack gap="md">
-      <Title order={3}>
+      <Title order={1} size="h3">
         {graph ? t("graph.rebuildTitle", { name: graph.name }) : t("graph.createTitle")}
       </Title>
       {graph && (

@@ -165,7 +165,9 @@ export default function GraphDetailPage() {
           <span className="domain-tag" data-domain={graph.domain}>
             {graph.domain_name}
           </span>
-          <Title order={3}>{graph.name}</Title>
+          <Title order={1} size="h3">
+            {graph.name}
+          </Title>
         </Group>
         <Group gap="md">
           <Link to={`/graph/relation/result?graph=${graph.id}`}>{t("graph.relationResults")}</Link>
@@ -271,7 +273,9 @@ export default function GraphDetailPage() {
           {n ? (
             <Stack gap="sm">
               <Group gap="xs">
-                <Title order={4}>{n.entity.name}</Title>
+                <Title order={2} size="h4">
+                  {n.entity.name}
+                </Title>
                 {n.entity.class && <span className="ga-chip">{n.entity.class}</span>}
               </Group>
               {n.entity.aliases.length > 0 && (

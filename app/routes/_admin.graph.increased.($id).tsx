@@ -75,7 +75,9 @@ export default function GraphIncreasedPage() {
     );
   return (
     <Stack gap="md">
-      <Title order={3}>{t("plan.pageTitle", { name: graph.name })}</Title>
+      <Title order={1} size="h3">
+        {t("plan.pageTitle", { name: graph.name })}
+      </Title>
       <Alert color="blue" data-testid="increase-help">
         <Text size="sm">{t("plan.help")}</Text>
       </Alert>
@@ -91,7 +93,7 @@ export default function GraphIncreasedPage() {
         </IntentForm>
       </Paper>
       <Paper withBorder p="md">
-        <Title order={5} mb="sm">
+        <Title order={2} size="h5" mb="sm">
           {t("plan.recent")}
         </Title>
         <JobList jobs={jobs} />

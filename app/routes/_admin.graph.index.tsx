@@ -46,7 +46,9 @@ export default function GraphDashboard() {
   return (
     <Stack gap="md">
       <div className="ga-head">
-        <Title order={3}>{t("graph.dashboard")}</Title>
+        <Title order={1} size="h3">
+          {t("graph.dashboard")}
+        </Title>
         {may.create && (
           <Button component={Link} to="/graph/create" data-testid="new-graph">
             {t("graph.create")}
@@ -177,7 +179,7 @@ export default function GraphDashboard() {
         )}
       </Paper>
       <Paper withBorder p="md">
-        <Title order={5} mb="sm">
+        <Title order={2} size="h5" mb="sm">
           {t("job.recent")}
         </Title>
         <JobList jobs={jobs} />

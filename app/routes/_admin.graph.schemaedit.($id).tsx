@@ -148,7 +148,9 @@ export default function GraphSchemaEditPage() {
     );
   return (
     <Stack gap="md">
-      <Title order={3}>{t("graphOntology.title", { name: info.graph.name })}</Title>
+      <Title order={1} size="h3">
+        {t("graphOntology.title", { name: info.graph.name })}
+      </Title>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="xs">

@@ -74,10 +74,18 @@ export default function SchemaPage() {
   const { t: tc } = useTranslation("common");
   return (
     <div className="ga-side">
+      {/* The page's title is the menu's (the breadcrumb shows it); the heading is for finding it. */}
+      <h1 className="visually-hidden">{tc("nav.schema")}</h1>
       <Paper withBorder p="sm">
         <Stack gap="sm">
-          <Title order={5}>{t("schema.ontologies")}</Title>
-          <nav className="ga-onto-list" data-testid="ontology-list">
+          <Title order={2} size="h5">
+            {t("schema.ontologies")}
+          </Title>
+          <nav
+            className="ga-onto-list"
+            aria-label={t("schema.ontologies")}
+            data-testid="ontology-list"
+          >
             {ontologies.map((o) => (
               <Link
                 key={o.id}

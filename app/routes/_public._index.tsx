@@ -5,6 +5,7 @@ import { EChart } from "~/components/charts/chart";
 import { barOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
+import { Separated } from "~/components/ui/separated";
 import { EntityChip, TypeBadge } from "~/components/kg/labels";
 import { Sparkline } from "~/components/kg/sparkline";
 import { articleHref, eventHref } from "~/kg/links";
@@ -66,16 +67,22 @@ export default function Home() {
       </PageTitle>
 
       <div className="stats" data-testid="counts">
-        <Stat label={t("counts.articles")} value={c.articles} to={`/${kgId}/articles`} />
-        <Stat label={t("counts.entities")} value={c.entities} to={`/hotentity?id=${kgId}`} />
-        <Stat label={t("counts.relations")} value={c.relations} />
-        <Stat label={t("counts.events")} value={c.events} to={`/${kgId}/event`} />
-        <Stat label={t("counts.eventRelations")} value={c.event_relations} to={`/eeg?id=${kgId}`} />
-        <Stat
-          label={t("counts.flows")}
-          value={c.flows}
-          to={military || c.flows ? `/${kgId}/flowchart` : undefined}
-        />
+        <Separated>
+          <Stat label={t("counts.articles")} value={c.articles} to={`/${kgId}/articles`} />
+          <Stat label={t("counts.entities")} value={c.entities} to={`/hotentity?id=${kgId}`} />
+          <Stat label={t("counts.relations")} value={c.relations} />
+          <Stat label={t("counts.events")} value={c.events} to={`/${kgId}/event`} />
+          <Stat
+            label={t("counts.eventRelations")}
+            value={c.event_relations}
+            to={`/eeg?id=${kgId}`}
+          />
+          <Stat
+            label={t("counts.flows")}
+            value={c.flows}
+            to={military || c.flows ? `/${kgId}/flowchart` : undefined}
+          />
+        </Separated>
       </div>
 
       <div className="kg-grid-2">

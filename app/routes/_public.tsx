@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToTop } from "~/components/layout/back-to-top";
+import { Main, SkipLink } from "~/components/layout/main-landmark";
 import { PublicHeader } from "~/components/layout/public-header";
 import { isWhitelisted } from "~/navigation";
 import { platformFor } from "~/auth/platform.server";
@@ -35,15 +36,16 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   return (
     <>
+      <SkipLink />
       <PublicHeader
         graphs={graphs}
         kgId={kgId}
         username={username}
         productTitle={root?.config.productTitle ?? ""}
       />
-      <main className="pub-main">
+      <Main className="pub-main">
         <Outlet />
-      </main>
+      </Main>
       <footer className="pub-footer">
         {root?.config.showLogo && (
           <span data-testid="footer-credit">

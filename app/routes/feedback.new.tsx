@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { reportForm, submitReport } from "~/insight/feedback.server";
+import { Main } from "~/components/layout/main-landmark";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -37,10 +38,10 @@ export default function ReportFact() {
   return (
     <>
       <StandaloneHeader username={username} />
-      <main className="kg-page ins-standalone" data-testid="feedback-new-page">
+      <Main className="kg-page ins-standalone" testId="feedback-new-page">
         <section className="kg-section">
           <header>
-            <h2>{t("feedback.newTitle")}</h2>
+            <h1>{t("feedback.newTitle")}</h1>
           </header>
           <div className="kg-section-body">
             <p className="muted">{t("feedback.newIntro")}</p>
@@ -89,7 +90,7 @@ export default function ReportFact() {
             </Form>
           </div>
         </section>
-      </main>
+      </Main>
     </>
   );
 }

@@ -22,6 +22,7 @@ import type { Captcha, CaptchaKind } from "@contract/auth";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { LanguageSwitch } from "~/components/language-switch";
+import { Main, SkipLink } from "~/components/layout/main-landmark";
 import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
 import { platformFor } from "~/auth/platform.server";
 import { validateCsrf } from "~/auth/csrf.server";
@@ -32,6 +33,7 @@ import { withParams } from "~/utils/url";
 import { commitSession, getSession } from "~/auth/session.server";
 import { getFixedT } from "~/i18next.server";
 import { readForm } from "~/http/form.server";
+import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
 
 export const meta = titleMeta("login.title");
 export const handle = { name: "login" };
@@ -198,112 +200,116 @@ export default function Login() {
 
   return (
     <div className="auth-page">
+      <SkipLink />
       <div style={{ position: "fixed", top: 12, right: 16 }}>
         <LanguageSwitch />
       </div>
-      <Card className="auth-card" shadow="lg" padding="xl" radius="md">
-        <Form method="post" noValidate={false} aria-labelledby="login-title">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
-          <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
-          <input type="hidden" name="captcha_kind" value={kind} />
-          <Stack gap="md">
-            <Title order={2} id="login-title" ta="center" c="brand.8">
-              {t("login.heading")}
-            </Title>
-            {(actionData?.error ?? loaderData.error) && (
-              <Alert color="red" role="alert" data-testid="login-error">
-                {actionData?.error ?? loaderData.error}
-              </Alert>
-            )}
-            <TextInput
-              name="username"
-              label={t("login.usernameLabel")}
-              placeholder={t("login.username")}
-              defaultValue={actionData?.username ?? ""}
-              autoComplete="username"
-              required
-              error={fieldErrors.username}
-            />
-            <PasswordInput
-              name="password"
-              label={t("login.passwordLabel")}
-              placeholder={t("login.password")}
-              autoComplete="current-password"
-              required
-              error={fieldErrors.password}
-            />
-            {captcha?.kind === "text" ? (
-              // The question is the field's label: what a screen reader and a text browser read.
+      <Main className="auth-card">
+        <Card shadow="lg" padding="xl" radius="md">
+          <Form method="post" noValidate={false} aria-labelledby="login-title">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+            <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
+            <input type="hidden" name="captcha_kind" value={kind} />
+            <Stack gap="md">
+              <Title order={1} size="h2" id="login-title" ta="center" c="brand.8">
+                {t("login.heading")}
+              </Title>
+              {(actionData?.error ?? loaderData.error) && (
+                <Alert color="red" role="alert" data-testid="login-error">
+                  {actionData?.error ?? loaderData.error}
+                </Alert>
+              )}
               <TextInput
-                {...answerField}
-                label={t(`login.question.${captcha.challenge.op}`, {
-                  a: captcha.challenge.a,
-                  b: captcha.challenge.b,
-                })}
-                description={t("login.questionHint")}
-                classNames={{ description: "captcha-hint" }}
-                inputMode="numeric"
-                data-testid="captcha-question"
+                name="username"
+                label={t("login.usernameLabel")}
+                placeholder={t("login.username")}
+                defaultValue={actionData?.username ?? ""}
+                autoComplete="username"
+                required
+                error={fieldErrors.username}
               />
-            ) : (
-              <div className="captcha-row">
-                <TextInput {...answerField} style={{ flex: 1 }} label={t("login.captchaLabel")} />
-                {captcha ? (
-                  <img
-                    src={captcha.image}
-                    alt={t("login.captchaAlt")}
-                    width={120}
-                    height={42}
-                    data-testid="captcha-image"
-                    onClick={refresh}
-                    style={{ cursor: "pointer" }}
-                  />
-                ) : null}
-              </div>
-            )}
-            <Group justify="space-between" gap="xs">
-              <Button
-                type="submit"
-                name="intent"
-                value="refresh"
-                variant="subtle"
-                size="xs"
-                formNoValidate
-                onClick={(e) => {
-                  e.preventDefault();
-                  refresh();
-                }}
-              >
-                {t(kind === "text" ? "login.refreshQuestion" : "login.refresh")}
+              <PasswordInput
+                name="password"
+                label={t("login.passwordLabel")}
+                placeholder={t("login.password")}
+                autoComplete="current-password"
+                visibilityToggleIcon={PasswordToggleIcon}
+                required
+                error={fieldErrors.password}
+              />
+              {captcha?.kind === "text" ? (
+                // The question is the field's label: what a screen reader and a text browser read.
+                <TextInput
+                  {...answerField}
+                  label={t(`login.question.${captcha.challenge.op}`, {
+                    a: captcha.challenge.a,
+                    b: captcha.challenge.b,
+                  })}
+                  description={t("login.questionHint")}
+                  classNames={{ description: "captcha-hint" }}
+                  inputMode="numeric"
+                  data-testid="captcha-question"
+                />
+              ) : (
+                <div className="captcha-row">
+                  <TextInput {...answerField} style={{ flex: 1 }} label={t("login.captchaLabel")} />
+                  {captcha ? (
+                    <img
+                      src={captcha.image}
+                      alt={t("login.captchaAlt")}
+                      width={120}
+                      height={42}
+                      data-testid="captcha-image"
+                      onClick={refresh}
+                      style={{ cursor: "pointer" }}
+                    />
+                  ) : null}
+                </div>
+              )}
+              <Group justify="space-between" gap="xs">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="refresh"
+                  variant="subtle"
+                  size="xs"
+                  formNoValidate
+                  onClick={(e) => {
+                    e.preventDefault();
+                    refresh();
+                  }}
+                >
+                  {t(kind === "text" ? "login.refreshQuestion" : "login.refresh")}
+                </Button>
+                {/* Text browsers ignore the layout: keep the two apart there. */}
+                <span className="visually-hidden" aria-hidden="true">
+                  {" | "}
+                </span>
+                <Link
+                  to={withParams("/login", params, {
+                    captcha: kind === "text" ? undefined : "text",
+                    ticket: undefined,
+                  })}
+                  onClick={() => (switching.current = true)}
+                  className="captcha-switch"
+                  data-testid="captcha-switch"
+                >
+                  {t(kind === "text" ? "login.useImage" : "login.useText")}
+                </Link>
+              </Group>
+              <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
+                {t("login.submit")}
               </Button>
-              {/* Text browsers ignore the layout: keep the two apart there. */}
-              <span className="visually-hidden" aria-hidden="true">
-                {" | "}
-              </span>
-              <Link
-                to={withParams("/login", params, {
-                  captcha: kind === "text" ? undefined : "text",
-                  ticket: undefined,
-                })}
-                onClick={() => (switching.current = true)}
-                className="captcha-switch"
-                data-testid="captcha-switch"
-              >
-                {t(kind === "text" ? "login.useImage" : "login.useText")}
-              </Link>
-            </Group>
-            <Button type="submit" name="intent" value="login" fullWidth loading={busy}>
-              {t("login.submit")}
-            </Button>
-            {!captcha && (
-              <Text c="red" size="sm" role="alert">
-                {t("serviceError")}
-              </Text>
-            )}
-          </Stack>
-        </Form>
-      </Card>
+              {!captcha && (
+                <Text c="red" size="sm" role="alert">
+                  {t("serviceError")}
+                </Text>
+              )}
+            </Stack>
+          </Form>
+        </Card>
+      </Main>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function ErrorBoundary() {
   }
   return (
     <Stack gap="md" maw={640} data-testid="graph-admin-error">
-      <Title order={2} c="brand">
+      <Title order={1} size="h2" c="brand">
         {status}
       </Title>
       <Alert color={status === 404 ? "yellow" : "red"} role="alert">

@@ -90,7 +90,9 @@ function JobResult({
     return (
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Title order={5}>{t("job.result")}</Title>
+          <Title order={2} size="h5">
+            {t("job.result")}
+          </Title>
           {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
           {counts && <DiffStats counts={counts} testId="job-counts" />}
           {r.triples_per_second !== undefined && job.status === "succeeded" && (
@@ -125,7 +127,9 @@ function JobResult({
     return (
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Title order={5}>{t("plan.title")}</Title>
+          <Title order={2} size="h5">
+            {t("plan.title")}
+          </Title>
           {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
           <PlanReportView report={r.report} />
           {mayApply && job.graph_id && r.unmapped_predicates?.length && r.relation_types ? (
@@ -154,7 +158,7 @@ function JobResult({
   }
   return (
     <Paper withBorder p="md">
-      <Title order={5} mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {t("job.result")}
       </Title>
       <pre style={{ margin: 0, whiteSpace: "pre-wrap", fontSize: 13 }}>
@@ -169,7 +173,7 @@ function JobLogs({ job }: { job: JobWithLogs }) {
   const { results, count, page, page_size } = job.logs;
   return (
     <Paper withBorder p="md">
-      <Title order={5} mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {t("job.logs", { count })}
       </Title>
       <DataTable
@@ -229,7 +233,7 @@ export function JobView({
       <Stack gap="md" data-testid="job-page" data-job-status={live.status}>
         <div className="ga-head">
           <Group gap="sm">
-            <Title order={3}>
+            <Title order={1} size="h3">
               {job.kind_label} #{job.id}
             </Title>
             <JobStatusBadge status={live.status} />

@@ -116,7 +116,7 @@ export function OntologyHeader({ detail, rights, result }: OntologyView) {
         <Group justify="space-between" align="flex-start">
           <div>
             <Group gap="xs">
-              <Title order={3} data-testid="ontology-name">
+              <Title order={2} size="h3" data-testid="ontology-name">
                 {detail.name}
               </Title>
               <span className="domain-tag" data-domain={detail.domain}>

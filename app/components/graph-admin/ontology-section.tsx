@@ -132,7 +132,7 @@ export function KindSection<R extends { id: number }>({
   return (
     <Paper withBorder p="md">
       <div className="ga-head">
-        <Title order={4}>
+        <Title order={2} size="h4">
           {s.title}{" "}
           <Text span c="dimmed" size="sm">
             ({s.rows.length})

@@ -118,7 +118,9 @@ export function OwlImport({
     >
       <summary data-testid="open-owl-import">{t("owl.title")}</summary>
       <Stack gap="sm" className="body">
-        <Title order={5}>{t("owl.title")}</Title>
+        <Title order={3} size="h5">
+          {t("owl.title")}
+        </Title>
         <Text size="sm">{t("owl.hint")}</Text>
         <ErrorNotice result={result} target="owlImport" />
         <OwlForm intent={OWL_PREVIEW} ontologyId={ontologyId} testId="owl-preview-form">

@@ -191,7 +191,7 @@ export function PlanReportView({
       <ProblemTable problems={report.problems} total={report.problem_count} />
       {report.warnings.length > 0 && (
         <Paper withBorder p="sm">
-          <Title order={6} mb={4}>
+          <Title order={3} size="h6" mb={4}>
             {t("plan.warnings", { count: s.warnings })}
           </Title>
           <ul style={{ margin: 0, paddingLeft: 18 }}>

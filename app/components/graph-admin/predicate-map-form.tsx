@@ -29,7 +29,7 @@ export function PredicateMapForm({
       aria-labelledby="predicate-map-title"
     >
       <Stack gap="xs">
-        <Title order={6} id="predicate-map-title">
+        <Title order={3} size="h6" id="predicate-map-title">
           {t("plan.mapTitle", { count: unmapped.length })}
         </Title>
         <Text size="sm">{t("plan.mapHint")}</Text>

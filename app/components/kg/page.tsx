@@ -96,6 +96,7 @@ export function Stat({
   const body = (
     <>
       <span className="stat-value">{value.toLocaleString("en-US")}</span>
+      <span className="text-sep"> </span>
       <span className="stat-label">{label}</span>
     </>
   );

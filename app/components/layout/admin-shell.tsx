@@ -1,74 +1,94 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { matchNav, type NavItem } from "~/navigation";
 import { LanguageSwitch } from "../language-switch";
 import { NavIcon } from "../nav-icon";
+import { Separated } from "../ui/separated";
+import { Main, SkipLink } from "./main-landmark";
 import { UiForm, LogoutButton } from "./post-forms";
-
-/** Spec §9: below this body width the layout is in mobile mode. */
-export const MOBILE_BREAKPOINT = 992;
 
 function navTarget(item: NavItem) {
   return item.redirect ?? item.path;
 }
 
-function Sidebar({ nav, productTitle }: { nav: NavItem[]; productTitle: string }) {
+/** The phone menu's parts: the off-canvas sidebar and the button that opens it. */
+const SIDEBAR_ID = "sidebar";
+const MENU_BUTTON_ID = "mobile-menu-button";
+
+function Sidebar({
+  nav,
+  productTitle,
+  closeControl,
+}: {
+  nav: NavItem[];
+  productTitle: string;
+  closeControl: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chain = matchNav(pathname);
   const activePath = chain.at(-1)?.activeMenu ?? chain.at(-1)?.path;
   const isActive = (item: NavItem) => item.path === activePath;
   return (
-    <aside className="sidebar" aria-label={t("layout.menu")}>
+    <aside id={SIDEBAR_ID} className="sidebar" aria-label={t("layout.menu")} tabIndex={-1}>
+      {closeControl}
       <Link to="/" className="logo">
         <img src="/favicon.svg" alt="" width={26} height={26} />
         <span className="label">{productTitle}</span>
       </Link>
-      <nav>
-        {nav
-          .filter((i) => !i.hidden)
-          .map((item) => {
-            const children = item.children?.filter((c) => !c.hidden) ?? [];
-            if (item.children && !children.length) return null;
-            if (!children.length) {
+      <span className="text-sep" aria-hidden="true">
+        {" | "}
+      </span>
+      <nav aria-label={t("layout.mainMenu")}>
+        <Separated>
+          {nav
+            .filter((i) => !i.hidden)
+            .map((item) => {
+              const children = item.children?.filter((c) => !c.hidden) ?? [];
+              if (item.children && !children.length) return null;
+              if (!children.length) {
+                return (
+                  <Link
+                    key={item.path}
+                    to={navTarget(item)}
+                    aria-current={isActive(item) ? "page" : undefined}
+                    title={t(item.title)}
+                  >
+                    <NavIcon name={item.icon} />
+                    <span className="label">{t(item.title)}</span>
+                  </Link>
+                );
+              }
+              const open = children.some((c) => isActive(c)) || chain.includes(item);
               return (
-                <Link
-                  key={item.path}
-                  to={navTarget(item)}
-                  aria-current={isActive(item) ? "page" : undefined}
-                  title={t(item.title)}
-                >
-                  <NavIcon name={item.icon} />
-                  <span className="label">{t(item.title)}</span>
-                </Link>
+                <details key={item.path} open={open}>
+                  <summary className="group-title" title={t(item.title)}>
+                    <NavIcon name={item.icon} />
+                    <span className="label">{t(item.title)}</span>
+                    <IconChevronRight className="chev" size={14} aria-hidden />
+                  </summary>
+                  <div className="sub">
+                    <Separated>
+                      {children.map((c) => (
+                        <Link
+                          key={c.path}
+                          to={navTarget(c).replace(/\/:\w+\?$/, "")}
+                          aria-current={isActive(c) ? "page" : undefined}
+                          title={t(c.title)}
+                        >
+                          <NavIcon name={c.icon} size={16} />
+                          <span className="label">{t(c.title)}</span>
+                        </Link>
+                      ))}
+                    </Separated>
+                  </div>
+                </details>
               );
-            }
-            const open = children.some((c) => isActive(c)) || chain.includes(item);
-            return (
-              <details key={item.path} open={open}>
-                <summary className="group-title" title={t(item.title)}>
-                  <NavIcon name={item.icon} />
-                  <span className="label">{t(item.title)}</span>
-                  <IconChevronRight className="chev" size={14} aria-hidden />
-                </summary>
-                <div className="sub">
-                  {children.map((c) => (
-                    <Link
-                      key={c.path}
-                      to={navTarget(c).replace(/\/:\w+\?$/, "")}
-                      aria-current={isActive(c) ? "page" : undefined}
-                      title={t(c.title)}
-                    >
-                      <NavIcon name={c.icon} size={16} />
-                      <span className="label">{t(c.title)}</span>
-                    </Link>
-                  ))}
-                </div>
-              </details>
-            );
-          })}
+            })}
+        </Separated>
       </nav>
     </aside>
   );
@@ -79,17 +99,22 @@ function Breadcrumb() {
   const { pathname } = useLocation();
   const chain = matchNav(pathname);
   return (
-    <nav className="breadcrumb" aria-label="breadcrumb" data-testid="breadcrumb">
+    <nav className="breadcrumb" aria-label={t("layout.breadcrumb")} data-testid="breadcrumb">
       <Link to="/dashboard">{t("nav.dashboard")}</Link>
       {chain
         .filter((c) => c.path !== "/dashboard")
         .map((c, i, all) => (
-          <span key={c.path} style={{ display: "contents" }}>
+          <span key={c.path} className="crumb">
             <IconChevronRight size={12} aria-hidden />
+            <span className="text-sep" aria-hidden="true">
+              {" > "}
+            </span>
             {i < all.length - 1 && c.redirect ? (
               <Link to={c.redirect}>{t(c.title)}</Link>
             ) : (
-              <span className="current">{t(c.title)}</span>
+              <span className="current" aria-current="page">
+                {t(c.title)}
+              </span>
             )}
           </span>
         ))}
@@ -128,6 +153,101 @@ function TagsView({ tags }: { tags: string[] }) {
   );
 }
 
+/**
+ * The phone menu (below 992 px; spec §2), keyboard-operable with and without JavaScript.
+ * Without JavaScript it is a link to the off-canvas sidebar, which CSS opens while it is the
+ * URL's :target (the browser moves focus there, so Tab reaches its links); its close link
+ * goes back to the button. With JavaScript it is a button with aria-expanded: opening moves
+ * focus into the sidebar, Escape (or the backdrop, or a navigation) closes it and puts focus
+ * back on the button. Closed, the sidebar is visibility:hidden, so its links are no Tab stops.
+ */
+function usePhoneMenu() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  // Spec §2: on mobile the sidebar closes after navigation.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, close]);
+
+  const label = (
+    <>
+      <IconMenu2 size={20} aria-hidden />
+      <span className="visually-hidden">{t("layout.menu")}</span>
+    </>
+  );
+  if (!hydrated) {
+    return {
+      open: false,
+      button: (
+        <a
+          href={`#${SIDEBAR_ID}`}
+          id={MENU_BUTTON_ID}
+          className="hamburger mobile-only"
+          title={t("layout.menu")}
+          data-testid="mobile-menu"
+        >
+          {label}
+        </a>
+      ),
+      closeControl: (
+        <a href={`#${MENU_BUTTON_ID}`} className="sidebar-close" data-testid="mobile-menu-close">
+          {t("layout.closeMenu")}
+        </a>
+      ),
+      backdrop: (
+        // Closes by pointer; the keyboard has the close link, so this one is no Tab stop.
+        <a href={`#${MENU_BUTTON_ID}`} className="sidebar-backdrop" tabIndex={-1} aria-hidden />
+      ),
+    };
+  }
+  return {
+    open,
+    button: (
+      <button
+        type="button"
+        ref={button}
+        id={MENU_BUTTON_ID}
+        className="hamburger mobile-only"
+        title={t("layout.menu")}
+        aria-expanded={open}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="mobile-menu"
+      >
+        {label}
+      </button>
+    ),
+    closeControl: (
+      <button
+        type="button"
+        ref={closeButton}
+        className="sidebar-close"
+        onClick={() => close(true)}
+        data-testid="mobile-menu-close"
+      >
+        {t("layout.closeMenu")}
+      </button>
+    ),
+    backdrop: <div className="sidebar-backdrop" aria-hidden onClick={() => close(false)} />,
+  };
+}
+
 export interface AdminShellProps {
   nav: NavItem[];
   sidebar: "open" | "closed";
@@ -163,41 +283,28 @@ export function AdminShell({
   // the state it wants, not "toggle", so a second post of the same click changes nothing.
   const pending = navigation.formAction === "/ui" ? navigation.formData?.get("sidebar") : null;
   const state = pending === "open" || pending === "closed" ? pending : sidebar;
-  const mobileToggle = useRef<HTMLInputElement>(null);
-  // Spec §2: on mobile the sidebar closes after navigation.
-  useEffect(() => {
-    if (mobileToggle.current && document.body.clientWidth < MOBILE_BREAKPOINT)
-      mobileToggle.current.checked = false;
-  }, [location.pathname]);
+  const menu = usePhoneMenu();
 
   const here = location.pathname + location.search;
   return (
-    <div className="admin" data-sidebar={minimal ? "closed" : state} data-testid="admin-layout">
+    <div
+      className="admin"
+      data-sidebar={minimal ? "closed" : state}
+      data-mobile-nav={menu.open ? "open" : undefined}
+      data-testid="admin-layout"
+    >
+      <SkipLink />
       {!minimal && (
         <>
-          <input
-            type="checkbox"
-            id="mobile-nav"
-            className="mobile-toggle visually-hidden"
-            ref={mobileToggle}
-            aria-label={t("layout.menu")}
-          />
-          <Sidebar nav={nav} productTitle={productTitle} />
-          <label htmlFor="mobile-nav" className="sidebar-backdrop" aria-hidden />
+          <Sidebar nav={nav} productTitle={productTitle} closeControl={menu.closeControl} />
+          {menu.backdrop}
         </>
       )}
       <div className="admin-main">
         <header className="navbar">
           {!minimal && (
             <>
-              <label
-                htmlFor="mobile-nav"
-                className="hamburger mobile-only"
-                title={t("layout.menu")}
-                data-testid="mobile-menu"
-              >
-                <IconMenu2 size={20} aria-hidden />
-              </label>
+              {menu.button}
               <UiForm back={here} className="desktop-only" preventScrollReset replace>
                 <button
                   type="submit"
@@ -209,9 +316,13 @@ export function AdminShell({
                   data-testid="sidebar-toggle"
                 >
                   <IconMenu2 size={20} aria-hidden />
+                  <span className="visually-hidden">{t("layout.toggleSidebar")}</span>
                 </button>
               </UiForm>
               <Breadcrumb />
+              <span className="text-sep" aria-hidden="true">
+                {" | "}
+              </span>
             </>
           )}
           <span className="spacer" />
@@ -241,8 +352,8 @@ export function AdminShell({
           )}
           <LanguageSwitch tone="dark" />
           <details className="dd" data-testid="user-menu">
-            <summary style={{ color: "#333" }}>
-              <IconUser size={16} aria-hidden /> {username}
+            <summary style={{ color: "#333" }} aria-label={username}>
+              <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
             </summary>
             <div className="dd-menu">
               <Link to="/dashboard">{t("nav.dashboard")}</Link>
@@ -292,7 +403,7 @@ export function AdminShell({
           </details>
         </header>
         {tagsView && !minimal && <TagsView tags={tags} />}
-        <main className="admin-content">{children}</main>
+        <Main className="admin-content">{children}</Main>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GraphSummary } from "~/kg/graphs.server";
 import { LanguageSwitch } from "../language-switch";
+import { Separated } from "../ui/separated";
 import { LogoutButton } from "./post-forms";
 
 export interface HeaderProps {
@@ -105,26 +106,30 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
           {graphs.length === 0 && (
             <span style={{ padding: 8, color: "#868e96" }}>{t("header.noGraphs")}</span>
           )}
-          {graphs.map((g) => (
-            <Link key={g.id} to={switchUrl(g.id)} aria-current={g.id === kgId}>
-              <DomainTag domain={g.domain} /> {g.name}
-            </Link>
-          ))}
+          <Separated>
+            {graphs.map((g) => (
+              <Link key={g.id} to={switchUrl(g.id)} aria-current={g.id === kgId}>
+                <DomainTag domain={g.domain} /> {g.name}
+              </Link>
+            ))}
+          </Separated>
         </div>
       </details>
-      <nav className="pub-nav" aria-label={t("nav.navigation")}>
-        {items
-          .filter((i) => i.show)
-          .map((i) => (
-            <NavLink
-              key={i.name}
-              to={i.to}
-              data-name={i.name}
-              aria-current={location.pathname === i.to.split("?")[0] ? "page" : undefined}
-            >
-              {i.label}
-            </NavLink>
-          ))}
+      <nav className="pub-nav" aria-label={t("nav.navigation")} data-testid="header-nav">
+        <Separated>
+          {items
+            .filter((i) => i.show)
+            .map((i) => (
+              <NavLink
+                key={i.name}
+                to={i.to}
+                data-name={i.name}
+                aria-current={location.pathname === i.to.split("?")[0] ? "page" : undefined}
+              >
+                {i.label}
+              </NavLink>
+            ))}
+        </Separated>
       </nav>
       <LanguageSwitch />
       {username ? (

@@ -2,37 +2,44 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
 import { LanguageSwitch } from "../language-switch";
+import { Separated } from "../ui/separated";
+import { SkipLink } from "./main-landmark";
 import { LogoutButton } from "./post-forms";
 
-/** Spec §2 standalone header: home, dashboard, login or logout. */
+/** Spec §2 standalone header: home, dashboard, login or logout (after the page's skip link). */
 export function StandaloneHeader({ username }: { username?: string | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const here = location.pathname + location.search;
   return (
-    <header className="pub-header">
-      <Link to="/" className="brand">
-        {root?.config.productTitle}
-      </Link>
-      <nav className="pub-nav">
-        <Link to="/">{t("nav.home")}</Link>
-        <Link to="/dashboard">{t("nav.dashboard")}</Link>
-      </nav>
-      <LanguageSwitch />
-      {username ? (
-        <LogoutButton
-          back={here}
-          className="hamburger"
-          style={{ color: "#fff", width: "auto", padding: "0 10px" }}
-        >
-          {t("nav.logout")}
-        </LogoutButton>
-      ) : (
-        <Link to={`/login?redirect=${encodeURIComponent(here)}`} style={{ color: "#fff" }}>
-          {t("nav.login")}
+    <>
+      <SkipLink />
+      <header className="pub-header">
+        <Link to="/" className="brand">
+          {root?.config.productTitle}
         </Link>
-      )}
-    </header>
+        <nav className="pub-nav" aria-label={t("nav.navigation")} data-testid="header-nav">
+          <Separated>
+            <Link to="/">{t("nav.home")}</Link>
+            <Link to="/dashboard">{t("nav.dashboard")}</Link>
+          </Separated>
+        </nav>
+        <LanguageSwitch />
+        {username ? (
+          <LogoutButton
+            back={here}
+            className="hamburger"
+            style={{ color: "#fff", width: "auto", padding: "0 10px" }}
+          >
+            {t("nav.logout")}
+          </LogoutButton>
+        ) : (
+          <Link to={`/login?redirect=${encodeURIComponent(here)}`} style={{ color: "#fff" }}>
+            {t("nav.login")}
+          </Link>
+        )}
+      </header>
+    </>
   );
 }

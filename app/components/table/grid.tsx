@@ -1,6 +1,7 @@
 import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Separated } from "~/components/ui/separated";
 import { CellValue } from "./cells";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formIdOf, type GridProps } from "./grid-props";
@@ -81,43 +82,45 @@ function RowActions({
   const lock = recordLock(schema, row.id);
   return (
     <span className="rt-actions">
-      {schema.permissions.update &&
-        (lock.all ? (
-          <LockedAction label={labels.edit} title={labels.locked} />
-        ) : (
-          <a href={`${base}/edit${query}`} data-nav data-discover="true" data-testid="row-edit">
-            {labels.edit}
-          </a>
-        ))}
-      {schema.permissions.delete &&
-        (lock.delete ? (
-          <LockedAction label={labels.delete} title={labels.locked} danger />
-        ) : (
-          <a
-            href={`${base}/delete${query}`}
-            className="danger"
-            data-nav
-            data-discover="true"
-            data-testid="row-delete"
-          >
-            {labels.delete}
-          </a>
-        ))}
-      {screen.rowActions
-        ?.filter((a) => schema.permissions[a.codename])
-        .map((a) =>
-          lock.all ? (
-            <LockedAction key={a.to} label={labels.extra(a.label)} title={labels.locked} />
-          ) : a.document ? (
-            <a key={a.to} href={`${base}/${a.to}`} download>
-              {labels.extra(a.label)}
-            </a>
+      <Separated>
+        {schema.permissions.update &&
+          (lock.all ? (
+            <LockedAction label={labels.edit} title={labels.locked} />
           ) : (
-            <a key={a.to} href={`${base}/${a.to}${query}`} data-nav data-discover="true">
-              {labels.extra(a.label)}
+            <a href={`${base}/edit${query}`} data-nav data-discover="true" data-testid="row-edit">
+              {labels.edit}
             </a>
-          ),
-        )}
+          ))}
+        {schema.permissions.delete &&
+          (lock.delete ? (
+            <LockedAction label={labels.delete} title={labels.locked} danger />
+          ) : (
+            <a
+              href={`${base}/delete${query}`}
+              className="danger"
+              data-nav
+              data-discover="true"
+              data-testid="row-delete"
+            >
+              {labels.delete}
+            </a>
+          ))}
+        {screen.rowActions
+          ?.filter((a) => schema.permissions[a.codename])
+          .map((a) =>
+            lock.all ? (
+              <LockedAction key={a.to} label={labels.extra(a.label)} title={labels.locked} />
+            ) : a.document ? (
+              <a key={a.to} href={`${base}/${a.to}`} download>
+                {labels.extra(a.label)}
+              </a>
+            ) : (
+              <a key={a.to} href={`${base}/${a.to}${query}`} data-nav data-discover="true">
+                {labels.extra(a.label)}
+              </a>
+            ),
+          )}
+      </Separated>
     </span>
   );
 }

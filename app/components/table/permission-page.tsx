@@ -21,7 +21,9 @@ export function PermissionPage() {
   const membersLocked = d.lockedFields.includes("members");
   return (
     <Stack gap="sm">
-      <Title order={3}>{tc("nav.permission")}</Title>
+      <Title order={1} size="h3">
+        {tc("nav.permission")}
+      </Title>
       {d.error && (
         <Alert color="red" role="alert" data-testid="table-error">
           {d.error}
@@ -54,7 +56,7 @@ export function PermissionPage() {
           <Paper withBorder p="md" className="main" key={g.id}>
             <IntentForm intent="save" preventScrollReset data-testid="permission-form">
               <input type="hidden" name="group" value={g.id} />
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 {g.name}
               </Title>
               {d.lockedMessage && (

@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashToast } from "~/components/flash-toast";
@@ -21,6 +21,7 @@ import {
 import type { Row, TableSchema } from "~/table/types";
 import { IntentForm } from "~/components/ui/intent-form";
 import { CheckboxList } from "~/components/ui/checkbox-list";
+import { Separated } from "~/components/ui/separated";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;
@@ -87,6 +88,7 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
+  const searchId = useId();
   return (
     <Form
       method="get"
@@ -96,14 +98,17 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
       onSubmit={hydrated ? onSubmit : undefined}
     >
       <StateInputs state={state} omit={["search", "page"]} />
+      <label className="visually-hidden" htmlFor={searchId}>
+        {t("toolbar.search")}
+      </label>
       <span className="rt-input">
         <IconSearch size={14} aria-hidden />
         <input
+          id={searchId}
           name="search"
           type="search"
           defaultValue={state.search}
           placeholder={t("toolbar.searchPlaceholder")}
-          aria-label={t("toolbar.search")}
           key={state.search}
         />
       </span>
@@ -396,49 +401,51 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
     <div className="rt" data-testid={`table-${screen.key}`} onClick={onLinkClick}>
       {toast && <FlashToast key={toast.at} toast={toast} />}
       <div className="rt-toolbar">
-        {perms.create && (
-          <a
-            href={`${screen.path}/new${query}`}
-            className="rt-btn primary"
-            data-nav
-            data-discover="true"
-            data-testid="add"
-          >
-            <IconPlus size={16} aria-hidden />
-            {t("toolbar.add")}
-          </a>
-        )}
-        {perms.create && schema.importable && (
-          <a
-            href={`${screen.path}/import${query}`}
-            className="rt-btn light"
-            data-nav
-            data-discover="true"
-            data-testid="import"
-          >
-            <IconUpload size={16} aria-hidden />
-            {t("toolbar.import")}
-          </a>
-        )}
-        {exportable && (
-          <a
-            href={exportHref}
-            download="export.csv"
-            className="rt-btn light"
-            data-testid="export"
-            onClick={
-              hydrated
-                ? (e) => {
-                    e.preventDefault();
-                    void exportWithJs(exportHref);
-                  }
-                : undefined
-            }
-          >
-            <IconDownload size={16} aria-hidden />
-            {t("toolbar.export")}
-          </a>
-        )}
+        <Separated>
+          {perms.create && (
+            <a
+              href={`${screen.path}/new${query}`}
+              className="rt-btn primary"
+              data-nav
+              data-discover="true"
+              data-testid="add"
+            >
+              <IconPlus size={16} aria-hidden />
+              {t("toolbar.add")}
+            </a>
+          )}
+          {perms.create && schema.importable && (
+            <a
+              href={`${screen.path}/import${query}`}
+              className="rt-btn light"
+              data-nav
+              data-discover="true"
+              data-testid="import"
+            >
+              <IconUpload size={16} aria-hidden />
+              {t("toolbar.import")}
+            </a>
+          )}
+          {exportable && (
+            <a
+              href={exportHref}
+              download="export.csv"
+              className="rt-btn light"
+              data-testid="export"
+              onClick={
+                hydrated
+                  ? (e) => {
+                      e.preventDefault();
+                      void exportWithJs(exportHref);
+                    }
+                  : undefined
+              }
+            >
+              <IconDownload size={16} aria-hidden />
+              {t("toolbar.export")}
+            </a>
+          )}
+        </Separated>
         <span className="spacer" />
         {schema.searchable !== false && <SearchForm screen={screen} state={state} />}
       </div>

@@ -25,6 +25,7 @@ import type {
   SelectOption,
   TableSchema,
 } from "~/table/types";
+import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
 
 export interface SchemaFormProps {
   schema: Pick<TableSchema, "form_fields" | "select_options">;
@@ -237,6 +238,7 @@ function FieldInput(props: FieldProps & { custom?: string }) {
           minLength={attrs.minLength}
           maxLength={attrs.maxLength}
           autoComplete="new-password"
+          visibilityToggleIcon={PasswordToggleIcon}
         />
       );
     case "number":

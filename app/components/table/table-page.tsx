@@ -53,7 +53,9 @@ export function ResourceTablePage() {
   const screen = screens[d.screen];
   return (
     <Stack gap="sm">
-      <Title order={3}>{t(screen.title)}</Title>
+      <Title order={1} size="h3">
+        {t(screen.title)}
+      </Title>
       {d.error && (
         <Alert color="red" role="alert" data-testid="table-error">
           {d.error}

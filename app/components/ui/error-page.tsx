@@ -6,6 +6,7 @@ import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Main, SkipLink, useInsideMain } from "../layout/main-landmark";
 
 export interface ErrorPageProps {
   status: number;
@@ -19,12 +20,13 @@ export interface ErrorPageProps {
 /** The page of a thrown status (404, 403, 503, anything else) with a way back. */
 export function ErrorPage({ status, message, back, testId }: ErrorPageProps) {
   const { t } = useTranslation();
+  const insideMain = useInsideMain();
   const text =
     status === 503
       ? t("serviceError")
       : message ||
         (status === 404 ? t("notFound") : status === 403 ? t("forbidden") : t("operationFailed"));
-  return (
+  const page = (
     <Center mih="60vh" p="xl" data-testid={testId}>
       <Stack align="center" gap="md">
         <Title order={1} c="brand" fz={72} data-testid="error-status">
@@ -45,5 +47,13 @@ export function ErrorPage({ status, message, back, testId }: ErrorPageProps) {
         </Group>
       </Stack>
     </Center>
+  );
+  // In a layout the page is already in its <main>; alone (404, the root boundary) it is a page of its own.
+  if (insideMain) return page;
+  return (
+    <>
+      <SkipLink />
+      <Main>{page}</Main>
+    </>
   );
 }

@@ -43,7 +43,9 @@ function GraphCards({ graphs, hrefOf, title }: ChooseFirst) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Title order={3}>{title}</Title>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
       <Text c="dimmed">{t("graphPicker.pick")}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="graph-picker">
         {graphs.map((g) => (

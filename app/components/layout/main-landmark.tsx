@@ -1,0 +1,42 @@
+import { createContext, useContext, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The id the skip link jumps to: every page has exactly one `<main>`, and it carries it. */
+export const MAIN_ID = "main";
+
+const InsideMain = createContext(false);
+
+/** Whether this part of the page is already inside the page's `<main>` (an error page in a layout). */
+export function useInsideMain() {
+  return useContext(InsideMain);
+}
+
+/** The first stop of the keyboard on every layout: hidden until focused, it moves focus to `<main>`. */
+export function SkipLink() {
+  const { t } = useTranslation();
+  // The block keeps it on a line of its own in a text browser.
+  return (
+    <div className="skip">
+      <a href={`#${MAIN_ID}`} className="skip-link" data-testid="skip-link">
+        {t("layout.skipToMain")}
+      </a>
+    </div>
+  );
+}
+
+/** The page's one `<main>`: focusable from the skip link (tabindex -1: not a Tab stop itself). */
+export function Main({
+  className,
+  children,
+  testId,
+}: {
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className={className} data-testid={testId}>
+      <InsideMain.Provider value={true}>{children}</InsideMain.Provider>
+    </main>
+  );
+}
