@@ -333,7 +333,7 @@ export function AdminShell({
           )}
           {previewGroups && previewGroups.length > 0 && (
             <details className="dd" data-testid="role-preview">
-              <summary style={{ color: "#333" }}>{t("layout.previewRole")}</summary>
+              <summary style={{ color: "var(--kg-text)" }}>{t("layout.previewRole")}</summary>
               <div className="dd-menu">
                 <UiForm back="/dashboard">
                   {previewRole && (
@@ -352,7 +352,7 @@ export function AdminShell({
           )}
           <LanguageSwitch tone="dark" />
           <details className="dd" data-testid="user-menu">
-            <summary style={{ color: "#333" }} aria-label={username}>
+            <summary style={{ color: "var(--kg-text)" }} aria-label={username}>
               <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
             </summary>
             <div className="dd-menu">
@@ -375,7 +375,7 @@ export function AdminShell({
                   style={{
                     display: "block",
                     fontSize: 12,
-                    color: "#868e96",
+                    color: "var(--kg-muted)",
                     padding: "6px 10px 0",
                   }}
                 >

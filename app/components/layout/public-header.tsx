@@ -104,7 +104,7 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
         </summary>
         <div className="dd-menu left">
           {graphs.length === 0 && (
-            <span style={{ padding: 8, color: "#868e96" }}>{t("header.noGraphs")}</span>
+            <span style={{ padding: 8, color: "var(--kg-muted)" }}>{t("header.noGraphs")}</span>
           )}
           <Separated>
             {graphs.map((g) => (
