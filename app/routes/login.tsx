@@ -212,7 +212,7 @@ export default function Login() {
             <input type="hidden" name="captcha_id" value={captcha?.captcha_id ?? ""} />
             <input type="hidden" name="captcha_kind" value={kind} />
             <Stack gap="md">
-              <Title order={1} size="h2" id="login-title" ta="center" c="brand.8">
+              <Title order={1} size="h2" id="login-title" ta="center" c="var(--kg-link)">
                 {t("login.heading")}
               </Title>
               {(actionData?.error ?? loaderData.error) && (
