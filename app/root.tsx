@@ -91,6 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // The choice is the server's (the preferences cookie); "auto" follows the system.
+  // Mantine's own state is always "auto" (it is read once, at mount): an explicit choice is
+  // forced, so going back from a choice to "auto" follows the system again.
   const scheme = root?.scheme ?? "auto";
   const forced = scheme === "auto" ? undefined : scheme;
   // A mark for tests and scripts: the page is interactive (also on error pages).
@@ -108,12 +110,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme={scheme} forceColorScheme={forced} nonce={nonce} />
+        <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
       </head>
       <body id="top">
         <MantineProvider
           theme={themeFor(root?.size)}
-          defaultColorScheme={scheme}
+          defaultColorScheme="auto"
           forceColorScheme={forced}
           colorSchemeManager={schemeManager}
           cssVariablesResolver={cssVariablesResolver}

@@ -259,10 +259,16 @@ test.describe("routes, roles and layouts", () => {
     // discovery) is lost, as it would be for a person, who clicks again.
     const toggleTo = (state: "open" | "closed") =>
       expect(async () => {
-        if ((await layout.getAttribute("data-sidebar")) !== state)
+        if ((await layout.getAttribute("data-sidebar")) !== state) {
+          // The reload below must come after the server has answered the post (and set the
+          // preference cookie), not only after the state shows (it shows at once, optimistic).
+          const saved = page.waitForResponse(
+            (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/ui"),
+            { timeout: 5000 },
+          );
           await page.getByTestId("sidebar-toggle").click();
-        await expect(layout).toHaveAttribute("data-sidebar", state, { timeout: 3000 });
-        // The state shows at once (optimistic); the reload below must wait until it is saved.
+          expect((await saved).status()).toBeLessThan(400);
+        }
         await page.waitForLoadState("networkidle");
         await expect(layout).toHaveAttribute("data-sidebar", state, { timeout: 3000 });
       }).toPass({ timeout: 20_000 });
