@@ -30,6 +30,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     "--mantine-color-dimmed": "#5f6770",
     "--mantine-color-brand-light-color": "var(--mantine-color-brand-8)",
+    // Status badges (light variant): the palette's shade 6 text is 2–3:1 on its own tint.
+    "--mantine-color-green-light-color": "#2b7a3e",
+    "--mantine-color-red-light-color": "var(--mantine-color-red-9)",
+    "--mantine-color-blue-light-color": "var(--mantine-color-blue-9)",
+    "--mantine-color-gray-light-color": "var(--mantine-color-gray-8)",
   },
   dark: { "--mantine-color-dimmed": "#a3adb9" },
 });
