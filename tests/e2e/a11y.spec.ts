@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
-import { db, expect, hasJs, test } from "./fixtures";
+import { expect, hasJs, test } from "./fixtures";
+import { firstId, GRAPH_PAGES } from "./pages";
 
 /**
  * Issue 12: every page of the route tree passes axe's WCAG 2.0/2.1 A and AA rules, with
@@ -9,24 +10,7 @@ import { db, expect, hasJs, test } from "./fixtures";
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-const one = (sql: string) => db().prepare(sql).pluck().get() as number | string;
-
-const PUBLIC = () => [
-  `/?id=${DEMO.military}`,
-  `/${DEMO.military}/articles`,
-  `/${DEMO.military}/article/${DEMO.article}?sent=0-40`,
-  `/${DEMO.military}/event`,
-  `/hotevent?id=${DEMO.military}`,
-  `/hotevent/${DEMO.event}?id=${DEMO.military}`,
-  `/hotentity?id=${DEMO.military}`,
-  `/relation/${DEMO.hub}?id=${DEMO.military}`,
-  `/${DEMO.military}/entity/${DEMO.hub}`,
-  `/${DEMO.military}/egraph`,
-  `/eeg?id=${DEMO.military}`,
-  `/${DEMO.military}/flowchart`,
-  `/${DEMO.military}/extract`,
-  "/no/such/page",
-];
+const PUBLIC = () => [...GRAPH_PAGES(), "/no/such/page"];
 
 const ADMIN = () => [
   "/dashboard",
@@ -45,18 +29,18 @@ const ADMIN = () => [
   "/data/triaddata",
   "/data/source",
   "/model/index",
-  `/model/index/${one("SELECT id FROM kg_models ORDER BY id")}/logs`,
-  `/model/logs/${one("SELECT id FROM kg_model_runs ORDER BY id")}`,
-  `/model/evaluation/${one("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
+  `/model/index/${firstId("SELECT id FROM kg_models ORDER BY id")}/logs`,
+  `/model/logs/${firstId("SELECT id FROM kg_model_runs ORDER BY id")}`,
+  `/model/evaluation/${firstId("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
   "/kgfeedback/index",
-  `/kgfeedback/index/${one("SELECT id FROM kg_feedback ORDER BY id")}/review`,
+  `/kgfeedback/index/${firstId("SELECT id FROM kg_feedback ORDER BY id")}/review`,
   "/graph/index",
   "/graph/create",
   `/graph/detail/${DEMO.military}`,
   `/graph/increased/${DEMO.military}`,
   `/graph/schemaedit/${DEMO.general}`,
   "/graph/relation/result",
-  `/jobs/${one("SELECT id FROM jobs ORDER BY id")}`,
+  `/jobs/${firstId("SELECT id FROM jobs ORDER BY id")}`,
   "/schema",
   "/count",
   `/count/entity?graph=${DEMO.military}`,

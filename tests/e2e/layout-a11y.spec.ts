@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
-import { db, expect, hasJs, shot, test } from "./fixtures";
+import { expect, hasJs, shot, test } from "./fixtures";
+import { firstId, GRAPH_PAGES } from "./pages";
 
 /**
  * Issue 12, the layouts: a skip link first on every layout, one <main> and one h1 per page,
@@ -8,24 +9,7 @@ import { db, expect, hasJs, shot, test } from "./fixtures";
  * text browser shows, and a navbar that fits a 390 px phone.
  */
 
-const one = (sql: string) => db().prepare(sql).pluck().get() as number | string;
-
-const PUBLIC = () => [
-  `/?id=${DEMO.military}`,
-  `/${DEMO.military}/articles`,
-  `/${DEMO.military}/article/${DEMO.article}?sent=0-40`,
-  `/${DEMO.military}/event`,
-  `/hotevent?id=${DEMO.military}`,
-  `/hotevent/${DEMO.event}?id=${DEMO.military}`,
-  `/hotentity?id=${DEMO.military}`,
-  `/relation/${DEMO.hub}?id=${DEMO.military}`,
-  `/${DEMO.military}/entity/${DEMO.hub}`,
-  `/${DEMO.military}/egraph`,
-  `/eeg?id=${DEMO.military}`,
-  `/${DEMO.military}/flowchart`,
-  `/${DEMO.military}/extract`,
-  "/404",
-];
+const PUBLIC = () => [...GRAPH_PAGES(), "/404"];
 
 const ADMIN = () => [
   "/dashboard",
@@ -40,8 +24,8 @@ const ADMIN = () => [
   "/data/filemanage",
   "/data/triaddata",
   "/model/index",
-  `/model/index/${one("SELECT id FROM kg_models ORDER BY id")}/logs`,
-  `/model/evaluation/${one("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
+  `/model/index/${firstId("SELECT id FROM kg_models ORDER BY id")}/logs`,
+  `/model/evaluation/${firstId("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
   "/kgfeedback/index",
   "/graph/index",
   "/graph/create",
@@ -49,7 +33,7 @@ const ADMIN = () => [
   `/graph/increased/${DEMO.military}`,
   "/graph/increased",
   `/graph/schemaedit/${DEMO.general}`,
-  `/jobs/${one("SELECT id FROM jobs ORDER BY id")}`,
+  `/jobs/${firstId("SELECT id FROM jobs ORDER BY id")}`,
   "/schema",
   "/count",
   `/count/entity?graph=${DEMO.military}`,
