@@ -5,8 +5,10 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n, { addResources, isLng, type LanguageResources, type Lng } from "./i18n";
 import { installClientErrorReporter } from "./utils/client-errors";
+import { installValidityMessages } from "./utils/validity";
 
 installClientErrorReporter();
+installValidityMessages();
 
 /** One chunk per language: the page's language is fetched, the others never are. */
 const languages: Record<Lng, () => Promise<{ default: LanguageResources }>> = {

@@ -74,3 +74,12 @@ declare module "@mantine/core/esm/core/MantineProvider/create-theme/create-theme
 declare module "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs" {
   export { mantineHtmlProps } from "@mantine/core";
 }
+declare module "@mantine/dates/esm/components/DateInput/DateInput.mjs" {
+  export { DateInput } from "@mantine/dates";
+}
+declare module "@mantine/dates/esm/components/DatesProvider/DatesProvider.mjs" {
+  export { DatesProvider } from "@mantine/dates";
+}
+declare module "@mantine/dropzone/esm/Dropzone.mjs" {
+  export { Dropzone } from "@mantine/dropzone";
+}

@@ -24,6 +24,8 @@ import { translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
+import mantineDatesCss from "@mantine/dates/styles.css";
+import mantineDropzoneCss from "@mantine/dropzone/styles.css";
 import appCss from "./styles/app.css";
 import chartsCss from "./styles/charts.css";
 import a11yCss from "./styles/a11y.css";
@@ -35,6 +37,8 @@ import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
+  { rel: "stylesheet", href: mantineDatesCss },
+  { rel: "stylesheet", href: mantineDropzoneCss },
   { rel: "stylesheet", href: appCss },
   { rel: "stylesheet", href: chartsCss },
   { rel: "stylesheet", href: a11yCss },

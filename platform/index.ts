@@ -6,6 +6,7 @@ import type { PlatformContext } from "./context.js";
 import { decryptBody } from "./http/encryption.js";
 import { errorHandler, notFound } from "./http/errors.js";
 import { plainQuery } from "./http/params.js";
+import { localizeResponses } from "./i18n/index.js";
 import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
 import { mountAdmin } from "./admin/routes.js";
@@ -36,6 +37,7 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
 
   const router = express.Router({ strict: false });
   router.use(plainQuery);
+  router.use(localizeResponses);
   router.use(express.json({ limit: "1mb" }));
   router.use(decryptBody(ctx));
   router.use(authenticate(ctx));

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
-import { translate } from "~/i18n";
 import { readForm } from "~/http/form.server";
 import { cookieSecure } from "~/auth/session.server";
 
@@ -48,6 +47,7 @@ export async function validateCsrf(request: Request, formData?: FormData) {
   const expected = await tokenIn(request);
   const sent = form.get(FIELD);
   if (!expected || typeof sent !== "string" || !same(sent, expected)) {
-    throw new Response(translate("zh", "csrfExpired"), { status: 403, statusText: "CSRF" });
+    // A key the error page words in the page's language.
+    throw new Response("csrfExpired", { status: 403, statusText: "CSRF" });
   }
 }

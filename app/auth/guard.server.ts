@@ -53,7 +53,7 @@ async function fetchInfo(request: Request, api: SessionClient): Promise<UserInfo
   } catch (e) {
     if (e instanceof PlatformUnavailable) throw serviceUnavailable();
     if (e instanceof PlatformError && e.status === 401)
-      await redirectToLogin(request, e.detail || signedOut());
+      await redirectToLogin(request, e.detail || (await signedOut(request)));
     throw e;
   }
 }

@@ -4,7 +4,8 @@ import {
   type PlatformClient,
   type PlatformError,
 } from "~/platform-client/client.server";
-import { translate } from "~/i18n";
+import { translate, type Lng } from "~/i18n";
+import { getLocale } from "~/i18next.server";
 import {
   clearLogin,
   commitSession,
@@ -16,10 +17,13 @@ import {
 /** The platform client of one request, with the session it was made from (for flashes). */
 export interface SessionClient extends PlatformClient {
   session: ConsoleSession;
+  /** The page's language: the platform answers in it, and so do the console's own messages. */
+  lng: Lng;
 }
 
-/** The platform's words when it refuses a token without saying why. */
-export const signedOut = () => translate("zh", "sessionExpired");
+/** The platform's words when it refuses a token without saying why, in the page's language. */
+export const signedOut = async (request: Request) =>
+  translate(await getLocale(request), "sessionExpired");
 
 /** Where the user was going, for the login redirect: path and query of the page (not of a data request). */
 export function currentPath(request: Request): string {
@@ -46,15 +50,18 @@ export async function redirectToLogin(request: Request, message?: string): Promi
  */
 export async function platformFor(request: Request): Promise<SessionClient> {
   const session = await getSession(request);
+  const lng = await getLocale(request);
   const client = createPlatformClient(
     {
       token: session.get("token"),
       csrf: session.get("csrf"),
       clientIp: request.headers.get("x-console-client-ip"),
+      lng,
     },
     {
-      onUnauthorized: (e: PlatformError) => redirectToLogin(request, e.detail || signedOut()),
+      onUnauthorized: async (e: PlatformError) =>
+        redirectToLogin(request, e.detail || (await signedOut(request))),
     },
   );
-  return { ...client, session };
+  return { ...client, session, lng };
 }

@@ -8,7 +8,7 @@ import { canAccess } from "~/utils/roles";
 import type { ActionError } from "./types";
 
 /** The spec's words when the platform gives no reason. */
-export const operationFailed = () => translate("zh", "operationFailed");
+export const operationFailed = (lng: string) => translate(lng, "operationFailed");
 
 /**
  * The action plumbing of the graph-administration screens (ontology, graphs, builds, jobs):
@@ -76,7 +76,7 @@ export async function mutate(
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
     return data<ActionError>(
       {
-        error: err.detail ?? operationFailed(),
+        error: err.detail ?? operationFailed(viewer.api.lng),
         fieldErrors,
         target: opts.target,
         values: formValues(form),

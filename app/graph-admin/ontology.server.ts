@@ -1,3 +1,4 @@
+import type { SessionClient } from "~/auth/platform.server";
 import { data } from "@remix-run/node";
 import type { Viewer } from "~/auth/guard.server";
 import type { PlatformClient } from "~/platform-client/client.server";
@@ -149,13 +150,13 @@ export async function ontologyAction(
 }
 
 /** The source choices of a build or update form, with a newly uploaded file stored first. */
-export async function sourcesFromForm(api: PlatformClient, form: FormData) {
+export async function sourcesFromForm(api: SessionClient, form: FormData) {
   const fileIds = idsOf(form, "file_ids");
   const upload = form.get("upload");
   if (upload && typeof upload !== "string" && upload.size > 0) {
     const multipart = new FormData();
     multipart.append("name", upload.name);
-    multipart.append("description", translate("zh", "admin:uploadDescription"));
+    multipart.append("description", translate(api.lng, "admin:uploadDescription"));
     multipart.append("file", upload, upload.name);
     const stored = await api.call<{ id: number }>("POST", "/data/files/", { form: multipart });
     fileIds.push(stored.id);
@@ -240,7 +241,7 @@ export async function owlImportAction(
     const err = platformRefusal(e);
     const fieldErrors = (err.body?.errors ?? undefined) as Record<string, string[]> | undefined;
     return data<ActionError>(
-      { error: err.detail ?? operationFailed(), fieldErrors, target: "owlImport" },
+      { error: err.detail ?? operationFailed(viewer.api.lng), fieldErrors, target: "owlImport" },
       { status: err.status },
     );
   }

@@ -1,6 +1,5 @@
 import type { KgGraph, Ontology, Paged } from "@contract/kg";
 import { fetchOr404, notFound, parseId } from "~/http/page.server";
-import { translate } from "~/i18n";
 import type { PlatformClient } from "~/platform-client/client.server";
 
 export interface GraphSummary {
@@ -52,8 +51,8 @@ export function activeGraphId(
   return remembered ?? DEFAULT_GRAPH_ID;
 }
 
-/** An unknown graph, in the platform's words (the same 404 as the platform's own). */
-export const graphNotFound = () => notFound(translate("zh", "kg:errors.graphNotFound"));
+/** An unknown graph: a 404 whose message the error page words in the page's language. */
+export const graphNotFound = () => notFound("kg:errors.graphNotFound");
 
 /** A graph id from the URL: a positive integer, or the page is the unknown graph's 404. */
 export function requireGraphId(raw: string | null | undefined): number {

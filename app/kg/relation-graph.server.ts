@@ -7,7 +7,6 @@ import type { EntityDetail, RelationDetail, RelationGraph, RelationGraphNode } f
 import { MAX_EXPANDED, NODE_LIMITS } from "./limits";
 import { requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404, notFound } from "~/http/page.server";
-import { translate } from "~/i18n";
 import { listParam } from "~/kg/params.server";
 
 export interface RelationGraphQuery {
@@ -119,7 +118,7 @@ const loadRelation = (api: PlatformClient, id: string) =>
 export async function resolveCenter(api: PlatformClient, url: URL, id: string) {
   if (/^\d+$/.test(id)) {
     const relation = await loadRelation(api, id);
-    if (!relation.subject) throw notFound(translate("zh", "kg:errors.relationNotFound"));
+    if (!relation.subject) throw notFound("kg:errors.relationNotFound");
     if (!url.searchParams.has("expand") && relation.object)
       url.searchParams.set("expand", relation.object.uuid);
     return { kgId: relation.graph_id, center: relation.subject.uuid, relation };

@@ -78,6 +78,8 @@ export interface Credentials {
   csrf?: string;
   /** Passed on as X-Forwarded-For for the platform's throttling. */
   clientIp?: string | null;
+  /** The page's language, sent as Accept-Language: the platform answers labels and messages in it. */
+  lng?: string;
 }
 
 export interface ClientHooks {
@@ -98,13 +100,14 @@ export function createPlatformClient(
   credentials: Credentials,
   hooks: ClientHooks = {},
 ): PlatformClient {
-  const { token, csrf, clientIp } = credentials;
+  const { token, csrf, clientIp, lng } = credentials;
 
   async function raw(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs(opts.timeout ?? "long"));
     const headers = new Headers({ Accept: "application/json" });
     if (token) headers.set("Authorization", `Token ${token}`);
     if (clientIp) headers.set("X-Forwarded-For", clientIp);
+    if (lng) headers.set("Accept-Language", lng);
     let body: BodyInit | undefined;
     if (method !== "GET") {
       const { config } = await getPlatformConfig();

@@ -36,17 +36,17 @@ export const defaultConfigs: ConfigSeed[] = [
   },
   {
     key: "YF_PRODUCT_TITLE",
-    value: "知识图谱平台",
+    value: "",
     type: "str",
     public: true,
-    description: "产品名称，用于页面标题",
+    description: "产品名称，用于页面标题；留空时按界面语言显示默认名称",
   },
   {
     key: "YF_PLATFORM_NAME_SHORT",
-    value: "知识图谱",
+    value: "",
     type: "str",
     public: true,
-    description: "产品简称，用于侧边栏收起时的标志",
+    description: "产品简称；留空时按界面语言显示默认简称",
   },
 ];
 

@@ -9,6 +9,7 @@ import { searchVersionSchema } from "./schema-search-version.js";
 import { interchangeSchema } from "./schema-interchange.js";
 import { predicateMappingsSchema } from "./schema-predicate-mappings.js";
 import { captchaKindSchema } from "./schema-captcha-kind.js";
+import { productTitleSchema } from "./schema-product-title.js";
 
 export interface Migration {
   name: string;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { name: "009-interchange", sql: interchangeSchema },
   { name: "010-predicate-mappings", sql: predicateMappingsSchema },
   { name: "011-captcha-kind", sql: captchaKindSchema },
+  { name: "012-product-title", sql: productTitleSchema },
 ];

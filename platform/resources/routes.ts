@@ -1,6 +1,7 @@
 import express, { type Response, type Router } from "express";
 import { requirePermission } from "../auth/context.js";
-import { permissionCatalog } from "../auth/catalog.js";
+import { syncPermissionCatalog } from "../auth/catalog.js";
+import { localize, type PlatformLng } from "../i18n/index.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
 import { flagParam } from "../http/params.js";
@@ -172,26 +173,19 @@ export function mountResource(router: Router, ctx: PlatformContext, def: Resourc
   router.use(`/${def.app}/${def.name}`, resourceRouter(ctx, def));
 }
 
-/**
- * The permission catalogue must be in the store for groups to hold it and for the
- * permission matrix to list it, whatever the seed did.
- */
-function ensureCatalog(ctx: PlatformContext) {
-  const insert = ctx.db.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)");
-  ctx.db.transaction(() => {
-    for (const p of permissionCatalog) insert.run(p.codename, p.name);
-  })();
-}
-
 export function mountResources(router: Router, ctx: PlatformContext) {
-  ensureCatalog(ctx);
+  // The catalogue must be in the store for groups to hold it, whatever the seed did.
+  syncPermissionCatalog(ctx.db);
   router.get(
     "/common/permissions",
     handle((_req, res) => {
       requirePermission(res, "auth__group__read");
-      const results = ctx.db
-        .prepare("SELECT id, codename, name FROM permissions ORDER BY codename")
-        .all();
+      const lng = res.locals.lng as PlatformLng;
+      const results = (
+        ctx.db.prepare("SELECT id, codename, name FROM permissions ORDER BY codename").all() as {
+          name: string;
+        }[]
+      ).map((p) => ({ ...p, name: localize(lng, p.name) }));
       res.json({ results, count: results.length });
     }),
   );

@@ -1,4 +1,4 @@
-import { operatorCodenames, permissionCatalog, visitorCodenames } from "../auth/catalog.js";
+import { operatorCodenames, syncPermissionCatalog, visitorCodenames } from "../auth/catalog.js";
 import { hashPasswordSync } from "../auth/passwords.js";
 import { seedConfigs } from "../common/configs.js";
 import type { PlatformContext } from "../context.js";
@@ -43,8 +43,7 @@ export const seedGraphs = [
 ];
 
 function seedPermissions(ctx: PlatformContext) {
-  const insert = ctx.db.prepare("INSERT OR IGNORE INTO permissions (codename, name) VALUES (?, ?)");
-  for (const p of permissionCatalog) insert.run(p.codename, p.name);
+  syncPermissionCatalog(ctx.db);
 }
 
 function seedGraphCatalogue(ctx: PlatformContext) {

@@ -255,12 +255,14 @@ describe("forms from the schema (spec §4, §5)", () => {
       permissions: ["auth__user__read"],
     });
     const rows = matrixRows([
-      { key: "admin", label: "Full access" },
-      { key: "auth__user__read", label: "r" },
-      { key: "auth__user__delete", label: "d" },
-      { key: "kg__graph__build", label: "b" },
+      { key: "admin", label: "全部权限" },
+      { key: "auth__user__read", label: "用户：查看" },
+      { key: "auth__user__delete", label: "用户：删除" },
+      { key: "kg__graph__build", label: "Knowledge graphs: build" },
     ]);
     expect(rows.map((r) => r.model)).toEqual(["admin", "auth__user", "kg__graph"]);
+    // a row is named by its permissions' module, in any language
+    expect(rows.map((r) => r.title)).toEqual(["全部权限", "用户", "Knowledge graphs"]);
     expect(Object.keys(rows[1].cells).sort()).toEqual(["delete", "read"]);
     expect(rows[2].others.map((o) => o.key)).toEqual(["kg__graph__build"]);
   });

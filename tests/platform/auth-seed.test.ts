@@ -88,7 +88,7 @@ describe("seed with ADMIN_PASSWORD and SEED=demo", () => {
         { key: "YF_SHOW_LOGO", value: "true", type: "bool" },
         { key: "YF_ANTI_RESUBMIT", value: "false", type: "bool" },
         { key: "YF_BODY_ENCRYPT", value: "false", type: "bool" },
-        { key: "YF_PRODUCT_TITLE", value: "知识图谱平台", type: "str" },
+        { key: "YF_PRODUCT_TITLE", value: "", type: "str" },
       ]),
     );
   });

@@ -56,7 +56,7 @@ describe("configs, nonce and trailing slashes", () => {
       YF_SHOW_LOGO: true,
       YF_ANTI_RESUBMIT: false,
       YF_BODY_ENCRYPT: false,
-      YF_PRODUCT_TITLE: "知识图谱平台",
+      YF_PRODUCT_TITLE: "",
       YF_PAGE_LIMIT: 50,
     });
     expect(res.body).not.toHaveProperty("YF_SECRET_THING");

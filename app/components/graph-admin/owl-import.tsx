@@ -6,6 +6,7 @@ import { ErrorNotice, Field } from "./form-parts";
 import type { ActionError, OwlPreview } from "~/graph-admin/types";
 import { DataTable } from "~/components/ui/data-table";
 import { IntentForm } from "~/components/ui/intent-form";
+import { FileDrop } from "~/components/ui/file-drop";
 
 /** A step of the OWL import (dry run, apply): a file upload for one ontology. */
 function OwlForm({
@@ -129,11 +130,11 @@ export function OwlImport({
               label={t("owl.file")}
               error={result?.target === "owlImport" ? result.fieldErrors?.file : undefined}
             >
-              <input
-                type="file"
+              <FileDrop
                 name="file"
                 accept=".ttl,.owl,text/turtle"
                 required
+                label={t("owl.file")}
                 data-testid="owl-file"
               />
             </Field>
@@ -153,7 +154,12 @@ export function OwlImport({
                     <input type="hidden" name="owl_text" value={shown.text} />
                   ) : (
                     <Field label={t("owl.fileAgain")}>
-                      <input type="file" name="file" accept=".ttl,.owl,text/turtle" required />
+                      <FileDrop
+                        name="file"
+                        accept=".ttl,.owl,text/turtle"
+                        required
+                        label={t("owl.fileAgain")}
+                      />
                     </Field>
                   )}
                   <Text size="sm">{t("owl.applyHint")}</Text>

@@ -4,6 +4,7 @@ import { Field } from "./form-parts";
 import { groupDigits } from "~/utils/format";
 import type { SourceOptions } from "~/graph-admin/types";
 import { CheckboxList } from "~/components/ui/checkbox-list";
+import { FileDrop } from "~/components/ui/file-drop";
 
 /**
  * The source data of a build or update: a file to upload now, files uploaded before
@@ -23,10 +24,10 @@ export function SourcePicker({ options, error }: { options: SourceOptions; error
         hint={`${t("sources.format")} ${t("sources.rdfFormat")}`}
         error={error}
       >
-        <input
-          type="file"
+        <FileDrop
           name="upload"
           accept=".csv,.tsv,.txt,text/csv,.nt,.ttl,.jsonld,.json-ld"
+          label={t("sources.upload")}
           data-testid="source-upload"
         />
       </Field>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { IconSearch } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -62,19 +63,43 @@ export function SearchField({
   );
 }
 
+/** The calendar of a day field: loaded once the page is interactive, never without JS. */
+const DayInput = lazy(() => import("./day-input.client"));
+
+/**
+ * One day of a filter form: the browser's own date input without JavaScript (its mask is the
+ * browser's), a calendar in the page's language with it (issue 13).
+ */
+function DayField({ name, label, value }: { name: string; label: string; value?: string }) {
+  const { t, i18n } = useTranslation("kg");
+  const hydrated = useHydrated();
+  const native = (
+    <label>
+      {label}
+      <input type="date" name={name} defaultValue={value ?? ""} />
+    </label>
+  );
+  if (!hydrated) return native;
+  return (
+    <Suspense fallback={native}>
+      <DayInput
+        name={name}
+        label={label}
+        value={value}
+        lng={i18n.language}
+        placeholder={t("common.dayPlaceholder")}
+      />
+    </Suspense>
+  );
+}
+
 /** From and to days of a filter form (?start=&end=). */
 export function DayRangeFields({ start, end }: { start?: string; end?: string }) {
   const { t } = useTranslation("kg");
   return (
     <>
-      <label>
-        {t("common.from")}
-        <input type="date" name="start" defaultValue={start ?? ""} />
-      </label>
-      <label>
-        {t("common.to")}
-        <input type="date" name="end" defaultValue={end ?? ""} />
-      </label>
+      <DayField name="start" label={t("common.from")} value={start} />
+      <DayField name="end" label={t("common.to")} value={end} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { screens } from "~/table/registry";
 import { CancelLink, RouteModal } from "./route-modal";
 import type { RowError } from "~/table/types";
 import { DataTable } from "~/components/ui/data-table";
+import { FileDrop } from "~/components/ui/file-drop";
 
 /** Spec §5: csv only, at most 2 MB. */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -92,12 +93,11 @@ export function ImportDialog() {
       )}
       <Form method="post" encType="multipart/form-data" preventScrollReset>
         <AuthenticityTokenInput />
-        <input
-          type="file"
+        <FileDrop
           name="file"
           accept=".csv,text/csv"
           required
-          aria-label={t("import.file")}
+          label={t("import.file")}
           data-testid="import-file"
           style={{ display: "block", margin: "10px 0" }}
           onChange={(e) => {

@@ -6,7 +6,7 @@ const ACTIONS = ["read", "create", "update", "delete"] as const;
 
 interface MatrixRow {
   model: string;
-  /** A readable name: a permission's own name without its action ("File data read" → "File data"). */
+  /** A readable name: a permission's own name without its action ("用户：查看" → "用户", "Users: view" → "Users"). */
   title: string;
   cells: Partial<Record<(typeof ACTIONS)[number], SelectOption>>;
   others: SelectOption[];
@@ -21,8 +21,7 @@ export function matrixRows(options: SelectOption[]): MatrixRow[] {
     const model = parts.length >= 3 ? parts.slice(0, -1).join("__") : code;
     const action = parts.length >= 3 ? parts[parts.length - 1] : "";
     const row = rows.get(model) ?? { model, title: "", cells: {}, others: [] };
-    if (!row.title || action === "read")
-      row.title = o.label.replace(/\s*(create|read|update|delete)$/i, "") || model;
+    if (!row.title || action === "read") row.title = o.label.split(/[:：]/)[0].trim() || model;
     if ((ACTIONS as readonly string[]).includes(action))
       row.cells[action as (typeof ACTIONS)[number]] = o;
     else row.others.push(o);
@@ -56,8 +55,8 @@ export function PermissionMatrix({
       value={String(o.key)}
       defaultChecked={chosen.includes(String(o.key))}
       disabled={disabled || o.disabled}
-      aria-label={String(o.key)}
-      title={o.label}
+      aria-label={o.label}
+      title={String(o.key)}
     />
   );
   return (

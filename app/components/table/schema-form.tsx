@@ -26,6 +26,7 @@ import type {
   TableSchema,
 } from "~/table/types";
 import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
+import { FileDrop } from "~/components/ui/file-drop";
 
 export interface SchemaFormProps {
   schema: Pick<TableSchema, "form_fields" | "select_options">;
@@ -181,11 +182,10 @@ function FileField({ name, field, error, rules, size }: FieldProps) {
       description={t("file.hint")}
       size={size}
     >
-      <input
-        type="file"
+      <FileDrop
         name={name}
         required={attrs.required}
-        aria-label={field.label}
+        label={field.label}
         style={{ display: "block", marginTop: 4 }}
       />
     </Input.Wrapper>

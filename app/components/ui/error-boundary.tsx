@@ -18,7 +18,7 @@ export interface ErrorBoundaryOptions {
  */
 export function GeneralErrorBoundary({ back, testId, statusHandlers }: ErrorBoundaryOptions) {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!isRouteErrorResponse(error)) {
     console.error(error);
     return (
@@ -29,7 +29,10 @@ export function GeneralErrorBoundary({ back, testId, statusHandlers }: ErrorBoun
       />
     );
   }
-  const detail = typeof error.data === "string" && error.data ? error.data : undefined;
+  // The platform's detail comes in the page's language; the console's own refusals carry a
+  // translation key (`kg:errors.graphNotFound`), worded here.
+  const raw = typeof error.data === "string" && error.data ? error.data : undefined;
+  const detail = raw && i18n.exists(raw) ? t(raw) : raw;
   const handler = statusHandlers?.[error.status];
   return (
     <ErrorPage

@@ -478,7 +478,11 @@ export function switchOntology(
     if (missing.length) {
       throw new HttpError(
         409,
-        `目标本体"${to.name}"缺少${missing.slice(0, 3).join("、")}${missing.length > 3 ? ` 等 ${missing.length} 项` : ""}，无法切换`,
+        `目标本体"${to.name}"缺少${
+          missing.length > 3
+            ? `${missing.slice(0, 3).join("、")} 等 ${missing.length} 项`
+            : missing.join("、")
+        }，无法切换`,
         "incompatible",
       );
     }

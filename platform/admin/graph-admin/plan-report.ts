@@ -48,9 +48,9 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 function entityChanges(e: EntityState, className: (id: number | null) => string | null): string[] {
   const changes: string[] = [];
   if (e.classId !== e.oldClassId) {
-    changes.push(
-      `类：${className(e.oldClassId) ?? "（无）"} → ${className(e.classId) ?? "（无）"}${e.inferred ? "（推断）" : ""}`,
-    );
+    const from = className(e.oldClassId) ?? "（无）";
+    const to = className(e.classId) ?? "（无）";
+    changes.push(e.inferred ? `类：${from} → ${to}（推断）` : `类：${from} → ${to}`);
   }
   for (const k of new Set([...Object.keys(e.oldProps), ...Object.keys(e.props)])) {
     if (!sameJson(e.oldProps[k], e.props[k])) {

@@ -12,8 +12,10 @@ export const conflict = (detail: string, field = "name") =>
 export const missing = (what: string) => new HttpError(404, `${what}不存在`, "not_found");
 
 /** `"a"、"b" 等 7 个`: the first names of a list, for a refusal. */
-export const listNames = (names: string[], max = 5) =>
-  names
+export const listNames = (names: string[], max = 5) => {
+  const shown = names
     .slice(0, max)
     .map((n) => `"${n}"`)
-    .join("、") + (names.length > max ? ` 等 ${names.length} 个` : "");
+    .join("、");
+  return names.length > max ? `${shown} 等 ${names.length} 个` : shown;
+};
