@@ -141,6 +141,21 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     });
   });
 
+  it("asks in the page's language: an English page gets the platform's English words", async () => {
+    const u = userWithToken(p.ctx, `client6-${mode}`, ["admin"]);
+    const english = get("/", await browser(u), { "Accept-Language": "en-US,en;q=0.9" });
+    const api = await platformFor(english);
+    expect(api.lng).toBe("en");
+    await expect(api.post("/common/users/valid/", { password: "wrong" })).rejects.toMatchObject({
+      status: 400,
+      detail: "Incorrect password",
+    });
+    const schema = await api.get<{ table_fields: Record<string, { label: string }> }>(
+      "/common/users/schema/",
+    );
+    expect(schema.table_fields.username.label).toBe("Username");
+  });
+
   it("keeps headers and streams a CSV export", async () => {
     const u = userWithToken(p.ctx, `csv-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));

@@ -35,10 +35,16 @@ export async function browser(
   return { cookie: [sessionCookie, csrfCookie].filter(Boolean).join("; "), csrfToken };
 }
 
+/**
+ * The browser's language: Chinese, as the e2e browser's (the spec's messages are Chinese). A
+ * test of another language passes its own Accept-Language.
+ */
+const BROWSER_LANGUAGE = { "Accept-Language": "zh-CN,zh;q=0.9" };
+
 /** A GET as the browser would send it. */
 export function get(path: string, state: BrowserState, headers: Record<string, string> = {}) {
   return new Request(`http://console.test${path}`, {
-    headers: { Cookie: state.cookie, ...headers },
+    headers: { ...BROWSER_LANGUAGE, Cookie: state.cookie, ...headers },
   });
 }
 
@@ -59,7 +65,7 @@ export function post(
   return new Request(`http://console.test${path}`, {
     method: "POST",
     body: form,
-    headers: { Cookie: state.cookie },
+    headers: { ...BROWSER_LANGUAGE, Cookie: state.cookie },
   });
 }
 

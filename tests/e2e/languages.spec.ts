@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import en from "../../platform/i18n/en";
+import es from "../../platform/i18n/es";
+import { sourceMessages } from "../../scripts/platform-messages";
+import { DEMO } from "../app/kg-fixtures";
+import { expect, test } from "./fixtures";
+import { firstId, GRAPH_PAGES } from "./pages";
+
+/**
+ * Every language whole (issue 13): on the main pages, in en and es no text is a Chinese UI string
+ * (the console's zh translations and the platform's Chinese labels and messages), and in zh no
+ * text is an English UI string. Data stays data: a Chinese article title or entity name is not a
+ * UI string, and the few demo records that read like one are listed below.
+ */
+
+type Flat = Record<string, unknown>;
+const strings = (o: unknown, out: string[] = []): string[] => {
+  if (typeof o === "string") out.push(o);
+  else if (o && typeof o === "object") for (const v of Object.values(o as Flat)) strings(v, out);
+  return out;
+};
+const locale = (lng: string) =>
+  fs
+    .readdirSync(path.resolve("public/locales", lng))
+    .flatMap((f) =>
+      strings(JSON.parse(fs.readFileSync(path.resolve("public/locales", lng, f), "utf8"))),
+    );
+
+const HAN = /\p{Script=Han}/u;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A UI string with its parts left open ({{name}}, {0}) as a whole-text pattern. */
+const pattern = (s: string) =>
+  new RegExp(
+    `^${s
+      .split(/\{\{[^}]+\}\}|\{\d+\}/)
+      .map(escape)
+      .join(".+?")}$`,
+  );
+const hasPart = (s: string) => /\{\{[^}]+\}\}|\{\d+\}/.test(s);
+
+/** Chinese UI strings: the console's zh words and the platform's messages. */
+const zhUi = [...locale("zh"), ...sourceMessages().map((m) => m.key)].filter((s) => HAN.test(s));
+const zhExact = new Set(zhUi.filter((s) => !hasPart(s)));
+// Patterns need enough fixed text to mean something ("{0}不存在" would match any data ending so).
+const zhPatterns = zhUi
+  .filter((s) => hasPart(s) && s.replace(/\{\{[^}]+\}\}|\{\d+\}/g, "").length >= 4)
+  .map(pattern);
+
+/** English UI strings that are not also the zh UI's (names like "ID", "CSV", "Turtle" are). */
+const zhWords = new Set(locale("zh"));
+const enUi = [...locale("en"), ...Object.values(en)].filter(
+  (s) => /[A-Za-z]{3}/.test(s) && !HAN.test(s) && !zhWords.has(s) && !hasPart(s) && s.includes(" "),
+);
+const enExact = new Set(enUi);
+
+/** Demo records whose text is also a UI word: a class named 地点, flow steps 开始 and 结束. */
+const DATA = new Set(["地点", "开始", "结束"]);
+
+const PAGES = () => [
+  "/dashboard",
+  "/backend/profile",
+  "/backend/profile/password",
+  "/backend/setting/permission",
+  "/backend/setting/users",
+  "/backend/setting/users/new",
+  "/backend/setting/users/import",
+  "/backend/setting/groups",
+  "/backend/setting/groups/new",
+  "/backend/setting/configs",
+  "/backend/setting/auditlog",
+  "/backend/setting/errorlog",
+  "/data/filemanage",
+  "/data/filemanage/new",
+  "/data/label",
+  "/data/triaddata",
+  "/data/source",
+  "/model/index",
+  `/model/index/${firstId("SELECT id FROM kg_models ORDER BY id")}/logs`,
+  `/model/logs/${firstId("SELECT id FROM kg_model_runs ORDER BY id")}`,
+  `/model/evaluation/${firstId("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
+  "/kgfeedback/index",
+  "/graph/index",
+  "/graph/create",
+  `/graph/detail/${DEMO.military}`,
+  `/graph/increased/${DEMO.military}`,
+  `/jobs/${firstId("SELECT id FROM jobs ORDER BY id")}`,
+  "/schema",
+  `/count/entity?graph=${DEMO.military}`,
+  `/count/keyword?graph=${DEMO.military}`,
+  "/log/index",
+  "/graph/detail/999999",
+  ...GRAPH_PAGES(),
+];
+
+/** Every piece of text a person meets: visible text, placeholders, names, titles, options. */
+async function textsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [document.title];
+    const shown = (el: Element) =>
+      !el.closest("script,style,template,[aria-hidden='true']") &&
+      (el as HTMLElement).checkVisibility?.({ visibilityProperty: true }) !== false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && shown(el)) out.push(n.textContent ?? "");
+    }
+    for (const el of document.querySelectorAll("[placeholder],[aria-label],[title],option")) {
+      if (el.tagName !== "OPTION" && !shown(el)) continue;
+      for (const a of ["placeholder", "aria-label"]) out.push(el.getAttribute(a) ?? "");
+      if (el.tagName === "OPTION") out.push(el.textContent ?? "");
+    }
+    return out
+      .flatMap((t) => t.split(/\t|\n/))
+      .map((t) => t.trim())
+      .filter(Boolean);
+  });
+}
+
+/** The page's language chosen as a person does: the language menu's post to /ui. */
+async function chooseLanguage(page: Page, lng: string) {
+  await page.goto("/dashboard");
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const res = await page.request.post("/ui", { form: { lng, csrf, redirectTo: "/dashboard" } });
+  expect(res.ok()).toBe(true);
+}
+
+for (const lng of ["en", "es", "zh"] as const) {
+  test(`${lng}: no UI text of another language on the main pages @js-only`, async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(240_000);
+    await chooseLanguage(page, lng);
+    const found: string[] = [];
+    for (const url of PAGES()) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBeLessThan(url.includes("999999") ? 500 : 400);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      for (const text of new Set(await textsOf(page))) {
+        const foreign =
+          lng === "zh"
+            ? enExact.has(text)
+            : !DATA.has(text) && (zhExact.has(text) || zhPatterns.some((p) => p.test(text)));
+        if (foreign) found.push(`${url}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test.describe("a browser that asks for English", () => {
+  test.use({ locale: "en-US" });
+
+  test("the platform's refusal of a login is worded in English @js-only", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByPlaceholder("Please enter your username").fill("nobody-here");
+    await page.getByPlaceholder("Please enter your password").fill("wrong-password-1");
+    await page.getByPlaceholder("Please enter the captcha").fill("zzzz");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.getByText(en["验证码错误"]).first()).toBeVisible();
+    const texts = await textsOf(page);
+    expect(texts.filter((t) => zhExact.has(t))).toEqual([]);
+    expect(es["验证码错误"]).not.toBe(en["验证码错误"]);
+  });
+});
