@@ -55,8 +55,8 @@ const enUi = [...locale("en"), ...Object.values(en)].filter(
 );
 const enExact = new Set(enUi);
 
-/** Demo records whose text is also a UI word: a class named 地点, flow steps 开始 and 结束. */
-const DATA = new Set(["地点", "开始", "结束"]);
+/** Demo records whose text is also a UI word: a class named 地点, a flow's steps and answers. */
+const DATA = new Set(["地点", "开始", "结束", "是", "否"]);
 
 const PAGES = () => [
   "/dashboard",
