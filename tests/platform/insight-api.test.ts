@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitArticles } from "../../platform/admin/insight/evaluate.js";
+import { STOPWORDS } from "../../platform/admin/insight/keywords.js";
 import { logSearch } from "../../platform/admin/insight/search-log.js";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { analyzeText, trainingKnowledge } from "../../platform/kg/extract.js";
@@ -538,7 +539,31 @@ describe("entity, verb and keyword statistics", () => {
     expect(first.articles).toBeLessThanOrEqual(occurrences);
     expect(first.count).toBeGreaterThanOrEqual(first.articles);
     const csv = await get("/kg/statistics/keywords/export/?graph=245", reader);
+    expect(csv.status).toBe(200);
     expect(csv.text.split("\n")[0]).toBe("\uFEFF排名,关键词,出现次数,文章数");
+  });
+
+  it("keeps the graph's entity names whole and drops stop words and name fragments", async () => {
+    const s = (await get("/kg/statistics/keywords/?graph=245&limit=500", reader)).body;
+    const words: string[] = s.keywords.map((k: Json) => k.word);
+    for (const w of words) expect(STOPWORDS.has(w), w).toBe(false);
+    // Junk the segmenter alone made: pieces of 马拉巴尔 and news boilerplate.
+    for (const junk of ["巴尔", "马拉", "更多", "细节"]) expect(words).not.toContain(junk);
+    // A seeded exercise's name the segmenter cuts in pieces is counted whole.
+    const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+    expect([...segmenter.segment("马拉巴尔-2024")].length).toBeGreaterThan(1);
+    expect(
+      one("SELECT 1 AS x FROM kg_entities WHERE graph_id = 245 AND name = '马拉巴尔-2024'"),
+    ).toBeTruthy();
+    const name = s.keywords.find((k: Json) => k.word === "马拉巴尔-2024");
+    expect(name?.count).toBeGreaterThan(0);
+    // Counted as written: in no more articles than the texts that contain it.
+    const texts = all("SELECT title, content FROM kg_articles WHERE graph_id = 245").map(
+      (a) => `${a.title}\n${a.content}`,
+    );
+    expect(texts.filter((t) => t.includes("马拉巴尔-2024")).length).toBeGreaterThanOrEqual(
+      name.articles,
+    );
   });
 
   it("shows an empty graph as zeros and empty lists, not an error", async () => {
