@@ -193,9 +193,22 @@ test.describe("statistics", () => {
   });
 
   test("keyword statistics, and empty graphs", async ({ adminPage: page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/count/keyword?graph=245");
-    await expect(page.getByTestId("keywords-table").getByRole("row")).toHaveCount(51);
+    const table = page.getByTestId("keywords-table");
+    await expect(table.getByRole("row")).toHaveCount(51);
     await expectChart(page, testInfo, "keywords-chart");
+    // Entity names whole (the segmenter alone cuts this one in four), no name fragments.
+    await expect(table.getByRole("cell", { name: "日本海上自卫队", exact: true })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "巴尔", exact: true })).toHaveCount(0);
+    // Beside the chart the ranking is as tall as the chart's card and scrolls inside it,
+    // in a region named by its title: no empty area under the chart.
+    const chartBox = (await page.getByTestId("keywords-chart").boundingBox())!;
+    const tableBox = (await table.boundingBox())!;
+    expect(Math.abs(tableBox.y + tableBox.height - (chartBox.y + chartBox.height))).toBeLessThan(2);
+    const region = table.getByRole("region", { name: "高频关键词" });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    expect(await region.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await shot(page, testInfo, "insight-keywords");
     await page.goto("/count/entity?graph=247");
     await expect(page.getByTestId("empty")).toHaveText("该知识图谱没有实体");
