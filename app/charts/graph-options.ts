@@ -221,7 +221,7 @@ const MAX_BOX_CANVAS = 4000;
 export function boxGraphOption(
   g: { nodes: BoxNode[]; links: GraphLink[]; categories: { name: string; color?: string }[] },
   layout: { width: number; height: number },
-  opts: { legend?: boolean } = {},
+  opts: { legend?: boolean; labelsInGap?: boolean } = {},
 ): { option: ChartOption; width: number; height: number } {
   const legendSpace = opts.legend && g.categories.length ? 36 : 0;
   const scale = Math.min(
@@ -274,7 +274,10 @@ export function boxGraphOption(
           name: c.name,
           itemStyle: { color: colorFor(c.name, c.color) },
         })),
-        edgeSymbol: ["none", "arrow"],
+        // labelsInGap: an invisible start symbol, so echarts starts the line (as it ends it,
+        // for the arrow) about at the box's edge and the label at its middle sits in the gap
+        // between the boxes, not on the source box.
+        edgeSymbol: [opts.labelsInGap ? "circle" : "none", "arrow"],
         edgeSymbolSize: [0, 9 * scale + 3],
         lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
         edgeLabel: {
@@ -325,7 +328,8 @@ const BENDS = [34, 48, 64, 84, 110, 140];
  * curveness: the curve's middle moves by curveness × length / 2 to the left of its
  * direction) whose line misses every box but its own two ends and whose label misses every
  * box; a link already clear stays straight. Among bends that all hit something, the one
- * hitting least.
+ * hitting least. Labels are placed as echarts draws them with boxGraphOption's
+ * `labelsInGap` (both ends pulled in towards the boxes' edges).
  */
 export function bendAroundBoxes(nodes: BoxNode[], links: GraphLink[]): GraphLink[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -360,7 +364,16 @@ export function bendAroundBoxes(nodes: BoxNode[], links: GraphLink[]): GraphLink
         }
       }
       if (l.label) {
-        const [mx, my] = at(0.5);
+        // echarts pulls both ends in by a quarter of the box's width plus height (its
+        // symbol-size average, halved), and draws the label at the middle of what is left.
+        const pull = (n: BoxNode) => (n.width + n.height) / 4 / length;
+        const [mx, my] =
+          c === 0
+            ? [
+                a.x + dx * (0.5 + (pull(a) - pull(b)) / 2),
+                a.y + dy * (0.5 + (pull(a) - pull(b)) / 2),
+              ]
+            : at(0.5);
         for (const n of nodes) if (inside(n, mx, my, label.width / 2, label.height / 2)) count++;
       }
       return count;

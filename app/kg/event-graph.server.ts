@@ -85,7 +85,7 @@ export function eventGraphChart(
       links: bendAroundBoxes(nodes, links),
     },
     layout,
-    { legend: true },
+    { legend: true, labelsInGap: true },
   );
   return {
     spec: chartSpec(request, box.option, box.width, box.height),

@@ -192,9 +192,15 @@ describe("charts rendered to SVG on the server", () => {
     const option = boxGraphOption(
       { nodes, links: bent, categories: [] },
       { width: 800, height: 200 },
+      { labelsInGap: true },
     ).option as { series: { links: { lineStyle: { curveness?: number } }[] }[] };
     expect(option.series[0].links[2].lineStyle.curveness).toBe(c);
     expect(option.series[0].links[0].lineStyle.curveness).toBeUndefined();
+    // Both ends carry a symbol (the start's invisible), so echarts pulls both in to the
+    // boxes' edges and a label at the line's middle lands in the gap between the boxes.
+    const series = (option as unknown as { series: Record<string, unknown>[] }).series[0];
+    expect(series.edgeSymbol).toEqual(["circle", "arrow"]);
+    expect((series.edgeSymbolSize as number[])[0]).toBe(0);
   });
 
   it("writes big graphs fast, at the positions echarts would draw them, with text escaped", () => {
