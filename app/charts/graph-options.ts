@@ -34,6 +34,8 @@ export interface GraphLink {
   dashed?: boolean;
   /** The fact's source sentence. */
   href?: string;
+  /** Bend of the line (echarts' curveness): 0 straight. See bendAroundBoxes. */
+  curveness?: number;
 }
 
 export interface GraphData {
@@ -85,6 +87,7 @@ function linkData(links: GraphLink[], opacity: { weakest: number; range: number 
       opacity: l.strength !== undefined ? opacity.weakest + l.strength * opacity.range : undefined,
       color: l.color,
       type: l.dashed ? "dashed" : undefined,
+      curveness: l.curveness || undefined,
     },
   }));
 }
@@ -218,7 +221,7 @@ const MAX_BOX_CANVAS = 4000;
 export function boxGraphOption(
   g: { nodes: BoxNode[]; links: GraphLink[]; categories: { name: string; color?: string }[] },
   layout: { width: number; height: number },
-  opts: { legend?: boolean } = {},
+  opts: { legend?: boolean; labelsInGap?: boolean } = {},
 ): { option: ChartOption; width: number; height: number } {
   const legendSpace = opts.legend && g.categories.length ? 36 : 0;
   const scale = Math.min(
@@ -271,7 +274,10 @@ export function boxGraphOption(
           name: c.name,
           itemStyle: { color: colorFor(c.name, c.color) },
         })),
-        edgeSymbol: ["none", "arrow"],
+        // labelsInGap: an invisible start symbol, so echarts starts the line (as it ends it,
+        // for the arrow) about at the box's edge and the label at its middle sits in the gap
+        // between the boxes, not on the source box.
+        edgeSymbol: [opts.labelsInGap ? "circle" : "none", "arrow"],
         edgeSymbolSize: [0, 9 * scale + 3],
         lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
         edgeLabel: {
@@ -304,4 +310,84 @@ export function boxGraphOption(
     ],
   };
   return { option, width, height };
+}
+
+/** A link label's box in layout pixels: CJK characters a font size wide, others about half. */
+function labelSize(label: string, fontSize = 12) {
+  const chars = [...label].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 1 : 0.58), 0);
+  return { width: chars * fontSize + 8, height: fontSize + 6 };
+}
+
+/** Midpoint offsets tried, in layout pixels, nearest first. */
+const BENDS = [34, 48, 64, 84, 110, 140];
+
+/**
+ * Links of a layered diagram bent around the boxes in their way. A straight link from one
+ * column to a column beyond the next runs through the boxes between them, and its label
+ * (drawn at its middle) lands on one of them. Such a link gets the smallest bend (echarts'
+ * curveness: the curve's middle moves by curveness × length / 2 to the left of its
+ * direction) whose line misses every box but its own two ends and whose label misses every
+ * box; a link already clear stays straight. Among bends that all hit something, the one
+ * hitting least. Labels are placed as echarts draws them with boxGraphOption's
+ * `labelsInGap` (both ends pulled in towards the boxes' edges).
+ */
+export function bendAroundBoxes(nodes: BoxNode[], links: GraphLink[]): GraphLink[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const inside = (n: BoxNode, x: number, y: number, padX: number, padY: number) =>
+    Math.abs(x - n.x) < n.width / 2 + padX && Math.abs(y - n.y) < n.height / 2 + padY;
+  return links.map((l) => {
+    const a = byId.get(l.source);
+    const b = byId.get(l.target);
+    if (!a || !b || a === b) return l;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const length = Math.hypot(dx, dy);
+    if (length === 0) return l;
+    const label = labelSize(l.label ?? "");
+    // The curve's points for a curveness (echarts' quadratic: control = middle + c·(dy, −dx)).
+    const hits = (c: number) => {
+      const cx = (a.x + b.x) / 2 + dy * c;
+      const cy = (a.y + b.y) / 2 - dx * c;
+      const at = (t: number) => [
+        (1 - t) * (1 - t) * a.x + 2 * (1 - t) * t * cx + t * t * b.x,
+        (1 - t) * (1 - t) * a.y + 2 * (1 - t) * t * cy + t * t * b.y,
+      ];
+      let count = 0;
+      for (const n of nodes) {
+        if (n === a || n === b) continue;
+        for (let t = 0.02; t < 1; t += 0.02) {
+          const [x, y] = at(t);
+          if (inside(n, x, y, 2, 2)) {
+            count++;
+            break;
+          }
+        }
+      }
+      if (l.label) {
+        // echarts pulls both ends in by a quarter of the box's width plus height (its
+        // symbol-size average, halved), and draws the label at the middle of what is left.
+        const pull = (n: BoxNode) => (n.width + n.height) / 4 / length;
+        const [mx, my] =
+          c === 0
+            ? [
+                a.x + dx * (0.5 + (pull(a) - pull(b)) / 2),
+                a.y + dy * (0.5 + (pull(a) - pull(b)) / 2),
+              ]
+            : at(0.5);
+        for (const n of nodes) if (inside(n, mx, my, label.width / 2, label.height / 2)) count++;
+      }
+      return count;
+    };
+    if (hits(0) === 0) return l;
+    let best = { curveness: 0, count: Infinity };
+    for (const d of BENDS) {
+      for (const side of [1, -1]) {
+        const curveness = Math.round(((side * 2 * d) / length) * 1000) / 1000;
+        const count = hits(curveness);
+        if (count === 0) return { ...l, curveness };
+        if (count < best.count) best = { curveness, count };
+      }
+    }
+    return { ...l, curveness: best.curveness };
+  });
 }

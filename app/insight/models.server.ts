@@ -111,8 +111,9 @@ export async function modelEvaluationPage(
           recall: t("evaluation.recall"),
           f1: "F1",
         }),
-        1100,
-        320,
+        // Beside the per-class table (half the page's width at desktop sizes).
+        600,
+        500,
       )
     : null;
   const history =

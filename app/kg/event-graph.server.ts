@@ -1,5 +1,5 @@
 import type { PlatformClient } from "~/platform-client/client.server";
-import { boxGraphOption } from "~/charts/graph-options";
+import { bendAroundBoxes, boxGraphOption, type BoxNode } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
 import { LINK_COLORS, LINK_TYPES } from "./event-links";
 import { eventHref, sourceHref } from "./links";
@@ -56,33 +56,36 @@ export function eventGraphChart(
   };
   const categories = new Map<string, string>();
   for (const n of g.nodes) categories.set(n.type ?? "—", n.color);
+  const nodes = g.nodes.map((n): BoxNode => ({
+    id: String(n.id),
+    name: n.title,
+    x: spread(n.x),
+    y: n.y,
+    width: n.width,
+    height: n.height,
+    shape: "rect",
+    color: n.color || "#6085f2",
+    category: n.type ?? "—",
+    focus: n.id === g.center,
+  }));
+  const links = g.edges.map((e) => ({
+    id: String(e.id),
+    source: String(e.source),
+    target: String(e.target),
+    label: `${e.type_name} ${e.strength.toFixed(2)}`,
+    strength: e.strength,
+    color: LINK_COLORS[e.type] ?? "#868e96",
+    dashed: e.type === "concurrent",
+  }));
   const box = boxGraphOption(
     {
       categories: [...categories].map(([name, color]) => ({ name, color: color || undefined })),
-      nodes: g.nodes.map((n) => ({
-        id: String(n.id),
-        name: n.title,
-        x: spread(n.x),
-        y: n.y,
-        width: n.width,
-        height: n.height,
-        shape: "rect",
-        color: n.color || "#6085f2",
-        category: n.type ?? "—",
-        focus: n.id === g.center,
-      })),
-      links: g.edges.map((e) => ({
-        id: String(e.id),
-        source: String(e.source),
-        target: String(e.target),
-        label: `${e.type_name} ${e.strength.toFixed(2)}`,
-        strength: e.strength,
-        color: LINK_COLORS[e.type] ?? "#868e96",
-        dashed: e.type === "concurrent",
-      })),
+      nodes,
+      // Links that skip a column bend around the boxes between, their labels clear of them.
+      links: bendAroundBoxes(nodes, links),
     },
     layout,
-    { legend: true },
+    { legend: true, labelsInGap: true },
   );
   return {
     spec: chartSpec(request, box.option, box.width, box.height),

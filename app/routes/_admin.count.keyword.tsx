@@ -52,7 +52,7 @@ export default function KeywordStatistics() {
           <Empty>{t("keyword.none")}</Empty>
         </Section>
       ) : (
-        <div className="kg-grid-side">
+        <div className="kg-grid-side ins-keywords">
           <ChartSection
             title={t("keyword.chart", { count: Math.min(20, stats.keywords.length) })}
             chart={chart}
@@ -72,6 +72,8 @@ export default function KeywordStatistics() {
               testId="keywords-table"
             >
               <DataTable
+                frame="scroll"
+                label={t("keyword.top")}
                 rows={stats.keywords}
                 rowKey={(k) => k.word}
                 columns={[

@@ -61,8 +61,8 @@ export default function ModelEvaluation() {
           <Empty>{t("evaluation.none")}</Empty>
         </Section>
       ) : (
-        <>
-          <div className="stats" data-testid="scores">
+        <div className="ins-eval-grid">
+          <div className="stats ins-eval-scores" data-testid="scores">
             <Score
               label={t("evaluation.precision")}
               value={percent(ev.precision)}
@@ -80,20 +80,26 @@ export default function ModelEvaluation() {
             <Score label={t("evaluation.predicted")} value={String(ev.predicted)} />
             <Score label={t("evaluation.correct")} value={String(ev.tp)} />
           </div>
-          <Section title={t("evaluation.perClassChart")} testId="per-class-chart">
+          <Section
+            title={t("evaluation.perClassChart")}
+            testId="per-class-chart"
+            className="ins-eval-chart"
+          >
             {charts.perClass && (
               <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />
             )}
           </Section>
-          <div className="kg-grid-2">
-            <Section title={t("evaluation.perClass")}>
-              <ClassMetricsTable rows={ev.per_class} />
-            </Section>
-            <Section title={t("evaluation.matrix")}>
-              <ConfusionMatrix labels={ev.confusion.labels} matrix={ev.confusion.matrix} />
-            </Section>
-          </div>
-          <Section title={t("evaluation.history")} testId="evaluation-history">
+          <Section title={t("evaluation.perClass")} className="ins-eval-table">
+            <ClassMetricsTable rows={ev.per_class} />
+          </Section>
+          <Section title={t("evaluation.matrix")} className="ins-eval-matrix">
+            <ConfusionMatrix labels={ev.confusion.labels} matrix={ev.confusion.matrix} />
+          </Section>
+          <Section
+            title={t("evaluation.history")}
+            testId="evaluation-history"
+            className="ins-eval-history"
+          >
             {charts.history && (
               <EChart spec={charts.history} label={t("evaluation.historyChart")} />
             )}
@@ -109,8 +115,8 @@ export default function ModelEvaluation() {
               ))}
             </nav>
           </Section>
-          <p className="muted">{t("evaluation.method")}</p>
-        </>
+          <p className="muted ins-eval-method">{t("evaluation.method")}</p>
+        </div>
       )}
     </div>
   );

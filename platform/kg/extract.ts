@@ -37,7 +37,7 @@ export function validateText(text: unknown): string {
 }
 
 /** The graph's dictionaries: entity names and aliases, and the trigger lexicon of its event types. */
-interface GraphDictionary {
+export interface GraphDictionary {
   entities: AhoCorasick<number>;
   ids: number[];
   uuids: string[];
@@ -56,18 +56,60 @@ export function graphDictionary(ctx: PlatformContext, graphId: number): GraphDic
   );
 }
 
-function buildDictionary(ctx: PlatformContext, graphId: number): GraphDictionary {
+/**
+ * What an analysis may know of the graph. By default everything in it; an evaluation gives it
+ * only what its training articles taught (trainingKnowledge), so that held-out texts are
+ * judged by a dictionary that was not built from them.
+ */
+export interface Knowledge {
+  dictionary: GraphDictionary;
+  /** JSON array of the article ids whose stated relations may be recalled; null: all. */
+  relationArticles: string | null;
+}
+
+/**
+ * The graph's knowledge as learnt from some of its articles only: the entities those
+ * articles mention (with their names and aliases) and the relations they state, plus the
+ * relations not taken from any article. The trigger lexicon is the ontology's, not learnt
+ * from texts, so it is whole.
+ */
+export function trainingKnowledge(
+  ctx: PlatformContext,
+  graphId: number,
+  articleIds: number[],
+): Knowledge {
+  const articles = JSON.stringify(articleIds);
+  return { dictionary: buildDictionary(ctx, graphId, articles), relationArticles: articles };
+}
+
+function buildDictionary(
+  ctx: PlatformContext,
+  graphId: number,
+  articles: string | null = null,
+): GraphDictionary {
   const ids: number[] = [];
   const uuids: string[] = [];
   const names: string[] = [];
   const classIds: (number | null)[] = [];
   const patterns: [string, number][] = [];
-  const rows = ctx.db
-    .prepare(
-      "SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id",
-    )
-    .raw()
-    .iterate(graphId) as IterableIterator<[number, string, string, string, number | null]>;
+  const rows = (
+    articles === null
+      ? ctx.db
+          .prepare(
+            "SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id",
+          )
+          .raw()
+          .iterate(graphId)
+      : ctx.db
+          .prepare(
+            `SELECT id, uuid, name, aliases, class_id FROM kg_entities
+              WHERE graph_id = ? AND id IN (SELECT m.entity_id FROM kg_entity_mentions m
+                                             WHERE m.article_id IN (SELECT value FROM json_each(?)))
+              ORDER BY id`,
+          )
+          .raw()
+          .iterate(graphId, articles)
+  ) as IterableIterator<[number, string, string, string, number | null]>;
   for (const [id, uuid, name, aliases, classId] of rows) {
     const index = ids.length;
     ids.push(id);
@@ -120,10 +162,10 @@ export function analyzeText(
   ctx: PlatformContext,
   graphId: number,
   text: string,
-  options: { referenceDate?: string } = {},
+  options: { referenceDate?: string; knowledge?: Knowledge } = {},
 ): ExtractResult {
   const began = performance.now();
-  const dict = graphDictionary(ctx, graphId);
+  const dict = options.knowledge?.dictionary ?? graphDictionary(ctx, graphId);
   const sentences = splitSentences(text);
   const mentions: Mention[] = dict.entities.findLongest(text).map((m) => {
     const index = m.values[0];
@@ -154,7 +196,13 @@ export function analyzeText(
       type_id: classId,
     };
   });
-  const relations = knownRelations(ctx, dict, mentions, sentences);
+  const relations = knownRelations(
+    ctx,
+    dict,
+    mentions,
+    sentences,
+    options.knowledge?.relationArticles ?? null,
+  );
   return {
     tokens,
     entities,
@@ -419,6 +467,7 @@ function knownRelations(
   dict: GraphDictionary,
   mentions: Mention[],
   sentences: Span[],
+  articles: string | null,
 ): ExtractRelation[] {
   const sentencesOf = new Map<number, Set<number>>();
   const inSentence = new Map<number, Set<number>>();
@@ -443,9 +492,13 @@ function knownRelations(
       `SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
          FROM json_each(@pairs) p
          JOIN kg_relations r ON r.subject_id = p.value ->> 0 AND r.object_id = p.value ->> 1
+        ${articles === null ? "" : "WHERE r.article_id IS NULL OR r.article_id IN (SELECT value FROM json_each(@articles))"}
         LIMIT ${RELATION_LIMIT}`,
     )
-    .all({ pairs: `[${[...pairs].join(",")}]` }) as {
+    .all({
+      pairs: `[${[...pairs].join(",")}]`,
+      ...(articles === null ? {} : { articles }),
+    }) as {
     id: number;
     subject_id: number;
     object_id: number;

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { barOption, trendOption } from "~/charts/series-options";
-import { boxGraphOption, graphOption } from "~/charts/graph-options";
+import { bendAroundBoxes, boxGraphOption, graphOption, type BoxNode } from "~/charts/graph-options";
 import { renderGraphSvg } from "~/charts/graph-svg.server";
 import { chartSpec, renderChartSvg } from "~/charts/render.server";
 import { AnnotatedText } from "~/components/kg/annotated-text";
@@ -158,6 +158,49 @@ describe("charts rendered to SVG on the server", () => {
     expect(s.height).toBe(100);
     expect(s.top).toBe(40);
     expect((s.data as { symbolSize: number[] }[])[0].symbolSize).toEqual([80, 40]);
+  });
+
+  it("bends a link that skips a column around the box between, its label clear of every box", () => {
+    const box = (id: string, x: number, y: number): BoxNode => ({
+      id,
+      name: id,
+      x,
+      y,
+      width: 160,
+      height: 40,
+      shape: "rect",
+      color: "#333",
+      category: "c",
+    });
+    // a → c passes straight through b (the "因果 0.67" label on the centre node).
+    const nodes = [box("a", 100, 100), box("b", 400, 100), box("c", 700, 100)];
+    const links = [
+      { id: "1", source: "a", target: "b", label: "因果 0.70" },
+      { id: "2", source: "b", target: "c", label: "因果 0.90" },
+      { id: "3", source: "a", target: "c", label: "因果 0.67" },
+    ];
+    const bent = bendAroundBoxes(nodes, links);
+    expect(bent[0].curveness).toBeUndefined();
+    expect(bent[1].curveness).toBeUndefined();
+    const c = bent[2].curveness!;
+    expect(c).not.toBe(0);
+    // The curve's middle (where echarts draws the label) moves c·length/2 off the line,
+    // clear of b's box (half its height 20) and of the label's own half height.
+    const middleY = 100 - (700 - 100) * c * 0.5;
+    expect(Math.abs(middleY - 100)).toBeGreaterThan(20 + 9);
+    // And the option carries it to echarts.
+    const option = boxGraphOption(
+      { nodes, links: bent, categories: [] },
+      { width: 800, height: 200 },
+      { labelsInGap: true },
+    ).option as { series: { links: { lineStyle: { curveness?: number } }[] }[] };
+    expect(option.series[0].links[2].lineStyle.curveness).toBe(c);
+    expect(option.series[0].links[0].lineStyle.curveness).toBeUndefined();
+    // Both ends carry a symbol (the start's invisible), so echarts pulls both in to the
+    // boxes' edges and a label at the line's middle lands in the gap between the boxes.
+    const series = (option as unknown as { series: Record<string, unknown>[] }).series[0];
+    expect(series.edgeSymbol).toEqual(["circle", "arrow"]);
+    expect((series.edgeSymbolSize as number[])[0]).toBe(0);
   });
 
   it("writes big graphs fast, at the positions echarts would draw them, with text escaped", () => {

@@ -87,6 +87,45 @@ test.describe("models", () => {
     await shot(page, testInfo, "insight-model-logs-oldest");
   });
 
+  test("the evaluation page: eight scores on one row, the confusion matrix whole", async ({
+    adminPage: page,
+  }, testInfo) => {
+    const id = db().prepare("SELECT id FROM kg_models WHERE name = '军事实体识别'").pluck().get();
+    // The seeded training run may still be going when the server has just started.
+    await expect
+      .poll(() => db().prepare("SELECT 1 FROM kg_model_evaluations WHERE model_id = ?").get(id), {
+        timeout: 30_000,
+      })
+      .toBeTruthy();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/model/evaluation/${id}`);
+    const cards = page.getByTestId("scores").locator(".stat");
+    await expect(cards).toHaveCount(8);
+    const tops = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(new Set(tops).size, `card tops ${tops.join(", ")}`).toBe(1);
+    // The matrix (15 classes and "none") fits its card at desktop width: nothing cut.
+    const matrix = page.getByTestId("confusion-matrix");
+    await expect(matrix).toContainText("无");
+    const fit = await matrix.evaluate((table) => {
+      const box = table.parentElement!;
+      const card = table.closest("section.kg-section")!.getBoundingClientRect();
+      return {
+        overflow: box.scrollWidth - box.clientWidth,
+        right: table.getBoundingClientRect().right,
+        cardRight: card.right,
+      };
+    });
+    expect(fit.overflow).toBeLessThanOrEqual(1);
+    expect(fit.right).toBeLessThanOrEqual(fit.cardRight);
+    await shot(page, testInfo, "insight-evaluation-1440");
+    // On a phone it scrolls in a region named by its caption, the keyboard can reach.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const region = page.getByRole("region", { name: /行是标注类别/ });
+    await expect(region).toBeVisible();
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await shot(page, testInfo, "insight-evaluation-390");
+  });
+
   test("an unknown model is a 404 page with a way back to the list", async ({
     adminPage: page,
   }) => {
@@ -154,9 +193,22 @@ test.describe("statistics", () => {
   });
 
   test("keyword statistics, and empty graphs", async ({ adminPage: page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/count/keyword?graph=245");
-    await expect(page.getByTestId("keywords-table").getByRole("row")).toHaveCount(51);
+    const table = page.getByTestId("keywords-table");
+    await expect(table.getByRole("row")).toHaveCount(51);
     await expectChart(page, testInfo, "keywords-chart");
+    // Entity names whole (the segmenter alone cuts this one in four), no name fragments.
+    await expect(table.getByRole("cell", { name: "日本海上自卫队", exact: true })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "巴尔", exact: true })).toHaveCount(0);
+    // Beside the chart the ranking is as tall as the chart's card and scrolls inside it,
+    // in a region named by its title: no empty area under the chart.
+    const chartBox = (await page.getByTestId("keywords-chart").boundingBox())!;
+    const tableBox = (await table.boundingBox())!;
+    expect(Math.abs(tableBox.y + tableBox.height - (chartBox.y + chartBox.height))).toBeLessThan(2);
+    const region = table.getByRole("region", { name: "高频关键词" });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    expect(await region.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await shot(page, testInfo, "insight-keywords");
     await page.goto("/count/entity?graph=247");
     await expect(page.getByTestId("empty")).toHaveText("该知识图谱没有实体");

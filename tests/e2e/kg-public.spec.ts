@@ -29,6 +29,33 @@ test.describe("public graph pages without login", () => {
     await expect(page.getByTestId("empty")).toBeVisible();
   });
 
+  test("causal event graph fits its card at desktop width, every box and label inside", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/eeg?id=${DEMO.military}`);
+    const section = page.getByTestId("event-graph");
+    const chart = section.getByTestId("graph-chart");
+    // The picture: the live canvas with JavaScript, the server's SVG without.
+    const picture = hasJs(testInfo) ? chart.locator("canvas").first() : chart.locator("img");
+    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    await expect(picture).toBeVisible();
+    const card = (await section.boundingBox())!;
+    const box = (await picture.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(card.y + card.height + 0.5);
+    // Nothing hidden to scroll to: the whole layout (labels inside their boxes) is in view.
+    const overflow = await section
+      .locator(".chart-scroll")
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    // The cue column keeps each cue on one line.
+    const cue = section.page().getByTestId("event-graph-links").locator(".event-cue").first();
+    await expect(cue).toHaveCSS("white-space", "nowrap");
+    await shot(page, testInfo, "kg-eeg-1440");
+  });
+
   test("causal event graph: strongest links, filtered by link type, each with its strength", async ({
     page,
   }, testInfo) => {

@@ -7,6 +7,8 @@ type ECharts = import("./echarts.client").ECharts;
 
 const LAYER: React.CSSProperties = { position: "absolute", inset: 0 };
 const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%", display: "block" };
+/** A fitted chart is not drawn smaller than this share of its own size (see `fit`). */
+export const FIT_MIN_SCALE = 0.6;
 
 export interface EChartEvent {
   dataType?: string;
@@ -25,6 +27,12 @@ export interface EChartProps {
   height?: number;
   /** Drawn at the spec's exact pixel size, scrolling when wider than the page (layered diagrams). */
   fixed?: boolean;
+  /**
+   * Drawn at the spec's size, scaled down to the width of its container (never up), so a
+   * wide layered diagram fits its card with every label inside; below FIT_MIN_SCALE of its
+   * size it stops shrinking (its text would be unreadable) and scrolls in a named region.
+   */
+  fit?: boolean;
   onReady?: (chart: ECharts) => void;
   onClick?: (event: EChartEvent) => void;
   /** A graph's node links (the option's data order), offered in its data table too. */
@@ -49,6 +57,7 @@ export function EChart({
   className,
   height,
   fixed,
+  fit,
   onReady,
   onClick,
   nodeHrefs,
@@ -60,6 +69,18 @@ export function EChart({
   handlers.current = { onReady, onClick };
   const [live, setLive] = useState(false);
   const captionId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  // A fitted chart's live canvas is drawn at the spec's size and scaled to its box.
+  const [scale, setScale] = useState<number | null>(null);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!fit || !el || typeof ResizeObserver === "undefined") return;
+    const measure = () => setScale(Math.min(1, el.clientWidth / spec.width));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fit, spec.width]);
 
   useEffect(() => {
     let cancelled = false;
@@ -100,14 +121,36 @@ export function EChart({
   }, [spec.option]);
 
   // Inline styles: the chart works on any page, whatever stylesheets the page links.
-  const size = fixed
-    ? { width: spec.width, height: spec.height, minWidth: spec.width }
-    : height
-      ? { width: "100%", height }
-      : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
+  const size: React.CSSProperties = fit
+    ? {
+        width: "100%",
+        maxWidth: spec.width,
+        minWidth: Math.round(spec.width * FIT_MIN_SCALE),
+        aspectRatio: `${spec.width} / ${spec.height}`,
+        margin: "0 auto",
+        overflow: "hidden",
+      }
+    : fixed
+      ? { width: spec.width, height: spec.height, minWidth: spec.width }
+      : height
+        ? { width: "100%", height }
+        : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
   const box: React.CSSProperties = { position: "relative", ...size };
+  const liveStyle: React.CSSProperties = fit
+    ? {
+        position: "absolute",
+        left: 0,
+        top: 0,
+        width: spec.width,
+        height: spec.height,
+        transform: `scale(${scale ?? 1})`,
+        transformOrigin: "0 0",
+        visibility: scale === null ? "hidden" : undefined,
+      }
+    : LAYER;
   const chart = (
     <div
+      ref={boxRef}
       className={`chart${className ? ` ${className}` : ""}`}
       style={box}
       aria-hidden="true"
@@ -120,7 +163,7 @@ export function EChart({
       <div
         ref={liveRef}
         className="chart-live"
-        style={live ? LAYER : { ...LAYER, pointerEvents: "none" }}
+        style={live ? liveStyle : { ...liveStyle, pointerEvents: "none" }}
       />
     </div>
   );
@@ -129,7 +172,7 @@ export function EChart({
       <figcaption id={captionId} className="visually-hidden">
         {label}
       </figcaption>
-      {fixed ? (
+      {fixed || fit ? (
         <ScrollRegion className="chart-scroll" label={label}>
           {chart}
         </ScrollRegion>

@@ -26,6 +26,8 @@ export interface GraphChartProps {
   testId?: string;
   /** Drawn at its own pixel size in a scrolling box (layered diagrams). */
   fixed?: boolean;
+  /** Scaled down to fit its container, scrolling only below a minimum scale (see EChart). */
+  fit?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function GraphChart({
   fileName = "graph",
   testId,
   fixed,
+  fit,
 }: GraphChartProps) {
   const { t } = useTranslation("kg");
   const navigate = useNavigate();
@@ -60,7 +63,7 @@ export function GraphChart({
       originY: chart.getHeight() / 2,
     });
   };
-  const fit = () => chartRef.current?.dispatchAction({ type: "restore" });
+  const restoreView = () => chartRef.current?.dispatchAction({ type: "restore" });
   const exportPng = () => {
     const chart = chartRef.current;
     if (!chart) return;
@@ -106,7 +109,7 @@ export function GraphChart({
             </button>
             <button
               type="button"
-              onClick={fit}
+              onClick={restoreView}
               disabled={!ready}
               title={t("graph.fit")}
               aria-label={t("graph.fit")}
@@ -138,7 +141,7 @@ export function GraphChart({
         <span className="chart-hint">{ready ? t("graph.hintLive") : t("graph.hintStatic")}</span>
       </div>
       <EChart
-        {...{ spec, label, fixed, testId, onClick, nodeHrefs }}
+        {...{ spec, label, fixed, fit, testId, onClick, nodeHrefs }}
         onReady={(chart) => {
           chartRef.current = chart;
           setReady(true);

@@ -61,7 +61,7 @@ export function EventGraphView({
             label={title}
             nodeHrefs={chart.nodeHrefs}
             edgeHrefs={chart.edgeHrefs}
-            fixed
+            fit
             fileName="event-graph"
             testId="graph-chart"
           />
@@ -98,7 +98,12 @@ export function EventGraphView({
                 header: t("eventGraph.strength"),
                 cell: (e) => <Strength value={e.strength} />,
               },
-              { key: "cue", header: t("eventGraph.cue"), cell: (e) => e.cue || "—" },
+              {
+                key: "cue",
+                header: t("eventGraph.cue"),
+                // A cue (受…影响, 之后) is one expression: it never breaks inside.
+                cell: (e) => <span className="event-cue">{e.cue || "—"}</span>,
+              },
               {
                 key: "source",
                 header: t("common.source"),

@@ -2,7 +2,7 @@ import type { ModelType } from "@contract/insight";
 import type { ExtractResult } from "@contract/kg";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
-import { analyzeText } from "../../kg/extract.js";
+import { analyzeText, type Knowledge } from "../../kg/extract.js";
 import { graphOntology } from "../../kg/ontology.js";
 import type { Outcome } from "./metrics.js";
 
@@ -11,9 +11,13 @@ import type { Outcome } from "./metrics.js";
  *
  * The gold set is what the store says an article contains: its entity mentions
  * (kg_entity_mentions), its event reports (kg_event_articles: the sentence and the event's
- * type) and the relations it states (kg_relations.article_id). The prediction is
- * analyzeText() run on the article's text. Articles are split by a stable hash of their id:
- * `holdout` percent are held out for evaluation, the rest are what a training run learns from.
+ * type) and the relations it states (kg_relations.article_id). Articles are split by a stable
+ * hash of graph and id (isHeldOut): `holdout` percent are held out for evaluation, the rest
+ * are the training articles. The prediction is analyzeText() run on the article's text with
+ * only what the training articles teach (trainingKnowledge): the entities they mention and
+ * the relations they state. A held-out article is never read by the dictionary that judges
+ * it, so an entity or relation only the held-out texts know is missed, as it would be in a
+ * new text; the figures are what the extraction does on unseen text, not a replay of the store.
  *
  * A model is that extraction plus a learned filter: a training run counts, on the training
  * articles, how often each prediction key (an entity's surface text, an event's trigger
@@ -73,9 +77,15 @@ export function loadArticle(ctx: PlatformContext, articleId: number): ArticleRow
     .get(articleId) as ArticleRow;
 }
 
-function extract(ctx: PlatformContext, graphId: number, article: ArticleRow): ExtractResult {
+function extract(
+  ctx: PlatformContext,
+  graphId: number,
+  article: ArticleRow,
+  knowledge: Knowledge,
+): ExtractResult {
   return analyzeText(ctx, graphId, article.content, {
     referenceDate: article.published_at.slice(0, 10),
+    knowledge,
   });
 }
 
@@ -93,6 +103,7 @@ function nerArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
+  knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
   const classes = graphOntology(ctx, graphId).classes;
@@ -111,7 +122,7 @@ function nerArticle(
   }
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
-  for (const e of extract(ctx, graphId, article).entities) {
+  for (const e of extract(ctx, graphId, article, knowledge).entities) {
     if (drop.has(e.text)) continue;
     const span = `${e.start}:${e.end}`;
     const predicted = e.type ?? UNTYPED;
@@ -128,6 +139,7 @@ function eventArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
+  knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
   const types = graphOntology(ctx, graphId).eventTypes;
@@ -146,7 +158,9 @@ function eventArticle(
   }));
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
-  const predictions = extract(ctx, graphId, article).events.filter((e) => !drop.has(e.trigger));
+  const predictions = extract(ctx, graphId, article, knowledge).events.filter(
+    (e) => !drop.has(e.trigger),
+  );
   const inSentence = (e: { start: number }, g: { start: number; end: number }) =>
     e.start >= g.start && e.start < g.end;
   // Same sentence and type first, so a sentence reporting two events pairs each with its own.
@@ -172,6 +186,7 @@ function relationArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
+  knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
   const relationTypes = graphOntology(ctx, graphId).relationTypes;
@@ -194,7 +209,7 @@ function relationArticle(
   const judged: Judged[] = [];
   const seen = new Set<string>();
   // A relation is extracted when the text names both its ends in one sentence.
-  for (const r of extract(ctx, graphId, article).relations) {
+  for (const r of extract(ctx, graphId, article, knowledge).relations) {
     if (!r.text_sentence || drop.has(r.predicate)) continue;
     const pair = `${r.subject.uuid}|${r.object.uuid}`;
     if (seen.has(`${pair}|${r.predicate}`)) continue;
@@ -212,15 +227,25 @@ function relationArticle(
 
 const byType = { ner: nerArticle, event: eventArticle, relation: relationArticle };
 
-/** Gold/predicted outcomes of one article for a model type, after the learned filter. */
+/**
+ * Gold/predicted outcomes of one article for a model type, analysed with `knowledge` (the
+ * training articles' trainingKnowledge), after the learned filter.
+ */
 export function evaluateArticle(
   ctx: PlatformContext,
   graphId: number,
   type: ModelType,
   articleId: number,
+  knowledge: Knowledge,
   learned: Learned = {},
 ): ArticleResult {
-  return byType[type](ctx, graphId, loadArticle(ctx, articleId), new Set(learned.suppress ?? []));
+  return byType[type](
+    ctx,
+    graphId,
+    loadArticle(ctx, articleId),
+    knowledge,
+    new Set(learned.suppress ?? []),
+  );
 }
 
 /** What a training run learns from the judged predictions of its training articles. */

@@ -1,10 +1,15 @@
 import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 import { countRows } from "../../db/rows.js";
+import { graphDictionary } from "../../kg/extract.js";
 
 /**
- * Keyword statistics: word frequencies of a graph's articles (titles and texts), words cut
- * by Intl.Segmenter, function words and news boilerplate dropped by a stopword list.
+ * Keyword statistics: word frequencies of a graph's articles (titles and texts). The graph's
+ * entity names and aliases are found first (its dictionary automaton, longest match first)
+ * and each counts as one word: Intl.Segmenter alone cuts names it does
+ * not know into pieces (马拉巴尔 → 马拉|巴尔, 日本海上自卫队 → 日本|海上|自|卫队) and those
+ * pieces would be counted as words. The text between names is cut by Intl.Segmenter.
+ * Function words, vague nouns and news boilerplate are dropped by a stopword list.
  */
 
 /**
@@ -22,6 +27,7 @@ export const STOPWORDS = new Set(
   此次 本次 这次 一事 人士 关注 广泛 进入 分析 举行 随后 届时 有望 相当 大量 不少 许多 其间 日内 当地 外界 任何 各方 针对
   有关 相关 有的 所有 各种 各类 各个 每个 整个 多个 多项 部分 主要 重要 非常 十分 特别 比较 更加 更是 最为 进一步
   继续 开始 结束 成为 作为 属于 包括 包含 位于 来自 其余 以上 以下 左右 之间 之中 之一 期间 方式 过程 结果 原因
+  更多 细节 详情 尚未 公布 披露 方向 程度 水平 阶段 能力 提升 有效 进一步 全面 持续 不断 积极 共同 双方 多方 一道 并肩
   the and for with that this from was were are has have had not but its into their they them will would can could
   been being also than then there which who whom what when where while about after before over under more most such`
     .split(/\s+/)
@@ -45,6 +51,31 @@ export const MAX_KEYWORDS = 500;
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
+/** Longest stretch given to Intl.Segmenter at once (V8 is slow on long strings). */
+const SEGMENT_CHUNK = 1000;
+
+/**
+ * The words of a text: the graph's entity names and aliases whole, as written, the
+ * stretches between them cut by Intl.Segmenter.
+ */
+export function keywordTokens(dict: ReturnType<typeof graphDictionary>, text: string): string[] {
+  const words: string[] = [];
+  const gap = (from: number, to: number) => {
+    for (let at = from; at < to; at += SEGMENT_CHUNK) {
+      for (const seg of segmenter.segment(text.slice(at, Math.min(to, at + SEGMENT_CHUNK))))
+        if (seg.isWordLike) words.push(seg.segment);
+    }
+  };
+  let at = 0;
+  for (const m of dict.entities.findLongest(text)) {
+    gap(at, m.start);
+    words.push(text.slice(m.start, m.end));
+    at = m.end;
+  }
+  gap(at, text.length);
+  return words;
+}
+
 /** Word frequencies and document frequencies of one graph's articles, most frequent first. */
 export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordCounts {
   const total = countRows(ctx.db, "kg_articles", "graph_id", graphId);
@@ -54,15 +85,15 @@ export function keywordFrequencies(ctx: PlatformContext, graphId: number): Keywo
     )
     .raw()
     .iterate(graphId, MAX_KEYWORD_ARTICLES) as IterableIterator<[string, string]>;
+  const dict = graphDictionary(ctx, graphId);
   const counts = new Map<string, { count: number; articles: number }>();
   let articles = 0;
   let words = 0;
   for (const [title, content] of rows) {
     articles++;
     const inArticle = new Set<string>();
-    for (const seg of segmenter.segment(`${title}\n${content}`)) {
-      if (!seg.isWordLike || !isKeyword(seg.segment)) continue;
-      const word = seg.segment;
+    for (const word of keywordTokens(dict, `${title}\n${content}`)) {
+      if (!isKeyword(word)) continue;
       words++;
       const c = counts.get(word) ?? { count: 0, articles: 0 };
       c.count++;

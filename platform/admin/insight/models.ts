@@ -3,6 +3,7 @@ import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { countRows } from "../../db/rows.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
+import { trainingKnowledge } from "../../kg/extract.js";
 import { parseJson } from "../../kg/ontology.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
 import {
@@ -199,6 +200,12 @@ export async function executeRun(
       `数据划分：训练集 ${train.length} 篇，测试集 ${test.length} 篇（测试集比例 ${run.holdout}%）`,
     );
     if (test.length === 0) throw new JobFailedError("测试集为空：知识图谱中没有可用于评估的文章");
+    // The dictionary (entities, known relations) is built from the training articles only.
+    const knowledge = trainingKnowledge(ctx, graphId, train);
+    report.log(
+      "info",
+      `词典仅由训练集构建：实体 ${knowledge.dictionary.ids.length} 个（测试集文章不参与构建）`,
+    );
     const steps = (run.kind === "training" ? train.length : 0) + test.length;
     let done = 0;
     const step = async (message: string) => {
@@ -211,7 +218,7 @@ export async function executeRun(
     if (run.kind === "training") {
       const judged = [];
       for (const id of train) {
-        const r = evaluateArticle(ctx, graphId, model.type, id);
+        const r = evaluateArticle(ctx, graphId, model.type, id, knowledge);
         judged.push(...r.judged);
         await step(`训练：文章 #${id}`);
       }
@@ -229,7 +236,7 @@ export async function executeRun(
 
     const outcomes: Outcome[] = [];
     for (const id of test) {
-      const r = evaluateArticle(ctx, graphId, model.type, id, learned);
+      const r = evaluateArticle(ctx, graphId, model.type, id, knowledge, learned);
       outcomes.push(...r.outcomes);
       const gold = r.outcomes.filter((o) => o.gold !== null).length;
       const predicted = r.outcomes.filter((o) => o.predicted !== null).length;
