@@ -49,6 +49,12 @@ describe("login with a single sign-on ticket", () => {
     expect(session.get("uid")).toBe(user.id);
     expect(session.get("token")).toMatch(/\S{20,}/);
     expect(session.get("token")).not.toBe(user.token);
+    // The same session as a form login: the platform's CSRF token of the new login with it.
+    const login = p.ctx.db
+      .prepare("SELECT csrf FROM tokens WHERE key = ?")
+      .pluck()
+      .get(session.get("token"));
+    expect(session.get("csrf")).toBe(login);
   });
 
   it("refuses a spent ticket on the login form with the platform's reason", async () => {
