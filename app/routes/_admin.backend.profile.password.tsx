@@ -192,6 +192,8 @@ export default function PasswordPage() {
                 onChange: check.onChange,
                 description: check.answer.weakness === null ? t("password.meetsRule") : undefined,
                 "data-testid": "new-password",
+                // Mantine marks the inner input data-invalid only: say it to screen readers too.
+                "aria-invalid": check.answer.weakness ? true : undefined,
               })}
             />
           ))}

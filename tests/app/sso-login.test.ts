@@ -70,6 +70,20 @@ describe("login with a single sign-on ticket", () => {
     expect((again.data as { captcha: unknown }).captcha).toBeTruthy();
   });
 
+  it("lets the browser the ticket logged in ask its URL again (Chromium's Critical-CH restart), no other", async () => {
+    const t = await ticket();
+    const url = `/login?ticket=${t}&redirect=%2Fdashboard`;
+    const first = await run(async () => loginLoader(args(get(url, await browser()))));
+    const cookie = first.response!.headers.get("Set-Cookie")!.split(";")[0];
+    const again = await run(async () =>
+      loginLoader(args(new Request(`http://console.test${url}`, { headers: { Cookie: cookie } }))),
+    );
+    expect(again.status).toBe(302);
+    expect(again.response!.headers.get("Location")).toBe("/dashboard");
+    const elsewhere = await run(async () => loginLoader(args(get(url, await browser()))));
+    expect(elsewhere.status).toBe(400);
+  });
+
   it("ignores a foreign redirect after a ticket login", async () => {
     const t = await ticket();
     const r = await run(async () =>
