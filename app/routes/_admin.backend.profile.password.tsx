@@ -120,7 +120,7 @@ type Check = { weakness?: string | null };
 
 /**
  * The platform's answer about the new password (users/valid), asked when the field is left and,
- * once it found a weakness, again as the person types; the save's own answer until then.
+ * once it has answered, again as the person types; the save's own answer until then.
  */
 function usePasswordCheck(saved: string | undefined) {
   const checker = useFetcher<ActionResult>();
@@ -141,7 +141,7 @@ function usePasswordCheck(saved: string | undefined) {
     answer,
     onBlur: (e: React.FocusEvent<HTMLInputElement>) => ask(e.currentTarget.value),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      if (!answer.weakness) return;
+      if (answer.weakness === undefined) return;
       const value = e.currentTarget.value;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => ask(value), 400);

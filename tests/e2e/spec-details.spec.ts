@@ -58,6 +58,7 @@ async function issueTicket(request: APIRequestContext, operator: TestUser, usern
 }
 
 test.describe("spec details that were only helpers", () => {
+  test.describe.configure({ timeout: 60_000 });
   test("the users table shows how long ago, with the time itself on hover", async ({
     adminPage: page,
   }, testInfo) => {
@@ -174,7 +175,7 @@ test.describe("spec details that were only helpers", () => {
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByTestId("password-check")).toHaveText(RULE);
       await shot(page, testInfo, "password-check-weak");
-      // Asked again as the person types, once a weakness was found.
+      // Asked again as the person types, once it has answered.
       await field.fill("Letters4nd-digits");
       await expect(page.getByText("密码符合要求").first()).toBeVisible();
       await expect(error).toHaveCount(0);
