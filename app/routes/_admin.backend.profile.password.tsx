@@ -191,6 +191,8 @@ export default function PasswordPage() {
                 onBlur: check.onBlur,
                 onChange: check.onChange,
                 description: check.answer.weakness === null ? t("password.meetsRule") : undefined,
+                // The answer under the field, where the refusal also shows.
+                inputWrapperOrder: ["label", "input", "description", "error"],
                 "data-testid": "new-password",
                 // Mantine marks the inner input data-invalid only: say it to screen readers too.
                 "aria-invalid": check.answer.weakness ? true : undefined,
