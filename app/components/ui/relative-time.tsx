@@ -7,7 +7,7 @@ import { formatDate, formatTime, numberFormatter, thousands } from "~/utils/form
  * The moment of the page's last server answer (the root loader runs on every navigation):
  * relative times count from it, so the server's text and the hydrating client's agree.
  */
-export function useNow(): number {
+function useNow(): number {
   return useRouteLoaderData<RootData>("root")?.now ?? Date.now();
 }
 
