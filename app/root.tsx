@@ -59,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       lng,
+      // The moment relative times are counted from, the same on the server and while hydrating.
+      now: Date.now(),
       csrfToken,
       toast,
       size: session.get("size") ?? DEFAULT_SIZE,

@@ -35,6 +35,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-red-light-color": "var(--mantine-color-red-9)",
     "--mantine-color-blue-light-color": "var(--mantine-color-blue-9)",
     "--mantine-color-gray-light-color": "var(--mantine-color-gray-8)",
+    // A field's error text (and its input's text): shade 6 is 3.3:1 on white.
+    "--mantine-color-error": "var(--mantine-color-red-9)",
   },
   dark: { "--mantine-color-dimmed": "#a3adb9" },
 });

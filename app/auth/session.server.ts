@@ -9,6 +9,8 @@ export interface SessionData {
   /** The platform's anti-forgery token bound to `token`. */
   csrf: string;
   uid: number;
+  /** A digest of the single-sign-on ticket this login came from, if it did (app/routes/login.tsx). */
+  sso: string;
   lng: Lng;
   sidebar: "open" | "closed";
   size: "sm" | "md" | "lg";
@@ -35,7 +37,7 @@ export type ConsoleSession = Session<SessionData, FlashData>;
  * - `__console_prefs`, the UI preferences (lng, sidebar, size, scheme, kgId, tagsView): 30 days.
  */
 const PREFERENCES = new Set<string>(["lng", "sidebar", "size", "scheme", "kgId", "tagsView"]);
-const LOGIN = new Set<string>(["token", "csrf", "uid", "previewRole", "tags"]);
+const LOGIN = new Set<string>(["token", "csrf", "uid", "sso", "previewRole", "tags"]);
 const isLoginKey = (k: string) => LOGIN.has(k) || k.startsWith("__flash_");
 const PREFERENCES_MAX_AGE = 60 * 60 * 24 * 30;
 

@@ -1,11 +1,13 @@
 import { Alert, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError } from "~/platform-client/client.server";
-import { requireViewer } from "~/auth/guard.server";
+import { requireViewer, type Viewer } from "~/auth/guard.server";
+import { badIntent } from "~/http/page.server";
 import { titleMeta } from "~/utils/meta";
 import { commitSession, flash } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
@@ -25,12 +27,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ mode });
 }
 
-type ActionResult = { error?: string; fieldErrors?: Record<string, string> };
+type ActionResult = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  /** The answer of intent=check: the platform's reason, or null when the password meets the rule. */
+  weakness?: string | null;
+};
 
-/** Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change. */
+/**
+ * Spec §7 POST /users/valid/ with {new_password}: the platform's reason a new password would be
+ * refused, or null when it meets the rule (docs/api.md).
+ */
+async function passwordWeakness(viewer: Viewer, candidate: string): Promise<string | null> {
+  try {
+    await viewer.api.post("/common/users/valid/", { new_password: candidate });
+    return null;
+  } catch (e) {
+    if (e instanceof PlatformError && e.code === "password_weak") return e.detail ?? null;
+    throw e;
+  }
+}
+
+/**
+ * Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change.
+ * intent=check asks users/valid about the new password alone (while the form is filled in);
+ * a save asks it too, so the answer stands under the field with JavaScript or without.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viewer = await requireViewer(request, { formData: form });
+  const intent = form.get("intent");
+  if (intent === "check") {
+    return data<ActionResult>({
+      weakness: await passwordWeakness(viewer, String(form.get("new_password") ?? "")),
+    });
+  }
+  if (intent !== null) throw badIntent(intent);
   const t = await getFixedT(request);
   const init = viewer.info.profile.need_init_password;
   const body = {
@@ -45,8 +77,11 @@ export async function action({ request }: ActionFunctionArgs) {
     fieldErrors.new_password = t("login.required", { field: t("password.newPassword") });
   if (body.new_password !== body.confirm_password)
     fieldErrors.confirm_password = t("password.mismatch");
-  if (Object.keys(fieldErrors).length) return data<ActionResult>({ fieldErrors }, { status: 400 });
   try {
+    const weakness = body.new_password && (await passwordWeakness(viewer, body.new_password));
+    if (weakness) fieldErrors.new_password = weakness;
+    if (Object.keys(fieldErrors).length)
+      return data<ActionResult>({ fieldErrors }, { status: 400 });
     await viewer.api.patch("/common/users/password/", body);
   } catch (e) {
     if (e instanceof PlatformError)
@@ -81,11 +116,45 @@ const PASSWORD_FIELDS = [
   },
 ] as const;
 
+type Check = { weakness?: string | null };
+
+/**
+ * The platform's answer about the new password (users/valid), asked when the field is left and,
+ * once it has answered, again as the person types; the save's own answer until then.
+ */
+function usePasswordCheck(saved: string | undefined) {
+  const checker = useFetcher<ActionResult>();
+  const token = useAuthenticityToken();
+  const [answer, setAnswer] = useState<Check>({ weakness: saved });
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => setAnswer({ weakness: saved }), [saved]);
+  useEffect(() => {
+    if (checker.data && "weakness" in checker.data) setAnswer({ weakness: checker.data.weakness });
+  }, [checker.data]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const ask = (value: string) => {
+    clearTimeout(timer.current);
+    if (value)
+      checker.submit({ intent: "check", new_password: value, csrf: token }, { method: "post" });
+  };
+  return {
+    answer,
+    onBlur: (e: React.FocusEvent<HTMLInputElement>) => ask(e.currentTarget.value),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      if (answer.weakness === undefined) return;
+      const value = e.currentTarget.value;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => ask(value), 400);
+    },
+  };
+}
+
 export default function PasswordPage() {
   const { mode } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const { t } = useTranslation();
   const fe = result?.fieldErrors ?? {};
+  const check = usePasswordCheck(fe.new_password);
   const heading =
     mode === "init"
       ? t("password.initTitle")
@@ -117,9 +186,24 @@ export default function PasswordPage() {
               visibilityToggleIcon={PasswordToggleIcon}
               required
               minLength={f.minLength}
-              error={fe[f.name]}
+              error={f.name === "new_password" ? check.answer.weakness : fe[f.name]}
+              {...(f.name === "new_password" && {
+                onBlur: check.onBlur,
+                onChange: check.onChange,
+                description: check.answer.weakness === null ? t("password.meetsRule") : undefined,
+                // The answer under the field, where the refusal also shows.
+                inputWrapperOrder: ["label", "input", "description", "error"],
+                "data-testid": "new-password",
+                // Mantine marks the inner input data-invalid only: say it to screen readers too.
+                "aria-invalid": check.answer.weakness ? true : undefined,
+              })}
             />
           ))}
+          {/* What the check said, read out once when the field is left. */}
+          <div className="visually-hidden" role="status" data-testid="password-check">
+            {check.answer.weakness ??
+              (check.answer.weakness === null ? t("password.meetsRule") : "")}
+          </div>
           <SubmitButton>{t("password.submit")}</SubmitButton>
         </Stack>
       </Form>

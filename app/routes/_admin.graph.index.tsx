@@ -4,12 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JobStatusBadge } from "~/components/graph-admin/job-status";
 import { groupDigits } from "~/utils/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { JobList } from "~/components/graph-admin/job-list";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import type { GraphCard, Job } from "~/graph-admin/types";
-import { formatDate } from "~/utils/format";
 import { can } from "~/graph-admin/actions.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -130,7 +130,7 @@ export default function GraphDashboard() {
                         </Link>
                       </Group>
                       <Text size="xs" c="dimmed">
-                        {formatDate(g.last_build.finished_at ?? g.last_build.created_at)}
+                        <RelativeTime value={g.last_build.finished_at ?? g.last_build.created_at} />
                       </Text>
                     </Stack>
                   ) : (

@@ -9,7 +9,7 @@ import { screens } from "~/table/registry";
 import { CancelLink, RouteModal, useTableHref } from "~/components/table/route-modal";
 import { requireViewer } from "~/auth/guard.server";
 import { badIntent } from "~/http/page.server";
-import { formatDate } from "~/utils/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { readForm } from "~/http/form.server";
 import { IntentForm } from "~/components/ui/intent-form";
 
@@ -41,9 +41,6 @@ function CloseLink() {
     </div>
   );
 }
-
-/** A report time to the second; "—" when there is none. */
-const at = (iso: string | null | undefined) => formatDate(iso) || "—";
 
 export default function ReviewDialog() {
   const { record, allowed, graphName, canHandle } = useLoaderData<typeof loader>();
@@ -83,13 +80,15 @@ export default function ReviewDialog() {
         <dd data-testid="feedback-content">{record.content}</dd>
         <dt>{t("feedback.reporter")}</dt>
         <dd>
-          {record.reporter || "—"} · {at(record.created_at)}
+          {record.reporter || "—"} ·{" "}
+          {record.created_at ? <RelativeTime value={record.created_at} /> : "—"}
         </dd>
         {record.handler && (
           <>
             <dt>{t("feedback.handler")}</dt>
             <dd>
-              {record.handler} · {at(record.handled_at)}
+              {record.handler} ·{" "}
+              {record.handled_at ? <RelativeTime value={record.handled_at} /> : "—"}
             </dd>
           </>
         )}

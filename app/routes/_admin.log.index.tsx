@@ -13,7 +13,8 @@ import { WindowSwitch } from "~/components/kg/window-switch";
 import { withParams } from "~/utils/url";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
-import { formatDate, percent } from "~/utils/format";
+import { percent } from "~/utils/format";
+import { CompactNumber, RelativeTime } from "~/components/ui/relative-time";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta("nav.log");
@@ -125,12 +126,17 @@ function QueryTable({
       columns={[
         { key: "rank", header: t("common.rank"), cell: (_, i) => i + 1 },
         { key: "query", header: t("log.query"), cell: (r) => r.query, wrap: true },
-        { key: "searches", header: t("log.count"), numeric: true },
+        {
+          key: "searches",
+          header: t("log.count"),
+          numeric: true,
+          cell: (r) => <CompactNumber value={r.searches} />,
+        },
         withResults && { key: "avg_results", header: t("log.avgResults"), numeric: true },
         {
           key: "at",
           header: t("log.lastAt"),
-          cell: (r) => formatDate(r.last_at, "YYYY-MM-DD HH:mm"),
+          cell: (r) => <RelativeTime value={r.last_at} />,
         },
       ]}
     />

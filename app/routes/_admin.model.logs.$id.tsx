@@ -14,6 +14,7 @@ import { Empty, Section } from "~/components/kg/page";
 import { Pager } from "~/components/ui/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { canAccess } from "~/utils/roles";
 import { readForm } from "~/http/form.server";
 import { IntentForm } from "~/components/ui/intent-form";
@@ -135,11 +136,11 @@ export default function ModelLogs() {
                   </div>
                   <div>
                     <dt>{t("model.createdAt")}</dt>
-                    <dd>{at(run.created_at)}</dd>
+                    <dd>{run.created_at ? <RelativeTime value={run.created_at} /> : "—"}</dd>
                   </div>
                   <div>
                     <dt>{t("model.finishedAt")}</dt>
-                    <dd>{at(run.finished_at)}</dd>
+                    <dd>{run.finished_at ? <RelativeTime value={run.finished_at} /> : "—"}</dd>
                   </div>
                   {run.f1 !== null && (
                     <div>

@@ -22,6 +22,7 @@ import { relationGraphHref } from "~/kg/links";
 import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
 import { DataTable, rankColumn } from "~/components/ui/data-table";
+import { CompactNumber } from "~/components/ui/relative-time";
 
 export const meta = titleMeta("nav.hotentity");
 export const links = () => [...kgLinks(), ...interchangeLinks()];
@@ -128,7 +129,12 @@ export default function HotEntities() {
               />
             ),
           },
-          { key: "score", header: t("hot.mentions"), numeric: true },
+          {
+            key: "score",
+            header: t("hot.mentions"),
+            numeric: true,
+            cell: (r) => <CompactNumber value={r.score} />,
+          },
           {
             key: "graph",
             header: t("nav.relation"),

@@ -18,6 +18,7 @@ import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
 import { DataTable, rankColumn } from "~/components/ui/data-table";
 import { formatDay } from "~/utils/format";
+import { CompactNumber } from "~/components/ui/relative-time";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;
@@ -74,7 +75,12 @@ export default function HotEvents() {
             header: t("hot.trend"),
             cell: (r) => <Sparkline values={r.trend} color={r.event.color || undefined} />,
           },
-          { key: "score", header: t("hot.reports"), numeric: true },
+          {
+            key: "score",
+            header: t("hot.reports"),
+            numeric: true,
+            cell: (r) => <CompactNumber value={r.score} />,
+          },
           {
             key: "source",
             header: t("common.source"),

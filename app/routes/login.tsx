@@ -63,12 +63,25 @@ async function newCaptcha(request: Request, kind: CaptchaKind): Promise<Captcha 
 type LoginAnswer = { token: string; csrf_token: string; user_id: number };
 
 /** Keeps the platform's token in the session and goes where the user was going. */
-async function startSession(request: Request, result: LoginAnswer, redirectTo: string) {
+async function startSession(
+  request: Request,
+  result: LoginAnswer,
+  redirectTo: string,
+  ticket?: string,
+) {
   const session = await getSession(request);
   session.set("token", result.token);
   session.set("csrf", result.csrf_token);
   session.set("uid", result.user_id);
+  if (ticket) session.set("sso", ticket);
+  else session.unset("sso");
   return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** What the session keeps of a ticket: enough to know it again, useless as a ticket. */
+async function ticketDigest(ticket: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(ticket));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -77,6 +90,13 @@ async function startSession(request: Request, result: LoginAnswer, redirectTo: s
  * to `redirect`. A refused ticket shows the login form with the platform's reason.
  */
 async function ticketLogin(request: Request, ticket: string, redirectTo: string) {
+  const digest = await ticketDigest(ticket);
+  // The same browser asking the ticket's URL again, with the session that ticket started: go
+  // on. Chromium does so by itself when the page the login lands on asks for a client hint it
+  // had not sent (Critical-CH, app/entry.server.tsx): it restarts the navigation from its
+  // first URL, the spent ticket's, which would otherwise show 登录凭证无效或已过期.
+  const session = await getSession(request);
+  if (session.get("token") && session.get("sso") === digest) return redirect(redirectTo);
   const t = await getFixedT(request);
   let result: LoginAnswer;
   try {
@@ -90,7 +110,7 @@ async function ticketLogin(request: Request, ticket: string, redirectTo: string)
       { status: e instanceof PlatformError ? e.status : 503 },
     );
   }
-  return startSession(request, result, redirectTo);
+  return startSession(request, result, redirectTo, digest);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

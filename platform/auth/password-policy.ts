@@ -17,6 +17,17 @@ export function passwordWeakness(password: string): string | undefined {
 }
 
 /**
+ * Checks a candidate new password against the rule above without changing anything (the
+ * password form asks while it is filled in, and again on submit). Nothing about the current
+ * password is compared here: an unthrottled answer must not tell a guess apart.
+ */
+export function checkNewPassword(body: unknown) {
+  const { new_password } = requireTextFields(body, ["new_password"] as const);
+  const weakness = passwordWeakness(new_password);
+  if (weakness) throw new HttpError(400, weakness, "password_weak");
+}
+
+/**
  * Re-confirms the signed-in user's password before a sensitive action. Wrong guesses
  * count like failed logins, so a stolen token cannot be used to find the password.
  */

@@ -6,11 +6,15 @@ import { invalidParam, stringParam } from "../http/params.js";
 import { issueCaptcha, issueTextCaptcha } from "./captcha.js";
 import { hasPermission, requireUser, unauthenticated } from "./context.js";
 import { issueSsoTicket, loginWithPassword, loginWithTicket } from "./login.js";
-import { changePassword, confirmPassword } from "./password-policy.js";
+import { changePassword, checkNewPassword, confirmPassword } from "./password-policy.js";
 import { endToken, userById, userInfo } from "./sessions.js";
 
 /** The client's address; the server trusts loopback proxies, so X-Forwarded-For counts there. */
 const addressOf = (req: Request) => req.ip || req.socket.remoteAddress || "";
+
+/** A users/valid body that asks about a new password rather than re-confirming the current one. */
+const isCandidate = (body: unknown) =>
+  typeof body === "object" && body !== null && "new_password" in body && !("password" in body);
 
 /** The session endpoints of spec §7 under /common/users (see docs/api.md, "Core"). */
 export function mountAuth(router: Router, ctx: PlatformContext) {
@@ -71,7 +75,10 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
   router.post(
     `${users}/valid`,
     handle(async (req, res) => {
-      await confirmPassword(ctx, requireUser(res).id, req.body, addressOf(req));
+      const user = requireUser(res);
+      // {new_password}: does it meet the rule; {password}: is it the caller's (docs/api.md).
+      if (isCandidate(req.body)) checkNewPassword(req.body);
+      else await confirmPassword(ctx, user.id, req.body, addressOf(req));
       res.json({ valid: true });
     }),
   );

@@ -350,7 +350,10 @@ describe("logout, preferences and password", () => {
       ),
     );
     expect(weak.status).toBe(400);
-    expect((weak.data as { error: string }).error).toBe("密码至少8位，且包含字母和数字");
+    // users/valid's answer, under the new-password field.
+    expect((weak.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      new_password: "密码至少8位，且包含字母和数字",
+    });
     const r = await run(() =>
       passwordAction(
         args(

@@ -49,6 +49,12 @@ describe("login with a single sign-on ticket", () => {
     expect(session.get("uid")).toBe(user.id);
     expect(session.get("token")).toMatch(/\S{20,}/);
     expect(session.get("token")).not.toBe(user.token);
+    // The same session as a form login: the platform's CSRF token of the new login with it.
+    const login = p.ctx.db
+      .prepare("SELECT csrf FROM tokens WHERE key = ?")
+      .pluck()
+      .get(session.get("token"));
+    expect(session.get("csrf")).toBe(login);
   });
 
   it("refuses a spent ticket on the login form with the platform's reason", async () => {
@@ -62,6 +68,20 @@ describe("login with a single sign-on ticket", () => {
     expect(again.status).toBe(400);
     expect(again.data).toMatchObject({ error: "登录凭证无效或已过期" });
     expect((again.data as { captcha: unknown }).captcha).toBeTruthy();
+  });
+
+  it("lets the browser the ticket logged in ask its URL again (Chromium's Critical-CH restart), no other", async () => {
+    const t = await ticket();
+    const url = `/login?ticket=${t}&redirect=%2Fdashboard`;
+    const first = await run(async () => loginLoader(args(get(url, await browser()))));
+    const cookie = first.response!.headers.get("Set-Cookie")!.split(";")[0];
+    const again = await run(async () =>
+      loginLoader(args(new Request(`http://console.test${url}`, { headers: { Cookie: cookie } }))),
+    );
+    expect(again.status).toBe(302);
+    expect(again.response!.headers.get("Location")).toBe("/dashboard");
+    const elsewhere = await run(async () => loginLoader(args(get(url, await browser()))));
+    expect(elsewhere.status).toBe(400);
   });
 
   it("ignores a foreign redirect after a ticket login", async () => {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/utils/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { JobStatusBadge, JobProgress } from "./job-status";
 import type { Job } from "~/graph-admin/types";
 import { DataTable } from "~/components/ui/data-table";
@@ -31,7 +31,11 @@ export function JobList({ jobs }: { jobs: Job[] }) {
           width: 160,
           cell: (j) => <JobProgress value={j.progress} status={j.status} id={j.id} />,
         },
-        { key: "created", header: t("job.createdAt"), cell: (j) => formatDate(j.created_at) },
+        {
+          key: "created",
+          header: t("job.createdAt"),
+          cell: (j) => <RelativeTime value={j.created_at} />,
+        },
         { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },
       ]}
     />

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useEventSource } from "remix-utils/sse/react";
 import { Pager } from "~/components/ui/pager";
 import { formatDate } from "~/utils/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { JobStatusBadge, JobProgress } from "./job-status";
 import { ErrorNotice } from "./form-parts";
 import { DiffStats, PlanReportView, ProblemTable } from "./plan-report";
@@ -252,9 +253,15 @@ export function JobView({
             </Text>
             <Group gap="xl">
               <Meta label={t("job.createdBy")} value={job.created_by_name} />
-              <Meta label={t("job.createdAt")} value={formatDate(job.created_at)} />
-              <Meta label={t("job.startedAt")} value={formatDate(job.started_at)} />
-              <Meta label={t("job.finishedAt")} value={formatDate(job.finished_at)} />
+              <Meta label={t("job.createdAt")} value={<RelativeTime value={job.created_at} />} />
+              <Meta
+                label={t("job.startedAt")}
+                value={job.started_at && <RelativeTime value={job.started_at} />}
+              />
+              <Meta
+                label={t("job.finishedAt")}
+                value={job.finished_at && <RelativeTime value={job.finished_at} />}
+              />
               {job.attempts > 0 && <Meta label={t("job.attempts")} value={job.attempts} />}
             </Group>
             {!finished && mayCancel && (

@@ -1,4 +1,5 @@
 import type { SelectOption, TableField } from "~/table/types";
+import { RelativeTime } from "~/components/ui/relative-time";
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -54,8 +55,15 @@ export function CellValue({
       </>
     );
   }
+  if (field.type === "datetime" && value !== null && value !== undefined && value !== "") {
+    // How long ago, the absolute time on hover (spec §9).
+    return (
+      <span className="rt-nowrap">
+        <RelativeTime value={value as string} />
+      </span>
+    );
+  }
   const text = cellText(value, field, options);
-  if (field.type === "datetime") return <span className="rt-nowrap">{text}</span>;
   if (field.type === "text" || text.length > 40) {
     // One line at the column's width; the whole text is in the title.
     return (
