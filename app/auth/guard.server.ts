@@ -91,6 +91,11 @@ export async function requireViewer(
      * which the navigation table does not list.
      */
     page?: string;
+    /**
+     * The admin layout's own check: the login and password rules only, so a page the roles do
+     * not open is refused inside the layout's shell (see `mayOpen`), not instead of it.
+     */
+    layout?: boolean;
   } = {},
 ): Promise<Viewer> {
   const path = pagePath(request);
@@ -111,13 +116,15 @@ export async function requireViewer(
     ? (await getSession(request)).get("previewRole")
     : undefined;
   const roles = preview ? preview.codenames : ownRoles;
-  if (
-    (!isWhitelisted(path) && !pathAllowed(path, roles)) ||
-    (opts.page && !pathAllowed(opts.page, roles))
-  ) {
+  if (!opts.layout && (!mayOpen(path, roles) || (opts.page && !pathAllowed(opts.page, roles)))) {
     throw forbidden();
   }
   return { info, roles, ownRoles, previewRole: preview?.name, api };
+}
+
+/** Whether these roles open the page at this path (spec §4 route roles; whitelisted pages are open). */
+export function mayOpen(path: string, roles: string[]): boolean {
+  return isWhitelisted(path) || pathAllowed(path, roles);
 }
 
 /** A parent route's redirect (spec §2), to its target or else to the first child these roles open. */

@@ -1,21 +1,29 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  isRouteErrorResponse,
   Outlet,
   useLoaderData,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { AdminShell } from "~/components/layout/admin-shell";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { ErrorPage } from "~/components/ui/error-page";
 import { filterNav } from "~/navigation";
 import type { loader as rootLoader } from "~/root";
-import { pagePath, requireViewer } from "~/auth/guard.server";
+import { mayOpen, pagePath, requireViewer } from "~/auth/guard.server";
 import { commitSession, getSession } from "~/auth/session.server";
+import { translate } from "~/i18n";
+import { dynamicTitle } from "~/utils/meta";
 
 /** How many recently visited pages the tags view keeps. */
 const MAX_TAGS = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  // The page's own roles are checked here too, but a refusal is drawn inside the shell (with
+  // the menu the viewer may use) rather than thrown past it; the page's loader refuses as well.
+  const viewer = await requireViewer(request, { layout: true });
+  const denied = !mayOpen(pagePath(request), viewer.roles);
   const session = await getSession(request);
   let previewGroups: { id: number; name: string }[] | undefined;
   if (viewer.ownRoles.includes("admin")) {
@@ -48,10 +56,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
       previewRole: viewer.previewRole,
       previewGroups,
       minimal: !!(viewer.info.profile?.need_init_password || viewer.info.profile?.password_expired),
+      denied,
     },
-    { headers },
+    { headers, status: denied ? 403 : 200 },
   );
 }
+
+/**
+ * The title when the layout draws an error in its shell (a refused page, or its boundary); an
+ * admin page that renders sets its own title.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  const status = error
+    ? isRouteErrorResponse(error)
+      ? error.status
+      : 500
+    : data?.denied
+      ? 403
+      : 0;
+  if (!status) return [];
+  const key =
+    status === 403
+      ? "forbidden"
+      : status === 404
+        ? "notFound"
+        : status === 503
+          ? "serviceError"
+          : "operationFailed";
+  const lng = (matches.find((m) => m.id === "root")?.data as { lng?: string } | undefined)?.lng;
+  return dynamicTitle(matches, `${status} ${translate(lng ?? "en", key)}`);
+};
 
 /** The tags view follows every navigation. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -60,9 +94,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
-export default function AdminLayout() {
-  const d = useLoaderData<typeof loader>();
+function Shell({ children }: { children: React.ReactNode }) {
+  const d = useRouteLoaderData<typeof loader>("routes/_admin");
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // The layout's loader failed (the platform is down…): the page's error alone.
+  if (!d) return <>{children}</>;
   return (
     <AdminShell
       nav={d.nav}
@@ -76,7 +112,21 @@ export default function AdminLayout() {
       tagsView={d.tagsView}
       tags={d.tags}
     >
-      <Outlet />
+      {children}
     </AdminShell>
+  );
+}
+
+export default function AdminLayout() {
+  const { denied } = useLoaderData<typeof loader>();
+  return <Shell>{denied ? <ErrorPage status={403} /> : <Outlet />}</Shell>;
+}
+
+/** An admin page's error (403, 404, 500…) without a boundary of its own, inside the shell. */
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <GeneralErrorBoundary />
+    </Shell>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Input, NativeSelect, Textarea, TextInput } from "@mantine/core";
 import { cloneElement, isValidElement, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionError } from "~/graph-admin/types";
@@ -34,7 +34,10 @@ export function Field({
   );
 }
 
-/** A labelled native select (works without JavaScript), with an optional empty first choice. */
+/**
+ * A labelled native select (works without JavaScript), with an optional empty first choice:
+ * Mantine's NativeSelect, so it is as tall as the text inputs beside it at every element size.
+ */
 export function SelectField({
   name,
   label,
@@ -56,21 +59,23 @@ export function SelectField({
   testId?: string;
 }) {
   return (
-    <Field label={label} error={error} hint={hint}>
-      <select
-        name={name}
-        className="native-field ga-native"
-        defaultValue={value}
-        data-testid={testId}
-      >
-        {empty !== undefined && <option value="">{empty}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <NativeSelect
+      name={name}
+      label={label}
+      error={Array.isArray(error) ? error[0] : error}
+      description={hint}
+      inputWrapperOrder={["label", "input", "description", "error"]}
+      defaultValue={value}
+      className="ga-select"
+      data-testid={testId}
+    >
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 

@@ -126,6 +126,8 @@ export function SkipBadRows({ defaultChecked = false }: { defaultChecked?: boole
       name="skip_bad_rows"
       value="on"
       defaultChecked={defaultChecked}
+      // The form's other choices are 14 px text: the theme's element size would make it 24 px.
+      size="sm"
       label={t("sources.skipBadRows")}
       description={t("sources.skipBadRowsHint")}
       data-testid="skip-bad-rows"

@@ -289,7 +289,8 @@ export function AdminShell({
   return (
     <div
       className="admin"
-      data-sidebar={minimal ? "closed" : state}
+      data-sidebar={minimal ? undefined : state}
+      data-minimal={minimal || undefined}
       data-mobile-nav={menu.open ? "open" : undefined}
       data-testid="admin-layout"
     >
@@ -302,6 +303,13 @@ export function AdminShell({
       )}
       <div className="admin-main">
         <header className="navbar">
+          {minimal && (
+            // No menu while the password must be set first: the product's name stands in its place.
+            <span className="navbar-brand" data-testid="navbar-brand">
+              <img src="/favicon.svg" alt="" width={26} height={26} />
+              <span>{productTitle}</span>
+            </span>
+          )}
           {!minimal && (
             <>
               {menu.button}
@@ -356,20 +364,24 @@ export function AdminShell({
               <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
             </summary>
             <div className="dd-menu">
-              <Link to="/dashboard">{t("nav.dashboard")}</Link>
-              <Link to="/">
-                <IconHome size={16} aria-hidden /> {t("nav.home")}
-              </Link>
-              <UiForm back={here}>
-                <button
-                  type="submit"
-                  name="tagsView"
-                  value={tagsView ? "off" : "on"}
-                  data-testid="tags-view-toggle"
-                >
-                  {t("layout.tagsView")}: {tagsView ? "✓" : "—"}
-                </button>
-              </UiForm>
+              {!minimal && (
+                <>
+                  <Link to="/dashboard">{t("nav.dashboard")}</Link>
+                  <Link to="/">
+                    <IconHome size={16} aria-hidden /> {t("nav.home")}
+                  </Link>
+                  <UiForm back={here}>
+                    <button
+                      type="submit"
+                      name="tagsView"
+                      value={tagsView ? "off" : "on"}
+                      data-testid="tags-view-toggle"
+                    >
+                      {t("layout.tagsView")}: {tagsView ? "✓" : "—"}
+                    </button>
+                  </UiForm>
+                </>
+              )}
               <UiForm back={here} className="size-switch">
                 <span
                   style={{

@@ -17,7 +17,8 @@ export interface HeaderProps {
 /** Spec §9: the header polls every 100 ms until the graph list appears. */
 export const HEADER_POLL_MS = 100;
 
-function DomainTag({ domain }: { domain: string }) {
+/** A graph's domain as the header shows it (军事, 通用…). */
+export function DomainTag({ domain }: { domain: string }) {
   const { t } = useTranslation();
   return (
     <span className="domain-tag" data-domain={domain}>
