@@ -670,6 +670,8 @@ const en: Catalog = {
   "模型：查看": "Models: view",
   "模型：修改": "Models: edit",
   "模型：删除": "Models: delete",
+  "词典仅由训练集构建：实体 {0} 个（测试集文章不参与构建）":
+    "Dictionary built from the training set only: {0} entities (test-set articles take no part)",
 };
 
 export default en;

@@ -682,6 +682,8 @@ const es: Catalog = {
   "模型：查看": "Modelos: ver",
   "模型：修改": "Modelos: editar",
   "模型：删除": "Modelos: eliminar",
+  "词典仅由训练集构建：实体 {0} 个（测试集文章不参与构建）":
+    "Diccionario construido solo con el conjunto de entrenamiento: {0} entidades (los artículos del conjunto de prueba no participan)",
 };
 
 export default es;
