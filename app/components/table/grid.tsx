@@ -8,7 +8,7 @@ import { formIdOf, type GridProps } from "./grid-props";
 import { recordLock } from "~/table/locks";
 import type { ResourceScreen } from "~/table/registry";
 import { nextOrdering, sortDirection, stateQuery, withState } from "~/table/table-state";
-import type { Row, TableField, TableSchema } from "~/table/types";
+import type { FieldType, Row, TableField, TableSchema } from "~/table/types";
 
 /** Texts the grid repeats on every row, translated once per render. */
 function useGridLabels() {
@@ -143,12 +143,17 @@ function SelectPageBox({ formId, label }: { formId: string; label: string }) {
   );
 }
 
-/** A column's width from the schema, as a fixed width the cell keeps (at least 40 px). */
-const widthStyle = (size: number) => ({ width: size, minWidth: Math.max(size, 40) });
+/**
+ * Columns of short values (numbers, times, choices) are as wide as their header and values;
+ * the room left goes to the columns of text, whose long values are cut.
+ */
+const FITTED = new Set<FieldType>(["number", "datetime", "time", "select", "password"]);
 
 /**
  * The table of a resource screen: a selection column of native checkboxes (they belong to the
  * bulk form), the schema's columns with sort links, an actions column that stays in view.
+ * The table takes its area's width; a column is as wide as its header and its values, a value
+ * at most the schema's width for its field (cells.tsx), so a screen's columns fit a desktop.
  * Plain table markup styled with Mantine's variables (table.css): paging, sorting and
  * selection live in the URL and in forms, so a table library would only add rendering time.
  */
@@ -186,15 +191,15 @@ export const ResourceGrid = memo(function ResourceGrid({
         <thead>
           <tr>
             {selectable && (
-              <th style={widthStyle(40)}>
+              <th className="rt-fit">
                 {hydrated ? <SelectPageBox formId={formId} label={labels.selectPage} /> : null}
               </th>
             )}
             {fields.map(([name, field]) => {
-              const style = widthStyle(field.width ?? 150);
+              const fit = FITTED.has(field.type) ? "rt-fit" : undefined;
               if (!field.sortable)
                 return (
-                  <th key={name} style={style}>
+                  <th key={name} className={fit}>
                     {field.label}
                   </th>
                 );
@@ -203,14 +208,14 @@ export const ResourceGrid = memo(function ResourceGrid({
               return (
                 <th
                   key={name}
-                  style={style}
+                  className={fit}
                   aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}
                 >
                   <SortHeader label={field.label} href={href} dir={dir} />
                 </th>
               );
             })}
-            {hasActions && <th style={widthStyle(150)}>{labels.actions}</th>}
+            {hasActions && <th className="rt-fit">{labels.actions}</th>}
           </tr>
         </thead>
         <tbody>
