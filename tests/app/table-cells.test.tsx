@@ -19,14 +19,14 @@ describe("table cells", () => {
   it("claims its own width, at most its field's less the padding, the whole text in the title when cut", () => {
     const long = "很长的一段文字，".repeat(10);
     const html = cell(long, field("str", 200));
-    expect(html).toContain('class="rt-cell" style="min-width:180px"');
+    expect(html).toContain('class="rt-cell" style="--c:180px"');
     expect(html).toContain(`title="${long}"`);
     // A short value claims its own width and has no title to repeat it.
     const short = cell("短值", field("str"));
-    expect(short).toContain('style="min-width:28px"');
+    expect(short).toContain('style="--c:28px"');
     expect(short).not.toContain("title=");
     // A field without a width gets 150 px.
-    expect(cell("x".repeat(100), field("str"))).toContain("min-width:130px");
+    expect(cell("x".repeat(100), field("str"))).toContain("--c:130px");
   });
 
   it("formats a timestamp and shows nothing for an empty value", () => {
@@ -42,7 +42,7 @@ describe("table cells", () => {
       label,
     }));
     const html = cell([0, 1, 2, 3, 4], field("multi-select", 300), options);
-    expect(html).toContain('class="rt-tags" style="min-width:208px"');
+    expect(html).toContain('class="rt-tags" style="--c:208px"');
     expect(html.match(/class="rt-tag"/g)).toHaveLength(3);
     expect(html).toContain('class="rt-tag more" title="写用户组, 读配置"');
     expect(html).toMatch(/\+2<span class="visually-hidden">: 写用户组, 读配置<\/span>/);

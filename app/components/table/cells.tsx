@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { Separated } from "~/components/ui/separated";
 import type { SelectOption, TableField } from "~/table/types";
 
@@ -35,31 +36,54 @@ export function cellText(value: unknown, field: TableField, options?: SelectOpti
 }
 
 /** The cell's padding, both sides (--mantine-spacing-xs); a field's width includes it. */
-const PADDING = 20;
+export const PADDING = 20;
 /** Tags a list shows before "+N" (the rest are in its title and read out). */
 const MAX_TAGS = 3;
+/** A tag's padding and the gap after it (table.css .rt-tag, .rt-tags). */
+const TAG_EXTRA = 16;
 
 /** About how wide a text is at `size` px: CJK and full-width characters are square, others narrower. */
-function textWidth(text: string, size = 14): number {
+export function textWidth(text: string, size = 14): number {
   let width = 0;
   for (const ch of text) width += ch.codePointAt(0)! >= 0x2e80 ? size : size * 0.62;
   return Math.ceil(width);
 }
 
-/** A tag's padding and the gap after it (table.css .rt-tag, .rt-tags). */
-const TAG_EXTRA = 16;
+const maxOf = (field: TableField) => Math.max((field.width ?? 150) - PADDING, 40);
+
+/** A list's labels: the tags shown, and the rest "+N" stands for. */
+function tagsOf(value: unknown[], options?: SelectOption[]) {
+  const labels = value.map((v) => optionLabel(options, v));
+  return { shown: labels.slice(0, MAX_TAGS), rest: labels.slice(MAX_TAGS) };
+}
+
+const tagWidth = (label: string) => textWidth(label, 12) + TAG_EXTRA;
 
 /**
- * What a value asks of its column: its own width, at most the schema's width for the field
- * (`table_fields.width`, padding included). The value's box claims only that (CSS
- * `contain: inline-size`), so a long value never widens the table, and takes whatever
- * width its column gets: cut with an ellipsis when even that is short, whole in the title
- * (and in the edit dialog).
+ * The width a value asks of its column (padding left out): its own, at most the schema's
+ * width for the field (`table_fields.width`, padding included).
  */
-const claim = (need: number, field: TableField) => {
-  const max = Math.max((field.width ?? 150) - PADDING, 40);
-  return { minWidth: Math.min(need, max), cut: need > max * 0.8 };
-};
+export function valueClaim(value: unknown, field: TableField, options?: SelectOption[]): number {
+  let need: number;
+  if (Array.isArray(value)) {
+    const { shown, rest } = tagsOf(value, options);
+    need = shown.reduce((sum, label) => sum + tagWidth(label), rest.length ? 40 : 0);
+  } else need = textWidth(cellText(value, field, options));
+  return Math.min(need, maxOf(field));
+}
+
+/**
+ * A value's box claims only its width from the table's layout (`--c`, CSS
+ * `contain: inline-size`), so a long value never widens the table; it fills whatever its
+ * column gets, cut with an ellipsis when that is short, whole in the title (and in the edit
+ * dialog). With `share`, its column's part of the room the short columns leave (grid.tsx),
+ * the claim shrinks to that part on a narrow desktop (table.css).
+ */
+function claimStyle(claim: number, share?: number): CSSProperties {
+  const style: Record<string, string> = { "--c": `${claim}px` };
+  if (share !== undefined) style["--r"] = share.toFixed(4);
+  return style as CSSProperties;
+}
 
 /**
  * One cell: one line of text, or a list as tags that wrap in their column, the first few
@@ -69,26 +93,30 @@ export function CellValue({
   value,
   field,
   options,
+  share,
 }: {
   value: unknown;
   field: TableField;
   options?: SelectOption[];
+  /** The column's part of the room for text columns (see claimStyle). */
+  share?: number;
 }) {
+  const max = maxOf(field);
+  const className = share === undefined ? undefined : "rt-shrink";
   if (Array.isArray(value)) {
     if (!value.length) return null;
-    const labels = value.map((v) => optionLabel(options, v));
-    const shown = labels.slice(0, MAX_TAGS);
-    const rest = labels.slice(MAX_TAGS);
-    const widths = shown.map((label) => textWidth(label, 12) + TAG_EXTRA);
-    const need = widths.reduce((a, b) => a + b, rest.length ? 40 : 0);
+    const { shown, rest } = tagsOf(value, options);
     return (
-      <span className="rt-tags" style={{ minWidth: claim(need, field).minWidth }}>
+      <span
+        className={className ? `rt-tags ${className}` : "rt-tags"}
+        style={claimStyle(valueClaim(value, field, options), share)}
+      >
         <Separated separator=", ">
           {shown.map((label, i) => (
             <span
               key={i}
               className="rt-tag"
-              title={claim(widths[i], field).cut ? label : undefined}
+              title={tagWidth(label) > max * 0.8 ? label : undefined}
             >
               {label}
             </span>
@@ -105,9 +133,14 @@ export function CellValue({
   }
   const text = cellText(value, field, options);
   if (!text) return null;
-  const { minWidth, cut } = claim(textWidth(text), field);
+  // The title repeats a text that may be cut: longer than most of its column's claim.
+  const cut = textWidth(text) > max * 0.8 || (share !== undefined && textWidth(text) > 48);
   return (
-    <span className="rt-cell" style={{ minWidth }} title={cut ? text : undefined}>
+    <span
+      className={className ? `rt-cell ${className}` : "rt-cell"}
+      style={claimStyle(valueClaim(value, field, options), share)}
+      title={cut ? text : undefined}
+    >
       {text}
     </span>
   );

@@ -1,8 +1,8 @@
-import { memo, useMemo } from "react";
+import { memo, useMemo, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Separated } from "~/components/ui/separated";
-import { CellValue } from "./cells";
+import { CellValue, PADDING, textWidth, valueClaim } from "./cells";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formIdOf, type GridProps } from "./grid-props";
 import { recordLock } from "~/table/locks";
@@ -149,6 +149,46 @@ function SelectPageBox({ formId, label }: { formId: string; label: string }) {
  */
 const FITTED = new Set<FieldType>(["number", "datetime", "time", "select", "password"]);
 
+/** About how wide a header is: its bold label, and the sort arrow. */
+const headerWidth = (field: TableField) =>
+  Math.ceil(textWidth(field.label) * 1.08) + (field.sortable ? 15 : 0);
+
+/**
+ * How the text columns share the room: the short columns' width (estimated; they keep it)
+ * and each text column's part of what is left, by its widest value. On a narrow desktop
+ * (table.css) a text value claims at most its part, so the table still fits.
+ */
+function columnShares(
+  fields: [string, TableField][],
+  schema: TableSchema,
+  rows: Row[],
+  others: number,
+) {
+  const claims = fields.map(([name, field]) =>
+    rows.reduce(
+      (most, row) => Math.max(most, valueClaim(row[name], field, schema.select_options[name])),
+      0,
+    ),
+  );
+  let fixed = others;
+  let text = 0;
+  fields.forEach(([, field], i) => {
+    if (FITTED.has(field.type)) fixed += Math.max(claims[i], headerWidth(field)) + PADDING;
+    else text += Math.max(claims[i], 48);
+  });
+  const shares = fields.map(([, field], i) =>
+    FITTED.has(field.type) ? undefined : Math.max(claims[i], 48) / (text || 1),
+  );
+  // A little spare for the estimates, the borders and the text columns' padding.
+  const textPadding = shares.filter((r) => r !== undefined).length * PADDING;
+  return { fixed: Math.ceil(fixed + textPadding + 24), shares };
+}
+
+/** The actions column's width, about: its widest row's links, gaps and padding. */
+function actionsWidth(texts: string[]) {
+  return texts.reduce((sum, text) => sum + textWidth(text, 13), 0) + 10 * texts.length + PADDING;
+}
+
 /**
  * The table of a resource screen: a selection column of native checkboxes (they belong to the
  * bulk form), the schema's columns with sort links, an actions column that stays in view.
@@ -178,6 +218,17 @@ export const ResourceGrid = memo(function ResourceGrid({
     ([name]) => !hiddenSet.has(name),
   );
   const columnCount = fields.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
+  const actionTexts = [
+    ...(schema.permissions.update ? [labels.edit] : []),
+    ...(schema.permissions.delete ? [labels.delete] : []),
+    ...(screen.rowActions ?? []).map((a) => labels.extra(a.label)),
+  ];
+  const { fixed, shares } = columnShares(
+    fields,
+    schema,
+    rows,
+    (selectable ? 36 : 0) + (hasActions ? actionsWidth(actionTexts) : 0),
+  );
 
   return (
     // The box scrolls sideways on narrow screens: a named region a keyboard user can focus.
@@ -187,7 +238,7 @@ export const ResourceGrid = memo(function ResourceGrid({
       testId="resource-table"
       data-actions={hasActions || undefined}
     >
-      <table className="rt-grid">
+      <table className="rt-grid" style={{ "--rt-fixed": `${fixed}px` } as CSSProperties}>
         <thead>
           <tr>
             {selectable && (
@@ -240,12 +291,13 @@ export const ResourceGrid = memo(function ResourceGrid({
                   />
                 </td>
               )}
-              {fields.map(([name, field]) => (
+              {fields.map(([name, field], i) => (
                 <td key={name}>
                   <CellValue
                     value={row[name]}
                     field={field}
                     options={schema.select_options[name]}
+                    share={shares[i]}
                   />
                 </td>
               ))}
