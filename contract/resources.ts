@@ -37,10 +37,13 @@ export interface SelectOption {
 
 export interface TableField {
   label: string;
+  /** The column's width in px: long values are cut to it (the whole value on hover). */
   width?: number;
   sortable: boolean;
   filter: boolean;
   type: FieldType;
+  /** A rarely needed column: hidden until the viewer chooses their columns. */
+  default_hidden?: true;
 }
 
 export interface FormField {

@@ -3,7 +3,8 @@ import { sessionSecret } from "~/env.server";
 
 /**
  * Hidden columns per user and screen, in a signed cookie of their own (not the session,
- * whose owner keeps it small): `{ "<uid>:<screen>": ["email", ...] }`.
+ * whose owner keeps it small): `{ "<uid>:<screen>": ["email", ...] }`. An empty list is
+ * kept too: it means "I chose to see every column", unlike no entry (the schema's defaults).
  */
 const columnsCookie = createCookie("__columns", {
   httpOnly: true,
@@ -23,14 +24,21 @@ async function read(request: Request): Promise<Stored> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Stored) : {};
 }
 
+/** The columns this user chose to hide on this screen, or null when they never chose. */
 export async function hiddenColumns(
   request: Request,
   uid: number,
   screen: string,
-): Promise<string[]> {
+): Promise<string[] | null> {
   const stored = (await read(request))[`${uid}:${screen}`];
-  return Array.isArray(stored) ? stored.filter((c) => typeof c === "string") : [];
+  return Array.isArray(stored) ? stored.filter((c) => typeof c === "string") : null;
 }
+
+/** Columns hidden before the user chooses: the schema's rarely needed ones (`default_hidden`). */
+export const defaultHidden = (fields: Record<string, { default_hidden?: true }>) =>
+  Object.entries(fields)
+    .filter(([, f]) => f.default_hidden)
+    .map(([name]) => name);
 
 /** The Set-Cookie header remembering which of `all` columns this user hides on this screen. */
 export async function saveHiddenColumns(
@@ -42,7 +50,7 @@ export async function saveHiddenColumns(
   const stored = await read(request);
   const key = `${uid}:${screen}`;
   delete stored[key];
-  if (hidden.length) stored[key] = hidden.slice(0, 100);
+  stored[key] = hidden.slice(0, 100);
   const keys = Object.keys(stored);
   for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete stored[k];
   return columnsCookie.serialize(stored);

@@ -8,7 +8,7 @@ import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { pagePath, type Viewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/auth/session.server";
-import { hiddenColumns, saveHiddenColumns } from "./columns.server";
+import { defaultHidden, hiddenColumns, saveHiddenColumns } from "./columns.server";
 import {
   failureMessage,
   fetchList,
@@ -73,13 +73,16 @@ export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionA
     error = failureMessage(t, "messages.listFailed", list.reason);
   }
   const ok = list.status === "fulfilled" && schema.status === "fulfilled";
+  const chosen = hidden.status === "fulfilled" ? hidden.value : null;
   return data<TableData>({
     screen: screen.key,
     schema: schema.status === "fulfilled" ? schema.value : null,
     rows: ok ? list.value.results : [],
     count: ok ? list.value.count : 0,
     state,
-    hidden: hidden.status === "fulfilled" ? hidden.value : [],
+    // Until the user chooses their columns, the schema's rarely needed ones start hidden.
+    hidden:
+      chosen ?? (schema.status === "fulfilled" ? defaultHidden(schema.value.table_fields) : []),
     error,
     flags: flags.status === "fulfilled" ? flags.value : undefined,
   });

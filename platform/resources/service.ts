@@ -102,6 +102,7 @@ function buildResourceSchema(
         sortable: !!f.sortable,
         filter: !!f.filterable,
         type: f.type,
+        ...(f.defaultHidden ? { default_hidden: true as const } : {}),
       };
     }
     if (f.readOnly || f.name === "id") continue;

@@ -41,6 +41,8 @@ export interface FieldDef {
   immutable?: boolean;
   /** Not a table column (password). */
   hidden?: boolean;
+  /** A table column that is rarely needed: hidden until the viewer chooses their columns. */
+  defaultHidden?: boolean;
   /** Not in CSV import/export or the template (file content). */
   noCsv?: boolean;
   default?: unknown;

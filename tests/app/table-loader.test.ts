@@ -169,6 +169,33 @@ describe("table action: remembered columns", () => {
     expect(theirs.body.hidden).toEqual([]);
   });
 
+  it("starts with the schema's rarely needed columns hidden, until the user chooses (even all)", async () => {
+    const chooser = await as(p, "columns-chooser", ["admin"]);
+    const before = await table("/backend/setting/users", chooser);
+    expect(before.body.schema!.table_fields.avatar.default_hidden).toBe(true);
+    expect(before.body.hidden).toEqual(["avatar"]);
+    const all = Object.keys(before.body.schema!.table_fields);
+    const r = await run(() =>
+      tableAction(
+        "users",
+        args(
+          post("/backend/setting/users", chooser, {
+            intent: "columns",
+            all,
+            show: all,
+            redirectTo: "/backend/setting/users",
+          }),
+        ),
+      ),
+    );
+    const cookie = r.response!.headers.get("Set-Cookie")!.split(";")[0];
+    const after = await table("/backend/setting/users", {
+      ...chooser,
+      cookie: `${chooser.cookie}; ${cookie}`,
+    });
+    expect(after.body.hidden).toEqual([]);
+  });
+
   it("refuses an unknown intent with 400", async () => {
     const r = await run(() =>
       tableAction("triples", args(post("/data/triaddata", admin, { intent: "nope" }))),

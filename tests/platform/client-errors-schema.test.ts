@@ -53,8 +53,8 @@ describe("the client error log's schema", () => {
       username: column("用户", 110, "str"),
       url: column("页面地址", 220, "str"),
       error: column("错误", 320, "text"),
-      info: column("附加信息", 260, "text"),
-      user_agent: column("浏览器", 200, "str"),
+      info: column("附加信息", 240, "text"),
+      user_agent: { ...column("浏览器", 200, "str"), default_hidden: true },
     });
     expect(Object.keys(body.table_fields)).toEqual([
       "id",

@@ -71,7 +71,7 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(status).toBe(200);
       expect(body.table_fields.subject).toEqual({
         label: "主体",
-        width: 180,
+        width: 160,
         sortable: true,
         filter: true,
         type: "str",

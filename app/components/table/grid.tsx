@@ -1,14 +1,14 @@
-import { memo, useMemo } from "react";
+import { memo, useMemo, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Separated } from "~/components/ui/separated";
-import { CellValue } from "./cells";
+import { CellValue, PADDING, textWidth, valueClaim } from "./cells";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formIdOf, type GridProps } from "./grid-props";
 import { recordLock } from "~/table/locks";
 import type { ResourceScreen } from "~/table/registry";
 import { nextOrdering, sortDirection, stateQuery, withState } from "~/table/table-state";
-import type { Row, TableField, TableSchema } from "~/table/types";
+import type { FieldType, Row, TableField, TableSchema } from "~/table/types";
 
 /** Texts the grid repeats on every row, translated once per render. */
 function useGridLabels() {
@@ -143,12 +143,57 @@ function SelectPageBox({ formId, label }: { formId: string; label: string }) {
   );
 }
 
-/** A column's width from the schema, as a fixed width the cell keeps (at least 40 px). */
-const widthStyle = (size: number) => ({ width: size, minWidth: Math.max(size, 40) });
+/**
+ * Columns of short values (numbers, times, choices) are as wide as their header and values;
+ * the room left goes to the columns of text, whose long values are cut.
+ */
+const FITTED = new Set<FieldType>(["number", "datetime", "time", "select", "password"]);
+
+/** About how wide a header is: its bold label, and the sort arrow. */
+const headerWidth = (field: TableField) =>
+  Math.ceil(textWidth(field.label) * 1.08) + (field.sortable ? 15 : 0);
+
+/**
+ * How the text columns share the room: the short columns' width (estimated; they keep it)
+ * and each text column's part of what is left, by its widest value. On a narrow desktop
+ * (table.css) a text value claims at most its part, so the table still fits.
+ */
+function columnShares(
+  fields: [string, TableField][],
+  schema: TableSchema,
+  rows: Row[],
+  others: number,
+) {
+  const claims = fields.map(([name, field]) =>
+    rows.reduce(
+      (most, row) => Math.max(most, valueClaim(row[name], field, schema.select_options[name])),
+      0,
+    ),
+  );
+  let fixed = others;
+  let text = 0;
+  fields.forEach(([, field], i) => {
+    if (FITTED.has(field.type)) fixed += Math.max(claims[i], headerWidth(field)) + PADDING;
+    else text += Math.max(claims[i], 48);
+  });
+  const shares = fields.map(([, field], i) =>
+    FITTED.has(field.type) ? undefined : Math.max(claims[i], 48) / (text || 1),
+  );
+  // A little spare for the estimates, the borders and the text columns' padding.
+  const textPadding = shares.filter((r) => r !== undefined).length * PADDING;
+  return { fixed: Math.ceil(fixed + textPadding + 24), shares };
+}
+
+/** The actions column's width, about: its widest row's links, gaps and padding. */
+function actionsWidth(texts: string[]) {
+  return texts.reduce((sum, text) => sum + textWidth(text, 13), 0) + 10 * texts.length + PADDING;
+}
 
 /**
  * The table of a resource screen: a selection column of native checkboxes (they belong to the
  * bulk form), the schema's columns with sort links, an actions column that stays in view.
+ * The table takes its area's width; a column is as wide as its header and its values, a value
+ * at most the schema's width for its field (cells.tsx), so a screen's columns fit a desktop.
  * Plain table markup styled with Mantine's variables (table.css): paging, sorting and
  * selection live in the URL and in forms, so a table library would only add rendering time.
  */
@@ -173,6 +218,17 @@ export const ResourceGrid = memo(function ResourceGrid({
     ([name]) => !hiddenSet.has(name),
   );
   const columnCount = fields.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
+  const actionTexts = [
+    ...(schema.permissions.update ? [labels.edit] : []),
+    ...(schema.permissions.delete ? [labels.delete] : []),
+    ...(screen.rowActions ?? []).map((a) => labels.extra(a.label)),
+  ];
+  const { fixed, shares } = columnShares(
+    fields,
+    schema,
+    rows,
+    (selectable ? 36 : 0) + (hasActions ? actionsWidth(actionTexts) : 0),
+  );
 
   return (
     // The box scrolls sideways on narrow screens: a named region a keyboard user can focus.
@@ -182,19 +238,19 @@ export const ResourceGrid = memo(function ResourceGrid({
       testId="resource-table"
       data-actions={hasActions || undefined}
     >
-      <table className="rt-grid">
+      <table className="rt-grid" style={{ "--rt-fixed": `${fixed}px` } as CSSProperties}>
         <thead>
           <tr>
             {selectable && (
-              <th style={widthStyle(40)}>
+              <th className="rt-fit">
                 {hydrated ? <SelectPageBox formId={formId} label={labels.selectPage} /> : null}
               </th>
             )}
             {fields.map(([name, field]) => {
-              const style = widthStyle(field.width ?? 150);
+              const fit = FITTED.has(field.type) ? "rt-fit" : undefined;
               if (!field.sortable)
                 return (
-                  <th key={name} style={style}>
+                  <th key={name} className={fit}>
                     {field.label}
                   </th>
                 );
@@ -203,14 +259,14 @@ export const ResourceGrid = memo(function ResourceGrid({
               return (
                 <th
                   key={name}
-                  style={style}
+                  className={fit}
                   aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}
                 >
                   <SortHeader label={field.label} href={href} dir={dir} />
                 </th>
               );
             })}
-            {hasActions && <th style={widthStyle(150)}>{labels.actions}</th>}
+            {hasActions && <th className="rt-fit">{labels.actions}</th>}
           </tr>
         </thead>
         <tbody>
@@ -235,12 +291,13 @@ export const ResourceGrid = memo(function ResourceGrid({
                   />
                 </td>
               )}
-              {fields.map(([name, field]) => (
+              {fields.map(([name, field], i) => (
                 <td key={name}>
                   <CellValue
                     value={row[name]}
                     field={field}
                     options={schema.select_options[name]}
+                    share={shares[i]}
                   />
                 </td>
               ))}

@@ -146,6 +146,7 @@ export const auditlog = readOnlyList("common/auditlog", {
       type: "number",
       valueType: "int",
       width: 80,
+      defaultHidden: true,
       filterable: true,
       readOnly: true,
     },
@@ -192,8 +193,8 @@ export const auditlog = readOnlyList("common/auditlog", {
       searchable: true,
       readOnly: true,
     },
-    { name: "before_json", label: "修改前", type: "text", width: 260, readOnly: true },
-    { name: "after_json", label: "修改后", type: "text", width: 260, readOnly: true },
+    { name: "before_json", label: "修改前", type: "text", width: 220, readOnly: true },
+    { name: "after_json", label: "修改后", type: "text", width: 220, readOnly: true },
   ],
 });
 
@@ -211,7 +212,14 @@ export const clientErrors = readOnlyList("common/clienterrors", {
     { name: "username", label: "用户", type: "str", width: 110, readOnly: true },
     { name: "url", label: "页面地址", type: "str", width: 220, readOnly: true },
     { name: "error", label: "错误", type: "text", width: 320, readOnly: true },
-    { name: "info", label: "附加信息", type: "text", width: 260, readOnly: true },
-    { name: "user_agent", label: "浏览器", type: "str", width: 200, readOnly: true },
+    { name: "info", label: "附加信息", type: "text", width: 240, readOnly: true },
+    {
+      name: "user_agent",
+      label: "浏览器",
+      type: "str",
+      width: 200,
+      readOnly: true,
+      defaultHidden: true,
+    },
   ],
 });

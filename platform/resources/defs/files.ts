@@ -36,7 +36,7 @@ export const files: ResourceDef = {
   customCreate: true,
   fields: [
     idField,
-    nameField("名称", 255, 200),
+    nameField("名称", 255, 180),
     {
       name: "file",
       label: "文件",
@@ -47,7 +47,7 @@ export const files: ResourceDef = {
       noCsv: true,
       createRules: [required("请选择要上传的文件")],
     },
-    descriptionField(2000, 240),
+    { ...descriptionField(2000, 240), defaultHidden: true },
     sourceField,
     graphField,
     {
@@ -57,6 +57,7 @@ export const files: ResourceDef = {
       width: 200,
       searchable: true,
       readOnly: true,
+      defaultHidden: true,
     },
     {
       name: "size",
@@ -67,8 +68,24 @@ export const files: ResourceDef = {
       sortable: true,
       readOnly: true,
     },
-    { name: "mime", label: "文件类型", type: "str", width: 140, filterable: true, readOnly: true },
-    { name: "sha256", label: "SHA-256", type: "str", width: 200, filterable: true, readOnly: true },
+    {
+      name: "mime",
+      label: "文件类型",
+      type: "str",
+      width: 140,
+      filterable: true,
+      readOnly: true,
+      defaultHidden: true,
+    },
+    {
+      name: "sha256",
+      label: "SHA-256",
+      type: "str",
+      width: 200,
+      filterable: true,
+      readOnly: true,
+      defaultHidden: true,
+    },
     {
       name: "uploaded_by",
       label: "上传人",

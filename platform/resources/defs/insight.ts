@@ -48,7 +48,7 @@ export const models: ResourceDef = {
   defaultOrdering: "id",
   fields: [
     idField,
-    nameField("模型名称", 100, 180),
+    nameField("模型名称", 100, 160),
     {
       name: "version",
       label: "版本",
@@ -75,9 +75,16 @@ export const models: ResourceDef = {
       options: MODEL_TYPES,
       rules: [required("请选择模型类型")],
     },
-    { ...graphField, width: 150, rules: [required("请选择知识图谱")] },
+    { ...graphField, rules: [required("请选择知识图谱")] },
     statusField(MODEL_STATUS, { readOnly: true }),
-    { name: "metrics", label: "评估指标", type: "str", width: 240, readOnly: true },
+    {
+      name: "metrics",
+      label: "评估指标",
+      type: "str",
+      width: 240,
+      readOnly: true,
+      defaultHidden: true,
+    },
     {
       name: "f1",
       label: "F1",
@@ -93,6 +100,7 @@ export const models: ResourceDef = {
       type: "number",
       valueType: "int",
       width: 110,
+      defaultHidden: true,
       default: 20,
       rules: [
         required("请输入测试集比例"),
@@ -101,7 +109,7 @@ export const models: ResourceDef = {
         { max: 50, message: "测试集比例不能大于50%" },
       ],
     },
-    descriptionField(2000, 220),
+    { ...descriptionField(2000, 220), defaultHidden: true },
     {
       name: "last_run_at",
       label: "最近运行",
@@ -110,7 +118,7 @@ export const models: ResourceDef = {
       sortable: true,
       readOnly: true,
     },
-    createdAtField(),
+    { ...createdAtField(), defaultHidden: true },
   ],
   hooks: {
     // Deleting a model while its run writes an evaluation would leave the run nowhere to write.
@@ -151,7 +159,7 @@ export const feedback: ResourceDef = {
       options: FEEDBACK_KINDS,
       rules: [required("请选择对象类型")],
     },
-    { ...graphField, immutable: true, rules: [required("请选择知识图谱")] },
+    { ...graphField, immutable: true, defaultHidden: true, rules: [required("请选择知识图谱")] },
     {
       name: "target",
       label: "对象ID",
@@ -159,13 +167,14 @@ export const feedback: ResourceDef = {
       width: 110,
       filterable: true,
       immutable: true,
+      defaultHidden: true,
       rules: [required("请输入对象ID（实体的UUID，关系或事件的编号）"), maxLength(64, "对象ID")],
     },
     {
       name: "target_label",
       label: "事实",
       type: "str",
-      width: 240,
+      width: 200,
       searchable: true,
       readOnly: true,
     },
@@ -194,9 +203,18 @@ export const feedback: ResourceDef = {
       type: "text",
       width: 200,
       searchable: true,
+      defaultHidden: true,
       rules: [maxLength(2000, "处理意见")],
     },
-    { name: "handler", label: "处理人", type: "str", width: 100, filterable: true, readOnly: true },
+    {
+      name: "handler",
+      label: "处理人",
+      type: "str",
+      width: 100,
+      filterable: true,
+      readOnly: true,
+      defaultHidden: true,
+    },
     {
       name: "handled_at",
       label: "处理时间",
@@ -204,6 +222,7 @@ export const feedback: ResourceDef = {
       width: 170,
       sortable: true,
       readOnly: true,
+      defaultHidden: true,
     },
     { name: "link", label: "链接", type: "str", readOnly: true, hidden: true },
     createdAtField("反馈时间"),

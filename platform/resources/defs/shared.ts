@@ -146,7 +146,7 @@ export const graphField: FieldDef = {
   type: "select",
   column: "graph_id",
   valueType: "int",
-  width: 140,
+  width: 120,
   sortable: true,
   filterable: true,
   options: graphOptions,
@@ -158,7 +158,7 @@ export const sourceField: FieldDef = {
   type: "select",
   column: "source_id",
   valueType: "int",
-  width: 140,
+  width: 120,
   filterable: true,
   options: sourceOptions,
 };

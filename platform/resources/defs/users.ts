@@ -74,7 +74,7 @@ export const users: ResourceDef = {
       name: "email",
       label: "邮箱",
       type: "str",
-      width: 200,
+      width: 180,
       sortable: true,
       searchable: true,
       rules: [
@@ -87,7 +87,7 @@ export const users: ResourceDef = {
       label: "用户组",
       type: "multi-select",
       valueType: "int",
-      width: 180,
+      width: 160,
       filterable: true,
       default: [],
       many: { link: "user_groups", own: "user_id", other: "group_id" },
@@ -111,7 +111,14 @@ export const users: ResourceDef = {
     },
     passwordField,
     enabledField("is_active"),
-    { name: "avatar", label: "头像", type: "str", width: 120, rules: [maxLength(500, "头像地址")] },
+    {
+      name: "avatar",
+      label: "头像",
+      type: "str",
+      width: 120,
+      defaultHidden: true,
+      rules: [maxLength(500, "头像地址")],
+    },
   ],
   hooks: {
     // The administrator knows the first password, so the user must choose their own at first login.
