@@ -17,10 +17,11 @@ afterAll(() => p.close());
 
 type Data = any;
 const params = { kgId: String(DEMO.military) };
+/** A submit from an English browser (the console's default language). */
 const submit = async (fields: Record<string, string>) => {
-  const r = await run(() =>
-    action({ request: post("/245/extract", user, fields), params, context: {} }),
-  );
+  const request = post("/245/extract", user, fields);
+  request.headers.set("Accept-Language", "en-US,en;q=0.9");
+  const r = await run(() => action({ request, params, context: {} }));
   return { ...r, d: r.data as Data };
 };
 
