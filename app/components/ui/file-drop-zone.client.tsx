@@ -24,6 +24,9 @@ export default function FileDropZone({
       onDrop={(files) => files[0] && onFile(files[0])}
       multiple={false}
       role="button"
+      // The drop area's own chooser input: out of the accessibility tree and the Tab order (the
+      // area is the one control; the field's input, labelled, is what the form posts).
+      inputProps={{ style: { display: "none" } }}
       aria-label={`${label}: ${fileName ?? t("fileDrop.none")}`}
       data-testid={testId}
       className="file-drop"
