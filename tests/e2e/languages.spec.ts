@@ -55,8 +55,11 @@ const enUi = [...locale("en"), ...Object.values(en)].filter(
 );
 const enExact = new Set(enUi);
 
-/** Demo records whose text is also a UI word: a class named 地点, a flow's steps and answers. */
-const DATA = new Set(["地点", "开始", "结束", "是", "否"]);
+/**
+ * Demo records whose text is also a UI word: a class named 地点, a flow's steps and answers, and
+ * words the keyword statistics count in the demo articles.
+ */
+const DATA = new Set(["地点", "开始", "结束", "是", "否", "训练", "任务"]);
 
 const PAGES = () => [
   "/dashboard",
