@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { CellValue } from "~/components/table/cells";
 import type { SelectOption, TableField } from "~/table/types";
@@ -14,6 +15,18 @@ const field = (type: TableField["type"], width?: number): TableField => ({
 });
 const cell = (value: unknown, f: TableField, options?: SelectOption[]) =>
   renderToString(createElement(CellValue, { value, field: f, options }));
+
+/** A cell on a page: relative times count from the root loader's "now" (spec §9). */
+const NOW = Date.parse("2024-05-01T09:00:00.000Z");
+const onPage = (value: unknown, f: TableField) =>
+  renderToString(
+    createElement(RouterProvider, {
+      router: createMemoryRouter(
+        [{ id: "root", path: "/", element: createElement(CellValue, { value, field: f }) }],
+        { hydrationData: { loaderData: { root: { now: NOW } } } },
+      ),
+    }),
+  );
 
 describe("table cells", () => {
   it("claims its own width, at most its field's less the padding, the whole text in the title when cut", () => {
@@ -30,8 +43,10 @@ describe("table cells", () => {
   });
 
   it("formats a timestamp and shows nothing for an empty value", () => {
-    const html = cell("2024-05-01T08:00:00.000Z", field("datetime", 170));
-    expect(html).toMatch(/>2024-05-0\d \d\d:\d\d:00</);
+    // how long ago, the absolute time on hover
+    const html = onPage("2024-05-01T08:00:00.000Z", field("datetime", 170));
+    expect(html).toMatch(/datetime="2024-05-01T08:00:00.000Z"/i);
+    expect(html).toMatch(/title="2024-05-0\d \d\d:\d\d:00"/);
     expect(cell(null, field("str", 100))).toBe("");
     expect(cell([], field("multi-select", 100))).toBe("");
   });
