@@ -4,9 +4,8 @@ import type { Page } from "@playwright/test";
 import en from "../../platform/i18n/en";
 import es from "../../platform/i18n/es";
 import { sourceMessages } from "../../scripts/platform-messages";
-import { DEMO } from "../app/kg-fixtures";
 import { expect, test } from "./fixtures";
-import { firstId, GRAPH_PAGES } from "./pages";
+import { ADMIN_PAGES, GRAPH_PAGES } from "./pages";
 
 /**
  * Every language whole (issue 13): on the main pages, in en and es no text is a Chinese UI string
@@ -62,37 +61,9 @@ const enExact = new Set(enUi);
 const DATA = new Set(["地点", "开始", "结束", "是", "否", "训练", "任务"]);
 
 const PAGES = () => [
-  "/dashboard",
-  "/backend/profile",
-  "/backend/profile/password",
-  "/backend/setting/permission",
-  "/backend/setting/users",
-  "/backend/setting/users/new",
-  "/backend/setting/users/import",
-  "/backend/setting/groups",
+  ...ADMIN_PAGES(),
   "/backend/setting/groups/new",
-  "/backend/setting/configs",
-  "/backend/setting/auditlog",
-  "/backend/setting/errorlog",
-  "/data/filemanage",
   "/data/filemanage/new",
-  "/data/label",
-  "/data/triaddata",
-  "/data/source",
-  "/model/index",
-  `/model/index/${firstId("SELECT id FROM kg_models ORDER BY id")}/logs`,
-  `/model/logs/${firstId("SELECT id FROM kg_model_runs ORDER BY id")}`,
-  `/model/evaluation/${firstId("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
-  "/kgfeedback/index",
-  "/graph/index",
-  "/graph/create",
-  `/graph/detail/${DEMO.military}`,
-  `/graph/increased/${DEMO.military}`,
-  `/jobs/${firstId("SELECT id FROM jobs ORDER BY id")}`,
-  "/schema",
-  `/count/entity?graph=${DEMO.military}`,
-  `/count/keyword?graph=${DEMO.military}`,
-  "/log/index",
   "/graph/detail/999999",
   ...GRAPH_PAGES(),
 ];
