@@ -1,7 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import i18n, { supportedLngs, type Lng } from "~/i18n";
 import { resources } from "~/locales/all.server";
-import { getSession, sessionLng } from "~/auth/session.server";
+import { getSession, sessionLng, type ConsoleSession } from "~/auth/session.server";
 
 const detector = new RemixI18Next({
   detection: {
@@ -12,9 +12,12 @@ const detector = new RemixI18Next({
   i18next: { ...i18n, resources },
 });
 
-/** Spec §1: the stored preference, else the browser's language, else en. */
-export async function getLocale(request: Request): Promise<Lng> {
-  const stored = sessionLng(await getSession(request));
+/**
+ * Spec §1: the stored preference, else the browser's language, else en. A caller that has the
+ * request's session already passes it (the cookie is read once).
+ */
+export async function getLocale(request: Request, session?: ConsoleSession): Promise<Lng> {
+  const stored = sessionLng(session ?? (await getSession(request)));
   if (stored) return stored;
   return (await detector.getLocale(request)) as Lng;
 }

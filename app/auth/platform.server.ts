@@ -50,7 +50,7 @@ export async function redirectToLogin(request: Request, message?: string): Promi
  */
 export async function platformFor(request: Request): Promise<SessionClient> {
   const session = await getSession(request);
-  const lng = await getLocale(request);
+  const lng = await getLocale(request, session);
   const client = createPlatformClient(
     {
       token: session.get("token"),

@@ -126,14 +126,7 @@ export function localize(
 /** Keys whose string values are messages: exact entries and templates. */
 const MESSAGE_KEYS = new Set(["detail", "message", "errors", "rules", "create_rules", "warnings"]);
 /** Keys whose string values are labels the platform defines: exact entries only. */
-const LABEL_KEYS = new Set([
-  "label",
-  "labels",
-  "type_name",
-  "kind_label",
-  "domain_name",
-  "description",
-]);
+const LABEL_KEYS = new Set(["label", "type_name", "kind_label", "domain_name", "description"]);
 /** Lists whose items' `name` is a platform-defined label (event-relation kinds). */
 const NAMED_LISTS = new Set(["link_types", "event_relation_types"]);
 
