@@ -351,6 +351,12 @@ async function runServer() {
     );
   });
 
+  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client (a browser, a
+  // proxy, a test's request context) that sends on a connection the server is closing at that
+  // instant gets a reset. Idle clients and proxies give up sooner than this (nginx: 60 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;

@@ -28,7 +28,12 @@ async function withoutScripts(browser: Browser, page: Page, baseURL: string): Pr
     const type = route.request().resourceType();
     if (type === "script") return route.abort();
     if (type !== "document") return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
+    // A browser sends a GET again when a kept-alive connection is reset under it; so does this.
+    const response = await route
+      .fetch({ maxRedirects: 0 })
+      .catch((e: Error) =>
+        /ECONNRESET/.test(e.message) ? route.fetch({ maxRedirects: 0 }) : Promise.reject(e),
+      );
     const body = (await response.text())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "")

@@ -94,7 +94,11 @@ export async function fillLogin(page: Page, username: string, password: string, 
   await page.getByPlaceholder("请输入验证码").fill(captcha ?? (await captchaAnswer(page)));
 }
 
-/** Logs in through the login form, as a person would, and waits to leave /login. */
+/**
+ * Logs in through the login form, as a person would, and waits to leave /login: the address
+ * and the page. With JavaScript the router sets the new address before React has drawn the
+ * new page, so a test that acted at once could still click the login page's controls.
+ */
 export async function login(
   page: Page,
   user: { username: string; password: string },
@@ -106,6 +110,7 @@ export async function login(
     page.waitForURL((u) => !u.pathname.startsWith("/login")),
     page.getByRole("button", { name: "登录", exact: true }).click(),
   ]);
+  await expect(page.locator("#login-title")).toHaveCount(0);
 }
 
 /** Saves a screenshot under test-results/screenshots/{project}-{name}.png to look at. */
