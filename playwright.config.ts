@@ -25,11 +25,12 @@ export default defineConfig({
   outputDir: "test-results/artifacts",
   use: { trace: "off", screenshot: "only-on-failure" },
   projects: [
-    // lynx.spec.ts drives lynx, not the browser: once, with the no-JS project.
+    // lynx.spec.ts drives lynx, not the browser, and html-valid.spec.ts reads the server's
+    // HTML: once, with the no-JS project.
     {
       name: "js",
       use: { ...chromium, javaScriptEnabled: true },
-      testIgnore: "**/lynx.spec.ts",
+      testIgnore: ["**/lynx.spec.ts", "**/html-valid.spec.ts"],
     },
     // The server-lifecycle spec starts servers of its own: once is enough. Tests tagged
     // @js-only check what JavaScript adds (e.g. the save lock) and have no no-JS meaning.

@@ -62,6 +62,17 @@ declare module "@mantine/core/esm/components/Title/Title.mjs" {
 declare module "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs" {
   export { ColorSchemeScript } from "@mantine/core";
 }
+// The provider's own two style sheets, drawn by the root in <head> (not exported by the index;
+// the props as in the pinned version's lib/core/MantineProvider/*.d.ts).
+declare module "@mantine/core/esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs" {
+  export function MantineCssVariables(props: {
+    cssVariablesSelector: string;
+    deduplicateCssVariables: boolean;
+  }): import("react").ReactElement | null;
+}
+declare module "@mantine/core/esm/core/MantineProvider/MantineClasses/MantineClasses.mjs" {
+  export function MantineClasses(): import("react").ReactElement;
+}
 declare module "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs" {
   export { MantineProvider } from "@mantine/core";
 }

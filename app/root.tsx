@@ -1,4 +1,6 @@
 import { ColorSchemeScript } from "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs";
+import { MantineClasses } from "@mantine/core/esm/core/MantineProvider/MantineClasses/MantineClasses.mjs";
+import { MantineCssVariables } from "@mantine/core/esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs";
 import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs";
 import type { MantineColorSchemeManager } from "@mantine/core";
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
@@ -105,33 +107,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The provider wraps the whole document so that its style sheets (the theme's CSS variables,
+  // the responsive helper classes) are drawn in <head>, where <style> belongs, not in <body>.
   return (
-    <html
-      lang={root?.lng ?? "en"}
-      {...mantineHtmlProps}
-      data-mantine-color-scheme={root?.colorScheme ?? "light"}
+    <MantineProvider
+      theme={themeFor(root?.size)}
+      defaultColorScheme="auto"
+      forceColorScheme={forced}
+      colorSchemeManager={schemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
+      withGlobalClasses={false}
     >
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-        <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
-      </head>
-      <body id="top">
-        <MantineProvider
-          theme={themeFor(root?.size)}
-          defaultColorScheme="auto"
-          forceColorScheme={forced}
-          colorSchemeManager={schemeManager}
-          cssVariablesResolver={cssVariablesResolver}
-        >
+      <html
+        lang={root?.lng ?? "en"}
+        {...mantineHtmlProps}
+        data-mantine-color-scheme={root?.colorScheme ?? "light"}
+      >
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+          <MantineCssVariables cssVariablesSelector=":root" deduplicateCssVariables />
+          <MantineClasses />
+          <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
+        </head>
+        <body id="top">
           {children}
-        </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </MantineProvider>
   );
 }
 

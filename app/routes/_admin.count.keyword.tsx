@@ -60,7 +60,7 @@ export default function KeywordStatistics() {
           >
             <p className="muted">{t("keyword.method")}</p>
           </ChartSection>
-          <aside>
+          <aside aria-label={t("keyword.top")}>
             <Section
               title={t("keyword.top")}
               extra={

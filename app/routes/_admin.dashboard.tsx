@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconKey } from "@tabler/icons-react";
@@ -68,7 +68,7 @@ export default function Dashboard() {
         </Text>
       </Paper>
       {shortcuts.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} data-testid="dashboard-shortcuts">
+        <div className="kg-grid sm-2 md-4" data-testid="dashboard-shortcuts">
           {shortcuts.map((s) => (
             <Paper
               key={s.path}
@@ -84,9 +84,9 @@ export default function Dashboard() {
               </Group>
             </Paper>
           ))}
-        </SimpleGrid>
+        </div>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <div className="kg-grid md-2">
         <Section title={t("dashboard.graphs")} testId="dashboard-graphs">
           {graphs.length ? (
             <Stack gap={6} component="ul" className="dashboard-list">
@@ -121,7 +121,7 @@ export default function Dashboard() {
             {t("nav.password")}
           </Button>
         </Section>
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

@@ -288,7 +288,9 @@ export default function GraphDetailPage() {
                   <tbody>
                     {Object.entries(n.entity.properties).map(([k, v]) => (
                       <tr key={k}>
-                        <th style={{ width: 120 }}>{k}</th>
+                        <th scope="row" style={{ width: 120 }}>
+                          {k}
+                        </th>
                         <td>{String(v)}</td>
                       </tr>
                     ))}

@@ -166,6 +166,7 @@ export default function GraphDashboard() {
                     kgId={g.id}
                     testId={`export-${g.id}`}
                     label={tc("interchange.exportGraph")}
+                    formLabel={tc("interchange.exportGraphNamed", { name: g.name })}
                   />
                 </>
               ),

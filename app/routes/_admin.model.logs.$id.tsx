@@ -206,7 +206,7 @@ export default function ModelLogs() {
               />
             </Section>
           </div>
-          <aside>
+          <aside aria-label={t("model.runs")}>
             <Section title={t("model.runs")} testId="run-list">
               <ul className="ins-runs">
                 {runs.map((r) => {

@@ -99,8 +99,20 @@ export async function tableAction(key: ResourceKey, { request }: ActionFunctionA
   const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const intent = form.get("intent");
   if (intent === "columns") {
-    const all = form.getAll("all").map(String);
+    // The columns are the schema's, not a list the page posts back: what is not shown is hidden.
+    let all: string[];
+    try {
+      all = Object.keys((await fetchSchema(viewer.api, screen)).table_fields);
+    } catch (e) {
+      rethrowUnexpected(e);
+      flash(viewer.api.session, "error", failureMessage(t, "messages.saveFailed", e));
+      return redirect(backTo(form, screen), {
+        headers: { "Set-Cookie": await commitSession(viewer.api.session) },
+      });
+    }
     const shown = new Set(form.getAll("show").map(String));
+    if ([...shown].some((c) => !all.includes(c)))
+      throw data({ error: "show names a column the table does not have" }, { status: 400 });
     const hidden = all.filter((c) => !shown.has(c));
     const cookie = await saveHiddenColumns(request, viewer.info.id, screen.key, hidden);
     return redirect(backTo(form, screen), { headers: { "Set-Cookie": cookie } });

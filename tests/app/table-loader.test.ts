@@ -148,8 +148,7 @@ describe("table action: remembered columns", () => {
         args(
           post("/data/triaddata", admin, {
             intent: "columns",
-            all: ["id", "subject", "object"],
-            show: ["id", "subject"],
+            show: ["id", "subject", "predicate"],
             redirectTo: "/data/triaddata?page=2",
           }),
         ),
@@ -160,7 +159,13 @@ describe("table action: remembered columns", () => {
     const cookie = r.response!.headers.get("Set-Cookie")!.split(";")[0];
     const later = { ...admin, cookie: `${admin.cookie}; ${cookie}` };
     const { body } = await table("/data/triaddata", later);
-    expect(body.hidden).toEqual(["object"]);
+    // Every column of the schema that was not checked, whatever the page posted.
+    expect(body.hidden).toEqual(
+      Object.keys(body.schema!.table_fields).filter(
+        (c) => !["id", "subject", "predicate"].includes(c),
+      ),
+    );
+    expect(body.hidden).toContain("object");
     const other = await as(p, "other-admin", ["admin"]);
     const theirs = await table("/data/triaddata", {
       ...other,
@@ -181,7 +186,6 @@ describe("table action: remembered columns", () => {
         args(
           post("/backend/setting/users", chooser, {
             intent: "columns",
-            all,
             show: all,
             redirectTo: "/backend/setting/users",
           }),
@@ -194,6 +198,16 @@ describe("table action: remembered columns", () => {
       cookie: `${chooser.cookie}; ${cookie}`,
     });
     expect(after.body.hidden).toEqual([]);
+  });
+
+  it("refuses a column the table does not have with 400", async () => {
+    const r = await run(() =>
+      tableAction(
+        "triples",
+        args(post("/data/triaddata", admin, { intent: "columns", show: ["id", "no_such"] })),
+      ),
+    );
+    expect(r.status).toBe(400);
   });
 
   it("refuses an unknown intent with 400", async () => {

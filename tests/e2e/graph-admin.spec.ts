@@ -71,7 +71,7 @@ test.describe("graph administration", () => {
       expect(
         await page.evaluate(() => (window as unknown as { followed?: boolean }).followed),
       ).toBe(true);
-    await expect(page.getByTestId("job-progress")).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByTestId("job-progress")).toHaveAttribute("value", "100");
     await expect(page.getByTestId("job-counts")).toContainText("305");
     await expect(page.getByTestId("job-logs")).toContainText("构建完成");
     await shot(page, testInfo, "graph-build-job");

@@ -55,7 +55,7 @@ test.describe("models", () => {
     });
     await expect(page.getByTestId("log-line").first()).toContainText("任务完成");
     await expect(page.getByTestId("run-log")).toContainText("评估完成：P ");
-    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByRole("progressbar")).toHaveAttribute("value", "100");
     await shot(page, testInfo, "insight-model-logs");
 
     await page.getByRole("link", { name: "查看评估结果" }).click();

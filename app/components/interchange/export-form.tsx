@@ -24,12 +24,15 @@ export function ExportForm({
   fixed = {},
   choice,
   label,
+  formLabel,
   testId,
 }: {
   kgId: number;
   fixed?: Record<string, string | number | undefined>;
   choice?: ExportChoice;
   label?: string;
+  /** The form's name when several stand on one page (one per row): unique, with the row's name. */
+  formLabel?: string;
   testId?: string;
 }) {
   const { t } = useTranslation("common");
@@ -39,7 +42,7 @@ export function ExportForm({
       action={`/${kgId}/export`}
       className="export-form"
       data-testid={testId}
-      aria-label={label ?? choice?.label ?? t("interchange.export")}
+      aria-label={formLabel ?? label ?? choice?.label ?? t("interchange.export")}
     >
       {Object.entries(fixed).map(([k, v]) =>
         v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={v} />,

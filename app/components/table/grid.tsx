@@ -242,7 +242,7 @@ export const ResourceGrid = memo(function ResourceGrid({
         <thead>
           <tr>
             {selectable && (
-              <th className="rt-fit">
+              <th scope="col" className="rt-fit">
                 {hydrated ? <SelectPageBox formId={formId} label={labels.selectPage} /> : null}
               </th>
             )}
@@ -250,7 +250,7 @@ export const ResourceGrid = memo(function ResourceGrid({
               const fit = FITTED.has(field.type) ? "rt-fit" : undefined;
               if (!field.sortable)
                 return (
-                  <th key={name} className={fit}>
+                  <th scope="col" key={name} className={fit}>
                     {field.label}
                   </th>
                 );
@@ -258,6 +258,7 @@ export const ResourceGrid = memo(function ResourceGrid({
               const href = `${screen.path}${stateQuery(withState(state, { ordering: nextOrdering(state.ordering, name) }))}`;
               return (
                 <th
+                  scope="col"
                   key={name}
                   className={fit}
                   aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}
@@ -266,7 +267,11 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </th>
               );
             })}
-            {hasActions && <th className="rt-fit">{labels.actions}</th>}
+            {hasActions && (
+              <th scope="col" className="rt-fit">
+                {labels.actions}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>

@@ -67,11 +67,13 @@ export function PermissionMatrix({
       <table className="rt-matrix" data-testid="permission-matrix">
         <thead>
           <tr>
-            <th>{t("permission.module")}</th>
+            <th scope="col">{t("permission.module")}</th>
             {ACTIONS.map((a) => (
-              <th key={a}>{t(`permission.${a}`)}</th>
+              <th scope="col" key={a}>
+                {t(`permission.${a}`)}
+              </th>
             ))}
-            <th>{t("permission.other")}</th>
+            <th scope="col">{t("permission.other")}</th>
           </tr>
         </thead>
         <tbody>

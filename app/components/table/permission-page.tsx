@@ -13,6 +13,8 @@ import { IntentForm } from "~/components/ui/intent-form";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 
 /** Access control: pick a group, tick its members and permissions, save (one plain form). */
+const PLAIN_FIELDSET = { border: 0, padding: 0, margin: 0 };
+
 export function PermissionPage() {
   const d = useLoaderData<PermissionPageData>();
   const { t } = useTranslation("table");
@@ -64,8 +66,9 @@ export function PermissionPage() {
                   {d.lockedMessage}
                 </Alert>
               )}
-              <fieldset disabled={!d.canUpdate} style={{ border: 0, padding: 0, margin: 0 }}>
-                <Text size="sm" fw={600} mb={6}>
+              {/* Two groups, each named by its legend; disabled as a whole for a reader. */}
+              <fieldset disabled={!d.canUpdate} style={PLAIN_FIELDSET}>
+                <Text component="legend" size="sm" fw={600} mb={6} p={0}>
                   {t("permission.members")}
                 </Text>
                 {!membersLocked && <input type="hidden" name="members" value="" />}
@@ -81,7 +84,9 @@ export function PermissionPage() {
                     inputClassName="rt-check"
                   />
                 </div>
-                <Text size="sm" fw={600} mt="md" mb={6}>
+              </fieldset>
+              <fieldset disabled={!d.canUpdate} style={PLAIN_FIELDSET}>
+                <Text component="legend" size="sm" fw={600} mt="md" mb={6} p={0}>
                   {t("permission.matrix")}
                 </Text>
                 <PermissionMatrix

@@ -229,9 +229,6 @@ function ColumnsForm({
       <summary>{t("toolbar.columns")}</summary>
       <IntentForm intent="columns" action={screen.path} className="rt-columns" preventScrollReset>
         <input type="hidden" name="redirectTo" value={here} />
-        {Object.keys(schema.table_fields).map((name) => (
-          <input key={name} type="hidden" name="all" value={name} />
-        ))}
         <CheckboxList
           name="show"
           options={Object.entries(schema.table_fields).map(([name, f]) => ({

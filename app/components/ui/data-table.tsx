@@ -104,6 +104,7 @@ export function DataTable<R>({
           <tr>
             {shown.map((c) => (
               <th
+                scope="col"
                 key={c.key}
                 className={c.numeric ? "num" : undefined}
                 style={c.width ? { width: c.width } : undefined}

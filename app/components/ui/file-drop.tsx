@@ -25,7 +25,8 @@ export function FileDrop({ label, onChange, ...input }: Props) {
         {...input}
         ref={ref}
         type="file"
-        aria-label={label}
+        // Named by its own <label for> when a field wraps it (Field gives it an id), else here.
+        aria-label={input.id ? undefined : label}
         className={hydrated ? "file-drop-input" : input.className}
         tabIndex={hydrated ? -1 : input.tabIndex}
         onChange={(e) => {

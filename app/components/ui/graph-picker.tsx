@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ function GraphCards({ graphs, hrefOf, title }: ChooseFirst) {
         {title}
       </Title>
       <Text c="dimmed">{t("graphPicker.pick")}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="graph-picker">
+      <div className="kg-grid sm-2 md-3" data-testid="graph-picker">
         {graphs.map((g) => (
           <Paper
             key={g.id}
@@ -79,7 +79,7 @@ function GraphCards({ graphs, hrefOf, title }: ChooseFirst) {
             </Stack>
           </Paper>
         ))}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
-import { Group, Progress, Text } from "@mantine/core";
+import type { CSSProperties } from "react";
+import { Group } from "@mantine/core/esm/components/Group/Group.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 
 /**
- * A 0–100 progress bar with its percentage beside it. Mantine's section carries role
- * "progressbar" and aria-valuenow, so it renders and reads without JavaScript; `label` is its
- * accessible name (required: an unnamed progress bar reads as "progress bar 40%" with no
- * hint of what progresses, axe `aria-progressbar-name`), `testId` goes on that same element
- * (tests read aria-valuenow from it).
+ * A 0–100 progress bar with its percentage beside it: the native <progress>, which every
+ * browser (a text browser too) and screen reader knows without JavaScript or ARIA. `label` is
+ * its accessible name (required: an unnamed progress bar reads as "progress bar 40%" with no
+ * hint of what progresses), `testId` goes on the <progress> (tests read its value).
  */
 export function ProgressBar({
   value,
@@ -21,9 +22,14 @@ export function ProgressBar({
   const v = Math.max(0, Math.min(100, value));
   return (
     <Group gap="xs" wrap="nowrap" miw={160}>
-      <Progress.Root size="lg" flex={1}>
-        <Progress.Section value={v} color={color} aria-label={label} data-testid={testId} />
-      </Progress.Root>
+      <progress
+        className="kg-progress"
+        max={100}
+        value={v}
+        aria-label={label}
+        data-testid={testId}
+        style={{ "--kg-progress": `var(--mantine-color-${color}-filled)` } as CSSProperties}
+      />
       <Text component="span" size="xs" style={{ fontVariantNumeric: "tabular-nums" }}>
         {`${v.toFixed(v % 1 ? 1 : 0)}%`}
       </Text>
