@@ -85,8 +85,11 @@ export function PermissionPage() {
                   />
                 </div>
               </fieldset>
-              <fieldset disabled={!d.canUpdate} style={PLAIN_FIELDSET}>
-                <Text component="legend" size="sm" fw={600} mt="md" mb={6} p={0}>
+              <fieldset
+                disabled={!d.canUpdate}
+                style={{ ...PLAIN_FIELDSET, marginTop: "var(--mantine-spacing-md)" }}
+              >
+                <Text component="legend" size="sm" fw={600} mb={6} p={0}>
                   {t("permission.matrix")}
                 </Text>
                 <PermissionMatrix
