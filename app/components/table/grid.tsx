@@ -248,9 +248,10 @@ export const ResourceGrid = memo(function ResourceGrid({
             )}
             {fields.map(([name, field]) => {
               const fit = FITTED.has(field.type) ? "rt-fit" : undefined;
+              // A header without a sort link: on a phone each card names its values (table.css).
               if (!field.sortable)
                 return (
-                  <th key={name} className={fit}>
+                  <th key={name} className={fit ? `${fit} rt-th-plain` : "rt-th-plain"}>
                     {field.label}
                   </th>
                 );
@@ -266,7 +267,7 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </th>
               );
             })}
-            {hasActions && <th className="rt-fit">{labels.actions}</th>}
+            {hasActions && <th className="rt-fit rt-th-plain">{labels.actions}</th>}
           </tr>
         </thead>
         <tbody>
@@ -280,7 +281,7 @@ export const ResourceGrid = memo(function ResourceGrid({
           {rows.map((row) => (
             <tr key={String(row.id)}>
               {selectable && (
-                <td>
+                <td className="rt-select">
                   <input
                     type="checkbox"
                     className="rt-check"
@@ -292,7 +293,8 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </td>
               )}
               {fields.map(([name, field], i) => (
-                <td key={name}>
+                // The label heads the value in a phone's card (table.css); the header names it for AT.
+                <td key={name} data-label={field.label}>
                   <CellValue
                     value={row[name]}
                     field={field}
@@ -302,7 +304,7 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </td>
               ))}
               {hasActions && (
-                <td>
+                <td className="rt-row-actions">
                   <RowActions {...{ screen, schema, row, query, labels }} />
                 </td>
               )}
