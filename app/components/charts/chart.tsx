@@ -80,10 +80,12 @@ export function EChart({
   const specRef = useRef(spec);
   specRef.current = spec;
   /** The option for the box's width now: the narrow drawing's under NARROW_CHART px. */
-  const optionFor = (el: HTMLElement) =>
-    narrowRef.current && el.clientWidth < NARROW_CHART
-      ? narrowRef.current.option
-      : specRef.current.option;
+  const optionFor = (el: HTMLElement) => {
+    const drawing = narrowRef.current && el.clientWidth < NARROW_CHART ? "narrow" : "wide";
+    // Which drawing is live, for tests and styles (a chart with a narrow one only).
+    if (narrowRef.current) el.dataset.drawing = drawing;
+    return drawing === "narrow" ? narrowRef.current!.option : specRef.current.option;
+  };
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   // A fitted chart's live canvas is drawn at the spec's size and scaled to its box.
