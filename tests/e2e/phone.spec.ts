@@ -154,6 +154,15 @@ test("/schema fits a phone; its wide tables scroll in their own regions", async 
   await page.goto("/schema");
   await expect(page.getByTestId("ontology-list")).toBeVisible();
   await fitsWithRegions(page);
+  // The ontology's tables are cards: a relation type's values under their headers, nothing to scroll.
+  const region = page.getByRole("region", { name: "关系类型" });
+  const card = region.locator("tbody tr").first();
+  await expect(card.locator("td").first()).toHaveAttribute("data-label", "关系名称");
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  const tops = await card
+    .locator("td")
+    .evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)));
+  expect(new Set(tops).size, "one line per value").toBe(tops.length);
   await shot(page, testInfo, "phone-schema");
 });
 

@@ -154,11 +154,12 @@ export function KindSection<R extends { id: number }>({
           </details>
         )}
       </div>
-      {/* On a phone the table scrolls sideways in this named region, the keyboard's too. */}
-      <ScrollRegion className="ga-scroll" label={s.title}>
+      {/* On a phone the rows are cards; what is still wider scrolls in this named region. */}
+      <ScrollRegion className="ga-scroll ga-stack" label={s.title}>
         <DataTable
           look="admin"
           frame={false}
+          stack
           testId={s.testId}
           rows={s.rows}
           rowKey={(row) => row.id}
