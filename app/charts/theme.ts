@@ -13,7 +13,15 @@ export interface ChartSpec {
   svg: string | null;
   width: number;
   height: number;
+  /**
+   * The same data drawn for a narrow box (a phone): shown instead when the chart's figure is
+   * under NARROW_CHART px wide (a container query without JavaScript, the live chart's width with it).
+   */
+  narrow?: ChartSpec;
 }
+
+/** Below this width a chart with a `narrow` drawing shows that one (app/styles/charts.css too). */
+export const NARROW_CHART = 480;
 
 export const PALETTE = [
   "#6085f2",

@@ -30,18 +30,26 @@ function columnFrame(categories: string[], top: number): ChartOption {
   };
 }
 
-/** Precision, recall and F1 per class, side by side (0–1). */
-export function classMetricsOption(
-  perClass: ClassMetrics[],
-  names: { precision: string; recall: string; f1: string },
-): ChartOption {
+type MetricNames = { precision: string; recall: string; f1: string };
+
+/** Precision, recall and F1 of each class, the three series of the per-class charts. */
+function metricSeries(perClass: ClassMetrics[], names: MetricNames, horizontal: boolean) {
   const bar = (name: string, key: "precision" | "recall" | "f1", color: string) => ({
     type: "bar",
     name,
     data: perClass.map((c) => c[key]),
-    barMaxWidth: 16,
-    itemStyle: { color, borderRadius: [3, 3, 0, 0] },
+    barMaxWidth: horizontal ? 9 : 16,
+    itemStyle: { color, borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
   });
+  return [
+    bar(names.precision, "precision", "#6085f2"),
+    bar(names.recall, "recall", "#37b24d"),
+    bar(names.f1, "f1", "#f08c00"),
+  ];
+}
+
+/** Precision, recall and F1 per class, side by side (0–1). */
+export function classMetricsOption(perClass: ClassMetrics[], names: MetricNames): ChartOption {
   return {
     ...columnFrame(
       perClass.map((c) => c.label),
@@ -49,11 +57,32 @@ export function classMetricsOption(
     ),
     legend: { top: 4 },
     yAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
-    series: [
-      bar(names.precision, "precision", "#6085f2"),
-      bar(names.recall, "recall", "#37b24d"),
-      bar(names.f1, "f1", "#f08c00"),
-    ],
+    series: metricSeries(perClass, names, false),
+  };
+}
+
+/** How tall the phone's per-class chart is: the legend, then a band of three bars per class. */
+export const classBarsHeight = (classes: number) => 64 + classes * 36;
+
+/**
+ * The same metrics for a phone: a horizontal band per class, its name on one line at the
+ * left, top to bottom in the table's order (classBarsHeight tall).
+ */
+export function classBarsOption(perClass: ClassMetrics[], names: MetricNames): ChartOption {
+  return {
+    ...chartBase,
+    legend: { top: 4 },
+    grid: { left: 4, right: 16, top: 40, bottom: 4, containLabel: true },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    yAxis: {
+      type: "category",
+      inverse: true,
+      data: perClass.map((c) => c.label),
+      axisLabel: { color: "#333", interval: 0 },
+      axisTick: { show: false },
+    },
+    xAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
+    series: metricSeries(perClass, names, true),
   };
 }
 

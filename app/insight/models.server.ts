@@ -9,7 +9,7 @@ import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { safeRedirect } from "~/utils/redirect";
 import { trendOption } from "~/charts/series-options";
-import { classMetricsOption } from "./chart-options";
+import { classBarsHeight, classBarsOption, classMetricsOption } from "./chart-options";
 import { LOG_PAGE_SIZE } from "./choices";
 import { numberParam } from "./query.server";
 
@@ -103,18 +103,19 @@ export async function modelEvaluationPage(
   );
   const t = await getFixedT(request, "insight");
   const ev = answer.evaluation;
+  const names = { precision: t("evaluation.precision"), recall: t("evaluation.recall"), f1: "F1" };
   const perClass = ev
-    ? chartSpec(
-        request,
-        classMetricsOption(ev.per_class, {
-          precision: t("evaluation.precision"),
-          recall: t("evaluation.recall"),
-          f1: "F1",
-        }),
+    ? {
         // Beside the per-class table (half the page's width at desktop sizes).
-        600,
-        500,
-      )
+        ...chartSpec(request, classMetricsOption(ev.per_class, names), 600, 500),
+        // A phone's: a band per class, labels on one line.
+        narrow: chartSpec(
+          request,
+          classBarsOption(ev.per_class, names),
+          320,
+          classBarsHeight(ev.per_class.length),
+        ),
+      }
     : null;
   const history =
     answer.history.length > 1

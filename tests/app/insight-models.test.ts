@@ -317,6 +317,14 @@ describe("evaluation (/model/evaluation/:id)", () => {
     expect(d.evaluation.per_class.length).toBeGreaterThan(0);
     expect(d.evaluation.confusion.labels.at(-1)).toBe("O");
     expect(d.charts.perClass.svg).toContain("<svg");
+    // A phone's drawing of the same metrics: a band of 36 px or more per class.
+    const narrow = d.charts.perClass.narrow;
+    expect(narrow.svg).toContain("<svg");
+    expect(narrow.option.yAxis).toMatchObject({
+      type: "category",
+      data: d.evaluation.per_class.map((c: Json) => c.label),
+    });
+    expect(narrow.height / d.evaluation.per_class.length).toBeGreaterThanOrEqual(36);
     expect(d.history.length).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ChartSpec } from "~/charts/theme";
+import { NARROW_CHART, type ChartSpec } from "~/charts/theme";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { ChartData } from "./chart-data";
 
 type ECharts = import("./echarts.client").ECharts;
 
 const LAYER: React.CSSProperties = { position: "absolute", inset: 0 };
-const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%", display: "block" };
+/** Absolutely placed, so a block (no inline display: charts.css swaps a wide and a narrow one). */
+const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%" };
 /** A fitted chart is not drawn smaller than this share of its own size (see `fit`). */
 export const FIT_MIN_SCALE = 0.6;
 
@@ -50,6 +51,10 @@ export interface EChartProps {
  * its data as a table (ChartData, a collapsed `<details>` in the server's HTML): the picture
  * itself (SVG or canvas) is hidden from assistive technology, and the server's SVG goes in
  * as an `<img>` (a data: URL), so text browsers do not print its axis labels as stray words.
+ *
+ * A spec with a `narrow` drawing (horizontal bars for a phone) carries both pictures; under
+ * NARROW_CHART px a container query shows the narrow one and its proportions (charts.css),
+ * and the live chart draws the narrow option while its box is that narrow.
  */
 export function EChart({
   spec,
@@ -68,6 +73,19 @@ export function EChart({
   const handlers = useRef({ onReady, onClick });
   handlers.current = { onReady, onClick };
   const [live, setLive] = useState(false);
+  // Not for fixed or fitted diagrams: they keep their drawing and scroll.
+  const narrow = fixed || fit || height ? undefined : spec.narrow;
+  const narrowRef = useRef(narrow);
+  narrowRef.current = narrow;
+  const specRef = useRef(spec);
+  specRef.current = spec;
+  /** The option for the box's width now: the narrow drawing's under NARROW_CHART px. */
+  const optionFor = (el: HTMLElement) => {
+    const drawing = narrowRef.current && el.clientWidth < NARROW_CHART ? "narrow" : "wide";
+    // Which drawing is live, for tests and styles (a chart with a narrow one only).
+    if (narrowRef.current) el.dataset.drawing = drawing;
+    return drawing === "narrow" ? narrowRef.current!.option : specRef.current.option;
+  };
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   // A fitted chart's live canvas is drawn at the spec's size and scaled to its box.
@@ -89,10 +107,19 @@ export function EChart({
       const el = liveRef.current;
       if (cancelled || !el) return;
       const chart = ec.init(el, null, { renderer: "canvas" });
-      chart.setOption(spec.option);
+      let drawn = optionFor(el);
+      chart.setOption(drawn);
       chart.on("click", (params) => handlers.current.onClick?.(params as unknown as EChartEvent));
       chartRef.current = chart;
-      observer = new ResizeObserver(() => chart.resize());
+      observer = new ResizeObserver(() => {
+        const option = optionFor(el);
+        if (option !== drawn) {
+          drawn = option;
+          chart.setOption(option, { notMerge: true });
+          handlers.current.onReady?.(chart);
+        }
+        chart.resize();
+      });
       observer.observe(el);
       setLive(true);
       handlers.current.onReady?.(chart);
@@ -114,8 +141,8 @@ export function EChart({
       return;
     }
     const chart = chartRef.current;
-    if (chart) {
-      chart.setOption(spec.option, { notMerge: true });
+    if (chart && liveRef.current) {
+      chart.setOption(optionFor(liveRef.current), { notMerge: true });
       handlers.current.onReady?.(chart);
     }
   }, [spec.option]);
@@ -134,7 +161,10 @@ export function EChart({
       ? { width: spec.width, height: spec.height, minWidth: spec.width }
       : height
         ? { width: "100%", height }
-        : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
+        : narrow
+          ? // charts.css sets --chart-ratio to the narrow one's in a narrow figure.
+            { width: "100%", aspectRatio: `var(--chart-ratio, ${spec.width} / ${spec.height})` }
+          : { width: "100%", aspectRatio: `${spec.width} / ${spec.height}` };
   const box: React.CSSProperties = { position: "relative", ...size };
   const liveStyle: React.CSSProperties = fit
     ? {
@@ -158,7 +188,16 @@ export function EChart({
       data-testid={testId}
     >
       {!live && spec.svg && (
-        <img className="chart-svg" style={IMG} src={svgDataUrl(spec.svg)} alt="" />
+        <img
+          className={narrow?.svg ? "chart-svg wide" : "chart-svg"}
+          style={IMG}
+          src={svgDataUrl(spec.svg)}
+          alt=""
+        />
+      )}
+      {!live && narrow?.svg && (
+        // Shown instead of the wide one in a narrow figure (charts.css).
+        <img hidden className="chart-svg narrow" style={IMG} src={svgDataUrl(narrow.svg)} alt="" />
       )}
       <div
         ref={liveRef}
@@ -168,7 +207,17 @@ export function EChart({
     </div>
   );
   return (
-    <figure className="chart-figure" aria-labelledby={captionId}>
+    <figure
+      className={narrow ? "chart-figure has-narrow" : "chart-figure"}
+      aria-labelledby={captionId}
+      style={
+        narrow
+          ? ({
+              "--chart-narrow-ratio": `${narrow.width} / ${narrow.height}`,
+            } as React.CSSProperties)
+          : undefined
+      }
+    >
       <figcaption id={captionId} className="visually-hidden">
         {label}
       </figcaption>

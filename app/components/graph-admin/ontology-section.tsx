@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/ui/data-table";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { ConfirmDelete, ErrorNotice, type FormTarget } from "./form-parts";
 import { Hidden } from "./ontology-fields";
 import type { ActionError } from "~/graph-admin/types";
@@ -153,10 +154,12 @@ export function KindSection<R extends { id: number }>({
           </details>
         )}
       </div>
-      <div className="ga-scroll">
+      {/* On a phone the rows are cards; what is still wider scrolls in this named region. */}
+      <ScrollRegion className="ga-scroll ga-stack" label={s.title}>
         <DataTable
           look="admin"
           frame={false}
+          stack
           testId={s.testId}
           rows={s.rows}
           rowKey={(row) => row.id}
@@ -169,7 +172,7 @@ export function KindSection<R extends { id: number }>({
             {s.empty}
           </Text>
         )}
-      </div>
+      </ScrollRegion>
     </Paper>
   );
 }

@@ -248,9 +248,10 @@ export const ResourceGrid = memo(function ResourceGrid({
             )}
             {fields.map(([name, field]) => {
               const fit = FITTED.has(field.type) ? "rt-fit" : undefined;
+              // A header without a sort link: on a phone each card names its values (table.css).
               if (!field.sortable)
                 return (
-                  <th scope="col" key={name} className={fit}>
+                  <th scope="col" key={name} className={fit ? `${fit} rt-th-plain` : "rt-th-plain"}>
                     {field.label}
                   </th>
                 );
@@ -268,7 +269,7 @@ export const ResourceGrid = memo(function ResourceGrid({
               );
             })}
             {hasActions && (
-              <th scope="col" className="rt-fit">
+              <th scope="col" className="rt-fit rt-th-plain">
                 {labels.actions}
               </th>
             )}
@@ -285,7 +286,7 @@ export const ResourceGrid = memo(function ResourceGrid({
           {rows.map((row) => (
             <tr key={String(row.id)}>
               {selectable && (
-                <td>
+                <td className="rt-select">
                   <input
                     type="checkbox"
                     className="rt-check"
@@ -297,7 +298,8 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </td>
               )}
               {fields.map(([name, field], i) => (
-                <td key={name}>
+                // The label heads the value in a phone's card (table.css); the header names it for AT.
+                <td key={name} data-label={field.label}>
                   <CellValue
                     value={row[name]}
                     field={field}
@@ -307,7 +309,7 @@ export const ResourceGrid = memo(function ResourceGrid({
                 </td>
               ))}
               {hasActions && (
-                <td>
+                <td className="rt-row-actions">
                   <RowActions {...{ screen, schema, row, query, labels }} />
                 </td>
               )}

@@ -64,6 +64,7 @@ export function DataTable<R>({
   rowTestId,
   isCurrent,
   detail,
+  stack,
 }: {
   /** Typed by the rows (a field column names one of their fields). */
   columns: NoInfer<Column<R> | false | null | undefined>[];
@@ -88,12 +89,17 @@ export function DataTable<R>({
   isCurrent?: (row: NoInfer<R>) => boolean;
   /** A row under the row spanning every column (an editor, the row's details), or null. */
   detail?: (row: NoInfer<R>) => ReactNode;
+  /**
+   * In a narrow frame (a phone) each row is a card of "header: value" lines, the same table for
+   * assistive technology (the frame's class must make it a container: see `.ga-stack`).
+   */
+  stack?: boolean;
 }) {
   const captionId = useId();
   const shown = columns.filter((c): c is Column<R> => !!c);
   const cls = (c: Column<R>) => [c.numeric && "num", c.wrap && "wrap"].filter(Boolean).join(" ");
   const table = (
-    <table className={className} data-testid={testId}>
+    <table className={className} data-testid={testId} data-stack={stack || undefined}>
       {caption && (
         <caption id={captionId} className={captionClassName}>
           {caption}
@@ -128,6 +134,7 @@ export function DataTable<R>({
                   <td
                     key={c.key}
                     className={cls(c) || undefined}
+                    data-label={stack && typeof c.header === "string" ? c.header : undefined}
                     style={!head && c.width ? { width: c.width } : undefined}
                   >
                     {value(c, row, i)}
