@@ -41,7 +41,12 @@ const render = (el: ReactElement) =>
 describe("dialog routes and flash messages on the server", () => {
   it("names the dialog by its title in the server's HTML", () => {
     const html = render(
-      createElement(RouteModal, { screen: screens.users, title: "新增", size: 600 }, "form"),
+      createElement(RouteModal, {
+        screen: screens.users,
+        title: "新增",
+        size: 600,
+        children: "form",
+      }),
     );
     const dialog = html.match(/<section[^>]*role="dialog"[^>]*>/)?.[0] ?? "";
     const labelledBy = dialog.match(/aria-labelledby="([^"]+)"/)?.[1];
