@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { db, expect, hasJs, shot, test } from "./fixtures";
-import { ready, search, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
+import { openPanel, ready, search, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
 
 /**
  * Issue 12, focus after actions (docs/decisions/017-focus-after-actions.md): where the
@@ -158,11 +158,11 @@ test.describe("focus after actions, and the dialog page without JavaScript", () 
   );
 
   test(
-    "after a search focus stays in the search box and the number of results is announced",
+    "after a search focus stays in the search box and the number of results is announced; other view changes keep focus too",
     { tag: "@js-only" },
     async ({ adminPage: page }, testInfo) => {
       const tag = tagFor(testInfo, "fs");
-      seedUsers(tag, 3);
+      seedUsers(tag, 12);
       await page.goto(USERS);
       await ready(page, testInfo);
       const status = page.getByTestId("result-status");
@@ -171,9 +171,14 @@ test.describe("focus after actions, and the dialog page without JavaScript", () 
 
       const box = page.getByRole("searchbox", { name: "搜索" });
       await search(page, tag);
-      await expect(tableRows(page)).toHaveCount(3);
+      await expect(tableRows(page)).toHaveCount(10);
       await expect(box).toBeFocused();
-      await expect(status).toHaveText("找到 3 条记录");
+      await expect(status).toHaveText("找到 12 条记录");
+
+      // Another page: focus on the page now current, not on <body>; nothing new to announce.
+      await press(page.getByTestId("pager").getByRole("link", { name: "2", exact: true }));
+      await page.waitForURL((u) => u.searchParams.get("page") === "2");
+      await expect(page.getByTestId("pager").locator('[aria-current="page"]')).toBeFocused();
 
       await search(page, `${tag}-u01`);
       await expect(tableRows(page)).toHaveCount(1);
@@ -181,12 +186,20 @@ test.describe("focus after actions, and the dialog page without JavaScript", () 
       await expect(box).toHaveValue(`${tag}-u01`);
       await expect(status).toHaveText("找到 1 条记录");
 
-      // From the button: focus stays on it.
+      // From the button: focus stays on it; the same count again is read again.
       await box.fill(tag);
       await press(page.getByTestId("search-submit"));
-      await expect(tableRows(page)).toHaveCount(3);
+      await expect(page.getByTestId("total")).toHaveText("共 12 条");
       await expect(page.getByTestId("search-submit")).toBeFocused();
-      await expect(status).toHaveText("找到 3 条记录");
+      await expect(status).toHaveText("找到 12 条记录");
+
+      // A filter: the panel closes; focus on its summary, the count announced.
+      const filters = await openPanel(page, "filters");
+      await filters.getByLabel("禁用").check();
+      await press(filters.getByRole("button", { name: "筛选" }));
+      await page.waitForURL(/is_active=0/);
+      await expect(page.getByTestId("filters").locator("summary")).toBeFocused();
+      await expect(status).toHaveText("找到 6 条记录");
 
       // A page size applied from the keyboard: focus stays on the select drawn for it.
       const size = page.getByRole("combobox", { name: "每页条数" });

@@ -22,6 +22,7 @@ import type { Row, TableSchema } from "~/table/types";
 import { IntentForm } from "~/components/ui/intent-form";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 import { Separated } from "~/components/ui/separated";
+import { focusElement } from "~/utils/focus";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;
@@ -409,10 +410,7 @@ function useKeepFocus(view: string) {
     first.current = view;
     const now = document.activeElement;
     if (now && now !== document.body && now.isConnected) return;
-    const found = spot.current && root.current?.querySelector<HTMLElement>(spot.current);
-    if (!found) return;
-    if (found.tabIndex < 0 && !found.hasAttribute("tabindex")) found.setAttribute("tabindex", "-1");
-    found.focus();
+    if (spot.current) focusElement(root.current?.querySelector<HTMLElement>(spot.current));
   }, [view]);
   const onFocus = (e: React.FocusEvent) => {
     spot.current = focusSpotOf(e.target);

@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResourceScreen } from "~/table/registry";
 import { parseTableState, stateQuery } from "~/table/table-state";
+import { focusElement } from "~/utils/focus";
 
 /** The table the dialog was opened over, with its page, search, sort and filters. */
 export function useTableHref(screen: ResourceScreen) {
@@ -131,16 +132,6 @@ export function focusTargetAfterClose(spot: OpenerSpot): HTMLElement | null {
   const rows = body ? [...body.children] : [];
   const target = rows[Math.min(row, rows.length - 1)];
   return target instanceof HTMLElement ? target : null;
-}
-
-/** Focus an element; one that is not focusable by itself (a table row) becomes so until left. */
-function focusElement(element: HTMLElement | null) {
-  if (!element) return;
-  if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) {
-    element.setAttribute("tabindex", "-1");
-    element.addEventListener("blur", () => element.removeAttribute("tabindex"), { once: true });
-  }
-  element.focus();
 }
 
 export function CancelLink({ screen }: { screen: ResourceScreen }) {
