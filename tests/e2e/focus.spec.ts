@@ -34,6 +34,7 @@ test.describe("focus after actions, and the dialog page without JavaScript", () 
   test("a dialog page has the dialog after the h1 and before the table, named by its title; the skip link still leads to main", async ({
     adminPage: page,
   }, testInfo) => {
+    test.setTimeout(90_000);
     const tag = tagFor(testInfo, "fo");
     seedUsers(tag, 1);
     const id = userId(`${tag}-u01`);
