@@ -5,17 +5,21 @@ import { useTranslation } from "react-i18next";
 export type Toast = { type: "success" | "error" | "info"; message: string };
 
 /**
- * Where flash messages appear: a polite live region that is always in the page, so a message
- * put into it after a save or a delete (JavaScript) is read out once whatever has focus has
- * been read. It is not focused itself: it goes away by itself. Without JavaScript the message
- * is simply in the page. The layouts put it first in `<main>` (main-landmark.tsx), after the
- * skip link and the navigation, so the skip link stays the first Tab stop and the message is
- * the first thing read in the page's content.
+ * Where flash messages appear: two live regions that are always in the page, so a message put
+ * into one after a save or a delete (JavaScript) is read out: a success or a notice politely
+ * (`status`, once whatever has focus has been read), an error at once (`alert`). Neither is
+ * focused: a message goes away by itself. Without JavaScript the message is simply in the
+ * page. The layouts put the regions first in `<main>` (main-landmark.tsx), after the skip link
+ * and the navigation, so the skip link stays the first Tab stop and the message is the first
+ * thing read in the page's content.
  */
 export function FlashRegion({ toast, toastKey }: { toast: Toast | null; toastKey?: string }) {
+  const shown = toast && <FlashToast key={toastKey ?? toast.message} toast={toast} />;
+  const error = toast?.type === "error";
   return (
-    <div className="flash-region" role="status" data-testid="flash-region">
-      {toast && <FlashToast key={toastKey ?? toast.message} toast={toast} />}
+    <div className="flash-region" data-testid="flash-region">
+      <div role="status">{!error && shown}</div>
+      <div role="alert">{error && shown}</div>
     </div>
   );
 }

@@ -55,17 +55,24 @@ describe("dialog routes and flash messages on the server", () => {
     expect(html).toContain('aria-label="关闭对话框"');
   });
 
-  it("puts a flash message in a polite status region, not a second live region, its close button named", () => {
-    const html = render(
+  it("puts a success in the polite status region, an error in the alert region, no second live region, its close button named", () => {
+    const ok = render(
       createElement(FlashRegion, { toast: { type: "success", message: "记录新增成功！" } }),
     );
-    expect(html).toMatch(/^<div class="flash-region" role="status"/);
-    expect(html).toContain("记录新增成功！");
-    expect(html).not.toContain('role="alert"');
-    expect(html).toContain('aria-label="关闭提示"');
-    // Nothing to say: the region is there, empty, ready for the next message.
+    expect(ok).toMatch(
+      /^<div class="flash-region"[^>]*><div role="status"><div class="flash-toast"/,
+    );
+    expect(ok).toContain("记录新增成功！");
+    expect(ok).toMatch(/<div role="alert"><\/div><\/div>$/);
+    expect(ok.match(/role="(alert|status)"/g)).toHaveLength(2);
+    expect(ok).toContain('aria-label="关闭提示"');
+    const failed = render(
+      createElement(FlashRegion, { toast: { type: "error", message: "记录删除失败！" } }),
+    );
+    expect(failed).toMatch(/<div role="status"><\/div><div role="alert"><div class="flash-toast"/);
+    // Nothing to say: the regions are there, empty, ready for the next message.
     expect(render(createElement(FlashRegion, { toast: null }))).toBe(
-      '<div class="flash-region" role="status" data-testid="flash-region"></div>',
+      '<div class="flash-region" data-testid="flash-region"><div role="status"></div><div role="alert"></div></div>',
     );
   });
 });
