@@ -94,3 +94,16 @@ declare module "@mantine/dates/esm/components/DatesProvider/DatesProvider.mjs" {
 declare module "@mantine/dropzone/esm/Dropzone.mjs" {
   export { Dropzone } from "@mantine/dropzone";
 }
+/** Not in the package's index: the context Modal.Content reads its aria-labelledby from. */
+declare module "@mantine/core/esm/components/ModalBase/ModalBase.context.mjs" {
+  import type { ReactNode } from "react";
+  export interface ModalBaseContextValue {
+    titleMounted: boolean;
+    [key: string]: unknown;
+  }
+  export function ModalBaseProvider(props: {
+    value: ModalBaseContextValue;
+    children: ReactNode;
+  }): ReactNode;
+  export function useModalBaseContext(): ModalBaseContextValue;
+}

@@ -20,7 +20,6 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { FlashToast } from "./components/flash-toast";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
 import { translate } from "./i18n";
 import { getLocale } from "./i18next.server";
@@ -153,7 +152,7 @@ function useCloseDropdowns() {
 }
 
 export default function App() {
-  const { csrfToken, toast, config } = useLoaderData<typeof loader>();
+  const { csrfToken, config } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useCloseDropdowns();
   return (
@@ -163,7 +162,7 @@ export default function App() {
           {t("serviceError")}
         </div>
       )}
-      {toast && <FlashToast key={toast.message + Date.now()} toast={toast} />}
+      {/* The flash message (root data "toast") is the first thing in <main> (Main). */}
       <Outlet />
     </AuthenticityTokenProvider>
   );

@@ -1,5 +1,8 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { FlashRegion } from "../flash-toast";
 
 /** The id the skip link jumps to: every page has exactly one `<main>`, and it carries it. */
 export const MAIN_ID = "main";
@@ -24,7 +27,11 @@ export function SkipLink() {
   );
 }
 
-/** The page's one `<main>`: focusable from the skip link (tabindex -1: not a Tab stop itself). */
+/**
+ * The page's one `<main>`: focusable from the skip link (tabindex -1: not a Tab stop itself).
+ * It starts with the flash region (the message of the last save, delete…): after the skip
+ * link, not before it, and the first thing read in the content.
+ */
 export function Main({
   className,
   children,
@@ -34,8 +41,12 @@ export function Main({
   children: ReactNode;
   testId?: string;
 }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const toast = root?.toast ?? null;
   return (
     <main id={MAIN_ID} tabIndex={-1} className={className} data-testid={testId}>
+      {/* Keyed by the load: the same message after a second save is shown (and read) again. */}
+      <FlashRegion toast={toast} toastKey={toast ? `${toast.message}${root?.now}` : undefined} />
       <InsideMain.Provider value={true}>{children}</InsideMain.Provider>
     </main>
   );

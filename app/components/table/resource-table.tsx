@@ -1,9 +1,9 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FlashToast } from "~/components/flash-toast";
+import { FlashRegion } from "~/components/flash-toast";
 import { ResourceGrid } from "./grid";
 import { formIdOf } from "./grid-props";
 import type { ResourceScreen } from "~/table/registry";
@@ -22,6 +22,7 @@ import type { Row, TableSchema } from "~/table/types";
 import { IntentForm } from "~/components/ui/intent-form";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 import { Separated } from "~/components/ui/separated";
+import { focusElement } from "~/utils/focus";
 
 export interface ResourceTableProps {
   screen: ResourceScreen;
@@ -84,11 +85,22 @@ function useTableLinks() {
   };
 }
 
+/**
+ * The toolbar's search. With JavaScript the box stays the same element across searches, so
+ * focus stays in it (or on the button) after a search, where the user can refine the words;
+ * the number of results is announced (ResultStatus). It follows a search changed elsewhere
+ * (a link, back) unless the user is typing in it.
+ */
 function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableState }) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
   const searchId = useId();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = box.current;
+    if (input && input !== document.activeElement) input.value = state.search;
+  }, [state.search]);
   return (
     <Form
       method="get"
@@ -109,7 +121,7 @@ function SearchForm({ screen, state }: { screen: ResourceScreen; state: TableSta
           type="search"
           defaultValue={state.search}
           placeholder={t("toolbar.searchPlaceholder")}
-          key={state.search}
+          ref={box}
         />
       </span>
       <button type="submit" className="rt-btn light" data-testid="search-submit">
@@ -335,6 +347,74 @@ function Pager({
   );
 }
 
+/**
+ * A polite live region that says how many records match once a search or a filter changed
+ * them (JavaScript; without it the page loads anew and the pager says 共 N 条). Empty at
+ * first, so nothing is read when the page loads.
+ */
+/** What decides which records match: the search and the filters (not the sort or the page). */
+function matchingKey(state: TableState) {
+  const q = matchQuery(state);
+  q.delete("ordering");
+  return q.toString();
+}
+
+function ResultStatus({ matching, count }: { matching: string; count: number }) {
+  const { t } = useTranslation("table");
+  const [said, setSaid] = useState("");
+  const before = useRef(matching);
+  const message = useRef("");
+  message.current = t("toolbar.resultCount", { count });
+  useEffect(() => {
+    if (before.current === matching) return;
+    before.current = matching;
+    // Emptied first: the same count after another search is a change, and is read again.
+    setSaid("");
+    const timer = setTimeout(() => setSaid(message.current), 150);
+    return () => clearTimeout(timer);
+  }, [matching]);
+  return (
+    <p className="visually-hidden" role="status" data-testid="result-status">
+      {said}
+    </p>
+  );
+}
+
+/**
+ * Where in the table's controls the keyboard was, as a selector that finds the same control
+ * after the view changed: a control redrawn for the new view (the page-size select, a closed
+ * filter panel, the current page) is a new element and focus would fall to <body>.
+ */
+export function focusSpotOf(el: Element): string | null {
+  if (el.closest("tbody")) return null;
+  const panel = el.closest("details[data-testid]");
+  if (panel) return `details[data-testid="${panel.getAttribute("data-testid")}"] > summary`;
+  if (el.closest('[data-testid="pager"]') && !el.matches("select, button"))
+    return '[data-testid="pager"] [aria-current="page"]';
+  const name = el.getAttribute("name");
+  if (name && /^(input|select)$/i.test(el.tagName))
+    return `${el.tagName.toLowerCase()}[name="${name}"]:not([type="hidden"])`;
+  const id = el.getAttribute("data-testid");
+  return id ? `[data-testid="${id}"]` : null;
+}
+
+function useKeepFocus(view: string) {
+  const root = useRef<HTMLDivElement>(null);
+  const spot = useRef<string | null>(null);
+  const first = useRef(view);
+  useEffect(() => {
+    if (first.current === view) return;
+    first.current = view;
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    if (spot.current) focusElement(root.current?.querySelector<HTMLElement>(spot.current));
+  }, [view]);
+  const onFocus = (e: React.FocusEvent) => {
+    spot.current = focusSpotOf(e.target);
+  };
+  return { ref: root, onFocus };
+}
+
 /** Saves a CSV the export route streams, then says so (spec §8); JavaScript only. */
 async function downloadCsv(href: string): Promise<Toast | null> {
   const res = await fetch(href, { headers: { "X-Requested-With": "fetch" } });
@@ -371,6 +451,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   const exportable = screen.exportable !== false && perms.read;
   const exportHref = `${screen.path}/export${matchQuery(state).size ? `?${matchQuery(state)}` : ""}`;
   const formId = formIdOf(screen);
+  const keepFocus = useKeepFocus(`${query}|${hidden.join()}`);
 
   const say = (type: Toast["type"], message: string) => setToast({ type, message, at: Date.now() });
   const exportWithJs = async (href: string) => {
@@ -395,8 +476,15 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
   };
 
   return (
-    <div className="rt" data-testid={`table-${screen.key}`} onClick={onLinkClick}>
-      {toast && <FlashToast key={toast.at} toast={toast} />}
+    <div
+      className="rt"
+      data-testid={`table-${screen.key}`}
+      onClick={onLinkClick}
+      ref={keepFocus.ref}
+      onFocus={keepFocus.onFocus}
+    >
+      <FlashRegion toast={toast} toastKey={toast ? String(toast.at) : undefined} />
+      <ResultStatus matching={matchingKey(state)} count={count} />
       <div className="rt-toolbar">
         <Separated>
           {perms.create && (

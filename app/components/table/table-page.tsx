@@ -45,7 +45,12 @@ function FeatureFlags({ flags, here }: { flags: NonNullable<TableData["flags"]>;
   );
 }
 
-/** A table screen: its title, the spec §8 message when loading failed, the table, and its dialogs. */
+/**
+ * A table screen: its title, the spec §8 message when loading failed, the table, and its dialogs.
+ * A dialog (a child route) comes right after the title, before the table: on screen it is fixed
+ * over the table either way, and without JavaScript the keyboard and a screen reader reach its
+ * form first instead of after every control of the table.
+ */
 export function ResourceTablePage() {
   const d = useLoaderData<TableData>();
   const { t } = useTranslation();
@@ -56,6 +61,7 @@ export function ResourceTablePage() {
       <Title order={1} size="h3">
         {t(screen.title)}
       </Title>
+      <Outlet />
       {d.error && (
         <Alert color="red" role="alert" data-testid="table-error">
           {d.error}
@@ -72,7 +78,6 @@ export function ResourceTablePage() {
           hidden={d.hidden}
         />
       )}
-      <Outlet />
     </Stack>
   );
 }
