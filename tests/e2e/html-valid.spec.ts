@@ -41,7 +41,6 @@ const DIALOGS = () => {
   const user = db().prepare("SELECT id FROM users ORDER BY id").pluck().get() as number;
   return [
     `/backend/setting/users/${user}/edit`,
-    `/backend/setting/users/${user}/delete`,
     `/backend/setting/users/${user}/password`,
     "/data/triaddata/new",
     "/data/triaddata/import",

@@ -30,6 +30,7 @@ export const ADMIN_PAGES = () => [
   "/backend/setting/users",
   "/backend/setting/users/new",
   "/backend/setting/users/import",
+  `/backend/setting/users/${firstId("SELECT id FROM users ORDER BY id")}/delete`,
   "/backend/setting/groups",
   "/backend/setting/configs",
   "/backend/setting/auditlog",
