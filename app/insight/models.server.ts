@@ -104,7 +104,7 @@ export async function modelEvaluationPage(
   const t = await getFixedT(request, "insight");
   const ev = answer.evaluation;
   const perClass = ev
-    ? chartSpec(
+    ? await chartSpec(
         request,
         classMetricsOption(ev.per_class, {
           precision: t("evaluation.precision"),
@@ -118,7 +118,7 @@ export async function modelEvaluationPage(
     : null;
   const history =
     answer.history.length > 1
-      ? chartSpec(
+      ? await chartSpec(
           request,
           trendOption(
             answer.history.map((h) => `#${h.run_id}`),

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import type { ChartSpec } from "~/charts/theme";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { themeChart, type ChartSpec, type ColorScheme } from "~/charts/theme";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { ChartData } from "./chart-data";
 
@@ -41,10 +41,30 @@ export interface EChartProps {
 }
 
 /**
+ * The colour scheme the page shows: the `<html data-mantine-color-scheme>` the server drew,
+ * or the system's that Mantine's script put there when the preference is "auto" and the
+ * server had no hint; followed when it changes. Light until hydrated (only the live chart,
+ * drawn after hydration, uses it; the server's SVG is drawn in the server's scheme).
+ */
+export function useShownScheme(): ColorScheme {
+  const [scheme, setScheme] = useState<ColorScheme>("light");
+  useEffect(() => {
+    const html = document.documentElement;
+    const read = () => setScheme(html.dataset.mantineColorScheme === "dark" ? "dark" : "light");
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(html, { attributes: true, attributeFilter: ["data-mantine-color-scheme"] });
+    return () => observer.disconnect();
+  }, []);
+  return scheme;
+}
+
+/**
  * One chart: the server's SVG first (visible without JavaScript), then, once the page is
  * hydrated, echarts loaded on demand takes over the same box with the same option and
  * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
- * so nothing jumps.
+ * so nothing jumps. Both draw the option themed for the page's colour scheme (themeChart);
+ * the live chart re-draws when the scheme changes.
  *
  * For people who do not see the picture it is a named `<figure>` whose text alternative is
  * its data as a table (ChartData, a collapsed `<details>` in the server's HTML): the picture
@@ -68,6 +88,12 @@ export function EChart({
   const handlers = useRef({ onReady, onClick });
   handlers.current = { onReady, onClick };
   const [live, setLive] = useState(false);
+  const scheme = useShownScheme();
+  const themed = useMemo(() => themeChart(spec.option, scheme), [spec.option, scheme]);
+  const current = useRef({ themed, scheme });
+  current.current = { themed, scheme };
+  // The scheme the live chart was last drawn in (a mark for tests and styles).
+  const [drawn, setDrawn] = useState<ColorScheme | null>(null);
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   // A fitted chart's live canvas is drawn at the spec's size and scaled to its box.
@@ -89,7 +115,8 @@ export function EChart({
       const el = liveRef.current;
       if (cancelled || !el) return;
       const chart = ec.init(el, null, { renderer: "canvas" });
-      chart.setOption(spec.option);
+      chart.setOption(current.current.themed);
+      setDrawn(current.current.scheme);
       chart.on("click", (params) => handlers.current.onClick?.(params as unknown as EChartEvent));
       chartRef.current = chart;
       observer = new ResizeObserver(() => chart.resize());
@@ -104,7 +131,6 @@ export function EChart({
       chartRef.current = null;
     };
     // The instance lives as long as the component; new data goes through setOption below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const first = useRef(true);
@@ -115,10 +141,11 @@ export function EChart({
     }
     const chart = chartRef.current;
     if (chart) {
-      chart.setOption(spec.option, { notMerge: true });
+      chart.setOption(themed, { notMerge: true });
+      setDrawn(scheme);
       handlers.current.onReady?.(chart);
     }
-  }, [spec.option]);
+  }, [themed, scheme]);
 
   // Inline styles: the chart works on any page, whatever stylesheets the page links.
   const size: React.CSSProperties = fit
@@ -155,6 +182,7 @@ export function EChart({
       style={box}
       aria-hidden="true"
       data-live={live}
+      data-scheme={drawn ?? undefined}
       data-testid={testId}
     >
       {!live && spec.svg && (
