@@ -163,11 +163,12 @@ export function fillFor(color: string, scheme: ColorScheme): string {
 }
 
 /**
- * Text drawn on a fill (the labels inside boxes): white or black, whichever contrasts more.
- * One of them always passes 4.5:1 (the worst case, a fill of luminance 0.18, gives 4.58:1).
+ * Text drawn on a fill (the labels inside boxes): white when it passes 4.5:1 on the fill (the
+ * boxes' usual look), else black. One of them always passes (the worst case, a fill of
+ * luminance 0.18, gives black 4.58:1).
  */
 export function textOn(fill: string): string {
-  return contrast("#ffffff", fill) >= contrast("#000000", fill) ? "#ffffff" : "#000000";
+  return contrast("#ffffff", fill) >= TEXT_CONTRAST ? "#ffffff" : "#000000";
 }
 
 /** A stable colour per name, so a type keeps its colour across pages. */
