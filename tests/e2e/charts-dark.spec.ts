@@ -136,6 +136,14 @@ function unreadable(svg: string, backgrounds: string[]): string[] {
   return found;
 }
 
+/** The ranking rows' sparklines (inline SVG) whose line is below 3:1 on the dark backgrounds. */
+function faintSparklines(html: string): string[] {
+  return [...html.matchAll(/<svg class="sparkline"[\s\S]*?<polyline[^>]*stroke="([^"]+)"/g)]
+    .map((m) => m[1])
+    .filter((c) => Math.min(...CHART_BACKGROUNDS.dark.map((bg) => contrast(c, bg))) < 3)
+    .map((c) => `sparkline ${c}`);
+}
+
 /** Every chart page in dark: each server picture's text passes; with JavaScript the live chart is drawn dark. */
 async function checkPages(page: Page, paths: string[], js: boolean) {
   const found: string[] = [];
@@ -144,7 +152,9 @@ async function checkPages(page: Page, paths: string[], js: boolean) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBeLessThan(400);
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
-    const svgs = chartSvgs(await res!.text());
+    const html = await res!.text();
+    const svgs = chartSvgs(html);
+    for (const f of faintSparklines(html)) found.push(`${path} ${f}`);
     expect(svgs.length, `${path} has charts`).toBeGreaterThan(0);
     pictures += svgs.length;
     for (const svg of svgs)

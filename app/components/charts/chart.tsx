@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { themeChart, type ChartSpec, type ColorScheme } from "~/charts/theme";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { useShownScheme } from "./use-shown-scheme";
 import { ChartData } from "./chart-data";
 
 type ECharts = import("./echarts.client").ECharts;
@@ -38,25 +39,6 @@ export interface EChartProps {
   /** A graph's node links (the option's data order), offered in its data table too. */
   nodeHrefs?: (string | undefined)[];
   testId?: string;
-}
-
-/**
- * The colour scheme the page shows: the `<html data-mantine-color-scheme>` the server drew,
- * or the system's that Mantine's script put there when the preference is "auto" and the
- * server had no hint; followed when it changes. Light until hydrated (only the live chart,
- * drawn after hydration, uses it; the server's SVG is drawn in the server's scheme).
- */
-export function useShownScheme(): ColorScheme {
-  const [scheme, setScheme] = useState<ColorScheme>("light");
-  useEffect(() => {
-    const html = document.documentElement;
-    const read = () => setScheme(html.dataset.mantineColorScheme === "dark" ? "dark" : "light");
-    read();
-    const observer = new MutationObserver(read);
-    observer.observe(html, { attributes: true, attributeFilter: ["data-mantine-color-scheme"] });
-    return () => observer.disconnect();
-  }, []);
-  return scheme;
 }
 
 /**

@@ -9,7 +9,8 @@ import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
-import { EChart, useShownScheme, type EChartEvent } from "./chart";
+import { EChart, type EChartEvent } from "./chart";
+import { useShownScheme } from "./use-shown-scheme";
 import { INK, type ChartSpec } from "~/charts/theme";
 
 type ECharts = import("./echarts.client").ECharts;
