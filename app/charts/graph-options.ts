@@ -1,4 +1,4 @@
-import { chartBase, colorFor, type ChartOption } from "./theme";
+import { chartBase, colorFor, INK, type ChartOption } from "./theme";
 
 /** Node-link charts: graphs with positions from the platform, and layered box diagrams. */
 
@@ -134,7 +134,7 @@ export function graphOption(
           right: 8,
           data: g.categories.map((c) => c.name),
           itemGap: 14,
-          textStyle: { color: "#444" },
+          textStyle: { color: INK.light.text },
         },
     series: [
       {
@@ -158,13 +158,13 @@ export function graphOption(
         edgeSymbolSize: [0, 7],
         emphasis: { focus: big ? "none" : "adjacency", lineStyle: { width: 3 } },
         lineStyle: {
-          color: "#9aa5b8",
+          color: INK.light.edge,
           opacity: big ? 0.45 : 0.8,
           width: big ? 0.8 : 1.2,
           curveness: big ? 0 : 0.08,
         },
-        label: { show: !big, position: "right", color: "#333", fontSize: 12 },
-        edgeLabel: { show: edgeLabels, formatter: "{c}", fontSize: 11, color: "#5c6b82" },
+        label: { show: !big, position: "right", color: INK.light.text, fontSize: 12 },
+        edgeLabel: { show: edgeLabels, formatter: "{c}", fontSize: 11, color: INK.light.edgeLabel },
         data: nodes.map((n) => ({
           id: n.id,
           name: n.name,
@@ -258,7 +258,7 @@ export function boxGraphOption(
           left: 8,
           right: 8,
           data: g.categories.map((c) => c.name),
-          textStyle: { color: "#444" },
+          textStyle: { color: INK.light.text },
         }
       : undefined,
     series: [
@@ -279,13 +279,13 @@ export function boxGraphOption(
         // between the boxes, not on the source box.
         edgeSymbol: [opts.labelsInGap ? "circle" : "none", "arrow"],
         edgeSymbolSize: [0, 9 * scale + 3],
-        lineStyle: { color: "#8d99ae", width: 1.5, opacity: 0.9, curveness: 0 },
+        lineStyle: { color: INK.light.boxEdge, width: 1.5, opacity: 0.9, curveness: 0 },
         edgeLabel: {
           show: true,
           formatter: "{c}",
           fontSize: Math.max(9, Math.round(12 * scale)),
-          color: "#495057",
-          backgroundColor: "#fff",
+          color: INK.light.edgeLabel,
+          backgroundColor: INK.light.surface,
           padding: [1, 3],
         },
         emphasis: { focus: "adjacency", lineStyle: { width: 3 } },
@@ -300,7 +300,7 @@ export function boxGraphOption(
           symbolSize: [n.width * scale, n.height * scale],
           itemStyle: {
             color: n.color,
-            borderColor: n.focus ? "#1f2d3d" : "#fff",
+            borderColor: n.focus ? INK.light.focus : INK.light.surface,
             borderWidth: n.focus ? 3 : 1,
           },
           label: { width: (n.shape === "diamond" ? n.width * 0.6 : n.width - 12) * scale },

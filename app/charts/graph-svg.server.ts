@@ -1,4 +1,4 @@
-import type { ChartOption } from "./theme";
+import { INK, type ChartOption, type ColorScheme } from "./theme";
 
 /**
  * The server picture of a big node-link graph, written directly: echarts' SVG renderer
@@ -41,7 +41,13 @@ const escapeXml = (s: string) =>
 const percent = (value: string, of: number) => (parseFloat(value) / 100) * of;
 const num = (n: number) => Math.round(n * 10) / 10;
 
-export function renderGraphSvg(option: ChartOption, width: number, height: number): string {
+export function renderGraphSvg(
+  option: ChartOption,
+  width: number,
+  height: number,
+  scheme: ColorScheme = "light",
+): string {
+  const ink = INK[scheme];
   const s = (option.series as GraphSeries[])[0];
   const ids = new Map<string, number>();
   (s.data as unknown as { id: string }[]).forEach((d, i) => ids.set(d.id, i));
@@ -81,17 +87,19 @@ export function renderGraphSvg(option: ChartOption, width: number, height: numbe
       `<circle cx="${px[i].x}" cy="${px[i].y}" r="${num(size / 2)}" fill="${escapeXml(colorOf(i))}"/>`,
     );
   });
-  out.push('</g><g font-size="13" fill="#333" font-weight="bold" dominant-baseline="central">');
+  out.push(
+    `</g><g font-size="13" fill="${ink.text}" font-weight="bold" dominant-baseline="central">`,
+  );
   s.data.forEach((d, i) => {
     if (!d.label?.show) return;
     const size = Array.isArray(d.symbolSize) ? d.symbolSize[0] : d.symbolSize;
     out.push(
-      `<text x="${num(px[i].x + size / 2 + 5)}" y="${px[i].y}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(
+      `<text x="${num(px[i].x + size / 2 + 5)}" y="${px[i].y}" stroke="${ink.surface}" stroke-width="3" paint-order="stroke">${escapeXml(
         d.name,
       )}</text>`,
     );
   });
-  out.push('</g><g font-size="12" fill="#444" dominant-baseline="central">');
+  out.push(`</g><g font-size="12" fill="${ink.text}" dominant-baseline="central">`);
   // The legend, in a row at the top left, as echarts lays it out.
   let x = 12;
   for (const c of s.categories) {

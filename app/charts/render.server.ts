@@ -3,7 +3,9 @@ import { SVGRenderer } from "echarts/renderers";
 import { ECHARTS_MODULES } from "./echarts-modules";
 import { renderGraphSvg } from "./graph-svg.server";
 import { LABEL_ALL_NODES } from "./graph-options";
-import type { ChartOption, ChartSpec } from "./theme";
+import { themeChart, type ChartOption, type ChartSpec, type ColorScheme } from "./theme";
+import { getSession } from "~/auth/session.server";
+import { resolveScheme, SCHEME_HINT } from "~/utils/color-scheme";
 
 echarts.use([...ECHARTS_MODULES, SVGRenderer]);
 
@@ -16,17 +18,19 @@ export function renderChartSvg(
   option: ChartOption,
   width: number,
   height: number,
-  opts: { fluid?: boolean } = {},
+  opts: { fluid?: boolean; scheme?: ColorScheme } = {},
 ): string {
-  if (isBigGraph(option)) {
-    const svg = renderGraphSvg(option, width, height);
+  const scheme = opts.scheme ?? "light";
+  const themed = themeChart(option, scheme);
+  if (isBigGraph(themed)) {
+    const svg = renderGraphSvg(themed, width, height, scheme);
     return opts.fluid === false
       ? svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`)
       : svg;
   }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
-    chart.setOption({ ...option, animation: false });
+    chart.setOption({ ...themed, animation: false });
     // ecmeta_* attributes serve echarts' own SSR hydration, which we do not use (the browser
     // draws a live chart instead): dropping them saves a fifth of a big graph's bytes.
     const svg = chart
@@ -64,14 +68,27 @@ export function wantsServerSvg(request: Request): boolean {
   return request.headers.get("sec-fetch-dest") !== "empty";
 }
 
-/** The chart for a loader: its option, and its SVG when the answer is a document. */
-export function chartSpec(
+/** The colour scheme the root draws the page in (app/root.tsx): the preference, else the system's hint. */
+export async function requestColorScheme(request: Request): Promise<ColorScheme> {
+  const session = await getSession(request);
+  return resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT));
+}
+
+/**
+ * The chart for a loader: its option (scheme-free: the browser themes it for the scheme it
+ * shows), and its SVG, drawn in the page's scheme, when the answer is a document.
+ */
+export async function chartSpec(
   request: Request | null,
   option: ChartOption,
   width = 960,
   height = 360,
-): ChartSpec {
+): Promise<ChartSpec> {
   const svg =
-    request === null || wantsServerSvg(request) ? renderChartSvg(option, width, height) : null;
+    request === null
+      ? renderChartSvg(option, width, height)
+      : wantsServerSvg(request)
+        ? renderChartSvg(option, width, height, { scheme: await requestColorScheme(request) })
+        : null;
   return { option, svg, width, height };
 }

@@ -1,4 +1,4 @@
-import { chartBase, colorFor, splitLine, type ChartOption } from "./theme";
+import { chartBase, colorFor, INK, splitLine, type ChartOption } from "./theme";
 
 /** Charts over time and over categories: lines and bars. */
 
@@ -31,8 +31,8 @@ export function trendOption(
       type: "category",
       data: periods.map(periodLabel),
       boundaryGap: false,
-      axisLabel: { color: "#666", hideOverlap: true },
-      axisLine: { lineStyle: { color: "#ccd" } },
+      axisLabel: { color: INK.light.axisLabel, hideOverlap: true },
+      axisLine: { lineStyle: { color: INK.light.axisLine } },
     },
     yAxis: opts.percent
       ? {
@@ -41,15 +41,15 @@ export function trendOption(
           max: 1,
           name: opts.yName,
           splitLine,
-          axisLabel: { color: "#666", formatter: "{value}" },
+          axisLabel: { color: INK.light.axisLabel, formatter: "{value}" },
         }
       : {
           type: "value",
           minInterval: 1,
           name: opts.yName,
-          nameTextStyle: { color: "#888" },
+          nameTextStyle: { color: INK.light.axisName },
           splitLine,
-          axisLabel: { color: "#666" },
+          axisLabel: { color: INK.light.axisLabel },
         },
     series: lines.map((l) => ({
       type: "line",
@@ -58,6 +58,8 @@ export function trendOption(
       smooth: opts.smooth === true,
       smoothMonotone: opts.smooth ? "x" : undefined,
       showSymbol: periods.length <= 31,
+      // Filled dots: a hollow one is filled with white, a bright spot on a dark page.
+      symbol: "circle",
       symbolSize: 5,
       lineStyle: { width: 2, color: l.color },
       itemStyle: l.color ? { color: l.color } : undefined,
@@ -81,14 +83,14 @@ export function barOption(
       minInterval: 1,
       name: opts.valueName,
       splitLine,
-      axisLabel: { color: "#666" },
+      axisLabel: { color: INK.light.axisLabel },
     },
     yAxis: {
       type: "category",
       data: rows.map((r) => r.name),
-      axisLabel: { color: "#333", width: 120, overflow: "truncate" },
+      axisLabel: { color: INK.light.text, width: 120, overflow: "truncate" },
       axisTick: { show: false },
-      axisLine: { lineStyle: { color: "#ccd" } },
+      axisLine: { lineStyle: { color: INK.light.axisLine } },
     },
     series: [
       {
@@ -98,7 +100,7 @@ export function barOption(
           value: r.value,
           itemStyle: { color: colorFor(r.name, r.color), borderRadius: [0, 3, 3, 0] },
         })),
-        label: { show: true, position: "right", color: "#555" },
+        label: { show: true, position: "right", color: INK.light.axisLabel },
       },
     ],
   };

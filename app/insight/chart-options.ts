@@ -1,4 +1,4 @@
-import { chartBase, PALETTE, splitLine, type ChartOption } from "~/charts/theme";
+import { chartBase, INK, PALETTE, splitLine, type ChartOption } from "~/charts/theme";
 import type { Line } from "~/charts/series-options";
 import type { ClassMetrics, Trend } from "@contract/insight";
 
@@ -24,7 +24,7 @@ function columnFrame(categories: string[], top: number): ChartOption {
     xAxis: {
       type: "category",
       data: categories,
-      axisLabel: { color: "#333", interval: 0, rotate: categories.length > 8 ? 30 : 0 },
+      axisLabel: { color: INK.light.text, interval: 0, rotate: categories.length > 8 ? 30 : 0 },
       axisTick: { show: false },
     },
   };
@@ -56,7 +56,7 @@ export function classMetricsOption(perClass: ClassMetrics[], names: MetricNames)
       40,
     ),
     legend: { top: 4 },
-    yAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
+    yAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: INK.light.axisLabel } },
     series: metricSeries(perClass, names, false),
   };
 }
@@ -78,10 +78,10 @@ export function classBarsOption(perClass: ClassMetrics[], names: MetricNames): C
       type: "category",
       inverse: true,
       data: perClass.map((c) => c.label),
-      axisLabel: { color: "#333", interval: 0 },
+      axisLabel: { color: INK.light.text, interval: 0 },
       axisTick: { show: false },
     },
-    xAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: "#666" } },
+    xAxis: { type: "value", min: 0, max: 1, splitLine, axisLabel: { color: INK.light.axisLabel } },
     series: metricSeries(perClass, names, true),
   };
 }
@@ -99,7 +99,7 @@ export function columnsOption(
       type: "value",
       minInterval: 1,
       splitLine,
-      axisLabel: { color: "#666" },
+      axisLabel: { color: INK.light.axisLabel },
     },
     series: [
       {
@@ -109,7 +109,7 @@ export function columnsOption(
           value: i.value,
           itemStyle: { color: i.color || PALETTE[n % PALETTE.length], borderRadius: [3, 3, 0, 0] },
         })),
-        label: { show: items.length <= 16, position: "top", color: "#555" },
+        label: { show: items.length <= 16, position: "top", color: INK.light.axisLabel },
       },
     ],
   };

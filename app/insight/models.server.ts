@@ -107,9 +107,9 @@ export async function modelEvaluationPage(
   const perClass = ev
     ? {
         // Beside the per-class table (half the page's width at desktop sizes).
-        ...chartSpec(request, classMetricsOption(ev.per_class, names), 600, 500),
+        ...(await chartSpec(request, classMetricsOption(ev.per_class, names), 600, 500)),
         // A phone's: a band per class, labels on one line.
-        narrow: chartSpec(
+        narrow: await chartSpec(
           request,
           classBarsOption(ev.per_class, names),
           320,
@@ -119,7 +119,7 @@ export async function modelEvaluationPage(
     : null;
   const history =
     answer.history.length > 1
-      ? chartSpec(
+      ? await chartSpec(
           request,
           trendOption(
             answer.history.map((h) => `#${h.run_id}`),

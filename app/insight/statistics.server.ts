@@ -36,7 +36,7 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
     limit: 20,
   });
   const t = await getFixedT(request, "insight");
-  const chart = chartSpec(
+  const chart = await chartSpec(
     request,
     trendOption(
       stats.series.map((d) => d.day),
@@ -79,13 +79,13 @@ export async function entityPage(request: Request, viewer: Viewer) {
     type,
   });
   const t = await getFixedT(request, "insight");
-  const byType = chartSpec(
+  const byType = await chartSpec(
     request,
     barOption(typeItems(stats.by_type, (b) => b.entities)),
     640,
     Math.max(160, 40 + stats.by_type.length * 28),
   );
-  const trend = trendChart(request, stats.trend, t("entity.trendTotal"), 320);
+  const trend = await trendChart(request, stats.trend, t("entity.trendTotal"), 320);
   return {
     graphs: graphList(graphs),
     graphId: graphId!,
@@ -101,7 +101,7 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
     `/kg/statistics/entities/${encodeURIComponent(uuid)}/`,
   );
   const t = await getFixedT(request, "insight");
-  const mentions = chartSpec(
+  const mentions = await chartSpec(
     request,
     trendOption(
       stats.mentions.periods,
@@ -111,7 +111,7 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
     1100,
     280,
   );
-  const relations = chartSpec(
+  const relations = await chartSpec(
     request,
     barOption(stats.relations.map((r) => ({ name: r.predicate, value: r.total }))),
     560,
@@ -128,7 +128,7 @@ export async function verbPage(request: Request, viewer: Viewer) {
   });
   const t = await getFixedT(request, "insight");
   const top = stats.verbs.slice(0, CHART_TOP);
-  const verbs = chartSpec(
+  const verbs = await chartSpec(
     request,
     barOption(
       top.map((v) => ({
@@ -139,8 +139,8 @@ export async function verbPage(request: Request, viewer: Viewer) {
     560,
     Math.max(160, 40 + top.length * 26),
   );
-  const trend = trendChart(request, stats.trend, t("verb.trendTotal"), 300);
-  const byType = chartSpec(
+  const trend = await trendChart(request, stats.trend, t("verb.trendTotal"), 300);
+  const byType = await chartSpec(
     request,
     columnsOption(typeItems(stats.by_type, (b) => b.events)),
     560,
@@ -159,7 +159,7 @@ export async function keywordPage(request: Request, viewer: Viewer) {
     limit,
   });
   const top = stats.keywords.slice(0, 20);
-  const chart = chartSpec(
+  const chart = await chartSpec(
     request,
     barOption(top.map((k) => ({ name: k.word, value: k.count, color: "#6085f2" }))),
     560,

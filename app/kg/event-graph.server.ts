@@ -39,7 +39,7 @@ export function loadEventGraph(
  * from the platform): boxes coloured by event type, arrows by link type, thicker for
  * stronger links, each labelled with its type and strength.
  */
-export function eventGraphChart(
+export async function eventGraphChart(
   request: Request | null,
   kgId: number,
   g: EventGraph,
@@ -88,7 +88,7 @@ export function eventGraphChart(
     { legend: true, labelsInGap: true },
   );
   return {
-    spec: chartSpec(request, box.option, box.width, box.height),
+    spec: await chartSpec(request, box.option, box.width, box.height),
     nodeHrefs: g.nodes.map((n) => nodeHref(n.id)),
     edgeHrefs: g.edges.map((e) => sourceHref(kgId, e) ?? undefined),
   };

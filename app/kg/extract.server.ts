@@ -14,7 +14,7 @@ export type ExtractOutcome =
       text: string;
       result: ExtractAnswer;
       article: { id: number; title: string } | null;
-      graph: ReturnType<typeof resultGraph>;
+      graph: Awaited<ReturnType<typeof resultGraph>>;
       colors: Record<string, string>;
     }
   | { ok: false; text: string; error: string; status: number };
@@ -47,7 +47,7 @@ export async function analyseText(
       text,
       result,
       article: null,
-      graph: resultGraph(request, kgId, result, colors),
+      graph: await resultGraph(request, kgId, result, colors),
       colors,
     };
   } catch (e) {
@@ -74,7 +74,7 @@ export async function analyseArticle(
     text: article.content,
     result,
     article: { id: article.id, title: article.title },
-    graph: resultGraph(request, kgId, result, colors),
+    graph: await resultGraph(request, kgId, result, colors),
     colors,
   };
 }
@@ -82,7 +82,7 @@ export async function analyseArticle(
 const SIZE = { width: 600, height: 420 };
 
 /** The small graph of an analysis: the entities found, joined by the relations the store knows among them, placed by the platform. */
-function resultGraph(
+async function resultGraph(
   request: Request | null,
   kgId: number,
   r: ExtractAnswer,
@@ -122,7 +122,7 @@ function resultGraph(
     { directed: true, edgeLabels: true },
   );
   return {
-    spec: chartSpec(request, option, SIZE.width, SIZE.height),
+    spec: await chartSpec(request, option, SIZE.width, SIZE.height),
     nodeHrefs: nodes.map((n) => entityHref(kgId, n.id)),
   };
 }

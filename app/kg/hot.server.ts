@@ -32,7 +32,7 @@ const bucketSize = (windowDays: number) => (windowDays > 60 ? 7 : 1);
  * A hot ranking over `days` as its page shows it: each row's trend (a year of daily counts is
  * a comb of spikes: long windows are summed by week) and the chart of the top rows' trends.
  */
-export function hotRankingView<T>(
+export async function hotRankingView<T>(
   request: Request,
   ranking: HotRanking<T>,
   days: number,
@@ -44,7 +44,7 @@ export function hotRankingView<T>(
     bucketSize(days),
   );
   const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
-  const trend = chartSpec(
+  const trend = await chartSpec(
     request,
     trendOption(
       grouped.days,

@@ -85,7 +85,7 @@ export function relationGraphData(g: RelationGraph): GraphData {
 }
 
 /** The graph as a chart spec, and where each node and edge leads when clicked. */
-export function relationGraphChart(
+export async function relationGraphChart(
   request: Request | null,
   kgId: number,
   g: RelationGraph,
@@ -93,7 +93,7 @@ export function relationGraphChart(
   // About the box the page gives it, so the server's picture keeps readable labels.
   size = { width: 1200, height: 640 },
 ) {
-  const spec = chartSpec(
+  const spec = await chartSpec(
     request,
     graphOption(relationGraphData(g), size, { directed: true }),
     size.width,

@@ -49,11 +49,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getFixedT(request, "kg"),
   ]);
   const relationPage = relationGraphHref(kgId, entity.uuid);
-  const chart = relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other), {
+  const chart = await relationGraphChart(request, kgId, graph, (other) => entityHref(kgId, other), {
     width: 800,
     height: 500,
   });
-  const trend = chartSpec(
+  const trend = await chartSpec(
     request,
     trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], {
       area: true,

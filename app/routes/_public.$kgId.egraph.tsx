@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hops,
     types,
     graph,
-    chart: eventGraphChart(request, kgId, graph, recenter),
+    chart: await eventGraphChart(request, kgId, graph, recenter),
   });
 }
 

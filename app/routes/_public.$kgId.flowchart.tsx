@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     graph,
     flows: flows.results,
     flow,
-    chart: chartSpec(request, box.option, box.width, box.height),
+    chart: await chartSpec(request, box.option, box.width, box.height),
   });
 }
 

@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({
     kgId: overview.graph.id,
     overview,
-    entityTypes: chartSpec(request, bars(overview.entity_types), 560, 320),
-    eventTypes: chartSpec(request, bars(overview.event_types), 560, 320),
+    entityTypes: await chartSpec(request, bars(overview.entity_types), 560, 320),
+    eventTypes: await chartSpec(request, bars(overview.event_types), 560, 320),
   });
 }
 

@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     graph,
     types,
     limit,
-    chart: eventGraphChart(request, kgId, graph, (id) => eventGraphHref(kgId, id, 2)),
+    chart: await eventGraphChart(request, kgId, graph, (id) => eventGraphHref(kgId, id, 2)),
   });
 }
 

@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     type: type ?? null,
     classes: ontology.classes.map((c) => ({ id: c.id, name: c.name })),
     colors: Object.fromEntries(ontology.classes.map((c) => [c.name, colorFor(c.name, c.color)])),
-    ...hotRankingView(request, ranking, days, (r) => r.entity.name),
+    ...(await hotRankingView(request, ranking, days, (r) => r.entity.name)),
     mayExport: mayExportGraph(viewer),
   });
 }

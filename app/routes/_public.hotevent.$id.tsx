@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     `/kg/events/${encodeURIComponent(params.id ?? "")}/`,
   );
   const t = await getFixedT(request, "kg");
-  const trend = chartSpec(
+  const trend = await chartSpec(
     request,
     trendOption(event.trend.days, [{ name: t("hot.reports"), values: event.trend.values }], {
       area: true,

@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kgId,
     graph,
     days,
-    ...hotRankingView(request, ranking, days, (r) => r.event.title),
+    ...(await hotRankingView(request, ranking, days, (r) => r.event.title)),
   });
 }
 

@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : [...q.expand, uuid].slice(-MAX_EXPANDED);
     return withParams(url.pathname, url.search, { expand: next.length ? next.join(",") : "none" });
   };
-  const chart = relationGraphChart(request, kgId, graph, toggle);
+  const chart = await relationGraphChart(request, kgId, graph, toggle);
   const centerNode = graph.nodes.find((n) => n.id === graph.center)!;
   const nodeRows = [...graph.nodes]
     .sort(

@@ -248,13 +248,13 @@ describe("charts rendered to SVG on the server", () => {
     expect(big).not.toContain("<i>");
   });
 
-  it("gives no SVG to a hydrated page's data request, which the browser draws", () => {
+  it("gives no SVG to a hydrated page's data request, which the browser draws", async () => {
     const option = trendOption(["2024-12-01"], [{ name: "x", values: [1] }]);
-    const doc = chartSpec(
+    const doc = await chartSpec(
       new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }),
       option,
     );
-    const fetched = chartSpec(
+    const fetched = await chartSpec(
       new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }),
       option,
     );

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { NARROW_CHART, type ChartSpec } from "~/charts/theme";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { NARROW_CHART, themeChart, type ChartSpec, type ColorScheme } from "~/charts/theme";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { useShownScheme } from "./use-shown-scheme";
 import { ChartData } from "./chart-data";
 
 type ECharts = import("./echarts.client").ECharts;
@@ -45,7 +46,8 @@ export interface EChartProps {
  * One chart: the server's SVG first (visible without JavaScript), then, once the page is
  * hydrated, echarts loaded on demand takes over the same box with the same option and
  * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
- * so nothing jumps.
+ * so nothing jumps. Both draw the option themed for the page's colour scheme (themeChart);
+ * the live chart re-draws when the scheme changes.
  *
  * For people who do not see the picture it is a named `<figure>` whose text alternative is
  * its data as a table (ChartData, a collapsed `<details>` in the server's HTML): the picture
@@ -75,16 +77,23 @@ export function EChart({
   const [live, setLive] = useState(false);
   // Not for fixed or fitted diagrams: they keep their drawing and scroll.
   const narrow = fixed || fit || height ? undefined : spec.narrow;
-  const narrowRef = useRef(narrow);
-  narrowRef.current = narrow;
-  const specRef = useRef(spec);
-  specRef.current = spec;
+  const scheme = useShownScheme();
+  const themed = useMemo(() => themeChart(spec.option, scheme), [spec.option, scheme]);
+  const themedNarrow = useMemo(
+    () => (narrow ? themeChart(narrow.option, scheme) : undefined),
+    [narrow, scheme],
+  );
+  const current = useRef({ themed, themedNarrow, scheme });
+  current.current = { themed, themedNarrow, scheme };
+  // The scheme the live chart was last drawn in (a mark for tests and styles).
+  const [drawn, setDrawn] = useState<ColorScheme | null>(null);
   /** The option for the box's width now: the narrow drawing's under NARROW_CHART px. */
   const optionFor = (el: HTMLElement) => {
-    const drawing = narrowRef.current && el.clientWidth < NARROW_CHART ? "narrow" : "wide";
+    const { themed: wide, themedNarrow: small } = current.current;
+    const drawing = small && el.clientWidth < NARROW_CHART ? "narrow" : "wide";
     // Which drawing is live, for tests and styles (a chart with a narrow one only).
-    if (narrowRef.current) el.dataset.drawing = drawing;
-    return drawing === "narrow" ? narrowRef.current!.option : specRef.current.option;
+    if (small) el.dataset.drawing = drawing;
+    return drawing === "narrow" ? small! : wide;
   };
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -107,14 +116,15 @@ export function EChart({
       const el = liveRef.current;
       if (cancelled || !el) return;
       const chart = ec.init(el, null, { renderer: "canvas" });
-      let drawn = optionFor(el);
-      chart.setOption(drawn);
+      let shown = optionFor(el);
+      chart.setOption(shown);
+      setDrawn(current.current.scheme);
       chart.on("click", (params) => handlers.current.onClick?.(params as unknown as EChartEvent));
       chartRef.current = chart;
       observer = new ResizeObserver(() => {
         const option = optionFor(el);
-        if (option !== drawn) {
-          drawn = option;
+        if (option !== shown) {
+          shown = option;
           chart.setOption(option, { notMerge: true });
           handlers.current.onReady?.(chart);
         }
@@ -131,7 +141,6 @@ export function EChart({
       chartRef.current = null;
     };
     // The instance lives as long as the component; new data goes through setOption below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const first = useRef(true);
@@ -143,9 +152,10 @@ export function EChart({
     const chart = chartRef.current;
     if (chart && liveRef.current) {
       chart.setOption(optionFor(liveRef.current), { notMerge: true });
+      setDrawn(scheme);
       handlers.current.onReady?.(chart);
     }
-  }, [spec.option]);
+  }, [themed, themedNarrow, scheme]);
 
   // Inline styles: the chart works on any page, whatever stylesheets the page links.
   const size: React.CSSProperties = fit
@@ -185,6 +195,7 @@ export function EChart({
       style={box}
       aria-hidden="true"
       data-live={live}
+      data-scheme={drawn ?? undefined}
       data-testid={testId}
     >
       {!live && spec.svg && (

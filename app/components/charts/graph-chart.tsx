@@ -10,7 +10,8 @@ import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { EChart, type EChartEvent } from "./chart";
-import type { ChartSpec } from "~/charts/theme";
+import { useShownScheme } from "./use-shown-scheme";
+import { INK, type ChartSpec } from "~/charts/theme";
 
 type ECharts = import("./echarts.client").ECharts;
 
@@ -51,6 +52,8 @@ export function GraphChart({
   const [ready, setReady] = useState(false);
   // The zoom, fit and PNG buttons need the live chart: without JavaScript they are not offered.
   const hydrated = useHydrated();
+  // The PNG has the card's background of the scheme it is drawn in, so its text stays readable.
+  const scheme = useShownScheme();
 
   const zoom = (factor: number) => {
     const chart = chartRef.current;
@@ -68,7 +71,7 @@ export function GraphChart({
     const chart = chartRef.current;
     if (!chart) return;
     const a = document.createElement("a");
-    a.href = chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" });
+    a.href = chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: INK[scheme].surface });
     a.download = `${fileName}.png`;
     document.body.appendChild(a);
     a.click();

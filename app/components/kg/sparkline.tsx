@@ -1,4 +1,12 @@
-/** A ranking row's trend: a tiny inline SVG (no chart library for twenty small lines). */
+import { useRouteLoaderData } from "@remix-run/react";
+import { fillFor } from "~/charts/theme";
+import type { RootData } from "~/root";
+import { useShownScheme } from "~/components/charts/use-shown-scheme";
+
+/**
+ * A ranking row's trend: a tiny inline SVG (no chart library for twenty small lines), its
+ * line in the colour's variant for the page's scheme (3:1 on its background, like the charts').
+ */
 export function Sparkline({
   values,
   color = "#6085f2",
@@ -10,7 +18,9 @@ export function Sparkline({
   width?: number;
   height?: number;
 }) {
+  const scheme = useShownScheme(useRouteLoaderData<RootData>("root")?.colorScheme);
   if (values.length === 0) return null;
+  const line = fillFor(color, scheme);
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? width / (values.length - 1) : width;
   const pts = values.map(
@@ -26,13 +36,13 @@ export function Sparkline({
     >
       <polygon
         points={`0,${height} ${pts.join(" ")} ${width},${height}`}
-        fill={color}
+        fill={line}
         opacity={0.12}
       />
       <polyline
         points={pts.join(" ")}
         fill="none"
-        stroke={color}
+        stroke={line}
         strokeWidth={1.6}
         strokeLinejoin="round"
       />
