@@ -55,7 +55,8 @@ function chartSvgs(html: string): string[] {
     s.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) =>
       e === "amp" ? "&" : e === "quot" ? '"' : e === "#39" ? "'" : e === "lt" ? "<" : ">",
     );
-  return [...html.matchAll(/<img[^>]*class="chart-svg"[^>]*>/g)].map((m) => {
+  // Both pictures of a chart that has a narrow (phone) drawing besides its wide one.
+  return [...html.matchAll(/<img[^>]*class="chart-svg(?: wide| narrow)?"[^>]*>/g)].map((m) => {
     const src = unescape(/src="([^"]*)"/.exec(m[0])![1]);
     return decodeURIComponent(src.slice(src.indexOf(",") + 1));
   });
