@@ -204,8 +204,8 @@ test("the evaluation's per-class chart draws a band per class on a phone", async
   expect(classes).toBeGreaterThan(3);
   const phone = await perClassChart(page, testInfo);
   expect(phone.drawing).toBe("narrow");
-  // Taller than wide: a band of three bars per class, its name on one line beside it.
-  expect(phone.height).toBeGreaterThan(phone.width);
+  // A band of three bars per class, its name on one line beside it (whether that is taller
+  // than wide depends on how many classes the run has: 7 classes at 316 px are 312 px tall).
   expect(phone.height / classes).toBeGreaterThan(28);
   await shot(page, testInfo, "phone-evaluation");
   // On a desktop it stays the side-by-side columns.
