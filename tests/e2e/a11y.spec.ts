@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, hasJs, test } from "./fixtures";
+import { chooseScheme, expect, hasJs, test } from "./fixtures";
 import { ADMIN_PAGES as ADMIN, GRAPH_PAGES } from "./pages";
 
 /**
@@ -62,17 +62,6 @@ async function audit(page: Page, paths: string[], testInfo: TestInfo, browser: B
   }
   if (target !== page) await target.context().close();
   return found;
-}
-
-/** Chooses a colour scheme from the display menu, as a person would (a plain form post). */
-async function chooseScheme(page: Page, scheme: "深色" | "浅色" | "跟随系统") {
-  const menu = page.getByTestId("language-switch").first();
-  await menu.locator("summary").click();
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/ui") && r.request().method() === "POST"),
-    menu.getByRole("button", { name: scheme }).click(),
-  ]);
-  await page.waitForLoadState("load");
 }
 
 const half = <T>(list: T[], which: 0 | 1) =>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
 import { CHART_BACKGROUNDS, blend, contrast, parseColor } from "../../app/charts/theme";
-import { expect as baseExpect, hasJs, login, shot, test } from "./fixtures";
+import { expect as baseExpect, chooseScheme, hasJs, login, shot, test } from "./fixtures";
 import { firstId } from "./pages";
 
 /**
@@ -34,20 +34,6 @@ const ADMIN_CHARTS = () => [
   `/count/verb?graph=${DEMO.military}`,
   `/model/evaluation/${firstId("SELECT id FROM kg_model_evaluations ORDER BY id")}`,
 ];
-
-async function chooseScheme(page: Page, scheme: "深色" | "浅色") {
-  const menu = page.getByTestId("language-switch").first();
-  await menu.locator("summary").click();
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/ui") && r.request().method() === "POST"),
-    menu.getByRole("button", { name: scheme }).click(),
-  ]);
-  await page.waitForLoadState("load");
-  await expect(page.locator("html")).toHaveAttribute(
-    "data-mantine-color-scheme",
-    scheme === "深色" ? "dark" : "light",
-  );
-}
 
 /** The server's chart pictures in a document: the SVGs of its `<img class="chart-svg">`. */
 function chartSvgs(html: string): string[] {

@@ -160,3 +160,23 @@ export const test = base.extend<{ admin: TestUser; adminPage: Page }>({
     await use(page);
   },
 });
+
+/**
+ * Chooses a colour scheme from the display menu, as a person would (a plain form post), and
+ * waits for the page drawn in it (light or dark; "跟随系统" follows the browser).
+ */
+export async function chooseScheme(page: Page, scheme: "深色" | "浅色" | "跟随系统") {
+  const menu = page.getByTestId("language-switch").first();
+  await menu.locator("summary").click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/ui") && r.request().method() === "POST"),
+    menu.getByRole("button", { name: scheme }).click(),
+  ]);
+  await page.waitForLoadState("load");
+  if (scheme !== "跟随系统")
+    await expect(page.locator("html")).toHaveAttribute(
+      "data-mantine-color-scheme",
+      scheme === "深色" ? "dark" : "light",
+      { timeout: 20_000 },
+    );
+}

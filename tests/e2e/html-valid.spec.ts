@@ -1,6 +1,6 @@
 import { HtmlValidate, StaticConfigLoader } from "html-validate";
 import { DEMO } from "../app/kg-fixtures";
-import { db, expect, test } from "./fixtures";
+import { chooseScheme, db, expect, test } from "./fixtures";
 import { ADMIN_PAGES, GRAPH_PAGES } from "./pages";
 
 /**
@@ -80,10 +80,7 @@ test.describe("the server's HTML is valid (html-validate)", () => {
   });
 
   test("a page drawn dark is as valid as in light", async ({ adminPage: page }) => {
-    const menu = page.getByTestId("language-switch").first();
-    await menu.locator("summary").click();
-    await menu.getByRole("button", { name: "深色" }).click();
-    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await chooseScheme(page, "深色");
     const found: string[] = [];
     for (const path of ["/dashboard", `/?id=${DEMO.military}`, "/backend/setting/users"]) {
       const res = await page.request.get(path);
