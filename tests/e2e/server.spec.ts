@@ -1,11 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** The server's own life: health, request log, clean shutdown, console without the embedded platform. */
+
+/** A port nobody listens on now (the system's choice), so the test meets no running server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-server-"));
@@ -43,7 +56,7 @@ const exited = (child: ChildProcess) =>
 test.describe.configure({ mode: "serial" });
 
 test("answers health checks, logs requests, finishes in-flight requests on SIGTERM and closes the store", async () => {
-  const port = 3291;
+  const port = await freePort();
   const s = startServer(port);
   try {
     const health = await waitHealthy(port);
@@ -98,7 +111,7 @@ test("answers health checks, logs requests, finishes in-flight requests on SIGTE
 test("serves the console alone with EMBEDDED_PLATFORM=off, saying the platform is unreachable", async ({
   page,
 }) => {
-  const port = 3292;
+  const port = await freePort();
   const s = startServer(port, {
     EMBEDDED_PLATFORM: "off",
     PLATFORM_API_URL: "http://127.0.0.1:9/api",
