@@ -5,27 +5,16 @@
 import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
+import { freePort } from "../tests/helpers/free-port";
 
 const OUT = path.resolve("docs/tour");
 const VIEWPORT = { width: 1280, height: 800 };
 const MAX_BYTES = 150 * 1024;
 const GRAPH = 245;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(port: number, password: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-tour-"));

@@ -68,10 +68,21 @@ export function wantsServerSvg(request: Request): boolean {
   return request.headers.get("sec-fetch-dest") !== "empty";
 }
 
-/** The colour scheme the root draws the page in (app/root.tsx): the preference, else the system's hint. */
-export async function requestColorScheme(request: Request): Promise<ColorScheme> {
-  const session = await getSession(request);
-  return resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT));
+const schemes = new WeakMap<Request, Promise<ColorScheme>>();
+
+/**
+ * The colour scheme the root draws the page in (app/root.tsx): the preference, else the
+ * system's hint. Read once per request, however many charts the page has.
+ */
+export function requestColorScheme(request: Request): Promise<ColorScheme> {
+  let scheme = schemes.get(request);
+  if (!scheme) {
+    scheme = getSession(request).then((session) =>
+      resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT)),
+    );
+    schemes.set(request, scheme);
+  }
+  return scheme;
 }
 
 /**
