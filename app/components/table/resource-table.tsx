@@ -347,11 +347,6 @@ function Pager({
   );
 }
 
-/**
- * A polite live region that says how many records match once a search or a filter changed
- * them (JavaScript; without it the page loads anew and the pager says 共 N 条). Empty at
- * first, so nothing is read when the page loads.
- */
 /** What decides which records match: the search and the filters (not the sort or the page). */
 function matchingKey(state: TableState) {
   const q = matchQuery(state);
@@ -359,6 +354,11 @@ function matchingKey(state: TableState) {
   return q.toString();
 }
 
+/**
+ * A polite live region that says how many records match once a search or a filter changed
+ * them (JavaScript; without it the page loads anew and the pager says 共 N 条). Empty at
+ * first, so nothing is read when the page loads.
+ */
 function ResultStatus({ matching, count }: { matching: string; count: number }) {
   const { t } = useTranslation("table");
   const [said, setSaid] = useState("");
