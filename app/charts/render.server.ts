@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { ECHARTS_MODULES } from "./echarts-modules";
@@ -12,7 +14,7 @@ echarts.use([...ECHARTS_MODULES, SVGRenderer]);
 /**
  * The chart as an SVG string, so it shows without JavaScript. Text in it is escaped by
  * echarts' SVG writer (a `<script>` name becomes `&lt;script&gt;`). With a viewBox the
- * picture scales to its container.
+ * picture scales to its container. Drawn once per distinct option, size and scheme (`drawn`).
  */
 export function renderChartSvg(
   option: ChartOption,
@@ -21,12 +23,42 @@ export function renderChartSvg(
   opts: { fluid?: boolean; scheme?: ColorScheme } = {},
 ): string {
   const scheme = opts.scheme ?? "light";
+  const key = createHash("sha256")
+    .update(JSON.stringify([option, width, height, opts.fluid !== false, scheme]))
+    .digest("base64");
+  let svg = drawn.get(key);
+  if (svg === undefined) {
+    svg = drawChartSvg(option, width, height, opts.fluid !== false, scheme);
+    drawn.set(key, svg);
+  }
+  return svg;
+}
+
+/**
+ * Pictures already drawn, by what they were drawn from (issue 11). Drawing is a pure function
+ * of the option, the size and the scheme, and costs 10-30 ms of CPU (most of a chart page's
+ * server time), while the same chart is asked for again and again until its data changes; a
+ * changed option is a new key, so nothing stale is served. Bounded by size: 4 M characters
+ * (4-8 MB) a process.
+ */
+const drawn = new LRUCache<string, string>({
+  maxSize: 4 * 2 ** 20,
+  sizeCalculation: (svg) => Math.max(1, svg.length),
+});
+
+function drawChartSvg(
+  option: ChartOption,
+  width: number,
+  height: number,
+  fluid: boolean,
+  scheme: ColorScheme,
+): string {
   const themed = themeChart(option, scheme);
   if (isBigGraph(themed)) {
     const svg = renderGraphSvg(themed, width, height, scheme);
-    return opts.fluid === false
-      ? svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`)
-      : svg;
+    return fluid
+      ? svg
+      : svg.replace('<svg width="100%" height="100%"', `<svg width="${width}" height="${height}"`);
   }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
@@ -37,9 +69,9 @@ export function renderChartSvg(
       .renderToSVGString({ useViewBox: true })
       .replace(/ ecmeta_[a-z_]+="[^"]*"/g, "");
     // In a page it fills its box (the viewBox keeps the proportions), so no stylesheet is needed.
-    return opts.fluid === false
-      ? svg
-      : svg.replace(/^<svg width="\d+" height="\d+"/, '<svg width="100%" height="100%"');
+    return fluid
+      ? svg.replace(/^<svg width="\d+" height="\d+"/, '<svg width="100%" height="100%"')
+      : svg;
   } finally {
     // A live instance keeps a timer loop running.
     chart.dispose();

@@ -42,6 +42,20 @@ describe("charts rendered to SVG on the server", () => {
     expect(bars).toContain(">16<");
   });
 
+  it("draws a chart again when its data, size or form changes (pictures are kept by what they show)", () => {
+    const option = (value: number) => barOption([{ name: "军队", value }]);
+    const first = renderChartSvg(option(16), 500, 300);
+    expect(renderChartSvg(option(16), 500, 300)).toBe(first);
+    const changed = renderChartSvg(option(17), 500, 300);
+    expect(changed).toContain(">17<");
+    expect(changed).not.toContain(">16<");
+    expect(renderChartSvg(option(16), 400, 300)).toContain('viewBox="0 0 400 300"');
+    expect(renderChartSvg(option(16), 500, 300, { fluid: false })).toMatch(
+      /^<svg width="500" height="300"/,
+    );
+    expect(renderChartSvg(option(16), 500, 300)).toMatch(/^<svg width="100%" height="100%"/);
+  });
+
   it("writes attributes a parser reads whole: no double quote inside a quoted value (font names)", () => {
     const charts = [
       renderChartSvg(trendOption(["2024-12-01"], [{ name: "报道", values: [1] }]), 600, 240),
