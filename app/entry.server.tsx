@@ -2,11 +2,11 @@ import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
+import i18n, { type Lng } from "./i18n";
 import { resources } from "./locales/all.server";
 import { SCHEME_HINT } from "~/utils/color-scheme";
 import { getLocale } from "./i18next.server";
@@ -32,6 +32,26 @@ export function withoutNulBytes() {
   });
 }
 
+const instances = new Map<Lng, Promise<I18n>>();
+
+/**
+ * One i18next instance per language, made once (issue 11: a new instance per request cost about
+ * a millisecond). Pages only read it — nothing on the server changes its language or resources.
+ */
+function i18nextFor(lng: Lng): Promise<I18n> {
+  let ready = instances.get(lng);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance
+      .use(initReactI18next)
+      .init({ ...i18n, lng, resources })
+      .then(() => instance);
+    instances.set(lng, ready);
+    ready.catch(() => instances.delete(lng));
+  }
+  return ready;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -41,9 +61,7 @@ export default async function handleRequest(
 ) {
   // Set per request by server.ts, which sends it in the Content-Security-Policy.
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
-  const instance = createInstance();
-  const lng = await getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18n, lng, resources });
+  const instance = await i18nextFor(await getLocale(request));
 
   // Bots and no-JS clients get the whole document at once; browsers get it as it streams.
   const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";

@@ -22,7 +22,21 @@ export async function getLocale(request: Request, session?: ConsoleSession): Pro
   return (await detector.getLocale(request)) as Lng;
 }
 
-export async function getFixedT(request: Request, ns: string = "common") {
+type FixedT = Awaited<ReturnType<typeof detector.getFixedT>>;
+const fixedTs = new Map<string, Promise<FixedT>>();
+
+/**
+ * The page language's `t` for a namespace. remix-i18next makes a new i18next instance per call;
+ * the functions are kept per language and namespace instead (they only read the resources).
+ */
+export async function getFixedT(request: Request, ns: string = "common"): Promise<FixedT> {
   const lng = await getLocale(request);
-  return detector.getFixedT(lng, ns);
+  const key = `${lng}:${ns}`;
+  let t = fixedTs.get(key);
+  if (!t) {
+    t = detector.getFixedT(lng, ns);
+    fixedTs.set(key, t);
+    t.catch(() => fixedTs.delete(key));
+  }
+  return t;
 }

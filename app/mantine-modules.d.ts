@@ -62,13 +62,23 @@ declare module "@mantine/core/esm/components/Title/Title.mjs" {
 declare module "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs" {
   export { ColorSchemeScript } from "@mantine/core";
 }
-// The provider's own two style sheets, drawn by the root in <head> (not exported by the index;
-// the props as in the pinned version's lib/core/MantineProvider/*.d.ts).
-declare module "@mantine/core/esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs" {
-  export function MantineCssVariables(props: {
-    cssVariablesSelector: string;
-    deduplicateCssVariables: boolean;
-  }): import("react").ReactElement | null;
+// The provider's own style sheets, drawn by the root in <head> (not exported by the index;
+// the signatures as in the pinned version's lib/core/MantineProvider/*.d.ts).
+// What MantineCssVariables is made of, for a copy of its output worked out once per theme
+// (app/components/ui/theme-variables.tsx).
+declare module "@mantine/core/esm/core/MantineProvider/MantineCssVariables/get-merged-variables.mjs" {
+  export function getMergedVariables(input: {
+    theme: import("@mantine/core").MantineTheme;
+    generator?: import("@mantine/core").CSSVariablesResolver;
+  }): import("@mantine/core").ConvertCSSVariablesInput;
+}
+declare module "@mantine/core/esm/core/MantineProvider/MantineCssVariables/remove-default-variables.mjs" {
+  export function removeDefaultVariables(
+    input: import("@mantine/core").ConvertCSSVariablesInput,
+  ): import("@mantine/core").ConvertCSSVariablesInput;
+}
+declare module "@mantine/core/esm/core/MantineProvider/convert-css-variables/convert-css-variables.mjs" {
+  export { convertCssVariables } from "@mantine/core";
 }
 declare module "@mantine/core/esm/core/MantineProvider/MantineClasses/MantineClasses.mjs" {
   export function MantineClasses(): import("react").ReactElement;

@@ -1,6 +1,5 @@
 import { ColorSchemeScript } from "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs";
 import { MantineClasses } from "@mantine/core/esm/core/MantineProvider/MantineClasses/MantineClasses.mjs";
-import { MantineCssVariables } from "@mantine/core/esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs";
 import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs";
 import type { MantineColorSchemeManager } from "@mantine/core";
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
@@ -21,6 +20,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
+import { ThemeVariables } from "./components/ui/theme-variables";
 import { translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
@@ -128,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
           <Links />
-          <MantineCssVariables cssVariablesSelector=":root" deduplicateCssVariables />
+          <ThemeVariables size={root?.size ?? DEFAULT_SIZE} />
           <MantineClasses />
           <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
         </head>
