@@ -13,6 +13,7 @@ import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { storeVersion } from "./platform/store-version.js";
 import { settingsFromEnv } from "./platform/settings.js";
+import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 
 // Run as build/server.js (production, compiled by scripts/build-server.mjs) or as server.ts (tsx).
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,13 @@ function workerCount(): number {
   return Number(raw);
 }
 const workers = workerCount();
+let concurrency = 0;
+try {
+  concurrency = pageConcurrency();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 /** PLATFORM_TRANSPORT: "in-process" (default) or "http" (the console calls its embedded platform over loopback HTTP). */
 const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
 if (transportSetting !== "http" && transportSetting !== "in-process") {
@@ -335,6 +343,7 @@ async function runServer() {
   app.use(compression());
   app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  if (concurrency > 0) app.use(pageQueue(concurrency));
   app.all(
     "*",
     createRequestHandler({

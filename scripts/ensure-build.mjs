@@ -25,7 +25,7 @@ if (
   execSync("npx remix build", { stdio: "inherit" });
 }
 const serverBuilt = builtAt("build/server.js");
-if (!serverBuilt || newest("server.ts", "platform", "contract") > serverBuilt) {
+if (!serverBuilt || newest("server.ts", "server", "platform", "contract") > serverBuilt) {
   console.log(serverBuilt ? "Sources changed: rebuilding the server…" : "Building the server…");
   await buildServer();
 }

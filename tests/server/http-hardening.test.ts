@@ -1,24 +1,17 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../helpers/free-port";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 
 /** server.ts itself, started as the operator starts it, against the built console. */
 
 const STARTUP_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => probe.once("listening", r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 interface RunningServer {
   base: string;
