@@ -66,6 +66,11 @@ describe("ontologies", () => {
     expect(copy.status).toBe(201);
     const ship = copy.body.classes.find((c: { name: string }) => c.name === "舰艇");
     expect(ship.parent).toBe("武器装备");
+    // English labels travel with the copy.
+    expect(ship.label_en).toBe("Naval vessel");
+    expect(ship.properties.find((x: { name: string }) => x.name === "排水量").label_en).toBe(
+      "Displacement",
+    );
     expect(ship.properties.map((x: { name: string }) => x.name)).toContain("排水量");
     const equip = copy.body.relation_types.find((t: { name: string }) => t.name === "装备");
     expect(equip).toMatchObject({ domain_class: "组织机构", range_class: "武器装备" });
