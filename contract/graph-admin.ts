@@ -196,6 +196,8 @@ export interface OntologySummary {
 export interface ClassProperty {
   id: number;
   name: string;
+  /** The English label ("" = none); OWL writes it as `rdfs:label "…"@en`. */
+  label_en: string;
   datatype: string;
   required: boolean;
   description: string;
@@ -205,6 +207,7 @@ export interface ClassProperty {
 export interface ClassNode {
   id: number;
   name: string;
+  label_en: string;
   parent_id: number | null;
   parent: string | null;
   depth: number;
@@ -218,6 +221,7 @@ export interface ClassNode {
 export interface RelationTypeNode {
   id: number;
   name: string;
+  label_en: string;
   domain_class_id: number | null;
   domain_class: string | null;
   range_class_id: number | null;
@@ -229,6 +233,7 @@ export interface RelationTypeNode {
 export interface EventTypeNode {
   id: number;
   name: string;
+  label_en: string;
   triggers: string[];
   roles: { subject: string; object: string };
   color: string;

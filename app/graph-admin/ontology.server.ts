@@ -51,6 +51,7 @@ export async function ontologyAction(
   const id = parseId(text(form, "id"));
   const classBody = () => ({
     name: text(form, "name"),
+    label_en: text(form, "label_en"),
     parent_id: text(form, "parent_id") || null,
     is_place: checked(form, "is_place"),
     color: text(form, "color") === "#000000" ? "" : text(form, "color"),
@@ -58,12 +59,14 @@ export async function ontologyAction(
   });
   const relationBody = () => ({
     name: text(form, "name"),
+    label_en: text(form, "label_en"),
     domain_class_id: text(form, "domain_class_id") || null,
     range_class_id: text(form, "range_class_id") || null,
     description: text(form, "description"),
   });
   const eventBody = () => ({
     name: text(form, "name"),
+    label_en: text(form, "label_en"),
     triggers: text(form, "triggers"),
     subject_role: text(form, "subject_role"),
     object_role: text(form, "object_role"),
@@ -115,6 +118,7 @@ export async function ontologyAction(
         () =>
           api.post(`/graphadmin/classes/${id}/properties/`, {
             name: text(form, "name"),
+            label_en: text(form, "label_en"),
             datatype: text(form, "datatype"),
             required: checked(form, "required"),
             description: text(form, "description"),

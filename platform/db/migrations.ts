@@ -10,6 +10,7 @@ import { interchangeSchema } from "./schema-interchange.js";
 import { predicateMappingsSchema } from "./schema-predicate-mappings.js";
 import { captchaKindSchema } from "./schema-captcha-kind.js";
 import { productTitleSchema } from "./schema-product-title.js";
+import { englishLabelsSchema } from "./schema-english-labels.js";
 
 export interface Migration {
   name: string;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { name: "010-predicate-mappings", sql: predicateMappingsSchema },
   { name: "011-captcha-kind", sql: captchaKindSchema },
   { name: "012-product-title", sql: productTitleSchema },
+  { name: "013-english-labels", sql: englishLabelsSchema },
 ];

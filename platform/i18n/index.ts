@@ -36,6 +36,8 @@ interface Template {
   out: string;
   /** Literal characters: the most specific template wins. */
   weight: number;
+  /** Its source has a ； of its own (not parts joined). */
+  semicolon: boolean;
 }
 
 const PLACEHOLDER = /\{(\d+)\}/g;
@@ -64,6 +66,7 @@ function compile(catalog: Catalog): Template[] {
         re: new RegExp(`^${pattern}$`),
         out: mapped,
         weight: src.replace(PLACEHOLDER, "").length,
+        semicolon: src.includes("；"),
       };
     })
     .sort((a, b) => b.weight - a.weight);
@@ -78,9 +81,14 @@ const HAN = /\p{Script=Han}/u;
 const memo = new Map<string, string>();
 const MEMO_MAX = 20_000;
 
-/** The most specific template that matches, its parts translated in turn. */
-function fromTemplate(lng: Exclude<PlatformLng, "zh">, text: string): string | undefined {
+/** The most specific template that matches (`only` those it picks), its parts translated in turn. */
+function fromTemplate(
+  lng: Exclude<PlatformLng, "zh">,
+  text: string,
+  only: (t: Template) => boolean = () => true,
+): string | undefined {
   for (const t of templates[lng]) {
+    if (!only(t)) continue;
     const m = t.re.exec(text);
     if (m)
       return t.out.replace(/\u0000(\d+)\u0000/g, (_s, pos: string) =>
@@ -88,6 +96,21 @@ function fromTemplate(lng: Exclude<PlatformLng, "zh">, text: string): string | u
       );
   }
   return undefined;
+}
+
+/**
+ * Parts joined with ； ("父类：A → B；描述", an OWL diff's detail): each part in turn, joined
+ * with "; " — unless a template spells the ； itself (a message of its own).
+ */
+function fromParts(lng: Exclude<PlatformLng, "zh">, text: string): string | undefined {
+  if (!text.includes("；")) return undefined;
+  return (
+    fromTemplate(lng, text, (t) => t.semicolon) ??
+    text
+      .split("；")
+      .map((part) => localize(lng, part))
+      .join("; ")
+  );
 }
 
 /** A list joined with 、 ("主体、客体"): each item in turn, joined as the language joins. */
@@ -117,7 +140,7 @@ export function localize(
   const key = `${lng}\u0000${text}`;
   const known = memo.get(key);
   if (known !== undefined) return known;
-  const result = fromTemplate(lng, text) ?? fromList(lng, text) ?? text;
+  const result = fromParts(lng, text) ?? fromTemplate(lng, text) ?? fromList(lng, text) ?? text;
   if (memo.size >= MEMO_MAX) memo.clear();
   memo.set(key, result);
   return result;

@@ -6,17 +6,21 @@ import { NS, XSD_OF } from "./vocabulary.js";
  * platform holds it: classes (rdfs:subClassOf), relation types (object properties with domain
  * and range), class properties (datatype properties; an object property under our property
  * IRIs is an `entity` property). Names come from our IRIs (`{base}class/{name}`…), else the
- * rdfs:label (Chinese or untagged first), else the IRI's last segment.
+ * rdfs:label (Chinese or untagged first), else the IRI's last segment. A label tagged `@en`
+ * (or `@en-…`) is the term's English label.
  */
 
 export interface OwlClass {
   name: string;
+  /** The `@en` label, only when the file has one (otherwise the current one is kept). */
+  labelEn: string | null;
   parent: string | null;
   /** Only when the file says it (rdfs:comment); otherwise the current one is kept. */
   description: string | null;
 }
 export interface OwlRelationType {
   name: string;
+  labelEn: string | null;
   domain: string | null;
   range: string | null;
   description: string | null;
@@ -24,6 +28,7 @@ export interface OwlRelationType {
 export interface OwlProperty {
   className: string;
   name: string;
+  labelEn: string | null;
   datatype: string;
 }
 export interface OwlOntology {
@@ -84,6 +89,12 @@ export async function readOwl(text: string): Promise<OwlOntology> {
     const c = values(iri, COMMENT).filter((t) => t.kind === "literal");
     return (c.find((t) => t.language === "zh" || t.language === "") ?? c[0])?.value ?? null;
   };
+  const english = (iri: string) => {
+    const en = values(iri, LABEL).filter(
+      (t) => t.kind === "literal" && /^en(-|$)/i.test(t.language ?? ""),
+    );
+    return (en.find((t) => t.language?.toLowerCase() === "en") ?? en[0])?.value.trim() ?? null;
+  };
   const nameOf = (iri: string, kind: "class" | "relation" | "property"): string => {
     const m = TERM.exec(iri);
     if (m && m[1] === kind) return decode(m[3] ?? m[2]);
@@ -102,6 +113,7 @@ export async function readOwl(text: string): Promise<OwlOntology> {
     if (t.some((x) => CLASS_TYPES.has(x))) {
       out.classes.push({
         name: nameOf(iri, "class"),
+        labelEn: english(iri),
         parent: className(first(iri, SUBCLASS)),
         description: comment(iri),
       });
@@ -112,10 +124,16 @@ export async function readOwl(text: string): Promise<OwlOntology> {
       const datatype = t.includes(OBJECT_PROPERTY)
         ? "entity"
         : (range && DATATYPE_OF.get(range)) || "string";
-      out.properties.push({ className: owner, name: nameOf(iri, "property"), datatype });
+      out.properties.push({
+        className: owner,
+        name: nameOf(iri, "property"),
+        labelEn: english(iri),
+        datatype,
+      });
     } else if (t.includes(OBJECT_PROPERTY)) {
       out.relationTypes.push({
         name: nameOf(iri, "relation"),
+        labelEn: english(iri),
         domain: className(first(iri, DOMAIN)),
         range: className(first(iri, RANGE)),
         description: comment(iri),

@@ -9,8 +9,8 @@ import { NS, XSD_OF, iri, ontologyBaseIri, prefixes } from "./vocabulary.js";
  * (`owl:Class`, `rdfs:subClassOf` their parent), relation types (`owl:ObjectProperty` with
  * `rdfs:domain` / `rdfs:range`; none = any class), class properties (`owl:DatatypeProperty`
  * ranging over XSD, or `owl:ObjectProperty` for an `entity` property), each with its name as
- * `rdfs:label` in Chinese (the store holds names in Chinese only) and its description as
- * `rdfs:comment`. Event types, colours and place flags have no OWL counterpart and stay out.
+ * `rdfs:label "…"@zh`, its English label (when it has one) as `rdfs:label "…"@en`, and its
+ * description as `rdfs:comment`. Event types, colours and place flags have no OWL counterpart and stay out.
  * `ontologyQuads` is what an OWL import compares a file with ("no diff" = the same quads).
  */
 
@@ -47,6 +47,21 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   const add = (s: string, p: ReturnType<typeof namedNode>, o: Quad["object"]) =>
     quads.push(DataFactory.quad(namedNode(s), p, o));
   const zh = (text: string) => literal(text, "zh");
+  /** The term's name @zh, and its English label @en when it has one. */
+  const labels = (s: string, name: string, en: string | undefined) => {
+    add(s, LABEL, zh(name));
+    if (en) add(s, LABEL, literal(en, "en"));
+  };
+  const englishOf = (table: string) =>
+    new Map(
+      (
+        db
+          .prepare(`SELECT id, label_en FROM ${table} WHERE ontology_id = ? AND label_en <> ''`)
+          .all(ontologyId) as { id: number; label_en: string }[]
+      ).map((r) => [r.id, r.label_en]),
+    );
+  const classEnglish = englishOf("kg_classes");
+  const relationEnglish = englishOf("kg_relation_types");
 
   add(base, RDF_TYPE, OWL.Ontology);
   add(base, LABEL, zh(row.name));
@@ -59,7 +74,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   for (const c of classes) {
     const s = iri.class(base, c.name);
     add(s, RDF_TYPE, OWL.Class);
-    add(s, LABEL, zh(c.name));
+    labels(s, c.name, classEnglish.get(c.id));
     const parent = classIri(c.parent_id);
     if (parent) add(s, SUBCLASS, namedNode(parent));
     if (c.description) add(s, COMMENT, zh(c.description));
@@ -68,7 +83,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   for (const r of ontologyRelationTypes(ctx, ontologyId)) {
     const s = iri.relationType(base, r.name);
     add(s, RDF_TYPE, OWL.ObjectProperty);
-    add(s, LABEL, zh(r.name));
+    labels(s, r.name, relationEnglish.get(r.id));
     const domain = classIri(r.domain_class_id);
     const range = classIri(r.range_class_id);
     if (domain) add(s, DOMAIN, namedNode(domain));
@@ -78,15 +93,21 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
 
   const properties = db
     .prepare(
-      `SELECT p.name, p.datatype, p.description, c.name AS class FROM kg_class_properties p
+      `SELECT p.name, p.label_en, p.datatype, p.description, c.name AS class FROM kg_class_properties p
          JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY c.id, p.id`,
     )
-    .all(ontologyId) as { name: string; datatype: string; description: string; class: string }[];
+    .all(ontologyId) as {
+    name: string;
+    label_en: string;
+    datatype: string;
+    description: string;
+    class: string;
+  }[];
   for (const p of properties) {
     const s = iri.property(base, p.class, p.name);
     const entity = p.datatype === "entity";
     add(s, RDF_TYPE, entity ? OWL.ObjectProperty : OWL.DatatypeProperty);
-    add(s, LABEL, zh(p.name));
+    labels(s, p.name, p.label_en);
     add(s, DOMAIN, namedNode(iri.class(base, p.class)));
     if (!entity)
       add(s, RANGE, namedNode(XSD_OF[p.datatype as keyof typeof XSD_OF] ?? XSD_OF.string));

@@ -66,10 +66,10 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
   );
   const classIds = new Map<string, number>();
   const insertClass = db.prepare(
-    "INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description, label_en) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertProperty = db.prepare(
-    "INSERT INTO kg_class_properties (class_id, name, datatype, required) VALUES (?, ?, ?, ?)",
+    "INSERT INTO kg_class_properties (class_id, name, datatype, required, label_en) VALUES (?, ?, ?, ?, ?)",
   );
   for (const c of def.classes) {
     const parent = c.parent ? classIds.get(c.parent) : null;
@@ -81,11 +81,12 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
         c.place ? 1 : 0,
         c.color,
         c.description ?? "",
+        c.en ?? "",
       ).lastInsertRowid,
     );
     classIds.set(c.name, id);
     for (const p of c.properties ?? [])
-      insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0);
+      insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0, p.en ?? "");
   }
   /** One row of `sql` for each item, with the values `row` gives for it. */
   const insertEach = <T>(sql: string, items: T[], row: (item: T) => unknown[]) => {
@@ -93,7 +94,7 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
     for (const item of items) insert.run(...row(item));
   };
   insertEach(
-    "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description, label_en) VALUES (?, ?, ?, ?, ?, ?)",
     def.relationTypes,
     (r) => [
       ontologyId,
@@ -101,12 +102,20 @@ function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
       r.domain ? classIds.get(r.domain) : null,
       r.range ? classIds.get(r.range) : null,
       r.description ?? "",
+      r.en ?? "",
     ],
   );
   insertEach(
-    "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color, label_en) VALUES (?, ?, ?, ?, ?, ?)",
     def.eventTypes,
-    (e) => [ontologyId, e.name, JSON.stringify(e.triggers), JSON.stringify(e.roles), e.color],
+    (e) => [
+      ontologyId,
+      e.name,
+      JSON.stringify(e.triggers),
+      JSON.stringify(e.roles),
+      e.color,
+      e.en ?? "",
+    ],
   );
   return ontologyId;
 }

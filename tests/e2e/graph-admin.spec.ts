@@ -240,6 +240,76 @@ test.describe("graph administration", () => {
     await expect(page.getByTestId(`class-row-${className}`)).toHaveCount(0);
   });
 
+  test("English labels: added, edited and listed for a class, a property and a relation type", async ({
+    adminPage: page,
+  }, testInfo) => {
+    test.slow();
+    await page.goto("/schema");
+    await expect(page.getByTestId("ontology-name")).toHaveText("军事领域本体");
+    // The demo ontology's terms have theirs.
+    await expect(page.getByTestId("class-row-舰艇")).toContainText("Naval vessel");
+    await expect(page.getByTestId("relation-row-装备")).toContainText("equipped with");
+
+    const className = unique(testInfo, "英文类");
+    await page.getByTestId("open-createClass").click();
+    const addForm = page.locator("form", { has: page.getByTestId("submit-createClass") });
+    await addForm.getByLabel("类名").fill(className);
+    await addForm.getByLabel("英文名称").fill("  Test class ");
+    await addForm.getByTestId("submit-createClass").click();
+    const row = page.getByTestId(`class-row-${className}`);
+    await expect(row).toContainText("Test class");
+    const labelOf = (table: string, name: string) =>
+      db().prepare(`SELECT label_en FROM ${table} WHERE name = ?`).pluck().get(name);
+    expect(labelOf("kg_classes", className)).toBe("Test class");
+
+    // Edited in the row's editor, which also adds a property with its English label.
+    await page.getByTestId(`edit-class-${className}`).click();
+    const editForm = page.locator("form", { has: page.getByTestId("save-class") });
+    await expect(editForm.getByLabel("英文名称")).toHaveValue("Test class");
+    await editForm.getByLabel("英文名称").fill("Edited class");
+    await editForm.getByTestId("save-class").click();
+    await expect(page.getByTestId(`class-row-${className}`)).toContainText("Edited class");
+    expect(labelOf("kg_classes", className)).toBe("Edited class");
+    const classId = db()
+      .prepare("SELECT id FROM kg_classes WHERE name = ?")
+      .pluck()
+      .get(className) as number;
+    await page.goto(`/schema?edit=class-${classId}`);
+    const propertyName = unique(testInfo, "英文属性");
+    const propertyForm = page.locator("form", { has: page.getByTestId(`add-property-${classId}`) });
+    await propertyForm.getByLabel("新属性").fill(propertyName);
+    await page.getByTestId(`property-label-en-${classId}`).fill("Test property");
+    await page.getByTestId(`add-property-${classId}`).click();
+    await expect.poll(() => labelOf("kg_class_properties", propertyName)).toBe("Test property");
+    await page.goto(`/schema?edit=class-${classId}`);
+    await expect(page.getByTestId(`properties-${classId}`)).toContainText("Test property");
+
+    const relationName = unique(testInfo, "英文关系");
+    await page.getByTestId("open-createRelationType").click();
+    const relationForm = page.locator("form", {
+      has: page.getByTestId("submit-createRelationType"),
+    });
+    await relationForm.getByLabel("关系名称").fill(relationName);
+    await relationForm.getByLabel("英文名称").fill("tests");
+    await relationForm.getByTestId("submit-createRelationType").click();
+    await expect(page.getByTestId(`relation-row-${relationName}`)).toContainText("tests");
+    expect(labelOf("kg_relation_types", relationName)).toBe("tests");
+    await shot(page, testInfo, "schema-english-labels");
+
+    // Too long: refused next to the field, what was typed kept.
+    await page.getByTestId("open-createRelationType").click();
+    await relationForm.getByLabel("关系名称").fill(`${relationName}-2`);
+    await relationForm.getByLabel("英文名称").fill("x".repeat(51));
+    await relationForm.getByTestId("submit-createRelationType").click();
+    await expect(relationForm.getByText("英文名称不能超过50个字符").first()).toBeVisible();
+    await expect(relationForm.getByLabel("英文名称")).toHaveAttribute("aria-invalid", "true");
+    await expect(relationForm.getByLabel("英文名称")).toHaveValue("x".repeat(51));
+
+    db().prepare("DELETE FROM kg_relation_types WHERE name = ?").run(relationName);
+    db().prepare("DELETE FROM kg_class_properties WHERE class_id = ?").run(classId);
+    db().prepare("DELETE FROM kg_classes WHERE id = ?").run(classId);
+  });
+
   test("a waiting job's page refreshes itself without JavaScript, and the job can be cancelled", async ({
     adminPage: page,
     admin,

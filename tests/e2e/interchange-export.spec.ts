@@ -76,6 +76,12 @@ test.describe("interchange export", () => {
     expect(classes).toHaveLength(
       count("SELECT count(*) FROM kg_classes WHERE ontology_id = ?", military),
     );
+    // Each term's name @zh, its English label @en beside it.
+    const shipLabels = quads
+      .filter((q) => q.subject.value.endsWith(`/class/${encodeURIComponent("舰艇")}`))
+      .filter((q) => q.predicate.value === "http://www.w3.org/2000/01/rdf-schema#label")
+      .map((q) => `${q.object.value}@${(q.object as { language: string }).language}`);
+    expect(shipLabels.sort()).toEqual(["Naval vessel@en", "舰艇@zh"]);
 
     // A bad base IRI is refused next to the field, what was typed kept.
     const form = page.getByTestId("ontology-iri-form");

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations } from "../../platform/db/migrations.js";
+import { englishLabelsBackfill } from "../../platform/db/schema-english-labels.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
+import { authHeaders } from "../helpers/platform.js";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
 import { call, type Caller } from "./graph-admin-helpers.js";
 
@@ -63,6 +66,11 @@ describe("ontologies", () => {
     expect(copy.status).toBe(201);
     const ship = copy.body.classes.find((c: { name: string }) => c.name === "舰艇");
     expect(ship.parent).toBe("武器装备");
+    // English labels travel with the copy.
+    expect(ship.label_en).toBe("Naval vessel");
+    expect(ship.properties.find((x: { name: string }) => x.name === "排水量").label_en).toBe(
+      "Displacement",
+    );
     expect(ship.properties.map((x: { name: string }) => x.name)).toContain("排水量");
     const equip = copy.body.relation_types.find((t: { name: string }) => t.name === "装备");
     expect(equip).toMatchObject({ domain_class: "组织机构", range_class: "武器装备" });
@@ -329,6 +337,153 @@ describe("properties and event types", () => {
       .pluck()
       .get() as number;
     expect(n).toBeGreaterThan(10);
+  });
+});
+
+describe("English labels", () => {
+  const columns = (table: string) =>
+    (
+      p.ctx.db.prepare(`PRAGMA table_info(${table})`).all() as {
+        name: string;
+        dflt_value: string;
+      }[]
+    )
+      .filter((c) => c.name === "label_en")
+      .map((c) => c.dflt_value);
+
+  it("are a column of every kind of term, empty by default, and the built-in military ontology has them", () => {
+    expect(migrations.map((m) => m.name)).toContain("013-english-labels");
+    for (const table of [
+      "kg_classes",
+      "kg_class_properties",
+      "kg_relation_types",
+      "kg_event_types",
+    ])
+      expect(columns(table)).toEqual(["''"]);
+    const military = ensureBuiltinOntologies(p.ctx).military;
+    const db = p.ctx.db;
+    const blank = (sql: string) => db.prepare(sql).pluck().get(military) as number;
+    expect(
+      db
+        .prepare("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'")
+        .pluck()
+        .get(military),
+    ).toBe("Naval vessel");
+    expect(blank("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND label_en = ''")).toBe(
+      0,
+    );
+    expect(
+      blank("SELECT count(*) FROM kg_relation_types WHERE ontology_id = ? AND label_en = ''"),
+    ).toBe(0);
+    expect(
+      blank(
+        "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND p.label_en = ''",
+      ),
+    ).toBe(0);
+  });
+
+  it("a store seeded before them gets the built-in ones where blank; an operator's label stays", () => {
+    const military = ensureBuiltinOntologies(p.ctx).military;
+    const db = p.ctx.db;
+    const label = (name: string) =>
+      db
+        .prepare("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = ?")
+        .pluck()
+        .get(military, name);
+    db.prepare(
+      "UPDATE kg_classes SET label_en = CASE name WHEN '舰艇' THEN '' ELSE 'Warplane' END WHERE ontology_id = ? AND name IN ('舰艇', '飞机')",
+    ).run(military);
+    db.exec(englishLabelsBackfill);
+    expect(label("舰艇")).toBe("Naval vessel");
+    expect(label("飞机")).toBe("Warplane");
+    db.prepare(
+      "UPDATE kg_classes SET label_en = 'Aircraft' WHERE ontology_id = ? AND name = '飞机'",
+    ).run(military);
+  });
+
+  it("are read and written by the editor's API, trimmed, optional, at most 50 characters", async () => {
+    const created = await addClass({ name: "护卫舰", label_en: "  Frigate " });
+    expect(created.status).toBe(201);
+    expect(created.body.label_en).toBe("Frigate");
+    const none = await addClass({ name: "驱逐舰" });
+    expect(none.body.label_en).toBe("");
+    // An update without the field keeps it; with it, changes it.
+    await call(p, admin, "PATCH", `/graphadmin/classes/${created.body.id}/`, { color: "#123456" });
+    const renamed = await call(p, admin, "PATCH", `/graphadmin/classes/${created.body.id}/`, {
+      label_en: "Light frigate",
+    });
+    expect(renamed.body.label_en).toBe("Light frigate");
+    const relation = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/ontologies/${ontologyId}/relation-types/`,
+      { name: "护航", label_en: "escorts" },
+    );
+    expect(relation.body.label_en).toBe("escorts");
+    const property = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/classes/${created.body.id}/properties/`,
+      {
+        name: "舷号",
+        label_en: "Hull number",
+      },
+    );
+    expect(property.body.label_en).toBe("Hull number");
+    const event = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/ontologies/${ontologyId}/event-types/`,
+      {
+        name: "护航行动",
+        label_en: "Escort mission",
+      },
+    );
+    expect(event.body.label_en).toBe("Escort mission");
+    const d = (await call(p, admin, "GET", `/graphadmin/ontologies/${ontologyId}/`)).body;
+    const frigate = d.classes.find((c: { name: string }) => c.name === "护卫舰");
+    expect(frigate).toMatchObject({
+      label_en: "Light frigate",
+      properties: [{ name: "舷号", label_en: "Hull number" }],
+    });
+    expect(d.relation_types.find((r: { name: string }) => r.name === "护航").label_en).toBe(
+      "escorts",
+    );
+    expect(d.event_types.find((e: { name: string }) => e.name === "护航行动").label_en).toBe(
+      "Escort mission",
+    );
+  });
+
+  it("refuses a label that is too long or not text, naming the field (in the caller's language)", async () => {
+    const long = await addClass({ name: "长名", label_en: "x".repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors.label_en).toEqual(["英文名称不能超过50个字符"]);
+    const notText = await call(
+      p,
+      admin,
+      "POST",
+      `/graphadmin/ontologies/${ontologyId}/relation-types/`,
+      {
+        name: "长名",
+        label_en: ["Escort"],
+      },
+    );
+    expect(notText.status).toBe(400);
+    expect(notText.body.errors.label_en).toEqual(["英文名称必须是文本"]);
+    const res = await fetch(`${p.api}/graphadmin/ontologies/${ontologyId}/classes/`, {
+      method: "POST",
+      headers: { ...authHeaders(admin), "Accept-Language": "en" },
+      body: JSON.stringify({ name: "长名", label_en: "x".repeat(51) }),
+    });
+    expect((await res.json()).errors.label_en).toEqual([
+      "English label must be at most 50 characters",
+    ]);
+    expect(
+      p.ctx.db.prepare("SELECT count(*) FROM kg_classes WHERE name = '长名'").pluck().get(),
+    ).toBe(0);
   });
 });
 

@@ -552,6 +552,71 @@ describe("the ontology as OWL", () => {
   });
 });
 
+describe("the ontology's English labels in OWL", () => {
+  it("each term has its name @zh and its English label @en; the reader reads both", async () => {
+    const id = ontologyId();
+    const text = (await get(`/graphadmin/ontologies/${id}/owl/`)).body.toString();
+    const quads = parseRdf(text, "text/turtle");
+    const labels = (s: string) =>
+      quads
+        .filter((q) => q.subject.value === s && q.predicate.value === `${NS.rdfs}label`)
+        .map((q) => `${q.object.value}@${(q.object as { language: string }).language}`)
+        .sort();
+    expect(labels(iri.class(obase(), "舰艇"))).toEqual(["Naval vessel@en", "舰艇@zh"]);
+    expect(labels(iri.relationType(obase(), "装备"))).toEqual(["equipped with@en", "装备@zh"]);
+    expect(labels(iri.property(obase(), "舰艇", "排水量"))).toEqual([
+      "Displacement@en",
+      "排水量@zh",
+    ]);
+    // One @en label for each term that has an English label, and none for one that has not.
+    const english = quads.filter(
+      (q) =>
+        q.predicate.value === `${NS.rdfs}label` &&
+        (q.object as { language?: string }).language === "en",
+    ).length;
+    expect(english).toBe(
+      count("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND label_en <> ''", id) +
+        count(
+          "SELECT count(*) FROM kg_relation_types WHERE ontology_id = ? AND label_en <> ''",
+          id,
+        ) +
+        count(
+          "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND p.label_en <> ''",
+          id,
+        ),
+    );
+    expect(english).toBeGreaterThan(40);
+    const read = await readOwl(text);
+    expect(read.classes.find((c) => c.name === "舰艇")).toMatchObject({ labelEn: "Naval vessel" });
+    expect(read.relationTypes.find((r) => r.name === "装备")).toMatchObject({
+      labelEn: "equipped with",
+    });
+    expect(
+      read.properties.find((x) => x.className === "舰艇" && x.name === "排水量"),
+    ).toMatchObject({ labelEn: "Displacement" });
+    // A term without one has no @en label.
+    const classId = count("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'", id);
+    db().prepare("UPDATE kg_classes SET label_en = '' WHERE id = ?").run(classId);
+    try {
+      const again = parseRdf(
+        (await get(`/graphadmin/ontologies/${id}/owl/`)).body.toString(),
+        "text/turtle",
+      );
+      expect(
+        again
+          .filter(
+            (q) =>
+              q.subject.value === iri.class(obase(), "舰艇") &&
+              q.predicate.value === `${NS.rdfs}label`,
+          )
+          .map((q) => q.object.value),
+      ).toEqual(["舰艇"]);
+    } finally {
+      db().prepare("UPDATE kg_classes SET label_en = 'Naval vessel' WHERE id = ?").run(classId);
+    }
+  });
+});
+
 describe("streaming", () => {
   it("a slow download holds up no writer, and is the graph as it was when it began", async () => {
     const { generateGraph } = await import("../../platform/kg/generate.js");

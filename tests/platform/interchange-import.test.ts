@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
-import { Writer, type Quad } from "n3";
+import { DataFactory, Writer, type Quad } from "n3";
 import { ontologyQuads } from "../../platform/interchange/owl.js";
 import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
 import {
@@ -572,6 +572,133 @@ describe("OWL import into an ontology", () => {
     expect(detail.body.relation_types.map((r: { name: string }) => r.name)).toEqual(["雇佣"]);
     expect((await importOwl(id, await owlOf(id))).body.unchanged).toBe(true);
     expect((await importOwl(id, ttl)).body.unchanged).toBe(true);
+  });
+
+  it("an English label changed in the file is a change of its term; the apply stores it", async () => {
+    const ship = iri.class(O, "舰艇");
+    const equip = iri.relationType(O, "装备");
+    const displacement = iri.property(O, "舰艇", "排水量");
+    const english = (q: Quad, s: string) =>
+      q.subject.value === s &&
+      q.predicate.value === `${NS.rdfs}label` &&
+      (q.object as { language?: string }).language === "en";
+    // 舰艇 relabelled, 装备's English label left out (kept as it is), 排水量's relabelled.
+    const w = new Writer({ prefixes: { owl: NS.owl, rdfs: NS.rdfs, xsd: NS.xsd } });
+    for (const q of ontologyQuads(p.ctx, military).quads) {
+      if (english(q, equip)) continue;
+      if (english(q, ship))
+        w.addQuad(DataFactory.quad(q.subject, q.predicate, DataFactory.literal("Warship", "en")));
+      else if (english(q, displacement))
+        w.addQuad(
+          DataFactory.quad(q.subject, q.predicate, DataFactory.literal("Tonnage", "en-GB")),
+        );
+      else w.addQuad(q);
+    }
+    const owl = await new Promise<string>((resolve, reject) =>
+      w.end((e, out) => (e ? reject(e) : resolve(out))),
+    );
+    const dry = await importOwl(military, owl);
+    expect(dry.status).toBe(200);
+    expect(dry.body.summary).toEqual({ added: 0, changed: 2, removed: 0 });
+    expect(dry.body.changes).toEqual([
+      {
+        kind: "class",
+        change: "changed",
+        name: "舰艇",
+        detail: "英文名称：Naval vessel → Warship",
+      },
+      {
+        kind: "property",
+        change: "changed",
+        name: "舰艇.排水量",
+        detail: "英文名称：Displacement → Tonnage",
+      },
+    ]);
+    // In English and Spanish, the wording of the change too.
+    for (const [lng, detail] of [
+      ["en", "English label: Naval vessel → Warship"],
+      ["es", "Etiqueta en inglés: Naval vessel → Warship"],
+    ]) {
+      const form = new FormData();
+      form.append("file", new File([owl], "ontology.ttl", { type: "text/turtle" }));
+      const res = await fetch(`${p.api}/graphadmin/ontologies/${military}/import/`, {
+        method: "POST",
+        headers: { ...authHeaders(admin, false), "Accept-Language": lng },
+        body: form,
+      });
+      expect((await res.json()).changes[0].detail).toBe(detail);
+    }
+    const applied = await importOwl(military, owl, true);
+    expect(applied.status).toBe(200);
+    const label = (sql: string) => p.ctx.db.prepare(sql).pluck().get(military);
+    expect(label("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'")).toBe(
+      "Warship",
+    );
+    expect(
+      label("SELECT label_en FROM kg_relation_types WHERE ontology_id = ? AND name = '装备'"),
+    ).toBe("equipped with");
+    expect(
+      label(
+        "SELECT p.label_en FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND c.name = '舰艇' AND p.name = '排水量'",
+      ),
+    ).toBe("Tonnage");
+    // The file again, and the export of the result: no change.
+    expect((await importOwl(military, owl)).body.unchanged).toBe(true);
+    expect((await importOwl(military, await owlOf(military))).body.unchanged).toBe(true);
+    // Back as it was.
+    p.ctx.db
+      .prepare(
+        "UPDATE kg_classes SET label_en = 'Naval vessel' WHERE ontology_id = ? AND name = '舰艇'",
+      )
+      .run(military);
+    p.ctx.db
+      .prepare(
+        "UPDATE kg_class_properties SET label_en = 'Displacement' WHERE name = '排水量' AND class_id = (SELECT id FROM kg_classes WHERE ontology_id = ? AND name = '舰艇')",
+      )
+      .run(military);
+  });
+
+  it("a class added with an English label and a changed parent reads both in one detail", async () => {
+    const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "双语本体",
+      domain: "general",
+      description: "",
+    });
+    const id = created.body.id as number;
+    const base = ontologyBaseIri(id);
+    const head = `@prefix owl: <${NS.owl}> . @prefix rdfs: <${NS.rdfs}> .`;
+    const first = [
+      head,
+      `<${iri.class(base, "组织")}> a owl:Class ; rdfs:label "组织"@zh, "Organisation"@en .`,
+      `<${iri.class(base, "公司")}> a owl:Class .`,
+    ].join("\n");
+    expect((await importOwl(id, first, true)).status).toBe(200);
+    const classes = (await call(p, admin, "GET", `/graphadmin/ontologies/${id}/`)).body.classes;
+    expect(classes.find((c: { name: string }) => c.name === "组织").label_en).toBe("Organisation");
+    const second = [
+      head,
+      `<${iri.class(base, "组织")}> a owl:Class ; rdfs:label "组织"@zh, "Organisation"@en .`,
+      `<${iri.class(base, "公司")}> a owl:Class ; rdfs:label "Company"@en ; rdfs:subClassOf <${iri.class(base, "组织")}> .`,
+    ].join("\n");
+    const dry = await importOwl(id, second);
+    expect(dry.body.changes).toEqual([
+      {
+        kind: "class",
+        change: "changed",
+        name: "公司",
+        detail: "父类：（无） → 组织；英文名称：（无） → Company",
+      },
+    ]);
+    const form = new FormData();
+    form.append("file", new File([second], "ontology.ttl", { type: "text/turtle" }));
+    const res = await fetch(`${p.api}/graphadmin/ontologies/${id}/import/`, {
+      method: "POST",
+      headers: { ...authHeaders(admin, false), "Accept-Language": "en" },
+      body: form,
+    });
+    expect((await res.json()).changes[0].detail).toBe(
+      "Parent class: (none) → 组织; English label: (none) → Company",
+    );
   });
 
   it("refuses a file that is not Turtle, naming the line", async () => {

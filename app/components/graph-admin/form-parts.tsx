@@ -170,6 +170,7 @@ export function TextField({
   required?: boolean;
   description?: string;
   w?: number;
+  lang?: string;
 }) {
   return (
     <TextInput
@@ -204,14 +205,16 @@ export function DescriptionField({
 }
 
 /**
- * A row of fields that starts with the required name and, where the record has one, ends with
- * its description; the record's own fields go between.
+ * A row of fields that starts with the required name (and, for an ontology's terms, its
+ * optional English label) and, where the record has one, ends with its description; the
+ * record's own fields go between.
  */
 export function NamedRow({
   form,
   label,
   name,
   nameWidth,
+  labelEn,
   description,
   children,
 }: {
@@ -219,12 +222,24 @@ export function NamedRow({
   label: string;
   name: unknown;
   nameWidth?: number;
+  labelEn?: { value: unknown };
   description?: { value: unknown; w?: number };
   children?: ReactNode;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="ga-form-row">
       <TextField form={form} name="name" label={label} required value={name} w={nameWidth} />
+      {labelEn && (
+        <TextField
+          form={form}
+          name="label_en"
+          label={t("schema.labelEn")}
+          value={labelEn.value}
+          lang="en"
+          w={nameWidth}
+        />
+      )}
       {children}
       {description && <DescriptionField form={form} {...description} />}
     </div>

@@ -71,6 +71,7 @@ export function OntologyEditor({ detail, rights, result }: OntologyView) {
                   </span>
                   <span className="ga-dot" style={{ background: c.color || undefined }} />
                   {c.name}
+                  <English text={c.label_en} />
                   {c.is_place && (
                     <span className="ga-chip muted" style={{ marginLeft: 6 }}>
                       {t("schema.place")}
@@ -112,7 +113,16 @@ export function OntologyEditor({ detail, rights, result }: OntologyView) {
           rowTestId: (r) => `relation-row-${r.name}`,
           fields: (form, r) => <RelationTypeFields detail={detail} form={form} type={r} />,
           columns: [
-            { key: "name", header: t("schema.relationName") },
+            {
+              key: "name",
+              header: t("schema.relationName"),
+              cell: (r) => (
+                <>
+                  {r.name}
+                  <English text={r.label_en} />
+                </>
+              ),
+            },
             { key: "domain", header: t("schema.domain"), cell: (r) => r.domain_class ?? anyClass },
             { key: "range", header: t("schema.range"), cell: (r) => r.range_class ?? anyClass },
             { key: "description", header: t("schema.description") },
@@ -142,6 +152,7 @@ export function OntologyEditor({ detail, rights, result }: OntologyView) {
                 <>
                   <span className="ga-dot" style={{ background: e.color || undefined }} />
                   {e.name}
+                  <English text={e.label_en} />
                 </>
               ),
             },
@@ -165,6 +176,16 @@ export function OntologyEditor({ detail, rights, result }: OntologyView) {
         }}
       />
     </Stack>
+  );
+}
+
+/** A term's English label after its name, when it has one. */
+function English({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <span className="ga-muted ga-label-en" lang="en">
+      {text}
+    </span>
   );
 }
 

@@ -95,6 +95,7 @@ export function ClassFields({
       form={form}
       label={t("schema.className")}
       name={cls?.name}
+      labelEn={{ value: cls?.label_en }}
       description={{ value: cls?.description }}
     >
       <ClassSelect
@@ -139,6 +140,11 @@ export function ClassProperties({
           columns={[
             { key: "name", header: t("schema.propertyName") },
             {
+              key: "label_en",
+              header: t("schema.labelEn"),
+              cell: (p) => (p.label_en ? <span lang="en">{p.label_en}</span> : null),
+            },
+            {
               key: "datatype",
               header: t("schema.datatype"),
               cell: (p) => t(`schema.datatypes.${p.datatype}`),
@@ -173,6 +179,15 @@ export function ClassProperties({
               defaultValue={valueOf(result, target, "name", "")}
               error={fieldError(result, target, "name")?.[0]}
             />
+            <TextInput
+              name="label_en"
+              label={t("schema.labelEn")}
+              lang="en"
+              size="xs"
+              defaultValue={valueOf(result, target, "label_en", "")}
+              error={fieldError(result, target, "label_en")?.[0]}
+              data-testid={`property-label-en-${cls.id}`}
+            />
             <SelectField
               name="datatype"
               label={t("schema.datatype")}
@@ -206,6 +221,7 @@ export function RelationTypeFields({
       form={form}
       label={t("schema.relationName")}
       name={type?.name}
+      labelEn={{ value: type?.label_en }}
       description={{ value: type?.description }}
     >
       {(["domain", "range"] as const).map((end) => (
@@ -232,7 +248,12 @@ export function EventTypeFields({
 }) {
   const { t } = useTranslation("admin");
   return (
-    <NamedRow form={form} label={t("schema.eventName")} name={type?.name}>
+    <NamedRow
+      form={form}
+      label={t("schema.eventName")}
+      name={type?.name}
+      labelEn={{ value: type?.label_en }}
+    >
       <TextField
         form={form}
         name="triggers"

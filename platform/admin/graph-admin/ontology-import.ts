@@ -11,16 +11,29 @@ import type { OntologyDiff, OwlBreak, OwlChange, OwlChangeKind } from "@contract
  * the ontology as it is (classes, relation types and class properties added, changed,
  * removed) and which existing facts each removal would break; the apply makes the same
  * changes through the ontology editor's own functions (so the same integrity rules refuse
- * them) in one transaction. Event types are not part of OWL and stay as they are.
+ * them) in one transaction. Event types are not part of OWL and stay as they are. A term's
+ * English label (`@en`) and description change only where the file has one.
  */
 
 interface Current {
-  classes: Map<string, { id: number; parent: string | null; description: string }>;
+  classes: Map<
+    string,
+    { id: number; parent: string | null; description: string; label_en: string }
+  >;
   relationTypes: Map<
     string,
-    { id: number; domain: string | null; range: string | null; description: string }
+    {
+      id: number;
+      domain: string | null;
+      range: string | null;
+      description: string;
+      label_en: string;
+    }
   >;
-  properties: Map<string, { id: number; className: string; name: string; datatype: string }>;
+  properties: Map<
+    string,
+    { id: number; className: string; name: string; datatype: string; label_en: string }
+  >;
 }
 
 const propertyKey = (className: string, name: string) => `${className}\u0001${name}`;
@@ -29,18 +42,21 @@ const none = (v: string | null) => v ?? "（无）";
 function current(ctx: PlatformContext, ontologyId: number): Current {
   const db = ctx.db;
   const classRows = db
-    .prepare("SELECT id, name, parent_id, description FROM kg_classes WHERE ontology_id = ?")
+    .prepare(
+      "SELECT id, name, parent_id, description, label_en FROM kg_classes WHERE ontology_id = ?",
+    )
     .all(ontologyId) as {
     id: number;
     name: string;
     parent_id: number | null;
     description: string;
+    label_en: string;
   }[];
   const nameById = new Map(classRows.map((c) => [c.id, c.name]));
   const cname = (id: number | null) => (id === null ? null : (nameById.get(id) ?? null));
   const relationRows = db
     .prepare(
-      "SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ?",
+      "SELECT id, name, domain_class_id, range_class_id, description, label_en FROM kg_relation_types WHERE ontology_id = ?",
     )
     .all(ontologyId) as {
     id: number;
@@ -48,17 +64,29 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
     domain_class_id: number | null;
     range_class_id: number | null;
     description: string;
+    label_en: string;
   }[];
   const propertyRows = db
     .prepare(
-      "SELECT p.id, p.class_id, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
+      "SELECT p.id, p.class_id, p.name, p.datatype, p.label_en FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
     )
-    .all(ontologyId) as { id: number; class_id: number; name: string; datatype: string }[];
+    .all(ontologyId) as {
+    id: number;
+    class_id: number;
+    name: string;
+    datatype: string;
+    label_en: string;
+  }[];
   return {
     classes: new Map(
       classRows.map((c) => [
         c.name,
-        { id: c.id, parent: cname(c.parent_id), description: c.description },
+        {
+          id: c.id,
+          parent: cname(c.parent_id),
+          description: c.description,
+          label_en: c.label_en,
+        },
       ]),
     ),
     relationTypes: new Map(
@@ -69,24 +97,45 @@ function current(ctx: PlatformContext, ontologyId: number): Current {
           domain: cname(r.domain_class_id),
           range: cname(r.range_class_id),
           description: r.description,
+          label_en: r.label_en,
         },
       ]),
     ),
     properties: new Map(
       propertyRows.map((p) => [
         propertyKey(cname(p.class_id)!, p.name),
-        { id: p.id, className: cname(p.class_id)!, name: p.name, datatype: p.datatype },
+        {
+          id: p.id,
+          className: cname(p.class_id)!,
+          name: p.name,
+          datatype: p.datatype,
+          label_en: p.label_en,
+        },
       ]),
     ),
   };
 }
 
+/** How the change's detail reads a field's change (each its own message, for the catalogs). */
+const FIELD_CHANGES = {
+  parent: (was: string, now: string) => `父类：${was} → ${now}`,
+  domain: (was: string, now: string) => `定义域：${was} → ${now}`,
+  range: (was: string, now: string) => `值域：${was} → ${now}`,
+  english: (was: string, now: string) => `英文名称：${was} → ${now}`,
+};
 /** A field the file changes, as the change's detail reads it (`父类：A → B`). */
-const fieldChange = (label: string, was: string | null, now: string | null) =>
-  was !== now ? [`${label}：${none(was)} → ${none(now)}`] : [];
+const fieldChange = (field: keyof typeof FIELD_CHANGES, was: string | null, now: string | null) =>
+  was !== now ? [FIELD_CHANGES[field](none(was), none(now))] : [];
 /** The file's description, when it has one, differs (the detail only names it). */
 const descriptionChange = (was: { description: string }, now: { description: string | null }) =>
   now.description !== null && now.description !== was.description ? ["描述"] : [];
+
+/** The file's English label, when it has one, differs (`英文名称：（无） → Warship`). */
+const englishChange = (was: { label_en: string }, now: { labelEn: string | null }) =>
+  now.labelEn !== null ? fieldChange("english", was.label_en || null, now.labelEn || null) : [];
+/** Whether the file changes the term's English label (what the apply writes). */
+const englishOf = (was: { label_en: string }, now: { labelEn: string | null }) =>
+  now.labelEn !== null && now.labelEn !== was.label_en ? { label_en: now.labelEn } : {};
 
 /**
  * The file's terms of one kind against the ontology's (`current`, by key): those added (with
@@ -136,15 +185,17 @@ function changesOf(now: Current, next: OwlOntology): OwlChange[] {
     compareKind("class", now.classes, next.classes, {
       added: (c) => (c.parent ? `父类：${c.parent}` : ""),
       changed: (was, c) => [
-        ...fieldChange("父类", was.parent, c.parent),
+        ...fieldChange("parent", was.parent, c.parent),
+        ...englishChange(was, c),
         ...descriptionChange(was, c),
       ],
     }),
     compareKind("relation_type", now.relationTypes, next.relationTypes, {
       added: (r) => `${none(r.domain)} → ${none(r.range)}`,
       changed: (was, r) => [
-        ...fieldChange("定义域", was.domain, r.domain),
-        ...fieldChange("值域", was.range, r.range),
+        ...fieldChange("domain", was.domain, r.domain),
+        ...fieldChange("range", was.range, r.range),
+        ...englishChange(was, r),
         ...descriptionChange(was, r),
       ],
     }),
@@ -152,7 +203,10 @@ function changesOf(now: Current, next: OwlOntology): OwlChange[] {
       key: (p) => propertyKey(p.className, p.name),
       name: (p) => `${p.className}.${p.name}`,
       added: (p) => p.datatype,
-      changed: (was, p) => (was.datatype !== p.datatype ? [`${was.datatype} → ${p.datatype}`] : []),
+      changed: (was, p) => [
+        ...(was.datatype !== p.datatype ? [`${was.datatype} → ${p.datatype}`] : []),
+        ...englishChange(was, p),
+      ],
       removed: (p) => ({ name: `${p.className}.${p.name}`, detail: p.datatype }),
     }),
   ];
@@ -296,6 +350,7 @@ export async function applyOntologyImport(
     for (const c of parentsFirst(next.classes).filter((x) => added.has(x.name))) {
       classes.create(ctx, user, ontologyId, {
         name: c.name,
+        label_en: c.labelEn ?? "",
         parent_id: null,
         description: c.description ?? "",
       });
@@ -307,6 +362,7 @@ export async function applyOntologyImport(
       if (was.parent !== c.parent) body.parent_id = classId(c.parent);
       if (c.description !== null && c.description !== was.description)
         body.description = c.description;
+      Object.assign(body, englishOf(was, c));
       if (Object.keys(body).length) classes.update(ctx, user, was.id, body);
     }
     for (const r of next.relationTypes) {
@@ -315,17 +371,20 @@ export async function applyOntologyImport(
       if (!was)
         relationTypes.create(ctx, user, ontologyId, {
           name: r.name,
+          label_en: r.labelEn ?? "",
           ...body,
           description: r.description ?? "",
         });
       else if (
         was.domain !== r.domain ||
         was.range !== r.range ||
-        (r.description !== null && r.description !== was.description)
+        (r.description !== null && r.description !== was.description) ||
+        "label_en" in englishOf(was, r)
       ) {
         relationTypes.update(ctx, user, was.id, {
           ...body,
           ...(r.description !== null ? { description: r.description } : {}),
+          ...englishOf(was, r),
         });
       }
     }
@@ -334,10 +393,14 @@ export async function applyOntologyImport(
       if (!was)
         properties.create(ctx, user, classId(p.className)!, {
           name: p.name,
+          label_en: p.labelEn ?? "",
           datatype: p.datatype,
         });
-      else if (was.datatype !== p.datatype)
-        properties.update(ctx, user, was.id, { datatype: p.datatype });
+      else if (was.datatype !== p.datatype || "label_en" in englishOf(was, p))
+        properties.update(ctx, user, was.id, {
+          ...(was.datatype !== p.datatype ? { datatype: p.datatype } : {}),
+          ...englishOf(was, p),
+        });
     }
     const removed = diff.changes.filter((c) => c.change === "removed");
     for (const c of removed.filter((x) => x.kind === "property")) {

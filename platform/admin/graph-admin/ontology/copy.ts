@@ -45,8 +45,8 @@ export function copyOntologyContent(db: DB, from: number, to: number) {
       setParent.run(classMap.get(c.parent_id), classMap.get(c.id));
   }
   db.prepare(
-    `INSERT INTO kg_class_properties (class_id, name, datatype, required, description)
-     SELECT m.value ->> '$.to', p.name, p.datatype, p.required, p.description
+    `INSERT INTO kg_class_properties (class_id, name, datatype, required, description, label_en)
+     SELECT m.value ->> '$.to', p.name, p.datatype, p.required, p.description, p.label_en
        FROM kg_class_properties p JOIN json_each(?) m ON (m.value ->> '$.from') = p.class_id`,
   ).run(JSON.stringify([...classMap].map(([a, b]) => ({ from: a, to: b }))));
   const mapped = (c: unknown) => (c === null ? null : (classMap.get(c as number) ?? null));

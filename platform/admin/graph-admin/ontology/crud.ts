@@ -24,6 +24,8 @@ export interface PartRow {
 
 export interface PartInput {
   name?: string;
+  /** The English label (OWL `@en`); every kind has one, empty = none. */
+  label_en?: string;
   description?: string;
 }
 
@@ -54,7 +56,7 @@ export interface PartKind<Row extends PartRow, Input extends PartInput> {
   columns: (keyof Row & keyof Input & string)[];
   /** Columns of the input that are booleans, stored as 0/1. */
   flags?: (keyof Row & keyof Input & string)[];
-  readFields(reading: FieldReading<Row>): Omit<Input, "name" | "description">;
+  readFields(reading: FieldReading<Row>): Omit<Input, "name" | "label_en" | "description">;
   /** The message for a name already taken (`parent` on create). */
   duplicate(name: string, parent?: PartRow): string;
   /** What uses a part: deleting is refused while the count is above zero. */
@@ -75,6 +77,9 @@ export function requirePart<Row extends PartRow>(
   return row;
 }
 
+/** The longest name (and English label) of a part, in characters. */
+const NAME_MAX = 50;
+
 function readPart<Row extends PartRow, Input extends PartInput>(
   kind: PartKind<Row, Input>,
   db: DB,
@@ -86,7 +91,8 @@ function readPart<Row extends PartRow, Input extends PartInput>(
   const r = new BodyReader(body);
   const out = {} as Input;
   if (reads(r, mode, "name"))
-    out.name = r.text("name", kind.nameLabel, { required: true, max: 50 });
+    out.name = r.text("name", kind.nameLabel, { required: true, max: NAME_MAX });
+  if (reads(r, mode, "label_en")) out.label_en = r.text("label_en", "英文名称", { max: NAME_MAX });
   Object.assign(out, kind.readFields({ r, db, mode, scopeId, current }));
   if (reads(r, mode, "description")) out.description = r.text("description", "描述", { max: 500 });
   r.done();

@@ -53,6 +53,7 @@ export interface ClassRow {
   is_place: number;
   color: string;
   description: string;
+  label_en: string;
 }
 
 interface ClassInput {
@@ -61,6 +62,7 @@ interface ClassInput {
   is_place?: boolean;
   color?: string;
   description?: string;
+  label_en?: string;
 }
 
 const classKind: PartKind<ClassRow, ClassInput> = {
@@ -70,7 +72,7 @@ const classKind: PartKind<ClassRow, ClassInput> = {
   parent: ONTOLOGY,
   scope: "ontology_id",
   nameLabel: "类名",
-  columns: ["parent_id", "name", "is_place", "color", "description"],
+  columns: ["parent_id", "name", "label_en", "is_place", "color", "description"],
   flags: ["is_place"],
   readFields({ r, db, mode, scopeId }) {
     const out: ClassInput = {};
@@ -135,6 +137,7 @@ export interface PropertyRow {
   datatype: string;
   required: number;
   description: string;
+  label_en: string;
 }
 
 interface PropertyInput {
@@ -142,6 +145,7 @@ interface PropertyInput {
   datatype?: string;
   required?: boolean;
   description?: string;
+  label_en?: string;
 }
 
 const propertyKind: PartKind<PropertyRow, PropertyInput> = {
@@ -151,7 +155,7 @@ const propertyKind: PartKind<PropertyRow, PropertyInput> = {
   parent: classKind,
   scope: "class_id",
   nameLabel: "属性名",
-  columns: ["name", "datatype", "required", "description"],
+  columns: ["name", "label_en", "datatype", "required", "description"],
   flags: ["required"],
   readFields({ r, mode }) {
     const out: PropertyInput = {};
@@ -191,6 +195,7 @@ export interface RelationTypeRow {
   domain_class_id: number | null;
   range_class_id: number | null;
   description: string;
+  label_en: string;
 }
 
 interface RelationTypeInput {
@@ -198,6 +203,7 @@ interface RelationTypeInput {
   domain_class_id?: number | null;
   range_class_id?: number | null;
   description?: string;
+  label_en?: string;
 }
 
 const relationTypeKind: PartKind<RelationTypeRow, RelationTypeInput> = {
@@ -207,7 +213,7 @@ const relationTypeKind: PartKind<RelationTypeRow, RelationTypeInput> = {
   parent: ONTOLOGY,
   scope: "ontology_id",
   nameLabel: "关系名称",
-  columns: ["name", "domain_class_id", "range_class_id", "description"],
+  columns: ["name", "label_en", "domain_class_id", "range_class_id", "description"],
   readFields({ r, db, mode, scopeId }) {
     const out: RelationTypeInput = {};
     for (const [field, label] of [
@@ -249,6 +255,7 @@ export interface EventTypeRow {
   roles: string;
   color: string;
   description: string;
+  label_en: string;
 }
 
 interface EventTypeInput {
@@ -257,6 +264,7 @@ interface EventTypeInput {
   roles?: string;
   color?: string;
   description?: string;
+  label_en?: string;
 }
 
 const eventTypeKind: PartKind<EventTypeRow, EventTypeInput> = {
@@ -266,7 +274,7 @@ const eventTypeKind: PartKind<EventTypeRow, EventTypeInput> = {
   parent: ONTOLOGY,
   scope: "ontology_id",
   nameLabel: "事件类型名称",
-  columns: ["name", "triggers", "roles", "color", "description"],
+  columns: ["name", "label_en", "triggers", "roles", "color", "description"],
   readFields({ r, mode, current }) {
     const out: EventTypeInput = {};
     if (reads(r, mode, "triggers"))

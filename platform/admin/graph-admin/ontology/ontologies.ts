@@ -49,14 +49,14 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
   if (!head) throw missing("本体");
   const classRows = db
     .prepare(
-      `SELECT c.id, c.name, c.parent_id, c.is_place, c.color, c.description,
+      `SELECT c.id, c.name, c.label_en, c.parent_id, c.is_place, c.color, c.description,
               (SELECT count(*) FROM kg_entities e WHERE e.class_id = c.id) AS entity_count
          FROM kg_classes c WHERE c.ontology_id = ? ORDER BY c.id`,
     )
     .all(id) as (Omit<ClassRow, "ontology_id"> & { entity_count: number })[];
   const props = db
     .prepare(
-      `SELECT p.id, p.class_id, p.name, p.datatype, p.required, p.description
+      `SELECT p.id, p.class_id, p.name, p.label_en, p.datatype, p.required, p.description
          FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY p.id`,
     )
     .all(id) as PropertyRow[];
@@ -77,6 +77,7 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
       classes.push({
         id: c.id,
         name: c.name,
+        label_en: c.label_en,
         parent_id: c.parent_id,
         parent: c.parent_id !== null ? (byId.get(c.parent_id)?.name ?? null) : null,
         depth,
@@ -89,6 +90,7 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
           .map((p) => ({
             id: p.id,
             name: p.name,
+            label_en: p.label_en,
             datatype: p.datatype,
             required: !!p.required,
             description: p.description,
@@ -100,7 +102,7 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
   walk(null, 0);
   const relationTypes = db
     .prepare(
-      `SELECT r.id, r.name, r.domain_class_id, d.name AS domain_class, r.range_class_id, g.name AS range_class, r.description,
+      `SELECT r.id, r.name, r.label_en, r.domain_class_id, d.name AS domain_class, r.range_class_id, g.name AS range_class, r.description,
               (SELECT count(*) FROM kg_relations x WHERE x.relation_type_id = r.id) AS relation_count
          FROM kg_relation_types r
          LEFT JOIN kg_classes d ON d.id = r.domain_class_id
@@ -111,7 +113,7 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
   const eventTypes = (
     db
       .prepare(
-        `SELECT e.id, e.name, e.triggers, e.roles, e.color, e.description,
+        `SELECT e.id, e.name, e.label_en, e.triggers, e.roles, e.color, e.description,
                 (SELECT count(*) FROM kg_events x WHERE x.event_type_id = e.id) AS event_count
            FROM kg_event_types e WHERE e.ontology_id = ? ORDER BY e.id`,
       )
