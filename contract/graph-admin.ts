@@ -127,8 +127,15 @@ export interface BuildResult {
   triples_per_second: number;
 }
 
-/** The result of a graph.plan job (the dry run of an incremental update). */
+/**
+ * What applying a dry run does: absent, an incremental update; "create", the first build of a
+ * graph the dry run created; "replace", a rebuild (the graph's facts replaced).
+ */
+export type PlanMode = "create" | "replace";
+
+/** The result of a graph.plan job (a dry run). */
 export interface PlanResult {
+  mode?: PlanMode;
   report: PlanReport;
   /** With unmapped predicates: the relation types they may be mapped to, and this run's choices. */
   unmapped_predicates?: UnmappedPredicate[];
@@ -141,6 +148,7 @@ export interface PlanResult {
 
 /** The result of a graph.update job. */
 export interface UpdateResult {
+  mode?: PlanMode;
   report: PlanReport;
   applied: WriteCounts;
   plan_job_id: number;
