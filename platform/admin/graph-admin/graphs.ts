@@ -9,14 +9,7 @@ import { likePattern } from "../../kg/params.js";
 import { DOMAIN_NAMES } from "../../kg/shapes.js";
 import { audit } from "./audit.js";
 import { BodyReader } from "./input.js";
-import {
-  BUILD,
-  PLAN,
-  UPDATE,
-  WRITING_KINDS,
-  requirePlanJob,
-  type PlanParams,
-} from "./jobs.js";
+import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob, type PlanParams } from "./jobs.js";
 import { copyOntologyContent } from "./ontology/copy.js";
 import { DOMAINS } from "./ontology/ontologies.js";
 import { readPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";

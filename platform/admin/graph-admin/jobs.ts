@@ -12,7 +12,13 @@ import {
   type SourceRow,
   type SourceSpec,
 } from "./sources.js";
-import { applyPlan, clearGraphFactsNow, clearGraphFacts, replaceFacts, writeBuild } from "./write.js";
+import {
+  applyPlan,
+  clearGraphFactsNow,
+  clearGraphFacts,
+  replaceFacts,
+  writeBuild,
+} from "./write.js";
 import type {
   BuildResult,
   PlanMode,
@@ -309,5 +315,6 @@ registerJobKind<UpdateParams>(UPDATE, applyUpdate, {
   resumable: false,
   permission: "kg__graph__update",
   label: "增量更新",
-  labelOf: (p) => (p.mode === "create" ? "图谱创建" : p.mode === "replace" ? "图谱重建" : undefined),
+  labelOf: (p) =>
+    p.mode === "create" ? "图谱创建" : p.mode === "replace" ? "图谱重建" : undefined,
 });

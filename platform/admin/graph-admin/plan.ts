@@ -673,7 +673,9 @@ function replaceAgainstGraph(
          FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
         WHERE r.graph_id = ? ORDER BY r.id`,
     )
-    .iterate(graphId) as Iterable<FoundRelation & { subject: string; type: number; object: string }>;
+    .iterate(graphId) as Iterable<
+    FoundRelation & { subject: string; type: number; object: string }
+  >;
   for (const row of relationRows) {
     const key = relationKey(row.subject, row.type, row.object);
     const r = relations.get(key);
