@@ -74,6 +74,12 @@ describe("graph create through a dry run", () => {
     const { graphId, job } = await createDryRun([file]);
     expect(job).toMatchObject({ kind: "graph.plan", status: "succeeded", graph_id: graphId });
     expect(job.kind_label).toBe("图谱创建预演");
+    expect(
+      p.ctx.db
+        .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id LIMIT 1")
+        .pluck()
+        .get(job.id),
+    ).toBe("任务已创建：图谱创建预演");
     expect(job.result).toMatchObject({ mode: "create" });
     expect(reportOf(job).summary).toMatchObject({
       bad_rows: 0,
