@@ -168,7 +168,15 @@ export interface GraphRow {
 /** The last build of a graph, as its card shows it. */
 export type JobBrief = Pick<
   Job,
-  "id" | "kind" | "status" | "progress" | "message" | "error" | "created_at" | "finished_at"
+  | "id"
+  | "kind"
+  | "kind_label"
+  | "status"
+  | "progress"
+  | "message"
+  | "error"
+  | "created_at"
+  | "finished_at"
 >;
 
 export interface GraphCard extends GraphRow {

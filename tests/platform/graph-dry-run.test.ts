@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.js";
-import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  startPlatform,
+  userWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
 import type { PlanReport } from "@contract/graph-admin";
 
@@ -101,6 +106,13 @@ describe("graph create through a dry run", () => {
       applied: { entities: { added: 5 }, relations: { added: 4 } },
     });
     expect(factsOf(graphId)).toEqual(factsOf(await directBuild([file])));
+    // The dashboard names the graph's last job as the job list does.
+    const built = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/`);
+    expect(built.body.last_build).toMatchObject({ kind: "graph.update", kind_label: "图谱创建" });
+    const en = await fetch(`${p.api}/graphadmin/graphs/${graphId}/`, {
+      headers: { ...authHeaders(admin), "Accept-Language": "en" },
+    });
+    expect((await en.json()).last_build.kind_label).toBe("Graph create");
   });
 
   it("refuses bad rows unless they are skipped, all or nothing", async () => {

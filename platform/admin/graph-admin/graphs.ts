@@ -2,6 +2,8 @@ import { hasPermission, type AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
 import { HttpError, badRequest, forbidden } from "../../http/errors.js";
+import { jobKindLabel } from "../../jobs/kinds.js";
+import { parse } from "../../jobs/store.js";
 import { enqueueJob } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { assignOntology, parseJson } from "../../kg/ontology.js";
@@ -31,15 +33,18 @@ export function requireGraphRow(db: DB, id: number): GraphRow {
   return g;
 }
 
+/** The graph's last job of these kinds, named as the job list names it (by its params). */
 function lastJob(db: DB, graphId: number, kinds: string[]): JobBrief | null {
-  return (
-    (db
-      .prepare(
-        `SELECT id, kind, status, progress, message, error, created_at, finished_at FROM jobs
-          WHERE graph_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1`,
-      )
-      .get(graphId, JSON.stringify(kinds)) as JobBrief | undefined) ?? null
-  );
+  const row = db
+    .prepare(
+      `SELECT id, kind, params_json, status, progress, message, error, created_at, finished_at FROM jobs
+        WHERE graph_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1`,
+    )
+    .get(graphId, JSON.stringify(kinds)) as
+    (Omit<JobBrief, "kind_label"> & { params_json: string | null }) | undefined;
+  if (!row) return null;
+  const { params_json, ...job } = row;
+  return { ...job, kind_label: jobKindLabel(job.kind, parse(params_json)) };
 }
 
 function card(db: DB, g: GraphRow): GraphCard {
