@@ -127,8 +127,15 @@ export interface BuildResult {
   triples_per_second: number;
 }
 
-/** The result of a graph.plan job (the dry run of an incremental update). */
+/**
+ * What applying a dry run does: absent, an incremental update; "create", the first build of a
+ * graph the dry run created; "replace", a rebuild (the graph's facts replaced).
+ */
+export type PlanMode = "create" | "replace";
+
+/** The result of a graph.plan job (a dry run). */
 export interface PlanResult {
+  mode?: PlanMode;
   report: PlanReport;
   /** With unmapped predicates: the relation types they may be mapped to, and this run's choices. */
   unmapped_predicates?: UnmappedPredicate[];
@@ -141,6 +148,7 @@ export interface PlanResult {
 
 /** The result of a graph.update job. */
 export interface UpdateResult {
+  mode?: PlanMode;
   report: PlanReport;
   applied: WriteCounts;
   plan_job_id: number;
@@ -160,7 +168,15 @@ export interface GraphRow {
 /** The last build of a graph, as its card shows it. */
 export type JobBrief = Pick<
   Job,
-  "id" | "kind" | "status" | "progress" | "message" | "error" | "created_at" | "finished_at"
+  | "id"
+  | "kind"
+  | "kind_label"
+  | "status"
+  | "progress"
+  | "message"
+  | "error"
+  | "created_at"
+  | "finished_at"
 >;
 
 export interface GraphCard extends GraphRow {

@@ -14,6 +14,7 @@ export type {
   OntologySummary,
   OwlChangeKind,
   OwlImportDiff,
+  PlanMode,
   PlanReport,
   RowProblem,
   SourceOptions,

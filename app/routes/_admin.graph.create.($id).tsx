@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +29,11 @@ import { graphNotFound } from "~/kg/graphs.server";
 export const meta = titleMeta("nav.graphCreate");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
 
-/** /graph/create: a new graph and its build; /graph/create/:id: rebuild graph :id (and edit its name). */
+/**
+ * /graph/create: a new graph and its build; /graph/create/:id: rebuild graph :id (and edit its
+ * name). The build form's second button (`dry_run=1`) runs a dry run instead: its job page shows
+ * the report and applies it (the build, or the rebuild's replacement of the facts).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = params.id === undefined ? null : parseId(params.id);
@@ -54,6 +58,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: formText(form, "description"),
   });
   const toJob = (r: unknown) => `/jobs/${(r as { job_id: number }).job_id}`;
+  const dryRun = formText(form, "dry_run") === "1";
+  if (intent === "create" && dryRun) {
+    return mutate(viewer, form, {
+      target: "create",
+      success: t("plan.queued"),
+      redirectTo: toJob,
+      call: async () =>
+        viewer.api.post("/graphadmin/graphs/dry-run/", {
+          ...graphFields(),
+          ontology_id: formText(form, "ontology_id") || null,
+          ...(await sourcesFromForm(viewer.api, form)),
+        }),
+    });
+  }
+  if (intent === "rebuild" && id && dryRun) {
+    return mutate(viewer, form, {
+      target: "rebuild",
+      success: t("plan.queued"),
+      redirectTo: toJob,
+      call: async () =>
+        viewer.api.post(
+          `/graphadmin/graphs/${id}/build/dry-run/`,
+          await sourcesFromForm(viewer.api, form),
+        ),
+    });
+  }
   if (intent === "create") {
     return mutate(viewer, form, {
       target: "create",
@@ -112,6 +142,7 @@ export default function GraphCreatePage() {
   const navigation = useNavigation();
   const { t } = useTranslation("admin");
   const busy = navigation.state === "submitting";
+  const dryRunning = busy && navigation.formData?.get("dry_run") === "1";
   const buildTarget = graph ? "rebuild" : "create";
   return (
     <Stack gap="md">
@@ -175,9 +206,31 @@ export default function GraphCreatePage() {
             )}
             <SourcePicker options={options} error={fieldError(result, buildTarget, "file_ids")} />
             <SkipBadRows />
-            <Button type="submit" loading={busy} w="fit-content" data-testid="submit-build">
-              {graph ? t("graph.rebuildSubmit") : t("graph.createSubmit")}
-            </Button>
+            <Group gap="sm">
+              <Button
+                type="submit"
+                loading={busy && !dryRunning}
+                w="fit-content"
+                data-testid="submit-build"
+              >
+                {graph ? t("graph.rebuildSubmit") : t("graph.createSubmit")}
+              </Button>
+              <Button
+                type="submit"
+                name="dry_run"
+                value="1"
+                variant="light"
+                loading={dryRunning}
+                w="fit-content"
+                data-testid="submit-build-dry-run"
+                aria-describedby="build-dry-run-hint"
+              >
+                {t("plan.dryRun")}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed" id="build-dry-run-hint">
+              {graph ? t("graph.rebuildDryRunHint") : t("graph.createDryRunHint")}
+            </Text>
           </Stack>
         </IntentForm>
       </Paper>

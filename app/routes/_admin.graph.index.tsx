@@ -123,9 +123,10 @@ export default function GraphDashboard() {
                       <Group gap={6} wrap="nowrap">
                         <JobStatusBadge status={g.last_build.status} />
                         <Link to={`/jobs/${g.last_build.id}`}>
-                          {t(`job.kinds.${g.last_build.kind}`, {
-                            defaultValue: g.last_build.kind,
-                          })}{" "}
+                          {g.last_build.kind_label ||
+                            t(`job.kinds.${g.last_build.kind}`, {
+                              defaultValue: g.last_build.kind,
+                            })}{" "}
                           #{g.last_build.id}
                         </Link>
                       </Group>

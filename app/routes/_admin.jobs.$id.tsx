@@ -7,7 +7,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { JobView } from "~/components/graph-admin/job-view";
-import type { ActionError, JobWithLogs } from "~/graph-admin/types";
+import type { ActionError, JobWithLogs, PlanMode } from "~/graph-admin/types";
 import { adminT, can, formChecked, formText, mutate } from "~/graph-admin/actions.server";
 import { predicateMapOf } from "~/graph-admin/ontology.server";
 import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
@@ -35,7 +35,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     log_page: logPage,
     log_page_size: 20,
   });
-  return data({ job, mayApply: can(viewer, "kg__graph__update"), mayCancel: true });
+  // A dry run of a graph create is also its creator's to apply (the platform checks the same).
+  const mayApply =
+    can(viewer, "kg__graph__update") ||
+    (planMode(job) === "create" && can(viewer, "kg__graph__create"));
+  return data({ job, mayApply, mayCancel: true });
+}
+
+/** What applying a dry run does: "create" (build), "replace" (rebuild), else an update. */
+function planMode(job: JobWithLogs): PlanMode | undefined {
+  const mode = (job.result as { mode?: unknown } | null)?.mode;
+  return mode === "create" || mode === "replace" ? mode : undefined;
 }
 
 /** Cancel the job; or, for a finished dry run, apply it or run it again with predicate mappings (a new job each). */
@@ -55,9 +65,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "apply") {
     const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const mode = planMode(job);
     return mutate(viewer, form, {
       target: "apply",
-      success: t("plan.applyQueued"),
+      success: t(
+        mode === "create"
+          ? "plan.applyQueuedCreate"
+          : mode === "replace"
+            ? "plan.applyQueuedReplace"
+            : "plan.applyQueued",
+      ),
       redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
       call: () =>
         viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/`, {

@@ -74,6 +74,12 @@ const en: Catalog = {
   图谱构建: "Graph build",
   增量更新预演: "Update dry run",
   增量更新: "Incremental update",
+  图谱创建预演: "Graph create dry run",
+  图谱重建预演: "Graph rebuild dry run",
+  图谱创建: "Graph create",
+  图谱重建: "Graph rebuild",
+  "重建会清除图谱现有的 {0} 个事件和 {1} 篇文章":
+    "A rebuild clears the graph's {0} events and {1} articles",
   '{0}"{1}"仍被 {2} {3}使用，无法删除': '{0} "{1}" is still used by {2} {3} and cannot be deleted',
   定义域: "Domain",
   值域: "Range",

@@ -75,6 +75,12 @@ const es: Catalog = {
   图谱构建: "Construcción del grafo",
   增量更新预演: "Ensayo de actualización",
   增量更新: "Actualización incremental",
+  图谱创建预演: "Ensayo de creación del grafo",
+  图谱重建预演: "Ensayo de reconstrucción del grafo",
+  图谱创建: "Creación del grafo",
+  图谱重建: "Reconstrucción del grafo",
+  "重建会清除图谱现有的 {0} 个事件和 {1} 篇文章":
+    "La reconstrucción borra los {0} eventos y {1} artículos del grafo",
   '{0}"{1}"仍被 {2} {3}使用，无法删除': "{0} «{1}»: no se puede eliminar, aún en uso por {2} {3}",
   定义域: "Dominio",
   值域: "Rango",

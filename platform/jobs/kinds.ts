@@ -28,13 +28,15 @@ export interface JobContext<P = Record<string, unknown>> {
 
 export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Promise<unknown>;
 
-export interface JobKindOptions {
+export interface JobKindOptions<P = Record<string, unknown>> {
   /** Re-queued (started again from the beginning) after a restart cut it off. */
   resumable?: boolean;
   /** The codename that lets a user see and cancel jobs of this kind (the creator always may). */
   permission?: string;
   /** A name for people (Chinese), shown in lists and logs. */
   label?: string;
+  /** A more precise name for a job of the kind, by its params (else `label`). */
+  labelOf?: (params: P) => string | undefined;
 }
 
 interface JobKind {
@@ -42,6 +44,7 @@ interface JobKind {
   resumable: boolean;
   permission: string;
   label: string;
+  labelOf?: (params: never) => string | undefined;
 }
 
 const kinds = new Map<string, JobKind>();
@@ -50,18 +53,24 @@ const kinds = new Map<string, JobKind>();
 export function registerJobKind<P = Record<string, unknown>>(
   kind: string,
   handler: JobHandler<P>,
-  opts: JobKindOptions = {},
+  opts: JobKindOptions<P> = {},
 ) {
   kinds.set(kind, {
     handler: handler as JobHandler<never>,
     resumable: !!opts.resumable,
     permission: opts.permission ?? "admin",
     label: opts.label ?? kind,
+    labelOf: opts.labelOf as JobKind["labelOf"],
   });
 }
 
 export const jobKind = (kind: string) => kinds.get(kind);
-export const jobKindLabel = (kind: string) => kinds.get(kind)?.label ?? kind;
+/** A job's name for people: by its params when the kind says so, else the kind's label. */
+export function jobKindLabel(kind: string, params?: unknown): string {
+  const k = kinds.get(kind);
+  if (!k) return kind;
+  return (params ? k.labelOf?.(params as never) : undefined) || k.label;
+}
 /** Every registered kind, by name. */
 export const jobKinds = (): ReadonlyMap<string, JobKind> => kinds;
 

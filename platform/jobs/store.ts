@@ -53,7 +53,7 @@ function toJob(
   return {
     id: row.id,
     kind: row.kind,
-    kind_label: jobKindLabel(row.kind),
+    kind_label: jobKindLabel(row.kind, parse(row.params_json)),
     graph_id: row.graph_id,
     graph_name: row.graph_name,
     status: row.status,

@@ -7,6 +7,7 @@ import {
   JobFailedError,
   WorkerStoppedError,
   jobKind,
+  jobKindLabel,
   jobKinds,
   type JobContext,
 } from "./kinds.js";
@@ -47,7 +48,7 @@ export function enqueueJob(ctx: PlatformContext, input: EnqueueInput): number {
           "排队中",
         ).lastInsertRowid,
     );
-    addLog(ctx.db, jobId, "info", `任务已创建：${kind.label}`);
+    addLog(ctx.db, jobId, "info", `任务已创建：${jobKindLabel(input.kind, input.params)}`);
     return jobId;
   })();
   workers.get(ctx.db)?.wake();

@@ -16,6 +16,7 @@ import {
   type ActionError,
   type JobSnapshot,
   type JobWithLogs,
+  type PlanMode,
   type PlanReport,
   type UnmappedPredicate,
   type WriteCounts,
@@ -71,7 +72,20 @@ interface BuildResult {
   unmapped_predicates?: UnmappedPredicate[];
   relation_types?: string[];
   predicate_map?: Record<string, string>;
+  /** A dry run's mode: what applying it does (absent: an incremental update). */
+  mode?: PlanMode;
 }
+
+/** The dry run's title, apply button and hint, by what applying it does. */
+const PLAN_LABELS = {
+  update: { title: "plan.title", apply: "plan.apply", hint: "plan.applyHint" },
+  create: { title: "plan.titleCreate", apply: "plan.applyCreate", hint: "plan.applyHintCreate" },
+  replace: {
+    title: "plan.titleReplace",
+    apply: "plan.applyReplace",
+    hint: "plan.applyHintReplace",
+  },
+} as const;
 
 /** What a finished graph job produced, by kind; other kinds show their result as JSON. */
 function JobResult({
@@ -125,11 +139,12 @@ function JobResult({
   }
   if (job.kind === "graph.plan" && r.report) {
     const bad = r.report.summary.bad_rows;
+    const labels = PLAN_LABELS[r.mode ?? "update"] ?? PLAN_LABELS.update;
     return (
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h5">
-            {t("plan.title")}
+            {t(labels.title)}
           </Title>
           {r.sources && <Text size="sm">{t("job.sources", { sources: r.sources })}</Text>}
           <PlanReportView report={r.report} />
@@ -145,10 +160,10 @@ function JobResult({
             <IntentForm intent="apply" data-testid="apply-form">
               <Stack gap="xs">
                 <ErrorNotice result={actionResult} target="apply" />
-                <Text size="sm">{t("plan.applyHint")}</Text>
+                <Text size="sm">{t(labels.hint)}</Text>
                 {bad > 0 && <SkipBadRows />}
                 <Button type="submit" w="fit-content" data-testid="apply-update">
-                  {t("plan.apply")}
+                  {t(labels.apply)}
                 </Button>
               </Stack>
             </IntentForm>

@@ -1,7 +1,9 @@
-import type { AuthUser } from "../../auth/context.js";
+import { hasPermission, type AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
-import { HttpError, badRequest } from "../../http/errors.js";
+import { HttpError, badRequest, forbidden } from "../../http/errors.js";
+import { jobKindLabel } from "../../jobs/kinds.js";
+import { parse } from "../../jobs/store.js";
 import { enqueueJob } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { assignOntology, parseJson } from "../../kg/ontology.js";
@@ -9,16 +11,17 @@ import { likePattern } from "../../kg/params.js";
 import { DOMAIN_NAMES } from "../../kg/shapes.js";
 import { audit } from "./audit.js";
 import { BodyReader } from "./input.js";
-import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob } from "./jobs.js";
+import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob, type PlanParams } from "./jobs.js";
 import { copyOntologyContent } from "./ontology/copy.js";
 import { DOMAINS } from "./ontology/ontologies.js";
 import { readPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import { checkSourceSpec, readSourceSpec, type SourceSpec } from "./sources.js";
-import type { GraphCard, GraphRow, JobBrief } from "@contract/graph-admin";
+import type { GraphCard, GraphRow, JobBrief, PlanMode } from "@contract/graph-admin";
 
 /**
  * Graphs as administrators see them: the dashboard (counts and last build), creating a
- * graph with its build job, rebuilding, the incremental update (dry run, then apply),
+ * graph with its build job, rebuilding, the dry runs of a create, a rebuild and an incremental
+ * update (then their apply),
  * browsing entities and their neighbourhood, and which ontology a graph uses.
  */
 
@@ -30,15 +33,18 @@ export function requireGraphRow(db: DB, id: number): GraphRow {
   return g;
 }
 
+/** The graph's last job of these kinds, named as the job list names it (by its params). */
 function lastJob(db: DB, graphId: number, kinds: string[]): JobBrief | null {
-  return (
-    (db
-      .prepare(
-        `SELECT id, kind, status, progress, message, error, created_at, finished_at FROM jobs
-          WHERE graph_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1`,
-      )
-      .get(graphId, JSON.stringify(kinds)) as JobBrief | undefined) ?? null
-  );
+  const row = db
+    .prepare(
+      `SELECT id, kind, params_json, status, progress, message, error, created_at, finished_at FROM jobs
+        WHERE graph_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1`,
+    )
+    .get(graphId, JSON.stringify(kinds)) as
+    (Omit<JobBrief, "kind_label"> & { params_json: string | null }) | undefined;
+  if (!row) return null;
+  const { params_json, ...job } = row;
+  return { ...job, kind_label: jobKindLabel(job.kind, parse(params_json)) };
 }
 
 function card(db: DB, g: GraphRow): GraphCard {
@@ -138,18 +144,46 @@ function readBuildBody(
   return { sources, skip_bad_rows: skip, predicate_map: predicateMap };
 }
 
-/** POST graphs/: the graph row, its ontology and its build job, in one transaction. */
+/** The sources and predicate map of a dry run's body (no skip_bad_rows: the apply asks for it). */
+function readPlanBody(ctx: PlatformContext, r: BodyReader, mode?: PlanMode): PlanParams {
+  const sources = readSourceSpec(r);
+  const predicateMap = predicateMapOf(r);
+  r.done();
+  checkSourceSpec(ctx, sources);
+  return {
+    sources,
+    ...(Object.keys(predicateMap).length ? { predicate_map: predicateMap } : {}),
+    ...(mode ? { mode } : {}),
+  };
+}
+
+/**
+ * Who may dry-run again or apply a dry run: the first build of a graph created by a dry run
+ * ("create") is its creator's (kg__graph__create) or an updater's; any other, an updater's.
+ */
+function requireModePermission(user: AuthUser, mode: PlanMode | undefined) {
+  if (hasPermission(user, "kg__graph__update")) return;
+  if (mode === "create" && hasPermission(user, "kg__graph__create")) return;
+  throw forbidden();
+}
+
+/**
+ * POST graphs/ (a build job) and POST graphs/dry-run/ (a graph.plan job of mode "create"): the
+ * graph row, its ontology and its job, in one transaction.
+ */
 export function createGraph(
   ctx: PlatformContext,
   user: AuthUser,
   body: unknown,
+  opts: { dryRun?: boolean } = {},
 ): { graph: GraphCard; job_id: number } {
   const db = ctx.db;
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "create");
   const ontologyId = r.optionalId("ontology_id", "本体");
   if (ontologyId === null && !r.errors.ontology_id) r.fail("ontology_id", "请选择本体");
-  const params = readBuildBody(ctx, r);
+  const params = opts.dryRun ? readPlanBody(ctx, r, "create") : readBuildBody(ctx, r);
+  const kind = opts.dryRun ? PLAN : BUILD;
   const { graphId, jobId } = db.transaction(() => {
     uniqueGraphName(db, fields.name!);
     if (!db.prepare("SELECT 1 FROM kg_ontologies WHERE id = ?").get(ontologyId))
@@ -161,7 +195,7 @@ export function createGraph(
     );
     assignOntology(ctx, graphId, ontologyId!);
     audit(db, user, "create", "graphs", graphId, null, { ...fields, ontology_id: ontologyId });
-    const jobId = enqueueJob(ctx, { kind: BUILD, graphId, params, userId: user.id });
+    const jobId = enqueueJob(ctx, { kind, graphId, params, userId: user.id });
     return { graphId, jobId };
   })();
   return { graph: graphCard(ctx, graphId), job_id: jobId };
@@ -177,6 +211,15 @@ export const rebuildGraph: GraphChange<{ job_id: number }> = (ctx, user, graphId
     requireOntologyAssigned(db, graphId);
     return { job_id: enqueueJob(ctx, { kind: BUILD, graphId, params, userId: user.id }) };
   })();
+};
+
+/** POST graphs/{id}/build/dry-run/: what a rebuild from these sources would change (graph.plan, mode "replace"). */
+export const startRebuildDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
+  const db = ctx.db;
+  requireGraphRow(db, graphId);
+  const params = readPlanBody(ctx, new BodyReader(body), "replace");
+  requireOntologyAssigned(db, graphId);
+  return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 };
 
 export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) => {
@@ -201,7 +244,8 @@ export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) =>
 
 /**
  * POST graphs/{id}/update/dry-run/: queues the dry run (graph.plan). `from_plan_job_id` runs
- * an earlier dry run's sources again (with this body's `predicate_map` over its own).
+ * an earlier dry run's sources again, in its mode (create, rebuild or update), with this
+ * body's `predicate_map` over its own.
  */
 export const startDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
   const db = ctx.db;
@@ -209,18 +253,25 @@ export const startDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId,
   const r = new BodyReader(body);
   const fromId = r.optionalId("from_plan_job_id", "预演任务");
   const from = fromId === null ? null : requirePlanJob(ctx, graphId, fromId);
+  const mode = from?.params.mode;
+  requireModePermission(user, mode);
   const sources = from ? from.params.sources : readSourceSpec(r);
   const predicateMap = { ...(from?.params.predicate_map ?? {}), ...predicateMapOf(r) };
   r.done();
   checkSourceSpec(ctx, sources);
   requireOntologyAssigned(db, graphId);
-  const params = Object.keys(predicateMap).length
-    ? { sources, predicate_map: predicateMap }
-    : { sources };
+  const params: PlanParams = {
+    sources,
+    ...(Object.keys(predicateMap).length ? { predicate_map: predicateMap } : {}),
+    ...(mode ? { mode } : {}),
+  };
   return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 };
 
-/** POST graphs/{id}/update/: applies a finished dry run (graph.update). */
+/**
+ * POST graphs/{id}/update/: applies a finished dry run of any mode (graph.update): an update,
+ * the first build of a created graph, or a rebuild's replacement of the facts.
+ */
 export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
   const db = ctx.db;
   requireGraphRow(db, graphId);
@@ -230,6 +281,7 @@ export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId,
   const skip = r.bool("skip_bad_rows");
   r.done();
   const plan = requirePlanJob(ctx, graphId, planJobId!);
+  requireModePermission(user, plan.params.mode);
   const report = plan.result.report;
   if (report.summary.bad_rows > 0 && !skip) {
     throw badRequest(
@@ -245,7 +297,11 @@ export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId,
       job_id: enqueueJob(ctx, {
         kind: UPDATE,
         graphId,
-        params: { plan_job_id: planJobId, skip_bad_rows: skip },
+        params: {
+          plan_job_id: planJobId,
+          skip_bad_rows: skip,
+          ...(plan.params.mode ? { mode: plan.params.mode } : {}),
+        },
         userId: user.id,
       }),
     };

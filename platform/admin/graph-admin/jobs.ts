@@ -12,9 +12,16 @@ import {
   type SourceRow,
   type SourceSpec,
 } from "./sources.js";
-import { applyPlan, clearGraphFactsNow, clearGraphFacts, writeBuild } from "./write.js";
+import {
+  applyPlan,
+  clearGraphFactsNow,
+  clearGraphFacts,
+  replaceFacts,
+  writeBuild,
+} from "./write.js";
 import type {
   BuildResult,
+  PlanMode,
   PlanReport,
   PlanResult,
   UnmappedPredicate,
@@ -26,9 +33,12 @@ import type {
  * - graph.build: reads the source data, checks every row against the graph's ontology,
  *   then (only when no row is bad, or the operator chose to skip bad rows) clears the graph
  *   and writes it in batches. Resumable: after a restart it starts over.
- * - graph.plan: the dry run of an incremental update; writes nothing, keeps the report.
- * - graph.update: applies a dry run in one transaction, if the graph and the source data
- *   are still what the dry run saw.
+ * - graph.plan: a dry run; writes nothing, keeps the report. Its `mode` says what applying it
+ *   does: an incremental update (none), the first build of a graph created by the dry run
+ *   ("create": an update of the empty graph), or a rebuild ("replace": the graph's facts are
+ *   replaced by what the sources give).
+ * - graph.update: applies a dry run of any mode in one transaction, if the graph and the source
+ *   data are still what the dry run saw (the same rules for every mode, here only).
  */
 export const BUILD = "graph.build";
 export const PLAN = "graph.plan";
@@ -42,14 +52,21 @@ export interface BuildParams {
   /** RDF sources: predicate IRI → relation type chosen for this run (remembered when it succeeds). */
   predicate_map?: PredicateMap;
 }
+
 export interface PlanParams {
   sources: SourceSpec;
   predicate_map?: PredicateMap;
+  mode?: PlanMode;
 }
+
+/** The plan's baseline of each mode: a rebuild plans as a build, set against the graph. */
+const baselineOf = (mode: PlanMode | undefined) => (mode === "replace" ? "replace" : "graph");
 
 export interface UpdateParams {
   plan_job_id: number;
   skip_bad_rows: boolean;
+  /** The dry run's mode (for the job's name; the apply reads it from the dry run). */
+  mode?: PlanMode;
 }
 
 const MAX_LOGGED_PROBLEMS = 100;
@@ -83,7 +100,7 @@ type PlanWithRows = Plan & { unmapped: UnmappedPredicate[] };
 async function readAndPlan(
   job: JobContext<unknown>,
   sources: SourceSpec,
-  baseline: "empty" | "graph",
+  baseline: "empty" | "graph" | "replace",
   span: [number, number],
   predicateMap: PredicateMap = {},
 ): Promise<PlanWithRows> {
@@ -196,14 +213,16 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
 async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
   const started = Date.now();
   const signature = factSignature(job.ctx, job.graphId!);
+  const { mode } = job.params;
   const plan = await readAndPlan(
     job as JobContext<unknown>,
     job.params.sources,
-    "graph",
+    baselineOf(mode),
     [0, 100],
     job.params.predicate_map,
   );
   return {
+    ...(mode ? { mode } : {}),
     report: plan.report,
     ...(plan.unmapped.length
       ? {
@@ -243,23 +262,25 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   if (factSignature(ctx, graphId) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
+  const { mode } = planJob.params;
   const plan = await readAndPlan(
     job as JobContext<unknown>,
     planJob.params.sources,
-    "graph",
+    baselineOf(mode),
     [0, 80],
     planJob.params.predicate_map,
   );
   if (!sameCounts(plan.report.summary, planJob.result.report.summary)) {
     throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
   }
-  requireAccepted(plan, params.skip_bad_rows, "更新");
+  requireAccepted(plan, params.skip_bad_rows, mode ? "构建" : "更新");
   await job.checkpoint();
   if (factSignature(ctx, graphId) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
   job.progress(85, "在一个事务中应用全部变更");
-  const applied = applyPlan(ctx, plan, job.id);
+  const applied =
+    mode === "replace" ? replaceFacts(ctx, plan, job.id) : applyPlan(ctx, plan, job.id);
   rememberPredicateMap(
     ctx,
     rdfSourceKeys(ctx, planJob.params.sources),
@@ -270,6 +291,7 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
     `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
   );
   return {
+    ...(mode ? { mode } : {}),
     report: plan.report,
     applied,
     plan_job_id: params.plan_job_id,
@@ -286,9 +308,13 @@ registerJobKind<PlanParams>(PLAN, planUpdate, {
   resumable: true,
   permission: "kg__graph__update",
   label: "增量更新预演",
+  labelOf: (p) =>
+    p.mode === "create" ? "图谱创建预演" : p.mode === "replace" ? "图谱重建预演" : undefined,
 });
 registerJobKind<UpdateParams>(UPDATE, applyUpdate, {
   resumable: false,
   permission: "kg__graph__update",
   label: "增量更新",
+  labelOf: (p) =>
+    p.mode === "create" ? "图谱创建" : p.mode === "replace" ? "图谱重建" : undefined,
 });

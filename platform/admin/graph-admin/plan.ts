@@ -8,7 +8,8 @@ import type { SourceRow } from "./sources.js";
  * Turns source rows into a plan against a graph and its ontology: which entities and
  * relations would be added, changed or removed, and which rows cannot be taken (bad
  * format, or breaking the ontology). A build plans against an empty graph; an
- * incremental update against the graph as it is. Nothing is written here.
+ * incremental update against the graph as it is; a rebuild's dry run ("replace") plans as a
+ * build, then sets that against the graph as it is (replaceAgainstGraph). Nothing is written here.
  *
  * Row meaning, by predicate:
  * - a relation type of the ontology: a relation subject → object (domain and range checked;
@@ -51,8 +52,11 @@ export interface Plan {
 export interface PlanInput {
   graphId: number;
   rows: SourceRow[];
-  /** "empty": a build (the graph is cleared first); "graph": an update against the graph as it is. */
-  baseline: "empty" | "graph";
+  /**
+   * "empty": a build (the graph is cleared first); "graph": an update against the graph as it
+   * is; "replace": a build, reported against the graph as it is (what a rebuild would change).
+   */
+  baseline: "empty" | "graph" | "replace";
   checkpoint?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
 }
@@ -584,6 +588,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   for (const e of p.entities.values()) {
     if (e.remove && e.id === null) p.warnings.push(`要删除的实体"${e.name}"不存在`);
   }
+  if (input.baseline === "replace") replaceAgainstGraph(ctx, p, relations);
   input.onProgress?.(1);
   const { rows, bad, problems, warnings, entities, ontology } = p;
   const report = summarize({
@@ -598,6 +603,105 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
     inferred,
   });
   return { graphId: input.graphId, ontology, entities, relations, problems, warnings, report };
+}
+
+/**
+ * A rebuild's plan ("replace"): the build of the rows, set against the graph as it is. What the
+ * build writes keeps the graph's entity or relation of the same name (changed or unchanged);
+ * every other entity and relation of the graph is removed, and the events and articles a
+ * rebuild clears are named in a warning. Names the graph holds twice: the later ones go.
+ */
+function replaceAgainstGraph(
+  ctx: PlatformContext,
+  p: Planning,
+  relations: Map<string, RelationState>,
+): void {
+  const db = ctx.db;
+  const graphId = p.input.graphId;
+  const entityRows = db
+    .prepare(
+      "SELECT id, name, class_id, properties, aliases, description FROM kg_entities WHERE graph_id = ? ORDER BY id",
+    )
+    .iterate(graphId) as Iterable<{
+    id: number;
+    name: string;
+    class_id: number | null;
+    properties: string;
+    aliases: string;
+    description: string;
+  }>;
+  const matched = new Set<string>();
+  for (const row of entityRows) {
+    const props = parseJson<Record<string, unknown>>(row.properties, {});
+    const aliases = parseJson<string[]>(row.aliases, []);
+    const e = p.entities.get(row.name);
+    const written = e !== undefined && !e.remove && e.used;
+    if (written && !matched.has(row.name)) {
+      matched.add(row.name);
+      Object.assign(e, {
+        id: row.id,
+        oldClassId: row.class_id,
+        oldProps: props,
+        oldAliases: aliases,
+        oldDescription: row.description,
+        description: e.description ?? "",
+      });
+      continue;
+    }
+    const key = written || e?.id != null ? `${row.name}\u0000${row.id}` : row.name;
+    p.entities.set(key, {
+      name: row.name,
+      id: row.id,
+      oldClassId: row.class_id,
+      classId: row.class_id,
+      declaredBy: null,
+      inferred: false,
+      oldProps: props,
+      props,
+      oldAliases: aliases,
+      aliases,
+      oldDescription: row.description,
+      description: null,
+      remove: true,
+      used: false,
+    });
+  }
+  const relationRows = db
+    .prepare(
+      `SELECT r.id, s.name AS subject, r.relation_type_id AS type, o.name AS object, r.confidence,
+              r.article_id, r.sent_start, r.sent_end
+         FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
+        WHERE r.graph_id = ? ORDER BY r.id`,
+    )
+    .iterate(graphId) as Iterable<
+    FoundRelation & { subject: string; type: number; object: string }
+  >;
+  for (const row of relationRows) {
+    const key = relationKey(row.subject, row.type, row.object);
+    const r = relations.get(key);
+    const old = { article_id: row.article_id, sent_start: row.sent_start, sent_end: row.sent_end };
+    if (r && !r.remove && r.id === null) {
+      Object.assign(r, { id: row.id, oldConfidence: row.confidence, old });
+      continue;
+    }
+    relations.set(r ? `${key}\u0001${row.id}` : key, {
+      subject: row.subject,
+      typeId: row.type,
+      object: row.object,
+      confidence: row.confidence,
+      id: row.id,
+      oldConfidence: row.confidence,
+      remove: true,
+      provenance: null,
+      old,
+    });
+  }
+  const count = (table: string) =>
+    db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
+  const events = count("kg_events");
+  const articles = count("kg_articles");
+  if (events || articles)
+    p.warnings.push(`重建会清除图谱现有的 ${events} 个事件和 ${articles} 篇文章`);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   rebuildGraph,
   requireGraphRow,
   startDryRun,
+  startRebuildDryRun,
   startUpdate,
   switchOntology,
   updateGraph,
@@ -172,6 +173,13 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
       res.status(202).json(createGraph(ctx, user, req.body));
     }),
   );
+  router.post(
+    `${base}/dry-run`,
+    handle((req, res) => {
+      const user = requirePermission(res, P.graphCreate);
+      res.status(202).json(createGraph(ctx, user, req.body, { dryRun: true }));
+    }),
+  );
   router.get(
     `${base}/:id`,
     handle((req, res) => {
@@ -194,16 +202,26 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
     }),
   );
   router.post(
-    `${base}/:id/update/dry-run`,
+    `${base}/:id/build/dry-run`,
     handle((req, res) => {
       const user = requirePermission(res, P.graphUpdate);
+      res
+        .status(202)
+        .json(startRebuildDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+    }),
+  );
+  // A creator may dry-run again and apply the dry run of a graph they created (checked by mode).
+  router.post(
+    `${base}/:id/update/dry-run`,
+    handle((req, res) => {
+      const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
       res.status(202).json(startDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
     `${base}/:id/update`,
     handle((req, res) => {
-      const user = requirePermission(res, P.graphUpdate);
+      const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
       res.status(202).json(startUpdate(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );

@@ -255,3 +255,32 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
   })();
   return counts;
 }
+
+/**
+ * Applies a rebuild's plan ("replace") in ONE transaction: the graph's facts (articles,
+ * entities, relations, events) are cleared and what the plan keeps or adds is written, as a
+ * build would; entities keep their uuid (it follows graph and name). All of it or none of it.
+ */
+export function replaceFacts(ctx: PlatformContext, plan: Plan, jobId: number): WriteCounts {
+  const db = ctx.db;
+  const writer = factWriter(ctx, plan, jobId);
+  const { entities, relations } = plan.report.summary;
+  db.transaction(() => {
+    for (const table of FACT_TABLES)
+      db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(plan.graphId);
+    clearRollups(ctx, plan.graphId);
+    for (const e of plan.entities.values()) {
+      const fate = entityFate(e);
+      if (fate !== "none" && fate !== "removed") writer.addEntity(e);
+    }
+    for (const r of plan.relations.values()) if (!r.remove) writer.addRelation(r);
+    bumpGraphVersion(ctx, plan.graphId, true);
+    refreshRollups(ctx, plan.graphId);
+  })();
+  const counts = (c: typeof entities) => ({
+    added: c.added,
+    changed: c.changed,
+    removed: c.removed,
+  });
+  return { entities: counts(entities), relations: counts(relations) };
+}
