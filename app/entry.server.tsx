@@ -11,6 +11,7 @@ import { resources } from "./locales/all.server";
 import { SCHEME_HINT } from "~/utils/color-scheme";
 import { getLocale } from "./i18next.server";
 import { NonceProvider } from "./utils/nonce";
+import { recordNamespaces } from "./components/i18n-namespaces";
 
 export const streamTimeout = 5_000;
 
@@ -44,6 +45,8 @@ export default async function handleRequest(
   const instance = createInstance();
   const lng = await getLocale(request);
   await instance.use(initReactI18next).init({ ...i18n, lng, resources });
+  // Which namespaces the page uses: the browser loads only those before hydrating.
+  recordNamespaces(instance);
 
   // Bots and no-JS clients get the whole document at once; browsers get it as it streams.
   const readyEvent = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
