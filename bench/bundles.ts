@@ -97,7 +97,7 @@ function gzipBytes(url: string): Promise<{ wire: number; encoding: string }> {
   });
 }
 
-/** Loads `url` in a fresh tab and lists every script it requested until the network was idle. */
+/** Loads `url` in a fresh tab and lists every script it requested until it was hydrated and idle. */
 async function scriptsOf(context: BrowserContext, url: string): Promise<string[]> {
   const page = await context.newPage();
   const scripts = new Set<string>();
