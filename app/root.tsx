@@ -168,6 +168,20 @@ function useWholeLanguageBeforeNavigating() {
     // Navigates anyway should a chunk fail: its text then follows (i18next retries).
     i18n.loadNamespaces(missingNamespaces(i18n)).finally(() => blocker.proceed());
   }, [blocker, i18n]);
+  // The person's first press or key starts the loading, so a click rarely waits for it.
+  useEffect(() => {
+    const early = () => {
+      const missing = missingNamespaces(i18n);
+      if (missing.length) void i18n.loadNamespaces(missing);
+    };
+    const options = { once: true, capture: true, passive: true };
+    document.addEventListener("pointerdown", early, options);
+    document.addEventListener("keydown", early, options);
+    return () => {
+      document.removeEventListener("pointerdown", early, options);
+      document.removeEventListener("keydown", early, options);
+    };
+  }, [i18n]);
 }
 
 const missingNamespaces = (i18n: I18n) =>
