@@ -3,26 +3,30 @@ export type Lng = (typeof supportedLngs)[number];
 export const fallbackLng: Lng = "en";
 
 /** Namespaces: common (shell), table (generic table), kg (graph pages), admin (ontology, graphs, jobs), insight (models, statistics, feedback, retrieval logs). */
-export type LanguageResources = Record<
-  "common" | "table" | "kg" | "admin" | "insight",
-  Record<string, unknown>
->;
+export const namespaces = ["common", "table", "kg", "admin", "insight"] as const;
+export type Namespace = (typeof namespaces)[number];
+export type LanguageResources = Record<Namespace, Record<string, unknown>>;
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === "string" && (namespaces as readonly string[]).includes(value);
+}
 
 /**
- * The languages loaded in this process: all of them on the server (locales/all.server.ts),
- * the user's one in the browser (entry.client.tsx), so a page ships one language, not three.
+ * The languages loaded in this process: all of them on the server (locales/all.server.ts);
+ * in the browser the user's one, and of it only the namespaces the page uses, then the rest
+ * before the first navigation (entry.client.tsx, locales/namespaces.ts).
  */
-const loaded: Partial<Record<Lng, LanguageResources>> = {};
+const loaded: Partial<Record<Lng, Partial<LanguageResources>>> = {};
 
-export function addResources(lng: Lng, resources: LanguageResources) {
-  loaded[lng] = resources;
+export function addResources(lng: Lng, resources: Partial<LanguageResources>) {
+  loaded[lng] = { ...loaded[lng], ...resources };
 }
 
 export default {
   supportedLngs: [...supportedLngs],
   fallbackLng,
   defaultNS: "common",
-  ns: ["common", "table", "kg", "admin", "insight"],
+  ns: [...namespaces],
   react: { useSuspense: false },
   interpolation: { escapeValue: false },
 };

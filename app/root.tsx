@@ -10,18 +10,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useBlocker,
   useLoaderData,
   useLocation,
   useNavigation,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import type { i18n as I18n } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
 import { ThemeVariables } from "./components/ui/theme-variables";
-import { translate } from "./i18n";
+import { NamespacesScript } from "./components/i18n-namespaces";
+import { namespaces, translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 import mantineCss from "@mantine/core/styles.css";
@@ -135,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <body id="top">
           {children}
           <ScrollRestoration nonce={nonce} />
+          <NamespacesScript />
           <Scripts nonce={nonce} />
         </body>
       </html>
@@ -151,10 +155,43 @@ function useCloseDropdowns() {
   }, [location.key, navigation.state]);
 }
 
+/**
+ * The page loaded only the namespaces of its language that it uses (entry.client.tsx): the
+ * first client navigation waits for the rest (a few KB, once), so the next page's text is
+ * there when it renders, never its keys.
+ */
+function useWholeLanguageBeforeNavigating() {
+  const { i18n } = useTranslation();
+  const blocker = useBlocker(() => missingNamespaces(i18n).length > 0);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    // Navigates anyway should a chunk fail: its text then follows (i18next retries).
+    i18n.loadNamespaces(missingNamespaces(i18n)).finally(() => blocker.proceed());
+  }, [blocker, i18n]);
+  // The person's first press or key starts the loading, so a click rarely waits for it.
+  useEffect(() => {
+    const early = () => {
+      const missing = missingNamespaces(i18n);
+      if (missing.length) void i18n.loadNamespaces(missing);
+    };
+    const options = { once: true, capture: true, passive: true };
+    document.addEventListener("pointerdown", early, options);
+    document.addEventListener("keydown", early, options);
+    return () => {
+      document.removeEventListener("pointerdown", early, options);
+      document.removeEventListener("keydown", early, options);
+    };
+  }, [i18n]);
+}
+
+const missingNamespaces = (i18n: I18n) =>
+  namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+
 export default function App() {
   const { csrfToken, config } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useCloseDropdowns();
+  useWholeLanguageBeforeNavigating();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       {!config.ok && (

@@ -97,14 +97,20 @@ function gzipBytes(url: string): Promise<{ wire: number; encoding: string }> {
   });
 }
 
-/** Loads `url` in a fresh tab and lists every script it requested until the network was idle. */
+/** Loads `url` in a fresh tab and lists every script it requested until it was hydrated and idle. */
 async function scriptsOf(context: BrowserContext, url: string): Promise<string[]> {
   const page = await context.newPage();
   const scripts = new Set<string>();
+  let last = Date.now();
   page.on("request", (req) => {
+    last = Date.now();
     if (req.resourceType() === "script") scripts.add(req.url());
   });
   await page.goto(url, { waitUntil: "networkidle" });
+  // On a busy machine the network can idle while the page still runs its scripts: the lazy
+  // chunks (charts) are asked for after hydration. Wait for it, then for 1 s without requests.
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+  while (Date.now() - last < 1000) await page.waitForTimeout(250);
   await page.close();
   return [...scripts];
 }

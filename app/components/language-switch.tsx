@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { IconLanguage } from "@tabler/icons-react";
+import IconLanguage from "@tabler/icons-react/dist/esm/icons/IconLanguage.mjs";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
 import { UiForm } from "~/components/layout/post-forms";

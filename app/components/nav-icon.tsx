@@ -1,32 +1,30 @@
-import {
-  IconAdjustments,
-  IconBolt,
-  IconBug,
-  IconChartBar,
-  IconChartDots,
-  IconCircles,
-  IconCpu,
-  IconDashboard,
-  IconDatabase,
-  IconEdit,
-  IconFile,
-  IconHierarchy,
-  IconHistory,
-  IconKey,
-  IconLayoutDashboard,
-  IconList,
-  IconLock,
-  IconMessage,
-  IconPlus,
-  IconRefresh,
-  IconSearch,
-  IconSettings,
-  IconTag,
-  IconTriangle,
-  IconUser,
-  IconUsers,
-  IconWorld,
-} from "@tabler/icons-react";
+import IconAdjustments from "@tabler/icons-react/dist/esm/icons/IconAdjustments.mjs";
+import IconBolt from "@tabler/icons-react/dist/esm/icons/IconBolt.mjs";
+import IconBug from "@tabler/icons-react/dist/esm/icons/IconBug.mjs";
+import IconChartBar from "@tabler/icons-react/dist/esm/icons/IconChartBar.mjs";
+import IconChartDots from "@tabler/icons-react/dist/esm/icons/IconChartDots.mjs";
+import IconCircles from "@tabler/icons-react/dist/esm/icons/IconCircles.mjs";
+import IconCpu from "@tabler/icons-react/dist/esm/icons/IconCpu.mjs";
+import IconDashboard from "@tabler/icons-react/dist/esm/icons/IconDashboard.mjs";
+import IconDatabase from "@tabler/icons-react/dist/esm/icons/IconDatabase.mjs";
+import IconEdit from "@tabler/icons-react/dist/esm/icons/IconEdit.mjs";
+import IconFile from "@tabler/icons-react/dist/esm/icons/IconFile.mjs";
+import IconHierarchy from "@tabler/icons-react/dist/esm/icons/IconHierarchy.mjs";
+import IconHistory from "@tabler/icons-react/dist/esm/icons/IconHistory.mjs";
+import IconKey from "@tabler/icons-react/dist/esm/icons/IconKey.mjs";
+import IconLayoutDashboard from "@tabler/icons-react/dist/esm/icons/IconLayoutDashboard.mjs";
+import IconList from "@tabler/icons-react/dist/esm/icons/IconList.mjs";
+import IconLock from "@tabler/icons-react/dist/esm/icons/IconLock.mjs";
+import IconMessage from "@tabler/icons-react/dist/esm/icons/IconMessage.mjs";
+import IconPlus from "@tabler/icons-react/dist/esm/icons/IconPlus.mjs";
+import IconRefresh from "@tabler/icons-react/dist/esm/icons/IconRefresh.mjs";
+import IconSearch from "@tabler/icons-react/dist/esm/icons/IconSearch.mjs";
+import IconSettings from "@tabler/icons-react/dist/esm/icons/IconSettings.mjs";
+import IconTag from "@tabler/icons-react/dist/esm/icons/IconTag.mjs";
+import IconTriangle from "@tabler/icons-react/dist/esm/icons/IconTriangle.mjs";
+import IconUser from "@tabler/icons-react/dist/esm/icons/IconUser.mjs";
+import IconUsers from "@tabler/icons-react/dist/esm/icons/IconUsers.mjs";
+import IconWorld from "@tabler/icons-react/dist/esm/icons/IconWorld.mjs";
 
 const icons = {
   dashboard: IconDashboard,

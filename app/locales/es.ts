@@ -4,5 +4,5 @@ import insight from "../../public/locales/es/insight.json";
 import kg from "../../public/locales/es/kg.json";
 import table from "../../public/locales/es/table.json";
 
-/** Every namespace of one language: the browser loads only its user's (see entry.client.tsx). */
+/** Every namespace of one language, for the server (the browser loads each apart: namespaces.ts). */
 export default { common, table, kg, admin, insight };

@@ -4,5 +4,5 @@ import insight from "../../public/locales/zh/insight.json";
 import kg from "../../public/locales/zh/kg.json";
 import table from "../../public/locales/zh/table.json";
 
-/** Every namespace of one language: the browser loads only its user's (see entry.client.tsx). */
+/** Every namespace of one language, for the server (the browser loads each apart: namespaces.ts). */
 export default { common, table, kg, admin, insight };

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { IconKey } from "@tabler/icons-react";
+import IconKey from "@tabler/icons-react/dist/esm/icons/IconKey.mjs";
 import { useTranslation } from "react-i18next";
 import { DomainTag } from "~/components/layout/public-header";
 import { NavIcon } from "~/components/nav-icon";

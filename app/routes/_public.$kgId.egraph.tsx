@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { IconSearch } from "@tabler/icons-react";
+import IconSearch from "@tabler/icons-react/dist/esm/icons/IconSearch.mjs";
 import { useTranslation } from "react-i18next";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";

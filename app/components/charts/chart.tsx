@@ -3,6 +3,7 @@ import { NARROW_CHART, themeChart, type ChartSpec, type ColorScheme } from "~/ch
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useShownScheme } from "./use-shown-scheme";
 import { ChartData } from "./chart-data";
+import { loadECharts, missingParts } from "./echarts-parts";
 
 type ECharts = import("./echarts.client").ECharts;
 
@@ -112,7 +113,8 @@ export function EChart({
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | undefined;
-    import("./echarts.client").then((ec) => {
+    // echarts' core with the chart types and components of this chart's drawings only.
+    loadECharts([current.current.themed, current.current.themedNarrow]).then((ec) => {
       const el = liveRef.current;
       if (cancelled || !el) return;
       const chart = ec.init(el, null, { renderer: "canvas" });
@@ -149,12 +151,25 @@ export function EChart({
       first.current = false;
       return;
     }
-    const chart = chartRef.current;
-    if (chart && liveRef.current) {
-      chart.setOption(optionFor(liveRef.current), { notMerge: true });
-      setDrawn(scheme);
-      handlers.current.onReady?.(chart);
+    const redraw = () => {
+      const chart = chartRef.current;
+      if (chart && liveRef.current) {
+        chart.setOption(optionFor(liveRef.current), { notMerge: true });
+        setDrawn(scheme);
+        handlers.current.onReady?.(chart);
+      }
+    };
+    // New data may draw with a chart type this page has not loaded yet.
+    if (missingParts([themed, themedNarrow])) {
+      let cancelled = false;
+      loadECharts([themed, themedNarrow]).then(() => {
+        if (!cancelled) redraw();
+      });
+      return () => {
+        cancelled = true;
+      };
     }
+    redraw();
   }, [themed, themedNarrow, scheme]);
 
   // Inline styles: the chart works on any page, whatever stylesheets the page links.

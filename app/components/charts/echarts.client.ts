@@ -1,13 +1,13 @@
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
-import { ECHARTS_MODULES } from "~/charts/echarts-modules";
 
 /**
- * The browser's echarts: only the charts and components our pages use, drawn on canvas
- * (fast with thousands of graph nodes, and exportable as PNG). Loaded lazily by <EChart>,
- * so pages without charts never download it.
+ * The browser's echarts core, drawn on canvas (fast with thousands of graph nodes, and
+ * exportable as PNG). The chart types and components come in bundles (echarts-parts.ts), so
+ * a page loads only what its charts draw with. Loaded lazily by <EChart>, so pages without
+ * charts never download it.
  */
-echarts.use([...ECHARTS_MODULES, CanvasRenderer]);
+echarts.use([CanvasRenderer]);
 
-export const { init } = echarts;
+export const { init, use: register } = echarts;
 export type { ECharts } from "echarts/core";

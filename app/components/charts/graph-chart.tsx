@@ -1,10 +1,8 @@
-import {
-  IconDownload,
-  IconFocusCentered,
-  IconPhoto,
-  IconZoomIn,
-  IconZoomOut,
-} from "@tabler/icons-react";
+import IconDownload from "@tabler/icons-react/dist/esm/icons/IconDownload.mjs";
+import IconFocusCentered from "@tabler/icons-react/dist/esm/icons/IconFocusCentered.mjs";
+import IconPhoto from "@tabler/icons-react/dist/esm/icons/IconPhoto.mjs";
+import IconZoomIn from "@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs";
+import IconZoomOut from "@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs";
 import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

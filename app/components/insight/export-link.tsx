@@ -1,4 +1,4 @@
-import { IconDownload } from "@tabler/icons-react";
+import IconDownload from "@tabler/icons-react/dist/esm/icons/IconDownload.mjs";
 
 /** A CSV download of a page's table: a link to a resource route (a document, not a client navigation). */
 export function ExportLink({ href, label }: { href: string; label: string }) {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { IconExternalLink } from "@tabler/icons-react";
+import IconExternalLink from "@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs";
 import { useTranslation } from "react-i18next";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
 import { Empty, PageTitle, Section } from "./page";

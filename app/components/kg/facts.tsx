@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import { IconArrowRight, IconCalendar, IconMapPin } from "@tabler/icons-react";
+import IconArrowRight from "@tabler/icons-react/dist/esm/icons/IconArrowRight.mjs";
+import IconCalendar from "@tabler/icons-react/dist/esm/icons/IconCalendar.mjs";
+import IconMapPin from "@tabler/icons-react/dist/esm/icons/IconMapPin.mjs";
 import { useTranslation } from "react-i18next";
 import { EntityChip, SourceLink, Strength, TypeBadge } from "./labels";
 import { entityHref, eventHref } from "~/kg/links";

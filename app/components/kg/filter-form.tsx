@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { IconSearch } from "@tabler/icons-react";
+import IconSearch from "@tabler/icons-react/dist/esm/icons/IconSearch.mjs";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { IconQuote } from "@tabler/icons-react";
+import IconQuote from "@tabler/icons-react/dist/esm/icons/IconQuote.mjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { EntityRef, SourceSpan } from "@contract/kg";

@@ -1,5 +1,9 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { IconChevronRight, IconHome, IconLogout, IconMenu2, IconUser } from "@tabler/icons-react";
+import IconChevronRight from "@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs";
+import IconHome from "@tabler/icons-react/dist/esm/icons/IconHome.mjs";
+import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
+import IconMenu2 from "@tabler/icons-react/dist/esm/icons/IconMenu2.mjs";
+import IconUser from "@tabler/icons-react/dist/esm/icons/IconUser.mjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

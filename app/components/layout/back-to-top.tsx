@@ -1,4 +1,4 @@
-import { IconArrowUp } from "@tabler/icons-react";
+import IconArrowUp from "@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 

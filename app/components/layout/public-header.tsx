@@ -1,5 +1,7 @@
 import { Link, NavLink, useLocation, useParams, useRevalidator } from "@remix-run/react";
-import { IconChevronDown, IconLogout, IconUser } from "@tabler/icons-react";
+import IconChevronDown from "@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs";
+import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
+import IconUser from "@tabler/icons-react/dist/esm/icons/IconUser.mjs";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GraphSummary } from "~/kg/graphs.server";

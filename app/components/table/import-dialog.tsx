@@ -3,7 +3,7 @@ import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
 import { Group } from "@mantine/core/esm/components/Group/Group.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { IconDownload } from "@tabler/icons-react";
+import IconDownload from "@tabler/icons-react/dist/esm/icons/IconDownload.mjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,5 +1,9 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { IconDownload, IconPlus, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import IconDownload from "@tabler/icons-react/dist/esm/icons/IconDownload.mjs";
+import IconPlus from "@tabler/icons-react/dist/esm/icons/IconPlus.mjs";
+import IconSearch from "@tabler/icons-react/dist/esm/icons/IconSearch.mjs";
+import IconTrash from "@tabler/icons-react/dist/esm/icons/IconTrash.mjs";
+import IconUpload from "@tabler/icons-react/dist/esm/icons/IconUpload.mjs";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

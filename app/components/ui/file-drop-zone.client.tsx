@@ -1,6 +1,6 @@
 import { Dropzone } from "@mantine/dropzone/esm/Dropzone.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
-import { IconUpload } from "@tabler/icons-react";
+import IconUpload from "@tabler/icons-react/dist/esm/icons/IconUpload.mjs";
 import { useTranslation } from "react-i18next";
 
 /**

@@ -1,4 +1,7 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper } from "@mantine/core/esm/components/Paper/Paper.mjs";
+import { Stack } from "@mantine/core/esm/components/Stack/Stack.mjs";
+import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
+import { Title } from "@mantine/core/esm/components/Title/Title.mjs";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
-import { IconEye, IconEyeOff } from "@tabler/icons-react";
+import IconEye from "@tabler/icons-react/dist/esm/icons/IconEye.mjs";
+import IconEyeOff from "@tabler/icons-react/dist/esm/icons/IconEyeOff.mjs";
 import { useTranslation } from "react-i18next";
 
 /**

@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { DEMO } from "../app/kg-fixtures";
+import { expect, test } from "./fixtures";
+
+/**
+ * Lighter client JavaScript (issue 11): a page loads its language's namespaces that its server
+ * render used, not the whole language, and the echarts bundle of its charts' types only; the
+ * first client navigation brings the rest of the language before the next page renders. No
+ * text is ever a translation key, and hydration finds the server's text.
+ */
+
+const NAMESPACES = ["common", "table", "kg", "admin", "insight"];
+/** A script of the build named after a namespace or an echarts bundle (esbuild: name-HASH.js). */
+const chunkName = (url: string) =>
+  /\/build\/_shared\/([a-z-]+(?:\.client)?)-[A-Z0-9]{8}\.js$/.exec(url)?.[1];
+
+/** Every key of the en catalogs, as "ns:a.b" and, for common, "a.b": what a missing namespace shows. */
+const KEYS = NAMESPACES.flatMap((ns) => {
+  const out: string[] = [];
+  const walk = (node: unknown, prefix: string) => {
+    if (node && typeof node === "object")
+      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+    else if (prefix.includes(".")) out.push(`${ns}:${prefix}`, prefix);
+  };
+  walk(JSON.parse(fs.readFileSync(path.resolve("public/locales/en", `${ns}.json`), "utf8")), "");
+  return out;
+});
+
+/** The namespace and echarts chunks the page asks for, and React's hydration complaints. */
+function watch(page: Page) {
+  const chunks: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (req) => {
+    const name = req.resourceType() === "script" ? chunkName(req.url()) : undefined;
+    if (name && (NAMESPACES.includes(name) || name.startsWith("echarts"))) chunks.push(name);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && /hydrat|did not match|server rendered/i.test(m.text()))
+      errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { chunks, errors };
+}
+
+/** Text nodes that read as a translation key, from now on (a MutationObserver in the page). */
+async function watchForKeys(page: Page) {
+  await page.evaluate((keys) => {
+    const known = new Set(keys);
+    const seen: string[] = [];
+    (window as unknown as { __keysSeen: string[] }).__keysSeen = seen;
+    const check = (node: Node) => {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let n: Node | null = node; n; n = walker.nextNode()) {
+        const text = n.nodeType === Node.TEXT_NODE ? n.textContent?.trim() : undefined;
+        if (text && known.has(text)) seen.push(text);
+      }
+    };
+    new MutationObserver((records) => {
+      for (const r of records) r.addedNodes.forEach(check);
+      if (known.has(document.title)) seen.push(document.title);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, KEYS);
+  return () => page.evaluate(() => (window as unknown as { __keysSeen: string[] }).__keysSeen);
+}
+
+const LOGIN_BUTTON = { zh: "登录", en: "Log in", es: "Entrar" } as const;
+
+for (const [lng, locale] of [
+  ["zh", "zh-CN"],
+  ["en", "en-US"],
+  ["es", "es-ES"],
+] as const) {
+  test.describe(`in ${lng}`, () => {
+    test.use({ locale });
+
+    test(`/login loads its language's common namespace alone and hydrates cleanly @js-only`, async ({
+      page,
+    }) => {
+      const { chunks, errors } = watch(page);
+      await page.goto("/login");
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      await expect(
+        page.getByRole("button", { name: LOGIN_BUTTON[lng], exact: true }),
+      ).toBeVisible();
+      expect(chunks).toEqual(["common"]);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test.describe("a page's charts", () => {
+  test("load the bundle of their chart types only, and draw live @js-only", async ({
+    adminPage: page,
+  }) => {
+    const home = watch(page);
+    await page.goto(`/?id=${DEMO.military}`);
+    await expect(page.locator("[data-live='true'] canvas, .chart canvas").first()).toBeAttached();
+    expect(home.chunks.filter((c) => c.startsWith("echarts"))).toEqual(["echarts-bars.client"]);
+    expect(home.errors).toEqual([]);
+
+    const graphPage = watch(page);
+    await page.goto(`/relation/${DEMO.hub}?id=${DEMO.military}`);
+    await expect(page.locator("canvas").first()).toBeAttached();
+    expect(graphPage.chunks.filter((c) => c.startsWith("echarts"))).toEqual([
+      "echarts-graph.client",
+    ]);
+    expect(graphPage.errors).toEqual([]);
+  });
+});
+
+test.describe("the first client navigation", () => {
+  test("brings the rest of the language before the next page renders: no key shows @js-only", async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/?id=${DEMO.military}`);
+    const { chunks, errors } = watch(page);
+    const keysSeen = await watchForKeys(page);
+    // A link of the page, followed by the router as a click would be.
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __remixRouter: { navigate(to: string): void } }
+        ).__remixRouter.navigate(to),
+      `/count/entity?graph=${DEMO.military}`,
+    );
+    await expect(page).toHaveURL(/\/count\/entity/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("实体统计");
+    await expect(page).toHaveTitle(/^实体统计 - /);
+    expect(chunks.filter((c) => NAMESPACES.includes(c)).sort()).toEqual(
+      NAMESPACES.filter((ns) => ns !== "common" && ns !== "kg").sort(),
+    );
+    expect(await keysSeen()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
