@@ -58,56 +58,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: formText(form, "description"),
   });
   const toJob = (r: unknown) => `/jobs/${(r as { job_id: number }).job_id}`;
+  // 预演 (dry_run=1) queues a dry run of the same sources, applied from its job page; the
+  // plain button builds at once ("skip bad rows" belongs to the apply then).
   const dryRun = formText(form, "dry_run") === "1";
-  if (intent === "create" && dryRun) {
-    return mutate(viewer, form, {
-      target: "create",
-      success: t("plan.queued"),
-      redirectTo: toJob,
-      call: async () =>
-        viewer.api.post("/graphadmin/graphs/dry-run/", {
-          ...graphFields(),
-          ontology_id: formText(form, "ontology_id") || null,
-          ...(await sourcesFromForm(viewer.api, form)),
-        }),
-    });
-  }
-  if (intent === "rebuild" && id && dryRun) {
-    return mutate(viewer, form, {
-      target: "rebuild",
-      success: t("plan.queued"),
-      redirectTo: toJob,
-      call: async () =>
-        viewer.api.post(
-          `/graphadmin/graphs/${id}/build/dry-run/`,
-          await sourcesFromForm(viewer.api, form),
-        ),
-    });
-  }
+  const built = async () => ({
+    ...(await sourcesFromForm(viewer.api, form)),
+    ...(dryRun ? {} : { skip_bad_rows: formChecked(form, "skip_bad_rows") }),
+  });
+  const success = t(dryRun ? "plan.queued" : "graph.buildQueued");
   if (intent === "create") {
     return mutate(viewer, form, {
       target: "create",
-      success: t("graph.buildQueued"),
+      success,
       redirectTo: toJob,
       call: async () =>
-        viewer.api.post("/graphadmin/graphs/", {
+        viewer.api.post(dryRun ? "/graphadmin/graphs/dry-run/" : "/graphadmin/graphs/", {
           ...graphFields(),
           ontology_id: formText(form, "ontology_id") || null,
-          ...(await sourcesFromForm(viewer.api, form)),
-          skip_bad_rows: formChecked(form, "skip_bad_rows"),
+          ...(await built()),
         }),
     });
   }
   if (intent === "rebuild" && id) {
     return mutate(viewer, form, {
       target: "rebuild",
-      success: t("graph.buildQueued"),
+      success,
       redirectTo: toJob,
       call: async () =>
-        viewer.api.post(`/graphadmin/graphs/${id}/build/`, {
-          ...(await sourcesFromForm(viewer.api, form)),
-          skip_bad_rows: formChecked(form, "skip_bad_rows"),
-        }),
+        viewer.api.post(
+          `/graphadmin/graphs/${id}/build/${dryRun ? "dry-run/" : ""}`,
+          await built(),
+        ),
     });
   }
   if (intent === "saveInfo" && id) {
