@@ -13,6 +13,7 @@ import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { storeVersion } from "./platform/store-version.js";
 import { settingsFromEnv } from "./platform/settings.js";
+import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 
 // Run as build/server.js (production, compiled by scripts/build-server.mjs) or as server.ts (tsx).
@@ -38,6 +39,7 @@ const workers = workerCount();
 let concurrency = 0;
 try {
   concurrency = pageConcurrency();
+  applyHeapGrowth(heapGrowth());
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);

@@ -34,7 +34,9 @@ export function pageQueue(limit: number): RequestHandler & { state(): QueueState
         if (ended) return;
         ended = true;
         active--;
-        next();
+        // The next request starts on its own turn of the event loop, not inside this
+        // response's header hook or 'close' handler.
+        setImmediate(next);
       };
       onHeaders(res, end);
       res.once("close", end);
