@@ -161,6 +161,18 @@ export const worstContrast = (color: string, scheme: ColorScheme) =>
  * until it does, so a type keeps its hue in both schemes.
  */
 export function fillFor(color: string, scheme: ColorScheme): string {
+  const key = `${scheme} ${color}`;
+  let fill = fills.get(key);
+  if (fill === undefined) {
+    // A chart's colours are few (palette, types); forget them all if data brings many.
+    if (fills.size >= 2000) fills.clear();
+    fills.set(key, (fill = blendUntilVisible(color, scheme)));
+  }
+  return fill;
+}
+const fills = new Map<string, string>();
+
+function blendUntilVisible(color: string, scheme: ColorScheme): string {
   if (!parseColor(color)) return color;
   const toward = scheme === "dark" ? "#ffffff" : "#000000";
   for (let t = 0; t <= 1; t += 0.04) {

@@ -264,6 +264,17 @@ export function EChart({
  * quotes or angle brackets), keeping the characters a URL allows as they are.
  */
 export function svgDataUrl(svg: string): string {
+  // The server draws a chart once and keeps its SVG (charts/render.server.ts): its URL too.
+  let url = dataUrls.get(svg);
+  if (url === undefined) {
+    if (dataUrls.size >= 32) dataUrls.clear();
+    dataUrls.set(svg, (url = encodeSvg(svg)));
+  }
+  return url;
+}
+const dataUrls = new Map<string, string>();
+
+function encodeSvg(svg: string): string {
   const encoded = encodeURIComponent(svg).replace(/%(2F|3A|3D|2C|3B|40|24|2B)/g, (_, hex: string) =>
     String.fromCharCode(parseInt(hex, 16)),
   );
