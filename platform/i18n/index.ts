@@ -148,6 +148,8 @@ export function localize(
 
 /** Keys whose string values are messages: exact entries and templates. */
 const MESSAGE_KEYS = new Set(["detail", "message", "errors", "rules", "create_rules", "warnings"]);
+/** Keys that are a message when their value is one string (a job's "文件 a.nt；数据来源 …"), data otherwise. */
+const DESCRIPTION_KEYS = new Set(["sources"]);
 /** Keys whose string values are labels the platform defines: exact entries only. */
 const LABEL_KEYS = new Set(["label", "type_name", "kind_label", "domain_name", "description"]);
 /** Lists whose items' `name` is a platform-defined label (event-relation kinds). */
@@ -164,13 +166,14 @@ function walk(lng: PlatformLng, value: unknown, mode: Mode, named: boolean): unk
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const m: Mode = MESSAGE_KEYS.has(k)
-        ? "message"
-        : LABEL_KEYS.has(k) || (named && k === "name")
-          ? "label"
-          : mode === "message"
-            ? "message"
-            : null;
+      const m: Mode =
+        MESSAGE_KEYS.has(k) || (DESCRIPTION_KEYS.has(k) && typeof v === "string")
+          ? "message"
+          : LABEL_KEYS.has(k) || (named && k === "name")
+            ? "label"
+            : mode === "message"
+              ? "message"
+              : null;
       out[k] = walk(lng, v, m, NAMED_LISTS.has(k));
     }
     return out;

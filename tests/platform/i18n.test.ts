@@ -99,6 +99,17 @@ describe("localize", () => {
     });
     expect(localizeBody("zh", body)).toBe(body);
   });
+
+  it("translates a job's description of its sources, not a list of sources (data)", () => {
+    const body = {
+      result: { sources: "文件 军事.nt、b.csv；数据来源 新华社；全部三元组数据" },
+      sources: [{ id: 1, name: "全部三元组数据" }],
+    };
+    expect(localizeBody("en", body)).toEqual({
+      result: { sources: "Files 军事.nt, b.csv; Sources 新华社; All triple data" },
+      sources: [{ id: 1, name: "全部三元组数据" }],
+    });
+  });
 });
 
 describe("answers in the request's language over HTTP", () => {
