@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, hasJs, shot, test } from "./fixtures";
+import { DEMO } from "../app/kg-fixtures";
 import { ADMIN_PAGES, firstId } from "./pages";
 import { ready, seedUsers, tagFor } from "./table-helpers";
 
@@ -214,4 +215,22 @@ test("the evaluation's per-class chart draws a band per class on a phone", async
   await expect.poll(async () => (await perClassChart(page, testInfo)).drawing).toBe("wide");
   const desk = await perClassChart(page, testInfo);
   expect(desk.width).toBeGreaterThan(desk.height);
+});
+
+test("a graph page's header on a phone in es: the long product title leaves the graph picker room to read", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/dashboard");
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const res = await page.request.post("/ui", { form: { lng: "es", csrf, redirectTo: "/" } });
+  expect(res.ok()).toBe(true);
+  await page.goto(`/${DEMO.military}/articles`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const picker = page.locator(".pub-header").getByTestId("graph-picker").locator("summary");
+  const box = await picker.boundingBox();
+  // The domain tag and a few letters of the graph's name (the name shortens, never the tag).
+  expect(box!.width).toBeGreaterThanOrEqual(110);
+  const tag = await picker.locator(".domain-tag").boundingBox();
+  expect(tag!.x + tag!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  expect(await pageOverflow(page)).toBe(0);
 });
