@@ -152,6 +152,7 @@ async function fitsWithRegions(page: Page) {
 test("/schema fits a phone; its wide tables scroll in their own regions", async ({
   adminPage: page,
 }, testInfo) => {
+  test.setTimeout(60_000);
   await page.goto("/schema");
   await expect(page.getByTestId("ontology-list")).toBeVisible();
   await fitsWithRegions(page);
@@ -165,6 +166,15 @@ test("/schema fits a phone; its wide tables scroll in their own regions", async 
     .evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)));
   expect(new Set(tops).size, "one line per value").toBe(tops.length);
   await shot(page, testInfo, "phone-schema");
+  // A class's properties, inside its row's editor, are cards too: each value under its label.
+  const classId = firstId("SELECT class_id FROM kg_class_properties ORDER BY class_id");
+  await page.goto(`/schema?edit=class-${classId}`);
+  const property = page.getByTestId(`properties-${classId}`).locator("tbody tr").first();
+  await expect(property.locator("td").first()).toHaveAttribute("data-label", "属性名");
+  const lines = await property
+    .locator("td")
+    .evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)));
+  expect(new Set(lines).size, "one line per value").toBe(lines.length);
 });
 
 /** The per-class chart's box and which of its pictures shows (or, live, which it draws). */

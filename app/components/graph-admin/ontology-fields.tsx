@@ -135,6 +135,7 @@ export function ClassProperties({
           look="admin"
           frame={false}
           testId={`properties-${cls.id}`}
+          stack
           rows={cls.properties}
           rowKey={(p) => p.id}
           columns={[
