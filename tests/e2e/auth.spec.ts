@@ -6,6 +6,7 @@ import {
   fillLogin,
   hasJs,
   login,
+  loginByRequest,
   shot,
   test,
 } from "./fixtures";
@@ -153,7 +154,8 @@ test.describe("login and the navigation guard", () => {
 
   test("logout returns to login with the page as redirect", async ({ page }) => {
     const user = createUser({ codenames: ["admin"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
+    await page.goto("/dashboard");
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("logout").click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
@@ -166,14 +168,15 @@ test.describe("login and the navigation guard", () => {
     browser,
   }) => {
     const user = createUser({ codenames: ["admin"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
+    await page.goto("/dashboard");
     const other = await browser.newContext({
       javaScriptEnabled: true,
       locale: "zh-CN",
       baseURL: testInfoBase(),
     });
     const second = await other.newPage();
-    await login(second, user, "/dashboard");
+    await loginByRequest(second, user);
     await other.close();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
@@ -184,7 +187,8 @@ test.describe("login and the navigation guard", () => {
 
   test("fifteen idle minutes end the session", async ({ page }) => {
     const user = createUser({ codenames: ["admin"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
+    await page.goto("/dashboard");
     db()
       .prepare("UPDATE tokens SET last_used_at = last_used_at - 16 * 60 * 1000 WHERE user_id = ?")
       .run(user.id);
@@ -197,7 +201,7 @@ test.describe("login and the navigation guard", () => {
 
   test("a logged-in user who opens login goes to the dashboard", async ({ page }) => {
     const user = createUser({ codenames: ["admin"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -223,7 +227,8 @@ test.describe("routes, roles and layouts", () => {
     page,
   }) => {
     const user = createUser({ codenames: ["data__triple__read"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
+    await page.goto("/dashboard");
     const sidebar = page.locator("aside.sidebar");
     await expect(sidebar.getByText("三元组数据管理")).toHaveCount(1);
     await expect(sidebar.getByText("系统设置")).toHaveCount(0);
@@ -233,7 +238,8 @@ test.describe("routes, roles and layouts", () => {
 
   test("the settings parent shows with group-read alone", async ({ page }) => {
     const user = createUser({ codenames: ["auth__group__read"] });
-    await login(page, user, "/dashboard");
+    await loginByRequest(page, user);
+    await page.goto("/dashboard");
     const sidebar = page.locator("aside.sidebar");
     await expect(sidebar.getByText("系统设置")).toHaveCount(1);
     await expect(sidebar.getByText("用户组管理")).toHaveCount(1);

@@ -1,6 +1,7 @@
 import { HtmlValidate, StaticConfigLoader } from "html-validate";
 import { DEMO } from "../app/kg-fixtures";
 import { chooseScheme, db, expect, test } from "./fixtures";
+import { OUTLINE_PAGES, outlineProblems } from "./outline";
 import { ADMIN_PAGES, GRAPH_PAGES } from "./pages";
 
 /**
@@ -68,15 +69,25 @@ test.describe("the server's HTML is valid (html-validate)", () => {
     expect(found).toEqual([]);
   });
 
-  test("every graph page and admin page, and the table dialogs", async ({ adminPage: page }) => {
+  // The no-JS project's outline check (layout-a11y.spec.ts's, issue 12) rides on this walk: a
+  // page loaded without JavaScript is the server's HTML, so one load serves both checks.
+  test("every graph page and admin page, and the table dialogs; and every page's outline (one main, one h1 first, no skipped heading levels, named landmarks)", async ({
+    adminPage: page,
+  }) => {
     const found: string[] = [];
-    const paths = [...GRAPH_PAGES(), ...ADMIN_PAGES(), ...DIALOGS()];
-    for (const path of paths) {
-      const res = await page.request.get(path);
-      expect(res.status(), path).toBe(200);
-      found.push(...(await problems(await res.text(), path)));
+    const outline: string[] = [];
+    const valid = [...GRAPH_PAGES(), ...ADMIN_PAGES(), ...DIALOGS()];
+    const outlined = OUTLINE_PAGES();
+    for (const path of new Set([...valid, ...outlined])) {
+      const res = await page.goto(path);
+      if (valid.includes(path)) {
+        expect(res?.status(), path).toBe(200);
+        found.push(...(await problems(await res!.text(), path)));
+      }
+      if (outlined.includes(path)) outline.push(...(await outlineProblems(page, path)));
     }
     expect(found).toEqual([]);
+    expect(outline).toEqual([]);
   });
 
   test("a page drawn dark is as valid as in light", async ({ adminPage: page }) => {
