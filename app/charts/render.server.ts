@@ -127,11 +127,8 @@ export async function chartSpec(
   width = 960,
   height = 360,
 ): Promise<ChartSpec> {
-  const svg =
-    request === null
-      ? renderChartSvg(option, width, height)
-      : wantsServerSvg(request)
-        ? renderChartSvg(option, width, height, { scheme: await requestColorScheme(request) })
-        : null;
-  return { option, svg, width, height };
+  const scheme =
+    request === null ? "light" : wantsServerSvg(request) ? await requestColorScheme(request) : null;
+  const svg = scheme ? renderChartSvg(option, width, height, { scheme }) : null;
+  return scheme ? { option, svg, scheme, width, height } : { option, svg, width, height };
 }

@@ -14,6 +14,8 @@ export type ChartOption = Record<string, unknown>;
 export interface ChartSpec {
   option: ChartOption;
   svg: string | null;
+  /** The colour scheme `svg` is drawn in (light when not said). */
+  scheme?: ColorScheme;
   width: number;
   height: number;
   /**

@@ -273,7 +273,19 @@ describe("charts rendered to SVG on the server", () => {
       option,
     );
     expect(doc.svg).toMatch(/^<svg/);
+    // The scheme its picture is drawn in: the browser goes live at once when it shows the other.
+    expect(doc.scheme).toBe("light");
     expect(fetched.svg).toBeNull();
+    expect(fetched.scheme).toBeUndefined();
+    // "auto" with the browser's hint of a dark system: drawn dark, and said so.
+    const dark = await chartSpec(
+      new Request("http://console.test/", {
+        headers: { "Sec-Fetch-Dest": "document", "Sec-CH-Prefers-Color-Scheme": "dark" },
+      }),
+      option,
+    );
+    expect(dark.scheme).toBe("dark");
+    expect(dark.svg).not.toBe(doc.svg);
     expect(fetched.option).toBe(option);
   });
 });

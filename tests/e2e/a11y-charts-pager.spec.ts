@@ -40,10 +40,12 @@ test.describe("charts for people who do not see them", () => {
     const section = page.getByTestId("event-graph");
     const region = section.getByRole("region", { name: "关联最强的事件" });
     await expect(region).toHaveAttribute("tabindex", "0");
-    if (hasJs(testInfo))
-      await expect(section.getByTestId("graph-chart")).toHaveAttribute("data-live", "true");
     await region.focus();
     await expect(region).toBeFocused();
+    // With JavaScript the focus is the gesture that makes the chart live (issue 11), as the
+    // pointer over it is: keyboard users get the live chart too.
+    if (hasJs(testInfo))
+      await expect(section.getByTestId("graph-chart")).toHaveAttribute("data-live", "true");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);

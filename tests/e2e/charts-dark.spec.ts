@@ -3,6 +3,7 @@ import { DEMO } from "../app/kg-fixtures";
 import { CHART_BACKGROUNDS, blend, contrast, parseColor } from "../../app/charts/theme";
 import { expect as baseExpect, chooseScheme, hasJs, login, shot, test } from "./fixtures";
 import { firstId } from "./pages";
+import { goLive } from "./live-chart";
 
 /**
  * Issue 12: charts and graphs in dark mode. axe's color-contrast does not look inside the
@@ -193,7 +194,7 @@ test.describe("charts in dark mode", () => {
     await login(page, admin, `/?id=${DEMO.military}`);
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
     const chart = page.locator(".chart").first();
-    await expect(chart).toHaveAttribute("data-live", "true");
+    await goLive(chart);
     await expect(chart).toHaveAttribute("data-scheme", "dark");
     await context.close();
   });
@@ -213,8 +214,7 @@ test.describe("charts in dark mode", () => {
         await page.setViewportSize({ width, height: 900 });
         for (const [name, path] of pages) {
           await page.goto(path);
-          if (hasJs(testInfo))
-            await expect(page.locator(".chart").first()).toHaveAttribute("data-live", "true");
+          if (hasJs(testInfo)) await goLive(page.locator(".chart").first());
           await shot(
             page,
             testInfo,

@@ -90,23 +90,96 @@ for (const [lng, locale] of [
   });
 }
 
+/** The echarts bundles among the chunks a page asked for. */
+const echartsChunks = (chunks: string[]) => chunks.filter((c) => c.startsWith("echarts"));
+
+/** Waits until the page is hydrated (the root marks `<html data-hydrated>`) and the network is idle. */
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  await page.waitForLoadState("networkidle");
+}
+
 test.describe("a page's charts", () => {
-  test("load the bundle of their chart types only, and draw live @js-only", async ({
+  test("load no echarts before a gesture; one hover makes the chart live with its tooltip, with its chart types' bundle only @js-only", async ({
     adminPage: page,
   }) => {
     const home = watch(page);
     await page.goto(`/?id=${DEMO.military}`);
-    await expect(page.locator("[data-live='true'] canvas, .chart canvas").first()).toBeAttached();
-    expect(home.chunks.filter((c) => c.startsWith("echarts"))).toEqual(["echarts-bars.client"]);
+    await hydrated(page);
+    // Hydrated and idle: the server's pictures, no echarts asked for.
+    const chart = page.locator(".chart").first();
+    await expect(chart.locator("img.chart-svg")).toBeVisible();
+    await expect(chart).toHaveAttribute("data-live", "false");
+    expect(echartsChunks(home.chunks)).toEqual([]);
+    // One gesture: the pointer over the chart. The live chart replaces the picture and shows
+    // the tooltip of what is under the pointer, without another move.
+    await chart.hover();
+    await expect(chart).toHaveAttribute("data-live", "true");
+    await expect(chart.locator("canvas").first()).toBeVisible();
+    await expect(chart.locator("img.chart-svg")).toHaveCount(0);
+    const tooltip = chart.locator(".chart-live > div").nth(1);
+    await expect(tooltip).toBeVisible();
+    const categories = await page
+      .getByTestId("chart-data")
+      .first()
+      .locator("tbody th")
+      .allTextContents();
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories).toContain((await tooltip.innerText()).split("\n")[0].trim());
+    expect(echartsChunks(home.chunks)).toEqual(["echarts-bars.client"]);
+    // The page's other chart stays a picture until it is used.
+    await expect(page.locator(".chart").nth(1)).toHaveAttribute("data-live", "false");
     expect(home.errors).toEqual([]);
+  });
 
+  test("a graph goes live on the keyboard's focus in its toolbar, with the graph bundle only @js-only", async ({
+    adminPage: page,
+  }) => {
     const graphPage = watch(page);
     await page.goto(`/relation/${DEMO.hub}?id=${DEMO.military}`);
-    await expect(page.locator("canvas").first()).toBeAttached();
-    expect(graphPage.chunks.filter((c) => c.startsWith("echarts"))).toEqual([
-      "echarts-graph.client",
-    ]);
+    await hydrated(page);
+    const chart = page.getByTestId("graph-chart");
+    await expect(chart).toHaveAttribute("data-live", "false");
+    expect(echartsChunks(graphPage.chunks)).toEqual([]);
+    // A button of the toolbar is there before the chart is live: focusing it is the gesture.
+    const zoomIn = page.getByRole("button", { name: "放大" });
+    await zoomIn.focus();
+    await expect(chart).toHaveAttribute("data-live", "true");
+    await expect(chart.locator("canvas").first()).toBeVisible();
+    expect(echartsChunks(graphPage.chunks)).toEqual(["echarts-graph.client"]);
     expect(graphPage.errors).toEqual([]);
+  });
+
+  test("a button pressed before the graph is live makes it live and does its work @js-only", async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/relation/${DEMO.hub}?id=${DEMO.military}`);
+    await hydrated(page);
+    const chart = page.getByTestId("graph-chart");
+    await expect(chart).toHaveAttribute("data-live", "false");
+    // Dispatched without moving the pointer or the focus: the press alone.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-png").dispatchEvent("click"),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    await expect(chart).toHaveAttribute("data-live", "true");
+  });
+
+  test("goes live without a gesture when its picture is in another scheme than the page shows @js-only", async ({
+    adminPage: page,
+  }) => {
+    const home = watch(page);
+    await page.goto(`/?id=${DEMO.military}`);
+    await hydrated(page);
+    const chart = page.locator(".chart").first();
+    await expect(chart).toHaveAttribute("data-scheme", "light");
+    await expect(chart).toHaveAttribute("data-live", "false");
+    // What Mantine's script does when "auto" resolves to the system's dark in the browser.
+    await page.evaluate(() => (document.documentElement.dataset.mantineColorScheme = "dark"));
+    await expect(chart).toHaveAttribute("data-live", "true");
+    await expect(chart).toHaveAttribute("data-scheme", "dark");
+    expect(echartsChunks(home.chunks)).toEqual(["echarts-bars.client"]);
   });
 });
 
@@ -128,6 +201,8 @@ test.describe("the first client navigation", () => {
     await expect(page).toHaveURL(/\/count\/entity/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("实体统计");
     await expect(page).toHaveTitle(/^实体统计 - /);
+    // The data of a client navigation has no server picture: the chart is drawn live at once.
+    await expect(page.locator(".chart").first()).toHaveAttribute("data-live", "true");
     expect(chunks.filter((c) => NAMESPACES.includes(c)).sort()).toEqual(
       NAMESPACES.filter((ns) => ns !== "common" && ns !== "kg").sort(),
     );

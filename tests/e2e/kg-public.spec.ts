@@ -1,5 +1,6 @@
 import { DEMO } from "../app/kg-fixtures";
 import { expect as baseExpect, hasJs, shot, test } from "./fixtures";
+import { goLive } from "./live-chart";
 
 /** Assertions wait longer than the default 7 s: the server may be drawing a big graph for another test. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -13,7 +14,7 @@ test.describe("public graph pages without login", () => {
     await page.goto(`/${DEMO.military}/flowchart`);
     await expect(page).toHaveURL(new RegExp(`/${DEMO.military}/flowchart$`));
     const chart = page.getByTestId("graph-chart");
-    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    if (hasJs(testInfo)) await goLive(chart);
     else await expect(chart.locator("img.chart-svg")).toBeVisible();
     await expect(page.getByTestId("chart-data")).toContainText("开始");
     await expect(page.getByTestId("flow-steps").locator("tbody tr").first()).toContainText("开始");
@@ -38,7 +39,7 @@ test.describe("public graph pages without login", () => {
     const chart = section.getByTestId("graph-chart");
     // The picture: the live canvas with JavaScript, the server's SVG without.
     const picture = hasJs(testInfo) ? chart.locator("canvas").first() : chart.locator("img");
-    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    if (hasJs(testInfo)) await goLive(chart);
     await expect(picture).toBeVisible();
     const card = (await section.boundingBox())!;
     const box = (await picture.boundingBox())!;
@@ -62,7 +63,7 @@ test.describe("public graph pages without login", () => {
     await page.goto(`/eeg?id=${DEMO.military}`);
     await expect(page).toHaveURL(/\/eeg\?id=245$/);
     const chart = page.getByTestId("graph-chart");
-    if (hasJs(testInfo)) await expect(chart).toHaveAttribute("data-live", "true");
+    if (hasJs(testInfo)) await goLive(chart);
     else await expect(chart.locator("img.chart-svg")).toBeVisible();
     await expect(page.getByTestId("chart-data")).toContainText("因果");
     await expect(page.getByTestId("event-graph-links").locator("tbody tr").first()).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, hasJs, shot, test } from "./fixtures";
 import { DEMO } from "../app/kg-fixtures";
 import { ADMIN_PAGES, firstId } from "./pages";
 import { ready, seedUsers, tagFor } from "./table-helpers";
+import { goLive } from "./live-chart";
 
 /**
  * Issue 12, phones: at 390×844 no admin page scrolls sideways; a generic table's rows are
@@ -181,7 +182,7 @@ test("/schema fits a phone; its wide tables scroll in their own regions", async 
 async function perClassChart(page: Page, testInfo: TestInfo) {
   const section = page.getByTestId("per-class-chart");
   const box = section.locator(".chart");
-  if (hasJs(testInfo)) await expect(box).toHaveAttribute("data-live", "true");
+  if (hasJs(testInfo)) await goLive(box);
   const size = await box.evaluate((el) => ({ width: el.clientWidth, height: el.clientHeight }));
   const drawing = hasJs(testInfo)
     ? await section.locator(".chart-live").getAttribute("data-drawing")

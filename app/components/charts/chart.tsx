@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { NARROW_CHART, themeChart, type ChartSpec, type ColorScheme } from "~/charts/theme";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useShownScheme } from "./use-shown-scheme";
@@ -41,14 +41,36 @@ export interface EChartProps {
   /** A graph's node links (the option's data order), offered in its data table too. */
   nodeHrefs?: (string | undefined)[];
   testId?: string;
+  /**
+   * Make the chart live now, without waiting for a gesture on it (GraphChart: a gesture on
+   * its toolbar, a button pressed before the chart was live).
+   */
+  wake?: boolean;
 }
 
 /**
- * One chart: the server's SVG first (visible without JavaScript), then, once the page is
- * hydrated, echarts loaded on demand takes over the same box with the same option and
- * makes it interactive (tooltips, zoom, drag). The SVG stays until the live chart is drawn,
- * so nothing jumps. Both draw the option themed for the page's colour scheme (themeChart);
- * the live chart re-draws when the scheme changes.
+ * The first signs that a person means to use a chart: the pointer over it, the focus inside
+ * it (its data table's summary, its scroll region, a graph's toolbar), a touch. Spread on the
+ * element that holds the chart.
+ */
+export function intentHandlers(onIntent: () => void) {
+  return { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent };
+}
+
+/**
+ * One chart: the server's SVG first (visible without JavaScript), then, when a person shows
+ * they mean to use it (the pointer over the figure, the focus inside it, a touch:
+ * `intentHandlers`), echarts loaded on demand takes over the same box with the same option
+ * and makes it interactive (tooltips, zoom, drag); the pointer's position is replayed to it,
+ * so the tooltip under the pointer shows without another move. Until then the page loads no
+ * echarts at all (issue 11: a chart page's JavaScript). The SVG stays until the live chart is
+ * drawn, so nothing jumps. Both draw the option themed for the page's colour scheme
+ * (themeChart); the live chart re-draws when the scheme changes.
+ *
+ * It goes live without a gesture when the server's picture cannot stand in for it: a spec
+ * without an SVG (the data of a client navigation, which the server does not draw), a picture
+ * drawn in another colour scheme than the page shows (the scheme changed in the browser, or
+ * "auto" resolved by the browser to the other one), or `wake`.
  *
  * For people who do not see the picture it is a named `<figure>` whose text alternative is
  * its data as a table (ChartData, a collapsed `<details>` in the server's HTML): the picture
@@ -70,6 +92,7 @@ export function EChart({
   onClick,
   nodeHrefs,
   testId,
+  wake,
 }: EChartProps) {
   const liveRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
@@ -78,7 +101,8 @@ export function EChart({
   const [live, setLive] = useState(false);
   // Not for fixed or fitted diagrams: they keep their drawing and scroll.
   const narrow = fixed || fit || height ? undefined : spec.narrow;
-  const scheme = useShownScheme();
+  // First the scheme the server drew its picture in (hydration renders what the server did).
+  const scheme = useShownScheme(spec.scheme);
   const themed = useMemo(() => themeChart(spec.option, scheme), [spec.option, scheme]);
   const themedNarrow = useMemo(
     () => (narrow ? themeChart(narrow.option, scheme) : undefined),
@@ -110,11 +134,29 @@ export function EChart({
     return () => observer.disconnect();
   }, [fit, spec.width]);
 
+  // Whether the live chart is wanted: a gesture asked for it (kept), or the server's picture
+  // cannot stand in for it (see the component's comment).
+  const [asked, setAsked] = useState(false);
+  const ask = useCallback(() => setAsked(true), []);
+  const needed = asked || !!wake || !spec.svg || scheme !== (spec.scheme ?? "light");
+  // Where the pointer last was over the chart, to replay it to the live chart.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const notePointer = (e: React.PointerEvent) => {
+    if (e.pointerType === "mouse") pointer.current = { x: e.clientX, y: e.clientY };
+  };
+
   useEffect(() => {
+    if (!needed) return;
+    // Once live, always live (a scheme changed back keeps the live chart).
+    setAsked(true);
     let cancelled = false;
     let observer: ResizeObserver | undefined;
-    // echarts' core with the chart types and components of this chart's drawings only.
-    loadECharts([current.current.themed, current.current.themedNarrow]).then((ec) => {
+    // echarts' core with the chart types and components of this chart's drawings only (the
+    // newest drawings: new data may have come while it loaded).
+    const drawings = () => [current.current.themed, current.current.themedNarrow];
+    const load = (): ReturnType<typeof loadECharts> =>
+      loadECharts(drawings()).then((ec) => (missingParts(drawings()) ? load() : ec));
+    load().then((ec) => {
       const el = liveRef.current;
       if (cancelled || !el) return;
       const chart = ec.init(el, null, { renderer: "canvas" });
@@ -135,6 +177,12 @@ export function EChart({
       observer.observe(el);
       setLive(true);
       handlers.current.onReady?.(chart);
+      // The pointer that woke the chart is over it: show what is under it (its tooltip).
+      const at = pointer.current;
+      if (at && boxRef.current?.matches(":hover"))
+        el.querySelector("canvas")?.dispatchEvent(
+          new MouseEvent("mousemove", { clientX: at.x, clientY: at.y, bubbles: true }),
+        );
     });
     return () => {
       cancelled = true;
@@ -142,8 +190,8 @@ export function EChart({
       chartRef.current?.dispose();
       chartRef.current = null;
     };
-    // The instance lives as long as the component; new data goes through setOption below.
-  }, []);
+    // The instance lives as long as the component once made; new data goes through setOption below.
+  }, [needed]);
 
   const first = useRef(true);
   useEffect(() => {
@@ -151,6 +199,8 @@ export function EChart({
       first.current = false;
       return;
     }
+    // Not live yet: the server's picture is shown, and the live chart draws the newest option.
+    if (!chartRef.current) return;
     const redraw = () => {
       const chart = chartRef.current;
       if (chart && liveRef.current) {
@@ -210,8 +260,11 @@ export function EChart({
       style={box}
       aria-hidden="true"
       data-live={live}
-      data-scheme={drawn ?? undefined}
+      // The scheme of the picture shown: the live chart's last drawing, else the server's SVG.
+      data-scheme={(live ? drawn : spec.svg ? (spec.scheme ?? "light") : null) ?? undefined}
       data-testid={testId}
+      onPointerMove={live ? undefined : notePointer}
+      onPointerEnter={live ? undefined : notePointer}
     >
       {!live && spec.svg && (
         <img
@@ -236,6 +289,7 @@ export function EChart({
     <figure
       className={narrow ? "chart-figure has-narrow" : "chart-figure"}
       aria-labelledby={captionId}
+      {...(live ? {} : intentHandlers(ask))}
       style={
         narrow
           ? ({

@@ -4,10 +4,10 @@ import IconPhoto from "@tabler/icons-react/dist/esm/icons/IconPhoto.mjs";
 import IconZoomIn from "@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs";
 import IconZoomOut from "@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs";
 import { useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
-import { EChart, type EChartEvent } from "./chart";
+import { EChart, intentHandlers, type EChartEvent } from "./chart";
 import { useShownScheme } from "./use-shown-scheme";
 import { INK, type ChartSpec } from "~/charts/theme";
 
@@ -32,6 +32,11 @@ export interface GraphChartProps {
 /**
  * A node-link graph with its toolbar: zoom, fit, export as PNG (JavaScript), and the
  * SVG download (always). Clicking a node or an edge follows its link.
+ *
+ * The live chart (echarts) is loaded on the first sign of use of the chart or its toolbar
+ * (EChart's `intentHandlers`): until then the server's SVG is shown. The buttons are there as
+ * soon as the page is hydrated; one pressed before the chart is live makes it live and then
+ * does its work.
  */
 export function GraphChart({
   spec,
@@ -48,33 +53,46 @@ export function GraphChart({
   const navigate = useNavigate();
   const chartRef = useRef<ECharts | null>(null);
   const [ready, setReady] = useState(false);
+  // A gesture on the toolbar (or a button pressed) asks for the live chart.
+  const [wake, setWake] = useState(false);
+  const ask = useCallback(() => setWake(true), []);
+  // A button's work waiting for the live chart.
+  const pending = useRef<((chart: ECharts) => void) | null>(null);
+  /** Do `work` with the live chart, now or once it is drawn. */
+  const withChart = (work: (chart: ECharts) => void) => {
+    if (chartRef.current) return work(chartRef.current);
+    pending.current = work;
+    setWake(true);
+  };
   // The zoom, fit and PNG buttons need the live chart: without JavaScript they are not offered.
   const hydrated = useHydrated();
   // The PNG has the card's background of the scheme it is drawn in, so its text stays readable.
   const scheme = useShownScheme();
 
-  const zoom = (factor: number) => {
-    const chart = chartRef.current;
-    if (!chart) return;
-    chart.dispatchAction({
-      type: "graphRoam",
-      seriesIndex: 0,
-      zoom: factor,
-      originX: chart.getWidth() / 2,
-      originY: chart.getHeight() / 2,
+  const zoom = (factor: number) =>
+    withChart((chart) =>
+      chart.dispatchAction({
+        type: "graphRoam",
+        seriesIndex: 0,
+        zoom: factor,
+        originX: chart.getWidth() / 2,
+        originY: chart.getHeight() / 2,
+      }),
+    );
+  const restoreView = () => withChart((chart) => chart.dispatchAction({ type: "restore" }));
+  const exportPng = () =>
+    withChart((chart) => {
+      const a = document.createElement("a");
+      a.href = chart.getDataURL({
+        type: "png",
+        pixelRatio: 2,
+        backgroundColor: INK[scheme].surface,
+      });
+      a.download = `${fileName}.png`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
     });
-  };
-  const restoreView = () => chartRef.current?.dispatchAction({ type: "restore" });
-  const exportPng = () => {
-    const chart = chartRef.current;
-    if (!chart) return;
-    const a = document.createElement("a");
-    a.href = chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: INK[scheme].surface });
-    a.download = `${fileName}.png`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  };
   const onClick = (e: EChartEvent) => {
     const href =
       e.dataType === "edge"
@@ -86,14 +104,13 @@ export function GraphChart({
   };
 
   return (
-    <div className="graph-chart">
+    <div className="graph-chart" {...(ready ? {} : intentHandlers(ask))}>
       <div className="chart-toolbar" role="toolbar" aria-label={t("graph.toolbar")}>
         {hydrated && (
           <>
             <button
               type="button"
               onClick={() => zoom(1.25)}
-              disabled={!ready}
               title={t("graph.zoomIn")}
               aria-label={t("graph.zoomIn")}
             >
@@ -102,7 +119,6 @@ export function GraphChart({
             <button
               type="button"
               onClick={() => zoom(0.8)}
-              disabled={!ready}
               title={t("graph.zoomOut")}
               aria-label={t("graph.zoomOut")}
             >
@@ -111,7 +127,6 @@ export function GraphChart({
             <button
               type="button"
               onClick={restoreView}
-              disabled={!ready}
               title={t("graph.fit")}
               aria-label={t("graph.fit")}
             >
@@ -120,7 +135,6 @@ export function GraphChart({
             <button
               type="button"
               onClick={exportPng}
-              disabled={!ready}
               data-testid="export-png"
               title={t("graph.exportPng")}
             >
@@ -139,13 +153,17 @@ export function GraphChart({
             <IconDownload size={16} aria-hidden /> SVG
           </a>
         )}
-        <span className="chart-hint">{ready ? t("graph.hintLive") : t("graph.hintStatic")}</span>
+        <span className="chart-hint">{hydrated ? t("graph.hintLive") : t("graph.hintStatic")}</span>
       </div>
       <EChart
-        {...{ spec, label, fixed, fit, testId, onClick, nodeHrefs }}
+        {...{ spec, label, fixed, fit, testId, onClick, nodeHrefs, wake }}
         onReady={(chart) => {
           chartRef.current = chart;
           setReady(true);
+          // A button pressed before the chart was live: its work, on the chart just drawn.
+          const work = pending.current;
+          pending.current = null;
+          work?.(chart);
         }}
       />
     </div>
