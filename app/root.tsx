@@ -27,9 +27,9 @@ import { NamespacesScript } from "./components/i18n-namespaces";
 import { namespaces, translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
-import mantineCss from "@mantine/core/styles.css";
-import mantineDatesCss from "@mantine/dates/styles.css";
-import mantineDropzoneCss from "@mantine/dropzone/styles.css";
+// Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
+// the date picker's and the dropzone's come with their routes (styles/mantine-links.ts).
+import mantineCss from "./styles/mantine.css";
 import appCss from "./styles/app.css";
 import chartsCss from "./styles/charts.css";
 import a11yCss from "./styles/a11y.css";
@@ -41,8 +41,6 @@ import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCss },
-  { rel: "stylesheet", href: mantineDatesCss },
-  { rel: "stylesheet", href: mantineDropzoneCss },
   { rel: "stylesheet", href: appCss },
   { rel: "stylesheet", href: chartsCss },
   { rel: "stylesheet", href: a11yCss },

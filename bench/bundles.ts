@@ -6,6 +6,7 @@
  *   npm run bench:bundles                    # remix build, then this script
  *   npx tsx bench/bundles.ts                 # with the current build (public/build, build/)
  *   npx tsx bench/bundles.ts --runs 5        # LCP: the median of 5 loads per page (3 by default)
+ *   npx tsx bench/bundles.ts --lcp-element   # also print each load's FCP and LCP entries (element, size)
  *
  * Starts `server.ts` (NODE_ENV=production) on a free
  * port with a temporary DATA_DIR (demo seed, captcha off: any answer passes), logs in through the login form
@@ -121,15 +122,33 @@ async function lcpOf(context: BrowserContext, url: string): Promise<number> {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(url, { waitUntil: "networkidle" });
-  const lcp = await page.evaluate(
+  const { lcp, fcp, entries } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ lcp: number; fcp: number; entries: string[] }>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
+          const all = list.getEntries() as (PerformanceEntry & {
+            element?: Element;
+            size: number;
+          })[];
+          const describe = (el?: Element) =>
+            el
+              ? `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}> "${(el.textContent ?? "").trim().slice(0, 30)}"${el.isConnected ? "" : " (detached)"}`
+              : "(removed)";
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          resolve({
+            lcp: all[all.length - 1].startTime,
+            fcp: paint?.startTime ?? NaN,
+            entries: all.map(
+              (e) => `${e.startTime.toFixed(0)} ms ${e.size} px² ${describe(e.element)}`,
+            ),
+          });
         }).observe({ type: "largest-contentful-paint", buffered: true });
       }),
   );
+  if (process.argv.includes("--lcp-element"))
+    console.log(
+      `    ${url} FCP ${fcp.toFixed(0)} ms; LCP entries:\n      ${entries.join("\n      ")}`,
+    );
   await cdp.detach();
   await page.close();
   return lcp;

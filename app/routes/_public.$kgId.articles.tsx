@@ -5,6 +5,7 @@ import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { articleHref } from "~/kg/links";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
+import { mantineDatesLinks } from "~/styles/mantine-links";
 import type { ArticleSummary, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -16,7 +17,8 @@ import { fetchOr404 } from "~/http/page.server";
 import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.articles");
-export const links = kgLinks;
+/** With the date picker's styles (the day fields of the filter). */
+export const links = () => [...mantineDatesLinks(), ...kgLinks()];
 export const handle = { name: "articles" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,6 +5,7 @@ import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
+import { mantineDatesLinks } from "~/styles/mantine-links";
 import type { KgEvent, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -15,7 +16,8 @@ import { getGraph, getOntology, requireGraphId } from "~/kg/graphs.server";
 import { fetchOr404 } from "~/http/page.server";
 
 export const meta = titleMeta("nav.event");
-export const links = kgLinks;
+/** With the date picker's styles (the day fields of the filter). */
+export const links = () => [...mantineDatesLinks(), ...kgLinks()];
 export const handle = { name: "EventPage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -210,3 +210,43 @@ test.describe("the first client navigation", () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** The stylesheets a page's HTML links (the server's answer: the same with JavaScript off). */
+async function stylesheets(page: Page, url: string) {
+  const html = await (await page.request.get(url)).text();
+  const hrefs = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(
+    ([tag]) => /\bhref="([^"]+)"/.exec(tag)![1],
+  );
+  return Promise.all(hrefs.map(async (href) => (await page.request.get(href)).text()));
+}
+/** A class of a Mantine package's own stylesheet (the first one it defines). */
+const firstClass = (pkg: string) =>
+  /\.m_[0-9a-f]{8}/.exec(
+    fs.readFileSync(path.resolve(`node_modules/${pkg}/styles.css`), "utf8"),
+  )![0];
+
+test.describe("a page's stylesheets", () => {
+  test("hold Mantine's rules for the components the console uses, and the date picker's and dropzone's only where one is", async ({
+    adminPage: page,
+  }) => {
+    const dates = firstClass("@mantine/dates");
+    const dropzone = firstClass("@mantine/dropzone");
+    const tabs = /\.m_[0-9a-f]{8}/.exec(
+      fs.readFileSync(path.resolve("node_modules/@mantine/core/styles/Tabs.css"), "utf8"),
+    )![0];
+    const has = (sheets: string[], cls: string) => sheets.some((css) => css.includes(cls));
+
+    const login = await stylesheets(page, "/login");
+    // Mantine's whole stylesheet alone was 231 KB (and the dates and dropzone styles came too).
+    expect(login.join("").length).toBeLessThan(160_000);
+    expect(has(login, tabs)).toBe(false);
+    expect(has(login, dates)).toBe(false);
+    expect(has(login, dropzone)).toBe(false);
+
+    const chart = await stylesheets(page, `/?id=${DEMO.military}`);
+    expect(has(chart, dates) || has(chart, dropzone)).toBe(false);
+    // The articles' filter has day fields; a table's import dialog a dropzone.
+    expect(has(await stylesheets(page, `/${DEMO.military}/articles`), dates)).toBe(true);
+    expect(has(await stylesheets(page, "/backend/setting/users"), dropzone)).toBe(true);
+  });
+});

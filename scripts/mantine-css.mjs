@@ -1,0 +1,175 @@
+/**
+ * Mantine's stylesheet with only the components the console renders (issue 11, LCP).
+ *
+ * `@mantine/core/styles.css` holds every component's rules (231 KB): each page's main thread
+ * parsed all of it before its first paint. Mantine also ships one file per component
+ * (`@mantine/core/styles/*.css`), but in 7.17 those are built with pixel sizes where the whole
+ * stylesheet has `calc(…rem * var(--mantine-scale))`: using them would stop Mantine's
+ * components from following the reader's font size. So this script keeps the whole
+ * stylesheet's own text and order and only leaves out the rules of components no file in `app/`
+ * imports (the components each import brings, found by following Mantine's ESM modules: a
+ * component's CSS module is `<Name>.module.css.mjs`, and `styles/<Name>.css` names its classes).
+ *
+ *   node scripts/mantine-css.mjs     # writes app/styles/mantine.css
+ *
+ * tests/app/mantine-css.test.ts fails when the file is not what this script writes (a new
+ * component imported, Mantine upgraded): run the script again.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CORE = path.join(root, "node_modules/@mantine/core");
+export const OUTPUT = path.join(root, "app/styles/mantine.css");
+
+function sourceFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** A package's ESM file for an import specifier (`@mantine/core`'s index is not followed). */
+function esmFile(pkg, specifier) {
+  return path.join(root, "node_modules", pkg, specifier.slice(pkg.length + 1));
+}
+
+/**
+ * The CSS modules (component names) reached from `entries`, following relative imports inside
+ * Mantine's ESM files; a named import from the "@mantine/core" index (as @mantine/dates and
+ * @mantine/dropzone do) continues at that component's own file.
+ */
+function cssModulesFrom(entries) {
+  const seen = new Set();
+  const found = new Set();
+  const stack = [...entries];
+  while (stack.length) {
+    const file = stack.pop();
+    if (seen.has(file) || !fs.existsSync(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(file, "utf8");
+    for (const [, spec] of text.matchAll(/(?:import|from)\s*'(\.[^']+)'/g)) {
+      const target = path.resolve(path.dirname(file), spec);
+      if (target.endsWith(".module.css.mjs")) found.add(path.basename(target, ".module.css.mjs"));
+      else stack.push(target);
+    }
+    for (const [, names] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g))
+      stack.push(...names.split(",").map((n) => componentFile(n.trim().split(/\s+as\s+/)[0])));
+  }
+  return found;
+}
+
+const componentFile = (name) => path.join(CORE, "esm/components", name, `${name}.mjs`);
+
+/** Every Mantine component the console's code imports, with the ones they render. */
+export function usedComponents(appDir = path.join(root, "app")) {
+  const entries = [];
+  for (const file of sourceFiles(appDir)) {
+    const text = fs.readFileSync(file, "utf8");
+    for (const [, kind, names, spec] of text.matchAll(
+      /import\s+(type\s+)?(?:\{([^}]*)\}|\w+)\s+from\s+"(@mantine\/[^"]+)"/g,
+    )) {
+      if (kind) continue;
+      const pkg = spec.split("/").slice(0, 2).join("/");
+      if (spec.endsWith(".mjs")) entries.push(esmFile(pkg, spec));
+      else if (spec === "@mantine/core")
+        for (const n of (names ?? "").split(",").map((x) => x.trim()))
+          if (n && !n.startsWith("type ")) entries.push(componentFile(n.split(/\s+as\s+/)[0]));
+    }
+  }
+  return [...cssModulesFrom(entries)].sort();
+}
+
+/**
+ * The top-level blocks of a stylesheet, `{ prelude, body, text }`, whose texts put together are
+ * the stylesheet (body null for `@x …;` and for the whitespace at the end).
+ */
+function blocks(css) {
+  const out = [];
+  let i = 0;
+  while (i < css.length) {
+    const start = i;
+    let depth = 0;
+    let bodyStart = -1;
+    for (; i < css.length; i++) {
+      if (css.startsWith("/*", i)) {
+        i = css.indexOf("*/", i + 2) + 1;
+        continue;
+      }
+      const c = css[i];
+      if (c === '"' || c === "'") {
+        i = css.indexOf(c, i + 1);
+        continue;
+      }
+      if (c === "{") {
+        if (depth++ === 0) bodyStart = i;
+      } else if (c === "}") {
+        if (--depth === 0) {
+          i++;
+          break;
+        }
+      } else if (c === ";" && depth === 0) {
+        i++;
+        break;
+      }
+    }
+    const text = css.slice(start, i);
+    out.push(
+      bodyStart < 0
+        ? { prelude: text, body: null, text }
+        : {
+            prelude: css.slice(start, bodyStart),
+            body: css.slice(bodyStart + 1, i - 1),
+            text,
+          },
+    );
+  }
+  return out;
+}
+
+/** `@mantine/core/styles.css` without the rules that only style components not in `used`. */
+export function mantineCss(used = usedComponents()) {
+  const owner = new Map();
+  for (const f of fs.readdirSync(path.join(CORE, "styles"))) {
+    if (!f.endsWith(".css") || f.endsWith(".layer.css")) continue;
+    const name = f.slice(0, -4);
+    const text = fs.readFileSync(path.join(CORE, "styles", f), "utf8");
+    for (const [cls] of text.matchAll(/m_[0-9a-f]{8}/g)) owner.set(cls, name);
+  }
+  const wanted = new Set(used);
+  // A rule stays unless every Mantine class it names belongs to a component left out.
+  const keep = (selector) => {
+    const classes = [...selector.matchAll(/m_[0-9a-f]{8}/g)].map(([c]) => c);
+    return !classes.length || classes.some((c) => !owner.has(c) || wanted.has(owner.get(c)));
+  };
+  const filter = (css) =>
+    blocks(css)
+      .map((b) => {
+        const at = b.prelude.replace(/\/\*[^]*?\*\//g, "").trimStart();
+        if (b.body === null || at.startsWith("@keyframes") || at.startsWith("@font-face"))
+          return b.text;
+        if (/^@(media|supports|container|layer)\b/.test(at)) {
+          const inner = filter(b.body);
+          if (inner === b.body) return b.text;
+          return inner.trim() ? `${b.prelude}{${inner}\n}` : "";
+        }
+        return keep(b.prelude) ? b.text : "";
+      })
+      .join("");
+  const all = fs.readFileSync(path.join(CORE, "styles.css"), "utf8");
+  const version = JSON.parse(fs.readFileSync(path.join(CORE, "package.json"), "utf8")).version;
+  return (
+    `/* Generated by scripts/mantine-css.mjs from @mantine/core ${version} styles.css: the rules of\n` +
+    `   ${used.filter((n) => fs.existsSync(path.join(CORE, "styles", `${n}.css`))).join(", ")}.\n` +
+    `   Do not edit. */\n` +
+    filter(all).trimStart()
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const css = mantineCss();
+  fs.writeFileSync(OUTPUT, css);
+  console.log(`${path.relative(root, OUTPUT)}: ${(css.length / 1024).toFixed(1)} KB`);
+}

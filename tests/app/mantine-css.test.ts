@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { mantineCss, OUTPUT, usedComponents } from "../../scripts/mantine-css.mjs";
+
+const CORE = path.resolve("node_modules/@mantine/core");
+const classesOf = (component: string) =>
+  new Set(
+    fs.readFileSync(path.join(CORE, "styles", `${component}.css`), "utf8").match(/m_[0-9a-f]{8}/g),
+  );
+
+describe("Mantine's stylesheet, only the components the console renders (issue 11)", () => {
+  it("app/styles/mantine.css is what scripts/mantine-css.mjs writes now (run it after importing a new component or upgrading Mantine)", () => {
+    expect(fs.readFileSync(OUTPUT, "utf8")).toBe(mantineCss());
+  });
+
+  it("finds the components an import brings with it", () => {
+    const used = usedComponents();
+    // The login form's PasswordInput draws its toggle with an ActionIcon; Button a Loader.
+    for (const c of ["PasswordInput", "ActionIcon", "Button", "Loader", "UnstyledButton"])
+      expect(used).toContain(c);
+    // @mantine/dates' DateInput opens a Popover from the core index.
+    expect(used).toContain("Popover");
+    expect(used).not.toContain("Tabs");
+  });
+
+  it("keeps the whole stylesheet's text and order: with every component it is styles.css itself", () => {
+    const every = fs
+      .readdirSync(path.join(CORE, "styles"))
+      .filter((f) => f.endsWith(".css") && !f.endsWith(".layer.css"))
+      .map((f) => f.slice(0, -4));
+    const css = mantineCss(every);
+    expect(css.slice(css.indexOf("*/\n") + 3)).toBe(
+      fs.readFileSync(path.join(CORE, "styles.css"), "utf8"),
+    );
+  });
+
+  it("holds the rules of the components used, in rem as in styles.css, and none of the others", () => {
+    const css = fs.readFileSync(OUTPUT, "utf8");
+    for (const cls of classesOf("PasswordInput")) expect(css).toContain(`.${cls}`);
+    for (const cls of classesOf("Tabs")) expect(css).not.toContain(`.${cls}`);
+    expect(css).toContain("--button-height-sm: calc(2.25rem * var(--mantine-scale))");
+    // The global part (reset, body, the theme's variables) stays.
+    expect(css).toContain("--mantine-color-body");
+    expect(css.length).toBeLessThan(fs.statSync(path.join(CORE, "styles.css")).size / 2);
+  });
+});
