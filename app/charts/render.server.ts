@@ -130,5 +130,5 @@ export async function chartSpec(
   const scheme =
     request === null ? "light" : wantsServerSvg(request) ? await requestColorScheme(request) : null;
   const svg = scheme ? renderChartSvg(option, width, height, { scheme }) : null;
-  return scheme ? { option, svg, scheme, width, height } : { option, svg, width, height };
+  return { option, svg, ...(scheme ? { scheme } : {}), width, height };
 }
