@@ -211,6 +211,34 @@ test.describe("the first client navigation", () => {
   });
 });
 
+test("a chart of a client navigation shows that it is coming while echarts loads @js-only", async ({
+  adminPage: page,
+}) => {
+  await page.goto(`/?id=${DEMO.military}`);
+  await hydrated(page);
+  // echarts' bundles wait until the sign has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/echarts-[a-z]+\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(
+    (to) =>
+      (
+        window as unknown as { __remixRouter: { navigate(to: string): void } }
+      ).__remixRouter.navigate(to),
+    `/count/entity?graph=${DEMO.military}`,
+  );
+  const chart = page.locator(".chart").first();
+  await expect(chart.getByTestId("chart-loading")).toBeVisible();
+  await expect(chart).toHaveAttribute("data-live", "false");
+  release();
+  await expect(chart).toHaveAttribute("data-live", "true");
+  await expect(chart.getByTestId("chart-loading")).toHaveCount(0);
+  await expect(chart.locator("canvas").first()).toBeVisible();
+});
+
 /** The stylesheets a page's HTML links (the server's answer: the same with JavaScript off). */
 async function stylesheets(page: Page, url: string) {
   const html = await (await page.request.get(url)).text();

@@ -274,6 +274,10 @@ export function EChart({
           alt=""
         />
       )}
+      {!live && !spec.svg && (
+        // No picture from the server (a client navigation): a sign that one is coming.
+        <div className="chart-loading" data-testid="chart-loading" />
+      )}
       {!live && narrow?.svg && (
         // Shown instead of the wide one in a narrow figure (charts.css).
         <img hidden className="chart-svg narrow" style={IMG} src={svgDataUrl(narrow.svg)} alt="" />
