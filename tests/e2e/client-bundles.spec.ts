@@ -239,6 +239,62 @@ test("a chart of a client navigation shows that it is coming while echarts loads
   await expect(chart.locator("canvas").first()).toBeVisible();
 });
 
+/**
+ * Where, in the page, the server's picture of a graph draws its `n`th node (the SVG's circles in
+ * drawing order), from the picture's own geometry: its viewBox fitted into the image's box.
+ */
+async function nodeCentre(page: Page, n: number) {
+  return page
+    .getByTestId("graph-chart")
+    .locator("img.chart-svg")
+    .evaluate((img, n) => {
+      const { src } = img as HTMLImageElement;
+      const svg = decodeURIComponent(src.slice(src.indexOf(",") + 1));
+      const [, , w, h] = /viewBox="([^"]+)"/.exec(svg)![1].split(" ").map(Number);
+      const circles = [
+        ...svg.matchAll(/<path d="M1 0A1 1 0 1 1[^"]*" transform="matrix\(([^)]+)\)"/g),
+      ];
+      const [, , , , cx, cy] = circles[n][1].split(",").map(Number);
+      const box = img.getBoundingClientRect();
+      const scale = Math.min(box.width / w, box.height / h);
+      return {
+        x: box.left + (box.width - w * scale) / 2 + cx * scale,
+        y: box.top + (box.height - h * scale) / 2 + cy * scale,
+      };
+    }, n);
+}
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("the tap that makes a graph live opens the node under it, as a tap on the live graph does @js-only", async ({
+    adminPage: page,
+  }) => {
+    const url = `/relation/${DEMO.hub}?id=${DEMO.military}`;
+    const chart = page.getByTestId("graph-chart");
+    // On the live graph: a tap that only makes it live first, then one on a node.
+    await page.goto(url);
+    await hydrated(page);
+    await page.getByTestId("graph-chart").locator("img.chart-svg").scrollIntoViewIfNeeded();
+    const node = await nodeCentre(page, 2);
+    const box = (await chart.boundingBox())!;
+    await page.touchscreen.tap(box.x + 4, box.y + 4);
+    await expect(chart).toHaveAttribute("data-live", "true");
+    await expect(page).toHaveURL(url);
+    await page.touchscreen.tap(node.x, node.y);
+    await expect(page).toHaveURL(/expand=/);
+    const opened = page.url();
+    // Before it is live: the one tap on the same node.
+    await page.goto(url);
+    await hydrated(page);
+    await page.getByTestId("graph-chart").locator("img.chart-svg").scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute("data-live", "false");
+    const same = await nodeCentre(page, 2);
+    await page.touchscreen.tap(same.x, same.y);
+    await expect(page).toHaveURL(opened);
+  });
+});
+
 /** The stylesheets a page's HTML links (the server's answer: the same with JavaScript off). */
 async function stylesheets(page: Page, url: string) {
   const html = await (await page.request.get(url)).text();

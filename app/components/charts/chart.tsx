@@ -12,6 +12,8 @@ const LAYER: React.CSSProperties = { position: "absolute", inset: 0 };
 const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%" };
 /** A fitted chart is not drawn smaller than this share of its own size (see `fit`). */
 export const FIT_MIN_SCALE = 0.6;
+/** How long a click on the server's picture waits for the live chart to be replayed to it. */
+export const REPLAY_CLICK_MS = 3000;
 
 export interface EChartEvent {
   dataType?: string;
@@ -62,7 +64,8 @@ export function intentHandlers(onIntent: () => void) {
  * they mean to use it (the pointer over the figure, the focus inside it, a touch:
  * `intentHandlers`), echarts loaded on demand takes over the same box with the same option
  * and makes it interactive (tooltips, zoom, drag); the pointer's position is replayed to it,
- * so the tooltip under the pointer shows without another move. Until then the page loads no
+ * so the tooltip under the pointer shows without another move, and so is a click (a tap) on
+ * the picture made while it loaded, so the tap that woke a graph opens the node under it. Until then the page loads no
  * echarts at all (issue 11: a chart page's JavaScript). The SVG stays until the live chart is
  * drawn, so nothing jumps. Both draw the option themed for the page's colour scheme
  * (themeChart); the live chart re-draws when the scheme changes.
@@ -144,6 +147,13 @@ export function EChart({
   const notePointer = (e: React.PointerEvent) => {
     if (e.pointerType === "mouse") pointer.current = { x: e.clientX, y: e.clientY };
   };
+  // A click (a tap) on the server's picture, where in the box and when: the live chart gets it
+  // when it comes soon after, so the tap that woke a chart opens the node under it.
+  const tap = useRef<{ x: number; y: number; at: number } | null>(null);
+  const noteClick = (e: React.MouseEvent) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    tap.current = { x: e.clientX - rect.left, y: e.clientY - rect.top, at: performance.now() };
+  };
 
   useEffect(() => {
     if (!needed) return;
@@ -177,12 +187,23 @@ export function EChart({
       observer.observe(el);
       setLive(true);
       handlers.current.onReady?.(chart);
-      // The pointer that woke the chart is over it: show what is under it (its tooltip).
-      const at = pointer.current;
-      if (at && boxRef.current?.matches(":hover"))
-        el.querySelector("canvas")?.dispatchEvent(
-          new MouseEvent("mousemove", { clientX: at.x, clientY: at.y, bubbles: true }),
-        );
+      // Once drawn (zrender finds what is under a point in what it last painted): the pointer
+      // that woke the chart is over it, show what is under it (its tooltip); a click made
+      // while it loaded is the live chart's.
+      const replay = () => {
+        chart.off("finished", replay);
+        const at = pointer.current;
+        const canvas = el.querySelector("canvas");
+        if (at && boxRef.current?.matches(":hover"))
+          canvas?.dispatchEvent(
+            new MouseEvent("mousemove", { clientX: at.x, clientY: at.y, bubbles: true }),
+          );
+        const click = tap.current;
+        tap.current = null;
+        if (click && canvas && boxRef.current && performance.now() - click.at < REPLAY_CLICK_MS)
+          replayClick(canvas, boxRef.current.getBoundingClientRect(), click);
+      };
+      chart.on("finished", replay);
     });
     return () => {
       cancelled = true;
@@ -265,6 +286,7 @@ export function EChart({
       data-testid={testId}
       onPointerMove={live ? undefined : notePointer}
       onPointerEnter={live ? undefined : notePointer}
+      onClick={live ? undefined : noteClick}
     >
       {!live && spec.svg && (
         <img
@@ -315,6 +337,22 @@ export function EChart({
       <ChartData option={spec.option} label={label} nodeHrefs={nodeHrefs} />
     </figure>
   );
+}
+
+/**
+ * A click at a point of the box, as the live chart's canvas receives one: zrender takes a
+ * click only after a press and a release at the same place, and listens for mouse events in
+ * every browser but old Edge and IE (a touch's taps come to it as these too).
+ */
+function replayClick(canvas: HTMLCanvasElement, box: DOMRect, at: { x: number; y: number }) {
+  const init = {
+    clientX: box.left + at.x,
+    clientY: box.top + at.y,
+    bubbles: true,
+    cancelable: true,
+  };
+  for (const type of ["mousedown", "mouseup", "click"])
+    canvas.dispatchEvent(new MouseEvent(type, init));
 }
 
 /**
