@@ -30,7 +30,8 @@ export async function loadGraphs(api: PlatformClient): Promise<GraphSummary[]> {
 
 /**
  * Spec §2: the active graph is route param kgId, else query id, else param id (where the
- * route's id is a graph, as on the entity page), else the last choice, else 245.
+ * route's id is a graph, as on the entity page), else the last choice, else 245. A given id
+ * that is not a positive integer written plainly is the unknown graph's 404.
  */
 export function activeGraphId(
   request: Request,
@@ -44,11 +45,10 @@ export function activeGraphId(
     url.searchParams.get("id") ?? undefined,
     idIsGraph ? params.id : undefined,
   ];
-  for (const c of candidates) {
-    const n = Number(c);
-    if (c && Number.isInteger(n) && n > 0) return n;
-  }
-  return remembered ?? DEFAULT_GRAPH_ID;
+  // The first one given decides; one that is not exactly a graph id is refused, never passed
+  // over for the next (which would show another graph than the URL names).
+  const given = candidates.find((c) => c !== undefined);
+  return given === undefined ? (remembered ?? DEFAULT_GRAPH_ID) : requireGraphId(given);
 }
 
 /** An unknown graph: a 404 whose message the error page words in the page's language. */

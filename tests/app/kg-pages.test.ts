@@ -80,6 +80,17 @@ describe("home (/?id=)", () => {
     expect(status).toBe(404);
   });
 
+  it("refuses a graph id it cannot read exactly, rather than showing another graph", async () => {
+    for (const id of ["abc", "245abc", "0", "-1", "1e3", ""]) {
+      const home = await load(homeLoader, `/?id=${id}`);
+      expect([id, home.status]).toEqual([id, 404]);
+      const hot = await load(hotEntityLoader, `/hotentity?id=${id}`);
+      expect([id, hot.status]).toEqual([id, 404]);
+    }
+    // Without an id, the remembered or default graph (spec §2).
+    expect((await load(homeLoader, "/")).d.kgId).toBe(245);
+  });
+
   it("sends a visitor without login to the login page", async () => {
     const { status, response } = await load(homeLoader, "/?id=245", {}, anonymous);
     expect(status).toBe(302);

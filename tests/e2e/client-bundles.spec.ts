@@ -211,6 +211,21 @@ test.describe("the first client navigation", () => {
   });
 });
 
+test("from the root's error page too, the first client navigation brings the rest of the language first @js-only", async ({
+  adminPage: page,
+}) => {
+  // A graph id the public layout cannot read: its 404 is drawn by the root's error boundary.
+  const res = await page.goto("/?id=abc");
+  expect(res?.status()).toBe(404);
+  await hydrated(page);
+  await expect(page.getByTestId("error-status")).toHaveText("404");
+  const keysSeen = await watchForKeys(page);
+  await page.getByRole("link", { name: "返回首页" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("home")).toBeVisible();
+  expect(await keysSeen()).toEqual([]);
+});
+
 test("a chart of a client navigation shows that it is coming while echarts loads @js-only", async ({
   adminPage: page,
 }) => {
