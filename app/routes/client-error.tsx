@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { platformFor } from "~/auth/platform.server";
 import { readForm } from "~/http/form.server";
 
@@ -21,5 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { on401: "throw" },
     )
     .catch(() => undefined);
-  return data({ ok: true }, { status: 202 });
+  // A plain response: the beacon reads nothing back, and a resource route that returned data
+  // made Remix print a deprecation warning to the server's log for every report.
+  return new Response(null, { status: 202 });
 }
