@@ -7,6 +7,9 @@
  *   npx tsx bench/bundles.ts                 # with the current build (public/build, build/)
  *   npx tsx bench/bundles.ts --runs 5        # LCP: the median of 5 loads per page (3 by default)
  *   npx tsx bench/bundles.ts --lcp-element   # also print each load's FCP and LCP entries (element, size)
+ *   npx tsx bench/bundles.ts --anatomy       # also: first paint and hydration with the page's
+ *                                            # document as served, without its modulepreload links,
+ *                                            # and without any script (where the paint's time goes)
  *
  * Starts `server.ts` (NODE_ENV=production) on a free
  * port with a temporary DATA_DIR (demo seed, captcha off: any answer passes), logs in through the login form
@@ -161,6 +164,67 @@ async function lcpOf(context: BrowserContext, url: string): Promise<number> {
   return lcp;
 }
 
+/**
+ * How a load's document is rewritten in the browser (`--anatomy`). Only the document as served
+ * hydrates cleanly: React also renders the links and scripts `<Scripts>` puts in the page, so
+ * a document without them is a hydration mismatch (React then renders the page again on the
+ * client), and its hydration time says nothing. The rewritten ones are measured to first paint.
+ */
+const VARIANTS = {
+  "as served": (html: string) => html,
+  "without modulepreload": (html: string) =>
+    html.replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, ""),
+  "without scripts": (html: string) =>
+    html
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, ""),
+} as const;
+type Variant = keyof typeof VARIANTS;
+
+/**
+ * First contentful paint and, as served, the moment the page is hydrated (the root's
+ * `data-hydrated`) of one load of `url` with the CPU slowed 4×, its document rewritten as
+ * `variant` says. Every variant goes through the same interception, so they differ only in the
+ * document.
+ */
+async function paintOf(context: BrowserContext, url: string, variant: Variant) {
+  await context.route(
+    (u) => u.pathname + u.search === url,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: VARIANTS[variant](await response.text()) });
+    },
+  );
+  // A rewritten page reports its hydration mismatch: not to the server under test.
+  await context.route("**/client-error", (route) => route.abort());
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { __hydratedAt?: number };
+      if (document.documentElement.dataset.hydrated) w.__hydratedAt ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(url, { waitUntil: "load" });
+  if (variant === "as served")
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+  const { fcp, hydrated } = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number; hydrated: number }>((resolve) => {
+        const hydrated = (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN;
+        new PerformanceObserver((list) => {
+          const paint = list.getEntriesByName("first-contentful-paint")[0];
+          if (paint) resolve({ fcp: paint.startTime, hydrated });
+        }).observe({ type: "paint", buffered: true });
+        setTimeout(() => resolve({ fcp: NaN, hydrated }), 15_000);
+      }),
+  );
+  await cdp.detach();
+  await page.close();
+  return { fcp, hydrated: variant === "as served" ? hydrated : NaN };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (bytes: number) => bytes / 1024;
 
@@ -221,6 +285,32 @@ async function main() {
         `  ${p.path.padEnd(24)} ${String(urls.length).padStart(3)} scripts ${kb(gz).toFixed(0).padStart(5)} KB gzip (goal ≤ ${p.goal}, ${p.kind}) ${jsOk ? "✓" : "✗"}` +
           `   LCP ${lcp.toFixed(0).padStart(5)} ms (goal ≤ ${LCP_GOAL_MS}) ${lcpOk ? "✓" : "✗"}  [${lcps.map((l) => l.toFixed(0)).join(", ")}]`,
       );
+      if (process.argv.includes("--anatomy")) {
+        const loads = Object.fromEntries(
+          Object.keys(VARIANTS).map((v) => [v, [] as { fcp: number; hydrated: number }[]]),
+        ) as Record<Variant, { fcp: number; hydrated: number }[]>;
+        // Round-robin, so a slow minute of the machine falls on every variant alike.
+        for (let i = 0; i < RUNS; i++)
+          for (const variant of Object.keys(VARIANTS) as Variant[]) {
+            const fresh = await browser.newContext({
+              locale: "zh-CN",
+              baseURL: origin,
+              storageState: await context.storageState(),
+            });
+            loads[variant].push(await paintOf(fresh, p.path, variant));
+            await fresh.close();
+          }
+        console.log(
+          `      first paint / hydrated (median of ${RUNS}): ` +
+            (Object.keys(VARIANTS) as Variant[])
+              .map((v) => {
+                const fcp = median(loads[v].map((l) => l.fcp)).toFixed(0);
+                const hyd = median(loads[v].map((l) => l.hydrated));
+                return `${v} ${fcp}${Number.isNaN(hyd) ? "" : ` / ${hyd.toFixed(0)}`} ms`;
+              })
+              .join(";  "),
+        );
+      }
       if (process.argv.includes("--list"))
         for (const u of urls)
           console.log(
