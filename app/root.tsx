@@ -8,7 +8,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useBlocker,
   useLoaderData,
@@ -24,6 +23,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
 import { ThemeVariables } from "./components/ui/theme-variables";
 import { NamespacesScript } from "./components/i18n-namespaces";
+import { PageScripts } from "./components/layout/page-scripts";
 import { namespaces, translate } from "./i18n";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
@@ -137,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <ScrollRestoration nonce={nonce} />
           <NamespacesScript />
-          <Scripts nonce={nonce} />
+          <PageScripts nonce={nonce} />
         </body>
       </html>
     </MantineProvider>

@@ -90,6 +90,47 @@ for (const [lng, locale] of [
   });
 }
 
+test("a page preloads the manifest, the entry with its chunks and its route modules, not the routes' shared chunks, and hydrates cleanly @js-only", async ({
+  adminPage: page,
+}) => {
+  const { errors } = watch(page);
+  await page.goto("/backend/setting/users");
+  await hydrated(page);
+  const { routeIds, loaded } = await page.evaluate(() => ({
+    routeIds: (
+      window as unknown as { __remixRouter: { state: { matches: { route: { id: string } }[] } } }
+    ).__remixRouter.state.matches.map((m) => m.route.id),
+    loaded: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
+  }));
+
+  const html = await (await page.request.get("/backend/setting/users")).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+    ([, href]) => href,
+  );
+  const manifestUrl = preloads.find((href) => /\/manifest-[^/]+\.js$/.test(href))!;
+  const source = await (await page.request.get(manifestUrl)).text();
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const routes = routeIds.map((id) => manifest.routes[id]);
+  expect(new Set(preloads)).toEqual(
+    new Set([
+      manifestUrl,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...routes.map((r) => r.module),
+    ]),
+  );
+  const routeChunks = routes.flatMap((r) => r.imports ?? []);
+  expect(routeChunks.filter((c) => !preloads.includes(c)).length).toBeGreaterThan(10);
+  for (const chunk of routeChunks) expect(loaded).toContain(chunk);
+  // The page works as before.
+  await page.getByTestId("add").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 /** The echarts bundles among the chunks a page asked for. */
 const echartsChunks = (chunks: string[]) => chunks.filter((c) => c.startsWith("echarts"));
 
