@@ -130,6 +130,7 @@ const en: Catalog = {
   "值域：{0} → {1}": "Range: {0} → {1}",
   "英文名称：{0} → {1}": "English label: {0} → {1}",
   "父类：{0}": "Parent class: {0}",
+  "英文名称：{0}": "English label: {0}",
   "OWL 文件{0}": "OWL file: {0}",
   "类：{0} → {1}（推断）": "Class: {0} → {1} (inferred)",
   "类：{0} → {1}": "Class: {0} → {1}",

@@ -131,6 +131,7 @@ const es: Catalog = {
   "值域：{0} → {1}": "Rango: {0} → {1}",
   "英文名称：{0} → {1}": "Etiqueta en inglés: {0} → {1}",
   "父类：{0}": "Clase padre: {0}",
+  "英文名称：{0}": "Etiqueta en inglés: {0}",
   "OWL 文件{0}": "Archivo OWL: {0}",
   "类：{0} → {1}（推断）": "Clase: {0} → {1} (inferida)",
   "类：{0} → {1}": "Clase: {0} → {1}",

@@ -701,6 +701,39 @@ describe("OWL import into an ontology", () => {
     );
   });
 
+  it("a term added with an English label names it in its detail, in every language", async () => {
+    const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
+      name: "英文名本体",
+      domain: "general",
+      description: "",
+    });
+    const id = created.body.id as number;
+    const base = ontologyBaseIri(id);
+    const file = [
+      `@prefix owl: <${NS.owl}> . @prefix rdfs: <${NS.rdfs}> .`,
+      `<${iri.class(base, "组织")}> a owl:Class ; rdfs:label "组织"@zh, "Organisation"@en .`,
+      `<${iri.class(base, "公司")}> a owl:Class ; rdfs:subClassOf <${iri.class(base, "组织")}> .`,
+    ].join("\n");
+    const dry = await importOwl(id, file);
+    expect(dry.body.changes).toEqual([
+      { kind: "class", change: "added", name: "组织", detail: "英文名称：Organisation" },
+      { kind: "class", change: "added", name: "公司", detail: "父类：组织" },
+    ]);
+    for (const [lng, detail] of [
+      ["en", "English label: Organisation"],
+      ["es", "Etiqueta en inglés: Organisation"],
+    ]) {
+      const form = new FormData();
+      form.append("file", new File([file], "ontology.ttl", { type: "text/turtle" }));
+      const res = await fetch(`${p.api}/graphadmin/ontologies/${id}/import/`, {
+        method: "POST",
+        headers: { ...authHeaders(admin, false), "Accept-Language": lng },
+        body: form,
+      });
+      expect((await res.json()).changes[0].detail).toBe(detail);
+    }
+  });
+
   it("refuses a file that is not Turtle, naming the line", async () => {
     const r = await importOwl(
       military,

@@ -133,6 +133,9 @@ const descriptionChange = (was: { description: string }, now: { description: str
 /** The file's English label, when it has one, differs (`英文名称：（无） → Warship`). */
 const englishChange = (was: { label_en: string }, now: { labelEn: string | null }) =>
   now.labelEn !== null ? fieldChange("english", was.label_en || null, now.labelEn || null) : [];
+/** An added term's English label, when the file gives one, as its detail's last part. */
+const withEnglish = (detail: string, t: { labelEn: string | null }) =>
+  [detail, ...(t.labelEn ? [`英文名称：${t.labelEn}`] : [])].filter(Boolean).join("；");
 /** Whether the file changes the term's English label (what the apply writes). */
 const englishOf = (was: { label_en: string }, now: { labelEn: string | null }) =>
   now.labelEn !== null && now.labelEn !== was.label_en ? { label_en: now.labelEn } : {};
@@ -183,7 +186,7 @@ function compareKind<W, T extends { name: string }>(
 function changesOf(now: Current, next: OwlOntology): OwlChange[] {
   const kinds = [
     compareKind("class", now.classes, next.classes, {
-      added: (c) => (c.parent ? `父类：${c.parent}` : ""),
+      added: (c) => withEnglish(c.parent ? `父类：${c.parent}` : "", c),
       changed: (was, c) => [
         ...fieldChange("parent", was.parent, c.parent),
         ...englishChange(was, c),
@@ -191,7 +194,7 @@ function changesOf(now: Current, next: OwlOntology): OwlChange[] {
       ],
     }),
     compareKind("relation_type", now.relationTypes, next.relationTypes, {
-      added: (r) => `${none(r.domain)} → ${none(r.range)}`,
+      added: (r) => withEnglish(`${none(r.domain)} → ${none(r.range)}`, r),
       changed: (was, r) => [
         ...fieldChange("domain", was.domain, r.domain),
         ...fieldChange("range", was.range, r.range),
@@ -202,7 +205,7 @@ function changesOf(now: Current, next: OwlOntology): OwlChange[] {
     compareKind("property", now.properties, next.properties, {
       key: (p) => propertyKey(p.className, p.name),
       name: (p) => `${p.className}.${p.name}`,
-      added: (p) => p.datatype,
+      added: (p) => withEnglish(p.datatype, p),
       changed: (was, p) => [
         ...(was.datatype !== p.datatype ? [`${was.datatype} → ${p.datatype}`] : []),
         ...englishChange(was, p),
