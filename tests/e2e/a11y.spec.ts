@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { chooseScheme, expect, hasJs, test } from "./fixtures";
-import { ADMIN_PAGES as ADMIN, GRAPH_PAGES } from "./pages";
+import { OUTLINE_PAGES, outlineProblems } from "./outline";
+import { ADMIN_PAGES, GRAPH_PAGES } from "./pages";
 
 /**
  * Issue 12: every page of the route tree passes axe's WCAG 2.0/2.1 A and AA rules, with
@@ -10,6 +11,8 @@ import { ADMIN_PAGES as ADMIN, GRAPH_PAGES } from "./pages";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const PUBLIC = () => [...GRAPH_PAGES(), "/no/such/page"];
+// The page list of the page-wide checks, and the one page only the outline check walked.
+const ADMIN = () => [...ADMIN_PAGES(), "/graph/increased"];
 
 /**
  * One axe run on the loaded page, for violations only: axe collects no node details of what
@@ -33,6 +36,10 @@ const axe = (page: Page) =>
  */
 async function audit(page: Page, paths: string[], testInfo: TestInfo, selfCheck = false) {
   const found: string[] = [];
+  // With JavaScript the walk also checks the outline (outline.ts) of the pages that check
+  // covers (its /404 is this walk's unknown page): one load of each page for both checks, as
+  // html-valid.spec.ts does without JavaScript.
+  const outlined = new Set(OUTLINE_PAGES().map((p) => (p === "/404" ? "/no/such/page" : p)));
   const cdp = hasJs(testInfo) ? null : await page.context().newCDPSession(page);
   const scripts = (off: boolean) =>
     cdp?.send("Emulation.setScriptExecutionDisabled", { value: off });
@@ -47,6 +54,7 @@ async function audit(page: Page, paths: string[], testInfo: TestInfo, selfCheck 
         await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated")),
         `${path}: no page script ran`,
       ).toBe(false);
+    if (!cdp && outlined.has(path)) found.push(...(await outlineProblems(page, path)));
     const { violations } = await axe(page);
     for (const v of violations)
       found.push(
