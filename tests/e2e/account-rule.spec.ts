@@ -1,4 +1,4 @@
-import { createUser, db, expect, hasJs, login, shot, test } from "./fixtures";
+import { createUser, db, expect, hasJs, loginByRequest, shot, test } from "./fixtures";
 import { ready, tableRows } from "./table-helpers";
 
 /**
@@ -31,7 +31,7 @@ test.describe("the account rule in the console", () => {
     const manager = createUser({ codenames: USER_CRUD, prefix: "um" });
     const target = createUser({ prefix: "um-target" });
     const admin = createUser({ codenames: ["admin"], prefix: "um-protected" });
-    await login(page, manager);
+    await loginByRequest(page, manager);
 
     await page.goto(`${USERS}?search=${admin.username}`);
     await ready(page, testInfo);
@@ -72,7 +72,7 @@ test.describe("the account rule in the console", () => {
   }, testInfo) => {
     const manager = createUser({ codenames: USER_CRUD, prefix: "um2" });
     const target = createUser({ prefix: "um2-target" });
-    await login(page, manager);
+    await loginByRequest(page, manager);
     await page.goto(`${USERS}/${target.id}/edit?search=${target.username}`);
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByLabel("用户名")).toHaveValue(target.username);
@@ -100,7 +100,7 @@ test.describe("the account rule in the console", () => {
       .prepare("SELECT group_id FROM user_groups WHERE user_id = ?")
       .pluck()
       .get(manager.id) as number;
-    await login(page, manager);
+    await loginByRequest(page, manager);
 
     await page.goto(`/backend/setting/permission?group=${own}`);
     const form = page.getByTestId("permission-form");

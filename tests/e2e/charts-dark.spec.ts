@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
 import { CHART_BACKGROUNDS, blend, contrast, parseColor } from "../../app/charts/theme";
-import { expect as baseExpect, chooseScheme, hasJs, login, shot, test } from "./fixtures";
+import { expect as baseExpect, chooseScheme, hasJs, loginByRequest, shot, test } from "./fixtures";
 import { firstId } from "./pages";
 import { goLive } from "./live-chart";
 
@@ -191,7 +191,9 @@ test.describe("charts in dark mode", () => {
     // it); Mantine's script sets the system's scheme, and the live chart draws in it.
     const context = await browser.newContext({ baseURL, locale: "zh-CN", colorScheme: "dark" });
     const page = await context.newPage();
-    await login(page, admin, `/?id=${DEMO.military}`);
+    await loginByRequest(page, admin);
+    await page.goto(`/?id=${DEMO.military}`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
     const chart = page.locator(".chart").first();
     await goLive(chart);

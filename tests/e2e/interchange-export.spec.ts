@@ -3,7 +3,7 @@ import type { Download, Page } from "@playwright/test";
 import Graph from "graphology";
 import { parse as parseGraphml } from "graphology-graphml";
 import { Parser } from "n3";
-import { createUser, db, expect, login, shot, test } from "./fixtures";
+import { createUser, db, expect, loginByRequest, shot, test } from "./fixtures";
 
 /**
  * Interchange export with JavaScript on and off: graph 245 downloaded as Turtle and as
@@ -99,7 +99,8 @@ test.describe("interchange export", () => {
       codenames: ["kg__graph__read", "kg__feedback__create"],
       prefix: "visitor",
     });
-    await login(page, visitor, `/hotentity?id=${G}`);
+    await loginByRequest(page, visitor);
+    await page.goto(`/hotentity?id=${G}`);
     const form = page.getByTestId("hot-export");
     await expect(form).toBeVisible();
     await form.locator('select[name="class"]').selectOption({ label: "军队" });

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
 import { expect, hasJs, shot, test } from "./fixtures";
-import { OUTLINE_PAGES, outlineProblems } from "./outline";
 
 /**
- * Issue 12, the layouts: a skip link first on every layout, one <main> and one h1 per page,
- * named landmarks, a phone menu the keyboard can use (JavaScript on and off), separators a
- * text browser shows, and a navbar that fits a 390 px phone.
+ * Issue 12, the layouts: a skip link first on every layout, a phone menu the keyboard can use
+ * (JavaScript on and off), separators a text browser shows, and a navbar that fits a 390 px
+ * phone. One <main> and one h1 per page and named landmarks (outline.ts) are checked on the
+ * walks that load every page anyway: a11y.spec.ts with JavaScript, html-valid.spec.ts without.
  */
 
 /** Where the keyboard is: the focused element's test id, or its tag and text. */
@@ -50,19 +50,6 @@ test.describe("layouts for the keyboard, screen readers and text browsers", () =
       expect((await focused(p)).inMain, `${path}: the next Tab stop is in main`).toBe(true);
     }
     await anonymous.close();
-  });
-
-  // Without JavaScript the same check runs in html-valid.spec.ts, on the pages its walk loads.
-  test("every page has one main, one h1 first, no skipped heading levels, named landmarks @js-only", async ({
-    adminPage: page,
-  }) => {
-    test.setTimeout(240_000);
-    const problems: string[] = [];
-    for (const path of OUTLINE_PAGES()) {
-      await page.goto(path);
-      problems.push(...(await outlineProblems(page, path)));
-    }
-    expect(problems).toEqual([]);
   });
 
   test("on a phone the menu opens and closes by keyboard, and its links are no Tab stops while closed", async ({

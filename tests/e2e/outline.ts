@@ -4,9 +4,9 @@ import { firstId, GRAPH_PAGES } from "./pages";
 
 /**
  * The page outline check of issue 12 (one <main id=main>, one h1 first, no skipped heading
- * level, named and distinct landmarks) and the pages it walks. layout-a11y.spec.ts walks them
- * with JavaScript; html-valid.spec.ts checks the same pages without it, in the walk that reads
- * the server's HTML, so the no-JS pages are loaded once for both checks.
+ * level, named and distinct landmarks) and the pages it walks. a11y.spec.ts checks them with
+ * JavaScript in its axe walk; html-valid.spec.ts checks the same pages without it, in the walk
+ * that reads the server's HTML: each page is loaded once for both checks.
  */
 
 const PUBLIC = () => [...GRAPH_PAGES(), "/404"];

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { DEMO } from "../app/kg-fixtures";
-import { createUser, expect, login, shot, test } from "./fixtures";
+import { createUser, expect, loginByRequest, shot, test } from "./fixtures";
 
 /**
  * Screens that looked unfinished (issue 13 §4): the password-first page, a visitor's dashboard,
@@ -32,7 +32,8 @@ test.describe("screens that looked unfinished", () => {
   test("the password-first page has the product's navbar and no empty sidebar strip", async ({
     page,
   }, testInfo) => {
-    await login(page, createUser({ needInit: true }), "/dashboard");
+    await loginByRequest(page, createUser({ needInit: true }));
+    await page.goto("/dashboard");
     await expect(page).toHaveURL(/type=init$/);
     const layout = page.getByTestId("admin-layout");
     await expect(layout).toHaveAttribute("data-minimal", "true");
@@ -54,7 +55,8 @@ test.describe("screens that looked unfinished", () => {
       codenames: ["kg__graph__read", "kg__feedback__create"],
       prefix: "visitor",
     });
-    await login(page, visitor, "/dashboard");
+    await loginByRequest(page, visitor);
+    await page.goto("/dashboard");
     const graphs = page.getByTestId("dashboard-graphs");
     await expect(graphs.getByRole("link", { name: "军事装备知识图谱" })).toHaveAttribute(
       "href",
@@ -80,7 +82,8 @@ test.describe("screens that looked unfinished", () => {
   test("an admin page the user may not open is a 403 inside the admin shell", async ({
     page,
   }, testInfo) => {
-    await login(page, createUser({ codenames: ["kg__graph__read"] }), "/dashboard");
+    await loginByRequest(page, createUser({ codenames: ["kg__graph__read"] }));
+    await page.goto("/dashboard");
     for (const path of ["/backend/setting/users", "/graph/index", "/model/index"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(403);

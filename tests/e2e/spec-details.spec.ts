@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createUser, db, expect, hasJs, login, shot, test, type TestUser } from "./fixtures";
+import {
+  createUser,
+  db,
+  expect,
+  hasJs,
+  loginByRequest,
+  shot,
+  test,
+  type TestUser,
+} from "./fixtures";
 import { download, ready, seedUsers, tableRows, tagFor, toast } from "./table-helpers";
 
 /**
@@ -163,7 +172,8 @@ test.describe("spec details that were only helpers", () => {
     page,
   }, testInfo) => {
     const user = createUser({ codenames: ["kg__graph__read"], prefix: "pwcheck" });
-    await login(page, user, "/backend/profile/password");
+    await loginByRequest(page, user);
+    await page.goto("/backend/profile/password");
     const field = page.getByLabel("新密码");
     const error = page.locator(".mantine-PasswordInput-error");
     await page.getByLabel("原密码").fill(user.password);

@@ -281,9 +281,10 @@ test.describe("users table (generic table, spec §2 and §4)", () => {
   test("a user who may only read sees no add, import, edit or delete", async ({
     page,
   }, testInfo) => {
-    const { createUser, login } = await import("./fixtures");
+    const { createUser, loginByRequest } = await import("./fixtures");
     const reader = createUser({ codenames: ["auth__user__read"], prefix: "reader" });
-    await login(page, reader, USERS);
+    await loginByRequest(page, reader);
+    await page.goto(USERS);
     await expect(page.getByTestId("table-users")).toBeVisible();
     await expect(page.getByTestId("add")).toHaveCount(0);
     await expect(page.getByTestId("import")).toHaveCount(0);
