@@ -65,10 +65,10 @@ export function intentHandlers(onIntent: () => void) {
  * `intentHandlers`), echarts loaded on demand takes over the same box with the same option
  * and makes it interactive (tooltips, zoom, drag); the pointer's position is replayed to it,
  * so the tooltip under the pointer shows without another move, and so is a click (a tap) on
- * the picture made while it loaded, so the tap that woke a graph opens the node under it. Until then the page loads no
- * echarts at all (issue 11: a chart page's JavaScript). The SVG stays until the live chart is
- * drawn, so nothing jumps. Both draw the option themed for the page's colour scheme
- * (themeChart); the live chart re-draws when the scheme changes.
+ * the picture made while it loaded, so the tap that woke a graph opens the node under it.
+ * Until then the page loads no echarts at all (issue 11: a chart page's JavaScript). The SVG
+ * stays until the live chart is drawn, so nothing jumps. Both draw the option themed for the
+ * page's colour scheme (themeChart); the live chart re-draws when the scheme changes.
  *
  * It goes live without a gesture when the server's picture cannot stand in for it: a spec
  * without an SVG (the data of a client navigation, which the server does not draw), a picture
