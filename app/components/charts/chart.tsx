@@ -13,7 +13,7 @@ const IMG: React.CSSProperties = { ...LAYER, width: "100%", height: "100%" };
 /** A fitted chart is not drawn smaller than this share of its own size (see `fit`). */
 export const FIT_MIN_SCALE = 0.6;
 /** How long a click on the server's picture waits for the live chart to be replayed to it. */
-export const REPLAY_CLICK_MS = 3000;
+const REPLAY_CLICK_MS = 3000;
 
 export interface EChartEvent {
   dataType?: string;
