@@ -12,7 +12,6 @@ import helmet from "helmet";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { storeVersion } from "./platform/store-version.js";
-import { settingsFromEnv } from "./platform/settings.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 
@@ -65,7 +64,7 @@ if (workers > 1 && cluster.isPrimary) {
  * SIGTERM/SIGINT each worker finishes its in-flight requests and closes its store.
  */
 async function runPrimary(count: number) {
-  if (embedded) createPlatformOrExit(settingsFromEnv()).close();
+  if (embedded) createPlatformOrExit().close();
   if (!process.env.SESSION_SECRET) {
     // As app/env.server.ts keeps it, written once here so no two workers make their own.
     const dir = path.resolve(process.env.DATA_DIR || "./data");
@@ -244,7 +243,7 @@ async function runServer() {
 
   let platform: Platform | undefined;
   if (embedded) {
-    platform = createPlatformOrExit(settingsFromEnv());
+    platform = createPlatformOrExit();
     app.use("/api", platform.router);
     app.use("/static/template", platform.templates);
   }

@@ -65,9 +65,9 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
 }
 
 /** For the process entry: start-up that cannot go on prints its one line (no stack) and exits. */
-export function createPlatformOrExit(settings: PlatformSettings = settingsFromEnv()): Platform {
+export function createPlatformOrExit(settings?: PlatformSettings): Platform {
   try {
-    return createPlatform(settings);
+    return createPlatform(settings ?? settingsFromEnv());
   } catch (e) {
     if (!(e instanceof StartupError)) throw e;
     console.error(e.message);

@@ -13,6 +13,27 @@ export interface PlatformSettings {
   tokenIdleSeconds: number;
   /** Password age after which the user must change it (0 = never). */
   passwordMaxAgeDays: number;
+  /**
+   * How long a running job's heartbeat may be silent before another worker takes the job over
+   * (default 30; heartbeats come every 5 s). Too short takes a busy but live worker for dead.
+   */
+  jobTakeoverSeconds?: number;
+}
+
+export const JOB_TAKEOVER_SECONDS = 30;
+
+/** Start-up cannot go on: the message is the one line an operator needs (path and reason). */
+export class StartupError extends Error {}
+
+/** A whole number of seconds from 1 up, or the default when unset; anything else stops the start. */
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^[1-9]\d{0,5}$/.test(value)) {
+    throw new StartupError(
+      `platform: cannot start: ${name} must be a whole number of seconds, got "${value}"`,
+    );
+  }
+  return Number(value);
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformSettings {
@@ -25,5 +46,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformS
     seed: env.SEED === "none" ? "none" : "demo",
     tokenIdleSeconds: Number(env.TOKEN_IDLE_MINUTES || 15) * 60,
     passwordMaxAgeDays: Number(env.PASSWORD_MAX_AGE_DAYS || 90),
+    jobTakeoverSeconds: seconds(
+      "JOB_TAKEOVER_SECONDS",
+      env.JOB_TAKEOVER_SECONDS,
+      JOB_TAKEOVER_SECONDS,
+    ),
   };
 }

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { type DB, openDatabase } from "./db/database.js";
 import { HttpError } from "./http/errors.js";
-import type { PlatformSettings } from "./settings.js";
+import { StartupError, type PlatformSettings } from "./settings.js";
+
+export { StartupError };
 
 /** Where uploaded file contents live: DATA_DIR/files/<uuid>. */
 export const filesDir = (settings: PlatformSettings) => path.join(settings.dataDir, "files");
@@ -48,9 +50,6 @@ export function fileWriteFailure(
   }
   return null;
 }
-
-/** Start-up cannot go on: the message is the one line an operator needs (path and reason). */
-export class StartupError extends Error {}
 
 /** Creates the folder if missing and proves it can take a new file. */
 function checkWritableFolder(label: string, dir: string) {

@@ -436,10 +436,13 @@ const en: Catalog = {
   "任务在开始前被取消{0}": "The job was cancelled before it started{0}",
   "已请求取消{0}": "Cancellation requested{0}",
   "任务已结束，无法取消": "The job has already finished and cannot be cancelled",
-  "服务重启，任务中断": "The service restarted and the job was interrupted",
+  "工作进程超过 {0} 秒无响应，任务已由其他进程接管":
+    "The worker did not respond for over {0} seconds; another process took the job over",
+  "工作进程超过 {0} 秒无响应，任务已中断":
+    "The worker did not respond for over {0} seconds; the job was stopped",
   排队中: "Queued",
   "任务已创建：{0}": "Job created: {0}",
-  "服务重启，任务将重新执行": "The service restarted; the job will run again",
+  任务将重新执行: "The job will run again",
   "{0}，已重新排队（第 {1} 次重试）": "{0}; queued again (retry {1})",
   "{0}（已重试 {1} 次）": "{0} (retried {1} times)",
   "任务重新开始（第 {0} 次）": "Job restarted (attempt {0})",

@@ -445,10 +445,13 @@ const es: Catalog = {
   "任务在开始前被取消{0}": "La tarea se canceló antes de empezar{0}",
   "已请求取消{0}": "Cancelación solicitada{0}",
   "任务已结束，无法取消": "La tarea ya terminó y no se puede cancelar",
-  "服务重启，任务中断": "El servicio se reinició y la tarea se interrumpió",
+  "工作进程超过 {0} 秒无响应，任务已由其他进程接管":
+    "El proceso de trabajo no respondió durante más de {0} segundos; otro proceso se hizo cargo de la tarea",
+  "工作进程超过 {0} 秒无响应，任务已中断":
+    "El proceso de trabajo no respondió durante más de {0} segundos; la tarea se detuvo",
   排队中: "En cola",
   "任务已创建：{0}": "Tarea creada: {0}",
-  "服务重启，任务将重新执行": "El servicio se reinició; la tarea se volverá a ejecutar",
+  任务将重新执行: "La tarea se volverá a ejecutar",
   "{0}，已重新排队（第 {1} 次重试）": "{0}; de nuevo en cola (reintento {1})",
   "{0}（已重试 {1} 次）": "{0} ({1} reintentos)",
   "任务重新开始（第 {0} 次）": "Tarea reiniciada (intento {0})",

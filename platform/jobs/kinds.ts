@@ -22,8 +22,25 @@ export interface JobContext<P = Record<string, unknown>> {
   log(level: JobLogLevel, message: string): void;
   /** Whether someone asked to cancel this job (read from the store). */
   isCancelled(): boolean;
-  /** Yields to the event loop; throws when the job was cancelled or the worker is stopping. */
+  /**
+   * Yields to the event loop; throws when the job was cancelled, the worker is stopping, or
+   * the job was taken over by another worker (JobLostError).
+   */
   checkpoint(): Promise<void>;
+  /**
+   * Throws JobLostError unless this worker still holds the job (its fencing token: worker id
+   * and attempt). Call it inside the transaction that writes the job's effects, so they
+   * commit only while the worker holds the job.
+   */
+  fence(): void;
+  /** Runs `fn` in one store transaction that commits only while this worker holds the job. */
+  transaction<T>(fn: () => T): T;
+  /**
+   * Runs the job's last writes (`fn`) and ends the job as succeeded with `fn`'s value as its
+   * result, in one transaction: the store never shows those writes without the outcome, nor
+   * the outcome without the writes. The handler returns what this returns.
+   */
+  complete<T>(fn: () => T): T;
 }
 
 export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Promise<unknown>;
@@ -93,3 +110,13 @@ export class JobCancelledError extends Error {
 
 /** Thrown by checkpoint() while the worker stops: the job stays running for recoverJobs. */
 export class WorkerStoppedError extends Error {}
+
+/**
+ * This worker no longer holds the job: it went silent past the takeover limit and another
+ * worker took the job over (or settled it). The run stops and writes nothing more.
+ */
+export class JobLostError extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} was taken over by another worker`);
+  }
+}

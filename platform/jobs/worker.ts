@@ -1,26 +1,33 @@
 import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
+import type { Statement } from "better-sqlite3";
 import type { DB } from "../db/database.js";
 import { HttpError } from "../http/errors.js";
 import {
   JobCancelledError,
   JobFailedError,
+  JobLostError,
   WorkerStoppedError,
   jobKind,
   jobKindLabel,
   jobKinds,
   type JobContext,
 } from "./kinds.js";
+import { JOB_TAKEOVER_SECONDS } from "../settings.js";
 import { addLog, now, parse, type JobRow } from "./store.js";
 
 /**
  * The job runner: long work (graph builds, incremental updates, model runs) queued in the
  * store and run in-process, one job at a time per process, by the worker of that store.
- * A job cut off by a restart is found again by its stopped heartbeat (recoverJobs):
- * re-queued when its kind is resumable, else failed with its reason.
+ *
+ * Ownership is checked, not assumed. A claim gives the job a fencing token (this worker's id
+ * and the job's attempt number); every heartbeat, progress, log line, result and the job's
+ * own writes (through `job.fence()` / `job.transaction()`) commit only while the token still
+ * holds. A job whose heartbeat stopped for the takeover limit is settled by whichever worker
+ * looks next (recoverJobs): re-queued when its kind is resumable, else failed. The worker it
+ * was taken from may only have been slow (a long pause, a frozen process): when it wakes, its
+ * next write finds the token gone and the run stops there, having written nothing more.
  */
-
-export const INTERRUPTED = "服务重启，任务中断";
 
 export interface EnqueueInput {
   kind: string;
@@ -55,23 +62,34 @@ export function enqueueJob(ctx: PlatformContext, input: EnqueueInput): number {
   return id;
 }
 
-/** A running job whose heartbeat is older than this was cut off (heartbeats come every 5 s). */
-const STALE_AFTER_MS = 15_000;
 const HEARTBEAT_MS = 5_000;
 const POLL_MS = 1_000;
+
+/** How often a worker beats and looks for silent jobs: every 5 s, or a third of the limit. */
+const beatMs = (ctx: PlatformContext) =>
+  Math.min(HEARTBEAT_MS, ((ctx.settings.jobTakeoverSeconds ?? JOB_TAKEOVER_SECONDS) * 1000) / 3);
 const MAX_ATTEMPTS = 3;
 
+/** The log line of a job taken from a worker that stopped answering (a dead or frozen one). */
+export const takenOver = (seconds: number) =>
+  `工作进程超过 ${seconds} 秒无响应，任务已由其他进程接管`;
+/** The reason of a job that cannot be run again once its worker stopped answering. */
+export const abandoned = (seconds: number) => `工作进程超过 ${seconds} 秒无响应，任务已中断`;
+
 /**
- * Finds jobs left running by a process that died (no heartbeat for `staleMs`, or none at
- * all) and settles them: a resumable kind goes back to the queue (at most 3 attempts), any
- * other is marked failed with "服务重启，任务中断". Returns what it did.
+ * Finds running jobs whose heartbeat is older than the takeover limit (`staleMs`, default the
+ * settings' jobTakeoverSeconds) and settles them: a resumable kind goes back to the queue (at
+ * most 3 attempts), any other is marked failed. Either way the attempt number moves on and the
+ * worker is cleared, so the worker that had the job (dead, or only slow) holds it no more.
  */
 export function recoverJobs(
   ctx: PlatformContext,
   opts: { staleMs?: number } = {},
 ): { requeued: number[]; failed: number[] } {
   const db = ctx.db;
-  const cutoff = new Date(Date.now() - (opts.staleMs ?? STALE_AFTER_MS)).toISOString();
+  const seconds = ctx.settings.jobTakeoverSeconds ?? JOB_TAKEOVER_SECONDS;
+  const staleMs = opts.staleMs ?? seconds * 1000;
+  const cutoff = new Date(Date.now() - staleMs).toISOString();
   const own = workers.get(db);
   const out = { requeued: [] as number[], failed: [] as number[] };
   db.transaction(() => {
@@ -86,13 +104,20 @@ export function recoverJobs(
       if (kind?.resumable && r.attempts < MAX_ATTEMPTS) {
         db.prepare(
           "UPDATE jobs SET status = 'queued', progress = 0, message = ?, worker = NULL, heartbeat_at = NULL, attempts = attempts + 1 WHERE id = ?",
-        ).run("服务重启，任务将重新执行", r.id);
-        addLog(db, r.id, "warn", `${INTERRUPTED}，已重新排队（第 ${r.attempts + 1} 次重试）`);
+        ).run("任务将重新执行", r.id);
+        addLog(
+          db,
+          r.id,
+          "warn",
+          `${takenOver(seconds)}，已重新排队（第 ${r.attempts + 1} 次重试）`,
+        );
         out.requeued.push(r.id);
       } else {
-        const reason = kind?.resumable ? `${INTERRUPTED}（已重试 ${r.attempts} 次）` : INTERRUPTED;
+        const reason = kind?.resumable
+          ? `${abandoned(seconds)}（已重试 ${r.attempts} 次）`
+          : abandoned(seconds);
         db.prepare(
-          "UPDATE jobs SET status = 'failed', error = ?, message = ?, finished_at = ?, worker = NULL WHERE id = ?",
+          "UPDATE jobs SET status = 'failed', error = ?, message = ?, finished_at = ?, worker = NULL, attempts = attempts + 1 WHERE id = ?",
         ).run(reason, reason, now(), r.id);
         addLog(db, r.id, "error", reason);
         out.failed.push(r.id);
@@ -136,7 +161,7 @@ class Worker {
   private async tick() {
     if (this.stopped || this.busyWith !== null) return;
     try {
-      if (Date.now() - this.lastRecovery > HEARTBEAT_MS) {
+      if (Date.now() - this.lastRecovery > beatMs(this.ctx)) {
         this.lastRecovery = Date.now();
         recoverJobs(this.ctx);
       }
@@ -172,39 +197,41 @@ class Worker {
   private async run(row: JobRow) {
     const db = this.ctx.db;
     const kind = jobKind(row.kind)!;
+    const fence = new Fence(db, row.id, this.id, row.attempts);
     this.busyWith = row.id;
     const heartbeat = setInterval(() => {
-      if (!this.stopped)
-        db.prepare("UPDATE jobs SET heartbeat_at = ? WHERE id = ?").run(now(), row.id);
-    }, HEARTBEAT_MS);
+      if (!this.stopped) fence.beat();
+    }, beatMs(this.ctx));
     heartbeat.unref();
-    addLog(
-      db,
-      row.id,
-      "info",
-      row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始",
-    );
-    const job = this.jobContext(row);
+    const outcome = { completed: false };
+    const succeed = (result: unknown) => {
+      db.prepare(
+        "UPDATE jobs SET status = 'succeeded', progress = 100, message = ?, result_json = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
+      ).run("已完成", JSON.stringify(result ?? null), now(), now(), row.id);
+      addLog(db, row.id, "info", "任务完成");
+    };
+    const job = this.jobContext(row, fence, succeed, outcome);
     try {
+      job.log("info", row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始");
       const result = await kind.handler(job as JobContext<never>);
-      if (this.stopped) return;
-      db.transaction(() => {
-        db.prepare(
-          "UPDATE jobs SET status = 'succeeded', progress = 100, message = ?, result_json = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
-        ).run("已完成", JSON.stringify(result ?? null), now(), now(), row.id);
-        addLog(db, row.id, "info", "任务完成");
-      })();
+      if (this.stopped || outcome.completed) return;
+      fence.transaction(() => succeed(result));
     } catch (e) {
       if (this.stopped || e instanceof WorkerStoppedError) return;
-      this.settleFailure(row.id, e);
+      if (e instanceof JobLostError || fence.lost) {
+        console.warn(`job ${row.id}: taken over by another worker while this one ran it; stopped`);
+        return;
+      }
+      this.settleFailure(fence, e);
     } finally {
       clearInterval(heartbeat);
       this.busyWith = null;
     }
   }
 
-  private settleFailure(id: number, e: unknown) {
+  private settleFailure(fence: Fence, e: unknown) {
     const db = this.ctx.db;
+    const id = fence.jobId;
     const cancelled = e instanceof JobCancelledError;
     const message =
       e instanceof JobFailedError || e instanceof JobCancelledError
@@ -221,22 +248,31 @@ class Worker {
     }
     const result =
       e instanceof JobFailedError && e.result !== undefined ? JSON.stringify(e.result) : null;
-    db.transaction(() => {
-      db.prepare(
-        "UPDATE jobs SET status = ?, error = ?, message = ?, result_json = coalesce(?, result_json), finished_at = ? WHERE id = ?",
-      ).run(
-        cancelled ? "cancelled" : "failed",
-        cancelled ? null : message,
-        message,
-        result,
-        now(),
-        id,
-      );
-      addLog(db, id, cancelled ? "warn" : "error", message);
-    })();
+    try {
+      fence.transaction(() => {
+        db.prepare(
+          "UPDATE jobs SET status = ?, error = ?, message = ?, result_json = coalesce(?, result_json), finished_at = ? WHERE id = ?",
+        ).run(
+          cancelled ? "cancelled" : "failed",
+          cancelled ? null : message,
+          message,
+          result,
+          now(),
+          id,
+        );
+        addLog(db, id, cancelled ? "warn" : "error", message);
+      });
+    } catch (lost) {
+      if (!(lost instanceof JobLostError)) throw lost;
+    }
   }
 
-  private jobContext(row: JobRow): JobContext {
+  private jobContext(
+    row: JobRow,
+    fence: Fence,
+    succeed: (result: unknown) => void,
+    outcome: { completed: boolean },
+  ): JobContext {
     const db = this.ctx.db;
     const setProgress = db.prepare(
       "UPDATE jobs SET progress = ?, message = coalesce(?, message), heartbeat_at = ? WHERE id = ?",
@@ -246,6 +282,7 @@ class Worker {
     let lastPct = -1;
     const guard = () => {
       if (this.stopped) throw new WorkerStoppedError();
+      if (fence.lost) throw new JobLostError(row.id);
     };
     const isCancelled = () => !this.stopped && cancelFlag.get(row.id) === 1;
     return {
@@ -263,20 +300,86 @@ class Worker {
           return;
         lastWrite = Date.now();
         lastPct = p;
-        setProgress.run(p, message ?? null, now(), row.id);
+        fence.transaction(() => setProgress.run(p, message ?? null, now(), row.id));
       },
       log: (level, message) => {
         guard();
-        addLog(db, row.id, level, message);
+        fence.transaction(() => addLog(db, row.id, level, message));
       },
       isCancelled,
       checkpoint: async () => {
         guard();
         await new Promise<void>((r) => setImmediate(r));
         guard();
+        fence.check();
         if (isCancelled()) throw new JobCancelledError();
       },
+      fence: () => {
+        guard();
+        fence.check();
+      },
+      transaction: (fn) => {
+        guard();
+        return fence.transaction(fn);
+      },
+      complete: (fn) => {
+        guard();
+        const result = fence.transaction(() => {
+          const value = fn();
+          succeed(value);
+          return value;
+        });
+        outcome.completed = true;
+        return result;
+      },
     };
+  }
+}
+
+/**
+ * A worker's hold on one job: the fencing token (worker id, attempt) and the checks that
+ * writes commit only while it holds. Once a check fails the hold is lost for good.
+ */
+class Fence {
+  lost = false;
+  private holds: Statement;
+  private touch: Statement;
+  private token: [number, string, number];
+
+  constructor(
+    private db: DB,
+    readonly jobId: number,
+    worker: string,
+    attempt: number,
+  ) {
+    const held = "id = ? AND worker = ? AND attempts = ? AND status = 'running'";
+    this.token = [jobId, worker, attempt];
+    this.holds = db.prepare(`SELECT 1 FROM jobs WHERE ${held}`).pluck();
+    this.touch = db.prepare(`UPDATE jobs SET heartbeat_at = ? WHERE ${held}`);
+  }
+
+  /** Throws JobLostError unless the token still holds (inside a transaction: until it commits). */
+  check() {
+    if (!this.lost && this.holds.get(...this.token) === undefined) this.lost = true;
+    if (this.lost) throw new JobLostError(this.jobId);
+  }
+
+  /** `fn` in one transaction that first checks the token. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(() => {
+      this.check();
+      return fn();
+    })();
+  }
+
+  /** The heartbeat: moves heartbeat_at while the token holds; notes a loss. */
+  beat() {
+    if (this.lost) return;
+    try {
+      if (this.touch.run(now(), ...this.token).changes === 0) this.lost = true;
+    } catch {
+      // A busy or closing store skips a beat; the job's own next write tells what holds.
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobFailedError, registerJobKind } from "../../platform/jobs/kinds.js";
 import { getJob, listJobs } from "../../platform/jobs/store.js";
-import { INTERRUPTED, enqueueJob, recoverJobs } from "../../platform/jobs/worker.js";
+import { abandoned, enqueueJob, recoverJobs, takenOver } from "../../platform/jobs/worker.js";
 import type { Job } from "@contract/graph-admin";
 import {
   authHeaders,
@@ -41,6 +41,38 @@ registerJobKind(
   { permission: "kg__graph__update" },
 );
 registerJobKind("test.resumable", async () => ({ resumed: true }), { resumable: true });
+
+/**
+ * Kinds whose first run stalls at a gate without a checkpoint (a worker frozen mid-job), then
+ * writes its effect (an audit row) through the job's transaction; later runs do not stall.
+ */
+const stalled = new Map<string, () => void>();
+let runs = 0;
+const effects = (jobId: number) =>
+  p.ctx.db
+    .prepare("SELECT count(*) FROM audit_log WHERE action = 'test-effect' AND resource = ?")
+    .pluck()
+    .get(`job-${jobId}`) as number;
+const writeEffect = (job: { id: number; ctx: { db: typeof p.ctx.db } }) =>
+  job.ctx.db
+    .prepare("INSERT INTO audit_log (action, resource) VALUES ('test-effect', ?)")
+    .run(`job-${job.id}`);
+for (const [kind, resumable] of [
+  ["test.stall-resumable", true],
+  ["test.stall-once", false],
+] as const) {
+  registerJobKind(
+    kind,
+    async (job) => {
+      if (runs++ === 0) await new Promise<void>((resolve) => stalled.set(kind, resolve));
+      job.transaction(() => writeEffect(job));
+      job.progress(50, "效果已写入");
+      job.log("info", "effect written");
+      return job.complete(() => ({ wrote: true }));
+    },
+    { resumable },
+  );
+}
 registerJobKind("test.once", async () => ({ ran: true }), { resumable: false });
 
 let p: TestPlatform;
@@ -110,7 +142,7 @@ describe("the job runner", () => {
   });
 });
 
-describe("jobs cut off by a restart", () => {
+describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   /** A job as a dead process leaves it: running, with a heartbeat that stopped. */
   function orphan(kind: string, heartbeat: string | null = null) {
     const id = Number(
@@ -133,13 +165,16 @@ describe("jobs cut off by a restart", () => {
       .prepare("SELECT message FROM job_logs WHERE job_id = ?")
       .pluck()
       .all(id) as string[];
-    expect(logs.some((m) => m.startsWith(INTERRUPTED))).toBe(true);
+    expect(logs).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
   });
 
-  it("marks any other job failed with the reason 服务重启，任务中断", () => {
+  it("marks any other job failed, saying its worker stopped answering", () => {
     const id = orphan("test.once");
     expect(recoverJobs(p.ctx).failed).toContain(id);
-    expect(getJob(p.ctx, id)).toMatchObject({ status: "failed", error: INTERRUPTED });
+    expect(getJob(p.ctx, id)).toMatchObject({
+      status: "failed",
+      error: "工作进程超过 30 秒无响应，任务已中断",
+    });
   });
 
   it("leaves a job whose heartbeat is fresh (another process is running it)", () => {
@@ -154,7 +189,7 @@ describe("jobs cut off by a restart", () => {
     const id = orphan("test.resumable");
     p.ctx.db.prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
     expect(recoverJobs(p.ctx).failed).toContain(id);
-    expect(getJob(p.ctx, id)!.error).toBe(`${INTERRUPTED}（已重试 3 次）`);
+    expect(getJob(p.ctx, id)!.error).toBe(`${abandoned(30)}（已重试 3 次）`);
   });
 
   it("recovers at platform start: a job left running in the store is never silently lost", async () => {
@@ -163,10 +198,73 @@ describe("jobs cut off by a restart", () => {
     const id = orphan("test.once");
     const second = createPlatform(settings);
     try {
-      expect(getJob(second.ctx, id)).toMatchObject({ status: "failed", error: INTERRUPTED });
+      expect(getJob(second.ctx, id)).toMatchObject({ status: "failed", error: abandoned(30) });
     } finally {
       second.close();
     }
+  });
+});
+
+describe("ownership: a worker that lost its job writes nothing more", () => {
+  /** A second platform on the same store: another worker, as another process would be. */
+  async function withSecondWorker(fn: (second: TestPlatform["platform"]) => Promise<void>) {
+    const { createPlatform } = await import("../../platform/index.js");
+    const second = createPlatform({ ...p.ctx.settings });
+    try {
+      await fn(second);
+    } finally {
+      second.close();
+    }
+  }
+  const logsOf = (id: number) =>
+    p.ctx.db
+      .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
+      .pluck()
+      .all(id) as string[];
+
+  it("a resumable job taken over from a stalled worker runs its effects once", async () => {
+    runs = 0;
+    const id = enqueueJob(p.ctx, { kind: "test.stall-resumable" });
+    await eventually(() => stalled.has("test.stall-resumable"));
+    const first = getJob(p.ctx, id)!;
+    expect(first.status).toBe("running");
+    await withSecondWorker(async (second) => {
+      // The first worker is silent past the limit (here: at once); the second takes the job.
+      expect(recoverJobs(second.ctx, { staleMs: 0 }).requeued).toContain(id);
+      const done = await settled(p, id);
+      expect(done).toMatchObject({ status: "succeeded", attempts: 1, result: { wrote: true } });
+      expect(effects(id)).toBe(1);
+      // The stalled worker wakes: its write, progress, log and result are all refused.
+      stalled.get("test.stall-resumable")!();
+      stalled.delete("test.stall-resumable");
+      const again = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+      expect((await settled(p, again)).status).toBe("succeeded");
+    });
+    expect(effects(id)).toBe(1);
+    expect(getJob(p.ctx, id)).toMatchObject({ status: "succeeded", attempts: 1 });
+    const logs = logsOf(id);
+    expect(logs.filter((m) => m === "任务完成")).toHaveLength(1);
+    expect(logs.filter((m) => m === "effect written")).toHaveLength(1);
+    expect(logs).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
+    expect(logs).toContain("任务重新开始（第 2 次）");
+  });
+
+  it("a job that cannot run again is failed once, never also succeeded", async () => {
+    runs = 0;
+    const id = enqueueJob(p.ctx, { kind: "test.stall-once" });
+    await eventually(() => stalled.has("test.stall-once"));
+    await withSecondWorker(async (second) => {
+      expect(recoverJobs(second.ctx, { staleMs: 0 }).failed).toContain(id);
+    });
+    stalled.get("test.stall-once")!();
+    stalled.delete("test.stall-once");
+    // The stalled worker is free again once its run has stopped.
+    const again = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+    expect((await settled(p, again)).status).toBe("succeeded");
+    expect(getJob(p.ctx, id)).toMatchObject({ status: "failed", error: abandoned(30) });
+    expect(effects(id)).toBe(0);
+    expect(logsOf(id)).not.toContain("effect written");
+    expect(logsOf(id)).not.toContain("任务完成");
   });
 });
 

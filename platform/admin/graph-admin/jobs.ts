@@ -1,6 +1,11 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
-import { JobFailedError, registerJobKind, type JobContext } from "../../jobs/kinds.js";
+import {
+  JobFailedError,
+  JobLostError,
+  registerJobKind,
+  type JobContext,
+} from "../../jobs/kinds.js";
 import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
@@ -173,7 +178,8 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   try {
     job.progress(30, "清空图谱原有数据");
     clearing = true;
-    await clearGraphFacts(ctx, graphId, () => job.checkpoint());
+    const tx = job.transaction.bind(job);
+    await clearGraphFacts(ctx, graphId, () => job.checkpoint(), tx);
     job.progress(35, "写入实体与关系");
     const written = await writeBuild(
       ctx,
@@ -181,29 +187,34 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
       job.id,
       () => job.checkpoint(),
       (f) => job.progress(35 + 64 * f),
+      tx,
     );
-    rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
-    const ms = Date.now() - started;
-    job.log(
-      "info",
-      `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`,
-    );
-    return {
-      report: plan.report,
-      ...(plan.unmapped.length ? { unmapped_predicates: plan.unmapped } : {}),
-      written,
-      sources: describeSpec(ctx, params.sources),
-      duration_ms: ms,
-      triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
-    };
+    return job.complete(() => {
+      rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
+      const ms = Date.now() - started;
+      job.log(
+        "info",
+        `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`,
+      );
+      return {
+        report: plan.report,
+        ...(plan.unmapped.length ? { unmapped_predicates: plan.unmapped } : {}),
+        written,
+        sources: describeSpec(ctx, params.sources),
+        duration_ms: ms,
+        triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
+      };
+    });
   } catch (e) {
-    // A half-written graph is worse than an empty one: take the partial build out again.
-    if (clearing) {
+    // A half-written graph is worse than an empty one: take the partial build out again, but
+    // only while this worker holds the job (once taken over, the graph is the new owner's).
+    if (clearing && !(e instanceof JobLostError)) {
       try {
-        clearGraphFactsNow(ctx, graphId);
+        clearGraphFactsNow(ctx, graphId, job.transaction.bind(job));
         job.log("warn", "构建未完成，已清除写入的部分数据");
       } catch {
-        // The store is closing (restart): the build starts over when it is resumed.
+        // The store is closing (restart), or the job was taken over: the build starts over
+        // when it is resumed.
       }
     }
     throw e;
@@ -279,24 +290,28 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
   job.progress(85, "在一个事务中应用全部变更");
-  const applied =
-    mode === "replace" ? replaceFacts(ctx, plan, job.id) : applyPlan(ctx, plan, job.id);
-  rememberPredicateMap(
-    ctx,
-    rdfSourceKeys(ctx, planJob.params.sources),
-    planJob.params.predicate_map ?? {},
-  );
-  job.log(
-    "info",
-    `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
-  );
-  return {
-    ...(mode ? { mode } : {}),
-    report: plan.report,
-    applied,
-    plan_job_id: params.plan_job_id,
-    duration_ms: Date.now() - started,
-  };
+  // Not resumable: the changes and the job's success commit together or not at all, so a
+  // job taken from this worker is never failed with its changes in the graph.
+  return job.complete(() => {
+    const applied =
+      mode === "replace" ? replaceFacts(ctx, plan, job.id) : applyPlan(ctx, plan, job.id);
+    rememberPredicateMap(
+      ctx,
+      rdfSourceKeys(ctx, planJob.params.sources),
+      planJob.params.predicate_map ?? {},
+    );
+    job.log(
+      "info",
+      `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
+    );
+    return {
+      ...(mode ? { mode } : {}),
+      report: plan.report,
+      applied,
+      plan_job_id: params.plan_job_id,
+      duration_ms: Date.now() - started,
+    };
+  });
 }
 
 registerJobKind<BuildParams>(BUILD, buildGraph, {

@@ -18,6 +18,8 @@ export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
 type Checkpoint = () => Promise<void>;
+/** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
+export type JobTransaction = <T>(fn: () => T) => T;
 
 /** A graph's facts, dependants first; flows stay. */
 const FACT_TABLES = [
@@ -42,26 +44,27 @@ function clearRollups(ctx: PlatformContext, graphId: number) {
 export async function clearGraphFacts(
   ctx: PlatformContext,
   graphId: number,
-  checkpoint: Checkpoint = async () => {},
+  checkpoint: Checkpoint,
+  tx: JobTransaction,
 ) {
   const db = ctx.db;
   for (const table of FACT_TABLES) {
     const step = db.prepare(
       `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`,
     );
-    while (db.transaction(() => step.run(graphId).changes)() > 0) await checkpoint();
+    while (tx(() => step.run(graphId).changes) > 0) await checkpoint();
   }
-  db.transaction(() => clearRollups(ctx, graphId))();
+  tx(() => clearRollups(ctx, graphId));
 }
 
 /** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
-export function clearGraphFactsNow(ctx: PlatformContext, graphId: number) {
+export function clearGraphFactsNow(ctx: PlatformContext, graphId: number, tx: JobTransaction) {
   const db = ctx.db;
-  db.transaction(() => {
+  tx(() => {
     for (const table of FACT_TABLES)
       db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
     clearRollups(ctx, graphId);
-  })();
+  });
 }
 
 function statements(ctx: PlatformContext) {
@@ -172,30 +175,30 @@ export async function writeBuild(
   jobId: number,
   checkpoint: Checkpoint,
   progress: (fraction: number) => void,
+  tx: JobTransaction,
 ): Promise<WriteCounts> {
-  const db = ctx.db;
   const writer = factWriter(ctx, plan, jobId);
   const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
   const relations = [...plan.relations.values()].filter((r) => !r.remove);
   const total = entities.length + relations.length || 1;
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
-    db.transaction(() => {
+    tx(() => {
       for (const e of entities.slice(i, i + ENTITY_BATCH)) writer.addEntity(e);
-    })();
+    });
     progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
     await checkpoint();
   }
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
-    db.transaction(() => {
+    tx(() => {
       for (const r of relations.slice(i, i + RELATION_BATCH)) writer.addRelation(r);
-    })();
+    });
     progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
     await checkpoint();
   }
-  db.transaction(() => {
+  tx(() => {
     bumpGraphVersion(ctx, plan.graphId, true);
     refreshRollups(ctx, plan.graphId);
-  })();
+  });
   return {
     entities: { added: entities.length, changed: 0, removed: 0 },
     relations: { added: relations.length, changed: 0, removed: 0 },

@@ -9,6 +9,7 @@ import { models as modelDef } from "../../resources/defs/insight.js";
 import {
   JobCancelledError,
   JobFailedError,
+  JobLostError,
   WorkerStoppedError,
   type JobContext,
 } from "../../jobs/kinds.js";
@@ -32,7 +33,7 @@ export const MODEL_NOT_FOUND = "模型不存在";
 export const RUN_NOT_FOUND = "运行记录不存在";
 
 /** What a run needs of its job: report progress and log lines, and yield (where a cancel lands). */
-export type RunReporter = Pick<JobContext, "progress" | "log" | "checkpoint">;
+export type RunReporter = Pick<JobContext, "progress" | "log" | "checkpoint" | "transaction">;
 
 export interface ModelRow {
   id: number;
@@ -252,7 +253,7 @@ export async function executeRun(
       );
     }
 
-    db.transaction(() => {
+    report.transaction(() => {
       db.prepare(
         `INSERT INTO kg_model_evaluations (run_id, model_id, graph_id, articles, gold, predicted, tp, precision, recall, f1, macro_f1, per_class, confusion)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -290,7 +291,7 @@ export async function executeRun(
       db.prepare(
         `UPDATE kg_model_runs SET status = 'succeeded', finished_at = ${NOW} WHERE id = ?`,
       ).run(runId);
-    })();
+    });
     report.progress(100, "完成");
     report.log(
       "info",
@@ -298,8 +299,8 @@ export async function executeRun(
     );
   } catch (e) {
     // The worker stopping (shutdown) is not an outcome: the job stays running and is resumed
-    // after the restart.
-    if (e instanceof WorkerStoppedError) throw e;
+    // after the restart. A job taken over by another worker is that worker's to end.
+    if (e instanceof WorkerStoppedError || e instanceof JobLostError) throw e;
     const cancelled = e instanceof JobCancelledError;
     const message = e instanceof HttpError ? e.detail : e instanceof Error ? e.message : String(e);
     if (!cancelled) report.log("error", `运行失败：${message}`);
