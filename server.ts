@@ -11,7 +11,6 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
-import { storeVersion } from "./platform/store-version.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 
@@ -64,7 +63,7 @@ if (workers > 1 && cluster.isPrimary) {
  * SIGTERM/SIGINT each worker finishes its in-flight requests and closes its store.
  */
 async function runPrimary(count: number) {
-  if (embedded) createPlatformOrExit().close();
+  if (embedded) await (await createPlatformOrExit()).close();
   if (!process.env.SESSION_SECRET) {
     // As app/env.server.ts keeps it, written once here so no two workers make their own.
     const dir = path.resolve(process.env.DATA_DIR || "./data");
@@ -243,7 +242,7 @@ async function runServer() {
 
   let platform: Platform | undefined;
   if (embedded) {
-    platform = createPlatformOrExit();
+    platform = await createPlatformOrExit();
     app.use("/api", platform.router);
     app.use("/static/template", platform.templates);
   }
@@ -264,12 +263,12 @@ async function runServer() {
     });
     inner.use("/api", platform.router);
     const handle = inProcessFetch(inner);
-    const db = platform.ctx.db;
+    const store = platform.ctx.store;
     // storeVersion lets the console's viewer-info cache see any committed change at once, from any process.
     (globalThis as Record<symbol, unknown>)[Symbol.for("kg-console.platform-transport")] = {
       base: embeddedApi,
       handle,
-      storeVersion: () => storeVersion(db),
+      storeVersion: () => store.version(),
     };
   }
   // --- end of in-process transport -------------------------------------------------------------
@@ -289,7 +288,7 @@ async function runServer() {
     let store = "remote";
     if (platform) {
       try {
-        platform.ctx.db.prepare("SELECT 1").get();
+        await platform.ctx.store.ping();
         store = "ok";
       } catch {
         store = "unavailable";
@@ -372,9 +371,12 @@ async function runServer() {
     shuttingDown = true;
     console.log(`${signal}: finishing in-flight requests`);
     server.close(() => {
-      platform?.close();
-      console.log("stopped");
-      process.exit(0);
+      void Promise.resolve(platform?.close())
+        .catch(() => {})
+        .then(() => {
+          console.log("stopped");
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
     setTimeout(() => {

@@ -143,7 +143,7 @@ async function runJob(ctx: PlatformContext, kind: string, graphId: number, param
 }
 
 const dataDir = benchDir("graph-build-bench");
-const platform = benchPlatform(dataDir);
+const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 try {
   const { military } = ensureBuiltinOntologies(ctx);
@@ -206,6 +206,6 @@ try {
     `node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, load average ${os.loadavg()[0].toFixed(1)}`,
   );
 } finally {
-  platform.close();
+  await platform.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -21,7 +21,7 @@ const ENTITIES = Math.round(RELATIONS / 10);
 const GRAPH = 900;
 
 const dataDir = benchDir("interchange-bench");
-const platform = benchPlatform(dataDir);
+const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 
@@ -94,6 +94,6 @@ try {
   );
   server.close();
 } finally {
-  platform.close();
+  await platform.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,7 +23,7 @@ const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const FILE_BYTES = 19 * 1024 * 1024;
 
 const dataDir = benchDir("interchange-import-bench");
-const platform = benchPlatform(dataDir);
+const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 const load = () =>
@@ -203,6 +203,6 @@ try {
   console.log(`stored relations: ${stored.toLocaleString()}; load after: ${load()}`);
   server.close();
 } finally {
-  platform.close();
+  await platform.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

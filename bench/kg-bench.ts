@@ -25,7 +25,7 @@ const SAMPLES = 300;
 const keepDir = process.env.KG_BENCH_DIR;
 const dataDir = benchDir("kg-bench", keepDir);
 const reportFile = path.join(dataDir, "generated.json");
-const platform = benchPlatform(dataDir);
+const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 
 const loadBefore = os.loadavg()[0].toFixed(1);
@@ -222,7 +222,7 @@ await measure(
 );
 
 server.close();
-platform.close();
+await platform.close();
 if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
 
 const when = new Date().toISOString().slice(0, 10);

@@ -86,7 +86,7 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-type DB = ReturnType<typeof benchPlatform>["ctx"]["db"];
+type DB = Awaited<ReturnType<typeof benchPlatform>>["ctx"]["db"];
 
 /** Graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
 function generate(db: DB) {
@@ -143,7 +143,7 @@ function reuse(db: DB) {
 async function main() {
   // BENCH_DIR reuses (or keeps) a generated store between runs; by default a temp folder is removed.
   const dataDir = benchDir("triples-bench", process.env.BENCH_DIR);
-  const platform = benchPlatform(dataDir);
+  const platform = await benchPlatform(dataDir);
   const db = platform.ctx.db;
 
   const existing = db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
@@ -374,7 +374,7 @@ async function main() {
   );
 
   await new Promise((r) => server.close(r));
-  platform.close();
+  await platform.close();
   if (!process.env.BENCH_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

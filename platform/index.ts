@@ -23,16 +23,20 @@ export interface Platform {
   router: express.Router;
   /** Import templates, to mount at /static/template. */
   templates: express.Router;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
  * The embedded platform API: checks DATA_DIR, opens, migrates and seeds the store, and builds
  * its routers. A folder or store file it cannot use throws a StartupError naming it.
  */
-export function createPlatform(settings: PlatformSettings = settingsFromEnv()): Platform {
-  const db = openStorage(settings);
-  const ctx: PlatformContext = { db, settings };
+export async function createPlatform(
+  settings: PlatformSettings = settingsFromEnv(),
+): Promise<Platform> {
+  const store = await openStorage(settings);
+  // Absent on PostgreSQL: what still needs it is being moved onto the data layer (issue 22).
+  const db = store.sqlite?.handle as PlatformContext["db"];
+  const ctx: PlatformContext = { store, db, settings };
   seedStore(ctx);
 
   const router = express.Router({ strict: false });
@@ -57,17 +61,17 @@ export function createPlatform(settings: PlatformSettings = settingsFromEnv()): 
     ctx,
     router,
     templates: templateRouter(ctx),
-    close: () => {
+    close: async () => {
       stopJobWorker(ctx);
-      db.close();
+      await store.close();
     },
   };
 }
 
 /** For the process entry: start-up that cannot go on prints its one line (no stack) and exits. */
-export function createPlatformOrExit(settings?: PlatformSettings): Platform {
+export async function createPlatformOrExit(settings?: PlatformSettings): Promise<Platform> {
   try {
-    return createPlatform(settings ?? settingsFromEnv());
+    return await createPlatform(settings ?? settingsFromEnv());
   } catch (e) {
     if (!(e instanceof StartupError)) throw e;
     console.error(e.message);

@@ -4,6 +4,8 @@ export interface PlatformSettings {
   /** Folder of the SQLite file and generated secrets. */
   dataDir: string;
   dbFile: string;
+  /** postgres://… : the store is this PostgreSQL database (several nodes share it); unset: SQLite. */
+  databaseUrl?: string;
   /** Password of the `admin` user created on a first start; unset → admin/admin with a forced change. */
   adminPassword?: string;
   /** When false any captcha answer is accepted (automation). */
@@ -36,11 +38,23 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
+/** A postgres:// (or postgresql://) URL, or none; anything else stops the start. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new StartupError(
+      "platform: cannot start: DATABASE_URL must be a postgres:// URL (unset: the SQLite file under DATA_DIR)",
+    );
+  }
+  return value;
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformSettings {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   return {
     dataDir,
     dbFile: path.join(dataDir, "platform.sqlite"),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captcha: (env.CAPTCHA ?? "on").toLowerCase() !== "off",
     seed: env.SEED === "none" ? "none" : "demo",

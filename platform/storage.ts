@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type DB, openDatabase } from "./db/database.js";
+import { openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { openStore, storeOverSqlite, type Store } from "./db/store.js";
 import { HttpError } from "./http/errors.js";
 import { StartupError, type PlatformSettings } from "./settings.js";
 
@@ -66,19 +68,45 @@ function checkWritableFolder(label: string, dir: string) {
 const STORE_CODES = /^(SQLITE_(CANTOPEN|NOTADB|READONLY|FULL|IOERR|CORRUPT|PERM|AUTH)|E[A-Z]+$)/;
 
 /**
- * Checks DATA_DIR and its files folder, then opens (creating, migrating) the store. Anything
- * that cannot be created, written or opened stops start-up with a StartupError naming it.
+ * Checks DATA_DIR and its files folder, then opens (creating, migrating) the store: the
+ * PostgreSQL database of DATABASE_URL, else the SQLite file. Anything that cannot be created,
+ * written, reached or opened stops start-up with a StartupError naming it.
  */
-export function openStorage(settings: PlatformSettings): DB {
+export async function openStorage(settings: PlatformSettings): Promise<Store> {
   checkWritableFolder("data folder (DATA_DIR)", settings.dataDir);
   checkWritableFolder("files folder", filesDir(settings));
+  if (settings.databaseUrl) {
+    const store = openStore({ databaseUrl: settings.databaseUrl, dbFile: settings.dbFile });
+    try {
+      await migrate(store);
+    } catch (e) {
+      await store.close().catch(() => {});
+      if (e instanceof StartupError) throw e;
+      throw new StartupError(
+        `platform: cannot start: database ${redactUrl(settings.databaseUrl)} cannot be used: ${reason(e)}`,
+      );
+    }
+    return store;
+  }
   try {
-    return openDatabase(settings.dbFile);
+    return storeOverSqlite(settings.dbFile, openDatabase(settings.dbFile));
   } catch (e) {
+    if (e instanceof StartupError) throw e;
     const code = codeOf(e);
     if (typeof code !== "string" || !STORE_CODES.test(code)) throw e;
     throw new StartupError(
       `platform: cannot start: database file ${settings.dbFile} cannot be opened: ${reason(e)}`,
     );
+  }
+}
+
+/** A database URL as an operator may read it in a log: without its password. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(an unreadable DATABASE_URL)";
   }
 }

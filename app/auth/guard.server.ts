@@ -41,10 +41,12 @@ async function fetchInfo(request: Request, api: SessionClient): Promise<UserInfo
   if (!p) {
     // Kept per token for a few seconds (info-cache.server.ts). Shared between requests, so a
     // refusal is turned into this request's own redirect below, not a Response made for another.
-    p = cachedViewerInfo(
-      api.session.get("token") ?? "",
-      () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
-      embeddedStoreVersion(platformApiUrl()),
+    p = embeddedStoreVersion(platformApiUrl()).then((version) =>
+      cachedViewerInfo(
+        api.session.get("token") ?? "",
+        () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+        version,
+      ),
     );
     infoMemo.set(request, p);
   }
@@ -67,7 +69,7 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
     const info = await cachedViewerInfo(
       token,
       () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
-      embeddedStoreVersion(platformApiUrl()),
+      await embeddedStoreVersion(platformApiUrl()),
     );
     const roles = rolesOf(info);
     return { info, roles, ownRoles: roles, api };

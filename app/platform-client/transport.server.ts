@@ -11,8 +11,8 @@ export interface InProcessTransport {
   /** The API base URL it serves (the embedded platform's own address, e.g. http://127.0.0.1:3000/api). */
   base: string;
   handle(request: Request): Promise<Response>;
-  /** Changes whenever anything is committed to the platform's store, by any process (for caches). */
-  storeVersion?(): string;
+  /** Changes whenever anything is committed to the platform's store, by anyone (for caches). */
+  storeVersion?(): Promise<string>;
 }
 
 type WithTransport = typeof globalThis & { [PLATFORM_TRANSPORT]?: InProcessTransport };
@@ -36,7 +36,7 @@ function transportFor(url: string): InProcessTransport | undefined {
  * The embedded platform's store version when the console's calls go in-process (else
  * undefined): a cache entry made under another version may be stale.
  */
-export function embeddedStoreVersion(apiBase: string): string | undefined {
+export async function embeddedStoreVersion(apiBase: string): Promise<string | undefined> {
   return transportFor(apiBase)?.storeVersion?.();
 }
 

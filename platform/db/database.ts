@@ -1,23 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { migrations } from "./migrations.js";
+import type Database from "better-sqlite3";
+import { migrateSqlite } from "./migrate.js";
+import { openSqliteHandle } from "./store.js";
 
 export type DB = Database.Database;
 
-/** Opens (creating when missing) the platform store and brings its schema up to date. */
+/** Opens (creating when missing) the SQLite store and brings its schema up to date. */
 export function openDatabase(file: string): DB {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  // The default 2 MB page cache rereads a million-row table's index on every count:
-  // 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
-  db.pragma("cache_size = -65536");
+  const db = openSqliteHandle(file);
   immediateTransactions(db);
-  migrate(db);
+  migrateSqlite(db);
   return db;
 }
 
@@ -40,23 +31,6 @@ function immediateTransactions(db: DB) {
       exclusive: t.exclusive,
     });
   }) as DB["transaction"];
-}
-
-/** Applies each named migration once, in list order, each in its own transaction. */
-export function migrate(db: DB) {
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (datetime('now')))",
-  );
-  const applied = new Set(
-    db.prepare("SELECT name FROM schema_migrations").pluck().all() as string[],
-  );
-  for (const m of migrations) {
-    if (applied.has(m.name)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare("INSERT INTO schema_migrations (name) VALUES (?)").run(m.name);
-    })();
-  }
 }
 
 export function nowIso() {

@@ -1,3 +1,4 @@
+import * as pg from "./postgres/index.js";
 import { coreSchema } from "./schema-core.js";
 import { rateEventsSchema } from "./schema-rate-events.js";
 import { resourcesSchema } from "./schema-resources.js";
@@ -14,7 +15,10 @@ import { englishLabelsSchema } from "./schema-english-labels.js";
 
 export interface Migration {
   name: string;
-  sql: string;
+  /** The migration as SQLite runs it (a script of statements). */
+  sqlite: string;
+  /** The same migration as PostgreSQL runs it. */
+  postgres: string;
 }
 
 /**
@@ -22,17 +26,21 @@ export interface Migration {
  * that has shipped is never edited, a change is a new entry.
  */
 export const migrations: Migration[] = [
-  { name: "001-core", sql: coreSchema },
-  { name: "002-rate-events", sql: rateEventsSchema },
-  { name: "003-kg", sql: kgSchema },
-  { name: "002-resources", sql: resourcesSchema },
-  { name: "005-graph-admin", sql: graphAdminSchema },
-  { name: "006-insight", sql: insightSchema },
-  { name: "007-resource-counts", sql: resourceCountsSchema },
-  { name: "008-search-version", sql: searchVersionSchema },
-  { name: "009-interchange", sql: interchangeSchema },
-  { name: "010-predicate-mappings", sql: predicateMappingsSchema },
-  { name: "011-captcha-kind", sql: captchaKindSchema },
-  { name: "012-product-title", sql: productTitleSchema },
-  { name: "013-english-labels", sql: englishLabelsSchema },
+  { name: "001-core", sqlite: coreSchema, postgres: pg.coreSchema },
+  { name: "002-rate-events", sqlite: rateEventsSchema, postgres: pg.rateEventsSchema },
+  { name: "003-kg", sqlite: kgSchema, postgres: pg.kgSchema },
+  { name: "002-resources", sqlite: resourcesSchema, postgres: pg.resourcesSchema },
+  { name: "005-graph-admin", sqlite: graphAdminSchema, postgres: pg.graphAdminSchema },
+  { name: "006-insight", sqlite: insightSchema, postgres: pg.insightSchema },
+  { name: "007-resource-counts", sqlite: resourceCountsSchema, postgres: pg.resourceCountsSchema },
+  { name: "008-search-version", sqlite: searchVersionSchema, postgres: pg.searchVersionSchema },
+  { name: "009-interchange", sqlite: interchangeSchema, postgres: pg.interchangeSchema },
+  {
+    name: "010-predicate-mappings",
+    sqlite: predicateMappingsSchema,
+    postgres: pg.predicateMappingsSchema,
+  },
+  { name: "011-captcha-kind", sqlite: captchaKindSchema, postgres: pg.captchaKindSchema },
+  { name: "012-product-title", sqlite: productTitleSchema, postgres: pg.productTitleSchema },
+  { name: "013-english-labels", sqlite: englishLabelsSchema, postgres: pg.englishLabelsSchema },
 ];

@@ -7,7 +7,6 @@ import { setInProcessTransport } from "~/platform-client/transport.server";
 import { requireViewer } from "~/auth/guard.server";
 import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
-import { storeVersion } from "../../platform/store-version";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 
@@ -37,7 +36,7 @@ function transport(withVersion: boolean) {
       calls.push(new URL(request.url).pathname.replace(/^\/api/, ""));
       return handle(request);
     },
-    ...(withVersion ? { storeVersion: () => storeVersion(p.ctx.db) } : {}),
+    ...(withVersion ? { storeVersion: () => p.ctx.store.version() } : {}),
   });
 }
 afterAll(async () => {

@@ -27,7 +27,7 @@ export async function startPlatform(
   overrides: Partial<PlatformSettings> = {},
 ): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-platform-"));
-  const platform = createPlatform({
+  const platform = await createPlatform({
     dataDir,
     dbFile: path.join(dataDir, "platform.sqlite"),
     adminPassword: "admin-pass-1",
@@ -51,7 +51,7 @@ export async function startPlatform(
     origin,
     close: async () => {
       await new Promise((r) => server.close(r));
-      platform.close();
+      await platform.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

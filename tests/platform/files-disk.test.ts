@@ -180,9 +180,9 @@ describe("start-up with a store it cannot use", () => {
     tokenIdleSeconds: 900,
     passwordMaxAgeDays: 90,
   });
-  const startupError = (s: PlatformSettings) => {
+  const startupError = async (s: PlatformSettings) => {
     try {
-      createPlatform(s).close();
+      await (await createPlatform(s)).close();
     } catch (e) {
       return e;
     }
@@ -190,21 +190,21 @@ describe("start-up with a store it cannot use", () => {
   };
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it("names a DATA_DIR that cannot be created", () => {
+  it("names a DATA_DIR that cannot be created", async () => {
     fs.writeFileSync(path.join(root, "plain-file"), "");
     const dataDir = path.join(root, "plain-file", "data");
-    const e = startupError(settings(dataDir));
+    const e = await startupError(settings(dataDir));
     expect(e).toBeInstanceOf(StartupError);
     expect((e as Error).message).toBe(
       `platform: cannot start: data folder (DATA_DIR) ${dataDir} is not writable: part of the path is a file, not a folder (ENOTDIR)`,
     );
   });
 
-  it("names a files folder that cannot be made", () => {
+  it("names a files folder that cannot be made", async () => {
     const dataDir = path.join(root, "blocked-files");
     fs.mkdirSync(dataDir);
     fs.writeFileSync(path.join(dataDir, "files"), "");
-    const e = startupError(settings(dataDir));
+    const e = await startupError(settings(dataDir));
     expect(e).toBeInstanceOf(StartupError);
     expect((e as Error).message).toMatch(
       new RegExp(
@@ -213,10 +213,10 @@ describe("start-up with a store it cannot use", () => {
     );
   });
 
-  it("names a database file that cannot be opened", () => {
+  it("names a database file that cannot be opened", async () => {
     const dataDir = path.join(root, "bad-db");
     fs.mkdirSync(path.join(dataDir, "platform.sqlite"), { recursive: true });
-    const folder = startupError(settings(dataDir));
+    const folder = await startupError(settings(dataDir));
     expect(folder).toBeInstanceOf(StartupError);
     expect((folder as Error).message).toMatch(
       new RegExp(
@@ -226,7 +226,7 @@ describe("start-up with a store it cannot use", () => {
 
     const garbage = path.join(dataDir, "garbage.sqlite");
     fs.writeFileSync(garbage, "not a database, just text ".repeat(200));
-    expect((startupError(settings(dataDir, garbage)) as Error).message).toBe(
+    expect(((await startupError(settings(dataDir, garbage))) as Error).message).toBe(
       `platform: cannot start: database file ${garbage} cannot be opened: file is not a database (SQLITE_NOTADB)`,
     );
   });
@@ -235,7 +235,7 @@ describe("start-up with a store it cannot use", () => {
     fs.writeFileSync(path.join(root, "another-file"), "");
     const dataDir = path.join(root, "another-file", "data");
     const script = `import { createPlatformOrExit } from "./platform/index.ts";
-      createPlatformOrExit({ dataDir: ${JSON.stringify(dataDir)}, dbFile: ${JSON.stringify(path.join(dataDir, "p.sqlite"))},
+      await createPlatformOrExit({ dataDir: ${JSON.stringify(dataDir)}, dbFile: ${JSON.stringify(path.join(dataDir, "p.sqlite"))},
         captcha: false, seed: "none", tokenIdleSeconds: 900, passwordMaxAgeDays: 90 });
       console.log("started");`;
     const run = spawnSync(

@@ -202,7 +202,7 @@ describe("answers in the request's language over HTTP", () => {
   });
 
   it("the product title's old default gives way to each language's name; an operator's stays", () => {
-    const sql = migrations.find((m) => m.name === "012-product-title")!.sql;
+    const sql = migrations.find((m) => m.name === "012-product-title")!.sqlite;
     const db = p.ctx.db;
     const set = (v: string) =>
       db.prepare("UPDATE configs SET value = ? WHERE key = 'YF_PRODUCT_TITLE'").run(v);

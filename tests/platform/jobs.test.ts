@@ -196,11 +196,11 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
     const { createPlatform } = await import("../../platform/index.js");
     const settings = { ...p.ctx.settings };
     const id = orphan("test.once");
-    const second = createPlatform(settings);
+    const second = await createPlatform(settings);
     try {
       expect(getJob(second.ctx, id)).toMatchObject({ status: "failed", error: abandoned(30) });
     } finally {
-      second.close();
+      await second.close();
     }
   });
 });
@@ -209,11 +209,11 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
   /** A second platform on the same store: another worker, as another process would be. */
   async function withSecondWorker(fn: (second: TestPlatform["platform"]) => Promise<void>) {
     const { createPlatform } = await import("../../platform/index.js");
-    const second = createPlatform({ ...p.ctx.settings });
+    const second = await createPlatform({ ...p.ctx.settings });
     try {
       await fn(second);
     } finally {
-      second.close();
+      await second.close();
     }
   }
   const logsOf = (id: number) =>

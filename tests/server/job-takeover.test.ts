@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DB } from "../../platform/db/database.js";
+import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
 import { freePort } from "../helpers/free-port.js";
@@ -134,6 +135,7 @@ describe("a build whose worker froze past the takeover limit", () => {
     expect(upload.status).toBe(201);
     const { military: ontology } = ensureBuiltinOntologies({
       db: store,
+      store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
       settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
     });
     const created = await fetch(`${base}/api/graphadmin/graphs/`, {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlatformContext } from "../../platform/context.js";
 import { openDatabase } from "../../platform/db/database.js";
+import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
 
@@ -142,8 +143,11 @@ beforeAll(async () => {
     { timeout: STARTUP_MS, interval: 200 },
   );
   // The test's own connection to the store: a third process, as an operator's script would be.
+  const file = path.join(dataDir, "platform.sqlite");
+  const db = openDatabase(file);
   ctx = {
-    db: openDatabase(path.join(dataDir, "platform.sqlite")),
+    db,
+    store: storeOverSqlite(file, db),
     settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
   };
   const login = await apiLogin("admin", ADMIN_PASSWORD);

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import pg from "pg";
+import Cursor from "pg-cursor";
+import { BetterSqliteDialect } from "./sqlite-dialect.js";
+import type { Tables } from "./tables.js";
+
+/**
+ * The platform's store: one async data layer over two engines (decision 021).
+ * - `sqlite`: the embedded default, one file under DATA_DIR (WAL), better-sqlite3 under Kysely.
+ * - `postgres`: DATABASE_URL, shared by every node of the platform, pg's pool under Kysely.
+ * Everything above `platform/<area>/store.ts` sees only `Store` and `Db`; where the two
+ * engines differ, one function of the store layer holds both forms (`./dialect.ts`).
+ */
+
+export type Engine = "sqlite" | "postgres";
+
+/** A handle on the store to run queries with: the store itself, or a transaction of it. */
+export type Db = Kysely<Tables>;
+export type Tx = Transaction<Tables>;
+
+export interface Store {
+  readonly engine: Engine;
+  /** Each query its own transaction. */
+  readonly db: Db;
+  /**
+   * A transaction that writes: all of `fn` or none of it. SQLite begins it IMMEDIATE (the
+   * write lock first); PostgreSQL runs it SERIALIZABLE and runs `fn` again when it loses a
+   * conflict with another transaction (so `fn` must do nothing but store work). Either way the
+   * writes of the platform see one another as if they ran one at a time, as they do on SQLite.
+   */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One consistent view of the store for a long read (an export): on SQLite a read-only
+   * connection of its own (WAL: writers go on), on PostgreSQL REPEATABLE READ, READ ONLY.
+   */
+  snapshot<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** A token that changes whenever anything is committed by anyone (cache keys). */
+  version(): Promise<string>;
+  /** Resolves when the store answers a query (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** SQLite only: the file and its connection (the move to the data layer; benches). */
+  readonly sqlite?: { file: string; handle: Database.Database };
+}
+
+const SQLITE_PRAGMAS = [
+  "journal_mode = WAL",
+  "synchronous = NORMAL",
+  "foreign_keys = ON",
+  "busy_timeout = 5000",
+  // The default 2 MB page cache rereads a million-row table's index on every count:
+  // 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
+  "cache_size = -65536",
+];
+
+/** Opens the SQLite file (created when missing) with the platform's settings. */
+export function openSqliteHandle(file: string, opts: { readonly?: boolean } = {}) {
+  if (file !== ":memory:" && !opts.readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const handle = new Database(file, opts.readonly ? { readonly: true, fileMustExist: true } : {});
+  for (const p of opts.readonly ? SQLITE_PRAGMAS.slice(2) : SQLITE_PRAGMAS) handle.pragma(p);
+  return handle;
+}
+
+function sqliteStore(file: string, handle = openSqliteHandle(file)): Store {
+  const db = new Kysely<Tables>({ dialect: new BetterSqliteDialect(handle) });
+  const dataVersion = handle.prepare("PRAGMA data_version").pluck();
+  const changes = handle.prepare("SELECT total_changes()").pluck();
+  return {
+    engine: "sqlite",
+    db,
+    sqlite: { file, handle },
+    write: (fn) => db.transaction().execute(fn),
+    snapshot: async (fn) => {
+      if (file === ":memory:") return db.transaction().setAccessMode("read only").execute(fn);
+      const reader = new Kysely<Tables>({
+        dialect: new BetterSqliteDialect(openSqliteHandle(file, { readonly: true })),
+      });
+      try {
+        return await reader.transaction().setAccessMode("read only").execute(fn);
+      } finally {
+        await reader.destroy();
+      }
+    },
+    // `data_version` moves when another connection commits, total_changes() when this one
+    // writes: a few microseconds, and never stale.
+    version: async () => `${dataVersion.get()}:${changes.get()}`,
+    ping: async () => void (await sql`SELECT 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+/** PostgreSQL's SQLSTATEs for a transaction that lost to a concurrent one: run it again. */
+const RETRY_CODES = new Set(["40001", "40P01"]);
+const MAX_TRIES = 8;
+
+/** 64-bit integers (ids, counts, epoch milliseconds) and numerics as numbers, as SQLite gives them. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function postgresStore(url: string): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes as pg.CustomTypesConfig,
+    // Fail fast when the database is unreachable; a page answers with the service message.
+    connectionTimeoutMillis: 5_000,
+    // A statement that runs away is cut off (and its transaction rolled back).
+    statement_timeout: 60_000,
+    application_name: "kg-platform",
+  });
+  // An idle client that loses its connection (the server restarted) is dropped by the pool;
+  // without a listener the error would end the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  return {
+    engine: "postgres",
+    db,
+    write: async (fn) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().setIsolationLevel("serializable").execute(fn);
+        } catch (e) {
+          const code = (e as { code?: unknown })?.code;
+          if (typeof code !== "string" || !RETRY_CODES.has(code) || attempt >= MAX_TRIES) throw e;
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+        }
+      }
+    },
+    snapshot: (fn) =>
+      db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(fn),
+    // The snapshot (xmin:xmax:in-progress ids) changes whenever a transaction that wrote
+    // commits, on any node: one round trip, and never stale.
+    version: async () =>
+      (await sql<{ v: string }>`SELECT pg_current_snapshot()::text AS v`.execute(db)).rows[0].v,
+    ping: async () => void (await sql`SELECT 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+/** The store the settings name: PostgreSQL when a postgres:// URL is given, else the SQLite file. */
+export function openStore(opts: { databaseUrl?: string; dbFile: string }): Store {
+  return opts.databaseUrl ? postgresStore(opts.databaseUrl) : sqliteStore(opts.dbFile);
+}
+
+/** A store over an open SQLite connection (the move to the data layer: one connection for both). */
+export function storeOverSqlite(file: string, handle: Database.Database): Store {
+  return sqliteStore(file, handle);
+}
