@@ -22,6 +22,88 @@ const zones = [
   },
 ];
 
+/**
+ * The store layer (decision 021): the only files that hold SQL or touch a connection —
+ * platform/db, and each area's store module(s).
+ */
+const storeLayer = [
+  "platform/db/**",
+  "platform/**/store.ts",
+  "platform/**/*-store.ts",
+  "platform/**/store/**",
+];
+
+/**
+ * Files still on the synchronous SQLite connection (`ctx.db`), being moved onto the data layer
+ * (issue 22). The list only shrinks; once empty, it and `ctx.db` go.
+ */
+const notYetOnTheDataLayer = [
+  "platform/admin/graph-admin/graphs.ts",
+  "platform/admin/graph-admin/ontology-import.ts",
+  "platform/admin/graph-admin/ontology/copy.ts",
+  "platform/admin/graph-admin/ontology/crud.ts",
+  "platform/admin/graph-admin/ontology/integrity.ts",
+  "platform/admin/graph-admin/ontology/kinds.ts",
+  "platform/admin/graph-admin/ontology/ontologies.ts",
+  "platform/admin/graph-admin/plan.ts",
+  "platform/admin/graph-admin/routes.ts",
+  "platform/admin/graph-admin/sources.ts",
+  "platform/admin/graph-admin/write.ts",
+  "platform/admin/insight/evaluate.ts",
+  "platform/admin/insight/feedback.ts",
+  "platform/admin/insight/keywords.ts",
+  "platform/admin/insight/models.ts",
+  "platform/admin/insight/routes-feedback.ts",
+  "platform/admin/insight/search-log.ts",
+  "platform/admin/insight/statistics.ts",
+  "platform/auth/captcha.ts",
+  "platform/auth/catalog.ts",
+  "platform/auth/context.ts",
+  "platform/auth/grants.ts",
+  "platform/auth/login.ts",
+  "platform/auth/password-policy.ts",
+  "platform/auth/sessions.ts",
+  "platform/auth/throttle.ts",
+  "platform/common/client-errors.ts",
+  "platform/common/configs.ts",
+  "platform/common/nonces.ts",
+  "platform/common/rate-limit.ts",
+  "platform/common/secrets.ts",
+  "platform/interchange/graph-export.ts",
+  "platform/interchange/owl.ts",
+  "platform/interchange/predicate-map.ts",
+  "platform/interchange/rdf-read.ts",
+  "platform/interchange/routes.ts",
+  "platform/interchange/vocabulary.ts",
+  "platform/kg/articles.ts",
+  "platform/kg/cache.ts",
+  "platform/kg/entities.ts",
+  "platform/kg/event-graph.ts",
+  "platform/kg/events.ts",
+  "platform/kg/extract.ts",
+  "platform/kg/flows.ts",
+  "platform/kg/generate.ts",
+  "platform/kg/graphs.ts",
+  "platform/kg/hot.ts",
+  "platform/kg/list-query.ts",
+  "platform/kg/neighbours.ts",
+  "platform/kg/ontology.ts",
+  "platform/kg/routes.ts",
+  "platform/kg/shapes.ts",
+  "platform/resources/csv.ts",
+  "platform/resources/defs/files.ts",
+  "platform/resources/defs/insight.ts",
+  "platform/resources/defs/users.ts",
+  "platform/resources/import.ts",
+  "platform/resources/prepare.ts",
+  "platform/resources/routes.ts",
+  "platform/resources/service.ts",
+  "platform/resources/values.ts",
+  "platform/seed/core.ts",
+  "platform/seed/insight-demo.ts",
+  "platform/seed/kg-demo.ts",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +177,56 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        {
+          selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
+          message: "Import the contract with `import type`.",
+        },
+      ],
+    },
+  },
+  {
+    // Promises are awaited or handed on: a forgotten await on the async store is a write that
+    // may land after its transaction, or an error nobody sees.
+    files: ["platform/**/*.ts", "server.ts", "server/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // SQL lives in the store layer only: services, routes, parsers and the job runner call its
+    // typed functions and hold neither SQL nor a connection.
+    files: ["platform/**/*.ts", "server.ts", "server/**/*.ts"],
+    ignores: [...storeLayer, ...notYetOnTheDataLayer],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["kysely", "better-sqlite3", "pg", "pg-cursor"].map((name) => ({
+            name,
+            message: "Queries live in the store layer (platform/<area>/store.ts).",
+            allowTypeImports: true,
+          })),
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|prepare|pragma)$/]",
+          message:
+            "Queries and transactions live in the store layer (platform/<area>/store.ts); call its functions.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'][callee.object.name=/^(db|tx)$/]",
+          message: "Transactions live in the store layer: ctx.store.write(…) or a store function.",
+        },
+        {
+          selector: "MemberExpression[object.name='ctx'][property.name='db']",
+          message: "ctx.db is the old synchronous connection: use the store layer.",
+        },
         {
           selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
           message: "Import the contract with `import type`.",

@@ -126,10 +126,10 @@ async function runJob(ctx: PlatformContext, kind: string, graphId: number, param
   delay.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const id = enqueueJob(ctx, { kind, graphId, params });
+  const id = await enqueueJob(ctx, { kind, graphId, params });
   let job: Job;
   for (;;) {
-    job = getJob(ctx, id)!;
+    job = (await getJob(ctx.store.db, id))!;
     if (["succeeded", "failed", "cancelled"].includes(job.status)) break;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -182,7 +182,7 @@ try {
 
   // PHASES=1 prints the build's log: the time of each phase (read, check, write).
   if (process.env.PHASES) {
-    for (const l of jobLogs(ctx, build.job.id, 1, 100).results.reverse())
+    for (const l of (await jobLogs(ctx.store.db, build.job.id, 1, 100)).results.reverse())
       console.log(l.at.slice(11, 23), l.message);
   }
   const row = (label: string, r: Awaited<ReturnType<typeof runJob>>, rows: number) =>

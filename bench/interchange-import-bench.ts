@@ -101,7 +101,7 @@ const GRAPH = 900;
 
 async function finished(id: number) {
   for (;;) {
-    const job = getJob(ctx, id)!;
+    const job = (await getJob(ctx.store.db, id))!;
     if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
     await new Promise((r) => setTimeout(r, 100));
   }

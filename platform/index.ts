@@ -52,7 +52,7 @@ export async function createPlatform(
   mountKg(router, ctx);
   mountAdmin(router, ctx);
   mountInterchangeExport(router, ctx);
-  recoverJobs(ctx);
+  await recoverJobs(ctx);
   startJobWorker(ctx);
   router.use((_req, _res, next) => next(notFound("接口不存在")));
   router.use(errorHandler);

@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import type { PlatformContext } from "../context.js";
-import { jobLogsAfter } from "./store.js";
+import { jobLogsAfter, lastLogId } from "./store.js";
 
 /** How often a follower looks at the store: the job may run in another process. */
 const FOLLOW_MS = 400;
@@ -19,7 +19,7 @@ export interface FollowOptions {
   /** `after_log` of the query: the newest log id the page already shows; absent, the log from now on. */
   afterLog: unknown;
   /** Reads the followed thing from the store; throwing (store closed, record deleted) ends the stream. */
-  look: () => FollowLook;
+  look: () => FollowLook | Promise<FollowLook>;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface FollowOptions {
  * `done` with the final state and the end of the stream. A comment line keeps idle
  * connections open through proxies.
  */
-export function followJobEvents(
+export async function followJobEvents(
   ctx: PlatformContext,
   req: { on(event: "close", fn: () => void): void },
   res: Response,
@@ -47,10 +47,7 @@ export function followJobEvents(
     typeof afterLog === "string" && /^\d+$/.test(afterLog)
       ? Number(afterLog)
       : // A new follower gets the log from now on; the page already shows what came before.
-        ((ctx.db
-          .prepare("SELECT max(id) FROM job_logs WHERE job_id = ?")
-          .pluck()
-          .get(jobId ?? -1) as number | null) ?? 0);
+        await lastLogId(ctx.store.db, jobId ?? -1);
   let lastKey = "";
   let lastWrite = Date.now();
   let timer: NodeJS.Timeout | null = null;
@@ -65,16 +62,16 @@ export function followJobEvents(
     if (timer) clearTimeout(timer);
   });
 
-  const step = () => {
+  const step = async () => {
     if (closed) return;
     try {
-      const seen = look();
+      const seen = await look();
       if ("gone" in seen) {
         send("done", seen.gone);
         return end();
       }
       if (seen.jobId !== null) {
-        for (const line of jobLogsAfter(ctx, seen.jobId, lastLog)) {
+        for (const line of await jobLogsAfter(ctx.store.db, seen.jobId, lastLog)) {
           send("log", line);
           lastLog = line.id;
           lastWrite = Date.now();
@@ -98,7 +95,7 @@ export function followJobEvents(
       // Deleted, or the store closed under us (shutdown): end the stream, the client reconnects.
       return end();
     }
-    timer = setTimeout(step, FOLLOW_MS);
+    if (!closed) timer = setTimeout(() => void step(), FOLLOW_MS);
   };
-  step();
+  await step();
 }

@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../context.js";
+import type { Tx } from "../db/store.js";
 import type { JobLogLevel } from "@contract/graph-admin";
 
 /**
@@ -17,30 +18,32 @@ export interface JobContext<P = Record<string, unknown>> {
   userId: number | null;
   params: P;
   ctx: PlatformContext;
-  /** Sets the progress (0..100) and optionally the message shown with it. */
-  progress(pct: number, message?: string): void;
-  log(level: JobLogLevel, message: string): void;
-  /** Whether someone asked to cancel this job (read from the store). */
-  isCancelled(): boolean;
   /**
-   * Yields to the event loop; throws when the job was cancelled, the worker is stopping, or
-   * the job was taken over by another worker (JobLostError).
+   * Sets the progress (0..100) and optionally the message shown with it. Writes are queued in
+   * order (a caller may go on without awaiting); inside `transaction` / `complete` they are
+   * part of that transaction.
+   */
+  progress(pct: number, message?: string): Promise<void>;
+  /** Adds a line to the job's log (queued in order, like progress). */
+  log(level: JobLogLevel, message: string): Promise<void>;
+  /**
+   * Waits for the queued writes and yields to the event loop; throws when the job was
+   * cancelled, the worker is stopping, or the job was taken over by another worker
+   * (JobLostError).
    */
   checkpoint(): Promise<void>;
   /**
-   * Throws JobLostError unless this worker still holds the job (its fencing token: worker id
-   * and attempt). Call it inside the transaction that writes the job's effects, so they
-   * commit only while the worker holds the job.
+   * Runs `fn` in one write transaction of the store that first checks this worker still holds
+   * the job (its fencing token: worker id and attempt), so the job's writes commit only while
+   * it does; else JobLostError and nothing is written.
    */
-  fence(): void;
-  /** Runs `fn` in one store transaction that commits only while this worker holds the job. */
-  transaction<T>(fn: () => T): T;
+  transaction<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T>;
   /**
    * Runs the job's last writes (`fn`) and ends the job as succeeded with `fn`'s value as its
    * result, in one transaction: the store never shows those writes without the outcome, nor
    * the outcome without the writes. The handler returns what this returns.
    */
-  complete<T>(fn: () => T): T;
+  complete<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T>;
 }
 
 export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Promise<unknown>;

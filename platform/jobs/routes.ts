@@ -10,10 +10,14 @@ import type { Job, JobSnapshot, JobStatus } from "@contract/graph-admin";
 
 const FINISHED: JobStatus[] = ["succeeded", "failed", "cancelled"];
 
-function requireJob(ctx: PlatformContext, res: Response, rawId: string | undefined): Job {
+async function requireJob(
+  ctx: PlatformContext,
+  res: Response,
+  rawId: string | undefined,
+): Promise<Job> {
   const user = requireUser(res);
   const id = pathId(rawId);
-  const job = id === null ? null : getJob(ctx, id);
+  const job = id === null ? null : await getJob(ctx.store.db, id);
   if (!job) throw new HttpError(404, "任务不存在", "not_found");
   if (!mayAccessJob(user, job)) throw forbidden();
   return job;
@@ -23,7 +27,7 @@ function requireJob(ctx: PlatformContext, res: Response, rawId: string | undefin
 export function mountJobs(router: Router, ctx: PlatformContext) {
   router.get(
     "/jobs",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requireUser(res);
       const status = stringParam(req.query, "status");
       if (status !== undefined && !JOB_STATUSES.includes(status as JobStatus)) {
@@ -34,7 +38,7 @@ export function mountJobs(router: Router, ctx: PlatformContext) {
           ? undefined
           : intParam(req.query, "graph_id", { min: 1, max: 1e15, fallback: 0 });
       res.json(
-        listJobs(ctx, {
+        await listJobs(ctx.store.db, {
           kind: stringParam(req.query, "kind")?.split(",").filter(Boolean),
           status: status as JobStatus | undefined,
           graphId,
@@ -48,28 +52,28 @@ export function mountJobs(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/jobs/:id",
-    handle((req, res) => {
-      const job = requireJob(ctx, res, req.params.id);
+    handle(async (req, res) => {
+      const job = await requireJob(ctx, res, req.params.id);
       const logPage = intParam(req.query, "log_page", { min: 1, max: 1_000_000, fallback: 1 });
       const logPageSize = intParam(req.query, "log_page_size", { min: 1, max: 100, fallback: 20 });
-      res.json({ ...job, logs: jobLogs(ctx, job.id, logPage, logPageSize) });
+      res.json({ ...job, logs: await jobLogs(ctx.store.db, job.id, logPage, logPageSize) });
     }),
   );
 
   router.post(
     "/jobs/:id/cancel",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requireUser(res);
-      const job = requireJob(ctx, res, req.params.id);
-      res.json(cancelJob(ctx, job.id, user.username));
+      const job = await requireJob(ctx, res, req.params.id);
+      res.json(await cancelJob(ctx.store, job.id, user.username));
     }),
   );
 
   router.get(
     "/jobs/:id/events",
-    handle((req, res) => {
-      const job = requireJob(ctx, res, req.params.id);
-      followJob(ctx, job, req.query.after_log, res, req);
+    handle(async (req, res) => {
+      const job = await requireJob(ctx, res, req.params.id);
+      await followJob(ctx, job, req.query.after_log, res, req);
     }),
   );
 }
@@ -94,11 +98,11 @@ function followJob(
   res: Response,
   req: Request,
 ) {
-  followJobEvents(ctx, req, res, {
+  return followJobEvents(ctx, req, res, {
     jobId: first.id,
     afterLog,
-    look: () => {
-      const job = getJob(ctx, first.id);
+    look: async () => {
+      const job = await getJob(ctx.store.db, first.id);
       if (!job) return { gone: { id: first.id, status: "failed", error: "任务不存在" } };
       return { jobId: job.id, snapshot: snapshot(job), finished: FINISHED.includes(job.status) };
     },

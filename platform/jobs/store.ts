@@ -1,13 +1,15 @@
+import { sql } from "kysely";
 import type { Job, JobLog, JobLogLevel, JobStatus } from "@contract/graph-admin";
-import type { PlatformContext } from "../context.js";
+import { engineOf } from "../db/dialect.js";
 import type { DB } from "../db/database.js";
-import { countRows } from "../db/rows.js";
+import type { Db, Store } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
 import { CANCELLED, jobKindLabel } from "./kinds.js";
 
 /**
  * Jobs in the store (tables jobs, job_logs): state lives here, not in memory, so any
- * process can list, follow and cancel a job, whichever process runs it.
+ * process — on any node — can list, follow and cancel a job, whichever process runs it.
+ * Every statement of the job runner is here.
  */
 
 export const JOB_STATUSES: JobStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
@@ -43,13 +45,9 @@ export function parse(text: string | null): unknown {
   }
 }
 
-const JOB_SELECT = `SELECT j.*, g.name AS graph_name, u.username AS created_by_name
-  FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id LEFT JOIN users u ON u.id = j.created_by`;
+type JobListRow = JobRow & { graph_name: string | null; created_by_name: string | null };
 
-function toJob(
-  row: JobRow & { graph_name: string | null; created_by_name: string | null },
-  withResult = true,
-): Job {
+function toJob(row: JobListRow, withResult = true): Job {
   return {
     id: row.id,
     kind: row.kind,
@@ -73,10 +71,32 @@ function toJob(
   };
 }
 
-export function getJob(ctx: PlatformContext, id: number): Job | null {
-  const row = ctx.db.prepare(`${JOB_SELECT} WHERE j.id = ?`).get(id) as
-    Parameters<typeof toJob>[0] | undefined;
+const jobsWithNames = (db: Db) =>
+  db
+    .selectFrom("jobs as j")
+    .leftJoin("graphs as g", "g.id", "j.graph_id")
+    .leftJoin("users as u", "u.id", "j.created_by")
+    .selectAll("j")
+    .select(["g.name as graph_name", "u.username as created_by_name"]);
+
+/**
+ * getJob on the SQLite connection, synchronously: for the code not yet moved onto the data
+ * layer (issue 22). SQLite only.
+ */
+export function getJobSync(ctx: { db: DB }, id: number): Job | null {
+  const row = ctx.db
+    .prepare(
+      `SELECT j.*, g.name AS graph_name, u.username AS created_by_name
+         FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id LEFT JOIN users u ON u.id = j.created_by
+        WHERE j.id = ?`,
+    )
+    .get(id) as JobListRow | undefined;
   return row ? toJob(row) : null;
+}
+
+export async function getJob(db: Db, id: number): Promise<Job | null> {
+  const row = await jobsWithNames(db).where("j.id", "=", id).executeTakeFirst();
+  return row ? toJob(row as JobListRow) : null;
 }
 
 export interface JobFilters {
@@ -90,110 +110,358 @@ export interface JobFilters {
   pageSize?: number;
 }
 
+const list = <T extends string>(v: T | T[] | undefined): T[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : [v];
+
 /** Jobs newest first, without their results (a list stays small); `{results, count}`. */
-export function listJobs(
-  ctx: PlatformContext,
+export async function listJobs(
+  db: Db,
   filters: JobFilters = {},
-): { results: Job[]; count: number } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const list = (v: string | string[] | undefined) =>
-    v === undefined ? [] : Array.isArray(v) ? v : [v];
-  const kindsWanted = list(filters.kind);
-  if (kindsWanted.length) {
-    where.push(`j.kind IN (${kindsWanted.map(() => "?").join(", ")})`);
-    params.push(...kindsWanted);
-  }
+): Promise<{ results: Job[]; count: number }> {
+  const kinds = list(filters.kind);
   const statuses = list(filters.status);
-  if (statuses.length) {
-    where.push(`j.status IN (${statuses.map(() => "?").join(", ")})`);
-    params.push(...statuses);
-  }
-  if (filters.graphId !== undefined) {
-    where.push("j.graph_id = ?");
-    params.push(filters.graphId);
-  }
-  if (filters.visibleKinds) {
-    const marks = filters.visibleKinds.map(() => "?").join(", ") || "NULL";
-    where.push(`(j.kind IN (${marks}) OR j.created_by = ?)`);
-    params.push(...filters.visibleKinds, filters.orCreatedBy ?? -1);
-  }
-  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const visible = filters.visibleKinds;
+  const filtered = <Q extends ReturnType<typeof jobsWithNames>>(q: Q) =>
+    q
+      .$if(kinds.length > 0, (w) => w.where("j.kind", "in", kinds))
+      .$if(statuses.length > 0, (w) => w.where("j.status", "in", statuses))
+      .$if(filters.graphId !== undefined, (w) => w.where("j.graph_id", "=", filters.graphId!))
+      .$if(visible !== undefined, (w) =>
+        w.where((eb) =>
+          eb.or([
+            ...(visible!.length ? [eb("j.kind", "in", visible!)] : []),
+            eb("j.created_by", "=", filters.orCreatedBy ?? -1),
+          ]),
+        ),
+      );
   const pageSize = Math.min(Math.max(filters.pageSize ?? 10, 1), 100);
   const page = Math.max(filters.page ?? 1, 1);
-  const count = ctx.db
-    .prepare(`SELECT count(*) FROM jobs j ${clause}`)
-    .pluck()
-    .get(...params) as number;
-  const rows = ctx.db
-    .prepare(`${JOB_SELECT} ${clause} ORDER BY j.id DESC LIMIT ? OFFSET ?`)
-    .all(...params, pageSize, (page - 1) * pageSize) as Parameters<typeof toJob>[0][];
-  return { results: rows.map((r) => toJob(r, false)), count };
+  const [{ count }] = await filtered(jobsWithNames(db))
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .execute();
+  const rows = await filtered(jobsWithNames(db))
+    .orderBy("j.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { results: rows.map((r) => toJob(r as JobListRow, false)), count };
 }
 
 /** A job's log, newest first. */
-export function jobLogs(
-  ctx: PlatformContext,
+export async function jobLogs(
+  db: Db,
   jobId: number,
   page = 1,
   pageSize = 20,
-): { results: JobLog[]; count: number; page: number; page_size: number } {
-  const count = countRows(ctx.db, "job_logs", "job_id", jobId);
-  const results = ctx.db
-    .prepare(
-      "SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-    )
-    .all(jobId, pageSize, (page - 1) * pageSize) as JobLog[];
+): Promise<{ results: JobLog[]; count: number; page: number; page_size: number }> {
+  const { count } = await db
+    .selectFrom("job_logs")
+    .where("job_id", "=", jobId)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const results = (await db
+    .selectFrom("job_logs")
+    .select(["id", "job_id", "at", "level", "message"])
+    .where("job_id", "=", jobId)
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()) as JobLog[];
   return { results, count, page, page_size: pageSize };
 }
 
 /** Log lines after `afterId`, oldest first (for a live follower). */
-export function jobLogsAfter(
-  ctx: PlatformContext,
+export async function jobLogsAfter(
+  db: Db,
   jobId: number,
   afterId: number,
   limit = 200,
-): JobLog[] {
-  return ctx.db
-    .prepare(
-      "SELECT id, job_id, at, level, message FROM job_logs WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?",
-    )
-    .all(jobId, afterId, limit) as JobLog[];
+): Promise<JobLog[]> {
+  return (await db
+    .selectFrom("job_logs")
+    .select(["id", "job_id", "at", "level", "message"])
+    .where("job_id", "=", jobId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute()) as JobLog[];
 }
 
-export function addLog(db: DB, jobId: number, level: JobLogLevel, message: string) {
-  db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(
-    jobId,
-    now(),
-    level,
-    message,
-  );
+/** The id of the job's newest log line (0: none). */
+export async function lastLogId(db: Db, jobId: number): Promise<number> {
+  const row = await db
+    .selectFrom("job_logs")
+    .where("job_id", "=", jobId)
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+export async function addLog(db: Db, jobId: number, level: JobLogLevel, message: string) {
+  await db.insertInto("job_logs").values({ job_id: jobId, at: now(), level, message }).execute();
+}
+
+export interface EnqueueRow {
+  kind: string;
+  graphId: number | null;
+  params: unknown;
+  userId: number | null;
+  label: string;
+}
+
+/** Inserts a queued job with its first log line; returns its id. Run inside a write. */
+export async function insertJob(tx: Db, job: EnqueueRow): Promise<number> {
+  const { id } = await tx
+    .insertInto("jobs")
+    .values({
+      kind: job.kind,
+      graph_id: job.graphId,
+      params_json: JSON.stringify(job.params ?? {}),
+      created_by: job.userId,
+      created_at: now(),
+      message: "排队中",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await addLog(tx, id, "info", `任务已创建：${job.label}`);
+  return id;
+}
+
+/** insertJob on the SQLite connection, synchronously (see getJobSync). SQLite only. */
+export function insertJobSync(ctx: { db: DB }, job: EnqueueRow): number {
+  const db = ctx.db;
+  const t = now();
+  return db.transaction(() => {
+    const jobId = Number(
+      db
+        .prepare(
+          "INSERT INTO jobs (kind, graph_id, params_json, created_by, created_at, message) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(job.kind, job.graphId, JSON.stringify(job.params ?? {}), job.userId, t, "排队中")
+        .lastInsertRowid,
+    );
+    db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(
+      jobId,
+      t,
+      "info",
+      `任务已创建：${job.label}`,
+    );
+    return jobId;
+  })();
 }
 
 /**
  * Asks a job to stop: a queued job is cancelled at once; a running one is flagged and ends
  * at its next checkpoint. A finished job cannot be cancelled (400).
  */
-export function cancelJob(ctx: PlatformContext, id: number, username = ""): Job {
-  const db = ctx.db;
-  db.transaction(() => {
-    const row = db.prepare("SELECT status FROM jobs WHERE id = ?").get(id) as
-      { status: JobStatus } | undefined;
+export async function cancelJob(store: Store, id: number, username = ""): Promise<Job> {
+  await store.write(async (tx) => {
+    const row = await tx
+      .selectFrom("jobs")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw new HttpError(404, "任务不存在", "not_found");
     const who = username ? `（${username}）` : "";
     if (row.status === "queued") {
-      db.prepare(
-        "UPDATE jobs SET status = 'cancelled', cancel_requested = 1, finished_at = ?, message = ? WHERE id = ?",
-      ).run(now(), CANCELLED, id);
-      addLog(db, id, "warn", `任务在开始前被取消${who}`);
+      await tx
+        .updateTable("jobs")
+        .set({ status: "cancelled", cancel_requested: 1, finished_at: now(), message: CANCELLED })
+        .where("id", "=", id)
+        .execute();
+      await addLog(tx, id, "warn", `任务在开始前被取消${who}`);
     } else if (row.status === "running") {
-      db.prepare("UPDATE jobs SET cancel_requested = 1, message = '正在取消…' WHERE id = ?").run(
-        id,
-      );
-      addLog(db, id, "warn", `已请求取消${who}`);
+      await tx
+        .updateTable("jobs")
+        .set({ cancel_requested: 1, message: "正在取消…" })
+        .where("id", "=", id)
+        .execute();
+      await addLog(tx, id, "warn", `已请求取消${who}`);
     } else {
       throw new HttpError(400, "任务已结束，无法取消", "job_finished");
     }
-  })();
-  return getJob(ctx, id)!;
+  });
+  return (await getJob(store.db, id))!;
+}
+
+// --- The runner's statements (platform/jobs/worker.ts) ----------------------------------------
+
+/** A worker's hold on a job: the claim's fencing token. */
+export interface JobToken {
+  jobId: number;
+  worker: string;
+  attempt: number;
+}
+
+/**
+ * Takes the oldest queued job of a known kind for `worker`, in one statement: no two workers
+ * take the same (on PostgreSQL, rows other claims are taking are skipped, not waited for).
+ */
+export async function claimJob(db: Db, worker: string, kinds: string[]): Promise<JobRow | null> {
+  if (!kinds.length) return null;
+  const t = now();
+  const oldest = db
+    .selectFrom("jobs")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("kind", "in", kinds)
+    .orderBy("id")
+    .limit(1)
+    .$if(engineOf(db) === "postgres", (q) => q.forUpdate().skipLocked());
+  const row = await db
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: "running",
+      worker,
+      started_at: eb.fn.coalesce("started_at", eb.val(t)),
+      heartbeat_at: t,
+      message: "运行中",
+    }))
+    .where("id", "=", oldest)
+    .where("status", "=", "queued")
+    .returningAll()
+    .executeTakeFirst();
+  return (row as JobRow | undefined) ?? null;
+}
+
+export async function hasQueuedJob(db: Db): Promise<boolean> {
+  return !!(await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("status", "=", "queued")
+    .limit(1)
+    .executeTakeFirst());
+}
+
+const held = (token: JobToken) => (db: Db) =>
+  db
+    .selectFrom("jobs")
+    .select("cancel_requested")
+    .where("id", "=", token.jobId)
+    .where("worker", "=", token.worker)
+    .where("attempts", "=", token.attempt)
+    .where("status", "=", "running");
+
+/**
+ * Whether the token still holds, and whether cancelling was asked; null once it is lost.
+ * Inside a write transaction the job's row is kept as read until it commits (on PostgreSQL a
+ * share lock: a takeover waits for the commit; on SQLite the write lock holds everything).
+ */
+export async function holdsJob(
+  db: Db,
+  token: JobToken,
+): Promise<{ cancelRequested: boolean } | null> {
+  const row = await held(token)(db)
+    .$if(engineOf(db) === "postgres" && db.isTransaction, (q) => q.forShare())
+    .executeTakeFirst();
+  return row ? { cancelRequested: row.cancel_requested === 1 } : null;
+}
+
+/** The heartbeat: moves heartbeat_at while the token holds; false once it does not. */
+export async function beat(db: Db, token: JobToken): Promise<boolean> {
+  const r = await db
+    .updateTable("jobs")
+    .set({ heartbeat_at: now() })
+    .where("id", "=", token.jobId)
+    .where("worker", "=", token.worker)
+    .where("attempts", "=", token.attempt)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function setProgress(tx: Db, jobId: number, progress: number, message?: string) {
+  await tx
+    .updateTable("jobs")
+    .set((eb) => ({
+      progress,
+      message: message ?? eb.ref("message"),
+      heartbeat_at: now(),
+    }))
+    .where("id", "=", jobId)
+    .execute();
+}
+
+export async function markSucceeded(tx: Db, jobId: number, result: unknown) {
+  const t = now();
+  await tx
+    .updateTable("jobs")
+    .set({
+      status: "succeeded",
+      progress: 100,
+      message: "已完成",
+      result_json: JSON.stringify(result ?? null),
+      finished_at: t,
+      heartbeat_at: t,
+    })
+    .where("id", "=", jobId)
+    .execute();
+  await addLog(tx, jobId, "info", "任务完成");
+}
+
+export async function markEnded(
+  tx: Db,
+  jobId: number,
+  outcome: { status: "failed" | "cancelled"; message: string; result: string | null },
+) {
+  await tx
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: outcome.status,
+      error: outcome.status === "cancelled" ? null : outcome.message,
+      message: outcome.message,
+      result_json: eb.fn.coalesce(sql.val(outcome.result), eb.ref("result_json")),
+      finished_at: now(),
+    }))
+    .where("id", "=", jobId)
+    .execute();
+  await addLog(tx, jobId, outcome.status === "cancelled" ? "warn" : "error", outcome.message);
+}
+
+/** Running jobs whose heartbeat is older than `cutoff` (or never came), but `exceptId`. */
+export async function silentJobs(
+  tx: Db,
+  cutoff: string,
+  exceptId: number,
+): Promise<{ id: number; kind: string; attempts: number }[]> {
+  return tx
+    .selectFrom("jobs")
+    .select(["id", "kind", "attempts"])
+    .where("status", "=", "running")
+    .where((eb) => eb.or([eb("heartbeat_at", "is", null), eb("heartbeat_at", "<=", cutoff)]))
+    .where("id", "<>", exceptId)
+    .execute();
+}
+
+/** Puts a job back in the queue for another run; its old token holds no more. */
+export async function requeueJob(tx: Db, jobId: number, message: string) {
+  await tx
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: "queued",
+      progress: 0,
+      message,
+      worker: null,
+      heartbeat_at: null,
+      attempts: eb("attempts", "+", 1),
+    }))
+    .where("id", "=", jobId)
+    .execute();
+}
+
+/** Ends a job whose worker went silent; its old token holds no more. */
+export async function abandonJob(tx: Db, jobId: number, reason: string) {
+  await tx
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: "failed",
+      error: reason,
+      message: reason,
+      finished_at: now(),
+      worker: null,
+      attempts: eb("attempts", "+", 1),
+    }))
+    .where("id", "=", jobId)
+    .execute();
 }

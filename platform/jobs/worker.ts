@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
-import type { Statement } from "better-sqlite3";
-import type { DB } from "../db/database.js";
+import type { Store, Tx } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
+import { JOB_TAKEOVER_SECONDS } from "../settings.js";
 import {
   JobCancelledError,
   JobFailedError,
@@ -13,8 +13,24 @@ import {
   jobKinds,
   type JobContext,
 } from "./kinds.js";
-import { JOB_TAKEOVER_SECONDS } from "../settings.js";
-import { addLog, now, parse, type JobRow } from "./store.js";
+import {
+  abandonJob,
+  addLog,
+  beat,
+  claimJob,
+  hasQueuedJob,
+  holdsJob,
+  insertJob,
+  insertJobSync,
+  markEnded,
+  markSucceeded,
+  parse,
+  requeueJob,
+  setProgress,
+  silentJobs,
+  type JobRow,
+  type JobToken,
+} from "./store.js";
 
 /**
  * The job runner: long work (graph builds, incremental updates, model runs) queued in the
@@ -36,39 +52,50 @@ export interface EnqueueInput {
   userId?: number | null;
 }
 
-/** Queues a job and wakes this process's worker; returns the job id. */
-export function enqueueJob(ctx: PlatformContext, input: EnqueueInput): number {
-  const kind = jobKind(input.kind);
-  if (!kind) throw new Error(`unknown job kind ${input.kind}`);
-  const id = ctx.db.transaction(() => {
-    const jobId = Number(
-      ctx.db
-        .prepare(
-          "INSERT INTO jobs (kind, graph_id, params_json, created_by, created_at, message) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(
-          input.kind,
-          input.graphId ?? null,
-          JSON.stringify(input.params ?? {}),
-          input.userId ?? null,
-          now(),
-          "排队中",
-        ).lastInsertRowid,
-    );
-    addLog(ctx.db, jobId, "info", `任务已创建：${jobKindLabel(input.kind, input.params)}`);
-    return jobId;
-  })();
-  workers.get(ctx.db)?.wake();
+function enqueueRow(input: EnqueueInput) {
+  if (!jobKind(input.kind)) throw new Error(`unknown job kind ${input.kind}`);
+  return {
+    kind: input.kind,
+    graphId: input.graphId ?? null,
+    params: input.params ?? {},
+    userId: input.userId ?? null,
+    label: jobKindLabel(input.kind, input.params),
+  };
+}
+
+/**
+ * Queues a job and wakes this process's worker; returns the job id. Given `tx`, the job is
+ * queued in that transaction (it exists only if the transaction commits; the worker looks
+ * for it within a second).
+ */
+export async function enqueueJob(
+  ctx: PlatformContext,
+  input: EnqueueInput,
+  tx?: Tx,
+): Promise<number> {
+  const row = enqueueRow(input);
+  const id = tx ? await insertJob(tx, row) : await ctx.store.write((t) => insertJob(t, row));
+  if (!tx) workers.get(ctx.store)?.wake();
+  return id;
+}
+
+/**
+ * The same, on the SQLite connection in a synchronous transaction of the caller's: for the code
+ * not yet moved onto the data layer (issue 22). SQLite only.
+ */
+export function enqueueJobSync(ctx: PlatformContext, input: EnqueueInput): number {
+  const id = insertJobSync(ctx, enqueueRow(input));
+  workers.get(ctx.store)?.wake();
   return id;
 }
 
 const HEARTBEAT_MS = 5_000;
 const POLL_MS = 1_000;
+const MAX_ATTEMPTS = 3;
 
 /** How often a worker beats and looks for silent jobs: every 5 s, or a third of the limit. */
 const beatMs = (ctx: PlatformContext) =>
   Math.min(HEARTBEAT_MS, ((ctx.settings.jobTakeoverSeconds ?? JOB_TAKEOVER_SECONDS) * 1000) / 3);
-const MAX_ATTEMPTS = 3;
 
 /** The log line of a job taken from a worker that stopped answering (a dead or frozen one). */
 export const takenOver = (seconds: number) =>
@@ -82,48 +109,37 @@ export const abandoned = (seconds: number) => `工作进程超过 ${seconds} 秒
  * most 3 attempts), any other is marked failed. Either way the attempt number moves on and the
  * worker is cleared, so the worker that had the job (dead, or only slow) holds it no more.
  */
-export function recoverJobs(
+export async function recoverJobs(
   ctx: PlatformContext,
   opts: { staleMs?: number } = {},
-): { requeued: number[]; failed: number[] } {
-  const db = ctx.db;
+): Promise<{ requeued: number[]; failed: number[] }> {
   const seconds = ctx.settings.jobTakeoverSeconds ?? JOB_TAKEOVER_SECONDS;
-  const staleMs = opts.staleMs ?? seconds * 1000;
-  const cutoff = new Date(Date.now() - staleMs).toISOString();
-  const own = workers.get(db);
-  const out = { requeued: [] as number[], failed: [] as number[] };
-  db.transaction(() => {
-    const rows = db
-      .prepare(
-        `SELECT id, kind, attempts FROM jobs
-          WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at <= ?) AND id <> ?`,
-      )
-      .all(cutoff, own?.busyWith ?? -1) as { id: number; kind: string; attempts: number }[];
-    for (const r of rows) {
+  const cutoff = new Date(Date.now() - (opts.staleMs ?? seconds * 1000)).toISOString();
+  const own = workers.get(ctx.store);
+  const out = await ctx.store.write(async (tx) => {
+    const done = { requeued: [] as number[], failed: [] as number[] };
+    for (const r of await silentJobs(tx, cutoff, own?.busyWith ?? -1)) {
       const kind = jobKind(r.kind);
       if (kind?.resumable && r.attempts < MAX_ATTEMPTS) {
-        db.prepare(
-          "UPDATE jobs SET status = 'queued', progress = 0, message = ?, worker = NULL, heartbeat_at = NULL, attempts = attempts + 1 WHERE id = ?",
-        ).run("任务将重新执行", r.id);
-        addLog(
-          db,
+        await requeueJob(tx, r.id, "任务将重新执行");
+        await addLog(
+          tx,
           r.id,
           "warn",
           `${takenOver(seconds)}，已重新排队（第 ${r.attempts + 1} 次重试）`,
         );
-        out.requeued.push(r.id);
+        done.requeued.push(r.id);
       } else {
         const reason = kind?.resumable
           ? `${abandoned(seconds)}（已重试 ${r.attempts} 次）`
           : abandoned(seconds);
-        db.prepare(
-          "UPDATE jobs SET status = 'failed', error = ?, message = ?, finished_at = ?, worker = NULL, attempts = attempts + 1 WHERE id = ?",
-        ).run(reason, reason, now(), r.id);
-        addLog(db, r.id, "error", reason);
-        out.failed.push(r.id);
+        await abandonJob(tx, r.id, reason);
+        await addLog(tx, r.id, "error", reason);
+        done.failed.push(r.id);
       }
     }
-  })();
+    return done;
+  });
   if (out.requeued.length) own?.wake();
   return out;
 }
@@ -160,78 +176,53 @@ class Worker {
 
   private async tick() {
     if (this.stopped || this.busyWith !== null) return;
+    let more = false;
     try {
       if (Date.now() - this.lastRecovery > beatMs(this.ctx)) {
         this.lastRecovery = Date.now();
-        recoverJobs(this.ctx);
+        await recoverJobs(this.ctx);
       }
-      const row = this.claim();
+      const row = await claimJob(this.ctx.store.db, this.id, [...jobKinds().keys()]);
       if (row) await this.run(row);
+      more = !this.stopped && (await hasQueuedJob(this.ctx.store.db));
     } catch (e) {
       if (!this.stopped) console.error("job worker:", e);
     }
-    if (!this.stopped) this.schedule(this.busyWith === null && this.hasQueued() ? 0 : POLL_MS);
-  }
-
-  private hasQueued() {
-    return !!this.ctx.db.prepare("SELECT 1 FROM jobs WHERE status = 'queued' LIMIT 1").get();
-  }
-
-  /** Takes the oldest queued job of a known kind; one UPDATE, so no two workers take the same. */
-  private claim(): JobRow | null {
-    const known = [...jobKinds().keys()];
-    if (!known.length) return null;
-    const t = now();
-    return (
-      (this.ctx.db
-        .prepare(
-          `UPDATE jobs SET status = 'running', worker = ?, started_at = coalesce(started_at, ?), heartbeat_at = ?, message = '运行中'
-            WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND kind IN (${known.map(() => "?").join(", ")}) ORDER BY id LIMIT 1)
-              AND status = 'queued'
-          RETURNING *`,
-        )
-        .get(this.id, t, t, ...known) as JobRow | undefined) ?? null
-    );
+    if (!this.stopped) this.schedule(more ? 0 : POLL_MS);
   }
 
   private async run(row: JobRow) {
-    const db = this.ctx.db;
     const kind = jobKind(row.kind)!;
-    const fence = new Fence(db, row.id, this.id, row.attempts);
+    const run = new Run(this.ctx.store, { jobId: row.id, worker: this.id, attempt: row.attempts });
     this.busyWith = row.id;
     const heartbeat = setInterval(() => {
-      if (!this.stopped) fence.beat();
+      if (!this.stopped) void run.beat();
     }, beatMs(this.ctx));
     heartbeat.unref();
-    const outcome = { completed: false };
-    const succeed = (result: unknown) => {
-      db.prepare(
-        "UPDATE jobs SET status = 'succeeded', progress = 100, message = ?, result_json = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
-      ).run("已完成", JSON.stringify(result ?? null), now(), now(), row.id);
-      addLog(db, row.id, "info", "任务完成");
-    };
-    const job = this.jobContext(row, fence, succeed, outcome);
+    const job = run.context(row, this.ctx, () => this.stopped);
     try {
-      job.log("info", row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始");
+      await job.log(
+        "info",
+        row.attempts ? `任务重新开始（第 ${row.attempts + 1} 次）` : "任务开始",
+      );
       const result = await kind.handler(job as JobContext<never>);
-      if (this.stopped || outcome.completed) return;
-      fence.transaction(() => succeed(result));
+      if (this.stopped || run.completed) return;
+      await run.transaction((tx) => markSucceeded(tx, row.id, result));
     } catch (e) {
       if (this.stopped || e instanceof WorkerStoppedError) return;
-      if (e instanceof JobLostError || fence.lost) {
+      if (e instanceof JobLostError || run.lost) {
         console.warn(`job ${row.id}: taken over by another worker while this one ran it; stopped`);
         return;
       }
-      this.settleFailure(fence, e);
+      await this.settleFailure(run, e);
     } finally {
       clearInterval(heartbeat);
       this.busyWith = null;
     }
   }
 
-  private settleFailure(fence: Fence, e: unknown) {
-    const db = this.ctx.db;
-    const id = fence.jobId;
+  private async settleFailure(run: Run, e: unknown) {
+    const id = run.token.jobId;
     const cancelled = e instanceof JobCancelledError;
     const message =
       e instanceof JobFailedError || e instanceof JobCancelledError
@@ -249,158 +240,165 @@ class Worker {
     const result =
       e instanceof JobFailedError && e.result !== undefined ? JSON.stringify(e.result) : null;
     try {
-      fence.transaction(() => {
-        db.prepare(
-          "UPDATE jobs SET status = ?, error = ?, message = ?, result_json = coalesce(?, result_json), finished_at = ? WHERE id = ?",
-        ).run(
-          cancelled ? "cancelled" : "failed",
-          cancelled ? null : message,
-          message,
-          result,
-          now(),
-          id,
-        );
-        addLog(db, id, cancelled ? "warn" : "error", message);
-      });
+      await run.transaction((tx) =>
+        markEnded(tx, id, { status: cancelled ? "cancelled" : "failed", message, result }),
+      );
     } catch (lost) {
       if (!(lost instanceof JobLostError)) throw lost;
     }
   }
+}
 
-  private jobContext(
-    row: JobRow,
-    fence: Fence,
-    succeed: (result: unknown) => void,
-    outcome: { completed: boolean },
-  ): JobContext {
-    const db = this.ctx.db;
-    const setProgress = db.prepare(
-      "UPDATE jobs SET progress = ?, message = coalesce(?, message), heartbeat_at = ? WHERE id = ?",
-    );
-    const cancelFlag = db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").pluck();
-    let lastWrite = 0;
-    let lastPct = -1;
+/**
+ * One run of a job by a worker: its fencing token, the checks that the job's writes commit
+ * only while the token holds, and the queue that keeps its progress and log writes in order.
+ * Once a check fails the run has lost the job for good.
+ */
+class Run {
+  lost = false;
+  completed = false;
+  /** Progress and log writes made outside a transaction, in order; never rejects. */
+  private queue: Promise<void> = Promise.resolve();
+  /** The transaction `fn` of transaction()/complete() runs in, while it runs. */
+  private current: Tx | null = null;
+  private lastWrite = 0;
+  private lastPct = -1;
+
+  constructor(
+    private store: Store,
+    readonly token: JobToken,
+  ) {}
+
+  /** Throws JobLostError unless the token holds; answers whether cancelling was asked. */
+  private async check(db: Store["db"]): Promise<boolean> {
+    if (!this.lost) {
+      const held = await holdsJob(db, this.token);
+      if (held) return held.cancelRequested;
+      this.lost = true;
+    }
+    throw new JobLostError(this.token.jobId);
+  }
+
+  /** `fn` in one write transaction that first checks the token, after the queued writes. */
+  async transaction<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+    if (this.current) return fn(this.current);
+    await this.queue;
+    return this.fenced(fn);
+  }
+
+  private fenced<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+    return this.store.write(async (tx) => {
+      await this.check(tx);
+      this.current = tx;
+      try {
+        return await fn(tx);
+      } finally {
+        this.current = null;
+      }
+    });
+  }
+
+  /** A progress or log write: in the running transaction, else queued (fenced) in order. */
+  private write(fn: (tx: Tx) => Promise<void>): Promise<void> {
+    if (this.current) return fn(this.current);
+    this.queue = this.queue.then(async () => {
+      if (this.lost) return;
+      try {
+        await this.fenced(fn);
+      } catch (e) {
+        // Lost: the next checkpoint or transaction says so. A store that refuses a progress
+        // line (busy, closing) loses only that line.
+        if (!(e instanceof JobLostError)) console.error(`job ${this.token.jobId}: write:`, e);
+      }
+    });
+    return this.queue;
+  }
+
+  /** The heartbeat: moves heartbeat_at while the token holds; notes a loss. */
+  async beat() {
+    if (this.lost) return;
+    try {
+      if (!(await beat(this.store.db, this.token))) this.lost = true;
+    } catch {
+      // A busy or closing store skips a beat; the job's own next write tells what holds.
+    }
+  }
+
+  context(row: JobRow, ctx: PlatformContext, stopped: () => boolean): JobContext {
+    const jobId = row.id;
     const guard = () => {
-      if (this.stopped) throw new WorkerStoppedError();
-      if (fence.lost) throw new JobLostError(row.id);
+      if (stopped()) throw new WorkerStoppedError();
+      if (this.lost) throw new JobLostError(jobId);
     };
-    const isCancelled = () => !this.stopped && cancelFlag.get(row.id) === 1;
     return {
-      id: row.id,
+      id: jobId,
       kind: row.kind,
       graphId: row.graph_id,
       userId: row.created_by,
       params: (parse(row.params_json) ?? {}) as Record<string, unknown>,
-      ctx: this.ctx,
+      ctx,
       progress: (pct, message) => {
         guard();
         const p = Math.round(Math.min(100, Math.max(0, pct)) * 10) / 10;
         // Many small steps are written at most every 100 ms; a new message always is.
-        if (message === undefined && p !== 100 && Date.now() - lastWrite < 100 && p - lastPct < 5)
-          return;
-        lastWrite = Date.now();
-        lastPct = p;
-        fence.transaction(() => setProgress.run(p, message ?? null, now(), row.id));
+        if (
+          message === undefined &&
+          p !== 100 &&
+          Date.now() - this.lastWrite < 100 &&
+          p - this.lastPct < 5
+        )
+          return Promise.resolve();
+        this.lastWrite = Date.now();
+        this.lastPct = p;
+        return this.write((tx) => setProgress(tx, jobId, p, message));
       },
       log: (level, message) => {
         guard();
-        fence.transaction(() => addLog(db, row.id, level, message));
+        return this.write((tx) => addLog(tx, jobId, level, message));
       },
-      isCancelled,
       checkpoint: async () => {
         guard();
+        await this.queue;
         await new Promise<void>((r) => setImmediate(r));
         guard();
-        fence.check();
-        if (isCancelled()) throw new JobCancelledError();
-      },
-      fence: () => {
-        guard();
-        fence.check();
+        if (await this.check(this.store.db)) throw new JobCancelledError();
       },
       transaction: (fn) => {
         guard();
-        return fence.transaction(fn);
+        return this.transaction(fn);
       },
-      complete: (fn) => {
+      complete: async (fn) => {
         guard();
-        const result = fence.transaction(() => {
-          const value = fn();
-          succeed(value);
+        const result = await this.transaction(async (tx) => {
+          const value = await fn(tx);
+          await markSucceeded(tx, jobId, value);
           return value;
         });
-        outcome.completed = true;
+        this.completed = true;
         return result;
       },
     };
   }
 }
 
-/**
- * A worker's hold on one job: the fencing token (worker id, attempt) and the checks that
- * writes commit only while it holds. Once a check fails the hold is lost for good.
- */
-class Fence {
-  lost = false;
-  private holds: Statement;
-  private touch: Statement;
-  private token: [number, string, number];
-
-  constructor(
-    private db: DB,
-    readonly jobId: number,
-    worker: string,
-    attempt: number,
-  ) {
-    const held = "id = ? AND worker = ? AND attempts = ? AND status = 'running'";
-    this.token = [jobId, worker, attempt];
-    this.holds = db.prepare(`SELECT 1 FROM jobs WHERE ${held}`).pluck();
-    this.touch = db.prepare(`UPDATE jobs SET heartbeat_at = ? WHERE ${held}`);
-  }
-
-  /** Throws JobLostError unless the token still holds (inside a transaction: until it commits). */
-  check() {
-    if (!this.lost && this.holds.get(...this.token) === undefined) this.lost = true;
-    if (this.lost) throw new JobLostError(this.jobId);
-  }
-
-  /** `fn` in one transaction that first checks the token. */
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(() => {
-      this.check();
-      return fn();
-    })();
-  }
-
-  /** The heartbeat: moves heartbeat_at while the token holds; notes a loss. */
-  beat() {
-    if (this.lost) return;
-    try {
-      if (this.touch.run(now(), ...this.token).changes === 0) this.lost = true;
-    } catch {
-      // A busy or closing store skips a beat; the job's own next write tells what holds.
-    }
-  }
-}
-
-const workers = new Map<DB, Worker>();
+const workers = new Map<Store, Worker>();
 
 /** Starts the worker of this store (idempotent). */
 export function startJobWorker(ctx: PlatformContext) {
-  if (workers.has(ctx.db)) return;
+  if (workers.has(ctx.store)) return;
   const w = new Worker(ctx);
-  workers.set(ctx.db, w);
+  workers.set(ctx.store, w);
   w.wake();
 }
 
 /**
  * Stops the worker of this store (all workers without an argument). A job it was running
- * stays "running" in the store and is recovered at the next start.
+ * stays "running" in the store and is taken over once its heartbeat is silent past the limit.
  */
 export function stopJobWorker(ctx?: PlatformContext) {
-  for (const [db, w] of workers) {
-    if (ctx && db !== ctx.db) continue;
+  for (const [store, w] of workers) {
+    if (ctx && store !== ctx.store) continue;
     w.stop();
-    workers.delete(db);
+    workers.delete(store);
   }
 }

@@ -206,7 +206,7 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
   it("streams a job's progress as server-sent events while the job runs", async () => {
     const u = userWithToken(p.ctx, `sse-${mode}`, ["admin"]);
     const api = await platformFor(get("/", await browser(u)));
-    const id = enqueueJob(p.ctx, { kind: "test.client.ticker", userId: u.id });
+    const id = await enqueueJob(p.ctx, { kind: "test.client.ticker", userId: u.id });
     try {
       const res = await api.raw("GET", `/jobs/${id}/events`);
       expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");

@@ -132,10 +132,13 @@ export async function apiCall(
 const FINISHED = ["succeeded", "failed", "cancelled"];
 
 /** Waits until `ok()` holds (vi.waitFor, polling every 20 ms). */
-export async function eventually(ok: () => boolean, timeout = 20_000): Promise<void> {
+export async function eventually(
+  ok: () => boolean | Promise<boolean>,
+  timeout = 20_000,
+): Promise<void> {
   await vi.waitFor(
-    () => {
-      if (!ok()) throw new Error("not yet");
+    async () => {
+      if (!(await ok())) throw new Error("not yet");
     },
     { timeout, interval: 20 },
   );
@@ -144,8 +147,8 @@ export async function eventually(ok: () => boolean, timeout = 20_000): Promise<v
 /** The job once it has finished (succeeded, failed or cancelled), polled with vi.waitFor. */
 export async function settled(p: TestPlatform, id: number, timeout = 15_000): Promise<Job> {
   return vi.waitFor(
-    () => {
-      const job = getJob(p.ctx, id);
+    async () => {
+      const job = await getJob(p.ctx.store.db, id);
       if (!job || !FINISHED.includes(job.status))
         throw new Error(`job ${id} ${job?.status ?? "missing"}`);
       return job;

@@ -52,7 +52,10 @@ describe("creating a graph from an uploaded triple file", () => {
     });
     graphId = r.body.graph.id;
     jobId = r.body.job_id;
-    expect(getJob(p.ctx, jobId)).toMatchObject({ kind: "graph.build", graph_id: graphId });
+    expect(await getJob(p.ctx.store.db, jobId)).toMatchObject({
+      kind: "graph.build",
+      graph_id: graphId,
+    });
   });
 
   it("builds entities with classes, properties and aliases, and typed relations", async () => {
@@ -547,7 +550,7 @@ describe("a build cut off by a restart", () => {
           }),
         ).lastInsertRowid,
     );
-    expect(recoverJobs(p.ctx).requeued).toContain(id);
+    expect((await recoverJobs(p.ctx)).requeued).toContain(id);
     const job = await settled(p, id);
     expect(job.status).toBe("succeeded");
     expect(count("kg_entities", graph)).toBe(5);

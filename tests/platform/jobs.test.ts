@@ -83,8 +83,8 @@ afterAll(() => p.close());
 
 describe("the job runner", () => {
   it("runs a queued job to success with its progress, log and result kept in the store", async () => {
-    const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 5 }, userId: null });
-    expect(getJob(p.ctx, id)!.status).toMatch(/queued|running/);
+    const id = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 5 }, userId: null });
+    expect((await getJob(p.ctx.store.db, id))!.status).toMatch(/queued|running/);
     const job = await settled(p, id);
     expect(job).toMatchObject({
       status: "succeeded",
@@ -102,28 +102,28 @@ describe("the job runner", () => {
   });
 
   it("marks a job failed with the handler's message and keeps what it reported", async () => {
-    const job = await settled(p, enqueueJob(p.ctx, { kind: "test.fail", params: {} }));
+    const job = await settled(p, await enqueueJob(p.ctx, { kind: "test.fail", params: {} }));
     expect(job.status).toBe("failed");
     expect(job.error).toBe("数据有误");
     expect(job.result).toEqual({ bad_rows: [{ ref: "第 2 行", message: "主体不能为空" }] });
   });
 
   it("turns an unexpected error into a failed job instead of losing it", async () => {
-    const job = await settled(p, enqueueJob(p.ctx, { kind: "test.crash", params: {} }));
+    const job = await settled(p, await enqueueJob(p.ctx, { kind: "test.crash", params: {} }));
     expect(job.status).toBe("failed");
     expect(job.error).toBe("任务出错：boom");
   });
 
-  it("refuses an unknown kind", () => {
-    expect(() => enqueueJob(p.ctx, { kind: "no.such.kind", params: {} })).toThrow(
+  it("refuses an unknown kind", async () => {
+    await expect(enqueueJob(p.ctx, { kind: "no.such.kind", params: {} })).rejects.toThrow(
       /unknown job kind/,
     );
   });
 
   it("cancels a running job at its next checkpoint", async () => {
     const admin = userWithToken(p.ctx, "canceller", ["kg__graph__update"]);
-    const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
-    await eventually(() => getJob(p.ctx, id)!.status === "running");
+    const id = await enqueueJob(p.ctx, { kind: "test.wait", params: {} });
+    await eventually(async () => (await getJob(p.ctx.store.db, id))!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/cancel/`, {
       method: "POST",
       headers: authHeaders(admin),
@@ -157,7 +157,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
 
   it("re-queues a resumable job and runs it again", async () => {
     const id = orphan("test.resumable");
-    const out = recoverJobs(p.ctx);
+    const out = await recoverJobs(p.ctx);
     expect(out.requeued).toContain(id);
     const job = await settled(p, id);
     expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
@@ -168,28 +168,28 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
     expect(logs).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
   });
 
-  it("marks any other job failed, saying its worker stopped answering", () => {
+  it("marks any other job failed, saying its worker stopped answering", async () => {
     const id = orphan("test.once");
-    expect(recoverJobs(p.ctx).failed).toContain(id);
-    expect(getJob(p.ctx, id)).toMatchObject({
+    expect((await recoverJobs(p.ctx)).failed).toContain(id);
+    expect(await getJob(p.ctx.store.db, id)).toMatchObject({
       status: "failed",
       error: "工作进程超过 30 秒无响应，任务已中断",
     });
   });
 
-  it("leaves a job whose heartbeat is fresh (another process is running it)", () => {
+  it("leaves a job whose heartbeat is fresh (another process is running it)", async () => {
     const id = orphan("test.once", new Date().toISOString());
-    const out = recoverJobs(p.ctx);
+    const out = await recoverJobs(p.ctx);
     expect(out.failed).not.toContain(id);
-    expect(getJob(p.ctx, id)!.status).toBe("running");
-    expect(recoverJobs(p.ctx, { staleMs: 0 }).failed).toContain(id);
+    expect((await getJob(p.ctx.store.db, id))!.status).toBe("running");
+    expect((await recoverJobs(p.ctx, { staleMs: 0 })).failed).toContain(id);
   });
 
-  it("gives up on a resumable job after three restarts", () => {
+  it("gives up on a resumable job after three restarts", async () => {
     const id = orphan("test.resumable");
     p.ctx.db.prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
-    expect(recoverJobs(p.ctx).failed).toContain(id);
-    expect(getJob(p.ctx, id)!.error).toBe(`${abandoned(30)}（已重试 3 次）`);
+    expect((await recoverJobs(p.ctx)).failed).toContain(id);
+    expect((await getJob(p.ctx.store.db, id))!.error).toBe(`${abandoned(30)}（已重试 3 次）`);
   });
 
   it("recovers at platform start: a job left running in the store is never silently lost", async () => {
@@ -198,7 +198,10 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
     const id = orphan("test.once");
     const second = await createPlatform(settings);
     try {
-      expect(getJob(second.ctx, id)).toMatchObject({ status: "failed", error: abandoned(30) });
+      expect(await getJob(second.ctx.store.db, id)).toMatchObject({
+        status: "failed",
+        error: abandoned(30),
+      });
     } finally {
       await second.close();
     }
@@ -224,24 +227,24 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
 
   it("a resumable job taken over from a stalled worker runs its effects once", async () => {
     runs = 0;
-    const id = enqueueJob(p.ctx, { kind: "test.stall-resumable" });
+    const id = await enqueueJob(p.ctx, { kind: "test.stall-resumable" });
     await eventually(() => stalled.has("test.stall-resumable"));
-    const first = getJob(p.ctx, id)!;
+    const first = (await getJob(p.ctx.store.db, id))!;
     expect(first.status).toBe("running");
     await withSecondWorker(async (second) => {
       // The first worker is silent past the limit (here: at once); the second takes the job.
-      expect(recoverJobs(second.ctx, { staleMs: 0 }).requeued).toContain(id);
+      expect((await recoverJobs(second.ctx, { staleMs: 0 })).requeued).toContain(id);
       const done = await settled(p, id);
       expect(done).toMatchObject({ status: "succeeded", attempts: 1, result: { wrote: true } });
       expect(effects(id)).toBe(1);
       // The stalled worker wakes: its write, progress, log and result are all refused.
       stalled.get("test.stall-resumable")!();
       stalled.delete("test.stall-resumable");
-      const again = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+      const again = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
       expect((await settled(p, again)).status).toBe("succeeded");
     });
     expect(effects(id)).toBe(1);
-    expect(getJob(p.ctx, id)).toMatchObject({ status: "succeeded", attempts: 1 });
+    expect(await getJob(p.ctx.store.db, id)).toMatchObject({ status: "succeeded", attempts: 1 });
     const logs = logsOf(id);
     expect(logs.filter((m) => m === "任务完成")).toHaveLength(1);
     expect(logs.filter((m) => m === "effect written")).toHaveLength(1);
@@ -251,17 +254,20 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
 
   it("a job that cannot run again is failed once, never also succeeded", async () => {
     runs = 0;
-    const id = enqueueJob(p.ctx, { kind: "test.stall-once" });
+    const id = await enqueueJob(p.ctx, { kind: "test.stall-once" });
     await eventually(() => stalled.has("test.stall-once"));
     await withSecondWorker(async (second) => {
-      expect(recoverJobs(second.ctx, { staleMs: 0 }).failed).toContain(id);
+      expect((await recoverJobs(second.ctx, { staleMs: 0 })).failed).toContain(id);
     });
     stalled.get("test.stall-once")!();
     stalled.delete("test.stall-once");
     // The stalled worker is free again once its run has stopped.
-    const again = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+    const again = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
     expect((await settled(p, again)).status).toBe("succeeded");
-    expect(getJob(p.ctx, id)).toMatchObject({ status: "failed", error: abandoned(30) });
+    expect(await getJob(p.ctx.store.db, id)).toMatchObject({
+      status: "failed",
+      error: abandoned(30),
+    });
     expect(effects(id)).toBe(0);
     expect(logsOf(id)).not.toContain("effect written");
     expect(logsOf(id)).not.toContain("任务完成");
@@ -271,7 +277,7 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
 describe("the job API", () => {
   it("lists jobs newest first with filters and pages", async () => {
     const u = userWithToken(p.ctx, "lister", ["kg__graph__update"]);
-    const a = enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
+    const a = await enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
     await settled(p, a);
     const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, {
       headers: authHeaders(u),
@@ -293,9 +299,9 @@ describe("the job API", () => {
 
   it("shows only the kinds a user's codenames open (and their own jobs)", async () => {
     const outsider = userWithToken(p.ctx, "outsider", ["kg__graph__read"]);
-    const visible = listJobs(p.ctx, { visibleKinds: [], orCreatedBy: outsider.id });
+    const visible = await listJobs(p.ctx.store.db, { visibleKinds: [], orCreatedBy: outsider.id });
     expect(visible.count).toBe(0);
-    const mine = enqueueJob(p.ctx, {
+    const mine = await enqueueJob(p.ctx, {
       kind: "test.count",
       params: { steps: 1 },
       userId: outsider.id,
@@ -303,14 +309,14 @@ describe("the job API", () => {
     await settled(p, mine);
     const res = await fetch(`${p.api}/jobs/`, { headers: authHeaders(outsider) });
     expect((await res.json()).results.map((j: Job) => j.id)).toEqual([mine]);
-    const other = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
+    const other = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
     const refused = await fetch(`${p.api}/jobs/${other}/`, { headers: authHeaders(outsider) });
     expect(refused.status).toBe(403);
   });
 
   it("returns one job with its log paged newest first, and 404 for an unknown id", async () => {
     const u = userWithToken(p.ctx, "reader", ["kg__graph__update"]);
-    const id = enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
+    const id = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
     await settled(p, id);
     const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, {
       headers: authHeaders(u),
@@ -328,8 +334,8 @@ describe("the job API", () => {
 
   it("streams progress as server-sent events until the job is done", async () => {
     const u = userWithToken(p.ctx, "follower", ["kg__graph__update"]);
-    const id = enqueueJob(p.ctx, { kind: "test.wait", params: {} });
-    await eventually(() => getJob(p.ctx, id)!.status === "running");
+    const id = await enqueueJob(p.ctx, { kind: "test.wait", params: {} });
+    await eventually(async () => (await getJob(p.ctx.store.db, id))!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/events/`, { headers: authHeaders(u) });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();

@@ -4,7 +4,7 @@ import type { DB } from "../../db/database.js";
 import { HttpError, badRequest, forbidden } from "../../http/errors.js";
 import { jobKindLabel } from "../../jobs/kinds.js";
 import { parse } from "../../jobs/store.js";
-import { enqueueJob } from "../../jobs/worker.js";
+import { enqueueJobSync } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { assignOntology, parseJson } from "../../kg/ontology.js";
 import { likePattern } from "../../kg/params.js";
@@ -195,7 +195,7 @@ export function createGraph(
     );
     assignOntology(ctx, graphId, ontologyId!);
     audit(db, user, "create", "graphs", graphId, null, { ...fields, ontology_id: ontologyId });
-    const jobId = enqueueJob(ctx, { kind, graphId, params, userId: user.id });
+    const jobId = enqueueJobSync(ctx, { kind, graphId, params, userId: user.id });
     return { graphId, jobId };
   })();
   return { graph: graphCard(ctx, graphId), job_id: jobId };
@@ -209,7 +209,7 @@ export const rebuildGraph: GraphChange<{ job_id: number }> = (ctx, user, graphId
   return db.transaction(() => {
     requireIdle(db, graphId);
     requireOntologyAssigned(db, graphId);
-    return { job_id: enqueueJob(ctx, { kind: BUILD, graphId, params, userId: user.id }) };
+    return { job_id: enqueueJobSync(ctx, { kind: BUILD, graphId, params, userId: user.id }) };
   })();
 };
 
@@ -219,7 +219,7 @@ export const startRebuildDryRun: GraphChange<{ job_id: number }> = (ctx, user, g
   requireGraphRow(db, graphId);
   const params = readPlanBody(ctx, new BodyReader(body), "replace");
   requireOntologyAssigned(db, graphId);
-  return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
+  return { job_id: enqueueJobSync(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 };
 
 export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) => {
@@ -265,7 +265,7 @@ export const startDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId,
     ...(Object.keys(predicateMap).length ? { predicate_map: predicateMap } : {}),
     ...(mode ? { mode } : {}),
   };
-  return { job_id: enqueueJob(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
+  return { job_id: enqueueJobSync(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
 };
 
 /**
@@ -294,7 +294,7 @@ export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId,
   return db.transaction(() => {
     requireIdle(db, graphId);
     return {
-      job_id: enqueueJob(ctx, {
+      job_id: enqueueJobSync(ctx, {
         kind: UPDATE,
         graphId,
         params: {

@@ -6,7 +6,8 @@ import {
   registerJobKind,
   type JobContext,
 } from "../../jobs/kinds.js";
-import { getJob } from "../../jobs/store.js";
+import type { JobTransaction } from "./write.js";
+import { getJobSync } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
@@ -76,16 +77,16 @@ export interface UpdateParams {
 
 const MAX_LOGGED_PROBLEMS = 100;
 
-function logProblems(job: JobContext<unknown>, report: PlanReport) {
+async function logProblems(job: JobContext<unknown>, report: PlanReport) {
   for (const p of report.problems.slice(0, MAX_LOGGED_PROBLEMS))
-    job.log("warn", `${p.ref}：${p.message}`);
+    await job.log("warn", `${p.ref}：${p.message}`);
   if (report.problem_count > MAX_LOGGED_PROBLEMS) {
-    job.log(
+    await job.log(
       "warn",
       `另有 ${report.problem_count - MAX_LOGGED_PROBLEMS} 行有问题（结果中列出前 ${MAX_REPORTED_PROBLEMS} 行）`,
     );
   }
-  for (const w of report.warnings.slice(0, 20)) job.log("warn", w);
+  for (const w of report.warnings.slice(0, 20)) await job.log("warn", w);
 }
 
 /** The predicates nothing maps, most used first (at most 200). */
@@ -112,29 +113,29 @@ async function readAndPlan(
   const { ctx } = job;
   const graphId = job.graphId!;
   const [from, to] = span;
-  job.progress(from, "读取源数据");
+  await job.progress(from, "读取源数据");
   const rows = await readSourceRows(ctx, sources, {
     checkpoint: () => job.checkpoint(),
-    onNote: (m) => job.log("info", m),
+    onNote: (m) => void job.log("info", m),
     rdf: { graphId, predicateMap },
   });
   if (!rows.length) throw new JobFailedError("源数据中没有任何三元组");
-  job.log("info", `共读取 ${rows.length} 行，开始按本体校验`);
+  await job.log("info", `共读取 ${rows.length} 行，开始按本体校验`);
   const mid = from + (to - from) / 3;
-  job.progress(mid, `校验 ${rows.length} 行数据`);
+  await job.progress(mid, `校验 ${rows.length} 行数据`);
   const plan = await planRows(ctx, {
     graphId,
     rows,
     baseline,
     checkpoint: () => job.checkpoint(),
-    onProgress: (f) => job.progress(mid + (to - mid) * f),
+    onProgress: (f) => void job.progress(mid + (to - mid) * f),
   });
   const s = plan.report.summary;
-  job.log(
+  await job.log(
     "info",
     `校验完成：可用 ${s.accepted_rows} 行，有问题 ${s.bad_rows} 行；实体 +${s.entities.added} ~${s.entities.changed} -${s.entities.removed}，关系 +${s.relations.added} ~${s.relations.changed} -${s.relations.removed}`,
   );
-  logProblems(job, plan.report);
+  await logProblems(job, plan.report);
   return { ...plan, unmapped: unmappedOf(rows) };
 }
 
@@ -173,26 +174,26 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   );
   requireAccepted(plan, params.skip_bad_rows, "构建", plan.unmapped);
   if (plan.report.summary.bad_rows)
-    job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
+    await job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
   let clearing = false;
   try {
-    job.progress(30, "清空图谱原有数据");
+    await job.progress(30, "清空图谱原有数据");
     clearing = true;
-    const tx = job.transaction.bind(job);
+    const tx: JobTransaction = (fn) => job.transaction(fn);
     await clearGraphFacts(ctx, graphId, () => job.checkpoint(), tx);
-    job.progress(35, "写入实体与关系");
+    await job.progress(35, "写入实体与关系");
     const written = await writeBuild(
       ctx,
       plan,
       job.id,
       () => job.checkpoint(),
-      (f) => job.progress(35 + 64 * f),
+      (f) => void job.progress(35 + 64 * f),
       tx,
     );
-    return job.complete(() => {
+    return job.complete(async () => {
       rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
       const ms = Date.now() - started;
-      job.log(
+      await job.log(
         "info",
         `构建完成：实体 ${written.entities.added} 个，关系 ${written.relations.added} 条，用时 ${(ms / 1000).toFixed(1)} 秒`,
       );
@@ -210,8 +211,8 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
     // only while this worker holds the job (once taken over, the graph is the new owner's).
     if (clearing && !(e instanceof JobLostError)) {
       try {
-        clearGraphFactsNow(ctx, graphId, job.transaction.bind(job));
-        job.log("warn", "构建未完成，已清除写入的部分数据");
+        await clearGraphFactsNow(ctx, graphId, (fn) => job.transaction(fn));
+        await job.log("warn", "构建未完成，已清除写入的部分数据");
       } catch {
         // The store is closing (restart), or the job was taken over: the build starts over
         // when it is resumed.
@@ -252,7 +253,7 @@ async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
 
 /** The dry run an update applies: a finished graph.plan job of the same graph. */
 export function requirePlanJob(ctx: PlatformContext, graphId: number, planJobId: number) {
-  const planJob = getJob(ctx, planJobId);
+  const planJob = getJobSync(ctx, planJobId);
   if (!planJob || planJob.kind !== PLAN || planJob.graph_id !== graphId) {
     throw new HttpError(400, "预演任务不存在或不属于该图谱", "invalid_plan");
   }
@@ -289,10 +290,10 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   if (factSignature(ctx, graphId) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
-  job.progress(85, "在一个事务中应用全部变更");
+  await job.progress(85, "在一个事务中应用全部变更");
   // Not resumable: the changes and the job's success commit together or not at all, so a
   // job taken from this worker is never failed with its changes in the graph.
-  return job.complete(() => {
+  return job.complete(async () => {
     const applied =
       mode === "replace" ? replaceFacts(ctx, plan, job.id) : applyPlan(ctx, plan, job.id);
     rememberPredicateMap(
@@ -300,7 +301,7 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
       rdfSourceKeys(ctx, planJob.params.sources),
       planJob.params.predicate_map ?? {},
     );
-    job.log(
+    await job.log(
       "info",
       `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
     );

@@ -19,7 +19,7 @@ const DELETE_BATCH = 5000;
 
 type Checkpoint = () => Promise<void>;
 /** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
-export type JobTransaction = <T>(fn: () => T) => T;
+export type JobTransaction = <T>(fn: () => T) => Promise<T>;
 
 /** A graph's facts, dependants first; flows stay. */
 const FACT_TABLES = [
@@ -52,15 +52,19 @@ export async function clearGraphFacts(
     const step = db.prepare(
       `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`,
     );
-    while (tx(() => step.run(graphId).changes) > 0) await checkpoint();
+    while ((await tx(() => step.run(graphId).changes)) > 0) await checkpoint();
   }
-  tx(() => clearRollups(ctx, graphId));
+  await tx(() => clearRollups(ctx, graphId));
 }
 
 /** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
-export function clearGraphFactsNow(ctx: PlatformContext, graphId: number, tx: JobTransaction) {
+export async function clearGraphFactsNow(
+  ctx: PlatformContext,
+  graphId: number,
+  tx: JobTransaction,
+) {
   const db = ctx.db;
-  tx(() => {
+  await tx(() => {
     for (const table of FACT_TABLES)
       db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
     clearRollups(ctx, graphId);
@@ -182,20 +186,20 @@ export async function writeBuild(
   const relations = [...plan.relations.values()].filter((r) => !r.remove);
   const total = entities.length + relations.length || 1;
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
-    tx(() => {
+    await tx(() => {
       for (const e of entities.slice(i, i + ENTITY_BATCH)) writer.addEntity(e);
     });
     progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
     await checkpoint();
   }
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
-    tx(() => {
+    await tx(() => {
       for (const r of relations.slice(i, i + RELATION_BATCH)) writer.addRelation(r);
     });
     progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
     await checkpoint();
   }
-  tx(() => {
+  await tx(() => {
     bumpGraphVersion(ctx, plan.graphId, true);
     refreshRollups(ctx, plan.graphId);
   });

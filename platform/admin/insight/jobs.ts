@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import type { PlatformContext } from "../../context.js";
 import { followJobEvents } from "../../jobs/follow.js";
 import { registerJobKind } from "../../jobs/kinds.js";
-import { enqueueJob } from "../../jobs/worker.js";
+import { enqueueJobSync } from "../../jobs/worker.js";
 import { executeRun, runView } from "./models.js";
 
 /**
@@ -39,7 +39,7 @@ export function enqueueModelRun(
   run: { id: number; kind: RunKind; graphId: number | null },
   userId: number | null,
 ): number {
-  return enqueueJob(ctx, {
+  return enqueueJobSync(ctx, {
     kind: RUN_JOB_KINDS[run.kind],
     graphId: run.graphId,
     params: { run_id: run.id },
@@ -62,7 +62,7 @@ export function followRun(
   res: Response,
 ) {
   const first = runView(ctx, modelId, runId);
-  followJobEvents(ctx, req, res, {
+  return followJobEvents(ctx, req, res, {
     jobId: first.job_id,
     afterLog: req.query.after_log,
     look: () => {

@@ -192,18 +192,18 @@ export async function executeRun(
       string | undefined;
     if (!graph) throw new JobFailedError(`知识图谱 #${graphId} 不存在`);
     const { train, test } = splitArticles(ctx, graphId, run.holdout);
-    report.log(
+    await report.log(
       "info",
       `模型 ${model.name} ${model.version}（${model.type}），知识图谱「${graph}」`,
     );
-    report.log(
+    await report.log(
       "info",
       `数据划分：训练集 ${train.length} 篇，测试集 ${test.length} 篇（测试集比例 ${run.holdout}%）`,
     );
     if (test.length === 0) throw new JobFailedError("测试集为空：知识图谱中没有可用于评估的文章");
     // The dictionary (entities, known relations) is built from the training articles only.
     const knowledge = trainingKnowledge(ctx, graphId, train);
-    report.log(
+    await report.log(
       "info",
       `词典仅由训练集构建：实体 ${knowledge.dictionary.ids.length} 个（测试集文章不参与构建）`,
     );
@@ -211,7 +211,7 @@ export async function executeRun(
     let done = 0;
     const step = async (message: string) => {
       done++;
-      report.progress(Math.min(99, Math.round((done / steps) * 100)), message);
+      await report.progress(Math.min(99, Math.round((done / steps) * 100)), message);
       await report.checkpoint();
     };
 
@@ -226,8 +226,8 @@ export async function executeRun(
       const suppress = learnFilter(judged);
       learned = { suppress, trained_articles: train.length, trained_at: new Date().toISOString() };
       const right = judged.filter((j) => j.correct).length;
-      report.log("info", `训练集预测 ${judged.length} 个，正确 ${right} 个`);
-      report.log(
+      await report.log("info", `训练集预测 ${judged.length} 个，正确 ${right} 个`);
+      await report.log(
         suppress.length ? "warn" : "info",
         suppress.length
           ? `学习到 ${suppress.length} 个不可靠的${KEY_NAMES[model.type]}，评估时将其过滤：${suppress.slice(0, 20).join("、")}${suppress.length > 20 ? "…" : ""}`
@@ -242,18 +242,18 @@ export async function executeRun(
       const gold = r.outcomes.filter((o) => o.gold !== null).length;
       const predicted = r.outcomes.filter((o) => o.predicted !== null).length;
       const right = r.outcomes.filter((o) => o.gold !== null && o.gold === o.predicted).length;
-      report.log("info", `评估：文章 #${id}，标注 ${gold}，预测 ${predicted}，正确 ${right}`);
+      await report.log("info", `评估：文章 #${id}，标注 ${gold}，预测 ${predicted}，正确 ${right}`);
       await step(`评估：文章 #${id}`);
     }
     const metrics = computeMetrics(outcomes, classOrder(ctx, graphId, model.type));
     for (const c of metrics.per_class) {
-      report.log(
+      await report.log(
         "info",
         `类别 ${c.label}：P ${c.precision.toFixed(4)}，R ${c.recall.toFixed(4)}，F1 ${c.f1.toFixed(4)}（标注 ${c.support}）`,
       );
     }
 
-    report.transaction(() => {
+    await report.transaction(() => {
       db.prepare(
         `INSERT INTO kg_model_evaluations (run_id, model_id, graph_id, articles, gold, predicted, tp, precision, recall, f1, macro_f1, per_class, confusion)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -292,8 +292,8 @@ export async function executeRun(
         `UPDATE kg_model_runs SET status = 'succeeded', finished_at = ${NOW} WHERE id = ?`,
       ).run(runId);
     });
-    report.progress(100, "完成");
-    report.log(
+    await report.progress(100, "完成");
+    await report.log(
       "info",
       `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`,
     );
@@ -303,7 +303,7 @@ export async function executeRun(
     if (e instanceof WorkerStoppedError || e instanceof JobLostError) throw e;
     const cancelled = e instanceof JobCancelledError;
     const message = e instanceof HttpError ? e.detail : e instanceof Error ? e.message : String(e);
-    if (!cancelled) report.log("error", `运行失败：${message}`);
+    if (!cancelled) await report.log("error", `运行失败：${message}`);
     finishRun(ctx, runId, cancelled ? "cancelled" : "failed", cancelled ? "" : message);
     throw e;
   }

@@ -43,7 +43,7 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/models/:id/runs/:runId",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, read);
       const run = runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
       const page = intParam(req.query, "log_page", { min: 1, max: 1_000_000, fallback: 1 });
@@ -51,26 +51,26 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
       const logs =
         run.job_id === null
           ? { results: [], count: 0, page, page_size: pageSize }
-          : jobLogs(ctx, run.job_id, page, pageSize);
+          : await jobLogs(ctx.store.db, run.job_id, page, pageSize);
       res.json({ ...run, logs });
     }),
   );
 
   router.get(
     "/kg/models/:id/runs/:runId/events",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, read);
-      followRun(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId) ?? -1, req, res);
+      await followRun(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId) ?? -1, req, res);
     }),
   );
 
   router.post(
     "/kg/models/:id/runs/:runId/cancel",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, update);
       const run = runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
       if (run.job_id === null) throw new HttpError(400, "该运行没有可取消的任务", "job_finished");
-      cancelJob(ctx, run.job_id, user.username);
+      await cancelJob(ctx.store, run.job_id, user.username);
       res.json(runView(ctx, run.model_id, run.id));
     }),
   );
