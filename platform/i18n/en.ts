@@ -441,6 +441,8 @@ const en: Catalog = {
   "工作进程超过 {0} 秒无响应，任务已中断":
     "The worker did not respond for over {0} seconds; the job was stopped",
   排队中: "Queued",
+  运行中: "Running",
+  "正在取消…": "Cancelling…",
   "任务已创建：{0}": "Job created: {0}",
   任务将重新执行: "The job will run again",
   "{0}，已重新排队（第 {1} 次重试）": "{0}; queued again (retry {1})",

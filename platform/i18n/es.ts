@@ -450,6 +450,8 @@ const es: Catalog = {
   "工作进程超过 {0} 秒无响应，任务已中断":
     "El proceso de trabajo no respondió durante más de {0} segundos; la tarea se detuvo",
   排队中: "En cola",
+  运行中: "En ejecución",
+  "正在取消…": "Cancelando…",
   "任务已创建：{0}": "Tarea creada: {0}",
   任务将重新执行: "La tarea se volverá a ejecutar",
   "{0}，已重新排队（第 {1} 次重试）": "{0}; de nuevo en cola (reintento {1})",

@@ -65,9 +65,9 @@ for (const [kind, resumable] of [
     kind,
     async (job) => {
       if (runs++ === 0) await new Promise<void>((resolve) => stalled.set(kind, resolve));
-      job.transaction(() => writeEffect(job));
-      job.progress(50, "效果已写入");
-      job.log("info", "effect written");
+      await job.transaction(() => writeEffect(job));
+      await job.progress(50, "效果已写入");
+      await job.log("info", "effect written");
       return job.complete(() => ({ wrote: true }));
     },
     { resumable },
