@@ -151,13 +151,15 @@ describe("model runs", () => {
       JSON.stringify(test),
     ).n;
     let predicted = 0;
-    const knowledge = trainingKnowledge(p.ctx, 245, splitArticles(p.ctx, 245, 20).train);
+    const knowledge = await trainingKnowledge(p.ctx, 245, splitArticles(p.ctx, 245, 20).train);
     for (const id of test) {
       const a = one("SELECT content, published_at FROM kg_articles WHERE id = ?", id);
-      predicted += analyzeText(p.ctx, 245, a.content, {
-        referenceDate: a.published_at.slice(0, 10),
-        knowledge,
-      }).events.length;
+      predicted += (
+        await analyzeText(p.ctx, 245, a.content, {
+          referenceDate: a.published_at.slice(0, 10),
+          knowledge,
+        })
+      ).events.length;
     }
     expect(ev).toMatchObject({ articles: test.length, gold, predicted });
     expect(ev.tp).toBeLessThanOrEqual(Math.min(gold, predicted));
@@ -185,7 +187,7 @@ describe("model runs", () => {
 
   it("judges held-out articles with a dictionary built from the training articles only", async () => {
     const { train, test } = splitArticles(p.ctx, 245, 20);
-    const knowledge = trainingKnowledge(p.ctx, 245, train);
+    const knowledge = await trainingKnowledge(p.ctx, 245, train);
     const known = new Set(knowledge.dictionary.ids);
     // Entities mentioned in held-out articles only: not in the dictionary.
     const unseen = all(
