@@ -31,7 +31,9 @@ const ctx = platform.ctx;
 const loadBefore = os.loadavg()[0].toFixed(1);
 const heapBefore = process.memoryUsage().rss;
 const kept = fs.existsSync(reportFile)
-  ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as Awaited<ReturnType<typeof generateGraph>> & {
+  ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as Awaited<
+      ReturnType<typeof generateGraph>
+    > & {
       load?: number;
     })
   : null;

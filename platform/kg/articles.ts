@@ -2,12 +2,7 @@ import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import type { Page } from "./params.js";
 import { entityRefs, EVENT_LINK_TYPES, eventShapes, NOT_FOUND, relationShapes } from "./shapes.js";
-import {
-  articleEventLinks,
-  articleMentions,
-  articlePage,
-  articleRow,
-} from "./store/articles.js";
+import { articleEventLinks, articleMentions, articlePage, articleRow } from "./store/articles.js";
 import { eventsReportedBy } from "./store/events.js";
 import { relationsOfArticle } from "./store/relations.js";
 

@@ -106,12 +106,11 @@ async function propertyList(ctx: PlatformContext, graphId: number, row: EntityRo
       .map((k) => ({ name: k, datatype: "string", value: values[k] })),
   ];
   // An entity-valued property links to the entity of that name when the graph has one.
-  const linked = (p: (typeof list)[number]) => p.datatype === "entity" && typeof p.value === "string";
-  const uuids = await uuidsByName(
-    ctx.store.db,
-    graphId,
-    [...new Set(list.filter(linked).map((p) => p.value as string))],
-  );
+  const linked = (p: (typeof list)[number]) =>
+    p.datatype === "entity" && typeof p.value === "string";
+  const uuids = await uuidsByName(ctx.store.db, graphId, [
+    ...new Set(list.filter(linked).map((p) => p.value as string)),
+  ]);
   return list.map((p) => ({
     ...p,
     entity_uuid: linked(p) ? (uuids.get(p.value as string) ?? null) : null,
@@ -169,14 +168,16 @@ export async function entityRelations(
   known?: Record<Side, number>,
 ) {
   const db = ctx.store.db;
-  const sides = (["out", "in"] as const).filter((s) => f.direction === undefined || f.direction === s);
-  const counts = await Promise.all(
-    sides.map((s) =>
+  const sides = (["out", "in"] as const).filter(
+    (s) => f.direction === undefined || f.direction === s,
+  );
+  const counts: number[] = [];
+  for (const s of sides)
+    counts.push(
       known && f.predicateId === undefined
         ? known[s]
-        : relationCount(db, s, entity.id, f.predicateId),
-    ),
-  );
+        : await relationCount(db, s, entity.id, f.predicateId),
+    );
   const rows: RelationRow[] = [];
   let offset = p.offset;
   for (const [i, side] of sides.entries()) {

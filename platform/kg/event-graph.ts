@@ -2,7 +2,13 @@ import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { labelBox, layeredLayout } from "./layout.js";
 import type { Page } from "./params.js";
-import { EVENT_LINK_TYPES, eventLinkFields, eventPage, eventShapesById, NOT_FOUND } from "./shapes.js";
+import {
+  EVENT_LINK_TYPES,
+  eventLinkFields,
+  eventPage,
+  eventShapesById,
+  NOT_FOUND,
+} from "./shapes.js";
 import {
   eventLinksAround,
   graphOfEvent,

@@ -30,12 +30,7 @@ export interface EventFilters {
   place?: string;
 }
 
-export async function listEvents(
-  ctx: PlatformContext,
-  graphId: number,
-  f: EventFilters,
-  p: Page,
-) {
+export async function listEvents(ctx: PlatformContext, graphId: number, f: EventFilters, p: Page) {
   const { count, results } = await eventPage(
     ctx,
     graphId,

@@ -5,12 +5,7 @@ import { hotEntities, hotEvents } from "./hot.js";
 import { graphOntology } from "./ontology.js";
 import { DOMAIN_NAMES, type Graph } from "./shapes.js";
 import { recentArticles } from "./store/articles.js";
-import {
-  entityClassCounts,
-  eventTypeCounts,
-  graphCountRows,
-  graphRows,
-} from "./store/graphs.js";
+import { entityClassCounts, eventTypeCounts, graphCountRows, graphRows } from "./store/graphs.js";
 
 /** Counting a million relations takes tens of milliseconds: counts are cached per graph signature. */
 export async function graphCounts(ctx: PlatformContext, graphId: number): Promise<GraphCounts> {

@@ -43,11 +43,7 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   /** A graph's search endpoint: its answer, the search recorded for the retrieval statistics (issue 5). */
   const searchList = (
     kind: SearchKind,
-    list: (
-      req: Request,
-      graphId: number,
-      search: string | undefined,
-    ) => Promise<{ count: number }>,
+    list: (req: Request, graphId: number, search: string | undefined) => Promise<{ count: number }>,
   ) =>
     async function answer(req: Request, res: Response) {
       const g = await graphOf(req);

@@ -4,7 +4,13 @@ import { notFound } from "../http/errors.js";
 import { graphOntology, parseJson } from "./ontology.js";
 import type { Page } from "./params.js";
 import { entityRefRows } from "./store/entities.js";
-import { eventPage as eventPageRows, eventRowsById as eventRows, type EventFilter, type EventLinkRow, type EventRow } from "./store/events.js";
+import {
+  eventPage as eventPageRows,
+  eventRowsById as eventRows,
+  type EventFilter,
+  type EventLinkRow,
+  type EventRow,
+} from "./store/events.js";
 import { graphRow, graphRowSync, type GraphRow } from "./store/graphs.js";
 import type { RelationRow } from "./store/relations.js";
 import type { SyncCtx } from "./store/sql.js";

@@ -47,7 +47,11 @@ export function seedKgDemo(ctx: PlatformContext) {
       )
       .all() as { id: number; domain: string }[];
     for (const g of unmapped)
-      assignOntologySync(ctx, g.id, g.domain === "military" ? ontologies.military : ontologies.general);
+      assignOntologySync(
+        ctx,
+        g.id,
+        g.domain === "military" ? ontologies.military : ontologies.general,
+      );
     for (const domain of demoDomains) writeCorpus(ctx, domain, composeCorpus(domain));
     for (const domain of demoDomains) refreshRollupsSync(ctx, domain.graphId);
   })();

@@ -33,9 +33,9 @@ async function ensureGraph(tx: Db, graphId: number, name: string) {
       tx,
     );
   }
-  const classes = await sql<{ id: number }>`SELECT id FROM kg_classes WHERE ontology_id = ${ontology} ORDER BY id LIMIT 4`.execute(
-    tx,
-  );
+  const classes = await sql<{
+    id: number;
+  }>`SELECT id FROM kg_classes WHERE ontology_id = ${ontology} ORDER BY id LIMIT 4`.execute(tx);
   return {
     classes: classes.rows.map((r) => r.id),
     relationType: (await first<{ id: number }>(
@@ -47,7 +47,9 @@ async function ensureGraph(tx: Db, graphId: number, name: string) {
 
 /** An entity; its id. */
 async function addEntity(tx: Db, uuid: string, graphId: number, classId: number, name: string) {
-  const { rows } = await sql<{ id: number }>`INSERT INTO kg_entities (uuid, graph_id, class_id, name)
+  const { rows } = await sql<{
+    id: number;
+  }>`INSERT INTO kg_entities (uuid, graph_id, class_id, name)
     VALUES (${uuid}, ${graphId}, ${classId}, ${name}) RETURNING id`.execute(tx);
   return rows[0].id;
 }
@@ -68,7 +70,13 @@ export async function seedHubGraph(
     const hub = await addEntity(tx, hubUuid, graphId, classes[0], `枢纽${graphId}`);
     for (let i = 0; i < size; i++) {
       const name = i === 0 ? SCRIPT_NAME : `邻居${i}`;
-      const id = await addEntity(tx, `n-${graphId}-${i}`, graphId, classes[i % classes.length], name);
+      const id = await addEntity(
+        tx,
+        `n-${graphId}-${i}`,
+        graphId,
+        classes[i % classes.length],
+        name,
+      );
       await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
         VALUES (${graphId}, ${hub}, ${relationType}, ${id}, 0.9)`.execute(tx);
     }
@@ -86,14 +94,18 @@ export async function seedMarkupArticle(ctx: Pick<PlatformContext, "store">, gra
   return ctx.store.write(async (tx) => {
     const { classes, relationType } = await ensureGraph(tx, graphId, `标记测试${graphId}`);
     const found = (
-      await sql<{ id: number }>`SELECT id FROM kg_articles WHERE graph_id = ${graphId} AND title = ${title}`.execute(
-        tx,
-      )
+      await sql<{
+        id: number;
+      }>`SELECT id FROM kg_articles WHERE graph_id = ${graphId} AND title = ${title}`.execute(tx)
     ).rows[0]?.id;
     if (found) return { graphId, article: found, sentence: secondSentence(content) };
     const article = (
-      await sql<{ id: number }>`INSERT INTO kg_articles (graph_id, title, source, published_at, content)
-        VALUES (${graphId}, ${title}, '测试', '2020-01-01T08:00:00+08:00', ${content}) RETURNING id`.execute(tx)
+      await sql<{
+        id: number;
+      }>`INSERT INTO kg_articles (graph_id, title, source, published_at, content)
+        VALUES (${graphId}, ${title}, '测试', '2020-01-01T08:00:00+08:00', ${content}) RETURNING id`.execute(
+        tx,
+      )
     ).rows[0].id;
     const evil = await addEntity(tx, `evil-${graphId}`, graphId, classes[0], SCRIPT_NAME);
     const hub = await addEntity(tx, `plain-${graphId}`, graphId, classes[1], "枢纽");
@@ -102,7 +114,9 @@ export async function seedMarkupArticle(ctx: Pick<PlatformContext, "store">, gra
       VALUES (${article}, ${at}, ${at + SCRIPT_NAME.length}, ${evil})`.execute(tx);
     const [s, e] = secondSentence(content);
     await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
-      VALUES (${graphId}, ${evil}, ${relationType}, ${hub}, 0.8, ${article}, ${s}, ${e})`.execute(tx);
+      VALUES (${graphId}, ${evil}, ${relationType}, ${hub}, 0.8, ${article}, ${s}, ${e})`.execute(
+      tx,
+    );
     return { graphId, article, sentence: [s, e] as [number, number] };
   });
 }

@@ -141,7 +141,9 @@ export async function eventually(
   ok: () => boolean | Promise<boolean>,
   timeout = 20_000,
 ): Promise<void> {
-  await (await vitest()).waitFor(
+  await (
+    await vitest()
+  ).waitFor(
     async () => {
       if (!(await ok())) throw new Error("not yet");
     },

@@ -45,7 +45,8 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("answers every other read without a token with 401 and the reason", async () => {
-      const entity = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1`)).uuid;
+      const entity = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1`))
+        .uuid;
       for (const path of [
         "/kg/graphs/245/",
         "/kg/graphs/245/overview/",
@@ -68,7 +69,8 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("answers unknown graphs, articles, entities, events, relations and flows with a Chinese 404", async () => {
-      const otherArticle = (await one(sql`SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1`)).id;
+      const otherArticle = (await one(sql`SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1`))
+        .id;
       const cases: [string, string, boolean][] = [
         ["/kg/graphs/9999/overview/", "知识图谱不存在", true],
         ["/kg/graphs/abc/articles/", "知识图谱不存在", true],
@@ -155,7 +157,11 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives an article with mentions, events, relations and event links whose offsets point into its text", async () => {
-      const id = (await one(sql`SELECT article_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`)).id;
+      const id = (
+        await one(
+          sql`SELECT article_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`,
+        )
+      ).id;
       const a = await ok(`/kg/articles/${id}/`);
       expect(await ok(`/kg/graphs/245/articles/${id}/`)).toEqual(a);
       expect(a.mentions.length).toBeGreaterThan(0);
@@ -192,8 +198,11 @@ describe("knowledge-graph API on the demo corpus", () => {
 
   describe("entities and relations", () => {
     const seventhFleet = async () =>
-      (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'`))
-        .uuid as string;
+      (
+        await one(
+          sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'`,
+        )
+      ).uuid as string;
 
     it("searches entities by name or alias and by type (with subclasses)", async () => {
       const byAlias = await ok(`/kg/graphs/245/entities/?search=${encodeURIComponent("第七舰队")}`);
@@ -227,7 +236,9 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("pages an entity's relations, events and articles", async () => {
-      const uuid = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'`)).uuid;
+      const uuid = (
+        await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'`)
+      ).uuid;
       const all = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=100`);
       const first = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=3`);
       const second = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=3&page=2`);
@@ -275,7 +286,9 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives one relation with its source sentence", async () => {
-      const id = (await one(sql`SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1`)).id;
+      const id = (
+        await one(sql`SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1`)
+      ).id;
       const r = await ok(`/kg/relations/${id}/`);
       expect(r.sentence).toContain(r.subject.name.slice(0, 2));
       expect(r.article.id).toBe(r.article_id);
@@ -310,7 +323,11 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives an event with participants, its reports in time order, trend, causes and effects", async () => {
-      const id = (await one(sql`SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`)).id;
+      const id = (
+        await one(
+          sql`SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`,
+        )
+      ).id;
       const e = await ok(`/kg/events/${id}/`);
       expect(e.participants.length).toBeGreaterThan(0);
       expect(e.sentence).toContain(e.trigger);
@@ -368,8 +385,10 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("walks N hops of causes and effects from an event, with link types and strengths", async () => {
-      const center = (await one(sql`SELECT source_event_id AS id FROM kg_event_relations WHERE graph_id = 245
-          GROUP BY source_event_id ORDER BY count(*) DESC, source_event_id LIMIT 1`)).id;
+      const center = (
+        await one(sql`SELECT source_event_id AS id FROM kg_event_relations WHERE graph_id = 245
+          GROUP BY source_event_id ORDER BY count(*) DESC, source_event_id LIMIT 1`)
+      ).id;
       const one_hop = await ok(`/kg/graphs/245/event-graph/?event=${center}&hops=1`, false);
       const two_hops = await ok(`/kg/graphs/245/event-graph/?event=${center}&hops=2`, false);
       expect(one_hop.center).toBe(center);
@@ -387,7 +406,9 @@ describe("knowledge-graph API on the demo corpus", () => {
         false,
       );
       expect(causesOnly.edges.every((e: Json) => e.type === "cause")).toBe(true);
-      const otherGraphEvent = (await one(sql`SELECT id FROM kg_events WHERE graph_id = 246 LIMIT 1`)).id;
+      const otherGraphEvent = (
+        await one(sql`SELECT id FROM kg_events WHERE graph_id = 246 LIMIT 1`)
+      ).id;
       expect(
         (await get(`/kg/graphs/245/event-graph/?event=${otherGraphEvent}`, false)).status,
       ).toBe(404);
@@ -401,7 +422,11 @@ describe("knowledge-graph API on the demo corpus", () => {
       expect(Math.min(...strengths)).toBeGreaterThan(0);
       const picker = await ok("/kg/graphs/246/event-graph/events/?page_size=100", false);
       expect(picker.count).toBe(
-        (await one(sql`SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))`)).n,
+        (
+          await one(
+            sql`SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))`,
+          )
+        ).n,
       );
     });
   });

@@ -95,7 +95,9 @@ describe("text analysis against the demo graphs", () => {
     analyzeText(p.ctx, graph, text, { referenceDate });
 
   it("finds entities by name and alias, longest first, with their types", async () => {
-    const r = await analyze("第七舰队与日本海上自卫队在日本海活动，F-35B战斗机和萨德反导系统参加。");
+    const r = await analyze(
+      "第七舰队与日本海上自卫队在日本海活动，F-35B战斗机和萨德反导系统参加。",
+    );
     expect(r.entities.map((e) => [e.text, e.name, e.type])).toEqual([
       ["第七舰队", "美国海军第七舰队", "军队"],
       ["日本海上自卫队", "日本海上自卫队", "军队"],

@@ -87,7 +87,11 @@ export function articleRow(db: Db, articleId: number) {
 /** An article's text only. */
 export async function articleContent(db: Db, articleId: number): Promise<string | undefined> {
   return (
-    await db.selectFrom("kg_articles").select("content").where("id", "=", articleId).executeTakeFirst()
+    await db
+      .selectFrom("kg_articles")
+      .select("content")
+      .where("id", "=", articleId)
+      .executeTakeFirst()
   )?.content;
 }
 

@@ -115,14 +115,7 @@ export async function entityArticlePage(db: Db, entityId: number, p: Page) {
   const results = await db
     .selectFrom("kg_entity_articles as ea")
     .innerJoin("kg_articles as a", "a.id", "ea.article_id")
-    .select([
-      "a.id",
-      "a.title",
-      "a.source",
-      "a.published_at",
-      "ea.mentions",
-      summaryOf(),
-    ])
+    .select(["a.id", "a.title", "a.source", "a.published_at", "ea.mentions", summaryOf()])
     .where("ea.entity_id", "=", entityId)
     .orderBy("ea.published_at", "desc")
     .orderBy("ea.article_id", "desc")

@@ -13,7 +13,11 @@ import { insertRows } from "./sql.js";
  * order, and with the default cache every index insert would go to disk. The old size comes
  * back after. Nothing on PostgreSQL (its buffers are the server's).
  */
-export async function withPageCache<T>(store: Store, kib: number, fn: () => Promise<T>): Promise<T> {
+export async function withPageCache<T>(
+  store: Store,
+  kib: number,
+  fn: () => Promise<T>,
+): Promise<T> {
   const handle = store.sqlite?.handle;
   if (!handle) return fn();
   const before = handle.pragma("cache_size", { simple: true }) as number;
@@ -79,9 +83,15 @@ export async function insertArticles(
 /** [article_id, start_pos, end_pos, entity_id]; a mention already at its place is skipped. How many went in. */
 export async function insertMentions(tx: Db, rows: [number, number, number, number][]) {
   return (
-    await insertRows(tx, "kg_entity_mentions", ["article_id", "start_pos", "end_pos", "entity_id"], rows, {
-      onConflictDoNothing: true,
-    })
+    await insertRows(
+      tx,
+      "kg_entity_mentions",
+      ["article_id", "start_pos", "end_pos", "entity_id"],
+      rows,
+      {
+        onConflictDoNothing: true,
+      },
+    )
   ).inserted;
 }
 

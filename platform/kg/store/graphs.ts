@@ -23,7 +23,11 @@ export function graphRowSync(ctx: SyncCtx, graphId: number): GraphRow | undefine
 }
 
 export function graphRows(db: Db): Promise<GraphRow[]> {
-  return db.selectFrom("graphs").select(["id", "name", "domain", "description"]).orderBy("id").execute();
+  return db
+    .selectFrom("graphs")
+    .select(["id", "name", "domain", "description"])
+    .orderBy("id")
+    .execute();
 }
 
 /** What a graph holds, each figure one count over an index on graph_id, in one statement. */
@@ -65,6 +69,10 @@ export function eventTypeCounts(db: Db, graphId: number) {
 /** The graph an entity belongs to, by its uuid. */
 export async function graphOfEntity(db: Db, uuid: string): Promise<number | undefined> {
   return (
-    await db.selectFrom("kg_entities").select("graph_id").where("uuid", "=", uuid).executeTakeFirst()
+    await db
+      .selectFrom("kg_entities")
+      .select("graph_id")
+      .where("uuid", "=", uuid)
+      .executeTakeFirst()
   )?.graph_id;
 }

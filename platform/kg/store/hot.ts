@@ -42,7 +42,9 @@ export async function topRanked(
   const { rows } = await sql<{ id: number; score: number }>`
     SELECT ${sql.ref(id)} AS id, sum(${sql.ref(value)}) AS score FROM ${sql.table(table)}
      WHERE graph_id = ${graphId} AND day BETWEEN ${window.start} AND ${window.end} ${classFilter}
-     GROUP BY ${sql.ref(id)} ORDER BY score DESC, ${sql.ref(id)} DESC LIMIT ${window.limit}`.execute(db);
+     GROUP BY ${sql.ref(id)} ORDER BY score DESC, ${sql.ref(id)} DESC LIMIT ${window.limit}`.execute(
+    db,
+  );
   return rows;
 }
 

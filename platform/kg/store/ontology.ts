@@ -139,8 +139,7 @@ function* ensureSteps(db: Db, def: OntologyDef): Steps<number> {
       label_en: p.en ?? "",
     })),
   );
-  if (properties.length)
-    yield { run: db.insertInto("kg_class_properties").values(properties) };
+  if (properties.length) yield { run: db.insertInto("kg_class_properties").values(properties) };
   if (def.relationTypes.length)
     yield {
       run: db.insertInto("kg_relation_types").values(

@@ -106,7 +106,9 @@ export async function relationGroups(
       FROM kg_relations WHERE object_id IN ${ids} GROUP BY object_id, relation_type_id
     ORDER BY 2, 3`.execute(db);
   for (const r of rows)
-    out.get(r.entity)?.push({ direction: r.side === 0 ? "out" : "in", type: r.type, count: r.count });
+    out
+      .get(r.entity)
+      ?.push({ direction: r.side === 0 ? "out" : "in", type: r.type, count: r.count });
   return out;
 }
 

@@ -86,8 +86,7 @@ export async function insertRows<R = unknown>(
     let text = insertTexts.get(key);
     if (!text) {
       let n = 0;
-      const tuple = () =>
-        `(${columns.map(() => (postgres ? `$${++n}` : "?")).join(", ")})`;
+      const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : "?")).join(", ")})`;
       text =
         `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(tuple).join(", ")}` +
         (opts.onConflictDoNothing ? " ON CONFLICT DO NOTHING" : "") +
@@ -97,9 +96,7 @@ export async function insertRows<R = unknown>(
     }
     const result = await db.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()));
     out.push(...result.rows);
-    inserted += opts.returning?.length
-      ? result.rows.length
-      : Number(result.numAffectedRows ?? 0n);
+    inserted += opts.returning?.length ? result.rows.length : Number(result.numAffectedRows ?? 0n);
   }
   return { rows: out, inserted };
 }
@@ -133,10 +130,7 @@ export function allSync<R>(ctx: SyncCtx, query: Compilable<R> | RawBuilder<R>): 
 }
 
 /** The first row (see allSync). */
-export function firstSync<R>(
-  ctx: SyncCtx,
-  query: Compilable<R> | RawBuilder<R>,
-): R | undefined {
+export function firstSync<R>(ctx: SyncCtx, query: Compilable<R> | RawBuilder<R>): R | undefined {
   const c = compiled(ctx, query);
   return statement(ctx.db, c.sql).get(c.parameters as unknown[]) as R | undefined;
 }
@@ -169,10 +163,7 @@ function compiled(ctx: SyncCtx, query: Compilable<unknown> | RawBuilder<unknown>
 type Query = Compilable<unknown> | RawBuilder<unknown>;
 
 /** One statement of a sequence: its rows, its first row, or the number of rows it changed. */
-export type Step =
-  | { all: Query }
-  | { first: Query }
-  | { run: Query };
+export type Step = { all: Query } | { first: Query } | { run: Query };
 
 /**
  * A sequence of statements written once (a generator that yields each statement and is given
