@@ -54,7 +54,6 @@ const notYetOnTheDataLayer = [
   "platform/admin/insight/keywords.ts",
   "platform/admin/insight/models.ts",
   "platform/admin/insight/routes-feedback.ts",
-  "platform/admin/insight/search-log.ts",
   "platform/admin/insight/statistics.ts",
   "platform/auth/captcha.ts",
   "platform/auth/catalog.ts",

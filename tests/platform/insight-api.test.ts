@@ -360,16 +360,16 @@ describe("model runs", () => {
 });
 
 describe("retrieval statistics", () => {
-  it("records searches, ignoring blank ones", () => {
+  it("records searches, ignoring blank ones", async () => {
     const before = one("SELECT count(*) AS n FROM kg_search_log").n;
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 245,
       userId: admin.id,
       query: "  歼-20  ",
       kind: "entity",
       resultCount: 3,
     });
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 245,
       userId: admin.id,
       query: "   ",
@@ -433,7 +433,7 @@ describe("retrieval statistics", () => {
   });
 
   it("exports each table as CSV with a BOM, neutralising formula-like queries", async () => {
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 246,
       userId: admin.id,
       query: "=HYPERLINK(1)",

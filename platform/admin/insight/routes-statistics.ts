@@ -54,17 +54,17 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   };
   router.get(
     "/kg/statistics/searches",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__log__read");
-      res.json(searchStats(ctx, searchQuery(req.query)));
+      res.json(await searchStats(ctx, searchQuery(req.query)));
     }),
   );
   router.get(
     "/kg/statistics/searches/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__log__read");
       const table = tableParam(req.query, ["daily", "top", "empty"] as const);
-      const s = searchStats(ctx, {
+      const s = await searchStats(ctx, {
         ...searchQuery(req.query),
         limit: limitParam(req.query, 500, 100),
       });
