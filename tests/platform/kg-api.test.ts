@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ontologyClasses, ontologyRelationTypes } from "../../platform/kg/ontology.js";
 import { one as first } from "../helpers/sql.js";
 import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
 
@@ -134,6 +135,9 @@ describe("knowledge-graph API on the demo corpus", () => {
       expect(body.classes.find((c: Json) => c.id === company.parent_id).name).toBe("组织机构");
       expect(body.relation_types.map((r: Json) => r.name)).toContain("总部位于");
       expect(body.event_types.find((e: Json) => e.name === "收购").triggers).toContain("收购");
+      // The ontology's classes and relation types, in id order, as the store holds them.
+      expect(body.classes).toEqual(await ontologyClasses(p.ctx, body.id));
+      expect(body.relation_types).toEqual(await ontologyRelationTypes(p.ctx, body.id));
     });
 
     it("lists articles newest first with search, a time range and pagination", async () => {
