@@ -11,6 +11,7 @@ import { engineOf } from "../../db/dialect.js";
 import type { PlatformContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
 import type { Db } from "../../db/store.js";
+import { likePattern } from "../params.js";
 
 /**
  * The fragments the knowledge-graph store modules share, with both engines' forms where they
@@ -35,11 +36,6 @@ export function textList(db: Db, values: readonly string[]): RawBuilder<string> 
   return engineOf(db) === "postgres"
     ? sql<string>`(SELECT value FROM json_array_elements_text(${json}::json))`
     : sql<string>`(SELECT value FROM json_each(${json}))`;
-}
-
-/** LIKE pattern for a substring search, with % _ \ escaped (used with ESCAPE '\'). */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
