@@ -12,6 +12,7 @@ import {
 } from "./ontology.js";
 import { refreshRollups } from "./rollups.js";
 import {
+  bulkOf,
   ensureGraphRow,
   graphHasFacts,
   insertArticles,
@@ -23,6 +24,7 @@ import {
   insertRelations,
   insertReports,
   withPageCache,
+  type Bulk,
   type EventInsert,
 } from "./store/generate.js";
 import { hasOntology } from "./store/ontology.js";
@@ -91,8 +93,9 @@ const SUFFIX: Record<string, string> = {
  * Makes a large synthetic graph for benchmarks: entities of the ontology's leaf classes,
  * relations that respect the relation types' domain and range (a few hubs hold many),
  * articles whose sentences state every relation, event and event link (so every stored
- * offset points at real text), and the mention rollups. One write transaction, rows written
- * with multi-row inserts a block of articles at a time. Refuses a graph that already has data.
+ * offset points at real text), and the mention rollups. One write transaction, the rows
+ * written a block of articles at a time (store/sql.ts, insertRows). Refuses a graph that
+ * already has data.
  */
 export async function generateGraph(
   ctx: PlatformContext,
@@ -118,9 +121,10 @@ export async function generateGraph(
     ctx.store.write(async (tx) => {
       await prepareGraph(ctx, tx, graphId, o);
       const rng = prng(o.seed);
-      const entities = await writeEntities(tx, graphId, o.entities);
+      const bulk = bulkOf(ctx.store, tx);
+      const entities = await writeEntities(bulk, graphId, o.entities);
       const plan = planEvents(o, entities, rng);
-      const written = await writeArticles(tx, graphId, o, entities, plan, rng);
+      const written = await writeArticles(bulk, graphId, o, entities, plan, rng);
       await refreshRollups(ctx, graphId, tx);
       await bumpGraphVersion(tx, graphId, { entities: true });
       return written;
@@ -162,8 +166,8 @@ interface Entities {
 }
 
 /** Entities spread over the ontology's leaf classes, with unique names ("长风12型驱逐舰"). */
-async function writeEntities(tx: Tx, graphId: number, count: number): Promise<Entities> {
-  const ontology = await loadOntology(tx, graphId);
+async function writeEntities(bulk: Bulk, graphId: number, count: number): Promise<Entities> {
+  const ontology = await loadOntology(bulk.tx, graphId);
   const parents = new Set(
     [...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null),
   );
@@ -185,7 +189,7 @@ async function writeEntities(tx: Tx, graphId: number, count: number): Promise<En
     if (!byClass.has(cls.id)) byClass.set(cls.id, []);
     byClass.get(cls.id)!.push(i);
   }
-  for (const r of await insertEntities(tx, rows)) ids[indexOf.get(r.uuid)!] = r.id;
+  for (const r of await insertEntities(bulk, rows)) ids[indexOf.get(r.uuid)!] = r.id;
   const membersOf = (classId: number | null) =>
     classId == null
       ? [...Array(count).keys()]
@@ -284,7 +288,7 @@ interface Composed {
  * then their mentions, relations, events (first reports), participants, reports and links.
  */
 async function writeArticles(
-  tx: Tx,
+  bulk: Bulk,
   graphId: number,
   o: Plan,
   e: Entities,
@@ -350,7 +354,7 @@ async function writeArticles(
     const articleIdOf = new Map(
       (
         await insertArticles(
-          tx,
+          bulk,
           block.map((a) => [graphId, a.title, "合成数据", a.published, a.text.text]),
         )
       ).map((r) => [r.title, r.id]),
@@ -358,7 +362,7 @@ async function writeArticles(
     const ids = block.map((a) => articleIdOf.get(a.title)!);
 
     counts.mentions += await insertMentions(
-      tx,
+      bulk,
       block.flatMap((a, n) =>
         a.text.spans.map(([start, end, entity]): [number, number, number, number] => [
           ids[n],
@@ -369,7 +373,7 @@ async function writeArticles(
       ),
     );
     await insertRelations(
-      tx,
+      bulk,
       block.flatMap((a, n) =>
         a.facts.map((f): [number, number, number, number, number, number, number, number] => [
           graphId,
@@ -403,7 +407,7 @@ async function writeArticles(
       }),
     );
     const eventIdOf = new Map(
-      (await insertEvents(tx, events)).map((r) => [`${r.article_id}:${r.sent_start}`, r.id]),
+      (await insertEvents(bulk, events)).map((r) => [`${r.article_id}:${r.sent_start}`, r.id]),
     );
     const participants: [number, number, string][] = [];
     const reports: [number, number, string, number, number][] = [];
@@ -424,10 +428,10 @@ async function writeArticles(
       }
       for (const r of a.again) report(eventIds[r.i], ids[n], a.published, r.at);
     });
-    await insertParticipants(tx, uniqueRows(participants));
-    await insertReports(tx, reports);
+    await insertParticipants(bulk, uniqueRows(participants));
+    await insertReports(bulk, reports);
     counts.eventRelations += await insertEventLinks(
-      tx,
+      bulk,
       block.flatMap((a, n) =>
         a.links.map(
           ({ l, at }): [number, number, number, string, number, string, number, number, number] => [

@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import type { Db, Store } from "../../db/store.js";
-import { insertRows } from "./sql.js";
+import { insertRows, type Bulk } from "./sql.js";
+
+export { bulkOf, type Bulk } from "./sql.js";
 
 /**
- * The synthetic graph generator's writes (platform/kg/generate.ts): multi-row inserts, chunked
- * under the parameter limit (store/sql.ts, insertRows), inside the generator's one write
- * transaction.
+ * The synthetic graph generator's writes (platform/kg/generate.ts), inside its one write
+ * transaction: multi-row inserts chunked under the parameter limit on PostgreSQL, prepared
+ * row statements on SQLite (store/sql.ts, insertRows).
  */
 
 /**
@@ -50,12 +52,12 @@ export async function graphHasFacts(db: Db, graphId: number): Promise<boolean> {
 
 /** [uuid, graph_id, class_id, name, aliases, description]; ids back by uuid. */
 export async function insertEntities(
-  tx: Db,
+  bulk: Bulk,
   rows: [string, number, number, string, string, string][],
 ): Promise<{ id: number; uuid: string }[]> {
   return (
     await insertRows<{ id: number; uuid: string }>(
-      tx,
+      bulk,
       "kg_entities",
       ["uuid", "graph_id", "class_id", "name", "aliases", "description"],
       rows,
@@ -66,12 +68,12 @@ export async function insertEntities(
 
 /** [graph_id, title, source, published_at, content]; ids back by title. */
 export async function insertArticles(
-  tx: Db,
+  bulk: Bulk,
   rows: [number, string, string, string, string][],
 ): Promise<{ id: number; title: string }[]> {
   return (
     await insertRows<{ id: number; title: string }>(
-      tx,
+      bulk,
       "kg_articles",
       ["graph_id", "title", "source", "published_at", "content"],
       rows,
@@ -81,10 +83,10 @@ export async function insertArticles(
 }
 
 /** [article_id, start_pos, end_pos, entity_id]; a mention already at its place is skipped. How many went in. */
-export async function insertMentions(tx: Db, rows: [number, number, number, number][]) {
+export async function insertMentions(bulk: Bulk, rows: [number, number, number, number][]) {
   return (
     await insertRows(
-      tx,
+      bulk,
       "kg_entity_mentions",
       ["article_id", "start_pos", "end_pos", "entity_id"],
       rows,
@@ -97,11 +99,11 @@ export async function insertMentions(tx: Db, rows: [number, number, number, numb
 
 /** [graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end]. */
 export async function insertRelations(
-  tx: Db,
+  bulk: Bulk,
   rows: [number, number, number, number, number, number, number, number][],
 ) {
   await insertRows(
-    tx,
+    bulk,
     "kg_relations",
     [
       "graph_id",
@@ -135,12 +137,12 @@ export type EventInsert = [
 
 /** Events; ids back with their article and sentence start (what tells them apart). */
 export async function insertEvents(
-  tx: Db,
+  bulk: Bulk,
   rows: EventInsert[],
 ): Promise<{ id: number; article_id: number; sent_start: number }[]> {
   return (
     await insertRows<{ id: number; article_id: number; sent_start: number }>(
-      tx,
+      bulk,
       "kg_events",
       [
         "graph_id",
@@ -164,16 +166,16 @@ export async function insertEvents(
 }
 
 /** [event_id, entity_id, role]; one already there is skipped. */
-export async function insertParticipants(tx: Db, rows: [number, number, string][]) {
-  await insertRows(tx, "kg_event_participants", ["event_id", "entity_id", "role"], rows, {
+export async function insertParticipants(bulk: Bulk, rows: [number, number, string][]) {
+  await insertRows(bulk, "kg_event_participants", ["event_id", "entity_id", "role"], rows, {
     onConflictDoNothing: true,
   });
 }
 
 /** [event_id, article_id, published_at, sent_start, sent_end]; one already there is skipped. */
-export async function insertReports(tx: Db, rows: [number, number, string, number, number][]) {
+export async function insertReports(bulk: Bulk, rows: [number, number, string, number, number][]) {
   await insertRows(
-    tx,
+    bulk,
     "kg_event_articles",
     ["event_id", "article_id", "published_at", "sent_start", "sent_end"],
     rows,
@@ -183,12 +185,12 @@ export async function insertReports(tx: Db, rows: [number, number, string, numbe
 
 /** [graph_id, source_event_id, target_event_id, type, strength, cue, article_id, sent_start, sent_end]; how many. */
 export async function insertEventLinks(
-  tx: Db,
+  bulk: Bulk,
   rows: [number, number, number, string, number, string, number, number, number][],
 ) {
   return (
     await insertRows(
-      tx,
+      bulk,
       "kg_event_relations",
       [
         "graph_id",

@@ -10,7 +10,7 @@ import {
 import { engineOf } from "../../db/dialect.js";
 import type { PlatformContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
-import type { Db } from "../../db/store.js";
+import type { Db, Store } from "../../db/store.js";
 import { likePattern } from "../params.js";
 
 /**
@@ -56,41 +56,77 @@ export function searchColumns(
 /** Most parameters in one statement: well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_PARAMETERS = 30_000;
 
+/**
+ * A write transaction as a bulk writer sees it: the transaction, and on SQLite the connection
+ * under it (the transaction holds it, so its statements are part of the transaction).
+ */
+export interface Bulk {
+  tx: Db;
+  sqlite?: Database.Database;
+}
+
+/** The bulk writer of `store`'s write transaction `tx`. */
+export function bulkOf(store: Store, tx: Db): Bulk {
+  return { tx, sqlite: store.sqlite?.handle };
+}
+
 const insertTexts = new Map<string, string>();
+const bulkStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
 /**
- * Rows into a table with multi-row VALUES, chunked under MAX_PARAMETERS per statement: the
- * bulk writers' insert (synthetic graphs). Columns are the caller's own names, never input;
- * a statement's text depends only on the table, the columns and the chunk's row count, so
- * it is prepared once. `returning` columns come back for every row, in no promised order
- * (callers match them by a key of their own).
+ * Rows into a table, as fast as each engine takes them: on PostgreSQL multi-row VALUES,
+ * chunked under MAX_PARAMETERS per statement (one round trip per chunk); on SQLite one
+ * prepared single-row statement run row by row on the transaction's connection, which SQLite
+ * runs faster than multi-row VALUES (1,000,000 relations with their six indexes: 10.4 s row
+ * by row, 14.6 s in chunks of 3,750 rows, 18.6 s in chunks of 500) and without a promise per
+ * row. Columns are the caller's own names, never input; a statement's text depends only on
+ * the table, the columns and (PostgreSQL) the chunk's row count, so each is prepared once.
+ * `returning` columns come back for every row, in no promised order (callers match them by a
+ * key of their own). `inserted`: the rows written (those skipped on conflict left out).
  */
 export async function insertRows<R = unknown>(
-  db: Db,
+  bulk: Bulk,
   table: string,
   columns: readonly string[],
   rows: readonly unknown[][],
   opts: { returning?: readonly string[]; onConflictDoNothing?: boolean } = {},
 ): Promise<{ rows: R[]; inserted: number }> {
-  const postgres = engineOf(db) === "postgres";
-  const per = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  const tail =
+    (opts.onConflictDoNothing ? " ON CONFLICT DO NOTHING" : "") +
+    (opts.returning?.length ? ` RETURNING ${opts.returning.join(", ")}` : "");
+  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
   const out: R[] = [];
   let inserted = 0;
+  if (bulk.sqlite && engineOf(bulk.tx) === "sqlite") {
+    const text = `${head}(${columns.map(() => "?").join(", ")})${tail}`;
+    let cache = bulkStatements.get(bulk.sqlite);
+    if (!cache) bulkStatements.set(bulk.sqlite, (cache = new Map()));
+    let stmt = cache.get(text);
+    if (!stmt) cache.set(text, (stmt = bulk.sqlite.prepare(text)));
+    if (opts.returning?.length) {
+      for (const row of rows) {
+        const r = stmt.get(row) as R | undefined;
+        if (r) out.push(r);
+      }
+      inserted = out.length;
+    } else {
+      for (const row of rows) inserted += stmt.run(row).changes;
+    }
+    return { rows: out, inserted };
+  }
+  const per = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   for (let at = 0; at < rows.length; at += per) {
     const chunk = rows.slice(at, at + per);
-    const key = `${postgres}|${table}|${columns.join(",")}|${chunk.length}|${opts.onConflictDoNothing ?? false}|${opts.returning?.join(",") ?? ""}`;
+    const key = `${table}|${columns.join(",")}|${chunk.length}|${tail}`;
     let text = insertTexts.get(key);
     if (!text) {
       let n = 0;
-      const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : "?")).join(", ")})`;
-      text =
-        `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(tuple).join(", ")}` +
-        (opts.onConflictDoNothing ? " ON CONFLICT DO NOTHING" : "") +
-        (opts.returning?.length ? ` RETURNING ${opts.returning.join(", ")}` : "");
+      const tuple = () => `(${columns.map(() => `$${++n}`).join(", ")})`;
+      text = head + chunk.map(tuple).join(", ") + tail;
       if (insertTexts.size > 200) insertTexts.clear();
       insertTexts.set(key, text);
     }
-    const result = await db.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()));
+    const result = await bulk.tx.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()));
     out.push(...result.rows);
     inserted += opts.returning?.length ? result.rows.length : Number(result.numAffectedRows ?? 0n);
   }
