@@ -123,7 +123,8 @@ async function buildDictionary(
 ): Promise<GraphDictionary> {
   const ontology = await graphOntology(ctx, graphId);
   const words = new DictionaryWords();
-  for await (const row of dictionaryRows(ctx.store.db, graphId, articleIds)) words.add(row);
+  for await (const rows of dictionaryRows(ctx.store.db, graphId, articleIds))
+    for (const row of rows) words.add(row);
   return words.dictionary(ontology);
 }
 

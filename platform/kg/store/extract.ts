@@ -8,7 +8,7 @@ export type DictionaryRow = [number, string, string, string, number | null];
 
 /**
  * A graph's entities in id order (all of them, or those some articles mention), as the
- * extraction dictionary reads them: streamed in batches, so a graph of a million entities
+ * extraction dictionary reads them: streamed in batches of rows, so a graph of a million entities
  * never sits in memory as rows. While it streams, the handle is busy (on SQLite the one
  * connection): the caller reads nothing else until it ends.
  */
@@ -33,9 +33,11 @@ export async function* dictionaryRows(
   db: Db,
   graphId: number,
   articleIds: number[] | null,
-): AsyncGenerator<DictionaryRow> {
-  for await (const r of dictionaryQuery(db, graphId, articleIds).stream(1000))
-    yield [r.id, r.uuid, r.name, r.aliases, r.class_id];
+): AsyncGenerator<DictionaryRow[]> {
+  // Batch by batch (the executor's stream): a promise per batch, not per entity.
+  const query = dictionaryQuery(db, graphId, articleIds).compile();
+  for await (const { rows } of db.getExecutor().stream(query, 1000))
+    yield rows.map((r) => [r.id, r.uuid, r.name, r.aliases, r.class_id]);
 }
 
 /** dictionaryRows on the SQLite connection, as an iterator. SQLite only. */
