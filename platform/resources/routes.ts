@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from "express";
 import { requirePermission } from "../auth/context.js";
-import { syncPermissionCatalog } from "../auth/catalog.js";
+import { syncPermissionCatalogSync as syncPermissionCatalog } from "../auth/store.js";
 import { localize, type PlatformLng } from "../i18n/index.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
