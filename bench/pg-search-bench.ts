@@ -19,15 +19,63 @@ const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
 
 // As in bench/triples-bench.ts.
-const WORDS = ["歼", "东风", "驱逐舰", "航空母舰", "预警机", "无人机", "雷达", "坦克", "潜艇", "运输机"];
-const WORDS2 = ["导弹", "卫星", "直升机", "护卫舰", "火箭军", "装甲车", "战斗机", "轰炸机", "加油机", "侦察机"];
+const WORDS = [
+  "歼",
+  "东风",
+  "驱逐舰",
+  "航空母舰",
+  "预警机",
+  "无人机",
+  "雷达",
+  "坦克",
+  "潜艇",
+  "运输机",
+];
+const WORDS2 = [
+  "导弹",
+  "卫星",
+  "直升机",
+  "护卫舰",
+  "火箭军",
+  "装甲车",
+  "战斗机",
+  "轰炸机",
+  "加油机",
+  "侦察机",
+];
 const PREDICATES = [
-  "隶属于", "装备", "位于", "研制单位", "参与", "型号", "服役于", "部署于", "发射", "生产",
-  "改进自", "配属", "指挥", "协同", "打击", "保障", "训练", "演习", "巡航", "护航",
+  "隶属于",
+  "装备",
+  "位于",
+  "研制单位",
+  "参与",
+  "型号",
+  "服役于",
+  "部署于",
+  "发射",
+  "生产",
+  "改进自",
+  "配属",
+  "指挥",
+  "协同",
+  "打击",
+  "保障",
+  "训练",
+  "演习",
+  "巡航",
+  "护航",
 ];
 const OBJECTS = [
-  "中国人民解放军海军", "北部战区", "南海", "沈阳飞机工业集团", "成都飞机工业集团",
-  "航天科工", "黄海", "东海", "第一岛链", "西太平洋",
+  "中国人民解放军海军",
+  "北部战区",
+  "南海",
+  "沈阳飞机工业集团",
+  "成都飞机工业集团",
+  "航天科工",
+  "黄海",
+  "东海",
+  "第一岛链",
+  "西太平洋",
 ];
 
 const progress = (msg: string) => process.stderr.write(`[pg-search] ${msg}\n`);
@@ -78,7 +126,9 @@ async function main() {
 
   try {
     await q("TRUNCATE data_triples, resource_counts, resource_search_grams");
-    await q(`INSERT INTO graphs (name, domain) SELECT '基准图谱' || i, 'military' FROM generate_series(1, 5) i`);
+    await q(
+      `INSERT INTO graphs (name, domain) SELECT '基准图谱' || i, 'military' FROM generate_series(1, 5) i`,
+    );
     await q(`INSERT INTO data_sources (name) SELECT '基准来源' || i FROM generate_series(1, 3) i`);
     const graphs = (await q("SELECT id FROM graphs ORDER BY id")).map((r) => Number(r.id));
     const sources = (await q("SELECT id FROM data_sources ORDER BY id")).map((r) => Number(r.id));
@@ -173,13 +223,24 @@ async function main() {
     await measure("3 characters", ["驱逐舰", "预警机", "隶属于", "西太平"]);
 
     const [{ version }] = await q("SELECT version()");
-    console.log(`\nPostgreSQL search benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`);
-    console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${String(version).split(" on ")[0]}`);
-    console.log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}\n`);
+    console.log(
+      `\nPostgreSQL search benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`,
+    );
+    console.log(
+      `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${String(version).split(" on ")[0]}`,
+    );
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}\n`,
+    );
     console.log("| search (count + first page of 10) | p50 ms | p95 ms | max ms | rows found |");
     console.log("|---|---|---|---|---|");
     for (const r of rows)
-      console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.counts} |`);
+      console.log(
+        `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.counts} |`,
+      );
     console.log("\n| relation | size |\n|---|---|");
     for (const s of sizes) console.log(`| ${s.name} | ${mb(Number(s.bytes))} |`);
     console.log(

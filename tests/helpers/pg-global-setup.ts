@@ -49,7 +49,10 @@ export async function createTemplate(adminUrl: string): Promise<void> {
     await store.close();
   }
   // Nobody connects to it any more: a copy needs the template without sessions.
-  await adminQuery(adminUrl, `ALTER DATABASE ${TEMPLATE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+  await adminQuery(
+    adminUrl,
+    `ALTER DATABASE ${TEMPLATE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`,
+  );
 }
 
 export function testEngine(): "sqlite" | "postgres" {

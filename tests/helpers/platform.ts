@@ -33,7 +33,8 @@ export async function startPlatform(
 ): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-platform-"));
   let database: TestDatabase | null = null;
-  if (testEngine() === "postgres" && !("databaseUrl" in overrides)) database = await freshDatabase();
+  if (testEngine() === "postgres" && !("databaseUrl" in overrides))
+    database = await freshDatabase();
   let platform: Platform;
   try {
     platform = await createPlatform({

@@ -47,8 +47,7 @@ const PG_ONLY_INDEXES = new Set([
 ]);
 
 const sqliteType = (t: string) =>
-  ({ INTEGER: "bigint", REAL: "double precision", TEXT: "text", "": "any" })[t.toUpperCase()] ??
-  t;
+  ({ INTEGER: "bigint", REAL: "double precision", TEXT: "text", "": "any" })[t.toUpperCase()] ?? t;
 
 function sqliteSchema(db: Database.Database): Map<string, Table> {
   const out = new Map<string, Table>();
@@ -121,7 +120,7 @@ const ON_DELETE: Record<string, string> = {
 };
 
 async function pgSchema(client: pg.Client): Promise<Map<string, Table>> {
-  const q = async <T,>(text: string) => (await client.query(text)).rows as T[];
+  const q = async <T>(text: string) => (await client.query(text)).rows as T[];
   const out = new Map<string, Table>();
   const relations = await q<{ name: string; kind: string }>(
     `SELECT c.relname AS name, c.relkind AS kind FROM pg_class c
@@ -188,7 +187,9 @@ async function pgSchema(client: pg.Client): Promise<Map<string, Table>> {
         .sort(),
       foreignKeys: cons
         .filter((c) => c.type === "f")
-        .map((c) => `${c.columns} -> ${c.ref}(${c.ref_columns}) ON DELETE ${ON_DELETE[c.on_delete]}`)
+        .map(
+          (c) => `${c.columns} -> ${c.ref}(${c.ref_columns}) ON DELETE ${ON_DELETE[c.on_delete]}`,
+        )
         .sort(),
       checks: cons.filter((c) => c.type === "c").length,
     });
@@ -287,12 +288,14 @@ describe("the PostgreSQL schema", () => {
     // kg_sync_identity: for any other table given explicit ids.
     await client.query("INSERT INTO groups (id, name) VALUES (40, 'g40')");
     await client.query("SELECT kg_sync_identity('groups')");
-    const next = (await client.query("INSERT INTO groups (name) VALUES ('g') RETURNING id")).rows[0];
+    const next = (await client.query("INSERT INTO groups (name) VALUES ('g') RETURNING id"))
+      .rows[0];
     expect(Number(next.id)).toBe(41);
     // Never backwards: ids are not reused after the largest is deleted.
     await client.query("DELETE FROM groups WHERE id = 41");
     await client.query("SELECT kg_sync_identity('groups')");
-    const after = (await client.query("INSERT INTO groups (name) VALUES ('h') RETURNING id")).rows[0];
+    const after = (await client.query("INSERT INTO groups (name) VALUES ('h') RETURNING id"))
+      .rows[0];
     expect(Number(after.id)).toBe(42);
     await client.query("DELETE FROM groups; DELETE FROM graphs");
   });
@@ -541,7 +544,9 @@ describe("search on PostgreSQL", () => {
     ).toContain("data_triples_short_grams");
     expect(
       await plan("(t.subject ILIKE $1 OR t.predicate ILIKE $1 OR t.object ILIKE $1)", "%解放军%"),
-    ).toMatch(/data_triples_subject_trgm[\s\S]*data_triples_predicate_trgm[\s\S]*data_triples_object_trgm/);
+    ).toMatch(
+      /data_triples_subject_trgm[\s\S]*data_triples_predicate_trgm[\s\S]*data_triples_object_trgm/,
+    );
     await client.query("RESET enable_seqscan; DELETE FROM data_triples");
   });
 });
@@ -562,7 +567,9 @@ describe("the migrator on PostgreSQL", () => {
     const c = new pg.Client(empty.url);
     try {
       await c.connect();
-      await expect(migrate(s, [...migrations.slice(0, 4), bad])).rejects.toThrow(/division by zero/);
+      await expect(migrate(s, [...migrations.slice(0, 4), bad])).rejects.toThrow(
+        /division by zero/,
+      );
       expect(await tables(c)).toEqual([]);
       // On a migrated one: as it was.
       await migrate(s);
@@ -595,10 +602,7 @@ describe("the migrator on PostgreSQL", () => {
     const b = openStore({ databaseUrl: empty.url, dbFile: "" });
     try {
       await Promise.all([migrate(a), migrate(b), migrate(a)]);
-      const rows = await a.db
-        .selectFrom("schema_migrations")
-        .select(["name"])
-        .execute();
+      const rows = await a.db.selectFrom("schema_migrations").select(["name"]).execute();
       expect(rows.map((r) => r.name).sort()).toEqual(migrations.map((m) => m.name).sort());
     } finally {
       await a.close();

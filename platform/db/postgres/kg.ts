@@ -329,7 +329,9 @@ const ontologyGraphs = (ontologies: string) =>
   `SELECT m.graph_id FROM kg_graph_ontology AS m WHERE m.ontology_id IN (${ontologies})`;
 const ownOntology = (rows: string) => ontologyGraphs(`SELECT ontology_id FROM ${rows}`);
 const classOntology = (rows: string) =>
-  ontologyGraphs(`SELECT c.ontology_id FROM ${rows} AS r JOIN kg_classes AS c ON c.id = r.class_id`);
+  ontologyGraphs(
+    `SELECT c.ontology_id FROM ${rows} AS r JOIN kg_classes AS c ON c.id = r.class_id`,
+  );
 
 const triggers = [
   versionTriggers("kg_entities", ownGraph, all, true),
