@@ -9,6 +9,7 @@
  *   TRIPLES=200000 npx tsx bench/pg-search-bench.ts
  *   PG_URL=postgres://… npx tsx bench/pg-search-bench.ts   # a database of yours (emptied!)
  */
+import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { migrate } from "../platform/db/migrate.js";
@@ -143,6 +144,16 @@ async function main() {
   const client = new pg.Client(url);
   await client.connect();
   const q: Query = async (text, params = []) => (await client.query(text, params)).rows;
+  // The CPU time of this connection's server process (on a busy machine the wall time also
+  // counts waiting for a core); NaN where the server is not local.
+  const [{ pid }] = await q("SELECT pg_backend_pid() AS pid");
+  const backendCpuMs = () => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+    } catch {
+      return NaN;
+    }
+  };
 
   try {
     await q("TRUNCATE data_triples, resource_counts, resource_search_grams");
@@ -168,8 +179,10 @@ async function main() {
     // A bulk load with every index and trigger in place (as an import meets them).
     progress(`loading ${TOTAL} triples`);
     let t = performance.now();
+    const cpu = backendCpuMs();
     for (let i = 0; i < TOTAL; i += 100_000) await load(i, Math.min(TOTAL, i + 100_000));
     const loadSeconds = (performance.now() - t) / 1000;
+    const loadCpuSeconds = (backendCpuMs() - cpu) / 1000;
     // A few rows with rare characters: short terms that only a few rows hold.
     await q(
       `INSERT INTO data_triples (subject, predicate, object)
@@ -197,10 +210,12 @@ async function main() {
       await q("BEGIN");
       for (const p of prepare) await q(p);
       const t1 = performance.now();
+      const c1 = backendCpuMs();
       await load(TOTAL, TOTAL + 100_000);
       const seconds = (performance.now() - t1) / 1000;
+      const cpuSeconds = (backendCpuMs() - c1) / 1000;
       await q("ROLLBACK");
-      return seconds;
+      return `${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s)`;
     };
     const noCounts = ["ALTER TABLE data_triples DISABLE TRIGGER data_triples_grams_insert"];
     const extra = {
@@ -211,13 +226,15 @@ async function main() {
     const defs = (await q(`SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY($1)`, [
       SEARCH_INDEXES,
     ])) as { indexname: string; indexdef: string }[];
-    const build: Record<string, number> = {};
+    const build: Record<string, string> = {};
     for (const d of defs) {
       await q("BEGIN");
       await q(`DROP INDEX ${d.indexname}`);
       const t1 = performance.now();
+      const c1 = backendCpuMs();
       await q(d.indexdef);
-      build[d.indexname] = (performance.now() - t1) / 1000;
+      build[d.indexname] =
+        `${((performance.now() - t1) / 1000).toFixed(1)} s (CPU ${((backendCpuMs() - c1) / 1000).toFixed(1)} s)`;
       await q("ROLLBACK");
     }
 
@@ -227,17 +244,31 @@ async function main() {
       (r) => r.subject as string,
     );
 
-    type Row = { name: string; p50: number; p95: number; max: number; counts: string };
+    type Row = {
+      name: string;
+      p50: number;
+      p95: number;
+      max: number;
+      cpu50: number;
+      cpu95: number;
+      counts: string;
+    };
     const rows: Row[] = [];
     async function measure(name: string, terms: string[]) {
       progress(name);
       const times: number[] = [];
+      const cpus: number[] = [];
       const counts = new Map<string, number>();
       for (let i = -terms.length; i < REQUESTS; i++) {
         const term = terms[((i % terms.length) + terms.length) % terms.length];
         const t0 = performance.now();
+        const c0 = backendCpuMs();
         const n = await search(q, term);
-        if (i >= 0) times.push(performance.now() - t0); // the first round warms the caches
+        // the first round warms the caches
+        if (i >= 0) {
+          times.push(performance.now() - t0);
+          cpus.push(backendCpuMs() - c0);
+        }
         counts.set(term, n);
       }
       rows.push({
@@ -245,6 +276,8 @@ async function main() {
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         max: Math.max(...times),
+        cpu50: percentile(cpus, 50),
+        cpu95: percentile(cpus, 95),
         counts: [...new Set(counts.values())]
           .sort((a, b) => a - b)
           .map((n) => n.toLocaleString("en"))
@@ -272,25 +305,27 @@ async function main() {
         .map((n) => n.toFixed(1))
         .join(" ")}\n`,
     );
-    console.log("| search (count + first page of 10) | p50 ms | p95 ms | max ms | rows found |");
-    console.log("|---|---|---|---|---|");
+    console.log(
+      "| search (count + first page of 10) | p50 ms | p95 ms | max ms | server CPU p50 / p95 ms | rows found |",
+    );
+    console.log("|---|---|---|---|---|---|");
     for (const r of rows)
       console.log(
-        `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.counts} |`,
+        `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpu50.toFixed(1)} / ${r.cpu95.toFixed(1)} | ${r.counts} |`,
       );
     console.log("\n| relation | size |\n|---|---|");
     for (const s of sizes) console.log(`| ${s.name} | ${mb(Number(s.bytes))} |`);
     console.log(
       `\nload of ${TOTAL.toLocaleString("en")} rows in batches of 100,000 (INSERT … SELECT), every index and trigger in place: ` +
-        `${loadSeconds.toFixed(1)} s; VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
+        `${loadSeconds.toFixed(1)} s (CPU ${loadCpuSeconds.toFixed(1)} s); VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
     console.log(
-      `100,000 more rows: ${extra.all.toFixed(1)} s with all search indexes and the substring counts, ` +
-        `${extra.noCounts.toFixed(1)} s without the counts, ${extra.bare.toFixed(1)} s without any search index`,
+      `100,000 more rows: ${extra.all} with all search indexes and the substring counts, ` +
+        `${extra.noCounts} without the counts, ${extra.bare} without any search index`,
     );
     console.log(
       `index builds over the table: ${Object.entries(build)
-        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .map(([k, v]) => `${k} ${v}`)
         .join(", ")}`,
     );
   } finally {

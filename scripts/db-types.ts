@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { Cli } from "kysely-codegen";
 import pg from "pg";
 import { migrate } from "../platform/db/migrate.js";
 import { openStore } from "../platform/db/store.js";
@@ -37,10 +38,8 @@ async function main() {
     } finally {
       await store.close();
     }
-    execFileSync(
-      "npx",
-      [
-        "kysely-codegen",
+    await new Cli().run({
+      argv: [
         "--dialect=postgres",
         `--url=${url}`,
         `--out-file=${OUT}`,
@@ -49,8 +48,7 @@ async function main() {
         `--type-mapping=${JSON.stringify({ int8: "number", numeric: "number" })}`,
         "--log-level=warn",
       ],
-      { stdio: "inherit" },
-    );
+    });
   } finally {
     await cluster.stop();
   }
