@@ -287,7 +287,7 @@ function versionTriggers(
   ops: Op[],
   entities = false,
 ) {
-  const fn = `kg_${table}_version`;
+  const fn = `${table}_version`;
   const branch = (op: Op) =>
     op === "INSERT"
       ? bump(graphsOf("new_rows"), entities)

@@ -56,7 +56,12 @@ CREATE TRIGGER ${TABLE}_count_delete AFTER DELETE ON ${TABLE}
 
 ${fn(
   "kg_resource_counts_update",
-  COLUMNS.map((c) => subtract(c, changed(c, "o")) + add(c, changed(c, "n"))).join(""),
+  // Most updates leave both columns alone: one look, then nothing more to do.
+  `
+  IF NOT EXISTS (SELECT 1 FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id
+                  WHERE ${COLUMNS.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(" OR ")}) THEN
+    RETURN NULL;
+  END IF;` + COLUMNS.map((c) => subtract(c, changed(c, "o")) + add(c, changed(c, "n"))).join(""),
 )}
 CREATE TRIGGER ${TABLE}_count_update AFTER UPDATE ON ${TABLE}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows

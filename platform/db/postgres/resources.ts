@@ -57,7 +57,13 @@ const gramTriggers = [
   trigger(
     "update",
     "OLD TABLE AS old_rows NEW TABLE AS new_rows",
-    subtractGrams(changed("o")) + addGrams(changed("n")),
+    // Most updates leave the text alone: one look, then nothing more to do.
+    `
+  IF NOT EXISTS ${changed("o")} THEN
+    RETURN NULL;
+  END IF;` +
+      subtractGrams(changed("o")) +
+      addGrams(changed("n")),
   ),
 ].join("\n");
 
