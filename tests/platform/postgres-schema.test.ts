@@ -47,7 +47,9 @@ const PG_ONLY_INDEXES = new Set([
 ]);
 
 const sqliteType = (t: string) =>
-  ({ INTEGER: "bigint", REAL: "double precision", TEXT: "text", "": "any" })[t.toUpperCase()] ?? t;
+  ({ INTEGER: "bigint", REAL: "double precision", TEXT: "text", BLOB: "bytea", "": "any" })[
+    t.toUpperCase()
+  ] ?? t;
 
 function sqliteSchema(db: Database.Database): Map<string, Table> {
   const out = new Map<string, Table>();
