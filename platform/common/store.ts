@@ -39,17 +39,7 @@ export interface ConfigInsert {
   description: string;
 }
 
-/** Adds configs a store lacks; never overwrites an existing value. */
-export async function addMissingConfigs(db: Db, configs: ConfigInsert[]) {
-  if (!configs.length) return;
-  await db
-    .insertInto("configs")
-    .values(configs)
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-}
-
-/** addMissingConfigs on the SQLite connection, synchronously (the seed's transaction). SQLite only. */
+/** Adds configs a store lacks (never overwrites a value), in the seed's synchronous SQLite transaction. SQLite only. */
 export function addMissingConfigsSync(db: DB, configs: ConfigInsert[]) {
   const insert = db.prepare(
     "INSERT INTO configs (key, value, type, public, description) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
