@@ -123,7 +123,8 @@ export async function importRows(
     const items: { mode: "create" | "update"; input: Record<string, unknown> }[] = [];
     for (const { cells } of rows) {
       const { id, input } = rowInput(columns, cells);
-      const exists = !!id && !!(await getRecord(store.db, def, Number(id)));
+      const n = Number(id);
+      const exists = Number.isInteger(n) && n > 0 && !!(await getRecord(store.db, def, n));
       items.push({ mode: exists ? "update" : "create", input });
     }
     (await prepareMany(def, items)).forEach((p, i) => prepared.set(rows[i].line, p));
