@@ -142,20 +142,15 @@ function refusalOf(e: unknown): { kind: Refusal; column: string | undefined } | 
   }
   // PostgreSQL: class 23, integrity constraint violation. A NOT NULL names its column; a
   // unique violation says `Key (column)=(value) already exists.` (or `Key (lower(column))…`).
+  // Other refusals name no field, as on SQLite (the answer is the same on both engines).
   if (/^23\d{3}$/.test(err.code)) {
-    const column =
-      typeof err.column === "string"
-        ? err.column
-        : /^Key \((?:lower\()?"?(\w+)"?\)?[,)]/.exec(String(err.detail ?? ""))?.[1];
-    const kind =
-      err.code === "23502"
-        ? "notnull"
-        : err.code === "23505"
-          ? "unique"
-          : err.code === "23503"
-            ? "foreignkey"
-            : "other";
-    return { kind, column };
+    if (err.code === "23502")
+      return { kind: "notnull", column: typeof err.column === "string" ? err.column : undefined };
+    if (err.code === "23505") {
+      const detail = String(err.detail ?? "");
+      return { kind: "unique", column: /^Key \((?:lower\()?"?(\w+)"?\)?[,)]/.exec(detail)?.[1] };
+    }
+    return { kind: err.code === "23503" ? "foreignkey" : "other", column: undefined };
   }
   return null;
 }
@@ -241,15 +236,13 @@ async function writeLinks(db: Db, def: ResourceDef, id: number, values: Record<s
 const columnList = (names: string[]) => sql.raw(names.map(q).join(", "));
 
 /** Inserts one row of `columns` into the resource's table; its id. */
-async function insertRow(
-  db: Db,
-  def: ResourceDef,
-  cols: Record<string, unknown>,
-): Promise<number> {
+async function insertRow(db: Db, def: ResourceDef, cols: Record<string, unknown>): Promise<number> {
   const names = Object.keys(cols);
   const { rows } = await (
     names.length
-      ? sql<{ id: number }>`INSERT INTO ${ident(def.table)} (${columnList(names)}) VALUES (${sql.join(
+      ? sql<{
+          id: number;
+        }>`INSERT INTO ${ident(def.table)} (${columnList(names)}) VALUES (${sql.join(
           Object.values(cols),
         )}) RETURNING id`
       : sql<{ id: number }>`INSERT INTO ${ident(def.table)} DEFAULT VALUES RETURNING id`
