@@ -53,7 +53,8 @@ export async function recordQuery(
   filter: ListFilter,
 ): Promise<RecordQuery> {
   const conditions: RawBuilder<unknown>[] = [];
-  if (filter.ids) conditions.push(filter.ids.length ? sql`t.id IN (${sql.join(filter.ids)})` : NOTHING);
+  if (filter.ids)
+    conditions.push(filter.ids.length ? sql`t.id IN (${sql.join(filter.ids)})` : NOTHING);
   for (const { field, values } of filter.fields) conditions.push(fieldCondition(field, values));
   const query: RecordQuery = {
     def,
@@ -155,7 +156,8 @@ export async function streamRecords(
     for await (const chunk of tx.getExecutor().stream(compiled, 2000)) {
       const rows = chunk.rows;
       if (many.length) {
-        for (const row of rows) for (const name of many) row[name] = JSON.parse(row[name] as string);
+        for (const row of rows)
+          for (const name of many) row[name] = JSON.parse(row[name] as string);
       }
       if (!(await each(rows))) break;
     }
