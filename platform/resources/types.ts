@@ -156,8 +156,9 @@ export interface ResourceDef {
   /** `field` or `-field`; id breaks ties so pages are stable. */
   defaultOrdering?: string;
   /**
-   * Contentless FTS5 trigram table over the searchable fields (large tables), with an
-   * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout.
+   * SQLite: contentless FTS5 trigram table over the searchable fields (large tables), with an
+   * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout and
+   * search-store.ts for its use. (PostgreSQL searches through indexes of the table itself.)
    */
   ftsTable?: string;
   /**
