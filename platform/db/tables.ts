@@ -50,6 +50,12 @@ export interface Config {
   value: Generated<string>;
 }
 
+export interface DataFileChunk {
+  bytes: Buffer;
+  seq: number;
+  uuid: string;
+}
+
 export interface DataFile {
   created_at: Generated<string>;
   description: Generated<string>;
@@ -540,6 +546,7 @@ export interface Tables {
   captchas: Captcha;
   client_errors: ClientError;
   configs: Config;
+  data_file_chunks: DataFileChunk;
   data_files: DataFile;
   data_labels: DataLabel;
   data_sources: DataSource;
