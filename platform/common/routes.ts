@@ -53,9 +53,9 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
   // The log's schema, shaped like every generic resource's (GET /{app}/{name}/schema/).
   router.get(
     "/common/clienterrors/schema",
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       const user = requireErrorLogReader(res);
-      res.json(resourceSchema(ctx, clientErrors, user));
+      res.json(await resourceSchema(ctx, clientErrors, user));
     }),
   );
 

@@ -7,7 +7,8 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError, handle } from "../../http/errors.js";
 import { fileWriteFailure, filesDir } from "../../storage.js";
 import { formFile, formText, readMultipart } from "../multipart.js";
-import { auditWrite, getRecord, insertRecord, requireRecord, validationError } from "../store.js";
+import { validationError } from "../fields.js";
+import { auditWrite, getRecord, insertRecord, requireRecord } from "../store.js";
 import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
 import {
@@ -124,7 +125,7 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
         input,
         "create",
         null,
-        loadOptions(ctx.db, def),
+        await loadOptions(ctx.store.db, def),
       );
       if (!file || file.size === 0) errors.file = ["请选择要上传的文件"];
       else if (file.size > MAX_FILE_BYTES) errors.file = [TOO_LARGE];
@@ -147,19 +148,20 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
         throw failure;
       }
       try {
-        const id = ctx.db.transaction(() => {
-          const newId = insertRecord({ ctx, user }, def, values, {
-            uuid,
-            filename: file!.name.slice(0, 255),
-            size: content.length,
-            mime: file!.type || "application/octet-stream",
-            sha256: crypto.createHash("sha256").update(content).digest("hex"),
-            uploaded_by: user.username,
-          });
-          auditWrite(ctx.db, user, "create", def, newId, null);
+        const columns = {
+          uuid,
+          filename: file!.name.slice(0, 255),
+          size: content.length,
+          mime: file!.type || "application/octet-stream",
+          sha256: crypto.createHash("sha256").update(content).digest("hex"),
+          uploaded_by: user.username,
+        };
+        const id = await ctx.store.write(async (tx) => {
+          const newId = await insertRecord({ ctx, user, db: tx }, def, values, columns);
+          await auditWrite(tx, user, "create", def, newId, null);
           return newId;
-        })();
-        res.status(201).json(getRecord(ctx.db, def, id));
+        });
+        res.status(201).json(await getRecord(ctx.store.db, def, id));
       } catch (e) {
         fs.rmSync(target, { force: true });
         throw e;
@@ -169,9 +171,9 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
 
   router.get(
     "/:id(\\d+)/download",
-    handle((req, res, next) => {
+    handle(async (req, res, next) => {
       requirePermission(res, def.permissions.read);
-      const record = requireRecord(ctx.db, def, Number(req.params.id));
+      const record = await requireRecord(ctx.store.db, def, Number(req.params.id));
       const file = storedPath(ctx, String(record.uuid));
       if (!fs.existsSync(file)) throw new HttpError(404, "文件不存在", "not_found");
       res.attachment(String(record.filename || record.name));
