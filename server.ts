@@ -42,6 +42,14 @@ try {
   console.error((e as Error).message);
   process.exit(1);
 }
+// Several nodes on one PostgreSQL (DATABASE_URL) must sign console cookies with one secret: a
+// secret generated into each node's DATA_DIR would make a login on one node unknown to the next.
+if (embedded && process.env.DATABASE_URL && !process.env.SESSION_SECRET) {
+  console.error(
+    "SESSION_SECRET: DATABASE_URL is set (the platform's store is shared by its nodes), so set the same SESSION_SECRET on every node (docs/deploy.md).",
+  );
+  process.exit(1);
+}
 /** PLATFORM_TRANSPORT: "in-process" (default) or "http" (the console calls its embedded platform over loopback HTTP). */
 const transportSetting = (process.env.PLATFORM_TRANSPORT ?? "in-process").toLowerCase();
 if (transportSetting !== "http" && transportSetting !== "in-process") {

@@ -16,6 +16,9 @@ export default defineConfig({
     env: { SESSION_SECRET: "vitest-session-secret", NODE_ENV: "test" },
     pool: "forks",
     setupFiles: ["tests/setup-locales.ts"],
+    // TEST_ENGINE=postgres: one throwaway PostgreSQL cluster for the run, a database per test
+    // platform (tests/helpers/postgres.ts); unset: SQLite, nothing started.
+    globalSetup: ["tests/helpers/pg-global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

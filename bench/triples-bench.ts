@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { hashPasswordSync } from "../platform/auth/passwords.js";
 import { triples } from "../platform/resources/defs/data.js";
-import { syncSearchIndex } from "../platform/resources/store.js";
+import { syncSearchIndex } from "../platform/resources/search-store.js";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -86,10 +86,12 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-type DB = Awaited<ReturnType<typeof benchPlatform>>["ctx"]["db"];
+type Ctx = Awaited<ReturnType<typeof benchPlatform>>["ctx"];
+type DB = Ctx["db"];
 
 /** Graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
-function generate(db: DB) {
+async function generate(ctx: Ctx) {
+  const db = ctx.db;
   progress(`generating ${TOTAL} triples`);
   const graphs = [1, 2, 3, 4, 5].map((i) =>
     Number(
@@ -124,7 +126,7 @@ function generate(db: DB) {
       );
     }
   })();
-  syncSearchIndex(db, triples);
+  await syncSearchIndex(ctx.store, triples);
   const seconds = (performance.now() - t0) / 1000;
   db.pragma("optimize");
   return { graphs, sources, seconds };
@@ -147,7 +149,7 @@ async function main() {
   const db = platform.ctx.db;
 
   const existing = db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
-  const gen = existing >= TOTAL ? reuse(db) : generate(db);
+  const gen = existing >= TOTAL ? reuse(db) : await generate(platform.ctx);
   const { graphs, sources } = gen;
   const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 

@@ -1,5 +1,3 @@
-import type { DB } from "../db/database.js";
-
 /**
  * Every permission codename the platform knows, `app__model__action`. `admin` grants all.
  * Seeded into the permissions table; groups hold subsets.
@@ -47,16 +45,6 @@ export const permissionCatalog: { codename: string; name: string }[] = [
   { codename: "kg__log__read", name: "检索统计：查看" },
   { codename: "kg__statistics__read", name: "统计分析：查看" },
 ];
-
-/** Puts the catalogue in the store: new codenames added, names kept in step with the list. */
-export function syncPermissionCatalog(db: DB) {
-  const upsert = db.prepare(
-    "INSERT INTO permissions (codename, name) VALUES (?, ?) ON CONFLICT (codename) DO UPDATE SET name = excluded.name",
-  );
-  db.transaction(() => {
-    for (const p of permissionCatalog) upsert.run(p.codename, p.name);
-  })();
-}
 
 /** Codenames of the seeded operators group: all data and graph work, no settings. */
 export const operatorCodenames = permissionCatalog

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { PlatformContext } from "../context.js";
 import { HttpError, forbidden } from "../http/errors.js";
+import { codenamesOf, endToken, tokenWithUser, touchToken } from "./store.js";
 
 export interface AuthUser {
   id: number;
@@ -32,19 +33,6 @@ declare module "express-serve-static-core" {
   }
 }
 
-export function codenamesOf(ctx: PlatformContext, userId: number): Set<string> {
-  const rows = ctx.db
-    .prepare(
-      `SELECT DISTINCT p.codename FROM user_groups ug
-         JOIN group_permissions gp ON gp.group_id = ug.group_id
-         JOIN permissions p ON p.id = gp.permission_id
-       WHERE ug.user_id = ?`,
-    )
-    .pluck()
-    .all(userId) as string[];
-  return new Set(rows);
-}
-
 /**
  * How stale a token's stored last-used time may be before a request writes it again
  * (issue 11): one write per token per 30 s instead of one per request. The idle expiry
@@ -53,69 +41,60 @@ export function codenamesOf(ctx: PlatformContext, userId: number): Set<string> {
  */
 export const TOUCH_INTERVAL_MS = 30_000;
 
-/**
- * Reads `Authorization: Token {key}` and puts the user (or null, with the reason) in
- * res.locals. Refuses nothing by itself: routes decide with requireUser.
- * A token that is used moves its idle deadline (written at most every TOUCH_INTERVAL_MS).
- */
-export function authenticate(ctx: PlatformContext) {
-  const byKey = ctx.db.prepare(
-    `SELECT t.key, t.user_id, t.csrf, t.last_used_at, t.ended_at, t.ended_reason,
-            u.username, u.is_active, u.is_superuser
-       FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.key = ?`,
-  );
-  const touch = ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?");
-  const end = ctx.db.prepare("UPDATE tokens SET ended_at = ?, ended_reason = ? WHERE key = ?");
-  return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.user = null;
-    const header = req.get("authorization") || "";
-    const m = /^Token\s+(\S+)$/i.exec(header);
-    if (!m) {
-      res.locals.authError = "not_authenticated";
-      return next();
-    }
-    const row = byKey.get(m[1]) as
-      | {
-          key: string;
-          user_id: number;
-          csrf: string;
-          last_used_at: number;
-          ended_at: number | null;
-          ended_reason: string | null;
-          username: string;
-          is_active: number;
-          is_superuser: number;
-        }
-      | undefined;
-    const now = Date.now();
-    if (!row) {
-      res.locals.authError = "token_invalid";
-    } else if (row.ended_at) {
-      res.locals.authError =
+/** Who the request's token says it is: the user, or the reason there is none. */
+async function identify(
+  ctx: PlatformContext,
+  header: string,
+): Promise<{ user: AuthUser } | { error: UnauthenticatedCode }> {
+  const m = /^Token\s+(\S+)$/i.exec(header);
+  if (!m) return { error: "not_authenticated" };
+  const db = ctx.store.db;
+  const row = await tokenWithUser(db, m[1]);
+  const now = Date.now();
+  if (!row) return { error: "token_invalid" };
+  if (row.ended_at) {
+    return {
+      error:
         row.ended_reason === "replaced"
           ? "token_replaced"
           : row.ended_reason === "expired"
             ? "token_expired"
             : row.ended_reason === "logout"
               ? "token_logged_out"
-              : "token_invalid";
-    } else if (now - row.last_used_at > ctx.settings.tokenIdleSeconds * 1000) {
-      end.run(now, "expired", row.key);
-      res.locals.authError = "token_expired";
-    } else if (!row.is_active) {
-      res.locals.authError = "user_inactive";
-    } else {
-      if (now - row.last_used_at >= TOUCH_INTERVAL_MS) touch.run(now, row.key);
-      res.locals.user = {
-        id: row.user_id,
-        username: row.username,
-        isSuperuser: !!row.is_superuser,
-        codenames: codenamesOf(ctx, row.user_id),
-        token: row.key,
-        csrf: row.csrf,
-      };
-    }
-    next();
+              : "token_invalid",
+    };
+  }
+  if (now - row.last_used_at > ctx.settings.tokenIdleSeconds * 1000) {
+    await endToken(db, row.key, "expired", now);
+    return { error: "token_expired" };
+  }
+  if (!row.is_active) return { error: "user_inactive" };
+  if (now - row.last_used_at >= TOUCH_INTERVAL_MS) await touchToken(db, row.key, now);
+  return {
+    user: {
+      id: row.user_id,
+      username: row.username,
+      isSuperuser: !!row.is_superuser,
+      codenames: await codenamesOf(db, row.user_id),
+      token: row.key,
+      csrf: row.csrf,
+    },
+  };
+}
+
+/**
+ * Reads `Authorization: Token {key}` and puts the user (or null, with the reason) in
+ * res.locals. Refuses nothing by itself: routes decide with requireUser.
+ * A token that is used moves its idle deadline (written at most every TOUCH_INTERVAL_MS).
+ */
+export function authenticate(ctx: PlatformContext) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.locals.user = null;
+    identify(ctx, req.get("authorization") || "").then((who) => {
+      if ("user" in who) res.locals.user = who.user;
+      else res.locals.authError = who.error;
+      next();
+    }, next);
   };
 }
 

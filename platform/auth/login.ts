@@ -5,6 +5,7 @@ import { HttpError } from "../http/errors.js";
 import { consumeCaptcha } from "./captcha.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { startSession, userByName, userById } from "./sessions.js";
+import { insertSsoTicket, redeemSsoTicket } from "./store.js";
 import { canonicalUsername } from "./username.js";
 import { assertNotThrottled, clearAccountFailures, recordLoginFailure } from "./throttle.js";
 
@@ -27,29 +28,29 @@ export async function loginWithPassword(ctx: PlatformContext, body: unknown, add
   const username =
     typeof obj.username === "string" ? canonicalUsername(obj.username.trim()) : obj.username;
   const fields = requireTextFields({ ...obj, username }, names);
-  assertNotThrottled(ctx, fields.username, address);
+  await assertNotThrottled(ctx, fields.username, address);
   if (ctx.settings.captcha) {
-    const check = consumeCaptcha(ctx, fields.captcha_id, fields.captcha);
+    const check = await consumeCaptcha(ctx, fields.captcha_id, fields.captcha);
     if (!check.passed) {
       // A program answers a text question as easily as a person: its wrong answers count
       // like wrong passwords, so it allows no more guesses than the throttles do.
-      if (check.kind === "text") recordLoginFailure(ctx, fields.username, address);
+      if (check.kind === "text") await recordLoginFailure(ctx, fields.username, address);
       throw new HttpError(400, "验证码错误", "captcha_invalid");
     }
   }
-  const user = userByName(ctx, fields.username);
+  const user = await userByName(ctx, fields.username);
   const ok = await verifyPassword(
     fields.password,
     user?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))),
   );
   // Guesses sent together all passed the check above while they were hashed: judge each as of now.
-  assertNotThrottled(ctx, fields.username, address);
+  await assertNotThrottled(ctx, fields.username, address);
   if (!user || !ok) {
-    recordLoginFailure(ctx, fields.username, address);
+    await recordLoginFailure(ctx, fields.username, address);
     throw badCredentials();
   }
   if (!user.is_active) throw userInactive();
-  clearAccountFailures(ctx, fields.username);
+  await clearAccountFailures(ctx, fields.username);
   return startSession(ctx, user);
 }
 
@@ -57,7 +58,7 @@ export async function loginWithPassword(ctx: PlatformContext, body: unknown, add
  * A ticket lets someone sign in as a user without the password: issued by that user
  * (hand-off to another terminal or system) or, for anyone, by an administrator.
  */
-export function issueSsoTicket(
+export async function issueSsoTicket(
   ctx: PlatformContext,
   actor: { id: number; username: string; isAdmin: boolean },
   username: string | undefined,
@@ -67,32 +68,26 @@ export function issueSsoTicket(
   if (!forSelf && !actor.isAdmin) {
     throw new HttpError(403, "只有管理员可以为其他用户签发登录凭证", "permission_denied");
   }
-  const target = forSelf ? userById(ctx, actor.id) : userByName(ctx, wanted);
+  const target = forSelf ? await userById(ctx, actor.id) : await userByName(ctx, wanted);
   if (!target) throw new HttpError(400, "用户不存在", "user_not_found");
   if (!target.is_active) throw userInactive();
   const ticket = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
-  ctx.db.transaction(() => {
-    ctx.db.prepare("DELETE FROM sso_tickets WHERE expires_at <= ?").run(now);
-    ctx.db
-      .prepare("INSERT INTO sso_tickets (ticket, user_id, expires_at) VALUES (?, ?, ?)")
-      .run(ticket, target.id, now + SSO_TICKET_TTL_SECONDS * 1000);
-  })();
+  await insertSsoTicket(ctx.store, {
+    ticket,
+    userId: target.id,
+    at: now,
+    expiresAt: now + SSO_TICKET_TTL_SECONDS * 1000,
+  });
   return { ticket, expires_in: SSO_TICKET_TTL_SECONDS };
 }
 
 /** Trades a live ticket for a session; the single UPDATE makes each ticket good for one login. */
-export function loginWithTicket(ctx: PlatformContext, body: unknown) {
+export async function loginWithTicket(ctx: PlatformContext, body: unknown) {
   const { ticket } = requireTextFields(body, ["ticket"] as const);
-  const redeemed = ctx.db
-    .prepare(
-      `UPDATE sso_tickets SET used_at = ? WHERE ticket = ? AND used_at IS NULL AND expires_at > ?
-       RETURNING user_id`,
-    )
-    .pluck()
-    .get(Date.now(), ticket, Date.now()) as number | undefined;
+  const redeemed = await redeemSsoTicket(ctx.store.db, ticket, Date.now());
   if (redeemed === undefined) throw ticketInvalid();
-  const user = userById(ctx, redeemed);
+  const user = await userById(ctx, redeemed);
   if (!user) throw ticketInvalid();
   if (!user.is_active) throw userInactive();
   return startSession(ctx, user);

@@ -3,6 +3,7 @@ import type { PlatformContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { userById } from "./sessions.js";
+import { setPassword } from "./store.js";
 import { assertNotThrottled, recordLoginFailure } from "./throttle.js";
 
 const MAX_LENGTH = 128;
@@ -38,14 +39,14 @@ export async function confirmPassword(
   address: string,
 ) {
   const { password } = requireTextFields(body, ["password"] as const);
-  const user = userById(ctx, userId);
+  const user = await userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
-  assertNotThrottled(ctx, user.username, address);
+  await assertNotThrottled(ctx, user.username, address);
   const ok = await verifyPassword(password, user.password_hash);
   // Guesses sent together all passed the check above while they were hashed: judge each as of now.
-  assertNotThrottled(ctx, user.username, address);
+  await assertNotThrottled(ctx, user.username, address);
   if (!ok) {
-    recordLoginFailure(ctx, user.username, address);
+    await recordLoginFailure(ctx, user.username, address);
     throw new HttpError(400, "密码错误", "password_invalid");
   }
 }
@@ -60,7 +61,7 @@ export async function changePassword(
   body: unknown,
   address: string,
 ) {
-  const user = userById(ctx, userId);
+  const user = await userById(ctx, userId);
   if (!user) throw new HttpError(400, "用户不存在", "user_not_found");
   const isInit = !!user.need_init_password;
   const fields = requireTextFields(
@@ -76,11 +77,11 @@ export async function changePassword(
   const weakness = passwordWeakness(fields.new_password);
   if (weakness) throw new HttpError(400, weakness, "password_weak");
   if (!isInit) {
-    assertNotThrottled(ctx, user.username, address);
+    await assertNotThrottled(ctx, user.username, address);
     const ok = await verifyPassword(oldPassword ?? "", user.password_hash);
-    assertNotThrottled(ctx, user.username, address);
+    await assertNotThrottled(ctx, user.username, address);
     if (!ok) {
-      recordLoginFailure(ctx, user.username, address);
+      await recordLoginFailure(ctx, user.username, address);
       throw new HttpError(400, "原密码错误", "old_password_invalid");
     }
   }
@@ -88,9 +89,5 @@ export async function changePassword(
     throw new HttpError(400, "新密码不能与原密码相同", "password_same");
   }
   const hash = await hashPassword(fields.new_password);
-  ctx.db
-    .prepare(
-      "UPDATE users SET password_hash = ?, need_init_password = 0, password_changed_at = ? WHERE id = ?",
-    )
-    .run(hash, new Date().toISOString(), user.id);
+  await setPassword(ctx.store.db, user.id, hash);
 }

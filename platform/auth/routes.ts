@@ -22,13 +22,13 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
 
   router.get(
     `${users}/captcha`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const kind = stringParam(req.query, "kind") ?? "image";
       if (kind !== "image" && kind !== "text") {
         throw invalidParam("kind", "参数 kind 只能是 image 或 text");
       }
       const issue = kind === "text" ? issueTextCaptcha : issueCaptcha;
-      res.set("Cache-Control", "no-store").json(issue(ctx, addressOf(req)));
+      res.set("Cache-Control", "no-store").json(await issue(ctx, addressOf(req)));
     }),
   );
 
@@ -41,33 +41,33 @@ export function mountAuth(router: Router, ctx: PlatformContext) {
 
   router.post(
     `${users}/ssologin`,
-    handle((req, res) => {
-      res.json(loginWithTicket(ctx, req.body));
+    handle(async (req, res) => {
+      res.json(await loginWithTicket(ctx, req.body));
     }),
   );
 
   router.post(
     `${users}/ssoticket`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requireUser(res);
       const actor = { id: user.id, username: user.username, isAdmin: hasPermission(user, "admin") };
-      res.status(201).json(issueSsoTicket(ctx, actor, optionalText(req.body, "username")));
+      res.status(201).json(await issueSsoTicket(ctx, actor, optionalText(req.body, "username")));
     }),
   );
 
   router.get(
     `${users}/info`,
-    handle((_req, res) => {
-      const user = userById(ctx, requireUser(res).id);
+    handle(async (_req, res) => {
+      const user = await userById(ctx, requireUser(res).id);
       if (!user) throw unauthenticated("token_invalid");
-      res.json(userInfo(ctx, user));
+      res.json(await userInfo(ctx, user));
     }),
   );
 
   router.post(
     `${users}/logout`,
-    handle((_req, res) => {
-      endToken(ctx, requireUser(res).token, "logout");
+    handle(async (_req, res) => {
+      await endToken(ctx, requireUser(res).token, "logout");
       res.json({ detail: "已退出登录" });
     }),
   );

@@ -2,6 +2,7 @@ import type { PlatformContext } from "../context.js";
 import type { AuthUser } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
 import { takeRateSlot } from "./rate-limit.js";
+import { clientErrorPage, insertClientError } from "./store.js";
 
 const MAX_ERROR = 8000;
 const MAX_INFO = 8000;
@@ -20,40 +21,27 @@ const asText = (v: unknown, max: number) =>
   (v == null ? "" : typeof v === "string" ? v : JSON.stringify(v)).slice(0, max);
 
 /** Stores one runtime error a browser reported; oversized parts are cut, not refused. */
-export function recordClientError(
+export async function recordClientError(
   ctx: PlatformContext,
   report: ClientErrorReport,
   from: { user: AuthUser | null | undefined; address: string; userAgent: string },
-): number {
+): Promise<number> {
   const error = asText(report.error, MAX_ERROR);
   if (!error.trim())
     throw new HttpError(400, "缺少必填字段：error", "required", { fields: ["error"] });
-  if (!takeRateSlot(ctx, `clienterror:${from.address}`, PER_ADDRESS_PER_MINUTE, 60_000)) {
+  if (!(await takeRateSlot(ctx, `clienterror:${from.address}`, PER_ADDRESS_PER_MINUTE, 60_000))) {
     throw new HttpError(429, "请求过于频繁，请稍后再试", "throttled");
   }
-  const { lastInsertRowid } = ctx.db
-    .prepare(
-      `INSERT INTO client_errors (user_id, username, error, info, url, user_agent)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      from.user?.id ?? null,
-      from.user?.username ?? "",
-      error,
-      asText(report.info, MAX_INFO),
-      asText(report.url, MAX_URL),
-      from.userAgent.slice(0, MAX_USER_AGENT),
-    );
-  return Number(lastInsertRowid);
+  return insertClientError(ctx.store.db, {
+    user_id: from.user?.id ?? null,
+    username: from.user?.username ?? "",
+    error,
+    info: asText(report.info, MAX_INFO),
+    url: asText(report.url, MAX_URL),
+    user_agent: from.userAgent.slice(0, MAX_USER_AGENT),
+  });
 }
 
 export function listClientErrors(ctx: PlatformContext, page: number, pageSize: number) {
-  const count = ctx.db.prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
-  const results = ctx.db
-    .prepare(
-      `SELECT id, at, user_id, username, error, info, url, user_agent
-         FROM client_errors ORDER BY id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(pageSize, (page - 1) * pageSize);
-  return { results, count };
+  return clientErrorPage(ctx.store.db, page, pageSize);
 }

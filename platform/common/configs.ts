@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../context.js";
+import { configRow, publicConfigRows } from "./store.js";
 
 export type ConfigType = "bool" | "str" | "text" | "int";
 export type ConfigValue = boolean | string | number | null;
@@ -65,29 +66,24 @@ export function typedConfigValue(type: string, value: string): ConfigValue {
 }
 
 /** The typed value of one config, or undefined when the store has no such key. */
-export function configValue(ctx: PlatformContext, key: string): ConfigValue | undefined {
-  const row = ctx.db.prepare("SELECT type, value FROM configs WHERE key = ?").get(key) as
-    { type: string; value: string } | undefined;
+export async function configValue(
+  ctx: PlatformContext,
+  key: string,
+): Promise<ConfigValue | undefined> {
+  const row = await configRow(ctx.store.db, key);
   return row ? typedConfigValue(row.type, row.value) : undefined;
 }
 
 /** Whether a bool config is on; an absent key counts as off. */
-export function configFlag(ctx: PlatformContext, key: string): boolean {
-  return configValue(ctx, key) === true;
+export async function configFlag(ctx: PlatformContext, key: string): Promise<boolean> {
+  return (await configValue(ctx, key)) === true;
 }
 
-export function publicConfigs(ctx: PlatformContext): Record<string, ConfigValue> {
-  const rows = ctx.db
-    .prepare("SELECT key, type, value FROM configs WHERE public = 1 ORDER BY key")
-    .all() as { key: string; type: string; value: string }[];
+export async function publicConfigs(ctx: PlatformContext): Promise<Record<string, ConfigValue>> {
+  const rows = await publicConfigRows(ctx.store.db);
   return Object.fromEntries(rows.map((r) => [r.key, typedConfigValue(r.type, r.value)]));
 }
 
-/** Adds the default configs a store lacks; never overwrites an existing value. */
-export function seedConfigs(ctx: PlatformContext) {
-  const insert = ctx.db.prepare(
-    "INSERT OR IGNORE INTO configs (key, value, type, public, description) VALUES (?, ?, ?, ?, ?)",
-  );
-  for (const c of defaultConfigs)
-    insert.run(c.key, c.value, c.type, c.public ? 1 : 0, c.description);
-}
+/** The default configs as rows of the store. */
+export const defaultConfigRows = () =>
+  defaultConfigs.map((c) => ({ ...c, public: c.public ? 1 : 0 }));

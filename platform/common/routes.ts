@@ -22,26 +22,26 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
     handle(async (req, res) => {
       const { publicPem } = await rsaKeys(ctx);
       ensureCsrfCookie(req, res);
-      res.json({ ...publicConfigs(ctx), YF_RSA_PUBLIC_KEY: publicPem });
+      res.json({ ...(await publicConfigs(ctx)), YF_RSA_PUBLIC_KEY: publicPem });
     }),
   );
 
   router.get(
     "/common/nonce",
-    handle((req, res) => {
+    handle(async (req, res) => {
       // Spec §7 calls it with key=random, the only kind of nonce there is.
       const key = stringParam(req.query, "key");
       if (key !== undefined && key !== "random")
         throw invalidParam("key", "参数 key 只能是 random");
-      res.json({ nonce: issueNonce(ctx) });
+      res.json({ nonce: await issueNonce(ctx) });
     }),
   );
 
   router.post(
     "/common/clienterrors",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const body = bodyObject(req.body);
-      const id = recordClientError(
+      const id = await recordClientError(
         ctx,
         { error: body.error, info: body.info, url: body.url },
         { user: res.locals.user, address: req.ip || "", userAgent: req.get("user-agent") || "" },
@@ -53,18 +53,18 @@ export function mountCommon(router: Router, ctx: PlatformContext) {
   // The log's schema, shaped like every generic resource's (GET /{app}/{name}/schema/).
   router.get(
     "/common/clienterrors/schema",
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       const user = requireErrorLogReader(res);
-      res.json(resourceSchema(ctx, clientErrors, user));
+      res.json(await resourceSchema(ctx, clientErrors, user));
     }),
   );
 
   router.get(
     "/common/clienterrors",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requireErrorLogReader(res);
       const { page, pageSize } = pageParams(req.query, { clamp: true });
-      res.json(listClientErrors(ctx, page, pageSize));
+      res.json(await listClientErrors(ctx, page, pageSize));
     }),
   );
 }

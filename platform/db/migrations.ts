@@ -12,6 +12,7 @@ import { predicateMappingsSchema } from "./schema-predicate-mappings.js";
 import { captchaKindSchema } from "./schema-captcha-kind.js";
 import { productTitleSchema } from "./schema-product-title.js";
 import { englishLabelsSchema } from "./schema-english-labels.js";
+import { fileChunksSchema } from "./schema-file-chunks.js";
 
 export interface Migration {
   name: string;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { name: "011-captcha-kind", sqlite: captchaKindSchema, postgres: pg.captchaKindSchema },
   { name: "012-product-title", sqlite: productTitleSchema, postgres: pg.productTitleSchema },
   { name: "013-english-labels", sqlite: englishLabelsSchema, postgres: pg.englishLabelsSchema },
+  { name: "014-file-chunks", ...fileChunksSchema },
 ];

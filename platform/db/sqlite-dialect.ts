@@ -114,6 +114,9 @@ class BetterSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
+    // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR, …): a
+    // ROLLBACK then fails and its error would hide the one that matters.
+    if (!(connection as BetterSqliteConnection).db.inTransaction) return;
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
 

@@ -114,6 +114,9 @@ function postgresStore(url: string): Store {
     // A statement that runs away is cut off (and its transaction rolled back).
     statement_timeout: 60_000,
     application_name: "kg-platform",
+    // JIT compiling of plans it deems costly took PostgreSQL 40–90 ms here, more than the short
+    // queries of a page run in; the platform's queries are short by design.
+    options: "-c jit=off",
   });
   // An idle client that loses its connection (the server restarted) is dropped by the pool;
   // without a listener the error would end the process.

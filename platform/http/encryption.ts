@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import forge from "node-forge";
 import { configFlag } from "../common/configs.js";
 import { storedRsaKeys } from "../common/secrets.js";
@@ -59,15 +59,17 @@ const isEnvelope = (body: unknown): body is { data: string } =>
 
 /** When YF_BODY_ENCRYPT is on, replaces an encrypted `{data}` body with the JSON it carries. */
 export function decryptBody(ctx: PlatformContext): RequestHandler {
-  return (req, _res, next) => {
-    if (!isEnvelope(req.body) || !configFlag(ctx, "YF_BODY_ENCRYPT")) return next();
-    const keys = storedRsaKeys(ctx);
-    if (!keys) return next(decryptFailed());
+  const decrypt = async (req: Request): Promise<void> => {
+    if (!isEnvelope(req.body) || !(await configFlag(ctx, "YF_BODY_ENCRYPT"))) return;
+    const keys = await storedRsaKeys(ctx);
+    if (!keys) throw decryptFailed();
     try {
       req.body = decryptEnvelope(keys.privateKey, req.body.data);
     } catch (e) {
-      return next(e instanceof HttpError ? e : decryptFailed());
+      throw e instanceof HttpError ? e : decryptFailed();
     }
-    next();
+  };
+  return (req, _res, next) => {
+    decrypt(req).then(() => next(), next);
   };
 }

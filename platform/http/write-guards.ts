@@ -69,18 +69,16 @@ function checkCsrf(req: Request, res: Response) {
 
 /** Every POST/PUT/PATCH/DELETE passes CSRF, then (when anti-resubmission is on) a one-time nonce. */
 export function writeGuards(ctx: PlatformContext): RequestHandler {
+  const guard = async (req: Request, res: Response) => {
+    checkCsrf(req, res);
+    if (await configFlag(ctx, "YF_ANTI_RESUBMIT")) {
+      const nonce = req.get("x-api-nonce");
+      if (!nonce) throw nonceRequired();
+      if (!(await consumeNonce(ctx, nonce))) throw nonceInvalid();
+    }
+  };
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    try {
-      checkCsrf(req, res);
-      if (configFlag(ctx, "YF_ANTI_RESUBMIT")) {
-        const nonce = req.get("x-api-nonce");
-        if (!nonce) throw nonceRequired();
-        if (!consumeNonce(ctx, nonce)) throw nonceInvalid();
-      }
-      next();
-    } catch (e) {
-      next(e);
-    }
+    guard(req, res).then(() => next(), next);
   };
 }

@@ -1,14 +1,14 @@
-import Database from "better-sqlite3";
 import chardet from "chardet";
 import { parse } from "csv-parse/sync";
 import type { Response } from "express";
 import iconv from "iconv-lite";
-import type { DB } from "../db/database.js";
+import type { Store } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
-import { type ListFilter, whereSql } from "./query.js";
-import { fieldExpr, q, readableFields } from "./store.js";
-import type { ResourceDef } from "./types.js";
 import { drained } from "../http/drained.js";
+import { readableFields } from "./fields.js";
+import { streamRecords } from "./list-store.js";
+import type { ListFilter } from "./query.js";
+import type { ResourceDef } from "./types.js";
 
 export const UPLOAD_REFUSED = "只能上传csv文件，且不超过2mb";
 export const MAX_CSV_BYTES = 2 * 1024 * 1024;
@@ -45,53 +45,57 @@ export const templateCsv = (def: ResourceDef) =>
 
 /**
  * Streams the matching records as CSV: UTF-8 with a BOM (so Excel reads Chinese), header of
- * field names. Rows come from a read-only connection of their own, so the open cursor holds
- * no lock on the platform's connection while the client drains the stream.
+ * field names. Rows come from a snapshot of the store (a read-only connection of its own on
+ * SQLite), read only as fast as the client takes them.
  */
-export async function streamCsvExport(res: Response, db: DB, def: ResourceDef, filter: ListFilter) {
+export async function streamCsvExport(
+  res: Response,
+  store: Store,
+  def: ResourceDef,
+  filter: ListFilter,
+) {
   const fields = exportFields(def);
-  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+  const names = fields.map((f) => f.name);
+  const many = fields.map((f) => !!f.many);
   let closed = false;
   res.on("close", () => {
     closed = true;
   });
-  try {
-    const columns = fields.map((f) => fieldExpr(f)).join(", ");
-    const rows = reader
-      .prepare(
-        `SELECT ${columns} FROM ${q(def.table)} t ${whereSql(filter.conditions)} ORDER BY ${filter.orderBy}`,
-      )
-      .raw()
-      .iterate(...filter.params) as IterableIterator<unknown[]>;
+  // The answer begins once the query runs (a failing one is still an error answer).
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
     res.status(200);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", 'attachment; filename="export.csv"');
-    res.write(BOM + csvLine(fields.map((f) => f.name)));
-    const many = fields.map((f) => !!f.many);
-    let batch = "";
-    let batched = 0;
+    res.write(BOM + csvLine(names));
+  };
+  let batch = "";
+  let batched = 0;
+  await streamRecords(store, def, filter, fields, async (rows) => {
+    start();
     for (const row of rows) {
       let line = "";
-      for (let i = 0; i < row.length; i++) {
-        const v = many[i] ? (JSON.parse(row[i] as string) as unknown[]).join(",") : row[i];
-        line += (i ? "," : "") + csvCell(v);
+      for (let i = 0; i < names.length; i++) {
+        const v = row[names[i]];
+        line += (i ? "," : "") + csvCell(many[i] ? (v as unknown[]).join(",") : v);
       }
       batch += line + "\n";
       if (++batched < EXPORT_BATCH) continue;
       const ok = res.write(batch);
       batch = "";
       batched = 0;
-      if (closed) {
-        rows.return?.();
-        return;
-      }
-      if (!ok && !db.memory) await drained(res);
+      if (closed) return false;
+      if (!ok) await drained(res);
+      if (closed) return false;
     }
-    if (batch) res.write(batch);
-    res.end();
-  } finally {
-    if (reader !== db) reader.close();
-  }
+    return true;
+  });
+  if (closed) return;
+  start();
+  if (batch) res.write(batch);
+  res.end();
 }
 
 /**

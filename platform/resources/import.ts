@@ -9,13 +9,14 @@ import {
   auditWrite,
   constraintErrors,
   getRecord,
+  tryUpdateRecord,
   uniqueErrors,
-  updateRecord,
   writeAudit,
 } from "./store.js";
 import type {
   FieldDef,
   FieldErrors,
+  ResourceActor,
   ResourceDef,
   ResourceHookContext,
   WriteChange,
@@ -28,8 +29,12 @@ export interface ImportResult {
   errors: RowError[];
 }
 
-/** Thrown inside the transaction to undo it (dry run, or any bad row). */
-class Rollback extends Error {}
+/** Thrown inside the transaction to undo it (dry run, or any bad row), with what it found. */
+class Rollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super("rollback");
+  }
+}
 
 type Column = { index: number; field: FieldDef | "id" | null };
 
@@ -98,7 +103,7 @@ export function idRanges(ids: number[]): [number, number][] {
  * a 2 MB import and told nothing the records themselves do not.
  */
 export async function importRows(
-  h: ResourceHookContext,
+  actor: ResourceActor,
   def: ResourceDef,
   records: CsvRecord[],
   dryRun: boolean,
@@ -109,98 +114,104 @@ export async function importRows(
   const { columns, errors } = mapHeader(def, header.cells, header.line);
   if (errors.length) return { created: 0, updated: 0, errors };
 
-  const db = h.ctx.db;
-  const options = loadOptions(db, def);
-  const mayUpdate = !!def.permissions.update && hasPermission(h.user, def.permissions.update);
-  const result: ImportResult = { created: 0, updated: 0, errors: [] };
-  const fail = (row: number, field: string, message: string) =>
-    result.errors.push({ row, field, message });
-  const refused = (row: number, errors: FieldErrors) => {
-    for (const [field, messages] of Object.entries(errors))
-      for (const m of messages) fail(row, field, m);
-  };
-  const created = new RecordBatch(h, def, refused);
-
-  /** The account rule refuses the whole import (403, nothing written), naming the row. */
-  function authorizeRow(row: number, change: WriteChange) {
-    try {
-      authorizeWrite(h, def, change);
-    } catch (e) {
-      if (e instanceof HttpError)
-        throw new HttpError(e.status, `第 ${row} 行：${e.detail}`, e.code, { ...e.extra, row });
-      throw e;
-    }
-  }
-
-  function importRow({ cells, line: row }: CsvRecord) {
-    if (cells.length !== header.cells.length) {
-      return fail(row, "", `该行有 ${cells.length} 列，表头有 ${header.cells.length} 列`);
-    }
-    const { id: idText, input } = rowInput(columns, cells);
-    const id = idText === "" ? null : Number(idText);
-    if (id !== null && (!Number.isInteger(id) || id < 1)) return fail(row, "id", "id 必须是正整数");
-    const existing = id === null ? null : getRecord(db, def, id);
-    if (existing && !mayUpdate) return fail(row, "id", "没有修改已有记录的权限");
-    const { values, errors: fieldErrors } = validateInput(
-      def,
-      input,
-      existing ? "update" : "create",
-      existing,
-      options,
-      "csv",
-    );
-    Object.assign(fieldErrors, uniqueErrors(db, def, values, existing?.id ?? null));
-    if (Object.keys(fieldErrors).length) return refused(row, fieldErrors);
-    authorizeRow(row, { mode: existing ? "update" : "create", before: existing, values });
-    if (!existing) return created.add(withPrepared(values, prepared.get(row)), row);
-    try {
-      updateRecord(h, def, existing.id, withPrepared(values, prepared.get(row)));
-      auditWrite(db, h.user, "import", def, existing.id, existing);
-      result.updated++;
-    } catch (e) {
-      const errors = constraintErrors(def, e);
-      if (!errors) throw e;
-      refused(row, errors);
-    }
-  }
+  const store = actor.ctx.store;
+  const mayUpdate = !!def.permissions.update && hasPermission(actor.user, def.permissions.update);
 
   // Password hashes are made before the transaction opens, a few at a time off the event loop.
   const prepared = new Map<number, PreparedValues>();
   if (needsPreparing(def)) {
-    const items = rows.map(({ cells }) => {
+    const items: { mode: "create" | "update"; input: Record<string, unknown> }[] = [];
+    for (const { cells } of rows) {
       const { id, input } = rowInput(columns, cells);
-      return {
-        mode: id && getRecord(db, def, Number(id)) ? ("update" as const) : ("create" as const),
-        input,
-      };
-    });
+      const n = Number(id);
+      const exists = Number.isInteger(n) && n > 0 && !!(await getRecord(store.db, def, n));
+      items.push({ mode: exists ? "update" : "create", input });
+    }
     (await prepareMany(def, items)).forEach((p, i) => prepared.set(rows[i].line, p));
   }
 
-  const run = db.transaction(() => {
-    const check = def.hooks?.guard?.(h);
-    for (const record of rows) importRow(record);
-    created.flush();
-    if (!result.errors.length) check?.();
+  /** One pass over the rows inside the write (PostgreSQL may run it again on a conflict). */
+  async function run(db: ResourceHookContext["db"]): Promise<ImportResult> {
+    const h: ResourceHookContext = { ...actor, db };
+    const options = await loadOptions(db, def);
+    const result: ImportResult = { created: 0, updated: 0, errors: [] };
+    const fail = (row: number, field: string, message: string) =>
+      result.errors.push({ row, field, message });
+    const refused = (row: number, errors: FieldErrors) => {
+      for (const [field, messages] of Object.entries(errors))
+        for (const m of messages) fail(row, field, m);
+    };
+    const created = new RecordBatch(h, def, refused);
+
+    /** The account rule refuses the whole import (403, nothing written), naming the row. */
+    async function authorizeRow(row: number, change: WriteChange) {
+      try {
+        await authorizeWrite(h, def, change);
+      } catch (e) {
+        if (e instanceof HttpError)
+          throw new HttpError(e.status, `第 ${row} 行：${e.detail}`, e.code, { ...e.extra, row });
+        throw e;
+      }
+    }
+
+    async function importRow({ cells, line: row }: CsvRecord) {
+      if (cells.length !== header.cells.length) {
+        return fail(row, "", `该行有 ${cells.length} 列，表头有 ${header.cells.length} 列`);
+      }
+      const { id: idText, input } = rowInput(columns, cells);
+      const id = idText === "" ? null : Number(idText);
+      if (id !== null && (!Number.isInteger(id) || id < 1))
+        return fail(row, "id", "id 必须是正整数");
+      const existing = id === null ? null : await getRecord(db, def, id);
+      if (existing && !mayUpdate) return fail(row, "id", "没有修改已有记录的权限");
+      const { values, errors: fieldErrors } = validateInput(
+        def,
+        input,
+        existing ? "update" : "create",
+        existing,
+        options,
+        "csv",
+      );
+      Object.assign(fieldErrors, await uniqueErrors(db, def, values, existing?.id ?? null));
+      if (Object.keys(fieldErrors).length) return refused(row, fieldErrors);
+      await authorizeRow(row, { mode: existing ? "update" : "create", before: existing, values });
+      if (!existing) return created.add(withPrepared(values, prepared.get(row)), row);
+      try {
+        await tryUpdateRecord(h, def, existing.id, withPrepared(values, prepared.get(row)));
+        await auditWrite(db, actor.user, "import", def, existing.id, existing);
+        result.updated++;
+      } catch (e) {
+        const errors = constraintErrors(def, e);
+        if (!errors) throw e;
+        refused(row, errors);
+      }
+    }
+
+    const check = await def.hooks?.guard?.(h);
+    for (const record of rows) await importRow(record);
+    await created.flush();
+    if (!result.errors.length) await check?.();
     result.created = created.ids.length;
     // A refused batch is named when it is written, after later rows were checked.
     result.errors.sort((a, b) => a.row - b.row);
-    if (dryRun || result.errors.length) throw new Rollback();
+    if (dryRun || result.errors.length) throw new Rollback(result);
     if (created.ids.length) {
       const summary = {
         file: filename,
         created: created.ids.length,
         created_ids: idRanges(created.ids),
       };
-      writeAudit(db, h.user, "import", def, null, null, summary);
+      await writeAudit(db, actor.user, "import", def, null, null, summary);
     }
-  });
-  try {
-    run();
-  } catch (e) {
-    if (!(e instanceof Rollback)) throw e;
+    return result;
   }
-  return result;
+
+  try {
+    return await store.write(run);
+  } catch (e) {
+    if (e instanceof Rollback) return e.result;
+    throw e;
+  }
 }
 
 /** The 400 of an import with bad rows: the first one in words, every one in `errors`. */

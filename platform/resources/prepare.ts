@@ -1,11 +1,11 @@
 import type { ResourceDef } from "./types.js";
 import { ruleErrors, rulesFor, writableFields } from "./values.js";
 
-/** What the `prepare` of each virtual field made of its value (e.g. a password hash), by field name. */
+/** What the `prepareValue` of each virtual field made of its value (e.g. a password hash), by field name. */
 export type PreparedValues = Map<string, unknown>;
 
 /**
- * Runs the fields' `prepare` (password hashing) before a write transaction opens, so the
+ * Runs the fields' `prepareValue` (password hashing) before a write transaction opens, so the
  * transaction only writes. A value that breaks its field's rules is skipped: validation refuses it.
  */
 export async function prepareFields(
@@ -16,9 +16,9 @@ export async function prepareFields(
   const prepared: PreparedValues = new Map();
   for (const f of writableFields(def, mode)) {
     const value = input[f.name];
-    if (!f.prepare || value === undefined || value === null || value === "") continue;
+    if (!f.prepareValue || value === undefined || value === null || value === "") continue;
     if (ruleErrors(value, rulesFor(f, mode)).length) continue;
-    prepared.set(f.name, await f.prepare(value));
+    prepared.set(f.name, await f.prepareValue(value));
   }
   return prepared;
 }
@@ -34,7 +34,7 @@ export function withPrepared(
   return out;
 }
 
-export const needsPreparing = (def: ResourceDef) => def.fields.some((f) => f.prepare);
+export const needsPreparing = (def: ResourceDef) => def.fields.some((f) => f.prepareValue);
 
 /**
  * Prepares many inputs (a CSV import's rows) a few at a time. Hashes wait in one queue (see

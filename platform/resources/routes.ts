@@ -1,6 +1,5 @@
 import express, { type Response, type Router } from "express";
 import { requirePermission } from "../auth/context.js";
-import { syncPermissionCatalog } from "../auth/catalog.js";
 import { localize, type PlatformLng } from "../i18n/index.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError, handle } from "../http/errors.js";
@@ -15,7 +14,7 @@ import {
 } from "./csv.js";
 import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
-import { parseIds, parseListFilter, parsePaging } from "./query.js";
+import { idsFilter, parseIds, parseListFilter, parsePaging } from "./query.js";
 import { findResource, resources } from "./registry.js";
 import {
   createResource,
@@ -25,33 +24,13 @@ import {
   resourceSchema,
   updateResource,
 } from "./service.js";
-import { requireRecord, syncSearchIndex } from "./store.js";
+import { listPermissions } from "./defs/auth-store.js";
+import { syncSearchIndexSoon } from "./search-store.js";
+import { requireRecord } from "./store.js";
 import type { ResourceDef } from "./types.js";
 
 /** How long after an import its new rows are indexed for search (the client has its answer by then). */
 const INDEX_AFTER_IMPORT_MS = 1000;
-const pendingIndexing = new WeakMap<ResourceDef, NodeJS.Timeout>();
-
-/**
- * Indexes an import's new rows for search shortly after the answer. The console shares this
- * process, so indexing at once would still hold its redirect back; a search arriving first
- * indexes the rows itself, so nothing is ever missing from results.
- */
-function indexSoon(ctx: PlatformContext, def: ResourceDef) {
-  if (pendingIndexing.has(def)) return;
-  const timer = setTimeout(() => {
-    pendingIndexing.delete(def);
-    if (!ctx.db.open) return;
-    try {
-      syncSearchIndex(ctx.db, def);
-    } catch (e) {
-      // The next search tries again; nothing is lost.
-      console.error(`platform: indexing ${def.table} for search after an import failed:`, e);
-    }
-  }, INDEX_AFTER_IMPORT_MS);
-  timer.unref();
-  pendingIndexing.set(def, timer);
-}
 
 /** The codename of an action, or a 405 when the resource does not offer it. */
 function permit(res: Response, def: ResourceDef, action: "create" | "read" | "update" | "delete") {
@@ -67,9 +46,9 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
 
   r.get(
     "/schema",
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       const user = permit(res, def, "read");
-      res.json(resourceSchema(ctx, def, user));
+      res.json(await resourceSchema(ctx, def, user));
     }),
   );
 
@@ -77,7 +56,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/export",
     handle(async (req, res) => {
       permit(res, def, "read");
-      await streamCsvExport(res, ctx.db, def, parseListFilter(ctx.db, def, req.query));
+      await streamCsvExport(res, ctx.store, def, parseListFilter(def, req.query));
     }),
   );
 
@@ -98,17 +77,16 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
       if (result.errors.length && !dryRun) throw importFailure(result.errors);
       res.json({ dry_run: dryRun, ...result });
       // Indexing 30,000 new rows for search takes about 120 ms: done after the answer.
-      if (!dryRun && result.created && def.ftsTable) indexSoon(ctx, def);
+      if (!dryRun && result.created) syncSearchIndexSoon(ctx.store, def, INDEX_AFTER_IMPORT_MS);
     }),
   );
 
   r.get(
     "/",
-    handle((req, res) => {
+    handle(async (req, res) => {
       permit(res, def, "read");
-      res.json(
-        listResource(ctx, def, parseListFilter(ctx.db, def, req.query), parsePaging(req.query)),
-      );
+      const filter = parseListFilter(def, req.query);
+      res.json(await listResource(ctx, def, filter, parsePaging(req.query)));
     }),
   );
 
@@ -124,26 +102,22 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
 
   r.delete(
     "/",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = permit(res, def, "delete");
       if (parseIds(req.query) === null && !flagParam(req.query, "all")) {
         throw new HttpError(400, "请用 id__in 指定要删除的记录", "invalid_filter");
       }
-      const deleted = deleteResources(
-        ctx,
-        def,
-        user,
-        parseListFilter(ctx.db, def, req.query, "delete"),
-      );
+      const filter = parseListFilter(def, req.query, "delete");
+      const deleted = await deleteResources(ctx, def, user, filter);
       res.json({ deleted });
     }),
   );
 
   r.get(
     "/:id(\\d+)",
-    handle((req, res) => {
+    handle(async (req, res) => {
       permit(res, def, "read");
-      res.json(requireRecord(ctx.db, def, Number(req.params.id)));
+      res.json(await requireRecord(ctx.store.db, def, Number(req.params.id)));
     }),
   );
 
@@ -157,11 +131,11 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
 
   r.delete(
     "/:id(\\d+)",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = permit(res, def, "delete");
       const id = Number(req.params.id);
-      requireRecord(ctx.db, def, id);
-      deleteResources(ctx, def, user, { conditions: ["t.id = ?"], params: [id], orderBy: "t.id" });
+      await requireRecord(ctx.store.db, def, id);
+      await deleteResources(ctx, def, user, idsFilter([id]));
       res.status(204).end();
     }),
   );
@@ -173,19 +147,20 @@ export function mountResource(router: Router, ctx: PlatformContext, def: Resourc
   router.use(`/${def.app}/${def.name}`, resourceRouter(ctx, def));
 }
 
+/**
+ * Every resource's routes, and the permission list groups choose from. (The catalogue is in
+ * the store by then: every start syncs it, see seed/core.ts.)
+ */
 export function mountResources(router: Router, ctx: PlatformContext) {
-  // The catalogue must be in the store for groups to hold it, whatever the seed did.
-  syncPermissionCatalog(ctx.db);
   router.get(
     "/common/permissions",
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       requirePermission(res, "auth__group__read");
       const lng = res.locals.lng as PlatformLng;
-      const results = (
-        ctx.db.prepare("SELECT id, codename, name FROM permissions ORDER BY codename").all() as {
-          name: string;
-        }[]
-      ).map((p) => ({ ...p, name: localize(lng, p.name) }));
+      const results = (await listPermissions(ctx.store.db)).map((p) => ({
+        ...p,
+        name: localize(lng, p.name),
+      }));
       res.json({ results, count: results.length });
     }),
   );

@@ -1,23 +1,20 @@
 import { type AuthUser, hasPermission } from "../auth/context.js";
-import { storeVersion } from "../store-version.js";
 import type { PlatformContext } from "../context.js";
+import type { Store } from "../db/store.js";
 import { HttpError, badRequest } from "../http/errors.js";
 import { authorizeWrite, guardedWrite } from "./authorize.js";
+import { validationError } from "./fields.js";
+import { listRecords, matchingRecords, recordQuery } from "./list-store.js";
 import { prepareFields, withPrepared } from "./prepare.js";
-import { type ListFilter, type Paging, whereSql } from "./query.js";
+import type { ListFilter, Paging } from "./query.js";
 import {
   auditWrite,
   constraintErrors,
-  decodeRow,
   deleteRecord,
   insertRecord,
-  prepared,
-  q,
   requireRecord,
-  selectList,
   uniqueErrors,
   updateRecord,
-  validationError,
   writeAudit,
 } from "./store.js";
 import type { TableSchema } from "@contract/resources";
@@ -36,44 +33,45 @@ export const templatePath = (def: ResourceDef) => `/static/template/${def.app}-$
  * Schema answers kept per store version (issue 11). A schema is built from the definition, the
  * viewer and what the store holds (select options: groups, users, graphs, sources,
  * permissions…; the account rule's per-viewer locks from users, groups and memberships), so
- * the version is "any committed change to the store": PRAGMA data_version moves when another
- * connection (another process) commits, total_changes() when this one writes. Any write
- * anywhere drops every kept schema; a write in one process is seen by the next schema answer
- * of every other (no stale window). Keyed by resource and viewer (id, superuser, codenames).
+ * the version is "any committed change to the store" (`Store.version()`: on SQLite PRAGMA
+ * data_version and total_changes(), on PostgreSQL the snapshot). Any write anywhere drops
+ * every kept schema; a write in one process is seen by the next schema answer of every other
+ * (no stale window). Keyed by resource and viewer (id, superuser, codenames).
  */
 interface SchemaCache {
   version: string;
   entries: Map<string, ResourceSchema>;
 }
-const schemaCaches = new WeakMap<PlatformContext["db"], SchemaCache>();
+const schemaCaches = new WeakMap<Store, SchemaCache>();
 const MAX_SCHEMAS = 2_000;
 
-export function resourceSchema(
+export async function resourceSchema(
   ctx: PlatformContext,
   def: ResourceDef,
   user: AuthUser,
-): ResourceSchema {
-  const version = storeVersion(ctx.db);
-  let cache = schemaCaches.get(ctx.db);
+): Promise<ResourceSchema> {
+  const version = await ctx.store.version();
+  let cache = schemaCaches.get(ctx.store);
   if (!cache || cache.version !== version || cache.entries.size >= MAX_SCHEMAS) {
     cache = { version, entries: new Map() };
-    schemaCaches.set(ctx.db, cache);
+    schemaCaches.set(ctx.store, cache);
   }
   const key = `${def.app}/${def.name}|${user.id}|${user.isSuperuser ? 1 : 0}|${[...user.codenames].sort().join(",")}`;
   let schema = cache.entries.get(key);
   if (!schema) {
-    schema = buildResourceSchema(ctx, def, user);
-    cache.entries.set(key, schema);
+    schema = await buildResourceSchema(ctx, def, user);
+    // Kept only under the version it was built at (another write may have come meanwhile).
+    if (schemaCaches.get(ctx.store) === cache) cache.entries.set(key, schema);
   }
   return schema;
 }
 
-function buildResourceSchema(
+async function buildResourceSchema(
   ctx: PlatformContext,
   def: ResourceDef,
   user: AuthUser,
-): ResourceSchema {
-  const options = loadOptions(ctx.db, def);
+): Promise<ResourceSchema> {
+  const options = await loadOptions(ctx.store.db, def);
   const schema: ResourceSchema = {
     label: def.label,
     table_fields: {},
@@ -117,57 +115,16 @@ function buildResourceSchema(
     if (f.createRules?.length) schema.create_rules[f.name] = f.createRules;
     if (f.updateRules?.length) schema.update_rules[f.name] = f.updateRules;
   }
-  def.hooks?.viewerSchema?.({ ctx, user }, schema);
+  await def.hooks?.viewerSchema?.({ ctx, user, db: ctx.store.db }, schema);
   return schema;
 }
 
-export function listResource(
+export const listResource = (
   ctx: PlatformContext,
   def: ResourceDef,
   filter: ListFilter,
   paging: Paging,
-) {
-  const db = ctx.db;
-  const table = q(def.table);
-  const tri = filter.trigram;
-  const counted = filter.counted;
-  const count = (
-    tri && !tri.conditions.length
-      ? prepared(
-          db,
-          `SELECT count(*) FROM ${q(tri.table)} WHERE ${q(tri.table)} MATCH ?`,
-          "pluck",
-        ).get(tri.match)
-      : counted
-        ? prepared(
-            db,
-            `SELECT ifnull(sum(n), 0) FROM resource_counts WHERE table_name = ? AND column_name = ?
-             AND value IN (SELECT DISTINCT value FROM json_each(?))`,
-            "pluck",
-          ).get(def.table, counted.column, JSON.stringify(counted.values))
-        : prepared(
-            db,
-            `SELECT count(*) FROM ${table} t ${whereSql(filter.conditions)}`,
-            "pluck",
-          ).get(filter.params)
-  ) as number;
-  const rows = (
-    tri?.idDirection
-      ? prepared(
-          db,
-          `SELECT ${selectList(def)} FROM ${q(tri.table)} f JOIN ${table} t ON t.id = f.rowid
-           ${whereSql([`f.${q(tri.table)} MATCH ?`, ...tri.conditions])}
-           ORDER BY f.rowid ${tri.idDirection} LIMIT ? OFFSET ?`,
-        ).all([tri.match, ...tri.params, paging.pageSize, paging.offset])
-      : prepared(
-          db,
-          `SELECT ${selectList(def)} FROM ${table} t ${whereSql(filter.conditions)} ORDER BY ${
-            filter.orderBy
-          } LIMIT ? OFFSET ?`,
-        ).all([...filter.params, paging.pageSize, paging.offset])
-  ) as Record<string, unknown>[];
-  return { results: rows.map((r) => decodeRow(def, r)), count };
-}
+) => listRecords(ctx.store, def, filter, paging);
 
 function requireObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== "object" || Array.isArray(body))
@@ -181,31 +138,33 @@ export async function createResource(
   user: AuthUser,
   body: unknown,
 ): Promise<RecordRow> {
+  const db = ctx.store.db;
   const { values, errors } = validateInput(
     def,
     requireObject(body),
     "create",
     null,
-    loadOptions(ctx.db, def),
+    await loadOptions(db, def),
   );
-  Object.assign(errors, uniqueErrors(ctx.db, def, values, null));
+  Object.assign(errors, await uniqueErrors(db, def, values, null));
   if (Object.keys(errors).length) throw validationError(errors);
   const prepared = await prepareFields(def, "create", values);
   return asFieldErrors(def, () =>
-    ctx.db.transaction(() =>
-      guardedWrite({ ctx, user }, def, () => {
-        authorizeWrite({ ctx, user }, def, { mode: "create", before: null, values });
-        const id = insertRecord({ ctx, user }, def, withPrepared(values, prepared));
-        return auditWrite(ctx.db, user, "create", def, id, null);
-      }),
-    )(),
+    ctx.store.write(async (tx) => {
+      const h = { ctx, user, db: tx };
+      return guardedWrite(h, def, async () => {
+        await authorizeWrite(h, def, { mode: "create", before: null, values });
+        const id = await insertRecord(h, def, withPrepared(values, prepared));
+        return auditWrite(tx, user, "create", def, id, null);
+      });
+    }),
   );
 }
 
 /** Runs a write; a constraint the store refused becomes a 400 naming the field. */
-function asFieldErrors<T>(def: ResourceDef, write: () => T): T {
+async function asFieldErrors<T>(def: ResourceDef, write: () => Promise<T>): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (e) {
     const errors = constraintErrors(def, e);
     if (errors) throw validationError(errors);
@@ -223,53 +182,51 @@ export async function updateResource(
   const input = requireObject(body);
   const prepared = await prepareFields(def, "update", input);
   return asFieldErrors(def, () =>
-    ctx.db.transaction(() => {
-      const before = requireRecord(ctx.db, def, id);
+    ctx.store.write(async (tx) => {
+      const before = await requireRecord(tx, def, id);
       const { values, errors } = validateInput(
         def,
         input,
         "update",
         before,
-        loadOptions(ctx.db, def),
+        await loadOptions(tx, def),
       );
-      Object.assign(errors, uniqueErrors(ctx.db, def, values, id));
+      Object.assign(errors, await uniqueErrors(tx, def, values, id));
       if (Object.keys(errors).length) throw validationError(errors);
-      return guardedWrite({ ctx, user }, def, () => {
-        authorizeWrite({ ctx, user }, def, { mode: "update", before, values });
-        updateRecord({ ctx, user }, def, id, withPrepared(values, prepared));
-        return auditWrite(ctx.db, user, "update", def, id, before);
+      const h = { ctx, user, db: tx };
+      return guardedWrite(h, def, async () => {
+        await authorizeWrite(h, def, { mode: "update", before, values });
+        await updateRecord(h, def, id, withPrepared(values, prepared));
+        return auditWrite(tx, user, "update", def, id, before);
       });
-    })(),
+    }),
   );
 }
 
 /** Deletes the records matching the filter (one id, id__in, or everything listed); all or none. */
-export function deleteResources(
+export async function deleteResources(
   ctx: PlatformContext,
   def: ResourceDef,
   user: AuthUser,
   filter: ListFilter,
-): number {
-  const h = { ctx, user };
-  const deleted = ctx.db.transaction(() =>
-    guardedWrite(h, def, () => {
-      const records = (
-        ctx.db
-          .prepare(
-            `SELECT ${selectList(def)} FROM ${q(def.table)} t ${whereSql(filter.conditions)}`,
-          )
-          .all(...filter.params) as Record<string, unknown>[]
-      ).map((r) => decodeRow(def, r));
-      for (const r of records) def.hooks?.beforeDelete?.(h, r);
-      for (const r of records) authorizeWrite(h, def, { mode: "delete", before: r, values: {} });
+): Promise<number> {
+  // A search is resolved (its index brought up to date) before the write begins.
+  const query = await recordQuery(ctx.store, def, filter);
+  const deleted = await ctx.store.write(async (tx) => {
+    const h = { ctx, user, db: tx };
+    return guardedWrite(h, def, async () => {
+      const records = await matchingRecords(tx, query);
+      for (const r of records) await def.hooks?.beforeDelete?.(h, r);
+      for (const r of records)
+        await authorizeWrite(h, def, { mode: "delete", before: r, values: {} });
       for (const r of records) {
-        deleteRecord(ctx.db, def, r.id);
-        writeAudit(ctx.db, user, "delete", def, r.id, r, null);
+        await deleteRecord(tx, def, r.id);
+        await writeAudit(tx, user, "delete", def, r.id, r, null);
       }
       return records;
-    }),
-  )();
-  def.hooks?.afterDelete?.(h, deleted);
+    });
+  });
+  await def.hooks?.afterDelete?.({ ctx, user, db: ctx.store.db }, deleted);
   return deleted.length;
 }
 

@@ -1,7 +1,10 @@
-import type Database from "better-sqlite3";
+import { sql, type RawBuilder } from "kysely";
 import type { AuthUser } from "../auth/context.js";
-import type { DB } from "../db/database.js";
-import { HttpError, badRequest } from "../http/errors.js";
+import { engineOf } from "../db/dialect.js";
+import type { Db, Engine } from "../db/store.js";
+import { HttpError } from "../http/errors.js";
+import { auditValues, type AuditAction } from "./audit.js";
+import { columnOf, readableFields } from "./fields.js";
 import type {
   FieldDef,
   FieldErrors,
@@ -12,50 +15,71 @@ import type {
 } from "./types.js";
 import { resourcePath } from "./types.js";
 
+/**
+ * The records of the generic resources in the store: reads, writes, links and audit rows
+ * (decision 021: every statement of platform/resources is in its store modules — this one,
+ * ./list-store.ts for lists and exports, ./search-store.ts for search). Table and column
+ * names come from the resource definitions, never from input; values are parameters.
+ */
+
+export { prepared, auditRowSync } from "./sync-store.js";
+
+/** A quoted SQL identifier (a table or column name of a definition). */
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export const columnOf = (f: FieldDef) => f.column ?? f.name;
+/** An identifier of a definition as a fragment of a statement. */
+export const ident = (name: string) => sql.raw(q(name));
 
-/** Fields that are read back from the store (not passwords, not uploaded content). */
-export const readableFields = (def: ResourceDef) => def.fields.filter((f) => !f.virtual);
-
-/** A JSON array of the keys a record links to, as clients see them. */
-function manySelect(m: ManyToMany, alias: string): string {
-  if (!m.target) {
-    return `(SELECT json_group_array(l.${q(m.other)}) FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id)`;
-  }
-  return `(SELECT json_group_array(x.${q(m.target.key)}) FROM ${q(m.link)} l JOIN ${q(
-    m.target.table,
-  )} x ON x.id = l.${q(m.other)} WHERE l.${q(m.own)} = ${alias}.id)`;
+/**
+ * A JSON array (as text) of `value` over the rows of a correlated subquery, `[]` when there
+ * are none: SQLite's json_group_array; PostgreSQL's json_agg, which gives NULL for no rows
+ * and orders only when asked (here by `orderBy`, the link's own order on SQLite). The one
+ * place where the two engines' aggregates differ.
+ */
+export function jsonArrayAgg(engine: Engine, value: string, orderBy: string): string {
+  return engine === "postgres"
+    ? `coalesce(json_agg(${value} ORDER BY ${orderBy}), '[]')::text`
+    : `json_group_array(${value})`;
 }
 
-/** `EXISTS` test: the record links to any of the keys. */
-export function manyMatch(m: ManyToMany, alias: string, count: number): string {
-  const marks = Array(count).fill("?").join(", ");
+/** A JSON array of the keys a record links to, as clients see them. */
+function manySelect(engine: Engine, m: ManyToMany, alias: string): string {
+  const other = `l.${q(m.other)}`;
   if (!m.target) {
-    return `EXISTS (SELECT 1 FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id AND l.${q(m.other)} IN (${marks}))`;
+    return `(SELECT ${jsonArrayAgg(engine, other, other)} FROM ${q(m.link)} l WHERE l.${q(m.own)} = ${alias}.id)`;
   }
-  return `EXISTS (SELECT 1 FROM ${q(m.link)} l JOIN ${q(m.target.table)} x ON x.id = l.${q(m.other)} WHERE l.${q(
+  return `(SELECT ${jsonArrayAgg(engine, `x.${q(m.target.key)}`, other)} FROM ${q(m.link)} l JOIN ${q(
+    m.target.table,
+  )} x ON x.id = ${other} WHERE l.${q(m.own)} = ${alias}.id)`;
+}
+
+/** `EXISTS` test: the record (table aliased `t`) links to any of the keys. */
+export function manyMatch(m: ManyToMany, keys: unknown[]): RawBuilder<unknown> {
+  const list = sql.join(keys);
+  if (!m.target) {
+    return sql`EXISTS (SELECT 1 FROM ${ident(m.link)} l WHERE l.${ident(m.own)} = t.id AND l.${ident(m.other)} IN (${list}))`;
+  }
+  return sql`EXISTS (SELECT 1 FROM ${ident(m.link)} l JOIN ${ident(m.target.table)} x ON x.id = l.${ident(m.other)} WHERE l.${ident(
     m.own,
-  )} = ${alias}.id AND x.${q(m.target.key)} IN (${marks}))`;
+  )} = t.id AND x.${ident(m.target.key)} IN (${list}))`;
 }
 
 /** SQL expression of a readable field over the table aliased `alias`. */
-export const fieldExpr = (f: FieldDef, alias = "t") =>
-  f.many ? manySelect(f.many, alias) : `${alias}.${q(columnOf(f))}`;
+export const fieldExpr = (engine: Engine, f: FieldDef, alias = "t") =>
+  f.many ? manySelect(engine, f.many, alias) : `${alias}.${q(columnOf(f))}`;
 
-const selectLists = new WeakMap<ResourceDef, string>();
+/** `expr AS "name"` of each field, over the table aliased `t`. */
+export const namedExprs = (engine: Engine, fields: FieldDef[]) =>
+  fields.map((f) => `${fieldExpr(engine, f)} AS ${q(f.name)}`).join(", ");
 
-/** The readable fields as `expr AS "name"` over the table aliased `t`. */
-export function selectList(def: ResourceDef): string {
-  let list = selectLists.get(def);
-  if (list === undefined) {
-    list = readableFields(def)
-      .map((f) => `${fieldExpr(f)} AS ${q(f.name)}`)
-      .join(", ");
-    selectLists.set(def, list);
-  }
-  return list;
+const selectLists = new WeakMap<ResourceDef, Partial<Record<Engine, RawBuilder<unknown>>>>();
+
+/** The readable fields as `expr AS "name"` over the table aliased `t` (kept per definition and engine). */
+export function selectList(db: Db, def: ResourceDef): RawBuilder<unknown> {
+  const engine = engineOf(db);
+  let lists = selectLists.get(def);
+  if (!lists) selectLists.set(def, (lists = {}));
+  return (lists[engine] ??= sql.raw(namedExprs(engine, readableFields(def))));
 }
 
 /** Parses the JSON arrays of many-to-many fields in rows read with selectList. */
@@ -66,36 +90,69 @@ export function decodeRow(def: ResourceDef, row: Record<string, unknown>): Recor
   return row as RecordRow;
 }
 
-export function getRecord(db: DB, def: ResourceDef, id: number): RecordRow | null {
-  const row = prepared(db, `SELECT ${selectList(def)} FROM ${q(def.table)} t WHERE t.id = ?`).get(
-    id,
-  ) as Record<string, unknown> | undefined;
-  return row ? decodeRow(def, row) : null;
+export async function getRecord(db: Db, def: ResourceDef, id: number): Promise<RecordRow | null> {
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${selectList(db, def)} FROM ${ident(
+    def.table,
+  )} t WHERE t.id = ${id}`.execute(db);
+  return rows[0] ? decodeRow(def, rows[0]) : null;
 }
 
-export function requireRecord(db: DB, def: ResourceDef, id: number): RecordRow {
-  const record = getRecord(db, def, id);
+export async function requireRecord(db: Db, def: ResourceDef, id: number): Promise<RecordRow> {
+  const record = await getRecord(db, def, id);
   if (!record) throw new HttpError(404, "记录不存在", "not_found");
   return record;
 }
 
 /** Errors for unique fields whose value another record already holds. */
-export function uniqueErrors(
-  db: DB,
+export async function uniqueErrors(
+  db: Db,
   def: ResourceDef,
   values: Record<string, unknown>,
   id: number | null,
-): FieldErrors {
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const f of def.fields) {
     if (!f.unique || !(f.name in values)) continue;
-    const taken = prepared(
-      db,
-      `SELECT 1 FROM ${q(def.table)} WHERE ${q(columnOf(f))} = ? AND id IS NOT ?`,
-    ).get(values[f.name], id);
-    if (taken) errors[f.name] = [f.unique];
+    const other = id === null ? sql`` : sql` AND id <> ${id}`;
+    const { rows } = await sql`SELECT 1 AS taken FROM ${ident(def.table)} WHERE ${ident(
+      columnOf(f),
+    )} = ${values[f.name]}${other} LIMIT 1`.execute(db);
+    if (rows.length) errors[f.name] = [f.unique];
   }
   return errors;
+}
+
+/** What kind of constraint the store refused, from SQLite's or PostgreSQL's error. */
+type Refusal = "notnull" | "unique" | "foreignkey" | "other";
+
+function refusalOf(e: unknown): { kind: Refusal; column: string | undefined } | null {
+  const err = e as { code?: unknown; message?: unknown; column?: unknown; detail?: unknown };
+  if (typeof err?.code !== "string") return null;
+  if (err.code.startsWith("SQLITE_CONSTRAINT")) {
+    const column = /constraint failed: [\w"]+\.([\w"]+)/.exec(String(err.message))?.[1];
+    const kind =
+      err.code === "SQLITE_CONSTRAINT_NOTNULL"
+        ? "notnull"
+        : err.code === "SQLITE_CONSTRAINT_UNIQUE"
+          ? "unique"
+          : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
+            ? "foreignkey"
+            : "other";
+    return { kind, column };
+  }
+  // PostgreSQL: class 23, integrity constraint violation. A NOT NULL names its column; a
+  // unique violation says `Key (column)=(value) already exists.` (or `Key (lower(column))…`).
+  // Other refusals name no field, as on SQLite (the answer is the same on both engines).
+  if (/^23\d{3}$/.test(err.code)) {
+    if (err.code === "23502")
+      return { kind: "notnull", column: typeof err.column === "string" ? err.column : undefined };
+    if (err.code === "23505") {
+      const detail = String(err.detail ?? "");
+      return { kind: "unique", column: /^Key \((?:lower\()?"?(\w+)"?\)?[,)]/.exec(detail)?.[1] };
+    }
+    return { kind: err.code === "23503" ? "foreignkey" : "other", column: undefined };
+  }
+  return null;
 }
 
 /**
@@ -103,26 +160,39 @@ export function uniqueErrors(
  * foresee), so the client gets a 400 naming the field instead of a 500; null for other errors.
  */
 export function constraintErrors(def: ResourceDef, e: unknown): FieldErrors | null {
-  const err = e as { code?: unknown; message?: unknown };
-  if (typeof err?.code !== "string" || !err.code.startsWith("SQLITE_CONSTRAINT")) return null;
-  const column = /constraint failed: [\w"]+\.([\w"]+)/.exec(String(err.message))?.[1];
+  const refusal = refusalOf(e);
+  if (!refusal) return null;
+  const { kind, column } = refusal;
   const f = column ? def.fields.find((x) => columnOf(x) === column) : undefined;
   const label = f?.label ?? column ?? "";
   const message =
-    err.code === "SQLITE_CONSTRAINT_NOTNULL"
+    kind === "notnull"
       ? `${label}不能为空`
-      : err.code === "SQLITE_CONSTRAINT_UNIQUE"
+      : kind === "unique"
         ? (f?.unique ?? `${label}已存在`)
-        : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
+        : kind === "foreignkey"
           ? "关联的记录不存在"
           : "数据不符合约束";
   return { [f?.name ?? column ?? "non_field_errors"]: [message] };
 }
 
-/** The validation answer: the first message as detail, every message per field. */
-export function validationError(errors: FieldErrors): HttpError {
-  const first = Object.values(errors).flat()[0] ?? "数据校验失败";
-  return badRequest(first, { errors });
+/**
+ * Runs a write that the store may refuse (a constraint) inside a transaction, so that the
+ * transaction goes on after a refusal: SQLite undoes the one statement by itself; PostgreSQL
+ * would abort the whole transaction, so there the write runs under a savepoint.
+ */
+async function attempt<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  if (engineOf(db) !== "postgres") return write();
+  await sql`SAVEPOINT resource_write`.execute(db);
+  try {
+    const out = await write();
+    await sql`RELEASE SAVEPOINT resource_write`.execute(db);
+    return out;
+  } catch (e) {
+    await sql`ROLLBACK TO SAVEPOINT resource_write`.execute(db);
+    await sql`RELEASE SAVEPOINT resource_write`.execute(db);
+    throw e;
+  }
 }
 
 function columnValues(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
@@ -141,66 +211,65 @@ function columnValues(def: ResourceDef, values: Record<string, unknown>): Record
 
 const manyFieldLists = new WeakMap<ResourceDef, FieldDef[]>();
 
-function writeLinks(db: DB, def: ResourceDef, id: number, values: Record<string, unknown>) {
+async function writeLinks(db: Db, def: ResourceDef, id: number, values: Record<string, unknown>) {
   let manyFields = manyFieldLists.get(def);
   if (!manyFields) manyFieldLists.set(def, (manyFields = def.fields.filter((f) => f.many)));
   for (const f of manyFields) {
     if (!f.many || !(f.name in values)) continue;
     const m = f.many;
-    prepared(db, `DELETE FROM ${q(m.link)} WHERE ${q(m.own)} = ?`).run(id);
-    const insert = m.target
-      ? prepared(
-          db,
-          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) SELECT ?, id FROM ${q(
-            m.target.table,
-          )} WHERE ${q(m.target.key)} = ?`,
-        )
-      : prepared(
-          db,
-          `INSERT OR IGNORE INTO ${q(m.link)} (${q(m.own)}, ${q(m.other)}) VALUES (?, ?)`,
-        );
-    for (const key of values[f.name] as unknown[]) insert.run(id, key);
+    const link = ident(m.link);
+    const columns = sql`${ident(m.own)}, ${ident(m.other)}`;
+    await sql`DELETE FROM ${link} WHERE ${ident(m.own)} = ${id}`.execute(db);
+    for (const key of values[f.name] as unknown[]) {
+      // CAST: PostgreSQL types a parameter in a select list as text, not as the column.
+      await (
+        m.target
+          ? sql`INSERT INTO ${link} (${columns}) SELECT CAST(${id} AS integer), id FROM ${ident(
+              m.target.table,
+            )} WHERE ${ident(m.target.key)} = ${key} ON CONFLICT DO NOTHING`
+          : sql`INSERT INTO ${link} (${columns}) VALUES (${id}, ${key}) ON CONFLICT DO NOTHING`
+      ).execute(db);
+    }
   }
 }
 
-export function insertRecord(
+const columnList = (names: string[]) => sql.raw(names.map(q).join(", "));
+
+/** Inserts one row of `columns` into the resource's table; its id. */
+async function insertRow(db: Db, def: ResourceDef, cols: Record<string, unknown>): Promise<number> {
+  const names = Object.keys(cols);
+  const { rows } = await (
+    names.length
+      ? sql<{
+          id: number;
+        }>`INSERT INTO ${ident(def.table)} (${columnList(names)}) VALUES (${sql.join(
+          Object.values(cols),
+        )}) RETURNING id`
+      : sql<{ id: number }>`INSERT INTO ${ident(def.table)} DEFAULT VALUES RETURNING id`
+  ).execute(db);
+  return Number(rows[0].id);
+}
+
+export async function insertRecord(
   h: ResourceHookContext,
   def: ResourceDef,
   values: Record<string, unknown>,
   extraColumns: Record<string, unknown> = {},
-): number {
+): Promise<number> {
   const cols = {
     ...columnValues(def, values),
     ...(def.hooks?.insertColumns?.(h, values) ?? {}),
     ...extraColumns,
   };
-  const names = Object.keys(cols);
-  const id = Number(
-    insertStatement(h.ctx.db, def, names).run(...Object.values(cols)).lastInsertRowid,
-  );
-  writeLinks(h.ctx.db, def, id, values);
+  const id = await insertRow(h.db, def, cols);
+  await writeLinks(h.db, def, id, values);
   return id;
 }
 
-const insertStatements = new WeakMap<ResourceDef, Map<string, { db: DB; stmt: Statement }>>();
-
-/** The INSERT of these columns, kept per resource and column list (an import runs it per row). */
-function insertStatement(db: DB, def: ResourceDef, names: string[]): Statement {
-  let byColumns = insertStatements.get(def);
-  if (!byColumns) insertStatements.set(def, (byColumns = new Map()));
-  const key = names.join(",");
-  const hit = byColumns.get(key);
-  if (hit && hit.db === db) return hit.stmt;
-  const sql = names.length
-    ? `INSERT INTO ${q(def.table)} (${names.map(q).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`
-    : `INSERT INTO ${q(def.table)} DEFAULT VALUES`;
-  const stmt = prepared(db, sql);
-  byColumns.set(key, { db, stmt });
-  return stmt;
-}
-
-/** Rows per multi-row INSERT of a batch (6 columns × 64 rows stays far below SQLite's 32,766 variables). */
-const INSERT_BATCH = 64;
+/** Bound parameters per statement of a batch: well below SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMETERS = 30_000;
+/** Rows per multi-row INSERT of a batch, at most. */
+const INSERT_BATCH = 256;
 
 /**
  * Whether new records of a resource are plain rows of its table: no link table, no derived
@@ -213,15 +282,17 @@ function plainRows(def: ResourceDef): boolean {
 
 /**
  * Inserts the records an import creates. For resources of plain rows it queues them and
- * writes `INSERT_BATCH` per statement (a fifth cheaper than one statement a row on a table
- * with six indexes); other resources go through insertRecord one by one. A batch the store
- * refuses (a constraint) is written again row by row, so the failing row is named.
- * Must run inside one transaction, with no other writer (ids of a batch are consecutive).
+ * writes a full batch per multi-row INSERT (ids come back with RETURNING), the rest in
+ * statements of halving sizes (so few statement texts exist, and each is prepared once);
+ * other resources go through insertRecord one by one. A batch the store refuses (a
+ * constraint) is written again row by row, so the failing row is named. Runs inside the
+ * import's write transaction (`h.db`).
  */
 export class RecordBatch {
   private readonly plain: boolean;
   private queue: { values: Record<string, unknown>; row: number }[] = [];
   private columns: string[] | null = null;
+  private batchRows = INSERT_BATCH;
   readonly ids: number[] = [];
 
   constructor(
@@ -231,46 +302,59 @@ export class RecordBatch {
     private readonly refused: (row: number, errors: FieldErrors) => void,
   ) {
     this.plain = plainRows(def);
+    while (this.batchRows > 1 && this.batchRows * def.fields.length > MAX_PARAMETERS)
+      this.batchRows >>= 1;
   }
 
-  add(values: Record<string, unknown>, row: number) {
+  async add(values: Record<string, unknown>, row: number) {
     if (!this.plain) return this.insertOne(values, row);
     this.queue.push({ values, row });
-    if (this.queue.length >= INSERT_BATCH) this.flush();
+    if (this.queue.length >= this.batchRows) await this.flush(false);
   }
 
-  flush() {
+  /** Writes what is queued (`all`: also a last, short batch). */
+  async flush(all = true) {
     const queue = this.queue;
     this.queue = [];
-    if (!queue.length) return;
-    const db = this.h.ctx.db;
-    const cols = queue.map((r) => columnValues(this.def, r.values));
+    let from = 0;
+    while (from < queue.length) {
+      let size = this.batchRows;
+      while (size > queue.length - from) size >>= 1;
+      if (!all && size < this.batchRows) {
+        this.queue = queue.slice(from);
+        return;
+      }
+      await this.insertMany(queue.slice(from, from + size));
+      from += size;
+    }
+  }
+
+  private async insertMany(rows: { values: Record<string, unknown>; row: number }[]) {
+    const cols = rows.map((r) => columnValues(this.def, r.values));
     const names = (this.columns ??= Object.keys(cols[0]));
     const sameShape = names.length > 0 && cols.every((c) => sameKeys(c, names));
-    if (queue.length === INSERT_BATCH && sameShape) {
-      const marks = `(${names.map(() => "?").join(", ")})`;
-      const sql = `INSERT INTO ${q(this.def.table)} (${names.map(q).join(", ")}) VALUES ${Array(
-        queue.length,
-      )
-        .fill(marks)
-        .join(", ")}`;
-      const args: unknown[] = [];
-      for (const c of cols) for (const n of names) args.push(c[n]);
+    if (rows.length > 1 && sameShape) {
+      const tuples = cols.map((c) => sql`(${sql.join(names.map((n) => c[n]))})`);
       try {
-        const last = Number(prepared(db, sql).run(...args).lastInsertRowid);
-        for (let i = queue.length - 1; i >= 0; i--) this.ids.push(last - i);
+        const { rows: ids } = await attempt(this.h.db, () =>
+          sql<{ id: number }>`INSERT INTO ${ident(this.def.table)} (${columnList(
+            names,
+          )}) VALUES ${sql.join(tuples)} RETURNING id`.execute(this.h.db),
+        );
+        // Ids grow in the order of the rows (one statement, AUTOINCREMENT or a sequence).
+        this.ids.push(...ids.map((r) => Number(r.id)).sort((a, b) => a - b));
         return;
       } catch (e) {
         if (!constraintErrors(this.def, e)) throw e;
         // One row of the batch broke a constraint: the statement wrote nothing; name the row.
       }
     }
-    for (const r of queue) this.insertOne(r.values, r.row);
+    for (const r of rows) await this.insertOne(r.values, r.row);
   }
 
-  private insertOne(values: Record<string, unknown>, row: number) {
+  private async insertOne(values: Record<string, unknown>, row: number) {
     try {
-      this.ids.push(insertRecord(this.h, this.def, values));
+      this.ids.push(await attempt(this.h.db, () => insertRecord(this.h, this.def, values)));
     } catch (e) {
       const errors = constraintErrors(this.def, e);
       if (!errors) throw e;
@@ -284,7 +368,7 @@ function sameKeys(cols: Record<string, unknown>, names: string[]) {
   return keys.length === names.length && keys.every((k, i) => k === names[i]);
 }
 
-export function updateRecord(
+export async function updateRecord(
   h: ResourceHookContext,
   def: ResourceDef,
   id: number,
@@ -293,62 +377,31 @@ export function updateRecord(
   const cols = columnValues(def, values);
   const names = Object.keys(cols);
   if (names.length) {
-    prepared(
-      h.ctx.db,
-      `UPDATE ${q(def.table)} SET ${names.map((n) => `${q(n)} = ?`).join(", ")} WHERE id = ?`,
-    ).run(...Object.values(cols), id);
+    await sql`UPDATE ${ident(def.table)} SET ${sql.join(
+      names.map((n) => sql`${ident(n)} = ${cols[n]}`),
+    )} WHERE id = ${id}`.execute(h.db);
   }
-  writeLinks(h.ctx.db, def, id, values);
+  await writeLinks(h.db, def, id, values);
 }
-
-export function deleteRecord(db: DB, def: ResourceDef, id: number) {
-  prepared(db, `DELETE FROM ${q(def.table)} WHERE id = ?`).run(id);
-}
-
-/** What each indexed column gets appended in a trigram index (see schema-resources.ts). */
-export const FTS_SUFFIX_SQL = "char(1, 1)";
 
 /**
- * Brings a table's trigram index up to date: indexes, in one statement, the rows added since
- * the last sync (by this platform or any other writer). Runs before every search of the
- * table; a bulk loader may call it once after loading.
+ * updateRecord where the store may refuse it (a constraint) and the transaction goes on (a
+ * CSV import collecting every bad row): the refusal is thrown, the transaction stays usable.
  */
-export function syncSearchIndex(db: DB, def: ResourceDef) {
-  if (!def.ftsTable) return;
-  const state = "SELECT indexed_through FROM resource_search_state WHERE table_name = ?";
-  const lastId = `SELECT ifnull(max(id), 0) FROM ${q(def.table)}`;
-  // Cheap check first: a search that finds the index current writes nothing.
-  if (
-    Number(prepared(db, lastId, "pluck").get()) <=
-    Number(prepared(db, state, "pluck").get(def.table))
-  )
-    return;
-  const cols = def.fields
-    .filter((f) => f.searchable && !f.many && !f.virtual)
-    .map((f) => q(columnOf(f)));
-  db.transaction(() => {
-    const mark = Number(prepared(db, state, "pluck").get(def.table));
-    const last = Number(prepared(db, lastId, "pluck").get());
-    if (last <= mark) return;
-    prepared(
-      db,
-      `INSERT INTO ${q(def.ftsTable!)} (rowid, ${cols.join(", ")})
-       SELECT id, ${cols.map((c) => `${c} || ${FTS_SUFFIX_SQL}`).join(", ")} FROM ${q(
-         def.table,
-       )} WHERE id > ? AND id <= ?`,
-    ).run(mark, last);
-    prepared(
-      db,
-      "UPDATE resource_search_state SET indexed_through = ?, version = version + 1 WHERE table_name = ?",
-    ).run(last, def.table);
-  }).immediate();
+export const tryUpdateRecord = (
+  h: ResourceHookContext,
+  def: ResourceDef,
+  id: number,
+  values: Record<string, unknown>,
+) => attempt(h.db, () => updateRecord(h, def, id, values));
+
+export async function deleteRecord(db: Db, def: ResourceDef, id: number) {
+  await sql`DELETE FROM ${ident(def.table)} WHERE id = ${id}`.execute(db);
 }
 
-export type AuditAction = "create" | "update" | "delete" | "import" | "reset_password";
-
 /** One audit_log row for a change of `resource` (its path, e.g. `data/triples`). */
-export function auditRow(
-  db: DB,
+export async function auditRow(
+  db: Db,
   user: AuthUser,
   action: AuditAction,
   resource: string,
@@ -356,24 +409,15 @@ export function auditRow(
   before: unknown,
   after: unknown,
 ) {
-  prepared(
-    db,
-    `INSERT INTO audit_log (user_id, username, action, resource, record_id, before_json, after_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    user.id,
-    user.username,
-    action,
-    resource,
-    recordId === null ? null : String(recordId),
-    before === null || before === undefined ? null : JSON.stringify(before),
-    after === null || after === undefined ? null : JSON.stringify(after),
-  );
+  await db
+    .insertInto("audit_log")
+    .values(auditValues(user, action, resource, recordId, before, after))
+    .execute();
 }
 
 /** The audit row of a generic resource. Records come from getRecord, which never holds a password. */
 export const writeAudit = (
-  db: DB,
+  db: Db,
   user: AuthUser,
   action: AuditAction,
   def: ResourceDef,
@@ -383,38 +427,15 @@ export const writeAudit = (
 ) => auditRow(db, user, action, resourcePath(def), recordId, before, after);
 
 /** The audit row of a write to record `id` with the record as the write left it, which it returns. */
-export function auditWrite(
-  db: DB,
+export async function auditWrite(
+  db: Db,
   user: AuthUser,
   action: AuditAction,
   def: ResourceDef,
   id: number,
   before: RecordRow | null,
-): RecordRow {
-  const after = getRecord(db, def, id)!;
-  writeAudit(db, user, action, def, id, before, after);
+): Promise<RecordRow> {
+  const after = (await getRecord(db, def, id))!;
+  await writeAudit(db, user, action, def, id, before, after);
   return after;
-}
-
-type Statement = Database.Statement<unknown[]>;
-const statementCaches = new WeakMap<DB, Map<string, Statement>>();
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * A prepared statement reused across requests (list queries repeat with new parameters).
- * `pluck` statements return the first column; the mode is part of the cache key, so a
- * shared statement never changes under another caller.
- */
-export function prepared(db: DB, sql: string, mode: "rows" | "pluck" = "rows"): Statement {
-  let cache = statementCaches.get(db);
-  if (!cache) statementCaches.set(db, (cache = new Map()));
-  const key = mode + ":" + sql;
-  let stmt = cache.get(key);
-  if (!stmt) {
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-    stmt = db.prepare<unknown[]>(sql);
-    if (mode === "pluck") stmt.pluck();
-    cache.set(key, stmt);
-  }
-  return stmt;
 }

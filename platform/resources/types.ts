@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
+import type { Db } from "../db/store.js";
 
 export type { FieldType, Rule, SelectOption } from "@contract/resources";
 import type { FieldType, Rule, SelectOption } from "@contract/resources";
@@ -8,8 +9,11 @@ import type { FieldType, Rule, SelectOption } from "@contract/resources";
 /** How a value is kept in its SQLite column; decides coercion of form and CSV input. */
 export type ValueType = "text" | "int" | "real";
 
-/** Options listed in the definition, or read from the store on each schema/validation. */
-export type OptionSource = SelectOption[] | { sql: string };
+/**
+ * Options listed in the definition, or read from the store on each schema/validation by a
+ * store function (platform/resources/defs/*-store.ts).
+ */
+export type OptionSource = SelectOption[] | ((db: Db) => Promise<SelectOption[]>);
 
 /** A many-to-many field kept in a link table; `target` maps stored ids to the keys clients use. */
 export interface ManyToMany {
@@ -58,7 +62,7 @@ export interface FieldDef {
    * Slow work on a virtual field's valid value before the write transaction opens (hashing a
    * password off the event loop); `store` receives what it resolves to.
    */
-  prepare?: (value: unknown) => Promise<unknown>;
+  prepareValue?: (value: unknown) => Promise<unknown>;
   /** Columns to write for a virtual field's value (e.g. the password hash). */
   store?: (value: unknown) => Record<string, unknown>;
 }
@@ -67,10 +71,22 @@ export type Mode = "create" | "update";
 export type FieldErrors = Record<string, string[]>;
 export type RecordRow = Record<string, unknown> & { id: number };
 
-export interface ResourceHookContext {
+/** Who writes: the platform and the signed-in user. */
+export interface ResourceActor {
   ctx: PlatformContext;
   user: AuthUser;
 }
+
+/**
+ * What a hook is given: the actor, and `db`, the handle its queries go through — the write's
+ * transaction inside a write (so what it reads and writes is part of it), else the store's.
+ */
+export interface ResourceHookContext extends ResourceActor {
+  db: Db;
+}
+
+/** A check run before a write commits (see ResourceHooks.guard); a throw rolls the write back. */
+export type GuardCheck = () => void | Promise<void>;
 
 /** One record's write as the authorize hook sees it: `values` are the validated fields given. */
 export interface WriteChange {
@@ -106,21 +122,21 @@ export interface ResourceHooks {
    * transaction for every record on every path (create, update, delete, bulk delete, each
    * CSV import row), so one rule covers them all.
    */
-  authorize?: (h: ResourceHookContext, change: WriteChange) => void;
+  authorize?: (h: ResourceHookContext, change: WriteChange) => void | Promise<void>;
   /**
    * Runs at the start of every write transaction of the resource and returns a check run
    * before commit (invariants across records, e.g. the last superuser); a throw rolls back.
    */
-  guard?: (h: ResourceHookContext) => () => void;
+  guard?: (h: ResourceHookContext) => GuardCheck | Promise<GuardCheck>;
   /**
    * Tells this viewer what the authorize hook would refuse, so the console can grey it out:
    * marks select options `disabled` and fills `locked` (the platform still decides).
    */
-  viewerSchema?: (h: ResourceHookContext, schema: ViewerSchemaParts) => void;
+  viewerSchema?: (h: ResourceHookContext, schema: ViewerSchemaParts) => void | Promise<void>;
   /** Refuses a delete with an HttpError (e.g. one's own account). */
-  beforeDelete?: (h: ResourceHookContext, record: RecordRow) => void;
+  beforeDelete?: (h: ResourceHookContext, record: RecordRow) => void | Promise<void>;
   /** Runs after the deleting transaction committed (e.g. removing stored files). */
-  afterDelete?: (h: ResourceHookContext, records: RecordRow[]) => void;
+  afterDelete?: (h: ResourceHookContext, records: RecordRow[]) => void | Promise<void>;
 }
 
 export interface Permissions {
@@ -140,8 +156,9 @@ export interface ResourceDef {
   /** `field` or `-field`; id breaks ties so pages are stable. */
   defaultOrdering?: string;
   /**
-   * Contentless FTS5 trigram table over the searchable fields (large tables), with an
-   * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout.
+   * SQLite: contentless FTS5 trigram table over the searchable fields (large tables), with an
+   * fts5vocab table named `{ftsTable}_vocab`; see schema-resources.ts for the layout and
+   * search-store.ts for its use. (PostgreSQL searches through indexes of the table itself.)
    */
   ftsTable?: string;
   /**

@@ -1,4 +1,4 @@
-import type { DB } from "../db/database.js";
+import type { Db } from "../db/store.js";
 import type {
   FieldDef,
   FieldErrors,
@@ -16,14 +16,12 @@ export type OptionsByField = Map<string, SelectOption[]>;
 
 export const hasChoices = (f: FieldDef) => f.type === "select" || f.type === "multi-select";
 
-export function loadOptions(db: DB, def: ResourceDef): OptionsByField {
+/** The options of each select field: listed in the definition, or read through `db`. */
+export async function loadOptions(db: Db, def: ResourceDef): Promise<OptionsByField> {
   const out: OptionsByField = new Map();
   for (const f of def.fields) {
     if (!f.options) continue;
-    out.set(
-      f.name,
-      Array.isArray(f.options) ? f.options : (db.prepare(f.options.sql).all() as SelectOption[]),
-    );
+    out.set(f.name, Array.isArray(f.options) ? f.options : await f.options(db));
   }
   return out;
 }

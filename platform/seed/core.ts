@@ -1,6 +1,8 @@
-import { operatorCodenames, syncPermissionCatalog, visitorCodenames } from "../auth/catalog.js";
+import { operatorCodenames, visitorCodenames } from "../auth/catalog.js";
+import { syncPermissionCatalogSync as syncPermissionCatalog } from "../auth/store.js";
 import { hashPasswordSync } from "../auth/passwords.js";
-import { seedConfigs } from "../common/configs.js";
+import { defaultConfigRows } from "../common/configs.js";
+import { addMissingConfigsSync } from "../common/store.js";
 import type { PlatformContext } from "../context.js";
 
 export const seedGroups = [
@@ -107,7 +109,7 @@ export function seedCore(ctx: PlatformContext) {
   ctx.db
     .transaction(() => {
       seedPermissions(ctx);
-      seedConfigs(ctx);
+      addMissingConfigsSync(ctx.db, defaultConfigRows());
       seedGraphCatalogue(ctx);
       const hasUsers = ctx.db.prepare("SELECT 1 FROM users LIMIT 1").get();
       if (!hasUsers) seedAccounts(ctx);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   DeleteData,
@@ -23,21 +24,29 @@ import {
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
+import { rows, run as exec, value } from "../helpers/sql";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
 
-const count = (table: string, where = "1") =>
-  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get() as number;
+const count = (table: string, where = "1 = 1") =>
+  value<number>(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`);
 
-function addTriples(n: number, prefix = "t") {
-  const insert = p.ctx.db.prepare(
-    "INSERT INTO data_triples (subject, predicate, object) VALUES (?, '关系', '客体')",
-  );
+async function addTriples(n: number, prefix = "t") {
   const ids: number[] = [];
-  for (let i = 1; i <= n; i++) ids.push(Number(insert.run(`${prefix}${i}`).lastInsertRowid));
+  for (let i = 1; i <= n; i++) {
+    ids.push(
+      await value<number>(
+        p.ctx,
+        sql`INSERT INTO data_triples (subject, predicate, object) VALUES (${`${prefix}${i}`}, '关系', '客体') RETURNING id`,
+      ),
+    );
+  }
   return ids;
 }
+
+const newGroup = (name: string) =>
+  value<number>(p.ctx, sql`INSERT INTO groups (name) VALUES (${name}) RETURNING id`);
 
 beforeAll(async () => {
   p = await startPlatform();
@@ -82,7 +91,7 @@ describe("create dialog", () => {
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/backend/setting/users?page=2&search=x");
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录新增成功！" });
-    expect(count("users", "username = 'created-user'")).toBe(1);
+    expect(await count("users", "username = 'created-user'")).toBe(1);
   });
 
   it("keeps what the user typed and names each field when the merged rules refuse (no platform call)", async () => {
@@ -147,9 +156,9 @@ describe("create dialog", () => {
       ),
     );
     expect(r.status).toBe(302);
-    expect(
-      p.ctx.db.prepare("SELECT subject FROM data_triples WHERE subject = ?").pluck().get(text),
-    ).toBe(text);
+    expect(await value(p.ctx, sql`SELECT subject FROM data_triples WHERE subject = ${text}`)).toBe(
+      text,
+    );
   });
 
   it("answers 403 with 记录新增失败！ and the platform's reason to a user without the create codename", async () => {
@@ -173,13 +182,13 @@ describe("create dialog", () => {
     );
     expect(r.status).toBe(403);
     expect((r.data as FormActionData).message).toBe("记录新增失败！您没有执行该操作的权限");
-    expect(count("users", "username = 'sneaky'")).toBe(0);
+    expect(await count("users", "username = 'sneaky'")).toBe(0);
   });
 });
 
 describe("edit dialog", () => {
   it("opens prefilled with the record", async () => {
-    const id = addTriples(1, "edit-me")[0];
+    const id = (await addTriples(1, "edit-me"))[0];
     const r = await run(() =>
       formLoader(
         "triples",
@@ -195,7 +204,7 @@ describe("edit dialog", () => {
   });
 
   it("saves, flashes 记录保存成功！ and returns to the table", async () => {
-    const id = addTriples(1, "save-me")[0];
+    const id = (await addTriples(1, "save-me"))[0];
     const r = await run(() =>
       formAction(
         "triples",
@@ -215,12 +224,12 @@ describe("edit dialog", () => {
     expect(location(r)).toBe("/data/triaddata?ordering=-id");
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录保存成功！" });
     expect(
-      p.ctx.db.prepare("SELECT subject, confidence FROM data_triples WHERE id = ?").get(id),
+      (await rows(p.ctx, sql`SELECT subject, confidence FROM data_triples WHERE id = ${id}`))[0],
     ).toEqual({ subject: "saved", confidence: 0.25 });
   });
 
   it("re-renders with 记录保存失败！ and the field's message when a value breaks a rule", async () => {
-    const id = addTriples(1, "bad")[0];
+    const id = (await addTriples(1, "bad"))[0];
     const r = await run(() =>
       formAction(
         "triples",
@@ -244,14 +253,13 @@ describe("edit dialog", () => {
   });
 
   it("clears a multi-select when nothing is chosen (the form's empty marker)", async () => {
-    const gid = Number(
-      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('clear-me')").run().lastInsertRowid,
-    );
+    const gid = await newGroup("clear-me");
     // Another user's membership: nobody changes their own groups (the account rule).
     const member = await as(p, "clear-me-member", []);
-    p.ctx.db
-      .prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)")
-      .run(member.id, gid);
+    await exec(
+      p.ctx,
+      sql`INSERT INTO user_groups (user_id, group_id) VALUES (${member.id}, ${gid})`,
+    );
     const r = await run(() =>
       formAction(
         "groups",
@@ -267,7 +275,7 @@ describe("edit dialog", () => {
       ),
     );
     expect(r.status).toBe(302);
-    expect(count("user_groups", `group_id = ${gid}`)).toBe(0);
+    expect(await count("user_groups", `group_id = ${gid}`)).toBe(0);
   });
 
   it("answers 404 for a record that does not exist", async () => {
@@ -284,7 +292,7 @@ describe("edit dialog", () => {
 
 describe("delete with confirmation", () => {
   it("shows the record to delete and 403s a user without the delete codename", async () => {
-    const id = addTriples(1, "confirm")[0];
+    const id = (await addTriples(1, "confirm"))[0];
     const r = await run(() =>
       deleteLoader("triples", args(get(`/data/triaddata/${id}/delete`, admin), { id: String(id) })),
     );
@@ -298,12 +306,12 @@ describe("delete with confirmation", () => {
     );
     expect(refused.status).toBe(403);
     expect((refused.data as DeleteData).error).toBe("记录删除失败！您没有执行该操作的权限");
-    expect(count("data_triples", `id = ${id}`)).toBe(1);
+    expect(await count("data_triples", `id = ${id}`)).toBe(1);
   });
 
   it("deletes, flashes 记录删除成功！, and steps back a page when the page became empty", async () => {
-    p.ctx.db.prepare("DELETE FROM data_triples").run();
-    const ids = addTriples(11, "page");
+    await exec(p.ctx, sql`DELETE FROM data_triples`);
+    const ids = await addTriples(11, "page");
     const last = ids[10];
     const r = await run(() =>
       deleteAction(
@@ -324,8 +332,8 @@ describe("delete with confirmation", () => {
   });
 
   it("stays on the page when rows remain on it", async () => {
-    p.ctx.db.prepare("DELETE FROM data_triples").run();
-    const ids = addTriples(12, "keep");
+    await exec(p.ctx, sql`DELETE FROM data_triples`);
+    const ids = await addTriples(12, "keep");
     const r = await run(() =>
       deleteAction(
         "triples",
@@ -338,8 +346,8 @@ describe("delete with confirmation", () => {
 
 describe("bulk delete", () => {
   it("confirms the checked rows with their count, then deletes them", async () => {
-    p.ctx.db.prepare("DELETE FROM data_triples").run();
-    const ids = addTriples(5, "bulk");
+    await exec(p.ctx, sql`DELETE FROM data_triples`);
+    const ids = await addTriples(5, "bulk");
     const query = `id=${ids[0]}&id=${ids[1]}&id=${ids[2]}`;
     const confirm = await run(() =>
       bulkDeleteLoader("triples", args(get(`/data/triaddata/delete?${query}`, admin))),
@@ -353,13 +361,13 @@ describe("bulk delete", () => {
     );
     expect(r.status).toBe(302);
     expect((await flashOf(r.response))?.message).toBe("记录删除成功！（共 3 条）");
-    expect(count("data_triples")).toBe(2);
+    expect(await count("data_triples")).toBe(2);
   });
 
   it("selects all N matching the search and filters, and deletes exactly those", async () => {
-    p.ctx.db.prepare("DELETE FROM data_triples").run();
-    addTriples(4, "keepme");
-    addTriples(6, "dropme");
+    await exec(p.ctx, sql`DELETE FROM data_triples`);
+    await addTriples(4, "keepme");
+    await addTriples(6, "dropme");
     const confirm = await run(() =>
       bulkDeleteLoader("triples", args(get("/data/triaddata/delete?search=dropme&all=1", admin))),
     );
@@ -372,7 +380,7 @@ describe("bulk delete", () => {
     );
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata?search=dropme");
-    expect(count("data_triples")).toBe(4);
+    expect(await count("data_triples")).toBe(4);
   });
 
   it("sends the user back with 请先选择记录 when nothing is selected", async () => {
@@ -419,16 +427,14 @@ describe("users: reset password", () => {
     );
     expect(ok.status).toBe(302);
     expect(
-      p.ctx.db.prepare("SELECT ended_reason FROM tokens WHERE key = ?").pluck().get(target.token),
+      await value(p.ctx, sql`SELECT ended_reason FROM tokens WHERE key = ${target.token}`),
     ).toBe("password_reset");
   });
 });
 
 describe("access control and configs", () => {
   it("lists groups, members and the permission matrix, and saves both in one form", async () => {
-    const gid = Number(
-      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('editors')").run().lastInsertRowid,
-    );
+    const gid = await newGroup("editors");
     const page = await run(() =>
       permissionLoader(args(get(`/backend/setting/permission?group=${gid}`, admin))),
     );
@@ -452,21 +458,19 @@ describe("access control and configs", () => {
     );
     expect(location(r)).toBe(`/backend/setting/permission?group=${gid}`);
     expect(await flashOf(r.response)).toEqual({ type: "success", message: "记录保存成功！" });
-    const perms = p.ctx.db
-      .prepare(
-        "SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ? ORDER BY 1",
+    const perms = (
+      await rows<{ codename: string }>(
+        p.ctx,
+        sql`SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ${gid} ORDER BY 1`,
       )
-      .pluck()
-      .all(gid);
+    ).map((r) => r.codename);
     expect(perms).toEqual(["data__triple__read", "data__triple__update"]);
-    expect(count("user_groups", `group_id = ${gid}`)).toBe(1);
+    expect(await count("user_groups", `group_id = ${gid}`)).toBe(1);
   });
 
   it("refuses a group save to a user without auth__group__update (flash 记录保存失败！)", async () => {
     const viewer = await as(p, "group-viewer", ["auth__group__read"]);
-    const gid = Number(
-      p.ctx.db.prepare("INSERT INTO groups (name) VALUES ('locked')").run().lastInsertRowid,
-    );
+    const gid = await newGroup("locked");
     const r = await run(() =>
       permissionAction(
         args(
@@ -482,7 +486,7 @@ describe("access control and configs", () => {
       type: "error",
       message: "记录保存失败！您没有执行该操作的权限",
     });
-    expect(count("group_permissions", `group_id = ${gid}`)).toBe(0);
+    expect(await count("group_permissions", `group_id = ${gid}`)).toBe(0);
   });
 
   it("switches the feature flags and the console sees the new config at once", async () => {
@@ -512,10 +516,10 @@ describe("access control and configs", () => {
   });
 
   it("keeps a config's key unchangeable on edit (readonly_on_update) and refreshes the config after a save", async () => {
-    const id = p.ctx.db
-      .prepare("SELECT id FROM configs WHERE key = 'YF_PRODUCT_TITLE'")
-      .pluck()
-      .get() as number;
+    const id = await value<number>(
+      p.ctx,
+      sql`SELECT id FROM configs WHERE key = 'YF_PRODUCT_TITLE'`,
+    );
     const page = await run(() =>
       formLoader(
         "configs",

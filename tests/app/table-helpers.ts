@@ -53,6 +53,3 @@ export function upload(
 }
 
 export const location = (r: { response?: Response }) => r.response?.headers.get("Location");
-
-/** Runs SQL against the platform's store (test setup and checks only). */
-export const sql = (p: TestPlatform) => p.ctx.db;

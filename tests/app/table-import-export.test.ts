@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportActionData, ImportData } from "~/table/data";
 import {
@@ -12,23 +13,26 @@ import {
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run, upload } from "./table-helpers";
+import { one, run as exec, value } from "../helpers/sql";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
 /** The body as sent, BOM included (Response.text() drops it). */
 const bodyText = async (r: Response) =>
   new TextDecoder("utf-8", { ignoreBOM: true }).decode(await r.arrayBuffer());
-const triples = () => p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
+const triples = () => value<number>(p.ctx, sql`SELECT count(*) AS n FROM data_triples`);
 
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   admin = await as(p, "io-admin", ["admin"]);
-  const insert = p.ctx.db.prepare(
-    "INSERT INTO data_triples (subject, predicate, object, confidence) VALUES (?, ?, ?, ?)",
-  );
-  for (let i = 1; i <= 12; i++) insert.run(`s${i}`, i % 3 === 0 ? "是" : "有", `o${i}`, 0.5);
-  insert.run("=cmd|' /C calc'!A0", "有", "+1", 0.5);
+  const insert = (subject: string, predicate: string, object: string, confidence: number) =>
+    exec(
+      p.ctx,
+      sql`INSERT INTO data_triples (subject, predicate, object, confidence) VALUES (${subject}, ${predicate}, ${object}, ${confidence})`,
+    );
+  for (let i = 1; i <= 12; i++) await insert(`s${i}`, i % 3 === 0 ? "是" : "有", `o${i}`, 0.5);
+  await insert("=cmd|' /C calc'!A0", "有", "+1", 0.5);
 });
 afterAll(() => p.close());
 
@@ -71,7 +75,7 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
     expect(d.stage).toBe("checked");
     expect(d.result).toEqual({ created: 2, updated: 0, errors: [] });
     expect(d.content).toBe(Buffer.from(GOOD).toString("base64"));
-    expect(triples()).toBe(13);
+    expect(await triples()).toBe(13);
   });
 
   it("commits the checked file carried back by the form, flashing 上传成功！", async () => {
@@ -91,11 +95,11 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
     expect(r.status).toBe(302);
     expect(location(r)).toBe("/data/triaddata?page=2");
     expect((await flashOf(r.response))?.message).toBe("上传成功！（新增 2 条，更新 0 条）");
-    expect(triples()).toBe(15);
+    expect(await triples()).toBe(15);
   });
 
   it("lists every bad row (row, field, message) and writes nothing, on the check and on a commit", async () => {
-    const before = triples();
+    const before = await triples();
     const checked = (await importFile("check", "bad.csv", BAD_ROW)).data as ImportActionData;
     expect(checked.content).toBeUndefined();
     expect(checked.result!.errors).toEqual([
@@ -108,7 +112,7 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
     expect(d.stage).toBe("failed");
     expect(d.message).toMatch(/^上传失败！导入失败：共 2 处错误/);
     expect(d.result!.errors).toHaveLength(2);
-    expect(triples()).toBe(before);
+    expect(await triples()).toBe(before);
   });
 
   it("turns the error list into a CSV to download and fix", async () => {
@@ -155,11 +159,11 @@ describe("import (csv, at most 2 MB, dry run first, all or nothing)", () => {
       importLoader("triples", args(get("/data/triaddata/import", reader))),
     );
     expect(page.status).toBe(403);
-    const before = triples();
+    const before = await triples();
     const r = await importFile("commit", "good.csv", GOOD, reader);
     expect(r.status).toBe(403);
     expect((r.data as ImportActionData).message).toBe("上传失败！您没有执行该操作的权限");
-    expect(triples()).toBe(before);
+    expect(await triples()).toBe(before);
   });
 });
 
@@ -231,9 +235,10 @@ describe("file data: real upload and download", () => {
     );
     expect(r.data).toEqual(undefined);
     expect(r.status).toBe(302);
-    const row = p.ctx.db
-      .prepare("SELECT id, name, size, filename FROM data_files ORDER BY id DESC")
-      .get() as { id: number; name: string; size: number; filename: string };
+    const row = (await one<{ id: number; name: string; size: number; filename: string }>(
+      p.ctx,
+      sql`SELECT id, name, size, filename FROM data_files ORDER BY id DESC`,
+    ))!;
     expect(row).toMatchObject({ name: "说明书.txt", size: content.length, filename: "说明书.txt" });
     const d = await run(() =>
       downloadLoader(

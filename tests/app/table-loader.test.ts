@@ -1,26 +1,25 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/table/data";
 import { tableAction, tableLoader } from "~/table/index.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, get, location, post, run } from "./table-helpers";
+import { run as exec } from "../helpers/sql";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
 
-function addTriples(n: number) {
-  const insert = p.ctx.db.prepare(
-    "INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES (?, ?, ?, NULL, ?)",
+async function addTriples(n: number) {
+  const rows = Array.from(
+    { length: n },
+    (_, k) =>
+      sql`(${`主体${String(k + 1).padStart(2, "0")}`}, ${(k + 1) % 2 ? "属于" : "位于"}, ${`客体${k + 1}`}, NULL, ${((k + 1) % 10) / 10})`,
   );
-  p.ctx.db.transaction(() => {
-    for (let i = 1; i <= n; i++)
-      insert.run(
-        `主体${String(i).padStart(2, "0")}`,
-        i % 2 ? "属于" : "位于",
-        `客体${i}`,
-        (i % 10) / 10,
-      );
-  })();
+  await exec(
+    p.ctx,
+    sql`INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES ${sql.join(rows)}`,
+  );
 }
 
 async function table(path: string, who = admin) {
@@ -34,7 +33,7 @@ beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   admin = await as(p, "table-admin", ["admin"]);
-  addTriples(25);
+  await addTriples(25);
 });
 afterAll(() => p.close());
 
@@ -108,11 +107,10 @@ describe("table loader: schema and list from the platform, state from the URL", 
   });
 
   it("loads the client error log with the console's own read-only schema", async () => {
-    p.ctx.db
-      .prepare(
-        "INSERT INTO client_errors (user_id, username, error, info, url, user_agent) VALUES (NULL, '', 'TypeError: x', '', '/x', 'ua')",
-      )
-      .run();
+    await exec(
+      p.ctx,
+      sql`INSERT INTO client_errors (user_id, username, error, info, url, user_agent) VALUES (NULL, '', 'TypeError: x', '', '/x', 'ua')`,
+    );
     const r = await run(() =>
       tableLoader("errorlog", args(get("/backend/setting/errorlog", admin))),
     );

@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/table/data";
 import { tableLoader } from "~/table/index.server";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, get, run } from "./table-helpers";
+import { run as exec } from "../helpers/sql";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
@@ -12,10 +14,11 @@ beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   admin = await as(p, "strict-table-admin", ["admin"]);
-  const insert = p.ctx.db.prepare(
-    "INSERT INTO data_triples (subject, predicate, object) VALUES (?, '位于', '北京')",
-  );
-  for (let i = 1; i <= 3; i++) insert.run(`主体${i}`);
+  for (let i = 1; i <= 3; i++)
+    await exec(
+      p.ctx,
+      sql`INSERT INTO data_triples (subject, predicate, object) VALUES (${`主体${i}`}, '位于', '北京')`,
+    );
 });
 afterAll(() => p.close());
 

@@ -10,6 +10,8 @@ import { hashPasswordSync } from "../../platform/auth/passwords.js";
 import type { PlatformContext } from "../../platform/context.js";
 import { createPlatform, type Platform } from "../../platform/index.js";
 import type { PlatformSettings } from "../../platform/settings.js";
+import { testEngine } from "./pg-global-setup.js";
+import { freshDatabase, type TestDatabase } from "./postgres.js";
 
 export interface TestPlatform {
   platform: Platform;
@@ -21,21 +23,35 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** A real platform on a real port over a fresh SQLite file in a temp folder. */
+/**
+ * A real platform on a real port over a fresh store: a SQLite file in a temp folder, or with
+ * TEST_ENGINE=postgres a PostgreSQL database of its own (already migrated; dropped on close).
+ */
 export async function startPlatform(
   overrides: Partial<PlatformSettings> = {},
 ): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-platform-"));
-  const platform = await createPlatform({
-    dataDir,
-    dbFile: path.join(dataDir, "platform.sqlite"),
-    adminPassword: "admin-pass-1",
-    captcha: false,
-    seed: "none",
-    tokenIdleSeconds: 15 * 60,
-    passwordMaxAgeDays: 90,
-    ...overrides,
-  });
+  let database: TestDatabase | null = null;
+  if (testEngine() === "postgres" && !("databaseUrl" in overrides))
+    database = await freshDatabase();
+  let platform: Platform;
+  try {
+    platform = await createPlatform({
+      dataDir,
+      dbFile: path.join(dataDir, "platform.sqlite"),
+      databaseUrl: database?.url,
+      adminPassword: "admin-pass-1",
+      captcha: false,
+      seed: "none",
+      tokenIdleSeconds: 15 * 60,
+      passwordMaxAgeDays: 90,
+      ...overrides,
+    });
+  } catch (e) {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   const app = express();
   app.set("trust proxy", "loopback");
   app.use("/api", platform.router);
@@ -51,6 +67,7 @@ export async function startPlatform(
     close: async () => {
       await new Promise((r) => server.close(r));
       await platform.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

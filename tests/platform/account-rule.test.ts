@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorCodenames, visitorCodenames } from "../../platform/auth/catalog.js";
@@ -10,6 +11,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { rows, run, value } from "../helpers/sql.js";
 
 /**
  * The account rule (docs/security.md, "Permission model") as a matrix: every actor against
@@ -50,50 +52,40 @@ interface World {
   heldGroup: number;
 }
 
-function tokenFor(ctx: PlatformContext, userId: number) {
+async function tokenFor(ctx: PlatformContext, userId: number) {
   const token = crypto.randomBytes(20).toString("hex");
   const csrf = crypto.randomBytes(16).toString("hex");
   const now = Date.now();
-  ctx.db
-    .prepare(
-      "INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
-    )
-    .run(token, userId, csrf, now, now);
+  await run(
+    ctx,
+    sql`INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (${token}, ${userId}, ${csrf}, ${now}, ${now})`,
+  );
   return { id: userId, token, csrf };
 }
 
-function addUser(
+async function addUser(
   ctx: PlatformContext,
   username: string,
   opts: { superuser?: boolean; group?: number } = {},
 ) {
-  const id = Number(
-    ctx.db
-      .prepare(
-        "INSERT INTO users (username, email, password_hash, is_superuser) VALUES (?, ?, ?, ?)",
-      )
-      .run(
-        username,
-        `${username}@example.com`,
-        hashPasswordSync("pass-" + username),
-        opts.superuser ? 1 : 0,
-      ).lastInsertRowid,
+  const hash = hashPasswordSync("pass-" + username);
+  const id = await value<number>(
+    ctx,
+    sql`INSERT INTO users (username, email, password_hash, is_superuser)
+        VALUES (${username}, ${`${username}@example.com`}, ${hash}, ${opts.superuser ? 1 : 0}) RETURNING id`,
   );
   if (opts.group)
-    ctx.db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(id, opts.group);
+    await run(ctx, sql`INSERT INTO user_groups (user_id, group_id) VALUES (${id}, ${opts.group})`);
   return id;
 }
 
-function addGroup(ctx: PlatformContext, name: string, codenames: string[] = []) {
-  const id = Number(
-    ctx.db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid,
-  );
+async function addGroup(ctx: PlatformContext, name: string, codenames: string[] = []) {
+  const id = await value<number>(ctx, sql`INSERT INTO groups (name) VALUES (${name}) RETURNING id`);
   for (const c of codenames) {
-    ctx.db
-      .prepare(
-        "INSERT INTO group_permissions (group_id, permission_id) SELECT ?, id FROM permissions WHERE codename = ?",
-      )
-      .run(id, c);
+    await run(
+      ctx,
+      sql`INSERT INTO group_permissions (group_id, permission_id) SELECT CAST(${id} AS integer), id FROM permissions WHERE codename = ${c}`,
+    );
   }
   return id;
 }
@@ -102,19 +94,19 @@ async function world(actor: Actor): Promise<World> {
   const p = await startPlatform();
   const ctx = p.ctx;
   const groupId = (name: string) =>
-    ctx.db.prepare("SELECT id FROM groups WHERE name = ?").pluck().get(name) as number;
-  const adminGroup = groupId("管理员");
-  const su2 = addUser(ctx, "root2", { superuser: true });
-  const adm2 = addUser(ctx, "adm2", { group: adminGroup });
-  const spareGroup = addGroup(ctx, "spare");
-  const heldGroup = addGroup(ctx, "held", ["auth__group__read"]);
+    value<number>(ctx, sql`SELECT id FROM groups WHERE name = ${name}`);
+  const adminGroup = await groupId("管理员");
+  const su2 = await addUser(ctx, "root2", { superuser: true });
+  const adm2 = await addUser(ctx, "adm2", { group: adminGroup });
+  const spareGroup = await addGroup(ctx, "spare");
+  const heldGroup = await addGroup(ctx, "held", ["auth__group__read"]);
   let me: World["me"];
   let ownGroup: number;
   if (actor === "su") {
-    me = tokenFor(ctx, 1);
+    me = await tokenFor(ctx, 1);
     ownGroup = adminGroup;
   } else if (actor === "am") {
-    me = tokenFor(ctx, addUser(ctx, "am", { group: adminGroup }));
+    me = await tokenFor(ctx, await addUser(ctx, "am", { group: adminGroup }));
     ownGroup = adminGroup;
   } else {
     const codenames = {
@@ -124,14 +116,14 @@ async function world(actor: Actor): Promise<World> {
       vi: visitorCodenames,
     }[actor];
     me = userWithToken(ctx, actor, codenames);
-    ownGroup = groupId(`g-${actor}`);
+    ownGroup = await groupId(`g-${actor}`);
   }
   return {
     p,
     me,
     ownGroup,
     adminGroup,
-    operatorsGroup: groupId("运维人员"),
+    operatorsGroup: await groupId("运维人员"),
     su2,
     adm2,
     spareGroup,
@@ -154,35 +146,36 @@ async function upload(w: World, csv: string) {
 }
 
 /** Everything the rule protects, to compare before and after a refusal. */
-function accounts(ctx: PlatformContext) {
-  const all = (sql: string) => JSON.stringify(ctx.db.prepare(sql).all());
+async function accounts(ctx: PlatformContext) {
+  const all = async (query: Parameters<typeof rows>[1]) => JSON.stringify(await rows(ctx, query));
   return [
-    all(
-      "SELECT id, username, email, is_active, is_superuser, password_hash FROM users ORDER BY id",
+    await all(
+      sql`SELECT id, username, email, is_active, is_superuser, password_hash FROM users ORDER BY id`,
     ),
-    all("SELECT id, name FROM groups ORDER BY id"),
-    all("SELECT * FROM user_groups ORDER BY user_id, group_id"),
-    all("SELECT * FROM group_permissions ORDER BY group_id, permission_id"),
+    await all(sql`SELECT id, name FROM groups ORDER BY id`),
+    await all(sql`SELECT * FROM user_groups ORDER BY user_id, group_id`),
+    await all(sql`SELECT * FROM group_permissions ORDER BY group_id, permission_id`),
   ].join("\n");
 }
 
+/** The first column of each row. */
+const column = async <T>(w: World, query: Parameters<typeof rows>[1]) =>
+  (await rows(w.p.ctx, query)).map((r) => Object.values(r as object)[0] as T);
 const groupsOf = (w: World, userId: number) =>
-  w.p.ctx.db
-    .prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id")
-    .pluck()
-    .all(userId) as number[];
+  column<number>(
+    w,
+    sql`SELECT group_id FROM user_groups WHERE user_id = ${userId} ORDER BY group_id`,
+  );
 const membersOf = (w: World, groupId: number) =>
-  w.p.ctx.db
-    .prepare("SELECT user_id FROM user_groups WHERE group_id = ? ORDER BY user_id")
-    .pluck()
-    .all(groupId) as number[];
+  column<number>(
+    w,
+    sql`SELECT user_id FROM user_groups WHERE group_id = ${groupId} ORDER BY user_id`,
+  );
 const codenamesOf = (w: World, groupId: number) =>
-  w.p.ctx.db
-    .prepare(
-      "SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ?",
-    )
-    .pluck()
-    .all(groupId) as string[];
+  column<string>(
+    w,
+    sql`SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = ${groupId}`,
+  );
 
 /** The request, with its arguments worked out now (fixtures made) and sent later. */
 const later =
@@ -196,10 +189,10 @@ const plainUser = (w: World) => addUser(w.p.ctx, `plain${++seq}`);
 interface Case {
   name: string;
   expect: Expect;
-  /** Sets up what the case needs (synchronously), then returns the request to make. */
+  /** Sets up what the case needs, then returns the request to make. */
   run: (
     w: World,
-  ) => () => Promise<{ status: number; body: { code?: string; detail?: string } | null }>;
+  ) => Promise<() => Promise<{ status: number; body: { code?: string; detail?: string } | null }>>;
 }
 
 const all = (status: number, overrides: Partial<Expect> = {}): Expect => ({
@@ -217,21 +210,21 @@ const cases: Case[] = [
   {
     name: "put a user into the admin group (users.groups)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
-      later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { groups: [w.adminGroup] }),
+    run: async (w) =>
+      later(call, w, "PATCH", `/common/users/${await plainUser(w)}/`, { groups: [w.adminGroup] }),
   },
   {
     name: "join a group oneself (users.groups of one's own record)",
     expect: all(403, { su: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/users/${w.me.id}/`, {
-        groups: [...groupsOf(w, w.me.id), w.operatorsGroup],
+        groups: [...(await groupsOf(w, w.me.id)), w.operatorsGroup],
       }),
   },
   {
     name: "create a user in the admin group",
     expect: all(403, { su: 201, am: 201 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "POST", "/common/users/", {
         username: `new${++seq}`,
         password: "long-enough-1",
@@ -241,7 +234,7 @@ const cases: Case[] = [
   {
     name: "create a user without groups (control)",
     expect: all(403, { su: 201, am: 201, um: 201 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "POST", "/common/users/", {
         username: `new${++seq}`,
         password: "long-enough-1",
@@ -251,13 +244,15 @@ const cases: Case[] = [
   {
     name: "edit a plain user's e-mail (control)",
     expect: all(403, { su: 200, am: 200, um: 200 }),
-    run: (w) =>
-      later(call, w, "PATCH", `/common/users/${plainUser(w)}/`, { email: "changed@example.com" }),
+    run: async (w) =>
+      later(call, w, "PATCH", `/common/users/${await plainUser(w)}/`, {
+        email: "changed@example.com",
+      }),
   },
   {
     name: "reset a superuser's password",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "POST", `/common/users/${w.su2}/reset_password/`, {
         new_password: "taken-over-1",
       }),
@@ -265,7 +260,7 @@ const cases: Case[] = [
   {
     name: "reset an admin-group member's password",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "POST", `/common/users/${w.adm2}/reset_password/`, {
         new_password: "taken-over-1",
       }),
@@ -273,71 +268,71 @@ const cases: Case[] = [
   {
     name: "edit an admin-group member",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/users/${w.adm2}/`, { email: "adm2-new@example.com" }),
   },
   {
     name: "disable a superuser while another stays",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "PATCH", `/common/users/${w.su2}/`, { is_active: 0 }),
+    run: async (w) => later(call, w, "PATCH", `/common/users/${w.su2}/`, { is_active: 0 }),
   },
   {
     name: "delete a superuser while another stays",
     expect: all(403, { su: 204, am: 204 }),
-    run: (w) => later(call, w, "DELETE", `/common/users/${w.su2}/`),
+    run: async (w) => later(call, w, "DELETE", `/common/users/${w.su2}/`),
   },
   {
     name: "delete the last active superuser",
     // The superuser itself: deleting one's own account is refused first (400).
     expect: all(403, { su: 400 }),
-    run: (w) => later(call, w, "DELETE", "/common/users/1/"),
+    run: async (w) => later(call, w, "DELETE", "/common/users/1/"),
   },
   {
     name: "disable the last active superuser",
     expect: all(403),
-    run: (w) => later(call, w, "PATCH", "/common/users/1/", { is_active: 0 }),
+    run: async (w) => later(call, w, "PATCH", "/common/users/1/", { is_active: 0 }),
   },
   {
     name: "disable oneself",
     expect: all(403),
-    run: (w) => later(call, w, "PATCH", `/common/users/${w.me.id}/`, { is_active: 0 }),
+    run: async (w) => later(call, w, "PATCH", `/common/users/${w.me.id}/`, { is_active: 0 }),
   },
   {
     name: "give a group the admin codename",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.spareGroup}/`, { permissions: ["admin"] }),
   },
   {
     name: "widen the permissions of one's own group",
     expect: all(403, { su: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.ownGroup}/`, {
-        permissions: [...codenamesOf(w, w.ownGroup), "data__triple__read"],
+        permissions: [...(await codenamesOf(w, w.ownGroup)), "data__triple__read"],
       }),
   },
   {
     name: "join the admin group (groups.members)",
     // The superuser and the admin-group member are in it already: nothing changes.
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.adminGroup}/`, {
-        members: [...new Set([...membersOf(w, w.adminGroup), w.me.id])],
+        members: [...new Set([...(await membersOf(w, w.adminGroup)), w.me.id])],
         // The admin-group member is in it already: it is asked to join another member's group below.
       }),
   },
   {
     name: "join the operators group (groups.members)",
     expect: all(403, { su: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.operatorsGroup}/`, {
-        members: [...new Set([...membersOf(w, w.operatorsGroup), w.me.id])],
+        members: [...new Set([...(await membersOf(w, w.operatorsGroup)), w.me.id])],
       }),
   },
   {
     name: "grant a codename one holds",
     expect: all(403, { su: 200, am: 200, gm: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.heldGroup}/`, {
         permissions: ["auth__group__read", "auth__group__update"],
       }),
@@ -345,37 +340,37 @@ const cases: Case[] = [
   {
     name: "grant a codename one does not hold",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "PATCH", `/common/groups/${w.heldGroup}/`, {
-        permissions: [...codenamesOf(w, w.heldGroup), "data__triple__delete"],
+        permissions: [...(await codenamesOf(w, w.heldGroup)), "data__triple__delete"],
       }),
   },
   {
     name: "add a plain user to a group whose rights one holds",
     expect: all(403, { su: 200, am: 200, gm: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(
         call,
         w,
         "PATCH",
-        `/common/groups/${addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"])}/`,
+        `/common/groups/${await addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"])}/`,
         {
-          members: [plainUser(w)],
+          members: [await plainUser(w)],
         },
       ),
   },
   {
     name: "add an admin-group member to another group",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => {
-      const g = addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"]);
+    run: async (w) => {
+      const g = await addGroup(w.p.ctx, `g${++seq}`, ["auth__group__read"]);
       return later(call, w, "PATCH", `/common/groups/${g}/`, { members: [w.adm2] });
     },
   },
   {
     name: "create a group holding admin",
     expect: all(403, { su: 201, am: 201 }),
-    run: (w) =>
+    run: async (w) =>
       later(call, w, "POST", "/common/groups/", {
         name: `ag${++seq}`,
         permissions: ["admin"],
@@ -385,53 +380,55 @@ const cases: Case[] = [
   {
     name: "delete the admin group",
     expect: all(403),
-    run: (w) => later(call, w, "DELETE", `/common/groups/${w.adminGroup}/`),
+    run: async (w) => later(call, w, "DELETE", `/common/groups/${w.adminGroup}/`),
   },
   {
     name: "empty the admin group",
     expect: all(403),
-    run: (w) => later(call, w, "PATCH", `/common/groups/${w.adminGroup}/`, { members: [] }),
+    run: async (w) => later(call, w, "PATCH", `/common/groups/${w.adminGroup}/`, { members: [] }),
   },
   {
     name: "take admin from the only admin group with members",
     expect: all(403),
-    run: (w) => later(call, w, "PATCH", `/common/groups/${w.adminGroup}/`, { permissions: [] }),
+    run: async (w) =>
+      later(call, w, "PATCH", `/common/groups/${w.adminGroup}/`, { permissions: [] }),
   },
   {
     name: "bulk-delete users, one of them protected",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(call, w, "DELETE", `/common/users/?id__in=${plainUser(w)},${w.adm2}`),
+    run: async (w) =>
+      later(call, w, "DELETE", `/common/users/?id__in=${await plainUser(w)},${w.adm2}`),
   },
   {
     name: "CSV import: a new row in the admin group (by name)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(upload, w, `username,password,groups,is_active\ncsv${++seq},long-enough-1,管理员,1\n`),
   },
   {
     name: "CSV import: an update row putting a user in the admin group (by id)",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(
         upload,
         w,
-        `id,username,groups,is_active\n${plainUser(w)},upd${++seq},${w.adminGroup},1\n`,
+        `id,username,groups,is_active\n${await plainUser(w)},upd${++seq},${w.adminGroup},1\n`,
       ),
   },
   {
     name: "CSV import: an update row of the superuser",
     expect: all(403, { su: 200, am: 200 }),
-    run: (w) => later(upload, w, `id,username,email,is_active\n1,admin,root@example.com,1\n`),
+    run: async (w) => later(upload, w, `id,username,email,is_active\n1,admin,root@example.com,1\n`),
   },
   {
     name: "CSV import: an update row adding oneself to a group",
     expect: all(403, { su: 200 }),
-    run: (w) =>
+    run: async (w) =>
       later(
         upload,
         w,
-        `id,username,groups,is_active\n${w.me.id},${w.p.ctx.db.prepare("SELECT username FROM users WHERE id = ?").pluck().get(w.me.id)},"${[
-          ...groupsOf(w, w.me.id),
+        `id,username,groups,is_active\n${w.me.id},${await value(w.p.ctx, sql`SELECT username FROM users WHERE id = ${w.me.id}`)},"${[
+          ...(await groupsOf(w, w.me.id)),
           w.operatorsGroup,
         ].join(",")}",1\n`,
       ),
@@ -449,12 +446,12 @@ describe("the account rule: actor × action × path", () => {
 
       for (const c of cases) {
         it(`${c.name} → ${c.expect[actor]}`, async () => {
-          const request = c.run(w);
-          const before = accounts(w.p.ctx);
+          const request = await c.run(w);
+          const before = await accounts(w.p.ctx);
           const r = await request();
           expect(r.status, JSON.stringify(r.body)).toBe(c.expect[actor]);
           if (r.status >= 400) {
-            expect(accounts(w.p.ctx)).toBe(before);
+            expect(await accounts(w.p.ctx)).toBe(before);
             expect(typeof r.body?.detail).toBe("string");
           }
         });
@@ -471,8 +468,8 @@ describe("the account rule: what a refusal says and keeps", () => {
   afterAll(() => w.p.close());
 
   it("names the admin-only grant and changes nothing", async () => {
-    const target = plainUser(w);
-    const before = accounts(w.p.ctx);
+    const target = await plainUser(w);
+    const before = await accounts(w.p.ctx);
     const r = await call(w, "PATCH", `/common/users/${target}/`, {
       groups: [w.adminGroup],
       email: "x@example.com",
@@ -480,18 +477,18 @@ describe("the account rule: what a refusal says and keeps", () => {
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ code: "admin_only" });
     expect(r.body.detail).toContain("管理员");
-    expect(accounts(w.p.ctx)).toBe(before);
+    expect(await accounts(w.p.ctx)).toBe(before);
   });
 
   it("refuses a whole CSV import for one row and names the row", async () => {
-    const before = accounts(w.p.ctx);
+    const before = await accounts(w.p.ctx);
     const r = await upload(
       w,
       `username,password,groups,is_active\nok1,long-enough-1,,1\nbad1,long-enough-1,管理员,1\n`,
     );
     expect(r.status).toBe(403);
     expect(r.body.detail).toMatch(/^第 3 行：/);
-    expect(accounts(w.p.ctx)).toBe(before);
+    expect(await accounts(w.p.ctx)).toBe(before);
   });
 
   it("refuses a dry run the same way", async () => {
@@ -500,14 +497,13 @@ describe("the account rule: what a refusal says and keeps", () => {
   });
 
   it("lets a user manager take over nothing: the superuser's password still works", async () => {
-    const hash = w.p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = 1").pluck().get();
+    const superuserHash = () => value(w.p.ctx, sql`SELECT password_hash FROM users WHERE id = 1`);
+    const hash = await superuserHash();
     const r = await call(w, "POST", "/common/users/1/reset_password/", {
       new_password: "taken-over-1",
     });
     expect(r.status).toBe(403);
     expect(r.body.code).toBe("protected_account");
-    expect(w.p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = 1").pluck().get()).toBe(
-      hash,
-    );
+    expect(await superuserHash()).toBe(hash);
   });
 });

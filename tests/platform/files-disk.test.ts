@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +13,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { rows, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -29,8 +31,7 @@ describe("disk full and unwritable folders", () => {
   let admin: Token;
   const filesFolder = () => path.join(p.ctx.settings.dataDir, "files");
   const storedFiles = () => (fs.existsSync(filesFolder()) ? fs.readdirSync(filesFolder()) : []);
-  const fileRows = () =>
-    p.ctx.db.prepare("SELECT count(*) FROM data_files").pluck().get() as number;
+  const fileRows = () => value<number>(p.ctx, sql`SELECT count(*) AS n FROM data_files`);
 
   async function upload(name: string, content = "主语,谓语,宾语\n甲,属于,乙\n") {
     const form = new FormData();
@@ -58,7 +59,7 @@ describe("disk full and unwritable folders", () => {
   });
 
   it("answers 507 naming a full disk and removes the partial file", async () => {
-    const before = { files: storedFiles(), rows: fileRows() };
+    const before = { files: storedFiles(), rows: await fileRows() };
     const realWrite = fs.promises.writeFile;
     vi.spyOn(fs.promises, "writeFile").mockImplementationOnce(async (target, data) => {
       // What the kernel does on a full disk: the file exists, part of it written, then ENOSPC.
@@ -75,11 +76,11 @@ describe("disk full and unwritable folders", () => {
       body: { detail: "磁盘空间不足，文件未保存", code: "disk_full" },
     });
     expect(storedFiles()).toEqual(before.files);
-    expect(fileRows()).toBe(before.rows);
+    expect(await fileRows()).toBe(before.rows);
   });
 
   it("answers 500 naming the files folder when it cannot be written, and writes no record", async () => {
-    const rows = fileRows();
+    const rows = await fileRows();
     const moved = `${filesFolder()}-moved`;
     fs.renameSync(filesFolder(), moved);
     fs.writeFileSync(filesFolder(), "a file where the folder should be");
@@ -89,7 +90,7 @@ describe("disk full and unwritable folders", () => {
         status: 500,
         body: { detail: "文件目录不可写：files", code: "storage_not_writable" },
       });
-      expect(fileRows()).toBe(rows);
+      expect(await fileRows()).toBe(rows);
     } finally {
       fs.rmSync(filesFolder());
       fs.renameSync(moved, filesFolder());
@@ -160,7 +161,9 @@ describe("disk full and unwritable folders", () => {
         status: 507,
         body: { detail: "磁盘空间不足，数据未保存", code: "disk_full" },
       });
-      const recorded = p.ctx.db.prepare("SELECT uuid FROM data_files").pluck().all() as string[];
+      const recorded = (await rows<{ uuid: string }>(p.ctx, sql`SELECT uuid FROM data_files`)).map(
+        (r) => r.uuid,
+      );
       expect(storedFiles().sort()).toEqual(recorded.sort());
     });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../platform/i18n/en.js";
 import es from "../../platform/i18n/es.js";
 import { localize, localizeBody, requestLng } from "../../platform/i18n/index.js";
-import { syncPermissionCatalog } from "../../platform/auth/catalog.js";
+import { syncPermissionCatalog } from "../../platform/auth/store.js";
 import { migrations } from "../../platform/db/migrations.js";
 import { sourceMessages } from "../../scripts/platform-messages.js";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
@@ -193,9 +193,9 @@ describe("answers in the request's language over HTTP", () => {
     expect(labels.filter((l) => HAN.test(l))).toEqual([]);
   });
 
-  it("a store seeded with the old English names gets the catalogue's names", () => {
+  it("a store seeded with the old English names gets the catalogue's names", async () => {
     p.ctx.db.prepare("UPDATE permissions SET name = 'Full access' WHERE codename = 'admin'").run();
-    syncPermissionCatalog(p.ctx.db);
+    await syncPermissionCatalog(p.ctx.store.db);
     expect(
       p.ctx.db.prepare("SELECT name FROM permissions WHERE codename = 'admin'").pluck().get(),
     ).toBe("全部权限");

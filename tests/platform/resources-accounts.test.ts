@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { one, rows, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -31,9 +33,10 @@ describe("generic resources: users, groups, configs and file data", () => {
     let userId: number;
 
     it("hashes the password on create and never returns it", async () => {
-      const group = p.ctx.db
-        .prepare("INSERT INTO groups (name) VALUES ('编辑组')")
-        .run().lastInsertRowid;
+      const group = await value<number>(
+        p.ctx,
+        sql`INSERT INTO groups (name) VALUES ('编辑组') RETURNING id`,
+      );
       const r = await call(admin, "POST", "/common/users/", {
         username: "zhangsan",
         email: "zhangsan@example.com",
@@ -46,12 +49,10 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(r.body).toMatchObject({ username: "zhangsan", groups: [Number(group)], is_active: 1 });
       expect(r.body).not.toHaveProperty("password");
       expect(r.body).not.toHaveProperty("password_hash");
-      const row = p.ctx.db
-        .prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?")
-        .get(userId) as {
-        password_hash: string;
-        need_init_password: number;
-      };
+      const row = (await one<{ password_hash: string; need_init_password: number }>(
+        p.ctx,
+        sql`SELECT password_hash, need_init_password FROM users WHERE id = ${userId}`,
+      ))!;
       expect(row.password_hash).not.toContain("s3cret-pass");
       expect(await verifyPassword("s3cret-pass", row.password_hash)).toBe(true);
       expect(row.need_init_password).toBe(1);
@@ -62,7 +63,7 @@ describe("generic resources: users, groups, configs and file data", () => {
         await (
           await fetch(`${p.api}/common/users/export/`, { headers: authHeaders(admin) })
         ).text(),
-        JSON.stringify(p.ctx.db.prepare("SELECT * FROM audit_log").all()),
+        JSON.stringify(await rows(p.ctx, sql`SELECT * FROM audit_log`)),
       ].join("\n");
       expect(seen).not.toContain("s3cret-pass");
       expect(seen).not.toContain(row.password_hash);
@@ -77,19 +78,16 @@ describe("generic resources: users, groups, configs and file data", () => {
         password: "123",
       });
       expect(short.body.errors.password).toEqual(["密码长度不能少于8位"]);
-      const hash = p.ctx.db
-        .prepare("SELECT password_hash FROM users WHERE id = ?")
-        .pluck()
-        .get(userId);
+      const passwordHash = () =>
+        value(p.ctx, sql`SELECT password_hash FROM users WHERE id = ${userId}`);
+      const hash = await passwordHash();
       const upd = await call(admin, "PATCH", `/common/users/${userId}/`, {
         password: "another-pass",
         email: "z@s.cn",
       });
       expect(upd.status).toBe(200);
       expect(upd.body.email).toBe("z@s.cn");
-      expect(
-        p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(userId),
-      ).toBe(hash);
+      expect(await passwordHash()).toBe(hash);
     });
 
     it("keeps usernames unique whatever their case, and checks their characters", async () => {
@@ -140,20 +138,17 @@ describe("generic resources: users, groups, configs and file data", () => {
         `/common/users/${target.id}/reset_password/${encodeURIComponent("New-pass-2024")}/`,
       );
       expect(r.status).toBe(200);
-      const row = p.ctx.db
-        .prepare("SELECT password_hash, need_init_password FROM users WHERE id = ?")
-        .get(target.id) as {
-        password_hash: string;
-        need_init_password: number;
-      };
+      const row = (await one<{ password_hash: string; need_init_password: number }>(
+        p.ctx,
+        sql`SELECT password_hash, need_init_password FROM users WHERE id = ${target.id}`,
+      ))!;
       expect(await verifyPassword("New-pass-2024", row.password_hash)).toBe(true);
       expect(row.need_init_password).toBe(1);
       expect((await call(target, "GET", "/common/users/")).status).toBe(401);
-      const audit = p.ctx.db
-        .prepare(
-          "SELECT action, after_json FROM audit_log WHERE resource = 'common/users' AND record_id = ?",
-        )
-        .get(String(target.id)) as { action: string; after_json: string };
+      const audit = (await one<{ action: string; after_json: string }>(
+        p.ctx,
+        sql`SELECT action, after_json FROM audit_log WHERE resource = 'common/users' AND record_id = ${String(target.id)}`,
+      ))!;
       expect(audit.action).toBe("reset_password");
       expect(audit.after_json).not.toContain("New-pass-2024");
     });
@@ -335,7 +330,7 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(big.body.detail).toBe("文件不能超过20MB");
       const reader = userWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
       expect((await uploadFile(reader, {}, { data: content, name: "x.csv" })).status).toBe(403);
-      expect(p.ctx.db.prepare("SELECT count(*) FROM data_files").pluck().get()).toBe(0);
+      expect(await value(p.ctx, sql`SELECT count(*) AS n FROM data_files`)).toBe(0);
       const dir = path.join(p.ctx.settings.dataDir, "files");
       expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
     });

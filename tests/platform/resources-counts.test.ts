@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
@@ -5,6 +6,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { run, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -31,22 +33,22 @@ describe("kept counts of triples per graph and source", () => {
   const listed = async (query: string) =>
     (await call("GET", `/data/triples/?${query}`)).body.count as number;
   const counted = (where: string) =>
-    p.ctx.db.prepare(`SELECT count(*) FROM data_triples WHERE ${where}`).pluck().get() as number;
+    value<number>(p.ctx, sql`SELECT count(*) AS n FROM data_triples WHERE ${sql.raw(where)}`);
 
   /** Every way of filtering by graph or source, listed against counted. */
   async function expectCountsInStep() {
     for (const g of graphs)
-      expect(await listed(`graph=${g}`), `graph ${g}`).toBe(counted(`graph_id = ${g}`));
+      expect(await listed(`graph=${g}`), `graph ${g}`).toBe(await counted(`graph_id = ${g}`));
     for (const s of sources)
-      expect(await listed(`source=${s}`), `source ${s}`).toBe(counted(`source_id = ${s}`));
+      expect(await listed(`source=${s}`), `source ${s}`).toBe(await counted(`source_id = ${s}`));
     expect(await listed(`graph__in=${graphs.join(",")}`)).toBe(
-      counted(`graph_id IN (${graphs.join(",")})`),
+      await counted(`graph_id IN (${graphs.join(",")})`),
     );
     expect(await listed(`graph__in=${graphs[0]},${graphs[0]}`)).toBe(
-      counted(`graph_id = ${graphs[0]}`),
+      await counted(`graph_id = ${graphs[0]}`),
     );
     expect(await listed(`source__in=${sources.join(",")},999999`)).toBe(
-      counted(`source_id IN (${sources.join(",")})`),
+      await counted(`source_id IN (${sources.join(",")})`),
     );
   }
 
@@ -55,9 +57,9 @@ describe("kept counts of triples per graph and source", () => {
     admin = userWithToken(p.ctx, "counts-admin", ["admin"]);
     for (const name of ["计数图谱甲", "计数图谱乙", "计数图谱丙"]) {
       graphs.push(
-        Number(
-          p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES (?, 'general')").run(name)
-            .lastInsertRowid,
+        await value<number>(
+          p.ctx,
+          sql`INSERT INTO graphs (name, domain) VALUES (${name}, 'general') RETURNING id`,
         ),
       );
     }
@@ -123,30 +125,28 @@ describe("kept counts of triples per graph and source", () => {
   });
 
   it("counts after a graph or source is deleted (its triples keep no graph or source)", async () => {
-    const before = counted(`graph_id = ${graphs[1]}`);
+    const before = await counted(`graph_id = ${graphs[1]}`);
     expect(before).toBeGreaterThan(0);
-    p.ctx.db.prepare("DELETE FROM graphs WHERE id = ?").run(graphs[1]);
-    expect(counted(`graph_id = ${graphs[1]}`)).toBe(0);
+    await run(p.ctx, sql`DELETE FROM graphs WHERE id = ${graphs[1]}`);
+    expect(await counted(`graph_id = ${graphs[1]}`)).toBe(0);
     expect(await listed(`graph=${graphs[1]}`)).toBe(0);
     expect((await call("DELETE", `/data/sources/${sources[0]}/`)).status).toBe(204);
     expect(await listed(`source=${sources[0]}`)).toBe(0);
     await expectCountsInStep();
     // Rows without a graph are counted too (kept under 0), for whoever asks the store.
-    const none = p.ctx.db
-      .prepare(
-        "SELECT n FROM resource_counts WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = 0",
-      )
-      .pluck()
-      .get();
-    expect(none).toBe(counted("graph_id IS NULL"));
+    const none = await value(
+      p.ctx,
+      sql`SELECT n FROM resource_counts WHERE table_name = 'data_triples' AND column_name = 'graph_id' AND value = 0`,
+    );
+    expect(none).toBe(await counted("graph_id IS NULL"));
   });
 
   it("counts the rows of a filter combined with others or a search by stepping them, as before", async () => {
     expect(await listed(`graph=${graphs[0]}&predicate=${encodeURIComponent("属于")}`)).toBe(
-      counted(`graph_id = ${graphs[0]} AND predicate = '属于'`),
+      await counted(`graph_id = ${graphs[0]} AND predicate = '属于'`),
     );
     expect(await listed(`graph=${graphs[0]}&search=${encodeURIComponent("丙1")}`)).toBe(
-      counted(`graph_id = ${graphs[0]} AND subject LIKE '%丙1%'`),
+      await counted(`graph_id = ${graphs[0]} AND subject LIKE '%丙1%'`),
     );
   });
 });

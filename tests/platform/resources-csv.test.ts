@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,6 +8,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { rows as all, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 const BOM = "\uFEFF";
@@ -18,7 +20,7 @@ describe("generic resources: CSV export, template and import", () => {
   let graphId: number;
 
   const count = (table: string) =>
-    p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    value<number>(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)}`);
 
   const call = (t: Token, method: string, path: string, body?: unknown) =>
     apiCall(p.api, t, method, path, body);
@@ -52,9 +54,9 @@ describe("generic resources: CSV export, template and import", () => {
       "data__triple__create",
       "data__source__create",
     ]);
-    graphId = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('导入图谱', 'general')").run()
-        .lastInsertRowid,
+    graphId = await value<number>(
+      p.ctx,
+      sql`INSERT INTO graphs (name, domain) VALUES ('导入图谱', 'general') RETURNING id`,
     );
   });
   afterAll(() => p.close());
@@ -102,10 +104,9 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("exports only the selected rows with id__in, and honours filters and ordering", async () => {
-      const ids = p.ctx.db
-        .prepare("SELECT id FROM data_triples ORDER BY id LIMIT 2")
-        .pluck()
-        .all() as number[];
+      const ids = (
+        await all<{ id: number }>(p.ctx, sql`SELECT id FROM data_triples ORDER BY id LIMIT 2`)
+      ).map((r) => r.id);
       const r = await exportCsv(
         admin,
         `/data/triples/export/?id__in=${ids.join(",")}&ordering=-id`,
@@ -174,8 +175,8 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("writes nothing when one row is bad, and lists each bad row with its field and message", async () => {
-      const before = count("data_triples");
-      const audits = count("audit_log");
+      const before = await count("data_triples");
+      const audits = await count("audit_log");
       const csv = [
         "subject,predicate,object,confidence,graph",
         `甲,属于,乙,0.5,${graphId}`,
@@ -192,13 +193,13 @@ describe("generic resources: CSV export, template and import", () => {
         { row: 4, field: "graph", message: "知识图谱选项无效：不存在的图谱" },
         { row: 4, field: "confidence", message: "置信度不能大于1" },
       ]);
-      expect(count("data_triples")).toBe(before);
-      expect(count("audit_log")).toBe(audits);
+      expect(await count("data_triples")).toBe(before);
+      expect(await count("audit_log")).toBe(audits);
     });
 
     it("offers a dry run: what would be created and updated, and the errors, without writing", async () => {
-      const before = count("data_triples");
-      const id = p.ctx.db.prepare("SELECT id FROM data_triples ORDER BY id LIMIT 1").pluck().get();
+      const before = await count("data_triples");
+      const id = await value(p.ctx, sql`SELECT id FROM data_triples ORDER BY id LIMIT 1`);
       const csv = `id,subject,predicate,object\n${id},改名,属于,乙\n,新,属于,乙\n,坏,属于,\n`;
       const r = await upload(admin, "/data/triples/upload/?dry_run=1", csv);
       expect(r.status).toBe(200);
@@ -208,7 +209,7 @@ describe("generic resources: CSV export, template and import", () => {
         updated: 1,
         errors: [{ row: 4, field: "object", message: "请输入客体" }],
       });
-      expect(count("data_triples")).toBe(before);
+      expect(await count("data_triples")).toBe(before);
       expect((await call(admin, "GET", `/data/triples/${id}/`)).body.subject).not.toBe("改名");
     });
 
@@ -262,11 +263,11 @@ describe("generic resources: CSV export, template and import", () => {
       expect(txt.body.detail).toBe("只能上传csv文件，且不超过2mb");
       const big = "subject,predicate,object\n" + "甲,乙,丙丙丙丙丙丙丙丙丙丙\n".repeat(80_000);
       expect(Buffer.byteLength(big)).toBeGreaterThan(2 * 1024 * 1024);
-      const before = count("data_triples");
+      const before = await count("data_triples");
       const r = await upload(admin, "/data/triples/upload/", big);
       expect(r.status).toBe(400);
       expect(r.body.detail).toBe("只能上传csv文件，且不超过2mb");
-      expect(count("data_triples")).toBe(before);
+      expect(await count("data_triples")).toBe(before);
     });
 
     it("refuses a malformed CSV, an unknown column and an empty file with a clear message", async () => {
@@ -302,7 +303,7 @@ describe("generic resources: CSV export, template and import", () => {
         (await upload(reader, "/data/triples/upload/", "subject,predicate,object\n甲,乙,丙\n"))
           .status,
       ).toBe(403);
-      const id = p.ctx.db.prepare("SELECT id FROM data_triples ORDER BY id LIMIT 1").pluck().get();
+      const id = await value(p.ctx, sql`SELECT id FROM data_triples ORDER BY id LIMIT 1`);
       const r = await upload(
         creator,
         "/data/triples/upload/",
@@ -319,23 +320,22 @@ describe("generic resources: CSV export, template and import", () => {
         "text,label,start,end,status\n歼-10,装备,0,4,pending\n",
       );
       expect(first.body.created).toBe(1);
-      const existing = p.ctx.db.prepare("SELECT max(id) FROM data_labels").pluck().get() as number;
-      const before = p.ctx.db.prepare("SELECT max(id) FROM audit_log").pluck().get() as number;
+      const existing = await value<number>(p.ctx, sql`SELECT max(id) AS id FROM data_labels`);
+      const before = await value<number>(p.ctx, sql`SELECT max(id) AS id FROM audit_log`);
       const csv = `id,text,label,start,end,status\n${existing},歼-10,战斗机,0,4,已完成\n,歼-20,装备,0,4,已完成\n,运-20,装备,0,4,pending\n`;
       const r = await upload(admin, "/data/labels/upload/", csv, "标注.csv");
       expect(r.body).toMatchObject({ created: 2, updated: 1, errors: [] });
-      const rows = p.ctx.db
-        .prepare(
-          "SELECT action, resource, username, record_id, before_json, after_json FROM audit_log WHERE id > ? ORDER BY id",
-        )
-        .all(before) as {
+      const rows = await all<{
         action: string;
         resource: string;
         username: string;
         record_id: string | null;
         before_json: string | null;
         after_json: string;
-      }[];
+      }>(
+        p.ctx,
+        sql`SELECT action, resource, username, record_id, before_json, after_json FROM audit_log WHERE id > ${before} ORDER BY id`,
+      );
       expect(rows.map((x) => [x.action, x.resource, x.username, x.record_id])).toEqual([
         ["import", "data/labels", "csv-admin", String(existing)],
         ["import", "data/labels", "csv-admin", null],

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
@@ -5,6 +6,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -27,6 +29,8 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
 
+  const triplesCount = () => value<number>(p.ctx, sql`SELECT count(*) AS n FROM data_triples`);
+
   const triple = (i: number, extra: Record<string, unknown> = {}) => ({
     subject: `实体${String(i).padStart(2, "0")}`,
     predicate: i % 3 === 0 ? "位于" : i % 3 === 1 ? "隶属于" : "装备",
@@ -47,9 +51,9 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       "data__triple__update",
     ]);
     nobody = userWithToken(p.ctx, "res-nobody", []);
-    graphId = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general')").run()
-        .lastInsertRowid,
+    graphId = await value<number>(
+      p.ctx,
+      sql`INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general') RETURNING id`,
     );
     const src = await call(admin, "POST", "/data/sources/", {
       name: "新华网",
@@ -152,12 +156,12 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("refuses create, update and delete without their codenames, writing nothing", async () => {
-      const before = p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get();
+      const before = await triplesCount();
       expect((await call(reader, "POST", "/data/triples/", triple(99))).status).toBe(403);
       expect((await call(reader, "PATCH", "/data/triples/1/", { subject: "x" })).status).toBe(403);
       expect((await call(writer, "DELETE", "/data/triples/1/")).status).toBe(403);
       expect((await call(writer, "DELETE", "/data/triples/?id__in=1,2")).status).toBe(403);
-      expect(p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get()).toBe(before);
+      expect(await triplesCount()).toBe(before);
       expect((await call(admin, "GET", "/data/triples/1/")).body.subject).toBe("实体01");
     });
 
@@ -304,11 +308,13 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("indexes rows that other writers inserted at the next search", async () => {
-      const raw = p.ctx.db.prepare(
-        "INSERT INTO data_triples (subject, predicate, object) VALUES (?, ?, ?)",
-      );
-      const a = Number(raw.run("福建舰", "属于", "海军").lastInsertRowid);
-      const b = Number(raw.run("长征五号", "属于", "火箭").lastInsertRowid);
+      const raw = (subject: string, predicate: string, object: string) =>
+        value<number>(
+          p.ctx,
+          sql`INSERT INTO data_triples (subject, predicate, object) VALUES (${subject}, ${predicate}, ${object}) RETURNING id`,
+        );
+      const a = await raw("福建舰", "属于", "海军");
+      const b = await raw("长征五号", "属于", "火箭");
       // changed before it was ever indexed: the index must hold only the new value, once
       await call(writer, "PATCH", `/data/triples/${b}/`, { subject: "长征七号" });
       const find = async (term: string) =>
@@ -405,7 +411,7 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
     });
 
     it("answers a rule breach with 400, a message per field, and writes nothing", async () => {
-      const before = p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get();
+      const before = await triplesCount();
       const r = await call(writer, "POST", "/data/triples/", {
         subject: "",
         predicate: "x".repeat(201),
@@ -419,7 +425,7 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       expect(r.body.errors.confidence).toEqual(["置信度不能大于1"]);
       expect(r.body.errors.graph[0]).toMatch(/选项无效/);
       expect(r.body.detail).toBe("请输入主体");
-      expect(p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get()).toBe(before);
+      expect(await triplesCount()).toBe(before);
       const nan = await call(writer, "PATCH", "/data/triples/1/", { confidence: "abc" });
       expect(nan.status).toBe(400);
       expect(nan.body.errors.confidence).toEqual(["置信度必须是数字"]);
@@ -435,9 +441,7 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
       );
       expect(r.status).toBe(201);
       expect((await call(reader, "GET", `/data/triples/${r.body.id}/`)).body.subject).toBe(evil);
-      expect(p.ctx.db.prepare("SELECT count(*) FROM data_triples").pluck().get()).toBeGreaterThan(
-        25,
-      );
+      expect(await triplesCount()).toBeGreaterThan(25);
       await call(admin, "DELETE", `/data/triples/${r.body.id}/`);
     });
 

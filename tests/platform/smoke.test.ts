@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlatform, type TestPlatform } from "../helpers/platform.js";
+import { rows } from "../helpers/sql.js";
 
 describe("platform store", () => {
   let p: TestPlatform;
@@ -8,9 +10,12 @@ describe("platform store", () => {
   });
   afterAll(() => p.close());
 
-  it("runs in WAL mode with every migration applied", () => {
-    expect(p.ctx.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    const applied = p.ctx.db.prepare("SELECT name FROM schema_migrations").pluck().all();
+  it("runs in WAL mode with every migration applied", async () => {
+    if (p.ctx.store.engine === "sqlite")
+      expect(p.ctx.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    const applied = (
+      await rows<{ name: string }>(p.ctx, sql`SELECT name FROM schema_migrations`)
+    ).map((r) => r.name);
     expect(applied).toContain("001-core");
   });
 

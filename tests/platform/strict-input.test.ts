@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCall,
@@ -6,6 +7,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -35,15 +37,15 @@ describe("strict input on the generic resources", () => {
     return { status: res.status, body: JSON.parse(text) };
   }
 
-  const rows = (table: string) =>
-    Number(p.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+  const rows = async (table: string) =>
+    Number(await value(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)}`));
 
   beforeAll(async () => {
     p = await startPlatform();
     admin = userWithToken(p.ctx, "strict-admin", ["admin"]);
-    graph = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('严格', 'general')").run()
-        .lastInsertRowid,
+    graph = await value<number>(
+      p.ctx,
+      sql`INSERT INTO graphs (name, domain) VALUES ('严格', 'general') RETURNING id`,
     );
     for (const name of ["新华网", "人民网", "央视网"]) {
       expect(
@@ -108,7 +110,7 @@ describe("strict input on the generic resources", () => {
     it.each(malformed(text))(
       "refuses %s on list, export and bulk delete, naming %s, and deletes nothing",
       async (query, param) => {
-        const before = rows(table);
+        const before = await rows(table);
         const list = await call(admin, "GET", `${path}?${query}`);
         const exported = await call(admin, "GET", `${path}export/?${query}`);
         const deleted = await call(admin, "DELETE", `${path}?all=1&${query}`);
@@ -116,16 +118,16 @@ describe("strict input on the generic resources", () => {
           expect(r.status).toBe(400);
           expect(r.body.detail).toContain(param);
         }
-        expect(rows(table)).toBe(before);
+        expect(await rows(table)).toBe(before);
       },
     );
 
     it("refuses paging on a bulk delete, which would delete every match rather than one page", async () => {
-      const before = rows(table);
+      const before = await rows(table);
       const r = await call(admin, "DELETE", `${path}?all=1&page=2`);
       expect(r.status).toBe(400);
       expect(r.body.detail).toContain("page");
-      expect(rows(table)).toBe(before);
+      expect(await rows(table)).toBe(before);
     });
 
     it("still answers well-formed queries", async () => {
@@ -146,7 +148,7 @@ describe("strict input on the generic resources", () => {
       `/data/sources/?all=1&name=${encodeURIComponent("央视网")}`,
     );
     expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { deleted: 1 } });
-    expect(rows("data_sources")).toBe(2);
+    expect(await rows("data_sources")).toBe(2);
   });
 
   describe("JSON bodies", () => {
@@ -166,11 +168,11 @@ describe("strict input on the generic resources", () => {
     it.each([[[]], [{}], [true], [false], ["abc"], ["0x1"], [[0.5]]])(
       "refuses confidence %j on create and update, before its range rule and default",
       async (confidence) => {
-        const before = rows("data_triples");
+        const before = await rows("data_triples");
         const created = await call(admin, "POST", "/data/triples/", triple({ confidence }));
         expect(created.status).toBe(400);
         expect(created.body.errors).toEqual({ confidence: ["置信度必须是数字"] });
-        expect(rows("data_triples")).toBe(before);
+        expect(await rows("data_triples")).toBe(before);
         const updated = await call(admin, "PATCH", `/data/triples/${tripleId}/`, { confidence });
         expect(updated.status).toBe(400);
         expect(updated.body.errors).toEqual({ confidence: ["置信度必须是数字"] });
@@ -229,7 +231,7 @@ describe("strict input on the generic resources", () => {
     });
 
     it("refuses a taken name in any form on CSV import, and within one file", async () => {
-      const before = rows("users");
+      const before = await rows("users");
       const taken = await upload(
         admin,
         "/common/users/upload/",
@@ -242,7 +244,7 @@ describe("strict input on the generic resources", () => {
         "username,password\nzhaoliu,12345678\nＺＨＡＯＬＩＵ,12345678\n",
       );
       expect(twice.body.errors).toEqual([{ row: 3, field: "username", message: "用户名已存在" }]);
-      expect(rows("users")).toBe(before);
+      expect(await rows("users")).toBe(before);
     });
 
     it("logs in whichever form was typed", async () => {

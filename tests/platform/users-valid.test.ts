@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { value } from "../helpers/sql.js";
 
 /** POST /api/common/users/valid/ with {new_password}: the password rule, asked before a change. */
 describe("users/valid checks a candidate new password", () => {
@@ -32,10 +34,8 @@ describe("users/valid checks a candidate new password", () => {
 
   it("changes nothing and counts nothing toward the login throttle", async () => {
     const u = userWithToken(p.ctx, "candidate2", []);
-    const before = p.ctx.db
-      .prepare("SELECT password_hash FROM users WHERE id = ?")
-      .pluck()
-      .get(u.id);
+    const hash = () => value(p.ctx, sql`SELECT password_hash FROM users WHERE id = ${u.id}`);
+    const before = await hash();
     for (let i = 0; i < 8; i++)
       expect(
         (await apiCall(p.api, u, "POST", "/common/users/valid/", { new_password: "weak" })).status,
@@ -44,9 +44,7 @@ describe("users/valid checks a candidate new password", () => {
     expect(
       await apiCall(p.api, u, "POST", "/common/users/valid/", { password: "pass-candidate2" }),
     ).toMatchObject({ status: 200, body: { valid: true } });
-    expect(p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id)).toBe(
-      before,
-    );
+    expect(await hash()).toBe(before);
   });
 
   it("needs a signed-in caller", async () => {

@@ -23,7 +23,16 @@ export function JobList({ jobs }: { jobs: Job[] }) {
         {
           key: "status",
           header: t("job.statusLabel"),
-          cell: (j) => <JobStatusBadge status={j.status} />,
+          cell: (j) => (
+            <>
+              <JobStatusBadge status={j.status} />
+              {j.attempts > 0 && (
+                <span className="ga-muted ga-taken-over">
+                  {t("job.takenOver", { count: j.attempts })}
+                </span>
+              )}
+            </>
+          ),
         },
         {
           key: "progress",

@@ -1,6 +1,6 @@
 import type { AuthUser } from "../../auth/context.js";
 import type { DB } from "../../db/database.js";
-import { auditRow } from "../../resources/store.js";
+import { auditRowSync } from "../../resources/store.js";
 
 /** One audit_log row for a graph-administration change (resource names `graphadmin/...`). */
 export const audit = (
@@ -11,4 +11,4 @@ export const audit = (
   recordId: number | null,
   before: unknown,
   after: unknown,
-) => auditRow(db, user, action, `graphadmin/${resource}`, recordId, before, after);
+) => auditRowSync(db, user, action, `graphadmin/${resource}`, recordId, before, after);

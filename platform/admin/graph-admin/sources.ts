@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
+import { readFile } from "../../files/store.js";
 import { decodeCsv, quoteFreeLines } from "../../resources/csv.js";
 import {
   predicateMapFor,
@@ -126,16 +125,13 @@ async function* fileRows(
       "invalid_file",
     );
   }
-  const stored = path.join(ctx.settings.dataDir, "files", file.uuid);
-  if (!fs.existsSync(stored))
-    throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
+  const content = await readFile(ctx, file.uuid);
+  if (!content) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
   const format = rdfFormatOf(label) ?? rdfFormatOf(file.name);
   if (format) {
     if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
     try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(
-        await fs.promises.readFile(stored),
-      );
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(content);
       yield* await rdfRows(ctx, {
         graphId: rdf.graphId,
         label: `文件"${label}"`,
@@ -152,7 +148,7 @@ async function* fileRows(
     }
     return;
   }
-  const text = decodeCsv(await fs.promises.readFile(stored));
+  const text = decodeCsv(content);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter =
     /\.tsv$/i.test(label) || (firstLine.includes("\t") && !firstLine.includes(",")) ? "\t" : ",";

@@ -8,7 +8,8 @@ import {
   FEEDBACK_KINDS,
   FEEDBACK_STATUS,
 } from "../../resources/defs/insight.js";
-import { auditWrite, insertRecord, requireRecord, validationError } from "../../resources/store.js";
+import { validationError } from "../../resources/fields.js";
+import { auditWrite, insertRecord, requireRecord } from "../../resources/store.js";
 import type { RecordRow } from "../../resources/types.js";
 import { loadOptions, validateInput } from "../../resources/values.js";
 
@@ -134,7 +135,11 @@ export function describeFact(ctx: PlatformContext, query: Record<string, unknown
 }
 
 /** POST /api/kg/feedback/: the form fields are checked by the resource's rules, the fact by its graph. */
-export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unknown): RecordRow {
+export async function createFeedback(
+  ctx: PlatformContext,
+  user: AuthUser,
+  body: unknown,
+): Promise<RecordRow> {
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw badRequest("请求体必须是 JSON 对象");
   const { values, errors } = validateInput(
@@ -142,7 +147,7 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
     body as Record<string, unknown>,
     "create",
     null,
-    loadOptions(ctx.db, feedbackDef),
+    await loadOptions(ctx.store.db, feedbackDef),
   );
   if (Object.keys(errors).length) throw validationError(errors);
   const graphId = values.graph as number;
@@ -153,9 +158,9 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
     const message = `该知识图谱中没有这个${kindLabel(kind)}：${target}`;
     throw badRequest(message, { errors: { target: [message] } });
   }
-  return ctx.db.transaction(() => {
-    const id = insertRecord(
-      { ctx, user },
+  return ctx.store.write(async (tx) => {
+    const id = await insertRecord(
+      { ctx, user, db: tx },
       feedbackDef,
       { ...values, target, note: "" },
       {
@@ -165,17 +170,17 @@ export function createFeedback(ctx: PlatformContext, user: AuthUser, body: unkno
         reporter: user.username,
       },
     );
-    return auditWrite(ctx.db, user, "create", feedbackDef, id, null);
-  })();
+    return auditWrite(tx, user, "create", feedbackDef, id, null);
+  });
 }
 
 /** Moves a report along the workflow, with the handler's note; anything else is refused with the reason. */
-export function changeFeedbackStatus(
+export async function changeFeedbackStatus(
   ctx: PlatformContext,
   user: AuthUser,
   id: number,
   body: unknown,
-): RecordRow {
+): Promise<RecordRow> {
   const input = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const to = input.status;
   if (!isStatus(to))
@@ -185,19 +190,20 @@ export function changeFeedbackStatus(
   const note =
     input.note === undefined || input.note === null ? undefined : String(input.note).trim();
   if (note !== undefined && note.length > 2000) throw badRequest("处理意见不能超过2000个字符");
-  return ctx.db.transaction(() => {
-    const before = requireRecord(ctx.db, feedbackDef, id);
+  return ctx.store.write(async (tx) => {
+    const before = await requireRecord(tx, feedbackDef, id);
     const refusal = transitionRefusal(before.status as FeedbackStatus, to);
     if (refusal)
       throw new HttpError(409, refusal, "invalid_transition", {
         allowed: TRANSITIONS[before.status as FeedbackStatus],
       });
+    // Still on the SQLite connection (this module has not moved yet): part of the write's transaction.
     ctx.db
       .prepare(
         `UPDATE kg_feedback SET status = ?, note = coalesce(?, note), handler = ?,
                 handled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
       )
       .run(to, note ?? null, user.username, id);
-    return auditWrite(ctx.db, user, "update", feedbackDef, id, before);
-  })();
+    return auditWrite(tx, user, "update", feedbackDef, id, before);
+  });
 }

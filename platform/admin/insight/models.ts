@@ -356,8 +356,8 @@ type EvaluationRow = Omit<Evaluation, "run" | "per_class" | "confusion"> & {
 };
 
 /** A model's evaluation (of the given run, or its latest), with the F1 history of its runs. */
-export function modelEvaluation(ctx: PlatformContext, modelId: number, runId: number | null) {
-  const model = requireRecord(ctx.db, modelDef, modelId);
+export async function modelEvaluation(ctx: PlatformContext, modelId: number, runId: number | null) {
+  const model = await requireRecord(ctx.store.db, modelDef, modelId);
   const db = ctx.db;
   const row = (
     runId !== null

@@ -12,9 +12,9 @@ import { changeFeedbackStatus, createFeedback, describeFact, TRANSITIONS } from 
 export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
   router.post(
     "/kg/feedback",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, "kg__feedback__create");
-      res.status(201).json(createFeedback(ctx, user, req.body));
+      res.status(201).json(await createFeedback(ctx, user, req.body));
     }),
   );
 
@@ -28,9 +28,9 @@ export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/feedback/:id/status",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__feedback__read");
-      const record = requireRecord(ctx.db, feedbackDef, pathId(req.params.id) ?? -1);
+      const record = await requireRecord(ctx.store.db, feedbackDef, pathId(req.params.id) ?? -1);
       const allowed = TRANSITIONS[record.status as FeedbackStatus] ?? [];
       res.json({
         record,
@@ -42,9 +42,9 @@ export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
 
   router.post(
     "/kg/feedback/:id/status",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, "kg__feedback__update");
-      res.json(changeFeedbackStatus(ctx, user, pathId(req.params.id) ?? -1, req.body));
+      res.json(await changeFeedbackStatus(ctx, user, pathId(req.params.id) ?? -1, req.body));
     }),
   );
 }

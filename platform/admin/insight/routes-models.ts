@@ -77,12 +77,12 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/models/:id/evaluation",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, read);
       const runParam = req.query.run;
       const runId =
         runParam === undefined || runParam === "" ? null : (pathId(String(runParam)) ?? -1);
-      res.json(modelEvaluation(ctx, requireModel(ctx, pathId(req.params.id)).id, runId));
+      res.json(await modelEvaluation(ctx, requireModel(ctx, pathId(req.params.id)).id, runId));
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../../auth/grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
+import { permissionOptions, userOptions } from "./auth-store.js";
 import {
   choices,
   crudPermissions,
@@ -30,7 +31,7 @@ export const groups: ResourceDef = {
       filterable: true,
       default: [],
       many: { link: "user_groups", own: "group_id", other: "user_id" },
-      options: { sql: "SELECT id AS key, username AS label FROM users ORDER BY username" },
+      options: userOptions,
     },
     {
       name: "permissions",
@@ -45,7 +46,7 @@ export const groups: ResourceDef = {
         other: "permission_id",
         target: { table: "permissions", key: "codename" },
       },
-      options: { sql: "SELECT codename AS key, name AS label FROM permissions ORDER BY codename" },
+      options: permissionOptions,
     },
   ],
   hooks: { authorize: authorizeGroupWrite, guard: keepGuardians, viewerSchema: groupSchemaFor },

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Router } from "express";
 import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, handle } from "../../http/errors.js";
-import { fileWriteFailure, filesDir } from "../../storage.js";
+import { keepNewFile, removeFiles, streamFile } from "../../files/store.js";
 import { formFile, formText, readMultipart } from "../multipart.js";
-import { auditWrite, getRecord, insertRecord, requireRecord, validationError } from "../store.js";
+import { validationError } from "../fields.js";
+import { auditWrite, getRecord, insertRecord, requireRecord } from "../store.js";
 import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
 import {
@@ -23,8 +22,6 @@ import {
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const TOO_LARGE = "文件不能超过20MB";
-
-const storedPath = (ctx: PlatformContext, uuid: string) => path.join(filesDir(ctx.settings), uuid);
 
 export const files: ResourceDef = {
   app: "data",
@@ -99,16 +96,20 @@ export const files: ResourceDef = {
     { name: "uuid", label: "存储标识", type: "str", hidden: true, readOnly: true, noCsv: true },
   ],
   hooks: {
-    afterDelete: (h, records) => {
-      for (const r of records) fs.rmSync(storedPath(h.ctx, String(r.uuid)), { force: true });
-    },
+    afterDelete: (h, records) =>
+      removeFiles(
+        h.ctx,
+        records.map((r) => String(r.uuid)),
+        h.db,
+      ),
   },
   routes: mountFileRoutes,
 };
 
 /**
- * POST /api/data/files/ (multipart: file, name, description, source, graph) stores the
- * content under DATA_DIR/files/<uuid>; GET {id}/download/ streams it back.
+ * POST /api/data/files/ (multipart: file, name, description, source, graph) keeps the content
+ * (platform/files/store.ts: DATA_DIR/files on SQLite, the store on PostgreSQL); GET
+ * {id}/download/ streams it back.
  */
 function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef) {
   router.post(
@@ -124,60 +125,41 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
         input,
         "create",
         null,
-        loadOptions(ctx.db, def),
+        await loadOptions(ctx.store.db, def),
       );
       if (!file || file.size === 0) errors.file = ["请选择要上传的文件"];
       else if (file.size > MAX_FILE_BYTES) errors.file = [TOO_LARGE];
       if (Object.keys(errors).length) throw validationError(errors);
 
       const content = Buffer.from(await file!.arrayBuffer());
-      const uuid = crypto.randomUUID();
-      const target = storedPath(ctx, uuid);
-      try {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        await fs.promises.writeFile(target, content);
-      } catch (e) {
-        // A full disk leaves a partial (often empty) file behind: never keep it.
-        await fs.promises.rm(target, { force: true }).catch(() => undefined);
-        const failure = fileWriteFailure(ctx.settings, target, e);
-        if (!failure) throw e;
-        console.error(
-          `platform: storing an upload in ${path.dirname(target)} failed: ${(e as Error).message}`,
-        );
-        throw failure;
-      }
-      try {
-        const id = ctx.db.transaction(() => {
-          const newId = insertRecord({ ctx, user }, def, values, {
-            uuid,
-            filename: file!.name.slice(0, 255),
-            size: content.length,
-            mime: file!.type || "application/octet-stream",
-            sha256: crypto.createHash("sha256").update(content).digest("hex"),
-            uploaded_by: user.username,
-          });
-          auditWrite(ctx.db, user, "create", def, newId, null);
-          return newId;
-        })();
-        res.status(201).json(getRecord(ctx.db, def, id));
-      } catch (e) {
-        fs.rmSync(target, { force: true });
-        throw e;
-      }
+      const columns = {
+        uuid: crypto.randomUUID(),
+        filename: file!.name.slice(0, 255),
+        size: content.length,
+        mime: file!.type || "application/octet-stream",
+        sha256: crypto.createHash("sha256").update(content).digest("hex"),
+        uploaded_by: user.username,
+      };
+      const id = await keepNewFile(ctx, columns.uuid, content, async (tx) => {
+        const newId = await insertRecord({ ctx, user, db: tx }, def, values, columns);
+        await auditWrite(tx, user, "create", def, newId, null);
+        return newId;
+      });
+      res.status(201).json(await getRecord(ctx.store.db, def, id));
     }),
   );
 
   router.get(
     "/:id(\\d+)/download",
-    handle((req, res, next) => {
+    handle(async (req, res, next) => {
       requirePermission(res, def.permissions.read);
-      const record = requireRecord(ctx.db, def, Number(req.params.id));
-      const file = storedPath(ctx, String(record.uuid));
-      if (!fs.existsSync(file)) throw new HttpError(404, "文件不存在", "not_found");
+      const record = await requireRecord(ctx.store.db, def, Number(req.params.id));
+      const content = await streamFile(ctx, String(record.uuid));
+      if (!content) throw new HttpError(404, "文件不存在", "not_found");
       res.attachment(String(record.filename || record.name));
       res.setHeader("Content-Type", String(record.mime));
       res.setHeader("Content-Length", String(record.size));
-      fs.createReadStream(file).on("error", next).pipe(res);
+      content.on("error", next).pipe(res);
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { FieldDef } from "../types.js";
+import { buildJobOptions, relationTypeOptions } from "./options-store.js";
 import { confidenceField, graphField, idField, readOnlyList } from "./shared.js";
 
 /** The subject's or object's name. */
@@ -35,9 +36,7 @@ export const relationResults = readOnlyList("graphadmin/relations", {
       filterable: true,
       searchable: true,
       readOnly: true,
-      options: {
-        sql: "SELECT DISTINCT name AS key, name AS label FROM kg_relation_types ORDER BY name",
-      },
+      options: relationTypeOptions,
     },
     entityName("object", "客体"),
     confidenceField({ readOnly: true }),
@@ -51,11 +50,7 @@ export const relationResults = readOnlyList("graphadmin/relations", {
       sortable: true,
       filterable: true,
       readOnly: true,
-      options: {
-        sql: `SELECT j.id AS key, '#' || j.id || ' ' || (CASE j.kind WHEN 'graph.build' THEN '构建' ELSE '增量更新' END) || ' · ' || coalesce(g.name, '')
-                AS label FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id
-               WHERE j.kind IN ('graph.build', 'graph.update') ORDER BY j.id DESC LIMIT 200`,
-      },
+      options: buildJobOptions,
     },
     { name: "subject_uuid", label: "主体标识", type: "str", hidden: true, readOnly: true },
     { name: "object_uuid", label: "客体标识", type: "str", hidden: true, readOnly: true },

@@ -1,5 +1,6 @@
 import { HttpError } from "../../http/errors.js";
 import type { ResourceDef } from "../types.js";
+import { activeModelRun } from "./insight-store.js";
 import {
   choices,
   createdAtField,
@@ -34,9 +35,6 @@ export const FEEDBACK_STATUS = choices({
   fixed: "已修复",
   rejected: "已驳回",
 });
-
-const ACTIVE_RUN =
-  "SELECT id FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') LIMIT 1";
 
 export const models: ResourceDef = {
   app: "kg",
@@ -122,9 +120,9 @@ export const models: ResourceDef = {
   ],
   hooks: {
     // Deleting a model while its run writes an evaluation would leave the run nowhere to write.
-    beforeDelete: ({ ctx }, record) => {
-      const run = ctx.db.prepare(ACTIVE_RUN).pluck().get(record.id);
-      if (run)
+    beforeDelete: async (h, record) => {
+      const run = await activeModelRun(h.db, record.id);
+      if (run !== null)
         throw new HttpError(
           409,
           `模型“${String(record.name)}”有运行中的任务（#${run}），结束后才能删除`,

@@ -1,24 +1,11 @@
-import type {
-  FieldDef,
-  OptionSource,
-  Permissions,
-  ResourceDef,
-  Rule,
-  SelectOption,
-} from "../types.js";
+import type { FieldDef, Permissions, ResourceDef, Rule, SelectOption } from "../types.js";
+import { graphOptions, sourceOptions } from "./options-store.js";
 
 export const required = (message: string): Rule => ({ required: true, message });
 export const maxLength = (n: number, label: string): Rule => ({
   max_length: n,
   message: `${label}不能超过${n}个字符`,
 });
-
-const graphOptions: OptionSource = {
-  sql: "SELECT id AS key, name AS label FROM graphs ORDER BY id",
-};
-export const sourceOptions: OptionSource = {
-  sql: "SELECT id AS key, name AS label FROM data_sources ORDER BY name",
-};
 
 /** The four permissions of a resource anyone may be allowed to change: `{app}__{model}__{action}`. */
 export const crudPermissions = (app: string, model: string): Required<Permissions> => ({

@@ -11,9 +11,11 @@ import { canonicalUsername } from "../../auth/username.js";
 import type { PlatformContext } from "../../context.js";
 import { nowIso } from "../../db/database.js";
 import { HttpError, handle } from "../../http/errors.js";
-import { getRecord, requireRecord, validationError, writeAudit } from "../store.js";
+import { validationError } from "../fields.js";
+import { getRecord, requireRecord, writeAudit } from "../store.js";
 import type { FieldDef, ResourceDef } from "../types.js";
 import { rulesFor, ruleErrors } from "../values.js";
+import { groupOptions, resetPassword } from "./auth-store.js";
 import { crudPermissions, enabledField, idField, maxLength, required } from "./shared.js";
 
 /** What the password field's prepare step makes: only this is ever written. */
@@ -34,7 +36,7 @@ const passwordField: FieldDef = {
     maxLength(128, "密码"),
   ],
   // Hashed before the write transaction, off the event loop; store only writes the hash.
-  prepare: async (value) => new PasswordHash(await hashPassword(String(value))),
+  prepareValue: async (value) => new PasswordHash(await hashPassword(String(value))),
   store: (value) => {
     if (!(value instanceof PasswordHash))
       throw new Error("a password reached the store without being hashed");
@@ -91,7 +93,7 @@ export const users: ResourceDef = {
       filterable: true,
       default: [],
       many: { link: "user_groups", own: "user_id", other: "group_id" },
-      options: { sql: "SELECT id AS key, name AS label FROM groups ORDER BY name" },
+      options: groupOptions,
     },
     {
       name: "date_joined",
@@ -142,8 +144,8 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
     "/:id(\\d+)/reset_password/:password?",
     handle(async (req, res) => {
       const user = requirePermission(res, "auth__user__update");
-      const target = requireRecord(ctx.db, def, Number(req.params.id));
-      authorizePasswordReset({ ctx, user }, target);
+      const target = await requireRecord(ctx.store.db, def, Number(req.params.id));
+      authorizePasswordReset({ ctx, user, db: ctx.store.db }, target);
       const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
       const broken = ruleErrors(
         typeof password === "string" ? password : "",
@@ -151,27 +153,11 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
       );
       if (broken.length) throw validationError({ password: broken });
       const hash = await hashPassword(password);
-      ctx.db.transaction(() => {
-        ctx.db
-          .prepare(
-            "UPDATE users SET password_hash = ?, password_changed_at = ?, need_init_password = 1 WHERE id = ?",
-          )
-          .run(hash, nowIso(), target.id);
-        ctx.db
-          .prepare(
-            "UPDATE tokens SET ended_at = ?, ended_reason = 'password_reset' WHERE user_id = ? AND ended_at IS NULL",
-          )
-          .run(Date.now(), target.id);
-        writeAudit(
-          ctx.db,
-          user,
-          "reset_password",
-          def,
-          target.id,
-          null,
-          getRecord(ctx.db, def, target.id),
-        );
-      })();
+      await ctx.store.write(async (tx) => {
+        await resetPassword(tx, target.id, hash, nowIso());
+        const after = await getRecord(tx, def, target.id);
+        await writeAudit(tx, user, "reset_password", def, target.id, null, after);
+      });
       res.json({ detail: "密码已重置", id: target.id });
     }),
   );

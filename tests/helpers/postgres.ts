@@ -1,0 +1,55 @@
+/**
+ * PostgreSQL databases for tests. `freshDatabase()` gives a database of its own, migrated
+ * (a copy of the template, milliseconds) or empty, on the run's cluster when TEST_ENGINE=postgres
+ * (tests/helpers/pg-global-setup.ts), else on a cluster this test file starts for itself on
+ * first use: `afterAll(stopOwnCluster)` stops it (else it stops when the test process exits).
+ * Where PostgreSQL is not installed it throws: a test that needs PostgreSQL fails, it is
+ * never skipped.
+ */
+import crypto from "node:crypto";
+import { inject } from "vitest";
+import { startCluster } from "../../scripts/pg-cluster.mjs";
+import { TEMPLATE, adminQuery, createTemplate, databaseUrl } from "./pg-global-setup.js";
+
+let own: ReturnType<typeof startCluster> | null = null;
+
+/** Stops the cluster this test file started (if any). */
+export async function stopOwnCluster(): Promise<void> {
+  if (!own) return;
+  const cluster = await own.catch(() => null);
+  own = null;
+  await cluster?.stop();
+}
+
+/** The superuser URL of the cluster the test databases live on. */
+export async function pgAdminUrl(): Promise<string> {
+  const provided = inject("pgAdminUrl");
+  if (provided) return provided;
+  own ??= startCluster().then(async (cluster) => {
+    await createTemplate(cluster.url);
+    return cluster;
+  });
+  return (await own).url;
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  /** Drops the database (closing any session still on it). */
+  drop(): Promise<void>;
+}
+
+/** A new database: a copy of the migrated template, or (`empty`) one without any table. */
+export async function freshDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const admin = await pgAdminUrl();
+  const name = `kg_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  await adminQuery(
+    admin,
+    `CREATE DATABASE ${name} TEMPLATE ${opts.empty ? "template0" : TEMPLATE}`,
+  );
+  return {
+    name,
+    url: databaseUrl(admin, name),
+    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
