@@ -146,12 +146,12 @@ const dataDir = benchDir("graph-build-bench");
 const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 try {
-  const { military } = ensureBuiltinOntologies(ctx);
+  const { military } = await ensureBuiltinOntologies(ctx);
   const graphId = Number(
     ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('构建基准图谱', 'military')").run()
       .lastInsertRowid,
   );
-  assignOntology(ctx, graphId, military);
+  await assignOntology(ctx, graphId, military);
 
   const csv = tripleCsv(TOTAL);
   const fileId = storeFile(ctx, "bench.csv", csv);

@@ -35,7 +35,7 @@ try {
   console.log(
     `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
   );
-  const generated = generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
+  const generated = await generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS });
   console.log(
     `generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`,
   );

@@ -33,9 +33,11 @@ const load = () =>
     .join(" ");
 
 /** The N-Triples files: every entity typed and labelled, then relations; lines never split across files. */
-function documents(ontologyId: number): { files: string[]; entities: number; relations: number } {
+async function documents(
+  ontologyId: number,
+): Promise<{ files: string[]; entities: number; relations: number }> {
   const O = ontologyBaseIri(ontologyId);
-  const ontology = graphOntology(ctx, GRAPH);
+  const ontology = await graphOntology(ctx, GRAPH);
   const classes = [...ontology.classes.values()];
   const types = [...ontology.relationTypes.values()];
   // Two statements per entity, the rest relations: about ten relations per entity.
@@ -109,15 +111,15 @@ async function finished(id: number) {
 
 try {
   console.log(`load before: ${load()} (${os.cpus().length} cores)`);
-  const ontologyId = ensureBuiltinOntologies(ctx).military;
+  const ontologyId = (await ensureBuiltinOntologies(ctx)).military;
   ctx.db
     .prepare(
       "INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')",
     )
     .run(GRAPH);
-  assignOntology(ctx, GRAPH, ontologyId);
+  await assignOntology(ctx, GRAPH, ontologyId);
   const began = performance.now();
-  const { files, entities, relations } = documents(ontologyId);
+  const { files, entities, relations } = await documents(ontologyId);
   const total = files.reduce((n, f) => n + Buffer.byteLength(f), 0);
   console.log(
     `${STATEMENTS.toLocaleString()} statements (${entities.toLocaleString()} entities, ${relations.toLocaleString()} relations) in ${files.length} file(s), ${mb(total).toFixed(0)} MB, written in ${((performance.now() - began) / 1000).toFixed(1)} s`,

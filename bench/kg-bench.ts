@@ -31,7 +31,9 @@ const ctx = platform.ctx;
 const loadBefore = os.loadavg()[0].toFixed(1);
 const heapBefore = process.memoryUsage().rss;
 const kept = fs.existsSync(reportFile)
-  ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as ReturnType<typeof generateGraph> & {
+  ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as Awaited<
+      ReturnType<typeof generateGraph>
+    > & {
       load?: number;
     })
   : null;
@@ -44,7 +46,7 @@ const report =
   kept?.relations === RELATIONS
     ? kept
     : {
-        ...generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS }),
+        ...(await generateGraph(ctx, GRAPH, { entities: ENTITIES, relations: RELATIONS })),
         load: os.loadavg()[0],
       };
 const rssGrowth =
@@ -175,7 +177,7 @@ const hotPaths = [7, 30, 365].flatMap((days) => [
 // the standard windows; this measures what that warming, or a non-standard window, costs).
 const cold: Record<string, number> = {};
 for (const pth of hotPaths) {
-  bumpGraphVersion(ctx, GRAPH, { rollups: true });
+  await bumpGraphVersion(ctx.store.db, GRAPH, { rollups: true });
   cold[pth] = await timed(pth);
 }
 const coldLabel = (k: string) =>
@@ -192,7 +194,7 @@ await measure(
   "7/30/365-day windows, events and entities; cached until the rollups are rebuilt",
   Array.from({ length: SAMPLES }, (_, i) => hotPaths[i % hotPaths.length]),
 );
-bumpGraphVersion(ctx, GRAPH, { rollups: true });
+await bumpGraphVersion(ctx.store.db, GRAPH, { rollups: true });
 const typed = await timed(
   `/kg/graphs/${GRAPH}/hot-entities/?days=365&type=${encodeURIComponent("武器装备")}`,
 );

@@ -9,7 +9,7 @@
  * - Offsets (start_pos/end_pos, sent_*, trigger_*) are UTF-16 code-unit indices into
  *   kg_articles.content, i.e. JavaScript string indices, end exclusive.
  * - kg_entity_articles, kg_entity_daily and kg_event_daily are rollups derived from mentions
- *   and reports; platform/kg/store.ts rebuilds them (refreshRollups).
+ *   and reports; platform/kg/store/rollups.ts rebuilds them (refreshRollups).
  * - kg_graph_state.version takes a new value with every write to a graph (triggers below), so caches
  *   of computed answers can be keyed by it; entity_version only when names, aliases or the
  *   ontology change (extraction dictionaries); rollup_version when the rollups are rebuilt

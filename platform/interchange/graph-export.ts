@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { DataFactory, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
 import type { DB } from "../db/database.js";
-import { graphOntology, parseJson, type GraphOntology } from "../kg/ontology.js";
+import { graphOntologySync, parseJson, type GraphOntology } from "../kg/ontology.js";
 import {
   KG,
   NS,
@@ -161,7 +161,7 @@ export function openGraphExport(
   const settings = ctx.db
     .prepare("SELECT base_iri, lang FROM graphs WHERE id = ?")
     .get(graph.id) as { base_iri: string; lang: string };
-  const ontology = graphOntology(ctx, graph.id);
+  const ontology = graphOntologySync(ctx, graph.id);
   const ontologyBase =
     ontology.id === null ? ontologyBaseIri(0) : storedOntologyBaseIri(ctx, ontology.id);
   const { db, close } = readConnection(ctx);

@@ -1,7 +1,7 @@
 import { DataFactory, Writer, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
-import { ontologyClasses, ontologyRelationTypes } from "../kg/ontology.js";
+import { ontologyClassesSync, ontologyRelationTypesSync } from "../kg/ontology.js";
 import { NS, XSD_OF, iri, ontologyBaseIri, prefixes } from "./vocabulary.js";
 
 /**
@@ -67,7 +67,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
   add(base, LABEL, zh(row.name));
   if (row.description) add(base, COMMENT, zh(row.description));
 
-  const classes = ontologyClasses(ctx, ontologyId);
+  const classes = ontologyClassesSync(ctx, ontologyId);
   const className = new Map(classes.map((c) => [c.id, c.name]));
   const classIri = (id: number | null) =>
     id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null;
@@ -80,7 +80,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     if (c.description) add(s, COMMENT, zh(c.description));
   }
 
-  for (const r of ontologyRelationTypes(ctx, ontologyId)) {
+  for (const r of ontologyRelationTypesSync(ctx, ontologyId)) {
     const s = iri.relationType(base, r.name);
     add(s, RDF_TYPE, OWL.ObjectProperty);
     labels(s, r.name, relationEnglish.get(r.id));

@@ -135,7 +135,7 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
     .get(input.graphId) as { base_iri: string; lang: string } | undefined;
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
   const lang = graph?.lang || "zh";
-  const ontology = graphOntology(ctx, input.graphId);
+  const ontology = await graphOntology(ctx, input.graphId);
   const ontologyBase = ontology.id === null ? "" : storedOntologyBaseIri(ctx, ontology.id);
   const ref = (s: { line: number; node?: string }) =>
     s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`;

@@ -69,11 +69,11 @@ function formatOf(req: Request): ExportFormat {
 }
 
 /** The part of the graph the query asks for; at most one of class, relation_type, entity. */
-function scopeOf(
+async function scopeOf(
   ctx: PlatformContext,
   graphId: number,
   q: Request["query"],
-): { scope: ExportScope; slug: string } {
+): Promise<{ scope: ExportScope; slug: string }> {
   const unknown = Object.keys(q).find((k) => !EXPORT_PARAMS.has(k));
   if (unknown)
     throw new HttpError(400, `不支持的参数：${unknown}`, "unknown_parameter", { param: unknown });
@@ -90,7 +90,7 @@ function scopeOf(
     const extra = NEIGHBOURHOOD_PARAMS.find((k) => q[k] !== undefined);
     if (extra) throw invalidParam(extra, `参数 ${extra} 只能与 entity 一起使用`);
   }
-  const ontology = graphOntology(ctx, graphId);
+  const ontology = await graphOntology(ctx, graphId);
   if (cls !== undefined) {
     const c = /^\d+$/.test(cls) ? ontology.classes.get(Number(cls)) : ontology.classByName.get(cls);
     if (!c) throw invalidParam("class", `未知的实体类型：${cls}`);
@@ -118,7 +118,7 @@ function scopeOf(
       return t.id;
     });
     // The neighbourhood the relation page shows (the same reader, the same caps).
-    const shown = neighbourGraph(ctx, graphId, entity, {
+    const shown = await neighbourGraph(ctx, graphId, entity, {
       depth: intParam(q, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2,
       types,
       limit: intParam(q, "limit", { min: 2, max: 2000, fallback: 50 }),
@@ -256,9 +256,9 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
     "/kg/graphs/:gid/export",
     handle(async (req, res) => {
       requirePermission(res, P.graphRead);
-      const graph = requireGraph(ctx, pathId(req.params.gid));
+      const graph = await requireGraph(ctx, pathId(req.params.gid));
       const format = formatOf(req);
-      const { scope, slug } = scopeOf(ctx, graph.id, req.query);
+      const { scope, slug } = await scopeOf(ctx, graph.id, req.query);
       const x = openGraphExport(ctx, graph, scope);
       const spec = EXPORT_FORMATS[format];
       res.setHeader("Content-Type", spec.type);
@@ -293,16 +293,17 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/graphadmin/graphs/:id/iri",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.graphRead);
-      res.json(graphIriSettings(ctx, requireGraph(ctx, pathId(req.params.id)).id));
+      res.json(graphIriSettings(ctx, (await requireGraph(ctx, pathId(req.params.id))).id));
     }),
   );
   router.patch(
     "/graphadmin/graphs/:id/iri",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
-      res.json(updateGraphIri(ctx, user, requireGraph(ctx, pathId(req.params.id)).id, req.body));
+      const graph = await requireGraph(ctx, pathId(req.params.id));
+      res.json(updateGraphIri(ctx, user, graph.id, req.body));
     }),
   );
   router.get(

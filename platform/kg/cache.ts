@@ -1,64 +1,46 @@
 import type { PlatformContext } from "../context.js";
-import type { DB } from "../db/database.js";
+import type { Store } from "../db/store.js";
+import {
+  graphSignatureParts,
+  graphSignaturePartsSync,
+  graphState,
+  graphStateSync,
+} from "./store/state.js";
+import type { SyncCtx } from "./store/sql.js";
+
+export { bumpGraphVersion, bumpGraphVersionSync, type BumpWhat } from "./store/state.js";
 
 /**
  * A graph's data signature: changes whenever anything of the graph changes (see the
- * version triggers in db/schema-kg.ts; versions are random, not counters). Inserts into kg_relations carry no trigger, so the
- * largest relation id is part of it. Both lookups are index seeks.
+ * version triggers in db/schema-kg.ts; versions are random, not counters). Inserts into
+ * kg_relations carry no trigger, so the largest relation id is part of it. One statement of
+ * two index seeks.
  */
-export function graphSignature(ctx: PlatformContext, graphId: number): string {
-  const s = stateOf(ctx.db, graphId);
-  const maxRelation = ctx.db.prepare("SELECT max(id) FROM kg_relations").pluck().get() ?? 0;
-  return `${s.version}:${maxRelation}`;
+export async function graphSignature(ctx: PlatformContext, graphId: number): Promise<string> {
+  const s = await graphSignatureParts(ctx.store.db, graphId);
+  return `${s.version}:${s.maxRelation}`;
+}
+
+/** graphSignature on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
+export function graphSignatureSync(ctx: SyncCtx, graphId: number): string {
+  const s = graphSignaturePartsSync(ctx, graphId);
+  return `${s.version}:${s.maxRelation}`;
 }
 
 /** Changes only when the graph's entities, aliases or ontology change (extraction dictionaries). */
-export function entitySignature(ctx: PlatformContext, graphId: number): string {
-  return String(stateOf(ctx.db, graphId).entity_version);
+export async function entitySignature(ctx: PlatformContext, graphId: number): Promise<string> {
+  return String((await graphState(ctx.store.db, graphId)).entity_version);
+}
+
+/** entitySignature on the SQLite connection (see graphSignatureSync). SQLite only. */
+export function entitySignatureSync(ctx: SyncCtx, graphId: number): string {
+  return String(graphStateSync(ctx, graphId).entity_version);
 }
 
 /** Changes when the graph's rollups are rebuilt (or its classes change): what hot rankings depend on. */
-export function rollupSignature(ctx: PlatformContext, graphId: number): string {
-  const s = stateOf(ctx.db, graphId);
+export async function rollupSignature(ctx: PlatformContext, graphId: number): Promise<string> {
+  const s = await graphState(ctx.store.db, graphId);
   return `${s.rollup_version}:${s.entity_version}`;
-}
-
-function stateOf(db: DB, graphId: number) {
-  return (
-    (db
-      .prepare(
-        "SELECT version, entity_version, rollup_version FROM kg_graph_state WHERE graph_id = ?",
-      )
-      .get(graphId) as
-      { version: number; entity_version: number; rollup_version: number } | undefined) ?? {
-      version: 0,
-      entity_version: 0,
-      rollup_version: 0,
-    }
-  );
-}
-
-/**
- * Marks a graph changed: for writers that bypass the triggers (rollup rebuilds, bulk loads).
- * `true` stands for "anything may have changed": entities and rollups too.
- */
-export function bumpGraphVersion(
-  ctx: PlatformContext,
-  graphId: number,
-  what: boolean | { entities?: boolean; rollups?: boolean } = {},
-) {
-  const flags = typeof what === "boolean" ? { entities: what, rollups: what } : what;
-  const e = flags.entities ? 1 : 0;
-  const r = flags.rollups ? 1 : 0;
-  ctx.db
-    .prepare(
-      `INSERT INTO kg_graph_state (graph_id, version, entity_version, rollup_version)
-         VALUES (@graph, random(), CASE WHEN @e THEN random() ELSE 0 END, CASE WHEN @r THEN random() ELSE 0 END)
-       ON CONFLICT (graph_id) DO UPDATE SET version = random(),
-         entity_version = CASE WHEN @e THEN random() ELSE entity_version END,
-         rollup_version = CASE WHEN @r THEN random() ELSE rollup_version END`,
-    )
-    .run({ graph: graphId, e, r });
 }
 
 interface Entry<V> {
@@ -67,36 +49,67 @@ interface Entry<V> {
 }
 
 /**
- * A small LRU of computed answers, each valid while its signature holds. One per store
- * (keyed by the DB handle): tests run several platforms in one process.
+ * A small LRU of computed answers, each valid while its signature holds. One per store:
+ * tests run several platforms in one process. Read the signature before computing: a write
+ * that lands in between then leaves an entry that no later reader matches, never a stale one.
  */
 export class SignedCache<V> {
   private entries = new Map<string, Entry<V>>();
+  /** Answers being computed, so that readers asking at once compute them once. */
+  private pending = new Map<string, Promise<V>>();
   constructor(private capacity: number) {}
 
-  get(key: string, signature: string, compute: () => V): V {
+  private hit(key: string, signature: string): Entry<V> | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.signature === signature) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const value = compute();
+    if (!hit || hit.signature !== signature) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  private keep(key: string, signature: string, value: V) {
     this.entries.delete(key);
     this.entries.set(key, { signature, value });
     while (this.entries.size > this.capacity) {
       this.entries.delete(this.entries.keys().next().value as string);
     }
+  }
+
+  get(key: string, signature: string, compute: () => V): V {
+    const hit = this.hit(key, signature);
+    if (hit) return hit.value;
+    const value = compute();
+    this.keep(key, signature, value);
     return value;
+  }
+
+  /** The answer for `key` under `signature`, computed (once, however many ask) when missing. */
+  async getAsync(key: string, signature: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.hit(key, signature);
+    if (hit) return hit.value;
+    const id = `${key}\u0000${signature}`;
+    let running = this.pending.get(id);
+    if (!running) {
+      running = compute().finally(() => this.pending.delete(id));
+      this.pending.set(id, running);
+      const value = await running;
+      this.keep(key, signature, value);
+      return value;
+    }
+    return running;
   }
 }
 
-const perStore = new WeakMap<DB, Map<string, SignedCache<unknown>>>();
+const perStore = new WeakMap<Store, Map<string, SignedCache<unknown>>>();
 
 /** The named cache of this store, created on first use. */
-export function storeCache<V>(ctx: PlatformContext, name: string, capacity = 200): SignedCache<V> {
-  let caches = perStore.get(ctx.db);
-  if (!caches) perStore.set(ctx.db, (caches = new Map()));
+export function storeCache<V>(
+  ctx: Pick<PlatformContext, "store">,
+  name: string,
+  capacity = 200,
+): SignedCache<V> {
+  let caches = perStore.get(ctx.store);
+  if (!caches) perStore.set(ctx.store, (caches = new Map()));
   let cache = caches.get(name);
   if (!cache) caches.set(name, (cache = new SignedCache<unknown>(capacity)));
   return cache as SignedCache<V>;

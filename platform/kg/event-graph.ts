@@ -1,17 +1,20 @@
 import type { PlatformContext } from "../context.js";
-import { Conditions } from "./list-query.js";
 import { notFound } from "../http/errors.js";
 import { labelBox, layeredLayout } from "./layout.js";
 import type { Page } from "./params.js";
 import {
-  EVENT_LINK_COLUMNS,
   EVENT_LINK_TYPES,
-  type EventLinkRow,
   eventLinkFields,
   eventPage,
   eventShapesById,
   NOT_FOUND,
 } from "./shapes.js";
+import {
+  eventLinksAround,
+  graphOfEvent,
+  strongestEventLinks,
+  type LinkWithEnds,
+} from "./store/events.js";
 
 export interface EventGraphOptions {
   /** Centre event; without it the strongest links of the graph are shown. */
@@ -23,38 +26,28 @@ export interface EventGraphOptions {
   limit: number;
 }
 
-interface LinkRow extends EventLinkRow {
-  source_event_id: number;
-  target_event_id: number;
-}
-
-const LINK_COLUMNS = `${EVENT_LINK_COLUMNS}, l.source_event_id, l.target_event_id`;
+type LinkRow = LinkWithEnds;
 
 /**
  * The causal event graph: from an event, N hops over its causes and effects (both
  * directions), or the graph's strongest links; laid out in layers from causes to effects.
  */
-export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphOptions) {
-  const db = ctx.db;
-  const typeFilter = o.types.length ? "AND l.type IN (SELECT value FROM json_each(@types))" : "";
-  const types = JSON.stringify(o.types);
+export async function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphOptions) {
+  const db = ctx.store.db;
   const hopOf = new Map<number, number>();
   const links = new Map<number, LinkRow>();
   let truncated = false;
 
   if (o.eventId !== undefined) {
-    const owner = db.prepare("SELECT graph_id FROM kg_events WHERE id = ?").pluck().get(o.eventId);
+    const owner = await graphOfEvent(db, o.eventId);
     if (owner !== graphId) throw notFound(NOT_FOUND.event);
     hopOf.set(o.eventId, 0);
-    const around = db.prepare(
-      `SELECT ${LINK_COLUMNS} FROM kg_event_relations l
-        WHERE (l.source_event_id IN (SELECT value FROM json_each(@ids)) OR l.target_event_id IN (SELECT value FROM json_each(@ids)))
-        ${typeFilter} ORDER BY l.strength DESC, l.id`,
-    );
+    // Hop by hop (each hop one statement over the link indexes): the limit is met in order of
+    // strength within a hop, which one recursive statement could not keep.
     let frontier = [o.eventId];
     for (let hop = 1; hop <= o.hops && frontier.length; hop++) {
       const next: number[] = [];
-      for (const l of around.all({ ids: JSON.stringify(frontier), types }) as LinkRow[]) {
+      for (const l of await eventLinksAround(db, frontier, o.types)) {
         for (const id of [l.source_event_id, l.target_event_id]) {
           if (hopOf.has(id)) continue;
           if (hopOf.size >= o.limit) {
@@ -69,11 +62,7 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
       frontier = next;
     }
   } else {
-    const strongest = db
-      .prepare(
-        `SELECT ${LINK_COLUMNS} FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter} ORDER BY l.strength DESC, l.id LIMIT @limit`,
-      )
-      .all({ graph: graphId, types, limit: o.limit }) as LinkRow[];
+    const { links: strongest, total } = await strongestEventLinks(db, graphId, o.types, o.limit);
     for (const l of strongest) {
       const added = (hopOf.has(l.source_event_id) ? 0 : 1) + (hopOf.has(l.target_event_id) ? 0 : 1);
       if (hopOf.size + added > o.limit) continue;
@@ -81,14 +70,10 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
       hopOf.set(l.target_event_id, 0);
       links.set(l.id, l);
     }
-    const total = db
-      .prepare(`SELECT count(*) FROM kg_event_relations l WHERE l.graph_id = @graph ${typeFilter}`)
-      .pluck()
-      .get({ graph: graphId, types }) as number;
     truncated = total > links.size;
   }
 
-  const events = [...eventShapesById(ctx, graphId, [...hopOf.keys()]).values()];
+  const events = [...(await eventShapesById(ctx, graphId, [...hopOf.keys()])).values()];
   const boxes = new Map(events.map((e) => [e.id, labelBox(e.title)]));
   const edgeList = [...links.values()];
   const layout = layeredLayout(
@@ -133,18 +118,18 @@ export function eventGraph(ctx: PlatformContext, graphId: number, o: EventGraphO
 }
 
 /** Events that take part in at least one event link: the picker of the public event-graph page. */
-export function linkedEvents(
+export async function linkedEvents(
   ctx: PlatformContext,
   graphId: number,
   search: string | undefined,
   p: Page,
 ) {
-  const where = new Conditions("e.graph_id = @graph", { graph: graphId })
-    .add(
-      "(EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.source_event_id = e.id) OR EXISTS (SELECT 1 FROM kg_event_relations l WHERE l.target_event_id = e.id))",
-    )
-    .search(["e.title"], search);
-  const { count, results } = eventPage(ctx, graphId, where, p);
+  const { count, results } = await eventPage(
+    ctx,
+    graphId,
+    { linked: true, search, titleOnly: true },
+    p,
+  );
   return {
     count,
     results: results.map((e) => ({

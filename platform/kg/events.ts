@@ -1,10 +1,8 @@
 import type { PlatformContext } from "../context.js";
-import { Conditions } from "./list-query.js";
 import { notFound } from "../http/errors.js";
-import { likePattern, type Page } from "./params.js";
+import type { Page } from "./params.js";
 import {
   entityRefs,
-  EVENT_LINK_COLUMNS,
   type EventLinkRow,
   eventLinkFields,
   eventPage,
@@ -13,6 +11,14 @@ import {
   eventShapesById,
   NOT_FOUND,
 } from "./shapes.js";
+import { articleContent } from "./store/articles.js";
+import {
+  eventDaily,
+  eventLinksOf,
+  eventParticipants,
+  eventReports,
+  reportCounts,
+} from "./store/events.js";
 
 export interface EventFilters {
   search?: string;
@@ -24,59 +30,42 @@ export interface EventFilters {
   place?: string;
 }
 
-export function listEvents(ctx: PlatformContext, graphId: number, f: EventFilters, p: Page) {
-  const where = new Conditions("e.graph_id = @graph", { graph: graphId }).search(
-    ["e.title", "e.description"],
-    f.search,
-  );
-  if (f.typeId !== undefined) where.add("e.event_type_id = @type", { type: f.typeId });
-  if (f.start) where.add("e.time >= @start", { start: f.start });
-  // "2024-05" and "2024-05-31" both sort below "2024-05-31~".
-  if (f.end) where.add("e.time <= @end", { end: `${f.end}~` });
-  if (f.place) {
-    where.add(
-      "(e.place_id IN (SELECT id FROM kg_entities WHERE uuid = @place) OR e.place LIKE @placeLike ESCAPE '\\')",
-      { place: f.place, placeLike: likePattern(f.place) },
-    );
-  }
-  const { count, results } = eventPage(ctx, graphId, where, p);
-  const reports = reportCounts(
+export async function listEvents(ctx: PlatformContext, graphId: number, f: EventFilters, p: Page) {
+  const { count, results } = await eventPage(
     ctx,
+    graphId,
+    {
+      search: f.search,
+      typeId: f.typeId,
+      from: f.start,
+      // "2024-05" and "2024-05-31" both sort below "2024-05-31~".
+      to: f.end ? `${f.end}~` : undefined,
+      place: f.place,
+    },
+    p,
+  );
+  const reports = await reportCounts(
+    ctx.store.db,
     results.map((e) => e.id),
   );
   return { count, results: results.map((e) => ({ ...e, reports: reports.get(e.id) ?? 0 })) };
 }
 
-function reportCounts(ctx: PlatformContext, ids: number[]) {
-  const rows = ctx.db
-    .prepare(
-      "SELECT event_id AS id, count(*) AS n FROM kg_event_articles WHERE event_id IN (SELECT value FROM json_each(?)) GROUP BY event_id",
-    )
-    .all(JSON.stringify(ids)) as { id: number; n: number }[];
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
-
-interface LinkRow extends EventLinkRow {
-  other_id: number;
-}
+type LinkRow = EventLinkRow & { other_id: number };
 
 /**
  * The event page: the event, its participants, the articles reporting it (its timeline,
  * oldest first, each with the reporting sentence), daily reports, causes and effects.
  */
-export function eventDetail(ctx: PlatformContext, eventId: number | null, graphId?: number) {
-  const db = ctx.db;
-  const row = eventId === null ? undefined : eventRowsById(ctx, [eventId])[0];
+export async function eventDetail(ctx: PlatformContext, eventId: number | null, graphId?: number) {
+  const db = ctx.store.db;
+  const row = eventId === null ? undefined : (await eventRowsById(ctx, [eventId]))[0];
   if (!row || (graphId !== undefined && row.graph_id !== graphId)) throw notFound(NOT_FOUND.event);
   const g = row.graph_id;
-  const [event] = eventShapes(ctx, g, [row]);
+  const [event] = await eventShapes(ctx, g, [row]);
 
-  const participantRows = db
-    .prepare(
-      "SELECT entity_id, role FROM kg_event_participants WHERE event_id = ? ORDER BY role, entity_id",
-    )
-    .all(row.id) as { entity_id: number; role: string }[];
-  const refs = entityRefs(
+  const participantRows = await eventParticipants(db, row.id);
+  const refs = await entityRefs(
     ctx,
     g,
     participantRows.map((p) => p.entity_id),
@@ -87,41 +76,15 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
   }));
 
   // Offsets are string (UTF-16) indices, so sentences are cut in JavaScript, not with SQL substr.
-  const reports = (
-    db
-      .prepare(
-        `SELECT a.id, a.title, a.source, a.published_at, r.sent_start, r.sent_end, a.content
-           FROM kg_event_articles r JOIN kg_articles a ON a.id = r.article_id
-          WHERE r.event_id = ? ORDER BY r.published_at, a.id`,
-      )
-      .all(row.id) as {
-      id: number;
-      title: string;
-      source: string;
-      published_at: string;
-      sent_start: number;
-      sent_end: number;
-      content: string;
-    }[]
-  ).map(({ id, content, ...rest }) => ({
+  const reports = (await eventReports(db, row.id)).map(({ id, content, ...rest }) => ({
     article_id: id,
     ...rest,
     sentence: content.slice(rest.sent_start, rest.sent_end),
   }));
 
-  const links = (
-    column: "source_event_id" | "target_event_id",
-    other: "source_event_id" | "target_event_id",
-  ) =>
-    db
-      .prepare(
-        `SELECT ${EVENT_LINK_COLUMNS}, l.${other} AS other_id
-           FROM kg_event_relations l WHERE l.${column} = ? ORDER BY l.strength DESC, l.id`,
-      )
-      .all(row.id) as LinkRow[];
-  const incoming = links("target_event_id", "source_event_id");
-  const outgoing = links("source_event_id", "target_event_id");
-  const otherShapes = eventShapesById(
+  const incoming = await eventLinksOf(db, row.id, "target");
+  const outgoing = await eventLinksOf(db, row.id, "source");
+  const otherShapes = await eventShapesById(
     ctx,
     g,
     [...incoming, ...outgoing].map((l) => l.other_id),
@@ -135,11 +98,7 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
     };
   };
 
-  const content =
-    row.article_id != null
-      ? (db.prepare("SELECT content FROM kg_articles WHERE id = ?").pluck().get(row.article_id) as
-          string | undefined)
-      : undefined;
+  const content = row.article_id != null ? await articleContent(db, row.article_id) : undefined;
   const sentence =
     content !== undefined && row.sent_start != null && row.sent_end != null
       ? content.slice(row.sent_start, row.sent_end)
@@ -149,7 +108,7 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
     sentence,
     participants,
     articles: reports,
-    trend: reportTrend(
+    trend: await reportTrend(
       ctx,
       row.id,
       reports.map((r) => r.published_at.slice(0, 10)),
@@ -160,7 +119,7 @@ export function eventDetail(ctx: PlatformContext, eventId: number | null, graphI
 }
 
 /** Reports per day from the first report to the last (at least a week), for the timeline chart. */
-function reportTrend(ctx: PlatformContext, eventId: number, reportDays: string[]) {
+async function reportTrend(ctx: PlatformContext, eventId: number, reportDays: string[]) {
   if (reportDays.length === 0) return { days: [] as string[], values: [] as number[] };
   const first = reportDays[0];
   const last = reportDays[reportDays.length - 1];
@@ -169,9 +128,7 @@ function reportTrend(ctx: PlatformContext, eventId: number, reportDays: string[]
   const span = Math.max(6, Math.round((Date.parse(`${last}T00:00:00Z`) - start) / 86_400_000));
   for (let i = 0; i <= Math.min(span, 365); i++)
     days.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
-  const rows = ctx.db
-    .prepare("SELECT day, reports FROM kg_event_daily WHERE event_id = ? AND day BETWEEN ? AND ?")
-    .all(eventId, days[0], days[days.length - 1]) as { day: string; reports: number }[];
+  const rows = await eventDaily(ctx.store.db, eventId, days[0], days[days.length - 1]);
   const byDay = new Map(rows.map((r) => [r.day, r.reports]));
   return { days, values: days.map((d) => byDay.get(d) ?? 0) };
 }

@@ -10,10 +10,19 @@ import type {
 import type { PlatformContext } from "../context.js";
 import { badRequest } from "../http/errors.js";
 import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
-import { entitySignature, storeCache } from "./cache.js";
+import { entitySignature, entitySignatureSync, storeCache } from "./cache.js";
 import { findCausalPairs } from "./causal.js";
 import { forceLayout, settleIterations } from "./layout.js";
-import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
+import { graphOntology, graphOntologySync, parseJson, type GraphOntology } from "./ontology.js";
+import {
+  dictionaryRows,
+  dictionaryRowsSync,
+  knownRelationRows,
+  knownRelationRowsSync,
+  type DictionaryRow,
+  type KnownRelationRow,
+} from "./store/extract.js";
+import type { SyncCtx } from "./store/sql.js";
 import {
   findTimes,
   type Span,
@@ -48,11 +57,30 @@ export interface GraphDictionary {
 }
 
 /** Built once per graph and kept until its entities or ontology change. */
-export function graphDictionary(ctx: PlatformContext, graphId: number): GraphDictionary {
+export async function graphDictionary(
+  ctx: PlatformContext,
+  graphId: number,
+): Promise<GraphDictionary> {
+  return storeCache<GraphDictionary>(ctx, "dictionary", 8).getAsync(
+    String(graphId),
+    await entitySignature(ctx, graphId),
+    () => buildDictionary(ctx, graphId),
+  );
+}
+
+/**
+ * graphDictionary on the SQLite connection, synchronously (the same cache): for the code not
+ * yet moved onto the data layer (issue 22). SQLite only.
+ */
+export function graphDictionarySync(ctx: SyncCtx, graphId: number): GraphDictionary {
   return storeCache<GraphDictionary>(ctx, "dictionary", 8).get(
     String(graphId),
-    entitySignature(ctx, graphId),
-    () => buildDictionary(ctx, graphId),
+    entitySignatureSync(ctx, graphId),
+    () => {
+      const words = new DictionaryWords();
+      for (const row of dictionaryRowsSync(ctx, graphId, null)) words.add(row);
+      return words.dictionary(graphOntologySync(ctx, graphId));
+    },
   );
 }
 
@@ -63,8 +91,8 @@ export function graphDictionary(ctx: PlatformContext, graphId: number): GraphDic
  */
 export interface Knowledge {
   dictionary: GraphDictionary;
-  /** JSON array of the article ids whose stated relations may be recalled; null: all. */
-  relationArticles: string | null;
+  /** The article ids whose stated relations may be recalled; null: all. */
+  relationArticles: number[] | null;
 }
 
 /**
@@ -73,70 +101,70 @@ export interface Knowledge {
  * relations not taken from any article. The trigger lexicon is the ontology's, not learnt
  * from texts, so it is whole.
  */
-export function trainingKnowledge(
+export async function trainingKnowledge(
   ctx: PlatformContext,
   graphId: number,
   articleIds: number[],
-): Knowledge {
-  const articles = JSON.stringify(articleIds);
-  return { dictionary: buildDictionary(ctx, graphId, articles), relationArticles: articles };
+): Promise<Knowledge> {
+  return {
+    dictionary: await buildDictionary(ctx, graphId, articleIds),
+    relationArticles: articleIds,
+  };
 }
 
-function buildDictionary(
+/**
+ * Reads the graph's entities (all, or those some articles mention) into a dictionary. The
+ * ontology is read first: while the entities stream, the store is busy with them.
+ */
+async function buildDictionary(
   ctx: PlatformContext,
   graphId: number,
-  articles: string | null = null,
-): GraphDictionary {
-  const ids: number[] = [];
-  const uuids: string[] = [];
-  const names: string[] = [];
-  const classIds: (number | null)[] = [];
-  const patterns: [string, number][] = [];
-  const rows = (
-    articles === null
-      ? ctx.db
-          .prepare(
-            "SELECT id, uuid, name, aliases, class_id FROM kg_entities WHERE graph_id = ? ORDER BY id",
-          )
-          .raw()
-          .iterate(graphId)
-      : ctx.db
-          .prepare(
-            `SELECT id, uuid, name, aliases, class_id FROM kg_entities
-              WHERE graph_id = ? AND id IN (SELECT m.entity_id FROM kg_entity_mentions m
-                                             WHERE m.article_id IN (SELECT value FROM json_each(?)))
-              ORDER BY id`,
-          )
-          .raw()
-          .iterate(graphId, articles)
-  ) as IterableIterator<[number, string, string, string, number | null]>;
-  for (const [id, uuid, name, aliases, classId] of rows) {
-    const index = ids.length;
-    ids.push(id);
-    uuids.push(uuid);
-    names.push(name);
-    classIds.push(classId);
-    if (name.length >= MIN_NAME_LENGTH) patterns.push([name, index]);
+  articleIds: number[] | null = null,
+): Promise<GraphDictionary> {
+  const ontology = await graphOntology(ctx, graphId);
+  const words = new DictionaryWords();
+  for await (const rows of dictionaryRows(ctx.store.db, graphId, articleIds))
+    for (const row of rows) words.add(row);
+  return words.dictionary(ontology);
+}
+
+/** A dictionary as it is read, entity by entity: names and aliases of two characters or more. */
+class DictionaryWords {
+  ids: number[] = [];
+  uuids: string[] = [];
+  names: string[] = [];
+  classIds: (number | null)[] = [];
+  patterns: [string, number][] = [];
+
+  add([id, uuid, name, aliases, classId]: DictionaryRow) {
+    const index = this.ids.length;
+    this.ids.push(id);
+    this.uuids.push(uuid);
+    this.names.push(name);
+    this.classIds.push(classId);
+    if (name.length >= MIN_NAME_LENGTH) this.patterns.push([name, index]);
     if (aliases !== "[]") {
       for (const alias of parseJson<unknown[]>(aliases, [])) {
         if (typeof alias === "string" && alias.length >= MIN_NAME_LENGTH)
-          patterns.push([alias, index]);
+          this.patterns.push([alias, index]);
       }
     }
   }
-  const ontology = graphOntology(ctx, graphId);
-  const triggerWords: [string, number][] = [];
-  for (const type of ontology.eventTypes.values())
-    for (const t of type.triggers) triggerWords.push([t, type.id]);
-  return {
-    entities: new AhoCorasick(patterns),
-    ids,
-    uuids,
-    names,
-    classIds,
-    triggers: new AhoCorasick(triggerWords),
-    ontology,
-  };
+
+  dictionary(ontology: GraphOntology): GraphDictionary {
+    const triggerWords: [string, number][] = [];
+    for (const type of ontology.eventTypes.values())
+      for (const t of type.triggers) triggerWords.push([t, type.id]);
+    return {
+      entities: new AhoCorasick(this.patterns),
+      ids: this.ids,
+      uuids: this.uuids,
+      names: this.names,
+      classIds: this.classIds,
+      triggers: new AhoCorasick(triggerWords),
+      ontology,
+    };
+  }
 }
 
 interface Mention extends Match<number> {
@@ -158,14 +186,59 @@ const RELATION_LIMIT = 500;
  * words with their arguments, causal pairs from cue patterns, and the stored relations
  * among the entities found. `referenceDate` (YYYY-MM-DD) dates "5月12日" without a year.
  */
-export function analyzeText(
+export async function analyzeText(
   ctx: PlatformContext,
+  graphId: number,
+  text: string,
+  options: { referenceDate?: string; knowledge?: Knowledge } = {},
+): Promise<ExtractResult> {
+  const began = performance.now();
+  const dict = options.knowledge?.dictionary ?? (await graphDictionary(ctx, graphId));
+  const found = analyse(dict, text, options.referenceDate);
+  const pairs = relationPairs(dict, found);
+  const rows = pairs.length
+    ? await knownRelationRows(
+        ctx.store.db,
+        pairs,
+        options.knowledge?.relationArticles ?? null,
+        RELATION_LIMIT,
+      )
+    : [];
+  return withRelations(found, dict, rows, began);
+}
+
+/**
+ * analyzeText on the SQLite connection, synchronously: for the code not yet moved onto the
+ * data layer (issue 22; the model evaluation). SQLite only.
+ */
+export function analyzeTextSync(
+  ctx: SyncCtx,
   graphId: number,
   text: string,
   options: { referenceDate?: string; knowledge?: Knowledge } = {},
 ): ExtractResult {
   const began = performance.now();
-  const dict = options.knowledge?.dictionary ?? graphDictionary(ctx, graphId);
+  const dict = options.knowledge?.dictionary ?? graphDictionarySync(ctx, graphId);
+  const found = analyse(dict, text, options.referenceDate);
+  const pairs = relationPairs(dict, found);
+  const rows = pairs.length
+    ? knownRelationRowsSync(ctx, pairs, options.knowledge?.relationArticles ?? null, RELATION_LIMIT)
+    : [];
+  return withRelations(found, dict, rows, began);
+}
+
+interface Analysis {
+  text: string;
+  sentences: Span[];
+  mentions: Mention[];
+  tokens: ExtractToken[];
+  events: ExtractEvent[];
+  causal: ExtractResult["causal"];
+  entities: ExtractEntity[];
+}
+
+/** Everything of an analysis but the stored relations: no store involved. */
+function analyse(dict: GraphDictionary, text: string, referenceDate?: string): Analysis {
   const sentences = splitSentences(text);
   const mentions: Mention[] = dict.entities.findLongest(text).map((m) => {
     const index = m.values[0];
@@ -174,9 +247,7 @@ export function analyzeText(
   });
   const boundaries = wordBoundaries(text, sentences, mentions);
   const tokens = mergeTokens(text, boundaries, mentions);
-  const referenceYear = options.referenceDate
-    ? Number(options.referenceDate.slice(0, 4))
-    : undefined;
+  const referenceYear = referenceDate ? Number(referenceDate.slice(0, 4)) : undefined;
   const times = findTimes(text, referenceYear);
   const events = findEvents(text, dict, sentences, mentions, boundaries, times);
   const causal = findCausalPairs(text, sentences).map((pair) => ({
@@ -196,24 +267,27 @@ export function analyzeText(
       type_id: classId,
     };
   });
-  const relations = knownRelations(
-    ctx,
-    dict,
-    mentions,
-    sentences,
-    options.knowledge?.relationArticles ?? null,
-  );
+  return { text, sentences, mentions, tokens, events, causal, entities };
+}
+
+function withRelations(
+  a: Analysis,
+  dict: GraphDictionary,
+  rows: KnownRelationRow[],
+  began: number,
+): ExtractResult {
+  const relations = knownRelations(dict, a.mentions, a.sentences, rows);
   return {
-    tokens,
-    entities,
-    events,
+    tokens: a.tokens,
+    entities: a.entities,
+    events: a.events,
     relations,
-    causal,
-    sentences,
+    causal: a.causal,
+    sentences: a.sentences,
     stats: {
-      characters: text.length,
-      sentences: sentences.length,
-      tokens: tokens.length,
+      characters: a.text.length,
+      sentences: a.sentences.length,
+      tokens: a.tokens.length,
       elapsed_ms: Math.round((performance.now() - began) * 10) / 10,
     },
   };
@@ -458,17 +532,8 @@ function eventWithin(events: ExtractEvent[], start: number, end: number): number
 /** Up to this many distinct entities, relations among all of them are looked up; beyond, only among entities sharing a sentence. */
 const ALL_PAIRS_UP_TO = 60;
 
-/**
- * Stored relations among the entities found, each looked up by its (subject, object) pair in
- * the pair index: a hub with thousands of relations costs no more than any other entity.
- */
-function knownRelations(
-  ctx: PlatformContext,
-  dict: GraphDictionary,
-  mentions: Mention[],
-  sentences: Span[],
-  articles: string | null,
-): ExtractRelation[] {
+/** Which entity of the dictionary each mention is, and in which sentences each entity is. */
+function sentenceIndex(dict: GraphDictionary, mentions: Mention[], sentences: Span[]) {
   const sentencesOf = new Map<number, Set<number>>();
   const inSentence = new Map<number, Set<number>>();
   for (const m of mentions) {
@@ -479,35 +544,43 @@ function knownRelations(
     if (!inSentence.has(s)) inSentence.set(s, new Set());
     inSentence.get(s)!.add(id);
   }
+  return { sentencesOf, inSentence };
+}
+
+/**
+ * The (subject, object) pairs whose stored relations the analysis looks up: every pair of
+ * the entities found when they are few, else the pairs sharing a sentence. Each is a seek of
+ * the pair index: a hub with thousands of relations costs no more than any other entity.
+ */
+function relationPairs(dict: GraphDictionary, a: Analysis): [number, number][] {
+  const { sentencesOf, inSentence } = sentenceIndex(dict, a.mentions, a.sentences);
   const found = [...sentencesOf.keys()];
   if (found.length < 2) return [];
   const pairs = new Set<string>();
+  const out: [number, number][] = [];
   const groups =
     found.length <= ALL_PAIRS_UP_TO ? [found] : [...inSentence.values()].map((set) => [...set]);
   for (const group of groups) {
-    for (const a of group) for (const b of group) if (a !== b) pairs.add(`[${a},${b}]`);
+    for (const x of group)
+      for (const y of group) {
+        const key = `${x},${y}`;
+        if (x !== y && !pairs.has(key)) {
+          pairs.add(key);
+          out.push([x, y]);
+        }
+      }
   }
-  const rows = ctx.db
-    .prepare(
-      `SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
-         FROM json_each(@pairs) p
-         JOIN kg_relations r ON r.subject_id = p.value ->> 0 AND r.object_id = p.value ->> 1
-        ${articles === null ? "" : "WHERE r.article_id IS NULL OR r.article_id IN (SELECT value FROM json_each(@articles))"}
-        LIMIT ${RELATION_LIMIT}`,
-    )
-    .all({
-      pairs: `[${[...pairs].join(",")}]`,
-      ...(articles === null ? {} : { articles }),
-    }) as {
-    id: number;
-    subject_id: number;
-    object_id: number;
-    relation_type_id: number;
-    confidence: number;
-    article_id: number | null;
-    sent_start: number | null;
-    sent_end: number | null;
-  }[];
+  return out;
+}
+
+/** Stored relations among the entities found, as the analysis answers them. */
+function knownRelations(
+  dict: GraphDictionary,
+  mentions: Mention[],
+  sentences: Span[],
+  rows: KnownRelationRow[],
+): ExtractRelation[] {
+  const { sentencesOf } = sentenceIndex(dict, mentions, sentences);
   const indexOfId = new Map(mentions.map((m) => [dict.ids[m.index], m.index]));
   return rows.map((r) => {
     const s = indexOfId.get(r.subject_id)!;

@@ -3,66 +3,27 @@ import { notFound } from "../http/errors.js";
 import { graphSignature, storeCache } from "./cache.js";
 import { labelBox, layeredLayout } from "./layout.js";
 import { NOT_FOUND } from "./shapes.js";
+import { flowList, flowRow, flowSteps, flowTransitions, type FlowRow } from "./store/flows.js";
 
-export function listFlows(ctx: PlatformContext, graphId: number) {
-  const results = ctx.db
-    .prepare(
-      `SELECT f.id, f.name, f.description, f.created_at,
-              (SELECT count(*) FROM kg_flow_steps s WHERE s.flow_id = f.id) AS steps,
-              (SELECT count(*) FROM kg_flow_transitions t WHERE t.flow_id = f.id) AS transitions
-         FROM kg_flows f WHERE f.graph_id = ? ORDER BY f.id`,
-    )
-    .all(graphId);
+export async function listFlows(ctx: PlatformContext, graphId: number) {
+  const results = await flowList(ctx.store.db, graphId);
   return { results, count: results.length };
 }
 
-interface StepRow {
-  id: number;
-  key: string;
-  name: string;
-  kind: string;
-  actor: string;
-  description: string;
-  sort: number;
-}
-
 /** A flow with its steps and transitions, laid out in layers from start to end (dagre). */
-export function flowDetail(ctx: PlatformContext, graphId: number, flowId: number | null) {
-  const flow =
-    flowId === null
-      ? undefined
-      : (ctx.db
-          .prepare("SELECT id, graph_id, name, description, created_at FROM kg_flows WHERE id = ?")
-          .get(flowId) as
-          | { id: number; graph_id: number; name: string; description: string; created_at: string }
-          | undefined);
+export async function flowDetail(ctx: PlatformContext, graphId: number, flowId: number | null) {
+  const flow = flowId === null ? undefined : await flowRow(ctx.store.db, flowId);
   if (!flow || flow.graph_id !== graphId) throw notFound(NOT_FOUND.flow);
-  return storeCache<ReturnType<typeof layOut>>(ctx, "flows", 100).get(
+  return storeCache<Awaited<ReturnType<typeof layOut>>>(ctx, "flows", 100).getAsync(
     String(flow.id),
-    graphSignature(ctx, graphId),
+    await graphSignature(ctx, graphId),
     () => layOut(ctx, flow),
   );
 }
 
-function layOut(
-  ctx: PlatformContext,
-  flow: { id: number; graph_id: number; name: string; description: string; created_at: string },
-) {
-  const steps = ctx.db
-    .prepare(
-      "SELECT id, key, name, kind, actor, description, sort FROM kg_flow_steps WHERE flow_id = ? ORDER BY sort, id",
-    )
-    .all(flow.id) as StepRow[];
-  const transitions = ctx.db
-    .prepare(
-      "SELECT id, source_step_id, target_step_id, label FROM kg_flow_transitions WHERE flow_id = ? ORDER BY sort, id",
-    )
-    .all(flow.id) as {
-    id: number;
-    source_step_id: number;
-    target_step_id: number;
-    label: string;
-  }[];
+async function layOut(ctx: PlatformContext, flow: FlowRow) {
+  const steps = await flowSteps(ctx.store.db, flow.id);
+  const transitions = await flowTransitions(ctx.store.db, flow.id);
   const boxes = new Map(steps.map((s) => [s.id, labelBox(s.name, s.kind)]));
   const layout = layeredLayout(
     steps.map((s) => ({ id: String(s.id), ...boxes.get(s.id)! })),

@@ -1,15 +1,34 @@
 import type { PlatformContext } from "../context.js";
-import { countRows } from "../db/rows.js";
+import type { Tx } from "../db/store.js";
 import { prng, type Rng } from "../seed/corpus/writer.js";
 import { bumpGraphVersion } from "./cache.js";
+import { warmHotRankings } from "./hot.js";
 import {
   assignOntology,
   ensureBuiltinOntologies,
-  graphOntology,
+  loadOntology,
   type GraphOntology,
   type OntologyEventType,
 } from "./ontology.js";
-import { refreshRollups, stableUuid } from "./store.js";
+import { refreshRollups } from "./rollups.js";
+import {
+  bulkOf,
+  ensureGraphRow,
+  graphHasFacts,
+  insertArticles,
+  insertEntities,
+  insertEventLinks,
+  insertEvents,
+  insertMentions,
+  insertParticipants,
+  insertRelations,
+  insertReports,
+  withPageCache,
+  type Bulk,
+  type EventInsert,
+} from "./store/generate.js";
+import { hasOntology } from "./store/ontology.js";
+import { stableUuid } from "./uuid.js";
 
 export interface GenerateOptions {
   entities?: number;
@@ -74,14 +93,15 @@ const SUFFIX: Record<string, string> = {
  * Makes a large synthetic graph for benchmarks: entities of the ontology's leaf classes,
  * relations that respect the relation types' domain and range (a few hubs hold many),
  * articles whose sentences state every relation, event and event link (so every stored
- * offset points at real text), and the mention rollups. One transaction, prepared
- * statements. Refuses a graph that already has data.
+ * offset points at real text), and the mention rollups. One write transaction, the rows
+ * written a block of articles at a time (store/sql.ts, insertRows). Refuses a graph that
+ * already has data.
  */
-export function generateGraph(
+export async function generateGraph(
   ctx: PlatformContext,
   graphId: number,
   options: GenerateOptions = {},
-): GenerateReport {
+): Promise<GenerateReport> {
   const began = performance.now();
   const o: Plan = {
     entities: 100_000,
@@ -95,58 +115,45 @@ export function generateGraph(
   };
   o.events = options.events ?? Math.round(o.relations / 100);
   o.eventRelations = options.eventRelations ?? Math.round(o.events * 1.5);
-  const db = ctx.db;
-  // Relations arrive in random subject/object order: with SQLite's default 2 MB page cache
-  // every index insert would go to disk. A larger cache for the load, then the old one back.
-  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
-  db.pragma(`cache_size = ${-Math.min(1_048_576, Math.max(65_536, Math.round(o.relations / 2)))}`);
-  try {
-    const counts = db.transaction(() => {
-      prepareGraph(ctx, graphId, o);
+  // Relations arrive in random subject/object order: a larger page cache for the load.
+  const cacheKib = Math.min(1_048_576, Math.max(65_536, Math.round(o.relations / 2)));
+  const counts = await withPageCache(ctx.store, cacheKib, () =>
+    ctx.store.write(async (tx) => {
+      await prepareGraph(ctx, tx, graphId, o);
       const rng = prng(o.seed);
-      const entities = writeEntities(ctx, graphId, o.entities);
-      const written = writeArticles(ctx, graphId, o, entities, planEvents(o, entities, rng), rng);
-      refreshRollups(ctx, graphId);
-      bumpGraphVersion(ctx, graphId, { entities: true });
+      const bulk = bulkOf(ctx.store, tx);
+      const entities = await writeEntities(bulk, graphId, o.entities);
+      const plan = planEvents(o, entities, rng);
+      const written = await writeArticles(bulk, graphId, o, entities, plan, rng);
+      await refreshRollups(ctx, graphId, tx);
+      await bumpGraphVersion(tx, graphId, { entities: true });
       return written;
-    })();
-    return {
-      graphId,
-      entities: o.entities,
-      relations: counts.relations,
-      articles: o.articles,
-      events: o.events,
-      eventRelations: countRows(db, "kg_event_relations", "graph_id", graphId),
-      mentions: counts.mentions,
-      ms: Math.round(performance.now() - began),
-    };
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
-  }
+    }),
+  );
+  await warmHotRankings(ctx, graphId);
+  return {
+    graphId,
+    entities: o.entities,
+    relations: counts.relations,
+    articles: o.articles,
+    events: o.events,
+    eventRelations: counts.eventRelations,
+    mentions: counts.mentions,
+    ms: Math.round(performance.now() - began),
+  };
 }
 
 type Plan = Required<Omit<GenerateOptions, "name" | "events" | "eventRelations">> &
   Pick<GenerateOptions, "name"> & { events?: number; eventRelations?: number };
 
 /** The graph row and its ontology; refuses a graph with data. */
-function prepareGraph(ctx: PlatformContext, graphId: number, o: Plan) {
-  const db = ctx.db;
-  const ontologies = ensureBuiltinOntologies(ctx);
-  db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)").run(
-    graphId,
-    o.name ?? `合成图谱${graphId}`,
-    o.domain,
-  );
-  if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
-    assignOntology(ctx, graphId, ontologies[o.domain]);
-  }
-  const used = db
-    .prepare(
-      "SELECT EXISTS (SELECT 1 FROM kg_entities WHERE graph_id = ?) OR EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = ?)",
-    )
-    .pluck()
-    .get(graphId, graphId);
-  if (used) throw new Error(`图谱 ${graphId} 已有数据，合成数据只写入空图谱`);
+async function prepareGraph(ctx: PlatformContext, tx: Tx, graphId: number, o: Plan) {
+  const ontologies = await ensureBuiltinOntologies(ctx, tx);
+  await ensureGraphRow(tx, graphId, o.name ?? `合成图谱${graphId}`, o.domain);
+  if (!(await hasOntology(tx, graphId)))
+    await assignOntology(ctx, graphId, ontologies[o.domain], tx);
+  if (await graphHasFacts(tx, graphId))
+    throw new Error(`图谱 ${graphId} 已有数据，合成数据只写入空图谱`);
 }
 
 interface Entities {
@@ -159,8 +166,8 @@ interface Entities {
 }
 
 /** Entities spread over the ontology's leaf classes, with unique names ("长风12型驱逐舰"). */
-function writeEntities(ctx: PlatformContext, graphId: number, count: number): Entities {
-  const ontology = graphOntology(ctx, graphId);
+async function writeEntities(bulk: Bulk, graphId: number, count: number): Promise<Entities> {
+  const ontology = await loadOntology(bulk.tx, graphId);
   const parents = new Set(
     [...ontology.classes.values()].map((c) => c.parent_id).filter((p) => p != null),
   );
@@ -168,28 +175,21 @@ function writeEntities(ctx: PlatformContext, graphId: number, count: number): En
   const names: string[] = new Array(count);
   const ids = new Int32Array(count);
   const byClass = new Map<number, number[]>();
-  const insert = ctx.db.prepare(
-    "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description) VALUES (?, ?, ?, ?, ?, '{}', ?)",
-  );
+  const indexOf = new Map<string, number>();
+  const rows: [string, number, number, string, string, string][] = [];
   for (let i = 0; i < count; i++) {
     const cls = leaves[i % leaves.length];
     const at = (i * 2) % NAME_HEADS.length;
     const name = `${NAME_HEADS.slice(at, at + 2)}${i + 1}${SUFFIX[cls.name] ?? cls.name}`;
     const aliases = i % 10 === 0 ? JSON.stringify([`KG-${i + 1}`]) : "[]";
+    const uuid = stableUuid(graphId, name);
     names[i] = name;
-    ids[i] = Number(
-      insert.run(
-        stableUuid(graphId, name),
-        graphId,
-        cls.id,
-        name,
-        aliases,
-        `合成实体（${cls.name}）`,
-      ).lastInsertRowid,
-    );
+    indexOf.set(uuid, i);
+    rows.push([uuid, graphId, cls.id, name, aliases, `合成实体（${cls.name}）`]);
     if (!byClass.has(cls.id)) byClass.set(cls.id, []);
     byClass.get(cls.id)!.push(i);
   }
+  for (const r of await insertEntities(bulk, rows)) ids[indexOf.get(r.uuid)!] = r.id;
   const membersOf = (classId: number | null) =>
     classId == null
       ? [...Array(count).keys()]
@@ -267,48 +267,41 @@ function planEvents(o: Plan, e: Entities, rng: Rng): EventPlan {
   return plan;
 }
 
-/** Composes each article's text sentence by sentence and writes it with what it states. */
-function writeArticles(
-  ctx: PlatformContext,
+/** Articles composed and written at a time (a few MB of text and its facts). */
+const ARTICLE_BLOCK = 2_000;
+
+/** One article as composed, before it has an id. */
+interface Composed {
+  title: string;
+  day: string;
+  published: string;
+  text: SentenceWriter;
+  facts: { subject: number; type: number; object: number; at: Span; confidence: number }[];
+  firsts: { i: number; at: Span; trigger: Span }[];
+  again: { i: number; at: Span }[];
+  links: { l: EventPlan["links"] extends Map<number, (infer L)[]> ? L : never; at: Span }[];
+}
+
+/**
+ * Composes each article's text sentence by sentence (in article order, drawing from `rng` as
+ * it goes) and writes the articles with what they state, a block at a time: the articles,
+ * then their mentions, relations, events (first reports), participants, reports and links.
+ */
+async function writeArticles(
+  bulk: Bulk,
   graphId: number,
   o: Plan,
   e: Entities,
   plan: EventPlan,
   rng: Rng,
 ) {
-  const db = ctx.db;
-  const insertArticle = db.prepare(
-    "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, ?, ?, ?)",
-  );
-  const insertMention = db.prepare(
-    "INSERT OR IGNORE INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
-  );
-  const insertRelation = db.prepare(
-    `INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertEvent = db.prepare(
-    `INSERT INTO kg_events (graph_id, event_type_id, title, trigger_word, time, place_id, place, description, article_id,
-                            sent_start, sent_end, trigger_start, trigger_end)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertParticipant = db.prepare(
-    "INSERT OR IGNORE INTO kg_event_participants (event_id, entity_id, role) VALUES (?, ?, ?)",
-  );
-  const insertReport = db.prepare(
-    "INSERT OR IGNORE INTO kg_event_articles (event_id, article_id, published_at, sent_start, sent_end) VALUES (?, ?, ?, ?, ?)",
-  );
-  const insertLink = db.prepare(
-    `INSERT INTO kg_event_relations (graph_id, source_event_id, target_event_id, type, strength, cue, article_id, sent_start, sent_end)
-     VALUES (?, ?, ?, ?, ?, '由于', ?, ?, ?)`,
-  );
   const eventIds = new Int32Array(plan.events.length);
   const perArticle = Math.ceil(o.relations / o.articles);
   const lastDay = Date.parse(`${o.lastDay}T00:00:00Z`);
-  let relations = 0;
-  let mentions = 0;
+  const reported = new Set<string>();
+  const counts = { relations: 0, mentions: 0, eventRelations: 0 };
 
-  for (let k = 0; k < o.articles; k++) {
+  const compose = (k: number): Composed => {
     const day = new Date(
       lastDay - Math.floor(((o.articles - 1 - k) / o.articles) * o.days) * 86_400_000,
     )
@@ -316,14 +309,15 @@ function writeArticles(
       .slice(0, 10);
     const published = `${day}T${String(8 + (k % 12)).padStart(2, "0")}:00:00+08:00`;
     const text = new SentenceWriter(e.names);
-    const facts: { subject: number; type: number; object: number; at: Span }[] = [];
-    for (let n = 0; n < perArticle && relations < o.relations; n++, relations++) {
-      const t = e.types[relations % e.types.length];
+    const facts: Composed["facts"] = [];
+    for (let n = 0; n < perArticle && counts.relations < o.relations; n++, counts.relations++) {
+      const t = e.types[counts.relations % e.types.length];
       const subject = t.subjects[Math.floor(t.subjects.length * Math.pow(rng.next(), 3))];
       let object = t.objects[Math.floor(t.objects.length * Math.pow(rng.next(), 1.5))];
       if (object === subject)
         object = t.objects[(t.objects.indexOf(object) + 1) % t.objects.length];
-      facts.push({ subject, type: t.id, object, at: text.say([subject, t.name, object, "。"]) });
+      const at = text.say([subject, t.name, object, "。"]);
+      facts.push({ subject, type: t.id, object, at, confidence: 0 });
     }
     const firsts = (plan.own.get(k) ?? []).map((i) => {
       const ev = plan.events[i];
@@ -348,62 +342,124 @@ function writeArticles(
       const [a, b] = [plan.events[l.source], plan.events[l.target]];
       return { l, at: text.say(["由于", a.subject, a.trigger, "，", b.subject, b.trigger, "。"]) };
     });
-
+    // The confidences are drawn after the article's sentences, as they always were.
+    for (const f of facts) f.confidence = Math.round((0.6 + rng.next() * 0.4) * 100) / 100;
     const title = `${e.names[facts[0]?.subject ?? 0]}等相关动态（${k + 1}）`;
-    const articleId = Number(
-      insertArticle.run(graphId, title, "合成数据", published, text.text).lastInsertRowid,
+    return { title, day, published, text, facts, firsts, again, links };
+  };
+
+  for (let from = 0; from < o.articles; from += ARTICLE_BLOCK) {
+    const block: Composed[] = [];
+    for (let k = from; k < Math.min(o.articles, from + ARTICLE_BLOCK); k++) block.push(compose(k));
+    const articleIdOf = new Map(
+      (
+        await insertArticles(
+          bulk,
+          block.map((a) => [graphId, a.title, "合成数据", a.published, a.text.text]),
+        )
+      ).map((r) => [r.title, r.id]),
     );
-    for (const [start, end, entity] of text.spans)
-      mentions += insertMention.run(articleId, start, end, e.ids[entity]).changes;
-    for (const f of facts) {
-      const confidence = Math.round((0.6 + rng.next() * 0.4) * 100) / 100;
-      insertRelation.run(
-        graphId,
-        e.ids[f.subject],
-        f.type,
-        e.ids[f.object],
-        confidence,
-        articleId,
-        f.at[0],
-        f.at[1],
-      );
-    }
-    for (const s of firsts) {
-      const ev = plan.events[s.i];
-      const place = ev.place >= 0 ? [e.ids[ev.place], e.names[ev.place]] : [null, ""];
-      const id = Number(
-        insertEvent.run(
+    const ids = block.map((a) => articleIdOf.get(a.title)!);
+
+    counts.mentions += await insertMentions(
+      bulk,
+      block.flatMap((a, n) =>
+        a.text.spans.map(([start, end, entity]): [number, number, number, number] => [
+          ids[n],
+          start,
+          end,
+          e.ids[entity],
+        ]),
+      ),
+    );
+    await insertRelations(
+      bulk,
+      block.flatMap((a, n) =>
+        a.facts.map((f): [number, number, number, number, number, number, number, number] => [
+          graphId,
+          e.ids[f.subject],
+          f.type,
+          e.ids[f.object],
+          f.confidence,
+          ids[n],
+          f.at[0],
+          f.at[1],
+        ]),
+      ),
+    );
+
+    const events: EventInsert[] = block.flatMap((a, n) =>
+      a.firsts.map((s): EventInsert => {
+        const ev = plan.events[s.i];
+        return [
           graphId,
           ev.type?.id ?? null,
           ev.title,
           ev.trigger,
-          day,
-          place[0],
-          place[1],
+          a.day,
+          ev.place >= 0 ? e.ids[ev.place] : null,
+          ev.place >= 0 ? e.names[ev.place] : "",
           ev.title,
-          articleId,
+          ids[n],
           ...s.at,
           ...s.trigger,
-        ).lastInsertRowid,
-      );
-      eventIds[s.i] = id;
-      insertParticipant.run(id, e.ids[ev.subject], ev.type?.roles.subject ?? "主体");
-      insertParticipant.run(id, e.ids[ev.object], ev.type?.roles.object ?? "客体");
-      insertReport.run(id, articleId, published, ...s.at);
-    }
-    for (const r of again) insertReport.run(eventIds[r.i], articleId, published, ...r.at);
-    for (const { l, at } of links)
-      insertLink.run(
-        graphId,
-        eventIds[l.source],
-        eventIds[l.target],
-        l.type,
-        l.strength,
-        articleId,
-        ...at,
-      );
+        ];
+      }),
+    );
+    const eventIdOf = new Map(
+      (await insertEvents(bulk, events)).map((r) => [`${r.article_id}:${r.sent_start}`, r.id]),
+    );
+    const participants: [number, number, string][] = [];
+    const reports: [number, number, string, number, number][] = [];
+    const report = (eventId: number, articleId: number, published: string, at: Span) => {
+      const key = `${eventId}:${articleId}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      reports.push([eventId, articleId, published, ...at]);
+    };
+    block.forEach((a, n) => {
+      for (const s of a.firsts) {
+        const ev = plan.events[s.i];
+        const id = eventIdOf.get(`${ids[n]}:${s.at[0]}`)!;
+        eventIds[s.i] = id;
+        participants.push([id, e.ids[ev.subject], ev.type?.roles.subject ?? "主体"]);
+        participants.push([id, e.ids[ev.object], ev.type?.roles.object ?? "客体"]);
+        report(id, ids[n], a.published, s.at);
+      }
+      for (const r of a.again) report(eventIds[r.i], ids[n], a.published, r.at);
+    });
+    await insertParticipants(bulk, uniqueRows(participants));
+    await insertReports(bulk, reports);
+    counts.eventRelations += await insertEventLinks(
+      bulk,
+      block.flatMap((a, n) =>
+        a.links.map(
+          ({ l, at }): [number, number, number, string, number, string, number, number, number] => [
+            graphId,
+            eventIds[l.source],
+            eventIds[l.target],
+            l.type,
+            l.strength,
+            "由于",
+            ids[n],
+            ...at,
+          ],
+        ),
+      ),
+    );
   }
-  return { relations, mentions };
+  return counts;
+}
+
+/** Rows without repeats (an event whose subject is its object names one participant once). */
+function uniqueRows<T extends unknown[]>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = JSON.stringify(r);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 type Span = [number, number];

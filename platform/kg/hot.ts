@@ -2,6 +2,7 @@ import type { PlatformContext } from "../context.js";
 import { rollupSignature, storeCache } from "./cache.js";
 import { graphOntology } from "./ontology.js";
 import { entityRefs, eventShapesById } from "./shapes.js";
+import { dailyValues, latestDay, topRanked } from "./store/hot.js";
 
 export interface HotOptions {
   /** Window length in days, ending at `end`. */
@@ -39,60 +40,47 @@ function windowDays(end: string, days: number): string[] {
  * rollups of a large graph takes a second to sum; the cached answer takes well under one
  * millisecond. What the ranked items look like is read fresh on every request.
  */
-function ranking(
+async function ranking(
   ctx: PlatformContext,
   graphId: number,
   kind: "events" | "entities",
   o: HotOptions,
-): Ranking {
+): Promise<Ranking> {
   const key = `${kind}|${graphId}|${o.days}|${o.limit}|${o.end ?? ""}|${o.typeId ?? ""}`;
-  return storeCache<Ranking>(ctx, "hot", 500).get(key, rollupSignature(ctx, graphId), () =>
-    computeRanking(ctx, graphId, kind, o),
+  return storeCache<Ranking>(ctx, "hot", 500).getAsync(
+    key,
+    await rollupSignature(ctx, graphId),
+    () => computeRanking(ctx, graphId, kind, o),
   );
 }
 
-function computeRanking(
+async function computeRanking(
   ctx: PlatformContext,
   graphId: number,
   kind: "events" | "entities",
   o: HotOptions,
-): Ranking {
-  const db = ctx.db;
-  const table = kind === "events" ? "kg_event_daily" : "kg_entity_daily";
-  const idColumn = kind === "events" ? "event_id" : "entity_id";
-  const valueColumn = kind === "events" ? "reports" : "mentions";
-  const end =
-    o.end ??
-    (db.prepare(`SELECT max(day) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as
-      string | null);
+): Promise<Ranking> {
+  const db = ctx.store.db;
+  const end = o.end ?? (await latestDay(db, kind, graphId));
   if (!end) return { start: null, end: null, days: [], ranked: [] };
   const days = windowDays(end, o.days);
-  const params: Record<string, unknown> = { graph: graphId, start: days[0], end, limit: o.limit };
-  let classFilter = "";
-  if (o.typeId !== undefined) {
-    classFilter =
-      "AND entity_id IN (SELECT id FROM kg_entities WHERE graph_id = @graph AND class_id IN (SELECT value FROM json_each(@classes)))";
-    params.classes = JSON.stringify(graphOntology(ctx, graphId).subtree(o.typeId));
-  }
-  const top = db
-    .prepare(
-      `SELECT ${idColumn} AS id, sum(${valueColumn}) AS score FROM ${table}
-        WHERE graph_id = @graph AND day BETWEEN @start AND @end ${classFilter}
-        GROUP BY ${idColumn} ORDER BY score DESC, ${idColumn} DESC LIMIT @limit`,
-    )
-    .all(params) as { id: number; score: number }[];
+  const classIds =
+    o.typeId !== undefined ? (await graphOntology(ctx, graphId)).subtree(o.typeId) : undefined;
+  const top = await topRanked(db, kind, graphId, {
+    start: days[0],
+    end,
+    limit: o.limit,
+    classIds,
+  });
   const index = new Map(days.map((d, i) => [d, i]));
   const trends = new Map(top.map((t) => [t.id, new Array<number>(days.length).fill(0)]));
-  const daily = db
-    .prepare(
-      `SELECT ${idColumn} AS id, day, ${valueColumn} AS value FROM ${table}
-        WHERE ${idColumn} IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?`,
-    )
-    .all(JSON.stringify(top.map((t) => t.id)), days[0], end) as {
-    id: number;
-    day: string;
-    value: number;
-  }[];
+  const daily = await dailyValues(
+    db,
+    kind,
+    top.map((t) => t.id),
+    days[0],
+    end,
+  );
   for (const d of daily) trends.get(d.id)![index.get(d.day)!] += d.value;
   return {
     start: days[0],
@@ -115,24 +103,24 @@ function rankedAnswer<T, N extends object>(r: Ranking, found: Map<number, T>, na
 }
 
 /** Events ranked by the number of reports in the window, each with its daily series. */
-export function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
-  const r = ranking(ctx, graphId, "events", o);
+export async function hotEvents(ctx: PlatformContext, graphId: number, o: HotOptions) {
+  const r = await ranking(ctx, graphId, "events", o);
   const ids = r.ranked.map((x) => x.id);
-  return rankedAnswer(r, eventShapesById(ctx, graphId, ids), (event) => ({ event }));
+  return rankedAnswer(r, await eventShapesById(ctx, graphId, ids), (event) => ({ event }));
 }
 
 /** Entities ranked by mentions in the window, each with its daily series. */
-export function hotEntities(ctx: PlatformContext, graphId: number, o: HotOptions) {
-  const r = ranking(ctx, graphId, "entities", o);
+export async function hotEntities(ctx: PlatformContext, graphId: number, o: HotOptions) {
+  const r = await ranking(ctx, graphId, "entities", o);
   const ids = r.ranked.map((x) => x.id);
-  return rankedAnswer(r, entityRefs(ctx, graphId, ids), (entity) => ({ entity }));
+  return rankedAnswer(r, await entityRefs(ctx, graphId, ids), (entity) => ({ entity }));
 }
 
 /** Computes the standard rankings ahead, so the first reader after a rebuild waits for nothing. */
-export function warmHotRankings(ctx: PlatformContext, graphId: number) {
+export async function warmHotRankings(ctx: PlatformContext, graphId: number) {
   for (const days of STANDARD_WINDOWS) {
-    ranking(ctx, graphId, "events", { days, limit: 10 });
-    ranking(ctx, graphId, "entities", { days, limit: 10 });
+    await ranking(ctx, graphId, "events", { days, limit: 10 });
+    await ranking(ctx, graphId, "entities", { days, limit: 10 });
   }
-  ranking(ctx, graphId, "events", { days: 30, limit: 5 });
+  await ranking(ctx, graphId, "events", { days: 30, limit: 5 });
 }

@@ -3,8 +3,9 @@ import type { PlatformContext } from "../context.js";
 import { graphSignature, storeCache } from "./cache.js";
 import { requireEntity } from "./entities.js";
 import { forceLayout, SERVER_LAYOUT_THRESHOLD } from "./layout.js";
-import { graphOntology } from "./ontology.js";
-import { entityRefs, type RelationRow, relationRows } from "./shapes.js";
+import { graphOntology, type GraphOntology } from "./ontology.js";
+import { entityRefs, type RelationRow } from "./shapes.js";
+import { groupRelations, relationGroups, type RelationGroup } from "./store/relations.js";
 
 export interface NeighbourOptions {
   /** Relation type ids to keep; empty keeps all. */
@@ -21,49 +22,46 @@ export interface NeighbourOptions {
  * (each type and direction is an index range, read without sorting). Graphs above
  * SERVER_LAYOUT_THRESHOLD nodes come with x/y positions computed here.
  */
-export function neighbourGraph(
+export async function neighbourGraph(
   ctx: PlatformContext,
   graphId: number,
   uuid: string,
   o: NeighbourOptions,
-): NeighbourGraph {
-  const center = requireEntity(ctx, graphId, uuid);
+): Promise<NeighbourGraph> {
+  const center = await requireEntity(ctx, graphId, uuid);
   const key = `${center.id}|${o.types.join(",")}|${o.limit}|${o.depth}`;
-  return storeCache<NeighbourGraph>(ctx, "neighbours", 100).get(
+  return storeCache<NeighbourGraph>(ctx, "neighbours", 100).getAsync(
     key,
-    graphSignature(ctx, graphId),
+    await graphSignature(ctx, graphId),
     () => build(ctx, graphId, center.id, o),
   );
 }
 
-function build(
+/** Ring nodes whose relation groups are read in one statement, as the second hop goes on. */
+const RING_BATCH = 25;
+
+async function build(
   ctx: PlatformContext,
   graphId: number,
   centerId: number,
   o: NeighbourOptions,
-): NeighbourGraph {
+): Promise<NeighbourGraph> {
+  const db = ctx.store.db;
   const depthOf = new Map<number, number>([[centerId, 0]]);
   const edges = new Map<number, RelationRow>();
   const typeSet = o.types.length ? new Set(o.types) : null;
 
-  const expand = (entityId: number, depth: number, budget: number) => {
-    const groups = relationGroups(ctx, entityId).filter((g) => !typeSet || typeSet.has(g.type));
+  const expand = async (entityId: number, depth: number, budget: number, all: RelationGroup[]) => {
+    const groups = all.filter((g) => !typeSet || typeSet.has(g.type));
     const quotas = shareOut(
       groups.map((g) => g.count),
       budget,
     );
     let complete = true;
-    groups.forEach((g, i) => {
+    for (const [i, g] of groups.entries()) {
       if (quotas[i] < g.count) complete = false;
-      if (quotas[i] === 0) return;
-      const column = g.direction === "out" ? "subject_id" : "object_id";
-      const rows = relationRows(
-        ctx,
-        `WHERE r.${column} = ? AND r.relation_type_id = ? ORDER BY r.id LIMIT ?`,
-        entityId,
-        g.type,
-        quotas[i],
-      );
+      if (quotas[i] === 0) continue;
+      const rows = await groupRelations(db, g.direction, entityId, g.type, quotas[i]);
       for (const r of rows) {
         const other = r.subject_id === entityId ? r.object_id : r.subject_id;
         if (!depthOf.has(other)) {
@@ -75,26 +73,33 @@ function build(
         }
         edges.set(r.id, r);
       }
-    });
+    }
     return { complete, total: groups.reduce((n, g) => n + g.count, 0) };
   };
 
-  const first = expand(centerId, 1, o.limit - 1);
+  const first = await expand(
+    centerId,
+    1,
+    o.limit - 1,
+    (await relationGroups(db, [centerId])).get(centerId)!,
+  );
   let truncated = !first.complete;
   if (o.depth === 2) {
     const ring = [...depthOf].filter(([, d]) => d === 1).map(([id]) => id);
     const share = Math.max(3, Math.ceil((o.limit - depthOf.size) / Math.max(ring.length, 1)));
-    for (const id of ring) {
+    let groupsOf = new Map<number, RelationGroup[]>();
+    for (const [i, id] of ring.entries()) {
       if (depthOf.size >= o.limit) {
         truncated = true;
         break;
       }
-      if (!expand(id, 2, share).complete) truncated = true;
+      if (!groupsOf.has(id)) groupsOf = await relationGroups(db, ring.slice(i, i + RING_BATCH));
+      if (!(await expand(id, 2, share, groupsOf.get(id)!)).complete) truncated = true;
     }
   }
 
-  const refs = entityRefs(ctx, graphId, depthOf.keys());
-  const ontology = graphOntology(ctx, graphId);
+  const refs = await entityRefs(ctx, graphId, depthOf.keys());
+  const ontology = await graphOntology(ctx, graphId);
   const nodes = [...depthOf].map(([id, depth]) => {
     const ref = refs.get(id)!;
     return {
@@ -142,26 +147,8 @@ function build(
   };
 }
 
-function colorOf(ontology: ReturnType<typeof graphOntology>, classId: number | null) {
+function colorOf(ontology: GraphOntology, classId: number | null) {
   return classId == null ? "" : (ontology.classes.get(classId)?.color ?? "");
-}
-
-interface RelationGroup {
-  direction: "out" | "in";
-  type: number;
-  count: number;
-}
-
-function relationGroups(ctx: PlatformContext, entityId: number): RelationGroup[] {
-  const count = (column: string, direction: "out" | "in") =>
-    (
-      ctx.db
-        .prepare(
-          `SELECT relation_type_id AS type, count(*) AS count FROM kg_relations WHERE ${column} = ? GROUP BY relation_type_id`,
-        )
-        .all(entityId) as { type: number; count: number }[]
-    ).map((g) => ({ ...g, direction }));
-  return [...count("subject_id", "out"), ...count("object_id", "in")];
 }
 
 /** Splits a budget over groups as evenly as their sizes allow (water filling). */

@@ -1,6 +1,22 @@
 import type { PlatformContext } from "../context.js";
-import { entitySignature, storeCache } from "./cache.js";
+import type { Db, Tx } from "../db/store.js";
+import { entitySignature, entitySignatureSync, storeCache } from "./cache.js";
 import { builtinOntologies, type OntologyDef } from "./ontology-builtin.js";
+import {
+  classRows,
+  classRowsSync,
+  ensureOntologies,
+  ensureOntologiesSync,
+  ontologyRows,
+  ontologyRowsSync,
+  relationTypeRows,
+  relationTypeRowsSync,
+  setGraphOntology,
+  setGraphOntologySync,
+  type ClassRow,
+  type OntologyRows,
+} from "./store/ontology.js";
+import type { SyncCtx } from "./store/sql.js";
 
 export interface OntologyClass {
   id: number;
@@ -41,136 +57,102 @@ export interface GraphOntology {
   subtree(classId: number): number[];
 }
 
-/** Creates the built-in ontologies that are missing (an existing one is left as edited). */
+/**
+ * Creates the built-in ontologies that are missing (an existing one is left as edited); their
+ * ids by domain. In `tx` when given, else in a write transaction of its own.
+ */
 export function ensureBuiltinOntologies(
   ctx: PlatformContext,
-): Record<OntologyDef["domain"], number> {
-  const ids = {} as Record<OntologyDef["domain"], number>;
-  ctx.db.transaction(() => {
-    for (const def of builtinOntologies) ids[def.domain] = ensureOntology(ctx, def);
-  })();
-  return ids;
+  tx?: Tx,
+): Promise<Record<OntologyDef["domain"], number>> {
+  return tx
+    ? ensureOntologies(tx, builtinOntologies)
+    : ctx.store.write((t) => ensureOntologies(t, builtinOntologies));
 }
 
-function ensureOntology(ctx: PlatformContext, def: OntologyDef): number {
-  const db = ctx.db;
-  const existing = db
-    .prepare("SELECT id FROM kg_ontologies WHERE name = ?")
-    .pluck()
-    .get(def.name) as number | undefined;
-  if (existing) return existing;
-  const ontologyId = Number(
-    db
-      .prepare("INSERT INTO kg_ontologies (name, domain, description) VALUES (?, ?, ?)")
-      .run(def.name, def.domain, def.description).lastInsertRowid,
-  );
-  const classIds = new Map<string, number>();
-  const insertClass = db.prepare(
-    "INSERT INTO kg_classes (ontology_id, parent_id, name, is_place, color, description, label_en) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const insertProperty = db.prepare(
-    "INSERT INTO kg_class_properties (class_id, name, datatype, required, label_en) VALUES (?, ?, ?, ?, ?)",
-  );
-  for (const c of def.classes) {
-    const parent = c.parent ? classIds.get(c.parent) : null;
-    const id = Number(
-      insertClass.run(
-        ontologyId,
-        parent ?? null,
-        c.name,
-        c.place ? 1 : 0,
-        c.color,
-        c.description ?? "",
-        c.en ?? "",
-      ).lastInsertRowid,
-    );
-    classIds.set(c.name, id);
-    for (const p of c.properties ?? [])
-      insertProperty.run(id, p.name, p.datatype ?? "string", p.required ? 1 : 0, p.en ?? "");
-  }
-  /** One row of `sql` for each item, with the values `row` gives for it. */
-  const insertEach = <T>(sql: string, items: T[], row: (item: T) => unknown[]) => {
-    const insert = db.prepare(sql);
-    for (const item of items) insert.run(...row(item));
-  };
-  insertEach(
-    "INSERT INTO kg_relation_types (ontology_id, name, domain_class_id, range_class_id, description, label_en) VALUES (?, ?, ?, ?, ?, ?)",
-    def.relationTypes,
-    (r) => [
-      ontologyId,
-      r.name,
-      r.domain ? classIds.get(r.domain) : null,
-      r.range ? classIds.get(r.range) : null,
-      r.description ?? "",
-      r.en ?? "",
-    ],
-  );
-  insertEach(
-    "INSERT INTO kg_event_types (ontology_id, name, triggers, roles, color, label_en) VALUES (?, ?, ?, ?, ?, ?)",
-    def.eventTypes,
-    (e) => [
-      ontologyId,
-      e.name,
-      JSON.stringify(e.triggers),
-      JSON.stringify(e.roles),
-      e.color,
-      e.en ?? "",
-    ],
-  );
-  return ontologyId;
+/**
+ * ensureBuiltinOntologies on the SQLite connection, synchronously (in the caller's transaction
+ * when there is one): for the code not yet moved onto the data layer (issue 22). SQLite only.
+ */
+export function ensureBuiltinOntologiesSync(ctx: SyncCtx): Record<OntologyDef["domain"], number> {
+  return ensureOntologiesSync(ctx, builtinOntologies);
 }
 
-/** Gives a graph its ontology (replacing the previous one). */
-export function assignOntology(ctx: PlatformContext, graphId: number, ontologyId: number) {
-  ctx.db
-    .prepare(
-      `INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)
-       ON CONFLICT (graph_id) DO UPDATE SET ontology_id = excluded.ontology_id`,
-    )
-    .run(graphId, ontologyId);
+/** Gives a graph its ontology (replacing the previous one); in `tx` when given. */
+export async function assignOntology(
+  ctx: PlatformContext,
+  graphId: number,
+  ontologyId: number,
+  tx?: Tx,
+) {
+  await setGraphOntology(tx ?? ctx.store.db, graphId, ontologyId);
+}
+
+/** assignOntology on the SQLite connection, in the caller's synchronous transaction. SQLite only. */
+export function assignOntologySync(ctx: SyncCtx, graphId: number, ontologyId: number) {
+  setGraphOntologySync(ctx, graphId, ontologyId);
 }
 
 /** The graph's ontology; cached until the graph's entities or ontology change. */
-export function graphOntology(ctx: PlatformContext, graphId: number): GraphOntology {
-  return storeCache<GraphOntology>(ctx, "ontology", 50).get(
-    String(graphId),
-    entitySignature(ctx, graphId),
-    () => loadOntology(ctx, graphId),
+export async function graphOntology(ctx: PlatformContext, graphId: number): Promise<GraphOntology> {
+  const cache = storeCache<GraphOntology>(ctx, "ontology", 50);
+  return cache.getAsync(String(graphId), await entitySignature(ctx, graphId), () =>
+    loadOntology(ctx.store.db, graphId),
   );
 }
 
+/**
+ * graphOntology on the SQLite connection, synchronously (the same cache): for the code not yet
+ * moved onto the data layer (issue 22). SQLite only.
+ */
+export function graphOntologySync(ctx: SyncCtx, graphId: number): GraphOntology {
+  return storeCache<GraphOntology>(ctx, "ontology", 50).get(
+    String(graphId),
+    entitySignatureSync(ctx, graphId),
+    () => resolveOntology(ontologyRowsSync(ctx, graphId)),
+  );
+}
+
+/** The graph's ontology read now, without the cache (in a transaction: what it sees). */
+export async function loadOntology(db: Db, graphId: number): Promise<GraphOntology> {
+  return resolveOntology(await ontologyRows(db, graphId));
+}
+
+const classOf = (c: ClassRow): OntologyClass => ({ ...c, is_place: !!c.is_place });
+
 /** An ontology's classes, in id order. */
-export function ontologyClasses(ctx: PlatformContext, ontologyId: number): OntologyClass[] {
-  return (
-    ctx.db
-      .prepare(
-        "SELECT id, name, parent_id, is_place, color, description FROM kg_classes WHERE ontology_id = ? ORDER BY id",
-      )
-      .all(ontologyId) as (Omit<OntologyClass, "is_place"> & { is_place: number })[]
-  ).map((c) => ({ ...c, is_place: !!c.is_place }));
+export async function ontologyClasses(
+  ctx: PlatformContext,
+  ontologyId: number,
+): Promise<OntologyClass[]> {
+  return (await classRows(ctx.store.db, ontologyId)).map(classOf);
+}
+
+/** ontologyClasses on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
+export function ontologyClassesSync(ctx: SyncCtx, ontologyId: number): OntologyClass[] {
+  return classRowsSync(ctx, ontologyId).map(classOf);
 }
 
 /** An ontology's relation types, in id order. */
 export function ontologyRelationTypes(
   ctx: PlatformContext,
   ontologyId: number,
-): OntologyRelationType[] {
-  return ctx.db
-    .prepare(
-      "SELECT id, name, domain_class_id, range_class_id, description FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as OntologyRelationType[];
+): Promise<OntologyRelationType[]> {
+  return relationTypeRows(ctx.store.db, ontologyId);
 }
 
-function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
-  const db = ctx.db;
-  const head = db
-    .prepare(
-      "SELECT o.id, o.name FROM kg_graph_ontology g JOIN kg_ontologies o ON o.id = g.ontology_id WHERE g.graph_id = ?",
-    )
-    .get(graphId) as { id: number; name: string } | undefined;
-  const ontologyId = head?.id ?? -1;
-  const classes = new Map(ontologyClasses(ctx, ontologyId).map((c) => [c.id, c]));
+/** ontologyRelationTypes on the SQLite connection (see ontologyClassesSync). SQLite only. */
+export function ontologyRelationTypesSync(
+  ctx: SyncCtx,
+  ontologyId: number,
+): OntologyRelationType[] {
+  return relationTypeRowsSync(ctx, ontologyId);
+}
+
+/** An ontology's rows resolved for fast lookups. */
+function resolveOntology(rows: OntologyRows): GraphOntology {
+  const { head } = rows;
+  const classes = new Map(rows.classes.map((c) => [c.id, classOf(c)]));
   const children = new Map<number, number[]>();
   for (const c of classes.values()) {
     if (c.parent_id == null) continue;
@@ -196,21 +178,9 @@ function loadOntology(ctx: PlatformContext, graphId: number): GraphOntology {
   for (const c of classes.values())
     if (c.is_place) for (const id of subtree(c.id)) placeClassIds.add(id);
 
-  const relationTypes = new Map(ontologyRelationTypes(ctx, ontologyId).map((r) => [r.id, r]));
+  const relationTypes = new Map(rows.relationTypes.map((r) => [r.id, r]));
   const eventTypes = new Map<number, OntologyEventType>(
-    (
-      db
-        .prepare(
-          "SELECT id, name, triggers, roles, color FROM kg_event_types WHERE ontology_id = ? ORDER BY id",
-        )
-        .all(ontologyId) as {
-        id: number;
-        name: string;
-        triggers: string;
-        roles: string;
-        color: string;
-      }[]
-    ).map((e) => [
+    rows.eventTypes.map((e) => [
       e.id,
       {
         id: e.id,

@@ -17,40 +17,43 @@ type Point = { x: number; y: number };
  * neighbours of each expanded node merged in (each expansion capped), every node positioned,
  * so the browser only draws. Expanded ids the graph does not know are listed as `unknown`.
  */
-export function relationGraph(
+export async function relationGraph(
   ctx: PlatformContext,
   graphId: number,
   center: string,
   o: NeighbourOptions & { expand: string[] },
-): RelationGraph {
+): Promise<RelationGraph> {
   const expand = o.expand.filter((u) => u !== center);
   const key = `${center}|${o.types.join(",")}|${o.limit}|${o.depth}|${expand.join(",")}`;
-  return storeCache<RelationGraph>(ctx, "relation-graph", 50).get(
+  return storeCache<RelationGraph>(ctx, "relation-graph", 50).getAsync(
     key,
-    graphSignature(ctx, graphId),
+    await graphSignature(ctx, graphId),
     () => build(ctx, graphId, center, { ...o, expand }),
   );
 }
 
-function build(
+async function build(
   ctx: PlatformContext,
   graphId: number,
   center: string,
   o: NeighbourOptions & { expand: string[] },
-): RelationGraph {
-  const base = neighbourGraph(ctx, graphId, center, o);
-  const expansions = o.expand.map((uuid) => {
+): Promise<RelationGraph> {
+  const base = await neighbourGraph(ctx, graphId, center, o);
+  const expansions: (NeighbourGraph | null)[] = [];
+  for (const uuid of o.expand) {
     try {
-      return neighbourGraph(ctx, graphId, uuid, {
-        limit: EXPAND_CAP + 1,
-        depth: 1,
-        types: o.types,
-      });
+      expansions.push(
+        await neighbourGraph(ctx, graphId, uuid, {
+          limit: EXPAND_CAP + 1,
+          depth: 1,
+          types: o.types,
+        }),
+      );
     } catch (e) {
-      if (e instanceof HttpError && e.status === 404) return null;
-      throw e;
+      if (e instanceof HttpError && e.status === 404) expansions.push(null);
+      else throw e;
     }
-  });
+  }
   const nodes = new Map<string, NeighbourNode>();
   const edges = new Map<number, NeighbourEdge>();
   for (const n of base.nodes) nodes.set(n.id, n);

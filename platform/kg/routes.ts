@@ -23,6 +23,7 @@ import { graphOntology, type GraphOntology } from "./ontology.js";
 import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
 import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
+import { graphOfEntity } from "./store/graphs.js";
 import { searched, type SearchKind } from "../admin/insight/search-log.js";
 
 /**
@@ -33,26 +34,26 @@ import { searched, type SearchKind } from "../admin/insight/search-log.js";
 export function mountKg(router: Router, ctx: PlatformContext) {
   const graphOf = (req: Request) => requireGraph(ctx, pathId(req.params.gid));
   const signedIn = (fn: (req: Request, res: Response) => unknown) =>
-    handle((req, res) => {
+    handle(async (req, res) => {
       requireUser(res);
-      res.json(fn(req, res));
+      res.json(await fn(req, res));
     });
   const open = (fn: (req: Request, res: Response) => unknown) =>
-    handle((req, res) => res.json(fn(req, res)));
+    handle(async (req, res) => res.json(await fn(req, res)));
   /** A graph's search endpoint: its answer, the search recorded for the retrieval statistics (issue 5). */
   const searchList = (
     kind: SearchKind,
-    list: (req: Request, graphId: number, search: string | undefined) => { count: number },
+    list: (req: Request, graphId: number, search: string | undefined) => Promise<{ count: number }>,
   ) =>
-    function answer(req: Request, res: Response) {
-      const g = graphOf(req);
+    async function answer(req: Request, res: Response) {
+      const g = await graphOf(req);
       const search = stringParam(req.query, "search");
       return searched(
         ctx,
         req,
         res,
         { graphId: g.id, kind, query: search },
-        list(req, g.id, search),
+        await list(req, g.id, search),
       );
     };
 
@@ -63,16 +64,16 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/flows/",
-    open((req) => listFlows(ctx, graphOf(req).id)),
+    open(async (req) => listFlows(ctx, (await graphOf(req)).id)),
   );
   router.get(
     "/kg/graphs/:gid/flows/:flowId/",
-    open((req) => flowDetail(ctx, graphOf(req).id, pathId(req.params.flowId))),
+    open(async (req) => flowDetail(ctx, (await graphOf(req)).id, pathId(req.params.flowId))),
   );
   router.get(
     "/kg/graphs/:gid/event-graph/",
-    open((req) => {
-      const g = graphOf(req);
+    open(async (req) => {
+      const g = await graphOf(req);
       const event = req.query.event === undefined ? undefined : pathId(String(req.query.event));
       if (event === null) throw notFound(NOT_FOUND.event);
       return eventGraph(ctx, g.id, {
@@ -95,15 +96,15 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   // Signed in: everything else.
   router.get(
     "/kg/graphs/:gid/",
-    signedIn((req) => graphShape(ctx, graphOf(req))),
+    signedIn(async (req) => graphShape(ctx, await graphOf(req))),
   );
   router.get(
     "/kg/graphs/:gid/overview/",
-    signedIn((req) => graphOverview(ctx, graphOf(req))),
+    signedIn(async (req) => graphOverview(ctx, await graphOf(req))),
   );
   router.get(
     "/kg/graphs/:gid/ontology/",
-    signedIn((req) => ontologyShape(graphOntology(ctx, graphOf(req).id))),
+    signedIn(async (req) => ontologyShape(await graphOntology(ctx, (await graphOf(req)).id))),
   );
 
   router.get(
@@ -121,7 +122,7 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/articles/:id/",
-    signedIn((req) => articleDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+    signedIn(async (req) => articleDetail(ctx, pathId(req.params.id), (await graphOf(req)).id)),
   );
   router.get(
     "/kg/articles/:id/",
@@ -131,21 +132,21 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   router.get(
     "/kg/graphs/:gid/entities/",
     signedIn(
-      searchList("entity", (req, graphId, search) => {
-        const type = classParam(graphOntology(ctx, graphId), stringParam(req.query, "type"));
+      searchList("entity", async (req, graphId, search) => {
+        const type = classParam(await graphOntology(ctx, graphId), stringParam(req.query, "type"));
         return listEntities(ctx, graphId, { search, typeId: type }, pageParams(req.query));
       }),
     ),
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/",
-    signedIn((req) => entityDetail(ctx, graphOf(req).id, req.params.uuid)),
+    signedIn(async (req) => entityDetail(ctx, (await graphOf(req)).id, req.params.uuid)),
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/relations/",
-    signedIn((req) => {
-      const g = graphOf(req);
-      const entity = requireEntity(ctx, g.id, req.params.uuid);
+    signedIn(async (req) => {
+      const g = await graphOf(req);
+      const entity = await requireEntity(ctx, g.id, req.params.uuid);
       const direction = stringParam(req.query, "direction");
       if (direction !== undefined && direction !== "out" && direction !== "in")
         throw badRequest("参数 direction 只能是 out 或 in");
@@ -159,7 +160,7 @@ export function mountKg(router: Router, ctx: PlatformContext) {
           predicateId:
             predicate === undefined
               ? undefined
-              : relationTypeIds(graphOntology(ctx, g.id), [predicate])[0],
+              : relationTypeIds(await graphOntology(ctx, g.id), [predicate])[0],
         },
         pageParams(req.query),
       );
@@ -167,59 +168,61 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/events/",
-    signedIn((req) => {
-      const g = graphOf(req);
+    signedIn(async (req) => {
+      const g = await graphOf(req);
       return entityEvents(
         ctx,
         g.id,
-        requireEntity(ctx, g.id, req.params.uuid),
+        await requireEntity(ctx, g.id, req.params.uuid),
         pageParams(req.query),
       );
     }),
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/articles/",
-    signedIn((req) => {
-      const g = graphOf(req);
-      return entityArticles(ctx, requireEntity(ctx, g.id, req.params.uuid), pageParams(req.query));
+    signedIn(async (req) => {
+      const g = await graphOf(req);
+      return entityArticles(
+        ctx,
+        await requireEntity(ctx, g.id, req.params.uuid),
+        pageParams(req.query),
+      );
     }),
   );
-  const neighbourOptions = (req: Request, graphId: number): NeighbourOptions => ({
-    depth: intParam(req.query, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2,
-    types: relationTypeIds(graphOntology(ctx, graphId), listParam(req.query, "types")),
-    limit: intParam(req.query, "limit", { min: 2, max: 2000, fallback: 50 }),
-  });
+  const neighbourOptions = async (req: Request, graphId: number): Promise<NeighbourOptions> => {
+    const depth = intParam(req.query, "depth", { min: 1, max: 2, fallback: 1 }) as 1 | 2;
+    const types = relationTypeIds(await graphOntology(ctx, graphId), listParam(req.query, "types"));
+    const limit = intParam(req.query, "limit", { min: 2, max: 2000, fallback: 50 });
+    return { depth, types, limit };
+  };
   router.get(
     "/kg/graphs/:gid/entities/:uuid/neighbours/",
-    signedIn((req) => {
-      const g = graphOf(req);
-      return neighbourGraph(ctx, g.id, req.params.uuid, neighbourOptions(req, g.id));
+    signedIn(async (req) => {
+      const g = await graphOf(req);
+      return neighbourGraph(ctx, g.id, req.params.uuid, await neighbourOptions(req, g.id));
     }),
   );
   router.get(
     "/kg/graphs/:gid/entities/:uuid/relation-graph/",
-    signedIn((req) => {
-      const g = graphOf(req);
+    signedIn(async (req) => {
+      const g = await graphOf(req);
       return relationGraph(ctx, g.id, req.params.uuid, {
-        ...neighbourOptions(req, g.id),
+        ...(await neighbourOptions(req, g.id)),
         expand: listParam(req.query, "expand", MAX_EXPANDED),
       });
     }),
   );
   router.get(
     "/kg/entities/:uuid/",
-    signedIn((req) => {
-      const graphId = ctx.db
-        .prepare("SELECT graph_id FROM kg_entities WHERE uuid = ?")
-        .pluck()
-        .get(req.params.uuid) as number | undefined;
+    signedIn(async (req) => {
+      const graphId = await graphOfEntity(ctx.store.db, req.params.uuid);
       if (graphId === undefined) throw notFound(NOT_FOUND.entity);
       return entityDetail(ctx, graphId, req.params.uuid);
     }),
   );
   router.get(
     "/kg/graphs/:gid/relations/:id/",
-    signedIn((req) => relationDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+    signedIn(async (req) => relationDetail(ctx, pathId(req.params.id), (await graphOf(req)).id)),
   );
   router.get(
     "/kg/relations/:id/",
@@ -229,13 +232,16 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   router.get(
     "/kg/graphs/:gid/events/",
     signedIn(
-      searchList("event", (req, graphId, search) =>
+      searchList("event", async (req, graphId, search) =>
         listEvents(
           ctx,
           graphId,
           {
             search,
-            typeId: eventTypeParam(graphOntology(ctx, graphId), stringParam(req.query, "type")),
+            typeId: eventTypeParam(
+              await graphOntology(ctx, graphId),
+              stringParam(req.query, "type"),
+            ),
             start: dateParam(req.query, "start"),
             end: dateParam(req.query, "end"),
             place: stringParam(req.query, "place"),
@@ -247,7 +253,7 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/graphs/:gid/events/:id/",
-    signedIn((req) => eventDetail(ctx, pathId(req.params.id), graphOf(req).id)),
+    signedIn(async (req) => eventDetail(ctx, pathId(req.params.id), (await graphOf(req)).id)),
   );
   router.get(
     "/kg/events/:id/",
@@ -256,15 +262,15 @@ export function mountKg(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/graphs/:gid/hot-events/",
-    signedIn((req) => hotEvents(ctx, graphOf(req).id, hotParams(req))),
+    signedIn(async (req) => hotEvents(ctx, (await graphOf(req)).id, hotParams(req))),
   );
   router.get(
     "/kg/graphs/:gid/hot-entities/",
-    signedIn((req) => {
-      const g = graphOf(req);
+    signedIn(async (req) => {
+      const g = await graphOf(req);
       return hotEntities(ctx, g.id, {
         ...hotParams(req),
-        typeId: classParam(graphOntology(ctx, g.id), stringParam(req.query, "type")),
+        typeId: classParam(await graphOntology(ctx, g.id), stringParam(req.query, "type")),
       });
     }),
   );
@@ -275,21 +281,21 @@ export function mountKg(router: Router, ctx: PlatformContext) {
   router.use("/kg/graphs/:gid/extract", tooLong);
   router.post(
     "/kg/graphs/:gid/extract/",
-    signedIn((req) => {
-      const g = graphOf(req);
+    signedIn(async (req) => {
+      const g = await graphOf(req);
       const body = (req.body ?? {}) as { text?: unknown; article_id?: unknown };
       if (body.text === undefined && body.article_id !== undefined) {
-        const article = articleDetail(ctx, pathId(String(body.article_id)), g.id);
+        const article = await articleDetail(ctx, pathId(String(body.article_id)), g.id);
         return {
           article_id: article.id,
           ...withLayout(
-            analyzeText(ctx, g.id, article.content, {
+            await analyzeText(ctx, g.id, article.content, {
               referenceDate: article.published_at.slice(0, 10),
             }),
           ),
         };
       }
-      return withLayout(analyzeText(ctx, g.id, validateText(body.text)));
+      return withLayout(await analyzeText(ctx, g.id, validateText(body.text)));
     }),
   );
 }

@@ -1,6 +1,11 @@
 import type { PlatformContext } from "../context.js";
-import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../kg/ontology.js";
-import { refreshRollups, stableUuid } from "../kg/store.js";
+import {
+  assignOntologySync,
+  ensureBuiltinOntologiesSync,
+  graphOntologySync,
+} from "../kg/ontology.js";
+import { refreshRollupsSync } from "../kg/rollups.js";
+import { stableUuid } from "../kg/uuid.js";
 import { type ComposedCorpus, composeCorpus, type CorpusDomain } from "./corpus/compose.js";
 import { generalCorpus } from "./corpus/general.js";
 import { militaryCorpus } from "./corpus/military.js";
@@ -33,7 +38,7 @@ export function seedKgDemo(ctx: PlatformContext) {
   if (!kgStoreIsEmpty(ctx)) return;
   const db = ctx.db;
   db.transaction(() => {
-    const ontologies = ensureBuiltinOntologies(ctx);
+    const ontologies = ensureBuiltinOntologiesSync(ctx);
     const addGraph = db.prepare("INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (?, ?, ?)");
     for (const [id, g] of Object.entries(graphNames)) addGraph.run(Number(id), g.name, g.domain);
     const unmapped = db
@@ -42,16 +47,20 @@ export function seedKgDemo(ctx: PlatformContext) {
       )
       .all() as { id: number; domain: string }[];
     for (const g of unmapped)
-      assignOntology(ctx, g.id, g.domain === "military" ? ontologies.military : ontologies.general);
+      assignOntologySync(
+        ctx,
+        g.id,
+        g.domain === "military" ? ontologies.military : ontologies.general,
+      );
     for (const domain of demoDomains) writeCorpus(ctx, domain, composeCorpus(domain));
-    for (const domain of demoDomains) refreshRollups(ctx, domain.graphId);
+    for (const domain of demoDomains) refreshRollupsSync(ctx, domain.graphId);
   })();
 }
 
 function writeCorpus(ctx: PlatformContext, domain: CorpusDomain, corpus: ComposedCorpus) {
   const db = ctx.db;
   const graphId = domain.graphId;
-  const ontology = graphOntology(ctx, graphId);
+  const ontology = graphOntologySync(ctx, graphId);
   const entityIds = new Map<string, number>();
   const insertEntity = db.prepare(
     `INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description)

@@ -36,7 +36,7 @@ const CSV = [
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
-  military = ensureBuiltinOntologies(p.ctx).military;
+  military = (await ensureBuiltinOntologies(p.ctx)).military;
   p.ctx.db
     .prepare("INSERT OR REPLACE INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ?)")
     .run(military);

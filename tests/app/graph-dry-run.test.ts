@@ -16,7 +16,7 @@ let military: number;
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
-  military = ensureBuiltinOntologies(p.ctx).military;
+  military = (await ensureBuiltinOntologies(p.ctx)).military;
   admin = await as(p, "dry-run-admin", ["admin"]);
 });
 afterAll(() => p.close());

@@ -23,7 +23,7 @@ let graphId: number;
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
-  military = ensureBuiltinOntologies(p.ctx).military;
+  military = (await ensureBuiltinOntologies(p.ctx)).military;
   admin = await as(p, "import-admin", ["admin"]);
   const db = p.ctx.db;
   graphId = Number(

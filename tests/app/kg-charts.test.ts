@@ -374,7 +374,7 @@ describe("the relation page with stored markup", () => {
   afterAll(() => p.close());
 
   it("draws an entity named <script> as text in the server's SVG", async () => {
-    const { hub } = seedHubGraph(p.ctx.db, 902, 5);
+    const { hub } = await seedHubGraph(p.ctx, 902, 5);
     const state = await browser(userWithToken(p.ctx, "kg-escape", ["kg__graph__read"]));
     const r = await run(() =>
       relationLoader({

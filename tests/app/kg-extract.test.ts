@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_public.$kgId.extract";
 import { browser, get, post, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { value } from "../helpers/sql";
 import { DEMO } from "./kg-fixtures";
 
 /** The text-analysis page: its form action against the platform's real extraction. */
@@ -92,10 +94,10 @@ describe("text analysis (/:kgId/extract)", () => {
   });
 
   it("is a 404 for an article of another graph, a 400 for an unknown intent, a 403 without the page's token", async () => {
-    const other = p.ctx.db
-      .prepare("SELECT id FROM kg_articles WHERE graph_id = ? LIMIT 1")
-      .pluck()
-      .get(DEMO.general) as number;
+    const other = await value<number>(
+      p.ctx,
+      sql`SELECT id FROM kg_articles WHERE graph_id = ${DEMO.general} ORDER BY id LIMIT 1`,
+    );
     expect((await submit({ intent: "article", article_id: String(other) })).status).toBe(404);
     expect((await submit({ intent: "nonsense" })).status).toBe(400);
     const forged = post("/245/extract", user, { intent: "text", text: SAMPLE, csrf: "forged" });

@@ -1,4 +1,6 @@
-import type Database from "better-sqlite3";
+import { sql } from "kysely";
+import type { PlatformContext } from "../../platform/context.js";
+import type { Db } from "../../platform/db/store.js";
 
 /** Demo corpus ids the graph-page tests rely on (uuids are name-based, so stable). */
 export const DEMO = {
@@ -17,58 +19,68 @@ export const DEMO = {
 export const SCRIPT_NAME = "<script>window.__kgXss = 1</script>";
 
 /** A graph of its own (general ontology), created once: tests write fixtures into it, not into the demo graphs. */
-function ensureGraph(db: Database.Database, graphId: number, name: string) {
-  const exists = db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(graphId);
-  const ontology = db
-    .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
-    .pluck()
-    .get(DEMO.general) as number;
+async function ensureGraph(tx: Db, graphId: number, name: string) {
+  const first = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(tx)).rows[0];
+  const exists = await first(sql`SELECT 1 AS found FROM graphs WHERE id = ${graphId}`);
+  const ontology = (await first<{ id: number }>(
+    sql`SELECT ontology_id AS id FROM kg_graph_ontology WHERE graph_id = ${DEMO.general}`,
+  ))!.id;
   if (!exists) {
-    db.prepare(
-      "INSERT INTO graphs (id, name, domain, description) VALUES (?, ?, 'general', '测试数据')",
-    ).run(graphId, name);
-    db.prepare("INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (?, ?)").run(
-      graphId,
-      ontology,
+    await sql`INSERT INTO graphs (id, name, domain, description) VALUES (${graphId}, ${name}, 'general', '测试数据')`.execute(
+      tx,
+    );
+    await sql`INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (${graphId}, ${ontology})`.execute(
+      tx,
     );
   }
+  const classes = await sql<{
+    id: number;
+  }>`SELECT id FROM kg_classes WHERE ontology_id = ${ontology} ORDER BY id LIMIT 4`.execute(tx);
   return {
-    classes: db
-      .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? ORDER BY id LIMIT 4")
-      .pluck()
-      .all(ontology) as number[],
-    relationType: db
-      .prepare("SELECT id FROM kg_relation_types WHERE ontology_id = ? ORDER BY id LIMIT 1")
-      .pluck()
-      .get(ontology) as number,
+    classes: classes.rows.map((r) => r.id),
+    relationType: (await first<{ id: number }>(
+      sql`SELECT id FROM kg_relation_types WHERE ontology_id = ${ontology} ORDER BY id LIMIT 1`,
+    ))!.id,
     created: !exists,
   };
+}
+
+/** An entity; its id. */
+async function addEntity(tx: Db, uuid: string, graphId: number, classId: number, name: string) {
+  const { rows } = await sql<{
+    id: number;
+  }>`INSERT INTO kg_entities (uuid, graph_id, class_id, name)
+    VALUES (${uuid}, ${graphId}, ${classId}, ${name}) RETURNING id`.execute(tx);
+  return rows[0].id;
 }
 
 /**
  * One hub entity with `size` neighbours (the first named with markup), written straight
  * into the store: the fixture for big-graph and escaping tests. Returns the hub's uuid.
  */
-export function seedHubGraph(db: Database.Database, graphId: number, size: number) {
+export async function seedHubGraph(
+  ctx: Pick<PlatformContext, "store">,
+  graphId: number,
+  size: number,
+) {
   const hubUuid = `hub-${graphId}`;
-  db.transaction(() => {
-    const { classes, relationType, created } = ensureGraph(db, graphId, `大图${graphId}`);
+  await ctx.store.write(async (tx) => {
+    const { classes, relationType, created } = await ensureGraph(tx, graphId, `大图${graphId}`);
     if (!created) return;
-    const entity = db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)",
-    );
-    const relation = db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence) VALUES (?, ?, ?, ?, 0.9)",
-    );
-    const hub = Number(entity.run(hubUuid, graphId, classes[0], `枢纽${graphId}`).lastInsertRowid);
+    const hub = await addEntity(tx, hubUuid, graphId, classes[0], `枢纽${graphId}`);
     for (let i = 0; i < size; i++) {
       const name = i === 0 ? SCRIPT_NAME : `邻居${i}`;
-      const id = Number(
-        entity.run(`n-${graphId}-${i}`, graphId, classes[i % classes.length], name).lastInsertRowid,
+      const id = await addEntity(
+        tx,
+        `n-${graphId}-${i}`,
+        graphId,
+        classes[i % classes.length],
+        name,
       );
-      relation.run(graphId, hub, relationType, id);
+      await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+        VALUES (${graphId}, ${hub}, ${relationType}, ${id}, 0.9)`.execute(tx);
     }
-  })();
+  });
   return { graphId, hub: hubUuid };
 }
 
@@ -76,40 +88,37 @@ export function seedHubGraph(db: Database.Database, graphId: number, size: numbe
  * An article whose title and text carry markup and script, mentioning an entity whose name
  * is markup, with a relation read from its second sentence. Returns the ids.
  */
-export function seedMarkupArticle(db: Database.Database, graphId: number) {
+export async function seedMarkupArticle(ctx: Pick<PlatformContext, "store">, graphId: number) {
   const content = `第一句<b>粗体</b>${SCRIPT_NAME}。<img src=x onerror="window.__kgXss=2">与枢纽相连。`;
   const title = `<img src=x onerror="window.__kgXss=3">标记测试`;
-  return db.transaction(() => {
-    const { classes, relationType } = ensureGraph(db, graphId, `标记测试${graphId}`);
-    const found = db
-      .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND title = ?")
-      .pluck()
-      .get(graphId, title) as number | undefined;
+  return ctx.store.write(async (tx) => {
+    const { classes, relationType } = await ensureGraph(tx, graphId, `标记测试${graphId}`);
+    const found = (
+      await sql<{
+        id: number;
+      }>`SELECT id FROM kg_articles WHERE graph_id = ${graphId} AND title = ${title}`.execute(tx)
+    ).rows[0]?.id;
     if (found) return { graphId, article: found, sentence: secondSentence(content) };
-    const article = Number(
-      db
-        .prepare(
-          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (?, ?, '测试', '2020-01-01T08:00:00+08:00', ?)",
-        )
-        .run(graphId, title, content).lastInsertRowid,
-    );
-    const entity = db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, ?, ?, ?)",
-    );
-    const evil = Number(
-      entity.run(`evil-${graphId}`, graphId, classes[0], SCRIPT_NAME).lastInsertRowid,
-    );
-    const hub = Number(entity.run(`plain-${graphId}`, graphId, classes[1], "枢纽").lastInsertRowid);
+    const article = (
+      await sql<{
+        id: number;
+      }>`INSERT INTO kg_articles (graph_id, title, source, published_at, content)
+        VALUES (${graphId}, ${title}, '测试', '2020-01-01T08:00:00+08:00', ${content}) RETURNING id`.execute(
+        tx,
+      )
+    ).rows[0].id;
+    const evil = await addEntity(tx, `evil-${graphId}`, graphId, classes[0], SCRIPT_NAME);
+    const hub = await addEntity(tx, `plain-${graphId}`, graphId, classes[1], "枢纽");
     const at = content.indexOf(SCRIPT_NAME);
-    db.prepare(
-      "INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
-    ).run(article, at, at + SCRIPT_NAME.length, evil);
+    await sql`INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id)
+      VALUES (${article}, ${at}, ${at + SCRIPT_NAME.length}, ${evil})`.execute(tx);
     const [s, e] = secondSentence(content);
-    db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, 0.8, ?, ?, ?)",
-    ).run(graphId, evil, relationType, hub, article, s, e);
+    await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
+      VALUES (${graphId}, ${evil}, ${relationType}, ${hub}, 0.8, ${article}, ${s}, ${e})`.execute(
+      tx,
+    );
     return { graphId, article, sentence: [s, e] as [number, number] };
-  })();
+  });
 }
 
 function secondSentence(content: string): [number, number] {

@@ -343,7 +343,7 @@ describe("relation graph (/relation/:id)", () => {
 describe("a 2,000-node relation graph", () => {
   // Server time is measured by the benchmark (bench/); here: the shape that keeps it fast.
   it("comes laid out by the server, drawn plain (no labels, arrows or curves) so the picture stays light", async () => {
-    const { hub } = seedHubGraph(p.ctx.db, 901, 2100);
+    const { hub } = await seedHubGraph(p.ctx, 901, 2100);
     const { status, d } = await load(relationLoader, `/relation/${hub}?id=901&limit=2000`, {
       id: hub,
     });

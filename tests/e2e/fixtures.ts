@@ -4,6 +4,7 @@ import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { storeOverSqlite, type Store } from "../../platform/db/store.js";
 
 export { expect };
 
@@ -15,6 +16,13 @@ export function db(): Database.Database {
     store.pragma("busy_timeout = 5000");
   }
   return store;
+}
+
+let layer: Store | undefined;
+/** The same store through the data layer, for fixtures written as they would be on either engine. */
+export function e2eStore(): { store: Store } {
+  layer ??= storeOverSqlite(path.join(E2E_DATA_DIR, "platform.sqlite"), db());
+  return { store: layer };
 }
 
 function hashPassword(password: string): string {

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, SCRIPT_NAME, seedHubGraph, seedMarkupArticle } from "../app/kg-fixtures";
-import { db, expect as baseExpect, hasJs, shot, test } from "./fixtures";
+import { e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
 
 /**
@@ -148,7 +148,7 @@ test.describe("graph pages", () => {
   test("stored markup and script show as text and never run", async ({
     adminPage: page,
   }, testInfo) => {
-    const { graphId, article } = seedMarkupArticle(db(), fixtureGraph(testInfo, 981));
+    const { graphId, article } = await seedMarkupArticle(e2eStore(), fixtureGraph(testInfo, 981));
     await page.goto(`/${graphId}/article/${article}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(
       '<img src=x onerror="window.__kgXss=3">标记测试',
@@ -269,7 +269,7 @@ test.describe("graph pages", () => {
 
   test("a 2,000-node relation graph stays interactive", async ({ adminPage: page }, testInfo) => {
     test.slow();
-    const { graphId, hub } = seedHubGraph(db(), fixtureGraph(testInfo, 991), 2100);
+    const { graphId, hub } = await seedHubGraph(e2eStore(), fixtureGraph(testInfo, 991), 2100);
     await page.goto(`/relation/${hub}?id=${graphId}&limit=2000`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`枢纽${graphId}`);
     await expectChart(page, testInfo);

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
-import { vi } from "vitest";
 import type { Job } from "@contract/graph-admin";
 import { getJob } from "../../platform/jobs/store.js";
 import { hashPasswordSync } from "../../platform/auth/passwords.js";
@@ -148,12 +147,20 @@ export async function apiCall(
 
 const FINISHED = ["succeeded", "failed", "cancelled"];
 
+/**
+ * vitest's `vi`, loaded when a test first waits: the benches import this module outside
+ * vitest, where importing vitest itself throws.
+ */
+const vitest = () => import("vitest").then((m) => m.vi);
+
 /** Waits until `ok()` holds (vi.waitFor, polling every 20 ms). */
 export async function eventually(
   ok: () => boolean | Promise<boolean>,
   timeout = 20_000,
 ): Promise<void> {
-  await vi.waitFor(
+  await (
+    await vitest()
+  ).waitFor(
     async () => {
       if (!(await ok())) throw new Error("not yet");
     },
@@ -163,7 +170,7 @@ export async function eventually(
 
 /** The job once it has finished (succeeded, failed or cancelled), polled with vi.waitFor. */
 export async function settled(p: TestPlatform, id: number, timeout = 15_000): Promise<Job> {
-  return vi.waitFor(
+  return (await vitest()).waitFor(
     async () => {
       const job = await getJob(p.ctx.store.db, id);
       if (!job || !FINISHED.includes(job.status))

@@ -14,7 +14,7 @@ let general: number;
 
 beforeAll(async () => {
   p = await startPlatform();
-  const ids = ensureBuiltinOntologies(p.ctx);
+  const ids = await ensureBuiltinOntologies(p.ctx);
   military = ids.military;
   general = ids.general;
   admin = userWithToken(p.ctx, "builder", ["admin"]);
@@ -527,7 +527,7 @@ describe("a build cut off by a restart", () => {
       p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military')").run()
         .lastInsertRowid,
     );
-    assignOntology(p.ctx, graph, military);
+    await assignOntology(p.ctx, graph, military);
     // What a killed process leaves: a running build with part of the graph written.
     p.ctx.db
       .prepare("INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ?, '半成品')")

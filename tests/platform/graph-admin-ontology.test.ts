@@ -12,7 +12,7 @@ let ontologyId: number;
 
 beforeAll(async () => {
   p = await startPlatform();
-  ensureBuiltinOntologies(p.ctx);
+  await ensureBuiltinOntologies(p.ctx);
   admin = userWithToken(p.ctx, "onto-admin", ["admin"]);
   const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
     name: "测试本体",
@@ -351,7 +351,7 @@ describe("English labels", () => {
       .filter((c) => c.name === "label_en")
       .map((c) => c.dflt_value);
 
-  it("are a column of every kind of term, empty by default, and the built-in military ontology has them", () => {
+  it("are a column of every kind of term, empty by default, and the built-in military ontology has them", async () => {
     expect(migrations.map((m) => m.name)).toContain("013-english-labels");
     for (const table of [
       "kg_classes",
@@ -360,7 +360,7 @@ describe("English labels", () => {
       "kg_event_types",
     ])
       expect(columns(table)).toEqual(["''"]);
-    const military = ensureBuiltinOntologies(p.ctx).military;
+    const military = (await ensureBuiltinOntologies(p.ctx)).military;
     const db = p.ctx.db;
     const blank = (sql: string) => db.prepare(sql).pluck().get(military) as number;
     expect(
@@ -382,8 +382,8 @@ describe("English labels", () => {
     ).toBe(0);
   });
 
-  it("a store seeded before them gets the built-in ones where blank; an operator's label stays", () => {
-    const military = ensureBuiltinOntologies(p.ctx).military;
+  it("a store seeded before them gets the built-in ones where blank; an operator's label stays", async () => {
+    const military = (await ensureBuiltinOntologies(p.ctx)).military;
     const db = p.ctx.db;
     const label = (name: string) =>
       db

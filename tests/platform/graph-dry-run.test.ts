@@ -19,7 +19,7 @@ let graphNo = 0;
 
 beforeAll(async () => {
   p = await startPlatform();
-  military = ensureBuiltinOntologies(p.ctx).military;
+  military = (await ensureBuiltinOntologies(p.ctx)).military;
   admin = userWithToken(p.ctx, "dry-runner", ["admin"]);
 });
 afterAll(() => p.close());

@@ -151,13 +151,15 @@ describe("model runs", () => {
       JSON.stringify(test),
     ).n;
     let predicted = 0;
-    const knowledge = trainingKnowledge(p.ctx, 245, splitArticles(p.ctx, 245, 20).train);
+    const knowledge = await trainingKnowledge(p.ctx, 245, splitArticles(p.ctx, 245, 20).train);
     for (const id of test) {
       const a = one("SELECT content, published_at FROM kg_articles WHERE id = ?", id);
-      predicted += analyzeText(p.ctx, 245, a.content, {
-        referenceDate: a.published_at.slice(0, 10),
-        knowledge,
-      }).events.length;
+      predicted += (
+        await analyzeText(p.ctx, 245, a.content, {
+          referenceDate: a.published_at.slice(0, 10),
+          knowledge,
+        })
+      ).events.length;
     }
     expect(ev).toMatchObject({ articles: test.length, gold, predicted });
     expect(ev.tp).toBeLessThanOrEqual(Math.min(gold, predicted));
@@ -185,7 +187,7 @@ describe("model runs", () => {
 
   it("judges held-out articles with a dictionary built from the training articles only", async () => {
     const { train, test } = splitArticles(p.ctx, 245, 20);
-    const knowledge = trainingKnowledge(p.ctx, 245, train);
+    const knowledge = await trainingKnowledge(p.ctx, 245, train);
     const known = new Set(knowledge.dictionary.ids);
     // Entities mentioned in held-out articles only: not in the dictionary.
     const unseen = all(
@@ -358,16 +360,16 @@ describe("model runs", () => {
 });
 
 describe("retrieval statistics", () => {
-  it("records searches, ignoring blank ones", () => {
+  it("records searches, ignoring blank ones", async () => {
     const before = one("SELECT count(*) AS n FROM kg_search_log").n;
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 245,
       userId: admin.id,
       query: "  歼-20  ",
       kind: "entity",
       resultCount: 3,
     });
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 245,
       userId: admin.id,
       query: "   ",
@@ -431,7 +433,7 @@ describe("retrieval statistics", () => {
   });
 
   it("exports each table as CSV with a BOM, neutralising formula-like queries", async () => {
-    logSearch(p.ctx, {
+    await logSearch(p.ctx, {
       graphId: 246,
       userId: admin.id,
       query: "=HYPERLINK(1)",

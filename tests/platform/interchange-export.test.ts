@@ -621,7 +621,11 @@ describe("streaming", () => {
   it("a slow download holds up no writer, and is the graph as it was when it began", async () => {
     const { generateGraph } = await import("../../platform/kg/generate.js");
     const graph = 950;
-    generateGraph(p.ctx, graph, { entities: 2_000, relations: 20_000, name: "导出流测试图谱" });
+    await generateGraph(p.ctx, graph, {
+      entities: 2_000,
+      relations: 20_000,
+      name: "导出流测试图谱",
+    });
     const relations = count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph);
     const res = await fetch(`${p.api}/kg/graphs/${graph}/export/?format=nt`, {
       headers: authHeaders(reader),

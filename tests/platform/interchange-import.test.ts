@@ -18,7 +18,7 @@ let O: string;
 
 beforeAll(async () => {
   p = await startPlatform();
-  military = ensureBuiltinOntologies(p.ctx).military;
+  military = (await ensureBuiltinOntologies(p.ctx)).military;
   O = ontologyBaseIri(military);
   admin = userWithToken(p.ctx, "importer", ["admin"]);
 });

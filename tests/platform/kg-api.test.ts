@@ -1,4 +1,7 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ontologyClasses, ontologyRelationTypes } from "../../platform/kg/ontology.js";
+import { one as first } from "../helpers/sql.js";
 import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
 
 type Json = any;
@@ -21,7 +24,7 @@ describe("knowledge-graph API on the demo corpus", () => {
     expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
     return r.body;
   };
-  const one = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).get(...args) as Json;
+  const one = async (query: RawBuilder<unknown>) => (await first<Json>(p.ctx, query))!;
 
   describe("access", () => {
     it("serves the graph list to anyone, with domain names and counts", async () => {
@@ -43,7 +46,8 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("answers every other read without a token with 401 and the reason", async () => {
-      const entity = one("SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1").uuid;
+      const entity = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1`))
+        .uuid;
       for (const path of [
         "/kg/graphs/245/",
         "/kg/graphs/245/overview/",
@@ -66,7 +70,8 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("answers unknown graphs, articles, entities, events, relations and flows with a Chinese 404", async () => {
-      const otherArticle = one("SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1").id;
+      const otherArticle = (await one(sql`SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1`))
+        .id;
       const cases: [string, string, boolean][] = [
         ["/kg/graphs/9999/overview/", "知识图谱不存在", true],
         ["/kg/graphs/abc/articles/", "知识图谱不存在", true],
@@ -111,7 +116,7 @@ describe("knowledge-graph API on the demo corpus", () => {
     it("gives a graph's overview: counts, type distributions, recent articles, hot events and entities", async () => {
       const body = await ok("/kg/graphs/245/overview/");
       expect(body.graph.counts.events).toBe(
-        one("SELECT count(*) AS n FROM kg_events WHERE graph_id = 245").n,
+        (await one(sql`SELECT count(*) AS n FROM kg_events WHERE graph_id = 245`)).n,
       );
       expect(body.entity_types.reduce((n: number, t: Json) => n + t.count, 0)).toBe(
         body.graph.counts.entities,
@@ -130,6 +135,9 @@ describe("knowledge-graph API on the demo corpus", () => {
       expect(body.classes.find((c: Json) => c.id === company.parent_id).name).toBe("组织机构");
       expect(body.relation_types.map((r: Json) => r.name)).toContain("总部位于");
       expect(body.event_types.find((e: Json) => e.name === "收购").triggers).toContain("收购");
+      // The ontology's classes and relation types, in id order, as the store holds them.
+      expect(body.classes).toEqual(await ontologyClasses(p.ctx, body.id));
+      expect(body.relation_types).toEqual(await ontologyRelationTypes(p.ctx, body.id));
     });
 
     it("lists articles newest first with search, a time range and pagination", async () => {
@@ -153,8 +161,10 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives an article with mentions, events, relations and event links whose offsets point into its text", async () => {
-      const id = one(
-        "SELECT article_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1",
+      const id = (
+        await one(
+          sql`SELECT article_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`,
+        )
       ).id;
       const a = await ok(`/kg/articles/${id}/`);
       expect(await ok(`/kg/graphs/245/articles/${id}/`)).toEqual(a);
@@ -191,9 +201,12 @@ describe("knowledge-graph API on the demo corpus", () => {
   });
 
   describe("entities and relations", () => {
-    const seventhFleet = () =>
-      one("SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'")
-        .uuid as string;
+    const seventhFleet = async () =>
+      (
+        await one(
+          sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军第七舰队'`,
+        )
+      ).uuid as string;
 
     it("searches entities by name or alias and by type (with subclasses)", async () => {
       const byAlias = await ok(`/kg/graphs/245/entities/?search=${encodeURIComponent("第七舰队")}`);
@@ -207,7 +220,7 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives the entity page: properties, aliases, relation summary, events, articles and trend", async () => {
-      const uuid = seventhFleet();
+      const uuid = await seventhFleet();
       const e = await ok(`/kg/graphs/245/entities/${uuid}/`);
       expect(e).toMatchObject({ name: "美国海军第七舰队", type: "军队", aliases: ["第七舰队"] });
       expect(e.properties.find((x: Json) => x.name === "所属国家")).toMatchObject({
@@ -227,8 +240,8 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("pages an entity's relations, events and articles", async () => {
-      const uuid = one(
-        "SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'",
+      const uuid = (
+        await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'`)
       ).uuid;
       const all = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=100`);
       const first = await ok(`/kg/graphs/245/entities/${uuid}/relations/?page_size=3`);
@@ -255,7 +268,7 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives the relation graph around an entity, capped, filtered by type, one or two hops", async () => {
-      const uuid = seventhFleet();
+      const uuid = await seventhFleet();
       const g = await ok(`/kg/graphs/245/entities/${uuid}/neighbours/`);
       const ids = new Set(g.nodes.map((n: Json) => n.id));
       expect(g.center).toBe(uuid);
@@ -277,7 +290,9 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives one relation with its source sentence", async () => {
-      const id = one("SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1").id;
+      const id = (
+        await one(sql`SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1`)
+      ).id;
       const r = await ok(`/kg/relations/${id}/`);
       expect(r.sentence).toContain(r.subject.name.slice(0, 2));
       expect(r.article.id).toBe(r.article_id);
@@ -312,8 +327,10 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("gives an event with participants, its reports in time order, trend, causes and effects", async () => {
-      const id = one(
-        "SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1",
+      const id = (
+        await one(
+          sql`SELECT target_event_id AS id FROM kg_event_relations WHERE graph_id = 245 AND type = 'cause' ORDER BY id LIMIT 1`,
+        )
       ).id;
       const e = await ok(`/kg/events/${id}/`);
       expect(e.participants.length).toBeGreaterThan(0);
@@ -372,9 +389,9 @@ describe("knowledge-graph API on the demo corpus", () => {
     });
 
     it("walks N hops of causes and effects from an event, with link types and strengths", async () => {
-      const center = one(
-        `SELECT source_event_id AS id FROM kg_event_relations WHERE graph_id = 245
-          GROUP BY source_event_id ORDER BY count(*) DESC, source_event_id LIMIT 1`,
+      const center = (
+        await one(sql`SELECT source_event_id AS id FROM kg_event_relations WHERE graph_id = 245
+          GROUP BY source_event_id ORDER BY count(*) DESC, source_event_id LIMIT 1`)
       ).id;
       const one_hop = await ok(`/kg/graphs/245/event-graph/?event=${center}&hops=1`, false);
       const two_hops = await ok(`/kg/graphs/245/event-graph/?event=${center}&hops=2`, false);
@@ -393,7 +410,9 @@ describe("knowledge-graph API on the demo corpus", () => {
         false,
       );
       expect(causesOnly.edges.every((e: Json) => e.type === "cause")).toBe(true);
-      const otherGraphEvent = one("SELECT id FROM kg_events WHERE graph_id = 246 LIMIT 1").id;
+      const otherGraphEvent = (
+        await one(sql`SELECT id FROM kg_events WHERE graph_id = 246 LIMIT 1`)
+      ).id;
       expect(
         (await get(`/kg/graphs/245/event-graph/?event=${otherGraphEvent}`, false)).status,
       ).toBe(404);
@@ -407,8 +426,10 @@ describe("knowledge-graph API on the demo corpus", () => {
       expect(Math.min(...strengths)).toBeGreaterThan(0);
       const picker = await ok("/kg/graphs/246/event-graph/events/?page_size=100", false);
       expect(picker.count).toBe(
-        one(
-          "SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))",
+        (
+          await one(
+            sql`SELECT count(DISTINCT id) AS n FROM kg_events e WHERE graph_id = 246 AND (id IN (SELECT source_event_id FROM kg_event_relations) OR id IN (SELECT target_event_id FROM kg_event_relations))`,
+          )
         ).n,
       );
     });

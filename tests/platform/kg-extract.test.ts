@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   analyzeText,
@@ -8,6 +9,7 @@ import {
 import { findCausalPairs } from "../../platform/kg/causal.js";
 import { findTimes } from "../../platform/kg/text.js";
 import { AhoCorasick } from "../../platform/kg/aho-corasick.js";
+import { rows, run, value } from "../helpers/sql.js";
 import {
   authHeaders,
   startPlatform,
@@ -92,8 +94,10 @@ describe("text analysis against the demo graphs", () => {
   const analyze = (text: string, graph = MILITARY, referenceDate?: string) =>
     analyzeText(p.ctx, graph, text, { referenceDate });
 
-  it("finds entities by name and alias, longest first, with their types", () => {
-    const r = analyze("第七舰队与日本海上自卫队在日本海活动，F-35B战斗机和萨德反导系统参加。");
+  it("finds entities by name and alias, longest first, with their types", async () => {
+    const r = await analyze(
+      "第七舰队与日本海上自卫队在日本海活动，F-35B战斗机和萨德反导系统参加。",
+    );
     expect(r.entities.map((e) => [e.text, e.name, e.type])).toEqual([
       ["第七舰队", "美国海军第七舰队", "军队"],
       ["日本海上自卫队", "日本海上自卫队", "军队"],
@@ -103,8 +107,8 @@ describe("text analysis against the demo graphs", () => {
     ]);
   });
 
-  it("segments words with Intl.Segmenter and keeps entity names whole", () => {
-    const r = analyze("美军在关岛部署了萨德反导系统。");
+  it("segments words with Intl.Segmenter and keeps entity names whole", async () => {
+    const r = await analyze("美军在关岛部署了萨德反导系统。");
     const words = r.tokens.map((t) => t.text);
     expect(words).toContain("萨德反导系统");
     expect(words).toContain("部署");
@@ -112,8 +116,8 @@ describe("text analysis against the demo graphs", () => {
     expect(r.tokens.find((t) => t.text === "。")?.kind).toBe("punct");
   });
 
-  it("extracts an event from its trigger with subjects, object, place and time", () => {
-    const r = analyze(
+  it("extracts an event from its trigger with subjects, object, place and time", async () => {
+    const r = await analyze(
       "2023年5月12日，美国海军第七舰队与日本海上自卫队在菲律宾海举行联合演习，里根号航空母舰参加。",
     );
     expect(r.events).toHaveLength(1);
@@ -131,8 +135,8 @@ describe("text analysis against the demo graphs", () => {
     ]);
   });
 
-  it("dates a month and day with the reference date's year, and takes a place after 向", () => {
-    const r = analyze("5月12日，朝鲜向日本海方向试射了一枚火星-18。", MILITARY, "2024-06-01");
+  it("dates a month and day with the reference date's year, and takes a place after 向", async () => {
+    const r = await analyze("5月12日，朝鲜向日本海方向试射了一枚火星-18。", MILITARY, "2024-06-01");
     const e = r.events[0];
     expect(e.type).toBe("试射");
     expect(e.time?.value).toBe("2024-05-12");
@@ -141,13 +145,13 @@ describe("text analysis against the demo graphs", () => {
     expect(e.arguments.filter((a) => a.role === "object").map((a) => a.text)).toEqual(["火星-18"]);
   });
 
-  it("does not take a trigger inside a longer word, an entity name or a noun (发布会, 投资方)", () => {
-    expect(analyze("发射场位于海南。").events).toEqual([]);
-    expect(analyze("投资方和合作伙伴出席了发布会。", 246).events).toEqual([]);
+  it("does not take a trigger inside a longer word, an entity name or a noun (发布会, 投资方)", async () => {
+    expect((await analyze("发射场位于海南。")).events).toEqual([]);
+    expect((await analyze("投资方和合作伙伴出席了发布会。", 246)).events).toEqual([]);
   });
 
-  it("links causal pairs to the events inside their clauses", () => {
-    const r = analyze(
+  it("links causal pairs to the events inside their clauses", async () => {
+    const r = await analyze(
       "由于朝鲜试射火星-18洲际弹道导弹，美国海军和韩国海军决定在黄海举行自由之盾-2024联合演习。",
     );
     expect(r.events.map((e) => e.type)).toEqual(["试射", "演习"]);
@@ -159,9 +163,9 @@ describe("text analysis against the demo graphs", () => {
     expect(c.effect_event).toBe(1);
   });
 
-  it("lists the stored relations among the entities found, with the sentence naming both", () => {
+  it("lists the stored relations among the entities found, with the sentence naming both", async () => {
     const text = "里根号航空母舰近日返回横须贺海军基地。";
-    const r = analyze(text);
+    const r = await analyze(text);
     const homePort = r.relations.find((x) => x.predicate === "母港");
     expect(homePort).toMatchObject({
       subject: { name: "里根号航空母舰" },
@@ -171,35 +175,29 @@ describe("text analysis against the demo graphs", () => {
     expect(homePort?.article_id).toBeTypeOf("number");
   });
 
-  it("finds in every demo article the mentions, events and causal links stored for it", () => {
-    const db = p.ctx.db;
+  it("finds in every demo article the mentions, events and causal links stored for it", async () => {
     for (const graph of [245, 246]) {
-      const articles = db
-        .prepare("SELECT id, published_at, content FROM kg_articles WHERE graph_id = ?")
-        .all(graph) as {
-        id: number;
-        published_at: string;
-        content: string;
-      }[];
+      const articles = await rows<{ id: number; published_at: string; content: string }>(
+        p.ctx,
+        sql`SELECT id, published_at, content FROM kg_articles WHERE graph_id = ${graph}`,
+      );
       expect(articles.length).toBeGreaterThanOrEqual(50);
       for (const a of articles) {
-        const r = analyze(a.content, graph, a.published_at.slice(0, 10));
+        const r = await analyze(a.content, graph, a.published_at.slice(0, 10));
         const found = new Set(r.entities.map((e) => `${e.start}:${e.end}:${e.entity_id}`));
-        const stored = db
-          .prepare(
-            "SELECT m.start_pos, m.end_pos, e.uuid FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id WHERE m.article_id = ?",
-          )
-          .all(a.id) as { start_pos: number; end_pos: number; uuid: string }[];
+        const stored = await rows<{ start_pos: number; end_pos: number; uuid: string }>(
+          p.ctx,
+          sql`SELECT m.start_pos, m.end_pos, e.uuid FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id WHERE m.article_id = ${a.id}`,
+        );
         expect(stored.map((m) => `${m.start_pos}:${m.end_pos}:${m.uuid}`).sort()).toEqual(
           [...found].sort(),
         );
 
-        const reports = db
-          .prepare(
-            `SELECT r.sent_start, r.sent_end, t.name AS type FROM kg_event_articles r
-               JOIN kg_events e ON e.id = r.event_id JOIN kg_event_types t ON t.id = e.event_type_id WHERE r.article_id = ?`,
-          )
-          .all(a.id) as { sent_start: number; sent_end: number; type: string }[];
+        const reports = await rows<{ sent_start: number; sent_end: number; type: string }>(
+          p.ctx,
+          sql`SELECT r.sent_start, r.sent_end, t.name AS type FROM kg_event_articles r
+               JOIN kg_events e ON e.id = r.event_id JOIN kg_event_types t ON t.id = e.event_type_id WHERE r.article_id = ${a.id}`,
+        );
         for (const rep of reports) {
           const hit = r.events.find(
             (e) => e.type === rep.type && e.start >= rep.sent_start && e.end <= rep.sent_end,
@@ -210,11 +208,10 @@ describe("text analysis against the demo graphs", () => {
           ).toBeTruthy();
         }
 
-        const causes = db
-          .prepare(
-            "SELECT sent_start, sent_end FROM kg_event_relations WHERE article_id = ? AND type = 'cause'",
-          )
-          .all(a.id) as { sent_start: number; sent_end: number }[];
+        const causes = await rows<{ sent_start: number; sent_end: number }>(
+          p.ctx,
+          sql`SELECT sent_start, sent_end FROM kg_event_relations WHERE article_id = ${a.id} AND type = 'cause'`,
+        );
         for (const c of causes) {
           const hit = r.causal.find(
             (x) =>
@@ -258,10 +255,10 @@ describe("text analysis against the demo graphs", () => {
     });
 
     it("analyses a stored article by id, dated by its publication", async () => {
-      const article = p.ctx.db
-        .prepare("SELECT id FROM kg_articles WHERE graph_id = 245 ORDER BY id LIMIT 1")
-        .pluck()
-        .get() as number;
+      const article = await value<number>(
+        p.ctx,
+        sql`SELECT id FROM kg_articles WHERE graph_id = 245 ORDER BY id LIMIT 1`,
+      );
       const body = await (await post({ article_id: article })).json();
       expect(body.article_id).toBe(article);
       expect(body.events[0].time.value).toMatch(/^2024-/);
@@ -292,10 +289,10 @@ describe("text analysis against the demo graphs", () => {
       const unknown = await post({ text: "演习" }, 99999);
       expect(unknown.status).toBe(404);
       expect((await unknown.json()).detail).toBe("知识图谱不存在");
-      const other = p.ctx.db
-        .prepare("SELECT id FROM kg_articles WHERE graph_id = 246 LIMIT 1")
-        .pluck()
-        .get();
+      const other = await value<number>(
+        p.ctx,
+        sql`SELECT id FROM kg_articles WHERE graph_id = 246 ORDER BY id LIMIT 1`,
+      );
       const res = await post({ article_id: other });
       expect(res.status).toBe(404);
       expect((await res.json()).detail).toBe("文章不存在");
@@ -304,22 +301,19 @@ describe("text analysis against the demo graphs", () => {
     it("sees a new entity as soon as it is stored (the dictionary is rebuilt)", async () => {
       const text = "雪豹-9型无人艇完成测试。";
       expect((await (await post({ text })).json()).entities).toEqual([]);
-      const cls = p.ctx.db
-        .prepare(
-          "SELECT id FROM kg_classes WHERE name = '舰艇' AND ontology_id = (SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = 245)",
-        )
-        .pluck()
-        .get();
-      p.ctx.db
-        .prepare(
-          "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases) VALUES ('test-uuid-xb9', 245, ?, '雪豹-9型无人艇', '[]')",
-        )
-        .run(cls);
+      const cls = await value<number>(
+        p.ctx,
+        sql`SELECT id FROM kg_classes WHERE name = '舰艇' AND ontology_id = (SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = 245)`,
+      );
+      await run(
+        p.ctx,
+        sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases) VALUES ('test-uuid-xb9', 245, ${cls}, '雪豹-9型无人艇', '[]')`,
+      );
       const after = await (await post({ text })).json();
       expect(after.entities.map((e: { entity_id: string }) => e.entity_id)).toEqual([
         "test-uuid-xb9",
       ]);
-      p.ctx.db.prepare("DELETE FROM kg_entities WHERE uuid = 'test-uuid-xb9'").run();
+      await run(p.ctx, sql`DELETE FROM kg_entities WHERE uuid = 'test-uuid-xb9'`);
       expect((await (await post({ text })).json()).entities).toEqual([]);
     });
   });

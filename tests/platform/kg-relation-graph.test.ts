@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forceLayout } from "../../platform/kg/layout.js";
 import { seedHubGraph } from "../app/kg-fixtures.js";
+import { value } from "../helpers/sql.js";
 import {
   authHeaders,
   startPlatform,
@@ -20,12 +22,10 @@ describe("the relation graph endpoint", () => {
     p = await startPlatform({ seed: "demo" });
     reader = userWithToken(p.ctx, "kg-graph-reader", []);
     headers = { Authorization: `Token ${reader.token}` };
-    hub = p.ctx.db
-      .prepare(
-        "SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 245 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1",
-      )
-      .pluck()
-      .get() as string;
+    hub = await value<string>(
+      p.ctx,
+      sql`SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 245 GROUP BY e.id, e.uuid ORDER BY count(*) DESC, e.id LIMIT 1`,
+    );
   });
   afterAll(() => p.close());
 
@@ -72,7 +72,7 @@ describe("the relation graph endpoint", () => {
   });
 
   it("keeps a big neighbourhood's layout when an expansion is added", async () => {
-    const big = seedHubGraph(p.ctx.db, 903, 400);
+    const big = await seedHubGraph(p.ctx, 903, 400);
     const base = await graphOf("?limit=500", 903, big.hub);
     expect(base.nodes.length).toBeGreaterThan(300);
     const g = await graphOf("?limit=500&expand=n-903-5", 903, big.hub);
@@ -101,12 +101,10 @@ describe("the relation graph endpoint", () => {
   });
 
   it("places the small graph of a text analysis: the entities its relations join", async () => {
-    const article = p.ctx.db
-      .prepare(
-        "SELECT article_id FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL",
-      )
-      .pluck()
-      .get();
+    const article = await value<number>(
+      p.ctx,
+      sql`SELECT article_id FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL ORDER BY id LIMIT 1`,
+    );
     const res = await fetch(`${p.api}/kg/graphs/245/extract/`, {
       method: "POST",
       headers: authHeaders(reader),

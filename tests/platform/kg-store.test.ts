@@ -1,26 +1,29 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateGraph } from "../../platform/kg/generate.js";
 import { hotEntities } from "../../platform/kg/hot.js";
-import { refreshRollups } from "../../platform/kg/store.js";
+import { refreshRollups } from "../../platform/kg/rollups.js";
 import { kgStoreIsEmpty, seedKgDemo } from "../../platform/seed/kg-demo.js";
 import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
+import { one, rows, run, value } from "../helpers/sql.js";
 
 type Json = any;
 
-function corpusHash(p: TestPlatform) {
-  const rows = p.ctx.db
-    .prepare(
-      `SELECT 'a', graph_id, title, published_at, content FROM kg_articles
+async function corpusHash(p: TestPlatform) {
+  const all = await rows<Record<string, unknown>>(
+    p.ctx,
+    sql`SELECT 'a' AS k, graph_id, title AS x, published_at AS y, content AS z FROM kg_articles
        UNION ALL SELECT 'e', graph_id, uuid, name, aliases FROM kg_entities
-       UNION ALL SELECT 'r', graph_id, subject_id || '>' || object_id, relation_type_id, sent_start || ':' || sent_end FROM kg_relations
+       UNION ALL SELECT 'r', graph_id, subject_id || '>' || object_id, CAST(relation_type_id AS TEXT), sent_start || ':' || sent_end FROM kg_relations
        UNION ALL SELECT 'v', graph_id, title, time, sent_start || ':' || sent_end FROM kg_events
-       UNION ALL SELECT 'l', graph_id, type, strength, sent_start || ':' || sent_end FROM kg_event_relations
+       UNION ALL SELECT 'l', graph_id, type, CAST(strength AS TEXT), sent_start || ':' || sent_end FROM kg_event_relations
        ORDER BY 1, 2, 3, 4, 5`,
-    )
-    .raw()
-    .all();
-  return crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex");
+  );
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(all.map((r) => Object.values(r))))
+    .digest("hex");
 }
 
 describe("the demo corpus in the store", () => {
@@ -29,14 +32,16 @@ describe("the demo corpus in the store", () => {
     p = await startPlatform({ seed: "demo" });
   });
   afterAll(() => p.close());
-  const all = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).all(...args) as Json[];
 
-  it("applies the knowledge-graph migration and maps every catalogue graph to an ontology", () => {
-    expect(p.ctx.db.prepare("SELECT name FROM schema_migrations").pluck().all()).toContain(
-      "003-kg",
-    );
-    const unmapped = all(
-      "SELECT id FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)",
+  it("applies the knowledge-graph migration and maps every catalogue graph to an ontology", async () => {
+    expect(
+      (await rows<{ name: string }>(p.ctx, sql`SELECT name FROM schema_migrations`)).map(
+        (r) => r.name,
+      ),
+    ).toContain("003-kg");
+    const unmapped = await rows(
+      p.ctx,
+      sql`SELECT id FROM graphs WHERE id NOT IN (SELECT graph_id FROM kg_graph_ontology)`,
     );
     expect(unmapped).toEqual([]);
   });
@@ -44,18 +49,24 @@ describe("the demo corpus in the store", () => {
   it("is the same on every machine, seeds only an empty store, and seeds fast", async () => {
     const second = await startPlatform({ seed: "demo" });
     try {
-      expect(corpusHash(second)).toBe(corpusHash(p));
-      const before = corpusHash(second);
+      expect(await corpusHash(second)).toBe(await corpusHash(p));
+      const before = await corpusHash(second);
       seedKgDemo(second.ctx);
-      expect(corpusHash(second)).toBe(before);
+      expect(await corpusHash(second)).toBe(before);
       expect(kgStoreIsEmpty(second.ctx)).toBe(false);
-      second.ctx.db.exec(
-        "DELETE FROM kg_flows; DELETE FROM kg_event_relations; DELETE FROM kg_events; DELETE FROM kg_relations; DELETE FROM kg_articles; DELETE FROM kg_entities;",
-      );
+      for (const table of [
+        "kg_flows",
+        "kg_event_relations",
+        "kg_events",
+        "kg_relations",
+        "kg_articles",
+        "kg_entities",
+      ])
+        await run(second.ctx, sql`DELETE FROM ${sql.table(table)}`);
       const began = performance.now();
       seedKgDemo(second.ctx);
       expect(performance.now() - began).toBeLessThan(3000);
-      expect(corpusHash(second)).toBe(before);
+      expect(await corpusHash(second)).toBe(before);
     } finally {
       await second.close();
     }
@@ -70,61 +81,68 @@ describe("the demo corpus in the store", () => {
     }
   });
 
-  it("stores relations whose sentence names both ends, and events and links whose sentence holds their trigger", () => {
-    const relations = all(
-      `SELECT a.content, r.sent_start, r.sent_end, s.id AS s, o.id AS o FROM kg_relations r
+  it("stores relations whose sentence names both ends, and events and links whose sentence holds their trigger", async () => {
+    const relations = await rows<Json>(
+      p.ctx,
+      sql`SELECT a.content, r.sent_start, r.sent_end, s.id AS s, o.id AS o FROM kg_relations r
          JOIN kg_articles a ON a.id = r.article_id JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id`,
     );
     expect(relations.length).toBeGreaterThan(100);
-    const mentionIn = p.ctx.db.prepare(
-      "SELECT 1 FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.content = ? AND m.entity_id = ? AND m.start_pos >= ? AND m.end_pos <= ?",
-    );
+    const mentionIn = (content: string, entity: number, start: number, end: number) =>
+      one(
+        p.ctx,
+        sql`SELECT 1 AS found FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id
+             WHERE a.content = ${content} AND m.entity_id = ${entity} AND m.start_pos >= ${start} AND m.end_pos <= ${end}`,
+      );
     for (const r of relations) {
       expect(
-        mentionIn.get(r.content, r.s, r.sent_start, r.sent_end),
+        await mentionIn(r.content, r.s, r.sent_start, r.sent_end),
         r.content.slice(r.sent_start, r.sent_end),
       ).toBeTruthy();
       expect(
-        mentionIn.get(r.content, r.o, r.sent_start, r.sent_end),
+        await mentionIn(r.content, r.o, r.sent_start, r.sent_end),
         r.content.slice(r.sent_start, r.sent_end),
       ).toBeTruthy();
     }
-    const events = all(
-      "SELECT a.content, e.trigger_word, e.sent_start, e.sent_end, e.trigger_start, e.trigger_end FROM kg_events e JOIN kg_articles a ON a.id = e.article_id",
+    const events = await rows<Json>(
+      p.ctx,
+      sql`SELECT a.content, e.trigger_word, e.sent_start, e.sent_end, e.trigger_start, e.trigger_end FROM kg_events e JOIN kg_articles a ON a.id = e.article_id`,
     );
     expect(events.length).toBe(54);
     for (const e of events) {
       expect(e.content.slice(e.trigger_start, e.trigger_end)).toBe(e.trigger_word);
       expect(e.trigger_start >= e.sent_start && e.trigger_end <= e.sent_end).toBe(true);
     }
-    const links = all(
-      "SELECT a.content, l.cue, l.sent_start, l.sent_end FROM kg_event_relations l JOIN kg_articles a ON a.id = l.article_id",
+    const links = await rows<Json>(
+      p.ctx,
+      sql`SELECT a.content, l.cue, l.sent_start, l.sent_end FROM kg_event_relations l JOIN kg_articles a ON a.id = l.article_id`,
     );
     for (const l of links)
       expect(l.content.slice(l.sent_start, l.sent_end)).toContain(l.cue.split("…")[0]);
   });
 
-  it("keeps the hot rankings in step with the store: new mentions move an entity up", () => {
-    const before = hotEntities(p.ctx, 246, { days: 7, limit: 3 });
+  it("keeps the hot rankings in step with the store: new mentions move an entity up", async () => {
+    const before = await hotEntities(p.ctx, 246, { days: 7, limit: 3 });
     const leader = before.results[0];
-    const newcomer = p.ctx.db
-      .prepare("SELECT id, name FROM kg_entities WHERE graph_id = 246 AND name = '宁德'")
-      .get() as Json;
+    const newcomer = (await one<Json>(
+      p.ctx,
+      sql`SELECT id, name FROM kg_entities WHERE graph_id = 246 AND name = '宁德'`,
+    ))!;
     expect(before.results.some((r: Json) => r.entity.name === "宁德")).toBe(false);
     const mentions = "宁德".repeat(leader.score + 5);
-    const article = Number(
-      p.ctx.db
-        .prepare(
-          "INSERT INTO kg_articles (graph_id, title, source, published_at, content) VALUES (246, '宁德专题', '测试', ?, ?)",
-        )
-        .run(`${before.end}T10:00:00+08:00`, mentions).lastInsertRowid,
+    const article = await value<number>(
+      p.ctx,
+      sql`INSERT INTO kg_articles (graph_id, title, source, published_at, content)
+          VALUES (246, '宁德专题', '测试', ${`${before.end}T10:00:00+08:00`}, ${mentions}) RETURNING id`,
     );
-    const insert = p.ctx.db.prepare(
-      "INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id) VALUES (?, ?, ?, ?)",
-    );
-    for (let i = 0; i < leader.score + 5; i++) insert.run(article, i * 2, i * 2 + 2, newcomer.id);
-    refreshRollups(p.ctx, 246);
-    const after = hotEntities(p.ctx, 246, { days: 7, limit: 3 });
+    for (let i = 0; i < leader.score + 5; i++)
+      await run(
+        p.ctx,
+        sql`INSERT INTO kg_entity_mentions (article_id, start_pos, end_pos, entity_id)
+            VALUES (${article}, ${i * 2}, ${i * 2 + 2}, ${newcomer.id})`,
+      );
+    await refreshRollups(p.ctx, 246);
+    const after = await hotEntities(p.ctx, 246, { days: 7, limit: 3 });
     expect(after.results[0]).toMatchObject({ entity: { name: "宁德" }, score: leader.score + 5 });
   });
 });
@@ -138,47 +156,45 @@ describe("the synthetic graph generator", () => {
   });
   afterAll(() => p.close());
   const count = (table: string) =>
-    p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = 901`).pluck().get() as number;
+    value<number>(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = 901`);
 
-  it("makes the graph asked for, with relations that respect the ontology and sentences that state them", () => {
-    const report = generateGraph(p.ctx, 901, { entities: 2000, relations: 20000, seed: 7 });
+  it("makes the graph asked for, with relations that respect the ontology and sentences that state them", async () => {
+    const report = await generateGraph(p.ctx, 901, { entities: 2000, relations: 20000, seed: 7 });
     expect(report).toMatchObject({ entities: 2000, relations: 20000, articles: 1000, events: 200 });
     expect([
-      count("kg_entities"),
-      count("kg_relations"),
-      count("kg_articles"),
-      count("kg_events"),
+      await count("kg_entities"),
+      await count("kg_relations"),
+      await count("kg_articles"),
+      await count("kg_events"),
     ]).toEqual([2000, 20000, 1000, 200]);
-    expect(count("kg_event_relations")).toBeGreaterThan(250);
-    const outside = p.ctx.db
-      .prepare(
-        `SELECT count(*) FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id JOIN kg_entities s ON s.id = r.subject_id
+    expect(await count("kg_event_relations")).toBeGreaterThan(250);
+    expect(report.eventRelations).toBe(await count("kg_event_relations"));
+    const outside = await value<number>(
+      p.ctx,
+      sql`SELECT count(*) AS n FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id JOIN kg_entities s ON s.id = r.subject_id
           WHERE r.graph_id = 901 AND t.domain_class_id IS NOT NULL AND s.class_id NOT IN (
             WITH RECURSIVE sub(id) AS (SELECT t.domain_class_id UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id) SELECT id FROM sub)`,
-      )
-      .pluck()
-      .get();
+    );
     expect(outside).toBe(0);
-    const sample = p.ctx.db
-      .prepare(
-        `SELECT a.content, r.sent_start, r.sent_end, s.name AS s, o.name AS o, t.name AS t FROM kg_relations r
+    const sample = await rows<Json>(
+      p.ctx,
+      sql`SELECT a.content, r.sent_start, r.sent_end, s.name AS s, o.name AS o, t.name AS t FROM kg_relations r
            JOIN kg_articles a ON a.id = r.article_id JOIN kg_entities s ON s.id = r.subject_id
            JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id
           WHERE r.graph_id = 901 ORDER BY r.id LIMIT 200`,
-      )
-      .all() as Json[];
+    );
     for (const r of sample)
       expect(r.content.slice(r.sent_start, r.sent_end)).toBe(`${r.s}${r.t}${r.o}。`);
-    expect(() => generateGraph(p.ctx, 901, { entities: 10, relations: 10 })).toThrow(/已有数据/);
+    await expect(generateGraph(p.ctx, 901, { entities: 10, relations: 10 })).rejects.toThrow(
+      /已有数据/,
+    );
   });
 
   it("lays out neighbour graphs above 300 nodes on the server", async () => {
-    const hub = p.ctx.db
-      .prepare(
-        "SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 901 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1",
-      )
-      .pluck()
-      .get();
+    const hub = await value<string>(
+      p.ctx,
+      sql`SELECT e.uuid FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 901 GROUP BY e.id, e.uuid ORDER BY count(*) DESC, e.id LIMIT 1`,
+    );
     const res = await fetch(
       `${p.api}/kg/graphs/901/entities/${hub}/neighbours/?limit=400&depth=2`,
       { headers },

@@ -133,7 +133,7 @@ describe("a build whose worker froze past the takeover limit", () => {
       body: form,
     });
     expect(upload.status).toBe(201);
-    const { military: ontology } = ensureBuiltinOntologies({
+    const { military: ontology } = await ensureBuiltinOntologies({
       db: store,
       store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
       settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),

@@ -175,7 +175,7 @@ describe("two worker processes on one store", () => {
   });
 
   it("runs each job once, whichever worker took the request, and streams its progress from either", async () => {
-    const { military } = ensureBuiltinOntologies(ctx);
+    const { military } = await ensureBuiltinOntologies(ctx);
     const csv =
       "subject,predicate,object,confidence\n辽宁舰,类型,舰艇,\n大连,类型,城市,\n辽宁舰,部署于,大连,0.8\n";
     const jobs: number[] = [];

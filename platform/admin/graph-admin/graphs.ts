@@ -5,8 +5,8 @@ import { HttpError, badRequest, forbidden } from "../../http/errors.js";
 import { jobKindLabel } from "../../jobs/kinds.js";
 import { parse } from "../../jobs/store.js";
 import { enqueueJobSync } from "../../jobs/worker.js";
-import { bumpGraphVersion } from "../../kg/cache.js";
-import { assignOntology, parseJson } from "../../kg/ontology.js";
+import { bumpGraphVersionSync } from "../../kg/cache.js";
+import { assignOntologySync, parseJson } from "../../kg/ontology.js";
 import { likePattern } from "../../kg/params.js";
 import { DOMAIN_NAMES } from "../../kg/shapes.js";
 import { audit } from "./audit.js";
@@ -193,7 +193,7 @@ export function createGraph(
         .prepare("INSERT INTO graphs (name, domain, description) VALUES (?, ?, ?)")
         .run(fields.name, fields.domain, fields.description ?? "").lastInsertRowid,
     );
-    assignOntology(ctx, graphId, ontologyId!);
+    assignOntologySync(ctx, graphId, ontologyId!);
     audit(db, user, "create", "graphs", graphId, null, { ...fields, ontology_id: ontologyId });
     const jobId = enqueueJobSync(ctx, { kind, graphId, params, userId: user.id });
     return { graphId, jobId };
@@ -543,8 +543,8 @@ export function switchOntology(
       );
     }
     remapFacts(db, graphId, maps);
-    assignOntology(ctx, graphId, to.id);
-    bumpGraphVersion(ctx, graphId, true);
+    assignOntologySync(ctx, graphId, to.id);
+    bumpGraphVersionSync(ctx, graphId, true);
     audit(db, user, "update", "graph-ontology", graphId, info.ontology, { ontology_id: to.id });
   })();
   return graphOntologyInfo(ctx, graphId);
@@ -576,8 +576,8 @@ export function forkOntology(ctx: PlatformContext, user: AuthUser, graphId: numb
     );
     const maps = copyOntologyContent(db, info.ontology.id, id);
     remapFacts(db, graphId, maps);
-    assignOntology(ctx, graphId, id);
-    bumpGraphVersion(ctx, graphId, true);
+    assignOntologySync(ctx, graphId, id);
+    bumpGraphVersionSync(ctx, graphId, true);
     audit(db, user, "create", "ontologies", id, null, {
       forked_from: info.ontology.id,
       graph_id: graphId,

@@ -1,6 +1,6 @@
 import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
-import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
+import { graphOntologySync, parseJson, type GraphOntology } from "../../kg/ontology.js";
 import { summarize, type EntityState, type RelationState } from "./plan-report.js";
 import type { SourceRow } from "./sources.js";
 
@@ -161,7 +161,7 @@ interface Planning {
 
 function startPlanning(ctx: PlatformContext, input: PlanInput): Planning {
   const { graphId, rows, baseline } = input;
-  const ontology = graphOntology(ctx, graphId);
+  const ontology = graphOntologySync(ctx, graphId);
   const subtrees = new Map<number, Set<number>>();
   const entities = new Map<string, EntityState>();
   const problems: RowProblem[] = [];

@@ -1,6 +1,7 @@
 import type { PlatformContext } from "../../context.js";
-import { bumpGraphVersion } from "../../kg/cache.js";
-import { refreshRollups, stableUuid } from "../../kg/store.js";
+import { bumpGraphVersionSync } from "../../kg/cache.js";
+import { refreshRollupsSync } from "../../kg/rollups.js";
+import { stableUuid } from "../../kg/uuid.js";
 import type { ArticleRef } from "../../interchange/rdf-read.js";
 import type { Plan } from "./plan.js";
 import {
@@ -34,7 +35,7 @@ const FACT_TABLES = [
 function clearRollups(ctx: PlatformContext, graphId: number) {
   ctx.db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
   ctx.db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
-  bumpGraphVersion(ctx, graphId, true);
+  bumpGraphVersionSync(ctx, graphId, true);
 }
 
 /**
@@ -200,8 +201,8 @@ export async function writeBuild(
     await checkpoint();
   }
   await tx(() => {
-    bumpGraphVersion(ctx, plan.graphId, true);
-    refreshRollups(ctx, plan.graphId);
+    bumpGraphVersionSync(ctx, plan.graphId, true);
+    refreshRollupsSync(ctx, plan.graphId);
   });
   return {
     entities: { added: entities.length, changed: 0, removed: 0 },
@@ -257,8 +258,8 @@ export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): Writ
         counts.entities.removed++;
       }
     }
-    bumpGraphVersion(ctx, plan.graphId, true);
-    refreshRollups(ctx, plan.graphId);
+    bumpGraphVersionSync(ctx, plan.graphId, true);
+    refreshRollupsSync(ctx, plan.graphId);
   })();
   return counts;
 }
@@ -281,8 +282,8 @@ export function replaceFacts(ctx: PlatformContext, plan: Plan, jobId: number): W
       if (fate !== "none" && fate !== "removed") writer.addEntity(e);
     }
     for (const r of plan.relations.values()) if (!r.remove) writer.addRelation(r);
-    bumpGraphVersion(ctx, plan.graphId, true);
-    refreshRollups(ctx, plan.graphId);
+    bumpGraphVersionSync(ctx, plan.graphId, true);
+    refreshRollupsSync(ctx, plan.graphId);
   })();
   const counts = (c: typeof entities) => ({
     added: c.added,

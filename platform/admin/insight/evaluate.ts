@@ -2,8 +2,8 @@ import type { ModelType } from "@contract/insight";
 import type { ExtractResult } from "@contract/kg";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
-import { analyzeText, type Knowledge } from "../../kg/extract.js";
-import { graphOntology } from "../../kg/ontology.js";
+import { analyzeTextSync, type Knowledge } from "../../kg/extract.js";
+import { graphOntologySync } from "../../kg/ontology.js";
 import type { Outcome } from "./metrics.js";
 
 /**
@@ -83,7 +83,7 @@ function extract(
   article: ArticleRow,
   knowledge: Knowledge,
 ): ExtractResult {
-  return analyzeText(ctx, graphId, article.content, {
+  return analyzeTextSync(ctx, graphId, article.content, {
     referenceDate: article.published_at.slice(0, 10),
     knowledge,
   });
@@ -91,7 +91,7 @@ function extract(
 
 /** The class names in ontology order, for a stable order of the per-class table. */
 export function classOrder(ctx: PlatformContext, graphId: number, type: ModelType): string[] {
-  const o = graphOntology(ctx, graphId);
+  const o = graphOntologySync(ctx, graphId);
   if (type === "ner") return [...o.classes.values()].map((c) => c.name);
   if (type === "event") return [...o.eventTypes.values()].map((e) => e.name);
   return [...o.relationTypes.values()].map((r) => r.name);
@@ -106,7 +106,7 @@ function nerArticle(
   knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
-  const classes = graphOntology(ctx, graphId).classes;
+  const classes = graphOntologySync(ctx, graphId).classes;
   const gold = new Map<string, string>();
   const rows = ctx.db
     .prepare(
@@ -142,7 +142,7 @@ function eventArticle(
   knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
-  const types = graphOntology(ctx, graphId).eventTypes;
+  const types = graphOntologySync(ctx, graphId).eventTypes;
   const gold = (
     ctx.db
       .prepare(
@@ -189,7 +189,7 @@ function relationArticle(
   knowledge: Knowledge,
   drop: Set<string>,
 ): ArticleResult {
-  const relationTypes = graphOntology(ctx, graphId).relationTypes;
+  const relationTypes = graphOntologySync(ctx, graphId).relationTypes;
   const gold = new Map<string, string[]>();
   const rows = ctx.db
     .prepare(

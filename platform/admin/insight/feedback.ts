@@ -2,7 +2,7 @@ import type { FactKind, FeedbackStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
-import { graphOntology } from "../../kg/ontology.js";
+import { graphOntologySync } from "../../kg/ontology.js";
 import {
   feedback as feedbackDef,
   FEEDBACK_KINDS,
@@ -55,7 +55,7 @@ export function resolveFact(
   target: string,
 ): Fact | null {
   const db = ctx.db;
-  const ontology = graphOntology(ctx, graphId);
+  const ontology = graphOntologySync(ctx, graphId);
   if (kind === "entity") {
     const e = db
       .prepare("SELECT uuid, name, class_id FROM kg_entities WHERE uuid = ? AND graph_id = ?")

@@ -1,7 +1,7 @@
 import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 import { countRows } from "../../db/rows.js";
-import { graphDictionary } from "../../kg/extract.js";
+import { graphDictionarySync, type GraphDictionary } from "../../kg/extract.js";
 
 /**
  * Keyword statistics: word frequencies of a graph's articles (titles and texts). The graph's
@@ -58,7 +58,7 @@ const SEGMENT_CHUNK = 1000;
  * The words of a text: the graph's entity names and aliases whole, as written, the
  * stretches between them cut by Intl.Segmenter.
  */
-export function keywordTokens(dict: ReturnType<typeof graphDictionary>, text: string): string[] {
+export function keywordTokens(dict: GraphDictionary, text: string): string[] {
   const words: string[] = [];
   const gap = (from: number, to: number) => {
     for (let at = from; at < to; at += SEGMENT_CHUNK) {
@@ -85,7 +85,7 @@ export function keywordFrequencies(ctx: PlatformContext, graphId: number): Keywo
     )
     .raw()
     .iterate(graphId, MAX_KEYWORD_ARTICLES) as IterableIterator<[string, string]>;
-  const dict = graphDictionary(ctx, graphId);
+  const dict = graphDictionarySync(ctx, graphId);
   const counts = new Map<string, { count: number; articles: number }>();
   let articles = 0;
   let words = 0;

@@ -202,7 +202,7 @@ export async function executeRun(
     );
     if (test.length === 0) throw new JobFailedError("测试集为空：知识图谱中没有可用于评估的文章");
     // The dictionary (entities, known relations) is built from the training articles only.
-    const knowledge = trainingKnowledge(ctx, graphId, train);
+    const knowledge = await trainingKnowledge(ctx, graphId, train);
     await report.log(
       "info",
       `词典仅由训练集构建：实体 ${knowledge.dictionary.ids.length} 个（测试集文章不参与构建）`,

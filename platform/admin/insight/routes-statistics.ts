@@ -4,7 +4,7 @@ import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { badRequest, handle, notFound } from "../../http/errors.js";
 import { intParam, pathId, stringParam } from "../../kg/params.js";
-import { NOT_FOUND, requireGraph } from "../../kg/shapes.js";
+import { NOT_FOUND, requireGraphSync } from "../../kg/shapes.js";
 import { type CsvTable, sendCsv } from "./csv.js";
 import { MAX_KEYWORDS } from "./keywords.js";
 import { searchStats } from "./search-log.js";
@@ -45,7 +45,7 @@ const trendTable = (trend: Trend, filename: string): CsvTable => ({
 export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   const searchQuery = (q: Query) => {
     const graphId =
-      q.graph === undefined || q.graph === "" ? null : requireGraph(ctx, graphParam(q)).id;
+      q.graph === undefined || q.graph === "" ? null : requireGraphSync(ctx, graphParam(q)).id;
     return {
       graphId,
       days: intParam(q, "days", { min: 1, max: 366, fallback: 30 }),
@@ -54,17 +54,17 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   };
   router.get(
     "/kg/statistics/searches",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__log__read");
-      res.json(searchStats(ctx, searchQuery(req.query)));
+      res.json(await searchStats(ctx, searchQuery(req.query)));
     }),
   );
   router.get(
     "/kg/statistics/searches/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__log__read");
       const table = tableParam(req.query, ["daily", "top", "empty"] as const);
-      const s = searchStats(ctx, {
+      const s = await searchStats(ctx, {
         ...searchQuery(req.query),
         limit: limitParam(req.query, 500, 100),
       });

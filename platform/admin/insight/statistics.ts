@@ -1,9 +1,9 @@
 import type { KeywordCounts, Trend } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
 import { countRows } from "../../db/rows.js";
-import { graphSignature, storeCache } from "../../kg/cache.js";
-import { graphOntology, parseJson } from "../../kg/ontology.js";
-import { NOT_FOUND, requireGraph, type Graph } from "../../kg/shapes.js";
+import { graphSignatureSync, storeCache } from "../../kg/cache.js";
+import { graphOntologySync, parseJson } from "../../kg/ontology.js";
+import { NOT_FOUND, requireGraphSync, type Graph } from "../../kg/shapes.js";
 import { notFound } from "../../http/errors.js";
 import type { EntityRow } from "../../kg/entities.js";
 import { keywordFrequencies } from "./keywords.js";
@@ -85,7 +85,7 @@ function buildTrend(
 function cached<T>(ctx: PlatformContext, graphId: number, key: string, compute: () => T): T {
   return storeCache<T>(ctx, "insight-statistics", 200).get(
     `${graphId}|${key}`,
-    graphSignature(ctx, graphId),
+    graphSignatureSync(ctx, graphId),
     compute,
   );
 }
@@ -99,10 +99,10 @@ export interface EntityStatsQuery {
 }
 
 export function entityStatistics(ctx: PlatformContext, graphId: number, q: EntityStatsQuery) {
-  const graph = requireGraph(ctx, graphId);
+  const graph = requireGraphSync(ctx, graphId);
   return cached(ctx, graphId, `entities|${q.limit}|${q.typeId ?? ""}`, () => {
     const db = ctx.db;
-    const ontology = graphOntology(ctx, graphId);
+    const ontology = graphOntologySync(ctx, graphId);
     const classIds = q.typeId !== undefined ? ontology.subtree(q.typeId) : null;
     const classFilter = classIds ? " AND e.class_id IN (SELECT value FROM json_each(?))" : "";
     const classParam = classIds ? [JSON.stringify(classIds)] : [];
@@ -212,9 +212,9 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
     )
     .get(uuid) as Omit<EntityRow, "properties" | "updated_at"> | undefined;
   if (!row) throw notFound(NOT_FOUND.entity);
-  const graph = requireGraph(ctx, row.graph_id);
+  const graph = requireGraphSync(ctx, row.graph_id);
   return cached(ctx, row.graph_id, `entity|${row.id}`, () => {
-    const ontology = graphOntology(ctx, row.graph_id);
+    const ontology = graphOntologySync(ctx, row.graph_id);
     const mentionRows = db
       .prepare("SELECT day, mentions AS n FROM kg_entity_daily WHERE entity_id = ? ORDER BY day")
       .all(row.id) as Point[];
@@ -275,10 +275,10 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
 }
 
 export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
-  const graph = requireGraph(ctx, graphId);
+  const graph = requireGraphSync(ctx, graphId);
   return cached(ctx, graphId, `verbs|${q.limit}`, () => {
     const db = ctx.db;
-    const types = graphOntology(ctx, graphId).eventTypes;
+    const types = graphOntologySync(ctx, graphId).eventTypes;
     const typeName = (id: number | null) =>
       (id != null ? types.get(id)?.name : undefined) ?? "未分类";
     const verbs = db
@@ -347,7 +347,7 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
 }
 
 export function keywordStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
-  const graph = requireGraph(ctx, graphId);
+  const graph = requireGraphSync(ctx, graphId);
   const stats: KeywordCounts = cached(ctx, graphId, "keywords", () =>
     keywordFrequencies(ctx, graphId),
   );

@@ -1,0 +1,107 @@
+import { sql } from "kysely";
+import { engineOf } from "../../db/dialect.js";
+import type { Db } from "../../db/store.js";
+import { allSync, intList, iterateSync, type SyncCtx } from "./sql.js";
+
+/** An entry of a graph's dictionary: [id, uuid, name, aliases (JSON), class id]. */
+export type DictionaryRow = [number, string, string, string, number | null];
+
+/**
+ * A graph's entities in id order (all of them, or those some articles mention), as the
+ * extraction dictionary reads them: streamed in batches of rows, so a graph of a million entities
+ * never sits in memory as rows. While it streams, the handle is busy (on SQLite the one
+ * connection): the caller reads nothing else until it ends.
+ */
+const dictionaryQuery = (db: Db, graphId: number, articleIds: number[] | null) =>
+  db
+    .selectFrom("kg_entities")
+    .select(["id", "uuid", "name", "aliases", "class_id"])
+    .where("graph_id", "=", graphId)
+    .$if(articleIds !== null, (q) =>
+      q.where(
+        "id",
+        "in",
+        db
+          .selectFrom("kg_entity_mentions as m")
+          .select("m.entity_id")
+          .where("m.article_id", "in", intList(db, articleIds!)),
+      ),
+    )
+    .orderBy("id");
+
+export async function* dictionaryRows(
+  db: Db,
+  graphId: number,
+  articleIds: number[] | null,
+): AsyncGenerator<DictionaryRow[]> {
+  // Batch by batch (the executor's stream): a promise per batch, not per entity.
+  const query = dictionaryQuery(db, graphId, articleIds).compile();
+  for await (const { rows } of db.getExecutor().stream(query, 1000))
+    yield rows.map((r) => [r.id, r.uuid, r.name, r.aliases, r.class_id]);
+}
+
+/** dictionaryRows on the SQLite connection, as an iterator. SQLite only. */
+export function dictionaryRowsSync(
+  ctx: SyncCtx,
+  graphId: number,
+  articleIds: number[] | null,
+): IterableIterator<DictionaryRow> {
+  return iterateSync<DictionaryRow>(ctx, dictionaryQuery(ctx.store.db, graphId, articleIds));
+}
+
+export interface KnownRelationRow {
+  id: number;
+  subject_id: number;
+  object_id: number;
+  relation_type_id: number;
+  confidence: number;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+/**
+ * Stored relations of some (subject, object) pairs, each pair one seek of the pair index (a
+ * hub costs no more than any other entity); at most `limit`. Only those not taken from an
+ * article or taken from one of `articleIds`, when given. The pairs go in as one JSON
+ * parameter; expanding it is each engine's own (json_each / json_array_elements).
+ */
+const knownQuery = (
+  db: Db,
+  pairs: [number, number][],
+  articleIds: number[] | null,
+  limit: number,
+) => {
+  const json = JSON.stringify(pairs);
+  const fromPairs =
+    engineOf(db) === "postgres"
+      ? sql`json_array_elements(${json}::json) AS p(value)
+          JOIN kg_relations r ON r.subject_id = (p.value ->> 0)::bigint AND r.object_id = (p.value ->> 1)::bigint`
+      : sql`json_each(${json}) p
+          JOIN kg_relations r ON r.subject_id = p.value ->> 0 AND r.object_id = p.value ->> 1`;
+  const inArticles =
+    articleIds === null
+      ? sql``
+      : sql`WHERE r.article_id IS NULL OR r.article_id IN ${intList(db, articleIds)}`;
+  return sql<KnownRelationRow>`SELECT r.id, r.subject_id, r.object_id, r.relation_type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
+      FROM ${fromPairs} ${inArticles} LIMIT ${limit}`;
+};
+
+export async function knownRelationRows(
+  db: Db,
+  pairs: [number, number][],
+  articleIds: number[] | null,
+  limit: number,
+): Promise<KnownRelationRow[]> {
+  return (await knownQuery(db, pairs, articleIds, limit).execute(db)).rows;
+}
+
+/** knownRelationRows on the SQLite connection. SQLite only. */
+export function knownRelationRowsSync(
+  ctx: SyncCtx,
+  pairs: [number, number][],
+  articleIds: number[] | null,
+  limit: number,
+): KnownRelationRow[] {
+  return allSync(ctx, knownQuery(ctx.store.db, pairs, articleIds, limit));
+}

@@ -1,0 +1,133 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/store.js";
+import { intList } from "./sql.js";
+
+export interface RelationRow {
+  id: number;
+  graph_id: number;
+  subject_id: number;
+  relation_type_id: number;
+  object_id: number;
+  confidence: number;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+const RELATION_COLUMNS = [
+  "r.id",
+  "r.graph_id",
+  "r.subject_id",
+  "r.relation_type_id",
+  "r.object_id",
+  "r.confidence",
+  "r.article_id",
+  "r.sent_start",
+  "r.sent_end",
+] as const;
+
+/** Which end of its relations an entity is: the subject (outgoing) or the object (incoming). */
+export type Side = "out" | "in";
+const endColumn = (side: Side) => (side === "out" ? "r.subject_id" : "r.object_id");
+
+const relations = (db: Db) => db.selectFrom("kg_relations as r").select(RELATION_COLUMNS);
+
+export async function relationById(db: Db, relationId: number): Promise<RelationRow | undefined> {
+  return relations(db).where("r.id", "=", relationId).executeTakeFirst();
+}
+
+/** The relations an article states, in text order. */
+export function relationsOfArticle(db: Db, articleId: number): Promise<RelationRow[]> {
+  return relations(db)
+    .where("r.article_id", "=", articleId)
+    .orderBy("r.sent_start")
+    .orderBy("r.id")
+    .execute();
+}
+
+/** How many relations an entity has on one side (of one type). */
+export async function relationCount(
+  db: Db,
+  side: Side,
+  entityId: number,
+  typeId?: number,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom("kg_relations as r")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(endColumn(side), "=", entityId)
+    .$if(typeId !== undefined, (q) => q.where("r.relation_type_id", "=", typeId!))
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
+/** A page of an entity's relations on one side (of one type), in (type, id) order: index order. */
+export function relationPage(
+  db: Db,
+  side: Side,
+  entityId: number,
+  typeId: number | undefined,
+  limit: number,
+  offset: number,
+): Promise<RelationRow[]> {
+  return relations(db)
+    .where(endColumn(side), "=", entityId)
+    .$if(typeId !== undefined, (q) => q.where("r.relation_type_id", "=", typeId!))
+    .orderBy("r.relation_type_id")
+    .orderBy("r.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export interface RelationGroup {
+  direction: Side;
+  type: number;
+  count: number;
+}
+
+/**
+ * Relations per type and direction of each of `entityIds` (outgoing first, then incoming, each
+ * by type): every group an index range of kg_relations_subject / kg_relations_object. One
+ * statement for all of them (the neighbourhood's ring asks for dozens at once).
+ */
+export async function relationGroups(
+  db: Db,
+  entityIds: number[],
+): Promise<Map<number, RelationGroup[]>> {
+  const out = new Map<number, RelationGroup[]>(entityIds.map((id) => [id, []]));
+  if (!entityIds.length) return out;
+  const ids = intList(db, entityIds);
+  const { rows } = await sql<{ entity: number; side: number; type: number; count: number }>`
+    SELECT subject_id AS entity, 0 AS side, relation_type_id AS type, count(*) AS count
+      FROM kg_relations WHERE subject_id IN ${ids} GROUP BY subject_id, relation_type_id
+    UNION ALL
+    SELECT object_id, 1, relation_type_id, count(*)
+      FROM kg_relations WHERE object_id IN ${ids} GROUP BY object_id, relation_type_id
+    ORDER BY 2, 3`.execute(db);
+  for (const r of rows)
+    out
+      .get(r.entity)
+      ?.push({ direction: r.side === 0 ? "out" : "in", type: r.type, count: r.count });
+  return out;
+}
+
+/**
+ * The first `limit` relations (by id) of one type and direction of an entity: an index range
+ * read without sorting. The neighbourhood reads many of these; raw SQL for the least overhead.
+ */
+export async function groupRelations(
+  db: Db,
+  side: Side,
+  entityId: number,
+  typeId: number,
+  limit: number,
+): Promise<RelationRow[]> {
+  const query =
+    side === "out"
+      ? sql<RelationRow>`SELECT r.id, r.graph_id, r.subject_id, r.relation_type_id, r.object_id, r.confidence, r.article_id, r.sent_start, r.sent_end
+          FROM kg_relations r WHERE r.subject_id = ${entityId} AND r.relation_type_id = ${typeId} ORDER BY r.id LIMIT ${limit}`
+      : sql<RelationRow>`SELECT r.id, r.graph_id, r.subject_id, r.relation_type_id, r.object_id, r.confidence, r.article_id, r.sent_start, r.sent_end
+          FROM kg_relations r WHERE r.object_id = ${entityId} AND r.relation_type_id = ${typeId} ORDER BY r.id LIMIT ${limit}`;
+  return (await query.execute(db)).rows;
+}
