@@ -62,7 +62,6 @@ const notYetOnTheDataLayer = [
   "platform/interchange/rdf-read.ts",
   "platform/interchange/routes.ts",
   "platform/interchange/vocabulary.ts",
-  "platform/seed/core.ts",
   "platform/seed/insight-demo.ts",
   "platform/seed/kg-demo.ts",
 ];

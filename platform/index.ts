@@ -37,7 +37,7 @@ export async function createPlatform(
   // Absent on PostgreSQL: what still needs it is being moved onto the data layer (issue 22).
   const db = store.sqlite?.handle as PlatformContext["db"];
   const ctx: PlatformContext = { store, db, settings };
-  seedStore(ctx);
+  await seedStore(ctx);
 
   const router = express.Router({ strict: false });
   router.use(plainQuery);

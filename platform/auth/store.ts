@@ -1,4 +1,4 @@
-import type { DB } from "../db/database.js";
+import { sql } from "kysely";
 import type { Db, Store } from "../db/store.js";
 import { permissionCatalog } from "./catalog.js";
 
@@ -271,15 +271,64 @@ export async function syncPermissionCatalog(db: Db) {
     .execute();
 }
 
-/**
- * syncPermissionCatalog on the SQLite connection, synchronously: for the code not yet moved
- * onto the data layer (the seed's one transaction). SQLite only.
- */
-export function syncPermissionCatalogSync(db: DB) {
-  const upsert = db.prepare(
-    "INSERT INTO permissions (codename, name) VALUES (?, ?) ON CONFLICT (codename) DO UPDATE SET name = excluded.name",
-  );
-  db.transaction(() => {
-    for (const p of permissionCatalog) upsert.run(p.codename, p.name);
-  })();
+// --- The seed's accounts ----------------------------------------------------------------------
+
+/** Whether the store has any user (the seed creates accounts only in a store without). */
+export async function hasUsers(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom("users").select("id").limit(1).executeTakeFirst());
+}
+
+/** A group holding these codenames (made when missing, codenames added); its id. */
+export async function ensureGroup(db: Db, name: string, codenames: string[]): Promise<number> {
+  await db
+    .insertInto("groups")
+    .values({ name })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const { id } = await db
+    .selectFrom("groups")
+    .select("id")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  if (codenames.length) {
+    await db
+      .insertInto("group_permissions")
+      .columns(["group_id", "permission_id"])
+      .expression((eb) =>
+        eb
+          .selectFrom("permissions")
+          // A parameter's type is unknown to PostgreSQL in INSERT … SELECT: said here.
+          .select([sql<number>`cast(${id} as bigint)`.as("group_id"), "id"])
+          .where("codename", "in", codenames),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return id;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  superuser: boolean;
+  needInitPassword: boolean;
+  groupId: number;
+}
+
+/** Adds a user in a group; the new id. */
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const { id } = await db
+    .insertInto("users")
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: user.passwordHash,
+      is_superuser: user.superuser ? 1 : 0,
+      need_init_password: user.needInitPassword ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("user_groups").values({ user_id: id, group_id: user.groupId }).execute();
+  return id;
 }

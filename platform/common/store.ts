@@ -1,4 +1,3 @@
-import type { DB } from "../db/database.js";
 import type { Db, Store } from "../db/store.js";
 
 /**
@@ -39,12 +38,14 @@ export interface ConfigInsert {
   description: string;
 }
 
-/** Adds configs a store lacks (never overwrites a value), in the seed's synchronous SQLite transaction. SQLite only. */
-export function addMissingConfigsSync(db: DB, configs: ConfigInsert[]) {
-  const insert = db.prepare(
-    "INSERT INTO configs (key, value, type, public, description) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
-  );
-  for (const c of configs) insert.run(c.key, c.value, c.type, c.public, c.description);
+/** Adds configs a store lacks; never overwrites an existing value. */
+export async function addMissingConfigs(db: Db, configs: ConfigInsert[]) {
+  if (!configs.length) return;
+  await db
+    .insertInto("configs")
+    .values(configs)
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
 }
 
 // --- Nonces ---------------------------------------------------------------------------------

@@ -1,9 +1,17 @@
 import { operatorCodenames, visitorCodenames } from "../auth/catalog.js";
-import { syncPermissionCatalogSync as syncPermissionCatalog } from "../auth/store.js";
 import { hashPasswordSync } from "../auth/passwords.js";
+import {
+  ensureGroup,
+  hasUsers,
+  insertUser,
+  syncPermissionCatalog,
+  type NewUser,
+} from "../auth/store.js";
 import { defaultConfigRows } from "../common/configs.js";
-import { addMissingConfigsSync } from "../common/store.js";
+import { addMissingConfigs } from "../common/store.js";
 import type { PlatformContext } from "../context.js";
+import type { Tx } from "../db/store.js";
+import { addGraphs } from "../kg/store/graphs.js";
 
 export const seedGroups = [
   { name: "管理员", codenames: ["admin"] },
@@ -44,60 +52,49 @@ export const seedGraphs = [
   },
 ];
 
-function seedPermissions(ctx: PlatformContext) {
-  syncPermissionCatalog(ctx.db);
-}
-
-function seedGraphCatalogue(ctx: PlatformContext) {
-  const insert = ctx.db.prepare(
-    "INSERT OR IGNORE INTO graphs (id, name, domain, description) VALUES (?, ?, ?, ?)",
-  );
-  for (const g of seedGraphs) insert.run(g.id, g.name, g.domain, g.description);
-}
-
-/** Groups and accounts: only into a store without users, so an operator's edits are never undone. */
-function seedAccounts(ctx: PlatformContext) {
-  const db = ctx.db;
+/**
+ * Groups and accounts: only into a store without users, so an operator's edits are never
+ * undone. Passwords are hashed before the transaction (it may run twice on PostgreSQL).
+ */
+async function seedAccounts(ctx: PlatformContext, tx: Tx) {
   const groupIds = new Map<string, number>();
-  const permissionId = db.prepare("SELECT id FROM permissions WHERE codename = ?").pluck();
-  for (const g of seedGroups) {
-    db.prepare("INSERT OR IGNORE INTO groups (name) VALUES (?)").run(g.name);
-    const id = db.prepare("SELECT id FROM groups WHERE name = ?").pluck().get(g.name) as number;
-    groupIds.set(g.name, id);
-    for (const c of g.codenames) {
-      db.prepare(
-        "INSERT OR IGNORE INTO group_permissions (group_id, permission_id) VALUES (?, ?)",
-      ).run(id, permissionId.get(c));
-    }
-  }
-  const addUser = (
-    username: string,
-    password: string,
-    group: string,
-    extra: { superuser?: boolean; init?: boolean; email?: string },
-  ) => {
-    const id = db
-      .prepare(
-        "INSERT INTO users (username, email, password_hash, is_superuser, need_init_password) VALUES (?, ?, ?, ?, ?)",
-      )
-      .run(
-        username,
-        extra.email ?? "",
-        hashPasswordSync(password),
-        extra.superuser ? 1 : 0,
-        extra.init ? 1 : 0,
-      ).lastInsertRowid;
-    db.prepare("INSERT INTO user_groups (user_id, group_id) VALUES (?, ?)").run(
-      id,
-      groupIds.get(group),
-    );
-  };
-  const adminPassword = ctx.settings.adminPassword;
-  addUser("admin", adminPassword ?? "admin", "管理员", { superuser: true, init: !adminPassword });
-  if (ctx.settings.seed === "demo") {
-    for (const u of demoUsers) addUser(u.username, u.password, u.group, { email: u.email });
+  for (const g of seedGroups) groupIds.set(g.name, await ensureGroup(tx, g.name, g.codenames));
+  for (const { group, ...u } of accountsToSeed(ctx)) {
+    await insertUser(tx, { ...u, groupId: groupIds.get(group)! });
   }
 }
+
+type SeedAccount = Omit<NewUser, "groupId"> & { group: string };
+
+/** The accounts a first start creates, their passwords hashed (once: the write may retry). */
+function accountsToSeed(ctx: PlatformContext): SeedAccount[] {
+  const hashed = accountHashes.get(ctx);
+  if (hashed) return hashed;
+  const adminPassword = ctx.settings.adminPassword;
+  const accounts = [
+    {
+      username: "admin",
+      email: "",
+      passwordHash: hashPasswordSync(adminPassword ?? "admin"),
+      superuser: true,
+      needInitPassword: !adminPassword,
+      group: "管理员",
+    },
+    ...(ctx.settings.seed === "demo"
+      ? demoUsers.map((u) => ({
+          username: u.username,
+          email: u.email,
+          passwordHash: hashPasswordSync(u.password),
+          superuser: false,
+          needInitPassword: false,
+          group: u.group,
+        }))
+      : []),
+  ];
+  accountHashes.set(ctx, accounts);
+  return accounts;
+}
+const accountHashes = new WeakMap<PlatformContext, SeedAccount[]>();
 
 /**
  * The core of every store: permission catalogue, configs and graph catalogue are topped up
@@ -105,14 +102,13 @@ function seedAccounts(ctx: PlatformContext) {
  * created on the first start only. One transaction: a failed seed leaves nothing behind.
  * The body-encryption key pair is made on first use (see common/secrets.ts).
  */
-export function seedCore(ctx: PlatformContext) {
-  ctx.db
-    .transaction(() => {
-      seedPermissions(ctx);
-      addMissingConfigsSync(ctx.db, defaultConfigRows());
-      seedGraphCatalogue(ctx);
-      const hasUsers = ctx.db.prepare("SELECT 1 FROM users LIMIT 1").get();
-      if (!hasUsers) seedAccounts(ctx);
-    })
-    .immediate();
+export async function seedCore(ctx: PlatformContext) {
+  const firstStart = !(await hasUsers(ctx.store.db));
+  if (firstStart) accountsToSeed(ctx);
+  await ctx.store.write(async (tx) => {
+    await syncPermissionCatalog(tx);
+    await addMissingConfigs(tx, defaultConfigRows());
+    await addGraphs(tx, seedGraphs);
+    if (!(await hasUsers(tx))) await seedAccounts(ctx, tx);
+  });
 }

@@ -4,8 +4,8 @@ import { seedKgDemo } from "./kg-demo.js";
 import { seedInsightDemo } from "./insight-demo.js";
 
 /** Seeds an empty store on first start. */
-export function seedStore(ctx: PlatformContext) {
-  seedCore(ctx);
+export async function seedStore(ctx: PlatformContext) {
+  await seedCore(ctx);
   if (ctx.settings.seed === "demo") seedKgDemo(ctx);
   if (ctx.settings.seed === "demo") seedInsightDemo(ctx);
 }

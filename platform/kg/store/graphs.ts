@@ -76,3 +76,16 @@ export async function graphOfEntity(db: Db, uuid: string): Promise<number | unde
       .executeTakeFirst()
   )?.graph_id;
 }
+
+/** Adds graphs of the catalogue a store lacks, with their fixed ids; existing ones stay as they are. */
+export async function addGraphs(
+  db: Db,
+  graphs: { id: number; name: string; domain: string; description: string }[],
+) {
+  if (!graphs.length) return;
+  await db
+    .insertInto("graphs")
+    .values(graphs)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
