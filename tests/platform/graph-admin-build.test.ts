@@ -651,22 +651,22 @@ describe("the fact signature of a dry run", () => {
     const r = await createGraph("签名图谱", { file_ids: [fileId] });
     await settled(p, r.body.job_id);
     const g = r.body.graph.id;
-    const before = factSignature(p.ctx, g);
+    const before = (await factSignature(p.ctx.store.db, g));
     const added = await call(p, admin, "POST", `/graphadmin/ontologies/${military}/classes/`, {
       name: "签名测试类",
     });
     await call(p, admin, "DELETE", `/graphadmin/classes/${added.body.id}/`);
-    expect(factSignature(p.ctx, g)).toBe(before);
+    expect((await factSignature(p.ctx.store.db, g))).toBe(before);
     p.ctx.db
       .prepare("UPDATE kg_entities SET description = '改' WHERE graph_id = ? AND name = '大连'")
       .run(g);
-    const afterEntity = factSignature(p.ctx, g);
+    const afterEntity = (await factSignature(p.ctx.store.db, g));
     expect(afterEntity).not.toBe(before);
     p.ctx.db
       .prepare(
         "DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ?)",
       )
       .run(g);
-    expect(factSignature(p.ctx, g)).not.toBe(afterEntity);
+    expect((await factSignature(p.ctx.store.db, g))).not.toBe(afterEntity);
   });
 });
