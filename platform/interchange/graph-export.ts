@@ -62,7 +62,10 @@ export interface GraphExport {
 
 /** Whether a relation has a sentence to read from its article. */
 const hasSentence = (r: RelationRow) =>
-  r.article_id !== null && r.sent_start !== null && r.sent_end !== null && r.sent_end >= r.sent_start;
+  r.article_id !== null &&
+  r.sent_start !== null &&
+  r.sent_end !== null &&
+  r.sent_end >= r.sent_start;
 
 /**
  * Runs `fn` with the export of a graph (or part of it), inside one snapshot of the store. The
@@ -77,7 +80,8 @@ export async function withGraphExport<T>(
   const ontology = await graphOntology(ctx, graph.id);
   const ontologyBase =
     ontology.id === null ? ontologyBaseIri(0) : await storedOntologyBaseIri(ctx, ontology.id);
-  const properties = ontology.id === null ? [] : await exportPropertyRows(ctx.store.db, ontology.id);
+  const properties =
+    ontology.id === null ? [] : await exportPropertyRows(ctx.store.db, ontology.id);
   const chains = new Map<number, string[]>();
   const classChain = (id: number | null): string[] => {
     if (id === null) return [];

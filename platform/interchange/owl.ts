@@ -36,10 +36,7 @@ interface OwlExport {
 }
 
 /** The ontology's OWL statements, in a stable order (classes in tree order, then relation types, then properties). */
-export async function ontologyQuads(
-  ctx: PlatformContext,
-  ontologyId: number,
-): Promise<OwlExport> {
+export async function ontologyQuads(ctx: PlatformContext, ontologyId: number): Promise<OwlExport> {
   const db = ctx.store.db;
   const row = await ontologyOwlRow(db, ontologyId);
   if (!row) throw notFound("本体不存在");

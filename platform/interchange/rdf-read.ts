@@ -203,7 +203,10 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       content: "",
     };
     const ours = ourArticle(key);
-    a.id = ours !== null && existing.has(ours) ? ours : ((await sameArticle(db, input.graphId, a)) ?? null);
+    a.id =
+      ours !== null && existing.has(ours)
+        ? ours
+        : ((await sameArticle(db, input.graphId, a)) ?? null);
     articles.set(key, a);
   }
   const articleOf = (key: string): ArticleRef => articles.get(key)!;

@@ -39,7 +39,11 @@ export async function ontologyBaseIriOf(db: Db, ontologyId: number): Promise<str
 }
 
 export async function setOntologyBaseIri(tx: Db, ontologyId: number, base: string) {
-  await tx.updateTable("kg_ontologies").set({ base_iri: base }).where("id", "=", ontologyId).execute();
+  await tx
+    .updateTable("kg_ontologies")
+    .set({ base_iri: base })
+    .where("id", "=", ontologyId)
+    .execute();
 }
 
 // ---------------------------------------------------------------- predicate mappings
@@ -141,11 +145,7 @@ export async function entityNamesByUuid(
 }
 
 /** The ids of the graph's entities of these uuids. */
-export async function entityIdsByUuid(
-  db: Db,
-  graphId: number,
-  uuids: string[],
-): Promise<number[]> {
+export async function entityIdsByUuid(db: Db, graphId: number, uuids: string[]): Promise<number[]> {
   if (!uuids.length) return [];
   const rows = await db
     .selectFrom("kg_entities")
@@ -271,7 +271,11 @@ let cursors = 0;
  *   reads on a connection while a statement iterates).
  * Stop early with `return()` (a `for await` that breaks does): the cursor is closed.
  */
-async function* cursorBatches<R>(tx: Db, query: CompiledQuery<R>, size: number): AsyncGenerator<R[]> {
+async function* cursorBatches<R>(
+  tx: Db,
+  query: CompiledQuery<R>,
+  size: number,
+): AsyncGenerator<R[]> {
   if (engineOf(tx) === "postgres") {
     const name = `kg_export_${++cursors}`;
     await tx.executeQuery(
@@ -303,7 +307,8 @@ export function exportEntityBatches(
   scope: ExportScope,
 ): AsyncGenerator<ExportEntityRow[]> {
   const { ent } = scopeWhere(tx, graphId, scope);
-  const query = sql<ExportEntityRow>`SELECT e.id, e.uuid, e.name, e.class_id, e.aliases, e.properties, e.description
+  const query =
+    sql<ExportEntityRow>`SELECT e.id, e.uuid, e.name, e.class_id, e.aliases, e.properties, e.description
       FROM kg_entities e WHERE ${ent} ORDER BY e.id`.compile(tx);
   return cursorBatches(tx, query, EXPORT_BATCH);
 }
@@ -327,7 +332,8 @@ export function exportRelationBatches(
   scope: ExportScope,
 ): AsyncGenerator<ExportRelationRow[]> {
   const { rel } = scopeWhere(tx, graphId, scope);
-  const query = sql<ExportRelationRow>`SELECT r.id, s.uuid AS subject, o.uuid AS object, r.relation_type_id AS type_id,
+  const query =
+    sql<ExportRelationRow>`SELECT r.id, s.uuid AS subject, o.uuid AS object, r.relation_type_id AS type_id,
              r.confidence, r.article_id, r.sent_start, r.sent_end
         FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
        WHERE ${rel} ORDER BY r.id`.compile(tx);

@@ -440,12 +440,7 @@ export async function switchOntology(
       return m;
     };
     const maps = {
-      classMap: mapOf(
-        used.classes,
-        await termIdsByName(tx, "kg_classes", to.id),
-        "类",
-        "个实体",
-      ),
+      classMap: mapOf(used.classes, await termIdsByName(tx, "kg_classes", to.id), "类", "个实体"),
       relationMap: mapOf(
         used.relationTypes,
         await termIdsByName(tx, "kg_relation_types", to.id),

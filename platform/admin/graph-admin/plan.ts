@@ -560,7 +560,8 @@ async function relationFinder(ctx: PlatformContext, p: Planning) {
     const rt = p.ontology.relationTypeByName.get(r.predicate);
     const s = p.known.get(r.subject)?.id;
     const o = p.known.get(r.object)?.id;
-    if (rt && s !== undefined && o !== undefined) triples.set(tripleKey(s, rt.id, o), [s, rt.id, o]);
+    if (rt && s !== undefined && o !== undefined)
+      triples.set(tripleKey(s, rt.id, o), [s, rt.id, o]);
   }
   const found = triples.size
     ? await relationsByTriple(ctx.store.db, [...triples.values()])
@@ -707,4 +708,3 @@ async function replaceAgainstGraph(
   if (events || articles)
     p.warnings.push(`重建会清除图谱现有的 ${events} 个事件和 ${articles} 篇文章`);
 }
-

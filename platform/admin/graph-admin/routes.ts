@@ -136,7 +136,9 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
       `${base}/${kind.parent.resource}/:id/${kind.resource}`,
       handle(async (req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res.status(201).json(await create(ctx, user, idOf(req.params.id, kind.parent.label), req.body));
+        res
+          .status(201)
+          .json(await create(ctx, user, idOf(req.params.id, kind.parent.label), req.body));
       }),
     );
     router.patch(
@@ -199,7 +201,9 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
     `${base}/:id/build`,
     handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
-      res.status(202).json(await rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res
+        .status(202)
+        .json(await rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
@@ -234,7 +238,8 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
         req.query.class_id === undefined || req.query.class_id === ""
           ? undefined
           : intParam(req.query, "class_id", { min: 1, max: 1e15, fallback: 0 });
-      res.json(await listEntities(ctx, idOf(req.params.id, "知识图谱"), {
+      res.json(
+        await listEntities(ctx, idOf(req.params.id, "知识图谱"), {
           search: stringParam(req.query, "search", 100),
           classId,
           ...pageParams(req.query, { fallback: 20 }),
@@ -270,7 +275,9 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
     `${base}/:id/ontology/fork`,
     handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyCreate);
-      res.status(201).json(await forkOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res
+        .status(201)
+        .json(await forkOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
 

@@ -65,9 +65,7 @@ export interface PartKind<Row extends PartRow, Input extends PartInput> {
   columns: (keyof Row & keyof Input & string)[];
   /** Columns of the input that are booleans, stored as 0/1. */
   flags?: (keyof Row & keyof Input & string)[];
-  readFields(
-    reading: FieldReading<Row>,
-  ): Promise<Omit<Input, "name" | "label_en" | "description">>;
+  readFields(reading: FieldReading<Row>): Promise<Omit<Input, "name" | "label_en" | "description">>;
   /** The message for a name already taken (`parent` on create). */
   duplicate(name: string, parent?: PartRow): string;
   /** What uses a part: deleting is refused while the count is above zero. */

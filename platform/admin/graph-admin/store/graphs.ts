@@ -132,11 +132,7 @@ export async function insertGraph(
   tx: Db,
   g: { name: string; domain: string; description: string },
 ): Promise<number> {
-  const { id } = await tx
-    .insertInto("graphs")
-    .values(g)
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await tx.insertInto("graphs").values(g).returning("id").executeTakeFirstOrThrow();
   return id;
 }
 
@@ -153,7 +149,11 @@ export function ontologyHead(
   db: Db,
   id: number,
 ): Promise<{ id: number; name: string } | undefined> {
-  return db.selectFrom("kg_ontologies").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("kg_ontologies")
+    .select(["id", "name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 // ---------------------------------------------------------------- browsing

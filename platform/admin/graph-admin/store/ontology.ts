@@ -115,7 +115,11 @@ export async function graphNamesOn(db: Db, ontologyId: number): Promise<string[]
 
 /** An ontology no graph uses, with its classes, properties and types. */
 export async function deleteOntologyRows(tx: Db, id: number) {
-  await tx.updateTable("kg_classes").set({ parent_id: null }).where("ontology_id", "=", id).execute();
+  await tx
+    .updateTable("kg_classes")
+    .set({ parent_id: null })
+    .where("ontology_id", "=", id)
+    .execute();
   await tx.deleteFrom("kg_relation_types").where("ontology_id", "=", id).execute();
   await tx.deleteFrom("kg_event_types").where("ontology_id", "=", id).execute();
   await tx.deleteFrom("kg_classes").where("ontology_id", "=", id).execute();
@@ -168,7 +172,15 @@ export function propertyDetailRows(db: Db, ontologyId: number): Promise<Property
   return db
     .selectFrom("kg_class_properties as p")
     .innerJoin("kg_classes as c", "c.id", "p.class_id")
-    .select(["p.id", "p.class_id", "p.name", "p.label_en", "p.datatype", "p.required", "p.description"])
+    .select([
+      "p.id",
+      "p.class_id",
+      "p.name",
+      "p.label_en",
+      "p.datatype",
+      "p.required",
+      "p.description",
+    ])
     .where("c.ontology_id", "=", ontologyId)
     .orderBy("p.id")
     .execute();
@@ -234,7 +246,9 @@ export function eventTypeDetailRows(db: Db, ontologyId: number): Promise<EventTy
       "e.roles",
       "e.color",
       "e.description",
-      sql<number>`(SELECT count(*) FROM kg_events x WHERE x.event_type_id = e.id)`.as("event_count"),
+      sql<number>`(SELECT count(*) FROM kg_events x WHERE x.event_type_id = e.id)`.as(
+        "event_count",
+      ),
     ])
     .where("e.ontology_id", "=", ontologyId)
     .orderBy("e.id")
@@ -245,19 +259,12 @@ export function eventTypeDetailRows(db: Db, ontologyId: number): Promise<EventTy
 
 /** The tables of an ontology's parts, and the ontology table itself (a part's parent). */
 export type PartTable =
-  | "kg_ontologies"
-  | "kg_classes"
-  | "kg_class_properties"
-  | "kg_relation_types"
-  | "kg_event_types";
+  "kg_ontologies" | "kg_classes" | "kg_class_properties" | "kg_relation_types" | "kg_event_types";
 
 /** A part's row (every column), or undefined. */
 export async function partRow<Row>(db: Db, table: PartTable, id: number): Promise<Row | undefined> {
-  return (await db
-    .selectFrom(table)
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst()) as Row | undefined;
+  return (await db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as
+    Row | undefined;
 }
 
 /** Whether another part of the scope (its ontology, or its class) holds the name. */
@@ -363,11 +370,7 @@ export function propertyHeld(db: Db, key: string, how: "present" | "value"): Raw
 }
 
 /** How many entities of these classes hold a value (even null) for the property. */
-export async function propertyUseCount(
-  db: Db,
-  classIds: number[],
-  name: string,
-): Promise<number> {
+export async function propertyUseCount(db: Db, classIds: number[], name: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM kg_entities e
      WHERE e.class_id IN ${intList(db, classIds)} AND ${propertyHeld(db, name, "present")}`.execute(
     db,
@@ -451,7 +454,13 @@ async function copyRows<T extends "kg_classes" | "kg_relation_types" | "kg_event
 }
 
 const CLASS_COLUMNS = ["parent_id", "name", "label_en", "is_place", "color", "description"];
-const RELATION_TYPE_COLUMNS = ["name", "label_en", "domain_class_id", "range_class_id", "description"];
+const RELATION_TYPE_COLUMNS = [
+  "name",
+  "label_en",
+  "domain_class_id",
+  "range_class_id",
+  "description",
+];
 const EVENT_TYPE_COLUMNS = ["name", "label_en", "triggers", "roles", "color", "description"];
 
 /**

@@ -68,7 +68,8 @@ export async function namesOf(
   ids: number[],
 ): Promise<string[]> {
   if (!ids.length) return [];
-  const name = table === "data_files" ? sql<string>`coalesce(nullif(filename, ''), name)` : sql<string>`name`;
+  const name =
+    table === "data_files" ? sql<string>`coalesce(nullif(filename, ''), name)` : sql<string>`name`;
   const { rows } = await sql<{ name: string }>`SELECT ${name} AS name FROM ${sql.table(table)}
      WHERE id IN ${intList(db, ids)} ORDER BY id`.execute(db);
   return rows.map((r) => r.name);

@@ -146,7 +146,11 @@ export async function insertArticle(
     content: string;
   },
 ): Promise<number> {
-  const { id } = await tx.insertInto("kg_articles").values(a).returning("id").executeTakeFirstOrThrow();
+  const { id } = await tx
+    .insertInto("kg_articles")
+    .values(a)
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
