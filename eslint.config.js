@@ -38,17 +38,6 @@ const storeLayer = [
  * (issue 22). The list only shrinks; once empty, it and `ctx.db` go.
  */
 const notYetOnTheDataLayer = [
-  "platform/admin/graph-admin/graphs.ts",
-  "platform/admin/graph-admin/ontology-import.ts",
-  "platform/admin/graph-admin/ontology/copy.ts",
-  "platform/admin/graph-admin/ontology/crud.ts",
-  "platform/admin/graph-admin/ontology/integrity.ts",
-  "platform/admin/graph-admin/ontology/kinds.ts",
-  "platform/admin/graph-admin/ontology/ontologies.ts",
-  "platform/admin/graph-admin/plan.ts",
-  "platform/admin/graph-admin/routes.ts",
-  "platform/admin/graph-admin/sources.ts",
-  "platform/admin/graph-admin/write.ts",
   "platform/admin/insight/evaluate.ts",
   "platform/admin/insight/feedback.ts",
   "platform/admin/insight/keywords.ts",
@@ -56,12 +45,6 @@ const notYetOnTheDataLayer = [
   "platform/admin/insight/routes-feedback.ts",
   "platform/admin/insight/statistics.ts",
   "platform/auth/grants.ts",
-  "platform/interchange/graph-export.ts",
-  "platform/interchange/owl.ts",
-  "platform/interchange/predicate-map.ts",
-  "platform/interchange/rdf-read.ts",
-  "platform/interchange/routes.ts",
-  "platform/interchange/vocabulary.ts",
   "platform/seed/insight-demo.ts",
   "platform/seed/kg-demo.ts",
 ];

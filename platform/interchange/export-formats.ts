@@ -31,15 +31,18 @@ export type ExportFormat = keyof typeof EXPORT_FORMATS;
 
 const CHUNK = 64 * 1024;
 
-/** Every statement of the export, by subject: entities, then articles, then relations with their provenance. */
-function* rdfGroups(x: GraphExport): Generator<Quad[]> {
+/**
+ * Every statement of the export, by subject: entities, then articles, then relations with
+ * their provenance; a batch of groups at a time.
+ */
+async function* rdfGroups(x: GraphExport): AsyncGenerator<Quad[][]> {
   const rdf = rdfOf(x);
-  for (const e of x.entities()) yield rdf.entity(e);
-  for (const a of x.articles()) yield rdf.article(a);
-  for (const r of x.relations()) yield* rdf.relation(r);
+  for await (const batch of x.entities()) yield batch.map((e) => rdf.entity(e));
+  for await (const batch of x.articles()) yield batch.map((a) => rdf.article(a));
+  for await (const batch of x.relations()) yield batch.flatMap((r) => rdf.relation(r));
 }
 
-function* rdfText(x: GraphExport, format: "N-Triples" | "Turtle"): Generator<string> {
+async function* rdfText(x: GraphExport, format: "N-Triples" | "Turtle"): AsyncGenerator<string> {
   let buffer = "";
   const writer = new Writer(
     {
@@ -48,15 +51,22 @@ function* rdfText(x: GraphExport, format: "N-Triples" | "Turtle"): Generator<str
     } as unknown as NodeJS.WritableStream,
     format === "Turtle" ? { format, prefixes: prefixes(x.graphBase, x.ontologyBase) } : { format },
   );
-  for (const group of rdfGroups(x)) {
-    for (const q of group) writer.addQuad(q);
-    if (buffer.length >= CHUNK) {
-      yield buffer;
-      buffer = "";
+  for await (const groups of rdfGroups(x)) {
+    for (const group of groups) {
+      for (const q of group) writer.addQuad(q);
+      if (buffer.length >= CHUNK) {
+        yield buffer;
+        buffer = "";
+      }
     }
   }
   writer.end();
   if (buffer) yield buffer;
+}
+
+/** The groups of batches of groups, one by one. */
+async function* groupsOf(batches: AsyncGenerator<Quad[][]>): AsyncGenerator<Quad[]> {
+  for await (const groups of batches) yield* groups;
 }
 
 /** A term as an expanded JSON-LD value. */
@@ -67,10 +77,10 @@ function jsonldValue(o: Quad["object"]): Record<string, string> {
   return { "@value": o.value, "@type": o.datatype.value };
 }
 
-function* jsonldText(x: GraphExport): Generator<string> {
+async function* jsonldText(x: GraphExport): AsyncGenerator<string> {
   let buffer = `{"@context":${JSON.stringify(prefixes(x.graphBase, x.ontologyBase))},"@graph":[`;
   let first = true;
-  for (const group of rdfGroups(x)) {
+  for await (const group of groupsOf(rdfGroups(x))) {
     const node: Record<string, unknown> = { "@id": group[0].subject.value };
     for (const q of group) {
       if (q.predicate.value === `${NS.rdf}type` && q.object.termType === "NamedNode") {
@@ -112,7 +122,7 @@ const GRAPHML_KEYS = [
   ["statement", "edge", "string"],
 ] as const;
 
-function* graphmlText(x: GraphExport): Generator<string> {
+async function* graphmlText(x: GraphExport): AsyncGenerator<string> {
   let buffer =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ` +
@@ -124,26 +134,30 @@ function* graphmlText(x: GraphExport): Generator<string> {
     `  <graph id="${xml(x.graph.name)}" edgedefault="directed">\n`;
   const data = (key: string, value: string | number | null) =>
     value === null || value === "" ? "" : `<data key="${key}">${xml(String(value))}</data>`;
-  for (const e of x.entities()) {
-    const aliases = (JSON.parse(e.aliases || "[]") as unknown[])
-      .filter((a) => typeof a === "string")
-      .join(";");
-    buffer +=
-      `    <node id="${xml(e.uuid)}">${data("n_label", e.name)}${data("n_class", x.className(e.class_id))}` +
-      `${data("n_iri", iri.entity(x.graphBase, e.uuid))}${data("n_aliases", aliases)}</node>\n`;
-    if (buffer.length >= CHUNK) {
-      yield buffer;
-      buffer = "";
+  for await (const batch of x.entities()) {
+    for (const e of batch) {
+      const aliases = (JSON.parse(e.aliases || "[]") as unknown[])
+        .filter((a) => typeof a === "string")
+        .join(";");
+      buffer +=
+        `    <node id="${xml(e.uuid)}">${data("n_label", e.name)}${data("n_class", x.className(e.class_id))}` +
+        `${data("n_iri", iri.entity(x.graphBase, e.uuid))}${data("n_aliases", aliases)}</node>\n`;
+      if (buffer.length >= CHUNK) {
+        yield buffer;
+        buffer = "";
+      }
     }
   }
-  for (const r of x.relations()) {
-    buffer +=
-      `    <edge id="r${r.id}" source="${xml(r.subject)}" target="${xml(r.object)}">${data("e_label", x.relationName(r.type_id))}` +
-      `${data("e_confidence", r.confidence)}${data("e_article", r.article_id === null ? null : iri.article(x.graphBase, r.article_id))}` +
-      `${data("e_sentence", x.sentence(r))}${data("e_statement", iri.statement(x.graphBase, r.id))}</edge>\n`;
-    if (buffer.length >= CHUNK) {
-      yield buffer;
-      buffer = "";
+  for await (const batch of x.relations()) {
+    for (const r of batch) {
+      buffer +=
+        `    <edge id="r${r.id}" source="${xml(r.subject)}" target="${xml(r.object)}">${data("e_label", x.relationName(r.type_id))}` +
+        `${data("e_confidence", r.confidence)}${data("e_article", r.article_id === null ? null : iri.article(x.graphBase, r.article_id))}` +
+        `${data("e_sentence", x.sentence(r))}${data("e_statement", iri.statement(x.graphBase, r.id))}</edge>\n`;
+      if (buffer.length >= CHUNK) {
+        yield buffer;
+        buffer = "";
+      }
     }
   }
   yield `${buffer}  </graph>\n</graphml>\n`;
@@ -168,7 +182,7 @@ const NEO4J_RELATIONSHIP_HEADER = [
   "sentence",
 ];
 
-function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
+async function* neo4jZip(x: GraphExport): AsyncGenerator<Uint8Array> {
   let out: Uint8Array[] = [];
   let size = 0;
   const zip = new Zip((error, chunk) => {
@@ -183,22 +197,24 @@ function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
     return chunks;
   };
   const encoder = new TextEncoder();
-  function* file<T>(
+  async function* file<T>(
     name: string,
     header: string[],
-    rows: Iterable<T>,
+    batches: AsyncIterable<T[]>,
     row: (r: T) => unknown[],
-  ): Generator<Uint8Array> {
+  ): AsyncGenerator<Uint8Array> {
     const entry = new ZipDeflate(name, { level: 1 });
     zip.add(entry);
     entry.push(encoder.encode(stringify([header])));
     let batch: unknown[][] = [];
-    for (const r of rows) {
-      batch.push(row(r));
-      if (batch.length === 500) {
-        entry.push(encoder.encode(stringify(batch)));
-        batch = [];
-        if (size >= CHUNK) yield* take();
+    for await (const rows of batches) {
+      for (const r of rows) {
+        batch.push(row(r));
+        if (batch.length === 500) {
+          entry.push(encoder.encode(stringify(batch)));
+          batch = [];
+          if (size >= CHUNK) yield* take();
+        }
       }
     }
     entry.push(encoder.encode(stringify(batch)), true);
@@ -225,7 +241,10 @@ function* neo4jZip(x: GraphExport): Generator<Uint8Array> {
   yield* take();
 }
 
-export function exportChunks(x: GraphExport, format: ExportFormat): Generator<string | Uint8Array> {
+export function exportChunks(
+  x: GraphExport,
+  format: ExportFormat,
+): AsyncGenerator<string | Uint8Array> {
   switch (format) {
     case "nt":
       return rdfText(x, "N-Triples");

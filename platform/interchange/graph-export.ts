@@ -1,8 +1,19 @@
-import Database from "better-sqlite3";
 import { DataFactory, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
-import type { DB } from "../db/database.js";
-import { graphOntologySync, parseJson, type GraphOntology } from "../kg/ontology.js";
+import { graphOntology, parseJson, type GraphOntology } from "../kg/ontology.js";
+import {
+  articleContents,
+  exportArticleBatches,
+  exportEntityBatches,
+  exportPropertyRows,
+  exportRelationBatches,
+  graphIriRow,
+  uuidsByName,
+  type ExportArticleRow as ArticleRow,
+  type ExportEntityRow as EntityRow,
+  type ExportRelationRow as RelationRow,
+  type ExportScope,
+} from "./store.js";
 import {
   KG,
   NS,
@@ -13,123 +24,18 @@ import {
   storedOntologyBaseIri,
 } from "./vocabulary.js";
 
+export type { ExportScope } from "./store.js";
+
 /**
  * What a graph export reads: the graph's entities, the articles its relations cite and its
- * relations, each walked in id order by an iterating statement, and the RDF statements of
- * each (vocabulary.ts). Nothing is collected: every format pulls rows one at a time, so a
- * million-relation graph streams in constant memory.
+ * relations, each walked in id order batch by batch, and the RDF statements of each
+ * (vocabulary.ts). Nothing is collected: every format pulls a batch only as the client takes
+ * the output, so a million-relation graph streams in constant memory.
  *
- * The rows come from a read-only connection of the export's own: its read transaction sees
- * one snapshot of the store for the whole download (WAL), and an iterator held open while
- * the client is slow does not make the platform's connection busy (better-sqlite3 refuses
- * writes on a connection with an open iterator).
+ * The rows come from one snapshot of the store (store.snapshot: on SQLite a read-only
+ * connection of the export's own, on PostgreSQL a REPEATABLE READ transaction): the whole
+ * download sees one state of the store, and a slow client keeps no writer waiting.
  */
-
-/** What part of the graph: all of it, a class (with its subclasses), a relation type, or a neighbourhood. */
-export type ExportScope =
-  | { kind: "graph" }
-  | { kind: "class"; classIds: number[]; name: string }
-  | { kind: "relation_type"; typeId: number; name: string }
-  | { kind: "neighbourhood"; uuid: string; entityIds: number[]; relationIds: number[] };
-
-interface EntityRow {
-  id: number;
-  uuid: string;
-  name: string;
-  class_id: number | null;
-  aliases: string;
-  properties: string;
-  description: string;
-}
-interface RelationRow {
-  id: number;
-  subject: string;
-  object: string;
-  type_id: number;
-  confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
-}
-interface ArticleRow {
-  id: number;
-  title: string;
-  source: string;
-  url: string;
-  published_at: string;
-}
-
-/** SQL conditions (with their parameters) selecting the scope's relations, entities and articles. */
-function scopeSql(graphId: number, scope: ExportScope) {
-  const inClass =
-    "SELECT id FROM kg_entities WHERE graph_id = ? AND class_id IN (SELECT value FROM json_each(?))";
-  let rel: { sql: string; params: unknown[] };
-  if (scope.kind === "graph") rel = { sql: "r.graph_id = ?", params: [graphId] };
-  else if (scope.kind === "relation_type")
-    rel = { sql: "r.graph_id = ? AND r.relation_type_id = ?", params: [graphId, scope.typeId] };
-  else if (scope.kind === "class") {
-    const classes = JSON.stringify(scope.classIds);
-    rel = {
-      sql: `r.graph_id = ? AND (r.subject_id IN (${inClass}) OR r.object_id IN (${inClass}))`,
-      params: [graphId, graphId, classes, graphId, classes],
-    };
-  } else
-    rel = {
-      sql: "r.graph_id = ? AND r.id IN (SELECT value FROM json_each(?))",
-      params: [graphId, JSON.stringify(scope.relationIds)],
-    };
-
-  const ends = `e.id IN (SELECT r.subject_id FROM kg_relations r WHERE ${rel.sql} UNION SELECT r.object_id FROM kg_relations r WHERE ${rel.sql})`;
-  let ent: { sql: string; params: unknown[] };
-  if (scope.kind === "graph") ent = { sql: "e.graph_id = ?", params: [graphId] };
-  else if (scope.kind === "class") {
-    ent = {
-      sql: `e.graph_id = ? AND (e.class_id IN (SELECT value FROM json_each(?)) OR ${ends})`,
-      params: [graphId, JSON.stringify(scope.classIds), ...rel.params, ...rel.params],
-    };
-  } else if (scope.kind === "neighbourhood") {
-    ent = {
-      sql: "e.graph_id = ? AND e.id IN (SELECT value FROM json_each(?))",
-      params: [graphId, JSON.stringify(scope.entityIds)],
-    };
-  } else
-    ent = { sql: `e.graph_id = ? AND ${ends}`, params: [graphId, ...rel.params, ...rel.params] };
-  const art = {
-    sql: `a.graph_id = ? AND a.id IN (SELECT r.article_id FROM kg_relations r WHERE ${rel.sql})`,
-    params: [graphId, ...rel.params],
-  };
-  return { rel, ent, art };
-}
-
-/** A read-only connection to the store (the platform's own for an in-memory store, as in some tests). */
-function readConnection(ctx: PlatformContext): { db: DB; close: () => void } {
-  if (ctx.db.memory) return { db: ctx.db, close: () => {} };
-  const db = new Database(ctx.db.name, { readonly: true, fileMustExist: true });
-  db.pragma("cache_size = -65536");
-  return { db, close: () => db.close() };
-}
-
-/** A relation's sentence, from its article's text (recent articles kept: relations of one article sit together). */
-function sentenceReader(db: DB) {
-  const content = db.prepare("SELECT content FROM kg_articles WHERE id = ?").pluck();
-  const cache = new Map<number, string>();
-  return (r: RelationRow): string | null => {
-    if (
-      r.article_id === null ||
-      r.sent_start === null ||
-      r.sent_end === null ||
-      r.sent_end < r.sent_start
-    )
-      return null;
-    let text = cache.get(r.article_id);
-    if (text === undefined) {
-      text = (content.get(r.article_id) as string | undefined) ?? "";
-      cache.set(r.article_id, text);
-      if (cache.size > 64) cache.delete(cache.keys().next().value!);
-    }
-    return text.slice(r.sent_start, r.sent_end);
-  };
-}
 
 export interface GraphExport {
   graph: { id: number; name: string };
@@ -139,91 +45,121 @@ export interface GraphExport {
   ontology: GraphOntology;
   /** The ontology's class properties (the ontology cache holds none). */
   properties: { class: string; name: string; datatype: string }[];
-  entities(): IterableIterator<EntityRow>;
-  articles(): IterableIterator<ArticleRow>;
-  relations(): IterableIterator<RelationRow>;
+  /** The scope's entities, batch by batch (each batch's `uuidByName` answers read ahead). */
+  entities(): AsyncGenerator<EntityRow[]>;
+  articles(): AsyncGenerator<ArticleRow[]>;
+  /** The scope's relations, batch by batch (each batch's sentences read ahead). */
+  relations(): AsyncGenerator<RelationRow[]>;
+  /** A relation's sentence (a relation of the current batch). */
   sentence(r: RelationRow): string | null;
-  /** The entity of this name in the graph (an `entity` property's value), by uuid. */
+  /** The entity of this name in the graph (an `entity` property's value of the current batch), by uuid. */
   uuidByName(name: string): string | undefined;
   className(classId: number | null): string | null;
   /** The class and its ancestors, nearest first. */
   classChain(classId: number | null): string[];
   relationName(typeId: number): string;
-  close(): void;
 }
 
-/** Opens the export of a graph (or part of it). Close it when done. */
-export function openGraphExport(
+/** Whether a relation has a sentence to read from its article. */
+const hasSentence = (r: RelationRow) =>
+  r.article_id !== null &&
+  r.sent_start !== null &&
+  r.sent_end !== null &&
+  r.sent_end >= r.sent_start;
+
+/**
+ * Runs `fn` with the export of a graph (or part of it), inside one snapshot of the store. The
+ * snapshot ends when `fn` does: stream the whole output within it.
+ */
+export async function withGraphExport<T>(
   ctx: PlatformContext,
   graph: { id: number; name: string },
   scope: ExportScope,
-): GraphExport {
-  const settings = ctx.db
-    .prepare("SELECT base_iri, lang FROM graphs WHERE id = ?")
-    .get(graph.id) as { base_iri: string; lang: string };
-  const ontology = graphOntologySync(ctx, graph.id);
+  fn: (x: GraphExport) => Promise<T>,
+): Promise<T> {
+  const ontology = await graphOntology(ctx, graph.id);
   const ontologyBase =
-    ontology.id === null ? ontologyBaseIri(0) : storedOntologyBaseIri(ctx, ontology.id);
-  const { db, close } = readConnection(ctx);
-  const sql = scopeSql(graph.id, scope);
-  const entities = db.prepare(
-    `SELECT e.id, e.uuid, e.name, e.class_id, e.aliases, e.properties, e.description FROM kg_entities e WHERE ${sql.ent.sql} ORDER BY e.id`,
-  );
-  const articles = db.prepare(
-    `SELECT a.id, a.title, a.source, a.url, a.published_at FROM kg_articles a WHERE ${sql.art.sql} ORDER BY a.id`,
-  );
-  const relations = db.prepare(
-    `SELECT r.id, s.uuid AS subject, o.uuid AS object, r.relation_type_id AS type_id, r.confidence, r.article_id, r.sent_start, r.sent_end
-       FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-      WHERE ${sql.rel.sql} ORDER BY r.id`,
-  );
-  const byName = db
-    .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1")
-    .pluck();
+    ontology.id === null ? ontologyBaseIri(0) : await storedOntologyBaseIri(ctx, ontology.id);
+  const properties =
+    ontology.id === null ? [] : await exportPropertyRows(ctx.store.db, ontology.id);
   const chains = new Map<number, string[]>();
-  // A snapshot for the whole download: every iterator below reads the same state of the store.
-  if (db !== ctx.db) db.exec("BEGIN");
-  return {
-    graph,
-    lang: settings.lang || "zh",
-    graphBase: graphBaseIri(graph.id, settings.base_iri),
-    ontologyBase,
-    ontology,
-    properties:
-      ontology.id === null
-        ? []
-        : (ctx.db
-            .prepare(
-              "SELECT c.name AS class, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
-            )
-            .all(ontology.id) as { class: string; name: string; datatype: string }[]),
-    entities: () => entities.iterate(...sql.ent.params) as IterableIterator<EntityRow>,
-    articles: () => articles.iterate(...sql.art.params) as IterableIterator<ArticleRow>,
-    relations: () => relations.iterate(...sql.rel.params) as IterableIterator<RelationRow>,
-    sentence: sentenceReader(db),
-    uuidByName: (name) => byName.get(graph.id, name) as string | undefined,
-    className: (id) => (id === null ? null : (ontology.classes.get(id)?.name ?? null)),
-    classChain(id) {
-      if (id === null) return [];
-      let chain = chains.get(id);
-      if (!chain) {
-        chain = [];
-        for (
-          let c = ontology.classes.get(id);
-          c && chain.length < 64;
-          c = c.parent_id === null ? undefined : ontology.classes.get(c.parent_id)
-        )
-          chain.push(c.name);
-        chains.set(id, chain);
-      }
-      return chain;
-    },
-    relationName: (id) => ontology.relationTypes.get(id)?.name ?? String(id),
-    close() {
-      if (db !== ctx.db && db.inTransaction) db.exec("COMMIT");
-      close();
-    },
+  const classChain = (id: number | null): string[] => {
+    if (id === null) return [];
+    let chain = chains.get(id);
+    if (!chain) {
+      chain = [];
+      for (
+        let c = ontology.classes.get(id);
+        c && chain.length < 64;
+        c = c.parent_id === null ? undefined : ontology.classes.get(c.parent_id)
+      )
+        chain.push(c.name);
+      chains.set(id, chain);
+    }
+    return chain;
   };
+  /** The properties of a class that name an entity (its own and its ancestors', nearest winning). */
+  const entityProperties = new Map<number, Set<string>>();
+  const entityPropertiesOf = (classId: number) => {
+    let names = entityProperties.get(classId);
+    if (!names) {
+      const types = new Map<string, string>();
+      for (const cls of classChain(classId).slice().reverse())
+        for (const p of properties) if (p.class === cls) types.set(p.name, p.datatype);
+      names = new Set([...types].filter(([, t]) => t === "entity").map(([n]) => n));
+      entityProperties.set(classId, names);
+    }
+    return names;
+  };
+  return ctx.store.snapshot(async (tx) => {
+    const settings = await graphIriRow(tx, graph.id);
+    let refs = new Map<string, string>();
+    let texts = new Map<number, string>();
+    return fn({
+      graph,
+      lang: settings?.lang || "zh",
+      graphBase: graphBaseIri(graph.id, settings?.base_iri),
+      ontologyBase,
+      ontology,
+      properties,
+      async *entities() {
+        for await (const batch of exportEntityBatches(tx, graph.id, scope)) {
+          const named = new Set<string>();
+          for (const e of batch) {
+            if (e.class_id === null) continue;
+            const entityProps = entityPropertiesOf(e.class_id);
+            if (!entityProps.size) continue;
+            for (const [name, value] of Object.entries(
+              parseJson<Record<string, unknown>>(e.properties, {}),
+            ))
+              if (entityProps.has(name) && value !== null && value !== undefined && value !== "")
+                named.add(String(value));
+          }
+          refs = await uuidsByName(tx, graph.id, [...named]);
+          yield batch;
+        }
+      },
+      articles: () => exportArticleBatches(tx, graph.id, scope),
+      async *relations() {
+        for await (const batch of exportRelationBatches(tx, graph.id, scope)) {
+          const ids = new Set<number>();
+          for (const r of batch) if (hasSentence(r)) ids.add(r.article_id!);
+          const missing = [...ids].filter((id) => !texts.has(id));
+          const fetched = await articleContents(tx, missing);
+          const current = new Map<number, string>();
+          for (const id of ids) current.set(id, texts.get(id) ?? fetched.get(id) ?? "");
+          texts = current;
+          yield batch;
+        }
+      },
+      sentence: (r) =>
+        hasSentence(r) ? (texts.get(r.article_id!) ?? "").slice(r.sent_start!, r.sent_end!) : null,
+      uuidByName: (name) => refs.get(name),
+      className: (id) => (id === null ? null : (ontology.classes.get(id)?.name ?? null)),
+      classChain,
+      relationName: (id) => ontology.relationTypes.get(id)?.name ?? String(id),
+    });
+  });
 }
 
 // ---- RDF statements (vocabulary.ts) ----------------------------------------------------------

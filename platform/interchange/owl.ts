@@ -1,7 +1,8 @@
 import { DataFactory, Writer, type Quad } from "n3";
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
-import { ontologyClassesSync, ontologyRelationTypesSync } from "../kg/ontology.js";
+import { ontologyClasses, ontologyRelationTypes } from "../kg/ontology.js";
+import { englishLabels, ontologyOwlRow, ontologyPropertyRows } from "./store.js";
 import { NS, XSD_OF, iri, ontologyBaseIri, prefixes } from "./vocabulary.js";
 
 /**
@@ -35,12 +36,9 @@ interface OwlExport {
 }
 
 /** The ontology's OWL statements, in a stable order (classes in tree order, then relation types, then properties). */
-export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExport {
-  const db = ctx.db;
-  const row = db
-    .prepare("SELECT id, name, description, base_iri FROM kg_ontologies WHERE id = ?")
-    .get(ontologyId) as
-    { id: number; name: string; description: string; base_iri: string } | undefined;
+export async function ontologyQuads(ctx: PlatformContext, ontologyId: number): Promise<OwlExport> {
+  const db = ctx.store.db;
+  const row = await ontologyOwlRow(db, ontologyId);
   if (!row) throw notFound("本体不存在");
   const base = ontologyBaseIri(row.id, row.base_iri);
   const quads: Quad[] = [];
@@ -52,22 +50,14 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     add(s, LABEL, zh(name));
     if (en) add(s, LABEL, literal(en, "en"));
   };
-  const englishOf = (table: string) =>
-    new Map(
-      (
-        db
-          .prepare(`SELECT id, label_en FROM ${table} WHERE ontology_id = ? AND label_en <> ''`)
-          .all(ontologyId) as { id: number; label_en: string }[]
-      ).map((r) => [r.id, r.label_en]),
-    );
-  const classEnglish = englishOf("kg_classes");
-  const relationEnglish = englishOf("kg_relation_types");
+  const classEnglish = await englishLabels(db, "kg_classes", ontologyId);
+  const relationEnglish = await englishLabels(db, "kg_relation_types", ontologyId);
 
   add(base, RDF_TYPE, OWL.Ontology);
   add(base, LABEL, zh(row.name));
   if (row.description) add(base, COMMENT, zh(row.description));
 
-  const classes = ontologyClassesSync(ctx, ontologyId);
+  const classes = await ontologyClasses(ctx, ontologyId);
   const className = new Map(classes.map((c) => [c.id, c.name]));
   const classIri = (id: number | null) =>
     id === null ? null : className.has(id) ? iri.class(base, className.get(id)!) : null;
@@ -80,7 +70,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     if (c.description) add(s, COMMENT, zh(c.description));
   }
 
-  for (const r of ontologyRelationTypesSync(ctx, ontologyId)) {
+  for (const r of await ontologyRelationTypes(ctx, ontologyId)) {
     const s = iri.relationType(base, r.name);
     add(s, RDF_TYPE, OWL.ObjectProperty);
     labels(s, r.name, relationEnglish.get(r.id));
@@ -91,18 +81,7 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
     if (r.description) add(s, COMMENT, zh(r.description));
   }
 
-  const properties = db
-    .prepare(
-      `SELECT p.name, p.label_en, p.datatype, p.description, c.name AS class FROM kg_class_properties p
-         JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY c.id, p.id`,
-    )
-    .all(ontologyId) as {
-    name: string;
-    label_en: string;
-    datatype: string;
-    description: string;
-    class: string;
-  }[];
+  const properties = await ontologyPropertyRows(db, ontologyId);
   for (const p of properties) {
     const s = iri.property(base, p.class, p.name);
     const entity = p.datatype === "entity";
@@ -117,11 +96,11 @@ export function ontologyQuads(ctx: PlatformContext, ontologyId: number): OwlExpo
 }
 
 /** The ontology as OWL in Turtle (what Protégé opens). */
-export function ontologyTurtle(
+export async function ontologyTurtle(
   ctx: PlatformContext,
   ontologyId: number,
 ): Promise<{ name: string; turtle: string }> {
-  const { name, base, quads } = ontologyQuads(ctx, ontologyId);
+  const { name, base, quads } = await ontologyQuads(ctx, ontologyId);
   const { rdf, rdfs, owl, xsd } = prefixes();
   const writer = new Writer({ format: "Turtle", prefixes: { rdf, rdfs, owl, xsd, o: base } });
   writer.addQuads(quads);

@@ -1,4 +1,6 @@
 import type { PlatformContext } from "../context.js";
+import type { Db } from "../db/store.js";
+import { predicateMappings, rememberMappings } from "./store.js";
 
 /**
  * Predicate IRI → relation type, remembered per source of RDF imports
@@ -53,32 +55,17 @@ export function readPredicateMap(raw: unknown, fail: (message: string) => void):
 }
 
 /** The remembered mapping of the sources, overridden by this run's choices. */
-export function predicateMapFor(
+export async function predicateMapFor(
   ctx: PlatformContext,
   sourceKey: string,
   chosen: PredicateMap,
-): Map<string, string> {
-  const rows = ctx.db
-    .prepare("SELECT predicate_iri, relation_type FROM kg_predicate_mappings WHERE source_key = ?")
-    .all(sourceKey) as { predicate_iri: string; relation_type: string }[];
-  const map = new Map(rows.map((r) => [r.predicate_iri, r.relation_type]));
+): Promise<Map<string, string>> {
+  const map = await predicateMappings(ctx.store.db, sourceKey);
   for (const [iri, name] of Object.entries(chosen)) map.set(iri, name);
   return map;
 }
 
-/** Remembers a run's choices for each of its RDF sources. */
-export function rememberPredicateMap(
-  ctx: PlatformContext,
-  sourceKeys: string[],
-  chosen: PredicateMap,
-) {
-  const upsert = ctx.db.prepare(
-    `INSERT INTO kg_predicate_mappings (source_key, predicate_iri, relation_type) VALUES (?, ?, ?)
-     ON CONFLICT (source_key, predicate_iri) DO UPDATE SET relation_type = excluded.relation_type,
-       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-  );
-  ctx.db.transaction(() => {
-    for (const key of sourceKeys)
-      for (const [iri, name] of Object.entries(chosen)) upsert.run(key, iri, name);
-  })();
+/** Remembers a run's choices for each of its RDF sources, in the run's transaction `tx`. */
+export async function rememberPredicateMap(tx: Db, sourceKeys: string[], chosen: PredicateMap) {
+  await rememberMappings(tx, sourceKeys, chosen);
 }

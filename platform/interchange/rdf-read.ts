@@ -1,6 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import { graphOntology } from "../kg/ontology.js";
 import { KG, NS, graphBaseIri, storedOntologyBaseIri } from "./vocabulary.js";
+import { articlesOfGraph, entityNamesByUuid, graphIriRow, sameArticle } from "./store.js";
 import { parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
 
 /**
@@ -130,13 +131,12 @@ interface Subject {
 /** Reads an RDF text into build rows (in the order of the document). */
 export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promise<RdfRow[]> {
   const { statements, problems } = await parseRdf(input.text, input.format);
-  const graph = ctx.db
-    .prepare("SELECT base_iri, lang FROM graphs WHERE id = ?")
-    .get(input.graphId) as { base_iri: string; lang: string } | undefined;
+  const db = ctx.store.db;
+  const graph = await graphIriRow(db, input.graphId);
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
   const lang = graph?.lang || "zh";
   const ontology = await graphOntology(ctx, input.graphId);
-  const ontologyBase = ontology.id === null ? "" : storedOntologyBaseIri(ctx, ontology.id);
+  const ontologyBase = ontology.id === null ? "" : await storedOntologyBaseIri(ctx, ontology.id);
   const ref = (s: { line: number; node?: string }) =>
     s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`;
 
@@ -177,21 +177,23 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       reified.set(`${r.subject}\u0001${r.predicate}\u0001${r.object}`, r);
   }
 
+  // The articles provenance names, resolved ahead: one of the graph (our IRI, or the same
+  // title, url and date), else one to create.
   const articles = new Map<string, ArticleRef>();
-  const findArticle = ctx.db
-    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? AND id = ?")
-    .pluck();
-  const sameArticle = ctx.db
-    .prepare(
-      "SELECT id FROM kg_articles WHERE graph_id = ? AND title = ? AND url = ? AND published_at = ? ORDER BY id LIMIT 1",
-    )
-    .pluck();
-  const articleOf = (key: string): ArticleRef => {
-    let a = articles.get(key);
-    if (a) return a;
+  const articleKeys = [...new Set([...reified.values()].flatMap((r) => r.article ?? []))];
+  const ourArticle = (key: string) => {
+    const id = key.startsWith(`${graphBase}article/`) ? key.slice(graphBase.length + 8) : null;
+    return id && /^\d{1,15}$/.test(id) ? Number(id) : null;
+  };
+  const existing = await articlesOfGraph(
+    db,
+    input.graphId,
+    articleKeys.map(ourArticle).filter((id): id is number => id !== null),
+  );
+  for (const key of articleKeys) {
     const e = subjects.get(key);
     const value = (p: string) => e?.statements.find((s) => s.predicate === p)?.object.value ?? "";
-    a = {
+    const a: ArticleRef = {
       key,
       id: null,
       title: value(`${NS.dcterms}title`) || lastSegment(key),
@@ -200,25 +202,23 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
       published_at: value(`${NS.dcterms}issued`),
       content: "",
     };
-    const ours = key.startsWith(`${graphBase}article/`) ? key.slice(graphBase.length + 8) : null;
-    if (
-      ours &&
-      /^\d{1,15}$/.test(ours) &&
-      findArticle.get(input.graphId, Number(ours)) !== undefined
-    )
-      a.id = Number(ours);
-    else
-      a.id =
-        (sameArticle.get(input.graphId, a.title, a.url, a.published_at) as number | undefined) ??
-        null;
+    const ours = ourArticle(key);
+    a.id =
+      ours !== null && existing.has(ours)
+        ? ours
+        : ((await sameArticle(db, input.graphId, a)) ?? null);
     articles.set(key, a);
-    return a;
-  };
+  }
+  const articleOf = (key: string): ArticleRef => articles.get(key)!;
 
-  // Entity names.
-  const byUuid = ctx.db
-    .prepare("SELECT name FROM kg_entities WHERE graph_id = ? AND uuid = ?")
-    .pluck();
+  // Entity names: our entity IRIs name the graph's entities (their names read ahead).
+  const entityPrefix = `${graphBase}entity/`;
+  const ourUuids = new Set<string>();
+  for (const s of statements)
+    for (const t of [s.subject, s.object])
+      if (t.kind === "iri" && t.value.startsWith(entityPrefix))
+        ourUuids.add(decode(t.value.slice(graphBase.length + 7)));
+  const byUuid = await entityNamesByUuid(db, input.graphId, [...ourUuids]);
   const names = new Map<string, { name: string; otherLabels: string[] }>();
   const nameOf = (t: RdfTerm): { name: string; otherLabels: string[] } => {
     const k = keyOf(t);
@@ -228,10 +228,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
     const chosen =
       labels.find((l) => l.language === lang) ?? labels.find((l) => l.language === "") ?? labels[0];
     let name: string | undefined;
-    if (t.kind === "iri" && t.value.startsWith(`${graphBase}entity/`)) {
-      name =
-        (byUuid.get(input.graphId, decode(t.value.slice(graphBase.length + 7))) as
-          string | undefined) ?? undefined;
+    if (t.kind === "iri" && t.value.startsWith(entityPrefix)) {
+      name = byUuid.get(decode(t.value.slice(graphBase.length + 7)));
     }
     name ??= chosen?.value.trim() || (t.kind === "blank" ? k : lastSegment(t.value));
     const otherLabels = [...new Set(labels.map((l) => l.value.trim()))].filter(

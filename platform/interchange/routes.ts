@@ -2,6 +2,7 @@ import type { GraphIri, OntologyIri } from "@contract/kg";
 import type { Request, Response, Router } from "express";
 import { requirePermission, type AuthUser } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
+import type { Db } from "../db/store.js";
 import { audit } from "../admin/graph-admin/audit.js";
 import { BodyReader } from "../admin/graph-admin/input.js";
 import { HttpError, handle, notFound } from "../http/errors.js";
@@ -11,8 +12,15 @@ import { graphOntology } from "../kg/ontology.js";
 import { pathId } from "../kg/params.js";
 import { requireGraph } from "../kg/shapes.js";
 import { EXPORT_FORMATS, exportChunks, type ExportFormat } from "./export-formats.js";
-import { openGraphExport, type ExportScope } from "./graph-export.js";
+import { withGraphExport, type ExportScope } from "./graph-export.js";
 import { ontologyTurtle } from "./owl.js";
+import {
+  entityIdsByUuid,
+  graphIriRow,
+  ontologyBaseIriOf,
+  setGraphIri,
+  setOntologyBaseIri,
+} from "./store.js";
 import { graphBaseIri, ontologyBaseIri } from "./vocabulary.js";
 import { drained } from "../http/drained.js";
 
@@ -124,12 +132,7 @@ async function scopeOf(
       limit: intParam(q, "limit", { min: 2, max: 2000, fallback: 50 }),
     });
     const uuids = shown.nodes.map((n) => n.id);
-    const entityIds = ctx.db
-      .prepare(
-        "SELECT id FROM kg_entities WHERE graph_id = ? AND uuid IN (SELECT value FROM json_each(?))",
-      )
-      .pluck()
-      .all(graphId, JSON.stringify(uuids)) as number[];
+    const entityIds = await entityIdsByUuid(ctx.store.db, graphId, uuids);
     return {
       scope: {
         kind: "neighbourhood",
@@ -144,16 +147,16 @@ async function scopeOf(
 }
 
 /** Writes the chunks as the client takes them; stops reading the store when the client goes away. */
-async function stream(res: Response, chunks: Generator<string | Uint8Array>) {
+async function stream(res: Response, chunks: AsyncGenerator<string | Uint8Array>) {
   let gone = false;
   res.on("close", () => (gone = true));
   try {
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       if (gone) break;
       if (!res.write(chunk)) await drained(res);
     }
   } finally {
-    chunks.return(undefined);
+    await chunks.return(undefined);
   }
   if (!gone) res.end();
 }
@@ -174,11 +177,8 @@ function readBaseIri(r: BodyReader): string | undefined {
   return v;
 }
 
-function graphIriSettings(ctx: PlatformContext, graphId: number): GraphIri {
-  const row = ctx.db.prepare("SELECT base_iri, lang FROM graphs WHERE id = ?").get(graphId) as {
-    base_iri: string;
-    lang: string;
-  };
+async function graphIriSettings(db: Db, graphId: number): Promise<GraphIri> {
+  const row = (await graphIriRow(db, graphId))!;
   return {
     base_iri: row.base_iri,
     lang: row.lang,
@@ -187,11 +187,8 @@ function graphIriSettings(ctx: PlatformContext, graphId: number): GraphIri {
   };
 }
 
-function ontologyIriSettings(ctx: PlatformContext, ontologyId: number): OntologyIri {
-  const base = ctx.db
-    .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
-    .pluck()
-    .get(ontologyId) as string | undefined;
+async function ontologyIriSettings(db: Db, ontologyId: number): Promise<OntologyIri> {
+  const base = await ontologyBaseIriOf(db, ontologyId);
   if (base === undefined) throw notFound("本体不存在");
   return {
     base_iri: base,
@@ -200,32 +197,36 @@ function ontologyIriSettings(ctx: PlatformContext, ontologyId: number): Ontology
   };
 }
 
-function updateGraphIri(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) {
+async function updateGraphIri(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+) {
   const r = new BodyReader(body);
   const base = readBaseIri(r);
   const lang = r.has("lang") ? r.text("lang", "标签语言", { max: 35 }) : undefined;
   if (lang !== undefined && !LANG_TAG.test(lang))
     r.fail("lang", "标签语言应为语言标签，如 zh、en、zh-Hans");
   r.done();
-  ctx.db.transaction(() => {
-    const before = graphIriSettings(ctx, graphId);
-    ctx.db
-      .prepare("UPDATE graphs SET base_iri = ?, lang = ? WHERE id = ?")
-      .run(base ?? before.base_iri, lang ?? before.lang, graphId);
-    audit(
-      ctx.db,
+  await ctx.store.write(async (tx) => {
+    const before = await graphIriSettings(tx, graphId);
+    const next = { base_iri: base ?? before.base_iri, lang: lang ?? before.lang };
+    await setGraphIri(tx, graphId, next);
+    await audit(
+      tx,
       user,
       "update",
       "graph-iri",
       graphId,
       { base_iri: before.base_iri, lang: before.lang },
-      { base_iri: base ?? before.base_iri, lang: lang ?? before.lang },
+      next,
     );
-  })();
-  return graphIriSettings(ctx, graphId);
+  });
+  return graphIriSettings(ctx.store.db, graphId);
 }
 
-function updateOntologyIri(
+async function updateOntologyIri(
   ctx: PlatformContext,
   user: AuthUser,
   ontologyId: number,
@@ -234,12 +235,11 @@ function updateOntologyIri(
   const r = new BodyReader(body);
   const base = readBaseIri(r);
   r.done();
-  ctx.db.transaction(() => {
-    const before = ontologyIriSettings(ctx, ontologyId);
-    if (base !== undefined)
-      ctx.db.prepare("UPDATE kg_ontologies SET base_iri = ? WHERE id = ?").run(base, ontologyId);
-    audit(
-      ctx.db,
+  await ctx.store.write(async (tx) => {
+    const before = await ontologyIriSettings(tx, ontologyId);
+    if (base !== undefined) await setOntologyBaseIri(tx, ontologyId, base);
+    await audit(
+      tx,
       user,
       "update",
       "ontology-iri",
@@ -247,8 +247,8 @@ function updateOntologyIri(
       { base_iri: before.base_iri },
       { base_iri: base ?? before.base_iri },
     );
-  })();
-  return ontologyIriSettings(ctx, ontologyId);
+  });
+  return ontologyIriSettings(ctx.store.db, ontologyId);
 }
 
 export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
@@ -259,18 +259,13 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
       const graph = await requireGraph(ctx, pathId(req.params.gid));
       const format = formatOf(req);
       const { scope, slug } = await scopeOf(ctx, graph.id, req.query);
-      const x = openGraphExport(ctx, graph, scope);
       const spec = EXPORT_FORMATS[format];
       res.setHeader("Content-Type", spec.type);
       res.setHeader(
         "Content-Disposition",
         attachment(`graph-${graph.id}${slug}${format === "neo4j" ? "-neo4j" : ""}.${spec.ext}`),
       );
-      try {
-        await stream(res, exportChunks(x, format));
-      } finally {
-        x.close();
-      }
+      await withGraphExport(ctx, graph, scope, (x) => stream(res, exportChunks(x, format)));
     }),
   );
 
@@ -295,7 +290,8 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
     "/graphadmin/graphs/:id/iri",
     handle(async (req, res) => {
       requirePermission(res, P.graphRead);
-      res.json(graphIriSettings(ctx, (await requireGraph(ctx, pathId(req.params.id))).id));
+      const graph = await requireGraph(ctx, pathId(req.params.id));
+      res.json(await graphIriSettings(ctx.store.db, graph.id));
     }),
   );
   router.patch(
@@ -303,21 +299,21 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
     handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
       const graph = await requireGraph(ctx, pathId(req.params.id));
-      res.json(updateGraphIri(ctx, user, graph.id, req.body));
+      res.json(await updateGraphIri(ctx, user, graph.id, req.body));
     }),
   );
   router.get(
     "/graphadmin/ontologies/:id/iri",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(ontologyIriSettings(ctx, idOf(req.params.id, "本体不存在")));
+      res.json(await ontologyIriSettings(ctx.store.db, idOf(req.params.id, "本体不存在")));
     }),
   );
   router.patch(
     "/graphadmin/ontologies/:id/iri",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyUpdate);
-      res.json(updateOntologyIri(ctx, user, idOf(req.params.id, "本体不存在"), req.body));
+      res.json(await updateOntologyIri(ctx, user, idOf(req.params.id, "本体不存在"), req.body));
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../context.js";
+import { ontologyBaseIriOf } from "./store.js";
 /**
  * The IRIs of a knowledge graph when it leaves the platform as RDF (N-Triples, Turtle,
  * JSON-LD) and when it comes back: one scheme for export and import, so an export imports
@@ -52,12 +53,11 @@ export function ontologyBaseIri(ontologyId: number, configured?: string | null):
 }
 
 /** An ontology's base IRI as stored (its configured one, else the default). */
-export function storedOntologyBaseIri(ctx: PlatformContext, ontologyId: number): string {
-  const configured = ctx.db
-    .prepare("SELECT base_iri FROM kg_ontologies WHERE id = ?")
-    .pluck()
-    .get(ontologyId) as string | null;
-  return ontologyBaseIri(ontologyId, configured);
+export async function storedOntologyBaseIri(
+  ctx: PlatformContext,
+  ontologyId: number,
+): Promise<string> {
+  return ontologyBaseIri(ontologyId, await ontologyBaseIriOf(ctx.store.db, ontologyId));
 }
 
 export const iri = {

@@ -79,21 +79,6 @@ const jobsWithNames = (db: Db) =>
     .selectAll("j")
     .select(["g.name as graph_name", "u.username as created_by_name"]);
 
-/**
- * getJob on the SQLite connection, synchronously: for the code not yet moved onto the data
- * layer (issue 22). SQLite only.
- */
-export function getJobSync(ctx: { db: DB }, id: number): Job | null {
-  const row = ctx.db
-    .prepare(
-      `SELECT j.*, g.name AS graph_name, u.username AS created_by_name
-         FROM jobs j LEFT JOIN graphs g ON g.id = j.graph_id LEFT JOIN users u ON u.id = j.created_by
-        WHERE j.id = ?`,
-    )
-    .get(id) as JobListRow | undefined;
-  return row ? toJob(row) : null;
-}
-
 export async function getJob(db: Db, id: number): Promise<Job | null> {
   const row = await jobsWithNames(db).where("j.id", "=", id).executeTakeFirst();
   return row ? toJob(row as JobListRow) : null;

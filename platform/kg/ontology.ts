@@ -4,13 +4,11 @@ import { entitySignature, entitySignatureSync, storeCache } from "./cache.js";
 import { builtinOntologies, type OntologyDef } from "./ontology-builtin.js";
 import {
   classRows,
-  classRowsSync,
   ensureOntologies,
   ensureOntologiesSync,
   ontologyRows,
   ontologyRowsSync,
   relationTypeRows,
-  relationTypeRowsSync,
   setGraphOntology,
   setGraphOntologySync,
   type ClassRow,
@@ -128,25 +126,12 @@ export async function ontologyClasses(
   return (await classRows(ctx.store.db, ontologyId)).map(classOf);
 }
 
-/** ontologyClasses on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function ontologyClassesSync(ctx: SyncCtx, ontologyId: number): OntologyClass[] {
-  return classRowsSync(ctx, ontologyId).map(classOf);
-}
-
 /** An ontology's relation types, in id order. */
 export function ontologyRelationTypes(
   ctx: PlatformContext,
   ontologyId: number,
 ): Promise<OntologyRelationType[]> {
   return relationTypeRows(ctx.store.db, ontologyId);
-}
-
-/** ontologyRelationTypes on the SQLite connection (see ontologyClassesSync). SQLite only. */
-export function ontologyRelationTypesSync(
-  ctx: SyncCtx,
-  ontologyId: number,
-): OntologyRelationType[] {
-  return relationTypeRowsSync(ctx, ontologyId);
 }
 
 /** An ontology's rows resolved for fast lookups. */

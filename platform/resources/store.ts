@@ -22,8 +22,6 @@ import { resourcePath } from "./types.js";
  * names come from the resource definitions, never from input; values are parameters.
  */
 
-export { prepared, auditRowSync } from "./sync-store.js";
-
 /** A quoted SQL identifier (a table or column name of a definition). */
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -5,6 +5,8 @@ import { getJob } from "../../platform/jobs/store.js";
 import { recoverJobs } from "../../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { one, rows, run, value } from "../helpers/sql.js";
+import { sql } from "kysely";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
 
 let p: TestPlatform;
@@ -22,10 +24,40 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 const count = (table: string, graphId: number) =>
-  p.ctx.db
-    .prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`)
-    .pluck()
-    .get(graphId) as number;
+  value<number>(
+    p.ctx,
+    sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = ${graphId}`,
+  );
+
+/**
+ * A write that fails in the middle of an apply (`on`), or no more: an insert of a relation of
+ * confidence 0.123 aborts with "disk full" (a temporary trigger on SQLite's connection, a
+ * trigger on PostgreSQL).
+ */
+async function failMidway(on: boolean) {
+  if (p.ctx.store.engine === "postgres") {
+    if (on) {
+      await run(
+        p.ctx,
+        sql`CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+      );
+      await run(
+        p.ctx,
+        sql`CREATE TRIGGER fail_midway BEFORE INSERT ON kg_relations FOR EACH ROW
+            WHEN (NEW.confidence = 0.123) EXECUTE FUNCTION fail_midway()`,
+      );
+    } else {
+      await run(p.ctx, sql`DROP TRIGGER fail_midway ON kg_relations`);
+      await run(p.ctx, sql`DROP FUNCTION fail_midway()`);
+    }
+  } else if (on) {
+    await run(
+      p.ctx,
+      sql`CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    );
+  } else await run(p.ctx, sql`DROP TRIGGER temp.fail_midway`);
+}
 
 async function createGraph(name: string, body: Record<string, unknown>) {
   return call(p, admin, "POST", "/graphadmin/graphs/", {
@@ -68,11 +100,10 @@ describe("creating a graph from an uploaded triple file", () => {
     expect(result.written.entities.added).toBe(5);
     expect(result.written.relations.added).toBe(4);
     expect(result.report.summary.bad_rows).toBe(0);
-    const ship = p.ctx.db
-      .prepare(
-        "SELECT e.aliases, e.properties, c.name AS class FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? AND e.name = '辽宁舰'",
-      )
-      .get(graphId) as { aliases: string; properties: string; class: string };
+    const ship = (await one<{ aliases: string; properties: string; class: string }>(
+      p.ctx,
+      sql`SELECT e.aliases, e.properties, c.name AS class FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ${graphId} AND e.name = '辽宁舰'`,
+    ))!;
     expect(ship.class).toBe("舰艇");
     expect(JSON.parse(ship.aliases)).toEqual(["16号舰"]);
     expect(JSON.parse(ship.properties)).toEqual({ 排水量: "60900吨" });
@@ -127,7 +158,7 @@ describe("creating a graph from an uploaded triple file", () => {
     const r = await createGraph("空图谱", {});
     expect(r.status).toBe(400);
     expect(r.body.errors.file_ids).toEqual(["请至少选择一项源数据：文件、数据来源或三元组数据"]);
-    expect(p.ctx.db.prepare("SELECT 1 FROM graphs WHERE name = '空图谱'").get()).toBeUndefined();
+    expect(await one(p.ctx, sql`SELECT 1 AS x FROM graphs WHERE name = '空图谱'`)).toBeUndefined();
   });
 
   it("browses entities by name and opens an entity's neighbourhood", async () => {
@@ -206,11 +237,13 @@ describe("a build from a file with bad rows", () => {
         message: '谓词"停靠"不在本体"军事领域本体"的关系类型中，也不是任何类的属性',
       },
     ]);
-    expect(count("kg_entities", r.body.graph.id)).toBe(0);
-    const logs = p.ctx.db
-      .prepare("SELECT message FROM job_logs WHERE job_id = ? AND level = 'warn'")
-      .pluck()
-      .all(r.body.job_id);
+    expect(await count("kg_entities", r.body.graph.id)).toBe(0);
+    const logs = (
+      await rows<{ message: string }>(
+        p.ctx,
+        sql`SELECT message FROM job_logs WHERE job_id = ${r.body.job_id} AND level = 'warn'`,
+      )
+    ).map((l) => l.message);
     expect(logs).toContain('文件"bad.csv"第 5 行：主体不能为空');
   });
 
@@ -219,8 +252,8 @@ describe("a build from a file with bad rows", () => {
     const r = await createGraph("跳过错误行图谱", { file_ids: [fileId], skip_bad_rows: true });
     const job = await settled(p, r.body.job_id);
     expect(job.status).toBe("succeeded");
-    expect(count("kg_entities", r.body.graph.id)).toBe(2);
-    expect(count("kg_relations", r.body.graph.id)).toBe(1);
+    expect(await count("kg_entities", r.body.graph.id)).toBe(2);
+    expect(await count("kg_relations", r.body.graph.id)).toBe(1);
   });
 
   it("refuses a file that is not a table, with its name", async () => {
@@ -241,21 +274,26 @@ describe("a build from a file with bad rows", () => {
 
 describe("a build from triple data and sources", () => {
   it("reads the rows of triple data tagged with a graph and of a source, with Chinese headers in files", async () => {
-    const db = p.ctx.db;
-    const source = Number(
-      db
-        .prepare(
-          "INSERT INTO data_sources (name, type, url) VALUES ('新华社', 'web', 'https://example.com')",
-        )
-        .run().lastInsertRowid,
+    const source = await value<number>(
+      p.ctx,
+      sql`INSERT INTO data_sources (name, type, url) VALUES ('新华社', 'web', 'https://example.com') RETURNING id`,
     );
-    const insert = db.prepare(
-      "INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    insert.run("华为", "类型", "企业", 246, null, null);
-    insert.run("深圳", "类型", "城市", 246, null, null);
-    insert.run("华为", "总部位于", "深圳", 246, null, 0.99);
-    insert.run("任正非", "创办", "华为", null, source, 0.97);
+    const insert = (
+      s: string,
+      pr: string,
+      o: string,
+      graph: number | null,
+      src: number | null,
+      confidence: number | null,
+    ) =>
+      run(
+        p.ctx,
+        sql`INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence) VALUES (${s}, ${pr}, ${o}, ${graph}, ${src}, ${confidence})`,
+      );
+    await insert("华为", "类型", "企业", 246, null, null);
+    await insert("深圳", "类型", "城市", 246, null, null);
+    await insert("华为", "总部位于", "深圳", 246, null, 0.99);
+    await insert("任正非", "创办", "华为", null, source, 0.97);
     const form = new FormData();
     form.append("file", new File(["主体,关系,客体\n任正非,类型,人物\n"], "people.csv"));
     form.append("source", String(source));
@@ -274,12 +312,12 @@ describe("a build from triple data and sources", () => {
     });
     const job = await settled(p, r.body.job_id);
     expect(job.status).toBe("succeeded");
-    const rel = db
-      .prepare(
-        "SELECT s.name || ' ' || t.name || ' ' || o.name FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY 1",
+    const rel = (
+      await rows<{ fact: string }>(
+        p.ctx,
+        sql`SELECT s.name || ' ' || t.name || ' ' || o.name AS fact FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${r.body.graph.id} ORDER BY 1`,
       )
-      .pluck()
-      .all(r.body.graph.id);
+    ).map((x) => x.fact);
     expect(rel).toEqual(["任正非 创办 华为", "华为 总部位于 深圳"]);
     expect((job.result as { sources: string }).sources).toBe(
       "数据来源 新华社；图谱 通用百科知识图谱 的三元组数据",
@@ -385,8 +423,8 @@ describe("the dry run of an incremental update", () => {
       ]),
     );
     const before = {
-      entities: count("kg_entities", graphId),
-      relations: count("kg_relations", graphId),
+      entities: await count("kg_entities", graphId),
+      relations: await count("kg_relations", graphId),
     };
     const dry = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, {
       file_ids: [fileId],
@@ -400,8 +438,8 @@ describe("the dry run of an incremental update", () => {
       relations: { added: 1, changed: 1, removed: 1 },
     });
     expect({
-      entities: count("kg_entities", graphId),
-      relations: count("kg_relations", graphId),
+      entities: await count("kg_entities", graphId),
+      relations: await count("kg_relations", graphId),
     }).toEqual(before);
 
     const notAccepted = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
@@ -423,14 +461,12 @@ describe("the dry run of an incremental update", () => {
       entities: { added: 1, changed: 0, removed: 0 },
       relations: { added: 1, changed: 1, removed: 1 },
     });
-    expect(count("kg_entities", graphId)).toBe(before.entities + 1);
-    expect(count("kg_relations", graphId)).toBe(before.relations);
-    const conf = p.ctx.db
-      .prepare(
-        "SELECT r.confidence FROM kg_relations r JOIN kg_entities o ON o.id = r.object_id WHERE r.graph_id = ? AND o.name = '辽宁舰' AND r.relation_type_id = (SELECT id FROM kg_relation_types WHERE name = '装备' AND ontology_id = ?)",
-      )
-      .pluck()
-      .get(graphId, military);
+    expect(await count("kg_entities", graphId)).toBe(before.entities + 1);
+    expect(await count("kg_relations", graphId)).toBe(before.relations);
+    const conf = await value(
+      p.ctx,
+      sql`SELECT r.confidence FROM kg_relations r JOIN kg_entities o ON o.id = r.object_id WHERE r.graph_id = ${graphId} AND o.name = '辽宁舰' AND r.relation_type_id = (SELECT id FROM kg_relation_types WHERE name = '装备' AND ontology_id = ${military})`,
+    );
     expect(conf).toBe(0.5);
     const latest = await call(p, admin, "GET", `/graphadmin/relations/?job=${apply.body.job_id}`);
     expect(latest.body.count).toBe(2);
@@ -447,11 +483,10 @@ describe("the dry run of an incremental update", () => {
       file_ids: [fileId],
     });
     await settled(p, dry.body.job_id);
-    p.ctx.db
-      .prepare(
-        "UPDATE kg_relations SET confidence = 0.42 WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ?)",
-      )
-      .run(graphId);
+    await run(
+      p.ctx,
+      sql`UPDATE kg_relations SET confidence = 0.42 WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ${graphId})`,
+    );
     const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
       plan_job_id: dry.body.job_id,
     });
@@ -459,9 +494,10 @@ describe("the dry run of an incremental update", () => {
     expect(job.status).toBe("failed");
     expect(job.error).toBe("图谱在预演之后已被修改，请重新预演");
     expect(
-      p.ctx.db
-        .prepare("SELECT 1 FROM kg_entities WHERE graph_id = ? AND name = '北部战区海军'")
-        .get(graphId),
+      await one(
+        p.ctx,
+        sql`SELECT 1 AS x FROM kg_entities WHERE graph_id = ${graphId} AND name = '北部战区海军'`,
+      ),
     ).toBeUndefined();
   });
 
@@ -482,12 +518,10 @@ describe("the dry run of an incremental update", () => {
     });
     await settled(p, dry.body.job_id);
     const before = {
-      entities: count("kg_entities", graphId),
-      relations: count("kg_relations", graphId),
+      entities: await count("kg_entities", graphId),
+      relations: await count("kg_relations", graphId),
     };
-    p.ctx.db.exec(
-      "CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
-    );
+    await failMidway(true);
     try {
       const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
         plan_job_id: dry.body.job_id,
@@ -496,66 +530,64 @@ describe("the dry run of an incremental update", () => {
       expect(job.status).toBe("failed");
       expect(job.error).toBe("任务出错：disk full");
     } finally {
-      p.ctx.db.exec("DROP TRIGGER temp.fail_midway");
+      await failMidway(false);
     }
     expect({
-      entities: count("kg_entities", graphId),
-      relations: count("kg_relations", graphId),
+      entities: await count("kg_entities", graphId),
+      relations: await count("kg_relations", graphId),
     }).toEqual(before);
   });
 
   it("refuses a second writing job on a graph while one is queued", async () => {
-    p.ctx.db
-      .prepare("INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ?, 'queued')")
-      .run(graphId);
+    await run(
+      p.ctx,
+      sql`INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ${graphId}, 'queued')`,
+    );
     const fileId = await uploadCsv(p, admin, "busy.csv", MILITARY_CSV);
     const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, {
       file_ids: [fileId],
     });
     expect(r.status).toBe(409);
     expect(r.body.detail).toMatch(/^该图谱已有正在进行的构建或更新任务（#\d+），请等它结束$/);
-    p.ctx.db
-      .prepare("UPDATE jobs SET status = 'cancelled' WHERE graph_id = ? AND status = 'queued'")
-      .run(graphId);
+    await run(
+      p.ctx,
+      sql`UPDATE jobs SET status = 'cancelled' WHERE graph_id = ${graphId} AND status = 'queued'`,
+    );
   });
 });
 
 describe("a build cut off by a restart", () => {
   it("is resumable: re-queued and built from the start", async () => {
     const fileId = await uploadCsv(p, admin, "restart.csv", MILITARY_CSV);
-    const graph = Number(
-      p.ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military')").run()
-        .lastInsertRowid,
+    const graph = await value<number>(
+      p.ctx,
+      sql`INSERT INTO graphs (name, domain) VALUES ('重启图谱', 'military') RETURNING id`,
     );
     await assignOntology(p.ctx, graph, military);
     // What a killed process leaves: a running build with part of the graph written.
-    p.ctx.db
-      .prepare("INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ?, '半成品')")
-      .run(graph);
-    const id = Number(
-      p.ctx.db
-        .prepare(
-          "INSERT INTO jobs (kind, graph_id, status, params_json, progress, heartbeat_at) VALUES ('graph.build', ?, 'running', ?, 55, '2000-01-01T00:00:00.000Z')",
-        )
-        .run(
-          graph,
-          JSON.stringify({
-            sources: {
-              file_ids: [fileId],
-              source_ids: [],
-              triple_graph_ids: [],
-              all_triples: false,
-            },
-            skip_bad_rows: false,
-          }),
-        ).lastInsertRowid,
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_entities (uuid, graph_id, name) VALUES ('half-built', ${graph}, '半成品')`,
+    );
+    const params = JSON.stringify({
+      sources: {
+        file_ids: [fileId],
+        source_ids: [],
+        triple_graph_ids: [],
+        all_triples: false,
+      },
+      skip_bad_rows: false,
+    });
+    const id = await value<number>(
+      p.ctx,
+      sql`INSERT INTO jobs (kind, graph_id, status, params_json, progress, heartbeat_at) VALUES ('graph.build', ${graph}, 'running', ${params}, 55, '2000-01-01T00:00:00.000Z') RETURNING id`,
     );
     expect((await recoverJobs(p.ctx)).requeued).toContain(id);
     const job = await settled(p, id);
     expect(job.status).toBe("succeeded");
-    expect(count("kg_entities", graph)).toBe(5);
+    expect(await count("kg_entities", graph)).toBe(5);
     expect(
-      p.ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = 'half-built'").get(),
+      await one(p.ctx, sql`SELECT 1 AS x FROM kg_entities WHERE uuid = 'half-built'`),
     ).toBeUndefined();
   });
 });
@@ -576,12 +608,12 @@ describe("a graph's own ontology", () => {
     expect(fork.status).toBe(201);
     expect(fork.body.ontology.name).toBe("独立本体");
     expect(fork.body.shared_with).toEqual([]);
-    const classOntology = p.ctx.db
-      .prepare(
-        "SELECT DISTINCT c.ontology_id FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ?",
+    const classOntology = (
+      await rows<{ ontology_id: number }>(
+        p.ctx,
+        sql`SELECT DISTINCT c.ontology_id FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ${graphId}`,
       )
-      .pluck()
-      .all(graphId);
+    ).map((x) => x.ontology_id);
     expect(classOntology).toEqual([fork.body.ontology.id]);
 
     const back = await call(p, admin, "PUT", `/graphadmin/graphs/${graphId}/ontology/`, {
@@ -636,10 +668,10 @@ describe("CSV files with quoted cells", () => {
     ]);
     const again = await createGraph("引号图谱2", { file_ids: [fileId], skip_bad_rows: true });
     expect((await settled(p, again.body.job_id)).status).toBe("succeeded");
-    const props = p.ctx.db
-      .prepare("SELECT properties FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'")
-      .pluck()
-      .get(again.body.graph.id) as string;
+    const props = await value<string>(
+      p.ctx,
+      sql`SELECT properties FROM kg_entities WHERE graph_id = ${again.body.graph.id} AND name = '辽宁舰'`,
+    );
     expect(JSON.parse(props)).toEqual({ 排水量: "60,900吨\n（满载）" });
   });
 });
@@ -651,22 +683,22 @@ describe("the fact signature of a dry run", () => {
     const r = await createGraph("签名图谱", { file_ids: [fileId] });
     await settled(p, r.body.job_id);
     const g = r.body.graph.id;
-    const before = factSignature(p.ctx, g);
+    const before = await factSignature(p.ctx.store.db, g);
     const added = await call(p, admin, "POST", `/graphadmin/ontologies/${military}/classes/`, {
       name: "签名测试类",
     });
     await call(p, admin, "DELETE", `/graphadmin/classes/${added.body.id}/`);
-    expect(factSignature(p.ctx, g)).toBe(before);
-    p.ctx.db
-      .prepare("UPDATE kg_entities SET description = '改' WHERE graph_id = ? AND name = '大连'")
-      .run(g);
-    const afterEntity = factSignature(p.ctx, g);
+    expect(await factSignature(p.ctx.store.db, g)).toBe(before);
+    await run(
+      p.ctx,
+      sql`UPDATE kg_entities SET description = '改' WHERE graph_id = ${g} AND name = '大连'`,
+    );
+    const afterEntity = await factSignature(p.ctx.store.db, g);
     expect(afterEntity).not.toBe(before);
-    p.ctx.db
-      .prepare(
-        "DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ?)",
-      )
-      .run(g);
-    expect(factSignature(p.ctx, g)).not.toBe(afterEntity);
+    await run(
+      p.ctx,
+      sql`DELETE FROM kg_relations WHERE id = (SELECT min(id) FROM kg_relations WHERE graph_id = ${g})`,
+    );
+    expect(await factSignature(p.ctx.store.db, g)).not.toBe(afterEntity);
   });
 });

@@ -4,6 +4,8 @@ import { englishLabelsBackfill } from "../../platform/db/schema-english-labels.j
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { authHeaders } from "../helpers/platform.js";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { rows, run, value } from "../helpers/sql.js";
+import { sql } from "kysely";
 import { call, type Caller } from "./graph-admin-helpers.js";
 
 let p: TestPlatform;
@@ -22,6 +24,13 @@ beforeAll(async () => {
   ontologyId = created.body.id;
 });
 afterAll(() => p.close());
+
+/** A class of some other ontology than the test's. */
+const classOfAnotherOntology = () =>
+  value<number>(
+    p.ctx,
+    sql`SELECT id FROM kg_classes WHERE ontology_id <> ${ontologyId} ORDER BY id LIMIT 1`,
+  );
 
 const addClass = (body: Record<string, unknown>, o = ontologyId) =>
   call(p, admin, "POST", `/graphadmin/ontologies/${o}/classes/`, body);
@@ -83,9 +92,11 @@ describe("ontologies", () => {
     const military = (await call(p, admin, "GET", "/graphadmin/ontologies/")).body.results.find(
       (o: { name: string }) => o.name === "军事领域本体",
     );
-    p.ctx.db
-      .prepare("INSERT OR REPLACE INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ?)")
-      .run(military.id);
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ${military.id})
+          ON CONFLICT (graph_id) DO UPDATE SET ontology_id = excluded.ontology_id`,
+    );
     const refused = await call(p, admin, "DELETE", `/graphadmin/ontologies/${military.id}/`);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
@@ -141,10 +152,7 @@ describe("the class tree", () => {
   });
 
   it("refuses a parent from another ontology and a bad colour", async () => {
-    const other = p.ctx.db
-      .prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1")
-      .pluck()
-      .get(ontologyId);
+    const other = await classOfAnotherOntology();
     const r = await addClass({ name: "外来", parent_id: other, color: "blue" });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({
@@ -160,15 +168,15 @@ describe("the class tree", () => {
   });
 
   it("refuses deleting a class still used by entities, saying how many", async () => {
-    p.ctx.db
-      .prepare(
-        "INSERT OR IGNORE INTO graphs (id, name, domain) VALUES (900, '测试图谱', 'military')",
-      )
-      .run();
-    const insert = p.ctx.db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (?, 900, ?, ?)",
+    await run(
+      p.ctx,
+      sql`INSERT INTO graphs (id, name, domain) VALUES (900, '测试图谱', 'military') ON CONFLICT DO NOTHING`,
     );
-    for (let i = 0; i < 152; i++) insert.run(`uuid-drone-${i}`, leaf, `无人机${i}`);
+    for (let i = 0; i < 152; i++)
+      await run(
+        p.ctx,
+        sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES (${`uuid-drone-${i}`}, 900, ${leaf}, ${`无人机${i}`})`,
+      );
     const r = await call(p, admin, "DELETE", `/graphadmin/classes/${leaf}/`);
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe('类"无人机"仍被 152 个实体使用，无法删除');
@@ -219,10 +227,7 @@ describe("relation types", () => {
       { name: "配备" },
     );
     expect(dup.body.detail).toBe('关系类型"配备"已存在');
-    const other = p.ctx.db
-      .prepare("SELECT id FROM kg_classes WHERE ontology_id <> ? LIMIT 1")
-      .pluck()
-      .get(ontologyId);
+    const other = await classOfAnotherOntology();
     const foreign = await call(
       p,
       admin,
@@ -234,25 +239,19 @@ describe("relation types", () => {
   });
 
   it("refuse a new domain that existing relations do not fit, and a delete while in use", async () => {
-    const db = p.ctx.db;
-    const a = Number(
-      db
-        .prepare(
-          "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-org', 900, ?, '某部')",
-        )
-        .run(org).lastInsertRowid,
+    const a = await value<number>(
+      p.ctx,
+      sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-org', 900, ${org}, '某部') RETURNING id`,
     );
-    const b = Number(
-      db
-        .prepare(
-          "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-weapon', 900, ?, '某炮')",
-        )
-        .run(weapon).lastInsertRowid,
+    const b = await value<number>(
+      p.ctx,
+      sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('u-weapon', 900, ${weapon}, '某炮') RETURNING id`,
     );
     for (let i = 0; i < 37; i++) {
-      db.prepare(
-        "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (900, ?, ?, ?)",
-      ).run(a, equip, b);
+      await run(
+        p.ctx,
+        sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (900, ${a}, ${equip}, ${b})`,
+      );
     }
     const narrowed = await call(p, admin, "PATCH", `/graphadmin/relation-types/${equip}/`, {
       domain_class_id: person,
@@ -270,7 +269,7 @@ describe("relation types", () => {
 
   it("refuse moving a class when relations of its entities would leave a type's domain", async () => {
     const sub = (await addClass({ name: "分队", parent_id: org })).body.id;
-    p.ctx.db.prepare("UPDATE kg_entities SET class_id = ? WHERE uuid = 'u-org'").run(sub);
+    await run(p.ctx, sql`UPDATE kg_entities SET class_id = ${sub} WHERE uuid = 'u-org'`);
     const r = await call(p, admin, "PATCH", `/graphadmin/classes/${sub}/`, { parent_id: null });
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe(
@@ -279,8 +278,8 @@ describe("relation types", () => {
   });
 
   it("refuse deleting a class used as a domain", async () => {
-    p.ctx.db.prepare("DELETE FROM kg_relations WHERE relation_type_id = ?").run(equip);
-    p.ctx.db.prepare("DELETE FROM kg_entities WHERE uuid IN ('u-org', 'u-weapon')").run();
+    await run(p.ctx, sql`DELETE FROM kg_relations WHERE relation_type_id = ${equip}`);
+    await run(p.ctx, sql`DELETE FROM kg_entities WHERE uuid IN ('u-org', 'u-weapon')`);
     const r = await call(p, admin, "DELETE", `/graphadmin/classes/${weapon}/`);
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe('类"武器"仍被关系类型"配备"用作定义域或值域，无法删除');
@@ -304,11 +303,10 @@ describe("properties and event types", () => {
       datatype: "text",
     });
     expect(badType.body.errors.datatype[0]).toMatch(/^数据类型必须是/);
-    p.ctx.db
-      .prepare(
-        `INSERT INTO kg_entities (uuid, graph_id, class_id, name, properties) VALUES ('u-ship', 900, ?, '某舰', '{"排水量": 5000}')`,
-      )
-      .run(cls);
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name, properties) VALUES ('u-ship', 900, ${cls}, '某舰', '{"排水量": 5000}')`,
+    );
     const used = await call(p, admin, "DELETE", `/graphadmin/properties/${prop.body.id}/`);
     expect(used.status).toBe(409);
     expect(used.body.detail).toBe('属性"排水量"仍被 1 个实体使用，无法删除');
@@ -324,32 +322,42 @@ describe("properties and event types", () => {
     expect(r.status).toBe(201);
     expect(JSON.parse(r.body.triggers)).toEqual(["演习", "演练", "军演"]);
     expect(JSON.parse(r.body.roles)).toEqual({ subject: "参演方", object: "客体" });
-    p.ctx.db
-      .prepare("INSERT INTO kg_events (graph_id, event_type_id, title) VALUES (900, ?, '某演习')")
-      .run(r.body.id);
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_events (graph_id, event_type_id, title) VALUES (900, ${r.body.id}, '某演习')`,
+    );
     const used = await call(p, admin, "DELETE", `/graphadmin/event-types/${r.body.id}/`);
     expect(used.body.detail).toBe('事件类型"演训"仍被 1 个事件使用，无法删除');
   });
 
-  it("writes every change to the audit log", () => {
-    const n = p.ctx.db
-      .prepare("SELECT count(*) FROM audit_log WHERE resource LIKE 'graphadmin/%'")
-      .pluck()
-      .get() as number;
+  it("writes every change to the audit log", async () => {
+    const n = await value<number>(
+      p.ctx,
+      sql`SELECT count(*) AS n FROM audit_log WHERE resource LIKE 'graphadmin/%'`,
+    );
     expect(n).toBeGreaterThan(10);
   });
 });
 
 describe("English labels", () => {
-  const columns = (table: string) =>
-    (
-      p.ctx.db.prepare(`PRAGMA table_info(${table})`).all() as {
-        name: string;
-        dflt_value: string;
-      }[]
-    )
-      .filter((c) => c.name === "label_en")
-      .map((c) => c.dflt_value);
+  /** The default of the table's label_en column as SQL (PostgreSQL's cast left out). */
+  const columns = async (table: string) =>
+    p.ctx.store.engine === "postgres"
+      ? (
+          await rows<{ d: string }>(
+            p.ctx,
+            sql`SELECT column_default AS d FROM information_schema.columns
+                 WHERE table_name = ${table} AND column_name = 'label_en'`,
+          )
+        ).map((c) => c.d.replace(/::text$/, ""))
+      : (
+          await rows<{ name: string; dflt_value: string }>(
+            p.ctx,
+            sql`SELECT name, dflt_value FROM pragma_table_info(${table})`,
+          )
+        )
+          .filter((c) => c.name === "label_en")
+          .map((c) => c.dflt_value);
 
   it("are a column of every kind of term, empty by default, and the built-in military ontology has them", async () => {
     expect(migrations.map((m) => m.name)).toContain("013-english-labels");
@@ -359,46 +367,54 @@ describe("English labels", () => {
       "kg_relation_types",
       "kg_event_types",
     ])
-      expect(columns(table)).toEqual(["''"]);
+      expect(await columns(table)).toEqual(["''"]);
     const military = (await ensureBuiltinOntologies(p.ctx)).military;
-    const db = p.ctx.db;
-    const blank = (sql: string) => db.prepare(sql).pluck().get(military) as number;
     expect(
-      db
-        .prepare("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'")
-        .pluck()
-        .get(military),
+      await value(
+        p.ctx,
+        sql`SELECT label_en FROM kg_classes WHERE ontology_id = ${military} AND name = '舰艇'`,
+      ),
     ).toBe("Naval vessel");
-    expect(blank("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND label_en = ''")).toBe(
-      0,
-    );
     expect(
-      blank("SELECT count(*) FROM kg_relation_types WHERE ontology_id = ? AND label_en = ''"),
+      await value(
+        p.ctx,
+        sql`SELECT count(*) AS n FROM kg_classes WHERE ontology_id = ${military} AND label_en = ''`,
+      ),
     ).toBe(0);
     expect(
-      blank(
-        "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND p.label_en = ''",
+      await value(
+        p.ctx,
+        sql`SELECT count(*) AS n FROM kg_relation_types WHERE ontology_id = ${military} AND label_en = ''`,
+      ),
+    ).toBe(0);
+    expect(
+      await value(
+        p.ctx,
+        sql`SELECT count(*) AS n FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ${military} AND p.label_en = ''`,
       ),
     ).toBe(0);
   });
 
   it("a store seeded before them gets the built-in ones where blank; an operator's label stays", async () => {
     const military = (await ensureBuiltinOntologies(p.ctx)).military;
-    const db = p.ctx.db;
     const label = (name: string) =>
-      db
-        .prepare("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = ?")
-        .pluck()
-        .get(military, name);
-    db.prepare(
-      "UPDATE kg_classes SET label_en = CASE name WHEN '舰艇' THEN '' ELSE 'Warplane' END WHERE ontology_id = ? AND name IN ('舰艇', '飞机')",
-    ).run(military);
-    db.exec(englishLabelsBackfill);
-    expect(label("舰艇")).toBe("Naval vessel");
-    expect(label("飞机")).toBe("Warplane");
-    db.prepare(
-      "UPDATE kg_classes SET label_en = 'Aircraft' WHERE ontology_id = ? AND name = '飞机'",
-    ).run(military);
+      value(
+        p.ctx,
+        sql`SELECT label_en FROM kg_classes WHERE ontology_id = ${military} AND name = ${name}`,
+      );
+    await run(
+      p.ctx,
+      sql`UPDATE kg_classes SET label_en = CASE name WHEN '舰艇' THEN '' ELSE 'Warplane' END WHERE ontology_id = ${military} AND name IN ('舰艇', '飞机')`,
+    );
+    // The backfill's statements (one a line), as the migration runs them.
+    for (const statement of englishLabelsBackfill.split("\n").filter((l) => l.trim()))
+      await run(p.ctx, sql.raw(statement));
+    expect(await label("舰艇")).toBe("Naval vessel");
+    expect(await label("飞机")).toBe("Warplane");
+    await run(
+      p.ctx,
+      sql`UPDATE kg_classes SET label_en = 'Aircraft' WHERE ontology_id = ${military} AND name = '飞机'`,
+    );
   });
 
   it("are read and written by the editor's API, trimmed, optional, at most 50 characters", async () => {
@@ -481,9 +497,9 @@ describe("English labels", () => {
     expect((await res.json()).errors.label_en).toEqual([
       "English label must be at most 50 characters",
     ]);
-    expect(
-      p.ctx.db.prepare("SELECT count(*) FROM kg_classes WHERE name = '长名'").pluck().get(),
-    ).toBe(0);
+    expect(await value(p.ctx, sql`SELECT count(*) AS n FROM kg_classes WHERE name = '长名'`)).toBe(
+      0,
+    );
   });
 });
 

@@ -8,6 +8,8 @@ import {
   type TestPlatform,
 } from "../helpers/platform.js";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
+import { rows, run, value } from "../helpers/sql.js";
+import { sql } from "kysely";
 import type { PlanReport } from "@contract/graph-admin";
 
 /** Graph create and rebuild through a dry run (graph.plan of mode "create" / "replace"), then apply. */
@@ -54,24 +56,22 @@ async function directBuild(fileIds: number[]) {
 const reportOf = (job: { result: unknown }) => (job.result as { report: PlanReport }).report;
 
 /** A graph's facts by name: entities (class, aliases, properties) and relations. */
-const factsOf = (graphId: number) => ({
-  entities: p.ctx.db
-    .prepare(
-      `SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e
-         LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? ORDER BY e.name`,
-    )
-    .all(graphId),
-  relations: p.ctx.db
-    .prepare(
-      `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence FROM kg_relations r
+const factsOf = async (graphId: number) => ({
+  entities: await rows(
+    p.ctx,
+    sql`SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e
+         LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ${graphId} ORDER BY e.name`,
+  ),
+  relations: await rows(
+    p.ctx,
+    sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence FROM kg_relations r
          JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-         JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY 1, 2, 3`,
-    )
-    .all(graphId),
+         JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${graphId} ORDER BY 1, 2, 3`,
+  ),
 });
 
 const count = (table: string, graphId: number) =>
-  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId);
+  value(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = ${graphId}`);
 
 describe("graph create through a dry run", () => {
   it("creates the graph without building, reports, then applies into what a direct build gives", async () => {
@@ -80,10 +80,10 @@ describe("graph create through a dry run", () => {
     expect(job).toMatchObject({ kind: "graph.plan", status: "succeeded", graph_id: graphId });
     expect(job.kind_label).toBe("图谱创建预演");
     expect(
-      p.ctx.db
-        .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id LIMIT 1")
-        .pluck()
-        .get(job.id),
+      await value(
+        p.ctx,
+        sql`SELECT message FROM job_logs WHERE job_id = ${job.id} ORDER BY id LIMIT 1`,
+      ),
     ).toBe("任务已创建：图谱创建预演");
     expect(job.result).toMatchObject({ mode: "create" });
     expect(reportOf(job).summary).toMatchObject({
@@ -92,7 +92,7 @@ describe("graph create through a dry run", () => {
       relations: { added: 4, changed: 0, removed: 0 },
     });
     // Nothing is written by the dry run: the graph exists, with its ontology, and is empty.
-    expect(count("kg_entities", graphId)).toBe(0);
+    expect(await count("kg_entities", graphId)).toBe(0);
     const card = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/`);
     expect(card.body.ontology).toMatchObject({ id: military });
 
@@ -105,7 +105,7 @@ describe("graph create through a dry run", () => {
       mode: "create",
       applied: { entities: { added: 5 }, relations: { added: 4 } },
     });
-    expect(factsOf(graphId)).toEqual(factsOf(await directBuild([file])));
+    expect(await factsOf(graphId)).toEqual(await factsOf(await directBuild([file])));
     // The dashboard names the graph's last job as the job list does.
     const built = await call(p, admin, "GET", `/graphadmin/graphs/${graphId}/`);
     expect(built.body.last_build).toMatchObject({ kind: "graph.update", kind_label: "图谱创建" });
@@ -139,10 +139,10 @@ describe("graph create through a dry run", () => {
     const refused = (await apply(graphId, job.id)) as { status: number; body: { errors: object } };
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toHaveProperty("skip_bad_rows");
-    expect(count("kg_entities", graphId)).toBe(0);
+    expect(await count("kg_entities", graphId)).toBe(0);
     const skipped = (await apply(graphId, job.id, true)) as { job: { status: string } };
     expect(skipped.job.status).toBe("succeeded");
-    expect(factsOf(graphId).relations).toEqual([
+    expect((await factsOf(graphId)).relations).toEqual([
       { s: "辽宁舰", p: "部署于", o: "大连", confidence: 0.8 },
     ]);
   });
@@ -176,7 +176,7 @@ describe("graph create through a dry run", () => {
     expect(((await apply(graphId, second.id)) as { job: { status: string } }).job.status).toBe(
       "succeeded",
     );
-    expect(factsOf(graphId).relations).toEqual([
+    expect((await factsOf(graphId)).relations).toEqual([
       { s: "辽宁舰", p: "部署于", o: "大连", confidence: 1 },
     ]);
   });
@@ -200,8 +200,8 @@ describe("graph create through a dry run", () => {
 
   it("refuses a taken name before creating anything", async () => {
     const file = await uploadCsv(p, admin, "strict.csv", MILITARY_CSV);
-    const graphs = () => p.ctx.db.prepare("SELECT count(*) FROM graphs").pluck().get();
-    const before = graphs();
+    const graphs = () => value(p.ctx, sql`SELECT count(*) AS n FROM graphs`);
+    const before = await graphs();
     const taken = await call(p, admin, "POST", "/graphadmin/graphs/dry-run/", {
       ...fields(),
       name: "预演图谱1",
@@ -209,7 +209,7 @@ describe("graph create through a dry run", () => {
     });
     expect(taken.status).toBe(400);
     expect(taken.body.errors.name[0]).toContain("已存在");
-    expect(graphs()).toBe(before);
+    expect(await graphs()).toBe(before);
   });
 });
 
@@ -225,13 +225,13 @@ describe("graph rebuild through a dry run", () => {
 
   it("reports what the sources no longer have as removals, then replaces the facts at once", async () => {
     const graphId = await directBuild([await uploadCsv(p, admin, "full.csv", MILITARY_CSV)]);
-    const before = factsOf(graphId);
+    const before = await factsOf(graphId);
     const uuid = () =>
-      p.ctx.db
-        .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'")
-        .pluck()
-        .get(graphId);
-    const liaoning = uuid();
+      value(
+        p.ctx,
+        sql`SELECT uuid FROM kg_entities WHERE graph_id = ${graphId} AND name = '辽宁舰'`,
+      );
+    const liaoning = await uuid();
     const smaller = await uploadCsv(p, admin, "smaller.csv", SMALLER);
     const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/dry-run/`, {
       file_ids: [smaller],
@@ -254,14 +254,14 @@ describe("graph rebuild through a dry run", () => {
     ).toEqual(["东部战区海军 装备 歼-15", "沈阳飞机工业集团 研制 歼-15"].sort());
     // 辽宁舰 loses its property and alias: a change.
     expect(report.samples.entities_changed.map((e) => e.name)).toEqual(["辽宁舰"]);
-    expect(factsOf(graphId)).toEqual(before);
+    expect(await factsOf(graphId)).toEqual(before);
 
     const applied = (await apply(graphId, job.id)) as {
       job: { status: string; kind_label: string };
     };
     expect(applied.job).toMatchObject({ status: "succeeded", kind_label: "图谱重建" });
-    expect(factsOf(graphId)).toEqual(factsOf(await directBuild([smaller])));
-    expect(uuid()).toBe(liaoning);
+    expect(await factsOf(graphId)).toEqual(await factsOf(await directBuild([smaller])));
+    expect(await uuid()).toBe(liaoning);
   });
 
   it("refuses a plan the graph has moved away from (the update's rule)", async () => {
@@ -270,11 +270,10 @@ describe("graph rebuild through a dry run", () => {
       file_ids: [await uploadCsv(p, admin, "moving2.csv", SMALLER)],
     });
     const job = await settled(p, r.body.job_id);
-    p.ctx.db
-      .prepare(
-        "DELETE FROM kg_relations WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ?)",
-      )
-      .run(graphId);
+    await run(
+      p.ctx,
+      sql`DELETE FROM kg_relations WHERE id = (SELECT max(id) FROM kg_relations WHERE graph_id = ${graphId})`,
+    );
     const applied = (await apply(graphId, job.id)) as { job: { status: string; error: string } };
     expect(applied.job.status).toBe("failed");
     expect(applied.job.error).toContain("图谱在预演之后已被修改");
@@ -282,11 +281,10 @@ describe("graph rebuild through a dry run", () => {
 
   it("names the events and articles a rebuild would clear", async () => {
     const graphId = await directBuild([await uploadCsv(p, admin, "events.csv", MILITARY_CSV)]);
-    p.ctx.db
-      .prepare(
-        "INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (?, 't', '', '', '2024-01-01', 'x')",
-      )
-      .run(graphId);
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (${graphId}, 't', '', '', '2024-01-01', 'x')`,
+    );
     const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/dry-run/`, {
       file_ids: [await uploadCsv(p, admin, "events2.csv", MILITARY_CSV)],
     });

@@ -523,7 +523,7 @@ describe("the ontology as OWL", () => {
       )?.object,
     ).toMatchObject({ value: "舰艇", language: "zh" });
     // The same statements ontologyQuads gives (what an import compares with).
-    expect(quads.map(key).sort()).toEqual(ontologyQuads(p.ctx, id).quads.map(key).sort());
+    expect(quads.map(key).sort()).toEqual((await ontologyQuads(p.ctx, id)).quads.map(key).sort());
     // Read back by the OWL reader: the ontology's classes and relation types, with their parents, domains and ranges.
     const read = await readOwl(text);
     const classes = db()

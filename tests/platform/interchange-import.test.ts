@@ -462,9 +462,9 @@ async function owlOf(ontologyId: number): Promise<string> {
 }
 
 /** The export's OWL statements (ontologyQuads) without those `drop` picks, as Turtle. */
-function owlWithout(ontologyId: number, drop: (q: Quad) => boolean): Promise<string> {
+async function owlWithout(ontologyId: number, drop: (q: Quad) => boolean): Promise<string> {
   const w = new Writer({ prefixes: { owl: NS.owl, rdfs: NS.rdfs, xsd: NS.xsd } });
-  w.addQuads(ontologyQuads(p.ctx, ontologyId).quads.filter((q) => !drop(q)));
+  w.addQuads((await ontologyQuads(p.ctx, ontologyId)).quads.filter((q) => !drop(q)));
   return new Promise((resolve, reject) => w.end((e, out) => (e ? reject(e) : resolve(out))));
 }
 
@@ -584,7 +584,7 @@ describe("OWL import into an ontology", () => {
       (q.object as { language?: string }).language === "en";
     // 舰艇 relabelled, 装备's English label left out (kept as it is), 排水量's relabelled.
     const w = new Writer({ prefixes: { owl: NS.owl, rdfs: NS.rdfs, xsd: NS.xsd } });
-    for (const q of ontologyQuads(p.ctx, military).quads) {
+    for (const q of (await ontologyQuads(p.ctx, military)).quads) {
       if (english(q, equip)) continue;
       if (english(q, ship))
         w.addQuad(DataFactory.quad(q.subject, q.predicate, DataFactory.literal("Warship", "en")));

@@ -1,14 +1,14 @@
 import type { AuthUser } from "../../auth/context.js";
-import type { DB } from "../../db/database.js";
-import { auditRowSync } from "../../resources/store.js";
+import type { Db } from "../../db/store.js";
+import { auditRow } from "../../resources/store.js";
 
-/** One audit_log row for a graph-administration change (resource names `graphadmin/...`). */
+/** One audit_log row for a graph-administration change (resource names `graphadmin/...`), in `tx`. */
 export const audit = (
-  db: DB,
+  tx: Db,
   user: AuthUser,
   action: "create" | "update" | "delete",
   resource: string,
   recordId: number | null,
   before: unknown,
   after: unknown,
-) => auditRowSync(db, user, action, `graphadmin/${resource}`, recordId, before, after);
+) => auditRow(tx, user, action, `graphadmin/${resource}`, recordId, before, after);

@@ -1,19 +1,41 @@
 import { hasPermission, type AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
-import type { DB } from "../../db/database.js";
+import type { Db } from "../../db/store.js";
 import { HttpError, badRequest, forbidden } from "../../http/errors.js";
 import { jobKindLabel } from "../../jobs/kinds.js";
 import { parse } from "../../jobs/store.js";
-import { enqueueJobSync } from "../../jobs/worker.js";
-import { bumpGraphVersionSync } from "../../kg/cache.js";
-import { assignOntologySync, parseJson } from "../../kg/ontology.js";
-import { likePattern } from "../../kg/params.js";
+import { enqueueJob, wakeJobWorker } from "../../jobs/worker.js";
+import { bumpGraphVersion } from "../../kg/cache.js";
+import { assignOntology, parseJson } from "../../kg/ontology.js";
+import { hasOntology } from "../../kg/store/ontology.js";
 import { DOMAIN_NAMES } from "../../kg/shapes.js";
 import { audit } from "./audit.js";
 import { BodyReader } from "./input.js";
 import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob, type PlanParams } from "./jobs.js";
-import { copyOntologyContent } from "./ontology/copy.js";
 import { DOMAINS } from "./ontology/ontologies.js";
+import { copyOntologyContent, insertOntology, ontologyNameTaken } from "./store/ontology.js";
+import {
+  busyJobOf,
+  cardCounts,
+  entityDetailRow,
+  entityListPage,
+  graphAdminRow,
+  graphAdminRows,
+  graphNameTaken,
+  graphOntologyHead,
+  graphsOnOntology,
+  insertGraph,
+  lastJobOf,
+  neighbourRows,
+  ontologyHead,
+  relationTotal,
+  remapFacts,
+  termIdsByName,
+  termsInUse,
+  updateGraphRow,
+  type NeighbourRow,
+  type UsedTerm,
+} from "./store/graphs.js";
 import { readPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import { checkSourceSpec, readSourceSpec, type SourceSpec } from "./sources.js";
 import type { GraphCard, GraphRow, JobBrief, PlanMode } from "@contract/graph-admin";
@@ -25,61 +47,43 @@ import type { GraphCard, GraphRow, JobBrief, PlanMode } from "@contract/graph-ad
  * browsing entities and their neighbourhood, and which ontology a graph uses.
  */
 
-export function requireGraphRow(db: DB, id: number): GraphRow {
-  const g = db
-    .prepare("SELECT id, name, domain, description, created_at FROM graphs WHERE id = ?")
-    .get(id) as GraphRow | undefined;
+export async function requireGraphRow(db: Db, id: number): Promise<GraphRow> {
+  const g = await graphAdminRow(db, id);
   if (!g) throw new HttpError(404, "知识图谱不存在", "not_found");
   return g;
 }
 
 /** The graph's last job of these kinds, named as the job list names it (by its params). */
-function lastJob(db: DB, graphId: number, kinds: string[]): JobBrief | null {
-  const row = db
-    .prepare(
-      `SELECT id, kind, params_json, status, progress, message, error, created_at, finished_at FROM jobs
-        WHERE graph_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1`,
-    )
-    .get(graphId, JSON.stringify(kinds)) as
-    (Omit<JobBrief, "kind_label"> & { params_json: string | null }) | undefined;
+async function lastJob(db: Db, graphId: number, kinds: string[]): Promise<JobBrief | null> {
+  const row = await lastJobOf(db, graphId, kinds);
   if (!row) return null;
   const { params_json, ...job } = row;
   return { ...job, kind_label: jobKindLabel(job.kind, parse(params_json)) };
 }
 
-function card(db: DB, g: GraphRow): GraphCard {
-  const count = (table: string) =>
-    db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(g.id) as number;
-  const ontology =
-    (db
-      .prepare(
-        "SELECT o.id, o.name FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?",
-      )
-      .get(g.id) as { id: number; name: string } | undefined) ?? null;
+async function card(db: Db, g: GraphRow): Promise<GraphCard> {
+  const head = await graphOntologyHead(db, g.id);
   return {
     ...g,
     domain_name: DOMAIN_NAMES[g.domain] ?? g.domain,
-    ontology,
-    counts: {
-      entities: count("kg_entities"),
-      relations: count("kg_relations"),
-      events: count("kg_events"),
-      articles: count("kg_articles"),
-    },
-    last_build: lastJob(db, g.id, WRITING_KINDS),
+    ontology: head ? { id: head.id, name: head.name } : null,
+    counts: await cardCounts(db, g.id),
+    last_build: await lastJob(db, g.id, WRITING_KINDS),
   };
 }
 
 /** Every graph with its domain, ontology, counts and last build (or update). */
-export function graphDashboard(ctx: PlatformContext): { results: GraphCard[]; count: number } {
-  const graphs = ctx.db
-    .prepare("SELECT id, name, domain, description, created_at FROM graphs ORDER BY id")
-    .all() as GraphRow[];
-  return { results: graphs.map((g) => card(ctx.db, g)), count: graphs.length };
+export async function graphDashboard(
+  ctx: PlatformContext,
+): Promise<{ results: GraphCard[]; count: number }> {
+  const db = ctx.store.db;
+  const results: GraphCard[] = [];
+  for (const g of await graphAdminRows(db)) results.push(await card(db, g));
+  return { results, count: results.length };
 }
 
-export function graphCard(ctx: PlatformContext, id: number): GraphCard {
-  return card(ctx.db, requireGraphRow(ctx.db, id));
+export async function graphCard(ctx: PlatformContext, id: number): Promise<GraphCard> {
+  return card(ctx.store.db, await requireGraphRow(ctx.store.db, id));
 }
 
 function readGraphFields(r: BodyReader, mode: "create" | "update") {
@@ -96,20 +100,15 @@ function readGraphFields(r: BodyReader, mode: "create" | "update") {
   return out;
 }
 
-function uniqueGraphName(db: DB, name: string, exceptId = -1) {
-  if (db.prepare("SELECT 1 FROM graphs WHERE name = ? AND id <> ?").get(name, exceptId)) {
+async function uniqueGraphName(db: Db, name: string, exceptId = -1) {
+  if (await graphNameTaken(db, name, exceptId)) {
     throw badRequest(`图谱名称"${name}"已存在`, { errors: { name: [`图谱名称"${name}"已存在`] } });
   }
 }
 
 /** One writing job per graph at a time: a build or update waits for none, it is refused. */
-function requireIdle(db: DB, graphId: number) {
-  const busy = db
-    .prepare(
-      `SELECT id FROM jobs WHERE graph_id = ? AND status IN ('queued', 'running') AND kind IN (SELECT value FROM json_each(?)) LIMIT 1`,
-    )
-    .pluck()
-    .get(graphId, JSON.stringify(WRITING_KINDS)) as number | undefined;
+async function requireIdle(db: Db, graphId: number) {
+  const busy = await busyJobOf(db, graphId, WRITING_KINDS);
   if (busy)
     throw new HttpError(
       409,
@@ -119,37 +118,46 @@ function requireIdle(db: DB, graphId: number) {
 }
 
 /** Builds and updates need the graph's ontology to check the rows against. */
-function requireOntologyAssigned(db: DB, graphId: number) {
-  if (!db.prepare("SELECT 1 FROM kg_graph_ontology WHERE graph_id = ?").get(graphId)) {
+async function requireOntologyAssigned(db: Db, graphId: number) {
+  if (!(await hasOntology(db, graphId))) {
     throw badRequest("该图谱还没有本体，请先在本体编辑中为它选择本体");
   }
 }
 
 /** A change of one graph by a user, from a request body. */
-type GraphChange<T> = (ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) => T;
+type GraphChange<T> = (
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+) => Promise<T>;
 
 /** `predicate_map` of a build or dry run: which relation type each foreign RDF predicate means. */
 const predicateMapOf = (r: BodyReader): PredicateMap =>
   readPredicateMap(r.body.predicate_map, (m) => r.fail("predicate_map", m));
 
-function readBuildBody(
+async function readBuildBody(
   ctx: PlatformContext,
   r: BodyReader,
-): { sources: SourceSpec; skip_bad_rows: boolean; predicate_map: PredicateMap } {
+): Promise<{ sources: SourceSpec; skip_bad_rows: boolean; predicate_map: PredicateMap }> {
   const sources = readSourceSpec(r);
   const skip = r.bool("skip_bad_rows");
   const predicateMap = predicateMapOf(r);
   r.done();
-  checkSourceSpec(ctx, sources);
+  await checkSourceSpec(ctx, sources);
   return { sources, skip_bad_rows: skip, predicate_map: predicateMap };
 }
 
 /** The sources and predicate map of a dry run's body (no skip_bad_rows: the apply asks for it). */
-function readPlanBody(ctx: PlatformContext, r: BodyReader, mode?: PlanMode): PlanParams {
+async function readPlanBody(
+  ctx: PlatformContext,
+  r: BodyReader,
+  mode?: PlanMode,
+): Promise<PlanParams> {
   const sources = readSourceSpec(r);
   const predicateMap = predicateMapOf(r);
   r.done();
-  checkSourceSpec(ctx, sources);
+  await checkSourceSpec(ctx, sources);
   return {
     sources,
     ...(Object.keys(predicateMap).length ? { predicate_map: predicateMap } : {}),
@@ -171,74 +179,90 @@ function requireModePermission(user: AuthUser, mode: PlanMode | undefined) {
  * POST graphs/ (a build job) and POST graphs/dry-run/ (a graph.plan job of mode "create"): the
  * graph row, its ontology and its job, in one transaction.
  */
-export function createGraph(
+export async function createGraph(
   ctx: PlatformContext,
   user: AuthUser,
   body: unknown,
   opts: { dryRun?: boolean } = {},
-): { graph: GraphCard; job_id: number } {
-  const db = ctx.db;
+): Promise<{ graph: GraphCard; job_id: number }> {
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "create");
   const ontologyId = r.optionalId("ontology_id", "本体");
   if (ontologyId === null && !r.errors.ontology_id) r.fail("ontology_id", "请选择本体");
-  const params = opts.dryRun ? readPlanBody(ctx, r, "create") : readBuildBody(ctx, r);
+  const params = opts.dryRun ? await readPlanBody(ctx, r, "create") : await readBuildBody(ctx, r);
   const kind = opts.dryRun ? PLAN : BUILD;
-  const { graphId, jobId } = db.transaction(() => {
-    uniqueGraphName(db, fields.name!);
-    if (!db.prepare("SELECT 1 FROM kg_ontologies WHERE id = ?").get(ontologyId))
-      throw badRequest("本体不存在");
-    const graphId = Number(
-      db
-        .prepare("INSERT INTO graphs (name, domain, description) VALUES (?, ?, ?)")
-        .run(fields.name, fields.domain, fields.description ?? "").lastInsertRowid,
-    );
-    assignOntologySync(ctx, graphId, ontologyId!);
-    audit(db, user, "create", "graphs", graphId, null, { ...fields, ontology_id: ontologyId });
-    const jobId = enqueueJobSync(ctx, { kind, graphId, params, userId: user.id });
+  const { graphId, jobId } = await ctx.store.write(async (tx) => {
+    await uniqueGraphName(tx, fields.name!);
+    if (!(await ontologyHead(tx, ontologyId!))) throw badRequest("本体不存在");
+    const graphId = await insertGraph(tx, {
+      name: fields.name!,
+      domain: fields.domain!,
+      description: fields.description ?? "",
+    });
+    await assignOntology(ctx, graphId, ontologyId!, tx);
+    await audit(tx, user, "create", "graphs", graphId, null, {
+      ...fields,
+      ontology_id: ontologyId,
+    });
+    const jobId = await enqueueJob(ctx, { kind, graphId, params, userId: user.id }, tx);
     return { graphId, jobId };
-  })();
-  return { graph: graphCard(ctx, graphId), job_id: jobId };
+  });
+  wakeJobWorker(ctx);
+  return { graph: await graphCard(ctx, graphId), job_id: jobId };
 }
 
+/** Queues a job of the graph in a transaction of its own (the worker is woken). */
+const queueJob = (
+  ctx: PlatformContext,
+  kind: string,
+  graphId: number,
+  params: unknown,
+  user: AuthUser,
+) => enqueueJob(ctx, { kind, graphId, params, userId: user.id });
+
 /** POST graphs/{id}/build/: rebuild from source data (the graph's facts are replaced). */
-export const rebuildGraph: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
-  const db = ctx.db;
-  requireGraphRow(db, graphId);
-  const params = readBuildBody(ctx, new BodyReader(body));
-  return db.transaction(() => {
-    requireIdle(db, graphId);
-    requireOntologyAssigned(db, graphId);
-    return { job_id: enqueueJobSync(ctx, { kind: BUILD, graphId, params, userId: user.id }) };
-  })();
+export const rebuildGraph: GraphChange<{ job_id: number }> = async (ctx, user, graphId, body) => {
+  const db = ctx.store.db;
+  await requireGraphRow(db, graphId);
+  const params = await readBuildBody(ctx, new BodyReader(body));
+  const jobId = await ctx.store.write(async (tx) => {
+    await requireIdle(tx, graphId);
+    await requireOntologyAssigned(tx, graphId);
+    return enqueueJob(ctx, { kind: BUILD, graphId, params, userId: user.id }, tx);
+  });
+  wakeJobWorker(ctx);
+  return { job_id: jobId };
 };
 
 /** POST graphs/{id}/build/dry-run/: what a rebuild from these sources would change (graph.plan, mode "replace"). */
-export const startRebuildDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
-  const db = ctx.db;
-  requireGraphRow(db, graphId);
-  const params = readPlanBody(ctx, new BodyReader(body), "replace");
-  requireOntologyAssigned(db, graphId);
-  return { job_id: enqueueJobSync(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
+export const startRebuildDryRun: GraphChange<{ job_id: number }> = async (
+  ctx,
+  user,
+  graphId,
+  body,
+) => {
+  const db = ctx.store.db;
+  await requireGraphRow(db, graphId);
+  const params = await readPlanBody(ctx, new BodyReader(body), "replace");
+  await requireOntologyAssigned(db, graphId);
+  return { job_id: await queueJob(ctx, PLAN, graphId, params, user) };
 };
 
-export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) => {
-  const db = ctx.db;
+export const updateGraph: GraphChange<GraphCard> = async (ctx, user, graphId, body) => {
   const r = new BodyReader(body);
   const fields = readGraphFields(r, "update");
   r.done();
-  db.transaction(() => {
-    const before = requireGraphRow(db, graphId);
-    if (fields.name) uniqueGraphName(db, fields.name, graphId);
+  await ctx.store.write(async (tx) => {
+    const before = await requireGraphRow(tx, graphId);
+    if (fields.name) await uniqueGraphName(tx, fields.name, graphId);
     const next = { ...before, ...fields };
-    db.prepare("UPDATE graphs SET name = ?, domain = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.domain,
-      next.description,
-      graphId,
-    );
-    audit(db, user, "update", "graphs", graphId, before, next);
-  })();
+    await updateGraphRow(tx, graphId, {
+      name: next.name,
+      domain: next.domain,
+      description: next.description,
+    });
+    await audit(tx, user, "update", "graphs", graphId, before, next);
+  });
   return graphCard(ctx, graphId);
 };
 
@@ -247,40 +271,40 @@ export const updateGraph: GraphChange<GraphCard> = (ctx, user, graphId, body) =>
  * an earlier dry run's sources again, in its mode (create, rebuild or update), with this
  * body's `predicate_map` over its own.
  */
-export const startDryRun: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
-  const db = ctx.db;
-  requireGraphRow(db, graphId);
+export const startDryRun: GraphChange<{ job_id: number }> = async (ctx, user, graphId, body) => {
+  const db = ctx.store.db;
+  await requireGraphRow(db, graphId);
   const r = new BodyReader(body);
   const fromId = r.optionalId("from_plan_job_id", "预演任务");
-  const from = fromId === null ? null : requirePlanJob(ctx, graphId, fromId);
+  const from = fromId === null ? null : await requirePlanJob(ctx, graphId, fromId);
   const mode = from?.params.mode;
   requireModePermission(user, mode);
   const sources = from ? from.params.sources : readSourceSpec(r);
   const predicateMap = { ...(from?.params.predicate_map ?? {}), ...predicateMapOf(r) };
   r.done();
-  checkSourceSpec(ctx, sources);
-  requireOntologyAssigned(db, graphId);
+  await checkSourceSpec(ctx, sources);
+  await requireOntologyAssigned(db, graphId);
   const params: PlanParams = {
     sources,
     ...(Object.keys(predicateMap).length ? { predicate_map: predicateMap } : {}),
     ...(mode ? { mode } : {}),
   };
-  return { job_id: enqueueJobSync(ctx, { kind: PLAN, graphId, params, userId: user.id }) };
+  return { job_id: await queueJob(ctx, PLAN, graphId, params, user) };
 };
 
 /**
  * POST graphs/{id}/update/: applies a finished dry run of any mode (graph.update): an update,
  * the first build of a created graph, or a rebuild's replacement of the facts.
  */
-export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId, body) => {
-  const db = ctx.db;
-  requireGraphRow(db, graphId);
+export const startUpdate: GraphChange<{ job_id: number }> = async (ctx, user, graphId, body) => {
+  const db = ctx.store.db;
+  await requireGraphRow(db, graphId);
   const r = new BodyReader(body);
   const planJobId = r.optionalId("plan_job_id", "预演任务");
   if (planJobId === null && !r.errors.plan_job_id) r.fail("plan_job_id", "请先预演，再应用");
   const skip = r.bool("skip_bad_rows");
   r.done();
-  const plan = requirePlanJob(ctx, graphId, planJobId!);
+  const plan = await requirePlanJob(ctx, graphId, planJobId!);
   requireModePermission(user, plan.params.mode);
   const report = plan.result.report;
   if (report.summary.bad_rows > 0 && !skip) {
@@ -291,10 +315,11 @@ export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId,
       },
     );
   }
-  return db.transaction(() => {
-    requireIdle(db, graphId);
-    return {
-      job_id: enqueueJobSync(ctx, {
+  const jobId = await ctx.store.write(async (tx) => {
+    await requireIdle(tx, graphId);
+    return enqueueJob(
+      ctx,
+      {
         kind: UPDATE,
         graphId,
         params: {
@@ -303,9 +328,12 @@ export const startUpdate: GraphChange<{ job_id: number }> = (ctx, user, graphId,
           ...(plan.params.mode ? { mode: plan.params.mode } : {}),
         },
         userId: user.id,
-      }),
-    };
-  })();
+      },
+      tx,
+    );
+  });
+  wakeJobWorker(ctx);
+  return { job_id: jobId };
 };
 
 // ---------------------------------------------------------------- browsing
@@ -321,95 +349,35 @@ export interface EntityListItem {
   in_relations: number;
 }
 
-export function listEntities(
+export async function listEntities(
   ctx: PlatformContext,
   graphId: number,
   q: { search?: string; classId?: number; page: number; pageSize: number },
-): { results: EntityListItem[]; count: number } {
-  const db = ctx.db;
-  requireGraphRow(db, graphId);
-  const where = ["e.graph_id = ?"];
-  const params: unknown[] = [graphId];
-  if (q.search) {
-    where.push("(e.name LIKE ? ESCAPE '\\' OR e.aliases LIKE ? ESCAPE '\\')");
-    params.push(likePattern(q.search), likePattern(q.search));
-  }
-  if (q.classId !== undefined) {
-    where.push("e.class_id = ?");
-    params.push(q.classId);
-  }
-  const clause = where.join(" AND ");
-  const count = db
-    .prepare(`SELECT count(*) FROM kg_entities e WHERE ${clause}`)
-    .pluck()
-    .get(...params) as number;
-  const rows = db
-    .prepare(
-      `SELECT e.id, e.uuid, e.name, e.class_id, c.name AS class, e.aliases,
-              (SELECT count(*) FROM kg_relations r WHERE r.subject_id = e.id) AS out_relations,
-              (SELECT count(*) FROM kg_relations r WHERE r.object_id = e.id) AS in_relations
-         FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
-        WHERE ${clause} ORDER BY e.name, e.id LIMIT ? OFFSET ?`,
-    )
-    .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as (Omit<EntityListItem, "aliases"> & {
-    aliases: string;
-  })[];
+): Promise<{ results: EntityListItem[]; count: number }> {
+  const db = ctx.store.db;
+  await requireGraphRow(db, graphId);
+  const { rows, count } = await entityListPage(db, graphId, {
+    search: q.search,
+    classId: q.classId,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
   return {
     results: rows.map((r) => ({ ...r, aliases: parseJson<string[]>(r.aliases, []) })),
     count,
   };
 }
 
-interface NeighbourRow {
-  id: number;
-  predicate: string;
-  confidence: number;
-  other_id: number;
-  other_uuid: string;
-  other_name: string;
-  other_class: string | null;
-}
-
 /** An entity and its relations both ways (at most `limit` each way), with the totals. */
-export function entityNeighbourhood(
+export async function entityNeighbourhood(
   ctx: PlatformContext,
   graphId: number,
   entityId: number,
   limit = 50,
 ) {
-  const db = ctx.db;
-  const e = db
-    .prepare(
-      `SELECT e.id, e.uuid, e.name, e.class_id, c.name AS class, e.aliases, e.properties, e.description
-         FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.id = ? AND e.graph_id = ?`,
-    )
-    .get(entityId, graphId) as
-    | {
-        id: number;
-        uuid: string;
-        name: string;
-        class_id: number | null;
-        class: string | null;
-        aliases: string;
-        properties: string;
-        description: string;
-      }
-    | undefined;
+  const db = ctx.store.db;
+  const e = await entityDetailRow(db, graphId, entityId);
   if (!e) throw new HttpError(404, "实体不存在", "not_found");
-  const side = (own: "subject_id" | "object_id", other: "subject_id" | "object_id") =>
-    db
-      .prepare(
-        `SELECT r.id, t.name AS predicate, r.confidence, o.id AS other_id, o.uuid AS other_uuid, o.name AS other_name, c.name AS other_class
-           FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id
-           JOIN kg_entities o ON o.id = r.${other} LEFT JOIN kg_classes c ON c.id = o.class_id
-          WHERE r.${own} = ? ORDER BY t.name, o.name LIMIT ?`,
-      )
-      .all(entityId, limit) as NeighbourRow[];
-  const total = (own: string) =>
-    db
-      .prepare(`SELECT count(*) FROM kg_relations WHERE ${own} = ?`)
-      .pluck()
-      .get(entityId) as number;
   const shape = (r: NeighbourRow) => ({
     id: r.id,
     predicate: r.predicate,
@@ -422,102 +390,47 @@ export function entityNeighbourhood(
       aliases: parseJson<string[]>(e.aliases, []),
       properties: parseJson<Record<string, unknown>>(e.properties, {}),
     },
-    outgoing: side("subject_id", "object_id").map(shape),
-    incoming: side("object_id", "subject_id").map(shape),
-    out_total: total("subject_id"),
-    in_total: total("object_id"),
+    outgoing: (await neighbourRows(db, entityId, "subject_id", limit)).map(shape),
+    incoming: (await neighbourRows(db, entityId, "object_id", limit)).map(shape),
+    out_total: await relationTotal(db, entityId, "subject_id"),
+    in_total: await relationTotal(db, entityId, "object_id"),
   };
 }
 
 // ---------------------------------------------------------------- a graph's ontology
 
-export function graphOntologyInfo(ctx: PlatformContext, graphId: number) {
-  const db = ctx.db;
-  const g = requireGraphRow(db, graphId);
-  const ontology =
-    (db
-      .prepare(
-        "SELECT o.id, o.name, o.domain FROM kg_graph_ontology m JOIN kg_ontologies o ON o.id = m.ontology_id WHERE m.graph_id = ?",
-      )
-      .get(graphId) as { id: number; name: string; domain: string } | undefined) ?? null;
-  const sharedWith = ontology
-    ? (db
-        .prepare(
-          "SELECT g.id, g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? AND g.id <> ? ORDER BY g.id",
-        )
-        .all(ontology.id, graphId) as { id: number; name: string }[])
-    : [];
+export async function graphOntologyInfo(ctx: PlatformContext, graphId: number, db?: Db) {
+  const h = db ?? ctx.store.db;
+  const g = await requireGraphRow(h, graphId);
+  const ontology = (await graphOntologyHead(h, graphId)) ?? null;
+  const sharedWith = ontology ? await graphsOnOntology(h, ontology.id, graphId) : [];
   return { graph: { id: g.id, name: g.name, domain: g.domain }, ontology, shared_with: sharedWith };
 }
 
 type IdMap = Map<number, number>;
 
-/** Points the graph's facts at other class and type ids (same names, another ontology). */
-function remapFacts(
-  db: DB,
-  graphId: number,
-  maps: { classMap: IdMap; relationMap: IdMap; eventMap: IdMap },
-) {
-  const json = (m: IdMap) => JSON.stringify(Object.fromEntries(m));
-  db.prepare(
-    `UPDATE kg_entities SET class_id = json_extract(?, '$."' || class_id || '"') WHERE graph_id = ? AND class_id IS NOT NULL`,
-  ).run(json(maps.classMap), graphId);
-  db.prepare(
-    `UPDATE kg_relations SET relation_type_id = json_extract(?, '$."' || relation_type_id || '"') WHERE graph_id = ?`,
-  ).run(json(maps.relationMap), graphId);
-  db.prepare(
-    `UPDATE kg_events SET event_type_id = json_extract(?, '$."' || event_type_id || '"') WHERE graph_id = ? AND event_type_id IS NOT NULL`,
-  ).run(json(maps.eventMap), graphId);
-}
-
 /**
  * Moves a graph to another ontology. Every class, relation type and event type the graph's
  * facts use must exist (by name) in the target; the refusal names the first missing ones.
  */
-export function switchOntology(
+export async function switchOntology(
   ctx: PlatformContext,
   user: AuthUser,
   graphId: number,
   body: unknown,
 ) {
-  const db = ctx.db;
   const r = new BodyReader(body);
   const target = r.optionalId("ontology_id", "本体");
   if (target === null && !r.errors.ontology_id) r.fail("ontology_id", "请选择本体");
   r.done();
-  db.transaction(() => {
-    const info = graphOntologyInfo(ctx, graphId);
-    const to = db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(target) as
-      { id: number; name: string } | undefined;
+  await ctx.store.write(async (tx) => {
+    const info = await graphOntologyInfo(ctx, graphId, tx);
+    const to = await ontologyHead(tx, target!);
     if (!to) throw badRequest("本体不存在");
     if (info.ontology?.id === to.id) return;
-    const used = (sql: string) =>
-      db.prepare(sql).all(graphId) as { id: number; name: string; n: number }[];
-    const usedClasses = used(
-      "SELECT c.id, c.name, count(*) AS n FROM kg_entities e JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ? GROUP BY c.id",
-    );
-    const usedRelations = used(
-      "SELECT t.id, t.name, count(*) AS n FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? GROUP BY t.id",
-    );
-    const usedEvents = used(
-      "SELECT t.id, t.name, count(*) AS n FROM kg_events e JOIN kg_event_types t ON t.id = e.event_type_id WHERE e.graph_id = ? GROUP BY t.id",
-    );
-    const byName = (table: string) =>
-      new Map(
-        (
-          db.prepare(`SELECT name, id FROM ${table} WHERE ontology_id = ?`).all(to.id) as {
-            name: string;
-            id: number;
-          }[]
-        ).map((x) => [x.name, x.id]),
-      );
+    const used = await termsInUse(tx, graphId);
     const missing: string[] = [];
-    const mapOf = (
-      rows: typeof usedClasses,
-      names: Map<string, number>,
-      label: string,
-      unit: string,
-    ) => {
+    const mapOf = (rows: UsedTerm[], names: Map<string, number>, label: string, unit: string) => {
       const m: IdMap = new Map();
       for (const x of rows) {
         const id = names.get(x.name);
@@ -527,9 +440,19 @@ export function switchOntology(
       return m;
     };
     const maps = {
-      classMap: mapOf(usedClasses, byName("kg_classes"), "类", "个实体"),
-      relationMap: mapOf(usedRelations, byName("kg_relation_types"), "关系类型", "条关系"),
-      eventMap: mapOf(usedEvents, byName("kg_event_types"), "事件类型", "个事件"),
+      classMap: mapOf(used.classes, await termIdsByName(tx, "kg_classes", to.id), "类", "个实体"),
+      relationMap: mapOf(
+        used.relationTypes,
+        await termIdsByName(tx, "kg_relation_types", to.id),
+        "关系类型",
+        "条关系",
+      ),
+      eventMap: mapOf(
+        used.eventTypes,
+        await termIdsByName(tx, "kg_event_types", to.id),
+        "事件类型",
+        "个事件",
+      ),
     };
     if (missing.length) {
       throw new HttpError(
@@ -542,47 +465,49 @@ export function switchOntology(
         "incompatible",
       );
     }
-    remapFacts(db, graphId, maps);
-    assignOntologySync(ctx, graphId, to.id);
-    bumpGraphVersionSync(ctx, graphId, true);
-    audit(db, user, "update", "graph-ontology", graphId, info.ontology, { ontology_id: to.id });
-  })();
+    await remapFacts(tx, graphId, maps);
+    await assignOntology(ctx, graphId, to.id, tx);
+    await bumpGraphVersion(tx, graphId, true);
+    await audit(tx, user, "update", "graph-ontology", graphId, info.ontology, {
+      ontology_id: to.id,
+    });
+  });
   return graphOntologyInfo(ctx, graphId);
 }
 
 /** Gives the graph a private copy of its ontology, so edits no longer reach other graphs. */
-export function forkOntology(ctx: PlatformContext, user: AuthUser, graphId: number, body: unknown) {
-  const db = ctx.db;
+export async function forkOntology(
+  ctx: PlatformContext,
+  user: AuthUser,
+  graphId: number,
+  body: unknown,
+) {
   const r = new BodyReader(body);
   const name = r.text("name", "新本体名称", { max: 50 });
   r.done();
-  db.transaction(() => {
-    const info = graphOntologyInfo(ctx, graphId);
+  await ctx.store.write(async (tx) => {
+    const info = await graphOntologyInfo(ctx, graphId, tx);
     if (!info.ontology) throw badRequest("该图谱还没有本体，请先选择一个本体");
     const newName = name || `${info.graph.name}本体`;
-    if (db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ?").get(newName)) {
+    if (await ontologyNameTaken(tx, newName)) {
       throw badRequest(`本体名称"${newName}"已存在`, {
         errors: { name: [`本体名称"${newName}"已存在`] },
       });
     }
-    const id = Number(
-      db
-        .prepare("INSERT INTO kg_ontologies (name, domain, description) VALUES (?, ?, ?)")
-        .run(
-          newName,
-          info.ontology.domain,
-          `由"${info.ontology.name}"复制，供图谱"${info.graph.name}"单独使用`,
-        ).lastInsertRowid,
-    );
-    const maps = copyOntologyContent(db, info.ontology.id, id);
-    remapFacts(db, graphId, maps);
-    assignOntologySync(ctx, graphId, id);
-    bumpGraphVersionSync(ctx, graphId, true);
-    audit(db, user, "create", "ontologies", id, null, {
+    const id = await insertOntology(tx, {
+      name: newName,
+      domain: info.ontology.domain,
+      description: `由"${info.ontology.name}"复制，供图谱"${info.graph.name}"单独使用`,
+    });
+    const maps = await copyOntologyContent(tx, info.ontology.id, id);
+    await remapFacts(tx, graphId, maps);
+    await assignOntology(ctx, graphId, id, tx);
+    await bumpGraphVersion(tx, graphId, true);
+    await audit(tx, user, "create", "ontologies", id, null, {
       forked_from: info.ontology.id,
       graph_id: graphId,
       name: newName,
     });
-  })();
+  });
   return graphOntologyInfo(ctx, graphId);
 }

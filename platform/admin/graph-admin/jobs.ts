@@ -7,7 +7,7 @@ import {
   type JobContext,
 } from "../../jobs/kinds.js";
 import type { JobTransaction } from "./write.js";
-import { getJobSync } from "../../jobs/store.js";
+import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
@@ -23,6 +23,7 @@ import {
   clearGraphFactsNow,
   clearGraphFacts,
   replaceFacts,
+  warmAfterApply,
   writeBuild,
 } from "./write.js";
 import type {
@@ -175,12 +176,15 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   requireAccepted(plan, params.skip_bad_rows, "构建", plan.unmapped);
   if (plan.report.summary.bad_rows)
     await job.log("warn", `按要求跳过 ${plan.report.summary.bad_rows} 行有问题的数据`);
+  // What the job's result and remembered choices need, read before its last transaction.
+  const sourceKeys = await rdfSourceKeys(ctx, params.sources);
+  const described = await describeSpec(ctx, params.sources);
   let clearing = false;
   try {
     await job.progress(30, "清空图谱原有数据");
     clearing = true;
     const tx: JobTransaction = (fn) => job.transaction(fn);
-    await clearGraphFacts(ctx, graphId, () => job.checkpoint(), tx);
+    await clearGraphFacts(graphId, () => job.checkpoint(), tx);
     await job.progress(35, "写入实体与关系");
     const written = await writeBuild(
       ctx,
@@ -190,8 +194,8 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
       (f) => void job.progress(35 + 64 * f),
       tx,
     );
-    return job.complete(async () => {
-      rememberPredicateMap(ctx, rdfSourceKeys(ctx, params.sources), params.predicate_map ?? {});
+    return await job.complete(async (t) => {
+      await rememberPredicateMap(t, sourceKeys, params.predicate_map ?? {});
       const ms = Date.now() - started;
       await job.log(
         "info",
@@ -201,7 +205,7 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
         report: plan.report,
         ...(plan.unmapped.length ? { unmapped_predicates: plan.unmapped } : {}),
         written,
-        sources: describeSpec(ctx, params.sources),
+        sources: described,
         duration_ms: ms,
         triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
       };
@@ -211,7 +215,7 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
     // only while this worker holds the job (once taken over, the graph is the new owner's).
     if (clearing && !(e instanceof JobLostError)) {
       try {
-        await clearGraphFactsNow(ctx, graphId, (fn) => job.transaction(fn));
+        await clearGraphFactsNow(graphId, (fn) => job.transaction(fn));
         await job.log("warn", "构建未完成，已清除写入的部分数据");
       } catch {
         // The store is closing (restart), or the job was taken over: the build starts over
@@ -224,7 +228,7 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
 
 async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
   const started = Date.now();
-  const signature = factSignature(job.ctx, job.graphId!);
+  const signature = await factSignature(job.ctx.store.db, job.graphId!);
   const { mode } = job.params;
   const plan = await readAndPlan(
     job as JobContext<unknown>,
@@ -246,14 +250,14 @@ async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
       ? { predicate_map: job.params.predicate_map }
       : {}),
     signature,
-    sources: describeSpec(job.ctx, job.params.sources),
+    sources: await describeSpec(job.ctx, job.params.sources),
     duration_ms: Date.now() - started,
   };
 }
 
 /** The dry run an update applies: a finished graph.plan job of the same graph. */
-export function requirePlanJob(ctx: PlatformContext, graphId: number, planJobId: number) {
-  const planJob = getJobSync(ctx, planJobId);
+export async function requirePlanJob(ctx: PlatformContext, graphId: number, planJobId: number) {
+  const planJob = await getJob(ctx.store.db, planJobId);
   if (!planJob || planJob.kind !== PLAN || planJob.graph_id !== graphId) {
     throw new HttpError(400, "预演任务不存在或不属于该图谱", "invalid_plan");
   }
@@ -270,8 +274,8 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   const started = Date.now();
   const { ctx, params } = job;
   const graphId = job.graphId!;
-  const planJob = requirePlanJob(ctx, graphId, params.plan_job_id);
-  if (factSignature(ctx, graphId) !== planJob.result.signature) {
+  const planJob = await requirePlanJob(ctx, graphId, params.plan_job_id);
+  if ((await factSignature(ctx.store.db, graphId)) !== planJob.result.signature) {
     throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
   }
   const { mode } = planJob.params;
@@ -286,21 +290,21 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
     throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
   }
   requireAccepted(plan, params.skip_bad_rows, mode ? "构建" : "更新");
+  const sourceKeys = await rdfSourceKeys(ctx, planJob.params.sources);
   await job.checkpoint();
-  if (factSignature(ctx, graphId) !== planJob.result.signature) {
-    throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
-  }
   await job.progress(85, "在一个事务中应用全部变更");
   // Not resumable: the changes and the job's success commit together or not at all, so a
-  // job taken from this worker is never failed with its changes in the graph.
-  return job.complete(async () => {
+  // job taken from this worker is never failed with its changes in the graph. The graph must
+  // still be what the dry run saw, checked in the same transaction.
+  const result = await job.complete(async (tx) => {
+    if ((await factSignature(tx, graphId)) !== planJob.result.signature) {
+      throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
+    }
     const applied =
-      mode === "replace" ? replaceFacts(ctx, plan, job.id) : applyPlan(ctx, plan, job.id);
-    rememberPredicateMap(
-      ctx,
-      rdfSourceKeys(ctx, planJob.params.sources),
-      planJob.params.predicate_map ?? {},
-    );
+      mode === "replace"
+        ? await replaceFacts(ctx, tx, plan, job.id)
+        : await applyPlan(ctx, tx, plan, job.id);
+    await rememberPredicateMap(tx, sourceKeys, planJob.params.predicate_map ?? {});
     await job.log(
       "info",
       `已应用：实体 +${applied.entities.added} ~${applied.entities.changed} -${applied.entities.removed}，关系 +${applied.relations.added} ~${applied.relations.changed} -${applied.relations.removed}`,
@@ -313,6 +317,8 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
       duration_ms: Date.now() - started,
     };
   });
+  warmAfterApply(ctx, graphId);
+  return result;
 }
 
 registerJobKind<BuildParams>(BUILD, buildGraph, {

@@ -1,9 +1,18 @@
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
+import type { Db } from "../../db/store.js";
 import { HttpError } from "../../http/errors.js";
 import { readOwl, type OwlOntology } from "../../interchange/owl-read.js";
 import { RdfReadError } from "../../interchange/rdf-parse.js";
 import { classes, properties, relationTypes } from "./ontology/kinds.js";
+import { ontologyHead } from "./store/graphs.js";
+import {
+  breakCount,
+  breakSamples,
+  classIdByName,
+  ontologyTermRows,
+  type BrokenTerm,
+} from "./store/ontology-import.js";
 import type { OntologyDiff, OwlBreak, OwlChange, OwlChangeKind } from "@contract/graph-admin";
 
 /**
@@ -39,44 +48,10 @@ interface Current {
 const propertyKey = (className: string, name: string) => `${className}\u0001${name}`;
 const none = (v: string | null) => v ?? "（无）";
 
-function current(ctx: PlatformContext, ontologyId: number): Current {
-  const db = ctx.db;
-  const classRows = db
-    .prepare(
-      "SELECT id, name, parent_id, description, label_en FROM kg_classes WHERE ontology_id = ?",
-    )
-    .all(ontologyId) as {
-    id: number;
-    name: string;
-    parent_id: number | null;
-    description: string;
-    label_en: string;
-  }[];
+async function current(db: Db, ontologyId: number): Promise<Current> {
+  const { classRows, relationRows, propertyRows } = await ontologyTermRows(db, ontologyId);
   const nameById = new Map(classRows.map((c) => [c.id, c.name]));
   const cname = (id: number | null) => (id === null ? null : (nameById.get(id) ?? null));
-  const relationRows = db
-    .prepare(
-      "SELECT id, name, domain_class_id, range_class_id, description, label_en FROM kg_relation_types WHERE ontology_id = ?",
-    )
-    .all(ontologyId) as {
-    id: number;
-    name: string;
-    domain_class_id: number | null;
-    range_class_id: number | null;
-    description: string;
-    label_en: string;
-  }[];
-  const propertyRows = db
-    .prepare(
-      "SELECT p.id, p.class_id, p.name, p.datatype, p.label_en FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
-    )
-    .all(ontologyId) as {
-    id: number;
-    class_id: number;
-    name: string;
-    datatype: string;
-    label_en: string;
-  }[];
   return {
     classes: new Map(
       classRows.map((c) => [
@@ -216,59 +191,24 @@ function changesOf(now: Current, next: OwlOntology): OwlChange[] {
   return [...kinds.flatMap((k) => k.present), ...kinds.flatMap((k) => k.removed)];
 }
 
-const SAMPLES = 5;
-/** A sample names the graph too: an ontology serves several. */
-const named = "e.name || '（' || g.name || '）'";
-const ofGraph = "JOIN graphs g ON g.id = e.graph_id";
-
-/** How to count and sample the facts a removed term leaves without it (`?`s: `params`). */
-function breakQueries(now: Current, c: OwlChange) {
-  if (c.kind === "class") {
-    const id = now.classes.get(c.name)!.id;
-    return {
-      count: "SELECT count(*) FROM kg_entities WHERE class_id = ?",
-      samples: `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE class_id = ? ORDER BY e.id LIMIT ${SAMPLES}`,
-      params: [id],
-      sampleParams: [id],
-    };
-  }
-  if (c.kind === "relation_type") {
-    const id = now.relationTypes.get(c.name)!.id;
-    return {
-      count: "SELECT count(*) FROM kg_relations WHERE relation_type_id = ?",
-      samples: `SELECT s.name || ' ' || ? || ' ' || o.name || '（' || g.name || '）' FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id
-             JOIN kg_entities o ON o.id = r.object_id JOIN graphs g ON g.id = r.graph_id WHERE r.relation_type_id = ? ORDER BY r.id LIMIT ${SAMPLES}`,
-      params: [id],
-      sampleParams: [c.name, id],
-    };
-  }
+/** The term a removal takes away, as the store counts what uses it. */
+function brokenTerm(now: Current, c: OwlChange): BrokenTerm {
+  if (c.kind === "class") return { kind: "class", id: now.classes.get(c.name)!.id };
+  if (c.kind === "relation_type")
+    return { kind: "relation_type", id: now.relationTypes.get(c.name)!.id, name: c.name };
   const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
-  const where = `e.class_id = ? AND json_extract(e.properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`;
-  const params = [now.classes.get(p.className)!.id, p.name];
-  return {
-    count: `SELECT count(*) FROM kg_entities e WHERE ${where}`,
-    samples: `SELECT ${named} FROM kg_entities e ${ofGraph} WHERE ${where} ORDER BY e.id LIMIT ${SAMPLES}`,
-    params,
-    sampleParams: params,
-  };
+  return { kind: "property", classId: now.classes.get(p.className)!.id, name: p.name };
 }
 
 /** The facts (of every graph on the ontology) each removal would leave without its term. */
-function breaksOf(ctx: PlatformContext, now: Current, changes: OwlChange[]): OwlBreak[] {
+async function breaksOf(db: Db, now: Current, changes: OwlChange[]): Promise<OwlBreak[]> {
   const out: OwlBreak[] = [];
   for (const c of changes) {
     if (c.change !== "removed") continue;
-    const q = breakQueries(now, c);
-    const count = ctx.db
-      .prepare(q.count)
-      .pluck()
-      .get(...q.params) as number;
+    const term = brokenTerm(now, c);
+    const count = await breakCount(db, term);
     if (count === 0) continue;
-    const samples = ctx.db
-      .prepare(q.samples)
-      .pluck()
-      .all(...q.sampleParams) as string[];
-    out.push({ kind: c.kind, name: c.name, count, samples });
+    out.push({ kind: c.kind, name: c.name, count, samples: await breakSamples(db, term) });
   }
   return out;
 }
@@ -282,18 +222,17 @@ async function parse(text: string): Promise<OwlOntology> {
   }
 }
 
-function diffOf(ctx: PlatformContext, ontologyId: number, next: OwlOntology): OntologyDiff {
-  const head = ctx.db.prepare("SELECT id, name FROM kg_ontologies WHERE id = ?").get(ontologyId) as
-    { id: number; name: string } | undefined;
+async function diffOf(db: Db, ontologyId: number, next: OwlOntology): Promise<OntologyDiff> {
+  const head = await ontologyHead(db, ontologyId);
   if (!head) throw new HttpError(404, "本体不存在", "not_found");
-  const now = current(ctx, ontologyId);
+  const now = await current(db, ontologyId);
   const changes = changesOf(now, next);
   const count = (c: OwlChange["change"]) => changes.filter((x) => x.change === c).length;
   return {
     ontology: head,
     summary: { added: count("added"), changed: count("changed"), removed: count("removed") },
     changes,
-    breaks: breaksOf(ctx, now, changes),
+    breaks: await breaksOf(db, now, changes),
     unchanged: changes.length === 0,
   };
 }
@@ -304,7 +243,7 @@ export async function diffOntologyImport(
   ontologyId: number,
   text: string,
 ): Promise<OntologyDiff> {
-  return diffOf(ctx, ontologyId, await parse(text));
+  return diffOf(ctx.store.db, ontologyId, await parse(text));
 }
 
 /** Classes in an order where every parent comes before its children. */
@@ -335,83 +274,110 @@ export async function applyOntologyImport(
   text: string,
 ): Promise<OntologyDiff> {
   const next = await parse(text);
-  const diff = diffOf(ctx, ontologyId, next);
-  const db = ctx.db;
-  db.transaction(() => {
-    const classId = (name: string | null) =>
-      name === null
-        ? null
-        : ((db
-            .prepare("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = ?")
-            .pluck()
-            .get(ontologyId, name) as number | undefined) ?? null);
+  return ctx.store.write(async (tx) => {
+    const diff = await diffOf(tx, ontologyId, next);
+    const classId = async (name: string | null) =>
+      name === null ? null : ((await classIdByName(tx, ontologyId, name)) ?? null);
     const changed = (kind: OwlChangeKind, change: OwlChange["change"]) =>
       new Set(
         diff.changes.filter((c) => c.kind === kind && c.change === change).map((c) => c.name),
       );
     const added = changed("class", "added");
     for (const c of parentsFirst(next.classes).filter((x) => added.has(x.name))) {
-      classes.create(ctx, user, ontologyId, {
-        name: c.name,
-        label_en: c.labelEn ?? "",
-        parent_id: null,
-        description: c.description ?? "",
-      });
+      await classes.create(
+        ctx,
+        user,
+        ontologyId,
+        {
+          name: c.name,
+          label_en: c.labelEn ?? "",
+          parent_id: null,
+          description: c.description ?? "",
+        },
+        tx,
+      );
     }
-    const now = current(ctx, ontologyId);
+    const now = await current(tx, ontologyId);
     for (const c of next.classes) {
       const was = now.classes.get(c.name)!;
       const body: Record<string, unknown> = {};
-      if (was.parent !== c.parent) body.parent_id = classId(c.parent);
+      if (was.parent !== c.parent) body.parent_id = await classId(c.parent);
       if (c.description !== null && c.description !== was.description)
         body.description = c.description;
       Object.assign(body, englishOf(was, c));
-      if (Object.keys(body).length) classes.update(ctx, user, was.id, body);
+      if (Object.keys(body).length) await classes.update(ctx, user, was.id, body, tx);
     }
     for (const r of next.relationTypes) {
-      const body = { domain_class_id: classId(r.domain), range_class_id: classId(r.range) };
+      const body = {
+        domain_class_id: await classId(r.domain),
+        range_class_id: await classId(r.range),
+      };
       const was = now.relationTypes.get(r.name);
       if (!was)
-        relationTypes.create(ctx, user, ontologyId, {
-          name: r.name,
-          label_en: r.labelEn ?? "",
-          ...body,
-          description: r.description ?? "",
-        });
+        await relationTypes.create(
+          ctx,
+          user,
+          ontologyId,
+          {
+            name: r.name,
+            label_en: r.labelEn ?? "",
+            ...body,
+            description: r.description ?? "",
+          },
+          tx,
+        );
       else if (
         was.domain !== r.domain ||
         was.range !== r.range ||
         (r.description !== null && r.description !== was.description) ||
         "label_en" in englishOf(was, r)
       ) {
-        relationTypes.update(ctx, user, was.id, {
-          ...body,
-          ...(r.description !== null ? { description: r.description } : {}),
-          ...englishOf(was, r),
-        });
+        await relationTypes.update(
+          ctx,
+          user,
+          was.id,
+          {
+            ...body,
+            ...(r.description !== null ? { description: r.description } : {}),
+            ...englishOf(was, r),
+          },
+          tx,
+        );
       }
     }
     for (const p of next.properties) {
       const was = now.properties.get(propertyKey(p.className, p.name));
       if (!was)
-        properties.create(ctx, user, classId(p.className)!, {
-          name: p.name,
-          label_en: p.labelEn ?? "",
-          datatype: p.datatype,
-        });
+        await properties.create(
+          ctx,
+          user,
+          (await classId(p.className))!,
+          {
+            name: p.name,
+            label_en: p.labelEn ?? "",
+            datatype: p.datatype,
+          },
+          tx,
+        );
       else if (was.datatype !== p.datatype || "label_en" in englishOf(was, p))
-        properties.update(ctx, user, was.id, {
-          ...(was.datatype !== p.datatype ? { datatype: p.datatype } : {}),
-          ...englishOf(was, p),
-        });
+        await properties.update(
+          ctx,
+          user,
+          was.id,
+          {
+            ...(was.datatype !== p.datatype ? { datatype: p.datatype } : {}),
+            ...englishOf(was, p),
+          },
+          tx,
+        );
     }
     const removed = diff.changes.filter((c) => c.change === "removed");
     for (const c of removed.filter((x) => x.kind === "property")) {
       const p = [...now.properties.values()].find((x) => `${x.className}.${x.name}` === c.name)!;
-      properties.remove(ctx, user, p.id);
+      await properties.remove(ctx, user, p.id, tx);
     }
     for (const c of removed.filter((x) => x.kind === "relation_type"))
-      relationTypes.remove(ctx, user, now.relationTypes.get(c.name)!.id);
+      await relationTypes.remove(ctx, user, now.relationTypes.get(c.name)!.id, tx);
     // Children before their parents.
     const gone = removed.filter((x) => x.kind === "class").map((c) => c.name);
     const depth = (name: string): number => {
@@ -425,7 +391,7 @@ export async function applyOntologyImport(
       return d;
     };
     for (const name of gone.sort((a, b) => depth(b) - depth(a)))
-      classes.remove(ctx, user, now.classes.get(name)!.id);
-  })();
-  return diff;
+      await classes.remove(ctx, user, now.classes.get(name)!.id, tx);
+    return diff;
+  });
 }

@@ -1,8 +1,22 @@
 import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
-import { graphOntologySync, parseJson, type GraphOntology } from "../../kg/ontology.js";
+import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
 import { summarize, type EntityState, type RelationState } from "./plan-report.js";
 import type { SourceRow } from "./sources.js";
+import {
+  classPropertyRows,
+  entitiesByName,
+  eventAndArticleCounts,
+  graphEntityBatches,
+  graphRelationBatches,
+  relationTypesOfEntities,
+  relationsByTriple,
+  tripleKey,
+  type FoundRelation,
+  type KnownEntity,
+} from "./store/plan.js";
+
+export { factSignature } from "./store/plan.js";
 
 /**
  * Turns source rows into a plan against a graph and its ontology: which entities and
@@ -77,18 +91,13 @@ function parseOp(raw: string): Op | null {
 }
 
 /** Property names per class, inherited from ancestors. */
-function classProperties(
+async function classProperties(
   ctx: PlatformContext,
   ontology: GraphOntology,
-): Map<number, Map<string, string>> {
+): Promise<Map<number, Map<string, string>>> {
   const own = new Map<number, Map<string, string>>();
   if (ontology.id !== null) {
-    const rows = ctx.db
-      .prepare(
-        `SELECT p.class_id, p.name, p.datatype FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?`,
-      )
-      .all(ontology.id) as { class_id: number; name: string; datatype: string }[];
-    for (const r of rows) {
+    for (const r of await classPropertyRows(ctx.store.db, ontology.id)) {
       if (!own.has(r.class_id)) own.set(r.class_id, new Map());
       own.get(r.class_id)!.set(r.name, r.datatype);
     }
@@ -142,6 +151,8 @@ interface Planning {
   /** Property name → datatype per class, inherited ones included. */
   properties: Map<number, Map<string, string>>;
   entities: Map<string, EntityState>;
+  /** Updates: the graph's entities the rows name, by name (read ahead, in batches). */
+  known: Map<string, KnownEntity>;
   problems: RowProblem[];
   warnings: string[];
   bad: Set<number>;
@@ -159,42 +170,30 @@ interface Planning {
   tick(i: number, phase: number): Promise<void>;
 }
 
-function startPlanning(ctx: PlatformContext, input: PlanInput): Planning {
-  const { graphId, rows, baseline } = input;
-  const ontology = graphOntologySync(ctx, graphId);
+async function startPlanning(ctx: PlatformContext, input: PlanInput): Promise<Planning> {
+  const { graphId, rows } = input;
+  const ontology = await graphOntology(ctx, graphId);
   const subtrees = new Map<number, Set<number>>();
   const entities = new Map<string, EntityState>();
+  const known = new Map<string, KnownEntity>();
   const problems: RowProblem[] = [];
   const bad = new Set<number>();
-  const findEntity = ctx.db.prepare(
-    "SELECT id, class_id, properties, aliases, description FROM kg_entities WHERE graph_id = ? AND name = ? ORDER BY id LIMIT 1",
-  );
   const isRelation = (p: string) => ontology.relationTypeByName.has(p);
   return {
     input,
     rows,
     ontology,
     ontologyName: ontology.name || "（未设置本体）",
-    properties: classProperties(ctx, ontology),
+    properties: await classProperties(ctx, ontology),
     entities,
+    known,
     problems,
     warnings: [],
     bad,
     entity(name) {
       let e = entities.get(name);
       if (e) return e;
-      const row =
-        baseline === "graph"
-          ? (findEntity.get(graphId, name) as
-              | {
-                  id: number;
-                  class_id: number | null;
-                  properties: string;
-                  aliases: string;
-                  description: string;
-                }
-              | undefined)
-          : undefined;
+      const row = known.get(name);
       const props = parseJson<Record<string, unknown>>(row?.properties, {});
       const aliases = parseJson<string[]>(row?.aliases, []);
       e = {
@@ -358,22 +357,36 @@ async function declareClasses(p: Planning, { ops }: RowFormats): Promise<void> {
 }
 
 /**
+ * Updates: the graph's entities the accepted rows may name (subjects, and objects of
+ * relations), read ahead in batches rather than one query per name.
+ */
+async function readKnownEntities(ctx: PlatformContext, p: Planning): Promise<void> {
+  const names = new Set<string>();
+  for (let i = 0; i < p.rows.length; i++) {
+    if (p.bad.has(i)) continue;
+    const r = p.rows[i];
+    names.add(r.subject);
+    if (p.isRelation(r.predicate)) names.add(r.object);
+  }
+  for (const [name, row] of await entitiesByName(ctx.store.db, p.input.graphId, [...names]))
+    p.known.set(name, row);
+}
+
+/**
  * Updates: an entity declared of another class must still fit the domain and range of its
  * existing relations; if not, its declaring row is rejected and the class stays.
  */
-function checkReclassified(ctx: PlatformContext, p: Planning): void {
-  const typesOf = ctx.db.prepare(
-    `SELECT relation_type_id AS type, 'subject' AS side, count(*) AS n FROM kg_relations WHERE subject_id = ? GROUP BY relation_type_id
-     UNION ALL
-     SELECT relation_type_id, 'object', count(*) FROM kg_relations WHERE object_id = ? GROUP BY relation_type_id`,
+async function checkReclassified(ctx: PlatformContext, p: Planning): Promise<void> {
+  const moved = [...p.entities.values()].filter(
+    (e) => e.id !== null && !e.remove && e.classId !== e.oldClassId && e.declaredBy !== null,
   );
-  for (const e of p.entities.values()) {
-    if (e.id === null || e.remove || e.classId === e.oldClassId || e.declaredBy === null) continue;
-    for (const t of typesOf.all(e.id, e.id) as {
-      type: number;
-      side: "subject" | "object";
-      n: number;
-    }[]) {
+  if (!moved.length) return;
+  const types = await relationTypesOfEntities(
+    ctx.store.db,
+    moved.map((e) => e.id!),
+  );
+  for (const e of moved) {
+    for (const t of types.get(e.id!) ?? []) {
       const rt = p.ontology.relationTypes.get(t.type);
       const required = rt ? (t.side === "subject" ? rt.domain_class_id : rt.range_class_id) : null;
       if (!p.within(e.classId, required)) {
@@ -397,14 +410,6 @@ interface FactPlan {
   duplicates: number;
   inferred: number;
 }
-
-type FoundRelation = {
-  id: number;
-  confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
-};
 
 /** One accepted row of pass 2, with its subject (not removed). */
 interface FactRow {
@@ -543,6 +548,28 @@ function planProperty(p: Planning, { i, r, op, s }: FactRow) {
   s.used = true;
 }
 
+/**
+ * Updates: the stored relations the accepted relation rows may name (both ends in the graph),
+ * read ahead in batches; the lookup of one by its ends and type.
+ */
+async function relationFinder(ctx: PlatformContext, p: Planning) {
+  const triples = new Map<string, [number, number, number]>();
+  for (let i = 0; i < p.rows.length; i++) {
+    if (p.bad.has(i)) continue;
+    const r = p.rows[i];
+    const rt = p.ontology.relationTypeByName.get(r.predicate);
+    const s = p.known.get(r.subject)?.id;
+    const o = p.known.get(r.object)?.id;
+    if (rt && s !== undefined && o !== undefined)
+      triples.set(tripleKey(s, rt.id, o), [s, rt.id, o]);
+  }
+  const found = triples.size
+    ? await relationsByTriple(ctx.store.db, [...triples.values()])
+    : new Map<string, FoundRelation>();
+  return (s: number | null, t: number, o: number | null) =>
+    s !== null && o !== null ? found.get(tripleKey(s, t, o)) : undefined;
+}
+
 /** Pass 2: descriptions, relations, aliases and properties, row by row. */
 async function planFacts(
   ctx: PlatformContext,
@@ -550,11 +577,7 @@ async function planFacts(
   { ops, confidences }: RowFormats,
 ): Promise<FactPlan> {
   const plan: FactPlan = { relations: new Map(), duplicates: 0, inferred: 0 };
-  const find = ctx.db.prepare(
-    "SELECT id, confidence, article_id, sent_start, sent_end FROM kg_relations WHERE subject_id = ? AND relation_type_id = ? AND object_id = ? ORDER BY id LIMIT 1",
-  );
-  const findRelation = (s: number | null, t: number, o: number | null) =>
-    s !== null && o !== null ? (find.get(s, t, o) as FoundRelation | undefined) : undefined;
+  const findRelation = await relationFinder(ctx, p);
   for (let i = 0; i < p.rows.length; i++) {
     await p.tick(i, 2);
     if (p.bad.has(i)) continue;
@@ -580,15 +603,16 @@ async function planFacts(
 }
 
 export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<Plan> {
-  const p = startPlanning(ctx, input);
+  const p = await startPlanning(ctx, input);
   const formats = await checkFormats(p);
+  if (input.baseline === "graph") await readKnownEntities(ctx, p);
   await declareClasses(p, formats);
-  if (input.baseline === "graph") checkReclassified(ctx, p);
+  if (input.baseline === "graph") await checkReclassified(ctx, p);
   const { relations, duplicates, inferred } = await planFacts(ctx, p, formats);
   for (const e of p.entities.values()) {
     if (e.remove && e.id === null) p.warnings.push(`要删除的实体"${e.name}"不存在`);
   }
-  if (input.baseline === "replace") replaceAgainstGraph(ctx, p, relations);
+  if (input.baseline === "replace") await replaceAgainstGraph(ctx, p, relations);
   input.onProgress?.(1);
   const { rows, bad, problems, warnings, entities, ontology } = p;
   const report = summarize({
@@ -611,27 +635,14 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
  * every other entity and relation of the graph is removed, and the events and articles a
  * rebuild clears are named in a warning. Names the graph holds twice: the later ones go.
  */
-function replaceAgainstGraph(
+async function replaceAgainstGraph(
   ctx: PlatformContext,
   p: Planning,
   relations: Map<string, RelationState>,
-): void {
-  const db = ctx.db;
+): Promise<void> {
   const graphId = p.input.graphId;
-  const entityRows = db
-    .prepare(
-      "SELECT id, name, class_id, properties, aliases, description FROM kg_entities WHERE graph_id = ? ORDER BY id",
-    )
-    .iterate(graphId) as Iterable<{
-    id: number;
-    name: string;
-    class_id: number | null;
-    properties: string;
-    aliases: string;
-    description: string;
-  }>;
   const matched = new Set<string>();
-  for (const row of entityRows) {
+  const entity = (row: KnownEntity) => {
     const props = parseJson<Record<string, unknown>>(row.properties, {});
     const aliases = parseJson<string[]>(row.aliases, []);
     const e = p.entities.get(row.name);
@@ -646,7 +657,7 @@ function replaceAgainstGraph(
         oldDescription: row.description,
         description: e.description ?? "",
       });
-      continue;
+      return;
     }
     const key = written || e?.id != null ? `${row.name}\u0000${row.id}` : row.name;
     p.entities.set(key, {
@@ -665,24 +676,14 @@ function replaceAgainstGraph(
       remove: true,
       used: false,
     });
-  }
-  const relationRows = db
-    .prepare(
-      `SELECT r.id, s.name AS subject, r.relation_type_id AS type, o.name AS object, r.confidence,
-              r.article_id, r.sent_start, r.sent_end
-         FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-        WHERE r.graph_id = ? ORDER BY r.id`,
-    )
-    .iterate(graphId) as Iterable<
-    FoundRelation & { subject: string; type: number; object: string }
-  >;
-  for (const row of relationRows) {
+  };
+  const relation = (row: FoundRelation & { subject: string; type: number; object: string }) => {
     const key = relationKey(row.subject, row.type, row.object);
     const r = relations.get(key);
     const old = { article_id: row.article_id, sent_start: row.sent_start, sent_end: row.sent_end };
     if (r && !r.remove && r.id === null) {
       Object.assign(r, { id: row.id, oldConfidence: row.confidence, old });
-      continue;
+      return;
     }
     relations.set(r ? `${key}\u0001${row.id}` : key, {
       subject: row.subject,
@@ -695,30 +696,15 @@ function replaceAgainstGraph(
       provenance: null,
       old,
     });
-  }
-  const count = (table: string) =>
-    db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
-  const events = count("kg_events");
-  const articles = count("kg_articles");
+  };
+  // The graph as one snapshot (a connection of its own on SQLite), streamed batch by batch:
+  // the rows of a big graph never sit in memory as rows, and the store stays free meanwhile.
+  const { events, articles } = await ctx.store.snapshot(async (tx) => {
+    for await (const batch of graphEntityBatches(tx, graphId)) for (const row of batch) entity(row);
+    for await (const batch of graphRelationBatches(tx, graphId))
+      for (const row of batch) relation(row);
+    return eventAndArticleCounts(tx, graphId);
+  });
   if (events || articles)
     p.warnings.push(`重建会清除图谱现有的 ${events} 个事件和 ${articles} 篇文章`);
-}
-
-/**
- * What identifies the state of a graph's facts for an update: the dry run records it, the
- * apply refuses to go on when it changed. Inserts and deletes show in the counts and largest
- * ids, updates in place in kg_fact_versions (schema-graph-admin.ts); ontology edits do not
- * count (the apply checks the data against the ontology again anyway).
- */
-export function factSignature(ctx: PlatformContext, graphId: number): string {
-  const db = ctx.db;
-  const updates =
-    db.prepare("SELECT version FROM kg_fact_versions WHERE graph_id = ?").pluck().get(graphId) ?? 0;
-  const of = (table: string) =>
-    db
-      .prepare(`SELECT count(*) AS n, coalesce(max(id), 0) AS m FROM ${table} WHERE graph_id = ?`)
-      .get(graphId) as { n: number; m: number };
-  const e = of("kg_entities");
-  const r = of("kg_relations");
-  return `${updates}:${e.n}:${e.m}:${r.n}:${r.m}`;
 }

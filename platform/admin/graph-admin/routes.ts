@@ -30,6 +30,7 @@ import { ONTOLOGY_PARTS } from "./ontology/kinds.js";
 import { applyOntologyImport, diffOntologyImport } from "./ontology-import.js";
 import { MAX_RDF_BYTES } from "../../interchange/rdf-parse.js";
 import { formFile, readMultipart } from "../../resources/multipart.js";
+import { sourceOptions } from "./store/graphs.js";
 
 const P = {
   ontologyRead: "kg__ontology__read",
@@ -59,37 +60,37 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
   const base = "/graphadmin";
   router.get(
     `${base}/ontologies`,
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(listOntologies(ctx));
+      res.json(await listOntologies(ctx));
     }),
   );
   router.post(
     `${base}/ontologies`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyCreate);
-      res.status(201).json(createOntology(ctx, user, req.body));
+      res.status(201).json(await createOntology(ctx, user, req.body));
     }),
   );
   router.get(
     `${base}/ontologies/:id`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(ontologyDetail(ctx, idOf(req.params.id, "本体")));
+      res.json(await ontologyDetail(ctx, idOf(req.params.id, "本体")));
     }),
   );
   router.patch(
     `${base}/ontologies/:id`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyUpdate);
-      res.json(updateOntology(ctx, user, idOf(req.params.id, "本体"), req.body));
+      res.json(await updateOntology(ctx, user, idOf(req.params.id, "本体"), req.body));
     }),
   );
   router.delete(
     `${base}/ontologies/:id`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyDelete);
-      deleteOntology(ctx, user, idOf(req.params.id, "本体"));
+      await deleteOntology(ctx, user, idOf(req.params.id, "本体"));
       res.status(204).end();
     }),
   );
@@ -133,23 +134,25 @@ export function mountOntologyRoutes(router: Router, ctx: PlatformContext) {
   for (const { kind, create, update, remove } of ONTOLOGY_PARTS) {
     router.post(
       `${base}/${kind.parent.resource}/:id/${kind.resource}`,
-      handle((req, res) => {
+      handle(async (req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res.status(201).json(create(ctx, user, idOf(req.params.id, kind.parent.label), req.body));
+        res
+          .status(201)
+          .json(await create(ctx, user, idOf(req.params.id, kind.parent.label), req.body));
       }),
     );
     router.patch(
       `${base}/${kind.resource}/:id`,
-      handle((req, res) => {
+      handle(async (req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        res.json(update(ctx, user, idOf(req.params.id, kind.label), req.body));
+        res.json(await update(ctx, user, idOf(req.params.id, kind.label), req.body));
       }),
     );
     router.delete(
       `${base}/${kind.resource}/:id`,
-      handle((req, res) => {
+      handle(async (req, res) => {
         const user = requirePermission(res, P.ontologyUpdate);
-        remove(ctx, user, idOf(req.params.id, kind.label));
+        await remove(ctx, user, idOf(req.params.id, kind.label));
         res.status(204).end();
       }),
     );
@@ -161,80 +164,82 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
   const base = "/graphadmin/graphs";
   router.get(
     base,
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       requirePermission(res, P.graphRead);
-      res.json(graphDashboard(ctx));
+      res.json(await graphDashboard(ctx));
     }),
   );
   router.post(
     base,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphCreate);
-      res.status(202).json(createGraph(ctx, user, req.body));
+      res.status(202).json(await createGraph(ctx, user, req.body));
     }),
   );
   router.post(
     `${base}/dry-run`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphCreate);
-      res.status(202).json(createGraph(ctx, user, req.body, { dryRun: true }));
+      res.status(202).json(await createGraph(ctx, user, req.body, { dryRun: true }));
     }),
   );
   router.get(
     `${base}/:id`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.graphRead);
-      res.json(graphCard(ctx, idOf(req.params.id, "知识图谱")));
+      res.json(await graphCard(ctx, idOf(req.params.id, "知识图谱")));
     }),
   );
   router.patch(
     `${base}/:id`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
-      res.json(updateGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res.json(await updateGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
     `${base}/:id/build`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
-      res.status(202).json(rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res
+        .status(202)
+        .json(await rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
     `${base}/:id/build/dry-run`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
       res
         .status(202)
-        .json(startRebuildDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+        .json(await startRebuildDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   // A creator may dry-run again and apply the dry run of a graph they created (checked by mode).
   router.post(
     `${base}/:id/update/dry-run`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
-      res.status(202).json(startDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res.status(202).json(await startDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
     `${base}/:id/update`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
-      res.status(202).json(startUpdate(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res.status(202).json(await startUpdate(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.get(
     `${base}/:id/entities`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.graphRead);
       const classId =
         req.query.class_id === undefined || req.query.class_id === ""
           ? undefined
           : intParam(req.query, "class_id", { min: 1, max: 1e15, fallback: 0 });
       res.json(
-        listEntities(ctx, idOf(req.params.id, "知识图谱"), {
+        await listEntities(ctx, idOf(req.params.id, "知识图谱"), {
           search: stringParam(req.query, "search", 100),
           classId,
           ...pageParams(req.query, { fallback: 20 }),
@@ -244,63 +249,44 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
   );
   router.get(
     `${base}/:id/entities/:entityId`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.graphRead);
       const graphId = idOf(req.params.id, "知识图谱");
-      requireGraphRow(ctx.db, graphId);
+      await requireGraphRow(ctx.store.db, graphId);
       const limit = intParam(req.query, "limit", { min: 1, max: 200, fallback: 50 });
-      res.json(entityNeighbourhood(ctx, graphId, idOf(req.params.entityId, "实体"), limit));
+      res.json(await entityNeighbourhood(ctx, graphId, idOf(req.params.entityId, "实体"), limit));
     }),
   );
   router.get(
     `${base}/:id/ontology`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, P.ontologyRead);
-      res.json(graphOntologyInfo(ctx, idOf(req.params.id, "知识图谱")));
+      res.json(await graphOntologyInfo(ctx, idOf(req.params.id, "知识图谱")));
     }),
   );
   router.put(
     `${base}/:id/ontology`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyUpdate);
-      res.json(switchOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res.json(await switchOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
   router.post(
     `${base}/:id/ontology/fork`,
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyCreate);
-      res.status(201).json(forkOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      res
+        .status(201)
+        .json(await forkOntology(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
 
   // What the build and update forms offer: files, sources, triple data per graph, ontologies.
   router.get(
     "/graphadmin/source-options",
-    handle((_req, res) => {
+    handle(async (_req, res) => {
       requireAny(res, [P.graphCreate, P.graphUpdate]);
-      const db = ctx.db;
-      res.json({
-        files: db
-          .prepare(
-            "SELECT id, name, filename, size, created_at FROM data_files ORDER BY id DESC LIMIT 500",
-          )
-          .all(),
-        sources: db
-          .prepare(
-            `SELECT s.id, s.name, (SELECT count(*) FROM data_triples t WHERE t.source_id = s.id) AS triples,
-                    (SELECT count(*) FROM data_files f WHERE f.source_id = s.id) AS files
-               FROM data_sources s ORDER BY s.name`,
-          )
-          .all(),
-        triple_graphs: db
-          .prepare(
-            `SELECT g.id, g.name, (SELECT count(*) FROM data_triples t WHERE t.graph_id = g.id) AS triples FROM graphs g ORDER BY g.id`,
-          )
-          .all(),
-        all_triples: db.prepare("SELECT count(*) FROM data_triples").pluck().get(),
-        ontologies: db.prepare("SELECT id, name, domain FROM kg_ontologies ORDER BY id").all(),
-      });
+      res.json(await sourceOptions(ctx.store.db));
     }),
   );
 }

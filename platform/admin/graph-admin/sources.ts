@@ -12,6 +12,14 @@ import {
 import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
 import { rdfRows, type RdfRow } from "../../interchange/rdf-read.js";
 import { type BodyReader } from "./input.js";
+import {
+  fileRowsById,
+  fileRowsOfSources,
+  namesOf,
+  tripleBatches,
+  type FileRow,
+} from "./store/sources.js";
+import { missingIds } from "./store/graphs.js";
 
 /**
  * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV, or RDF:
@@ -48,19 +56,14 @@ export function readSourceSpec(r: BodyReader): SourceSpec {
 }
 
 /** Checks that every chosen file and source exists (before a job is queued). */
-export function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
-  for (const id of spec.file_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM data_files WHERE id = ?").get(id))
-      throw badRequest(`文件 #${id} 不存在`);
-  }
-  for (const id of spec.source_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM data_sources WHERE id = ?").get(id))
-      throw badRequest(`数据来源 #${id} 不存在`);
-  }
-  for (const id of spec.triple_graph_ids) {
-    if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(id))
-      throw badRequest(`知识图谱 #${id} 不存在`);
-  }
+export async function checkSourceSpec(ctx: PlatformContext, spec: SourceSpec) {
+  const db = ctx.store.db;
+  const [file] = await missingIds(db, "data_files", spec.file_ids);
+  if (file !== undefined) throw badRequest(`文件 #${file} 不存在`);
+  const [source] = await missingIds(db, "data_sources", spec.source_ids);
+  if (source !== undefined) throw badRequest(`数据来源 #${source} 不存在`);
+  const [graph] = await missingIds(db, "graphs", spec.triple_graph_ids);
+  if (graph !== undefined) throw badRequest(`知识图谱 #${graph} 不存在`);
 }
 
 /** Header names accepted for each column (English names, the triple-data labels, common synonyms). */
@@ -79,14 +82,6 @@ const HEADERS: Record<
 
 const TABULAR = /\.(csv|tsv|txt)$/i;
 const readable = (name: string) => TABULAR.test(name) || rdfFormatOf(name) !== null;
-
-interface FileRow {
-  id: number;
-  name: string;
-  filename: string;
-  uuid: string;
-  source_id: number | null;
-}
 
 /** How a build reads RDF: into which graph (its IRIs and ontology), with which predicate choices. */
 export interface RdfOptions {
@@ -137,7 +132,7 @@ async function* fileRows(
         label: `文件"${label}"`,
         format,
         text,
-        predicateMap: predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
+        predicateMap: await predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
       });
     } catch (e) {
       if (e instanceof RdfReadError)
@@ -231,58 +226,49 @@ async function* csvRecords(
 const lineBreaks = (cells: string[]) =>
   cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
-function* tripleRows(ctx: PlatformContext, spec: SourceSpec): Generator<SourceRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (!spec.all_triples) {
-    if (spec.source_ids.length) {
-      where.push(`source_id IN (SELECT value FROM json_each(?))`);
-      params.push(JSON.stringify(spec.source_ids));
+/**
+ * The triple data the spec names, in id order, onto `push`. Read on a snapshot of its own
+ * (on SQLite a connection of its own), so the store stays free for the job's progress while
+ * the rows stream.
+ */
+async function tripleRows(ctx: PlatformContext, spec: SourceSpec, push: (row: SourceRow) => void) {
+  if (!spec.all_triples && !spec.source_ids.length && !spec.triple_graph_ids.length) return;
+  await ctx.store.snapshot(async (tx) => {
+    const batches = tripleBatches(tx, {
+      all: spec.all_triples,
+      sourceIds: spec.source_ids,
+      graphIds: spec.triple_graph_ids,
+    });
+    for await (const batch of batches) {
+      for (const r of batch) {
+        push({
+          ref: `三元组数据 #${r.id}`,
+          subject: r.subject.trim(),
+          predicate: r.predicate.trim(),
+          object: r.object.trim(),
+          confidence: r.confidence === null ? "" : String(r.confidence),
+          subject_type: "",
+          object_type: "",
+          op: "",
+        });
+      }
     }
-    if (spec.triple_graph_ids.length) {
-      where.push(`graph_id IN (SELECT value FROM json_each(?))`);
-      params.push(JSON.stringify(spec.triple_graph_ids));
-    }
-    if (!where.length) return;
-  }
-  const sql = `SELECT id, subject, predicate, object, confidence FROM data_triples ${where.length ? `WHERE ${where.join(" OR ")}` : ""} ORDER BY id`;
-  for (const r of ctx.db.prepare(sql).iterate(...params) as IterableIterator<{
-    id: number;
-    subject: string;
-    predicate: string;
-    object: string;
-    confidence: number | null;
-  }>) {
-    yield {
-      ref: `三元组数据 #${r.id}`,
-      subject: r.subject.trim(),
-      predicate: r.predicate.trim(),
-      object: r.object.trim(),
-      confidence: r.confidence === null ? "" : String(r.confidence),
-      subject_type: "",
-      object_type: "",
-      op: "",
-    };
-  }
+  });
 }
 
 /** The files a spec reads: those chosen, and the tabular files of the chosen sources. */
-function filesOf(ctx: PlatformContext, spec: SourceSpec): { files: FileRow[]; skipped: string[] } {
+async function filesOf(
+  ctx: PlatformContext,
+  spec: SourceSpec,
+): Promise<{ files: FileRow[]; skipped: string[] }> {
+  const byId = new Map((await fileRowsById(ctx.store.db, spec.file_ids)).map((f) => [f.id, f]));
   const chosen = spec.file_ids.map((id) => {
-    const f = ctx.db
-      .prepare("SELECT id, name, filename, uuid, source_id FROM data_files WHERE id = ?")
-      .get(id) as FileRow | undefined;
+    const f = byId.get(id);
     if (!f) throw new HttpError(400, `文件 #${id} 不存在`, "file_missing");
     return f;
   });
   const skipped: string[] = [];
-  const bySource = spec.source_ids.length
-    ? (ctx.db
-        .prepare(
-          "SELECT id, name, filename, uuid, source_id FROM data_files WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id",
-        )
-        .all(JSON.stringify(spec.source_ids)) as FileRow[])
-    : [];
+  const bySource = await fileRowsOfSources(ctx.store.db, spec.source_ids);
   const seen = new Set(chosen.map((f) => f.id));
   for (const f of bySource) {
     if (seen.has(f.id)) continue;
@@ -309,13 +295,16 @@ export async function readSourceRows(
 ): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
   const maxRows = opts.maxRows ?? 2_000_000;
-  const push = async (row: SourceRow) => {
+  const add = (row: SourceRow) => {
     rows.push(row);
     if (rows.length > maxRows)
       throw new HttpError(400, `源数据超过 ${maxRows} 行，请分批导入`, "too_many_rows");
+  };
+  const push = async (row: SourceRow) => {
+    add(row);
     if (rows.length % 5000 === 0) await opts.checkpoint?.();
   };
-  const { files, skipped } = filesOf(ctx, spec);
+  const { files, skipped } = await filesOf(ctx, spec);
   for (const name of skipped) opts.onNote?.(`跳过非表格文件"${name}"`);
   for (const f of files) {
     const before = rows.length;
@@ -323,37 +312,28 @@ export async function readSourceRows(
     opts.onNote?.(`读取文件"${f.filename || f.name}"：${rows.length - before} 行`);
   }
   const before = rows.length;
-  for (const row of tripleRows(ctx, spec)) await push(row);
+  await tripleRows(ctx, spec, add);
+  await opts.checkpoint?.();
   if (rows.length > before) opts.onNote?.(`读取三元组数据：${rows.length - before} 行`);
   return rows;
 }
 
 /** The remembered-mapping keys of a spec's RDF files (where a run's predicate choices are kept). */
-export function rdfSourceKeys(ctx: PlatformContext, spec: SourceSpec): string[] {
-  const { files } = filesOf(ctx, spec);
+export async function rdfSourceKeys(ctx: PlatformContext, spec: SourceSpec): Promise<string[]> {
+  const { files } = await filesOf(ctx, spec);
   const rdf = files.filter((f) => rdfFormatOf(f.filename || f.name) ?? rdfFormatOf(f.name));
   return [...new Set(rdf.map(sourceKeyOf))];
 }
 
 /** A short description of a spec for people ("文件 a.csv；来源 新华社；…"). */
-export function describeSpec(ctx: PlatformContext, spec: SourceSpec): string {
+export async function describeSpec(ctx: PlatformContext, spec: SourceSpec): Promise<string> {
+  const db = ctx.store.db;
   const parts: string[] = [];
-  const names = (sql: string, ids: number[]) =>
-    ids.length ? (ctx.db.prepare(sql).pluck().all(JSON.stringify(ids)) as string[]) : [];
-  const files = names(
-    "SELECT coalesce(nullif(filename, ''), name) FROM data_files WHERE id IN (SELECT value FROM json_each(?))",
-    spec.file_ids,
-  );
+  const files = await namesOf(db, "data_files", spec.file_ids);
   if (files.length) parts.push(`文件 ${files.join("、")}`);
-  const sources = names(
-    "SELECT name FROM data_sources WHERE id IN (SELECT value FROM json_each(?))",
-    spec.source_ids,
-  );
+  const sources = await namesOf(db, "data_sources", spec.source_ids);
   if (sources.length) parts.push(`数据来源 ${sources.join("、")}`);
-  const graphs = names(
-    "SELECT name FROM graphs WHERE id IN (SELECT value FROM json_each(?))",
-    spec.triple_graph_ids,
-  );
+  const graphs = await namesOf(db, "graphs", spec.triple_graph_ids);
   if (graphs.length) parts.push(`图谱 ${graphs.join("、")} 的三元组数据`);
   if (spec.all_triples) parts.push("全部三元组数据");
   return parts.join("；");

@@ -1,6 +1,8 @@
 import type { PlatformContext } from "../../context.js";
-import { bumpGraphVersionSync } from "../../kg/cache.js";
-import { refreshRollupsSync } from "../../kg/rollups.js";
+import type { Store, Tx } from "../../db/store.js";
+import { bumpGraphVersion } from "../../kg/cache.js";
+import { warmHotRankings } from "../../kg/hot.js";
+import { refreshRollups } from "../../kg/rollups.js";
 import { stableUuid } from "../../kg/uuid.js";
 import type { ArticleRef } from "../../interchange/rdf-read.js";
 import type { Plan } from "./plan.js";
@@ -11,163 +13,161 @@ import {
   type EntityState,
   type RelationState,
 } from "./plan-report.js";
+import {
+  articleOfGraph,
+  bulkOf,
+  clearRollups,
+  deleteAllFacts,
+  deleteEntities,
+  deleteFactBatch,
+  deleteRelations,
+  factTables,
+  insertArticle,
+  insertEntityRows,
+  insertRelationRows,
+  markBuilt,
+  takenUuids,
+  updateEntity,
+  updateRelationConfidence,
+  updateRelationProvenance,
+  type EntityInsert,
+  type RelationInsert,
+} from "./store/write.js";
 import type { WriteCounts } from "@contract/graph-admin";
 
-/** Rows per transaction while a build writes: small enough that requests wait at most a few ms. */
+/**
+ * Rows per transaction while a build writes: small enough that each transaction holds the
+ * store a few milliseconds (requests and the job's heartbeat wait no longer than that).
+ */
 export const ENTITY_BATCH = 1000;
 export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
 type Checkpoint = () => Promise<void>;
 /** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
-export type JobTransaction = <T>(fn: () => T) => Promise<T>;
-
-/** A graph's facts, dependants first; flows stay. */
-const FACT_TABLES = [
-  "kg_event_relations",
-  "kg_events",
-  "kg_relations",
-  "kg_entities",
-  "kg_articles",
-];
-
-/** The daily rollups go with the facts; the graph's caches are stale from now on. */
-function clearRollups(ctx: PlatformContext, graphId: number) {
-  ctx.db.prepare("DELETE FROM kg_entity_daily WHERE graph_id = ?").run(graphId);
-  ctx.db.prepare("DELETE FROM kg_event_daily WHERE graph_id = ?").run(graphId);
-  bumpGraphVersionSync(ctx, graphId, true);
-}
+export type JobTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
  * Removes a graph's facts (articles, entities, relations, events, event links; flows stay)
  * in batches, each its own transaction. The graph row and its ontology stay.
  */
 export async function clearGraphFacts(
-  ctx: PlatformContext,
   graphId: number,
   checkpoint: Checkpoint,
-  tx: JobTransaction,
+  transaction: JobTransaction,
 ) {
-  const db = ctx.db;
-  for (const table of FACT_TABLES) {
-    const step = db.prepare(
-      `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE graph_id = ? LIMIT ${DELETE_BATCH})`,
-    );
-    while ((await tx(() => step.run(graphId).changes)) > 0) await checkpoint();
+  for (const table of factTables()) {
+    while ((await transaction((tx) => deleteFactBatch(tx, table, graphId, DELETE_BATCH))) > 0)
+      await checkpoint();
   }
-  await tx(() => clearRollups(ctx, graphId));
+  await transaction((tx) => clearRollups(tx, graphId));
 }
 
 /** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
-export async function clearGraphFactsNow(
-  ctx: PlatformContext,
-  graphId: number,
-  tx: JobTransaction,
-) {
-  const db = ctx.db;
-  await tx(() => {
-    for (const table of FACT_TABLES)
-      db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(graphId);
-    clearRollups(ctx, graphId);
+export async function clearGraphFactsNow(graphId: number, transaction: JobTransaction) {
+  await transaction(async (tx) => {
+    await deleteAllFacts(tx, graphId);
+    await clearRollups(tx, graphId);
   });
 }
 
-function statements(ctx: PlatformContext) {
-  const db = ctx.db;
-  return {
-    insertEntity: db.prepare(
-      "INSERT INTO kg_entities (uuid, graph_id, class_id, name, aliases, properties, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ),
-    updateEntity: db.prepare(
-      "UPDATE kg_entities SET class_id = ?, aliases = ?, properties = ?, description = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
-    ),
-    deleteEntity: db.prepare("DELETE FROM kg_entities WHERE id = ?"),
-    insertRelation: db.prepare(
-      "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-    updateRelation: db.prepare("UPDATE kg_relations SET confidence = ? WHERE id = ?"),
-    updateProvenance: db.prepare(
-      "UPDATE kg_relations SET article_id = ?, sent_start = ?, sent_end = ? WHERE id = ?",
-    ),
-    articleExists: db.prepare("SELECT 1 FROM kg_articles WHERE id = ? AND graph_id = ?").pluck(),
-    insertArticle: db.prepare(
-      "INSERT INTO kg_articles (graph_id, title, source, url, published_at, content) VALUES (?, ?, ?, ?, ?, ?)",
-    ),
-    deleteRelation: db.prepare("DELETE FROM kg_relations WHERE id = ?"),
-    markBuilt: db.prepare(
-      "INSERT OR REPLACE INTO kg_relation_builds (relation_id, job_id) VALUES (?, ?)",
-    ),
-  };
-}
-
-/** An entity's uuid: stable by graph and name, unless another graph's entity holds it already. */
-function uuidFor(ctx: PlatformContext, graphId: number, name: string) {
-  const uuid = stableUuid(graphId, name);
-  const taken = ctx.db.prepare("SELECT 1 FROM kg_entities WHERE uuid = ?").get(uuid);
-  return taken ? stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`) : uuid;
-}
+/** An entity uuid nobody holds: stable by graph and name, unless another graph's entity holds it already. */
+const otherUuid = (graphId: number, name: string) =>
+  stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`);
 
 /**
- * The article id of each relation's provenance (RDF imports): an article of the graph, or one
- * created (once) from what the import says of it. Runs inside the caller's transaction.
+ * Writes a plan's facts in one transaction `tx`: entities (their ids by name in `ids`, which
+ * also holds the plan's existing entities), relations (each marked as written by the job) and
+ * the articles RDF provenance names (created once, remembered in `articles`). The maps are
+ * the caller's: a build carries them from one batch transaction to the next once each has
+ * committed; an apply makes them anew for each attempt of its one transaction (PostgreSQL may
+ * run it again).
  */
-function articleIds(graphId: number, st: ReturnType<typeof statements>) {
-  const made = new Map<ArticleRef, number>();
-  return (r: RelationState): [number | null, number | null, number | null] => {
+class FactWriter {
+  private readonly bulk;
+
+  constructor(
+    store: Store,
+    private readonly tx: Tx,
+    private readonly plan: Plan,
+    private readonly jobId: number,
+    readonly ids: Map<string, number>,
+    readonly articles: Map<ArticleRef, number>,
+  ) {
+    this.bulk = bulkOf(store, tx);
+  }
+
+  /** The article id and sentence of a relation's provenance (RDF imports). */
+  async provenance(r: RelationState): Promise<[number | null, number | null, number | null]> {
     const p = r.provenance;
     if (!p) return [null, null, null];
-    let id = made.get(p.article);
+    let id = this.articles.get(p.article);
     if (id === undefined) {
       const a = p.article;
       id =
-        a.id !== null && st.articleExists.get(a.id, graphId)
+        a.id !== null && (await articleOfGraph(this.tx, a.id, this.plan.graphId))
           ? a.id
-          : Number(
-              st.insertArticle.run(graphId, a.title, a.source, a.url, a.published_at, a.content)
-                .lastInsertRowid,
-            );
-      made.set(a, id);
+          : await insertArticle(this.tx, {
+              graph_id: this.plan.graphId,
+              title: a.title,
+              source: a.source,
+              url: a.url,
+              published_at: a.published_at,
+              content: a.content,
+            });
+      this.articles.set(a, id);
     }
     return [id, p.start, p.end];
-  };
+  }
+
+  async addEntities(list: EntityState[]) {
+    if (!list.length) return;
+    const graphId = this.plan.graphId;
+    const stable = list.map((e) => stableUuid(graphId, e.name));
+    const taken = await takenUuids(this.tx, stable);
+    const rows: EntityInsert[] = list.map((e, i) => [
+      taken.has(stable[i]) ? otherUuid(graphId, e.name) : stable[i],
+      graphId,
+      e.classId,
+      e.name,
+      JSON.stringify(e.aliases),
+      JSON.stringify(e.props),
+      e.description ?? "",
+    ]);
+    const byUuid = await insertEntityRows(this.bulk, rows);
+    list.forEach((e, i) => this.ids.set(e.name, byUuid.get(rows[i][0])!));
+  }
+
+  /** A relation's row, its provenance's article made when needed. */
+  async relationRow(r: RelationState): Promise<RelationInsert> {
+    return [
+      this.plan.graphId,
+      this.ids.get(r.subject)!,
+      r.typeId,
+      this.ids.get(r.object)!,
+      r.confidence,
+      ...(await this.provenance(r)),
+    ];
+  }
+
+  /** New relations, each marked as written by the job. */
+  async insertRelations(rows: RelationInsert[]) {
+    if (rows.length)
+      await markBuilt(this.tx, await insertRelationRows(this.bulk, rows), this.jobId);
+  }
+
+  async addRelations(list: RelationState[]) {
+    const rows: RelationInsert[] = [];
+    for (const r of list) rows.push(await this.relationRow(r));
+    await this.insertRelations(rows);
+  }
 }
 
-/**
- * Inserts a plan's entities and relations (`ids`: entity name → id, for the relations);
- * each inserted relation is marked as written by the job.
- */
-function factWriter(ctx: PlatformContext, plan: Plan, jobId: number) {
-  const st = statements(ctx);
-  const provenance = articleIds(plan.graphId, st);
-  const ids = new Map<string, number>();
-  return {
-    st,
-    provenance,
-    ids,
-    addEntity(e: EntityState) {
-      const id = st.insertEntity.run(
-        uuidFor(ctx, plan.graphId, e.name),
-        plan.graphId,
-        e.classId,
-        e.name,
-        JSON.stringify(e.aliases),
-        JSON.stringify(e.props),
-        e.description ?? "",
-      ).lastInsertRowid;
-      ids.set(e.name, Number(id));
-    },
-    addRelation(r: RelationState) {
-      const id = st.insertRelation.run(
-        plan.graphId,
-        ids.get(r.subject),
-        r.typeId,
-        ids.get(r.object),
-        r.confidence,
-        ...provenance(r),
-      ).lastInsertRowid;
-      st.markBuilt.run(id, jobId);
-    },
-  };
+/** After the rollups are rebuilt and committed: the hot rankings, computed ahead (hot.ts). */
+function warm(ctx: PlatformContext, graphId: number) {
+  void warmHotRankings(ctx, graphId).catch(() => {
+    // A cold ranking is computed by its first reader; a store closed meanwhile warms nothing.
+  });
 }
 
 /**
@@ -180,111 +180,138 @@ export async function writeBuild(
   jobId: number,
   checkpoint: Checkpoint,
   progress: (fraction: number) => void,
-  tx: JobTransaction,
+  transaction: JobTransaction,
 ): Promise<WriteCounts> {
-  const writer = factWriter(ctx, plan, jobId);
+  const ids = new Map<string, number>();
+  const articles = new Map<ArticleRef, number>();
+  /** One batch in one transaction; its ids and articles kept once it has committed. */
+  const batch = async (write: (w: FactWriter) => Promise<void>) => {
+    const made = await transaction(async (tx) => {
+      const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(ids), new Map(articles));
+      await write(w);
+      return w;
+    });
+    for (const [k, v] of made.ids) ids.set(k, v);
+    for (const [k, v] of made.articles) articles.set(k, v);
+  };
   const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
   const relations = [...plan.relations.values()].filter((r) => !r.remove);
   const total = entities.length + relations.length || 1;
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
-    await tx(() => {
-      for (const e of entities.slice(i, i + ENTITY_BATCH)) writer.addEntity(e);
-    });
+    await batch((w) => w.addEntities(entities.slice(i, i + ENTITY_BATCH)));
     progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
     await checkpoint();
   }
   for (let i = 0; i < relations.length; i += RELATION_BATCH) {
-    await tx(() => {
-      for (const r of relations.slice(i, i + RELATION_BATCH)) writer.addRelation(r);
-    });
+    await batch((w) => w.addRelations(relations.slice(i, i + RELATION_BATCH)));
     progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
     await checkpoint();
   }
-  await tx(() => {
-    bumpGraphVersionSync(ctx, plan.graphId, true);
-    refreshRollupsSync(ctx, plan.graphId);
+  await transaction(async (tx) => {
+    await bumpGraphVersion(tx, plan.graphId, true);
+    await refreshRollups(ctx, plan.graphId, tx);
   });
+  warm(ctx, plan.graphId);
   return {
     entities: { added: entities.length, changed: 0, removed: 0 },
     relations: { added: relations.length, changed: 0, removed: 0 },
   };
 }
 
-/** Applies an update plan in ONE transaction: all of it or, on any error, none of it. */
-export function applyPlan(ctx: PlatformContext, plan: Plan, jobId: number): WriteCounts {
-  const db = ctx.db;
-  const writer = factWriter(ctx, plan, jobId);
-  const { st, provenance, ids } = writer;
+/**
+ * Applies an update plan in the caller's ONE transaction `tx` (the job's `complete`): all of it
+ * or, on any error, none of it. Call `warmAfterApply` once it has committed.
+ */
+export async function applyPlan(
+  ctx: PlatformContext,
+  tx: Tx,
+  plan: Plan,
+  jobId: number,
+): Promise<WriteCounts> {
+  const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(), new Map());
   const counts: WriteCounts = {
     entities: { added: 0, changed: 0, removed: 0 },
     relations: { added: 0, changed: 0, removed: 0 },
   };
-  db.transaction(() => {
-    for (const e of plan.entities.values()) {
-      const fate = entityFate(e);
-      if (e.id !== null) ids.set(e.name, e.id);
-      if (fate === "added") {
-        writer.addEntity(e);
-        counts.entities.added++;
-      } else if (fate === "changed") {
-        st.updateEntity.run(
-          e.classId,
-          JSON.stringify(e.aliases),
-          JSON.stringify(e.props),
-          e.description ?? e.oldDescription,
-          e.id,
-        );
-        counts.entities.changed++;
-      }
+  const added: EntityState[] = [];
+  for (const e of plan.entities.values()) {
+    const fate = entityFate(e);
+    if (e.id !== null) w.ids.set(e.name, e.id);
+    if (fate === "added") added.push(e);
+    else if (fate === "changed") {
+      await updateEntity(tx, e.id!, {
+        class_id: e.classId,
+        aliases: JSON.stringify(e.aliases),
+        properties: JSON.stringify(e.props),
+        description: e.description ?? e.oldDescription,
+      });
+      counts.entities.changed++;
     }
-    for (const r of plan.relations.values()) {
-      const fate = relationFate(r);
-      if (fate === "added") {
-        writer.addRelation(r);
-        counts.relations.added++;
-      } else if (fate === "changed") {
-        st.updateRelation.run(r.confidence, r.id);
-        if (provenanceChanged(r)) st.updateProvenance.run(...provenance(r), r.id);
-        st.markBuilt.run(r.id, jobId);
-        counts.relations.changed++;
-      } else if (fate === "removed") {
-        st.deleteRelation.run(r.id);
-        counts.relations.removed++;
+  }
+  for (let i = 0; i < added.length; i += ENTITY_BATCH)
+    await w.addEntities(added.slice(i, i + ENTITY_BATCH));
+  counts.entities.added = added.length;
+  // Provenance articles are made in the plan's order of relations, as they are met.
+  const newRows: RelationInsert[] = [];
+  const changed: number[] = [];
+  const removed: number[] = [];
+  for (const r of plan.relations.values()) {
+    const fate = relationFate(r);
+    if (fate === "added") newRows.push(await w.relationRow(r));
+    else if (fate === "changed") {
+      await updateRelationConfidence(tx, r.id!, r.confidence);
+      if (provenanceChanged(r)) {
+        const [article_id, sent_start, sent_end] = await w.provenance(r);
+        await updateRelationProvenance(tx, r.id!, { article_id, sent_start, sent_end });
       }
-    }
-    for (const e of plan.entities.values()) {
-      if (entityFate(e) === "removed") {
-        st.deleteEntity.run(e.id);
-        counts.entities.removed++;
-      }
-    }
-    bumpGraphVersionSync(ctx, plan.graphId, true);
-    refreshRollupsSync(ctx, plan.graphId);
-  })();
+      changed.push(r.id!);
+    } else if (fate === "removed") removed.push(r.id!);
+  }
+  for (let i = 0; i < newRows.length; i += RELATION_BATCH)
+    await w.insertRelations(newRows.slice(i, i + RELATION_BATCH));
+  await markBuilt(tx, changed, jobId);
+  await deleteRelations(tx, removed);
+  counts.relations.added = newRows.length;
+  counts.relations.changed = changed.length;
+  counts.relations.removed = removed.length;
+  const gone = [...plan.entities.values()].filter((e) => entityFate(e) === "removed");
+  await deleteEntities(
+    tx,
+    gone.map((e) => e.id!),
+  );
+  counts.entities.removed = gone.length;
+  await bumpGraphVersion(tx, plan.graphId, true);
+  await refreshRollups(ctx, plan.graphId, tx);
   return counts;
 }
 
 /**
- * Applies a rebuild's plan ("replace") in ONE transaction: the graph's facts (articles,
- * entities, relations, events) are cleared and what the plan keeps or adds is written, as a
- * build would; entities keep their uuid (it follows graph and name). All of it or none of it.
+ * Applies a rebuild's plan ("replace") in the caller's ONE transaction `tx`: the graph's facts
+ * (articles, entities, relations, events) are cleared and what the plan keeps or adds is
+ * written, as a build would; entities keep their uuid (it follows graph and name). All of it
+ * or none of it. Call `warmAfterApply` once it has committed.
  */
-export function replaceFacts(ctx: PlatformContext, plan: Plan, jobId: number): WriteCounts {
-  const db = ctx.db;
-  const writer = factWriter(ctx, plan, jobId);
+export async function replaceFacts(
+  ctx: PlatformContext,
+  tx: Tx,
+  plan: Plan,
+  jobId: number,
+): Promise<WriteCounts> {
+  const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(), new Map());
   const { entities, relations } = plan.report.summary;
-  db.transaction(() => {
-    for (const table of FACT_TABLES)
-      db.prepare(`DELETE FROM ${table} WHERE graph_id = ?`).run(plan.graphId);
-    clearRollups(ctx, plan.graphId);
-    for (const e of plan.entities.values()) {
-      const fate = entityFate(e);
-      if (fate !== "none" && fate !== "removed") writer.addEntity(e);
-    }
-    for (const r of plan.relations.values()) if (!r.remove) writer.addRelation(r);
-    bumpGraphVersionSync(ctx, plan.graphId, true);
-    refreshRollupsSync(ctx, plan.graphId);
-  })();
+  await deleteAllFacts(tx, plan.graphId);
+  await clearRollups(tx, plan.graphId);
+  const kept = [...plan.entities.values()].filter((e) => {
+    const fate = entityFate(e);
+    return fate !== "none" && fate !== "removed";
+  });
+  for (let i = 0; i < kept.length; i += ENTITY_BATCH)
+    await w.addEntities(kept.slice(i, i + ENTITY_BATCH));
+  const written = [...plan.relations.values()].filter((r) => !r.remove);
+  for (let i = 0; i < written.length; i += RELATION_BATCH)
+    await w.addRelations(written.slice(i, i + RELATION_BATCH));
+  await bumpGraphVersion(tx, plan.graphId, true);
+  await refreshRollups(ctx, plan.graphId, tx);
   const counts = (c: typeof entities) => ({
     added: c.added,
     changed: c.changed,
@@ -292,3 +319,6 @@ export function replaceFacts(ctx: PlatformContext, plan: Plan, jobId: number): W
   });
   return { entities: counts(entities), relations: counts(relations) };
 }
+
+/** Once an apply has committed: the graph's hot rankings computed ahead. */
+export const warmAfterApply = warm;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/store.js";
 import type { OntologyDef } from "../ontology-builtin.js";
-import { allSync, runSteps, runStepsSync, runSync, type Steps, type SyncCtx } from "./sql.js";
+import { runSteps, runStepsSync, runSync, type Steps, type SyncCtx } from "./sql.js";
 
 /** An ontology's rows as the store holds them (ontology.ts resolves them for lookups). */
 export interface ClassRow {
@@ -86,16 +86,6 @@ export function classRows(db: Db, ontologyId: number): Promise<ClassRow[]> {
 /** An ontology's relation types, in id order. */
 export function relationTypeRows(db: Db, ontologyId: number): Promise<RelationTypeRow[]> {
   return relationTypesQuery(db, ontologyId).execute();
-}
-
-/** classRows on the SQLite connection. SQLite only. */
-export function classRowsSync(ctx: SyncCtx, ontologyId: number): ClassRow[] {
-  return allSync(ctx, classesQuery(ctx.store.db, ontologyId));
-}
-
-/** relationTypeRows on the SQLite connection. SQLite only. */
-export function relationTypeRowsSync(ctx: SyncCtx, ontologyId: number): RelationTypeRow[] {
-  return allSync(ctx, relationTypesQuery(ctx.store.db, ontologyId));
 }
 
 /** The ontology `def` names, created with its classes, properties and types when missing. */

@@ -1,4 +1,10 @@
-import type { DB } from "../../../db/database.js";
+import type { Db } from "../../../db/store.js";
+import {
+  classTreeRows,
+  relationTypeBounds,
+  relationsOutside,
+  type TypeBounds,
+} from "../store/ontology.js";
 
 /**
  * The class tree and what it must keep true: no cycle, and every existing relation inside
@@ -6,18 +12,12 @@ import type { DB } from "../../../db/database.js";
  */
 
 /** parent_id of every class of the ontology, optionally with one parent changed. */
-export function parentMap(
-  db: DB,
+export async function parentMap(
+  db: Db,
   ontologyId: number,
   change?: { id: number; parent: number | null },
 ) {
-  const rows = db
-    .prepare("SELECT id, parent_id, name FROM kg_classes WHERE ontology_id = ?")
-    .all(ontologyId) as {
-    id: number;
-    parent_id: number | null;
-    name: string;
-  }[];
+  const rows = await classTreeRows(db, ontologyId);
   const parents = new Map(rows.map((r) => [r.id, r.parent_id]));
   const names = new Map(rows.map((r) => [r.id, r.name]));
   if (change) parents.set(change.id, change.parent);
@@ -40,43 +40,24 @@ export function subtreeOf(parents: Map<number, number | null>, root: number): nu
   return [...out];
 }
 
-interface TypeBounds {
-  id: number;
-  name: string;
-  domain_class_id: number | null;
-  range_class_id: number | null;
-}
-
 /**
  * Relations whose subject or object class would fall outside their type's domain or range
  * if the class tree were `parents`: the first offending type and how many relations.
  */
-export function domainRangeBreaks(
-  db: DB,
+export async function domainRangeBreaks(
+  db: Db,
   ontologyId: number,
   parents: Map<number, number | null>,
   types?: TypeBounds[],
-): { type: string; side: "定义域" | "值域"; class: number; count: number } | null {
-  const list =
-    types ??
-    (db
-      .prepare(
-        "SELECT id, name, domain_class_id, range_class_id FROM kg_relation_types WHERE ontology_id = ?",
-      )
-      .all(ontologyId) as TypeBounds[]);
-  const countOutside = db.prepare(
-    `SELECT count(*) FROM kg_relations r JOIN kg_entities e ON e.id = (CASE WHEN ? = 'subject' THEN r.subject_id ELSE r.object_id END)
-      WHERE r.relation_type_id = ? AND e.class_id IS NOT NULL AND e.class_id NOT IN (SELECT value FROM json_each(?))`,
-  );
+): Promise<{ type: string; side: "定义域" | "值域"; class: number; count: number } | null> {
+  const list = types ?? (await relationTypeBounds(db, ontologyId));
   for (const t of list) {
     for (const [side, classId, label] of [
       ["subject", t.domain_class_id, "定义域"],
       ["object", t.range_class_id, "值域"],
     ] as const) {
       if (classId === null) continue;
-      const n = countOutside
-        .pluck()
-        .get(side, t.id, JSON.stringify(subtreeOf(parents, classId))) as number;
+      const n = await relationsOutside(db, side, t.id, subtreeOf(parents, classId));
       if (n > 0) return { type: t.name, side: label, class: classId, count: n };
     }
   }

@@ -1,6 +1,13 @@
-import type { DB } from "../../../db/database.js";
+import type { Db } from "../../../db/store.js";
 import { parseJson } from "../../../kg/ontology.js";
 import { COLOR_PATTERN, type BodyReader } from "../input.js";
+import {
+  countUses,
+  ontologyOfClass,
+  propertyUseCount,
+  relationTypesUsingClass,
+  subclassNames,
+} from "../store/ontology.js";
 import { partService, reads, requirePart, type Mode, type PartKind } from "./crud.js";
 import { domainRangeBreaks, parentMap, subtreeOf } from "./integrity.js";
 import { conflict, listNames, refused } from "./refusals.js";
@@ -22,24 +29,25 @@ function readColor(r: BodyReader, mode: Mode) {
 }
 
 /** Fails the field unless the id (if any) is a class of the ontology. */
-function checkClassOf(
+async function checkClassOf(
   r: BodyReader,
-  db: DB,
+  db: Db,
   ontologyId: number,
   field: string,
   id: number | null,
   message: string,
 ) {
   if (id === null) return;
-  const c = db.prepare("SELECT ontology_id FROM kg_classes WHERE id = ?").get(id) as
-    { ontology_id: number } | undefined;
-  if (!c || c.ontology_id !== ontologyId) r.fail(field, message);
+  if ((await ontologyOfClass(db, id)) !== ontologyId) r.fail(field, message);
 }
 
 /** Deleting is refused while rows of `table` point at the part through `column`. */
-const usedBy = (table: string, column: string, what: string) => ({
-  count: (db: DB, row: { id: number }) =>
-    db.prepare(`SELECT count(*) FROM ${table} WHERE ${column} = ?`).pluck().get(row.id) as number,
+const usedBy = (
+  table: Parameters<typeof countUses>[1],
+  column: Parameters<typeof countUses>[2],
+  what: string,
+) => ({
+  count: (db: Db, row: { id: number }) => countUses(db, table, column, row.id),
   what,
 });
 
@@ -74,11 +82,11 @@ const classKind: PartKind<ClassRow, ClassInput> = {
   nameLabel: "类名",
   columns: ["parent_id", "name", "label_en", "is_place", "color", "description"],
   flags: ["is_place"],
-  readFields({ r, db, mode, scopeId }) {
+  async readFields({ r, db, mode, scopeId }) {
     const out: ClassInput = {};
     if (reads(r, mode, "parent_id")) {
       out.parent_id = r.optionalId("parent_id", "父类");
-      checkClassOf(r, db, scopeId, "parent_id", out.parent_id, "父类不存在或不属于该本体");
+      await checkClassOf(r, db, scopeId, "parent_id", out.parent_id, "父类不存在或不属于该本体");
     }
     if (reads(r, mode, "is_place")) out.is_place = r.bool("is_place");
     return { ...out, ...readColor(r, mode) };
@@ -86,11 +94,11 @@ const classKind: PartKind<ClassRow, ClassInput> = {
   duplicate: (name) => `类名"${name}"已存在`,
   uses: usedBy("kg_entities", "class_id", "个实体"),
   /** A new parent: not itself nor below itself, and every relation still in its type's domain and range. */
-  checkUpdate(db, before, v) {
+  async checkUpdate(db, before, v) {
     if (v.parent_id === undefined || v.parent_id === before.parent_id) return;
     if (v.parent_id === before.id)
       throw conflict(`类"${before.name}"不能以自己为父类`, "parent_id");
-    const { parents, names } = parentMap(db, before.ontology_id, {
+    const { parents, names } = await parentMap(db, before.ontology_id, {
       id: before.id,
       parent: v.parent_id,
     });
@@ -100,7 +108,7 @@ const classKind: PartKind<ClassRow, ClassInput> = {
         "parent_id",
       );
     }
-    const broken = domainRangeBreaks(db, before.ontology_id, parents);
+    const broken = await domainRangeBreaks(db, before.ontology_id, parents);
     if (broken) {
       throw refused(
         `移动类"${before.name}"后，关系类型"${broken.type}"的 ${broken.count} 条关系将不符合其${broken.side}"${names.get(broken.class)}"，无法移动`,
@@ -108,21 +116,13 @@ const classKind: PartKind<ClassRow, ClassInput> = {
     }
   },
   /** Nor while subclasses or relation types use it. */
-  checkDelete(db, c) {
-    const children = db
-      .prepare("SELECT name FROM kg_classes WHERE parent_id = ? ORDER BY id")
-      .pluck()
-      .all(c.id) as string[];
+  async checkDelete(db, c) {
+    const children = await subclassNames(db, c.id);
     if (children.length)
       throw refused(
         `类"${c.name}"还有 ${children.length} 个子类（${listNames(children)}），无法删除`,
       );
-    const types = db
-      .prepare(
-        "SELECT name FROM kg_relation_types WHERE domain_class_id = ? OR range_class_id = ? ORDER BY id",
-      )
-      .pluck()
-      .all(c.id, c.id) as string[];
+    const types = await relationTypesUsingClass(db, c.id);
     if (types.length)
       throw refused(`类"${c.name}"仍被关系类型${listNames(types)}用作定义域或值域，无法删除`);
   },
@@ -157,7 +157,7 @@ const propertyKind: PartKind<PropertyRow, PropertyInput> = {
   nameLabel: "属性名",
   columns: ["name", "label_en", "datatype", "required", "description"],
   flags: ["required"],
-  readFields({ r, mode }) {
+  async readFields({ r, mode }) {
     const out: PropertyInput = {};
     if (reads(r, mode, "datatype")) {
       out.datatype = r.text("datatype", "数据类型", { max: 20 }) || "string";
@@ -171,16 +171,10 @@ const propertyKind: PartKind<PropertyRow, PropertyInput> = {
     parentClass ? `类"${parentClass.name}"已有属性"${name}"` : `该类已有属性"${name}"`,
   /** Values held by entities of the class or of a class below it. */
   uses: {
-    count(db, p) {
-      const c = requirePart<ClassRow>(db, classKind, p.class_id);
-      const { parents } = parentMap(db, c.ontology_id);
-      return db
-        .prepare(
-          `SELECT count(*) FROM kg_entities WHERE class_id IN (SELECT value FROM json_each(?))
-              AND json_type(properties, '$."' || replace(?, '"', '""') || '"') IS NOT NULL`,
-        )
-        .pluck()
-        .get(JSON.stringify(subtreeOf(parents, c.id)), p.name) as number;
+    async count(db, p) {
+      const c = await requirePart<ClassRow>(db, classKind, p.class_id);
+      const { parents } = await parentMap(db, c.ontology_id);
+      return propertyUseCount(db, subtreeOf(parents, c.id), p.name);
     },
     what: "个实体",
   },
@@ -214,7 +208,7 @@ const relationTypeKind: PartKind<RelationTypeRow, RelationTypeInput> = {
   scope: "ontology_id",
   nameLabel: "关系名称",
   columns: ["name", "label_en", "domain_class_id", "range_class_id", "description"],
-  readFields({ r, db, mode, scopeId }) {
+  async readFields({ r, db, mode, scopeId }) {
     const out: RelationTypeInput = {};
     for (const [field, label] of [
       ["domain_class_id", "定义域"],
@@ -222,21 +216,21 @@ const relationTypeKind: PartKind<RelationTypeRow, RelationTypeInput> = {
     ] as const) {
       if (!reads(r, mode, field)) continue;
       out[field] = r.optionalId(field, label);
-      checkClassOf(r, db, scopeId, field, out[field], `${label}类不存在或不属于该本体`);
+      await checkClassOf(r, db, scopeId, field, out[field], `${label}类不存在或不属于该本体`);
     }
     return out;
   },
   duplicate: (name) => `关系类型"${name}"已存在`,
   uses: usedBy("kg_relations", "relation_type_id", "条关系"),
   /** A new domain or range must still hold every existing relation of the type. */
-  checkUpdate(db, before, _v, next) {
+  async checkUpdate(db, before, _v, next) {
     if (
       next.domain_class_id === before.domain_class_id &&
       next.range_class_id === before.range_class_id
     )
       return;
-    const { parents, names } = parentMap(db, before.ontology_id);
-    const broken = domainRangeBreaks(db, before.ontology_id, parents, [next]);
+    const { parents, names } = await parentMap(db, before.ontology_id);
+    const broken = await domainRangeBreaks(db, before.ontology_id, parents, [next]);
     if (broken) {
       throw refused(
         `关系类型"${before.name}"已有 ${broken.count} 条关系不符合新的${broken.side}"${names.get(broken.class)}"，无法修改`,
@@ -275,7 +269,7 @@ const eventTypeKind: PartKind<EventTypeRow, EventTypeInput> = {
   scope: "ontology_id",
   nameLabel: "事件类型名称",
   columns: ["name", "label_en", "triggers", "roles", "color", "description"],
-  readFields({ r, mode, current }) {
+  async readFields({ r, mode, current }) {
     const out: EventTypeInput = {};
     if (reads(r, mode, "triggers"))
       out.triggers = JSON.stringify(

@@ -1,12 +1,25 @@
 import type { ClassNode, OntologyDetail, OntologySummary } from "@contract/graph-admin";
 import type { AuthUser } from "../../../auth/context.js";
 import type { PlatformContext } from "../../../context.js";
-import type { DB } from "../../../db/database.js";
+import type { Db } from "../../../db/store.js";
 import { parseJson } from "../../../kg/ontology.js";
 import { audit } from "../audit.js";
 import { BodyReader } from "../input.js";
-import { copyOntologyContent } from "./copy.js";
-import type { ClassRow, EventTypeRow, PropertyRow } from "./kinds.js";
+import {
+  classDetailRows,
+  copyOntologyContent,
+  deleteOntologyRows,
+  eventTypeDetailRows,
+  graphNamesOn,
+  graphsByOntology,
+  insertOntology,
+  ontologyListRows,
+  ontologyNameTaken,
+  ontologyRow,
+  propertyDetailRows,
+  relationTypeDetailRows,
+  updateOntologyRow,
+} from "../store/ontology.js";
 import { conflict, listNames, missing, refused } from "./refusals.js";
 
 /**
@@ -20,46 +33,29 @@ import { conflict, listNames, missing, refused } from "./refusals.js";
 
 export const DOMAINS = ["military", "general"] as const;
 
-export function listOntologies(ctx: PlatformContext): {
+export async function listOntologies(ctx: PlatformContext): Promise<{
   results: OntologySummary[];
   count: number;
-} {
-  const rows = ctx.db
-    .prepare(
-      `SELECT o.id, o.name, o.domain, o.description, o.created_at,
-              (SELECT count(*) FROM kg_classes c WHERE c.ontology_id = o.id) AS classes,
-              (SELECT count(*) FROM kg_relation_types r WHERE r.ontology_id = o.id) AS relation_types,
-              (SELECT count(*) FROM kg_event_types e WHERE e.ontology_id = o.id) AS event_types,
-              (SELECT json_group_array(json_object('id', g.id, 'name', g.name))
-                 FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = o.id) AS graphs
-         FROM kg_ontologies o ORDER BY o.id`,
-    )
-    .all() as (Omit<OntologySummary, "graphs"> & { graphs: string })[];
-  const results = rows.map((r) => ({
-    ...r,
-    graphs: parseJson<{ id: number; name: string }[]>(r.graphs, []),
-  }));
+}> {
+  const db = ctx.store.db;
+  const rows = await ontologyListRows(db);
+  const graphs = new Map<number, { id: number; name: string }[]>();
+  for (const g of await graphsByOntology(db)) {
+    const list = graphs.get(g.ontology_id) ?? [];
+    list.push({ id: g.id, name: g.name });
+    graphs.set(g.ontology_id, list);
+  }
+  const results = rows.map((r) => ({ ...r, graphs: graphs.get(r.id) ?? [] }));
   return { results, count: results.length };
 }
 
 /** The whole ontology: classes in tree order (parents before children, with depth), with usage counts. */
-export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail {
-  const db = ctx.db;
-  const head = listOntologies(ctx).results.find((o) => o.id === id);
+export async function ontologyDetail(ctx: PlatformContext, id: number): Promise<OntologyDetail> {
+  const db = ctx.store.db;
+  const head = (await listOntologies(ctx)).results.find((o) => o.id === id);
   if (!head) throw missing("本体");
-  const classRows = db
-    .prepare(
-      `SELECT c.id, c.name, c.label_en, c.parent_id, c.is_place, c.color, c.description,
-              (SELECT count(*) FROM kg_entities e WHERE e.class_id = c.id) AS entity_count
-         FROM kg_classes c WHERE c.ontology_id = ? ORDER BY c.id`,
-    )
-    .all(id) as (Omit<ClassRow, "ontology_id"> & { entity_count: number })[];
-  const props = db
-    .prepare(
-      `SELECT p.id, p.class_id, p.name, p.label_en, p.datatype, p.required, p.description
-         FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? ORDER BY p.id`,
-    )
-    .all(id) as PropertyRow[];
+  const classRows = await classDetailRows(db, id);
+  const props = await propertyDetailRows(db, id);
   const byId = new Map(classRows.map((c) => [c.id, c]));
   const children = new Map<number | null, typeof classRows>();
   for (const c of classRows) {
@@ -100,25 +96,8 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
     }
   };
   walk(null, 0);
-  const relationTypes = db
-    .prepare(
-      `SELECT r.id, r.name, r.label_en, r.domain_class_id, d.name AS domain_class, r.range_class_id, g.name AS range_class, r.description,
-              (SELECT count(*) FROM kg_relations x WHERE x.relation_type_id = r.id) AS relation_count
-         FROM kg_relation_types r
-         LEFT JOIN kg_classes d ON d.id = r.domain_class_id
-         LEFT JOIN kg_classes g ON g.id = r.range_class_id
-        WHERE r.ontology_id = ? ORDER BY r.id`,
-    )
-    .all(id) as OntologyDetail["relation_types"];
-  const eventTypes = (
-    db
-      .prepare(
-        `SELECT e.id, e.name, e.label_en, e.triggers, e.roles, e.color, e.description,
-                (SELECT count(*) FROM kg_events x WHERE x.event_type_id = e.id) AS event_count
-           FROM kg_event_types e WHERE e.ontology_id = ? ORDER BY e.id`,
-      )
-      .all(id) as (Omit<EventTypeRow, "ontology_id"> & { event_count: number })[]
-  ).map((e) => ({
+  const relationTypes: OntologyDetail["relation_types"] = await relationTypeDetailRows(db, id);
+  const eventTypes = (await eventTypeDetailRows(db, id)).map((e) => ({
     ...e,
     triggers: parseJson<string[]>(e.triggers, []),
     roles: { subject: "主体", object: "客体", ...parseJson<Record<string, string>>(e.roles, {}) },
@@ -127,10 +106,8 @@ export function ontologyDetail(ctx: PlatformContext, id: number): OntologyDetail
   return { ...rest, classes, relation_types: relationTypes, event_types: eventTypes };
 }
 
-function requireOntology(db: DB, id: number) {
-  const row = db
-    .prepare("SELECT id, name, domain, description FROM kg_ontologies WHERE id = ?")
-    .get(id) as { id: number; name: string; domain: string; description: string } | undefined;
+async function requireOntology(db: Db, id: number) {
+  const row = await ontologyRow(db, id);
   if (!row) throw missing("本体");
   return row;
 }
@@ -153,81 +130,65 @@ function readOntology(body: unknown, mode: "create" | "update") {
   return { r, out, copyFrom };
 }
 
-export function createOntology(
+export async function createOntology(
   ctx: PlatformContext,
   user: AuthUser,
   body: unknown,
-): OntologyDetail {
-  const db = ctx.db;
+): Promise<OntologyDetail> {
   const { r, out, copyFrom } = readOntology(body, "create");
   r.done();
-  const id = db.transaction(() => {
-    if (db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ?").get(out.name)) {
+  const id = await ctx.store.write(async (tx) => {
+    if (await ontologyNameTaken(tx, out.name!)) {
       throw conflict(`本体名称"${out.name}"已存在`);
     }
-    if (copyFrom !== null) requireOntology(db, copyFrom);
-    const newId = Number(
-      db
-        .prepare("INSERT INTO kg_ontologies (name, domain, description) VALUES (?, ?, ?)")
-        .run(out.name, out.domain, out.description ?? "").lastInsertRowid,
-    );
-    if (copyFrom !== null) copyOntologyContent(db, copyFrom, newId);
-    audit(db, user, "create", "ontologies", newId, null, { ...out, copy_from: copyFrom });
+    if (copyFrom !== null) await requireOntology(tx, copyFrom);
+    const newId = await insertOntology(tx, {
+      name: out.name!,
+      domain: out.domain!,
+      description: out.description ?? "",
+    });
+    if (copyFrom !== null) await copyOntologyContent(tx, copyFrom, newId);
+    await audit(tx, user, "create", "ontologies", newId, null, { ...out, copy_from: copyFrom });
     return newId;
-  })();
+  });
   return ontologyDetail(ctx, id);
 }
 
-export function updateOntology(
+export async function updateOntology(
   ctx: PlatformContext,
   user: AuthUser,
   id: number,
   body: unknown,
-): OntologyDetail {
-  const db = ctx.db;
+): Promise<OntologyDetail> {
   const { r, out } = readOntology(body, "update");
   r.done();
-  db.transaction(() => {
-    const before = requireOntology(db, id);
-    if (
-      out.name &&
-      db.prepare("SELECT 1 FROM kg_ontologies WHERE name = ? AND id <> ?").get(out.name, id)
-    ) {
+  await ctx.store.write(async (tx) => {
+    const before = await requireOntology(tx, id);
+    if (out.name && (await ontologyNameTaken(tx, out.name, id))) {
       throw conflict(`本体名称"${out.name}"已存在`);
     }
     const next = { ...before, ...out };
-    db.prepare("UPDATE kg_ontologies SET name = ?, domain = ?, description = ? WHERE id = ?").run(
-      next.name,
-      next.domain,
-      next.description,
-      id,
-    );
-    audit(db, user, "update", "ontologies", id, before, next);
-  })();
+    await updateOntologyRow(tx, id, {
+      name: next.name,
+      domain: next.domain,
+      description: next.description,
+    });
+    await audit(tx, user, "update", "ontologies", id, before, next);
+  });
   return ontologyDetail(ctx, id);
 }
 
-export function deleteOntology(ctx: PlatformContext, user: AuthUser, id: number) {
-  const db = ctx.db;
-  db.transaction(() => {
-    const before = requireOntology(db, id);
-    const graphs = db
-      .prepare(
-        "SELECT g.name FROM kg_graph_ontology m JOIN graphs g ON g.id = m.graph_id WHERE m.ontology_id = ? ORDER BY g.id",
-      )
-      .pluck()
-      .all(id) as string[];
+export async function deleteOntology(ctx: PlatformContext, user: AuthUser, id: number) {
+  await ctx.store.write(async (tx) => {
+    const before = await requireOntology(tx, id);
+    const graphs = await graphNamesOn(tx, id);
     if (graphs.length) {
       throw refused(
         `本体"${before.name}"仍被 ${graphs.length} 个图谱使用（${listNames(graphs)}），无法删除`,
       );
     }
     // No graph uses it, so no fact points at its classes or types; the rows go with it.
-    db.prepare("UPDATE kg_classes SET parent_id = NULL WHERE ontology_id = ?").run(id);
-    db.prepare("DELETE FROM kg_relation_types WHERE ontology_id = ?").run(id);
-    db.prepare("DELETE FROM kg_event_types WHERE ontology_id = ?").run(id);
-    db.prepare("DELETE FROM kg_classes WHERE ontology_id = ?").run(id);
-    db.prepare("DELETE FROM kg_ontologies WHERE id = ?").run(id);
-    audit(db, user, "delete", "ontologies", id, before, null);
-  })();
+    await deleteOntologyRows(tx, id);
+    await audit(tx, user, "delete", "ontologies", id, before, null);
+  });
 }
