@@ -49,21 +49,12 @@ const notYetOnTheDataLayer = [
   "platform/admin/graph-admin/routes.ts",
   "platform/admin/graph-admin/sources.ts",
   "platform/admin/graph-admin/write.ts",
-  "platform/admin/insight/evaluate.ts",
-  "platform/admin/insight/feedback.ts",
-  "platform/admin/insight/keywords.ts",
-  "platform/admin/insight/models.ts",
-  "platform/admin/insight/routes-feedback.ts",
-  "platform/admin/insight/statistics.ts",
-  "platform/auth/grants.ts",
   "platform/interchange/graph-export.ts",
   "platform/interchange/owl.ts",
   "platform/interchange/predicate-map.ts",
   "platform/interchange/rdf-read.ts",
   "platform/interchange/routes.ts",
   "platform/interchange/vocabulary.ts",
-  "platform/seed/insight-demo.ts",
-  "platform/seed/kg-demo.ts",
 ];
 
 export default tseslint.config(

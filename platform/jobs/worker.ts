@@ -80,6 +80,14 @@ export async function enqueueJob(
 }
 
 /**
+ * Wakes this process's worker: after committing a transaction that queued jobs with
+ * `enqueueJob(ctx, input, tx)`, so they start now rather than at the worker's next look.
+ */
+export function wakeJobWorker(ctx: PlatformContext) {
+  workers.get(ctx.store)?.wake();
+}
+
+/**
  * The same, on the SQLite connection in a synchronous transaction of the caller's: for the code
  * not yet moved onto the data layer (issue 22). SQLite only.
  */
