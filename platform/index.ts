@@ -50,7 +50,7 @@ export async function createPlatform(
   mountAuth(router, ctx);
   mountResources(router, ctx);
   mountKg(router, ctx);
-  mountAdmin(router, ctx);
+  await mountAdmin(router, ctx);
   mountInterchangeExport(router, ctx);
   await recoverJobs(ctx);
   startJobWorker(ctx);

@@ -10,9 +10,9 @@ import { settleLostRuns } from "./insight/models.js";
  * the feedback workflow (docs/api.md, "Models, statistics, feedback and retrieval logs").
  * Models and feedback lists are generic resources (platform/resources/defs/insight.ts).
  */
-export function mountInsight(router: Router, ctx: PlatformContext) {
+export async function mountInsight(router: Router, ctx: PlatformContext) {
   // Runs whose job ended while no process was there to hear it (see settleLostRuns).
-  settleLostRuns(ctx);
+  await settleLostRuns(ctx);
   mountModelRoutes(router, ctx);
   mountStatisticsRoutes(router, ctx);
   mountFeedbackRoutes(router, ctx);

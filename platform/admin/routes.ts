@@ -4,7 +4,7 @@ import { mountGraphAdmin } from "./graph-admin.js";
 import { mountInsight } from "./insight.js";
 
 /** Graph administration (ontology, builds, jobs) and insight (models, statistics, feedback, retrieval logs). */
-export function mountAdmin(router: Router, ctx: PlatformContext) {
+export async function mountAdmin(router: Router, ctx: PlatformContext) {
   mountGraphAdmin(router, ctx);
-  mountInsight(router, ctx);
+  await mountInsight(router, ctx);
 }

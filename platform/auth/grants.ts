@@ -1,4 +1,4 @@
-import type { DB } from "../db/database.js";
+import type { Db } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
 import type {
   RecordRow,
@@ -7,6 +7,16 @@ import type {
   WriteChange,
 } from "../resources/types.js";
 import { type AuthUser, hasPermission } from "./context.js";
+import {
+  adminGuardians,
+  groupCodenamePairs,
+  groupCodenames,
+  groupNameOf,
+  groupsOf,
+  isProtectedAccount,
+  protectedAccountIds,
+  usernameOf,
+} from "./grants-store.js";
 
 /**
  * The account rule: who may change users, groups, memberships and group permissions.
@@ -39,47 +49,8 @@ export const isAdmin = (user: AuthUser) => user.isSuperuser || user.codenames.ha
 
 const ADMIN = "admin";
 
-function groupCodenames(db: DB, groupId: number): string[] {
-  return db
-    .prepare(
-      `SELECT p.codename FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id
-       WHERE gp.group_id = ? ORDER BY p.codename`,
-    )
-    .pluck()
-    .all(groupId) as string[];
-}
-
-function groupName(db: DB, groupId: number): string {
-  return (
-    (db.prepare("SELECT name FROM groups WHERE id = ?").pluck().get(groupId) as
-      string | undefined) ?? `#${groupId}`
-  );
-}
-
-/** A superuser, or a member of a group holding `admin`. */
-export function isProtectedAccount(db: DB, userId: number): boolean {
-  return !!db
-    .prepare(
-      `SELECT 1 FROM users u WHERE u.id = ? AND (u.is_superuser = 1 OR EXISTS (
-         SELECT 1 FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
-           JOIN permissions p ON p.id = gp.permission_id
-         WHERE ug.user_id = u.id AND p.codename = 'admin'))`,
-    )
-    .get(userId);
-}
-
-/** Ids of the protected accounts among these users (one query for a list or a bulk delete). */
-export function protectedAccounts(db: DB): Set<number> {
-  return new Set(
-    db
-      .prepare(
-        `SELECT id FROM users WHERE is_superuser = 1 UNION
-         SELECT ug.user_id FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
-           JOIN permissions p ON p.id = gp.permission_id WHERE p.codename = 'admin'`,
-      )
-      .pluck()
-      .all() as number[],
-  );
+async function groupName(db: Db, groupId: number): Promise<string> {
+  return (await groupNameOf(db, groupId)) ?? `#${groupId}`;
 }
 
 /** Refuses unless the actor holds every codename (with the admin-only message for `admin`). */
@@ -111,8 +82,8 @@ function diff<T>(before: T[], after: T[]): T[] {
 }
 
 /** Membership of `userId` in the groups `changed` changes: the actor must hold each group's codenames. */
-function requireMembershipChange(
-  db: DB,
+async function requireMembershipChange(
+  db: Db,
   actor: AuthUser,
   userId: number,
   changed: number[],
@@ -120,33 +91,34 @@ function requireMembershipChange(
 ) {
   if (!changed.length) return;
   if (userId === actor.id && !actor.isSuperuser) throw refuse("own_rights", "不能修改自己的用户组");
-  if (isProtectedAccount(db, userId)) requireAdminFor(actor, username);
-  for (const g of changed) requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
+  if (await isProtectedAccount(db, userId)) requireAdminFor(actor, username);
+  for (const g of changed)
+    requireHeld(actor, await groupCodenames(db, g), `用户组 ${await groupName(db, g)}`);
 }
 
-/** The rule for one write of a user record. */
-export function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) {
-  const db = h.ctx.db;
+/** The rule for one write of a user record (inside the write's transaction: `h.db`). */
+export async function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) {
+  const db = h.db;
   const actor = h.user;
   const { mode, before, values } = change;
   const label = String(before?.username ?? values.username ?? "");
   if (mode === "create") {
     // A new account is never protected before it joins a group, so only rule 1 applies.
     for (const g of idsOf(values.groups))
-      requireHeld(actor, groupCodenames(db, g), `用户组 ${groupName(db, g)}`);
+      requireHeld(actor, await groupCodenames(db, g), `用户组 ${await groupName(db, g)}`);
     return;
   }
   const record = before!;
   if (mode === "delete") {
-    if (isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
+    if (await isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
     return;
   }
-  if (isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
+  if (await isProtectedAccount(db, record.id)) requireAdminFor(actor, label);
   if (record.id === actor.id && "is_active" in values && Number(values.is_active) === 0) {
     throw refuse("own_rights", "不能停用当前登录的用户");
   }
   if ("groups" in values) {
-    requireMembershipChange(
+    await requireMembershipChange(
       db,
       actor,
       record.id,
@@ -156,9 +128,9 @@ export function authorizeUserWrite(h: ResourceHookContext, change: WriteChange) 
   }
 }
 
-/** The rule for one write of a group record. */
-export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange) {
-  const db = h.ctx.db;
+/** The rule for one write of a group record (inside the write's transaction: `h.db`). */
+export async function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange) {
+  const db = h.db;
   const actor = h.user;
   const { mode, before, values } = change;
   const name = String(values.name ?? before?.name ?? "");
@@ -189,13 +161,9 @@ export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange)
       throw refuse("own_rights", "不能修改自己的用户组");
     // Joining or leaving gives or takes the group's rights as they are after this write.
     requireHeld(actor, new Set([...permsBefore, ...permsAfter]), `用户组 ${name}`);
-    const guarded = protectedAccounts(db);
+    const guarded = await protectedAccountIds(db);
     const hit = membersChanged.find((u) => guarded.has(u));
-    if (hit !== undefined)
-      requireAdminFor(
-        actor,
-        String(db.prepare("SELECT username FROM users WHERE id = ?").pluck().get(hit) ?? hit),
-      );
+    if (hit !== undefined) requireAdminFor(actor, (await usernameOf(db, hit)) ?? String(hit));
   }
   if (permsBefore.includes(ADMIN) && membersBefore.length && !membersAfter.length) {
     throw refuse("admin_group_kept", `拥有管理员权限的用户组不能没有成员：${name}`);
@@ -203,8 +171,8 @@ export function authorizeGroupWrite(h: ResourceHookContext, change: WriteChange)
 }
 
 /** Reset password: the target is a protected account only an admin may touch. */
-export function authorizePasswordReset(h: ResourceHookContext, target: RecordRow) {
-  if (isProtectedAccount(h.ctx.db, target.id))
+export async function authorizePasswordReset(h: ResourceHookContext, target: RecordRow) {
+  if (await isProtectedAccount(h.db, target.id))
     requireAdminFor(h.user, String(target.username ?? target.id));
 }
 
@@ -214,18 +182,12 @@ interface Guardians {
   adminGroups: Map<number, number>;
 }
 
-function guardians(db: DB): Guardians {
-  const activeSuperusers = db
-    .prepare("SELECT count(*) FROM users WHERE is_superuser = 1 AND is_active = 1")
-    .pluck()
-    .get() as number;
-  const rows = db
-    .prepare(
-      `SELECT gp.group_id AS id, (SELECT count(*) FROM user_groups ug WHERE ug.group_id = gp.group_id) AS n
-       FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id WHERE p.codename = 'admin'`,
-    )
-    .all() as { id: number; n: number }[];
-  return { activeSuperusers, adminGroups: new Map(rows.map((r) => [r.id, r.n])) };
+async function guardians(db: Db): Promise<Guardians> {
+  const g = await adminGuardians(db);
+  return {
+    activeSuperusers: g.activeSuperusers,
+    adminGroups: new Map(g.adminGroups.map((r) => [r.id, r.members])),
+  };
 }
 
 const withMembers = (g: Guardians) => [...g.adminGroups.values()].filter((n) => n > 0).length;
@@ -233,12 +195,13 @@ const withMembers = (g: Guardians) => [...g.adminGroups.values()].filter((n) => 
 /**
  * Rule 4 for a whole write (however many records it touched): takes the guardians before,
  * and returns the check to run before commit. A refusal thrown there rolls the write back.
+ * Both run inside the write's transaction (`h.db`).
  */
-export function keepGuardians(h: ResourceHookContext): () => void {
-  const db = h.ctx.db;
-  const before = guardians(db);
-  return () => {
-    const after = guardians(db);
+export async function keepGuardians(h: ResourceHookContext): Promise<() => Promise<void>> {
+  const db = h.db;
+  const before = await guardians(db);
+  return async () => {
+    const after = await guardians(db);
     if (before.activeSuperusers > 0 && after.activeSuperusers === 0) {
       throw refuse("last_superuser", "不能删除或停用最后一个启用的超级用户");
     }
@@ -248,7 +211,7 @@ export function keepGuardians(h: ResourceHookContext): () => void {
       if (now === 0)
         throw refuse(
           "admin_group_kept",
-          `拥有管理员权限的用户组不能没有成员：${groupName(db, id)}`,
+          `拥有管理员权限的用户组不能没有成员：${await groupName(db, id)}`,
         );
     }
     if (withMembers(before) > 0 && withMembers(after) === 0) {
@@ -269,26 +232,22 @@ function disableOptions(
 }
 
 /** Codenames of every group, for checking many options at once. */
-function allGroupCodenames(db: DB): Map<number, string[]> {
+async function allGroupCodenames(db: Db): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  const rows = db
-    .prepare(
-      "SELECT gp.group_id AS g, p.codename AS c FROM group_permissions gp JOIN permissions p ON p.id = gp.permission_id",
-    )
-    .all() as { g: number; c: string }[];
-  for (const r of rows) (out.get(r.g) ?? out.set(r.g, []).get(r.g)!).push(r.c);
+  for (const r of await groupCodenamePairs(db))
+    (out.get(r.g) ?? out.set(r.g, []).get(r.g)!).push(r.c);
   return out;
 }
 
 /** The users schema as this viewer may use it: groups they cannot grant, accounts they cannot touch. */
-export function userSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
-  const db = h.ctx.db;
+export async function userSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
+  const db = h.db;
   const actor = h.user;
-  const codenames = allGroupCodenames(db);
+  const codenames = await allGroupCodenames(db);
   disableOptions(schema, "groups", (g) =>
     (codenames.get(Number(g)) ?? []).some((c) => !hasPermission(actor, c)),
   );
-  if (!isAdmin(actor)) for (const id of protectedAccounts(db)) schema.locked[id] = "*";
+  if (!isAdmin(actor)) for (const id of await protectedAccountIds(db)) schema.locked[id] = "*";
   if (schema.locked[actor.id] !== "*") {
     schema.locked[actor.id] = actor.isSuperuser
       ? ["is_active", "delete"]
@@ -297,17 +256,17 @@ export function userSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts)
 }
 
 /** The groups schema as this viewer may use it: codenames they do not hold, members they cannot move. */
-export function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
-  const db = h.ctx.db;
+export async function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts) {
+  const db = h.db;
   const actor = h.user;
   disableOptions(schema, "permissions", (c) => !hasPermission(actor, String(c)));
-  const guarded = isAdmin(actor) ? new Set<number>() : protectedAccounts(db);
+  const guarded = isAdmin(actor) ? new Set<number>() : await protectedAccountIds(db);
   disableOptions(
     schema,
     "members",
     (u) => guarded.has(Number(u)) || (Number(u) === actor.id && !actor.isSuperuser),
   );
-  for (const [g, cs] of allGroupCodenames(db)) {
+  for (const [g, cs] of await allGroupCodenames(db)) {
     if (cs.includes(ADMIN)) {
       // Nobody deletes a group holding admin; only admins change one.
       schema.locked[g] = isAdmin(actor) ? ["delete"] : "*";
@@ -317,11 +276,7 @@ export function groupSchemaFor(h: ResourceHookContext, schema: ViewerSchemaParts
     }
   }
   if (!actor.isSuperuser) {
-    const own = db
-      .prepare("SELECT group_id FROM user_groups WHERE user_id = ?")
-      .pluck()
-      .all(actor.id) as number[];
-    for (const g of own) {
+    for (const g of await groupsOf(db, actor.id)) {
       const l = schema.locked[g];
       if (l !== "*") schema.locked[g] = [...new Set([...(l ?? []), "permissions", "delete"])];
     }

@@ -197,6 +197,7 @@ const en: Catalog = {
   "文件 #{0} 不存在": "File #{0} not found",
   "数据来源 #{0} 不存在": "Source #{0} not found",
   "知识图谱 #{0} 不存在": "Knowledge graph #{0} not found",
+  "文章 #{0} 不存在": "Article #{0} not found",
   头实体: "Head entity",
   主语: "Subject",
   谓词: "Predicate",

@@ -198,6 +198,7 @@ const es: Catalog = {
   "文件 #{0} 不存在": "Archivo #{0} no encontrado",
   "数据来源 #{0} 不存在": "Fuente #{0} no encontrada",
   "知识图谱 #{0} 不存在": "Grafo de conocimiento #{0} no encontrado",
+  "文章 #{0} 不存在": "Artículo #{0} no encontrado",
   头实体: "Entidad cabeza",
   主语: "Sujeto",
   谓词: "Predicado",

@@ -2,7 +2,6 @@ import type { PlatformContext } from "../context.js";
 import type { Store } from "../db/store.js";
 import {
   graphSignatureParts,
-  graphSignaturePartsSync,
   graphState,
   graphStateSync,
 } from "./store/state.js";
@@ -21,18 +20,12 @@ export async function graphSignature(ctx: PlatformContext, graphId: number): Pro
   return `${s.version}:${s.maxRelation}`;
 }
 
-/** graphSignature on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function graphSignatureSync(ctx: SyncCtx, graphId: number): string {
-  const s = graphSignaturePartsSync(ctx, graphId);
-  return `${s.version}:${s.maxRelation}`;
-}
-
 /** Changes only when the graph's entities, aliases or ontology change (extraction dictionaries). */
 export async function entitySignature(ctx: PlatformContext, graphId: number): Promise<string> {
   return String((await graphState(ctx.store.db, graphId)).entity_version);
 }
 
-/** entitySignature on the SQLite connection (see graphSignatureSync). SQLite only. */
+/** entitySignature on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
 export function entitySignatureSync(ctx: SyncCtx, graphId: number): string {
   return String(graphStateSync(ctx, graphId).entity_version);
 }

@@ -10,19 +10,16 @@ import type {
 import type { PlatformContext } from "../context.js";
 import { badRequest } from "../http/errors.js";
 import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
-import { entitySignature, entitySignatureSync, storeCache } from "./cache.js";
+import { entitySignature, storeCache } from "./cache.js";
 import { findCausalPairs } from "./causal.js";
 import { forceLayout, settleIterations } from "./layout.js";
-import { graphOntology, graphOntologySync, parseJson, type GraphOntology } from "./ontology.js";
+import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
 import {
   dictionaryRows,
-  dictionaryRowsSync,
   knownRelationRows,
-  knownRelationRowsSync,
   type DictionaryRow,
   type KnownRelationRow,
 } from "./store/extract.js";
-import type { SyncCtx } from "./store/sql.js";
 import {
   findTimes,
   type Span,
@@ -65,22 +62,6 @@ export async function graphDictionary(
     String(graphId),
     await entitySignature(ctx, graphId),
     () => buildDictionary(ctx, graphId),
-  );
-}
-
-/**
- * graphDictionary on the SQLite connection, synchronously (the same cache): for the code not
- * yet moved onto the data layer (issue 22). SQLite only.
- */
-export function graphDictionarySync(ctx: SyncCtx, graphId: number): GraphDictionary {
-  return storeCache<GraphDictionary>(ctx, "dictionary", 8).get(
-    String(graphId),
-    entitySignatureSync(ctx, graphId),
-    () => {
-      const words = new DictionaryWords();
-      for (const row of dictionaryRowsSync(ctx, graphId, null)) words.add(row);
-      return words.dictionary(graphOntologySync(ctx, graphId));
-    },
   );
 }
 
@@ -203,26 +184,6 @@ export async function analyzeText(
         options.knowledge?.relationArticles ?? null,
         RELATION_LIMIT,
       )
-    : [];
-  return withRelations(found, dict, rows, began);
-}
-
-/**
- * analyzeText on the SQLite connection, synchronously: for the code not yet moved onto the
- * data layer (issue 22; the model evaluation). SQLite only.
- */
-export function analyzeTextSync(
-  ctx: SyncCtx,
-  graphId: number,
-  text: string,
-  options: { referenceDate?: string; knowledge?: Knowledge } = {},
-): ExtractResult {
-  const began = performance.now();
-  const dict = options.knowledge?.dictionary ?? graphDictionarySync(ctx, graphId);
-  const found = analyse(dict, text, options.referenceDate);
-  const pairs = relationPairs(dict, found);
-  const rows = pairs.length
-    ? knownRelationRowsSync(ctx, pairs, options.knowledge?.relationArticles ?? null, RELATION_LIMIT)
     : [];
   return withRelations(found, dict, rows, began);
 }

@@ -5,7 +5,6 @@ import { builtinOntologies, type OntologyDef } from "./ontology-builtin.js";
 import {
   classRows,
   ensureOntologies,
-  ensureOntologiesSync,
   ontologyRows,
   ontologyRowsSync,
   relationTypeRows,
@@ -66,14 +65,6 @@ export function ensureBuiltinOntologies(
   return tx
     ? ensureOntologies(tx, builtinOntologies)
     : ctx.store.write((t) => ensureOntologies(t, builtinOntologies));
-}
-
-/**
- * ensureBuiltinOntologies on the SQLite connection, synchronously (in the caller's transaction
- * when there is one): for the code not yet moved onto the data layer (issue 22). SQLite only.
- */
-export function ensureBuiltinOntologiesSync(ctx: SyncCtx): Record<OntologyDef["domain"], number> {
-  return ensureOntologiesSync(ctx, builtinOntologies);
 }
 
 /** Gives a graph its ontology (replacing the previous one); in `tx` when given. */

@@ -11,9 +11,8 @@ import {
   type EventLinkRow,
   type EventRow,
 } from "./store/events.js";
-import { graphRow, graphRowSync, type GraphRow } from "./store/graphs.js";
+import { graphRow, type GraphRow } from "./store/graphs.js";
 import type { RelationRow } from "./store/relations.js";
-import type { SyncCtx } from "./store/sql.js";
 
 export type { EventLinkRow, EventRow, RelationRow };
 
@@ -55,13 +54,6 @@ export type Graph = GraphRow;
 /** The graph of that id, or a 404. */
 export async function requireGraph(ctx: PlatformContext, graphId: number | null): Promise<Graph> {
   const g = graphId === null ? undefined : await graphRow(ctx.store.db, graphId);
-  if (!g) throw notFound(NOT_FOUND.graph);
-  return g;
-}
-
-/** requireGraph on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function requireGraphSync(ctx: SyncCtx, graphId: number | null): Graph {
-  const g = graphId === null ? undefined : graphRowSync(ctx, graphId);
   if (!g) throw notFound(NOT_FOUND.graph);
   return g;
 }

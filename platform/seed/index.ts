@@ -6,6 +6,6 @@ import { seedInsightDemo } from "./insight-demo.js";
 /** Seeds an empty store on first start. */
 export async function seedStore(ctx: PlatformContext) {
   await seedCore(ctx);
-  if (ctx.settings.seed === "demo") seedKgDemo(ctx);
-  if (ctx.settings.seed === "demo") seedInsightDemo(ctx);
+  if (ctx.settings.seed === "demo") await seedKgDemo(ctx);
+  if (ctx.settings.seed === "demo") await seedInsightDemo(ctx);
 }

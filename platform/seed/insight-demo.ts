@@ -1,10 +1,28 @@
 import type { FactKind, FeedbackStatus } from "@contract/insight";
-import type { AuthUser } from "../auth/context.js";
-import type { PlatformContext } from "../context.js";
-import { resolveFact } from "../admin/insight/feedback.js";
+import { factIn } from "../admin/insight/feedback.js";
 import { enqueueModelRun } from "../admin/insight/jobs.js";
-import { createRun, type ModelRow } from "../admin/insight/models.js";
+import { createRunIn, type ModelRow } from "../admin/insight/models.js";
+import { insertModel } from "../admin/insight/store/models.js";
+import type { PlatformContext } from "../context.js";
+import type { Db, Tx } from "../db/store.js";
+import { wakeJobWorker } from "../jobs/worker.js";
+import { loadOntology, type GraphOntology } from "../kg/ontology.js";
+import { bulkOf } from "../kg/store/sql.js";
 import { prng, type Rng } from "./corpus/writer.js";
+import {
+  firstTargets,
+  graphHasArticles,
+  graphIsThere,
+  hasInsightData,
+  insertFeedback,
+  insertSearches,
+  popularEntityNames,
+  searchMatches,
+  triggerWords,
+  usersInOrder,
+  type FeedbackInsert,
+  type SearchKindCounted,
+} from "./store.js";
 
 /**
  * Demo data of the insight screens, on top of the demo corpus (seedKgDemo):
@@ -12,34 +30,29 @@ import { prng, type Rng } from "./corpus/writer.js";
  *   logs and evaluations are real runs of the extraction against the corpus;
  * - 60 days of searches by the demo accounts, their result counts counted in the corpus;
  * - reports of wrong facts about real entities, relations and events, at every status.
- * Only into a store without any of these, and only when the demo corpus is there.
+ * Only into a store without any of these, and only when the demo corpus is there. One write
+ * transaction (a failure leaves none of it); the queued runs' ids, or undefined when there
+ * was nothing to seed.
  */
-export function seedInsightDemo(ctx: PlatformContext, now = new Date()) {
-  const db = ctx.db;
-  const hasOwn = db
-    .prepare(
-      "SELECT EXISTS (SELECT 1 FROM kg_models) OR EXISTS (SELECT 1 FROM kg_feedback) OR EXISTS (SELECT 1 FROM kg_search_log)",
-    )
-    .pluck()
-    .get();
-  const hasCorpus = db
-    .prepare("SELECT EXISTS (SELECT 1 FROM kg_articles WHERE graph_id = 245)")
-    .pluck()
-    .get();
-  if (hasOwn || !hasCorpus) return;
-  const users = db.prepare("SELECT id, username FROM users ORDER BY id").all() as {
-    id: number;
-    username: string;
-  }[];
-  if (!users.length) return;
-  const rng = prng(20240601);
-  const queued = db.transaction(() => {
-    const runs = seedModels(ctx, users[0], now);
-    seedSearches(ctx, rng, users, now);
-    seedFeedback(ctx, rng, users, now);
-    return runs;
-  })();
-  return queued;
+export async function seedInsightDemo(
+  ctx: PlatformContext,
+  now = new Date(),
+): Promise<number[] | undefined> {
+  const ready = async (db: Db) => !(await hasInsightData(db)) && (await graphHasArticles(db, 245));
+  if (!(await ready(ctx.store.db))) return undefined;
+  const runs = await ctx.store.write(async (tx) => {
+    if (!(await ready(tx))) return undefined;
+    const users = await usersInOrder(tx);
+    if (!users.length) return undefined;
+    // Made here: a transaction run again (PostgreSQL) draws the same numbers.
+    const rng = prng(20240601);
+    const queued = await seedModels(ctx, tx, users[0], now);
+    await seedSearches(ctx, tx, rng, users, now);
+    await seedFeedback(tx, rng, users, now);
+    return queued;
+  });
+  if (runs?.length) wakeJobWorker(ctx);
+  return runs;
 }
 
 const daysAgo = (now: Date, days: number, hour = 10) =>
@@ -93,32 +106,30 @@ const MODELS: {
   },
 ];
 
-function seedModels(ctx: PlatformContext, admin: { id: number; username: string }, now: Date) {
-  const db = ctx.db;
-  const user = { id: admin.id, username: admin.username } as AuthUser;
-  const insert = db.prepare(
-    "INSERT INTO kg_models (name, version, type, graph_id, holdout, description, created_at) VALUES (?, '1.0.0', ?, ?, ?, ?, ?)",
-  );
+async function seedModels(
+  ctx: PlatformContext,
+  tx: Tx,
+  admin: { id: number; username: string },
+  now: Date,
+) {
   const runs: number[] = [];
   for (const m of MODELS) {
-    const graphExists = db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(m.graph);
-    const id = Number(
-      insert.run(
-        m.name,
-        m.type,
-        graphExists ? m.graph : null,
-        m.holdout ?? 20,
-        m.description,
-        daysAgo(now, m.age),
-      ).lastInsertRowid,
-    );
-    const hasArticles = db
-      .prepare("SELECT 1 FROM kg_articles WHERE graph_id = ? LIMIT 1")
-      .get(m.graph);
-    if (!hasArticles) continue;
-    const model = db.prepare("SELECT * FROM kg_models WHERE id = ?").get(id) as ModelRow;
-    const run = createRun(ctx, model, { kind: "training", holdout: model.holdout }, user, (runId) =>
-      enqueueModelRun(ctx, { id: runId, kind: "training", graphId: model.graph_id }, user.id),
+    const model = await insertModel(tx, {
+      name: m.name,
+      type: m.type,
+      graphId: (await graphIsThere(tx, m.graph)) ? m.graph : null,
+      holdout: m.holdout ?? 20,
+      description: m.description,
+      createdAt: daysAgo(now, m.age),
+    });
+    if (!(await graphHasArticles(tx, m.graph))) continue;
+    const run = await createRunIn(
+      tx,
+      model,
+      { kind: "training", holdout: model.holdout },
+      admin,
+      (runId, t) =>
+        enqueueModelRun(ctx, { id: runId, kind: "training", graphId: model.graph_id }, admin.id, t),
     );
     runs.push(run.id);
   }
@@ -143,46 +154,29 @@ const EXTRA_QUERIES: Record<number, string[]> = {
 };
 const TYPOS = ["F35战斗机", "辽宁號", "歼20", "卡尔文森号", "伊丽莎白号航母", "东風-17"];
 
-function seedSearches(ctx: PlatformContext, rng: Rng, users: { id: number }[], now: Date) {
-  const db = ctx.db;
-  const insert = db.prepare(
-    "INSERT INTO kg_search_log (graph_id, user_id, query, kind, result_count, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  // What a search of each kind finds for a query (graph, query, query).
-  const counters = {
-    entity: db.prepare(
-      "SELECT count(*) FROM kg_entities WHERE graph_id = ? AND (instr(name, ?) > 0 OR instr(aliases, ?) > 0)",
-    ),
-    article: db.prepare(
-      "SELECT count(*) FROM kg_articles WHERE graph_id = ? AND (instr(title, ?) > 0 OR instr(content, ?) > 0)",
-    ),
-    event: db.prepare(
-      "SELECT count(*) FROM kg_events WHERE graph_id = ? AND (instr(title, ?) > 0 OR trigger_word = ?)",
-    ),
-  };
+async function seedSearches(
+  ctx: PlatformContext,
+  tx: Tx,
+  rng: Rng,
+  users: { id: number }[],
+  now: Date,
+) {
+  // What a search of each kind finds for a query.
   const memo = new Map<string, number>();
-  const resultsOf = (graph: number, kind: keyof typeof counters, query: string) => {
+  const resultsOf = async (graph: number, kind: SearchKindCounted, query: string) => {
     const key = `${graph}|${kind}|${query}`;
-    if (!memo.has(key)) memo.set(key, counters[kind].pluck().get(graph, query, query) as number);
-    return memo.get(key)!;
+    let n = memo.get(key);
+    if (n === undefined) memo.set(key, (n = await searchMatches(tx, graph, kind, query)));
+    return n;
   };
+  const rows: [number, number, string, string, number, string][] = [];
   for (const graph of [245, 246]) {
     // Popular entities are searched more: weight by mentions.
-    const entities = db
-      .prepare(
-        `SELECT e.name, coalesce(sum(d.mentions), 0) AS w FROM kg_entities e LEFT JOIN kg_entity_daily d ON d.entity_id = e.id
-          WHERE e.graph_id = ? GROUP BY e.id ORDER BY w DESC, e.id LIMIT 40`,
-      )
-      .all(graph) as { name: string; w: number }[];
-    const verbs = db
-      .prepare(
-        "SELECT DISTINCT trigger_word FROM kg_events WHERE graph_id = ? AND trigger_word <> ''",
-      )
-      .pluck()
-      .all(graph) as string[];
+    const entities = await popularEntityNames(tx, graph);
+    const verbs = await triggerWords(tx, graph);
     const pool = [
       ...entities.flatMap(
-        (e, i) => Array(Math.max(1, Math.round(8 / (1 + i / 4)))).fill(e.name) as string[],
+        (name, i) => Array(Math.max(1, Math.round(8 / (1 + i / 4)))).fill(name) as string[],
       ),
       ...verbs,
       ...(EXTRA_QUERIES[graph] ?? []),
@@ -200,17 +194,19 @@ function seedSearches(ctx: PlatformContext, rng: Rng, users: { id: number }[], n
         const kind = rng.pick(["entity", "entity", "article", "event"] as const);
         const at = new Date(date.getTime() + rng.int(7 * 3600, 22 * 3600) * 1000 + rng.int(0, 999));
         if (at > now) continue;
-        insert.run(
+        const userId = rng.pick(users).id;
+        rows.push([
           graph,
-          rng.pick(users).id,
+          userId,
           query,
           kind,
-          resultsOf(graph, kind, query),
+          await resultsOf(graph, kind, query),
           at.toISOString(),
-        );
+        ]);
       }
     }
   }
+  await insertSearches(bulkOf(ctx.store, tx), rows);
 }
 
 const REPORTS: Record<FactKind, string[]> = {
@@ -255,65 +251,48 @@ const STATUSES: FeedbackStatus[] = [
   "confirmed",
 ];
 
-function seedFeedback(
-  ctx: PlatformContext,
+async function seedFeedback(
+  tx: Tx,
   rng: Rng,
   users: { id: number; username: string }[],
   now: Date,
 ) {
-  const db = ctx.db;
-  const insert = db.prepare(
-    `INSERT INTO kg_feedback (graph_id, kind, target, target_label, link, content, status, note, reporter_id, reporter, handler, handled_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const targets: Record<FactKind, (graph: number) => string[]> = {
-    entity: (g) =>
-      db
-        .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? ORDER BY id LIMIT 30")
-        .pluck()
-        .all(g) as string[],
-    relation: (g) =>
-      (
-        db
-          .prepare("SELECT id FROM kg_relations WHERE graph_id = ? ORDER BY id LIMIT 30")
-          .pluck()
-          .all(g) as number[]
-      ).map(String),
-    event: (g) =>
-      (
-        db
-          .prepare("SELECT id FROM kg_events WHERE graph_id = ? ORDER BY id LIMIT 30")
-          .pluck()
-          .all(g) as number[]
-      ).map(String),
+  const ontologies = new Map<number, GraphOntology>();
+  const ontologyOf = async (graph: number) => {
+    let o = ontologies.get(graph);
+    if (!o) ontologies.set(graph, (o = await loadOntology(tx, graph)));
+    return o;
   };
   const handler = users[0];
-  STATUSES.forEach((status, i) => {
+  const rows: FeedbackInsert[] = [];
+  for (const [i, status] of STATUSES.entries()) {
     const graph = i % 4 === 3 ? 246 : 245;
     const kind = (["entity", "relation", "event"] as const)[i % 3];
-    const candidates = targets[kind](graph);
-    if (!candidates.length) return;
+    const candidates = await firstTargets(tx, graph, kind);
+    if (!candidates.length) continue;
     const target = rng.pick(candidates);
-    const fact = resolveFact(ctx, graph, kind, target);
-    if (!fact) return;
+    const fact = await factIn(tx, await ontologyOf(graph), graph, kind, target);
+    if (!fact) continue;
     const reporter = users[users.length > 2 ? 2 : users.length - 1];
     const age = 30 - i * 2;
     const handled =
       status === "new" ? null : daysAgo(now, Math.max(0, age - 1 - rng.int(0, 1)), 15);
-    insert.run(
-      graph,
+    const content = rng.pick(REPORTS[kind]);
+    rows.push({
+      graph_id: graph,
       kind,
       target,
-      fact.label,
-      fact.link,
-      rng.pick(REPORTS[kind]),
+      target_label: fact.label,
+      link: fact.link,
+      content,
       status,
-      status === "new" ? "" : rng.pick(NOTES[status]),
-      reporter.id,
-      reporter.username,
-      status === "new" ? "" : handler.username,
-      handled,
-      daysAgo(now, age, 9 + (i % 8)),
-    );
-  });
+      note: status === "new" ? "" : rng.pick(NOTES[status]),
+      reporter_id: reporter.id,
+      reporter: reporter.username,
+      handler: status === "new" ? "" : handler.username,
+      handled_at: handled,
+      created_at: daysAgo(now, age, 9 + (i % 8)),
+    });
+  }
+  await insertFeedback(tx, rows);
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FormActionData, FormDialogData, PermissionPageData } from "~/table/data";
 import type { TableSchema } from "~/table/types";
@@ -10,7 +11,8 @@ import {
   resetPasswordLoader,
 } from "~/table/index.server";
 import { browser, useTestPlatform } from "../helpers/console";
-import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { createUserWithToken, startPlatform, type TestPlatform } from "../helpers/platform";
+import { one, rows } from "../helpers/sql";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
 /**
@@ -37,22 +39,23 @@ const GROUP_CRUD = [
   "auth__group__delete",
 ];
 
-const groupsOf = (userId: number) =>
-  p.ctx.db
-    .prepare("SELECT group_id FROM user_groups WHERE user_id = ? ORDER BY group_id")
-    .pluck()
-    .all(userId) as number[];
+const groupsOf = async (userId: number) =>
+  (
+    await rows<{ group_id: number }>(
+      p.ctx,
+      sql`SELECT group_id FROM user_groups WHERE user_id = ${userId} ORDER BY group_id`,
+    )
+  ).map((r) => r.group_id);
+const groupId = async (name: string) =>
+  (await one<{ id: number }>(p.ctx, sql`SELECT id FROM groups WHERE name = ${name}`))!.id;
 
 beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   um = await as(p, "um-console", USER_CRUD);
   gm = await as(p, "gm-console", [...GROUP_CRUD, "auth__user__read"]);
-  adminGroup = p.ctx.db
-    .prepare("SELECT id FROM groups WHERE name = '管理员'")
-    .pluck()
-    .get() as number;
-  plain = userWithToken(p.ctx, "plain-console", []).id;
+  adminGroup = await groupId("管理员");
+  plain = (await createUserWithToken(p.ctx, "plain-console", [])).id;
 });
 afterAll(() => p.close());
 
@@ -114,13 +117,11 @@ describe("a user manager in the users table", () => {
     const d = r.data as FormActionData;
     expect(d.message).toContain("只有管理员可以授予或收回管理员权限");
     expect(d.values.email).toBe("typed@example.com");
-    expect(groupsOf(plain)).toEqual([
-      p.ctx.db.prepare("SELECT id FROM groups WHERE name = 'g-plain-console'").pluck().get(),
-    ]);
+    expect(await groupsOf(plain)).toEqual([await groupId("g-plain-console")]);
   });
 
   it("is refused in English in the en console", async () => {
-    const en = await browser(userWithToken(p.ctx, "um-en", USER_CRUD), { lng: "en" });
+    const en = await browser(await createUserWithToken(p.ctx, "um-en", USER_CRUD), { lng: "en" });
     const r = await run(() =>
       formAction(
         "users",
@@ -154,7 +155,7 @@ describe("a user manager in the users table", () => {
     expect((loaded.data as FormDialogData).locked).toEqual(
       expect.arrayContaining(["groups", "is_active"]),
     );
-    const before = groupsOf(um.id);
+    const before = await groupsOf(um.id);
     const r = await run(() =>
       formAction(
         "users",
@@ -172,21 +173,15 @@ describe("a user manager in the users table", () => {
       ),
     );
     expect(r.status).toBe(302);
-    expect(groupsOf(um.id)).toEqual(before);
-    const row = p.ctx.db.prepare("SELECT email, is_active FROM users WHERE id = ?").get(um.id) as {
-      email: string;
-      is_active: number;
-    };
+    expect(await groupsOf(um.id)).toEqual(before);
+    const row = await one(p.ctx, sql`SELECT email, is_active FROM users WHERE id = ${um.id}`);
     expect(row).toEqual({ email: "um-new@example.com", is_active: 1 });
   });
 });
 
 describe("a group manager on the access-control page", () => {
   it("sees its own group's permissions locked and codenames it lacks disabled", async () => {
-    const own = p.ctx.db
-      .prepare("SELECT id FROM groups WHERE name = 'g-gm-console'")
-      .pluck()
-      .get() as number;
+    const own = await groupId("g-gm-console");
     const r = await run(() =>
       permissionLoader(args(get(`/backend/setting/permission?group=${own}`, gm))),
     );
@@ -202,7 +197,7 @@ describe("a group manager on the access-control page", () => {
       permissionLoader(args(get(`/backend/setting/permission?group=${adminGroup}`, gm))),
     );
     expect((page.data as PermissionPageData).canUpdate).toBe(false);
-    const before = groupsOf(gm.id);
+    const before = await groupsOf(gm.id);
     const r = await run(() =>
       permissionAction(
         args(
@@ -219,6 +214,6 @@ describe("a group manager on the access-control page", () => {
     const flash = await flashOf(r.response);
     expect(flash?.type).toBe("error");
     expect(flash?.message).toContain("只有管理员");
-    expect(groupsOf(gm.id)).toEqual(before);
+    expect(await groupsOf(gm.id)).toEqual(before);
   });
 });

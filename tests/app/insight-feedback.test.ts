@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/table/data";
 import { loader as feedbackTable } from "~/table/routes/list";
@@ -9,6 +10,7 @@ import { action as createAction } from "~/table/routes/new";
 import { action as reportAction, loader as reportLoader } from "~/routes/feedback.new";
 import { useTestPlatform } from "../helpers/console";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
+import { one as oneRow } from "../helpers/sql";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
 type Json = any;
@@ -18,7 +20,7 @@ let handler: Awaited<ReturnType<typeof as>>;
 let reader: Awaited<ReturnType<typeof as>>;
 let visitor: Awaited<ReturnType<typeof as>>;
 
-const one = (sql: string, ...a: unknown[]) => p.ctx.db.prepare(sql).get(...a) as Json;
+const one = async (query: RawBuilder<unknown>) => (await oneRow<Json>(p.ctx, query)) as Json;
 
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
@@ -30,11 +32,12 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 describe("a visitor reports a wrong fact (/feedback/new)", () => {
-  const relation = () =>
-    one("SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1").id as number;
+  const relation = async () =>
+    (await one(sql`SELECT id FROM kg_relations WHERE graph_id = 245 ORDER BY id LIMIT 1`))
+      .id as number;
 
   it("shows the fact and where to go back", async () => {
-    const id = relation();
+    const id = await relation();
     const d = (
       await run(() =>
         reportLoader(
@@ -71,7 +74,7 @@ describe("a visitor reports a wrong fact (/feedback/new)", () => {
   });
 
   it("files the report and goes back with a thank-you", async () => {
-    const id = relation();
+    const id = await relation();
     const r = await run(() =>
       reportAction(
         args(
@@ -88,7 +91,7 @@ describe("a visitor reports a wrong fact (/feedback/new)", () => {
     expect(location(r)).toBe("/245/articles");
     expect((await flashOf(r.response))?.message).toBe("反馈已提交，感谢您的帮助！");
     expect(
-      one("SELECT status, reporter, content FROM kg_feedback ORDER BY id DESC LIMIT 1"),
+      await one(sql`SELECT status, reporter, content FROM kg_feedback ORDER BY id DESC LIMIT 1`),
     ).toMatchObject({
       status: "new",
       reporter: "fb-visitor",
@@ -161,8 +164,8 @@ describe("a visitor reports a wrong fact (/feedback/new)", () => {
 });
 
 describe("feedback management (/kgfeedback/index)", () => {
-  const newest = (status: string) =>
-    one("SELECT id FROM kg_feedback WHERE status = ? ORDER BY id DESC LIMIT 1", status)
+  const newest = async (status: string) =>
+    (await one(sql`SELECT id FROM kg_feedback WHERE status = ${status} ORDER BY id DESC LIMIT 1`))
       .id as number;
 
   it("lists the reports in the generic table, newest first, filterable by status", async () => {
@@ -178,7 +181,7 @@ describe("feedback management (/kgfeedback/index)", () => {
   });
 
   it("shows a report with its fact link and the moves its status allows", async () => {
-    const id = newest("new");
+    const id = await newest("new");
     const d = (
       await run(() =>
         reviewLoader(args(get(`/kgfeedback/index/${id}/review`, handler), { id: String(id) })),
@@ -198,7 +201,7 @@ describe("feedback management (/kgfeedback/index)", () => {
   });
 
   it("moves new → confirmed → fixed with a note, back to the table with its state, and says when it cannot", async () => {
-    const id = newest("new");
+    const id = await newest("new");
     const confirm = await run(() =>
       reviewAction(
         args(
@@ -213,7 +216,9 @@ describe("feedback management (/kgfeedback/index)", () => {
     );
     expect(location(confirm)).toBe("/kgfeedback/index?status=new&page=1");
     expect((await flashOf(confirm.response))?.message).toBe("反馈状态已改为“已确认”");
-    expect(one("SELECT status, note, handler FROM kg_feedback WHERE id = ?", id)).toMatchObject({
+    expect(
+      await one(sql`SELECT status, note, handler FROM kg_feedback WHERE id = ${id}`),
+    ).toMatchObject({
       status: "confirmed",
       note: "已核实",
       handler: "fb-handler",
@@ -266,7 +271,9 @@ describe("feedback management (/kgfeedback/index)", () => {
 
   it("files a report from the table's own create dialog too, checked against the graph", async () => {
     const admin = await as(p, "fb-admin", ["admin"]);
-    const e = one("SELECT uuid, name FROM kg_entities WHERE graph_id = 246 ORDER BY id LIMIT 1");
+    const e = await one(
+      sql`SELECT uuid, name FROM kg_entities WHERE graph_id = 246 ORDER BY id LIMIT 1`,
+    );
     const r = await run(() =>
       createAction(
         args(
@@ -282,7 +289,9 @@ describe("feedback management (/kgfeedback/index)", () => {
     );
     expect(location(r)).toBe("/kgfeedback/index");
     expect(
-      one("SELECT reporter, target_label, status FROM kg_feedback ORDER BY id DESC LIMIT 1"),
+      await one(
+        sql`SELECT reporter, target_label, status FROM kg_feedback ORDER BY id DESC LIMIT 1`,
+      ),
     ).toMatchObject({ reporter: "fb-admin", status: "new" });
     const bad = await run(() =>
       createAction(
@@ -302,7 +311,7 @@ describe("feedback management (/kgfeedback/index)", () => {
   });
 
   it("refuses a reader's status change (403), an unknown intent (400) and an unknown report (404)", async () => {
-    const id = newest("new");
+    const id = await newest("new");
     expect(
       (
         await run(() =>

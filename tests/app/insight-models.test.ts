@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableData } from "~/table/data";
 import { loader as evaluationLoader } from "~/routes/_admin.model.evaluation.$id";
@@ -11,6 +12,7 @@ import { loader as eventsLoader } from "~/routes/_admin.model.logs.$id.events";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { useTestPlatform } from "../helpers/console";
 import { eventually, startPlatform, type TestPlatform } from "../helpers/platform";
+import { one as oneRow } from "../helpers/sql";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
 
 type Json = any;
@@ -20,12 +22,15 @@ let admin: Awaited<ReturnType<typeof as>>;
 let reader: Awaited<ReturnType<typeof as>>;
 let nobody: Awaited<ReturnType<typeof as>>;
 
-const one = (sql: string, ...a: unknown[]) => p.ctx.db.prepare(sql).get(...a) as Json;
-const idOf = (name: string) => one("SELECT id FROM kg_models WHERE name = ?", name).id as number;
+const one = async (query: RawBuilder<unknown>) => (await oneRow<Json>(p.ctx, query)) as Json;
+const idOf = async (name: string) =>
+  (await one(sql`SELECT id FROM kg_models WHERE name = ${name}`)).id as number;
 
 const settled = () =>
   eventually(
-    () => one("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')").n === 0,
+    async () =>
+      (await one(sql`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`)).n ===
+      0,
   );
 
 beforeAll(async () => {
@@ -62,7 +67,7 @@ describe("models table (/model/index)", () => {
     const r = await run(() => createModel(args(post("/model/index/new", admin, fields))));
     expect(location(r)).toBe("/model/index");
     expect(
-      one("SELECT type, graph_id, holdout, status FROM kg_models WHERE name = '表单模型'"),
+      await one(sql`SELECT type, graph_id, holdout, status FROM kg_models WHERE name = '表单模型'`),
     ).toMatchObject({ type: "relation", graph_id: 246, holdout: 25, status: "new" });
     const bad = await run(() =>
       createModel(
@@ -92,7 +97,7 @@ describe("models table (/model/index)", () => {
 
 describe("run dialog (/model/index/:id/run)", () => {
   it("offers the model's test share and starts a run, landing on its live log", async () => {
-    const id = idOf("军事关系抽取");
+    const id = await idOf("军事关系抽取");
     const loaded = (
       await run(() => runLoader(args(get(`/model/index/${id}/run`, admin), { id: String(id) })))
     ).data as Json;
@@ -104,11 +109,14 @@ describe("run dialog (/model/index/:id/run)", () => {
         }),
       ),
     );
-    const runId = one("SELECT max(id) AS id FROM kg_model_runs WHERE model_id = ?", id).id;
+    const runId = (await one(sql`SELECT max(id) AS id FROM kg_model_runs WHERE model_id = ${id}`))
+      .id;
     expect(r.status).toBe(302);
     expect(location(r)).toBe(`/model/logs/${id}?run=${runId}`);
     expect((await flashOf(r.response))?.message).toBe("已开始运行，正在跳转到运行日志");
-    expect(one("SELECT kind, holdout FROM kg_model_runs WHERE id = ?", runId)).toMatchObject({
+    expect(
+      await one(sql`SELECT kind, holdout FROM kg_model_runs WHERE id = ${runId}`),
+    ).toMatchObject({
       kind: "evaluation",
       holdout: 25,
     });
@@ -116,7 +124,7 @@ describe("run dialog (/model/index/:id/run)", () => {
   });
 
   it("keeps the dialog open with the platform's reason when the run is refused", async () => {
-    const id = idOf("军事实体识别");
+    const id = await idOf("军事实体识别");
     const bad = await run(() =>
       runAction(
         args(post(`/model/index/${id}/run`, admin, { kind: "training", holdout: "80" }), {
@@ -154,7 +162,7 @@ describe("run dialog (/model/index/:id/run)", () => {
   });
 
   it("is refused to a reader (no kg__model__update) by the platform, and 404s for an unknown model", async () => {
-    const id = idOf("军事实体识别");
+    const id = await idOf("军事实体识别");
     const r = await run(() =>
       runAction(
         args(post(`/model/index/${id}/run`, reader, { kind: "evaluation" }), { id: String(id) }),
@@ -170,7 +178,7 @@ describe("run dialog (/model/index/:id/run)", () => {
 
 describe("run logs (/model/logs/:id)", () => {
   it("shows the latest run and its log newest first, paged by 20", async () => {
-    const id = idOf("军事事件抽取");
+    const id = await idOf("军事事件抽取");
     const d = (
       await run(() => logsLoader(args(get(`/model/logs/${id}`, reader), { id: String(id) })))
     ).data as Json;
@@ -206,7 +214,7 @@ describe("run logs (/model/logs/:id)", () => {
   });
 
   it("shows a model that never ran with no run", async () => {
-    const id = idOf("新闻事件抽取");
+    const id = await idOf("新闻事件抽取");
     const d = (
       await run(() => logsLoader(args(get(`/model/logs/${id}`, reader), { id: String(id) })))
     ).data as Json;
@@ -215,7 +223,7 @@ describe("run logs (/model/logs/:id)", () => {
   });
 
   it("follows a running job: marked active, and cancelled by the cancel action", async () => {
-    const id = idOf("通用实体识别");
+    const id = await idOf("通用实体识别");
     stopJobWorker(p.ctx);
     try {
       await run(() =>
@@ -238,7 +246,7 @@ describe("run logs (/model/logs/:id)", () => {
       );
       expect(location(r)).toBe(`/model/logs/${id}?run=${d.run.id}`);
       expect((await flashOf(r.response))?.message).toBe("已请求取消运行");
-      expect(one("SELECT status FROM kg_model_runs WHERE id = ?", d.run.id).status).toBe(
+      expect((await one(sql`SELECT status FROM kg_model_runs WHERE id = ${d.run.id}`)).status).toBe(
         "cancelled",
       );
       const again = await run(() =>
@@ -262,8 +270,9 @@ describe("run logs (/model/logs/:id)", () => {
   });
 
   it("streams a run's events to the page's EventSource", async () => {
-    const id = idOf("军事事件抽取");
-    const runId = one("SELECT max(id) AS id FROM kg_model_runs WHERE model_id = ?", id).id;
+    const id = await idOf("军事事件抽取");
+    const runId = (await one(sql`SELECT max(id) AS id FROM kg_model_runs WHERE model_id = ${id}`))
+      .id;
     const r = await run(() =>
       eventsLoader(
         args(get(`/model/logs/${id}/events?run=${runId}&after_log=0`, reader), { id: String(id) }),
@@ -295,7 +304,7 @@ describe("run logs (/model/logs/:id)", () => {
 
 describe("evaluation (/model/evaluation/:id)", () => {
   it("shows precision, recall and F1 per class, the confusion matrix and the charts", async () => {
-    const id = idOf("军事事件抽取");
+    const id = await idOf("军事事件抽取");
     const r = await run(() =>
       evaluationLoader(
         args(get(`/model/evaluation/${id}`, reader, { "Sec-Fetch-Dest": "document" }), {
@@ -304,9 +313,8 @@ describe("evaluation (/model/evaluation/:id)", () => {
       ),
     );
     const d = r.data as Json;
-    const stored = one(
-      "SELECT * FROM kg_model_evaluations WHERE model_id = ? ORDER BY id DESC LIMIT 1",
-      id,
+    const stored = await one(
+      sql`SELECT * FROM kg_model_evaluations WHERE model_id = ${id} ORDER BY id DESC LIMIT 1`,
     );
     expect(d.evaluation).toMatchObject({
       run_id: stored.run_id,
@@ -329,10 +337,9 @@ describe("evaluation (/model/evaluation/:id)", () => {
   });
 
   it("picks a run's evaluation with ?run=, and says when a model has none", async () => {
-    const id = idOf("军事关系抽取");
-    const first = one(
-      "SELECT min(run_id) AS run FROM kg_model_evaluations WHERE model_id = ?",
-      id,
+    const id = await idOf("军事关系抽取");
+    const first = (
+      await one(sql`SELECT min(run_id) AS run FROM kg_model_evaluations WHERE model_id = ${id}`)
     ).run;
     const d = (
       await run(() =>
@@ -343,7 +350,7 @@ describe("evaluation (/model/evaluation/:id)", () => {
     ).data as Json;
     expect(d.evaluation.run_id).toBe(first);
     expect(d.charts.history.svg === null || typeof d.charts.history.svg === "string").toBe(true);
-    const none = idOf("新闻事件抽取");
+    const none = await idOf("新闻事件抽取");
     const empty = (
       await run(() =>
         evaluationLoader(args(get(`/model/evaluation/${none}`, reader), { id: String(none) })),

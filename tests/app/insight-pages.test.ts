@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entityLoader } from "~/routes/_admin.count.entity";
 import { loader as entityExport } from "~/routes/_admin.count.entity.export";
@@ -10,6 +11,7 @@ import { loader as verbExport } from "~/routes/_admin.count.verb.export";
 import { loader as logLoader } from "~/routes/_admin.log.index";
 import { loader as logExport } from "~/routes/_admin.log.index.export";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
+import { one as oneRow } from "../helpers/sql";
 import { useTestPlatform } from "../helpers/console";
 import { args, as, get, run } from "./table-helpers";
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-const one = (sql: string, ...a: unknown[]) => p.ctx.db.prepare(sql).get(...a) as Json;
+const one = async (query: RawBuilder<unknown>) => (await oneRow<Json>(p.ctx, query)) as Json;
 /** A document request (the browser loading the page): charts come with their server SVG. */
 const doc = (path: string, who = stats) => get(path, who, { "Sec-Fetch-Dest": "document" });
 /** A data request of a hydrated page: the browser draws the charts, so no SVG. */
@@ -90,7 +92,7 @@ describe("entity statistics pages", () => {
     const d = (await run(() => entityLoader(args(doc("/count/entity"))))).data as Json;
     expect(d.graphId).toBe(245);
     expect(d.stats.totals.entities).toBe(
-      one("SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245").n,
+      (await one(sql`SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245`)).n,
     );
     expect(d.stats.top.length).toBe(20);
     expect(d.charts.byType.svg).toContain("<svg");
@@ -98,8 +100,10 @@ describe("entity statistics pages", () => {
   });
 
   it("filters by entity type", async () => {
-    const ship = one(
-      "SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '舰艇'",
+    const ship = (
+      await one(
+        sql`SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '舰艇'`,
+      )
     ).id;
     const d = (await run(() => entityLoader(args(nav(`/count/entity?graph=245&type=${ship}`)))))
       .data as Json;
@@ -114,7 +118,9 @@ describe("entity statistics pages", () => {
   });
 
   it("details one entity, and answers an unknown one with a 404 and the platform's reason", async () => {
-    const e = one("SELECT uuid, name FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'");
+    const e = await one(
+      sql`SELECT uuid, name FROM kg_entities WHERE graph_id = 245 AND name = '美国海军'`,
+    );
     const d = (
       await run(() => entityDetailLoader(args(doc(`/count/entitycount/${e.uuid}`), { id: e.uuid })))
     ).data as Json;
@@ -135,7 +141,7 @@ describe("entity statistics pages", () => {
       );
       expect(r.status, table).toBe(200);
     }
-    const e = one("SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1").uuid;
+    const e = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 245 LIMIT 1`)).uuid;
     const r = await run(() =>
       entityDetailExport(args(nav(`/count/entitycount/${e}/export?table=mentions`), { id: e })),
     );

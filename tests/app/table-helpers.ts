@@ -1,6 +1,6 @@
 import { getSession } from "~/auth/session.server";
 import { browser, get, post, run, type BrowserState } from "../helpers/console";
-import { userWithToken, type TestPlatform } from "../helpers/platform";
+import { createUserWithToken, type TestPlatform } from "../helpers/platform";
 
 export { browser, get, post, run };
 
@@ -27,7 +27,7 @@ export async function as(
   name: string,
   codenames: string[],
 ): Promise<BrowserState & { id: number; token: string }> {
-  const user = userWithToken(p.ctx, name, codenames);
+  const user = await createUserWithToken(p.ctx, name, codenames);
   return { ...(await browser(user, { lng: "zh" })), id: user.id, token: user.token };
 }
 

@@ -8,7 +8,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { rows, run, value } from "../helpers/sql.js";
@@ -115,7 +115,7 @@ async function world(actor: Actor): Promise<World> {
       op: operatorCodenames,
       vi: visitorCodenames,
     }[actor];
-    me = userWithToken(ctx, actor, codenames);
+    me = await createUserWithToken(ctx, actor, codenames);
     ownGroup = await groupId(`g-${actor}`);
   }
   return {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../platform/i18n/en.js";
 import es from "../../platform/i18n/es.js";
@@ -5,7 +6,8 @@ import { localize, localizeBody, requestLng } from "../../platform/i18n/index.js
 import { syncPermissionCatalog } from "../../platform/auth/store.js";
 import { migrations } from "../../platform/db/migrations.js";
 import { sourceMessages } from "../../scripts/platform-messages.js";
-import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { createUserWithToken, startPlatform, type TestPlatform } from "../helpers/platform.js";
+import { run, value } from "../helpers/sql.js";
 
 const HAN = /\p{Script=Han}/u;
 const placeholders = (s: string) => (s.match(/\{\d+\}/g) ?? []).sort();
@@ -127,7 +129,7 @@ describe("answers in the request's language over HTTP", () => {
 
   beforeAll(async () => {
     p = await startPlatform({ seed: "demo" });
-    admin = userWithToken(p.ctx, "i18n-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "i18n-admin", ["admin"]);
   });
   afterAll(() => p.close());
 
@@ -176,10 +178,7 @@ describe("answers in the request's language over HTTP", () => {
   });
 
   it("permission names: Chinese in the store, the request's language in answers", async () => {
-    const stored = p.ctx.db
-      .prepare("SELECT name FROM permissions WHERE codename = 'admin'")
-      .pluck()
-      .get();
+    const stored = await value(p.ctx, sql`SELECT name FROM permissions WHERE codename = 'admin'`);
     expect(stored).toBe("全部权限");
     const res = await get("/common/permissions/", "en");
     const full = (res.body.results as { codename: string; name: string }[]).find(
@@ -194,25 +193,29 @@ describe("answers in the request's language over HTTP", () => {
   });
 
   it("a store seeded with the old English names gets the catalogue's names", async () => {
-    p.ctx.db.prepare("UPDATE permissions SET name = 'Full access' WHERE codename = 'admin'").run();
+    await run(p.ctx, sql`UPDATE permissions SET name = 'Full access' WHERE codename = 'admin'`);
     await syncPermissionCatalog(p.ctx.store.db);
-    expect(
-      p.ctx.db.prepare("SELECT name FROM permissions WHERE codename = 'admin'").pluck().get(),
-    ).toBe("全部权限");
+    expect(await value(p.ctx, sql`SELECT name FROM permissions WHERE codename = 'admin'`)).toBe(
+      "全部权限",
+    );
   });
 
-  it("the product title's old default gives way to each language's name; an operator's stays", () => {
-    const sql = migrations.find((m) => m.name === "012-product-title")!.sqlite;
-    const db = p.ctx.db;
+  it("the product title's old default gives way to each language's name; an operator's stays", async () => {
+    const migration = migrations.find((m) => m.name === "012-product-title")!;
+    // The migration's script as its engine runs it (several statements).
+    const migrate = async () => {
+      const sqlite = p.ctx.store.sqlite;
+      if (sqlite) sqlite.handle.exec(migration.sqlite);
+      else await sql.raw(migration.postgres).execute(p.ctx.store.db);
+    };
     const set = (v: string) =>
-      db.prepare("UPDATE configs SET value = ? WHERE key = 'YF_PRODUCT_TITLE'").run(v);
-    const value = () =>
-      db.prepare("SELECT value FROM configs WHERE key = 'YF_PRODUCT_TITLE'").pluck().get();
-    set("知识图谱平台");
-    db.exec(sql);
-    expect(value()).toBe("");
-    set("某医院知识图谱");
-    db.exec(sql);
-    expect(value()).toBe("某医院知识图谱");
+      run(p.ctx, sql`UPDATE configs SET value = ${v} WHERE key = 'YF_PRODUCT_TITLE'`);
+    const title = () => value(p.ctx, sql`SELECT value FROM configs WHERE key = 'YF_PRODUCT_TITLE'`);
+    await set("知识图谱平台");
+    await migrate();
+    expect(await title()).toBe("");
+    await set("某医院知识图谱");
+    await migrate();
+    expect(await title()).toBe("某医院知识图谱");
   });
 });

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitArticles } from "../../platform/admin/insight/evaluate.js";
 import { STOPWORDS } from "../../platform/admin/insight/keywords.js";
@@ -9,9 +10,10 @@ import {
   authHeaders,
   eventually,
   startPlatform,
+  createUserWithToken,
   type TestPlatform,
-  userWithToken,
 } from "../helpers/platform.js";
+import { one as oneRow, rows } from "../helpers/sql.js";
 
 type Json = any;
 
@@ -23,17 +25,17 @@ let nobody: { id: number; token: string; csrf: string };
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
   startJobWorker(p.ctx);
-  admin = userWithToken(p.ctx, "insight-admin", ["admin"]);
-  reader = userWithToken(p.ctx, "insight-reader", [
+  admin = await createUserWithToken(p.ctx, "insight-admin", ["admin"]);
+  reader = await createUserWithToken(p.ctx, "insight-reader", [
     "kg__model__read",
     "kg__statistics__read",
     "kg__log__read",
     "kg__feedback__read",
   ]);
-  nobody = userWithToken(p.ctx, "insight-nobody", []);
+  nobody = await createUserWithToken(p.ctx, "insight-nobody", []);
   await eventually(
-    () =>
-      !p.ctx.db.prepare("SELECT 1 FROM kg_model_runs WHERE status IN ('queued', 'running')").get(),
+    async () =>
+      !(await one(sql`SELECT 1 AS x FROM kg_model_runs WHERE status IN ('queued', 'running')`)),
   );
 });
 afterAll(async () => {
@@ -61,8 +63,8 @@ const call = async (method: string, path: string, who: Who | null, body?: unknow
 const get = (path: string, who: Who | null = admin) => call("GET", path, who);
 const post = (path: string, body: unknown, who: Who | null = admin) =>
   call("POST", path, who, body);
-const all = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).all(...args) as Json[];
-const one = (sql: string, ...args: unknown[]) => p.ctx.db.prepare(sql).get(...args) as Json;
+const all = (query: RawBuilder<unknown>) => rows<Json>(p.ctx, query);
+const one = async (query: RawBuilder<unknown>) => (await oneRow<Json>(p.ctx, query)) as Json;
 
 async function createModel(fields: Record<string, unknown>) {
   const r = await post("/kg/models/", { version: "1.0.0", holdout: 20, ...fields });
@@ -72,16 +74,17 @@ async function createModel(fields: Record<string, unknown>) {
 
 async function finishedRun(modelId: number, runId: number) {
   let run: Json;
-  await eventually(() => {
-    run = one("SELECT status FROM kg_model_runs WHERE id = ?", runId);
+  await eventually(async () => {
+    run = await one(sql`SELECT status FROM kg_model_runs WHERE id = ${runId}`);
     return ["succeeded", "failed", "cancelled"].includes(run.status);
   });
   // The job settles just after the run.
-  await eventually(() =>
+  await eventually(async () =>
     ["succeeded", "failed", "cancelled"].includes(
-      one(
-        "SELECT j.status FROM jobs j JOIN kg_model_runs r ON r.job_id = j.id WHERE r.id = ?",
-        runId,
+      (
+        await one(
+          sql`SELECT j.status FROM jobs j JOIN kg_model_runs r ON r.job_id = j.id WHERE r.id = ${runId}`,
+        )
       ).status,
     ),
   );
@@ -145,15 +148,20 @@ describe("model runs", () => {
     expect(run.status).toBe("succeeded");
 
     const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
-    const { test } = splitArticles(p.ctx, 245, 20);
-    const gold = one(
-      `SELECT count(*) AS n FROM kg_event_articles WHERE article_id IN (SELECT value FROM json_each(?))`,
-      JSON.stringify(test),
+    const { test } = await splitArticles(p.ctx, 245, 20);
+    const gold = (
+      await one(
+        sql`SELECT count(*) AS n FROM kg_event_articles WHERE article_id IN (${sql.join(test)})`,
+      )
     ).n;
     let predicted = 0;
-    const knowledge = await trainingKnowledge(p.ctx, 245, splitArticles(p.ctx, 245, 20).train);
+    const knowledge = await trainingKnowledge(
+      p.ctx,
+      245,
+      (await splitArticles(p.ctx, 245, 20)).train,
+    );
     for (const id of test) {
-      const a = one("SELECT content, published_at FROM kg_articles WHERE id = ?", id);
+      const a = await one(sql`SELECT content, published_at FROM kg_articles WHERE id = ${id}`);
       predicted += (
         await analyzeText(p.ctx, 245, a.content, {
           referenceDate: a.published_at.slice(0, 10),
@@ -186,25 +194,24 @@ describe("model runs", () => {
   });
 
   it("judges held-out articles with a dictionary built from the training articles only", async () => {
-    const { train, test } = splitArticles(p.ctx, 245, 20);
+    const { train, test } = await splitArticles(p.ctx, 245, 20);
     const knowledge = await trainingKnowledge(p.ctx, 245, train);
     const known = new Set(knowledge.dictionary.ids);
     // Entities mentioned in held-out articles only: not in the dictionary.
-    const unseen = all(
-      `SELECT DISTINCT m.entity_id AS id FROM kg_entity_mentions m
-        WHERE m.article_id IN (SELECT value FROM json_each(?))
+    const unseen = (
+      await all(sql`SELECT DISTINCT m.entity_id AS id FROM kg_entity_mentions m
+        WHERE m.article_id IN (${sql.join(test)})
           AND m.entity_id NOT IN (SELECT entity_id FROM kg_entity_mentions
-                                   WHERE article_id IN (SELECT value FROM json_each(?)))`,
-      JSON.stringify(test),
-      JSON.stringify(train),
+                                   WHERE article_id IN (${sql.join(train)}))`)
     ).map((r) => r.id as number);
     expect(unseen.length).toBeGreaterThan(0);
     for (const id of unseen) expect(known.has(id)).toBe(false);
     // Every dictionary entity is mentioned by a training article.
     const taught = new Set(
-      all(
-        "SELECT DISTINCT entity_id AS id FROM kg_entity_mentions WHERE article_id IN (SELECT value FROM json_each(?))",
-        JSON.stringify(train),
+      (
+        await all(
+          sql`SELECT DISTINCT entity_id AS id FROM kg_entity_mentions WHERE article_id IN (${sql.join(train)})`,
+        )
       ).map((r) => r.id as number),
     );
     for (const id of known) expect(taught.has(id)).toBe(true);
@@ -214,11 +221,9 @@ describe("model runs", () => {
     const created = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
     expect((await finishedRun(model.id, created.body.id)).status).toBe("succeeded");
     const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
-    const missed = one(
-      `SELECT count(*) AS n FROM kg_entity_mentions WHERE article_id IN (SELECT value FROM json_each(?))
-          AND entity_id IN (SELECT value FROM json_each(?))`,
-      JSON.stringify(test),
-      JSON.stringify(unseen),
+    const missed = (
+      await one(sql`SELECT count(*) AS n FROM kg_entity_mentions WHERE article_id IN (${sql.join(test)})
+          AND entity_id IN (${sql.join(unseen)})`)
     ).n;
     expect(missed).toBeGreaterThan(0);
     expect(ev.gold - ev.tp).toBeGreaterThanOrEqual(missed);
@@ -240,10 +245,10 @@ describe("model runs", () => {
     const run = await finishedRun(model.id, created.body.id);
     expect(run.status).toBe("succeeded");
     const log = (await get(`/kg/models/${model.id}/runs/${run.id}/?log_page_size=100`)).body.logs;
-    const row = one("SELECT version, learned FROM kg_models WHERE id = ?", model.id);
+    const row = await one(sql`SELECT version, learned FROM kg_models WHERE id = ${model.id}`);
     expect(row.version).toBe("1.1.0");
     const learned = JSON.parse(row.learned);
-    expect(learned.trained_articles).toBe(splitArticles(p.ctx, 245, 30).train.length);
+    expect(learned.trained_articles).toBe((await splitArticles(p.ctx, 245, 30)).train.length);
     expect(Array.isArray(learned.suppress)).toBe(true);
     // Suppressed predicates are never predicted afterwards.
     const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
@@ -316,7 +321,9 @@ describe("model runs", () => {
       const cancelled = await post(`/kg/models/${model.id}/runs/${first.body.id}/cancel/`, {});
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.status).toBe("cancelled");
-      expect(one("SELECT status FROM kg_models WHERE id = ?", model.id).status).toBe("new");
+      expect((await one(sql`SELECT status FROM kg_models WHERE id = ${model.id}`)).status).toBe(
+        "new",
+      );
     } finally {
       startJobWorker(p.ctx);
     }
@@ -333,7 +340,9 @@ describe("model runs", () => {
     expect(
       run.logs.results.some((l: Json) => l.level === "error" && l.message.includes("测试集为空")),
     ).toBe(true);
-    expect(one("SELECT status FROM kg_models WHERE id = ?", model.id).status).toBe("failed");
+    expect((await one(sql`SELECT status FROM kg_models WHERE id = ${model.id}`)).status).toBe(
+      "failed",
+    );
     expect((await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation).toBeNull();
   });
 
@@ -361,7 +370,7 @@ describe("model runs", () => {
 
 describe("retrieval statistics", () => {
   it("records searches, ignoring blank ones", async () => {
-    const before = one("SELECT count(*) AS n FROM kg_search_log").n;
+    const before = (await one(sql`SELECT count(*) AS n FROM kg_search_log`)).n;
     await logSearch(p.ctx, {
       graphId: 245,
       userId: admin.id,
@@ -376,15 +385,18 @@ describe("retrieval statistics", () => {
       kind: "entity",
       resultCount: 0,
     });
-    expect(one("SELECT count(*) AS n FROM kg_search_log").n).toBe(before + 1);
-    expect(one("SELECT query FROM kg_search_log ORDER BY id DESC LIMIT 1").query).toBe("歼-20");
+    expect((await one(sql`SELECT count(*) AS n FROM kg_search_log`)).n).toBe(before + 1);
+    expect((await one(sql`SELECT query FROM kg_search_log ORDER BY id DESC LIMIT 1`)).query).toBe(
+      "歼-20",
+    );
   });
 
   it("is fed by the knowledge-graph search endpoints, once per search (not per page)", async () => {
-    const count = () =>
-      one(
-        "SELECT count(*) AS n FROM kg_search_log WHERE query = '美国海军' AND user_id = ?",
-        reader.id,
+    const count = async () =>
+      (
+        await one(
+          sql`SELECT count(*) AS n FROM kg_search_log WHERE query = '美国海军' AND user_id = ${reader.id}`,
+        )
       ).n;
     const entities = await get("/kg/graphs/245/entities/?search=美国海军", reader);
     expect(entities.status).toBe(200);
@@ -392,14 +404,15 @@ describe("retrieval statistics", () => {
     await get("/kg/graphs/245/events/?search=美国海军", reader);
     await get("/kg/graphs/245/entities/?search=美国海军&page=2", reader);
     await get("/kg/graphs/245/entities/", reader);
-    expect(count()).toBe(3);
-    const row = one(
-      "SELECT kind, result_count, graph_id FROM kg_search_log WHERE query = '美国海军' AND user_id = ? AND kind = 'entity'",
-      reader.id,
+    expect(await count()).toBe(3);
+    const row = await one(
+      sql`SELECT kind, result_count, graph_id FROM kg_search_log WHERE query = '美国海军' AND user_id = ${reader.id} AND kind = 'entity'`,
     );
     expect(row).toMatchObject({ graph_id: 245, result_count: entities.body.count });
     await get("/kg/graphs/245/event-graph/events/?search=演习", null);
-    expect(one("SELECT user_id, kind FROM kg_search_log ORDER BY id DESC LIMIT 1")).toMatchObject({
+    expect(
+      await one(sql`SELECT user_id, kind FROM kg_search_log ORDER BY id DESC LIMIT 1`),
+    ).toMatchObject({
       user_id: null,
       kind: "event",
     });
@@ -411,9 +424,10 @@ describe("retrieval statistics", () => {
     const s = r.body;
     expect(s.series).toHaveLength(30);
     expect(s.series.at(-1).day).toBe(new Date().toISOString().slice(0, 10));
-    const total = one(
-      "SELECT count(*) AS n FROM kg_search_log WHERE graph_id = 245 AND created_at >= ?",
-      `${s.from}T00:00:00.000Z`,
+    const total = (
+      await one(
+        sql`SELECT count(*) AS n FROM kg_search_log WHERE graph_id = 245 AND created_at >= ${`${s.from}T00:00:00.000Z`}`,
+      )
     ).n;
     expect(s.total).toBe(total);
     expect(s.series.reduce((n: number, d: Json) => n + d.searches, 0)).toBe(total);
@@ -422,10 +436,10 @@ describe("retrieval statistics", () => {
     expect(s.empty.length).toBeGreaterThan(0);
     for (const q of s.empty) {
       expect(
-        one(
-          "SELECT count(*) AS n FROM kg_search_log WHERE lower(query) = lower(?) AND result_count = 0 AND graph_id = 245 AND created_at >= ?",
-          q.query,
-          `${s.from}T00:00:00.000Z`,
+        (
+          await one(
+            sql`SELECT count(*) AS n FROM kg_search_log WHERE lower(query) = lower(${q.query}) AND result_count = 0 AND graph_id = 245 AND created_at >= ${`${s.from}T00:00:00.000Z`}`,
+          )
         ).n,
       ).toBe(q.searches);
     }
@@ -463,20 +477,23 @@ describe("entity, verb and keyword statistics", () => {
   it("counts entities per type and ranks them by mentions", async () => {
     const s = (await get("/kg/statistics/entities/?graph=245&limit=10", reader)).body;
     expect(s.totals.entities).toBe(
-      one("SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245").n,
+      (await one(sql`SELECT count(*) AS n FROM kg_entities WHERE graph_id = 245`)).n,
     );
     expect(s.totals.mentions).toBe(
-      one(
-        "SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.graph_id = 245",
+      (
+        await one(
+          sql`SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_articles a ON a.id = m.article_id WHERE a.graph_id = 245`,
+        )
       ).n,
     );
     expect(s.by_type.reduce((n: number, t: Json) => n + t.entities, 0)).toBe(s.totals.entities);
     expect(s.by_type.reduce((n: number, t: Json) => n + t.mentions, 0)).toBe(s.totals.mentions);
     expect(s.top).toHaveLength(10);
     const first = s.top[0];
-    const mentions = one(
-      "SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id WHERE e.uuid = ?",
-      first.uuid,
+    const mentions = (
+      await one(
+        sql`SELECT count(*) AS n FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id WHERE e.uuid = ${first.uuid}`,
+      )
     ).n;
     expect(first.mentions).toBe(mentions);
     expect(s.top[1].mentions).toBeLessThanOrEqual(first.mentions);
@@ -486,8 +503,10 @@ describe("entity, verb and keyword statistics", () => {
   });
 
   it("filters the ranking by an entity type and its subclasses", async () => {
-    const place = one(
-      "SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '地点'",
+    const place = (
+      await one(
+        sql`SELECT c.id FROM kg_classes c JOIN kg_graph_ontology g ON g.ontology_id = c.ontology_id WHERE g.graph_id = 245 AND c.name = '地点'`,
+      )
     ).id;
     const s = (await get(`/kg/statistics/entities/?graph=245&type=${place}`, reader)).body;
     const placeTypes = ["地点", "国家", "城市", "军事基地", "海域"];
@@ -496,12 +515,14 @@ describe("entity, verb and keyword statistics", () => {
   });
 
   it("details one entity: mentions over time, relations per predicate, articles", async () => {
-    const e = one(
-      `SELECT e.uuid, e.id FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 245 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1`,
+    const e = await one(
+      sql`SELECT e.uuid, e.id FROM kg_entities e JOIN kg_relations r ON r.subject_id = e.id WHERE e.graph_id = 245 GROUP BY e.id ORDER BY count(*) DESC LIMIT 1`,
     );
     const s = (await get(`/kg/statistics/entities/${e.uuid}/`, reader)).body;
-    const out = one("SELECT count(*) AS n FROM kg_relations WHERE subject_id = ?", e.id).n;
-    const inc = one("SELECT count(*) AS n FROM kg_relations WHERE object_id = ?", e.id).n;
+    const out = (await one(sql`SELECT count(*) AS n FROM kg_relations WHERE subject_id = ${e.id}`))
+      .n;
+    const inc = (await one(sql`SELECT count(*) AS n FROM kg_relations WHERE object_id = ${e.id}`))
+      .n;
     expect(s.totals.relations).toBe(out + inc);
     expect(s.relations.reduce((n: number, r: Json) => n + r.outgoing, 0)).toBe(out);
     expect(s.mentions.total.reduce((a: number, b: number) => a + b, 0)).toBe(s.totals.mentions);
@@ -515,9 +536,11 @@ describe("entity, verb and keyword statistics", () => {
 
   it("counts events per trigger verb and type, with a monthly trend", async () => {
     const s = (await get("/kg/statistics/verbs/?graph=245", reader)).body;
-    expect(s.totals.events).toBe(one("SELECT count(*) AS n FROM kg_events WHERE graph_id = 245").n);
-    const top = one(
-      "SELECT trigger_word, count(*) AS n FROM kg_events WHERE graph_id = 245 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    expect(s.totals.events).toBe(
+      (await one(sql`SELECT count(*) AS n FROM kg_events WHERE graph_id = 245`)).n,
+    );
+    const top = await one(
+      sql`SELECT trigger_word, count(*) AS n FROM kg_events WHERE graph_id = 245 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
     );
     expect(s.verbs[0]).toMatchObject({ rank: 1, events: top.n });
     expect(s.by_type.reduce((n: number, t: Json) => n + t.events, 0)).toBe(s.totals.events);
@@ -527,7 +550,9 @@ describe("entity, verb and keyword statistics", () => {
 
   it("finds the graph's keywords with Intl.Segmenter, without stopwords", async () => {
     const s = (await get("/kg/statistics/keywords/?graph=245&limit=30", reader)).body;
-    expect(s.articles).toBe(one("SELECT count(*) AS n FROM kg_articles WHERE graph_id = 245").n);
+    expect(s.articles).toBe(
+      (await one(sql`SELECT count(*) AS n FROM kg_articles WHERE graph_id = 245`)).n,
+    );
     expect(s.sampled).toBe(false);
     expect(s.keywords).toHaveLength(30);
     const words = s.keywords.map((k: Json) => k.word);
@@ -535,9 +560,9 @@ describe("entity, verb and keyword statistics", () => {
     expect(words).not.toContain("表示");
     expect(words.every((w: string) => w.length >= 2)).toBe(true);
     const first = s.keywords[0];
-    const occurrences = all("SELECT title, content FROM kg_articles WHERE graph_id = 245").filter(
-      (a) => `${a.title}\n${a.content}`.includes(first.word),
-    ).length;
+    const occurrences = (
+      await all(sql`SELECT title, content FROM kg_articles WHERE graph_id = 245`)
+    ).filter((a) => `${a.title}\n${a.content}`.includes(first.word)).length;
     expect(first.articles).toBeLessThanOrEqual(occurrences);
     expect(first.count).toBeGreaterThanOrEqual(first.articles);
     const csv = await get("/kg/statistics/keywords/export/?graph=245", reader);
@@ -555,12 +580,14 @@ describe("entity, verb and keyword statistics", () => {
     const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
     expect([...segmenter.segment("马拉巴尔-2024")].length).toBeGreaterThan(1);
     expect(
-      one("SELECT 1 AS x FROM kg_entities WHERE graph_id = 245 AND name = '马拉巴尔-2024'"),
+      await one(
+        sql`SELECT 1 AS x FROM kg_entities WHERE graph_id = 245 AND name = '马拉巴尔-2024'`,
+      ),
     ).toBeTruthy();
     const name = s.keywords.find((k: Json) => k.word === "马拉巴尔-2024");
     expect(name?.count).toBeGreaterThan(0);
     // Counted as written: in no more articles than the texts that contain it.
-    const texts = all("SELECT title, content FROM kg_articles WHERE graph_id = 245").map(
+    const texts = (await all(sql`SELECT title, content FROM kg_articles WHERE graph_id = 245`)).map(
       (a) => `${a.title}\n${a.content}`,
     );
     expect(texts.filter((t) => t.includes("马拉巴尔-2024")).length).toBeGreaterThanOrEqual(
@@ -598,12 +625,17 @@ describe("entity, verb and keyword statistics", () => {
 
 describe("feedback", () => {
   let visitor: { id: number; token: string; csrf: string };
-  beforeAll(() => {
-    visitor = userWithToken(p.ctx, "insight-visitor", ["kg__graph__read", "kg__feedback__create"]);
+  beforeAll(async () => {
+    visitor = await createUserWithToken(p.ctx, "insight-visitor", [
+      "kg__graph__read",
+      "kg__feedback__create",
+    ]);
   });
 
   it("lets a visitor report a wrong fact, keeping a snapshot and a link to it", async () => {
-    const e = one("SELECT uuid, name FROM kg_entities WHERE graph_id = 245 ORDER BY id LIMIT 1");
+    const e = await one(
+      sql`SELECT uuid, name FROM kg_entities WHERE graph_id = 245 ORDER BY id LIMIT 1`,
+    );
     const r = await post(
       "/kg/feedback/",
       { graph: 245, kind: "entity", target: e.uuid, content: "类型标注有误" },
@@ -617,8 +649,8 @@ describe("feedback", () => {
       link: `/245/entity/${e.uuid}`,
     });
     expect(r.body.target_label.startsWith(e.name)).toBe(true);
-    const rel = one(
-      "SELECT id, article_id, sent_start, sent_end FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL LIMIT 1",
+    const rel = await one(
+      sql`SELECT id, article_id, sent_start, sent_end FROM kg_relations WHERE graph_id = 245 AND article_id IS NOT NULL LIMIT 1`,
     );
     const r2 = await post(
       "/kg/feedback/",
@@ -630,9 +662,8 @@ describe("feedback", () => {
     );
     expect(r2.body.target_label).toContain("→");
     expect(
-      one(
-        "SELECT action, resource FROM audit_log WHERE record_id = ? AND resource = 'kg/feedback'",
-        String(r.body.id),
+      await one(
+        sql`SELECT action, resource FROM audit_log WHERE record_id = ${String(r.body.id)} AND resource = 'kg/feedback'`,
       ),
     ).toMatchObject({
       action: "create",
@@ -640,7 +671,7 @@ describe("feedback", () => {
   });
 
   it("describes the fact a visitor is about to report, or says why it cannot", async () => {
-    const ev = one("SELECT id, title FROM kg_events WHERE graph_id = 245 LIMIT 1");
+    const ev = await one(sql`SELECT id, title FROM kg_events WHERE graph_id = 245 LIMIT 1`);
     const r = await get(`/kg/feedback/fact/?graph=245&kind=event&target=${ev.id}`, visitor);
     expect(r.body).toMatchObject({
       graph: 245,
@@ -661,7 +692,7 @@ describe("feedback", () => {
   });
 
   it("refuses a report on a fact the graph does not have, or without content", async () => {
-    const other = one("SELECT uuid FROM kg_entities WHERE graph_id = 246 LIMIT 1").uuid;
+    const other = (await one(sql`SELECT uuid FROM kg_entities WHERE graph_id = 246 LIMIT 1`)).uuid;
     const r = await post(
       "/kg/feedback/",
       { graph: 245, kind: "entity", target: other, content: "x" },
@@ -696,7 +727,7 @@ describe("feedback", () => {
   });
 
   it("moves a report new → confirmed → fixed with the handler's note, and refuses other moves", async () => {
-    const ev = one("SELECT id FROM kg_events WHERE graph_id = 245 LIMIT 1");
+    const ev = await one(sql`SELECT id FROM kg_events WHERE graph_id = 245 LIMIT 1`);
     const created = (
       await post(
         "/kg/feedback/",
@@ -730,11 +761,14 @@ describe("feedback", () => {
     const reopen = await post(`/kg/feedback/${created.id}/status/`, { status: "new" });
     expect(reopen.status).toBe(409);
     expect(reopen.body.detail).toBe("不能将反馈从“已修复”改为“新建”：已修复的反馈不能再变更状态");
-    expect(one("SELECT status FROM kg_feedback WHERE id = ?", created.id).status).toBe("fixed");
+    expect((await one(sql`SELECT status FROM kg_feedback WHERE id = ${created.id}`)).status).toBe(
+      "fixed",
+    );
     expect(
-      all(
-        "SELECT action FROM audit_log WHERE resource = 'kg/feedback' AND record_id = ?",
-        String(created.id),
+      (
+        await all(
+          sql`SELECT action FROM audit_log WHERE resource = 'kg/feedback' AND record_id = ${String(created.id)}`,
+        )
       ).map((a) => a.action),
     ).toEqual(["create", "update", "update"]);
     expect((await post(`/kg/feedback/${created.id}/status/`, { status: "done" })).status).toBe(400);
@@ -760,17 +794,21 @@ describe("feedback", () => {
 });
 
 describe("demo seed", () => {
-  it("seeds models, a search history and feedback once, and never over existing data", () => {
-    const counts = () =>
-      one(
-        "SELECT (SELECT count(*) FROM kg_models) AS m, (SELECT count(*) FROM kg_search_log) AS s, (SELECT count(*) FROM kg_feedback) AS f",
+  it("seeds models, a search history and feedback once, and never over existing data", async () => {
+    const counts = async () =>
+      await one(
+        sql`SELECT (SELECT count(*) FROM kg_models) AS m, (SELECT count(*) FROM kg_search_log) AS s, (SELECT count(*) FROM kg_feedback) AS f`,
       );
-    const before = counts();
-    expect(seedInsightDemo(p.ctx)).toBeUndefined();
-    expect(counts()).toEqual(before);
-    const statuses = all("SELECT DISTINCT status FROM kg_feedback ORDER BY 1").map((r) => r.status);
+    const before = await counts();
+    expect(await seedInsightDemo(p.ctx)).toBeUndefined();
+    expect(await counts()).toEqual(before);
+    const statuses = (await all(sql`SELECT DISTINCT status FROM kg_feedback ORDER BY 1`)).map(
+      (r) => r.status,
+    );
     expect(statuses).toEqual(["confirmed", "fixed", "new", "rejected"]);
-    const days = one("SELECT count(DISTINCT substr(created_at, 1, 10)) AS n FROM kg_search_log").n;
+    const days = (
+      await one(sql`SELECT count(DISTINCT substr(created_at, 1, 10)) AS n FROM kg_search_log`)
+    ).n;
     expect(days).toBeGreaterThanOrEqual(55);
   });
 });

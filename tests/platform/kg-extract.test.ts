@@ -14,7 +14,7 @@ import {
   authHeaders,
   startPlatform,
   type TestPlatform,
-  userWithToken,
+  createUserWithToken,
 } from "../helpers/platform.js";
 
 const MILITARY = 245;
@@ -87,7 +87,7 @@ describe("text analysis against the demo graphs", () => {
   let reader: { token: string; csrf: string };
   beforeAll(async () => {
     p = await startPlatform({ seed: "demo" });
-    reader = userWithToken(p.ctx, "kg-reader", []);
+    reader = await createUserWithToken(p.ctx, "kg-reader", []);
   });
   afterAll(() => p.close());
 

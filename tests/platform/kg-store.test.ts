@@ -5,7 +5,7 @@ import { generateGraph } from "../../platform/kg/generate.js";
 import { hotEntities } from "../../platform/kg/hot.js";
 import { refreshRollups } from "../../platform/kg/rollups.js";
 import { kgStoreIsEmpty, seedKgDemo } from "../../platform/seed/kg-demo.js";
-import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
+import { createUserWithToken, startPlatform, type TestPlatform } from "../helpers/platform.js";
 import { one, rows, run, value } from "../helpers/sql.js";
 
 type Json = any;
@@ -15,7 +15,8 @@ async function corpusHash(p: TestPlatform) {
     p.ctx,
     sql`SELECT 'a' AS k, graph_id, title AS x, published_at AS y, content AS z FROM kg_articles
        UNION ALL SELECT 'e', graph_id, uuid, name, aliases FROM kg_entities
-       UNION ALL SELECT 'r', graph_id, subject_id || '>' || object_id, CAST(relation_type_id AS TEXT), sent_start || ':' || sent_end FROM kg_relations
+       UNION ALL SELECT 'r', r.graph_id, s.uuid || '>' || o.uuid, CAST(r.relation_type_id AS TEXT), r.sent_start || ':' || r.sent_end
+                   FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
        UNION ALL SELECT 'v', graph_id, title, time, sent_start || ':' || sent_end FROM kg_events
        UNION ALL SELECT 'l', graph_id, type, CAST(strength AS TEXT), sent_start || ':' || sent_end FROM kg_event_relations
        ORDER BY 1, 2, 3, 4, 5`,
@@ -51,9 +52,9 @@ describe("the demo corpus in the store", () => {
     try {
       expect(await corpusHash(second)).toBe(await corpusHash(p));
       const before = await corpusHash(second);
-      seedKgDemo(second.ctx);
+      await seedKgDemo(second.ctx);
       expect(await corpusHash(second)).toBe(before);
-      expect(kgStoreIsEmpty(second.ctx)).toBe(false);
+      expect(await kgStoreIsEmpty(second.ctx)).toBe(false);
       for (const table of [
         "kg_flows",
         "kg_event_relations",
@@ -64,7 +65,7 @@ describe("the demo corpus in the store", () => {
       ])
         await run(second.ctx, sql`DELETE FROM ${sql.table(table)}`);
       const began = performance.now();
-      seedKgDemo(second.ctx);
+      await seedKgDemo(second.ctx);
       expect(performance.now() - began).toBeLessThan(3000);
       expect(await corpusHash(second)).toBe(before);
     } finally {
@@ -75,7 +76,7 @@ describe("the demo corpus in the store", () => {
   it("leaves the knowledge-graph tables empty with SEED=none", async () => {
     const bare = await startPlatform({ seed: "none" });
     try {
-      expect(kgStoreIsEmpty(bare.ctx)).toBe(true);
+      expect(await kgStoreIsEmpty(bare.ctx)).toBe(true);
     } finally {
       await bare.close();
     }
@@ -152,7 +153,9 @@ describe("the synthetic graph generator", () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     p = await startPlatform();
-    headers = { Authorization: `Token ${userWithToken(p.ctx, "gen-reader", []).token}` };
+    headers = {
+      Authorization: `Token ${(await createUserWithToken(p.ctx, "gen-reader", [])).token}`,
+    };
   });
   afterAll(() => p.close());
   const count = (table: string) =>

@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import {
+  apiCall,
+  startPlatform,
+  createUserWithToken,
+  type TestPlatform,
+} from "../helpers/platform.js";
 import { value } from "../helpers/sql.js";
 
 /** POST /api/common/users/valid/ with {new_password}: the password rule, asked before a change. */
@@ -12,7 +17,7 @@ describe("users/valid checks a candidate new password", () => {
   afterAll(() => p.close());
 
   it("says a password that meets the rule is valid, and why one does not", async () => {
-    const u = userWithToken(p.ctx, "candidate", []);
+    const u = await createUserWithToken(p.ctx, "candidate", []);
     const valid = (body: unknown) => apiCall(p.api, u, "POST", "/common/users/valid/", body);
     expect(await valid({ new_password: "Str0nger-pass" })).toMatchObject({
       status: 200,
@@ -33,7 +38,7 @@ describe("users/valid checks a candidate new password", () => {
   });
 
   it("changes nothing and counts nothing toward the login throttle", async () => {
-    const u = userWithToken(p.ctx, "candidate2", []);
+    const u = await createUserWithToken(p.ctx, "candidate2", []);
     const hash = () => value(p.ctx, sql`SELECT password_hash FROM users WHERE id = ${u.id}`);
     const before = await hash();
     for (let i = 0; i < 8; i++)

@@ -2,9 +2,17 @@ import type { ModelType } from "@contract/insight";
 import type { ExtractResult } from "@contract/kg";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
-import { analyzeTextSync, type Knowledge } from "../../kg/extract.js";
-import { graphOntologySync } from "../../kg/ontology.js";
+import { analyzeText, type Knowledge } from "../../kg/extract.js";
+import { graphOntology } from "../../kg/ontology.js";
 import type { Outcome } from "./metrics.js";
+import {
+  articleIdsOf,
+  articleText,
+  goldEventReports,
+  goldMentions,
+  goldRelations,
+  type ArticleText,
+} from "./store/evaluate.js";
 
 /**
  * Evaluation of the platform's extraction against the graph's own annotations.
@@ -37,11 +45,7 @@ const MIN_EVIDENCE = 3;
 /** ...of which fewer than this share were right. */
 const MIN_PRECISION = 0.5;
 
-interface ArticleRow {
-  id: number;
-  content: string;
-  published_at: string;
-}
+type ArticleRow = ArticleText;
 
 /** One prediction with the key a training run learns about, and whether it was right. */
 interface Judged {
@@ -60,21 +64,18 @@ export function isHeldOut(graphId: number, articleId: number, holdout: number): 
   return h.readUInt32BE(0) % 100 < holdout;
 }
 
-export function splitArticles(ctx: PlatformContext, graphId: number, holdout: number) {
-  const ids = ctx.db
-    .prepare("SELECT id FROM kg_articles WHERE graph_id = ? ORDER BY id")
-    .pluck()
-    .all(graphId) as number[];
+export async function splitArticles(ctx: PlatformContext, graphId: number, holdout: number) {
+  const ids = await articleIdsOf(ctx.store.db, graphId);
   const test: number[] = [];
   const train: number[] = [];
   for (const id of ids) (isHeldOut(graphId, id, holdout) ? test : train).push(id);
   return { train, test };
 }
 
-export function loadArticle(ctx: PlatformContext, articleId: number): ArticleRow {
-  return ctx.db
-    .prepare("SELECT id, content, published_at FROM kg_articles WHERE id = ?")
-    .get(articleId) as ArticleRow;
+export async function loadArticle(ctx: PlatformContext, articleId: number): Promise<ArticleRow> {
+  const article = await articleText(ctx.store.db, articleId);
+  if (!article) throw new Error(`文章 #${articleId} 不存在`);
+  return article;
 }
 
 function extract(
@@ -82,16 +83,20 @@ function extract(
   graphId: number,
   article: ArticleRow,
   knowledge: Knowledge,
-): ExtractResult {
-  return analyzeTextSync(ctx, graphId, article.content, {
+): Promise<ExtractResult> {
+  return analyzeText(ctx, graphId, article.content, {
     referenceDate: article.published_at.slice(0, 10),
     knowledge,
   });
 }
 
 /** The class names in ontology order, for a stable order of the per-class table. */
-export function classOrder(ctx: PlatformContext, graphId: number, type: ModelType): string[] {
-  const o = graphOntologySync(ctx, graphId);
+export async function classOrder(
+  ctx: PlatformContext,
+  graphId: number,
+  type: ModelType,
+): Promise<string[]> {
+  const o = await graphOntology(ctx, graphId);
   if (type === "ner") return [...o.classes.values()].map((c) => c.name);
   if (type === "event") return [...o.eventTypes.values()].map((e) => e.name);
   return [...o.relationTypes.values()].map((r) => r.name);
@@ -99,21 +104,16 @@ export function classOrder(ctx: PlatformContext, graphId: number, type: ModelTyp
 
 const UNTYPED = "未分类";
 
-function nerArticle(
+async function nerArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
   knowledge: Knowledge,
   drop: Set<string>,
-): ArticleResult {
-  const classes = graphOntologySync(ctx, graphId).classes;
+): Promise<ArticleResult> {
+  const classes = (await graphOntology(ctx, graphId)).classes;
   const gold = new Map<string, string>();
-  const rows = ctx.db
-    .prepare(
-      `SELECT m.start_pos, m.end_pos, e.class_id FROM kg_entity_mentions m JOIN kg_entities e ON e.id = m.entity_id
-        WHERE m.article_id = ?`,
-    )
-    .all(article.id) as { start_pos: number; end_pos: number; class_id: number | null }[];
+  const rows = await goldMentions(ctx.store.db, article.id);
   for (const r of rows) {
     gold.set(
       `${r.start_pos}:${r.end_pos}`,
@@ -122,7 +122,7 @@ function nerArticle(
   }
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
-  for (const e of extract(ctx, graphId, article, knowledge).entities) {
+  for (const e of (await extract(ctx, graphId, article, knowledge)).entities) {
     if (drop.has(e.text)) continue;
     const span = `${e.start}:${e.end}`;
     const predicted = e.type ?? UNTYPED;
@@ -135,22 +135,15 @@ function nerArticle(
   return { outcomes, judged };
 }
 
-function eventArticle(
+async function eventArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
   knowledge: Knowledge,
   drop: Set<string>,
-): ArticleResult {
-  const types = graphOntologySync(ctx, graphId).eventTypes;
-  const gold = (
-    ctx.db
-      .prepare(
-        `SELECT r.sent_start, r.sent_end, e.event_type_id FROM kg_event_articles r JOIN kg_events e ON e.id = r.event_id
-          WHERE r.article_id = ? ORDER BY r.sent_start`,
-      )
-      .all(article.id) as { sent_start: number; sent_end: number; event_type_id: number | null }[]
-  ).map((g) => ({
+): Promise<ArticleResult> {
+  const types = (await graphOntology(ctx, graphId)).eventTypes;
+  const gold = (await goldEventReports(ctx.store.db, article.id)).map((g) => ({
     start: g.sent_start,
     end: g.sent_end,
     label: (g.event_type_id != null ? types.get(g.event_type_id)?.name : undefined) ?? UNTYPED,
@@ -158,7 +151,7 @@ function eventArticle(
   }));
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
-  const predictions = extract(ctx, graphId, article, knowledge).events.filter(
+  const predictions = (await extract(ctx, graphId, article, knowledge)).events.filter(
     (e) => !drop.has(e.trigger),
   );
   const inSentence = (e: { start: number }, g: { start: number; end: number }) =>
@@ -182,22 +175,16 @@ function eventArticle(
   return { outcomes, judged };
 }
 
-function relationArticle(
+async function relationArticle(
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
   knowledge: Knowledge,
   drop: Set<string>,
-): ArticleResult {
-  const relationTypes = graphOntologySync(ctx, graphId).relationTypes;
+): Promise<ArticleResult> {
+  const relationTypes = (await graphOntology(ctx, graphId)).relationTypes;
   const gold = new Map<string, string[]>();
-  const rows = ctx.db
-    .prepare(
-      `SELECT s.uuid AS s, o.uuid AS o, r.relation_type_id FROM kg_relations r
-         JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-        WHERE r.article_id = ?`,
-    )
-    .all(article.id) as { s: string; o: string; relation_type_id: number }[];
+  const rows = await goldRelations(ctx.store.db, article.id);
   for (const r of rows) {
     const pair = `${r.s}|${r.o}`;
     gold.set(pair, [
@@ -209,7 +196,7 @@ function relationArticle(
   const judged: Judged[] = [];
   const seen = new Set<string>();
   // A relation is extracted when the text names both its ends in one sentence.
-  for (const r of extract(ctx, graphId, article, knowledge).relations) {
+  for (const r of (await extract(ctx, graphId, article, knowledge)).relations) {
     if (!r.text_sentence || drop.has(r.predicate)) continue;
     const pair = `${r.subject.uuid}|${r.object.uuid}`;
     if (seen.has(`${pair}|${r.predicate}`)) continue;
@@ -231,18 +218,18 @@ const byType = { ner: nerArticle, event: eventArticle, relation: relationArticle
  * Gold/predicted outcomes of one article for a model type, analysed with `knowledge` (the
  * training articles' trainingKnowledge), after the learned filter.
  */
-export function evaluateArticle(
+export async function evaluateArticle(
   ctx: PlatformContext,
   graphId: number,
   type: ModelType,
   articleId: number,
   knowledge: Knowledge,
   learned: Learned = {},
-): ArticleResult {
+): Promise<ArticleResult> {
   return byType[type](
     ctx,
     graphId,
-    loadArticle(ctx, articleId),
+    await loadArticle(ctx, articleId),
     knowledge,
     new Set(learned.suppress ?? []),
   );

@@ -1,8 +1,9 @@
 import type { FactKind, FeedbackStatus } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
+import type { Db } from "../../db/store.js";
 import { HttpError, badRequest } from "../../http/errors.js";
-import { graphOntologySync } from "../../kg/ontology.js";
+import { graphOntology, type GraphOntology } from "../../kg/ontology.js";
 import {
   feedback as feedbackDef,
   FEEDBACK_KINDS,
@@ -12,6 +13,13 @@ import { validationError } from "../../resources/fields.js";
 import { auditWrite, insertRecord, requireRecord } from "../../resources/store.js";
 import type { RecordRow } from "../../resources/types.js";
 import { loadOptions, validateInput } from "../../resources/values.js";
+import {
+  entityFact,
+  eventFact,
+  graphExists,
+  relationFact,
+  setFeedbackStatus,
+} from "./store/feedback.js";
 
 /**
  * Users' reports of wrong facts, and their handling: new → confirmed → fixed, or rejected
@@ -48,41 +56,32 @@ interface Fact {
  * The fact a report is about, in its graph: a snapshot of it for the table and the console
  * path that shows it (entity page; the article sentence a relation or event came from).
  */
-export function resolveFact(
+export async function resolveFact(
   ctx: PlatformContext,
   graphId: number,
   kind: FactKind,
   target: string,
-): Fact | null {
-  const db = ctx.db;
-  const ontology = graphOntologySync(ctx, graphId);
+): Promise<Fact | null> {
+  return factIn(ctx.store.db, await graphOntology(ctx, graphId), graphId, kind, target);
+}
+
+/** resolveFact through `db` with the graph's ontology given (inside a transaction: the demo seed). */
+export async function factIn(
+  db: Db,
+  ontology: GraphOntology,
+  graphId: number,
+  kind: FactKind,
+  target: string,
+): Promise<Fact | null> {
   if (kind === "entity") {
-    const e = db
-      .prepare("SELECT uuid, name, class_id FROM kg_entities WHERE uuid = ? AND graph_id = ?")
-      .get(target, graphId) as { uuid: string; name: string; class_id: number | null } | undefined;
+    const e = await entityFact(db, graphId, target);
     if (!e) return null;
     const type = e.class_id != null ? ontology.classes.get(e.class_id)?.name : undefined;
     return { label: type ? `${e.name}（${type}）` : e.name, link: `/${graphId}/entity/${e.uuid}` };
   }
   if (!/^\d{1,15}$/.test(target)) return null;
   if (kind === "relation") {
-    const r = db
-      .prepare(
-        `SELECT s.name AS s, s.uuid AS s_uuid, o.name AS o, r.relation_type_id, r.article_id, r.sent_start, r.sent_end
-           FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-          WHERE r.id = ? AND r.graph_id = ?`,
-      )
-      .get(Number(target), graphId) as
-      | {
-          s: string;
-          s_uuid: string;
-          o: string;
-          relation_type_id: number;
-          article_id: number | null;
-          sent_start: number | null;
-          sent_end: number | null;
-        }
-      | undefined;
+    const r = await relationFact(db, graphId, Number(target));
     if (!r) return null;
     const predicate = ontology.relationTypes.get(r.relation_type_id)?.name ?? "";
     return {
@@ -93,10 +92,7 @@ export function resolveFact(
           : `/relation/${r.s_uuid}?id=${graphId}`,
     };
   }
-  const ev = db
-    .prepare("SELECT id, title, event_type_id FROM kg_events WHERE id = ? AND graph_id = ?")
-    .get(Number(target), graphId) as
-    { id: number; title: string; event_type_id: number | null } | undefined;
+  const ev = await eventFact(db, graphId, Number(target));
   if (!ev) return null;
   const type =
     ev.event_type_id != null ? ontology.eventTypes.get(ev.event_type_id)?.name : undefined;
@@ -118,7 +114,7 @@ function sentenceLink(
 }
 
 /** The fact a visitor is about to report, or a 400/404 saying what is wrong with the reference. */
-export function describeFact(ctx: PlatformContext, query: Record<string, unknown>) {
+export async function describeFact(ctx: PlatformContext, query: Record<string, unknown>) {
   const graph = Number(query.graph);
   const kind = String(query.kind ?? "");
   const target = String(query.target ?? "").trim();
@@ -126,9 +122,9 @@ export function describeFact(ctx: PlatformContext, query: Record<string, unknown
   if (!FEEDBACK_KINDS.some((k) => k.key === kind))
     throw badRequest("反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）");
   if (!target || target.length > 64) throw badRequest("请指定反馈对象（参数 target）");
-  if (!ctx.db.prepare("SELECT 1 FROM graphs WHERE id = ?").get(graph))
+  if (!(await graphExists(ctx.store.db, graph)))
     throw new HttpError(404, "知识图谱不存在", "not_found");
-  const fact = resolveFact(ctx, graph, kind as FactKind, target);
+  const fact = await resolveFact(ctx, graph, kind as FactKind, target);
   if (!fact)
     throw new HttpError(404, `该知识图谱中没有这个${kindLabel(kind)}：${target}`, "not_found");
   return { graph, kind, kind_label: kindLabel(kind), target, ...fact };
@@ -153,7 +149,7 @@ export async function createFeedback(
   const graphId = values.graph as number;
   const kind = values.kind as FactKind;
   const target = String(values.target).trim();
-  const fact = resolveFact(ctx, graphId, kind, target);
+  const fact = await resolveFact(ctx, graphId, kind, target);
   if (!fact) {
     const message = `该知识图谱中没有这个${kindLabel(kind)}：${target}`;
     throw badRequest(message, { errors: { target: [message] } });
@@ -197,13 +193,7 @@ export async function changeFeedbackStatus(
       throw new HttpError(409, refusal, "invalid_transition", {
         allowed: TRANSITIONS[before.status as FeedbackStatus],
       });
-    // Still on the SQLite connection (this module has not moved yet): part of the write's transaction.
-    ctx.db
-      .prepare(
-        `UPDATE kg_feedback SET status = ?, note = coalesce(?, note), handler = ?,
-                handled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
-      )
-      .run(to, note ?? null, user.username, id);
+    await setFeedbackStatus(tx, id, { status: to, note: note ?? null, handler: user.username });
     return auditWrite(tx, user, "update", feedbackDef, id, before);
   });
 }

@@ -1,9 +1,10 @@
 import type { RunKind } from "@contract/insight";
 import type { Request, Response } from "express";
 import type { PlatformContext } from "../../context.js";
+import type { Tx } from "../../db/store.js";
 import { followJobEvents } from "../../jobs/follow.js";
 import { registerJobKind } from "../../jobs/kinds.js";
-import { enqueueJobSync } from "../../jobs/worker.js";
+import { enqueueJob } from "../../jobs/worker.js";
 import { executeRun, runView } from "./models.js";
 
 /**
@@ -16,12 +17,9 @@ export const RUN_JOB_KINDS: Record<RunKind, string> = {
   training: "model-training",
 };
 
-const runHandler = async (
+const runHandler = (
   job: { ctx: PlatformContext; params: { run_id: number } } & Parameters<typeof executeRun>[2],
-) => {
-  await executeRun(job.ctx, job.params.run_id, job);
-  return { run_id: job.params.run_id };
-};
+) => executeRun(job.ctx, job.params.run_id, job);
 
 registerJobKind(RUN_JOB_KINDS.evaluation, runHandler, {
   resumable: true,
@@ -34,17 +32,18 @@ registerJobKind(RUN_JOB_KINDS.training, runHandler, {
   label: "模型训练",
 });
 
+/** Queues the run's job in the run's transaction `tx`; the job's id. */
 export function enqueueModelRun(
   ctx: PlatformContext,
   run: { id: number; kind: RunKind; graphId: number | null },
   userId: number | null,
-): number {
-  return enqueueJobSync(ctx, {
-    kind: RUN_JOB_KINDS[run.kind],
-    graphId: run.graphId,
-    params: { run_id: run.id },
-    userId,
-  });
+  tx: Tx,
+): Promise<number> {
+  return enqueueJob(
+    ctx,
+    { kind: RUN_JOB_KINDS[run.kind], graphId: run.graphId, params: { run_id: run.id }, userId },
+    tx,
+  );
 }
 
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
@@ -54,19 +53,19 @@ const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
  * message, error}) when it changes, `log` for each new log line of its job, then `done`.
  * `after_log` is the newest log id the page already shows.
  */
-export function followRun(
+export async function followRun(
   ctx: PlatformContext,
   modelId: number,
   runId: number,
   req: Request,
   res: Response,
 ) {
-  const first = runView(ctx, modelId, runId);
+  const first = await runView(ctx, modelId, runId);
   return followJobEvents(ctx, req, res, {
     jobId: first.job_id,
     afterLog: req.query.after_log,
-    look: () => {
-      const run = runView(ctx, modelId, runId);
+    look: async () => {
+      const run = await runView(ctx, modelId, runId);
       const snapshot = {
         id: run.id,
         status: run.status,
@@ -74,7 +73,7 @@ export function followRun(
         message: run.message,
         error: run.error,
       };
-      // The run's outcome is written just before its job's last log line: wait for both.
+      // A run's success is written with its job's; a failure just before it: wait for both.
       const finished =
         FINISHED.has(run.status) && (run.job_status === null || FINISHED.has(run.job_status));
       return { jobId: run.job_id, snapshot, finished };

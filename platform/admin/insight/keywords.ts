@@ -1,7 +1,7 @@
 import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
-import { countRows } from "../../db/rows.js";
-import { graphDictionarySync, type GraphDictionary } from "../../kg/extract.js";
+import { graphDictionary, type GraphDictionary } from "../../kg/extract.js";
+import { articleCount, newestArticleTexts } from "./store/statistics.js";
 
 /**
  * Keyword statistics: word frequencies of a graph's articles (titles and texts). The graph's
@@ -77,31 +77,31 @@ export function keywordTokens(dict: GraphDictionary, text: string): string[] {
 }
 
 /** Word frequencies and document frequencies of one graph's articles, most frequent first. */
-export function keywordFrequencies(ctx: PlatformContext, graphId: number): KeywordCounts {
-  const total = countRows(ctx.db, "kg_articles", "graph_id", graphId);
-  const rows = ctx.db
-    .prepare(
-      "SELECT title, content FROM kg_articles WHERE graph_id = ? ORDER BY published_at DESC, id DESC LIMIT ?",
-    )
-    .raw()
-    .iterate(graphId, MAX_KEYWORD_ARTICLES) as IterableIterator<[string, string]>;
-  const dict = graphDictionarySync(ctx, graphId);
+export async function keywordFrequencies(
+  ctx: PlatformContext,
+  graphId: number,
+): Promise<KeywordCounts> {
+  const total = await articleCount(ctx.store.db, graphId);
+  // The dictionary first: while the articles stream, the store is busy with them.
+  const dict = await graphDictionary(ctx, graphId);
   const counts = new Map<string, { count: number; articles: number }>();
   let articles = 0;
   let words = 0;
-  for (const [title, content] of rows) {
-    articles++;
-    const inArticle = new Set<string>();
-    for (const word of keywordTokens(dict, `${title}\n${content}`)) {
-      if (!isKeyword(word)) continue;
-      words++;
-      const c = counts.get(word) ?? { count: 0, articles: 0 };
-      c.count++;
-      if (!inArticle.has(word)) {
-        inArticle.add(word);
-        c.articles++;
+  for await (const batch of newestArticleTexts(ctx.store.db, graphId, MAX_KEYWORD_ARTICLES)) {
+    for (const [title, content] of batch) {
+      articles++;
+      const inArticle = new Set<string>();
+      for (const word of keywordTokens(dict, `${title}\n${content}`)) {
+        if (!isKeyword(word)) continue;
+        words++;
+        const c = counts.get(word) ?? { count: 0, articles: 0 };
+        c.count++;
+        if (!inArticle.has(word)) {
+          inArticle.add(word);
+          c.articles++;
+        }
+        counts.set(word, c);
       }
-      counts.set(word, c);
     }
   }
   const ranked = [...counts]

@@ -1,10 +1,12 @@
-import type { Evaluation, ModelType, RunKind, RunStatus } from "@contract/insight";
+import type { RunKind } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
-import { countRows } from "../../db/rows.js";
+import type { Db, Tx } from "../../db/store.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
+import { wakeJobWorker } from "../../jobs/worker.js";
 import { trainingKnowledge } from "../../kg/extract.js";
 import { parseJson } from "../../kg/ontology.js";
+import { graphRow } from "../../kg/store/graphs.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
 import {
   JobCancelledError,
@@ -22,6 +24,32 @@ import {
   splitArticles,
 } from "./evaluate.js";
 import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
+import {
+  activeRunOf,
+  endRun,
+  evaluationHistory,
+  evaluationOf,
+  insertRun,
+  lostRuns,
+  markRunRunning,
+  markRunSucceeded,
+  modelById,
+  runById,
+  runOfModel,
+  runPage,
+  runSummary,
+  runViewById,
+  saveEvaluation,
+  setModelReady,
+  setModelStatus,
+  setRunJob,
+  versionsOfName,
+  type ModelRow,
+  type RunRow,
+  type RunView,
+} from "./store/models.js";
+
+export type { ModelRow, RunRow, RunView } from "./store/models.js";
 
 /**
  * Model runs: an evaluation run measures a model on its graph's held-out articles; a training
@@ -32,72 +60,39 @@ import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
 export const MODEL_NOT_FOUND = "模型不存在";
 export const RUN_NOT_FOUND = "运行记录不存在";
 
-/** What a run needs of its job: report progress and log lines, and yield (where a cancel lands). */
-export type RunReporter = Pick<JobContext, "progress" | "log" | "checkpoint" | "transaction">;
+/**
+ * What a run needs of its job: report progress and log lines, yield (where a cancel lands),
+ * and write its outcome with the job's in one fenced transaction.
+ */
+export type RunReporter = Pick<
+  JobContext,
+  "progress" | "log" | "checkpoint" | "transaction" | "complete"
+>;
 
-export interface ModelRow {
-  id: number;
-  name: string;
-  version: string;
-  type: ModelType;
-  graph_id: number | null;
-  status: string;
-  holdout: number;
-  learned: string;
-  precision: number | null;
-  recall: number | null;
-  f1: number | null;
-}
-
-export interface RunRow {
-  id: number;
-  model_id: number;
-  kind: RunKind;
-  status: RunStatus;
-  job_id: number | null;
-  graph_id: number | null;
-  holdout: number;
-  user_id: number | null;
-  username: string;
-  error: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-const KEY_NAMES: Record<ModelType, string> = {
+const KEY_NAMES: Record<ModelRow["type"], string> = {
   ner: "实体名称",
   event: "触发词",
   relation: "关系类型",
 };
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
 
-export function requireModel(ctx: PlatformContext, id: number | null): ModelRow {
-  const m =
-    id === null
-      ? undefined
-      : (ctx.db.prepare("SELECT * FROM kg_models WHERE id = ?").get(id) as ModelRow | undefined);
+export async function requireModel(ctx: PlatformContext, id: number | null): Promise<ModelRow> {
+  const m = id === null ? undefined : await modelById(ctx.store.db, id);
   if (!m) throw notFound(MODEL_NOT_FOUND);
   return m;
 }
 
-export function requireRun(ctx: PlatformContext, modelId: number, runId: number | null): RunRow {
-  const r =
-    runId === null
-      ? undefined
-      : (ctx.db
-          .prepare("SELECT * FROM kg_model_runs WHERE id = ? AND model_id = ?")
-          .get(runId, modelId) as RunRow | undefined);
+export async function requireRun(
+  ctx: PlatformContext,
+  modelId: number,
+  runId: number | null,
+): Promise<RunRow> {
+  const r = runId === null ? undefined : await runOfModel(ctx.store.db, modelId, runId);
   if (!r) throw notFound(RUN_NOT_FOUND);
   return r;
 }
 
-export function activeRun(ctx: PlatformContext, modelId: number): RunRow | undefined {
-  return ctx.db
-    .prepare(
-      "SELECT * FROM kg_model_runs WHERE model_id = ? AND status IN ('queued', 'running') ORDER BY id DESC LIMIT 1",
-    )
-    .get(modelId) as RunRow | undefined;
+export function activeRun(ctx: PlatformContext, modelId: number): Promise<RunRow | undefined> {
+  return activeRunOf(ctx.store.db, modelId);
 }
 
 export interface RunRequest {
@@ -106,11 +101,11 @@ export interface RunRequest {
 }
 
 /** Checks a run request against the model; the run's parameters, or a 400/409 saying what is wrong. */
-export function checkRunRequest(
+export async function checkRunRequest(
   ctx: PlatformContext,
   model: ModelRow,
   body: RunRequest,
-): { kind: RunKind; holdout: number } {
+): Promise<{ kind: RunKind; holdout: number }> {
   const kind = body.kind ?? "evaluation";
   if (kind !== "evaluation" && kind !== "training")
     throw badRequest("运行类型必须是 evaluation（评估）或 training（训练）");
@@ -121,7 +116,7 @@ export function checkRunRequest(
     throw badRequest("测试集比例必须是5到50之间的整数");
   }
   if (model.graph_id === null) throw badRequest("模型没有关联知识图谱，无法运行");
-  const running = activeRun(ctx, model.id);
+  const running = await activeRun(ctx, model.id);
   if (running)
     throw new HttpError(
       409,
@@ -132,66 +127,70 @@ export function checkRunRequest(
   return { kind, holdout };
 }
 
+/** Queues the run's job in the transaction it is given; the job's id. */
+export type RunEnqueuer = (runId: number, tx: Tx) => Promise<number>;
+
 /**
- * Records a queued run and hands it to `enqueue` (which starts the job and returns its id),
- * in one transaction: a run is never left without its job.
+ * Records a queued run and hands it to `enqueue` (which queues its job and returns its id),
+ * in the caller's write transaction `tx`: a run is never left without its job.
  */
-export function createRun(
+export async function createRunIn(
+  tx: Tx,
+  model: ModelRow,
+  params: { kind: RunKind; holdout: number },
+  user: Pick<AuthUser, "id" | "username">,
+  enqueue: RunEnqueuer,
+): Promise<RunRow> {
+  const runId = await insertRun(tx, {
+    modelId: model.id,
+    kind: params.kind,
+    graphId: model.graph_id,
+    holdout: params.holdout,
+    userId: user.id,
+    username: user.username,
+  });
+  await setModelStatus(tx, model.id, params.kind === "training" ? "training" : "evaluating");
+  await setRunJob(tx, runId, await enqueue(runId, tx));
+  return (await runById(tx, runId))!;
+}
+
+/** createRunIn in a write transaction of its own; the worker is woken once it has committed. */
+export async function createRun(
   ctx: PlatformContext,
   model: ModelRow,
   params: { kind: RunKind; holdout: number },
   user: AuthUser,
-  enqueue: (runId: number) => number,
-): RunRow {
-  return ctx.db.transaction(() => {
-    const runId = Number(
-      ctx.db
-        .prepare(
-          "INSERT INTO kg_model_runs (model_id, kind, graph_id, holdout, user_id, username) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(model.id, params.kind, model.graph_id, params.holdout, user.id, user.username)
-        .lastInsertRowid,
-    );
-    ctx.db
-      .prepare("UPDATE kg_models SET status = ? WHERE id = ?")
-      .run(params.kind === "training" ? "training" : "evaluating", model.id);
-    const jobId = enqueue(runId);
-    ctx.db.prepare("UPDATE kg_model_runs SET job_id = ? WHERE id = ?").run(jobId, runId);
-    return ctx.db.prepare("SELECT * FROM kg_model_runs WHERE id = ?").get(runId) as RunRow;
-  })();
+  enqueue: RunEnqueuer,
+): Promise<RunRow> {
+  const run = await ctx.store.write((tx) => createRunIn(tx, model, params, user, enqueue));
+  wakeJobWorker(ctx);
+  return run;
 }
 
 /**
  * Does the run: learns (training), evaluates, and writes the evaluation, the model's new
- * metrics (and what it learned) and the run's outcome in one transaction at the end, so a
- * run cut short leaves the model as it was. Safe to start again from the beginning.
+ * metrics (and what it learned), the run's outcome and the job's in one transaction at the
+ * end (job.complete: fenced, so a run whose job was taken over writes nothing), so a run cut
+ * short leaves the model as it was. Safe to start again from the beginning.
  */
 export async function executeRun(
   ctx: PlatformContext,
   runId: number,
   report: RunReporter,
-): Promise<void> {
-  const db = ctx.db;
-  const run = db.prepare("SELECT * FROM kg_model_runs WHERE id = ?").get(runId) as
-    RunRow | undefined;
+): Promise<{ run_id: number }> {
+  const run = await runById(ctx.store.db, runId);
   if (!run) throw new Error(`${RUN_NOT_FOUND}（#${runId}）`);
-  db.transaction(() => {
-    db.prepare(
-      `UPDATE kg_model_runs SET status = 'running', started_at = ${NOW}, error = '' WHERE id = ?`,
-    ).run(runId);
-    db.prepare("UPDATE kg_models SET status = ? WHERE id = ?").run(
-      run.kind === "training" ? "training" : "evaluating",
-      run.model_id,
-    );
-  })();
+  await report.transaction(async (tx) => {
+    await markRunRunning(tx, runId);
+    await setModelStatus(tx, run.model_id, run.kind === "training" ? "training" : "evaluating");
+  });
   try {
-    const model = requireModel(ctx, run.model_id);
+    const model = await requireModel(ctx, run.model_id);
     const graphId = model.graph_id;
     if (graphId === null) throw new JobFailedError("模型没有关联知识图谱");
-    const graph = db.prepare("SELECT name FROM graphs WHERE id = ?").pluck().get(graphId) as
-      string | undefined;
+    const graph = (await graphRow(ctx.store.db, graphId))?.name;
     if (!graph) throw new JobFailedError(`知识图谱 #${graphId} 不存在`);
-    const { train, test } = splitArticles(ctx, graphId, run.holdout);
+    const { train, test } = await splitArticles(ctx, graphId, run.holdout);
     await report.log(
       "info",
       `模型 ${model.name} ${model.version}（${model.type}），知识图谱「${graph}」`,
@@ -219,7 +218,7 @@ export async function executeRun(
     if (run.kind === "training") {
       const judged = [];
       for (const id of train) {
-        const r = evaluateArticle(ctx, graphId, model.type, id, knowledge);
+        const r = await evaluateArticle(ctx, graphId, model.type, id, knowledge);
         judged.push(...r.judged);
         await step(`训练：文章 #${id}`);
       }
@@ -237,7 +236,7 @@ export async function executeRun(
 
     const outcomes: Outcome[] = [];
     for (const id of test) {
-      const r = evaluateArticle(ctx, graphId, model.type, id, knowledge, learned);
+      const r = await evaluateArticle(ctx, graphId, model.type, id, knowledge, learned);
       outcomes.push(...r.outcomes);
       const gold = r.outcomes.filter((o) => o.gold !== null).length;
       const predicted = r.outcomes.filter((o) => o.predicted !== null).length;
@@ -245,7 +244,7 @@ export async function executeRun(
       await report.log("info", `评估：文章 #${id}，标注 ${gold}，预测 ${predicted}，正确 ${right}`);
       await step(`评估：文章 #${id}`);
     }
-    const metrics = computeMetrics(outcomes, classOrder(ctx, graphId, model.type));
+    const metrics = computeMetrics(outcomes, await classOrder(ctx, graphId, model.type));
     for (const c of metrics.per_class) {
       await report.log(
         "info",
@@ -253,50 +252,38 @@ export async function executeRun(
       );
     }
 
-    await report.transaction(() => {
-      db.prepare(
-        `INSERT INTO kg_model_evaluations (run_id, model_id, graph_id, articles, gold, predicted, tp, precision, recall, f1, macro_f1, per_class, confusion)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id) DO UPDATE SET articles = excluded.articles, gold = excluded.gold, predicted = excluded.predicted,
-           tp = excluded.tp, precision = excluded.precision, recall = excluded.recall, f1 = excluded.f1,
-           macro_f1 = excluded.macro_f1, per_class = excluded.per_class, confusion = excluded.confusion`,
-      ).run(
+    return await report.complete(async (tx) => {
+      await saveEvaluation(tx, {
         runId,
-        model.id,
+        modelId: model.id,
         graphId,
-        test.length,
-        metrics.gold,
-        metrics.predicted,
-        metrics.tp,
-        metrics.precision,
-        metrics.recall,
-        metrics.f1,
-        metrics.macro_f1,
-        JSON.stringify(metrics.per_class),
-        JSON.stringify(metrics.confusion),
+        articles: test.length,
+        gold: metrics.gold,
+        predicted: metrics.predicted,
+        tp: metrics.tp,
+        precision: metrics.precision,
+        recall: metrics.recall,
+        f1: metrics.f1,
+        macroF1: metrics.macro_f1,
+        perClass: JSON.stringify(metrics.per_class),
+        confusion: JSON.stringify(metrics.confusion),
+      });
+      await setModelReady(tx, model.id, {
+        precision: metrics.precision,
+        recall: metrics.recall,
+        f1: metrics.f1,
+        metrics: metricsSummary(metrics),
+        learned: JSON.stringify(learned),
+        version: run.kind === "training" ? await nextVersion(tx, model) : model.version,
+      });
+      await markRunSucceeded(tx, runId);
+      await report.progress(100, "完成");
+      await report.log(
+        "info",
+        `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`,
       );
-      const version = run.kind === "training" ? nextVersion(ctx, model) : model.version;
-      db.prepare(
-        `UPDATE kg_models SET status = 'ready', precision = ?, recall = ?, f1 = ?, metrics = ?, learned = ?, version = ?,
-                last_run_at = ${NOW} WHERE id = ?`,
-      ).run(
-        metrics.precision,
-        metrics.recall,
-        metrics.f1,
-        metricsSummary(metrics),
-        JSON.stringify(learned),
-        version,
-        model.id,
-      );
-      db.prepare(
-        `UPDATE kg_model_runs SET status = 'succeeded', finished_at = ${NOW} WHERE id = ?`,
-      ).run(runId);
+      return { run_id: runId };
     });
-    await report.progress(100, "完成");
-    await report.log(
-      "info",
-      `评估完成：${metricsSummary(metrics)}，宏平均 F1 ${(metrics.macro_f1 * 100).toFixed(1)}%`,
-    );
   } catch (e) {
     // The worker stopping (shutdown) is not an outcome: the job stays running and is resumed
     // after the restart. A job taken over by another worker is that worker's to end.
@@ -304,7 +291,10 @@ export async function executeRun(
     const cancelled = e instanceof JobCancelledError;
     const message = e instanceof HttpError ? e.detail : e instanceof Error ? e.message : String(e);
     if (!cancelled) await report.log("error", `运行失败：${message}`);
-    finishRun(ctx, runId, cancelled ? "cancelled" : "failed", cancelled ? "" : message);
+    // Fenced too: a run whose job was taken over meanwhile leaves the run to its new worker.
+    await report.transaction((tx) =>
+      endRun(tx, runId, cancelled ? "cancelled" : "failed", cancelled ? "" : message),
+    );
     throw e;
   }
 }
@@ -313,75 +303,33 @@ export async function executeRun(
  * Ends a run that did not succeed (failed, cancelled, or lost with its job) and puts its
  * model back: ready if it has metrics from an earlier run, else failed or new.
  */
-export function finishRun(
+export async function finishRun(
   ctx: PlatformContext,
   runId: number,
   status: "failed" | "cancelled",
   error: string,
 ) {
-  const db = ctx.db;
-  db.transaction(() => {
-    const run = db.prepare("SELECT model_id FROM kg_model_runs WHERE id = ?").get(runId) as
-      { model_id: number } | undefined;
-    if (!run) return;
-    db.prepare(
-      `UPDATE kg_model_runs SET status = ?, error = ?, finished_at = ${NOW} WHERE id = ?`,
-    ).run(status, error, runId);
-    db.prepare(
-      `UPDATE kg_models SET status = CASE WHEN f1 IS NOT NULL THEN 'ready' WHEN ? = 'failed' THEN 'failed' ELSE 'new' END,
-              last_run_at = ${NOW} WHERE id = ?`,
-    ).run(status, run.model_id);
-  })();
+  await ctx.store.write((tx) => endRun(tx, runId, status, error));
 }
 
 /** The next minor version not taken by another model of the same name: 1.2.3 → 1.3.0. */
-function nextVersion(ctx: PlatformContext, model: ModelRow): string {
+async function nextVersion(db: Db, model: ModelRow): Promise<string> {
   const [major, minor] = model.version.split(".").map(Number);
-  const taken = new Set(
-    ctx.db
-      .prepare("SELECT version FROM kg_models WHERE name = ? AND id <> ?")
-      .pluck()
-      .all(model.name, model.id) as string[],
-  );
+  const taken = new Set(await versionsOfName(db, model.name, model.id));
   for (let m = (minor || 0) + 1; ; m++) {
     const v = `${major || 0}.${m}.0`;
     if (!taken.has(v)) return v;
   }
 }
 
-/** The stored evaluation: per class and confusion as JSON text. */
-type EvaluationRow = Omit<Evaluation, "run" | "per_class" | "confusion"> & {
-  per_class: string;
-  confusion: string;
-};
-
 /** A model's evaluation (of the given run, or its latest), with the F1 history of its runs. */
 export async function modelEvaluation(ctx: PlatformContext, modelId: number, runId: number | null) {
-  const model = await requireRecord(ctx.store.db, modelDef, modelId);
-  const db = ctx.db;
-  const row = (
-    runId !== null
-      ? db
-          .prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? AND run_id = ?")
-          .get(modelId, runId)
-      : db
-          .prepare("SELECT * FROM kg_model_evaluations WHERE model_id = ? ORDER BY id DESC LIMIT 1")
-          .get(modelId)
-  ) as EvaluationRow | undefined;
+  const db = ctx.store.db;
+  const model = await requireRecord(db, modelDef, modelId);
+  const row = await evaluationOf(db, modelId, runId);
   if (runId !== null && !row) throw notFound("该运行没有评估结果");
-  const history = db
-    .prepare(
-      `SELECT v.run_id, r.kind, v.created_at, v.precision, v.recall, v.f1 FROM kg_model_evaluations v
-         JOIN kg_model_runs r ON r.id = v.run_id WHERE v.model_id = ? ORDER BY v.id`,
-    )
-    .all(modelId);
-  const run = row
-    ? db
-        .prepare(
-          "SELECT id, kind, username, created_at, finished_at, holdout FROM kg_model_runs WHERE id = ?",
-        )
-        .get(row.run_id)
-    : null;
+  const history = await evaluationHistory(db, modelId);
+  const run = row ? await runSummary(db, row.run_id) : null;
   return {
     model,
     evaluation: row
@@ -400,23 +348,11 @@ export async function modelEvaluation(ctx: PlatformContext, modelId: number, run
  * Runs whose job ended without the run hearing of it (a crash mid-run, a restart that gave
  * up on it) are settled from their job, so a model never stays "training" for ever.
  */
-export function settleLostRuns(ctx: PlatformContext, modelId?: number) {
-  const rows = ctx.db
-    .prepare(
-      `SELECT r.id, j.id AS job, j.status AS job_status, j.error FROM kg_model_runs r LEFT JOIN jobs j ON j.id = r.job_id
-        WHERE r.status IN ('queued', 'running') ${modelId === undefined ? "" : "AND r.model_id = ?"}
-          AND (j.id IS NULL OR j.status IN ('succeeded', 'failed', 'cancelled'))`,
-    )
-    .all(...(modelId === undefined ? [] : [modelId])) as {
-    id: number;
-    job: number | null;
-    job_status: string | null;
-    error: string | null;
-  }[];
-  for (const r of rows) {
-    if (r.job_status === "cancelled") finishRun(ctx, r.id, "cancelled", "");
+export async function settleLostRuns(ctx: PlatformContext, modelId?: number) {
+  for (const r of await lostRuns(ctx.store.db, modelId)) {
+    if (r.job_status === "cancelled") await finishRun(ctx, r.id, "cancelled", "");
     else
-      finishRun(
+      await finishRun(
         ctx,
         r.id,
         "failed",
@@ -425,34 +361,25 @@ export function settleLostRuns(ctx: PlatformContext, modelId?: number) {
   }
 }
 
-const RUN_SELECT = `SELECT r.*, coalesce(j.progress, 0) AS progress, coalesce(j.message, '') AS message, j.status AS job_status,
-       e.precision, e.recall, e.f1, e.macro_f1
-  FROM kg_model_runs r LEFT JOIN jobs j ON j.id = r.job_id LEFT JOIN kg_model_evaluations e ON e.run_id = r.id`;
-
-export type RunView = RunRow & {
-  progress: number;
-  job_status: string | null;
-  message: string;
-  precision: number | null;
-  recall: number | null;
-  f1: number | null;
-  macro_f1: number | null;
-};
-
 /** A model's runs, newest first, with their job's progress and their evaluation's scores. */
-export function listRuns(ctx: PlatformContext, modelId: number, page: number, pageSize: number) {
-  requireModel(ctx, modelId);
-  settleLostRuns(ctx, modelId);
-  const count = countRows(ctx.db, "kg_model_runs", "model_id", modelId);
-  const results = ctx.db
-    .prepare(`${RUN_SELECT} WHERE r.model_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
-    .all(modelId, pageSize, (page - 1) * pageSize) as RunView[];
-  return { results, count };
+export async function listRuns(
+  ctx: PlatformContext,
+  modelId: number,
+  page: number,
+  pageSize: number,
+) {
+  await requireModel(ctx, modelId);
+  await settleLostRuns(ctx, modelId);
+  return runPage(ctx.store.db, modelId, page, pageSize);
 }
 
-export function runView(ctx: PlatformContext, modelId: number, runId: number | null): RunView {
-  requireModel(ctx, modelId);
-  settleLostRuns(ctx, modelId);
-  requireRun(ctx, modelId, runId);
-  return ctx.db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as RunView;
+export async function runView(
+  ctx: PlatformContext,
+  modelId: number,
+  runId: number | null,
+): Promise<RunView> {
+  await requireModel(ctx, modelId);
+  await settleLostRuns(ctx, modelId);
+  const run = await requireRun(ctx, modelId, runId);
+  return (await runViewById(ctx.store.db, run.id))!;
 }

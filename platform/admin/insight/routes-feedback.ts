@@ -20,9 +20,9 @@ export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/feedback/fact",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, "kg__feedback__create");
-      res.json(describeFact(ctx, req.query));
+      res.json(await describeFact(ctx, req.query));
     }),
   );
 

@@ -21,12 +21,17 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
 
   router.post(
     "/kg/models/:id/runs",
-    handle((req, res) => {
+    handle(async (req, res) => {
       const user = requirePermission(res, update);
-      const model = requireModel(ctx, pathId(req.params.id));
-      const params = checkRunRequest(ctx, model, req.body ?? {});
-      const run = createRun(ctx, model, params, user, (runId) =>
-        enqueueModelRun(ctx, { id: runId, kind: params.kind, graphId: model.graph_id }, user.id),
+      const model = await requireModel(ctx, pathId(req.params.id));
+      const params = await checkRunRequest(ctx, model, req.body ?? {});
+      const run = await createRun(ctx, model, params, user, (runId, tx) =>
+        enqueueModelRun(
+          ctx,
+          { id: runId, kind: params.kind, graphId: model.graph_id },
+          user.id,
+          tx,
+        ),
       );
       res.status(201).json(run);
     }),
@@ -34,10 +39,10 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/models/:id/runs",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, read);
       const { page, pageSize } = pageParams(req.query);
-      res.json(listRuns(ctx, pathId(req.params.id) ?? -1, page, pageSize));
+      res.json(await listRuns(ctx, pathId(req.params.id) ?? -1, page, pageSize));
     }),
   );
 
@@ -45,7 +50,7 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
     "/kg/models/:id/runs/:runId",
     handle(async (req, res) => {
       requirePermission(res, read);
-      const run = runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
+      const run = await runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
       const page = intParam(req.query, "log_page", { min: 1, max: 1_000_000, fallback: 1 });
       const pageSize = intParam(req.query, "log_page_size", { min: 1, max: 100, fallback: 20 });
       const logs =
@@ -68,10 +73,10 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
     "/kg/models/:id/runs/:runId/cancel",
     handle(async (req, res) => {
       const user = requirePermission(res, update);
-      const run = runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
+      const run = await runView(ctx, pathId(req.params.id) ?? -1, pathId(req.params.runId));
       if (run.job_id === null) throw new HttpError(400, "该运行没有可取消的任务", "job_finished");
       await cancelJob(ctx.store, run.job_id, user.username);
-      res.json(runView(ctx, run.model_id, run.id));
+      res.json(await runView(ctx, run.model_id, run.id));
     }),
   );
 
@@ -82,7 +87,8 @@ export function mountModelRoutes(router: Router, ctx: PlatformContext) {
       const runParam = req.query.run;
       const runId =
         runParam === undefined || runParam === "" ? null : (pathId(String(runParam)) ?? -1);
-      res.json(await modelEvaluation(ctx, requireModel(ctx, pathId(req.params.id)).id, runId));
+      const model = await requireModel(ctx, pathId(req.params.id));
+      res.json(await modelEvaluation(ctx, model.id, runId));
     }),
   );
 }

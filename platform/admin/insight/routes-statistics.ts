@@ -4,7 +4,7 @@ import { requirePermission } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import { badRequest, handle, notFound } from "../../http/errors.js";
 import { intParam, pathId, stringParam } from "../../kg/params.js";
-import { NOT_FOUND, requireGraphSync } from "../../kg/shapes.js";
+import { NOT_FOUND, requireGraph } from "../../kg/shapes.js";
 import { type CsvTable, sendCsv } from "./csv.js";
 import { MAX_KEYWORDS } from "./keywords.js";
 import { searchStats } from "./search-log.js";
@@ -43,9 +43,9 @@ const trendTable = (trend: Trend, filename: string): CsvTable => ({
 
 /** Retrieval, entity, verb and keyword statistics, and their CSV exports (docs/api.md). */
 export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
-  const searchQuery = (q: Query) => {
+  const searchQuery = async (q: Query) => {
     const graphId =
-      q.graph === undefined || q.graph === "" ? null : requireGraphSync(ctx, graphParam(q)).id;
+      q.graph === undefined || q.graph === "" ? null : (await requireGraph(ctx, graphParam(q))).id;
     return {
       graphId,
       days: intParam(q, "days", { min: 1, max: 366, fallback: 30 }),
@@ -56,7 +56,7 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
     "/kg/statistics/searches",
     handle(async (req, res) => {
       requirePermission(res, "kg__log__read");
-      res.json(await searchStats(ctx, searchQuery(req.query)));
+      res.json(await searchStats(ctx, await searchQuery(req.query)));
     }),
   );
   router.get(
@@ -65,7 +65,7 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
       requirePermission(res, "kg__log__read");
       const table = tableParam(req.query, ["daily", "top", "empty"] as const);
       const s = await searchStats(ctx, {
-        ...searchQuery(req.query),
+        ...(await searchQuery(req.query)),
         limit: limitParam(req.query, 500, 100),
       });
       const name = `searches-${table}-${s.graph_id ?? "all"}-${s.from}-${s.to}.csv`;
@@ -101,17 +101,17 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   };
   router.get(
     "/kg/statistics/entities",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
-      res.json(entityStatistics(ctx, graphParam(req.query), entityQuery(req.query)));
+      res.json(await entityStatistics(ctx, graphParam(req.query), entityQuery(req.query)));
     }),
   );
   router.get(
     "/kg/statistics/entities/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
       const table = tableParam(req.query, ["top", "types", "trend"] as const);
-      const s = entityStatistics(ctx, graphParam(req.query), {
+      const s = await entityStatistics(ctx, graphParam(req.query), {
         ...entityQuery(req.query),
         limit: limitParam(req.query, 100, 100),
       });
@@ -143,17 +143,17 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/statistics/entities/:uuid",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
-      res.json(entityDetailStatistics(ctx, req.params.uuid));
+      res.json(await entityDetailStatistics(ctx, req.params.uuid));
     }),
   );
   router.get(
     "/kg/statistics/entities/:uuid/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
       const table = tableParam(req.query, ["mentions", "relations"] as const);
-      const s = entityDetailStatistics(ctx, req.params.uuid);
+      const s = await entityDetailStatistics(ctx, req.params.uuid);
       const filename = `entity-${table}-${s.entity.uuid}.csv`;
       if (table === "mentions") sendCsv(res, trendTable(s.mentions, filename));
       else {
@@ -168,19 +168,19 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/statistics/verbs",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
       res.json(
-        verbStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, 200, 30) }),
+        await verbStatistics(ctx, graphParam(req.query), { limit: limitParam(req.query, 200, 30) }),
       );
     }),
   );
   router.get(
     "/kg/statistics/verbs/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
       const table = tableParam(req.query, ["verbs", "types", "trend"] as const);
-      const s = verbStatistics(ctx, graphParam(req.query), {
+      const s = await verbStatistics(ctx, graphParam(req.query), {
         limit: limitParam(req.query, 200, 200),
       });
       const filename = `verbs-${table}-${s.graph.id}.csv`;
@@ -211,10 +211,10 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
 
   router.get(
     "/kg/statistics/keywords",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
       res.json(
-        keywordStatistics(ctx, graphParam(req.query), {
+        await keywordStatistics(ctx, graphParam(req.query), {
           limit: limitParam(req.query, MAX_KEYWORDS, 50),
         }),
       );
@@ -222,9 +222,9 @@ export function mountStatisticsRoutes(router: Router, ctx: PlatformContext) {
   );
   router.get(
     "/kg/statistics/keywords/export",
-    handle((req, res) => {
+    handle(async (req, res) => {
       requirePermission(res, stats);
-      const s = keywordStatistics(ctx, graphParam(req.query), {
+      const s = await keywordStatistics(ctx, graphParam(req.query), {
         limit: limitParam(req.query, MAX_KEYWORDS, MAX_KEYWORDS),
       });
       sendCsv(res, {

@@ -1,12 +1,31 @@
 import type { KeywordCounts, Trend } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
-import { countRows } from "../../db/rows.js";
-import { graphSignatureSync, storeCache } from "../../kg/cache.js";
-import { graphOntologySync, parseJson } from "../../kg/ontology.js";
-import { NOT_FOUND, requireGraphSync, type Graph } from "../../kg/shapes.js";
+import { graphSignature, storeCache } from "../../kg/cache.js";
+import { graphOntology, parseJson } from "../../kg/ontology.js";
+import { NOT_FOUND, requireGraph, type Graph } from "../../kg/shapes.js";
+import { entityClassCounts } from "../../kg/store/graphs.js";
 import { notFound } from "../../http/errors.js";
-import type { EntityRow } from "../../kg/entities.js";
 import { keywordFrequencies } from "./keywords.js";
+import {
+  entityArticleCount,
+  entityEventTypes,
+  entityMentionDays,
+  entityMentionLines,
+  entityOfUuid,
+  entityRecentArticles,
+  entityRelationTypes,
+  entityTotals,
+  eventsPerMonth,
+  eventTotals,
+  eventTypeVerbCounts,
+  mentionsPerClass,
+  mentionsPerDay,
+  topEntities,
+  topVerbs,
+  verbMonthLines,
+  type KeyedPoint,
+  type Point,
+} from "./store/statistics.js";
 
 /**
  * Entity, verb and keyword statistics of one graph. Every answer is computed from the
@@ -44,9 +63,6 @@ function periodsBetween(
   return { bucket: "month", periods };
 }
 
-type Point = { day: string; n: number };
-type KeyedPoint = Point & { key: string | number };
-
 /**
  * Totals per day (or month, "YYYY-MM") and the points of a few named lines → a Trend over
  * every period between the first and last total.
@@ -82,10 +98,16 @@ function buildTrend(
   };
 }
 
-function cached<T>(ctx: PlatformContext, graphId: number, key: string, compute: () => T): T {
-  return storeCache<T>(ctx, "insight-statistics", 200).get(
+/** An answer cached per graph until the graph changes (its signature read before computing). */
+async function cached<T>(
+  ctx: PlatformContext,
+  graphId: number,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return storeCache<T>(ctx, "insight-statistics", 200).getAsync(
     `${graphId}|${key}`,
-    graphSignatureSync(ctx, graphId),
+    await graphSignature(ctx, graphId),
     compute,
   );
 }
@@ -98,29 +120,16 @@ export interface EntityStatsQuery {
   typeId?: number;
 }
 
-export function entityStatistics(ctx: PlatformContext, graphId: number, q: EntityStatsQuery) {
-  const graph = requireGraphSync(ctx, graphId);
-  return cached(ctx, graphId, `entities|${q.limit}|${q.typeId ?? ""}`, () => {
-    const db = ctx.db;
-    const ontology = graphOntologySync(ctx, graphId);
+export async function entityStatistics(ctx: PlatformContext, graphId: number, q: EntityStatsQuery) {
+  const graph = await requireGraph(ctx, graphId);
+  return cached(ctx, graphId, `entities|${q.limit}|${q.typeId ?? ""}`, async () => {
+    const db = ctx.store.db;
+    const ontology = await graphOntology(ctx, graphId);
     const classIds = q.typeId !== undefined ? ontology.subtree(q.typeId) : null;
-    const classFilter = classIds ? " AND e.class_id IN (SELECT value FROM json_each(?))" : "";
-    const classParam = classIds ? [JSON.stringify(classIds)] : [];
 
-    const typeRows = db
-      .prepare(
-        "SELECT class_id, count(*) AS entities FROM kg_entities WHERE graph_id = ? GROUP BY class_id ORDER BY entities DESC",
-      )
-      .all(graphId) as { class_id: number | null; entities: number }[];
+    const typeRows = await entityClassCounts(db, graphId);
     const typeMentions = new Map(
-      (
-        db
-          .prepare(
-            `SELECT e.class_id, sum(d.mentions) AS mentions FROM kg_entity_daily d JOIN kg_entities e ON e.id = d.entity_id
-              WHERE d.graph_id = ? GROUP BY e.class_id`,
-          )
-          .all(graphId) as { class_id: number | null; mentions: number }[]
-      ).map((r) => [r.class_id, r.mentions]),
+      (await mentionsPerClass(db, graphId)).map((r) => [r.class_id, r.mentions]),
     );
     const by_type = typeRows.map((r) => {
       const c = r.class_id != null ? ontology.classes.get(r.class_id) : undefined;
@@ -128,61 +137,19 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
         type_id: r.class_id,
         type: c?.name ?? "未分类",
         color: c?.color ?? "",
-        entities: r.entities,
+        entities: r.count,
         mentions: typeMentions.get(r.class_id) ?? 0,
       };
     });
 
-    const top = db
-      .prepare(
-        `SELECT e.id, e.uuid, e.name, e.class_id, t.mentions,
-                (SELECT count(*) FROM kg_entity_articles a WHERE a.entity_id = e.id) AS articles,
-                (SELECT count(*) FROM kg_relations r WHERE r.subject_id = e.id)
-                  + (SELECT count(*) FROM kg_relations r WHERE r.object_id = e.id) AS relations
-           FROM (SELECT d.entity_id, sum(d.mentions) AS mentions FROM kg_entity_daily d JOIN kg_entities e ON e.id = d.entity_id
-                  WHERE d.graph_id = ?${classFilter} GROUP BY d.entity_id ORDER BY mentions DESC, d.entity_id LIMIT ?) t
-           JOIN kg_entities e ON e.id = t.entity_id
-          ORDER BY t.mentions DESC, e.id`,
-      )
-      .all(graphId, ...classParam, q.limit) as {
-      id: number;
-      uuid: string;
-      name: string;
-      class_id: number | null;
-      mentions: number;
-      articles: number;
-      relations: number;
-    }[];
-
-    const totalRows = db
-      .prepare(
-        classIds
-          ? `SELECT d.day, sum(d.mentions) AS n FROM kg_entity_daily d JOIN kg_entities e ON e.id = d.entity_id
-              WHERE d.graph_id = ?${classFilter} GROUP BY d.day`
-          : "SELECT day, sum(mentions) AS n FROM kg_entity_daily WHERE graph_id = ? GROUP BY day",
-      )
-      .all(graphId, ...classParam) as Point[];
-    const lineIds = top.slice(0, TREND_LINES).map((e) => e.id);
-    const lineRows = db
-      .prepare(
-        "SELECT day, entity_id AS key, mentions AS n FROM kg_entity_daily WHERE entity_id IN (SELECT value FROM json_each(?))",
-      )
-      .all(JSON.stringify(lineIds)) as KeyedPoint[];
+    const top = await topEntities(db, graphId, classIds, q.limit);
+    const totalRows = await mentionsPerDay(db, graphId, classIds);
+    const lineRows = await entityMentionLines(
+      db,
+      top.slice(0, TREND_LINES).map((e) => e.id),
+    );
     const lines = new Map(top.slice(0, TREND_LINES).map((e) => [String(e.id), e.name]));
-
-    const totals = db
-      .prepare(
-        `SELECT (SELECT count(*) FROM kg_entities WHERE graph_id = @id) AS entities,
-                (SELECT coalesce(sum(mentions), 0) FROM kg_entity_daily WHERE graph_id = @id) AS mentions,
-                (SELECT count(*) FROM kg_relations WHERE graph_id = @id) AS relations,
-                (SELECT count(*) FROM kg_articles WHERE graph_id = @id) AS articles`,
-      )
-      .get({ id: graphId }) as {
-      entities: number;
-      mentions: number;
-      relations: number;
-      articles: number;
-    };
+    const totals = await entityTotals(db, graphId);
 
     return {
       graph: graphHead(graph),
@@ -204,41 +171,18 @@ export function entityStatistics(ctx: PlatformContext, graphId: number, q: Entit
   });
 }
 
-export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
-  const db = ctx.db;
-  const row = db
-    .prepare(
-      "SELECT id, uuid, graph_id, class_id, name, aliases, description FROM kg_entities WHERE uuid = ?",
-    )
-    .get(uuid) as Omit<EntityRow, "properties" | "updated_at"> | undefined;
+export async function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
+  const db = ctx.store.db;
+  const row = await entityOfUuid(db, uuid);
   if (!row) throw notFound(NOT_FOUND.entity);
-  const graph = requireGraphSync(ctx, row.graph_id);
-  return cached(ctx, row.graph_id, `entity|${row.id}`, () => {
-    const ontology = graphOntologySync(ctx, row.graph_id);
-    const mentionRows = db
-      .prepare("SELECT day, mentions AS n FROM kg_entity_daily WHERE entity_id = ? ORDER BY day")
-      .all(row.id) as Point[];
-    const relationRows = db
-      .prepare(
-        `SELECT relation_type_id, sum(dir = 'out') AS outgoing, sum(dir = 'in') AS incoming FROM (
-           SELECT relation_type_id, 'out' AS dir FROM kg_relations WHERE subject_id = @id
-           UNION ALL SELECT relation_type_id, 'in' AS dir FROM kg_relations WHERE object_id = @id)
-          GROUP BY relation_type_id ORDER BY outgoing + incoming DESC, relation_type_id`,
-      )
-      .all({ id: row.id }) as { relation_type_id: number; outgoing: number; incoming: number }[];
-    const eventRows = db
-      .prepare(
-        `SELECT e.event_type_id, count(DISTINCT e.id) AS events FROM kg_event_participants p JOIN kg_events e ON e.id = p.event_id
-          WHERE p.entity_id = ? GROUP BY e.event_type_id ORDER BY events DESC`,
-      )
-      .all(row.id) as { event_type_id: number | null; events: number }[];
-    const articles = db
-      .prepare(
-        `SELECT a.id, a.title, a.published_at, ea.mentions FROM kg_entity_articles ea JOIN kg_articles a ON a.id = ea.article_id
-          WHERE ea.entity_id = ? ORDER BY ea.published_at DESC, ea.article_id DESC LIMIT 10`,
-      )
-      .all(row.id) as { id: number; title: string; published_at: string; mentions: number }[];
-    const articleCount = countRows(db, "kg_entity_articles", "entity_id", row.id);
+  const graph = await requireGraph(ctx, row.graph_id);
+  return cached(ctx, row.graph_id, `entity|${row.id}`, async () => {
+    const ontology = await graphOntology(ctx, row.graph_id);
+    const mentionRows = await entityMentionDays(db, row.id);
+    const relationRows = await entityRelationTypes(db, row.id);
+    const eventRows = await entityEventTypes(db, row.id);
+    const articles = await entityRecentArticles(db, row.id);
+    const articleCount = await entityArticleCount(db, row.id);
     const relations = relationRows.map((r) => ({
       predicate: ontology.relationTypes.get(r.relation_type_id)?.name ?? "",
       outgoing: r.outgoing,
@@ -274,54 +218,19 @@ export function entityDetailStatistics(ctx: PlatformContext, uuid: string) {
   });
 }
 
-export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
-  const graph = requireGraphSync(ctx, graphId);
-  return cached(ctx, graphId, `verbs|${q.limit}`, () => {
-    const db = ctx.db;
-    const types = graphOntologySync(ctx, graphId).eventTypes;
+export async function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
+  const graph = await requireGraph(ctx, graphId);
+  return cached(ctx, graphId, `verbs|${q.limit}`, async () => {
+    const db = ctx.store.db;
+    const types = (await graphOntology(ctx, graphId)).eventTypes;
     const typeName = (id: number | null) =>
       (id != null ? types.get(id)?.name : undefined) ?? "未分类";
-    const verbs = db
-      .prepare(
-        `SELECT e.trigger_word AS verb, e.event_type_id, count(*) AS events,
-                sum((SELECT count(*) FROM kg_event_articles r WHERE r.event_id = e.id)) AS reports, max(e.time) AS last_time
-           FROM kg_events e WHERE e.graph_id = ? AND e.trigger_word <> ''
-          GROUP BY e.trigger_word, e.event_type_id ORDER BY events DESC, reports DESC, verb LIMIT ?`,
-      )
-      .all(graphId, q.limit) as {
-      verb: string;
-      event_type_id: number | null;
-      events: number;
-      reports: number;
-      last_time: string | null;
-    }[];
-    const byType = db
-      .prepare(
-        `SELECT event_type_id, count(*) AS events, count(DISTINCT nullif(trigger_word, '')) AS verbs
-           FROM kg_events WHERE graph_id = ? GROUP BY event_type_id ORDER BY events DESC`,
-      )
-      .all(graphId) as { event_type_id: number | null; events: number; verbs: number }[];
-    // An event's time may be a year only: such events count in no month of the trend.
-    const dated = "time GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]*'";
-    const totalRows = db
-      .prepare(
-        `SELECT substr(time, 1, 7) AS day, count(*) AS n FROM kg_events WHERE graph_id = ? AND ${dated} GROUP BY 1`,
-      )
-      .all(graphId) as Point[];
+    const verbs = await topVerbs(db, graphId, q.limit);
+    const byType = await eventTypeVerbCounts(db, graphId);
+    const totalRows = await eventsPerMonth(db, graphId);
     const lineVerbs = [...new Set(verbs.map((v) => v.verb))].slice(0, TREND_LINES);
-    const lineRows = db
-      .prepare(
-        `SELECT substr(time, 1, 7) AS day, trigger_word AS key, count(*) AS n FROM kg_events
-          WHERE graph_id = ? AND ${dated} AND trigger_word IN (SELECT value FROM json_each(?)) GROUP BY 1, 2`,
-      )
-      .all(graphId, JSON.stringify(lineVerbs)) as KeyedPoint[];
-    const totals = db
-      .prepare(
-        `SELECT count(*) AS events, count(DISTINCT nullif(trigger_word, '')) AS verbs,
-                (SELECT count(*) FROM kg_event_articles r JOIN kg_events x ON x.id = r.event_id WHERE x.graph_id = @id) AS reports
-           FROM kg_events WHERE graph_id = @id`,
-      )
-      .get({ id: graphId }) as { events: number; verbs: number; reports: number };
+    const lineRows = await verbMonthLines(db, graphId, lineVerbs);
+    const totals = await eventTotals(db, graphId);
     // Events are dated by month at best: the trend is monthly whatever the span.
     const trend = buildTrend(totalRows, lineRows, new Map(lineVerbs.map((v) => [v, v])), "month");
     return {
@@ -346,9 +255,13 @@ export function verbStatistics(ctx: PlatformContext, graphId: number, q: { limit
   });
 }
 
-export function keywordStatistics(ctx: PlatformContext, graphId: number, q: { limit: number }) {
-  const graph = requireGraphSync(ctx, graphId);
-  const stats: KeywordCounts = cached(ctx, graphId, "keywords", () =>
+export async function keywordStatistics(
+  ctx: PlatformContext,
+  graphId: number,
+  q: { limit: number },
+) {
+  const graph = await requireGraph(ctx, graphId);
+  const stats: KeywordCounts = await cached(ctx, graphId, "keywords", () =>
     keywordFrequencies(ctx, graphId),
   );
   return { graph: graphHead(graph), ...stats, keywords: stats.keywords.slice(0, q.limit) };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { engineOf } from "../../db/dialect.js";
 import type { Db } from "../../db/store.js";
-import { allSync, intList, iterateSync, type SyncCtx } from "./sql.js";
+import { intList } from "./sql.js";
 
 /** An entry of a graph's dictionary: [id, uuid, name, aliases (JSON), class id]. */
 export type DictionaryRow = [number, string, string, string, number | null];
@@ -38,15 +38,6 @@ export async function* dictionaryRows(
   const query = dictionaryQuery(db, graphId, articleIds).compile();
   for await (const { rows } of db.getExecutor().stream(query, 1000))
     yield rows.map((r) => [r.id, r.uuid, r.name, r.aliases, r.class_id]);
-}
-
-/** dictionaryRows on the SQLite connection, as an iterator. SQLite only. */
-export function dictionaryRowsSync(
-  ctx: SyncCtx,
-  graphId: number,
-  articleIds: number[] | null,
-): IterableIterator<DictionaryRow> {
-  return iterateSync<DictionaryRow>(ctx, dictionaryQuery(ctx.store.db, graphId, articleIds));
 }
 
 export interface KnownRelationRow {
@@ -96,12 +87,4 @@ export async function knownRelationRows(
   return (await knownQuery(db, pairs, articleIds, limit).execute(db)).rows;
 }
 
-/** knownRelationRows on the SQLite connection. SQLite only. */
-export function knownRelationRowsSync(
-  ctx: SyncCtx,
-  pairs: [number, number][],
-  articleIds: number[] | null,
-  limit: number,
-): KnownRelationRow[] {
-  return allSync(ctx, knownQuery(ctx.store.db, pairs, articleIds, limit));
-}
+

@@ -1,7 +1,6 @@
 import type { GraphCounts } from "@contract/kg";
 import { sql } from "kysely";
 import type { Db } from "../../db/store.js";
-import { firstSync, type SyncCtx } from "./sql.js";
 
 export interface GraphRow {
   id: number;
@@ -15,11 +14,6 @@ const graphQuery = (db: Db, graphId: number) =>
 
 export function graphRow(db: Db, graphId: number): Promise<GraphRow | undefined> {
   return graphQuery(db, graphId).executeTakeFirst();
-}
-
-/** graphRow on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function graphRowSync(ctx: SyncCtx, graphId: number): GraphRow | undefined {
-  return firstSync(ctx, graphQuery(ctx.store.db, graphId));
 }
 
 export function graphRows(db: Db): Promise<GraphRow[]> {

@@ -174,11 +174,6 @@ export function ensureOntologies(tx: Db, defs: OntologyDef[]) {
   return runSteps(tx, ensureAllSteps(tx, defs));
 }
 
-/** ensureOntologies on the SQLite connection, in a synchronous transaction. SQLite only. */
-export function ensureOntologiesSync(ctx: SyncCtx, defs: OntologyDef[]) {
-  return ctx.db.transaction(() => runStepsSync(ctx, ensureAllSteps(ctx.store.db, defs)))();
-}
-
 const assignQuery = (db: Db, graphId: number, ontologyId: number) =>
   db
     .insertInto("kg_graph_ontology")

@@ -173,18 +173,6 @@ export function runSync(ctx: SyncCtx, query: Compilable<unknown> | RawBuilder<un
   return statement(ctx.db, c.sql).run(c.parameters as unknown[]).changes;
 }
 
-/** The rows one by one, as arrays of values (a statement of its own: see allSync). */
-export function iterateSync<R extends unknown[]>(
-  ctx: SyncCtx,
-  query: Compilable<unknown> | RawBuilder<unknown>,
-): IterableIterator<R> {
-  const c = compiled(ctx, query);
-  return ctx.db
-    .prepare(c.sql)
-    .raw()
-    .iterate(c.parameters as unknown[]) as IterableIterator<R>;
-}
-
 /** Builders compile on their own; raw `sql` needs the (SQLite) handle to compile for. */
 function compiled(ctx: SyncCtx, query: Compilable<unknown> | RawBuilder<unknown>): CompiledQuery {
   return (query.compile as (db: Db) => CompiledQuery).call(query, ctx.store.db);

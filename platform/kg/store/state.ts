@@ -46,15 +46,6 @@ export async function graphSignatureParts(
   return { version: row?.version ?? 0, maxRelation: row?.max_relation ?? 0 };
 }
 
-/** graphSignatureParts on the SQLite connection. SQLite only. */
-export function graphSignaturePartsSync(
-  ctx: SyncCtx,
-  graphId: number,
-): { version: number; maxRelation: number } {
-  const row = firstSync(ctx, signatureQuery(graphId));
-  return { version: row?.version ?? 0, maxRelation: row?.max_relation ?? 0 };
-}
-
 /**
  * A new version value. Random rather than counted: after a rolled-back transaction the next
  * change must not reuse a value that a cache filled inside that transaction remembers. Drawn

@@ -145,7 +145,7 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
     handle(async (req, res) => {
       const user = requirePermission(res, "auth__user__update");
       const target = await requireRecord(ctx.store.db, def, Number(req.params.id));
-      authorizePasswordReset({ ctx, user, db: ctx.store.db }, target);
+      await authorizePasswordReset({ ctx, user, db: ctx.store.db }, target);
       const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
       const broken = ruleErrors(
         typeof password === "string" ? password : "",
