@@ -105,7 +105,7 @@ beforeAll(async () => {
     sql`INSERT INTO data_triples (subject, predicate, object, graph_id, confidence) VALUES ${sql.join(rows)}`,
   );
 });
-afterAll(() => p.close());
+afterAll(() => p?.close());
 
 describe("pager links carry the page's seek token", () => {
   it("gives the token of the page shown, and links to nearby pages with it (not to the first or the last)", async () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   admin = userWithToken(p.ctx, "seek-admin", ["admin"]);
   ({ rows, graphs } = await seedTriples(p.ctx.store));
 });
-afterAll(() => p.close());
+afterAll(() => p?.close());
 
 describe("paging from either end and by seeking (store)", () => {
   it("gives OFFSET paging's rows for every ordering, filter and search, at page sizes 5 and 10", async () => {
