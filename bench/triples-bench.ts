@@ -7,14 +7,32 @@
  *
  * The platform runs in this process behind a real HTTP server; "server" times are taken
  * by a middleware from request arrival to the end of the response, "round trip" by the client.
+ *
+ * Paging (decision 022): the first, middle and last page of lists (sorted, filtered,
+ * searched), and the next and previous page read by seeking from a page's token (the pager's
+ * links), from 20 pages spread over each list.
+ *
+ *   BENCH_POSTGRES=1 npx tsx bench/triples-bench.ts   # also the paging rows on PostgreSQL
+ *
+ * On PostgreSQL (a throwaway cluster, scripts/pg-cluster.mjs, or PG_URL=postgres://… of a
+ * database of yours, emptied!) the same rows are read through the store functions the route
+ * calls (the platform does not start there yet): the same million triples, loaded without
+ * the search indexes and their triggers (searching is bench/pg-search-bench.ts's part).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { hashPasswordSync } from "../platform/auth/passwords.js";
+import type { PlatformContext } from "../platform/context.js";
+import { migrate } from "../platform/db/migrate.js";
+import { openStore } from "../platform/db/store.js";
 import { triples } from "../platform/resources/defs/data.js";
+import * as listQuery from "../platform/resources/query.js";
 import { syncSearchIndex } from "../platform/resources/search-store.js";
+import { listResource } from "../platform/resources/service.js";
+import { startCluster } from "../scripts/pg-cluster.mjs";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -142,6 +160,155 @@ function reuse(db: DB) {
   };
 }
 
+/** The lists whose pages the paging rows read (query strings, page_size 10 by default). */
+function pagingLists(graphs: number[]): [string, string][] {
+  const enc = encodeURIComponent;
+  return [
+    ["by id", ""],
+    ["sort -confidence", "ordering=-confidence"],
+    ["sort subject", "ordering=subject"],
+    ["sort -created_at", "ordering=-created_at"],
+    ["filter predicate=", `predicate=${enc(PREDICATES[1])}`],
+    ["filter graph__in=a,b + sort -id", `graph__in=${graphs[0]},${graphs[1]}&ordering=-id`],
+    [
+      "filter predicate= + sort -confidence",
+      `predicate=${enc(PREDICATES[1])}&ordering=-confidence`,
+    ],
+    ["search common term (by id)", `search=${enc(OBJECTS[0])}`],
+  ];
+}
+
+/** 20 pages spread over a list of `pages`, none the first or the last. */
+const spread = (pages: number) =>
+  Array.from({ length: 20 }, (_, j) => 2 + Math.floor((j * (pages - 3)) / 19));
+
+/**
+ * The paging rows on PostgreSQL, through the store functions the list route calls (parse the
+ * query, list, sign the page's token): the same million triples in a database of their own.
+ */
+async function postgresPaging() {
+  progress("PostgreSQL: starting a cluster");
+  const cluster = process.env.PG_URL
+    ? null
+    : await startCluster({ settings: { shared_buffers: "256MB" } });
+  let url = process.env.PG_URL ?? cluster!.url;
+  if (cluster) {
+    const c = new pg.Client(url);
+    await c.connect();
+    await c.query("CREATE DATABASE seek_bench");
+    await c.end();
+    url = url.replace(/\/postgres$/, "/seek_bench");
+  }
+  const store = openStore({ databaseUrl: url, dbFile: "" });
+  try {
+    await migrate(store);
+    const client = new pg.Client(url);
+    await client.connect();
+    const q = async (text: string, params: unknown[] = []) =>
+      (await client.query(text, params)).rows;
+    const lit = (list: string[]) => `ARRAY[${list.map((w) => `'${w}'`).join(", ")}]`;
+    // Searching is not measured here: its indexes and triggers would make the load take minutes.
+    await q(`DROP INDEX data_triples_subject_trgm, data_triples_predicate_trgm,
+      data_triples_object_trgm, data_triples_short_grams`);
+    for (const op of ["insert", "delete", "update"])
+      await q(`DROP TRIGGER data_triples_grams_${op} ON data_triples`);
+    await q("TRUNCATE data_triples, resource_counts, resource_search_grams");
+    await q(
+      `INSERT INTO graphs (name, domain) SELECT '基准图谱' || i, 'military' FROM generate_series(1, 5) i`,
+    );
+    await q(`INSERT INTO data_sources (name) SELECT '基准来源' || i FROM generate_series(1, 3) i`);
+    const graphs = (await q("SELECT id FROM graphs WHERE name LIKE '基准图谱%' ORDER BY id")).map(
+      (r) => Number(r.id),
+    );
+    const sources = (await q("SELECT id FROM data_sources ORDER BY id")).map((r) => Number(r.id));
+    progress(`PostgreSQL: loading ${TOTAL} triples`);
+    const t0 = performance.now();
+    // The rows of generate() above, row for row.
+    for (let i = 0; i < TOTAL; i += 100_000)
+      await q(
+        `INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at)
+         SELECT (${lit(WORDS)})[i % ${WORDS.length} + 1] || '-' || ((i * 7919) % 200000),
+                (${lit(PREDICATES)})[(i * 31) % ${PREDICATES.length} + 1],
+                (${lit(OBJECTS)})[(i * 13) % ${OBJECTS.length} + 1] || (i % 1000) || '号',
+                (ARRAY[${graphs.join(",")}])[i % 5 + 1], (ARRAY[${sources.join(",")}])[i % 3 + 1],
+                ((i * 37) % 1000) / 1000.0,
+                to_char(timestamp '2023-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+           FROM generate_series($1::bigint, $2::bigint - 1) AS i`,
+        [i, Math.min(TOTAL, i + 100_000)],
+      );
+    await q("VACUUM ANALYZE data_triples");
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const version = (await q("SHOW server_version"))[0].server_version as string;
+    await client.end();
+
+    const ctx = { store } as PlatformContext;
+    // An older platform (the "before" figures) has no seek tokens.
+    const parseSeek = (listQuery as Partial<typeof listQuery>).parseSeek;
+    /** One list request as the route makes it: parse, list (and sign the page's token). */
+    const list = async (params: Record<string, string>) => {
+      const filter = listQuery.parseListFilter(triples, params);
+      const paging = listQuery.parsePaging(params);
+      const seek = parseSeek ? parseSeek(triples, params, filter, paging) : null;
+      return (await listResource(ctx, triples, filter, paging, seek)) as {
+        count: number;
+        seek?: string | null;
+      };
+    };
+    const parse = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
+    const out: { name: string; p50: number; p95: number; count: number }[] = [];
+    const time = async (name: string, make: (i: number) => string) => {
+      progress(`PostgreSQL: ${name}`);
+      await list(parse(make(0)));
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const t = performance.now();
+        count = (await list(parse(make(i)))).count;
+        times.push(performance.now() - t);
+      }
+      out.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count });
+    };
+    for (const [name, qs] of pagingLists(graphs)) {
+      if (qs.startsWith("search=")) continue;
+      const first = await list(parse(qs));
+      const pages = Math.max(1, Math.ceil(first.count / 10));
+      const middle = Math.ceil(pages / 2);
+      const pre = qs ? `${qs}&` : "";
+      await time(`${name}: first page`, () => `${pre}page=1`);
+      await time(
+        `${name}: middle page (${middle.toLocaleString("en")})`,
+        () => `${pre}page=${middle}`,
+      );
+      await time(`${name}: last page (${pages.toLocaleString("en")})`, () => `${pre}page=${pages}`);
+      if (first.seek === undefined || pages < 4) continue;
+      const tokens: { page: number; seek: string }[] = [];
+      for (const page of spread(pages))
+        tokens.push({ page, seek: (await list(parse(`${pre}page=${page}`))).seek! });
+      const nth = (i: number) => tokens[i % tokens.length];
+      await time(
+        `${name}: next page by seek`,
+        (i) => `${pre}page=${nth(i).page + 1}&seek=${nth(i).seek}`,
+      );
+      await time(
+        `${name}: previous page by seek`,
+        (i) => `${pre}page=${nth(i).page - 1}&seek=${nth(i).seek}`,
+      );
+    }
+    console.log(
+      `\nPaging on PostgreSQL ${version} (store functions, no HTTP; ${TOTAL.toLocaleString("en")} triples loaded in ${fmt(loadSeconds)} s):\n`,
+    );
+    console.log("| list: page | p50 ms | p95 ms | count |");
+    console.log("|---|---:|---:|---:|");
+    for (const r of out)
+      console.log(
+        `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${r.count.toLocaleString("en")} |`,
+      );
+  } finally {
+    await store.close();
+    await cluster?.stop();
+  }
+}
+
 async function main() {
   // BENCH_DIR reuses (or keeps) a generated store between runs; by default a temp folder is removed.
   const dataDir = benchDir("triples-bench", process.env.BENCH_DIR);
@@ -249,6 +416,45 @@ async function main() {
   await measure("search (1 char)", (i) => `search=${enc(pick(["东", "雷", "坦", "潜", "号"], i))}`);
   await measure("search + sort subject", (i) => `search=${enc(pick(WORDS, i))}&ordering=subject`);
 
+  // --- paging (decision 022) -------------------------------------------------------
+  const pagingRows: Row[] = [];
+  const before = rows.length;
+  const getList = async (query: string) => {
+    const res = await fetch(`${base}/?${query}`, { headers });
+    const body = (await res.json()) as { count: number; seek?: string | null; detail?: string };
+    if (res.status !== 200) throw new Error(`${query}: ${res.status} ${body.detail}`);
+    return body;
+  };
+  for (const [name, query] of pagingLists(graphs)) {
+    const { count, seek } = await getList(query);
+    const pages = Math.max(1, Math.ceil(count / 10));
+    const middle = Math.ceil(pages / 2);
+    const q = query ? `${query}&` : "";
+    await measure(`${name}: first page`, () => `${q}page=1`);
+    await measure(
+      `${name}: middle page (${middle.toLocaleString("en")})`,
+      () => `${q}page=${middle}`,
+    );
+    await measure(`${name}: last page (${pages.toLocaleString("en")})`, () => `${q}page=${pages}`);
+    // A platform without seek tokens (an older one, for the "before" figures) answers none.
+    if (seek === undefined || pages < 4) continue;
+    const tokens: { page: number; seek: string }[] = [];
+    for (const page of spread(pages)) {
+      const answer = await getList(`${q}page=${page}`);
+      tokens.push({ page, seek: answer.seek! });
+    }
+    const nth = (i: number) => tokens[i % tokens.length];
+    await measure(
+      `${name}: next page by seek`,
+      (i) => `${q}page=${nth(i).page + 1}&seek=${nth(i).seek}`,
+    );
+    await measure(
+      `${name}: previous page by seek`,
+      (i) => `${q}page=${nth(i).page - 1}&seek=${nth(i).seek}`,
+    );
+  }
+  pagingRows.push(...rows.splice(before));
+
   progress("export");
   // --- export -------------------------------------------------------------------
   global.gc?.();
@@ -342,6 +548,13 @@ async function main() {
         2,
       )} | ${r.count.toLocaleString("en")} |`,
     );
+  console.log("\nPaging (decision 022), page_size 10:\n");
+  console.log("| list: page | server p50 ms | server p95 ms | server CPU p95 ms | count |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const r of pagingRows)
+    console.log(
+      `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.cpu95, 2)} | ${r.count.toLocaleString("en")} |`,
+    );
   console.log("");
   console.log("| bulk | figure |");
   console.log("|---|---|");
@@ -378,6 +591,7 @@ async function main() {
   await new Promise((r) => server.close(r));
   await platform.close();
   if (!process.env.BENCH_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_POSTGRES === "1") await postgresPaging();
 }
 
 await main();

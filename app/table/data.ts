@@ -17,6 +17,11 @@ export interface TableData {
   rows: Row[];
   count: number;
   state: TableState;
+  /**
+   * The platform's token of the page shown (decision 022), carried by the pager's links so
+   * that the next page is read on from this one; null when the list gave none.
+   */
+  pageSeek: string | null;
   /** Columns this user chose to hide on this screen. */
   hidden: string[];
   /** A spec §8 message when the schema or the list could not be loaded. */

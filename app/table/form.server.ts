@@ -39,7 +39,11 @@ const MESSAGES = {
 /** Back to the table, on the page and with the search, sort and filters the dialog was opened from. */
 export function tableUrl(screen: ResourceScreen, request: Request, page?: number) {
   const state = parseTableState(new URL(request.url).searchParams);
-  if (page !== undefined) state.page = page;
+  if (page !== undefined && page !== state.page) {
+    // Another page than the token's link was made for: read from the nearer end.
+    state.page = page;
+    delete state.seek;
+  }
   return `${screen.path}${stateQuery(state)}`;
 }
 

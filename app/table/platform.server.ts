@@ -123,9 +123,10 @@ export async function fetchSchema(
 export async function fetchList(api: PlatformClient, screen: ResourceScreen, state: TableState) {
   const query = listQuery(state);
   if (screen.pagesOnly) {
-    for (const k of [...query.keys()]) if (k !== "page" && k !== "page_size") query.delete(k);
+    for (const k of [...query.keys()])
+      if (k !== "page" && k !== "page_size" && k !== "seek") query.delete(k);
   }
-  return api.get<{ results: Row[]; count: number }>(prefix(screen), query);
+  return api.get<{ results: Row[]; count: number; seek?: string | null }>(prefix(screen), query);
 }
 
 /** How many records a selection or a filter matches, asking for a single row. */

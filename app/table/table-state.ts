@@ -1,6 +1,7 @@
 /**
  * The table's state lives in the URL query (spec §4 "Table"), so a link or a reload shows
- * the same view: page, page_size, search, ordering and filters. This module maps the
+ * the same view: page, page_size, search, ordering and filters (and `seek`, the platform's
+ * token of the page a pager link was followed from: decision 022). This module maps the
  * console's query to that state, back to a canonical query, and to the platform's list
  * parameters (spec §7). Pure, so the server and the browser share it.
  */
@@ -14,6 +15,7 @@ const RESERVED = new Set([
   "page",
   "page_size",
   "limit",
+  "seek",
   "search",
   "ordering",
   "id",
@@ -32,6 +34,13 @@ export interface TableState {
   ordering: string;
   /** Filter values per field, in the order they appeared. */
   filters: Record<string, string[]>;
+  /**
+   * The platform's token of a page near this one (decision 022), which a pager link carries
+   * so that the platform reads this page on from that one. Opaque here; only pager links set
+   * it, and any change of view but the page drops it (withState), so it always belongs to the
+   * ordering, filters, search and page size it travels with.
+   */
+  seek?: string;
 }
 
 function positiveInt(raw: string | null): number | undefined {
@@ -61,13 +70,17 @@ export function parseTableState(params: URLSearchParams): TableState {
     const list = (filters[field] ??= []);
     for (const v of values) if (!list.includes(v)) list.push(v);
   }
-  return {
+  const state: TableState = {
     page: positiveInt(params.get("page")) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     search: (params.get("search") ?? "").trim(),
     ordering: (params.get("ordering") ?? "").trim(),
     filters,
   };
+  // Page 1 is read from the start at no cost: a token there is dropped, not sent.
+  const seek = params.get("seek");
+  if (seek && state.page > 1) state.seek = seek;
+  return state;
 }
 
 /** Spec §4: one value sends `field=value`, several send `field__in=a,b`. */
@@ -84,6 +97,7 @@ export function filterParams(filters: TableState["filters"]): [string, string][]
 export function stateToParams(state: TableState): URLSearchParams {
   const p = new URLSearchParams();
   if (state.page > 1) p.set("page", String(state.page));
+  if (state.seek && state.page > 1) p.set("seek", state.seek);
   if (state.pageSize !== DEFAULT_PAGE_SIZE) p.set("page_size", String(state.pageSize));
   if (state.search) p.set("search", state.search);
   if (state.ordering) p.set("ordering", state.ordering);
@@ -100,6 +114,7 @@ export function stateQuery(state: TableState): string {
 export function listQuery(state: TableState): URLSearchParams {
   const p = new URLSearchParams();
   p.set("page", String(state.page));
+  if (state.seek && state.page > 1) p.set("seek", state.seek);
   p.set("page_size", String(state.pageSize));
   if (state.search) p.set("search", state.search);
   if (state.ordering) p.set("ordering", state.ordering);
@@ -111,6 +126,7 @@ export function listQuery(state: TableState): URLSearchParams {
 export function matchQuery(state: TableState): URLSearchParams {
   const p = listQuery(state);
   p.delete("page");
+  p.delete("seek");
   p.delete("page_size");
   return p;
 }
@@ -128,9 +144,13 @@ export function sortDirection(current: string, field: string): "asc" | "desc" | 
   return null;
 }
 
-/** A state changed by `patch`; search, filters and page size start again at page 1. */
+/**
+ * A state changed by `patch`; search, filters and page size start again at page 1. The seek
+ * token goes unless the patch brings one (a pager link): it belongs to the view it came with.
+ */
 export function withState(state: TableState, patch: Partial<TableState>): TableState {
   const next = { ...state, ...patch };
+  if (!("seek" in patch) || !patch.seek) delete next.seek;
   const resets =
     "search" in patch || "filters" in patch || "pageSize" in patch || "ordering" in patch;
   if (resets && !("page" in patch)) next.page = 1;

@@ -80,6 +80,7 @@ export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionA
     rows: ok ? list.value.results : [],
     count: ok ? list.value.count : 0,
     state,
+    pageSeek: ok ? (list.value.seek ?? null) : null,
     // Until the user chooses their columns, the schema's rarely needed ones start hidden.
     hidden:
       chosen ?? (schema.status === "fulfilled" ? defaultHidden(schema.value.table_fields) : []),

@@ -13,6 +13,7 @@ import { captchaKindSchema } from "./schema-captcha-kind.js";
 import { productTitleSchema } from "./schema-product-title.js";
 import { englishLabelsSchema } from "./schema-english-labels.js";
 import { fileChunksSchema } from "./schema-file-chunks.js";
+import { seekIndexesSchema } from "./schema-seek-indexes.js";
 
 export interface Migration {
   name: string;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { name: "012-product-title", sqlite: productTitleSchema, postgres: pg.productTitleSchema },
   { name: "013-english-labels", sqlite: englishLabelsSchema, postgres: pg.englishLabelsSchema },
   { name: "014-file-chunks", ...fileChunksSchema },
+  { name: "015-seek-indexes", ...seekIndexesSchema },
 ];

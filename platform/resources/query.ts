@@ -1,4 +1,5 @@
-import { invalidParam, pageParams, type Page } from "../http/params.js";
+import crypto from "node:crypto";
+import { MAX_INT_PARAM, MAX_PAGE, invalidParam, pageParams, type Page } from "../http/params.js";
 import { columnOf } from "./fields.js";
 import type { FieldDef, ResourceDef } from "./types.js";
 
@@ -6,7 +7,7 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
 const FILTER_PARAMS = new Set(["search", "ordering", "id__in"]);
-const PAGING_PARAMS = new Set(["page", "page_size", "limit"]);
+const PAGING_PARAMS = new Set(["page", "page_size", "limit", "seek"]);
 
 /** One key of an ordering: a column of the table, and its direction. */
 export interface OrderKey {
@@ -163,4 +164,74 @@ export function parseListFilter(
   };
   if (!ids && fields.length === 1 && counted[0]) filter.counted = counted[0];
   return filter;
+}
+
+// ---- Seek tokens (decision 022) ------------------------------------------------------------
+
+/**
+ * Where a page of a list lies, as a list answer gives it back (`seek`): its number and the ids
+ * of its first and last rows. A request for a nearby page that passes it (`seek=`) is read
+ * from those rows onwards (or backwards) instead of counting rows from an end.
+ */
+export interface SeekToken {
+  page: number;
+  first: number;
+  last: number;
+}
+
+const SEEK = /^([1-9]\d{0,6})\.([1-9]\d{0,15})\.([1-9]\d{0,15})\.([A-Za-z0-9_-]{16})$/;
+
+/**
+ * What a token is bound to: the resource, the ordering, every condition and the page size.
+ * A hash, not a secret: a made-up token only places a read the caller may make anyway; the
+ * signature is there so that a token is never applied to a list it was not made for.
+ */
+function signature(def: ResourceDef, filter: ListFilter, pageSize: number): string {
+  const fields = filter.fields
+    .map(({ field, values }) => [field.name, values] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const canonical = JSON.stringify([
+    `${def.app}/${def.name}`,
+    filter.order.map((k) => `${k.desc ? "-" : ""}${k.column}`),
+    filter.ids,
+    fields,
+    filter.search,
+    pageSize,
+  ]);
+  return crypto.createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
+}
+
+/** The token of a page whose first and last rows have these ids (the list answer's `seek`). */
+export function seekToken(
+  def: ResourceDef,
+  filter: ListFilter,
+  paging: Paging,
+  first: number,
+  last: number,
+): string {
+  return `${paging.page}.${first}.${last}.${signature(def, filter, paging.pageSize)}`;
+}
+
+const invalidSeek = (detail: string) => invalidParam("seek", detail, "invalid_page");
+
+/**
+ * `seek`, a token a list answer gave for one of its pages, or null when absent. A token that
+ * does not parse, or that was made for another ordering, other conditions or another page
+ * size, is a 400 naming the parameter (the console drops it whenever any of those change).
+ */
+export function parseSeek(
+  def: ResourceDef,
+  query: Record<string, unknown>,
+  filter: ListFilter,
+  paging: Paging,
+): SeekToken | null {
+  const raw = query.seek;
+  if (raw === undefined) return null;
+  const m = typeof raw === "string" ? SEEK.exec(raw) : null;
+  const [page, first, last] = m ? [m[1], m[2], m[3]].map(Number) : [];
+  if (!m || page > MAX_PAGE || first > MAX_INT_PARAM || last > MAX_INT_PARAM)
+    throw invalidSeek("参数 seek 无效：请用列表返回的 seek");
+  if (m[4] !== signature(def, filter, paging.pageSize))
+    throw invalidSeek("参数 seek 与当前的排序、过滤、搜索或每页条数不符");
+  return { page, first, last };
 }

@@ -14,7 +14,7 @@ import {
 } from "./csv.js";
 import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
-import { idsFilter, parseIds, parseListFilter, parsePaging } from "./query.js";
+import { idsFilter, parseIds, parseListFilter, parsePaging, parseSeek } from "./query.js";
 import { findResource, resources } from "./registry.js";
 import {
   createResource,
@@ -56,7 +56,11 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/export",
     handle(async (req, res) => {
       permit(res, def, "read");
-      await streamCsvExport(res, ctx.store, def, parseListFilter(def, req.query));
+      const filter = parseListFilter(def, req.query);
+      // An export takes every row: paging parameters are checked (never ignored unread) and
+      // change nothing, a seek token too.
+      parseSeek(def, req.query, filter, parsePaging(req.query));
+      await streamCsvExport(res, ctx.store, def, filter);
     }),
   );
 
@@ -86,7 +90,9 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     handle(async (req, res) => {
       permit(res, def, "read");
       const filter = parseListFilter(def, req.query);
-      res.json(await listResource(ctx, def, filter, parsePaging(req.query)));
+      const paging = parsePaging(req.query);
+      const seek = parseSeek(def, req.query, filter, paging);
+      res.json(await listResource(ctx, def, filter, paging, seek));
     }),
   );
 

@@ -6,7 +6,7 @@ import { authorizeWrite, guardedWrite } from "./authorize.js";
 import { validationError } from "./fields.js";
 import { listRecords, matchingRecords, recordQuery } from "./list-store.js";
 import { prepareFields, withPrepared } from "./prepare.js";
-import type { ListFilter, Paging } from "./query.js";
+import { seekToken, type ListFilter, type Paging, type SeekToken } from "./query.js";
 import {
   auditWrite,
   constraintErrors,
@@ -119,12 +119,23 @@ async function buildResourceSchema(
   return schema;
 }
 
-export const listResource = (
+/**
+ * One page of a list, its count, and `seek`: the token of this page (null when it has no
+ * rows), which a request for a nearby page passes back to be read from here (decision 022).
+ */
+export async function listResource(
   ctx: PlatformContext,
   def: ResourceDef,
   filter: ListFilter,
   paging: Paging,
-) => listRecords(ctx.store, def, filter, paging);
+  seek: SeekToken | null = null,
+): Promise<{ results: RecordRow[]; count: number; seek: string | null }> {
+  const { results, count } = await listRecords(ctx.store, def, filter, paging, seek);
+  const token = results.length
+    ? seekToken(def, filter, paging, results[0].id, results[results.length - 1].id)
+    : null;
+  return { results, count, seek: token };
+}
 
 function requireObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== "object" || Array.isArray(body))

@@ -106,6 +106,29 @@ describe("table state in the URL (spec §4, §9)", () => {
     expect(withState(s, { page: 2 }).page).toBe(2);
   });
 
+  it("carries a pager link's seek token to the platform, never to an export, a count or another view", () => {
+    const s = parseTableState(q("page=4&seek=3.10.12.abcdefghijklmnop&ordering=-id&predicate=x"));
+    expect(s.seek).toBe("3.10.12.abcdefghijklmnop");
+    expect(s.filters).toEqual({ predicate: ["x"] });
+    expect(stateQuery(s)).toBe("?page=4&seek=3.10.12.abcdefghijklmnop&ordering=-id&predicate=x");
+    expect(listQuery(s).get("seek")).toBe("3.10.12.abcdefghijklmnop");
+    expect(matchQuery(s).has("seek")).toBe(false);
+    for (const patch of [
+      { search: "x" },
+      { filters: {} },
+      { pageSize: 20 },
+      { ordering: "id" },
+      { page: 5 },
+    ])
+      expect(withState(s, patch).seek, JSON.stringify(patch)).toBeUndefined();
+    expect(withState(s, { page: 5, seek: "4.1.2.abcdefghijklmnop" }).seek).toBe(
+      "4.1.2.abcdefghijklmnop",
+    );
+    // Page 1 needs none: dropped from the state and the URL.
+    expect(parseTableState(q("seek=1.2.3.abcdefghijklmnop")).seek).toBeUndefined();
+    expect(stateQuery({ ...s, page: 1 })).toBe("?ordering=-id&predicate=x");
+  });
+
   it("steps back one page after a delete emptied the page, never below 1 or past the last page", () => {
     const on = (page: number) => parseTableState(q(`page=${page}`));
     expect(pageAfterDelete(on(3), 20)).toBe(2);

@@ -34,13 +34,18 @@ export interface ResourceTableProps {
   rows: Row[];
   count: number;
   state: TableState;
+  /** The platform's token of the page shown: the pager's links carry it (decision 022). */
+  pageSeek?: string | null;
   /** Columns the user hid (remembered per user and screen). */
   hidden: string[];
 }
 
 type Toast = { type: "success" | "error"; message: string };
 
-/** Hidden inputs carrying the table state a GET form does not edit itself. */
+/**
+ * Hidden inputs carrying the table state a GET form does not edit itself. Never the seek
+ * token: every such form changes the view (search, filters, page size), which drops it.
+ */
 function StateInputs({
   state,
   omit,
@@ -49,6 +54,7 @@ function StateInputs({
   omit: ("search" | "filters" | "pageSize" | "ordering" | "page")[];
 }) {
   const p = stateToParams(state);
+  p.delete("seek");
   if (omit.includes("page")) p.delete("page");
   if (omit.includes("search")) p.delete("search");
   if (omit.includes("ordering")) p.delete("ordering");
@@ -262,20 +268,34 @@ function ColumnsForm({
   );
 }
 
+/**
+ * The pages as plain links (with or without JavaScript). A link to another page than the
+ * first or the last carries the platform's token of this page (`seek`), so the platform
+ * reads it on from here instead of counting the rows before it (decision 022); the first and
+ * the last page are read from their end at the cost of the first.
+ */
 function Pager({
   screen,
   state,
   count,
+  pageSeek,
 }: {
   screen: ResourceScreen;
   state: TableState;
   count: number;
+  pageSeek: string | null;
 }) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const onSubmit = useStateForm(screen.path);
   const last = lastPage(count, state.pageSize);
-  const href = (page: number) => `${screen.path}${stateQuery({ ...state, page })}`;
+  const href = (page: number) =>
+    `${screen.path}${stateQuery(
+      withState(state, {
+        page,
+        seek: page > 1 && page < last && pageSeek ? pageSeek : undefined,
+      }),
+    )}`;
   const pages: number[] = [];
   for (let p = Math.max(1, state.page - 2); p <= Math.min(last, state.page + 2); p++) pages.push(p);
   // A step that leads nowhere (previous on the first page) is no link: a span marked
@@ -443,7 +463,15 @@ async function downloadCsv(href: string): Promise<Toast | null> {
  * selection with bulk export and delete, the table, pagination. Every control is a link
  * or a plain form; JavaScript only makes them quicker.
  */
-export function ResourceTable({ screen, schema, rows, count, state, hidden }: ResourceTableProps) {
+export function ResourceTable({
+  screen,
+  schema,
+  rows,
+  count,
+  state,
+  pageSeek = null,
+  hidden,
+}: ResourceTableProps) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -607,7 +635,7 @@ export function ResourceTable({ screen, schema, rows, count, state, hidden }: Re
         state={state}
         hidden={hidden}
       />
-      <Pager screen={screen} state={state} count={count} />
+      <Pager screen={screen} state={state} count={count} pageSeek={pageSeek} />
     </div>
   );
 }

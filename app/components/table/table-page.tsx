@@ -75,6 +75,7 @@ export function ResourceTablePage() {
           rows={d.rows}
           count={d.count}
           state={d.state}
+          pageSeek={d.pageSeek}
           hidden={d.hidden}
         />
       )}
