@@ -24,6 +24,7 @@ import { enqueueJob } from "../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../platform/kg/ontology.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { benchDir, benchPlatform } from "./store.js";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 100_000);
 const UPDATE_ROWS = Number(process.env.UPDATE_ROWS || 10_000);
@@ -105,7 +106,7 @@ function storeFile(ctx: PlatformContext, name: string, content: string): number 
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
   return Number(
-    ctx.db
+    sqliteHandle(ctx)
       .prepare(
         "INSERT INTO data_files (uuid, name, filename, size, mime, sha256) VALUES (?, ?, ?, ?, 'text/csv', ?)",
       )
@@ -148,8 +149,9 @@ const ctx = platform.ctx;
 try {
   const { military } = await ensureBuiltinOntologies(ctx);
   const graphId = Number(
-    ctx.db.prepare("INSERT INTO graphs (name, domain) VALUES ('构建基准图谱', 'military')").run()
-      .lastInsertRowid,
+    sqliteHandle(ctx)
+      .prepare("INSERT INTO graphs (name, domain) VALUES ('构建基准图谱', 'military')")
+      .run().lastInsertRowid,
   );
   await assignOntology(ctx, graphId, military);
 

@@ -15,6 +15,7 @@ import os from "node:os";
 import { generateGraph } from "../platform/kg/generate.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
 const ENTITIES = Math.round(RELATIONS / 10);
@@ -39,7 +40,7 @@ try {
   console.log(
     `generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`,
   );
-  ctx.db.pragma("wal_checkpoint(TRUNCATE)");
+  sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
 
   const { server, api } = await serveBench(platform.router);
   const user = userWithToken(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);

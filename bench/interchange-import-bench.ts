@@ -18,6 +18,7 @@ import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platf
 import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const FILE_BYTES = 19 * 1024 * 1024;
@@ -112,7 +113,7 @@ async function finished(id: number) {
 try {
   console.log(`load before: ${load()} (${os.cpus().length} cores)`);
   const ontologyId = (await ensureBuiltinOntologies(ctx)).military;
-  ctx.db
+  sqliteHandle(ctx)
     .prepare(
       "INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')",
     )
@@ -184,7 +185,7 @@ try {
   const applied = await timed("apply", () =>
     post(`/graphadmin/graphs/${GRAPH}/update/`, { plan_job_id: dry.job.id }),
   );
-  const stored = ctx.db
+  const stored = sqliteHandle(ctx)
     .prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?")
     .pluck()
     .get(GRAPH) as number;

@@ -15,6 +15,7 @@ import { generateGraph } from "../platform/kg/generate.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const RELATIONS = Number(process.argv[2] ?? 1_000_000);
 const ENTITIES = Math.round(RELATIONS / 10);
@@ -52,7 +53,7 @@ const report =
 const rssGrowth =
   kept?.relations === RELATIONS ? null : (process.memoryUsage().rss - heapBefore) / 1e6;
 if (keepDir) fs.writeFileSync(reportFile, JSON.stringify(report));
-ctx.db.pragma("wal_checkpoint(TRUNCATE)");
+sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
 const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
@@ -94,7 +95,7 @@ const fmt = (n: number) => n.toFixed(1);
 
 // A sample of entities: half from the hubs (the generator skews subjects to low indices), half at random.
 const rng = prng(42);
-const uuids = ctx.db
+const uuids = sqliteHandle(ctx)
   .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? ORDER BY id")
   .pluck()
   .all(GRAPH) as string[];
@@ -110,7 +111,7 @@ const drawSample = () =>
   );
 const warmup = drawSample();
 const sample = drawSample();
-const hubDegree = ctx.db
+const hubDegree = sqliteHandle(ctx)
   .prepare(
     "SELECT count(*) FROM kg_relations WHERE subject_id = (SELECT id FROM kg_entities WHERE uuid = ?)",
   )
@@ -200,7 +201,7 @@ const typed = await timed(
 );
 
 // 5,000 characters of news-like text naming graph entities.
-const articles = ctx.db
+const articles = sqliteHandle(ctx)
   .prepare("SELECT content FROM kg_articles WHERE graph_id = ? ORDER BY id LIMIT 40")
   .pluck()
   .all(GRAPH) as string[];

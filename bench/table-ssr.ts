@@ -48,6 +48,7 @@ import { resources } from "~/locales/all.server";
 import { filterNav } from "~/navigation";
 import { themeFor } from "~/theme";
 import { startPlatform, userWithToken, type TestPlatform } from "../tests/helpers/platform";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 if (process.env.NODE_ENV !== "production") {
   console.error(
@@ -68,7 +69,7 @@ const ROUTE_ID = "routes/_admin.backend.setting.users";
 
 /** A store with ROWS users in three groups, and an administrator's token. */
 function seed(p: TestPlatform) {
-  const db = p.ctx.db;
+  const db = sqliteHandle(p.ctx);
   const groups = ["数据管理员", "标注员", "审核员"].map((name) =>
     Number(db.prepare("INSERT INTO groups (name) VALUES (?)").run(name).lastInsertRowid),
   );

@@ -34,6 +34,7 @@ import { syncSearchIndex } from "../platform/resources/search-store.js";
 import { listResource } from "../platform/resources/service.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
+import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
@@ -105,11 +106,11 @@ const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 type Ctx = Awaited<ReturnType<typeof benchPlatform>>["ctx"];
-type DB = Ctx["db"];
+type DB = import("../platform/db/database.js").DB;
 
 /** Graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
 async function generate(ctx: Ctx) {
-  const db = ctx.db;
+  const db = sqliteHandle(ctx);
   progress(`generating ${TOTAL} triples`);
   const graphs = [1, 2, 3, 4, 5].map((i) =>
     Number(
@@ -313,7 +314,7 @@ async function main() {
   // BENCH_DIR reuses (or keeps) a generated store between runs; by default a temp folder is removed.
   const dataDir = benchDir("triples-bench", process.env.BENCH_DIR);
   const platform = await benchPlatform(dataDir);
-  const db = platform.ctx.db;
+  const db = sqliteHandle(platform.ctx);
 
   const existing = db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
   const gen = existing >= TOTAL ? reuse(db) : await generate(platform.ctx);

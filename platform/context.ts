@@ -1,4 +1,3 @@
-import type { DB } from "./db/database.js";
 import type { Store } from "./db/store.js";
 import type { PlatformSettings } from "./settings.js";
 
@@ -6,10 +5,5 @@ import type { PlatformSettings } from "./settings.js";
 export interface PlatformContext {
   /** The store: every query goes through its data layer (platform/<area>/store.ts). */
   store: Store;
-  /**
-   * The SQLite connection under `store`, for the code not yet moved onto the data layer
-   * (issue 22); absent on PostgreSQL.
-   */
-  db: DB;
   settings: PlatformSettings;
 }

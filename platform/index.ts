@@ -34,9 +34,7 @@ export async function createPlatform(
   settings: PlatformSettings = settingsFromEnv(),
 ): Promise<Platform> {
   const store = await openStorage(settings);
-  // Absent on PostgreSQL: what still needs it is being moved onto the data layer (issue 22).
-  const db = store.sqlite?.handle as PlatformContext["db"];
-  const ctx: PlatformContext = { store, db, settings };
+  const ctx: PlatformContext = { store, settings };
   await seedStore(ctx);
 
   const router = express.Router({ strict: false });

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Job, JobLog, JobLogLevel, JobStatus } from "@contract/graph-admin";
 import { engineOf } from "../db/dialect.js";
-import type { DB } from "../db/database.js";
 import type { Db, Store } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
 import { CANCELLED, jobKindLabel } from "./kinds.js";
@@ -211,29 +210,6 @@ export async function insertJob(tx: Db, job: EnqueueRow): Promise<number> {
     .executeTakeFirstOrThrow();
   await addLog(tx, id, "info", `任务已创建：${job.label}`);
   return id;
-}
-
-/** insertJob on the SQLite connection, synchronously (see getJobSync). SQLite only. */
-export function insertJobSync(ctx: { db: DB }, job: EnqueueRow): number {
-  const db = ctx.db;
-  const t = now();
-  return db.transaction(() => {
-    const jobId = Number(
-      db
-        .prepare(
-          "INSERT INTO jobs (kind, graph_id, params_json, created_by, created_at, message) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(job.kind, job.graphId, JSON.stringify(job.params ?? {}), job.userId, t, "排队中")
-        .lastInsertRowid,
-    );
-    db.prepare("INSERT INTO job_logs (job_id, at, level, message) VALUES (?, ?, ?, ?)").run(
-      jobId,
-      t,
-      "info",
-      `任务已创建：${job.label}`,
-    );
-    return jobId;
-  })();
 }
 
 /**

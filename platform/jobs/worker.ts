@@ -21,7 +21,6 @@ import {
   hasQueuedJob,
   holdsJob,
   insertJob,
-  insertJobSync,
   markEnded,
   markSucceeded,
   parse,
@@ -85,16 +84,6 @@ export async function enqueueJob(
  */
 export function wakeJobWorker(ctx: PlatformContext) {
   workers.get(ctx.store)?.wake();
-}
-
-/**
- * The same, on the SQLite connection in a synchronous transaction of the caller's: for the code
- * not yet moved onto the data layer (issue 22). SQLite only.
- */
-export function enqueueJobSync(ctx: PlatformContext, input: EnqueueInput): number {
-  const id = insertJobSync(ctx, enqueueRow(input));
-  workers.get(ctx.store)?.wake();
-  return id;
 }
 
 const HEARTBEAT_MS = 5_000;

@@ -1,13 +1,8 @@
 import type { PlatformContext } from "../context.js";
 import type { Store } from "../db/store.js";
-import {
-  graphSignatureParts,
-  graphState,
-  graphStateSync,
-} from "./store/state.js";
-import type { SyncCtx } from "./store/sql.js";
+import { graphSignatureParts, graphState } from "./store/state.js";
 
-export { bumpGraphVersion, bumpGraphVersionSync, type BumpWhat } from "./store/state.js";
+export { bumpGraphVersion, type BumpWhat } from "./store/state.js";
 
 /**
  * A graph's data signature: changes whenever anything of the graph changes (see the
@@ -23,11 +18,6 @@ export async function graphSignature(ctx: PlatformContext, graphId: number): Pro
 /** Changes only when the graph's entities, aliases or ontology change (extraction dictionaries). */
 export async function entitySignature(ctx: PlatformContext, graphId: number): Promise<string> {
   return String((await graphState(ctx.store.db, graphId)).entity_version);
-}
-
-/** entitySignature on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function entitySignatureSync(ctx: SyncCtx, graphId: number): string {
-  return String(graphStateSync(ctx, graphId).entity_version);
 }
 
 /** Changes when the graph's rollups are rebuilt (or its classes change): what hot rankings depend on. */

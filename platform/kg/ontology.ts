@@ -1,19 +1,16 @@
 import type { PlatformContext } from "../context.js";
 import type { Db, Tx } from "../db/store.js";
-import { entitySignature, entitySignatureSync, storeCache } from "./cache.js";
+import { entitySignature, storeCache } from "./cache.js";
 import { builtinOntologies, type OntologyDef } from "./ontology-builtin.js";
 import {
   classRows,
   ensureOntologies,
   ontologyRows,
-  ontologyRowsSync,
   relationTypeRows,
   setGraphOntology,
-  setGraphOntologySync,
   type ClassRow,
   type OntologyRows,
 } from "./store/ontology.js";
-import type { SyncCtx } from "./store/sql.js";
 
 export interface OntologyClass {
   id: number;
@@ -77,28 +74,11 @@ export async function assignOntology(
   await setGraphOntology(tx ?? ctx.store.db, graphId, ontologyId);
 }
 
-/** assignOntology on the SQLite connection, in the caller's synchronous transaction. SQLite only. */
-export function assignOntologySync(ctx: SyncCtx, graphId: number, ontologyId: number) {
-  setGraphOntologySync(ctx, graphId, ontologyId);
-}
-
 /** The graph's ontology; cached until the graph's entities or ontology change. */
 export async function graphOntology(ctx: PlatformContext, graphId: number): Promise<GraphOntology> {
   const cache = storeCache<GraphOntology>(ctx, "ontology", 50);
   return cache.getAsync(String(graphId), await entitySignature(ctx, graphId), () =>
     loadOntology(ctx.store.db, graphId),
-  );
-}
-
-/**
- * graphOntology on the SQLite connection, synchronously (the same cache): for the code not yet
- * moved onto the data layer (issue 22). SQLite only.
- */
-export function graphOntologySync(ctx: SyncCtx, graphId: number): GraphOntology {
-  return storeCache<GraphOntology>(ctx, "ontology", 50).get(
-    String(graphId),
-    entitySignatureSync(ctx, graphId),
-    () => resolveOntology(ontologyRowsSync(ctx, graphId)),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import type { Tx } from "../db/store.js";
 import { warmHotRankings } from "./hot.js";
-import { rebuildRollups, rebuildRollupsSync } from "./store/rollups.js";
+import { rebuildRollups } from "./store/rollups.js";
 
 /**
  * Rebuilds a graph's rollups from its mentions and reports: which articles mention each
@@ -14,16 +14,4 @@ export async function refreshRollups(ctx: PlatformContext, graphId: number, tx?:
   if (tx) return rebuildRollups(tx, graphId);
   await ctx.store.write((t) => rebuildRollups(t, graphId));
   await warmHotRankings(ctx, graphId);
-}
-
-/**
- * refreshRollups on the SQLite connection, in the caller's synchronous transaction: for the
- * code not yet moved onto the data layer (issue 22). SQLite only. The hot rankings are
- * warmed once the caller is done (they wait for the store, which its transaction holds).
- */
-export function refreshRollupsSync(ctx: PlatformContext, graphId: number) {
-  rebuildRollupsSync(ctx, graphId);
-  warmHotRankings(ctx, graphId).catch(() => {
-    // A cold ranking is computed by its first reader; a store closed meanwhile warms nothing.
-  });
 }

@@ -19,6 +19,7 @@ import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { useTestPlatform } from "../helpers/console";
 import { settled, startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, get, location, post, run } from "./table-helpers";
+import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   p = await startPlatform();
   useTestPlatform(p);
   military = (await ensureBuiltinOntologies(p.ctx)).military;
-  p.ctx.db
+  sqliteHandle(p.ctx)
     .prepare("INSERT OR REPLACE INTO kg_graph_ontology (graph_id, ontology_id) VALUES (245, ?)")
     .run(military);
   admin = await as(p, "ga-admin", ["admin"]);
@@ -92,7 +93,7 @@ describe("/schema", () => {
     expect(location(r)).toBe(`/schema?o=${military}`);
     expect((await flashOf(r.response))?.message).toBe("操作成功！");
     expect(
-      p.ctx.db
+      sqliteHandle(p.ctx)
         .prepare("SELECT color FROM kg_classes WHERE name = '潜艇' AND ontology_id = ?")
         .pluck()
         .get(military),
@@ -122,11 +123,11 @@ describe("/schema", () => {
   });
 
   it("shows a refused delete with the platform's reason", async () => {
-    const cls = p.ctx.db
+    const cls = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM kg_classes WHERE name = '军队' AND ontology_id = ?")
       .pluck()
       .get(military) as number;
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare(
         "INSERT INTO kg_entities (uuid, graph_id, class_id, name) VALUES ('app-army', 245, ?, '某集团军')",
       )
@@ -144,7 +145,7 @@ describe("/schema", () => {
   });
 
   it("edits a relation type and an event type, adds a property", async () => {
-    const rt = p.ctx.db
+    const rt = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM kg_relation_types WHERE name = '同盟' AND ontology_id = ?")
       .pluck()
       .get(military);
@@ -163,7 +164,7 @@ describe("/schema", () => {
       ),
     );
     expect(updated.status).toBe(302);
-    const et = p.ctx.db
+    const et = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM kg_event_types WHERE name = '演习' AND ontology_id = ?")
       .pluck()
       .get(military);
@@ -183,9 +184,15 @@ describe("/schema", () => {
       ),
     );
     expect(
-      p.ctx.db.prepare("SELECT triggers FROM kg_event_types WHERE id = ?").pluck().get(et),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT triggers FROM kg_event_types WHERE id = ?")
+        .pluck()
+        .get(et),
     ).toBe('["演习","军演"]');
-    const sub = p.ctx.db.prepare("SELECT id FROM kg_classes WHERE name = '潜艇'").pluck().get();
+    const sub = sqliteHandle(p.ctx)
+      .prepare("SELECT id FROM kg_classes WHERE name = '潜艇'")
+      .pluck()
+      .get();
     const prop = await run(() =>
       schemaAction(
         args(
@@ -249,10 +256,16 @@ describe("graph creation, jobs and updates", () => {
     expect(job.status).toBe("succeeded");
     graphId = job.graph_id!;
     expect(
-      p.ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(graphId),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?")
+        .pluck()
+        .get(graphId),
     ).toBe(2);
     expect(
-      p.ctx.db.prepare("SELECT filename FROM data_files ORDER BY id DESC LIMIT 1").pluck().get(),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT filename FROM data_files ORDER BY id DESC LIMIT 1")
+        .pluck()
+        .get(),
     ).toBe("triples.csv");
   });
 
@@ -364,7 +377,7 @@ describe("graph creation, jobs and updates", () => {
     const updateJob = jobIdOf(applied);
     expect((await settled(p, updateJob)).status).toBe("succeeded");
     expect(
-      p.ctx.db
+      sqliteHandle(p.ctx)
         .prepare("SELECT min(confidence) FROM kg_relations WHERE graph_id = ?")
         .pluck()
         .get(graphId),
@@ -384,7 +397,7 @@ describe("graph creation, jobs and updates", () => {
   });
 
   it("browses entities and an entity's neighbourhood", async () => {
-    const eid = p.ctx.db
+    const eid = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM kg_entities WHERE graph_id = ? AND name = '辽宁舰'")
       .pluck()
       .get(graphId);
@@ -454,7 +467,7 @@ describe("/graph/schemaedit/:id", () => {
   });
 
   it("refuses switching to an ontology that lacks what the graph uses", async () => {
-    const general = p.ctx.db
+    const general = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM kg_ontologies WHERE name = '通用领域本体'")
       .pluck()
       .get();

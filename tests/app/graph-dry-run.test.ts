@@ -6,6 +6,7 @@ import { NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.
 import { useTestPlatform } from "../helpers/console";
 import { settled, startPlatform, type TestPlatform } from "../helpers/platform";
 import { args, as, flashOf, location, post, run } from "./table-helpers";
+import { sqliteHandle } from "../helpers/sql.js";
 
 /** /graph/create and /graph/create/:id: the "dry run" button, and the job page's apply by mode. */
 
@@ -25,7 +26,10 @@ const jobIdOf = (r: { response?: Response }) =>
   Number(/\/jobs\/(\d+)$/.exec(location(r) ?? "")?.[1]);
 
 const count = (table: string, graphId: number) =>
-  p.ctx.db.prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId);
+  sqliteHandle(p.ctx)
+    .prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`)
+    .pluck()
+    .get(graphId);
 
 const nt = () => {
   const O = ontologyBaseIri(military);
@@ -127,7 +131,7 @@ describe("graph create: the dry run button", () => {
 
 describe("graph rebuild: the dry run button", () => {
   it("plans a replacement; the apply says it replaces the graph's data", async () => {
-    const graphId = p.ctx.db
+    const graphId = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM graphs WHERE name = '直接新建'")
       .pluck()
       .get() as number;

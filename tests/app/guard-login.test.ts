@@ -10,6 +10,7 @@ import { loader as adminLayoutLoader } from "~/routes/_admin";
 import { requireViewer } from "~/auth/guard.server";
 import { browser, get, post, run, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe("the navigation guard (spec §4)", () => {
 
   it("redirects a first-time user to the Password page with type=init, but lets them open it", async () => {
     const u = userWithToken(p.ctx, "newbie", []);
-    p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
+    sqliteHandle(p.ctx).prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
     const state = await browser(u);
     const r = await run(() => requireViewer(get("/dashboard", state)));
     expect(r.response!.headers.get("Location")).toBe("/backend/profile/password?type=init");
@@ -53,7 +54,7 @@ describe("the navigation guard (spec §4)", () => {
 
   it("redirects a user whose password expired to the Password page", async () => {
     const u = userWithToken(p.ctx, "oldpass", []);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE users SET password_changed_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
       .run(u.id);
     const state = await browser(u);
@@ -63,7 +64,7 @@ describe("the navigation guard (spec §4)", () => {
 
   it("clears a token the platform refuses and sends the user to login with its message", async () => {
     const u = userWithToken(p.ctx, "replaced", ["admin"]);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE tokens SET ended_at = 1, ended_reason = 'replaced' WHERE key = ?")
       .run(u.token);
     const state = await browser(u);
@@ -121,7 +122,7 @@ describe("login (spec §5, §7)", () => {
     const r = await run(() => loginLoader(args(get("/login", state))));
     const { captcha } = r.data as { captcha: { captcha_id: string; image: string } };
     expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const answer = p.ctx.db
+    const answer = sqliteHandle(p.ctx)
       .prepare("SELECT answer FROM captchas WHERE id = ?")
       .pluck()
       .get(captcha.captcha_id) as string;
@@ -198,7 +199,7 @@ describe("login (spec §5, §7)", () => {
     };
     expect(captcha.kind).toBe("text");
     expect(["plus", "minus"]).toContain(captcha.challenge.op);
-    const answer = p.ctx.db
+    const answer = sqliteHandle(p.ctx)
       .prepare("SELECT answer FROM captchas WHERE id = ?")
       .pluck()
       .get(captcha.captcha_id) as string;
@@ -271,7 +272,7 @@ describe("logout, preferences and password", () => {
     expect(r.response!.headers.get("Location")).toBe(
       "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3",
     );
-    const ended = p.ctx.db
+    const ended = sqliteHandle(p.ctx)
       .prepare("SELECT ended_reason FROM tokens WHERE key = ?")
       .pluck()
       .get(u.token);
@@ -326,7 +327,7 @@ describe("logout, preferences and password", () => {
 
   it("changes a first-time password without the old one", async () => {
     const u = userWithToken(p.ctx, "initme", []);
-    p.ctx.db.prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
+    sqliteHandle(p.ctx).prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);
     const state = await browser(u);
     const mismatch = await run(() =>
       passwordAction(
@@ -366,14 +367,17 @@ describe("logout, preferences and password", () => {
     );
     expect(r.status).toBe(302);
     expect(
-      p.ctx.db.prepare("SELECT need_init_password FROM users WHERE id = ?").pluck().get(u.id),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT need_init_password FROM users WHERE id = ?")
+        .pluck()
+        .get(u.id),
     ).toBe(0);
   });
 
   it("lets an admin preview a group's menu, and nobody else", async () => {
     const admin = userWithToken(p.ctx, "previewer", ["admin"]);
     const state = await browser(admin);
-    const visitors = p.ctx.db
+    const visitors = sqliteHandle(p.ctx)
       .prepare("SELECT id FROM groups WHERE name = '访客'")
       .pluck()
       .get() as number;
@@ -412,7 +416,7 @@ describe("logout, preferences and password", () => {
     });
     const r = await run(() => clientErrorAction(args(req)));
     expect(r.status).toBe(202);
-    const row = p.ctx.db
+    const row = sqliteHandle(p.ctx)
       .prepare("SELECT error, info, url, username FROM client_errors ORDER BY id DESC LIMIT 1")
       .get();
     expect(row).toEqual({

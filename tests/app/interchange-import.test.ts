@@ -14,6 +14,7 @@ import {
   type TestPlatform,
 } from "../helpers/platform";
 import { args, as, flashOf, location, post, run } from "./table-helpers";
+import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
 let admin: Awaited<ReturnType<typeof as>>;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   useTestPlatform(p);
   military = (await ensureBuiltinOntologies(p.ctx)).military;
   admin = await as(p, "import-admin", ["admin"]);
-  const db = p.ctx.db;
+  const db = sqliteHandle(p.ctx);
   graphId = Number(
     db
       .prepare("INSERT INTO graphs (name, domain, description) VALUES ('RDF 导入', 'military', '')")
@@ -127,7 +128,10 @@ describe("the job page maps an RDF import's unknown predicates", () => {
     expect(applied.status).toBe(302);
     expect((await settled(p, jobIdOf(applied))).status).toBe("succeeded");
     expect(
-      p.ctx.db.prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?").pluck().get(graphId),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT count(*) FROM kg_relations WHERE graph_id = ?")
+        .pluck()
+        .get(graphId),
     ).toBe(1);
   });
 });
@@ -194,7 +198,7 @@ describe("/schema imports an OWL file", () => {
     expect(applied.status).toBe(302);
     expect(location(applied)).toBe(`/schema?o=${military}`);
     expect(
-      p.ctx.db
+      sqliteHandle(p.ctx)
         .prepare("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '潜艇'")
         .pluck()
         .get(military),

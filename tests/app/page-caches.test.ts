@@ -9,6 +9,7 @@ import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { sqliteHandle } from "../helpers/sql.js";
 
 /** Issue 11: the caches on a page's path, and the bounds they keep. */
 
@@ -79,7 +80,7 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
     await requireViewer(get("/dashboard", state));
     await requireViewer(get("/dashboard", state));
     expect(infoCalls()).toBe(1);
-    const other = new Database(p.ctx.db.name);
+    const other = new Database(sqliteHandle(p.ctx).name);
     other
       .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?")
       .run(Date.now(), u.token);
@@ -96,7 +97,7 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
     const state = await browser(u);
     await requireViewer(get("/dashboard", state));
     // Another process (or console) ends the login: this one sees it within the window.
-    const other = new Database(p.ctx.db.name);
+    const other = new Database(sqliteHandle(p.ctx).name);
     other
       .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE key = ?")
       .run(Date.now(), u.token);
@@ -114,7 +115,7 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
 
   it("keeps no refusal, and each refused page gets its own redirect", async () => {
     const u = userWithToken(p.ctx, "cache4", ["admin"]);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?")
       .run(Date.now(), u.token);
     const state = await browser(u);
@@ -145,15 +146,20 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
 
 describe("the token's last-used time", () => {
   const lastUsed = (token: string) =>
-    p.ctx.db.prepare("SELECT last_used_at FROM tokens WHERE key = ?").pluck().get(token) as number;
+    sqliteHandle(p.ctx)
+      .prepare("SELECT last_used_at FROM tokens WHERE key = ?")
+      .pluck()
+      .get(token) as number;
 
   it(`is written when older than ${TOUCH_INTERVAL_MS / 1000} s, not on every request`, async () => {
     const u = userWithToken(p.ctx, "touch1", ["admin"]);
     const recent = Date.now() - 10_000;
-    p.ctx.db.prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?").run(recent, u.token);
+    sqliteHandle(p.ctx)
+      .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
+      .run(recent, u.token);
     expect((await apiCall(p.api, u, "GET", "/common/users/info/")).status).toBe(200);
     expect(lastUsed(u.token)).toBe(recent);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
       .run(Date.now() - TOUCH_INTERVAL_MS - 1, u.token);
     const before = Date.now();
@@ -163,7 +169,7 @@ describe("the token's last-used time", () => {
 
   it("still ends the token after the idle minutes", async () => {
     const u = userWithToken(p.ctx, "touch2", ["admin"]);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
       .run(Date.now() - 15 * 60_000 - 1, u.token);
     const r = await apiCall(p.api, u, "GET", "/common/users/info/");
@@ -193,7 +199,7 @@ describe("schema answers, kept per store version", () => {
   it("show a write of another connection (another process) in the next answer", async () => {
     const u = userWithToken(p.ctx, "schema2", ["admin"]);
     expect(await groups(u)).not.toContain("新组乙");
-    const other = new Database(p.ctx.db.name);
+    const other = new Database(sqliteHandle(p.ctx).name);
     other.prepare("INSERT INTO groups (name) VALUES (?)").run("新组乙");
     other.close();
     expect(await groups(u)).toContain("新组乙");

@@ -10,6 +10,7 @@ import { registerJobKind } from "../../platform/jobs/kinds";
 import { enqueueJob } from "../../platform/jobs/worker";
 import { browser, get } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { sqliteHandle } from "../helpers/sql.js";
 
 // A job that reports progress until it is cancelled (server-sent events below).
 registerJobKind("test.client.ticker", async (job) => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 function setConfig(key: string, value: string) {
-  p.ctx.db.prepare("UPDATE configs SET value = ? WHERE key = ?").run(value, key);
+  sqliteHandle(p.ctx).prepare("UPDATE configs SET value = ? WHERE key = ?").run(value, key);
   invalidatePlatformConfig();
 }
 
@@ -196,7 +197,7 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     await expect(
       api.post("/common/users/login/", { username: `nobody-${mode}`, password: "wrong-pass-1" }),
     ).rejects.toMatchObject({ status: 400 });
-    const keys = p.ctx.db
+    const keys = sqliteHandle(p.ctx)
       .prepare("SELECT key FROM login_failures WHERE key = ?")
       .pluck()
       .all(`address:${address}`);

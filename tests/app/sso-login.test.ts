@@ -3,6 +3,7 @@ import { loader as loginLoader } from "~/routes/login";
 import { getSession } from "~/auth/session.server";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
+import { sqliteHandle } from "../helpers/sql.js";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -50,7 +51,7 @@ describe("login with a single sign-on ticket", () => {
     expect(session.get("token")).toMatch(/\S{20,}/);
     expect(session.get("token")).not.toBe(user.token);
     // The same session as a form login: the platform's CSRF token of the new login with it.
-    const login = p.ctx.db
+    const login = sqliteHandle(p.ctx)
       .prepare("SELECT csrf FROM tokens WHERE key = ?")
       .pluck()
       .get(session.get("token"));

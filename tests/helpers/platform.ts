@@ -12,6 +12,7 @@ import { createPlatform, type Platform } from "../../platform/index.js";
 import type { PlatformSettings } from "../../platform/settings.js";
 import { testEngine } from "./pg-global-setup.js";
 import { freshDatabase, type TestDatabase } from "./postgres.js";
+import { sqliteHandle } from "./sql.js";
 
 export interface TestPlatform {
   platform: Platform;
@@ -83,7 +84,7 @@ export function userWithToken(
   codenames: string[],
   password = "pass-" + username,
 ): { id: number; token: string; csrf: string } {
-  const db = ctx.db;
+  const db = sqliteHandle(ctx);
   const id = Number(
     db
       .prepare("INSERT INTO users (username, email, password_hash) VALUES (?, ?, ?)")

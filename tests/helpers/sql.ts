@@ -1,5 +1,6 @@
 import type { RawBuilder } from "kysely";
 import type { PlatformContext } from "../../platform/context.js";
+import type { DB } from "../../platform/db/database.js";
 
 /**
  * Fixtures and checks written straight against a test platform's store, on either engine:
@@ -35,4 +36,14 @@ export async function run(
   query: RawBuilder<unknown>,
 ): Promise<number> {
   return Number((await query.execute(ctx.store.db)).numAffectedRows ?? 0);
+}
+
+/**
+ * The SQLite connection under a test platform's store, for the tests and benchmarks that only
+ * run on the embedded engine (the console's loader tests, SQLite's own behaviour).
+ */
+export function sqliteHandle(ctx: Pick<PlatformContext, "store">): DB {
+  const handle = ctx.store.sqlite?.handle;
+  if (!handle) throw new Error("this check runs on the SQLite store only");
+  return handle as DB;
 }

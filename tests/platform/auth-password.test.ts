@@ -5,6 +5,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 const anon = { Cookie: "csrftoken=c1", "X-CSRFToken": "c1", "Content-Type": "application/json" };
 
@@ -127,7 +128,7 @@ describe("ordinary password change", () => {
         "新密码不能与原密码相同",
       ],
     ];
-    const hashBefore = p.ctx.db
+    const hashBefore = sqliteHandle(p.ctx)
       .prepare("SELECT password_hash FROM users WHERE id = ?")
       .pluck()
       .get(u.id);
@@ -136,13 +137,13 @@ describe("ordinary password change", () => {
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe(detail);
     }
-    expect(p.ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id)).toBe(
-      hashBefore,
-    );
+    expect(
+      sqliteHandle(p.ctx).prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id),
+    ).toBe(hashBefore);
   });
 
   it("changes it, records when, and keeps the current token", async () => {
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE users SET password_changed_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
       .run(u.id);
     const res = await change({
@@ -151,7 +152,7 @@ describe("ordinary password change", () => {
       confirm_password: "another-pass-2",
     });
     expect(res.status).toBe(200);
-    const changedAt = p.ctx.db
+    const changedAt = sqliteHandle(p.ctx)
       .prepare("SELECT password_changed_at FROM users WHERE id = ?")
       .pluck()
       .get(u.id) as string;

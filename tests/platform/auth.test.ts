@@ -5,6 +5,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 /** The double-submit pair an anonymous client sends on writes (cookie + echoing header). */
 const anon = (address = "10.0.0.1") => ({
@@ -53,7 +54,7 @@ describe("login, sessions and user info", () => {
     expect(res.body).toMatchObject({ need_init_password: false, password_expired: false });
     expect(res.body.token).toMatch(/^[0-9a-f]{40}$/);
     expect(res.body.csrf_token).toMatch(/^[0-9a-f]{32}$/);
-    const row = p.ctx.db
+    const row = sqliteHandle(p.ctx)
       .prepare("SELECT id, last_login FROM users WHERE username = 'admin'")
       .get() as any;
     expect(res.body.user_id).toBe(row.id);
@@ -78,7 +79,7 @@ describe("login, sessions and user info", () => {
 
   it("refuses a disabled user after checking the password", async () => {
     userWithToken(p.ctx, "sleeper", []);
-    p.ctx.db.prepare("UPDATE users SET is_active = 0 WHERE username = 'sleeper'").run();
+    sqliteHandle(p.ctx).prepare("UPDATE users SET is_active = 0 WHERE username = 'sleeper'").run();
     const res = await login(p, { username: "sleeper", password: "pass-sleeper" });
     expect(res).toMatchObject({
       status: 400,
@@ -98,7 +99,7 @@ describe("login, sessions and user info", () => {
 
   it("ends a token idle for longer than the limit", async () => {
     const u = userWithToken(p.ctx, "idler", []);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
       .run(Date.now() - 16 * 60_000, u.token);
     const res = await info(p, u.token);
@@ -106,7 +107,7 @@ describe("login, sessions and user info", () => {
       status: 401,
       body: { code: "token_expired", detail: "15分钟未操作或已在其他终端登录，请重新登录！" },
     });
-    const row = p.ctx.db
+    const row = sqliteHandle(p.ctx)
       .prepare("SELECT ended_reason FROM tokens WHERE key = ?")
       .get(u.token) as any;
     expect(row.ended_reason).toBe("expired");
@@ -157,7 +158,9 @@ describe("login, sessions and user info", () => {
   it("reports password_expired once the password is older than the limit", async () => {
     const u = userWithToken(p.ctx, "oldpw", []);
     const longAgo = new Date(Date.now() - 91 * 24 * 3600_000).toISOString();
-    p.ctx.db.prepare("UPDATE users SET password_changed_at = ? WHERE id = ?").run(longAgo, u.id);
+    sqliteHandle(p.ctx)
+      .prepare("UPDATE users SET password_changed_at = ? WHERE id = ?")
+      .run(longAgo, u.id);
     expect((await info(p, u.token)).body.profile).toEqual({
       need_init_password: false,
       password_expired: true,
@@ -206,7 +209,7 @@ describe("login throttling", () => {
   });
 
   it("lets the account in again once the failures are older than 15 minutes", async () => {
-    p.ctx.db.prepare("UPDATE login_failures SET at = at - 16 * 60000").run();
+    sqliteHandle(p.ctx).prepare("UPDATE login_failures SET at = at - 16 * 60000").run();
     expect(
       (await login(p, { username: "target", password: "pass-target" }, "10.2.1.1")).status,
     ).toBe(200);
@@ -214,7 +217,7 @@ describe("login throttling", () => {
 
   it("refuses an address after 20 failures, whatever the account", async () => {
     userWithToken(p.ctx, "bystander", []);
-    const insert = p.ctx.db.prepare(
+    const insert = sqliteHandle(p.ctx).prepare(
       "INSERT INTO login_failures (key, at) VALUES ('address:10.3.0.1', ?)",
     );
     for (let i = 0; i < 19; i++) insert.run(Date.now());
@@ -244,7 +247,7 @@ describe("captcha", () => {
   const newCaptcha = async () => {
     const res = await send(p, "GET", "/common/users/captcha/", {});
     expect(res.status).toBe(200);
-    const answer = p.ctx.db
+    const answer = sqliteHandle(p.ctx)
       .prepare("SELECT answer FROM captchas WHERE id = ?")
       .pluck()
       .get(res.body.captcha_id) as string;
@@ -287,7 +290,7 @@ describe("captcha", () => {
 
   it("refuses an expired captcha", async () => {
     const c = await newCaptcha();
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
       .run(Date.now() - 1, c.captcha_id);
     const res = await login(p, {
@@ -310,7 +313,7 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
   const textCaptcha = async (address = "10.3.0.1") => {
     const res = await send(p, "GET", "/common/users/captcha/?kind=text", anon(address));
     expect(res.status).toBe(200);
-    const answer = p.ctx.db
+    const answer = sqliteHandle(p.ctx)
       .prepare("SELECT answer FROM captchas WHERE id = ?")
       .pluck()
       .get(res.body.captcha_id) as string;
@@ -350,7 +353,7 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
 
   it("refuses an expired question", async () => {
     const c = await textCaptcha();
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
       .run(Date.now() - 1, c.captcha_id);
     const res = await login(p, {
@@ -463,7 +466,7 @@ describe("single sign-on tickets", () => {
   it("refuses an expired ticket and a missing one", async () => {
     const u = userWithToken(p.ctx, "late", []);
     const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(u), {});
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("UPDATE sso_tickets SET expires_at = ? WHERE ticket = ?")
       .run(Date.now() - 1, issued.body.ticket);
     expect(

@@ -7,6 +7,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 const anon = (address = "10.9.0.1") => ({
   Cookie: "csrftoken=anon-csrf-1",
@@ -35,13 +36,13 @@ async function send(
 }
 
 const setConfig = (p: TestPlatform, key: string, value: string) =>
-  p.ctx.db.prepare("UPDATE configs SET value = ? WHERE key = ?").run(value, key);
+  sqliteHandle(p.ctx).prepare("UPDATE configs SET value = ? WHERE key = ?").run(value, key);
 
 describe("configs, nonce and trailing slashes", () => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform();
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare(
         "INSERT INTO configs (key, value, type, public) VALUES ('YF_SECRET_THING', 'x', 'str', 0), ('YF_PAGE_LIMIT', '50', 'int', 1)",
       )
@@ -63,7 +64,10 @@ describe("configs, nonce and trailing slashes", () => {
     expect(res.body.YF_RSA_PUBLIC_KEY).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const key = crypto.createPublicKey(res.body.YF_RSA_PUBLIC_KEY);
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    const stored = p.ctx.db.prepare("SELECT name FROM secrets ORDER BY name").pluck().all();
+    const stored = sqliteHandle(p.ctx)
+      .prepare("SELECT name FROM secrets ORDER BY name")
+      .pluck()
+      .all();
     expect(stored).toEqual(["rsa_private", "rsa_public"]);
   });
 
@@ -89,7 +93,7 @@ describe("configs, nonce and trailing slashes", () => {
   it("hands out single-use nonces that last five minutes", async () => {
     const res = await send(p, "GET", "/common/nonce/?key=random", {});
     expect(res.body.nonce).toMatch(/^[0-9a-f]{32}$/);
-    const expires = p.ctx.db
+    const expires = sqliteHandle(p.ctx)
       .prepare("SELECT expires_at FROM nonces WHERE nonce = ?")
       .pluck()
       .get(res.body.nonce) as number;
@@ -113,7 +117,7 @@ describe("write guards: CSRF and anti-resubmission", () => {
   const report = (headers: Record<string, string>) =>
     send(p, "POST", "/common/clienterrors/", headers, { error: "boom" });
   const errorCount = () =>
-    p.ctx.db.prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
+    sqliteHandle(p.ctx).prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
 
   it("refuses an anonymous write with a missing or forged CSRF token, and writes nothing", async () => {
     const before = errorCount();
@@ -174,7 +178,9 @@ describe("write guards: CSRF and anti-resubmission", () => {
   it("with anti-resubmission on, refuses an expired nonce and needs one for anonymous login too", async () => {
     setConfig(p, "YF_ANTI_RESUBMIT", "true");
     const old = (await send(p, "GET", "/common/nonce/", {})).body.nonce;
-    p.ctx.db.prepare("UPDATE nonces SET expires_at = ? WHERE nonce = ?").run(Date.now() - 1, old);
+    sqliteHandle(p.ctx)
+      .prepare("UPDATE nonces SET expires_at = ? WHERE nonce = ?")
+      .run(Date.now() - 1, old);
     expect((await report({ ...authHeaders(u), "X-API-Nonce": old })).body.code).toBe(
       "nonce_invalid",
     );
@@ -234,7 +240,7 @@ describe("body encryption and body limits", () => {
     expect(body.data.split(",").length).toBeGreaterThan(5);
     const res = await send(p, "POST", "/common/clienterrors/", anon(), body);
     expect(res.status).toBe(201);
-    const row = p.ctx.db
+    const row = sqliteHandle(p.ctx)
       .prepare("SELECT error, info, url FROM client_errors WHERE id = ?")
       .get(res.body.id);
     expect(row).toEqual({ error, info: "渲染组件时 🚀", url: "/245/article?q=装备" });
@@ -296,7 +302,9 @@ describe("client error log", () => {
       error: "e".repeat(20_000),
       url: "/x",
     });
-    const rows = p.ctx.db.prepare("SELECT * FROM client_errors ORDER BY id").all() as any[];
+    const rows = sqliteHandle(p.ctx)
+      .prepare("SELECT * FROM client_errors ORDER BY id")
+      .all() as any[];
     expect(rows[0]).toMatchObject({
       id: anonymous.body.id,
       user_id: null,

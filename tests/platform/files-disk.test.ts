@@ -13,7 +13,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { rows, value } from "../helpers/sql.js";
+import { rows, value, sqliteHandle } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -119,7 +119,7 @@ describe("disk full and unwritable folders", () => {
 
     /** Fills the store to a page limit, as a full disk would stop it growing. */
     function fillStore() {
-      const db = p.ctx.db;
+      const db = sqliteHandle(p.ctx);
       db.exec("CREATE TABLE disk_filler (x BLOB)");
       const pages = db.pragma("page_count", { simple: true }) as number;
       db.pragma(`max_page_count = ${pages}`);

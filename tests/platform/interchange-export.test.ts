@@ -20,6 +20,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
 let reader: ReturnType<typeof userWithToken>;
@@ -47,7 +48,7 @@ async function exportText(query: string) {
 }
 
 const parseRdf = (text: string, format: string): Quad[] => new Parser({ format }).parse(text);
-const db = () => p.ctx.db;
+const db = () => sqliteHandle(p.ctx);
 const ontologyId = () =>
   db()
     .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
@@ -489,7 +490,7 @@ describe("base IRI and label language", () => {
         (q) => q.predicate.value === iri.relationType("https://example.org/onto#", "装备"),
       ),
     ).toBe(true);
-    p.ctx.db.prepare("UPDATE kg_ontologies SET base_iri = '' WHERE id = ?").run(id);
+    sqliteHandle(p.ctx).prepare("UPDATE kg_ontologies SET base_iri = '' WHERE id = ?").run(id);
   });
 });
 

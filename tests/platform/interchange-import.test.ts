@@ -10,6 +10,7 @@ import {
   type TestPlatform,
 } from "../helpers/platform.js";
 import { MILITARY_CSV, call, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
 let admin: Caller;
@@ -57,7 +58,7 @@ async function newGraph(): Promise<number> {
   expect(r.status).toBe(202);
   expect((await settled(p, r.body.job_id)).status).toBe("succeeded");
   const g = r.body.graph.id as number;
-  p.ctx.db.prepare("DELETE FROM kg_entities WHERE graph_id = ?").run(g);
+  sqliteHandle(p.ctx).prepare("DELETE FROM kg_entities WHERE graph_id = ?").run(g);
   return g;
 }
 
@@ -76,7 +77,7 @@ async function apply(graphId: number, planJobId: number, skip = false) {
 }
 
 const facts = (graphId: number) =>
-  p.ctx.db
+  sqliteHandle(p.ctx)
     .prepare(
       `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article,
               CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
@@ -86,7 +87,7 @@ const facts = (graphId: number) =>
     )
     .all(graphId);
 const entities = (graphId: number) =>
-  p.ctx.db
+  sqliteHandle(p.ctx)
     .prepare(
       `SELECT e.name, c.name AS class, e.aliases, e.properties FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
         WHERE e.graph_id = ? ORDER BY e.name`,
@@ -94,7 +95,10 @@ const entities = (graphId: number) =>
     .all(graphId) as { name: string; class: string | null; aliases: string; properties: string }[];
 const counts = (graphId: number) =>
   ["kg_entities", "kg_relations", "kg_articles"].map((t) =>
-    p.ctx.db.prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`).pluck().get(graphId),
+    sqliteHandle(p.ctx)
+      .prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`)
+      .pluck()
+      .get(graphId),
   );
 
 const nt = () =>
@@ -380,7 +384,7 @@ describe("ontology checks", () => {
       { s: "navy", p: "装备", o: "ship", confidence: 1, article: null, sentence: null },
     ]);
     expect(
-      p.ctx.db
+      sqliteHandle(p.ctx)
         .prepare("SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings")
         .all(),
     ).toEqual([{ source_key: "file:foreign.nt", predicate_iri: foreign, relation_type: "装备" }]);
@@ -434,7 +438,9 @@ describe("provenance from reified statements", () => {
       },
     ]);
     expect(
-      p.ctx.db.prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?").get(g),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?")
+        .get(g),
     ).toEqual({
       url: "https://news.example/1",
       published_at: "2024-05-01",
@@ -502,7 +508,9 @@ describe("OWL import into an ontology", () => {
     });
     expect((await settled(p, built.body.job_id)).status).toBe("succeeded");
     const before = JSON.stringify(
-      p.ctx.db.prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id").all(military),
+      sqliteHandle(p.ctx)
+        .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+        .all(military),
     );
     // The class 舰艇 and its properties left out (relation types still name it as domain or range).
     const owl = await owlWithout(
@@ -540,7 +548,7 @@ describe("OWL import into an ontology", () => {
     expect(applied.body.detail).toMatch(/仍被 \d+ 个实体使用，无法删除/);
     expect(
       JSON.stringify(
-        p.ctx.db
+        sqliteHandle(p.ctx)
           .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
           .all(military),
       ),
@@ -623,7 +631,7 @@ describe("OWL import into an ontology", () => {
     }
     const applied = await importOwl(military, owl, true);
     expect(applied.status).toBe(200);
-    const label = (sql: string) => p.ctx.db.prepare(sql).pluck().get(military);
+    const label = (sql: string) => sqliteHandle(p.ctx).prepare(sql).pluck().get(military);
     expect(label("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'")).toBe(
       "Warship",
     );
@@ -639,12 +647,12 @@ describe("OWL import into an ontology", () => {
     expect((await importOwl(military, owl)).body.unchanged).toBe(true);
     expect((await importOwl(military, await owlOf(military))).body.unchanged).toBe(true);
     // Back as it was.
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare(
         "UPDATE kg_classes SET label_en = 'Naval vessel' WHERE ontology_id = ? AND name = '舰艇'",
       )
       .run(military);
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare(
         "UPDATE kg_class_properties SET label_en = 'Displacement' WHERE name = '排水量' AND class_id = (SELECT id FROM kg_classes WHERE ontology_id = ? AND name = '舰艇')",
       )
@@ -717,7 +725,7 @@ describe("round trip: the demo graph exported, then imported into an empty graph
   afterAll(() => d.close());
 
   const factsOf = (graphId: number) =>
-    d.ctx.db
+    sqliteHandle(d.ctx)
       .prepare(
         `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article, a.source, a.url, a.published_at,
                 CASE WHEN a.id IS NULL OR r.sent_start IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
@@ -730,7 +738,7 @@ describe("round trip: the demo graph exported, then imported into an empty graph
   // stores them as the ontology's datatype says (1884), as a CSV build does.
   const entitiesOf = (graphId: number) =>
     (
-      d.ctx.db
+      sqliteHandle(d.ctx)
         .prepare(
           `SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
             WHERE e.graph_id = ? ORDER BY e.name`,
@@ -768,7 +776,7 @@ describe("round trip: the demo graph exported, then imported into an empty graph
       });
       expect(up.status).toBe(201);
       const fileId = (await up.json()).id as number;
-      const ontologyId = d.ctx.db
+      const ontologyId = sqliteHandle(d.ctx)
         .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
         .pluck()
         .get(G) as number;

@@ -11,6 +11,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 /** Test kinds: what the runner does with success, failure, slowness, cancellation and restarts. */
 let gate: () => void = () => {};
@@ -49,12 +50,12 @@ registerJobKind("test.resumable", async () => ({ resumed: true }), { resumable: 
 const stalled = new Map<string, () => void>();
 let runs = 0;
 const effects = (jobId: number) =>
-  p.ctx.db
+  sqliteHandle(p.ctx)
     .prepare("SELECT count(*) FROM audit_log WHERE action = 'test-effect' AND resource = ?")
     .pluck()
     .get(`job-${jobId}`) as number;
-const writeEffect = (job: { id: number; ctx: { db: typeof p.ctx.db } }) =>
-  job.ctx.db
+const writeEffect = (job: { id: number; ctx: Parameters<typeof sqliteHandle>[0] }) =>
+  sqliteHandle(job.ctx)
     .prepare("INSERT INTO audit_log (action, resource) VALUES ('test-effect', ?)")
     .run(`job-${job.id}`);
 for (const [kind, resumable] of [
@@ -94,7 +95,7 @@ describe("the job runner", () => {
     });
     expect(job.started_at).toBeTruthy();
     expect(job.finished_at).toBeTruthy();
-    const logs = p.ctx.db
+    const logs = sqliteHandle(p.ctx)
       .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
       .pluck()
       .all(id);
@@ -146,7 +147,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   /** A job as a dead process leaves it: running, with a heartbeat that stopped. */
   function orphan(kind: string, heartbeat: string | null = null) {
     const id = Number(
-      p.ctx.db
+      sqliteHandle(p.ctx)
         .prepare(
           "INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker) VALUES (?, 'running', 40, ?, ?, 'dead-worker')",
         )
@@ -161,7 +162,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
     expect(out.requeued).toContain(id);
     const job = await settled(p, id);
     expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
-    const logs = p.ctx.db
+    const logs = sqliteHandle(p.ctx)
       .prepare("SELECT message FROM job_logs WHERE job_id = ?")
       .pluck()
       .all(id) as string[];
@@ -187,7 +188,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
 
   it("gives up on a resumable job after three restarts", async () => {
     const id = orphan("test.resumable");
-    p.ctx.db.prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
+    sqliteHandle(p.ctx).prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
     expect((await recoverJobs(p.ctx)).failed).toContain(id);
     expect((await getJob(p.ctx.store.db, id))!.error).toBe(`${abandoned(30)}（已重试 3 次）`);
   });
@@ -220,7 +221,7 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
     }
   }
   const logsOf = (id: number) =>
-    p.ctx.db
+    sqliteHandle(p.ctx)
       .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
       .pluck()
       .all(id) as string[];
@@ -345,7 +346,7 @@ describe("the job API", () => {
     text += decoder.decode(first.value);
     expect(text).toContain("event: progress");
     expect(text).toContain('"status":"running"');
-    p.ctx.db.prepare("UPDATE jobs SET cancel_requested = 1 WHERE id = ?").run(id);
+    sqliteHandle(p.ctx).prepare("UPDATE jobs SET cancel_requested = 1 WHERE id = ?").run(id);
     gate();
     for (;;) {
       const { value, done } = await reader.read();

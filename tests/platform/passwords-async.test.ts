@@ -8,6 +8,7 @@ import {
   userWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -42,8 +43,10 @@ describe("password hashing off the event loop", () => {
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   const hashOf = (username: string) =>
-    p.ctx.db.prepare("SELECT password_hash FROM users WHERE username = ?").pluck().get(username) as
-      string | undefined;
+    sqliteHandle(p.ctx)
+      .prepare("SELECT password_hash FROM users WHERE username = ?")
+      .pluck()
+      .get(username) as string | undefined;
 
   beforeAll(async () => {
     p = await startPlatform();
@@ -98,7 +101,7 @@ describe("password hashing off the event loop", () => {
   it("logs in, changes and resets passwords through the asynchronous hash", async () => {
     expect((await login("mixed1", "Mixed-pass-1", "10.9.0.1")).status).toBe(200);
     const own = userWithToken(p.ctx, "pw-changer", [], "First-pass-1");
-    p.ctx.db.prepare("UPDATE users SET need_init_password = 0 WHERE id = ?").run(own.id);
+    sqliteHandle(p.ctx).prepare("UPDATE users SET need_init_password = 0 WHERE id = ?").run(own.id);
     const changed = await call(own, "PATCH", "/common/users/password/", {
       old_password: "First-pass-1",
       new_password: "Second-pass-2",

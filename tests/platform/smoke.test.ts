@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlatform, type TestPlatform } from "../helpers/platform.js";
-import { rows } from "../helpers/sql.js";
+import { rows, sqliteHandle } from "../helpers/sql.js";
 
 describe("platform store", () => {
   let p: TestPlatform;
@@ -12,7 +12,7 @@ describe("platform store", () => {
 
   it("runs in WAL mode with every migration applied", async () => {
     if (p.ctx.store.engine === "sqlite")
-      expect(p.ctx.db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(sqliteHandle(p.ctx).pragma("journal_mode", { simple: true })).toBe("wal");
     const applied = (
       await rows<{ name: string }>(p.ctx, sql`SELECT name FROM schema_migrations`)
     ).map((r) => r.name);

@@ -134,7 +134,6 @@ describe("a build whose worker froze past the takeover limit", () => {
     });
     expect(upload.status).toBe(201);
     const { military: ontology } = await ensureBuiltinOntologies({
-      db: store,
       store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
       settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
     });

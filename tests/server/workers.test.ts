@@ -10,6 +10,7 @@ import { openDatabase } from "../../platform/db/database.js";
 import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
+import { sqliteHandle } from "../helpers/sql.js";
 
 /**
  * server.ts with WORKERS=2 (issue 11): two processes behind one port, one store. Each request
@@ -146,7 +147,6 @@ beforeAll(async () => {
   const file = path.join(dataDir, "platform.sqlite");
   const db = openDatabase(file);
   ctx = {
-    db,
     store: storeOverSqlite(file, db),
     settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
   };
@@ -157,7 +157,7 @@ beforeAll(async () => {
 }, STARTUP_MS + 10_000);
 
 afterAll(async () => {
-  ctx?.db.close();
+  ctx?.store.sqlite?.handle.close();
   if (child && child.exitCode === null) {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
@@ -244,7 +244,7 @@ describe("two worker processes on one store", () => {
     }
     await vi.waitFor(
       () => {
-        const open = ctx.db
+        const open = sqliteHandle(ctx)
           .prepare(
             `SELECT count(*) FROM jobs WHERE id IN (${jobs.join(",")}) AND status <> 'succeeded'`,
           )
@@ -255,17 +255,21 @@ describe("two worker processes on one store", () => {
       { timeout: 30_000, interval: 100 },
     );
     for (const id of jobs) {
-      const starts = ctx.db
+      const starts = sqliteHandle(ctx)
         .prepare("SELECT count(*) FROM job_logs WHERE job_id = ? AND message LIKE '任务%开始%'")
         .pluck()
         .get(id);
       expect(starts, `job ${id} started`).toBe(1);
-      expect(ctx.db.prepare("SELECT attempts FROM jobs WHERE id = ?").pluck().get(id)).toBe(0);
+      expect(
+        sqliteHandle(ctx).prepare("SELECT attempts FROM jobs WHERE id = ?").pluck().get(id),
+      ).toBe(0);
     }
   });
 
   it("refuses in one process a nonce spent in the other", async () => {
-    ctx.db.prepare("UPDATE configs SET value = 'true' WHERE key = 'YF_ANTI_RESUBMIT'").run();
+    sqliteHandle(ctx)
+      .prepare("UPDATE configs SET value = 'true' WHERE key = 'YF_ANTI_RESUBMIT'")
+      .run();
     try {
       const issued = await request("GET", "/api/common/nonce/?key=random", {
         headers: { Authorization: `Token ${admin.token}` },
@@ -281,7 +285,9 @@ describe("two worker processes on one store", () => {
       expect(replayed.status).toBe(403);
       expect(JSON.parse(replayed.text)).toMatchObject({ code: "nonce_invalid" });
     } finally {
-      ctx.db.prepare("UPDATE configs SET value = 'false' WHERE key = 'YF_ANTI_RESUBMIT'").run();
+      sqliteHandle(ctx)
+        .prepare("UPDATE configs SET value = 'false' WHERE key = 'YF_ANTI_RESUBMIT'")
+        .run();
     }
   });
 
@@ -369,8 +375,11 @@ describe("two worker processes on one store", () => {
         (await on({ is: worker }, "GET", "/dashboard", { headers: { Cookie: cookie() } })).status,
       ).toBe(200);
     // The login ends elsewhere (as a logout in another console would).
-    const uid = ctx.db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get();
-    ctx.db
+    const uid = sqliteHandle(ctx)
+      .prepare("SELECT id FROM users WHERE username = 'admin'")
+      .pluck()
+      .get();
+    sqliteHandle(ctx)
       .prepare(
         "UPDATE tokens SET ended_at = ?, ended_reason = 'logout' WHERE user_id = ? AND ended_at IS NULL",
       )

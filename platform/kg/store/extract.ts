@@ -86,5 +86,3 @@ export async function knownRelationRows(
 ): Promise<KnownRelationRow[]> {
   return (await knownQuery(db, pairs, articleIds, limit).execute(db)).rows;
 }
-
-

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/store.js";
 import type { OntologyDef } from "../ontology-builtin.js";
-import { runSteps, runStepsSync, runSync, type Steps, type SyncCtx } from "./sql.js";
+import { runSteps, type Steps } from "./sql.js";
 
 /** An ontology's rows as the store holds them (ontology.ts resolves them for lookups). */
 export interface ClassRow {
@@ -71,11 +71,6 @@ function* ontologySteps(db: Db, graphId: number): Steps<OntologyRows> {
 /** The graph's ontology: its name, classes, relation types and event types, each in id order. */
 export function ontologyRows(db: Db, graphId: number): Promise<OntologyRows> {
   return runSteps(db, ontologySteps(db, graphId));
-}
-
-/** ontologyRows on the SQLite connection, for the code not yet moved (issue 22). SQLite only. */
-export function ontologyRowsSync(ctx: SyncCtx, graphId: number): OntologyRows {
-  return runStepsSync(ctx, ontologySteps(ctx.store.db, graphId));
 }
 
 /** An ontology's classes, in id order. */
@@ -185,11 +180,6 @@ const assignQuery = (db: Db, graphId: number, ontologyId: number) =>
 /** Gives a graph its ontology (replacing the previous one). */
 export async function setGraphOntology(db: Db, graphId: number, ontologyId: number) {
   await assignQuery(db, graphId, ontologyId).execute();
-}
-
-/** setGraphOntology on the SQLite connection, in the caller's transaction. SQLite only. */
-export function setGraphOntologySync(ctx: SyncCtx, graphId: number, ontologyId: number) {
-  runSync(ctx, assignQuery(ctx.store.db, graphId, ontologyId));
 }
 
 /** Whether the graph has an ontology. */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/store.js";
-import { runSteps, runStepsSync, type Steps, type SyncCtx } from "./sql.js";
-import { bumpGraphVersion, bumpGraphVersionSync } from "./state.js";
+import { runSteps, type Steps } from "./sql.js";
+import { bumpGraphVersion } from "./state.js";
 
 /**
  * A graph's rollups rebuilt from its mentions and reports, set-based (INSERT … SELECT, one
@@ -41,15 +41,4 @@ function* rebuildSteps(db: Db, graphId: number): Steps<void> {
 export async function rebuildRollups(tx: Db, graphId: number) {
   await runSteps(tx, rebuildSteps(tx, graphId));
   await bumpGraphVersion(tx, graphId, { rollups: true });
-}
-
-/**
- * rebuildRollups on the SQLite connection, in a synchronous transaction (a savepoint inside
- * the caller's): for the code not yet moved onto the data layer (issue 22). SQLite only.
- */
-export function rebuildRollupsSync(ctx: SyncCtx, graphId: number) {
-  ctx.db.transaction(() => {
-    runStepsSync(ctx, rebuildSteps(ctx.store.db, graphId));
-    bumpGraphVersionSync(ctx, graphId, { rollups: true });
-  })();
 }

@@ -8,15 +8,12 @@ import {
   type SqlBool,
 } from "kysely";
 import { engineOf } from "../../db/dialect.js";
-import type { PlatformContext } from "../../context.js";
-import type { DB } from "../../db/database.js";
 import type { Db, Store } from "../../db/store.js";
 import { likePattern } from "../params.js";
 
 /**
  * The fragments the knowledge-graph store modules share, with both engines' forms where they
- * differ (decision 021), and the few helpers of the synchronous shims kept for the code not yet
- * on the data layer.
+ * differ (decision 021).
  */
 
 /**
@@ -133,51 +130,6 @@ export async function insertRows<R = unknown>(
   return { rows: out, inserted };
 }
 
-// --- The synchronous shims' helpers (SQLite only) ---------------------------------------------
-
-/** What a synchronous shim is given: the SQLite connection and the store over it. */
-export type SyncCtx = Pick<PlatformContext, "db" | "store">;
-
-const syncStatements = new WeakMap<DB, Map<string, Database.Statement>>();
-
-function statement(handle: DB, text: string): Database.Statement {
-  let cache = syncStatements.get(handle);
-  if (!cache) syncStatements.set(handle, (cache = new Map()));
-  let stmt = cache.get(text);
-  if (!stmt) {
-    if (cache.size >= 500) cache.clear();
-    stmt = handle.prepare(text);
-    cache.set(text, stmt);
-  }
-  return stmt;
-}
-
-/**
- * A query of the store layer run on the SQLite connection, synchronously: the same statement
- * as its async function runs, for the `…Sync` shims of the code not yet moved (issue 22).
- */
-export function allSync<R>(ctx: SyncCtx, query: Compilable<R> | RawBuilder<R>): R[] {
-  const c = compiled(ctx, query);
-  return statement(ctx.db, c.sql).all(c.parameters as unknown[]) as R[];
-}
-
-/** The first row (see allSync). */
-export function firstSync<R>(ctx: SyncCtx, query: Compilable<R> | RawBuilder<R>): R | undefined {
-  const c = compiled(ctx, query);
-  return statement(ctx.db, c.sql).get(c.parameters as unknown[]) as R | undefined;
-}
-
-/** A statement without rows; the number of rows it changed (see allSync). */
-export function runSync(ctx: SyncCtx, query: Compilable<unknown> | RawBuilder<unknown>): number {
-  const c = compiled(ctx, query);
-  return statement(ctx.db, c.sql).run(c.parameters as unknown[]).changes;
-}
-
-/** Builders compile on their own; raw `sql` needs the (SQLite) handle to compile for. */
-function compiled(ctx: SyncCtx, query: Compilable<unknown> | RawBuilder<unknown>): CompiledQuery {
-  return (query.compile as (db: Db) => CompiledQuery).call(query, ctx.store.db);
-}
-
 // --- One sequence of statements, run either way ----------------------------------------------
 
 type Query = Compilable<unknown> | RawBuilder<unknown>;
@@ -187,8 +139,7 @@ export type Step = { all: Query } | { first: Query } | { run: Query };
 
 /**
  * A sequence of statements written once (a generator that yields each statement and is given
- * its answer back) and run either on the async store (runSteps) or, for the `…Sync` shims, on
- * the SQLite connection (runStepsSync): one text for both, however the caller runs.
+ * its answer back), run on the store by runSteps.
  */
 export type Steps<T> = Generator<Step, T, unknown>;
 
@@ -206,22 +157,6 @@ export async function runSteps<T>(db: Db, steps: Steps<T>): Promise<T> {
         : "first" in step
           ? result.rows[0]
           : Number(result.numAffectedRows ?? 0n),
-    );
-  }
-  return next.value;
-}
-
-/** runSteps on the SQLite connection, synchronously. SQLite only. */
-export function runStepsSync<T>(ctx: SyncCtx, steps: Steps<T>): T {
-  let next = steps.next();
-  while (!next.done) {
-    const step = next.value;
-    next = steps.next(
-      "all" in step
-        ? allSync(ctx, step.all)
-        : "first" in step
-          ? firstSync(ctx, step.first)
-          : runSync(ctx, step.run),
     );
   }
   return next.value;

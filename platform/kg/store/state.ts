@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/store.js";
-import { firstSync, runSync, type SyncCtx } from "./sql.js";
 
 /**
  * A graph's versions (kg_graph_state): `version` takes a new value with every write to the
@@ -25,11 +24,6 @@ const stateQuery = (db: Db, graphId: number) =>
 
 export async function graphState(db: Db, graphId: number): Promise<GraphState> {
   return (await stateQuery(db, graphId).executeTakeFirst()) ?? NONE;
-}
-
-/** graphState on the SQLite connection (see store/sql.ts, allSync). SQLite only. */
-export function graphStateSync(ctx: SyncCtx, graphId: number): GraphState {
-  return firstSync(ctx, stateQuery(ctx.store.db, graphId)) ?? NONE;
 }
 
 /** The graph's version and the largest relation id of the store, in one statement (two index seeks). */
@@ -84,12 +78,4 @@ const bumpQuery = (db: Db, graphId: number, what: BumpWhat) => {
  */
 export async function bumpGraphVersion(db: Db, graphId: number, what: BumpWhat = {}) {
   await bumpQuery(db, graphId, what).execute();
-}
-
-/**
- * bumpGraphVersion on the SQLite connection, in the caller's synchronous transaction: for the
- * code not yet moved onto the data layer (issue 22). SQLite only.
- */
-export function bumpGraphVersionSync(ctx: SyncCtx, graphId: number, what: BumpWhat = {}) {
-  runSync(ctx, bumpQuery(ctx.store.db, graphId, what));
 }
