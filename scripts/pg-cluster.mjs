@@ -159,6 +159,60 @@ export async function startCluster({ dir, keep = false, settings = {} } = {}) {
 }
 
 /**
+ * A cluster kept in `dir` from one start to the next (`npm run start:pg`): created on first
+ * use (durable: fsync on), started when stopped, left running when already up. Its port is
+ * kept in cluster.json; another is taken when that one is busy. Resolves to its admin URL.
+ * @param {string} dir
+ * @returns {Promise<{ url: string, dir: string, port: number, stop: () => void }>}
+ */
+export async function ensureCluster(dir) {
+  dir = path.resolve(dir);
+  const data = path.join(dir, "data");
+  const log = path.join(dir, "server.log");
+  const saved = fs.existsSync(clusterFile(dir))
+    ? JSON.parse(fs.readFileSync(clusterFile(dir), "utf8"))
+    : null;
+  const stop = () => pgRun("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  if (saved && fs.existsSync(path.join(data, "postmaster.pid"))) {
+    try {
+      pgRun("pg_ctl", ["-D", data, "status"]);
+      return { url: saved.url, dir, port: saved.port, stop };
+    } catch {
+      // A pid file left by a server that is gone: start it again below.
+    }
+  }
+  if (!fs.existsSync(path.join(data, "PG_VERSION"))) {
+    fs.mkdirSync(dir, { recursive: true });
+    if (isRoot()) {
+      const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+      fs.chownSync(dir, uid, gid);
+    }
+    pgRun(
+      "initdb",
+      ["-D", data, "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"].concat([
+        "--auth=trust",
+        "--no-instructions",
+      ]),
+    );
+  }
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && saved?.port ? saved.port : await freePort();
+    const opts = `-c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c port=${port}`;
+    try {
+      pgRun("pg_ctl", ["-D", data, "-l", log, "-w", "-t", "60", "-o", opts, "start"]);
+    } catch (e) {
+      const text = fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "";
+      if (attempt < 5 && /could not bind|Address already in use/i.test(text)) continue;
+      throw new Error(`${e.message}\n${text.slice(-2000)}`);
+    }
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    fs.writeFileSync(clusterFile(dir), JSON.stringify({ url, dir, port }, null, 2));
+    return { url, dir, port, stop };
+  }
+}
+
+/**
  * A detached watcher that stops the cluster when `pid` is gone without stopping it (a test
  * worker killed, a bench interrupted): no server outlives its owner. It leaves when the
  * cluster's folder is removed (stopped the normal way).

@@ -398,6 +398,10 @@ const es: Catalog = {
     "El parámetro {0} debe ser una fecha con el formato YYYY-MM-DD",
   "参数 {0} 最多{1}项": "El parámetro {0} admite como máximo {1} elementos",
   "参数 page_size 与 limit 只能给一个": "Indique solo uno de los parámetros page_size y limit",
+  "参数 seek 无效：请用列表返回的 seek":
+    "Parámetro seek no válido: use el seek que devolvió la lista",
+  "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
+    "El parámetro seek no coincide con el orden, los filtros, la búsqueda o el tamaño de página actuales",
   CSRF验证失败: "Falló la verificación CSRF",
   "缺少防重放参数，请刷新页面后重试":
     "Falta el parámetro contra reenvíos. Recargue la página e inténtelo de nuevo",
