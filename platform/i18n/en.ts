@@ -390,6 +390,9 @@ const en: Catalog = {
   "参数 {0} 应为日期，格式YYYY-MM-DD": "Parameter {0} must be a date in the form YYYY-MM-DD",
   "参数 {0} 最多{1}项": "Parameter {0} allows at most {1} items",
   "参数 page_size 与 limit 只能给一个": "Give only one of the parameters page_size and limit",
+  请选择起点实体: "Choose the entity to start from",
+  请选择终点实体: "Choose the entity to reach",
+  "参数 direction 应为 any 或 out": "The parameter direction must be any or out",
   "参数 seek 无效：请用列表返回的 seek": "Invalid seek parameter: use the seek a list returned",
   "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
     "The seek parameter does not match the current sort, filters, search or page size",

@@ -398,6 +398,9 @@ const es: Catalog = {
     "El parámetro {0} debe ser una fecha con el formato YYYY-MM-DD",
   "参数 {0} 最多{1}项": "El parámetro {0} admite como máximo {1} elementos",
   "参数 page_size 与 limit 只能给一个": "Indique solo uno de los parámetros page_size y limit",
+  请选择起点实体: "Elija la entidad de partida",
+  请选择终点实体: "Elija la entidad de llegada",
+  "参数 direction 应为 any 或 out": "El parámetro direction debe ser any u out",
   "参数 seek 无效：请用列表返回的 seek":
     "Parámetro seek no válido: use el seek que devolvió la lista",
   "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
