@@ -27,11 +27,9 @@ let cached: { at: number; version: string | undefined; value: Promise<LoadedConf
  */
 export async function getPlatformConfig(): Promise<LoadedConfig> {
   const base = platformApiUrl();
-  // null: the store could not say (it is unreachable); ask the platform, keep nothing old.
-  const version = await embeddedStoreVersion(base).catch(() => null);
+  const version = await embeddedStoreVersion(base);
   const now = Date.now();
-  if (cached && now - cached.at < TTL_MS && version !== null && cached.version === version)
-    return cached.value;
+  if (cached && now - cached.at < TTL_MS && cached.version === version) return cached.value;
   const value = platformFetch(`${base}/common/configs/all`, {
     signal: AbortSignal.timeout(Math.min(5_000, platformTimeoutMs())),
   })
@@ -40,7 +38,7 @@ export async function getPlatformConfig(): Promise<LoadedConfig> {
       return { ok: true, config: (await res.json()) as PlatformConfig };
     })
     .catch(() => ({ ok: false, config: {} }));
-  cached = { at: now, version: version ?? undefined, value };
+  cached = { at: now, version, value };
   return value;
 }
 
