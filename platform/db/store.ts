@@ -106,6 +106,12 @@ const pgTypes = {
 
 /** How long one statement may run on PostgreSQL before it is cancelled (its transaction rolled back). */
 const STATEMENT_TIMEOUT_MS = 60_000;
+/**
+ * How long the statement of a snapshot may run: the spec's timeout of long operations (exports,
+ * 3,600,000 ms). A stream's cursor is one statement from its first row to its last, however
+ * long its reader takes: under the ordinary timeout an export longer than 60 s was cut off.
+ */
+const SNAPSHOT_TIMEOUT_MS = 3_600_000;
 
 function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Store {
   const pool = new pg.Pool({
@@ -147,7 +153,15 @@ function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): 
       }
     },
     snapshot: (fn) =>
-      db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(fn),
+      db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .setAccessMode("read only")
+        .execute(async (tx) => {
+          const ms = Math.max(statementTimeoutMs, SNAPSHOT_TIMEOUT_MS);
+          await sql`SET LOCAL statement_timeout = ${sql.lit(ms)}`.execute(tx);
+          return fn(tx);
+        }),
     // The snapshot (xmin:xmax:in-progress ids) changes whenever a transaction that wrote
     // commits, on any node: one round trip, and never stale.
     version: async () =>

@@ -9,14 +9,14 @@ import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
 import { freePort } from "../helpers/free-port.js";
 import { freshDatabase, stopOwnCluster, type TestDatabase } from "../helpers/postgres.js";
-import { one, rows } from "../helpers/sql.js";
+import { one, rows, value } from "../helpers/sql.js";
 
 /**
  * Several nodes on one PostgreSQL (issue 22): two server processes (production build) on
  * ports of their own, each with its own DATA_DIR, one DATABASE_URL. They behave as one
  * platform: tokens and console sessions, the one-live-session rule, logouts, throttles,
- * nonces, settings, users, files and jobs are the store's, not a node's, and no node's cache
- * serves what the other changed.
+ * captchas (every login answers one the other node issued), nonces, settings, users, files
+ * and jobs are the store's, not a node's, and no node's cache serves what the other changed.
  */
 
 const STARTUP_MS = 90_000;
@@ -48,7 +48,7 @@ async function startNode(name: string): Promise<Node> {
       DATABASE_URL: database.url,
       SESSION_SECRET: "one-secret-for-every-node",
       SEED: "none",
-      CAPTCHA: "off",
+      CAPTCHA: "on",
       ADMIN_PASSWORD,
       WORKERS: "1",
       JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
@@ -105,11 +105,38 @@ interface Token {
   csrf: string;
 }
 
-async function apiLogin(node: Node, username = "admin", password = ADMIN_PASSWORD) {
+/** A captcha's answer, read from the store as only the person looking at its image could. */
+const answerOf = async (id: string) =>
+  (await value<string>({ store }, sql`SELECT answer FROM captchas WHERE id = ${id}`)) ?? "none";
+
+/** A captcha issued by `node`, with its answer. */
+async function captchaFrom(node: Node) {
+  const res = await fetch(`${node.base}/api/common/users/captcha/`);
+  expect(res.status).toBe(200);
+  const { captcha_id } = (await res.json()) as { captcha_id: string };
+  return { captcha_id, captcha: await answerOf(captcha_id) };
+}
+
+/**
+ * A login on `node` with a captcha the other node issued (every login here shows that a
+ * captcha is the store's, not a node's), or with the one given.
+ */
+async function apiLogin(
+  node: Node,
+  username = "admin",
+  password = ADMIN_PASSWORD,
+  captcha?: { captcha_id: string; captcha: string },
+) {
+  const other = node === a ? b : a;
+  const alive = other.child.exitCode === null && other.child.signalCode === null;
   return fetch(`${node.base}/api/common/users/login/`, {
     method: "POST",
     headers: { Cookie: "csrftoken=n", "X-CSRFToken": "n", "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({
+      username,
+      password,
+      ...(captcha ?? (await captchaFrom(alive ? other : node))),
+    }),
   });
 }
 
@@ -173,7 +200,8 @@ async function consoleLogin(node: Node): Promise<Jar> {
       redirect: "/dashboard",
       username: "admin",
       password: ADMIN_PASSWORD,
-      captcha: "x",
+      captcha: await answerOf(field("captcha_id")),
+      captcha_kind: "image",
       intent: "login",
     }),
   });
@@ -316,6 +344,16 @@ describe("two nodes on one PostgreSQL", () => {
     // The account's next try is refused wherever it is made, even with the right password.
     for (const node of [b, a])
       expect((await apiLogin(node, "made-on-a", "Made-on-a-pass-1")).status).toBe(429);
+  });
+
+  it("a captcha issued by A is good for one answer: on B, then nowhere", async () => {
+    const issued = await captchaFrom(a);
+    expect((await apiLogin(b, "admin", ADMIN_PASSWORD, issued)).status).toBe(200);
+    for (const node of [a, b]) {
+      const again = await apiLogin(node, "admin", ADMIN_PASSWORD, issued);
+      expect(again.status).toBe(400);
+      expect(((await again.json()) as { code: string }).code).toBe("captcha_invalid");
+    }
   });
 
   it("a nonce spent on A is refused on B (anti-resubmission on)", async () => {

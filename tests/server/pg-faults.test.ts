@@ -243,7 +243,6 @@ describe("PostgreSQL lost while a node serves", () => {
   }, STARTUP_MS + 30_000);
 
   afterAll(async () => {
-    console.log("SERVER OUTPUT", server?.output().slice(-6000));
     await stopServer(server);
   }, 30_000);
 
