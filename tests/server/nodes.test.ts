@@ -269,6 +269,26 @@ describe("two nodes on one PostgreSQL", () => {
     expect(body.results.map((u) => u.username)).toEqual(["made-on-a"]);
   });
 
+  it("a group made on B is in the next users schema A answers (A's schema cache follows the store)", async () => {
+    const t = await token(a);
+    const groupNames = async () =>
+      (
+        (await (
+          await fetch(`${a.base}/api/common/users/schema/`, { headers: auth(t) })
+        ).json()) as {
+          select_options: { groups: { label: string }[] };
+        }
+      ).select_options.groups.map((g) => g.label);
+    expect(await groupNames()).not.toContain("节点组");
+    const made = await fetch(`${b.base}/api/common/groups/`, {
+      method: "POST",
+      headers: auth(t),
+      body: JSON.stringify({ name: "节点组" }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    expect(await groupNames()).toContain("节点组");
+  });
+
   it("a console cookie from A opens an admin page on B; a setting changed through A shows on B's next page", async () => {
     const jar = await consoleLogin(a);
     const users = await page(b, jar, "/backend/setting/users");

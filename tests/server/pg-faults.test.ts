@@ -164,6 +164,7 @@ describe("PostgreSQL lost while a node serves", () => {
   /** Holds an exclusive lock on the audit log: writes block at their audit row, after their record. */
   async function lockAuditLog() {
     const holder = await db.connect();
+    holder.on("error", () => {}); // the database may go away while it holds the lock
     await holder.query("BEGIN");
     await holder.query("LOCK TABLE audit_log IN EXCLUSIVE MODE");
     return holder;
