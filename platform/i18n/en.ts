@@ -377,6 +377,7 @@ const en: Catalog = {
   请求体格式错误: "The request body is malformed",
   请求错误: "Bad request",
   服务器内部错误: "Internal server error",
+  "服务异常，请联系系统管理员！": "Service error, please contact the system administrator!",
   "参数 {0} 的编码无效": "Parameter {0} is not validly encoded",
   "参数名无效：{0}": "Invalid parameter name: {0}",
   "参数 {0} 重复": "Parameter {0} is repeated",

@@ -384,6 +384,7 @@ const es: Catalog = {
   请求体格式错误: "El cuerpo de la solicitud tiene un formato incorrecto",
   请求错误: "Solicitud incorrecta",
   服务器内部错误: "Error interno del servidor",
+  "服务异常，请联系系统管理员！": "Error del servicio, contacte con el administrador del sistema.",
   "参数 {0} 的编码无效": "El parámetro {0} tiene una codificación no válida",
   "参数名无效：{0}": "Nombre de parámetro no válido: {0}",
   "参数 {0} 重复": "El parámetro {0} está repetido",
