@@ -7,11 +7,7 @@ import { chartSpec } from "~/charts/render.server";
 import { fetchOr404, pageError } from "~/http/page.server";
 import { entityHref } from "./links";
 import { listParam, textParam } from "./params.server";
-
-/** The platform's bounds (docs/api.md, …/paths/): the page offers these, the platform judges. */
-export const PATH_HOPS = [1, 2, 3, 4, 5, 6] as const;
-export const PATH_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-export const PATH_DEFAULTS = { hops: "4", k: "3", direction: "any" } as const;
+import { PATH_DEFAULTS } from "./limits";
 
 /** Suggestions and search results per end. */
 const PICKS = 10;

@@ -11,7 +11,8 @@ import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
 import { fetchOr404 } from "~/http/page.server";
 import { requireGraphId } from "~/kg/graphs.server";
-import { loadPathPage, PATH_COUNTS, PATH_HOPS, pathChart, pathQuery } from "~/kg/paths.server";
+import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
+import { loadPathPage, pathChart, pathQuery } from "~/kg/paths.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import type { Ontology } from "@contract/kg";
@@ -44,7 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     chart: s?.paths.length ? await pathChart(request, kgId, s) : null,
     relationTypes: ontology.relation_types,
     // The next search to offer when nothing was found within N hops.
-    widerHops: s && !s.paths.length && !s.stopped && s.hops < 6 ? Math.min(6, s.hops + 2) : null,
+    widerHops:
+      s && !s.paths.length && !s.stopped && s.hops < PATH_HOPS.at(-1)!
+        ? Math.min(PATH_HOPS.at(-1)!, s.hops + 2)
+        : null,
   });
 }
 
