@@ -74,11 +74,11 @@ test.describe("path page", () => {
     expect(await axeViolations(page, testInfo)).toEqual([]);
     await shot(page, testInfo, "kg-path");
 
-    // Narrower options: only along relations, from D back to A there is none.
+    // Only along relations: A→F←D is no longer a path.
     await page.getByLabel("方向").selectOption("out");
     await page.getByRole("button", { name: "查找路径" }).click();
     await expect(page).toHaveURL(/direction=out/);
-    await expect(page.getByTestId("path-count")).toContainText("找到 3 条路径");
+    await expect(page.getByTestId("path-count")).toContainText("找到 2 条路径");
 
     // The evidence links to its article.
     await first.getByTestId("evidence-article").first().click();
