@@ -12,8 +12,6 @@ import { PATH_DEFAULTS } from "./limits";
 /** Suggestions and search results per end. */
 const PICKS = 10;
 
-export type PathEnd = "from" | "to";
-
 /**
  * The page's query, as the user wrote it: hops, k and direction go to the platform as given,
  * so an out-of-range value comes back as the platform's 400 message with the form kept.

@@ -131,7 +131,7 @@ export function EntityPicker({
 
 function Evidence({ kgId, edge }: { kgId: number; edge: PathEdge }) {
   const { t } = useTranslation("kg");
-  if (!edge.article) return <p className="muted">{t("common.noSource")}</p>;
+  if (!edge.article) return <p className="muted path-no-source">{t("common.noSource")}</p>;
   return (
     <figure className="path-evidence">
       {edge.sentence && <blockquote className="quote">{edge.sentence}</blockquote>}
