@@ -4,7 +4,7 @@ import { loader as pathLoader } from "~/routes/_public.$kgId.path";
 import { loader as suggestLoader } from "~/routes/$kgId.path.suggest";
 import { browser, get, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
-import { seedPathGraph } from "./kg-fixtures";
+import { DEMO, seedPathGraph } from "./kg-fixtures";
 
 type Data = any;
 const GRAPH = 907;
@@ -51,6 +51,19 @@ describe("path page (/:kgId/path)", () => {
     expect(d.chart.spec.svg).toContain("实体E");
     expect(d.chart.nodeHrefs).toContain(`/${GRAPH}/entity/${u("E")}`);
     expect(d.widerHops).toBeNull();
+  });
+
+  it("connects two demo entities", async () => {
+    const r = await run(() =>
+      pathLoader({
+        request: get(`/${DEMO.military}/path?from=${DEMO.hub}&to=${DEMO.yokosuka}`, user),
+        params: { kgId: String(DEMO.military) },
+        context: {},
+      }),
+    );
+    const d = r.data as Data;
+    expect(d.search.paths.length).toBeGreaterThan(0);
+    expect(d.search.paths[0].nodes.at(-1)).toBe(DEMO.yokosuka);
   });
 
   it("says when there is no path within N hops and offers a larger N, up to 6", async () => {
