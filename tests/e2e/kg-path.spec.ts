@@ -91,6 +91,12 @@ test.describe("path page", () => {
   }, testInfo) => {
     const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 908));
     const base = `/${graphId}/path?from=${uuid("A")}&to=${uuid("D")}`;
+    // The relation page links here too, its centre as the start.
+    await page.goto(`/relation/${uuid("A")}?id=${graphId}`);
+    await page.getByTestId("find-path").click();
+    await expect(page).toHaveURL(new RegExp(`/${graphId}/path\\?from=${uuid("A")}$`));
+    await expect(page.getByTestId("picker-from")).toContainText("实体A");
+
     await page.goto(`${base}&hops=1`);
     const none = page.getByTestId("no-path");
     await expect(none).toContainText("在 1 跳内没有找到路径");
