@@ -56,16 +56,18 @@ export function EntityPicker({
   const navigate = useNavigate();
   const fetcher = useFetcher<{ results: Choice[] }>();
   const [text, setText] = useState(query ?? "");
+  // Suggestions once the person types (the text a search came back with needs none).
+  const [typed, setTyped] = useState(false);
   const param = `${end}q`;
   const fill = (uuid: string) => withParams(pathname, search, { [end]: uuid, [param]: undefined });
   useEffect(() => {
     const q = text.trim();
-    if (!q) return;
+    if (!typed || !q) return;
     const timer = setTimeout(() => fetcher.load(`${suggestHref}?q=${encodeURIComponent(q)}`), 200);
     return () => clearTimeout(timer);
     // fetcher.load is stable enough for this; re-running on it would refetch every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, suggestHref]);
+  }, [text, typed, suggestHref]);
   const suggestions = useMemo(() => fetcher.data?.results ?? [], [fetcher.data]);
   const byLabel = new Map(suggestions.map((c) => [optionLabel(c), c.uuid]));
   const label = end === "from" ? t("path.from") : t("path.to");
@@ -93,7 +95,10 @@ export function EntityPicker({
           name={param}
           label={t("path.searchEntity")}
           value={text}
-          onChange={setText}
+          onChange={(value) => {
+            setText(value);
+            setTyped(true);
+          }}
           data={[...byLabel.keys()]}
           filter={({ options }) => options}
           onOptionSubmit={(value) => {
