@@ -15,6 +15,7 @@ import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { loadPathPage, pathChart, pathQuery } from "~/kg/paths.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
+import { thousands } from "~/utils/format";
 import type { Ontology } from "@contract/kg";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -169,7 +170,7 @@ export default function PathPage() {
           <>
             {s.stopped && (
               <p className="notice" role="status" data-testid="path-stopped">
-                {t("path.stopped", { budget: s.budget.toLocaleString("en") })}
+                {t("path.stopped", { budget: thousands(s.budget) })}
               </p>
             )}
             {s.paths.length === 0 ? (
