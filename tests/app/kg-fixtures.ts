@@ -10,6 +10,8 @@ export const DEMO = {
   hub: "2b49e008-d9ee-5544-bd31-82da81af65db",
   /** 釜山 (a city with one relation). */
   busan: "fc5212bf-4c7d-55b6-8652-490243198c2f",
+  /** 横须贺海军基地: two relations away from the hub. */
+  yokosuka: "41fcb504-fa9f-54c6-82f8-98de9e8a4ef0",
   /** 美国海军向釜山部署密歇根号核潜艇: reported by three articles, caused by a missile test. */
   event: 24,
   /** 印度国防部宣布采购MQ-9B无人机 (graph 245). */
