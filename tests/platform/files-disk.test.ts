@@ -10,10 +10,10 @@ import { StartupError, fileWriteFailure } from "../../platform/storage.js";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { rows, value, sqliteHandle } from "../helpers/sql.js";
+import { rows, run, value, sqliteHandle } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -47,7 +47,7 @@ describe("disk full and unwritable folders", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "disk-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "disk-admin", ["admin"]);
   });
   afterAll(() => p.close());
   afterEach(() => vi.restoreAllMocks());
@@ -115,10 +115,34 @@ describe("disk full and unwritable folders", () => {
   });
 
   describe("a full store (SQLITE_FULL)", () => {
-    let restore: () => void;
+    let restore: (() => Promise<void>) | undefined;
 
-    /** Fills the store to a page limit, as a full disk would stop it growing. */
-    function fillStore() {
+    /**
+     * SQLite: fills the store to a page limit, as a full disk would stop it growing.
+     * PostgreSQL (a server's disk cannot be filled from here): every insert fails as the
+     * server's does when it cannot extend a file, SQLSTATE 53100 (disk_full).
+     */
+    async function fillStore() {
+      if (p.ctx.store.engine === "postgres") {
+        await run(
+          p.ctx,
+          sql`CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'
+              USING ERRCODE = 'disk_full'; END $$`,
+        );
+        await run(
+          p.ctx,
+          sql`DO $$ DECLARE t text; BEGIN
+            FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+              EXECUTE format('CREATE TRIGGER disk_full BEFORE INSERT ON %I
+                FOR EACH ROW EXECUTE FUNCTION disk_full()', t);
+            END LOOP; END $$`,
+        );
+        restore = async () => {
+          await run(p.ctx, sql`DROP FUNCTION disk_full() CASCADE`);
+        };
+        return;
+      }
       const db = sqliteHandle(p.ctx);
       db.exec("CREATE TABLE disk_filler (x BLOB)");
       const pages = db.pragma("page_count", { simple: true }) as number;
@@ -127,16 +151,19 @@ describe("disk full and unwritable folders", () => {
       expect(() => {
         for (;;) insert.run();
       }).toThrow(expect.objectContaining({ code: "SQLITE_FULL" }));
-      restore = () => {
+      restore = async () => {
         db.pragma("max_page_count = 1073741823");
         db.exec("DROP TABLE disk_filler");
       };
     }
 
-    afterEach(() => restore?.());
+    afterEach(async () => {
+      await restore?.();
+      restore = undefined;
+    });
 
     it("answers a generic write with 507 naming the full disk", async () => {
-      fillStore();
+      await fillStore();
       const res = await fetch(`${p.api}/common/configs/`, {
         method: "POST",
         headers: authHeaders(admin),
@@ -153,7 +180,7 @@ describe("disk full and unwritable folders", () => {
     });
 
     it("answers an upload with 507 once the store is full, and keeps no file without its record", async () => {
-      fillStore();
+      await fillStore();
       // Uploads fit in the pages' free room until one needs a new page.
       let r = await upload("room-0.csv");
       for (let i = 1; r.status === 201 && i < 200; i++) r = await upload(`room-${i}.csv`);

@@ -17,26 +17,30 @@ import {
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
+  type TestUser,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { sqliteHandle } from "../helpers/sql.js";
 
 let p: TestPlatform;
-let reader: ReturnType<typeof userWithToken>;
-let admin: ReturnType<typeof userWithToken>;
-let outsider: ReturnType<typeof userWithToken>;
+let reader: TestUser;
+let admin: TestUser;
+let outsider: TestUser;
 const G = 245;
 
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
-  reader = userWithToken(p.ctx, "export-reader", ["kg__graph__read", "kg__ontology__read"]);
-  admin = userWithToken(p.ctx, "export-admin", ["admin"]);
-  outsider = userWithToken(p.ctx, "export-outsider", ["kg__feedback__create"]);
+  reader = await createUserWithToken(p.ctx, "export-reader", [
+    "kg__graph__read",
+    "kg__ontology__read",
+  ]);
+  admin = await createUserWithToken(p.ctx, "export-admin", ["admin"]);
+  outsider = await createUserWithToken(p.ctx, "export-outsider", ["kg__feedback__create"]);
 });
 afterAll(() => p.close());
 
-async function get(path: string, user: ReturnType<typeof userWithToken> | null = reader) {
+async function get(path: string, user: TestUser | null = reader) {
   const res = await fetch(`${p.api}${path}`, { headers: user ? authHeaders(user) : {} });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
@@ -371,7 +375,7 @@ describe("permissions and parameters", () => {
     const refused = await get(`/kg/graphs/${G}/export/?format=nt`, outsider);
     expect(refused.res.status).toBe(403);
     expect(JSON.parse(refused.body.toString()).detail).toBe("您没有执行该操作的权限");
-    const visitor = userWithToken(p.ctx, "export-visitor", [
+    const visitor = await createUserWithToken(p.ctx, "export-visitor", [
       "kg__graph__read",
       "kg__feedback__create",
     ]);

@@ -6,7 +6,7 @@ import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabul
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { MILITARY_CSV, call, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
@@ -21,7 +21,7 @@ beforeAll(async () => {
   p = await startPlatform();
   military = (await ensureBuiltinOntologies(p.ctx)).military;
   O = ontologyBaseIri(military);
-  admin = userWithToken(p.ctx, "importer", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "importer", ["admin"]);
 });
 afterAll(() => p.close());
 
@@ -720,7 +720,7 @@ describe("round trip: the demo graph exported, then imported into an empty graph
   const G = 245;
   beforeAll(async () => {
     d = await startPlatform({ seed: "demo" });
-    who = userWithToken(d.ctx, "round-trip", ["admin"]);
+    who = await createUserWithToken(d.ctx, "round-trip", ["admin"]);
   });
   afterAll(() => d.close());
 

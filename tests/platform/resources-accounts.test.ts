@@ -9,7 +9,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { one, rows, value } from "../helpers/sql.js";
@@ -25,7 +25,7 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "acc-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "acc-admin", ["admin"]);
   });
   afterAll(() => p.close());
 
@@ -129,9 +129,9 @@ describe("generic resources: users, groups, configs and file data", () => {
     });
 
     it("resets a password: hashed, forced change at next login, live tokens ended", async () => {
-      const target = userWithToken(p.ctx, "acc-target", ["auth__user__read"]);
+      const target = await createUserWithToken(p.ctx, "acc-target", ["auth__user__read"]);
       expect((await call(target, "GET", "/common/users/")).status).toBe(200);
-      const updater = userWithToken(p.ctx, "acc-updater", ["auth__user__update"]);
+      const updater = await createUserWithToken(p.ctx, "acc-updater", ["auth__user__update"]);
       const r = await call(
         updater,
         "POST",
@@ -154,7 +154,7 @@ describe("generic resources: users, groups, configs and file data", () => {
     });
 
     it("refuses a reset without auth__user__update, or with a short password", async () => {
-      const reader = userWithToken(p.ctx, "acc-reader", ["auth__user__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-reader", ["auth__user__read"]);
       expect(
         (await call(reader, "POST", `/common/users/${userId}/reset_password/long-enough-1/`))
           .status,
@@ -180,18 +180,18 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   describe("groups and permissions", () => {
     it("lists every permission of the catalogue for the permission matrix", async () => {
-      const reader = userWithToken(p.ctx, "acc-group-reader", ["auth__group__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-group-reader", ["auth__group__read"]);
       const r = await call(reader, "GET", "/common/permissions/");
       expect(r.status).toBe(200);
       const codenames = r.body.results.map((x: { codename: string }) => x.codename);
       for (const c of permissionCatalog) expect(codenames).toContain(c.codename);
       expect(r.body.count).toBe(r.body.results.length);
-      const nobody = userWithToken(p.ctx, "acc-group-nobody", []);
+      const nobody = await createUserWithToken(p.ctx, "acc-group-nobody", []);
       expect((await call(nobody, "GET", "/common/permissions/")).status).toBe(403);
     });
 
     it("creates a role with members and permission codenames, and changes them", async () => {
-      const member = userWithToken(p.ctx, "acc-member", []);
+      const member = await createUserWithToken(p.ctx, "acc-member", []);
       const schema = (await call(admin, "GET", "/common/groups/schema/")).body;
       expect(schema.select_options.permissions).toContainEqual(
         expect.objectContaining({ key: "auth__user__read" }),
@@ -328,7 +328,7 @@ describe("generic resources: users, groups, configs and file data", () => {
       );
       expect(big.status).toBe(400);
       expect(big.body.detail).toBe("文件不能超过20MB");
-      const reader = userWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
       expect((await uploadFile(reader, {}, { data: content, name: "x.csv" })).status).toBe(403);
       expect(await value(p.ctx, sql`SELECT count(*) AS n FROM data_files`)).toBe(0);
       const dir = path.join(p.ctx.settings.dataDir, "files");

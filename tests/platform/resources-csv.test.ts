@@ -5,7 +5,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { rows as all, value } from "../helpers/sql.js";
@@ -48,8 +48,8 @@ describe("generic resources: CSV export, template and import", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "csv-admin", ["admin"]);
-    creator = userWithToken(p.ctx, "csv-creator", [
+    admin = await createUserWithToken(p.ctx, "csv-admin", ["admin"]);
+    creator = await createUserWithToken(p.ctx, "csv-creator", [
       "data__triple__read",
       "data__triple__create",
       "data__source__create",
@@ -120,7 +120,7 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("is refused without the read codename", async () => {
-      const other = userWithToken(p.ctx, "csv-none", ["data__label__read"]);
+      const other = await createUserWithToken(p.ctx, "csv-none", ["data__label__read"]);
       expect((await exportCsv(other, "/data/triples/export/")).status).toBe(403);
     });
 
@@ -298,7 +298,7 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("needs the create codename, and the update codename for rows that change records", async () => {
-      const reader = userWithToken(p.ctx, "csv-reader", ["data__triple__read"]);
+      const reader = await createUserWithToken(p.ctx, "csv-reader", ["data__triple__read"]);
       expect(
         (await upload(reader, "/data/triples/upload/", "subject,predicate,object\n甲,乙,丙\n"))
           .status,

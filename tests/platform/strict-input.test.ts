@@ -4,7 +4,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { value } from "../helpers/sql.js";
@@ -42,7 +42,7 @@ describe("strict input on the generic resources", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "strict-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "strict-admin", ["admin"]);
     graph = await value<number>(
       p.ctx,
       sql`INSERT INTO graphs (name, domain) VALUES ('严格', 'general') RETURNING id`,
