@@ -11,3 +11,20 @@ import type { Db, Engine } from "./store.js";
 export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
+
+/** SQLSTATEs of a PostgreSQL server that cannot keep a write: its disk is full, or it is read-only. */
+const PG_FULL = new Set(["53100"]);
+const PG_READ_ONLY = new Set(["25006"]);
+
+/**
+ * Why the store refused a write for want of room or of write access, whichever engine said it
+ * (SQLite: SQLITE_FULL, SQLITE_READONLY…; PostgreSQL: 53100 disk_full, 25006
+ * read_only_sql_transaction, e.g. a standby), or null for any other error.
+ */
+export function storeRefusal(err: unknown): "full" | "read_only" | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return null;
+  if (code === "SQLITE_FULL" || PG_FULL.has(code)) return "full";
+  if (code.startsWith("SQLITE_READONLY") || PG_READ_ONLY.has(code)) return "read_only";
+  return null;
+}

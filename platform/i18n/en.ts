@@ -390,6 +390,10 @@ const en: Catalog = {
   "参数 {0} 应为日期，格式YYYY-MM-DD": "Parameter {0} must be a date in the form YYYY-MM-DD",
   "参数 {0} 最多{1}项": "Parameter {0} allows at most {1} items",
   "参数 page_size 与 limit 只能给一个": "Give only one of the parameters page_size and limit",
+  "参数 seek 无效：请用列表返回的 seek":
+    "The seek parameter is invalid: use the seek value a list returned",
+  "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
+    "The seek parameter does not match the current ordering, filters, search or page size",
   CSRF验证失败: "CSRF check failed",
   "缺少防重放参数，请刷新页面后重试":
     "The anti-replay parameter is missing. Please reload the page and try again",

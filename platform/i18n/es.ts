@@ -431,6 +431,10 @@ const es: Catalog = {
     "El predicado <{0}> no es un tipo de relación ni una propiedad de la ontología «{1}», ni está asignado a un tipo de relación",
   "参数 format 只能是 {0} 之一": "El parámetro format debe ser uno de estos: {0}",
   "参数 {0} 只能给一个": "Indique solo uno de los parámetros {0}",
+  "参数 seek 无效：请用列表返回的 seek":
+    "El parámetro seek no es válido: use el valor seek que devolvió la lista",
+  "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
+    "El parámetro seek no corresponde al orden, los filtros, la búsqueda o el tamaño de página actuales",
   "参数 {0} 只能与 entity 一起使用": "El parámetro {0} solo se puede usar con entity",
   "未知的实体类型：{0}": "Tipo de entidad desconocido: {0}",
   "未知的关系类型：{0}": "Tipo de relación desconocido: {0}",

@@ -299,7 +299,7 @@ describe("filters", () => {
     );
     const facts = quads.filter(relationPredicate);
     const expected = await count(
-      sql`WITH RECURSIVE sub(id) AS (SELECT CAST(${cls.id} AS integer) UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id)
+      sql`WITH RECURSIVE sub(id) AS (SELECT id FROM kg_classes WHERE id = ${cls.id} UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id)
        SELECT count(*) AS n FROM kg_relations r WHERE r.graph_id = ${G}
          AND (r.subject_id IN (SELECT id FROM kg_entities WHERE class_id IN (SELECT id FROM sub))
            OR r.object_id IN (SELECT id FROM kg_entities WHERE class_id IN (SELECT id FROM sub)))`,

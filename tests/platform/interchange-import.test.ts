@@ -81,7 +81,7 @@ const facts = (graphId: number) =>
   rows(
     p.ctx,
     sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article,
-              CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
+              CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, CAST(r.sent_start + 1 AS integer), CAST(r.sent_end - r.sent_start AS integer)) END AS sentence
          FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
          JOIN kg_relation_types t ON t.id = r.relation_type_id LEFT JOIN kg_articles a ON a.id = r.article_id
         WHERE r.graph_id = ${graphId} ORDER BY s.name, t.name, o.name`,
@@ -729,7 +729,7 @@ describe("round trip: the demo graph exported, then imported into an empty graph
     rows(
       d.ctx,
       sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article, a.source, a.url, a.published_at,
-                CASE WHEN a.id IS NULL OR r.sent_start IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
+                CASE WHEN a.id IS NULL OR r.sent_start IS NULL THEN NULL ELSE substr(a.content, CAST(r.sent_start + 1 AS integer), CAST(r.sent_end - r.sent_start AS integer)) END AS sentence
            FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
            JOIN kg_relation_types t ON t.id = r.relation_type_id LEFT JOIN kg_articles a ON a.id = r.article_id
           WHERE r.graph_id = ${graphId} ORDER BY s.name, t.name, o.name`,

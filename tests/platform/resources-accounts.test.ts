@@ -256,6 +256,29 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   describe("file data", () => {
     const content = Buffer.from("名称,数量\n歼-20,1\n".repeat(200));
+    const filesDir = () => path.join(p.ctx.settings.dataDir, "files");
+
+    /** The bytes kept for an upload: a file in DATA_DIR/files (SQLite), chunks in the store (PostgreSQL). */
+    async function storedBytes(uuid: string): Promise<Buffer | null> {
+      if (p.ctx.store.engine === "sqlite") {
+        const file = path.join(filesDir(), uuid);
+        return fs.existsSync(file) ? fs.readFileSync(file) : null;
+      }
+      const chunks = await rows<{ bytes: Buffer }>(
+        p.ctx,
+        sql`SELECT bytes FROM data_file_chunks WHERE uuid = ${uuid} ORDER BY seq`,
+      );
+      return chunks.length ? Buffer.concat(chunks.map((c) => c.bytes)) : null;
+    }
+
+    /** Every upload whose bytes are kept, wherever the engine keeps them. */
+    async function storedUploads(): Promise<string[]> {
+      if (p.ctx.store.engine === "sqlite")
+        return fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()) : [];
+      return (
+        await rows<{ uuid: string }>(p.ctx, sql`SELECT DISTINCT uuid FROM data_file_chunks`)
+      ).map((r) => r.uuid);
+    }
 
     async function uploadFile(
       t: Token,
@@ -294,8 +317,7 @@ describe("generic resources: users, groups, configs and file data", () => {
         sha256: crypto.createHash("sha256").update(content).digest("hex"),
         uploaded_by: "acc-admin",
       });
-      const stored = path.join(p.ctx.settings.dataDir, "files", r.body.uuid);
-      expect(fs.readFileSync(stored).equals(content)).toBe(true);
+      expect((await storedBytes(r.body.uuid))?.equals(content)).toBe(true);
 
       const dl = await fetch(`${p.api}/data/files/${r.body.id}/download/`, {
         headers: authHeaders(admin),
@@ -310,7 +332,7 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(renamed.body).toMatchObject({ name: "新名称", size: content.length });
 
       expect((await call(admin, "DELETE", `/data/files/${r.body.id}/`)).status).toBe(204);
-      expect(fs.existsSync(stored)).toBe(false);
+      expect(await storedBytes(r.body.uuid)).toBeNull();
       expect(
         (await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) }))
           .status,
@@ -331,8 +353,7 @@ describe("generic resources: users, groups, configs and file data", () => {
       const reader = await createUserWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
       expect((await uploadFile(reader, {}, { data: content, name: "x.csv" })).status).toBe(403);
       expect(await value(p.ctx, sql`SELECT count(*) AS n FROM data_files`)).toBe(0);
-      const dir = path.join(p.ctx.settings.dataDir, "files");
-      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+      expect(await storedUploads()).toEqual([]);
     });
   });
 });
