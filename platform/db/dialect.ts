@@ -1,4 +1,4 @@
-import { PostgresAdapter } from "kysely";
+import { PostgresAdapter, sql, type RawBuilder } from "kysely";
 import type { Db, Engine } from "./store.js";
 
 /**
@@ -10,6 +10,17 @@ import type { Db, Engine } from "./store.js";
 /** The engine a handle (the store or one of its transactions) runs on. */
 export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/**
+ * A text column compared byte by byte (code point order), as SQLite's BINARY collation always
+ * compares: on PostgreSQL the database's collation (en_US.UTF-8, ICU…) may ignore punctuation,
+ * so a bound such as "2024-05-31~" (after every time of that day) would not hold there.
+ */
+export function bytewise(db: Db, column: string): RawBuilder<string> {
+  return engineOf(db) === "postgres"
+    ? sql<string>`${sql.ref(column)} COLLATE "C"`
+    : sql.ref(column);
 }
 
 /** SQLSTATEs of a PostgreSQL server that cannot keep a write: its disk is full, or it is read-only. */
