@@ -197,6 +197,22 @@ describe("generic resources: CSV export, template and import", () => {
       expect(await count("audit_log")).toBe(audits);
     });
 
+    it("creates a row whose id names no record, even an id beyond any integer the store holds", async () => {
+      const far = ["99999999999999999999", "9223372036854775808"];
+      const sources = `id,name,type\n${far[0]},远方,file\n${far[1]},更远,file\n`;
+      // Users' passwords are hashed before the import's transaction, each row looked up first.
+      const users = `id,username,password\n${far[0]},faraway,Far-pass-1\n${far[1]},further,Far-pass-2\n`;
+      for (const [path, csv] of [
+        ["/data/sources/upload/?dry_run=1", sources],
+        ["/common/users/upload/?dry_run=1", users],
+      ]) {
+        expect(await upload(admin, path, csv)).toEqual({
+          status: 200,
+          body: { dry_run: true, created: 2, updated: 0, errors: [] },
+        });
+      }
+    });
+
     it("offers a dry run: what would be created and updated, and the errors, without writing", async () => {
       const before = await count("data_triples");
       const id = await value(p.ctx, sql`SELECT id FROM data_triples ORDER BY id LIMIT 1`);
