@@ -207,6 +207,36 @@ describe("strict input on the generic resources", () => {
     });
   });
 
+  describe("integers beyond the 15 digits ids and counts are given in", () => {
+    it.each([[1e15], [1e20], [1e300], ["99999999999999999999"], [-1e16]])(
+      "refuses %j for an integer field on create and update, writing nothing",
+      async (start) => {
+        const label = { text: "辽宁舰", label: "舰艇", start, graph };
+        const before = await rows("data_labels");
+        const created = await call(admin, "POST", "/data/labels/", label);
+        expect(created.status).toBe(400);
+        expect(created.body.errors).toEqual({ start: ["起始位置必须是不超过 15 位的整数"] });
+        expect(await rows("data_labels")).toBe(before);
+        const kept = await call(admin, "POST", "/data/labels/", { ...label, start: 0 });
+        expect(kept.status).toBe(201);
+        const updated = await call(admin, "PATCH", `/data/labels/${kept.body.id}/`, { start });
+        expect(updated.status).toBe(400);
+        expect(updated.body.errors).toEqual({ start: ["起始位置必须是不超过 15 位的整数"] });
+      },
+    );
+
+    it("refuses such an id in a graph's JSON body", async () => {
+      const r = await call(admin, "POST", "/graphadmin/graphs/", {
+        name: "大数",
+        domain: "general",
+        ontology_id: 1e20,
+        file_ids: [],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.errors.ontology_id).toEqual(["本体无效"]);
+    });
+  });
+
   describe("usernames are one name whatever their width or case", () => {
     it("refuses a full-width or capitalised form of a taken name on create", async () => {
       for (const username of ["ｚｈａｎｇｓａｎ", "ZhangSan", "ＺＨＡＮＧＳＡＮ"]) {
