@@ -19,7 +19,9 @@ export default defineConfig({
     // TEST_ENGINE=postgres: one throwaway PostgreSQL cluster for the run, a database per test
     // platform (tests/helpers/postgres.ts); unset: SQLite, nothing started.
     globalSetup: ["tests/helpers/pg-global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // On PostgreSQL each query is a round trip to the server: the tests that run thousands of
+    // them (every seek case) or write 20,000 rows take several times SQLite's time.
+    testTimeout: process.env.TEST_ENGINE === "postgres" ? 60_000 : 20_000,
+    hookTimeout: process.env.TEST_ENGINE === "postgres" ? 90_000 : 30_000,
   },
 });

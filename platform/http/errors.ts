@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import { storeRefusal } from "../db/dialect.js";
 import { storeUnavailable } from "../db/store.js";
 
 /** An error the platform answers with its status and a JSON body `{detail, code}`. */
@@ -35,11 +36,11 @@ export function handle(
   };
 }
 
-/** A store write the disk refused (full, or the file read-only): named for the client, or null. */
+/** A store write the disk refused (full, or the store read-only): named for the client, or null. */
 function storeWriteFailure(err: unknown): HttpError | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === "SQLITE_FULL") return new HttpError(507, "磁盘空间不足，数据未保存", "disk_full");
-  if (typeof code === "string" && code.startsWith("SQLITE_READONLY")) {
+  const refusal = storeRefusal(err);
+  if (refusal === "full") return new HttpError(507, "磁盘空间不足，数据未保存", "disk_full");
+  if (refusal === "read_only") {
     return new HttpError(500, "数据库文件不可写，数据未保存", "store_not_writable");
   }
   return null;

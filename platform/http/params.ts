@@ -14,6 +14,17 @@ type Query = Record<string, unknown>;
 /** Largest integer a page number, id or count parameter may hold (below 2^53, as SQLite and JS agree). */
 export const MAX_INT_PARAM = 1e15;
 
+/**
+ * A positive integer id from a path segment, or null (the caller answers 404): at most 15
+ * digits, as ids are given, so no id reaches the store that PostgreSQL's bigint (or a JS
+ * number) cannot hold.
+ */
+export function pathId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
 const NAME = /^[A-Za-z0-9_]+$/;
 /** C0 controls and DEL except tab, line feed and carriage return: a NUL breaks store queries. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

@@ -646,6 +646,7 @@ const en: Catalog = {
   数据校验失败: "Validation failed",
   "{0}必须是数字": "{0} must be a number",
   "{0}必须是整数": "{0} must be an integer",
+  "{0}必须是不超过 15 位的整数": "{0} must be an integer of at most 15 digits",
   "{0}选项无效：{1}": "Invalid option for {0}: {1}",
   "{0}格式错误": "{0} has an invalid format",
   "{0}不可修改": "{0} cannot be changed",

@@ -659,6 +659,7 @@ const es: Catalog = {
   数据校验失败: "La validación de los datos falló",
   "{0}必须是数字": "El campo {0} debe ser un número",
   "{0}必须是整数": "El campo {0} debe ser un número entero",
+  "{0}必须是不超过 15 位的整数": "El campo {0} debe ser un número entero de 15 cifras como máximo",
   "{0}选项无效：{1}": "Opción no válida en el campo {0}: {1}",
   "{0}格式错误": "El campo {0} tiene un formato incorrecto",
   "{0}不可修改": "El campo {0} no se puede modificar",

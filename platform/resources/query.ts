@@ -1,5 +1,13 @@
 import crypto from "node:crypto";
-import { MAX_INT_PARAM, MAX_PAGE, invalidParam, pageParams, type Page } from "../http/params.js";
+import { HttpError } from "../http/errors.js";
+import {
+  MAX_INT_PARAM,
+  MAX_PAGE,
+  invalidParam,
+  pageParams,
+  pathId,
+  type Page,
+} from "../http/params.js";
 import { columnOf } from "./fields.js";
 import type { FieldDef, ResourceDef } from "./types.js";
 
@@ -64,6 +72,13 @@ function text(query: Record<string, unknown>, key: string): string | undefined {
 /** Page and page size; a page size above 100 is served as 100. */
 export const parsePaging = (query: Record<string, unknown>): Paging =>
   pageParams(query, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE, clamp: true });
+
+/** The record id of a path (`/:id(\\d+)`); one no record can have (0, more than 15 digits) is a 404. */
+export function recordId(raw: string | undefined): number {
+  const id = pathId(raw);
+  if (id === null) throw new HttpError(404, "记录不存在", "not_found");
+  return id;
+}
 
 /** Ids of `?id__in=1,2,3`, or null when the parameter is absent; anything but positive integers is a 400. */
 export function parseIds(query: Record<string, unknown>): number[] | null {

@@ -14,7 +14,7 @@ import {
 } from "./csv.js";
 import { importFailure, importRows } from "./import.js";
 import { formFile, readMultipart } from "./multipart.js";
-import { idsFilter, parseIds, parseListFilter, parsePaging, parseSeek } from "./query.js";
+import { idsFilter, parseIds, parseListFilter, parsePaging, parseSeek, recordId } from "./query.js";
 import { findResource, resources } from "./registry.js";
 import {
   createResource,
@@ -123,7 +123,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/:id(\\d+)",
     handle(async (req, res) => {
       permit(res, def, "read");
-      res.json(await requireRecord(ctx.store.db, def, Number(req.params.id)));
+      res.json(await requireRecord(ctx.store.db, def, recordId(req.params.id)));
     }),
   );
 
@@ -131,7 +131,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/:id(\\d+)",
     handle(async (req, res) => {
       const user = permit(res, def, "update");
-      res.json(await updateResource(ctx, def, user, Number(req.params.id), req.body));
+      res.json(await updateResource(ctx, def, user, recordId(req.params.id), req.body));
     }),
   );
 
@@ -139,7 +139,7 @@ export function resourceRouter(ctx: PlatformContext, def: ResourceDef): Router {
     "/:id(\\d+)",
     handle(async (req, res) => {
       const user = permit(res, def, "delete");
-      const id = Number(req.params.id);
+      const id = recordId(req.params.id);
       await requireRecord(ctx.store.db, def, id);
       await deleteResources(ctx, def, user, idsFilter([id]));
       res.status(204).end();

@@ -88,7 +88,13 @@ export function decodeRow(def: ResourceDef, row: Record<string, unknown>): Recor
   return row as RecordRow;
 }
 
+/**
+ * The record of this id, or null. An id no record can have (not a positive safe integer: a CSV
+ * row's "99999999999999999999") is null without a query: PostgreSQL would refuse it as out of
+ * bigint's range where SQLite finds nothing.
+ */
 export async function getRecord(db: Db, def: ResourceDef, id: number): Promise<RecordRow | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
   const { rows } = await sql<Record<string, unknown>>`SELECT ${selectList(db, def)} FROM ${ident(
     def.table,
   )} t WHERE t.id = ${id}`.execute(db);

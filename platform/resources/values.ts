@@ -80,6 +80,9 @@ function coerceScalar(f: FieldDef, raw: unknown, source: InputSource): Coerced {
         : Number(String(raw).trim());
   if (!Number.isFinite(n)) return { error: `${f.label}必须是数字` };
   if (vt === "int" && !Number.isInteger(n)) return { error: `${f.label}必须是整数` };
+  // Ids and integers are given in at most 15 digits: PostgreSQL's bigint refuses more than 19
+  // and a JavaScript number holds no more than 15 exactly; SQLite would keep a rounded REAL.
+  if (vt === "int" && Math.abs(n) >= 1e15) return { error: `${f.label}必须是不超过 15 位的整数` };
   return { value: n };
 }
 

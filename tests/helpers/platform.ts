@@ -111,6 +111,13 @@ export function userWithToken(
   return { id, token, csrf };
 }
 
+/** A user made by createUserWithToken: its id, token and CSRF token. */
+export interface TestUser {
+  id: number;
+  token: string;
+  csrf: string;
+}
+
 /**
  * userWithToken on either engine (through the store: awaited): a user holding exactly these
  * codenames through a group of their own, and a live token for them.
@@ -120,7 +127,7 @@ export async function createUserWithToken(
   username: string,
   codenames: string[],
   password = "pass-" + username,
-): Promise<{ id: number; token: string; csrf: string }> {
+): Promise<TestUser> {
   const hash = hashPasswordSync(password);
   const token = crypto.randomBytes(20).toString("hex");
   const csrf = crypto.randomBytes(16).toString("hex");

@@ -39,14 +39,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database: a copy of the migrated template, or (`empty`) one without any table. */
-export async function freshDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * A new database: a copy of the migrated template, or (`empty`) one without any table. With
+ * `icuLocale` (e.g. "en-US") it is empty and sorts text by that language, as a production
+ * server's database may, where the cluster's own sort by code point (C.UTF-8) as SQLite does.
+ */
+export async function freshDatabase(
+  opts: { empty?: boolean; icuLocale?: string } = {},
+): Promise<TestDatabase> {
   const admin = await pgAdminUrl();
   const name = `kg_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  await adminQuery(
-    admin,
-    `CREATE DATABASE ${name} TEMPLATE ${opts.empty ? "template0" : TEMPLATE}`,
-  );
+  if (opts.icuLocale && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$/.test(opts.icuLocale))
+    throw new Error(`not an ICU locale: ${opts.icuLocale}`);
+  const template = opts.empty || opts.icuLocale ? "template0" : TEMPLATE;
+  const locale = opts.icuLocale
+    ? ` LOCALE_PROVIDER icu ICU_LOCALE '${opts.icuLocale}' LOCALE 'C.UTF-8'`
+    : "";
+  await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${template}${locale}`);
   return {
     name,
     url: databaseUrl(admin, name),

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { sql } from "kysely";
+import { run, value } from "../helpers/sql.js";
 
 const anon = { Cookie: "csrftoken=c1", "X-CSRFToken": "c1", "Content-Type": "application/json" };
 
@@ -78,7 +79,7 @@ describe("ordinary password change", () => {
     send(p, "PATCH", "/common/users/password/", authHeaders(u), body);
   beforeAll(async () => {
     p = await startPlatform();
-    u = userWithToken(p.ctx, "changer", [], "old-pass-1");
+    u = await createUserWithToken(p.ctx, "changer", [], "old-pass-1");
   });
   afterAll(() => p.close());
 
@@ -128,34 +129,31 @@ describe("ordinary password change", () => {
         "新密码不能与原密码相同",
       ],
     ];
-    const hashBefore = sqliteHandle(p.ctx)
-      .prepare("SELECT password_hash FROM users WHERE id = ?")
-      .pluck()
-      .get(u.id);
+    const hash = () => value(p.ctx, sql`SELECT password_hash FROM users WHERE id = ${u.id}`);
+    const hashBefore = await hash();
     for (const [body, detail] of cases) {
       const res = await change(body);
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe(detail);
     }
-    expect(
-      sqliteHandle(p.ctx).prepare("SELECT password_hash FROM users WHERE id = ?").pluck().get(u.id),
-    ).toBe(hashBefore);
+    expect(await hash()).toBe(hashBefore);
   });
 
   it("changes it, records when, and keeps the current token", async () => {
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE users SET password_changed_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
-      .run(u.id);
+    await run(
+      p.ctx,
+      sql`UPDATE users SET password_changed_at = '2020-01-01T00:00:00.000Z' WHERE id = ${u.id}`,
+    );
     const res = await change({
       old_password: "old-pass-1",
       new_password: "another-pass-2",
       confirm_password: "another-pass-2",
     });
     expect(res.status).toBe(200);
-    const changedAt = sqliteHandle(p.ctx)
-      .prepare("SELECT password_changed_at FROM users WHERE id = ?")
-      .pluck()
-      .get(u.id) as string;
+    const changedAt = await value<string>(
+      p.ctx,
+      sql`SELECT password_changed_at FROM users WHERE id = ${u.id}`,
+    );
     expect(Date.now() - Date.parse(changedAt)).toBeLessThan(60_000);
     const infoRes = await send(p, "GET", "/common/users/info/", authHeaders(u));
     expect(infoRes.body.profile.password_expired).toBe(false);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { sql } from "kysely";
+import { one, run, value } from "../helpers/sql.js";
 
 /** The double-submit pair an anonymous client sends on writes (cookie + echoing header). */
 const anon = (address = "10.0.0.1") => ({
@@ -54,9 +55,11 @@ describe("login, sessions and user info", () => {
     expect(res.body).toMatchObject({ need_init_password: false, password_expired: false });
     expect(res.body.token).toMatch(/^[0-9a-f]{40}$/);
     expect(res.body.csrf_token).toMatch(/^[0-9a-f]{32}$/);
-    const row = sqliteHandle(p.ctx)
-      .prepare("SELECT id, last_login FROM users WHERE username = 'admin'")
-      .get() as any;
+    const row = await one<{ id: number; last_login: string | null }>(
+      p.ctx,
+      sql`SELECT id, last_login FROM users WHERE username = 'admin'`,
+    );
+    if (!row) throw new Error("no admin");
     expect(res.body.user_id).toBe(row.id);
     expect(row.last_login).toBeTruthy();
   });
@@ -78,8 +81,8 @@ describe("login, sessions and user info", () => {
   });
 
   it("refuses a disabled user after checking the password", async () => {
-    userWithToken(p.ctx, "sleeper", []);
-    sqliteHandle(p.ctx).prepare("UPDATE users SET is_active = 0 WHERE username = 'sleeper'").run();
+    await createUserWithToken(p.ctx, "sleeper", []);
+    await run(p.ctx, sql`UPDATE users SET is_active = 0 WHERE username = 'sleeper'`);
     const res = await login(p, { username: "sleeper", password: "pass-sleeper" });
     expect(res).toMatchObject({
       status: 400,
@@ -88,7 +91,7 @@ describe("login, sessions and user info", () => {
   });
 
   it("ends the previous token when the same user logs in again", async () => {
-    userWithToken(p.ctx, "twice", []);
+    await createUserWithToken(p.ctx, "twice", []);
     const first = await login(p, { username: "twice", password: "pass-twice" });
     const second = await login(p, { username: "twice", password: "pass-twice" });
     expect((await info(p, second.body.token)).status).toBe(200);
@@ -98,19 +101,19 @@ describe("login, sessions and user info", () => {
   });
 
   it("ends a token idle for longer than the limit", async () => {
-    const u = userWithToken(p.ctx, "idler", []);
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE tokens SET last_used_at = ? WHERE key = ?")
-      .run(Date.now() - 16 * 60_000, u.token);
+    const u = await createUserWithToken(p.ctx, "idler", []);
+    await run(
+      p.ctx,
+      sql`UPDATE tokens SET last_used_at = ${Date.now() - 16 * 60_000} WHERE key = ${u.token}`,
+    );
     const res = await info(p, u.token);
     expect(res).toMatchObject({
       status: 401,
       body: { code: "token_expired", detail: "15分钟未操作或已在其他终端登录，请重新登录！" },
     });
-    const row = sqliteHandle(p.ctx)
-      .prepare("SELECT ended_reason FROM tokens WHERE key = ?")
-      .get(u.token) as any;
-    expect(row.ended_reason).toBe("expired");
+    expect(await value(p.ctx, sql`SELECT ended_reason FROM tokens WHERE key = ${u.token}`)).toBe(
+      "expired",
+    );
   });
 
   it("says why there is no user: no token, unknown token", async () => {
@@ -123,14 +126,14 @@ describe("login, sessions and user info", () => {
   });
 
   it("logs out: the token ends and later calls get 401 token_logged_out", async () => {
-    const u = userWithToken(p.ctx, "leaver", []);
+    const u = await createUserWithToken(p.ctx, "leaver", []);
     const res = await send(p, "POST", "/common/users/logout/", authHeaders(u));
     expect(res).toEqual({ status: 200, body: { detail: "已退出登录" } });
     expect((await info(p, u.token)).body.code).toBe("token_logged_out");
   });
 
   it("describes the user with groups, permissions and password state", async () => {
-    const u = userWithToken(p.ctx, "reader", ["auth__user__read", "kg__graph__read"]);
+    const u = await createUserWithToken(p.ctx, "reader", ["auth__user__read", "kg__graph__read"]);
     const res = await info(p, u.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -156,11 +159,9 @@ describe("login, sessions and user info", () => {
   });
 
   it("reports password_expired once the password is older than the limit", async () => {
-    const u = userWithToken(p.ctx, "oldpw", []);
+    const u = await createUserWithToken(p.ctx, "oldpw", []);
     const longAgo = new Date(Date.now() - 91 * 24 * 3600_000).toISOString();
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE users SET password_changed_at = ? WHERE id = ?")
-      .run(longAgo, u.id);
+    await run(p.ctx, sql`UPDATE users SET password_changed_at = ${longAgo} WHERE id = ${u.id}`);
     expect((await info(p, u.token)).body.profile).toEqual({
       need_init_password: false,
       password_expired: true,
@@ -170,7 +171,7 @@ describe("login, sessions and user info", () => {
   });
 
   it("re-confirms the current password with users/valid", async () => {
-    const u = userWithToken(p.ctx, "confirmer", []);
+    const u = await createUserWithToken(p.ctx, "confirmer", []);
     const ok = await send(p, "POST", "/common/users/valid/", authHeaders(u), {
       password: "pass-confirmer",
     });
@@ -195,7 +196,7 @@ describe("login throttling", () => {
   afterAll(() => p.close());
 
   it("refuses an account after 5 failures in 15 minutes, even with the right password", async () => {
-    userWithToken(p.ctx, "target", []);
+    await createUserWithToken(p.ctx, "target", []);
     for (let i = 0; i < 5; i++) {
       expect((await login(p, { username: "target", password: "bad" }, `10.2.0.${i}`)).status).toBe(
         400,
@@ -209,18 +210,19 @@ describe("login throttling", () => {
   });
 
   it("lets the account in again once the failures are older than 15 minutes", async () => {
-    sqliteHandle(p.ctx).prepare("UPDATE login_failures SET at = at - 16 * 60000").run();
+    await run(p.ctx, sql`UPDATE login_failures SET at = at - 16 * 60000`);
     expect(
       (await login(p, { username: "target", password: "pass-target" }, "10.2.1.1")).status,
     ).toBe(200);
   });
 
   it("refuses an address after 20 failures, whatever the account", async () => {
-    userWithToken(p.ctx, "bystander", []);
-    const insert = sqliteHandle(p.ctx).prepare(
-      "INSERT INTO login_failures (key, at) VALUES ('address:10.3.0.1', ?)",
-    );
-    for (let i = 0; i < 19; i++) insert.run(Date.now());
+    await createUserWithToken(p.ctx, "bystander", []);
+    for (let i = 0; i < 19; i++)
+      await run(
+        p.ctx,
+        sql`INSERT INTO login_failures (key, at) VALUES ('address:10.3.0.1', ${Date.now()})`,
+      );
     expect((await login(p, { username: "someone", password: "bad" }, "10.3.0.1")).status).toBe(400);
     const refused = await login(
       p,
@@ -247,10 +249,10 @@ describe("captcha", () => {
   const newCaptcha = async () => {
     const res = await send(p, "GET", "/common/users/captcha/", {});
     expect(res.status).toBe(200);
-    const answer = sqliteHandle(p.ctx)
-      .prepare("SELECT answer FROM captchas WHERE id = ?")
-      .pluck()
-      .get(res.body.captcha_id) as string;
+    const answer = await value<string>(
+      p.ctx,
+      sql`SELECT answer FROM captchas WHERE id = ${res.body.captcha_id}`,
+    );
     return { captcha_id: res.body.captcha_id as string, image: res.body.image as string, answer };
   };
 
@@ -290,9 +292,10 @@ describe("captcha", () => {
 
   it("refuses an expired captcha", async () => {
     const c = await newCaptcha();
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
-      .run(Date.now() - 1, c.captcha_id);
+    await run(
+      p.ctx,
+      sql`UPDATE captchas SET expires_at = ${Date.now() - 1} WHERE id = ${c.captcha_id}`,
+    );
     const res = await login(p, {
       username: "admin",
       password: "admin-pass-1",
@@ -313,10 +316,10 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
   const textCaptcha = async (address = "10.3.0.1") => {
     const res = await send(p, "GET", "/common/users/captcha/?kind=text", anon(address));
     expect(res.status).toBe(200);
-    const answer = sqliteHandle(p.ctx)
-      .prepare("SELECT answer FROM captchas WHERE id = ?")
-      .pluck()
-      .get(res.body.captcha_id) as string;
+    const answer = await value<string>(
+      p.ctx,
+      sql`SELECT answer FROM captchas WHERE id = ${res.body.captcha_id}`,
+    );
     return { ...(res.body as { captcha_id: string; question: string; challenge: any }), answer };
   };
 
@@ -353,9 +356,10 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
 
   it("refuses an expired question", async () => {
     const c = await textCaptcha();
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE captchas SET expires_at = ? WHERE id = ?")
-      .run(Date.now() - 1, c.captcha_id);
+    await run(
+      p.ctx,
+      sql`UPDATE captchas SET expires_at = ${Date.now() - 1} WHERE id = ${c.captcha_id}`,
+    );
     const res = await login(p, {
       username: "admin",
       password: "admin-pass-1",
@@ -376,7 +380,7 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
   };
 
   it("counts wrong answers against the account like wrong passwords", async () => {
-    userWithToken(p.ctx, "guarded", [], "guarded-pass-1");
+    await createUserWithToken(p.ctx, "guarded", [], "guarded-pass-1");
     for (let i = 0; i < 5; i++) await wrongAnswer("guarded", `10.4.0.${i + 1}`);
     const c = await textCaptcha("10.4.1.1");
     const right = { username: "guarded", password: "guarded-pass-1", captcha_id: c.captcha_id };
@@ -387,7 +391,7 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
   });
 
   it("counts wrong answers against the address like wrong passwords", async () => {
-    userWithToken(p.ctx, "bystander", [], "bystander-pass-1");
+    await createUserWithToken(p.ctx, "bystander", [], "bystander-pass-1");
     for (let i = 0; i < 20; i++) await wrongAnswer(`nobody-${i}`, "10.5.0.1");
     const c = await textCaptcha("10.5.0.1");
     const res = await login(
@@ -404,7 +408,7 @@ describe("text captcha (issue 12: an alternative to the image)", () => {
   });
 
   it("does not count a wrong image answer (a person misreads an image)", async () => {
-    userWithToken(p.ctx, "squinter", [], "squinter-pass-1");
+    await createUserWithToken(p.ctx, "squinter", [], "squinter-pass-1");
     for (let i = 0; i < 6; i++) {
       const img = await send(p, "GET", "/common/users/captcha/", anon("10.6.0.1"));
       const res = await login(
@@ -428,7 +432,7 @@ describe("single sign-on tickets", () => {
   afterAll(() => p.close());
 
   it("issues a ticket to the user for themself, good for exactly one login", async () => {
-    const u = userWithToken(p.ctx, "traveller", []);
+    const u = await createUserWithToken(p.ctx, "traveller", []);
     const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(u), {});
     expect(issued.status).toBe(201);
     expect(issued.body.expires_in).toBe(60);
@@ -448,8 +452,8 @@ describe("single sign-on tickets", () => {
   });
 
   it("lets only an administrator issue a ticket for someone else", async () => {
-    const plain = userWithToken(p.ctx, "plain", []);
-    const boss = userWithToken(p.ctx, "boss", ["admin"]);
+    const plain = await createUserWithToken(p.ctx, "plain", []);
+    const boss = await createUserWithToken(p.ctx, "boss", ["admin"]);
     const refused = await send(p, "POST", "/common/users/ssoticket/", authHeaders(plain), {
       username: "boss",
     });
@@ -464,11 +468,12 @@ describe("single sign-on tickets", () => {
   });
 
   it("refuses an expired ticket and a missing one", async () => {
-    const u = userWithToken(p.ctx, "late", []);
+    const u = await createUserWithToken(p.ctx, "late", []);
     const issued = await send(p, "POST", "/common/users/ssoticket/", authHeaders(u), {});
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE sso_tickets SET expires_at = ? WHERE ticket = ?")
-      .run(Date.now() - 1, issued.body.ticket);
+    await run(
+      p.ctx,
+      sql`UPDATE sso_tickets SET expires_at = ${Date.now() - 1} WHERE ticket = ${issued.body.ticket}`,
+    );
     expect(
       (await send(p, "POST", "/common/users/ssologin/", anon(), { ticket: issued.body.ticket }))
         .body.code,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 
@@ -19,12 +19,14 @@ const get = async (path: string, headers: Record<string, string>) => {
 
 describe("the client error log's schema", () => {
   it("is served like every resource's schema: read-only, the log's columns, newest first", async () => {
-    const reader = userWithToken(p.ctx, "schema-errreader", ["common__clienterror__read"]);
+    const reader = await createUserWithToken(p.ctx, "schema-errreader", [
+      "common__clienterror__read",
+    ]);
     const { status, body } = await get("/common/clienterrors/schema/", authHeaders(reader));
     expect(status).toBe(200);
     const triples = await get(
       "/data/triples/schema/",
-      authHeaders(userWithToken(p.ctx, "schema-admin", ["admin"])),
+      authHeaders(await createUserWithToken(p.ctx, "schema-admin", ["admin"])),
     );
     expect(Object.keys(body).sort()).toEqual(Object.keys(triples.body).sort());
     expect(body).toMatchObject({
@@ -68,7 +70,7 @@ describe("the client error log's schema", () => {
   });
 
   it("is refused to whoever may not read the log", async () => {
-    const other = userWithToken(p.ctx, "schema-nobody", []);
+    const other = await createUserWithToken(p.ctx, "schema-nobody", []);
     expect((await get("/common/clienterrors/schema/", authHeaders(other))).status).toBe(403);
     expect((await get("/common/clienterrors/schema/", {})).status).toBe(401);
   });

@@ -4,10 +4,11 @@ import { encryptForPlatform } from "../../platform/http/encryption.js";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { sql } from "kysely";
+import { one, rows, run, value } from "../helpers/sql.js";
 
 const anon = (address = "10.9.0.1") => ({
   Cookie: "csrftoken=anon-csrf-1",
@@ -35,18 +36,17 @@ async function send(
   };
 }
 
-const setConfig = (p: TestPlatform, key: string, value: string) =>
-  sqliteHandle(p.ctx).prepare("UPDATE configs SET value = ? WHERE key = ?").run(value, key);
+const setConfig = (p: TestPlatform, key: string, to: string) =>
+  run(p.ctx, sql`UPDATE configs SET value = ${to} WHERE key = ${key}`);
 
 describe("configs, nonce and trailing slashes", () => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform();
-    sqliteHandle(p.ctx)
-      .prepare(
-        "INSERT INTO configs (key, value, type, public) VALUES ('YF_SECRET_THING', 'x', 'str', 0), ('YF_PAGE_LIMIT', '50', 'int', 1)",
-      )
-      .run();
+    await run(
+      p.ctx,
+      sql`INSERT INTO configs (key, value, type, public) VALUES ('YF_SECRET_THING', 'x', 'str', 0), ('YF_PAGE_LIMIT', '50', 'int', 1)`,
+    );
   });
   afterAll(() => p.close());
 
@@ -64,11 +64,8 @@ describe("configs, nonce and trailing slashes", () => {
     expect(res.body.YF_RSA_PUBLIC_KEY).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const key = crypto.createPublicKey(res.body.YF_RSA_PUBLIC_KEY);
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    const stored = sqliteHandle(p.ctx)
-      .prepare("SELECT name FROM secrets ORDER BY name")
-      .pluck()
-      .all();
-    expect(stored).toEqual(["rsa_private", "rsa_public"]);
+    const stored = await rows<{ name: string }>(p.ctx, sql`SELECT name FROM secrets ORDER BY name`);
+    expect(stored.map((r) => r.name)).toEqual(["rsa_private", "rsa_public"]);
   });
 
   it("answers with and without the trailing slash", async () => {
@@ -93,10 +90,10 @@ describe("configs, nonce and trailing slashes", () => {
   it("hands out single-use nonces that last five minutes", async () => {
     const res = await send(p, "GET", "/common/nonce/?key=random", {});
     expect(res.body.nonce).toMatch(/^[0-9a-f]{32}$/);
-    const expires = sqliteHandle(p.ctx)
-      .prepare("SELECT expires_at FROM nonces WHERE nonce = ?")
-      .pluck()
-      .get(res.body.nonce) as number;
+    const expires = await value<number>(
+      p.ctx,
+      sql`SELECT expires_at FROM nonces WHERE nonce = ${res.body.nonce}`,
+    );
     expect(expires - Date.now()).toBeGreaterThan(4.9 * 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(5 * 60_000);
   });
@@ -107,20 +104,19 @@ describe("write guards: CSRF and anti-resubmission", () => {
   let u: { id: number; token: string; csrf: string };
   beforeAll(async () => {
     p = await startPlatform();
-    u = userWithToken(p.ctx, "writer", []);
+    u = await createUserWithToken(p.ctx, "writer", []);
   });
-  beforeEach(() => {
-    setConfig(p, "YF_ANTI_RESUBMIT", "false");
+  beforeEach(async () => {
+    await setConfig(p, "YF_ANTI_RESUBMIT", "false");
   });
   afterAll(() => p.close());
 
   const report = (headers: Record<string, string>) =>
     send(p, "POST", "/common/clienterrors/", headers, { error: "boom" });
-  const errorCount = () =>
-    sqliteHandle(p.ctx).prepare("SELECT COUNT(*) FROM client_errors").pluck().get() as number;
+  const errorCount = () => value<number>(p.ctx, sql`SELECT count(*) AS n FROM client_errors`);
 
   it("refuses an anonymous write with a missing or forged CSRF token, and writes nothing", async () => {
-    const before = errorCount();
+    const before = await errorCount();
     const missing = await report({ "Content-Type": "application/json", Cookie: "csrftoken=abc" });
     expect(missing).toMatchObject({
       status: 403,
@@ -134,7 +130,7 @@ describe("write guards: CSRF and anti-resubmission", () => {
     expect(forged.status).toBe(403);
     const noCookie = await report({ "Content-Type": "application/json", "X-CSRFToken": "abc" });
     expect(noCookie.status).toBe(403);
-    expect(errorCount()).toBe(before);
+    expect(await errorCount()).toBe(before);
     expect((await report(anon())).status).toBe(201);
   });
 
@@ -157,8 +153,8 @@ describe("write guards: CSRF and anti-resubmission", () => {
   });
 
   it("with anti-resubmission on, requires a fresh nonce and refuses a replayed one", async () => {
-    setConfig(p, "YF_ANTI_RESUBMIT", "true");
-    const before = errorCount();
+    await setConfig(p, "YF_ANTI_RESUBMIT", "true");
+    const before = await errorCount();
     const missing = await report(authHeaders(u));
     expect(missing).toMatchObject({ status: 403, body: { code: "nonce_required" } });
     const { body } = await send(p, "GET", "/common/nonce/?key=random", {});
@@ -172,15 +168,13 @@ describe("write guards: CSRF and anti-resubmission", () => {
     );
     const unknown = await report({ ...authHeaders(u), "X-API-Nonce": "0".repeat(32) });
     expect(unknown.body.code).toBe("nonce_invalid");
-    expect(errorCount()).toBe(before + 1);
+    expect(await errorCount()).toBe(before + 1);
   });
 
   it("with anti-resubmission on, refuses an expired nonce and needs one for anonymous login too", async () => {
-    setConfig(p, "YF_ANTI_RESUBMIT", "true");
+    await setConfig(p, "YF_ANTI_RESUBMIT", "true");
     const old = (await send(p, "GET", "/common/nonce/", {})).body.nonce;
-    sqliteHandle(p.ctx)
-      .prepare("UPDATE nonces SET expires_at = ? WHERE nonce = ?")
-      .run(Date.now() - 1, old);
+    await run(p.ctx, sql`UPDATE nonces SET expires_at = ${Date.now() - 1} WHERE nonce = ${old}`);
     expect((await report({ ...authHeaders(u), "X-API-Nonce": old })).body.code).toBe(
       "nonce_invalid",
     );
@@ -200,7 +194,7 @@ describe("write guards: CSRF and anti-resubmission", () => {
   });
 
   it("lets reads through without CSRF or nonce", async () => {
-    setConfig(p, "YF_ANTI_RESUBMIT", "true");
+    await setConfig(p, "YF_ANTI_RESUBMIT", "true");
     expect(
       (await send(p, "GET", "/common/users/info/", { Authorization: `Token ${u.token}` })).status,
     ).toBe(200);
@@ -222,7 +216,7 @@ describe("body encryption and body limits", () => {
   });
 
   it("logs in with an encrypted body when encryption is on", async () => {
-    setConfig(p, "YF_BODY_ENCRYPT", "true");
+    await setConfig(p, "YF_BODY_ENCRYPT", "true");
     const body = encryptForPlatform(publicKey, { username: "admin", password: "admin-pass-1" });
     const res = await send(p, "POST", "/common/users/login/", anon(), body);
     expect(res.status).toBe(200);
@@ -230,7 +224,7 @@ describe("body encryption and body limits", () => {
   });
 
   it("round-trips Chinese text longer than 100 characters across several pieces", async () => {
-    setConfig(p, "YF_BODY_ENCRYPT", "true");
+    await setConfig(p, "YF_BODY_ENCRYPT", "true");
     const error = "知识图谱平台运行时错误：" + "无法读取属性“名称”，".repeat(20);
     const body = encryptForPlatform(publicKey, {
       error,
@@ -240,14 +234,15 @@ describe("body encryption and body limits", () => {
     expect(body.data.split(",").length).toBeGreaterThan(5);
     const res = await send(p, "POST", "/common/clienterrors/", anon(), body);
     expect(res.status).toBe(201);
-    const row = sqliteHandle(p.ctx)
-      .prepare("SELECT error, info, url FROM client_errors WHERE id = ?")
-      .get(res.body.id);
+    const row = await one(
+      p.ctx,
+      sql`SELECT error, info, url FROM client_errors WHERE id = ${res.body.id}`,
+    );
     expect(row).toEqual({ error, info: "渲染组件时 🚀", url: "/245/article?q=装备" });
   });
 
   it("answers 400 to an encrypted body it cannot decrypt", async () => {
-    setConfig(p, "YF_BODY_ENCRYPT", "true");
+    await setConfig(p, "YF_BODY_ENCRYPT", "true");
     const foreign = crypto
       .generateKeyPairSync("rsa", { modulusLength: 1024 })
       .publicKey.export({ type: "spki", format: "pem" });
@@ -264,7 +259,7 @@ describe("body encryption and body limits", () => {
   });
 
   it("answers 413 to a JSON body over 1 MB and 400 to malformed JSON", async () => {
-    setConfig(p, "YF_BODY_ENCRYPT", "false");
+    await setConfig(p, "YF_BODY_ENCRYPT", "false");
     const big = await send(p, "POST", "/common/clienterrors/", anon(), {
       error: "x".repeat(1024 * 1024 + 10),
     });
@@ -297,15 +292,13 @@ describe("client error log", () => {
       },
     );
     expect(anonymous.status).toBe(201);
-    const u = userWithToken(p.ctx, "clicker", []);
+    const u = await createUserWithToken(p.ctx, "clicker", []);
     const signed = await send(p, "POST", "/common/clienterrors", authHeaders(u), {
       error: "e".repeat(20_000),
       url: "/x",
     });
-    const rows = sqliteHandle(p.ctx)
-      .prepare("SELECT * FROM client_errors ORDER BY id")
-      .all() as any[];
-    expect(rows[0]).toMatchObject({
+    const stored = await rows<any>(p.ctx, sql`SELECT * FROM client_errors ORDER BY id`);
+    expect(stored[0]).toMatchObject({
       id: anonymous.body.id,
       user_id: null,
       error: "TypeError: x is undefined",
@@ -313,15 +306,15 @@ describe("client error log", () => {
       url: "http://localhost/245/article",
       user_agent: "test-agent",
     });
-    expect(rows[1]).toMatchObject({ id: signed.body.id, user_id: u.id, username: "clicker" });
-    expect(rows[1].error.length).toBe(8000);
+    expect(stored[1]).toMatchObject({ id: signed.body.id, user_id: u.id, username: "clicker" });
+    expect(stored[1].error.length).toBe(8000);
     const empty = await send(p, "POST", "/common/clienterrors/", anon(), { info: "no error" });
     expect(empty.status).toBe(400);
   });
 
   it("lists reports, newest first and paged, only for holders of common__clienterror__read", async () => {
-    const reader = userWithToken(p.ctx, "errreader", ["common__clienterror__read"]);
-    const other = userWithToken(p.ctx, "nobody", []);
+    const reader = await createUserWithToken(p.ctx, "errreader", ["common__clienterror__read"]);
+    const other = await createUserWithToken(p.ctx, "nobody", []);
     const headers = { Authorization: `Token ${reader.token}` };
     const page1 = await send(p, "GET", "/common/clienterrors/?page=1&page_size=1", headers);
     expect(page1.status).toBe(200);

@@ -10,10 +10,10 @@ import { StartupError, fileWriteFailure } from "../../platform/storage.js";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { rows, value, sqliteHandle } from "../helpers/sql.js";
+import { rows, run, value, sqliteHandle } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -23,14 +23,28 @@ type Token = { token: string; csrf: string };
  *
  * Tests run as root, where chmod 0555 does not stop a write, and a small filesystem needs a
  * mount: an unwritable folder is made real by putting a file where a folder must be (ENOTDIR /
- * EEXIST from the kernel); a full store is real through SQLite's max_page_count (SQLITE_FULL);
- * only a full disk under an upload is injected, at the fs call, as the kernel's ENOSPC.
+ * EEXIST from the kernel); a full store is real through SQLite's max_page_count (SQLITE_FULL),
+ * and on PostgreSQL the server's own disk_full error raised by a trigger; only a full disk under
+ * an upload is injected, at the fs call, as the kernel's ENOSPC. On PostgreSQL an upload's bytes
+ * live in the store, so the node's files folder and disk do not stop one.
  */
 describe("disk full and unwritable folders", () => {
   let p: TestPlatform;
   let admin: Token;
   const filesFolder = () => path.join(p.ctx.settings.dataDir, "files");
-  const storedFiles = () => (fs.existsSync(filesFolder()) ? fs.readdirSync(filesFolder()) : []);
+  const folderFiles = () =>
+    (fs.existsSync(filesFolder()) ? fs.readdirSync(filesFolder()) : []).sort();
+  /** SQLite keeps an upload's bytes in the files folder, PostgreSQL in the store (any node reads them). */
+  const onDisk = () => p.ctx.store.engine === "sqlite";
+  const storedFiles = async () =>
+    onDisk()
+      ? folderFiles()
+      : (
+          await rows<{ uuid: string }>(
+            p.ctx,
+            sql`SELECT DISTINCT uuid FROM data_file_chunks ORDER BY uuid`,
+          )
+        ).map((r) => r.uuid);
   const fileRows = () => value<number>(p.ctx, sql`SELECT count(*) AS n FROM data_files`);
 
   async function upload(name: string, content = "主语,谓语,宾语\n甲,属于,乙\n") {
@@ -47,7 +61,7 @@ describe("disk full and unwritable folders", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "disk-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "disk-admin", ["admin"]);
   });
   afterAll(() => p.close());
   afterEach(() => vi.restoreAllMocks());
@@ -55,42 +69,58 @@ describe("disk full and unwritable folders", () => {
   it("stores an upload when the disk is fine (the baseline the failures are compared with)", async () => {
     const ok = await upload("fine.csv");
     expect(ok.status).toBe(201);
-    expect(storedFiles()).toEqual([ok.body.uuid]);
+    expect(await storedFiles()).toEqual([ok.body.uuid]);
+    expect(folderFiles()).toEqual(onDisk() ? [ok.body.uuid] : []);
   });
 
-  it("answers 507 naming a full disk and removes the partial file", async () => {
-    const before = { files: storedFiles(), rows: await fileRows() };
+  it("answers 507 naming a full disk and removes the partial file (on PostgreSQL the node's disk holds no upload)", async () => {
+    const before = { files: await storedFiles(), rows: await fileRows() };
     const realWrite = fs.promises.writeFile;
-    vi.spyOn(fs.promises, "writeFile").mockImplementationOnce(async (target, data) => {
-      // What the kernel does on a full disk: the file exists, part of it written, then ENOSPC.
-      await realWrite(target, (data as Buffer).subarray(0, 4));
-      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
-        code: "ENOSPC",
-        errno: -28,
-        syscall: "write",
+    const write = vi
+      .spyOn(fs.promises, "writeFile")
+      .mockImplementationOnce(async (target, data) => {
+        // What the kernel does on a full disk: the file exists, part of it written, then ENOSPC.
+        await realWrite(target, (data as Buffer).subarray(0, 4));
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+          code: "ENOSPC",
+          errno: -28,
+          syscall: "write",
+        });
       });
-    });
     const r = await upload("full.csv");
+    if (!onDisk()) {
+      expect(r.status).toBe(201);
+      expect(write).not.toHaveBeenCalled();
+      expect(await storedFiles()).toEqual([...before.files, r.body.uuid].sort());
+      expect(await fileRows()).toBe(before.rows + 1);
+      return;
+    }
     expect(r).toEqual({
       status: 507,
       body: { detail: "磁盘空间不足，文件未保存", code: "disk_full" },
     });
-    expect(storedFiles()).toEqual(before.files);
+    expect(await storedFiles()).toEqual(before.files);
     expect(await fileRows()).toBe(before.rows);
   });
 
-  it("answers 500 naming the files folder when it cannot be written, and writes no record", async () => {
-    const rows = await fileRows();
+  it("answers 500 naming the files folder when it cannot be written, and writes no record (on PostgreSQL the folder is not used)", async () => {
+    const before = await fileRows();
     const moved = `${filesFolder()}-moved`;
     fs.renameSync(filesFolder(), moved);
     fs.writeFileSync(filesFolder(), "a file where the folder should be");
     try {
       const r = await upload("blocked.csv");
-      expect(r).toEqual({
-        status: 500,
-        body: { detail: "文件目录不可写：files", code: "storage_not_writable" },
-      });
-      expect(await fileRows()).toBe(rows);
+      if (onDisk()) {
+        expect(r).toEqual({
+          status: 500,
+          body: { detail: "文件目录不可写：files", code: "storage_not_writable" },
+        });
+        expect(await fileRows()).toBe(before);
+      } else {
+        expect(r.status).toBe(201);
+        expect(await storedFiles()).toContain(r.body.uuid);
+        expect(await fileRows()).toBe(before + 1);
+      }
     } finally {
       fs.rmSync(filesFolder());
       fs.renameSync(moved, filesFolder());
@@ -114,11 +144,35 @@ describe("disk full and unwritable folders", () => {
     expect(fileWriteFailure(settings, "/srv/kg/files/abc", new Error("other"))).toBeNull();
   });
 
-  describe("a full store (SQLITE_FULL)", () => {
-    let restore: () => void;
+  describe("a full store (SQLITE_FULL, PostgreSQL's disk_full)", () => {
+    let restore: (() => Promise<void>) | undefined;
 
-    /** Fills the store to a page limit, as a full disk would stop it growing. */
-    function fillStore() {
+    /**
+     * SQLite: fills the store to a page limit, as a full disk would stop it growing.
+     * PostgreSQL (a server's disk cannot be filled from here): every insert fails as the
+     * server's does when it cannot extend a file, SQLSTATE 53100 (disk_full).
+     */
+    async function fillStore() {
+      if (p.ctx.store.engine === "postgres") {
+        await run(
+          p.ctx,
+          sql`CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'
+              USING ERRCODE = 'disk_full'; END $$`,
+        );
+        await run(
+          p.ctx,
+          sql`DO $$ DECLARE t text; BEGIN
+            FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+              EXECUTE format('CREATE TRIGGER disk_full BEFORE INSERT ON %I
+                FOR EACH ROW EXECUTE FUNCTION disk_full()', t);
+            END LOOP; END $$`,
+        );
+        restore = async () => {
+          await run(p.ctx, sql`DROP FUNCTION disk_full() CASCADE`);
+        };
+        return;
+      }
       const db = sqliteHandle(p.ctx);
       db.exec("CREATE TABLE disk_filler (x BLOB)");
       const pages = db.pragma("page_count", { simple: true }) as number;
@@ -127,16 +181,19 @@ describe("disk full and unwritable folders", () => {
       expect(() => {
         for (;;) insert.run();
       }).toThrow(expect.objectContaining({ code: "SQLITE_FULL" }));
-      restore = () => {
+      restore = async () => {
         db.pragma("max_page_count = 1073741823");
         db.exec("DROP TABLE disk_filler");
       };
     }
 
-    afterEach(() => restore?.());
+    afterEach(async () => {
+      await restore?.();
+      restore = undefined;
+    });
 
     it("answers a generic write with 507 naming the full disk", async () => {
-      fillStore();
+      await fillStore();
       const res = await fetch(`${p.api}/common/configs/`, {
         method: "POST",
         headers: authHeaders(admin),
@@ -153,7 +210,7 @@ describe("disk full and unwritable folders", () => {
     });
 
     it("answers an upload with 507 once the store is full, and keeps no file without its record", async () => {
-      fillStore();
+      await fillStore();
       // Uploads fit in the pages' free room until one needs a new page.
       let r = await upload("room-0.csv");
       for (let i = 1; r.status === 201 && i < 200; i++) r = await upload(`room-${i}.csv`);
@@ -164,7 +221,7 @@ describe("disk full and unwritable folders", () => {
       const recorded = (await rows<{ uuid: string }>(p.ctx, sql`SELECT uuid FROM data_files`)).map(
         (r) => r.uuid,
       );
-      expect(storedFiles().sort()).toEqual(recorded.sort());
+      expect(await storedFiles()).toEqual(recorded.sort());
     });
   });
 });

@@ -4,7 +4,7 @@ import type { SourceRow } from "../../platform/admin/graph-admin/sources.js";
 import { getJob } from "../../platform/jobs/store.js";
 import { recoverJobs } from "../../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
-import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { startPlatform, createUserWithToken, type TestPlatform } from "../helpers/platform.js";
 import { one, rows, run, value } from "../helpers/sql.js";
 import { sql } from "kysely";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const ids = await ensureBuiltinOntologies(p.ctx);
   military = ids.military;
   general = ids.general;
-  admin = userWithToken(p.ctx, "builder", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "builder", ["admin"]);
 });
 afterAll(() => p.close());
 
@@ -634,7 +634,7 @@ describe("a graph's own ontology", () => {
 
 describe("graph administration permissions", () => {
   it("lets a reader see the dashboard and refuses builds (403)", async () => {
-    const reader = userWithToken(p.ctx, "graph-reader", ["kg__graph__read"]);
+    const reader = await createUserWithToken(p.ctx, "graph-reader", ["kg__graph__read"]);
     expect((await call(p, reader, "GET", "/graphadmin/graphs/")).status).toBe(200);
     expect((await call(p, reader, "POST", "/graphadmin/graphs/", { name: "x" })).status).toBe(403);
     expect(

@@ -3,7 +3,7 @@ import { migrations } from "../../platform/db/migrations.js";
 import { englishLabelsBackfill } from "../../platform/db/schema-english-labels.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { authHeaders } from "../helpers/platform.js";
-import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform.js";
+import { startPlatform, createUserWithToken, type TestPlatform } from "../helpers/platform.js";
 import { rows, run, value } from "../helpers/sql.js";
 import { sql } from "kysely";
 import { call, type Caller } from "./graph-admin-helpers.js";
@@ -15,7 +15,7 @@ let ontologyId: number;
 beforeAll(async () => {
   p = await startPlatform();
   await ensureBuiltinOntologies(p.ctx);
-  admin = userWithToken(p.ctx, "onto-admin", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "onto-admin", ["admin"]);
   const created = await call(p, admin, "POST", "/graphadmin/ontologies/", {
     name: "测试本体",
     domain: "military",
@@ -505,7 +505,7 @@ describe("English labels", () => {
 
 describe("ontology permissions", () => {
   it("lets a reader read and refuses their writes (403)", async () => {
-    const reader = userWithToken(p.ctx, "onto-reader", ["kg__ontology__read"]);
+    const reader = await createUserWithToken(p.ctx, "onto-reader", ["kg__ontology__read"]);
     expect((await call(p, reader, "GET", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(
       200,
     );
@@ -519,7 +519,7 @@ describe("ontology permissions", () => {
     expect((await call(p, reader, "DELETE", `/graphadmin/ontologies/${ontologyId}/`)).status).toBe(
       403,
     );
-    const nobody = userWithToken(p.ctx, "onto-nobody", []);
+    const nobody = await createUserWithToken(p.ctx, "onto-nobody", []);
     expect((await call(p, nobody, "GET", "/graphadmin/ontologies/")).status).toBe(403);
   });
 

@@ -4,7 +4,7 @@ import { NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabulary.
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
@@ -22,7 +22,7 @@ let graphNo = 0;
 beforeAll(async () => {
   p = await startPlatform();
   military = (await ensureBuiltinOntologies(p.ctx)).military;
-  admin = userWithToken(p.ctx, "dry-runner", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "dry-runner", ["admin"]);
 });
 afterAll(() => p.close());
 
@@ -182,7 +182,7 @@ describe("graph create through a dry run", () => {
   });
 
   it("is a creator's: kg__graph__create may dry-run and apply a create, not rebuild or update", async () => {
-    const creator = userWithToken(p.ctx, "creator-only", ["kg__graph__create"]);
+    const creator = await createUserWithToken(p.ctx, "creator-only", ["kg__graph__create"]);
     const file = await uploadCsv(p, admin, "creator.csv", MILITARY_CSV);
     const { graphId, job } = await createDryRun([file], creator);
     expect(job.status).toBe("succeeded");

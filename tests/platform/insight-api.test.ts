@@ -689,6 +689,11 @@ describe("feedback", () => {
     expect((await get("/kg/feedback/fact/?graph=9999&kind=event&target=1", visitor)).status).toBe(
       404,
     );
+    // A graph id no graph can have is refused before the store (PostgreSQL's bigint ends at 19 digits).
+    for (const graph of ["99999999999999999999", "1e20", "0"])
+      expect(
+        (await get(`/kg/feedback/fact/?graph=${graph}&kind=event&target=1`, visitor)).body,
+      ).toMatchObject({ detail: "请指定知识图谱（参数 graph）" });
   });
 
   it("refuses a report on a fact the graph does not have, or without content", async () => {

@@ -1,4 +1,5 @@
 import { parse as parseCsv } from "csv-parse/sync";
+import { sql, type RawBuilder } from "kysely";
 import { unzipSync } from "fflate";
 import Graph from "graphology";
 import { parse as parseGraphml } from "graphology-graphml";
@@ -17,26 +18,38 @@ import {
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
+  type TestUser,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { one, rows, run, value } from "../helpers/sql.js";
 
 let p: TestPlatform;
-let reader: ReturnType<typeof userWithToken>;
-let admin: ReturnType<typeof userWithToken>;
-let outsider: ReturnType<typeof userWithToken>;
+let reader: TestUser;
+let admin: TestUser;
+let outsider: TestUser;
 const G = 245;
+/** Graph 245's ontology and its own base IRI as the store holds them (the tests change neither). */
+let ontology: number;
+let graphBase: string;
 
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
-  reader = userWithToken(p.ctx, "export-reader", ["kg__graph__read", "kg__ontology__read"]);
-  admin = userWithToken(p.ctx, "export-admin", ["admin"]);
-  outsider = userWithToken(p.ctx, "export-outsider", ["kg__feedback__create"]);
+  reader = await createUserWithToken(p.ctx, "export-reader", [
+    "kg__graph__read",
+    "kg__ontology__read",
+  ]);
+  admin = await createUserWithToken(p.ctx, "export-admin", ["admin"]);
+  outsider = await createUserWithToken(p.ctx, "export-outsider", ["kg__feedback__create"]);
+  ontology = await value<number>(
+    p.ctx,
+    sql`SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${G}`,
+  );
+  graphBase = await value<string>(p.ctx, sql`SELECT base_iri FROM graphs WHERE id = ${G}`);
 });
 afterAll(() => p.close());
 
-async function get(path: string, user: ReturnType<typeof userWithToken> | null = reader) {
+async function get(path: string, user: TestUser | null = reader) {
   const res = await fetch(`${p.api}${path}`, { headers: user ? authHeaders(user) : {} });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
@@ -48,39 +61,27 @@ async function exportText(query: string) {
 }
 
 const parseRdf = (text: string, format: string): Quad[] => new Parser({ format }).parse(text);
-const db = () => sqliteHandle(p.ctx);
-const ontologyId = () =>
-  db()
-    .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
-    .pluck()
-    .get(G) as number;
-const base = () =>
-  graphBaseIri(
-    G,
-    db().prepare("SELECT base_iri FROM graphs WHERE id = ?").pluck().get(G) as string,
-  );
+const ontologyId = () => ontology;
+const base = () => graphBaseIri(G, graphBase);
 const obase = () => ontologyBaseIri(ontologyId());
-const count = (sql: string, ...params: unknown[]) =>
-  db()
-    .prepare(sql)
-    .pluck()
-    .get(...params) as number;
+const count = (query: RawBuilder<unknown>) => value<number>(p.ctx, query);
+const countIn = (table: "kg_entities" | "kg_relations", graphId: number) =>
+  count(sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = ${graphId}`);
 const relationPredicate = (q: Quad) => q.predicate.value.startsWith(`${obase()}relation/`);
 const key = (q: Quad) =>
   `${q.subject.value} ${q.predicate.value} ${q.object.termType === "Literal" ? JSON.stringify([q.object.value, q.object.language, q.object.datatype.value]) : q.object.value}`;
 
 /** The triple count of a whole-graph export by the formula of docs/interchange.md, from the store. */
-function expectedTriples(graphId: number): number {
-  const entities = db()
-    .prepare(
-      "SELECT class_id, aliases, description, properties FROM kg_entities WHERE graph_id = ?",
-    )
-    .all(graphId) as {
+async function expectedTriples(graphId: number): Promise<number> {
+  const entities = await rows<{
     class_id: number | null;
     aliases: string;
     description: string;
     properties: string;
-  }[];
+  }>(
+    p.ctx,
+    sql`SELECT class_id, aliases, description, properties FROM kg_entities WHERE graph_id = ${graphId}`,
+  );
   let n = 0;
   for (const e of entities) {
     n +=
@@ -92,24 +93,22 @@ function expectedTriples(graphId: number): number {
       (v) => v !== null && v !== "",
     ).length;
   }
-  const articles = db()
-    .prepare(
-      "SELECT published_at, source, url FROM kg_articles WHERE graph_id = ? AND id IN (SELECT article_id FROM kg_relations WHERE graph_id = ?)",
-    )
-    .all(graphId, graphId) as { published_at: string; source: string; url: string }[];
+  const articles = await rows<{ published_at: string; source: string; url: string }>(
+    p.ctx,
+    sql`SELECT published_at, source, url FROM kg_articles
+      WHERE graph_id = ${graphId} AND id IN (SELECT article_id FROM kg_relations WHERE graph_id = ${graphId})`,
+  );
   for (const a of articles)
     n += 2 + (a.published_at ? 1 : 0) + (a.source ? 1 : 0) + (a.url ? 1 : 0);
-  n += 6 * count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graphId);
-  n += count(
-    "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL",
-    graphId,
+  n += 6 * (await countIn("kg_relations", graphId));
+  n += await count(
+    sql`SELECT count(*) AS n FROM kg_relations WHERE graph_id = ${graphId} AND article_id IS NOT NULL`,
   );
   n +=
     3 *
-    count(
-      "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND article_id IS NOT NULL AND sent_start IS NOT NULL AND sent_end >= sent_start",
-      graphId,
-    );
+    (await count(
+      sql`SELECT count(*) AS n FROM kg_relations WHERE graph_id = ${graphId} AND article_id IS NOT NULL AND sent_start IS NOT NULL AND sent_end >= sent_start`,
+    ));
   return n;
 }
 
@@ -119,27 +118,28 @@ describe("graph export", () => {
     expect(res.headers.get("content-type")).toBe("text/turtle; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="graph-245.ttl"');
     const quads = parseRdf(body.toString(), "text/turtle");
-    const relations = count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G);
+    const relations = await countIn("kg_relations", G);
     expect(relations).toBeGreaterThan(50);
     expect(quads.filter(relationPredicate)).toHaveLength(relations);
     expect(quads.filter((q) => q.object.value === `${NS.rdf}Statement`)).toHaveLength(relations);
-    expect(quads).toHaveLength(expectedTriples(G));
+    expect(quads).toHaveLength(await expectedTriples(G));
   });
 
   it("labels keep their language tag, entities their class, and provenance travels as reification", async () => {
     const quads = parseRdf(await exportText("format=nt"), "application/n-triples");
-    const navy = db()
-      .prepare("SELECT uuid, class_id FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
-      .get(G) as { uuid: string; class_id: number };
+    const navy = (await one<{ uuid: string; class_id: number }>(
+      p.ctx,
+      sql`SELECT uuid, class_id FROM kg_entities WHERE graph_id = ${G} AND name = '美国海军'`,
+    ))!;
     const entity = iri.entity(base(), navy.uuid);
     const label = quads.find(
       (q) => q.subject.value === entity && q.predicate.value === `${NS.rdfs}label`,
     )!;
     expect(label.object).toMatchObject({ value: "美国海军", language: "zh" });
-    const className = db()
-      .prepare("SELECT name FROM kg_classes WHERE id = ?")
-      .pluck()
-      .get(navy.class_id) as string;
+    const className = await value<string>(
+      p.ctx,
+      sql`SELECT name FROM kg_classes WHERE id = ${navy.class_id}`,
+    );
     expect(
       quads.some(
         (q) =>
@@ -149,10 +149,10 @@ describe("graph export", () => {
       ),
     ).toBe(true);
     // An `entity` property points at the entity of that name.
-    const usa = db()
-      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国'")
-      .pluck()
-      .get(G) as string;
+    const usa = await value<string>(
+      p.ctx,
+      sql`SELECT uuid FROM kg_entities WHERE graph_id = ${G} AND name = '美国'`,
+    );
     const country = quads.find(
       (q) =>
         q.subject.value === entity &&
@@ -161,14 +161,7 @@ describe("graph export", () => {
     expect(country.object.value).toBe(iri.entity(base(), usa));
 
     // One relation with an article: its statement says subject, predicate, object, confidence, article and sentence.
-    const r = db()
-      .prepare(
-        `SELECT r.id, s.uuid AS su, o.uuid AS ou, t.name AS type, r.confidence, r.article_id, r.sent_start, r.sent_end, a.content
-           FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-           JOIN kg_relation_types t ON t.id = r.relation_type_id JOIN kg_articles a ON a.id = r.article_id
-          WHERE r.graph_id = ? AND r.sent_start IS NOT NULL ORDER BY r.id LIMIT 1`,
-      )
-      .get(G) as {
+    const r = (await one<{
       id: number;
       su: string;
       ou: string;
@@ -178,7 +171,13 @@ describe("graph export", () => {
       sent_start: number;
       sent_end: number;
       content: string;
-    };
+    }>(
+      p.ctx,
+      sql`SELECT r.id, s.uuid AS su, o.uuid AS ou, t.name AS type, r.confidence, r.article_id, r.sent_start, r.sent_end, a.content
+           FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
+           JOIN kg_relation_types t ON t.id = r.relation_type_id JOIN kg_articles a ON a.id = r.article_id
+          WHERE r.graph_id = ${G} AND r.sent_start IS NOT NULL ORDER BY r.id LIMIT 1`,
+    ))!;
     const st = iri.statement(base(), r.id);
     const about = new Map(
       quads.filter((q) => q.subject.value === st).map((q) => [q.predicate.value, q.object]),
@@ -233,21 +232,20 @@ describe("graph export", () => {
     const { res, body } = await get(`/kg/graphs/${G}/export/?format=graphml`);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="graph-245.graphml"');
     const graph = parseGraphml(Graph, body.toString());
-    expect(graph.order).toBe(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", G));
-    expect(graph.size).toBe(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G));
-    const navy = db()
-      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
-      .pluck()
-      .get(G) as string;
+    expect(graph.order).toBe(await countIn("kg_entities", G));
+    expect(graph.size).toBe(await countIn("kg_relations", G));
+    const navy = await value<string>(
+      p.ctx,
+      sql`SELECT uuid FROM kg_entities WHERE graph_id = ${G} AND name = '美国海军'`,
+    );
     expect(graph.getNodeAttributes(navy)).toMatchObject({
       label: "美国海军",
       iri: iri.entity(base(), navy),
     });
-    const r = db()
-      .prepare(
-        "SELECT r.id, r.confidence, t.name FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ? ORDER BY r.id LIMIT 1",
-      )
-      .get(G) as { id: number; confidence: number; name: string };
+    const r = (await one<{ id: number; confidence: number; name: string }>(
+      p.ctx,
+      sql`SELECT r.id, r.confidence, t.name FROM kg_relations r JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${G} ORDER BY r.id LIMIT 1`,
+    ))!;
     expect(graph.getEdgeAttributes(`r${r.id}`)).toMatchObject({
       label: r.name,
       confidence: r.confidence,
@@ -275,8 +273,8 @@ describe("graph export", () => {
       "article",
       "sentence",
     ]);
-    expect(nodes).toHaveLength(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", G));
-    expect(rels).toHaveLength(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", G));
+    expect(nodes).toHaveLength(await countIn("kg_entities", G));
+    expect(rels).toHaveLength(await countIn("kg_relations", G));
     const ship = nodes.find((n) => n.name === "美国海军")!;
     expect(ship[":LABEL"].split(";").length).toBeGreaterThan(1); // the class and its ancestors
     const ids = new Set(nodes.map((n) => n["uuid:ID"]));
@@ -291,19 +289,20 @@ describe("graph export", () => {
 
 describe("filters", () => {
   it("a class: its entities (with subclasses) and their relations in either direction", async () => {
-    const cls = db()
-      .prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? AND name = '武器装备'")
-      .get(ontologyId()) as { id: number; name: string };
+    const cls = (await one<{ id: number; name: string }>(
+      p.ctx,
+      sql`SELECT id, name FROM kg_classes WHERE ontology_id = ${ontologyId()} AND name = '武器装备'`,
+    ))!;
     const quads = parseRdf(
       await exportText(`format=nt&class=${encodeURIComponent(cls.name)}`),
       "application/n-triples",
     );
     const facts = quads.filter(relationPredicate);
-    const expected = count(
-      `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id)
-       SELECT count(*) FROM kg_relations r WHERE r.graph_id = ? AND (r.subject_id IN (SELECT id FROM kg_entities WHERE class_id IN sub) OR r.object_id IN (SELECT id FROM kg_entities WHERE class_id IN sub))`,
-      cls.id,
-      G,
+    const expected = await count(
+      sql`WITH RECURSIVE sub(id) AS (SELECT id FROM kg_classes WHERE id = ${cls.id} UNION SELECT c.id FROM kg_classes c JOIN sub ON c.parent_id = sub.id)
+       SELECT count(*) AS n FROM kg_relations r WHERE r.graph_id = ${G}
+         AND (r.subject_id IN (SELECT id FROM kg_entities WHERE class_id IN (SELECT id FROM sub))
+           OR r.object_id IN (SELECT id FROM kg_entities WHERE class_id IN (SELECT id FROM sub)))`,
     );
     expect(expected).toBeGreaterThan(0);
     expect(facts).toHaveLength(expected);
@@ -315,21 +314,18 @@ describe("filters", () => {
   });
 
   it("a relation type: only its relations and the entities they join", async () => {
-    const type = db()
-      .prepare(
-        "SELECT t.id, t.name FROM kg_relation_types t JOIN kg_relations r ON r.relation_type_id = t.id WHERE r.graph_id = ? GROUP BY t.id ORDER BY count(*) DESC LIMIT 1",
-      )
-      .get(G) as { id: number; name: string };
+    const type = (await one<{ id: number; name: string }>(
+      p.ctx,
+      sql`SELECT t.id, t.name FROM kg_relation_types t JOIN kg_relations r ON r.relation_type_id = t.id WHERE r.graph_id = ${G} GROUP BY t.id, t.name ORDER BY count(*) DESC, t.id LIMIT 1`,
+    ))!;
     const quads = parseRdf(
       await exportText(`format=nt&relation_type=${encodeURIComponent(type.name)}`),
       "application/n-triples",
     );
     const facts = quads.filter(relationPredicate);
     expect(facts).toHaveLength(
-      count(
-        "SELECT count(*) FROM kg_relations WHERE graph_id = ? AND relation_type_id = ?",
-        G,
-        type.id,
+      await count(
+        sql`SELECT count(*) AS n FROM kg_relations WHERE graph_id = ${G} AND relation_type_id = ${type.id}`,
       ),
     );
     expect(new Set(facts.map((q) => q.predicate.value))).toEqual(
@@ -342,10 +338,10 @@ describe("filters", () => {
   });
 
   it("a neighbourhood: the relations and entities the relation page shows", async () => {
-    const uuid = db()
-      .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? AND name = '美国海军'")
-      .pluck()
-      .get(G) as string;
+    const uuid = await value<string>(
+      p.ctx,
+      sql`SELECT uuid FROM kg_entities WHERE graph_id = ${G} AND name = '美国海军'`,
+    );
     for (const depth of [1, 2]) {
       const shown = await (
         await fetch(
@@ -371,7 +367,7 @@ describe("permissions and parameters", () => {
     const refused = await get(`/kg/graphs/${G}/export/?format=nt`, outsider);
     expect(refused.res.status).toBe(403);
     expect(JSON.parse(refused.body.toString()).detail).toBe("您没有执行该操作的权限");
-    const visitor = userWithToken(p.ctx, "export-visitor", [
+    const visitor = await createUserWithToken(p.ctx, "export-visitor", [
       "kg__graph__read",
       "kg__feedback__create",
     ]);
@@ -490,7 +486,7 @@ describe("base IRI and label language", () => {
         (q) => q.predicate.value === iri.relationType("https://example.org/onto#", "装备"),
       ),
     ).toBe(true);
-    sqliteHandle(p.ctx).prepare("UPDATE kg_ontologies SET base_iri = '' WHERE id = ?").run(id);
+    await run(p.ctx, sql`UPDATE kg_ontologies SET base_iri = '' WHERE id = ${id}`);
   });
 });
 
@@ -508,13 +504,14 @@ describe("the ontology as OWL", () => {
       quads.filter(
         (q) => q.predicate.value === `${NS.rdf}type` && q.object.value === `${NS.owl}${t}`,
       ).length;
-    expect(typed("Class")).toBe(count("SELECT count(*) FROM kg_classes WHERE ontology_id = ?", id));
+    expect(typed("Class")).toBe(
+      await count(sql`SELECT count(*) AS n FROM kg_classes WHERE ontology_id = ${id}`),
+    );
     expect(typed("DatatypeProperty") + typed("ObjectProperty")).toBe(
-      count("SELECT count(*) FROM kg_relation_types WHERE ontology_id = ?", id) +
-        count(
-          "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ?",
-          id,
-        ),
+      (await count(sql`SELECT count(*) AS n FROM kg_relation_types WHERE ontology_id = ${id}`)) +
+        (await count(
+          sql`SELECT count(*) AS n FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ${id}`,
+        )),
     );
     expect(quads.some((q) => q.predicate.value === `${NS.rdfs}subClassOf`)).toBe(true);
     expect(
@@ -527,20 +524,15 @@ describe("the ontology as OWL", () => {
     expect(quads.map(key).sort()).toEqual((await ontologyQuads(p.ctx, id)).quads.map(key).sort());
     // Read back by the OWL reader: the ontology's classes and relation types, with their parents, domains and ranges.
     const read = await readOwl(text);
-    const classes = db()
-      .prepare(
-        "SELECT c.name, p.name AS parent FROM kg_classes c LEFT JOIN kg_classes p ON p.id = c.parent_id WHERE c.ontology_id = ?",
-      )
-      .all(id);
+    const classes = await rows<{ name: string; parent: string | null }>(
+      p.ctx,
+      sql`SELECT c.name, p.name AS parent FROM kg_classes c LEFT JOIN kg_classes p ON p.id = c.parent_id WHERE c.ontology_id = ${id}`,
+    );
     expect(
       read.classes
         .map((c) => ({ name: c.name, parent: c.parent }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-    ).toEqual(
-      (classes as { name: string; parent: string | null }[]).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      ),
-    );
+    ).toEqual(classes.sort((a, b) => a.name.localeCompare(b.name)));
     // And through the import's dry run: no change.
     const form = new FormData();
     form.append("file", new File([text], "ontology.ttl", { type: "text/turtle" }));
@@ -576,15 +568,15 @@ describe("the ontology's English labels in OWL", () => {
         (q.object as { language?: string }).language === "en",
     ).length;
     expect(english).toBe(
-      count("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND label_en <> ''", id) +
-        count(
-          "SELECT count(*) FROM kg_relation_types WHERE ontology_id = ? AND label_en <> ''",
-          id,
-        ) +
-        count(
-          "SELECT count(*) FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND p.label_en <> ''",
-          id,
-        ),
+      (await count(
+        sql`SELECT count(*) AS n FROM kg_classes WHERE ontology_id = ${id} AND label_en <> ''`,
+      )) +
+        (await count(
+          sql`SELECT count(*) AS n FROM kg_relation_types WHERE ontology_id = ${id} AND label_en <> ''`,
+        )) +
+        (await count(
+          sql`SELECT count(*) AS n FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ${id} AND p.label_en <> ''`,
+        )),
     );
     expect(english).toBeGreaterThan(40);
     const read = await readOwl(text);
@@ -596,8 +588,11 @@ describe("the ontology's English labels in OWL", () => {
       read.properties.find((x) => x.className === "舰艇" && x.name === "排水量"),
     ).toMatchObject({ labelEn: "Displacement" });
     // A term without one has no @en label.
-    const classId = count("SELECT id FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'", id);
-    db().prepare("UPDATE kg_classes SET label_en = '' WHERE id = ?").run(classId);
+    const classId = await value<number>(
+      p.ctx,
+      sql`SELECT id FROM kg_classes WHERE ontology_id = ${id} AND name = '舰艇'`,
+    );
+    await run(p.ctx, sql`UPDATE kg_classes SET label_en = '' WHERE id = ${classId}`);
     try {
       const again = parseRdf(
         (await get(`/graphadmin/ontologies/${id}/owl/`)).body.toString(),
@@ -613,7 +608,7 @@ describe("the ontology's English labels in OWL", () => {
           .map((q) => q.object.value),
       ).toEqual(["舰艇"]);
     } finally {
-      db().prepare("UPDATE kg_classes SET label_en = 'Naval vessel' WHERE id = ?").run(classId);
+      await run(p.ctx, sql`UPDATE kg_classes SET label_en = 'Naval vessel' WHERE id = ${classId}`);
     }
   });
 });
@@ -627,7 +622,7 @@ describe("streaming", () => {
       relations: 20_000,
       name: "导出流测试图谱",
     });
-    const relations = count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph);
+    const relations = await countIn("kg_relations", graph);
     const res = await fetch(`${p.api}/kg/graphs/${graph}/export/?format=nt`, {
       headers: authHeaders(reader),
     });
@@ -635,16 +630,15 @@ describe("streaming", () => {
     const first = await stream.read();
     expect(first.done).toBe(false);
     // Mid-download: the store takes writes (the export reads on a connection of its own)…
-    const r = db()
-      .prepare(
-        "SELECT subject_id, relation_type_id, object_id FROM kg_relations WHERE graph_id = ? LIMIT 1",
-      )
-      .get(graph) as Record<string, number>;
-    db()
-      .prepare(
-        "INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id) VALUES (?, ?, ?, ?)",
-      )
-      .run(graph, r.subject_id, r.relation_type_id, r.object_id);
+    const r = (await one<Record<string, number>>(
+      p.ctx,
+      sql`SELECT subject_id, relation_type_id, object_id FROM kg_relations WHERE graph_id = ${graph} LIMIT 1`,
+    ))!;
+    await run(
+      p.ctx,
+      sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id)
+        VALUES (${graph}, ${r.subject_id}, ${r.relation_type_id}, ${r.object_id})`,
+    );
     const patched = await fetch(`${p.api}/graphadmin/graphs/${graph}/iri/`, {
       method: "PATCH",
       headers: { ...authHeaders(admin), "Content-Type": "application/json" },
@@ -656,8 +650,6 @@ describe("streaming", () => {
     for (let c = await stream.read(); !c.done; c = await stream.read()) chunks.push(c.value);
     const quads = parseRdf(Buffer.concat(chunks).toString(), "application/n-triples");
     expect(quads.filter((q) => q.object.value === `${NS.rdf}Statement`)).toHaveLength(relations);
-    expect(count("SELECT count(*) FROM kg_relations WHERE graph_id = ?", graph)).toBe(
-      relations + 1,
-    );
+    expect(await countIn("kg_relations", graph)).toBe(relations + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { DataFactory, Writer, type Quad } from "n3";
@@ -6,11 +7,11 @@ import { KG, NS, iri, ontologyBaseIri } from "../../platform/interchange/vocabul
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { MILITARY_CSV, call, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { one, rows, run, value } from "../helpers/sql.js";
 
 let p: TestPlatform;
 let admin: Caller;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   p = await startPlatform();
   military = (await ensureBuiltinOntologies(p.ctx)).military;
   O = ontologyBaseIri(military);
-  admin = userWithToken(p.ctx, "importer", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "importer", ["admin"]);
 });
 afterAll(() => p.close());
 
@@ -58,7 +59,7 @@ async function newGraph(): Promise<number> {
   expect(r.status).toBe(202);
   expect((await settled(p, r.body.job_id)).status).toBe("succeeded");
   const g = r.body.graph.id as number;
-  sqliteHandle(p.ctx).prepare("DELETE FROM kg_entities WHERE graph_id = ?").run(g);
+  await run(p.ctx, sql`DELETE FROM kg_entities WHERE graph_id = ${g}`);
   return g;
 }
 
@@ -77,28 +78,28 @@ async function apply(graphId: number, planJobId: number, skip = false) {
 }
 
 const facts = (graphId: number) =>
-  sqliteHandle(p.ctx)
-    .prepare(
-      `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article,
-              CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
+  rows(
+    p.ctx,
+    sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article,
+              CASE WHEN a.id IS NULL THEN NULL ELSE substr(a.content, CAST(r.sent_start + 1 AS integer), CAST(r.sent_end - r.sent_start AS integer)) END AS sentence
          FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
          JOIN kg_relation_types t ON t.id = r.relation_type_id LEFT JOIN kg_articles a ON a.id = r.article_id
-        WHERE r.graph_id = ? ORDER BY s.name, t.name, o.name`,
-    )
-    .all(graphId);
+        WHERE r.graph_id = ${graphId} ORDER BY s.name, t.name, o.name`,
+  );
 const entities = (graphId: number) =>
-  sqliteHandle(p.ctx)
-    .prepare(
-      `SELECT e.name, c.name AS class, e.aliases, e.properties FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
-        WHERE e.graph_id = ? ORDER BY e.name`,
-    )
-    .all(graphId) as { name: string; class: string | null; aliases: string; properties: string }[];
+  rows<{ name: string; class: string | null; aliases: string; properties: string }>(
+    p.ctx,
+    sql`SELECT e.name, c.name AS class, e.aliases, e.properties FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
+        WHERE e.graph_id = ${graphId} ORDER BY e.name`,
+  );
 const counts = (graphId: number) =>
-  ["kg_entities", "kg_relations", "kg_articles"].map((t) =>
-    sqliteHandle(p.ctx)
-      .prepare(`SELECT count(*) FROM ${t} WHERE graph_id = ?`)
-      .pluck()
-      .get(graphId),
+  Promise.all(
+    ["kg_entities", "kg_relations", "kg_articles"].map((t) =>
+      value<number>(
+        p.ctx,
+        sql`SELECT count(*) AS n FROM ${sql.table(t)} WHERE graph_id = ${graphId}`,
+      ),
+    ),
   );
 
 const nt = () =>
@@ -134,10 +135,10 @@ describe("N-Triples through the dry run and apply", () => {
       entities: { added: 3 },
       relations: { added: 2 },
     });
-    expect(counts(g)).toEqual([0, 0, 0]);
+    expect(await counts(g)).toEqual([0, 0, 0]);
     const done = (await apply(g, plan.id)) as { status: string };
     expect(done.status).toBe("succeeded");
-    expect(entities(g)).toEqual([
+    expect(await entities(g)).toEqual([
       { name: "东部战区海军", class: "军队", aliases: "[]", properties: "{}" },
       { name: "大连", class: "城市", aliases: "[]", properties: "{}" },
       {
@@ -147,7 +148,7 @@ describe("N-Triples through the dry run and apply", () => {
         properties: '{"排水量":"60900吨"}',
       },
     ]);
-    expect(facts(g)).toEqual([
+    expect(await facts(g)).toEqual([
       { s: "东部战区海军", p: "装备", o: "辽宁舰", confidence: 1, article: null, sentence: null },
       { s: "辽宁舰", p: "部署于", o: "大连", confidence: 1, article: null, sentence: null },
     ]);
@@ -185,10 +186,10 @@ describe("Turtle and JSON-LD", () => {
     const plan = await dryRun(g, { file_ids: [await upload("fleet.ttl", ttl)] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([
+    expect(await facts(g)).toEqual([
       { s: "东部战区海军", p: "装备", o: "歼-15", confidence: 1, article: null, sentence: null },
     ]);
-    expect(entities(g).find((e) => e.name === "歼-15")).toMatchObject({
+    expect((await entities(g)).find((e) => e.name === "歼-15")).toMatchObject({
       class: "飞机",
       properties: '{"最大速度":"2.4"}',
     });
@@ -211,7 +212,7 @@ describe("Turtle and JSON-LD", () => {
     const plan = await dryRun(g, { file_ids: [await upload("fleet.jsonld", JSON.stringify(doc))] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([
+    expect(await facts(g)).toEqual([
       { s: "东部战区海军", p: "装备", o: "山东舰", confidence: 1, article: null, sentence: null },
     ]);
   });
@@ -243,7 +244,7 @@ describe("malformed files: clear errors, nothing changed", () => {
     const refused = (await apply(g, plan.id)) as { status: number; body: { detail: string } };
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(/预演发现 3 行有问题/);
-    expect(counts(g)).toEqual([0, 0, 0]);
+    expect(await counts(g)).toEqual([0, 0, 0]);
   });
 
   it("Turtle: an unknown prefix fails the dry run naming the line", async () => {
@@ -257,7 +258,7 @@ describe("malformed files: clear errors, nothing changed", () => {
     const plan = await dryRun(g, { file_ids: [await upload("bad.ttl", ttl)] });
     expect(plan.status).toBe("failed");
     expect(plan.error).toBe('文件"bad.ttl"第 4 行：RDF 语法错误：Undefined prefix "foo:"');
-    expect(counts(g)).toEqual([0, 0, 0]);
+    expect(await counts(g)).toEqual([0, 0, 0]);
   });
 
   it("Turtle: an unterminated literal names its line", async () => {
@@ -301,7 +302,7 @@ describe("malformed files: clear errors, nothing changed", () => {
     expect(dropped.error).toMatch(
       /JSON-LD 内容无法无损转换为 RDF（invalid property.*"property":"name"/,
     );
-    expect(counts(g)).toEqual([0, 0, 0]);
+    expect(await counts(g)).toEqual([0, 0, 0]);
   });
 });
 
@@ -323,7 +324,7 @@ describe("ontology checks", () => {
     ]);
     const done = (await apply(g, plan.id, true)) as { status: string };
     expect(done.status).toBe("succeeded");
-    expect(entities(g).map((e) => e.name)).toEqual(["海军"]);
+    expect((await entities(g)).map((e) => e.name)).toEqual(["海军"]);
   });
 
   it("refuses a relation outside its domain or range, on its line", async () => {
@@ -380,13 +381,14 @@ describe("ontology checks", () => {
     });
     expect(plannedReport(second).problems).toEqual([]);
     expect(((await apply(g, second.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([
+    expect(await facts(g)).toEqual([
       { s: "navy", p: "装备", o: "ship", confidence: 1, article: null, sentence: null },
     ]);
     expect(
-      sqliteHandle(p.ctx)
-        .prepare("SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings")
-        .all(),
+      await rows(
+        p.ctx,
+        sql`SELECT source_key, predicate_iri, relation_type FROM kg_predicate_mappings`,
+      ),
     ).toEqual([{ source_key: "file:foreign.nt", predicate_iri: foreign, relation_type: "装备" }]);
 
     // The next import of the same source needs no choice.
@@ -427,7 +429,7 @@ describe("provenance from reified statements", () => {
     const plan = await dryRun(g, { file_ids: [await upload("prov.nt", text)] });
     expect(plannedReport(plan).problems).toEqual([]);
     expect(((await apply(g, plan.id)) as { status: string }).status).toBe("succeeded");
-    expect(facts(g)).toEqual([
+    expect(await facts(g)).toEqual([
       {
         s: "东部战区海军",
         p: "装备",
@@ -438,9 +440,7 @@ describe("provenance from reified statements", () => {
       },
     ]);
     expect(
-      sqliteHandle(p.ctx)
-        .prepare("SELECT url, published_at FROM kg_articles WHERE graph_id = ?")
-        .get(g),
+      await one(p.ctx, sql`SELECT url, published_at FROM kg_articles WHERE graph_id = ${g}`),
     ).toEqual({
       url: "https://news.example/1",
       published_at: "2024-05-01",
@@ -507,11 +507,14 @@ describe("OWL import into an ontology", () => {
       file_ids: [await uploadCsv(p, admin, "owl-facts.csv", MILITARY_CSV)],
     });
     expect((await settled(p, built.body.job_id)).status).toBe("succeeded");
-    const before = JSON.stringify(
-      sqliteHandle(p.ctx)
-        .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
-        .all(military),
-    );
+    const classes = async () =>
+      JSON.stringify(
+        await rows(
+          p.ctx,
+          sql`SELECT * FROM kg_classes WHERE ontology_id = ${military} ORDER BY id`,
+        ),
+      );
+    const before = await classes();
     // The class 舰艇 and its properties left out (relation types still name it as domain or range).
     const owl = await owlWithout(
       military,
@@ -546,13 +549,7 @@ describe("OWL import into an ontology", () => {
     const applied = await importOwl(military, owl, true);
     expect(applied.status).toBe(409);
     expect(applied.body.detail).toMatch(/仍被 \d+ 个实体使用，无法删除/);
-    expect(
-      JSON.stringify(
-        sqliteHandle(p.ctx)
-          .prepare("SELECT * FROM kg_classes WHERE ontology_id = ? ORDER BY id")
-          .all(military),
-      ),
-    ).toBe(before);
+    expect(await classes()).toBe(before);
   });
 
   it("applies added classes, relation types and properties, then reads back as no change", async () => {
@@ -631,32 +628,36 @@ describe("OWL import into an ontology", () => {
     }
     const applied = await importOwl(military, owl, true);
     expect(applied.status).toBe(200);
-    const label = (sql: string) => sqliteHandle(p.ctx).prepare(sql).pluck().get(military);
-    expect(label("SELECT label_en FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'")).toBe(
-      "Warship",
-    );
     expect(
-      label("SELECT label_en FROM kg_relation_types WHERE ontology_id = ? AND name = '装备'"),
+      await value(
+        p.ctx,
+        sql`SELECT label_en FROM kg_classes WHERE ontology_id = ${military} AND name = '舰艇'`,
+      ),
+    ).toBe("Warship");
+    expect(
+      await value(
+        p.ctx,
+        sql`SELECT label_en FROM kg_relation_types WHERE ontology_id = ${military} AND name = '装备'`,
+      ),
     ).toBe("equipped with");
     expect(
-      label(
-        "SELECT p.label_en FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ? AND c.name = '舰艇' AND p.name = '排水量'",
+      await value(
+        p.ctx,
+        sql`SELECT p.label_en FROM kg_class_properties p JOIN kg_classes c ON c.id = p.class_id WHERE c.ontology_id = ${military} AND c.name = '舰艇' AND p.name = '排水量'`,
       ),
     ).toBe("Tonnage");
     // The file again, and the export of the result: no change.
     expect((await importOwl(military, owl)).body.unchanged).toBe(true);
     expect((await importOwl(military, await owlOf(military))).body.unchanged).toBe(true);
     // Back as it was.
-    sqliteHandle(p.ctx)
-      .prepare(
-        "UPDATE kg_classes SET label_en = 'Naval vessel' WHERE ontology_id = ? AND name = '舰艇'",
-      )
-      .run(military);
-    sqliteHandle(p.ctx)
-      .prepare(
-        "UPDATE kg_class_properties SET label_en = 'Displacement' WHERE name = '排水量' AND class_id = (SELECT id FROM kg_classes WHERE ontology_id = ? AND name = '舰艇')",
-      )
-      .run(military);
+    await run(
+      p.ctx,
+      sql`UPDATE kg_classes SET label_en = 'Naval vessel' WHERE ontology_id = ${military} AND name = '舰艇'`,
+    );
+    await run(
+      p.ctx,
+      sql`UPDATE kg_class_properties SET label_en = 'Displacement' WHERE name = '排水量' AND class_id = (SELECT id FROM kg_classes WHERE ontology_id = ${military} AND name = '舰艇')`,
+    );
   });
 
   it("a class added with an English label names it; one changed reads parent and label in one detail", async () => {
@@ -720,30 +721,28 @@ describe("round trip: the demo graph exported, then imported into an empty graph
   const G = 245;
   beforeAll(async () => {
     d = await startPlatform({ seed: "demo" });
-    who = userWithToken(d.ctx, "round-trip", ["admin"]);
+    who = await createUserWithToken(d.ctx, "round-trip", ["admin"]);
   });
   afterAll(() => d.close());
 
   const factsOf = (graphId: number) =>
-    sqliteHandle(d.ctx)
-      .prepare(
-        `SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article, a.source, a.url, a.published_at,
-                CASE WHEN a.id IS NULL OR r.sent_start IS NULL THEN NULL ELSE substr(a.content, r.sent_start + 1, r.sent_end - r.sent_start) END AS sentence
+    rows(
+      d.ctx,
+      sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence, a.title AS article, a.source, a.url, a.published_at,
+                CASE WHEN a.id IS NULL OR r.sent_start IS NULL THEN NULL ELSE substr(a.content, CAST(r.sent_start + 1 AS integer), CAST(r.sent_end - r.sent_start AS integer)) END AS sentence
            FROM kg_relations r JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
            JOIN kg_relation_types t ON t.id = r.relation_type_id LEFT JOIN kg_articles a ON a.id = r.article_id
-          WHERE r.graph_id = ? ORDER BY s.name, t.name, o.name`,
-      )
-      .all(graphId);
+          WHERE r.graph_id = ${graphId} ORDER BY s.name, t.name, o.name`,
+    );
   // Property values as text: the demo seed holds some numbers as strings ("1884"), an import
   // stores them as the ontology's datatype says (1884), as a CSV build does.
-  const entitiesOf = (graphId: number) =>
+  const entitiesOf = async (graphId: number) =>
     (
-      sqliteHandle(d.ctx)
-        .prepare(
-          `SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
-            WHERE e.graph_id = ? ORDER BY e.name`,
-        )
-        .all(graphId) as { properties: string }[]
+      await rows<{ properties: string }>(
+        d.ctx,
+        sql`SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e LEFT JOIN kg_classes c ON c.id = e.class_id
+            WHERE e.graph_id = ${graphId} ORDER BY e.name`,
+      )
     ).map((e) => ({
       ...e,
       properties: Object.fromEntries(
@@ -776,10 +775,10 @@ describe("round trip: the demo graph exported, then imported into an empty graph
       });
       expect(up.status).toBe(201);
       const fileId = (await up.json()).id as number;
-      const ontologyId = sqliteHandle(d.ctx)
-        .prepare("SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ?")
-        .pluck()
-        .get(G) as number;
+      const ontologyId = await value<number>(
+        d.ctx,
+        sql`SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${G}`,
+      );
       const built = await call(d, who, "POST", "/graphadmin/graphs/", {
         name: `往返 ${format} ${++copies}`,
         domain: "military",
@@ -791,10 +790,12 @@ describe("round trip: the demo graph exported, then imported into an empty graph
       expect(job.error ?? null).toBeNull();
       expect((job.result as { report: { problems: unknown[] } }).report.problems).toEqual([]);
       const copy = built.body.graph.id as number;
-      expect(factsOf(G).length).toBeGreaterThan(50);
-      expect(factsOf(G).every((f) => (f as { sentence: string | null }).sentence)).toBe(true);
-      expect(factsOf(copy)).toEqual(factsOf(G));
-      expect(entitiesOf(copy)).toEqual(entitiesOf(G));
+      expect((await factsOf(G)).length).toBeGreaterThan(50);
+      expect((await factsOf(G)).every((f) => (f as { sentence: string | null }).sentence)).toBe(
+        true,
+      );
+      expect(await factsOf(copy)).toEqual(await factsOf(G));
+      expect(await entitiesOf(copy)).toEqual(await entitiesOf(G));
 
       // The same file into the copy is no change at all (entities, relations, provenance).
       const again = await call(d, who, "POST", `/graphadmin/graphs/${copy}/update/dry-run/`, {

@@ -8,10 +8,12 @@ import {
   eventually,
   settled,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { sql } from "kysely";
+import type { Tx } from "../../platform/db/store.js";
+import { rows, run, value } from "../helpers/sql.js";
 
 /** Test kinds: what the runner does with success, failure, slowness, cancellation and restarts. */
 let gate: () => void = () => {};
@@ -50,14 +52,14 @@ registerJobKind("test.resumable", async () => ({ resumed: true }), { resumable: 
 const stalled = new Map<string, () => void>();
 let runs = 0;
 const effects = (jobId: number) =>
-  sqliteHandle(p.ctx)
-    .prepare("SELECT count(*) FROM audit_log WHERE action = 'test-effect' AND resource = ?")
-    .pluck()
-    .get(`job-${jobId}`) as number;
-const writeEffect = (job: { id: number; ctx: Parameters<typeof sqliteHandle>[0] }) =>
-  sqliteHandle(job.ctx)
-    .prepare("INSERT INTO audit_log (action, resource) VALUES ('test-effect', ?)")
-    .run(`job-${job.id}`);
+  value<number>(
+    p.ctx,
+    sql`SELECT count(*) AS n FROM audit_log WHERE action = 'test-effect' AND resource = ${`job-${jobId}`}`,
+  );
+const writeEffect = (tx: Tx, jobId: number) =>
+  sql`INSERT INTO audit_log (action, resource) VALUES ('test-effect', ${`job-${jobId}`})`.execute(
+    tx,
+  );
 for (const [kind, resumable] of [
   ["test.stall-resumable", true],
   ["test.stall-once", false],
@@ -66,7 +68,7 @@ for (const [kind, resumable] of [
     kind,
     async (job) => {
       if (runs++ === 0) await new Promise<void>((resolve) => stalled.set(kind, resolve));
-      await job.transaction(() => writeEffect(job));
+      await job.transaction((tx) => writeEffect(tx, job.id));
       await job.progress(50, "效果已写入");
       await job.log("info", "effect written");
       return job.complete(() => ({ wrote: true }));
@@ -77,6 +79,13 @@ for (const [kind, resumable] of [
 registerJobKind("test.once", async () => ({ ran: true }), { resumable: false });
 
 let p: TestPlatform;
+const logsOf = async (id: number) =>
+  (
+    await rows<{ message: string }>(
+      p.ctx,
+      sql`SELECT message FROM job_logs WHERE job_id = ${id} ORDER BY id`,
+    )
+  ).map((r) => r.message);
 beforeAll(async () => {
   p = await startPlatform();
 });
@@ -95,10 +104,7 @@ describe("the job runner", () => {
     });
     expect(job.started_at).toBeTruthy();
     expect(job.finished_at).toBeTruthy();
-    const logs = sqliteHandle(p.ctx)
-      .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
-      .pluck()
-      .all(id);
+    const logs = await logsOf(id);
     expect(logs).toEqual(expect.arrayContaining(["任务开始", "step 1", "step 5", "任务完成"]));
   });
 
@@ -122,7 +128,7 @@ describe("the job runner", () => {
   });
 
   it("cancels a running job at its next checkpoint", async () => {
-    const admin = userWithToken(p.ctx, "canceller", ["kg__graph__update"]);
+    const admin = await createUserWithToken(p.ctx, "canceller", ["kg__graph__update"]);
     const id = await enqueueJob(p.ctx, { kind: "test.wait", params: {} });
     await eventually(async () => (await getJob(p.ctx.store.db, id))!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/cancel/`, {
@@ -145,32 +151,25 @@ describe("the job runner", () => {
 
 describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   /** A job as a dead process leaves it: running, with a heartbeat that stopped. */
-  function orphan(kind: string, heartbeat: string | null = null) {
-    const id = Number(
-      sqliteHandle(p.ctx)
-        .prepare(
-          "INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker) VALUES (?, 'running', 40, ?, ?, 'dead-worker')",
-        )
-        .run(kind, new Date().toISOString(), heartbeat).lastInsertRowid,
+  const orphan = (kind: string, heartbeat: string | null = null) =>
+    value<number>(
+      p.ctx,
+      sql`INSERT INTO jobs (kind, status, progress, started_at, heartbeat_at, worker)
+        VALUES (${kind}, 'running', 40, ${new Date().toISOString()}, ${heartbeat}, 'dead-worker')
+        RETURNING id`,
     );
-    return id;
-  }
 
   it("re-queues a resumable job and runs it again", async () => {
-    const id = orphan("test.resumable");
+    const id = await orphan("test.resumable");
     const out = await recoverJobs(p.ctx);
     expect(out.requeued).toContain(id);
     const job = await settled(p, id);
     expect(job).toMatchObject({ status: "succeeded", attempts: 1, result: { resumed: true } });
-    const logs = sqliteHandle(p.ctx)
-      .prepare("SELECT message FROM job_logs WHERE job_id = ?")
-      .pluck()
-      .all(id) as string[];
-    expect(logs).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
+    expect(await logsOf(id)).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
   });
 
   it("marks any other job failed, saying its worker stopped answering", async () => {
-    const id = orphan("test.once");
+    const id = await orphan("test.once");
     expect((await recoverJobs(p.ctx)).failed).toContain(id);
     expect(await getJob(p.ctx.store.db, id)).toMatchObject({
       status: "failed",
@@ -179,7 +178,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   });
 
   it("leaves a job whose heartbeat is fresh (another process is running it)", async () => {
-    const id = orphan("test.once", new Date().toISOString());
+    const id = await orphan("test.once", new Date().toISOString());
     const out = await recoverJobs(p.ctx);
     expect(out.failed).not.toContain(id);
     expect((await getJob(p.ctx.store.db, id))!.status).toBe("running");
@@ -187,8 +186,8 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   });
 
   it("gives up on a resumable job after three restarts", async () => {
-    const id = orphan("test.resumable");
-    sqliteHandle(p.ctx).prepare("UPDATE jobs SET attempts = 3 WHERE id = ?").run(id);
+    const id = await orphan("test.resumable");
+    await run(p.ctx, sql`UPDATE jobs SET attempts = 3 WHERE id = ${id}`);
     expect((await recoverJobs(p.ctx)).failed).toContain(id);
     expect((await getJob(p.ctx.store.db, id))!.error).toBe(`${abandoned(30)}（已重试 3 次）`);
   });
@@ -196,7 +195,7 @@ describe("jobs whose worker stopped answering (dead, or only slow)", () => {
   it("recovers at platform start: a job left running in the store is never silently lost", async () => {
     const { createPlatform } = await import("../../platform/index.js");
     const settings = { ...p.ctx.settings };
-    const id = orphan("test.once");
+    const id = await orphan("test.once");
     const second = await createPlatform(settings);
     try {
       expect(await getJob(second.ctx.store.db, id)).toMatchObject({
@@ -220,11 +219,6 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
       await second.close();
     }
   }
-  const logsOf = (id: number) =>
-    sqliteHandle(p.ctx)
-      .prepare("SELECT message FROM job_logs WHERE job_id = ? ORDER BY id")
-      .pluck()
-      .all(id) as string[];
 
   it("a resumable job taken over from a stalled worker runs its effects once", async () => {
     runs = 0;
@@ -237,16 +231,16 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
       expect((await recoverJobs(second.ctx, { staleMs: 0 })).requeued).toContain(id);
       const done = await settled(p, id);
       expect(done).toMatchObject({ status: "succeeded", attempts: 1, result: { wrote: true } });
-      expect(effects(id)).toBe(1);
+      expect(await effects(id)).toBe(1);
       // The stalled worker wakes: its write, progress, log and result are all refused.
       stalled.get("test.stall-resumable")!();
       stalled.delete("test.stall-resumable");
       const again = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 1 } });
       expect((await settled(p, again)).status).toBe("succeeded");
     });
-    expect(effects(id)).toBe(1);
+    expect(await effects(id)).toBe(1);
     expect(await getJob(p.ctx.store.db, id)).toMatchObject({ status: "succeeded", attempts: 1 });
-    const logs = logsOf(id);
+    const logs = await logsOf(id);
     expect(logs.filter((m) => m === "任务完成")).toHaveLength(1);
     expect(logs.filter((m) => m === "effect written")).toHaveLength(1);
     expect(logs).toContain(`${takenOver(30)}，已重新排队（第 1 次重试）`);
@@ -269,15 +263,15 @@ describe("ownership: a worker that lost its job writes nothing more", () => {
       status: "failed",
       error: abandoned(30),
     });
-    expect(effects(id)).toBe(0);
-    expect(logsOf(id)).not.toContain("effect written");
-    expect(logsOf(id)).not.toContain("任务完成");
+    expect(await effects(id)).toBe(0);
+    expect(await logsOf(id)).not.toContain("effect written");
+    expect(await logsOf(id)).not.toContain("任务完成");
   });
 });
 
 describe("the job API", () => {
   it("lists jobs newest first with filters and pages", async () => {
-    const u = userWithToken(p.ctx, "lister", ["kg__graph__update"]);
+    const u = await createUserWithToken(p.ctx, "lister", ["kg__graph__update"]);
     const a = await enqueueJob(p.ctx, { kind: "test.count", graphId: 245, params: { steps: 1 } });
     await settled(p, a);
     const res = await fetch(`${p.api}/jobs/?kind=test.count&graph_id=245&status=succeeded&page=1`, {
@@ -299,7 +293,7 @@ describe("the job API", () => {
   });
 
   it("shows only the kinds a user's codenames open (and their own jobs)", async () => {
-    const outsider = userWithToken(p.ctx, "outsider", ["kg__graph__read"]);
+    const outsider = await createUserWithToken(p.ctx, "outsider", ["kg__graph__read"]);
     const visible = await listJobs(p.ctx.store.db, { visibleKinds: [], orCreatedBy: outsider.id });
     expect(visible.count).toBe(0);
     const mine = await enqueueJob(p.ctx, {
@@ -316,7 +310,7 @@ describe("the job API", () => {
   });
 
   it("returns one job with its log paged newest first, and 404 for an unknown id", async () => {
-    const u = userWithToken(p.ctx, "reader", ["kg__graph__update"]);
+    const u = await createUserWithToken(p.ctx, "reader", ["kg__graph__update"]);
     const id = await enqueueJob(p.ctx, { kind: "test.count", params: { steps: 30 } });
     await settled(p, id);
     const res = await fetch(`${p.api}/jobs/${id}/?log_page=2&log_page_size=10`, {
@@ -334,7 +328,7 @@ describe("the job API", () => {
   });
 
   it("streams progress as server-sent events until the job is done", async () => {
-    const u = userWithToken(p.ctx, "follower", ["kg__graph__update"]);
+    const u = await createUserWithToken(p.ctx, "follower", ["kg__graph__update"]);
     const id = await enqueueJob(p.ctx, { kind: "test.wait", params: {} });
     await eventually(async () => (await getJob(p.ctx.store.db, id))!.status === "running");
     const res = await fetch(`${p.api}/jobs/${id}/events/`, { headers: authHeaders(u) });
@@ -346,7 +340,7 @@ describe("the job API", () => {
     text += decoder.decode(first.value);
     expect(text).toContain("event: progress");
     expect(text).toContain('"status":"running"');
-    sqliteHandle(p.ctx).prepare("UPDATE jobs SET cancel_requested = 1 WHERE id = ?").run(id);
+    await run(p.ctx, sql`UPDATE jobs SET cancel_requested = 1 WHERE id = ${id}`);
     gate();
     for (;;) {
       const { value, done } = await reader.read();

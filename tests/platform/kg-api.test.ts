@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ontologyClasses, ontologyRelationTypes } from "../../platform/kg/ontology.js";
 import { one as first } from "../helpers/sql.js";
-import { startPlatform, type TestPlatform, userWithToken } from "../helpers/platform.js";
+import { startPlatform, type TestPlatform, createUserWithToken } from "../helpers/platform.js";
 
 type Json = any;
 
@@ -11,7 +11,8 @@ describe("knowledge-graph API on the demo corpus", () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     p = await startPlatform({ seed: "demo" });
-    headers = { Authorization: `Token ${userWithToken(p.ctx, "kg-api-reader", []).token}` };
+    const reader = await createUserWithToken(p.ctx, "kg-api-reader", []);
+    headers = { Authorization: `Token ${reader.token}` };
   });
   afterAll(() => p.close());
 

@@ -7,7 +7,8 @@ import {
   authHeaders,
   startPlatform,
   type TestPlatform,
-  userWithToken,
+  createUserWithToken,
+  type TestUser,
 } from "../helpers/platform.js";
 
 type Json = any;
@@ -16,11 +17,11 @@ type Json = any;
 describe("the relation graph endpoint", () => {
   let p: TestPlatform;
   let headers: Record<string, string>;
-  let reader: ReturnType<typeof userWithToken>;
+  let reader: TestUser;
   let hub: string;
   beforeAll(async () => {
     p = await startPlatform({ seed: "demo" });
-    reader = userWithToken(p.ctx, "kg-graph-reader", []);
+    reader = await createUserWithToken(p.ctx, "kg-graph-reader", []);
     headers = { Authorization: `Token ${reader.token}` };
     hub = await value<string>(
       p.ctx,

@@ -5,10 +5,11 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { sqliteHandle } from "../helpers/sql.js";
+import { sql } from "kysely";
+import { run, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -43,14 +44,14 @@ describe("password hashing off the event loop", () => {
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   const hashOf = (username: string) =>
-    sqliteHandle(p.ctx)
-      .prepare("SELECT password_hash FROM users WHERE username = ?")
-      .pluck()
-      .get(username) as string | undefined;
+    value<string | undefined>(
+      p.ctx,
+      sql`SELECT password_hash FROM users WHERE username = ${username}`,
+    );
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "pw-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "pw-admin", ["admin"]);
   });
   afterAll(() => p.close());
 
@@ -95,20 +96,20 @@ describe("password hashing off the event loop", () => {
     expect(created.map((r) => r.status)).toEqual(Array(16).fill(201));
     // Sixteen hashes take at least 4 × 40 ms on the pool; the read did not wait for them all.
     expect(finished.indexOf("read")).toBeLessThan(16);
-    expect(await verifyPassword("Mixed-pass-7", hashOf("mixed7")!)).toBe(true);
+    expect(await verifyPassword("Mixed-pass-7", (await hashOf("mixed7"))!)).toBe(true);
   });
 
   it("logs in, changes and resets passwords through the asynchronous hash", async () => {
     expect((await login("mixed1", "Mixed-pass-1", "10.9.0.1")).status).toBe(200);
-    const own = userWithToken(p.ctx, "pw-changer", [], "First-pass-1");
-    sqliteHandle(p.ctx).prepare("UPDATE users SET need_init_password = 0 WHERE id = ?").run(own.id);
+    const own = await createUserWithToken(p.ctx, "pw-changer", [], "First-pass-1");
+    await run(p.ctx, sql`UPDATE users SET need_init_password = 0 WHERE id = ${own.id}`);
     const changed = await call(own, "PATCH", "/common/users/password/", {
       old_password: "First-pass-1",
       new_password: "Second-pass-2",
       confirm_password: "Second-pass-2",
     });
     expect(changed.status).toBe(200);
-    expect(await verifyPassword("Second-pass-2", hashOf("pw-changer")!)).toBe(true);
+    expect(await verifyPassword("Second-pass-2", (await hashOf("pw-changer"))!)).toBe(true);
     expect(
       (await call(own, "POST", "/common/users/valid/", { password: "Second-pass-2" })).body,
     ).toEqual({ valid: true });
@@ -117,11 +118,11 @@ describe("password hashing off the event loop", () => {
       new_password: "Third-pass-3",
     });
     expect(reset.status).toBe(200);
-    expect(await verifyPassword("Third-pass-3", hashOf("pw-changer")!)).toBe(true);
+    expect(await verifyPassword("Third-pass-3", (await hashOf("pw-changer"))!)).toBe(true);
   });
 
   it("judges guesses sent together as of when each was checked: no more wrong answers than the throttle allows", async () => {
-    userWithToken(p.ctx, "pw-target", [], "Right-pass-9");
+    await createUserWithToken(p.ctx, "pw-target", [], "Right-pass-9");
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => login("pw-target", `wrong-guess-${i}`, `10.8.0.${i}`)),
     );
@@ -144,7 +145,7 @@ describe("password hashing off the event loop", () => {
     expect(bad.body.errors).toEqual([
       { row: 26, field: "password", message: "密码长度不能少于8位" },
     ]);
-    expect(hashOf("csv0")).toBeUndefined();
+    expect(await hashOf("csv0")).toBeUndefined();
 
     const finished: string[] = [];
     const importing = upload(admin, ["username,password,is_active", ...rows].join("\n")).then(
@@ -162,6 +163,6 @@ describe("password hashing off the event loop", () => {
     expect(readAnswer.status).toBe(200);
     // 24 hashes take about a second (40 ms each, at most cores − 1 at once): the read was answered meanwhile.
     expect(finished).toEqual(["read", "import"]);
-    expect(await verifyPassword("Csv-pass-23", hashOf("csv23")!)).toBe(true);
+    expect(await verifyPassword("Csv-pass-23", (await hashOf("csv23"))!)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { one, rows, value } from "../helpers/sql.js";
@@ -25,7 +25,7 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "acc-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "acc-admin", ["admin"]);
   });
   afterAll(() => p.close());
 
@@ -129,9 +129,9 @@ describe("generic resources: users, groups, configs and file data", () => {
     });
 
     it("resets a password: hashed, forced change at next login, live tokens ended", async () => {
-      const target = userWithToken(p.ctx, "acc-target", ["auth__user__read"]);
+      const target = await createUserWithToken(p.ctx, "acc-target", ["auth__user__read"]);
       expect((await call(target, "GET", "/common/users/")).status).toBe(200);
-      const updater = userWithToken(p.ctx, "acc-updater", ["auth__user__update"]);
+      const updater = await createUserWithToken(p.ctx, "acc-updater", ["auth__user__update"]);
       const r = await call(
         updater,
         "POST",
@@ -154,7 +154,7 @@ describe("generic resources: users, groups, configs and file data", () => {
     });
 
     it("refuses a reset without auth__user__update, or with a short password", async () => {
-      const reader = userWithToken(p.ctx, "acc-reader", ["auth__user__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-reader", ["auth__user__read"]);
       expect(
         (await call(reader, "POST", `/common/users/${userId}/reset_password/long-enough-1/`))
           .status,
@@ -180,18 +180,18 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   describe("groups and permissions", () => {
     it("lists every permission of the catalogue for the permission matrix", async () => {
-      const reader = userWithToken(p.ctx, "acc-group-reader", ["auth__group__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-group-reader", ["auth__group__read"]);
       const r = await call(reader, "GET", "/common/permissions/");
       expect(r.status).toBe(200);
       const codenames = r.body.results.map((x: { codename: string }) => x.codename);
       for (const c of permissionCatalog) expect(codenames).toContain(c.codename);
       expect(r.body.count).toBe(r.body.results.length);
-      const nobody = userWithToken(p.ctx, "acc-group-nobody", []);
+      const nobody = await createUserWithToken(p.ctx, "acc-group-nobody", []);
       expect((await call(nobody, "GET", "/common/permissions/")).status).toBe(403);
     });
 
     it("creates a role with members and permission codenames, and changes them", async () => {
-      const member = userWithToken(p.ctx, "acc-member", []);
+      const member = await createUserWithToken(p.ctx, "acc-member", []);
       const schema = (await call(admin, "GET", "/common/groups/schema/")).body;
       expect(schema.select_options.permissions).toContainEqual(
         expect.objectContaining({ key: "auth__user__read" }),
@@ -256,6 +256,29 @@ describe("generic resources: users, groups, configs and file data", () => {
 
   describe("file data", () => {
     const content = Buffer.from("名称,数量\n歼-20,1\n".repeat(200));
+    const filesDir = () => path.join(p.ctx.settings.dataDir, "files");
+
+    /** The bytes kept for an upload: a file in DATA_DIR/files (SQLite), chunks in the store (PostgreSQL). */
+    async function storedBytes(uuid: string): Promise<Buffer | null> {
+      if (p.ctx.store.engine === "sqlite") {
+        const file = path.join(filesDir(), uuid);
+        return fs.existsSync(file) ? fs.readFileSync(file) : null;
+      }
+      const chunks = await rows<{ bytes: Buffer }>(
+        p.ctx,
+        sql`SELECT bytes FROM data_file_chunks WHERE uuid = ${uuid} ORDER BY seq`,
+      );
+      return chunks.length ? Buffer.concat(chunks.map((c) => c.bytes)) : null;
+    }
+
+    /** Every upload whose bytes are kept, wherever the engine keeps them. */
+    async function storedUploads(): Promise<string[]> {
+      if (p.ctx.store.engine === "sqlite")
+        return fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()) : [];
+      return (
+        await rows<{ uuid: string }>(p.ctx, sql`SELECT DISTINCT uuid FROM data_file_chunks`)
+      ).map((r) => r.uuid);
+    }
 
     async function uploadFile(
       t: Token,
@@ -294,8 +317,7 @@ describe("generic resources: users, groups, configs and file data", () => {
         sha256: crypto.createHash("sha256").update(content).digest("hex"),
         uploaded_by: "acc-admin",
       });
-      const stored = path.join(p.ctx.settings.dataDir, "files", r.body.uuid);
-      expect(fs.readFileSync(stored).equals(content)).toBe(true);
+      expect((await storedBytes(r.body.uuid))?.equals(content)).toBe(true);
 
       const dl = await fetch(`${p.api}/data/files/${r.body.id}/download/`, {
         headers: authHeaders(admin),
@@ -310,7 +332,7 @@ describe("generic resources: users, groups, configs and file data", () => {
       expect(renamed.body).toMatchObject({ name: "新名称", size: content.length });
 
       expect((await call(admin, "DELETE", `/data/files/${r.body.id}/`)).status).toBe(204);
-      expect(fs.existsSync(stored)).toBe(false);
+      expect(await storedBytes(r.body.uuid)).toBeNull();
       expect(
         (await fetch(`${p.api}/data/files/${r.body.id}/download/`, { headers: authHeaders(admin) }))
           .status,
@@ -328,11 +350,10 @@ describe("generic resources: users, groups, configs and file data", () => {
       );
       expect(big.status).toBe(400);
       expect(big.body.detail).toBe("文件不能超过20MB");
-      const reader = userWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
+      const reader = await createUserWithToken(p.ctx, "acc-file-reader", ["data__file__read"]);
       expect((await uploadFile(reader, {}, { data: content, name: "x.csv" })).status).toBe(403);
       expect(await value(p.ctx, sql`SELECT count(*) AS n FROM data_files`)).toBe(0);
-      const dir = path.join(p.ctx.settings.dataDir, "files");
-      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+      expect(await storedUploads()).toEqual([]);
     });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { run, value } from "../helpers/sql.js";
@@ -54,7 +54,7 @@ describe("kept counts of triples per graph and source", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "counts-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "counts-admin", ["admin"]);
     for (const name of ["计数图谱甲", "计数图谱乙", "计数图谱丙"]) {
       graphs.push(
         await value<number>(

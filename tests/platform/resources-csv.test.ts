@@ -5,7 +5,7 @@ import {
   apiCall,
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { rows as all, value } from "../helpers/sql.js";
@@ -48,8 +48,8 @@ describe("generic resources: CSV export, template and import", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "csv-admin", ["admin"]);
-    creator = userWithToken(p.ctx, "csv-creator", [
+    admin = await createUserWithToken(p.ctx, "csv-admin", ["admin"]);
+    creator = await createUserWithToken(p.ctx, "csv-creator", [
       "data__triple__read",
       "data__triple__create",
       "data__source__create",
@@ -120,7 +120,7 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("is refused without the read codename", async () => {
-      const other = userWithToken(p.ctx, "csv-none", ["data__label__read"]);
+      const other = await createUserWithToken(p.ctx, "csv-none", ["data__label__read"]);
       expect((await exportCsv(other, "/data/triples/export/")).status).toBe(403);
     });
 
@@ -195,6 +195,22 @@ describe("generic resources: CSV export, template and import", () => {
       ]);
       expect(await count("data_triples")).toBe(before);
       expect(await count("audit_log")).toBe(audits);
+    });
+
+    it("creates a row whose id names no record, even an id beyond any integer the store holds", async () => {
+      const far = ["99999999999999999999", "9223372036854775808"];
+      const sources = `id,name,type\n${far[0]},远方,file\n${far[1]},更远,file\n`;
+      // Users' passwords are hashed before the import's transaction, each row looked up first.
+      const users = `id,username,password\n${far[0]},faraway,Far-pass-1\n${far[1]},further,Far-pass-2\n`;
+      for (const [path, csv] of [
+        ["/data/sources/upload/?dry_run=1", sources],
+        ["/common/users/upload/?dry_run=1", users],
+      ]) {
+        expect(await upload(admin, path, csv)).toEqual({
+          status: 200,
+          body: { dry_run: true, created: 2, updated: 0, errors: [] },
+        });
+      }
     });
 
     it("offers a dry run: what would be created and updated, and the errors, without writing", async () => {
@@ -298,7 +314,7 @@ describe("generic resources: CSV export, template and import", () => {
     });
 
     it("needs the create codename, and the update codename for rows that change records", async () => {
-      const reader = userWithToken(p.ctx, "csv-reader", ["data__triple__read"]);
+      const reader = await createUserWithToken(p.ctx, "csv-reader", ["data__triple__read"]);
       expect(
         (await upload(reader, "/data/triples/upload/", "subject,predicate,object\n甲,乙,丙\n"))
           .status,

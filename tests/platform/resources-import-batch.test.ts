@@ -8,7 +8,7 @@ import type { ResourceDef } from "../../platform/resources/types.js";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { rows as all, run, value } from "../helpers/sql.js";
@@ -23,7 +23,7 @@ describe("CSV import fast paths", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "batch-admin", ["admin"]);
+    admin = await createUserWithToken(p.ctx, "batch-admin", ["admin"]);
   });
   afterAll(() => p.close());
 

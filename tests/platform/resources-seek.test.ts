@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { checkCase, checkPastTheEnd, listCases, seedTriples, type Triple } from "./seek-cases.js";
@@ -36,7 +36,7 @@ const list = async (query: string): Promise<List> => {
 
 beforeAll(async () => {
   p = await startPlatform();
-  admin = userWithToken(p.ctx, "seek-admin", ["admin"]);
+  admin = await createUserWithToken(p.ctx, "seek-admin", ["admin"]);
   ({ rows, graphs } = await seedTriples(p.ctx.store));
 });
 afterAll(() => p?.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authHeaders,
   startPlatform,
-  userWithToken,
+  createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
 import { value } from "../helpers/sql.js";
@@ -43,14 +43,14 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
   beforeAll(async () => {
     p = await startPlatform();
-    admin = userWithToken(p.ctx, "res-admin", ["admin"]);
-    reader = userWithToken(p.ctx, "res-reader", ["data__triple__read"]);
-    writer = userWithToken(p.ctx, "res-writer", [
+    admin = await createUserWithToken(p.ctx, "res-admin", ["admin"]);
+    reader = await createUserWithToken(p.ctx, "res-reader", ["data__triple__read"]);
+    writer = await createUserWithToken(p.ctx, "res-writer", [
       "data__triple__read",
       "data__triple__create",
       "data__triple__update",
     ]);
-    nobody = userWithToken(p.ctx, "res-nobody", []);
+    nobody = await createUserWithToken(p.ctx, "res-nobody", []);
     graphId = await value<number>(
       p.ctx,
       sql`INSERT INTO graphs (name, domain) VALUES ('测试图谱', 'general') RETURNING id`,
@@ -496,7 +496,7 @@ describe("generic resources: registry, list, CRUD, permissions, audit", () => {
 
   describe("audit log", () => {
     it("records who created, updated and deleted which record, with before and after", async () => {
-      const auditor = userWithToken(p.ctx, "res-auditor", ["common__auditlog__read"]);
+      const auditor = await createUserWithToken(p.ctx, "res-auditor", ["common__auditlog__read"]);
       const created = await call(writer, "POST", "/data/triples/", triple(80));
       const id = created.body.id;
       await call(writer, "PATCH", `/data/triples/${id}/`, { object: "新对象" });

@@ -39,7 +39,8 @@ export class BodyReader {
     const raw = this.body[name];
     if (raw === undefined || raw === null || raw === "") return null;
     const n = typeof raw === "number" ? raw : /^\d{1,15}$/.test(String(raw)) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1) {
+    // At most 15 digits, as ids are given (a larger JSON number is no id the store can hold).
+    if (!Number.isInteger(n) || n < 1 || n >= 1e15) {
       this.fail(name, `${label}无效`);
       return null;
     }

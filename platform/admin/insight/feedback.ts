@@ -3,6 +3,7 @@ import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { Db } from "../../db/store.js";
 import { HttpError, badRequest } from "../../http/errors.js";
+import { pathId } from "../../http/params.js";
 import { graphOntology, type GraphOntology } from "../../kg/ontology.js";
 import {
   feedback as feedbackDef,
@@ -115,10 +116,10 @@ function sentenceLink(
 
 /** The fact a visitor is about to report, or a 400/404 saying what is wrong with the reference. */
 export async function describeFact(ctx: PlatformContext, query: Record<string, unknown>) {
-  const graph = Number(query.graph);
+  const graph = pathId(typeof query.graph === "string" ? query.graph : undefined);
   const kind = String(query.kind ?? "");
   const target = String(query.target ?? "").trim();
-  if (!Number.isInteger(graph) || graph <= 0) throw badRequest("请指定知识图谱（参数 graph）");
+  if (graph === null) throw badRequest("请指定知识图谱（参数 graph）");
   if (!FEEDBACK_KINDS.some((k) => k.key === kind))
     throw badRequest("反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）");
   if (!target || target.length > 64) throw badRequest("请指定反馈对象（参数 target）");

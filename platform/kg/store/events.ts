@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Page } from "../../http/params.js";
+import { bytewise } from "../../db/dialect.js";
 import type { Db } from "../../db/store.js";
 import { intList, searchColumns, textList } from "./sql.js";
 
@@ -63,9 +64,9 @@ export interface EventFilter {
   search?: string;
   titleOnly?: boolean;
   typeId?: number;
-  /** Time at or after (compared as stored). */
+  /** Time at or after (compared as stored, byte by byte on both engines). */
   from?: string;
-  /** Time at or before. */
+  /** Time at or before (byte by byte: "2024-05-31~" is after every time of that day). */
   to?: string;
   /** An entity uuid, or text matched against the place name. */
   place?: string;
@@ -107,8 +108,8 @@ export async function eventPage(
       ),
     )
     .$if(f.typeId !== undefined, (q) => q.where("e.event_type_id", "=", f.typeId!))
-    .$if(!!f.from, (q) => q.where("e.time", ">=", f.from!))
-    .$if(!!f.to, (q) => q.where("e.time", "<=", f.to!))
+    .$if(!!f.from, (q) => q.where(bytewise(db, "e.time"), ">=", f.from!))
+    .$if(!!f.to, (q) => q.where(bytewise(db, "e.time"), "<=", f.to!))
     .$if(!!f.place, (q) =>
       q.where((eb) =>
         eb.or([

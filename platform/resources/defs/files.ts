@@ -6,6 +6,7 @@ import { HttpError, handle } from "../../http/errors.js";
 import { keepNewFile, removeFiles, streamFile } from "../../files/store.js";
 import { formFile, formText, readMultipart } from "../multipart.js";
 import { validationError } from "../fields.js";
+import { recordId } from "../query.js";
 import { auditWrite, getRecord, insertRecord, requireRecord } from "../store.js";
 import type { ResourceDef } from "../types.js";
 import { loadOptions, validateInput } from "../values.js";
@@ -153,7 +154,7 @@ function mountFileRoutes(router: Router, ctx: PlatformContext, def: ResourceDef)
     "/:id(\\d+)/download",
     handle(async (req, res, next) => {
       requirePermission(res, def.permissions.read);
-      const record = await requireRecord(ctx.store.db, def, Number(req.params.id));
+      const record = await requireRecord(ctx.store.db, def, recordId(req.params.id));
       const content = await streamFile(ctx, String(record.uuid));
       if (!content) throw new HttpError(404, "文件不存在", "not_found");
       res.attachment(String(record.filename || record.name));

@@ -12,6 +12,7 @@ import type { PlatformContext } from "../../context.js";
 import { nowIso } from "../../db/database.js";
 import { HttpError, handle } from "../../http/errors.js";
 import { validationError } from "../fields.js";
+import { recordId } from "../query.js";
 import { getRecord, requireRecord, writeAudit } from "../store.js";
 import type { FieldDef, ResourceDef } from "../types.js";
 import { rulesFor, ruleErrors } from "../values.js";
@@ -144,7 +145,7 @@ function mountResetPassword(router: Router, ctx: PlatformContext, def: ResourceD
     "/:id(\\d+)/reset_password/:password?",
     handle(async (req, res) => {
       const user = requirePermission(res, "auth__user__update");
-      const target = await requireRecord(ctx.store.db, def, Number(req.params.id));
+      const target = await requireRecord(ctx.store.db, def, recordId(req.params.id));
       await authorizePasswordReset({ ctx, user, db: ctx.store.db }, target);
       const password = req.params.password ?? req.body?.new_password ?? req.body?.password ?? "";
       const broken = ruleErrors(
