@@ -25,6 +25,7 @@ import { ThemeVariables } from "./components/ui/theme-variables";
 import { NamespacesScript } from "./components/i18n-namespaces";
 import { PageScripts } from "./components/layout/page-scripts";
 import { namespaces, translate } from "./i18n";
+import { defaultPageTitle } from "./utils/meta";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 // Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ok: loaded.ok,
         showLogo: loaded.config.YF_SHOW_LOGO === true,
         productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
+        pageTitle: String(loaded.config.YF_PRODUCT_TITLE || defaultPageTitle(lng)),
       },
     },
     { headers },

@@ -343,7 +343,29 @@ test.describe("routes, roles and layouts", () => {
 
   test("the page title is the route title plus the product title", async ({ adminPage: page }) => {
     await page.goto("/dashboard");
-    await expect(page).toHaveTitle("控制台 - 知识图谱平台");
+    await expect(page).toHaveTitle("控制台 - 知识图谱平台 · 医疗人工智能平台");
+  });
+
+  test("the default page title also names the medical AI platform, in the page's language", async ({
+    browser,
+  }, testInfo) => {
+    // Spec §1; an operator's YF_PRODUCT_TITLE replaces what follows the dash (unit page-title).
+    const titles = {
+      "zh-CN": "登录 - 知识图谱平台 · 医疗人工智能平台",
+      en: "Log in - Knowledge Graph Platform · Medical AI Platform",
+      es: "Iniciar sesión - Plataforma de grafos de conocimiento · Plataforma de IA médica",
+    };
+    const { baseURL, javaScriptEnabled } = testInfo.project.use;
+    for (const [locale, title] of Object.entries(titles)) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
+      const page = await context.newPage();
+      await page.goto("/login");
+      // With JavaScript, the title once React has taken the page over (Remix's <Meta> draws it again).
+      if (javaScriptEnabled)
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect(page).toHaveTitle(title);
+      await context.close();
+    }
   });
 });
 
