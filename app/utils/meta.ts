@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { translate } from "~/i18n";
 
 interface RootData {
@@ -30,4 +31,21 @@ export function titleMeta(titleKey: string): MetaFunction {
 /** The same, with a dynamic title (an article's or entity's name) from the route's own data. */
 export function dynamicTitle(matches: Parameters<MetaFunction>[0]["matches"], title: string) {
   return pageTitle(matches, title);
+}
+
+/** The status an error page shows: a thrown Response's, else 500. */
+export const statusOf = (error: unknown) => (isRouteErrorResponse(error) ? error.status : 500);
+
+/** The title of an error page (a refused, missing or failed page): its status in words. */
+export function statusTitle(matches: Parameters<MetaFunction>[0]["matches"], status: number) {
+  const key =
+    status === 403
+      ? "forbidden"
+      : status === 404
+        ? "notFound"
+        : status === 503
+          ? "serviceError"
+          : "operationFailed";
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  return pageTitle(matches, `${status} ${translate(root?.lng ?? "en", key)}`);
 }

@@ -71,11 +71,7 @@ export function HotRankingPage({
             testId="hot-trend"
             extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
           >
-            <EChart
-              spec={trend}
-              label={trendTitle}
-              testId="trend-chart"
-            />
+            <EChart spec={trend} label={trendTitle} testId="trend-chart" />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">
             {children}
