@@ -13,6 +13,7 @@ import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
+import { withStatusPages } from "./server/status-pages.js";
 
 // Run as build/server.js (production, compiled by scripts/build-server.mjs) or as server.ts (tsx).
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,7 +148,10 @@ async function runServer() {
     console.error("No build found: run `npm run build` (npm start does it for you).");
     process.exit(1);
   }
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const build = withStatusPages(
+    (await import(pathToFileURL(buildFile).href)) as ServerBuild,
+    process.env.NODE_ENV || "production",
+  );
 
   const app = express();
   app.disable("x-powered-by");

@@ -3,7 +3,12 @@ import { MantineClasses } from "@mantine/core/esm/core/MantineProvider/MantineCl
 import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs";
 import type { MantineColorSchemeManager } from "@mantine/core";
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -25,6 +30,7 @@ import { ThemeVariables } from "./components/ui/theme-variables";
 import { NamespacesScript } from "./components/i18n-namespaces";
 import { PageScripts } from "./components/layout/page-scripts";
 import { namespaces, translate } from "./i18n";
+import { defaultPageTitle, statusOf, statusTitle } from "./utils/meta";
 import { getLocale } from "./i18next.server";
 import { getPlatformConfig } from "./platform-client/config.server";
 // Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
@@ -72,11 +78,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ok: loaded.ok,
         showLogo: loaded.config.YF_SHOW_LOGO === true,
         productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
+        pageTitle: String(loaded.config.YF_PRODUCT_TITLE || defaultPageTitle(lng)),
       },
     },
     { headers },
   );
 }
+
+/** A page whose error reached the root's boundary (a public page's, a resource route's) is titled by its status. */
+export const meta: MetaFunction = ({ error, matches }) =>
+  error ? statusTitle(matches, statusOf(error)) : [];
 
 /** The root data (config, flash) must follow every navigation, not only submissions. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

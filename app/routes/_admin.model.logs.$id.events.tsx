@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/auth/guard.server";
 import { requireId } from "~/http/page.server";
-import { translate } from "~/i18n";
 import { eventStream } from "~/http/pass-through.server";
 
 /**
@@ -11,8 +10,8 @@ import { eventStream } from "~/http/pass-through.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { page: "/model/logs/x" });
   const url = new URL(request.url);
-  const model = requireId(params.id, translate("zh", "insight:errors.modelNotFound"));
-  const run = requireId(url.searchParams.get("run"), translate("zh", "insight:errors.runNotFound"));
+  const model = requireId(params.id, "insight:errors.modelNotFound");
+  const run = requireId(url.searchParams.get("run"), "insight:errors.runNotFound");
   const query = new URLSearchParams();
   const after = url.searchParams.get("after_log");
   if (after && /^\d+$/.test(after)) query.set("after_log", after);

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Outlet,
   useLoaderData,
   useRouteLoaderData,
@@ -13,8 +12,7 @@ import { filterNav } from "~/navigation";
 import type { loader as rootLoader } from "~/root";
 import { mayOpen, pagePath, requireViewer } from "~/auth/guard.server";
 import { commitSession, getSession } from "~/auth/session.server";
-import { translate } from "~/i18n";
-import { dynamicTitle } from "~/utils/meta";
+import { statusOf, statusTitle } from "~/utils/meta";
 
 /** How many recently visited pages the tags view keeps. */
 const MAX_TAGS = 10;
@@ -67,24 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * admin page that renders sets its own title.
  */
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
-  const status = error
-    ? isRouteErrorResponse(error)
-      ? error.status
-      : 500
-    : data?.denied
-      ? 403
-      : 0;
-  if (!status) return [];
-  const key =
-    status === 403
-      ? "forbidden"
-      : status === 404
-        ? "notFound"
-        : status === 503
-          ? "serviceError"
-          : "operationFailed";
-  const lng = (matches.find((m) => m.id === "root")?.data as { lng?: string } | undefined)?.lng;
-  return dynamicTitle(matches, `${status} ${translate(lng ?? "en", key)}`);
+  const status = error ? statusOf(error) : data?.denied ? 403 : 0;
+  return status ? statusTitle(matches, status) : [];
 };
 
 /** The tags view follows every navigation. */

@@ -17,7 +17,7 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { Captcha, CaptchaKind } from "@contract/auth";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -182,20 +182,22 @@ export default function Login() {
   const actionData = useActionData<ActionResult>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const refresher = useFetcher<{ captcha: Captcha | null }>();
-  const [captcha, setCaptcha] = useState<Captcha | null>(loaderData.captcha);
+  // After a failed login the action's captcha stands: the loaders revalidate after it (with a
+  // captcha of their own) and must not replace the one the person may already be answering.
+  const served = actionData ? actionData.captcha : loaderData.captcha;
+  // 换一张 / 换一题 with JavaScript. The captcha is worked out while rendering, never copied into
+  // state by an effect on `refresher.data`: the router keeps fetcher data outside React's state,
+  // so a render React throws away (nothing changed for it yet) could already read the new data,
+  // keep it as the effect's last dependency and drop the effect; the first click then changed
+  // nothing. A new served captcha starts a new fetcher, so an older refresh never outlives it.
+  const refresher = useFetcher<{ captcha: Captcha | null }>({
+    key: `captcha-${served?.captcha_id ?? "none"}`,
+  });
+  const captcha = refresher.data ? refresher.data.captcha : served;
   const captchaInput = useRef<HTMLInputElement>(null);
   // Set when the person switches between image and question: the answer field takes the focus.
   const switching = useRef(false);
 
-  // After a failed login the action's captcha stands: the loaders revalidate after it (with a
-  // captcha of their own) and must not replace the one the person may already be answering.
-  useEffect(() => {
-    setCaptcha(actionData ? actionData.captcha : loaderData.captcha);
-  }, [actionData, loaderData]);
-  useEffect(() => {
-    if (refresher.data) setCaptcha(refresher.data.captcha);
-  }, [refresher.data]);
   useEffect(() => {
     if (!switching.current) return;
     switching.current = false;

@@ -17,6 +17,7 @@ import {
   rethrowUnexpected,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
+import { notFound } from "~/http/page.server";
 
 const BOM = "\uFEFF";
 
@@ -71,7 +72,7 @@ async function template(screen: ResourceScreen) {
   const res = await fetch(url).catch((e) => {
     throw new PlatformUnavailable(String(e));
   });
-  if (!res.ok) throw new Response("Not Found", { status: 404 });
+  if (!res.ok) throw notFound();
   return attachment(res.body, `${app}-${name}.csv`);
 }
 

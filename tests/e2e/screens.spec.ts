@@ -98,8 +98,8 @@ test.describe("screens that looked unfinished", () => {
       // A page with an error boundary of its own keeps its title; the others are titled by the layout.
       await expect(page).toHaveTitle(
         path === "/backend/setting/users"
-          ? "403 您没有访问该页面的权限 - 知识图谱平台"
-          : / - 知识图谱平台$/,
+          ? "403 您没有访问该页面的权限 - 知识图谱平台 · 医疗人工智能平台"
+          : / - 知识图谱平台 · 医疗人工智能平台$/,
       );
     }
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);

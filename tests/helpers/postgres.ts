@@ -7,7 +7,6 @@
  * never skipped.
  */
 import crypto from "node:crypto";
-import { inject } from "vitest";
 import { startCluster } from "../../scripts/pg-cluster.mjs";
 import { TEMPLATE, adminQuery, createTemplate, databaseUrl } from "./pg-global-setup.js";
 
@@ -23,7 +22,9 @@ export async function stopOwnCluster(): Promise<void> {
 
 /** The superuser URL of the cluster the test databases live on. */
 export async function pgAdminUrl(): Promise<string> {
-  const provided = inject("pgAdminUrl");
+  // Imported here, not at the top: the benchmarks start platforms through tests/helpers outside
+  // vitest, where importing it throws; they never ask for PostgreSQL this way.
+  const provided = (await import("vitest")).inject("pgAdminUrl");
   if (provided) return provided;
   own ??= startCluster().then(async (cluster) => {
     await createTemplate(cluster.url);

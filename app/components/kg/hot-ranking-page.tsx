@@ -34,6 +34,10 @@ export function HotRankingPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation("kg");
+  // The heading and the chart's name count the lines the chart draws: the top rows, at most
+  // HOT_TREND_LINES (a week may rank a single event).
+  const lines = Math.min(HOT_TREND_LINES, ranking.results.length);
+  const trendTitle = lines === 1 ? t("hot.trendFirst") : t("hot.trendTop", { count: lines });
   return (
     <div className="kg-page" data-testid={testId}>
       <PageTitle
@@ -63,17 +67,11 @@ export function HotRankingPage({
       ) : (
         <>
           <Section
-            title={t("hot.trendTop", {
-              count: Math.min(HOT_TREND_LINES, ranking.results.length),
-            })}
+            title={trendTitle}
             testId="hot-trend"
             extra={<span className="muted">{weekly ? t("hot.byWeek") : t("hot.byDay")}</span>}
           >
-            <EChart
-              spec={trend}
-              label={t("hot.trendTop", { count: HOT_TREND_LINES })}
-              testId="trend-chart"
-            />
+            <EChart spec={trend} label={trendTitle} testId="trend-chart" />
           </Section>
           <Section title={t("hot.ranking")} testId="hot-ranking">
             {children}
