@@ -4,7 +4,8 @@ import { splitArticles } from "../../platform/admin/insight/evaluate.js";
 import { STOPWORDS } from "../../platform/admin/insight/keywords.js";
 import { logSearch } from "../../platform/admin/insight/search-log.js";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
-import { analyzeText, trainingKnowledge } from "../../platform/kg/extract.js";
+import { analyzeText } from "../../platform/kg/extract.js";
+import { trainingKnowledge } from "../../platform/kg/knowledge.js";
 import { seedInsightDemo } from "../../platform/seed/insight-demo.js";
 import {
   authHeaders,

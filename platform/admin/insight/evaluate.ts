@@ -2,7 +2,8 @@ import type { ModelType } from "@contract/insight";
 import type { ExtractResult } from "@contract/kg";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
-import { analyzeText, type Knowledge } from "../../kg/extract.js";
+import { analyzeText } from "../../kg/extract.js";
+import type { Knowledge } from "../../kg/knowledge.js";
 import { graphOntology } from "../../kg/ontology.js";
 import type { Outcome } from "./metrics.js";
 import {

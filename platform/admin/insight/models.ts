@@ -4,7 +4,7 @@ import type { PlatformContext } from "../../context.js";
 import type { Db, Tx } from "../../db/store.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { wakeJobWorker } from "../../jobs/worker.js";
-import { trainingKnowledge } from "../../kg/extract.js";
+import { trainingKnowledge } from "../../kg/knowledge.js";
 import { parseJson } from "../../kg/ontology.js";
 import { graphRow } from "../../kg/store/graphs.js";
 import { models as modelDef } from "../../resources/defs/insight.js";

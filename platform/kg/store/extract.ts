@@ -86,3 +86,56 @@ export async function knownRelationRows(
 ): Promise<KnownRelationRow[]> {
   return (await knownQuery(db, pairs, articleIds, limit).execute(db)).rows;
 }
+
+/** An article a learner reads: its text. */
+export interface LearningArticle {
+  id: number;
+  content: string;
+}
+
+/**
+ * The articles a graph's extraction learns from: the given ones, or (null) the graph's newest
+ * `limit` articles; in id order.
+ */
+export async function learningArticles(
+  db: Db,
+  graphId: number,
+  articleIds: number[] | null,
+  limit: number,
+): Promise<LearningArticle[]> {
+  const rows = await db
+    .selectFrom("kg_articles")
+    .select(["id", "content"])
+    .where("graph_id", "=", graphId)
+    .$if(articleIds !== null, (q) => q.where("id", "in", intList(db, articleIds!)))
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+export interface StatedRelationRow {
+  article_id: number;
+  subject_id: number;
+  object_id: number;
+  relation_type_id: number;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+/** The relations some articles state, with the sentence stating each. */
+export async function statedRelations(db: Db, articleIds: number[]): Promise<StatedRelationRow[]> {
+  if (!articleIds.length) return [];
+  return (await db
+    .selectFrom("kg_relations")
+    .select([
+      "article_id",
+      "subject_id",
+      "object_id",
+      "relation_type_id",
+      "sent_start",
+      "sent_end",
+    ])
+    .where("article_id", "in", intList(db, articleIds))
+    .execute()) as StatedRelationRow[];
+}

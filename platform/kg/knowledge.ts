@@ -1,0 +1,181 @@
+import type { PlatformContext } from "../context.js";
+import { AhoCorasick } from "./aho-corasick.js";
+import { analyse, candidatesOf, MIN_NAME_LENGTH, type GraphDictionary } from "./analysis.js";
+import { entitySignature, graphSignature, storeCache } from "./cache.js";
+import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
+import {
+  emptyPatterns,
+  learnPatterns,
+  type Candidate,
+  type Label,
+  type RelationPatterns,
+} from "./relation-patterns.js";
+import {
+  dictionaryRows,
+  learningArticles,
+  statedRelations,
+  type DictionaryRow,
+  type StatedRelationRow,
+} from "./store/extract.js";
+
+/**
+ * What an analysis may know of its graph: the dictionary of entity names, and what the
+ * extraction learnt from the graph's articles (relation patterns). Text analysis knows the
+ * whole graph (graphKnowledge); a model run knows only what its training articles teach
+ * (trainingKnowledge), so held-out texts are judged by knowledge that was not built from them.
+ */
+export interface Knowledge {
+  dictionary: GraphDictionary;
+  relations: RelationPatterns;
+  /** The article ids whose stated relations may be recalled as stored facts; null: all. */
+  relationArticles: number[] | null;
+  /** The articles the learners read. */
+  learntFrom: number;
+}
+
+/** Text analysis learns from the graph's newest articles, this many at most. */
+const LEARN_LIMIT = 2000;
+
+/** The graph's dictionary: built once per graph and kept until its entities or ontology change. */
+export async function graphDictionary(
+  ctx: PlatformContext,
+  graphId: number,
+): Promise<GraphDictionary> {
+  return storeCache<GraphDictionary>(ctx, "dictionary", 8).getAsync(
+    String(graphId),
+    await entitySignature(ctx, graphId),
+    () => buildDictionary(ctx, graphId),
+  );
+}
+
+/**
+ * The whole graph's knowledge, for text analysis: its dictionary and what its newest
+ * articles teach; kept until anything of the graph changes.
+ */
+export async function graphKnowledge(ctx: PlatformContext, graphId: number): Promise<Knowledge> {
+  return storeCache<Knowledge>(ctx, "knowledge", 8).getAsync(
+    String(graphId),
+    await graphSignature(ctx, graphId),
+    async () => {
+      const dictionary = await graphDictionary(ctx, graphId);
+      return learn(ctx, graphId, dictionary, null);
+    },
+  );
+}
+
+/**
+ * The graph's knowledge as learnt from some of its articles only: the entities those
+ * articles mention (with their names and aliases), the relation patterns of their sentences,
+ * and the relations they state (plus those not taken from any article). The trigger lexicon
+ * is the ontology's, not learnt from texts, so it is whole.
+ */
+export async function trainingKnowledge(
+  ctx: PlatformContext,
+  graphId: number,
+  articleIds: number[],
+): Promise<Knowledge> {
+  const dictionary = await buildDictionary(ctx, graphId, articleIds);
+  return learn(ctx, graphId, dictionary, articleIds);
+}
+
+/** Learns from the articles (all the graph's newest when null) with `dictionary`. */
+async function learn(
+  ctx: PlatformContext,
+  graphId: number,
+  dictionary: GraphDictionary,
+  articleIds: number[] | null,
+): Promise<Knowledge> {
+  if (articleIds !== null && articleIds.length === 0)
+    return { dictionary, relations: emptyPatterns(), relationArticles: [], learntFrom: 0 };
+  const articles = await learningArticles(ctx.store.db, graphId, articleIds, LEARN_LIMIT);
+  const stated = await statedRelations(
+    ctx.store.db,
+    articles.map((a) => a.id),
+  );
+  const byArticle = new Map<number, StatedRelationRow[]>();
+  for (const r of stated) byArticle.set(r.article_id, [...(byArticle.get(r.article_id) ?? []), r]);
+  const examples: { candidate: Candidate; label: Label }[] = [];
+  for (const a of articles) {
+    const analysis = analyse(dictionary, a.content);
+    const gold = byArticle.get(a.id) ?? [];
+    for (const candidate of candidatesOf(dictionary, analysis))
+      examples.push({ candidate, label: labelOf(dictionary, candidate, gold) });
+  }
+  return {
+    dictionary,
+    relations: learnPatterns(examples, dictionary.ontology),
+    relationArticles: articleIds,
+    learntFrom: articles.length,
+  };
+}
+
+/** The relation a training candidate states: one its article states between the two, in its sentence. */
+function labelOf(dict: GraphDictionary, c: Candidate, gold: StatedRelationRow[]): Label {
+  const first = dict.ids[c.first.entity];
+  const second = dict.ids[c.second.entity];
+  for (const r of gold) {
+    if (r.sent_start !== null && r.sent_end !== null) {
+      if (c.first.start < r.sent_start || c.second.end > r.sent_end) continue;
+    }
+    if (r.subject_id === first && r.object_id === second)
+      return { type: r.relation_type_id, dir: "ab" };
+    if (r.subject_id === second && r.object_id === first)
+      return { type: r.relation_type_id, dir: "ba" };
+  }
+  return null;
+}
+
+/**
+ * Reads the graph's entities (all, or those some articles mention) into a dictionary. The
+ * ontology is read first: while the entities stream, the store is busy with them.
+ */
+async function buildDictionary(
+  ctx: PlatformContext,
+  graphId: number,
+  articleIds: number[] | null = null,
+): Promise<GraphDictionary> {
+  const ontology = await graphOntology(ctx, graphId);
+  const words = new DictionaryWords();
+  for await (const rows of dictionaryRows(ctx.store.db, graphId, articleIds))
+    for (const row of rows) words.add(row);
+  return words.dictionary(ontology);
+}
+
+/** A dictionary as it is read, entity by entity: names and aliases of two characters or more. */
+class DictionaryWords {
+  ids: number[] = [];
+  uuids: string[] = [];
+  names: string[] = [];
+  classIds: (number | null)[] = [];
+  patterns: [string, number][] = [];
+
+  add([id, uuid, name, aliases, classId]: DictionaryRow) {
+    const index = this.ids.length;
+    this.ids.push(id);
+    this.uuids.push(uuid);
+    this.names.push(name);
+    this.classIds.push(classId);
+    if (name.length >= MIN_NAME_LENGTH) this.patterns.push([name, index]);
+    if (aliases !== "[]") {
+      for (const alias of parseJson<unknown[]>(aliases, [])) {
+        if (typeof alias === "string" && alias.length >= MIN_NAME_LENGTH)
+          this.patterns.push([alias, index]);
+      }
+    }
+  }
+
+  dictionary(ontology: GraphOntology): GraphDictionary {
+    const triggerWords: [string, number][] = [];
+    for (const type of ontology.eventTypes.values())
+      for (const t of type.triggers) triggerWords.push([t, type.id]);
+    return {
+      entities: new AhoCorasick(this.patterns),
+      ids: this.ids,
+      uuids: this.uuids,
+      names: this.names,
+      classIds: this.classIds,
+      triggers: new AhoCorasick(triggerWords),
+      ontology,
+    };
+  }
+}
