@@ -362,6 +362,11 @@ export interface ExtractEvent extends TextSpan {
   arguments: EventArgument[];
   time: (TextSpan & { text: string; value: string }) | null;
   place: (TextSpan & { text: string; entity_id: string | null }) | null;
+  /**
+   * How likely the sentence reports the event rather than refers to one reported elsewhere
+   * ("此前，…一事", "由于…"), as learnt from the graph's articles (0–1; 1 when nothing was learnt).
+   */
+  confidence: number;
 }
 
 export interface ExtractToken extends TextSpan {
@@ -369,7 +374,6 @@ export interface ExtractToken extends TextSpan {
   kind: "entity" | "word" | "punct";
 }
 
-/** A relation the store knows between two entities found in the text. */
 /**
  * A relation a sentence of the analysed text states, by the patterns learnt from the graph's
  * articles. The source span (article_id, sent_start, sent_end) and id are those of the stored

@@ -7,6 +7,13 @@ import type {
 } from "@contract/kg";
 import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
 import { findCausalPairs } from "./causal.js";
+import {
+  admitsArgument,
+  eventFeatures,
+  hasArguments,
+  reportConfidence,
+  type EventModel,
+} from "./event-model.js";
 import type { GraphOntology } from "./ontology.js";
 import { relationCandidates, type Candidate } from "./relation-patterns.js";
 import {
@@ -16,6 +23,7 @@ import {
   splitClauses,
   splitSentences,
   type TimeExpression,
+  wordsOf,
 } from "./text.js";
 
 /**
@@ -57,13 +65,23 @@ export interface Analysis {
   /** 1 where a word (of the segmenter, or an entity name) starts or ends. */
   boundaries: Uint8Array;
   tokens: ExtractToken[];
-  events: ExtractEvent[];
+  events: FoundEvent[];
   causal: ExtractResult["causal"];
   entities: ExtractEntity[];
 }
 
-/** Everything of an analysis but the relations. */
-export function analyse(dict: GraphDictionary, text: string, referenceDate?: string): Analysis {
+/** An event with the features its report confidence was computed from (what a learner fits). */
+export interface FoundEvent extends ExtractEvent {
+  features: string[];
+}
+
+/** Everything of an analysis but the relations; events as `events` (what was learnt of them) has them. */
+export function analyse(
+  dict: GraphDictionary,
+  events: EventModel,
+  text: string,
+  referenceDate?: string,
+): Analysis {
   const sentences = splitSentences(text);
   const mentions: Mention[] = dict.entities.findLongest(text).map((m) => {
     const index = m.values[0];
@@ -74,11 +92,11 @@ export function analyse(dict: GraphDictionary, text: string, referenceDate?: str
   const tokens = mergeTokens(text, boundaries, mentions);
   const referenceYear = referenceDate ? Number(referenceDate.slice(0, 4)) : undefined;
   const times = findTimes(text, referenceYear);
-  const events = findEvents(text, dict, sentences, mentions, boundaries, times);
+  const found = findEvents(text, dict, events, sentences, mentions, boundaries, times);
   const causal = findCausalPairs(text, sentences).map((pair) => ({
     ...pair,
-    cause_event: eventWithin(events, pair.cause_start, pair.cause_end),
-    effect_event: eventWithin(events, pair.effect_start, pair.effect_end),
+    cause_event: eventWithin(found, pair.cause_start, pair.cause_end),
+    effect_event: eventWithin(found, pair.effect_start, pair.effect_end),
   }));
   const entities = mentions.map((m): ExtractEntity => {
     const classId = dict.classIds[m.index];
@@ -92,7 +110,7 @@ export function analyse(dict: GraphDictionary, text: string, referenceDate?: str
       type_id: classId,
     };
   });
-  return { text, sentences, mentions, boundaries, tokens, events, causal, entities };
+  return { text, sentences, mentions, boundaries, tokens, events: found, causal, entities };
 }
 
 /** The relation candidates of an analysed text: two mentions of one sentence, with their pattern keys. */
@@ -192,14 +210,21 @@ function isWordChar(c: number) {
   return true;
 }
 
+/**
+ * Events from trigger words: one per type and sentence, with the subjects before the trigger
+ * and the objects after it among the mentions of a class the type admits (`model`), and a
+ * place after a locative; an event type that training events showed with typed arguments
+ * needs one of them. Each event's confidence is the learnt chance that its sentence reports it.
+ */
 function findEvents(
   text: string,
   dict: GraphDictionary,
+  model: EventModel,
   sentences: Span[],
   mentions: Mention[],
   boundaries: Uint8Array,
   times: TimeExpression[],
-): ExtractEvent[] {
+): FoundEvent[] {
   const clauses = splitClauses(text);
   const covered = new Uint8Array(text.length);
   for (const m of mentions) covered.fill(1, m.start, m.end);
@@ -223,14 +248,13 @@ function findEvents(
       !NOMINAL_SUFFIXES.some((suffix) => text.startsWith(suffix, t.end)),
   );
   const seen = new Set<string>();
-  const events: ExtractEvent[] = [];
+  const events: FoundEvent[] = [];
   for (const t of triggers) {
     const sentenceIndex = spanIndexAt(sentences, t.start);
     if (sentenceIndex < 0) continue;
     const type = dict.ontology.eventTypes.get(t.values[0])!;
     const key = `${type.id}:${sentenceIndex}`;
     if (seen.has(key)) continue;
-    seen.add(key);
     const sentence = sentences[sentenceIndex];
     const clause = clauses[spanIndexAt(clauses, t.start)] ?? sentence;
     const inSentence = mentions
@@ -240,8 +264,26 @@ function findEvents(
       (m) => m.isPlace && LOCATIVE_BEFORE.some((w) => text.startsWith(w, m.start - w.length)),
     );
     const others = inSentence.filter((m) => m !== place);
-    const subjects = pickSubjects(text, others, t, clause);
-    const objects = pickObjects(text, others, t);
+    const classOf = (m: Mention) => dict.classIds[m.index];
+    const subjects = pickSubjects(
+      text,
+      others.filter((m) => admitsArgument(model, type.id, "subject", classOf(m))),
+      t,
+      clause,
+    );
+    const objects = pickObjects(
+      text,
+      others.filter((m) => admitsArgument(model, type.id, "object", classOf(m))),
+      t,
+    );
+    const found = {
+      subjects: subjects.length,
+      objects: objects.length,
+      place: !!place,
+      classes: inSentence.map(classOf),
+    };
+    if (!hasArguments(model, type.id, found)) continue;
+    seen.add(key);
     const time = nearest(
       times.filter((x) => x.start >= sentence.start && x.end <= sentence.end),
       t.start,
@@ -272,6 +314,14 @@ function findEvents(
         end: time.end,
         entity_id: null,
       });
+    const features = eventFeatures({
+      type: type.name,
+      before: text.slice(Math.max(sentence.start, t.start - 1), t.start),
+      after: text.slice(t.end, Math.min(sentence.end, t.end + 1)),
+      words: wordsAround(text, boundaries, sentence, inSentence, t),
+      subject: subjects.length > 0,
+      object: objects.length > 0,
+    });
     events.push({
       trigger: text.slice(t.start, t.end),
       type: type.name,
@@ -290,9 +340,30 @@ function findEvents(
             end: place.end,
           }
         : null,
+      confidence: Math.round(reportConfidence(model, features) * 1000) / 1000,
+      features,
     });
   }
   return events;
+}
+
+/** The words of a sentence outside its entity mentions and the trigger. */
+function wordsAround(
+  text: string,
+  boundaries: Uint8Array,
+  sentence: Span,
+  mentions: Mention[],
+  trigger: Span,
+): string[] {
+  const out: string[] = [];
+  let at = sentence.start;
+  const gaps = [...mentions, trigger].sort((a, b) => a.start - b.start);
+  for (const m of gaps) {
+    if (m.start > at) out.push(...wordsOf(text, boundaries, at, m.start));
+    at = Math.max(at, m.end);
+  }
+  if (at < sentence.end) out.push(...wordsOf(text, boundaries, at, sentence.end));
+  return out;
 }
 
 /** The clause's first entity before the trigger (else the nearest before it in the sentence), with its conjuncts. */

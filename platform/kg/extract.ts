@@ -36,7 +36,7 @@ export async function analyzeText(
   const began = performance.now();
   const knowledge = options.knowledge ?? (await graphKnowledge(ctx, graphId));
   const dict = knowledge.dictionary;
-  const found = analyse(dict, text, options.referenceDate);
+  const found = analyse(dict, knowledge.events, text, options.referenceDate);
   const predicted = firstOfEach(
     predictRelations(candidatesOf(dict, found), knowledge.relations, dict.ontology),
     dict,
@@ -93,7 +93,7 @@ function withRelations(
   return {
     tokens: a.tokens,
     entities: a.entities,
-    events: a.events,
+    events: a.events.map(({ features: _features, ...e }) => e),
     relations,
     causal: a.causal,
     sentences: a.sentences,

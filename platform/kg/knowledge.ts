@@ -2,6 +2,12 @@ import type { PlatformContext } from "../context.js";
 import { AhoCorasick } from "./aho-corasick.js";
 import { analyse, candidatesOf, MIN_NAME_LENGTH, type GraphDictionary } from "./analysis.js";
 import { entitySignature, graphSignature, storeCache } from "./cache.js";
+import {
+  emptyEventModel,
+  learnArgumentClasses,
+  learnReportClassifier,
+  type EventModel,
+} from "./event-model.js";
 import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
 import {
   emptyPatterns,
@@ -13,20 +19,25 @@ import {
 import {
   dictionaryRows,
   learningArticles,
+  reportedEvents,
+  reportedParticipants,
   statedRelations,
   type DictionaryRow,
+  type ReportRow,
   type StatedRelationRow,
 } from "./store/extract.js";
 
 /**
  * What an analysis may know of its graph: the dictionary of entity names, and what the
- * extraction learnt from the graph's articles (relation patterns). Text analysis knows the
+ * extraction learnt from the graph's articles (relation patterns, event argument classes and
+ * the report classifier). Text analysis knows the
  * whole graph (graphKnowledge); a model run knows only what its training articles teach
  * (trainingKnowledge), so held-out texts are judged by knowledge that was not built from them.
  */
 export interface Knowledge {
   dictionary: GraphDictionary;
   relations: RelationPatterns;
+  events: EventModel;
   /** The article ids whose stated relations may be recalled as stored facts; null: all. */
   relationArticles: number[] | null;
   /** The articles the learners read. */
@@ -86,28 +97,56 @@ async function learn(
   articleIds: number[] | null,
 ): Promise<Knowledge> {
   if (articleIds !== null && articleIds.length === 0)
-    return { dictionary, relations: emptyPatterns(), relationArticles: [], learntFrom: 0 };
-  const articles = await learningArticles(ctx.store.db, graphId, articleIds, LEARN_LIMIT);
-  const stated = await statedRelations(
-    ctx.store.db,
-    articles.map((a) => a.id),
-  );
-  const byArticle = new Map<number, StatedRelationRow[]>();
-  for (const r of stated) byArticle.set(r.article_id, [...(byArticle.get(r.article_id) ?? []), r]);
-  const examples: { candidate: Candidate; label: Label }[] = [];
+    return {
+      dictionary,
+      relations: emptyPatterns(),
+      events: emptyEventModel(),
+      relationArticles: [],
+      learntFrom: 0,
+    };
+  const db = ctx.store.db;
+  const articles = await learningArticles(db, graphId, articleIds, LEARN_LIMIT);
+  const ids = articles.map((a) => a.id);
+  const stated = groupBy(await statedRelations(db, ids), (r) => r.article_id);
+  const reports = groupBy(await reportedEvents(db, ids), (r) => r.article_id);
+  const ontology = dictionary.ontology;
+  const events: EventModel = {
+    ...emptyEventModel(),
+    argumentClasses: learnArgumentClasses(await reportedParticipants(db, ids), ontology),
+  };
+  const pairs: { candidate: Candidate; label: Label }[] = [];
+  const occurrences: { features: string[]; report: boolean }[] = [];
   for (const a of articles) {
-    const analysis = analyse(dictionary, a.content);
-    const gold = byArticle.get(a.id) ?? [];
+    const analysis = analyse(dictionary, events, a.content);
+    const relations = stated.get(a.id) ?? [];
     for (const candidate of candidatesOf(dictionary, analysis))
-      examples.push({ candidate, label: labelOf(dictionary, candidate, gold) });
+      pairs.push({ candidate, label: labelOf(dictionary, candidate, relations) });
+    const gold = reports.get(a.id) ?? [];
+    for (const e of analysis.events)
+      occurrences.push({ features: e.features, report: reportsAt(gold, e.type_id, e.start) });
   }
   return {
     dictionary,
-    relations: learnPatterns(examples, dictionary.ontology),
+    relations: learnPatterns(pairs, ontology),
+    events: learnReportClassifier(events, occurrences),
     relationArticles: articleIds,
     learntFrom: articles.length,
   };
 }
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
+  return out;
+}
+
+/** Does the article report an event of this type in the sentence holding `at`? */
+const reportsAt = (gold: ReportRow[], typeId: number, at: number) =>
+  gold.some((g) => g.event_type_id === typeId && at >= g.sent_start && at < g.sent_end);
 
 /** The relation a training candidate states: one its article states between the two, in its sentence. */
 function labelOf(dict: GraphDictionary, c: Candidate, gold: StatedRelationRow[]): Label {

@@ -1,5 +1,5 @@
 import type { GraphOntology } from "./ontology.js";
-import { spanIndexAt, type Span } from "./text.js";
+import { spanIndexAt, wordsOf, type Span } from "./text.js";
 
 /**
  * Relation extraction learnt from a graph's own articles (issue 27, decision 022).
@@ -90,20 +90,6 @@ function stretch(
     at = m.end;
   }
   return out + text.slice(at, to);
-}
-
-/** Words of [from, to) by the segmenter's boundaries, letters and digits only. */
-function wordsOf(text: string, boundaries: Uint8Array, from: number, to: number): string[] {
-  const out: string[] = [];
-  let start = from;
-  for (let i = from + 1; i <= to; i++) {
-    if (!boundaries[i] && i < to) continue;
-    const w = text.slice(start, i).trim();
-    if (w && !EDGE_PUNCT.test(w)) out.push(w);
-    EDGE_PUNCT.lastIndex = 0;
-    start = i;
-  }
-  return out;
 }
 
 /**

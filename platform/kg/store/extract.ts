@@ -139,3 +139,43 @@ export async function statedRelations(db: Db, articleIds: number[]): Promise<Sta
     .where("article_id", "in", intList(db, articleIds))
     .execute()) as StatedRelationRow[];
 }
+
+export interface ReportRow {
+  article_id: number;
+  sent_start: number;
+  sent_end: number;
+  event_type_id: number | null;
+}
+
+/** The events some articles report: the reporting sentence and the event's type. */
+export async function reportedEvents(db: Db, articleIds: number[]): Promise<ReportRow[]> {
+  if (!articleIds.length) return [];
+  return db
+    .selectFrom("kg_event_articles as r")
+    .innerJoin("kg_events as e", "e.id", "r.event_id")
+    .select(["r.article_id", "r.sent_start", "r.sent_end", "e.event_type_id"])
+    .where("r.article_id", "in", intList(db, articleIds))
+    .execute();
+}
+
+/**
+ * The participants of the events some articles report, with their role and their entity's
+ * class (an event reported by two of them counts once).
+ */
+export async function reportedParticipants(db: Db, articleIds: number[]) {
+  if (!articleIds.length) return [];
+  return db
+    .selectFrom("kg_event_participants as p")
+    .innerJoin("kg_events as e", "e.id", "p.event_id")
+    .innerJoin("kg_entities as x", "x.id", "p.entity_id")
+    .select(["e.event_type_id", "p.role", "x.class_id"])
+    .where(
+      "p.event_id",
+      "in",
+      db
+        .selectFrom("kg_event_articles")
+        .select("event_id")
+        .where("article_id", "in", intList(db, articleIds)),
+    )
+    .execute();
+}
