@@ -4,7 +4,7 @@ import type { PlatformContext } from "../../context.js";
 import type { Db, Tx } from "../../db/store.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { wakeJobWorker } from "../../jobs/worker.js";
-import { trainingKnowledge } from "../../kg/knowledge.js";
+import { trainingKnowledge, type Knowledge } from "../../kg/knowledge.js";
 import { parseJson } from "../../kg/ontology.js";
 import { graphRow } from "../../kg/store/graphs.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
@@ -69,11 +69,16 @@ export type RunReporter = Pick<
   "progress" | "log" | "checkpoint" | "transaction" | "complete"
 >;
 
-const KEY_NAMES: Record<ModelRow["type"], string> = {
-  ner: "实体名称",
-  event: "触发词",
-  relation: "关系类型",
-};
+/** The run log's line on what the knowledge learnt from the training articles. */
+function learntSummary(type: ModelRow["type"], k: Knowledge): string {
+  if (type === "relation") {
+    const patterns = [...k.relations.byKey.values()].reduce((n, list) => n + list.length, 0);
+    return `关系模式由训练集学习：训练句中候选实体对 ${k.relations.candidates} 个，其中陈述关系 ${k.relations.positives} 个，得到模式 ${patterns} 个`;
+  }
+  if (type === "event")
+    return `事件模型由训练集学习：${k.events.argumentClasses.size} 类事件的论元类型；触发词 ${k.events.examples} 处，其中报道事件 ${k.events.reports} 处`;
+  return `训练文章 ${k.learntFrom} 篇`;
+}
 
 export async function requireModel(ctx: PlatformContext, id: number | null): Promise<ModelRow> {
   const m = id === null ? undefined : await modelById(ctx.store.db, id);
@@ -206,6 +211,7 @@ export async function executeRun(
       "info",
       `词典仅由训练集构建：实体 ${knowledge.dictionary.ids.length} 个（测试集文章不参与构建）`,
     );
+    await report.log("info", learntSummary(model.type, knowledge));
     const steps = (run.kind === "training" ? train.length : 0) + test.length;
     let done = 0;
     const step = async (message: string) => {
@@ -222,16 +228,23 @@ export async function executeRun(
         judged.push(...r.judged);
         await step(`训练：文章 #${id}`);
       }
-      const suppress = learnFilter(judged);
-      learned = { suppress, trained_articles: train.length, trained_at: new Date().toISOString() };
+      // Relations and events learn in the knowledge (patterns, report classifier); entity
+      // recognition, a dictionary lookup, learns which names to drop.
+      const suppress = model.type === "ner" ? learnFilter(judged) : [];
+      learned = {
+        suppress,
+        trained_articles: train.length,
+        trained_at: new Date().toISOString(),
+      };
       const right = judged.filter((j) => j.correct).length;
       await report.log("info", `训练集预测 ${judged.length} 个，正确 ${right} 个`);
-      await report.log(
-        suppress.length ? "warn" : "info",
-        suppress.length
-          ? `学习到 ${suppress.length} 个不可靠的${KEY_NAMES[model.type]}，评估时将其过滤：${suppress.slice(0, 20).join("、")}${suppress.length > 20 ? "…" : ""}`
-          : `没有需要过滤的${KEY_NAMES[model.type]}`,
-      );
+      if (model.type === "ner")
+        await report.log(
+          suppress.length ? "warn" : "info",
+          suppress.length
+            ? `学习到 ${suppress.length} 个不可靠的实体名称，评估时将其过滤：${suppress.slice(0, 20).join("、")}${suppress.length > 20 ? "…" : ""}`
+            : "没有需要过滤的实体名称",
+        );
     }
 
     const outcomes: Outcome[] = [];
