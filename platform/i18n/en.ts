@@ -246,7 +246,6 @@ const en: Catalog = {
   模型训练: "Model training",
   模型不存在: "Model not found",
   运行记录不存在: "Run not found",
-  实体名称: "Entity name",
   "运行类型必须是 evaluation（评估）或 training（训练）":
     "The run type must be evaluation or training",
   测试集比例必须是5到50之间的整数: "The test set share must be a whole number from 5 to 50",
@@ -261,9 +260,14 @@ const en: Catalog = {
     "The test set is empty: the knowledge graph has no articles to evaluate on",
   "训练：文章 #{0}": "Training: article #{0}",
   "训练集预测 {0} 个，正确 {1} 个": "Training set: {0} predicted, {1} correct",
-  "学习到 {0} 个不可靠的{1}，评估时将其过滤：{2}{3}":
-    "Learned {0} unreliable items ({1}), filtered out in evaluation: {2}{3}",
-  "没有需要过滤的{0}": "Nothing to filter out ({0})",
+  "学习到 {0} 个不可靠的实体名称，评估时将其过滤：{1}{2}":
+    "Learned {0} unreliable entity names, filtered out in evaluation: {1}{2}",
+  没有需要过滤的实体名称: "No entity names to filter out",
+  "关系模式由训练集学习：训练句中候选实体对 {0} 个，其中陈述关系 {1} 个，得到模式 {2} 个":
+    "Relation patterns learnt from the training set: {0} candidate entity pairs in training sentences, {1} of them stating a relation; {2} patterns",
+  "事件模型由训练集学习：{0} 类事件的论元类型；触发词 {1} 处，其中报道事件 {2} 处":
+    "Event model learnt from the training set: argument types of {0} event types; {1} trigger occurrences, {2} of them reporting an event",
+  "训练文章 {0} 篇": "{0} training articles",
   "评估：文章 #{0}，标注 {1}，预测 {2}，正确 {3}":
     "Evaluation: article #{0}, gold {1}, predicted {2}, correct {3}",
   "评估：文章 #{0}": "Evaluation: article #{0}",

@@ -248,7 +248,6 @@ const es: Catalog = {
   模型训练: "Entrenamiento del modelo",
   模型不存在: "Modelo no encontrado",
   运行记录不存在: "Ejecución no encontrada",
-  实体名称: "Nombre de entidad",
   "运行类型必须是 evaluation（评估）或 training（训练）":
     "El tipo de ejecución debe ser evaluation (evaluación) o training (entrenamiento)",
   测试集比例必须是5到50之间的整数: "La proporción de prueba debe ser un número entero entre 5 y 50",
@@ -264,9 +263,14 @@ const es: Catalog = {
     "El conjunto de prueba está vacío: el grafo de conocimiento no tiene artículos con los que evaluar",
   "训练：文章 #{0}": "Entrenamiento: artículo #{0}",
   "训练集预测 {0} 个，正确 {1} 个": "Conjunto de entrenamiento: {0} predichos, {1} correctos",
-  "学习到 {0} 个不可靠的{1}，评估时将其过滤：{2}{3}":
-    "Se aprendieron {0} elementos poco fiables ({1}), que la evaluación descarta: {2}{3}",
-  "没有需要过滤的{0}": "Nada que descartar ({0})",
+  "学习到 {0} 个不可靠的实体名称，评估时将其过滤：{1}{2}":
+    "Se aprendieron {0} nombres de entidad poco fiables, que la evaluación descarta: {1}{2}",
+  没有需要过滤的实体名称: "Ningún nombre de entidad que descartar",
+  "关系模式由训练集学习：训练句中候选实体对 {0} 个，其中陈述关系 {1} 个，得到模式 {2} 个":
+    "Patrones de relación aprendidos del conjunto de entrenamiento: {0} pares de entidades candidatos en las frases de entrenamiento, {1} de ellos enuncian una relación; {2} patrones",
+  "事件模型由训练集学习：{0} 类事件的论元类型；触发词 {1} 处，其中报道事件 {2} 处":
+    "Modelo de eventos aprendido del conjunto de entrenamiento: tipos de argumento de {0} tipos de evento; {1} apariciones de palabras desencadenantes, {2} de ellas informan de un evento",
+  "训练文章 {0} 篇": "{0} artículos de entrenamiento",
   "评估：文章 #{0}，标注 {1}，预测 {2}，正确 {3}":
     "Evaluación: artículo #{0}, referencia {1}, predichos {2}, correctos {3}",
   "评估：文章 #{0}": "Evaluación: artículo #{0}",
