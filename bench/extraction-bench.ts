@@ -83,7 +83,9 @@ for (const m of models) {
       WHERE r.model_id = ${m.id} ORDER BY r.id DESC LIMIT 1`.execute(db);
   const ev = rows[0];
   if (!ev || ev.gold === null) {
-    lines.push(`### ${m.name} (${m.type}, graph ${m.graph_id ?? "—"}): no evaluation (${ev?.status ?? "no run"})`);
+    lines.push(
+      `### ${m.name} (${m.type}, graph ${m.graph_id ?? "—"}): no evaluation (${ev?.status ?? "no run"})`,
+    );
     continue;
   }
   const seconds = (Date.parse(ev.finished_at) - Date.parse(ev.started_at)) / 1000;

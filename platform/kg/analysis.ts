@@ -5,7 +5,7 @@ import type {
   ExtractResult,
   ExtractToken,
 } from "@contract/kg";
-import { AhoCorasick, longestNonOverlapping, type Match } from "./aho-corasick.js";
+import { longestNonOverlapping, type AhoCorasick, type Match } from "./aho-corasick.js";
 import { findCausalPairs } from "./causal.js";
 import {
   admitsArgument,
@@ -402,4 +402,3 @@ function eventWithin(events: ExtractEvent[], start: number, end: number): number
   const i = events.findIndex((e) => e.start >= start && e.end <= end);
   return i >= 0 ? i : null;
 }
-

@@ -68,7 +68,8 @@ export function learnArgumentClasses(
     const type = ontology.eventTypes.get(p.event_type_id);
     if (!type) continue;
     let entry = seen.get(type.id);
-    if (!entry) seen.set(type.id, (entry = { subject: new Set(), object: new Set(), any: new Set() }));
+    if (!entry)
+      seen.set(type.id, (entry = { subject: new Set(), object: new Set(), any: new Set() }));
     entry.any.add(p.class_id);
     if (p.role === type.roles.subject) entry.subject.add(p.class_id);
     if (p.role === type.roles.object) entry.object.add(p.class_id);

@@ -120,4 +120,3 @@ export function withLayout(r: ExtractResult): ExtractAnswer {
   );
   return { ...r, layout: ids.map((id) => ({ id, ...positions.get(id)! })) };
 }
-

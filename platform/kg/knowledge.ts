@@ -127,7 +127,7 @@ async function learn(
   }
   return {
     dictionary,
-    relations: learnPatterns(pairs, ontology),
+    relations: learnPatterns(pairs),
     events: learnReportClassifier(events, occurrences),
     relationArticles: articleIds,
     learntFrom: articles.length,

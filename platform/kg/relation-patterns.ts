@@ -8,13 +8,15 @@ import { spanIndexAt, wordsOf, type Span } from "./text.js";
  * which relation types, in which direction, the pair could take; what decides is learnt:
  * the words between and around the two mentions in the sentences of the training articles
  * that state a relation. Each candidate yields pattern keys, from the most specific (the whole
- * stretch between the two, with what follows the second) to single words between them. A
+ * stretch between the two, other mentions written as their class, with what follows the
+ * second or precedes the first) to single words between them or after the second. A
  * pattern's reliability for a relation type and direction is the share of the training
- * candidates it matched (of classes the type admits) that stated that relation, with one
+ * candidates it matched (whatever their classes: "于" between two mentions states 部署于
+ * seldom, though always between a unit and a base) that stated that relation, with one
  * pseudo-miss so that one sighting is not certainty: hits / (seen + 1). A candidate takes the
- * type and direction whose best matching pattern is most reliable, when that reliability
- * reaches MIN_CONFIDENCE; the confidence is that reliability and the pattern is named with the
- * prediction, so reviewers' verdicts can be booked against it (hits and seen of the pattern).
+ * type and direction, among those its classes admit, of its most reliable matching pattern,
+ * when that reliability reaches MIN_CONFIDENCE; the confidence is that reliability and the
+ * pattern is named with the prediction, so reviewers' verdicts can be booked against it.
  */
 
 /** "ab": the first mention in the text is the subject; "ba": the second one is. */
@@ -67,7 +69,8 @@ const MAX_BETWEEN = 16;
 const AFTER_CHARS = 6;
 const BEFORE_CHARS = 4;
 const CLAUSE_END = /[，,：:；;。！？!?…\n]/;
-const EDGE_PUNCT = /^[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—·]+|[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—·]+$/g;
+const EDGE_PUNCT =
+  /^[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—·]+|[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—·]+$/g;
 
 export const emptyPatterns = (): RelationPatterns => ({
   byKey: new Map(),
@@ -194,15 +197,13 @@ export class TypeAdmission {
 export type Label = { type: number; dir: Direction } | null;
 
 /**
- * Learns the patterns from labelled training candidates: for every type and direction the
- * ontology admits for a candidate, each of its keys is seen once, and hit when the candidate
- * states that relation. Patterns never hit are dropped (their reliability is 0).
+ * Learns the patterns from labelled training candidates: each key of a candidate is seen
+ * once, and hit for the relation (type and direction) the candidate states. Patterns never
+ * hit are not kept (their reliability is 0).
  */
 export function learnPatterns(
   examples: { candidate: Candidate; label: Label }[],
-  ontology: GraphOntology,
 ): RelationPatterns {
-  const admission = new TypeAdmission(ontology);
   const stats = new Map<string, PatternStat>();
   let positives = 0;
   const seen = new Map<string, number>();
@@ -252,8 +253,7 @@ export function predictRelations(
       }
     }
     if (!best || best.r < MIN_CONFIDENCE) continue;
-    const [subject, object] =
-      best.s.dir === "ab" ? [c.first, c.second] : [c.second, c.first];
+    const [subject, object] = best.s.dir === "ab" ? [c.first, c.second] : [c.second, c.first];
     out.push({
       candidate: c,
       type: best.s.type,
