@@ -81,7 +81,7 @@ export async function analyseArticle(
 
 const SIZE = { width: 600, height: 420 };
 
-/** The small graph of an analysis: the entities found, joined by the relations the store knows among them, placed by the platform. */
+/** The small graph of an analysis: the entities found, joined by the relations the text states, placed by the platform. */
 async function resultGraph(
   request: Request | null,
   kgId: number,

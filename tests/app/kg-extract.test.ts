@@ -31,7 +31,7 @@ const SAMPLE =
   "因为朝鲜试射火星-18洲际弹道导弹，美国海军随后向釜山部署密歇根号核潜艇。美国海军隶属于美国国防部。";
 
 describe("text analysis (/:kgId/extract)", () => {
-  it("finds the graph's entities by type, events with arguments, known relations and causal pairs", async () => {
+  it("finds the graph's entities by type, events with arguments, the relations the text states and causal pairs", async () => {
     const { status, d } = await submit({ intent: "text", text: SAMPLE });
     expect(status).toBe(200);
     expect(d.ok).toBe(true);

@@ -19,7 +19,8 @@ export interface ExtractView {
 
 /**
  * What an analysis found: the text with entities (by type), event triggers and causal
- * spans marked; the entities, events with their arguments, known relations, causal pairs,
+ * spans marked; the entities, events with their arguments (and how likely each is reported),
+ * the relations its sentences state (by the patterns learnt from the graph), causal pairs,
  * and a small graph of the entities and their relations.
  */
 export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractView }) {
@@ -189,6 +190,11 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                     : "—",
               },
               {
+                key: "confidence",
+                header: t("extract.confidence"),
+                cell: (e) => e.confidence.toFixed(2),
+              },
+              {
                 key: "place",
                 header: t("events.place"),
                 cell: (e) =>
@@ -223,15 +229,25 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
           ) : (
             <ul className="event-links">
               {r.relations.map((x) => (
-                <li key={x.id}>
+                <li
+                  key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
+                  title={t("extract.basis", {
+                    sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                    pattern: x.pattern,
+                  })}
+                >
                   <span className="link-ends">
                     <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
                     <span className="predicate">{x.predicate}</span>
                     <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
                   </span>
                   <span className="link-meta">
-                    <span>{x.confidence.toFixed(2)}</span>
-                    <SourceLink kgId={kgId} fact={x} />
+                    <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
+                    {x.id === null ? (
+                      <span className="muted">{t("extract.newFact")}</span>
+                    ) : (
+                      <SourceLink kgId={kgId} fact={x} />
+                    )}
                   </span>
                 </li>
               ))}
