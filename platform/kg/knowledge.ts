@@ -44,8 +44,11 @@ export interface Knowledge {
   learntFrom: number;
 }
 
-/** Text analysis learns from the graph's newest articles, this many at most. */
-const LEARN_LIMIT = 2000;
+/**
+ * Text analysis learns from the graph's newest articles, this many at most: learning reads
+ * each (a few milliseconds apiece), and it is done again whenever the graph changes.
+ */
+const LEARN_LIMIT = 300;
 
 /** The graph's dictionary: built once per graph and kept until its entities or ontology change. */
 export async function graphDictionary(
@@ -105,7 +108,8 @@ async function learn(
       learntFrom: 0,
     };
   const db = ctx.store.db;
-  const articles = await learningArticles(db, graphId, articleIds, LEARN_LIMIT);
+  const limit = articleIds === null ? LEARN_LIMIT : articleIds.length;
+  const articles = await learningArticles(db, graphId, articleIds, limit);
   const ids = articles.map((a) => a.id);
   const stated = groupBy(await statedRelations(db, ids), (r) => r.article_id);
   const reports = groupBy(await reportedEvents(db, ids), (r) => r.article_id);
