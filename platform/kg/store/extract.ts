@@ -128,14 +128,7 @@ export async function statedRelations(db: Db, articleIds: number[]): Promise<Sta
   if (!articleIds.length) return [];
   return (await db
     .selectFrom("kg_relations")
-    .select([
-      "article_id",
-      "subject_id",
-      "object_id",
-      "relation_type_id",
-      "sent_start",
-      "sent_end",
-    ])
+    .select(["article_id", "subject_id", "object_id", "relation_type_id", "sent_start", "sent_end"])
     .where("article_id", "in", intList(db, articleIds))
     .execute()) as StatedRelationRow[];
 }
