@@ -1,7 +1,7 @@
 import type { GraphOntology } from "./ontology.js";
 
 /**
- * What event extraction learns from a graph's training articles (issue 27, decision 022).
+ * What event extraction learns from a graph's training articles (issue 27, decision 023).
  *
  * - The classes of each event type's arguments: the ontology names the roles of an event
  *   type (subject, object) but not their classes; the participants of the training articles'

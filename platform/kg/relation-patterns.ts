@@ -2,7 +2,7 @@ import type { GraphOntology } from "./ontology.js";
 import { spanIndexAt, wordsOf, type Span } from "./text.js";
 
 /**
- * Relation extraction learnt from a graph's own articles (issue 27, decision 022).
+ * Relation extraction learnt from a graph's own articles (issue 27, decision 023).
  *
  * A candidate is two entity mentions of one sentence. The ontology's domain and range say
  * which relation types, in which direction, the pair could take; what decides is learnt:
