@@ -10,7 +10,8 @@ export type RunStatus = JobStatus;
 export type RunKind = "evaluation" | "training";
 export type ModelType = "ner" | "relation" | "event";
 export type FeedbackStatus = "new" | "confirmed" | "fixed" | "rejected";
-export type FactKind = "entity" | "relation" | "event";
+/** What a report is about; "extraction": a relation text analysis extracted (a sentence, its pattern). */
+export type FactKind = "entity" | "relation" | "event" | "extraction";
 
 export interface ModelRecord {
   id: number;

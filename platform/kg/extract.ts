@@ -5,7 +5,11 @@ import { analyse, candidatesOf, type Analysis, type GraphDictionary } from "./an
 import { graphKnowledge, type Knowledge } from "./knowledge.js";
 import { forceLayout, settleIterations } from "./layout.js";
 import { predictRelations, type PredictedRelation } from "./relation-patterns.js";
-import { knownRelationRows, type KnownRelationRow } from "./store/extract.js";
+import {
+  knownRelationRows,
+  type ExtractionInsert,
+  type KnownRelationRow,
+} from "./store/extract.js";
 
 /** Longest text accepted for analysis, in characters. */
 export const MAX_TEXT_LENGTH = 100_000;
@@ -119,4 +123,41 @@ export function withLayout(r: ExtractResult): ExtractAnswer {
     { iterations: settleIterations(ids.length), barnesHutAbove: 300 },
   );
   return { ...r, layout: ids.map((id) => ({ id, ...positions.get(id)! })) };
+}
+
+/**
+ * The relation (subject, predicate, object: uuids and a type name) the graph's extraction finds
+ * in `sentence`, as a reviewer will judge it: with the pattern that decided and its direction.
+ * Null when the extraction does not find it there.
+ */
+export async function extractionIn(
+  ctx: PlatformContext,
+  graphId: number,
+  sentence: string,
+  wanted: { subject: string; predicate: string; object: string },
+): Promise<Omit<ExtractionInsert, "articleId"> | null> {
+  const knowledge = await graphKnowledge(ctx, graphId);
+  const dict = knowledge.dictionary;
+  const found = predictRelations(
+    candidatesOf(dict, analyse(dict, knowledge.events, sentence)),
+    knowledge.relations,
+    dict.ontology,
+  ).find(
+    (r) =>
+      dict.uuids[r.subject.entity] === wanted.subject &&
+      dict.uuids[r.object.entity] === wanted.object &&
+      dict.ontology.relationTypes.get(r.type)?.name === wanted.predicate,
+  );
+  if (!found) return null;
+  return {
+    graphId,
+    subjectId: dict.ids[found.subject.entity],
+    relationTypeId: found.type,
+    objectId: dict.ids[found.object.entity],
+    direction: found.subject === found.candidate.first ? "ab" : "ba",
+    pattern: found.pattern,
+    keys: found.candidate.keys,
+    confidence: found.confidence,
+    sentence,
+  };
 }

@@ -12,9 +12,12 @@ import { graphOntology, parseJson, type GraphOntology } from "./ontology.js";
 import {
   emptyPatterns,
   learnPatterns,
+  withVerdicts,
   type Candidate,
+  type Direction,
   type Label,
   type RelationPatterns,
+  type Verdict,
 } from "./relation-patterns.js";
 import {
   dictionaryRows,
@@ -22,6 +25,8 @@ import {
   reportedEvents,
   reportedParticipants,
   statedRelations,
+  verdictRows,
+  verdictSignature,
   type DictionaryRow,
   type ReportRow,
   type StatedRelationRow,
@@ -63,33 +68,75 @@ export async function graphDictionary(
 }
 
 /**
- * The whole graph's knowledge, for text analysis: its dictionary and what its newest
- * articles teach; kept until anything of the graph changes.
+ * The whole graph's knowledge, for text analysis: its dictionary, what its newest articles
+ * teach and every reviewer's verdict; kept until anything of the graph or a verdict changes.
  */
 export async function graphKnowledge(ctx: PlatformContext, graphId: number): Promise<Knowledge> {
+  const signature = `${await graphSignature(ctx, graphId)}|${await verdictSignature(ctx.store.db, graphId)}`;
   return storeCache<Knowledge>(ctx, "knowledge", 8).getAsync(
     String(graphId),
-    await graphSignature(ctx, graphId),
+    signature,
     async () => {
       const dictionary = await graphDictionary(ctx, graphId);
-      return learn(ctx, graphId, dictionary, null);
+      const learnt = await learn(ctx, graphId, dictionary, null);
+      const verdicts = (await graphVerdicts(ctx, graphId)).map((v) => v.verdict);
+      return { ...learnt, relations: withVerdicts(learnt.relations, verdicts) };
     },
   );
+}
+
+/** A reviewer's verdict with when it was given and the article its sentence came from, if any. */
+export interface DatedVerdict {
+  verdict: Verdict;
+  at: string | null;
+  articleId: number | null;
+}
+
+/**
+ * The reviewers' verdicts on the graph's reported extractions, oldest first: a report
+ * confirmed (or fixed) says the extracted relation was wrong, a report rejected that it was right.
+ */
+export async function graphVerdicts(
+  ctx: PlatformContext,
+  graphId: number,
+): Promise<DatedVerdict[]> {
+  return (await verdictRows(ctx.store.db, graphId)).map((r) => ({
+    verdict: {
+      type: r.relation_type_id,
+      dir: r.direction as Direction,
+      keys: parseJson<string[]>(r.keys, []),
+      accepted: r.status === "rejected",
+    },
+    at: r.handled_at,
+    articleId: r.article_id,
+  }));
 }
 
 /**
  * The graph's knowledge as learnt from some of its articles only: the entities those
  * articles mention (with their names and aliases), the relation patterns of their sentences,
- * and the relations they state (plus those not taken from any article). The trigger lexicon
- * is the ontology's, not learnt from texts, so it is whole.
+ * and the relations they state (plus those not taken from any article), with reviewers'
+ * `verdicts` booked on the patterns — those about a sentence of another article left out. The
+ * trigger lexicon is the ontology's, not learnt from texts, so it is whole.
  */
 export async function trainingKnowledge(
   ctx: PlatformContext,
   graphId: number,
   articleIds: number[],
+  verdicts: DatedVerdict[] = [],
 ): Promise<Knowledge> {
   const dictionary = await buildDictionary(ctx, graphId, articleIds);
-  return learn(ctx, graphId, dictionary, articleIds);
+  const learnt = await learn(ctx, graphId, dictionary, articleIds);
+  // A verdict on a sentence of another article (a held-out one) would tell what it states.
+  const training = new Set(articleIds);
+  const usable = verdicts.filter((v) => v.articleId === null || training.has(v.articleId));
+  return {
+    ...learnt,
+    relations: withVerdicts(
+      learnt.relations,
+      usable.map((v) => v.verdict),
+    ),
+  };
 }
 
 /** Learns from the articles (all the graph's newest when null) with `dictionary`. */

@@ -47,6 +47,8 @@ export interface PatternStat {
 /** A learnt model: its patterns by key (only those that were right at least once). */
 export interface RelationPatterns {
   byKey: Map<string, PatternStat[]>;
+  /** How many candidates each key matched (every key, for verdicts to add to). */
+  seen: Map<string, number>;
   /** Training candidates and the relations among them, for the run's log. */
   candidates: number;
   positives: number;
@@ -74,6 +76,7 @@ const EDGE_PUNCT =
 
 export const emptyPatterns = (): RelationPatterns => ({
   byKey: new Map(),
+  seen: new Map(),
   candidates: 0,
   positives: 0,
 });
@@ -225,7 +228,7 @@ export function learnPatterns(
     list.push(s);
     byKey.set(s.key, list);
   }
-  return { byKey, candidates: examples.length, positives };
+  return { byKey, seen, candidates: examples.length, positives };
 }
 
 export const reliability = (s: { hits: number; seen: number }) => s.hits / (s.seen + 1);
@@ -264,4 +267,39 @@ export function predictRelations(
     });
   }
   return out;
+}
+
+/** A reviewer's verdict on an extracted relation: right (accepted) or wrong, with its candidate's keys. */
+export interface Verdict {
+  type: number;
+  dir: Direction;
+  keys: string[];
+  accepted: boolean;
+}
+
+/**
+ * The patterns with reviewers' verdicts booked as one more training candidate each: every key
+ * of the candidate was seen once more, and hit for the relation when it was accepted. So a
+ * rejected relation lowers the reliability of every pattern that proposed it, an accepted one
+ * raises them. The learnt counts are left as they were (a copy is returned).
+ */
+export function withVerdicts(patterns: RelationPatterns, verdicts: Verdict[]): RelationPatterns {
+  if (!verdicts.length) return patterns;
+  const byKey = new Map<string, PatternStat[]>();
+  for (const [key, list] of patterns.byKey) byKey.set(key, list.map((s) => ({ ...s })));
+  const seen = new Map(patterns.seen);
+  for (const v of verdicts) {
+    for (const key of new Set(v.keys)) {
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      const list = byKey.get(key) ?? [];
+      for (const s of list) s.seen = n;
+      if (!v.accepted) continue;
+      let s = list.find((x) => x.type === v.type && x.dir === v.dir);
+      if (!s) list.push((s = { type: v.type, dir: v.dir, key, hits: 0, seen: n }));
+      s.hits++;
+      byKey.set(key, list);
+    }
+  }
+  return { ...patterns, byKey, seen };
 }

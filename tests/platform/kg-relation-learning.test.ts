@@ -5,14 +5,19 @@ import { analyzeText } from "../../platform/kg/extract.js";
 import { trainingKnowledge, type Knowledge } from "../../platform/kg/knowledge.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { ensureGraphRow } from "../../platform/kg/store/generate.js";
-import { startPlatform, type TestPlatform } from "../helpers/platform.js";
+import {
+  authHeaders,
+  createUserWithToken,
+  startPlatform,
+  type TestPlatform,
+} from "../helpers/platform.js";
 import { rows, run, value } from "../helpers/sql.js";
 
 /**
  * Relation extraction learnt from a small hand-made corpus (issue 27): what the training
  * articles' sentences teach finds relations in sentences it has not seen, the ontology's
- * domain and range refuse a pair, the direction comes from the pattern, and what held-out
- * articles say never reaches the learner.
+ * domain and range refuse a pair, the direction comes from the pattern, what held-out
+ * articles say never reaches the learner, and reviewers' verdicts move the patterns.
  */
 
 const GRAPH = 901;
@@ -194,5 +199,92 @@ describe("relation patterns learnt from training sentences", () => {
     const without = await trainingKnowledge(p.ctx, GRAPH, train);
     expect(patterns(without)).toEqual(learnt);
     expect(without.dictionary.ids).toEqual(knowledge.dictionary.ids);
+  });
+});
+
+describe("reviewers' verdicts on extracted relations", () => {
+  const post = async (who: { token: string; csrf: string }, path: string, body: unknown) => {
+    const res = await fetch(`${p.api}${path}`, {
+      method: "POST",
+      headers: authHeaders(who),
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const found = async (sentence: string) =>
+    (await analyzeText(p.ctx, GRAPH, sentence)).relations.find((r) => r.predicate === "隶属于");
+
+  /** Reports the 隶属于 relation text analysis finds in the sentence; the report's id. */
+  async function report(sentence: string) {
+    const reporter = await createUserWithToken(p.ctx, `reporter-${sentence.length}`, [
+      "kg__feedback__create",
+    ]);
+    const r = (await found(sentence))!;
+    const recorded = await post(reporter, "/kg/feedback/extraction/", {
+      graph: GRAPH,
+      sentence,
+      subject: r.subject.uuid,
+      predicate: r.predicate,
+      object: r.object.uuid,
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ graph: GRAPH, kind: "extraction" });
+    const created = await post(reporter, "/kg/feedback/", {
+      ...recorded.body,
+      content: "原文说的是训练关系，不是隶属关系",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.target_label).toContain(`${r.subject.name} —隶属于→ ${r.object.name}`);
+    return created.body.id as number;
+  }
+
+  it("a report confirmed (the relation was wrong) lowers the confidence of the patterns that made it", async () => {
+    const handler = await createUserWithToken(p.ctx, "verdict-handler", [
+      "kg__feedback__read",
+      "kg__feedback__update",
+    ]);
+    const sentence = "延安舰隶属于南部战区海军。";
+    const before = (await found(sentence))!;
+    expect(before).toMatchObject({ subject: { name: "延安舰" }, object: { name: "南部战区海军" } });
+    const id = await report(sentence);
+    // A report not yet handled is no verdict.
+    expect((await found(sentence))?.confidence).toBe(before.confidence);
+    const moved = await post(handler, `/kg/feedback/${id}/status/`, {
+      status: "confirmed",
+      note: "核实：原文为训练关系",
+    });
+    expect(moved.status).toBe(200);
+    const after = await found(sentence);
+    expect(after?.confidence ?? 0).toBeLessThan(before.confidence);
+    // The same words elsewhere are less trusted too: the pattern, not the sentence, was judged.
+    const elsewhere = await found("拉萨舰隶属于北部战区海军。");
+    expect(elsewhere?.confidence ?? 0).toBeLessThan(before.confidence);
+  });
+
+  it("a report rejected (the relation was right) raises it", async () => {
+    const handler = await createUserWithToken(p.ctx, "verdict-handler-2", [
+      "kg__feedback__read",
+      "kg__feedback__update",
+    ]);
+    const sentence = "据悉，拉萨舰隶属于东部战区海军。";
+    const before = (await found(sentence))?.confidence ?? 0;
+    const id = await report(sentence);
+    expect((await post(handler, `/kg/feedback/${id}/status/`, { status: "rejected" })).status).toBe(
+      200,
+    );
+    expect((await found(sentence))!.confidence).toBeGreaterThan(before);
+  });
+
+  it("refuses to record a relation the sentence does not yield", async () => {
+    const reporter = await createUserWithToken(p.ctx, "reporter-refused", ["kg__feedback__create"]);
+    const uuid = (name: string) => `hand-${name}`;
+    const r = await post(reporter, "/kg/feedback/extraction/", {
+      graph: GRAPH,
+      sentence: "南昌舰与延安舰在青岛同框亮相。",
+      subject: uuid("南昌舰"),
+      predicate: "隶属于",
+      object: uuid("延安舰"),
+    });
+    expect(r).toMatchObject({ status: 400, body: { detail: "该句中没有抽取出这一关系" } });
   });
 });

@@ -172,3 +172,95 @@ export async function reportedParticipants(db: Db, articleIds: number[]) {
     )
     .execute();
 }
+
+export interface ExtractionInsert {
+  graphId: number;
+  subjectId: number;
+  relationTypeId: number;
+  objectId: number;
+  direction: "ab" | "ba";
+  pattern: string;
+  /** Every pattern key of the candidate: a verdict is booked on each. */
+  keys: string[];
+  confidence: number;
+  sentence: string;
+  articleId: number | null;
+}
+
+/** Records an extracted relation someone reports (the same one reported again is the same row); its id. */
+export async function saveExtraction(tx: Db, x: ExtractionInsert): Promise<number> {
+  const same = await tx
+    .selectFrom("kg_extractions")
+    .select("id")
+    .where("graph_id", "=", x.graphId)
+    .where("subject_id", "=", x.subjectId)
+    .where("relation_type_id", "=", x.relationTypeId)
+    .where("object_id", "=", x.objectId)
+    .where("pattern", "=", x.pattern)
+    .where("sentence", "=", x.sentence)
+    .executeTakeFirst();
+  if (same) return same.id;
+  const row = await tx
+    .insertInto("kg_extractions")
+    .values({
+      graph_id: x.graphId,
+      subject_id: x.subjectId,
+      relation_type_id: x.relationTypeId,
+      object_id: x.objectId,
+      direction: x.direction,
+      pattern: x.pattern,
+      keys: JSON.stringify(x.keys),
+      confidence: x.confidence,
+      sentence: x.sentence,
+      article_id: x.articleId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface VerdictRow {
+  relation_type_id: number;
+  direction: string;
+  keys: string;
+  status: string;
+  handled_at: string | null;
+  article_id: number | null;
+}
+
+/**
+ * Reviewers' verdicts on the graph's reported extractions: reports of kind 'extraction' that
+ * were handled (confirmed or fixed: the extraction was wrong; rejected: it was right).
+ */
+const verdicts = (db: Db, graphId: number) =>
+  db
+    .selectFrom("kg_feedback as f")
+    .innerJoin("kg_extractions as x", (join) =>
+      join.on(sql`cast(x.id as text)`, "=", sql.ref("f.target")),
+    )
+    .where("f.graph_id", "=", graphId)
+    .where("x.graph_id", "=", graphId)
+    .where("f.kind", "=", "extraction")
+    .where("f.status", "in", ["confirmed", "fixed", "rejected"]);
+
+export async function verdictRows(db: Db, graphId: number): Promise<VerdictRow[]> {
+  return verdicts(db, graphId)
+    .select([
+      "x.relation_type_id",
+      "x.direction",
+      "x.keys",
+      "f.status",
+      "f.handled_at",
+      "x.article_id",
+    ])
+    .orderBy("f.handled_at")
+    .execute();
+}
+
+/** Changes when a verdict is given or changed: how many there are and the newest. */
+export async function verdictSignature(db: Db, graphId: number): Promise<string> {
+  const row = await verdicts(db, graphId)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("f.handled_at").as("at")])
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}:${row?.at ?? ""}`;
+}
