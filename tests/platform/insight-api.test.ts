@@ -269,6 +269,81 @@ describe("model runs", () => {
     expect(ev.precision).toBeGreaterThan(0.5);
   });
 
+  it("shows per relation type the held-out precision before and after the last review round's verdicts", async () => {
+    const model = await createModel({
+      name: "审核轮次",
+      type: "relation",
+      graph: 245,
+      holdout: 30,
+    });
+    const trained = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
+    expect((await finishedRun(model.id, trained.body.id)).status).toBe("succeeded");
+    expect((await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation.review).toMatchObject({
+      verdicts: 0,
+    });
+
+    // Two reports of extracted relations, both confirmed (the relations were wrong): one about
+    // a new text, one about a sentence of a held-out article, which must not teach the model.
+    const { test } = await splitArticles(p.ctx, 245, 30);
+    const reportAndConfirm = async (sentence: string, articleId?: number) => {
+      const [r] = (await analyzeText(p.ctx, 245, sentence)).relations;
+      const recorded = await post("/kg/feedback/extraction/", {
+        graph: 245,
+        sentence,
+        subject: r.subject.uuid,
+        predicate: r.predicate,
+        object: r.object.uuid,
+        article_id: articleId,
+      });
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+      const created = await post("/kg/feedback/", { ...recorded.body, content: "关系有误" });
+      expect(created.status).toBe(201);
+      expect(
+        (await post(`/kg/feedback/${created.body.id}/status/`, { status: "confirmed" })).status,
+      ).toBe(200);
+      return r.predicate;
+    };
+    const predicate = await reportAndConfirm("南昌舰在编制上隶属于美国海军第七舰队。");
+    const heldOut = await all(
+      sql`SELECT id, content FROM kg_articles WHERE id IN (${sql.join(test)}) ORDER BY id`,
+    );
+    let reportedHeldOut = false;
+    for (const a of heldOut) {
+      const [stated] = (await analyzeText(p.ctx, 245, a.content)).relations;
+      if (!stated) continue;
+      const { start, end } = stated.text_sentence;
+      await reportAndConfirm(a.content.slice(start, end), a.id);
+      reportedHeldOut = true;
+      break;
+    }
+    expect(reportedHeldOut).toBe(true);
+
+    const run = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
+    expect((await finishedRun(model.id, run.body.id)).status).toBe("succeeded");
+    const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
+    const learned = JSON.parse(
+      (await one(sql`SELECT learned FROM kg_models WHERE id = ${model.id}`)).learned,
+    );
+    expect(ev.review).toMatchObject({
+      since: learned.trained_at,
+      verdicts: 1,
+      accepted: 0,
+      rejected: 1,
+    });
+    const row = ev.review.per_type.find((t: Json) => t.label === predicate);
+    expect(row.before.predicted).toBeGreaterThan(0);
+    expect(row.after.predicted).toBeLessThanOrEqual(row.before.predicted);
+    const after = ev.per_class.find((c: Json) => c.label === predicate);
+    expect(row.after).toEqual({
+      predicted: after.tp + after.fp,
+      right: after.tp,
+      precision: after.precision,
+    });
+    const log = (await get(`/kg/models/${model.id}/runs/${run.body.id}/?log_page_size=100`)).body
+      .logs.results;
+    expect(log.map((l: Json) => l.message)).toContain("上一轮审核：裁定 1 条（采纳 0，驳回 1）");
+  });
+
   it("pages the run's log newest first and lists runs newest first", async () => {
     const model = await createModel({ name: "日志", type: "ner", graph: 246 });
     const first = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
