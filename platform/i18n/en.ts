@@ -235,8 +235,16 @@ const en: Catalog = {
     'Cannot change the feedback from "{0}" to "{1}": it can only become {2}',
   或: "or",
   "请指定知识图谱（参数 graph）": "Please specify a knowledge graph (parameter graph)",
-  "反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）":
-    "The feedback target type must be entity, relation or event",
+  "反馈对象类型必须是 entity（实体）、relation（关系）、event（事件）或 extraction（抽取关系）":
+    "The feedback target type must be entity, relation, event or extraction (an extracted relation)",
+  "请提供抽取出该关系的句子（最多{0}字）":
+    "Please give the sentence the relation was extracted from (at most {0} characters)",
+  该句中没有抽取出这一关系: "The extraction does not find this relation in the sentence",
+  抽取关系: "Extracted relation",
+  "上一轮审核：裁定 {0} 条（采纳 {1}，驳回 {2}）":
+    "Last review round: {0} verdicts ({1} accepted, {2} rejected)",
+  "关系类型 {0}：审核前精确率 {1}（{2}/{3}），审核后 {4}（{5}/{6}）":
+    "Relation type {0}: precision before the review {1} ({2}/{3}), after {4} ({5}/{6})",
   "请指定反馈对象（参数 target）": "Please specify what the feedback is about (parameter target)",
   "该知识图谱中没有这个{0}：{1}": "{0} not found in this knowledge graph: {1}",
   "请求体必须是 JSON 对象": "The request body must be a JSON object",
@@ -588,8 +596,8 @@ const en: Catalog = {
   对象类型: "Target type",
   请选择对象类型: "Please choose a target type",
   对象ID: "Target ID",
-  "请输入对象ID（实体的UUID，关系或事件的编号）":
-    "Please enter the target ID (an entity's UUID, or the number of a relation or event)",
+  "请输入对象ID（实体的UUID，关系、事件或抽取关系的编号）":
+    "Please enter the target ID (an entity's UUID, or the number of a relation, event or extracted relation)",
   事实: "Fact",
   反馈内容: "Feedback text",
   请填写反馈内容: "Please enter the feedback text",

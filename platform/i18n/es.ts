@@ -237,8 +237,16 @@ const es: Catalog = {
     "No se puede pasar el comentario de «{0}» a «{1}»: solo puede pasar a {2}",
   或: "o",
   "请指定知识图谱（参数 graph）": "Indique un grafo de conocimiento (parámetro graph)",
-  "反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）":
-    "El tipo de objeto del comentario debe ser entity (entidad), relation (relación) o event (evento)",
+  "反馈对象类型必须是 entity（实体）、relation（关系）、event（事件）或 extraction（抽取关系）":
+    "El tipo de objeto del comentario debe ser entity (entidad), relation (relación), event (evento) o extraction (relación extraída)",
+  "请提供抽取出该关系的句子（最多{0}字）":
+    "Indique la oración de la que se extrajo la relación (como máximo {0} caracteres)",
+  该句中没有抽取出这一关系: "La extracción no encuentra esta relación en la oración",
+  抽取关系: "Relación extraída",
+  "上一轮审核：裁定 {0} 条（采纳 {1}，驳回 {2}）":
+    "Última ronda de revisión: {0} veredictos ({1} aceptados, {2} rechazados)",
+  "关系类型 {0}：审核前精确率 {1}（{2}/{3}），审核后 {4}（{5}/{6}）":
+    "Tipo de relación {0}: precisión antes de la revisión {1} ({2}/{3}), después {4} ({5}/{6})",
   "请指定反馈对象（参数 target）": "Indique el objeto del comentario (parámetro target)",
   "该知识图谱中没有这个{0}：{1}": "{0} inexistente en este grafo de conocimiento: {1}",
   "请求体必须是 JSON 对象": "El cuerpo de la solicitud debe ser un objeto JSON",
@@ -600,8 +608,8 @@ const es: Catalog = {
   对象类型: "Tipo de objeto",
   请选择对象类型: "Elija un tipo de objeto",
   对象ID: "ID del objeto",
-  "请输入对象ID（实体的UUID，关系或事件的编号）":
-    "Introduzca el ID del objeto (el UUID de una entidad o el número de una relación o un evento)",
+  "请输入对象ID（实体的UUID，关系、事件或抽取关系的编号）":
+    "Introduzca el ID del objeto (el UUID de una entidad o el número de una relación, un evento o una relación extraída)",
   事实: "Hecho",
   反馈内容: "Texto del comentario",
   请填写反馈内容: "Escriba el texto del comentario",
