@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { IntentForm } from "~/components/ui/intent-form";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
@@ -23,7 +24,16 @@ export interface ExtractView {
  * the relations its sentences state (by the patterns learnt from the graph), causal pairs,
  * and a small graph of the entities and their relations.
  */
-export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractView }) {
+export function ExtractResultView({
+  kgId,
+  view,
+  canReport = false,
+}: {
+  kgId: number;
+  view: ExtractView;
+  /** Offer to report each extracted relation (the reader may create feedback). */
+  canReport?: boolean;
+}) {
   const { t } = useTranslation("kg");
   const { text, result: r, colors } = view;
   const slice = (a: number, b: number) => text.slice(a, b);
@@ -247,6 +257,32 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                       <span className="muted">{t("extract.newFact")}</span>
                     ) : (
                       <SourceLink kgId={kgId} fact={x} />
+                    )}
+                    {canReport && (
+                      <IntentForm intent="report" className="inline-form">
+                        <input
+                          type="hidden"
+                          name="sentence"
+                          value={slice(x.text_sentence.start, x.text_sentence.end)}
+                        />
+                        <input type="hidden" name="subject" value={x.subject.uuid} />
+                        <input type="hidden" name="predicate" value={x.predicate} />
+                        <input type="hidden" name="object" value={x.object.uuid} />
+                        {view.article && (
+                          <input type="hidden" name="article_id" value={view.article.id} />
+                        )}
+                        <button
+                          type="submit"
+                          className="kg-button light"
+                          aria-label={t("extract.reportLabel", {
+                            subject: x.subject.name,
+                            predicate: x.predicate,
+                            object: x.object.name,
+                          })}
+                        >
+                          {t("extract.report")}
+                        </button>
+                      </IntentForm>
                     )}
                   </span>
                 </li>
