@@ -286,7 +286,11 @@ export interface Verdict {
 export function withVerdicts(patterns: RelationPatterns, verdicts: Verdict[]): RelationPatterns {
   if (!verdicts.length) return patterns;
   const byKey = new Map<string, PatternStat[]>();
-  for (const [key, list] of patterns.byKey) byKey.set(key, list.map((s) => ({ ...s })));
+  for (const [key, list] of patterns.byKey)
+    byKey.set(
+      key,
+      list.map((s) => ({ ...s })),
+    );
   const seen = new Map(patterns.seen);
   for (const v of verdicts) {
     for (const key of new Set(v.keys)) {
