@@ -10,7 +10,8 @@ export type RunStatus = JobStatus;
 export type RunKind = "evaluation" | "training";
 export type ModelType = "ner" | "relation" | "event";
 export type FeedbackStatus = "new" | "confirmed" | "fixed" | "rejected";
-export type FactKind = "entity" | "relation" | "event";
+/** What a report is about; "extraction": a relation text analysis extracted (a sentence, its pattern). */
+export type FactKind = "entity" | "relation" | "event" | "extraction";
 
 export interface ModelRecord {
   id: number;
@@ -97,7 +98,28 @@ export interface Evaluation {
   per_class: ClassMetrics[];
   /** matrix[i][j]: gold labels[i] predicted as labels[j]; the last label is "O" (nothing). */
   confusion: { labels: string[]; matrix: number[][] };
+  /** Relation models: what the verdicts of the last review round changed; null for other models. */
+  review: ReviewRound | null;
   created_at: string;
+}
+
+/** One side of a comparison: predictions of a relation type on the held-out articles, and right ones. */
+export interface PrecisionCount {
+  predicted: number;
+  right: number;
+  precision: number;
+}
+
+/**
+ * The reviewers' verdicts given since the model's previous training run (all, before its first)
+ * and the held-out precision per relation type without them (before) and with them (after).
+ */
+export interface ReviewRound {
+  since: string | null;
+  verdicts: number;
+  accepted: number;
+  rejected: number;
+  per_type: { label: string; before: PrecisionCount; after: PrecisionCount }[];
 }
 
 export interface EvaluationAnswer {

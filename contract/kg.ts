@@ -402,6 +402,11 @@ export interface ExtractEvent extends TextSpan {
   arguments: EventArgument[];
   time: (TextSpan & { text: string; value: string }) | null;
   place: (TextSpan & { text: string; entity_id: string | null }) | null;
+  /**
+   * How likely the sentence reports the event rather than refers to one reported elsewhere
+   * ("此前，…一事", "由于…"), as learnt from the graph's articles (0–1; 1 when nothing was learnt).
+   */
+  confidence: number;
 }
 
 export interface ExtractToken extends TextSpan {
@@ -409,15 +414,22 @@ export interface ExtractToken extends TextSpan {
   kind: "entity" | "word" | "punct";
 }
 
-/** A relation the store knows between two entities found in the text. */
+/**
+ * A relation a sentence of the analysed text states, by the patterns learnt from the graph's
+ * articles. The source span (article_id, sent_start, sent_end) and id are those of the stored
+ * relation stating the same fact, when the graph has it; null for a fact new to the graph.
+ */
 export interface ExtractRelation extends SourceSpan {
-  id: number;
+  id: number | null;
   subject: { uuid: string; name: string };
   predicate: string;
   object: { uuid: string; name: string };
+  /** The reliability of the pattern that decided type and direction (0–1). */
   confidence: number;
-  /** The first sentence of the analysed text that names both ends, if any. */
-  text_sentence: TextSpan | null;
+  /** That pattern: "b:…" the words between the two, "ba:…|…" with what follows, "w:…" one word between… */
+  pattern: string;
+  /** The sentence of the analysed text stating it. */
+  text_sentence: TextSpan;
 }
 
 /** A cause–effect pair stated by a cue in the text. */

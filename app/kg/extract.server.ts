@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
 import { graphOption } from "~/charts/graph-options";
@@ -81,7 +82,7 @@ export async function analyseArticle(
 
 const SIZE = { width: 600, height: 420 };
 
-/** The small graph of an analysis: the entities found, joined by the relations the store knows among them, placed by the platform. */
+/** The small graph of an analysis: the entities found, joined by the relations the text states, placed by the platform. */
 async function resultGraph(
   request: Request | null,
   kgId: number,
@@ -125,4 +126,44 @@ async function resultGraph(
     spec: await chartSpec(request, option, SIZE.width, SIZE.height),
     nodeHrefs: nodes.map((n) => entityHref(kgId, n.id)),
   };
+}
+
+/**
+ * intent "report": records a relation the analysis extracted (its sentence, ends and type) so
+ * it can be reported, then sends the reader to the report form; back to the analysis of the
+ * article it came from, if any. A refusal (the sentence no longer yields it) comes back as the
+ * page's error.
+ */
+export async function reportExtraction(
+  api: PlatformClient,
+  kgId: number,
+  form: FormData,
+): Promise<ExtractOutcome> {
+  const article = String(form.get("article_id") ?? "");
+  const articleId = /^\d{1,12}$/.test(article) ? Number(article) : null;
+  try {
+    const ref = await api.post<{ graph: number; kind: string; target: string }>(
+      "/kg/feedback/extraction/",
+      {
+        graph: kgId,
+        sentence: String(form.get("sentence") ?? ""),
+        subject: String(form.get("subject") ?? ""),
+        predicate: String(form.get("predicate") ?? ""),
+        object: String(form.get("object") ?? ""),
+        article_id: articleId,
+      },
+    );
+    const back = articleId ? `/${kgId}/extract?article=${articleId}` : `/${kgId}/extract`;
+    const query = new URLSearchParams({
+      graph: String(ref.graph),
+      kind: ref.kind,
+      target: ref.target,
+      redirect: back,
+    });
+    throw redirect(`/feedback/new?${query}`);
+  } catch (e) {
+    if (e instanceof PlatformError && e.status < 500)
+      return { ok: false, text: "", error: e.detail ?? e.message, status: e.status };
+    throw e;
+  }
 }

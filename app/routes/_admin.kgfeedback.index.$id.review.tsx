@@ -99,6 +99,11 @@ export default function ReviewDialog() {
           </>
         )}
       </dl>
+      {record.kind === "extraction" && (
+        <p className="ins-info" data-testid="extraction-verdict">
+          {t("feedback.extractionVerdict")}
+        </p>
+      )}
       {!canHandle ? (
         <p className="ins-info">{t("feedback.readOnly")}</p>
       ) : allowed.length === 0 ? (

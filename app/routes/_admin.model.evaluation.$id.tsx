@@ -2,7 +2,11 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
-import { ClassMetricsTable, ConfusionMatrix } from "~/components/insight/evaluation-tables";
+import {
+  ClassMetricsTable,
+  ConfusionMatrix,
+  ReviewRoundTable,
+} from "~/components/insight/evaluation-tables";
 import { ModelErrorBoundary, modelPageMeta, ModelTitle } from "~/components/insight/model-page";
 import { insightLinks } from "~/components/insight/styles";
 import { modelEvaluationPage } from "~/insight/models.server";
@@ -61,7 +65,7 @@ export default function ModelEvaluation() {
           <Empty>{t("evaluation.none")}</Empty>
         </Section>
       ) : (
-        <div className="ins-eval-grid">
+        <div className={`ins-eval-grid${ev.review ? " with-review" : ""}`}>
           <div className="stats ins-eval-scores" data-testid="scores">
             <Score
               label={t("evaluation.precision")}
@@ -92,6 +96,25 @@ export default function ModelEvaluation() {
           <Section title={t("evaluation.perClass")} className="ins-eval-table">
             <ClassMetricsTable rows={ev.per_class} />
           </Section>
+          {ev.review && (
+            <Section
+              title={t("evaluation.review")}
+              testId="evaluation-review"
+              className="ins-eval-review"
+            >
+              <p className="muted">
+                {ev.review.verdicts === 0
+                  ? t("evaluation.reviewNone")
+                  : t(ev.review.since ? "evaluation.reviewSince" : "evaluation.reviewFirst", {
+                      since: ev.review.since ? formatDate(ev.review.since, "YYYY-MM-DD HH:mm") : "",
+                      verdicts: ev.review.verdicts,
+                      accepted: ev.review.accepted,
+                      rejected: ev.review.rejected,
+                    })}
+              </p>
+              {ev.review.verdicts > 0 && <ReviewRoundTable round={ev.review} />}
+            </Section>
+          )}
           <Section title={t("evaluation.matrix")} className="ins-eval-matrix">
             <ConfusionMatrix labels={ev.confusion.labels} matrix={ev.confusion.matrix} />
           </Section>

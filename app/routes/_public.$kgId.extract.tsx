@@ -2,7 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageTitle, Section } from "~/components/kg/page";
-import { analyseArticle, analyseText, checkText, type ExtractOutcome } from "~/kg/extract.server";
+import {
+  analyseArticle,
+  analyseText,
+  checkText,
+  reportExtraction,
+  type ExtractOutcome,
+} from "~/kg/extract.server";
 import { MAX_TEXT_LENGTH } from "~/kg/limits";
 import { ExtractResultView } from "~/components/kg/extract-result";
 import { kgLinks } from "~/components/kg/styles";
@@ -16,6 +22,7 @@ import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { badIntent, fetchOr404 } from "~/http/page.server";
 import { IntentForm } from "~/components/ui/intent-form";
 import { formatDayOnly } from "~/utils/format";
+import { canAccess } from "~/utils/roles";
 
 export const meta = titleMeta("nav.extract");
 export const links = kgLinks;
@@ -42,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({
     kgId,
     graph,
+    canReport: canAccess(viewer.roles, ["kg__feedback__create"]),
     articles: articles.results.map((a) => ({
       id: a.id,
       title: a.title,
@@ -51,7 +59,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** intent "text": the pasted text; intent "article": an article of the graph. */
+/**
+ * intent "text": the pasted text; intent "article": an article of the graph; intent "report":
+ * a relation the analysis extracted, to the report form.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: TEXT_FORM_BYTES });
   const viewer = await requireViewer(request, { formData: form });
@@ -79,11 +90,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await analyseText(request, viewer.api, kgId, text);
     return data<ExtractOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
   }
+  if (intent === "report") {
+    const outcome = await reportExtraction(viewer.api, kgId, form);
+    return data<ExtractOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   throw badIntent(intent);
 }
 
 export default function Extract() {
-  const { kgId, graph, articles, outcome: fromLoader } = useLoaderData<typeof loader>();
+  const { kgId, graph, articles, canReport, outcome: fromLoader } = useLoaderData<typeof loader>();
   const fromAction = useActionData<typeof action>();
   const outcome = fromAction ?? fromLoader;
   const navigation = useNavigation();
@@ -169,7 +184,7 @@ export default function Extract() {
           </Section>
         </aside>
       </div>
-      {outcome?.ok && <ExtractResultView kgId={kgId} view={outcome} />}
+      {outcome?.ok && <ExtractResultView kgId={kgId} view={outcome} canReport={canReport} />}
     </div>
   );
 }

@@ -305,6 +305,21 @@ export interface KgFeedback {
   target_label: Generated<string>;
 }
 
+export interface KgExtraction {
+  article_id: number | null;
+  confidence: number;
+  created_at: Generated<string>;
+  direction: string;
+  graph_id: number;
+  id: Generated<number>;
+  keys: string;
+  object_id: number;
+  pattern: string;
+  relation_type_id: number;
+  sentence: string;
+  subject_id: number;
+}
+
 export interface KgFlow {
   created_at: Generated<string>;
   description: Generated<string>;
@@ -359,6 +374,7 @@ export interface KgModelEvaluation {
   precision: number;
   predicted: number;
   recall: number;
+  review: Generated<string>;
   run_id: number;
   tp: number;
 }
@@ -572,6 +588,7 @@ export interface Tables {
   kg_event_types: KgEventType;
   kg_events: KgEvent;
   kg_fact_versions: KgFactVersion;
+  kg_extractions: KgExtraction;
   kg_feedback: KgFeedback;
   kg_flow_steps: KgFlowStep;
   kg_flow_transitions: KgFlowTransition;

@@ -235,8 +235,16 @@ const en: Catalog = {
     'Cannot change the feedback from "{0}" to "{1}": it can only become {2}',
   或: "or",
   "请指定知识图谱（参数 graph）": "Please specify a knowledge graph (parameter graph)",
-  "反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）":
-    "The feedback target type must be entity, relation or event",
+  "反馈对象类型必须是 entity（实体）、relation（关系）、event（事件）或 extraction（抽取关系）":
+    "The feedback target type must be entity, relation, event or extraction (an extracted relation)",
+  "请提供抽取出该关系的句子（最多{0}字）":
+    "Please give the sentence the relation was extracted from (at most {0} characters)",
+  该句中没有抽取出这一关系: "The extraction does not find this relation in the sentence",
+  抽取关系: "Extracted relation",
+  "上一轮审核：裁定 {0} 条（采纳 {1}，驳回 {2}）":
+    "Last review round: {0} verdicts ({1} accepted, {2} rejected)",
+  "关系类型 {0}：审核前精确率 {1}（{2}/{3}），审核后 {4}（{5}/{6}）":
+    "Relation type {0}: precision before the review {1} ({2}/{3}), after {4} ({5}/{6})",
   "请指定反馈对象（参数 target）": "Please specify what the feedback is about (parameter target)",
   "该知识图谱中没有这个{0}：{1}": "{0} not found in this knowledge graph: {1}",
   "请求体必须是 JSON 对象": "The request body must be a JSON object",
@@ -246,7 +254,6 @@ const en: Catalog = {
   模型训练: "Model training",
   模型不存在: "Model not found",
   运行记录不存在: "Run not found",
-  实体名称: "Entity name",
   "运行类型必须是 evaluation（评估）或 training（训练）":
     "The run type must be evaluation or training",
   测试集比例必须是5到50之间的整数: "The test set share must be a whole number from 5 to 50",
@@ -261,9 +268,14 @@ const en: Catalog = {
     "The test set is empty: the knowledge graph has no articles to evaluate on",
   "训练：文章 #{0}": "Training: article #{0}",
   "训练集预测 {0} 个，正确 {1} 个": "Training set: {0} predicted, {1} correct",
-  "学习到 {0} 个不可靠的{1}，评估时将其过滤：{2}{3}":
-    "Learned {0} unreliable items ({1}), filtered out in evaluation: {2}{3}",
-  "没有需要过滤的{0}": "Nothing to filter out ({0})",
+  "学习到 {0} 个不可靠的实体名称，评估时将其过滤：{1}{2}":
+    "Learned {0} unreliable entity names, filtered out in evaluation: {1}{2}",
+  没有需要过滤的实体名称: "No entity names to filter out",
+  "关系模式由训练集学习：训练句中候选实体对 {0} 个，其中陈述关系 {1} 个，得到模式 {2} 个":
+    "Relation patterns learnt from the training set: {0} candidate entity pairs in training sentences, {1} of them stating a relation; {2} patterns",
+  "事件模型由训练集学习：{0} 类事件的论元类型；触发词 {1} 处，其中报道事件 {2} 处":
+    "Event model learnt from the training set: argument types of {0} event types; {1} trigger occurrences, {2} of them reporting an event",
+  "训练文章 {0} 篇": "{0} training articles",
   "评估：文章 #{0}，标注 {1}，预测 {2}，正确 {3}":
     "Evaluation: article #{0}, gold {1}, predicted {2}, correct {3}",
   "评估：文章 #{0}": "Evaluation: article #{0}",
@@ -588,8 +600,8 @@ const en: Catalog = {
   对象类型: "Target type",
   请选择对象类型: "Please choose a target type",
   对象ID: "Target ID",
-  "请输入对象ID（实体的UUID，关系或事件的编号）":
-    "Please enter the target ID (an entity's UUID, or the number of a relation or event)",
+  "请输入对象ID（实体的UUID，关系、事件或抽取关系的编号）":
+    "Please enter the target ID (an entity's UUID, or the number of a relation, event or extracted relation)",
   事实: "Fact",
   反馈内容: "Feedback text",
   请填写反馈内容: "Please enter the feedback text",

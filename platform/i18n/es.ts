@@ -237,8 +237,16 @@ const es: Catalog = {
     "No se puede pasar el comentario de «{0}» a «{1}»: solo puede pasar a {2}",
   或: "o",
   "请指定知识图谱（参数 graph）": "Indique un grafo de conocimiento (parámetro graph)",
-  "反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）":
-    "El tipo de objeto del comentario debe ser entity (entidad), relation (relación) o event (evento)",
+  "反馈对象类型必须是 entity（实体）、relation（关系）、event（事件）或 extraction（抽取关系）":
+    "El tipo de objeto del comentario debe ser entity (entidad), relation (relación), event (evento) o extraction (relación extraída)",
+  "请提供抽取出该关系的句子（最多{0}字）":
+    "Indique la oración de la que se extrajo la relación (como máximo {0} caracteres)",
+  该句中没有抽取出这一关系: "La extracción no encuentra esta relación en la oración",
+  抽取关系: "Relación extraída",
+  "上一轮审核：裁定 {0} 条（采纳 {1}，驳回 {2}）":
+    "Última ronda de revisión: {0} veredictos ({1} aceptados, {2} rechazados)",
+  "关系类型 {0}：审核前精确率 {1}（{2}/{3}），审核后 {4}（{5}/{6}）":
+    "Tipo de relación {0}: precisión antes de la revisión {1} ({2}/{3}), después {4} ({5}/{6})",
   "请指定反馈对象（参数 target）": "Indique el objeto del comentario (parámetro target)",
   "该知识图谱中没有这个{0}：{1}": "{0} inexistente en este grafo de conocimiento: {1}",
   "请求体必须是 JSON 对象": "El cuerpo de la solicitud debe ser un objeto JSON",
@@ -248,7 +256,6 @@ const es: Catalog = {
   模型训练: "Entrenamiento del modelo",
   模型不存在: "Modelo no encontrado",
   运行记录不存在: "Ejecución no encontrada",
-  实体名称: "Nombre de entidad",
   "运行类型必须是 evaluation（评估）或 training（训练）":
     "El tipo de ejecución debe ser evaluation (evaluación) o training (entrenamiento)",
   测试集比例必须是5到50之间的整数: "La proporción de prueba debe ser un número entero entre 5 y 50",
@@ -264,9 +271,14 @@ const es: Catalog = {
     "El conjunto de prueba está vacío: el grafo de conocimiento no tiene artículos con los que evaluar",
   "训练：文章 #{0}": "Entrenamiento: artículo #{0}",
   "训练集预测 {0} 个，正确 {1} 个": "Conjunto de entrenamiento: {0} predichos, {1} correctos",
-  "学习到 {0} 个不可靠的{1}，评估时将其过滤：{2}{3}":
-    "Se aprendieron {0} elementos poco fiables ({1}), que la evaluación descarta: {2}{3}",
-  "没有需要过滤的{0}": "Nada que descartar ({0})",
+  "学习到 {0} 个不可靠的实体名称，评估时将其过滤：{1}{2}":
+    "Se aprendieron {0} nombres de entidad poco fiables, que la evaluación descarta: {1}{2}",
+  没有需要过滤的实体名称: "Ningún nombre de entidad que descartar",
+  "关系模式由训练集学习：训练句中候选实体对 {0} 个，其中陈述关系 {1} 个，得到模式 {2} 个":
+    "Patrones de relación aprendidos del conjunto de entrenamiento: {0} pares de entidades candidatos en las frases de entrenamiento, {1} de ellos enuncian una relación; {2} patrones",
+  "事件模型由训练集学习：{0} 类事件的论元类型；触发词 {1} 处，其中报道事件 {2} 处":
+    "Modelo de eventos aprendido del conjunto de entrenamiento: tipos de argumento de {0} tipos de evento; {1} apariciones de palabras desencadenantes, {2} de ellas informan de un evento",
+  "训练文章 {0} 篇": "{0} artículos de entrenamiento",
   "评估：文章 #{0}，标注 {1}，预测 {2}，正确 {3}":
     "Evaluación: artículo #{0}, referencia {1}, predichos {2}, correctos {3}",
   "评估：文章 #{0}": "Evaluación: artículo #{0}",
@@ -600,8 +612,8 @@ const es: Catalog = {
   对象类型: "Tipo de objeto",
   请选择对象类型: "Elija un tipo de objeto",
   对象ID: "ID del objeto",
-  "请输入对象ID（实体的UUID，关系或事件的编号）":
-    "Introduzca el ID del objeto (el UUID de una entidad o el número de una relación o un evento)",
+  "请输入对象ID（实体的UUID，关系、事件或抽取关系的编号）":
+    "Introduzca el ID del objeto (el UUID de una entidad o el número de una relación, un evento o una relación extraída)",
   事实: "Hecho",
   反馈内容: "Texto del comentario",
   请填写反馈内容: "Escriba el texto del comentario",

@@ -39,6 +39,21 @@ function pushTrimmed(text: string, start: number, end: number, out: Span[]) {
   if (end > start) out.push({ start, end });
 }
 
+const PUNCT_ONLY = /^[\s，,：:；;。！？!?…、“”"'‘’（）()《》【】[\]—·]+$/;
+
+/** Words of [from, to) by word boundaries (1 where a word starts or ends), punctuation left out. */
+export function wordsOf(text: string, boundaries: Uint8Array, from: number, to: number): string[] {
+  const out: string[] = [];
+  let start = from;
+  for (let i = from + 1; i <= to; i++) {
+    if (!boundaries[i] && i < to) continue;
+    const w = text.slice(start, i).trim();
+    if (w && !PUNCT_ONLY.test(w)) out.push(w);
+    start = i;
+  }
+  return out;
+}
+
 /** Shrinks a span past punctuation and spaces on both ends. */
 export function trimSpan(text: string, start: number, end: number): Span {
   while (start < end && SPACE_OR_PUNCT.test(text[start])) start++;

@@ -209,7 +209,7 @@ async function seedSearches(
   await insertSearches(bulkOf(ctx.store, tx), rows);
 }
 
-const REPORTS: Record<FactKind, string[]> = {
+const REPORTS: Record<Exclude<FactKind, "extraction">, string[]> = {
   entity: [
     "实体类型标注有误，应归入其他类别",
     "缺少常用简称作为别名，检索不到",

@@ -324,6 +324,20 @@ describe("evaluation (/model/evaluation/:id)", () => {
     });
     expect(d.evaluation.per_class.length).toBeGreaterThan(0);
     expect(d.evaluation.confusion.labels.at(-1)).toBe("O");
+    // Review rounds are of relation models only; the seeded one has had none yet.
+    expect(d.evaluation.review).toBeNull();
+    const relation = await idOf("军事关系抽取");
+    const rel = (
+      await run(() =>
+        evaluationLoader(
+          args(get(`/model/evaluation/${relation}`, reader), { id: String(relation) }),
+        ),
+      )
+    ).data as Json;
+    expect(rel.evaluation.review).toMatchObject({
+      verdicts: 0,
+      per_type: expect.any(Array),
+    });
     expect(d.charts.perClass.svg).toContain("<svg");
     // A phone's drawing of the same metrics: a band of 36 px or more per class.
     const narrow = d.charts.perClass.narrow;

@@ -31,7 +31,7 @@ const SAMPLE =
   "因为朝鲜试射火星-18洲际弹道导弹，美国海军随后向釜山部署密歇根号核潜艇。美国海军隶属于美国国防部。";
 
 describe("text analysis (/:kgId/extract)", () => {
-  it("finds the graph's entities by type, events with arguments, known relations and causal pairs", async () => {
+  it("finds the graph's entities by type, events with arguments, the relations the text states and causal pairs", async () => {
     const { status, d } = await submit({ intent: "text", text: SAMPLE });
     expect(status).toBe(200);
     expect(d.ok).toBe(true);
@@ -91,6 +91,53 @@ describe("text analysis (/:kgId/extract)", () => {
     expect(d.articles.length).toBeGreaterThan(10);
     expect(d.outcome.ok).toBe(true);
     expect(d.outcome.article.id).toBe(DEMO.article);
+  });
+
+  it("sends a reader reporting an extracted relation to the report form, about that extraction", async () => {
+    const reporter = await browser(
+      userWithToken(p.ctx, "kg-reporter", ["kg__graph__read", "kg__feedback__create"]),
+    );
+    const page = await run(() =>
+      loader({ request: get("/245/extract", reporter), params, context: {} }),
+    );
+    expect((page.data as Data).canReport).toBe(true);
+    const sentence = "美国海军隶属于美国国防部。";
+    const { d } = await submit({ intent: "text", text: sentence });
+    const r = d.result.relations.find((x: Data) => x.predicate === "隶属于");
+    const fields = {
+      intent: "report",
+      sentence,
+      subject: r.subject.uuid,
+      predicate: r.predicate,
+      object: r.object.uuid,
+    };
+    const sent = await run(() =>
+      action({ request: post("/245/extract", reporter, fields), params, context: {} }),
+    );
+    expect(sent.status).toBe(302);
+    const to = new URL(sent.response!.headers.get("Location")!, "http://console.test");
+    expect(to.pathname).toBe("/feedback/new");
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      graph: "245",
+      kind: "extraction",
+      redirect: "/245/extract",
+    });
+    const recorded = await value<string>(
+      p.ctx,
+      sql`SELECT sentence FROM kg_extractions WHERE id = ${Number(to.searchParams.get("target"))}`,
+    );
+    expect(recorded).toBe(sentence);
+    // A reader who may not report is offered nothing, and refused.
+    expect(
+      (
+        (await run(() => loader({ request: get("/245/extract", user), params, context: {} })))
+          .data as Data
+      ).canReport,
+    ).toBe(false);
+    const refused = await run(() =>
+      action({ request: post("/245/extract", user, fields), params, context: {} }),
+    );
+    expect(refused.status).toBe(403);
   });
 
   it("is a 404 for an article of another graph, a 400 for an unknown intent, a 403 without the page's token", async () => {

@@ -4,7 +4,9 @@ import { splitArticles } from "../../platform/admin/insight/evaluate.js";
 import { STOPWORDS } from "../../platform/admin/insight/keywords.js";
 import { logSearch } from "../../platform/admin/insight/search-log.js";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
-import { analyzeText, trainingKnowledge } from "../../platform/kg/extract.js";
+import { REPORT_CONFIDENCE } from "../../platform/kg/event-model.js";
+import { analyzeText } from "../../platform/kg/extract.js";
+import { trainingKnowledge } from "../../platform/kg/knowledge.js";
 import { seedInsightDemo } from "../../platform/seed/insight-demo.js";
 import {
   authHeaders,
@@ -167,7 +169,7 @@ describe("model runs", () => {
           referenceDate: a.published_at.slice(0, 10),
           knowledge,
         })
-      ).events.length;
+      ).events.filter((e) => e.confidence >= REPORT_CONFIDENCE).length;
     }
     expect(ev).toMatchObject({ articles: test.length, gold, predicted });
     expect(ev.tp).toBeLessThanOrEqual(Math.min(gold, predicted));
@@ -234,7 +236,7 @@ describe("model runs", () => {
     expect(log).toContain(`词典仅由训练集构建：实体 ${known.size} 个（测试集文章不参与构建）`);
   });
 
-  it("trains a filter on the other articles, bumps the version, and evaluates with it", async () => {
+  it("trains on the other articles, bumps the version, and evaluates what it learnt", async () => {
     const model = await createModel({
       name: "关系训练",
       type: "relation",
@@ -248,17 +250,98 @@ describe("model runs", () => {
     const row = await one(sql`SELECT version, learned FROM kg_models WHERE id = ${model.id}`);
     expect(row.version).toBe("1.1.0");
     const learned = JSON.parse(row.learned);
-    expect(learned.trained_articles).toBe((await splitArticles(p.ctx, 245, 30)).train.length);
-    expect(Array.isArray(learned.suppress)).toBe(true);
-    // Suppressed predicates are never predicted afterwards.
+    const { train } = await splitArticles(p.ctx, 245, 30);
+    expect(learned.trained_articles).toBe(train.length);
     const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
-    for (const c of ev.per_class)
-      if (learned.suppress.includes(c.label)) expect(c.fp + c.tp).toBe(0);
-    const messages = log.results.map((l: Json) => l.message);
+    const messages: string[] = log.results.map((l: Json) => l.message);
     expect(messages).toContain(
       `数据划分：训练集 ${learned.trained_articles} 篇，测试集 ${ev.articles} 篇（测试集比例 30%）`,
     );
-    expect(messages.some((m: string) => m.startsWith("训练集预测"))).toBe(true);
+    expect(messages.some((m) => m.startsWith("训练集预测"))).toBe(true);
+    // The patterns come from the training articles' sentences, and find relations in held-out ones.
+    const knowledge = await trainingKnowledge(p.ctx, 245, train);
+    const patterns = [...knowledge.relations.byKey.values()].flat().length;
+    expect(patterns).toBeGreaterThan(0);
+    expect(messages.find((m) => m.startsWith("关系模式由训练集学习"))).toContain(
+      `得到模式 ${patterns} 个`,
+    );
+    expect(ev.tp).toBeGreaterThan(0);
+    expect(ev.precision).toBeGreaterThan(0.5);
+  });
+
+  it("shows per relation type the held-out precision before and after the last review round's verdicts", async () => {
+    const model = await createModel({
+      name: "审核轮次",
+      type: "relation",
+      graph: 245,
+      holdout: 30,
+    });
+    const trained = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
+    expect((await finishedRun(model.id, trained.body.id)).status).toBe("succeeded");
+    expect((await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation.review).toMatchObject({
+      verdicts: 0,
+    });
+
+    // Two reports of extracted relations, both confirmed (the relations were wrong): one about
+    // a new text, one about a sentence of a held-out article, which must not teach the model.
+    const { test } = await splitArticles(p.ctx, 245, 30);
+    const reportAndConfirm = async (sentence: string, articleId?: number) => {
+      const [r] = (await analyzeText(p.ctx, 245, sentence)).relations;
+      const recorded = await post("/kg/feedback/extraction/", {
+        graph: 245,
+        sentence,
+        subject: r.subject.uuid,
+        predicate: r.predicate,
+        object: r.object.uuid,
+        article_id: articleId,
+      });
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+      const created = await post("/kg/feedback/", { ...recorded.body, content: "关系有误" });
+      expect(created.status).toBe(201);
+      expect(
+        (await post(`/kg/feedback/${created.body.id}/status/`, { status: "confirmed" })).status,
+      ).toBe(200);
+      return r.predicate;
+    };
+    const predicate = await reportAndConfirm("南昌舰在编制上隶属于美国海军第七舰队。");
+    const heldOut = await all(
+      sql`SELECT id, content FROM kg_articles WHERE id IN (${sql.join(test)}) ORDER BY id`,
+    );
+    let reportedHeldOut = false;
+    for (const a of heldOut) {
+      const [stated] = (await analyzeText(p.ctx, 245, a.content)).relations;
+      if (!stated) continue;
+      const { start, end } = stated.text_sentence;
+      await reportAndConfirm(a.content.slice(start, end), a.id);
+      reportedHeldOut = true;
+      break;
+    }
+    expect(reportedHeldOut).toBe(true);
+
+    const run = await post(`/kg/models/${model.id}/runs/`, { kind: "evaluation" });
+    expect((await finishedRun(model.id, run.body.id)).status).toBe("succeeded");
+    const ev = (await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation;
+    const learned = JSON.parse(
+      (await one(sql`SELECT learned FROM kg_models WHERE id = ${model.id}`)).learned,
+    );
+    expect(ev.review).toMatchObject({
+      since: learned.trained_at,
+      verdicts: 1,
+      accepted: 0,
+      rejected: 1,
+    });
+    const row = ev.review.per_type.find((t: Json) => t.label === predicate);
+    expect(row.before.predicted).toBeGreaterThan(0);
+    expect(row.after.predicted).toBeLessThanOrEqual(row.before.predicted);
+    const after = ev.per_class.find((c: Json) => c.label === predicate);
+    expect(row.after).toEqual({
+      predicted: after.tp + after.fp,
+      right: after.tp,
+      precision: after.precision,
+    });
+    const log = (await get(`/kg/models/${model.id}/runs/${run.body.id}/?log_page_size=100`)).body
+      .logs.results;
+    expect(log.map((l: Json) => l.message)).toContain("上一轮审核：裁定 1 条（采纳 0，驳回 1）");
   });
 
   it("pages the run's log newest first and lists runs newest first", async () => {

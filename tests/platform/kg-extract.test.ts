@@ -163,16 +163,44 @@ describe("text analysis against the demo graphs", () => {
     expect(c.effect_event).toBe(1);
   });
 
-  it("lists the stored relations among the entities found, with the sentence naming both", async () => {
-    const text = "里根号航空母舰近日返回横须贺海军基地。";
-    const r = await analyze(text);
-    const homePort = r.relations.find((x) => x.predicate === "母港");
+  it("extracts the relations a sentence states by the patterns learnt from the graph's articles", async () => {
+    // A fact the graph holds, stated as its articles state such facts: the stored relation is named.
+    const known = "里根号航空母舰的母港为横须贺海军基地。";
+    const homePort = (await analyze(known)).relations.find((x) => x.predicate === "母港");
     expect(homePort).toMatchObject({
       subject: { name: "里根号航空母舰" },
       object: { name: "横须贺海军基地" },
+      text_sentence: { start: 0, end: known.length },
     });
-    expect(homePort?.text_sentence).toEqual({ start: 0, end: text.length });
+    expect(homePort?.id).toBeTypeOf("number");
     expect(homePort?.article_id).toBeTypeOf("number");
+    expect(homePort?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(homePort?.pattern).toMatch(/^(b|ba|pb|w|aw):/);
+    // A fact the graph does not hold: found all the same, new to the graph.
+    const fresh = "南昌舰在编制上隶属于美国海军第七舰队。";
+    expect((await analyze(fresh)).relations).toMatchObject([
+      {
+        id: null,
+        article_id: null,
+        subject: { name: "南昌舰" },
+        predicate: "隶属于",
+        object: { name: "美国海军第七舰队" },
+        text_sentence: { start: 0, end: fresh.length },
+      },
+    ]);
+    // Two entities of one sentence that no learnt pattern links: no relation.
+    expect((await analyze("南昌舰和里根号航空母舰在菲律宾海相遇。")).relations).toEqual([]);
+  });
+
+  it("makes no event of a trigger without an argument, and tells a report from a reference", async () => {
+    expect((await analyze("此行议题包括海上安全合作和装备采购等。")).events).toEqual([]);
+    const [lead] = (await analyze("12月3日，美国空军宣布向关岛部署B-52H轰炸机。")).events;
+    const [reference] = (await analyze("此前，美国空军向关岛部署B-52H轰炸机一事已引发广泛关注。"))
+      .events;
+    expect(lead).toMatchObject({ type: "部署" });
+    expect(reference).toMatchObject({ type: "部署" });
+    expect(lead.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(reference.confidence).toBeLessThan(0.5);
   });
 
   it("finds in every demo article the mentions, events and causal links stored for it", async () => {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { ClassMetrics } from "@contract/insight";
+import type { ClassMetrics, ReviewRound } from "@contract/insight";
 import { percent } from "~/utils/format";
 import { DataTable } from "~/components/ui/data-table";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -88,5 +88,34 @@ export function ConfusionMatrix({ labels, matrix }: { labels: string[]; matrix: 
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** Held-out precision per relation type without and with the last review round's verdicts. */
+export function ReviewRoundTable({ round }: { round: ReviewRound }) {
+  const { t } = useTranslation("insight");
+  const side = (key: "before" | "after") => ({
+    key,
+    header: t(`evaluation.${key}`),
+    numeric: true,
+    cell: (row: ReviewRound["per_type"][number]) => (
+      <>
+        {percent(row[key].precision)}{" "}
+        <span className="muted">
+          (
+          {t("evaluation.predictedRight", { right: row[key].right, predicted: row[key].predicted })}
+          )
+        </span>
+      </>
+    ),
+  });
+  return (
+    <DataTable
+      testId="review-round"
+      caption={t("evaluation.reviewTable")}
+      rows={round.per_type}
+      rowKey={(row) => row.label}
+      columns={[{ key: "label", header: t("evaluation.class") }, side("before"), side("after")]}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { IntentForm } from "~/components/ui/intent-form";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
@@ -19,10 +20,20 @@ export interface ExtractView {
 
 /**
  * What an analysis found: the text with entities (by type), event triggers and causal
- * spans marked; the entities, events with their arguments, known relations, causal pairs,
+ * spans marked; the entities, events with their arguments (and how likely each is reported),
+ * the relations its sentences state (by the patterns learnt from the graph), causal pairs,
  * and a small graph of the entities and their relations.
  */
-export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractView }) {
+export function ExtractResultView({
+  kgId,
+  view,
+  canReport = false,
+}: {
+  kgId: number;
+  view: ExtractView;
+  /** Offer to report each extracted relation (the reader may create feedback). */
+  canReport?: boolean;
+}) {
   const { t } = useTranslation("kg");
   const { text, result: r, colors } = view;
   const slice = (a: number, b: number) => text.slice(a, b);
@@ -189,6 +200,11 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
                     : "—",
               },
               {
+                key: "confidence",
+                header: t("extract.confidence"),
+                cell: (e) => e.confidence.toFixed(2),
+              },
+              {
                 key: "place",
                 header: t("events.place"),
                 cell: (e) =>
@@ -223,15 +239,51 @@ export function ExtractResultView({ kgId, view }: { kgId: number; view: ExtractV
           ) : (
             <ul className="event-links">
               {r.relations.map((x) => (
-                <li key={x.id}>
+                <li
+                  key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
+                  title={t("extract.basis", {
+                    sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                    pattern: x.pattern,
+                  })}
+                >
                   <span className="link-ends">
                     <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
                     <span className="predicate">{x.predicate}</span>
                     <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
                   </span>
                   <span className="link-meta">
-                    <span>{x.confidence.toFixed(2)}</span>
-                    <SourceLink kgId={kgId} fact={x} />
+                    <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
+                    {x.id === null ? (
+                      <span className="muted">{t("extract.newFact")}</span>
+                    ) : (
+                      <SourceLink kgId={kgId} fact={x} />
+                    )}
+                    {canReport && (
+                      <IntentForm intent="report" className="inline-form">
+                        <input
+                          type="hidden"
+                          name="sentence"
+                          value={slice(x.text_sentence.start, x.text_sentence.end)}
+                        />
+                        <input type="hidden" name="subject" value={x.subject.uuid} />
+                        <input type="hidden" name="predicate" value={x.predicate} />
+                        <input type="hidden" name="object" value={x.object.uuid} />
+                        {view.article && (
+                          <input type="hidden" name="article_id" value={view.article.id} />
+                        )}
+                        <button
+                          type="submit"
+                          className="kg-button light"
+                          aria-label={t("extract.reportLabel", {
+                            subject: x.subject.name,
+                            predicate: x.predicate,
+                            object: x.object.name,
+                          })}
+                        >
+                          {t("extract.report")}
+                        </button>
+                      </IntentForm>
+                    )}
                   </span>
                 </li>
               ))}

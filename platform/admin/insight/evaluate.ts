@@ -2,7 +2,9 @@ import type { ModelType } from "@contract/insight";
 import type { ExtractResult } from "@contract/kg";
 import crypto from "node:crypto";
 import type { PlatformContext } from "../../context.js";
-import { analyzeText, type Knowledge } from "../../kg/extract.js";
+import { analyzeText } from "../../kg/extract.js";
+import { REPORT_CONFIDENCE } from "../../kg/event-model.js";
+import type { Knowledge } from "../../kg/knowledge.js";
 import { graphOntology } from "../../kg/ontology.js";
 import type { Outcome } from "./metrics.js";
 import {
@@ -152,7 +154,7 @@ async function eventArticle(
   const outcomes: Outcome[] = [];
   const judged: Judged[] = [];
   const predictions = (await extract(ctx, graphId, article, knowledge)).events.filter(
-    (e) => !drop.has(e.trigger),
+    (e) => e.confidence >= REPORT_CONFIDENCE && !drop.has(e.trigger),
   );
   const inSentence = (e: { start: number }, g: { start: number; end: number }) =>
     e.start >= g.start && e.start < g.end;
@@ -197,7 +199,7 @@ async function relationArticle(
   const seen = new Set<string>();
   // A relation is extracted when the text names both its ends in one sentence.
   for (const r of (await extract(ctx, graphId, article, knowledge)).relations) {
-    if (!r.text_sentence || drop.has(r.predicate)) continue;
+    if (drop.has(r.predicate)) continue;
     const pair = `${r.subject.uuid}|${r.object.uuid}`;
     if (seen.has(`${pair}|${r.predicate}`)) continue;
     seen.add(`${pair}|${r.predicate}`);

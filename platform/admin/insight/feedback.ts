@@ -14,9 +14,13 @@ import { validationError } from "../../resources/fields.js";
 import { auditWrite, insertRecord, requireRecord } from "../../resources/store.js";
 import type { RecordRow } from "../../resources/types.js";
 import { loadOptions, validateInput } from "../../resources/values.js";
+import { extractionIn } from "../../kg/extract.js";
+import { saveExtraction } from "../../kg/store/extract.js";
 import {
+  articleOfGraph,
   entityFact,
   eventFact,
+  extractionFact,
   graphExists,
   relationFact,
   setFeedbackStatus,
@@ -93,6 +97,16 @@ export async function factIn(
           : `/relation/${r.s_uuid}?id=${graphId}`,
     };
   }
+  if (kind === "extraction") {
+    const x = await extractionFact(db, graphId, Number(target));
+    if (!x) return null;
+    const predicate = ontology.relationTypes.get(x.relation_type_id)?.name ?? "";
+    const sentence = x.sentence.length > 80 ? `${x.sentence.slice(0, 80)}…` : x.sentence;
+    return {
+      label: `${x.s} —${predicate}→ ${x.o}：${sentence}`,
+      link: `/${graphId}/entity/${x.s_uuid}`,
+    };
+  }
   const ev = await eventFact(db, graphId, Number(target));
   if (!ev) return null;
   const type =
@@ -121,7 +135,9 @@ export async function describeFact(ctx: PlatformContext, query: Record<string, u
   const target = String(query.target ?? "").trim();
   if (graph === null) throw badRequest("请指定知识图谱（参数 graph）");
   if (!FEEDBACK_KINDS.some((k) => k.key === kind))
-    throw badRequest("反馈对象类型必须是 entity（实体）、relation（关系）或 event（事件）");
+    throw badRequest(
+      "反馈对象类型必须是 entity（实体）、relation（关系）、event（事件）或 extraction（抽取关系）",
+    );
   if (!target || target.length > 64) throw badRequest("请指定反馈对象（参数 target）");
   if (!(await graphExists(ctx.store.db, graph)))
     throw new HttpError(404, "知识图谱不存在", "not_found");
@@ -129,6 +145,43 @@ export async function describeFact(ctx: PlatformContext, query: Record<string, u
   if (!fact)
     throw new HttpError(404, `该知识图谱中没有这个${kindLabel(kind)}：${target}`, "not_found");
   return { graph, kind, kind_label: kindLabel(kind), target, ...fact };
+}
+
+/** Longest sentence an extraction report may quote. */
+const MAX_SENTENCE = 2000;
+
+/**
+ * POST /api/kg/feedback/extraction/: records a relation text analysis extracted from a
+ * sentence (found again there by the graph's extraction, with the pattern that decided), so
+ * that a report can be about it; the report's reference ({graph, kind, target}).
+ */
+export async function recordExtraction(ctx: PlatformContext, body: unknown) {
+  const input = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const graph = Number(input.graph);
+  if (!Number.isInteger(graph) || graph <= 0) throw badRequest("请指定知识图谱（参数 graph）");
+  if (!(await graphExists(ctx.store.db, graph)))
+    throw new HttpError(404, "知识图谱不存在", "not_found");
+  const sentence = typeof input.sentence === "string" ? input.sentence.trim() : "";
+  if (!sentence || sentence.length > MAX_SENTENCE)
+    throw badRequest(`请提供抽取出该关系的句子（最多${MAX_SENTENCE}字）`);
+  const wanted = {
+    subject: String(input.subject ?? ""),
+    predicate: String(input.predicate ?? ""),
+    object: String(input.object ?? ""),
+  };
+  const articleId =
+    input.article_id === undefined || input.article_id === null || input.article_id === ""
+      ? null
+      : Number(input.article_id);
+  if (
+    articleId !== null &&
+    !(Number.isInteger(articleId) && (await articleOfGraph(ctx.store.db, graph, articleId)))
+  )
+    throw new HttpError(404, "文章不存在", "not_found");
+  const found = await extractionIn(ctx, graph, sentence, wanted);
+  if (!found) throw badRequest("该句中没有抽取出这一关系");
+  const id = await ctx.store.write((tx) => saveExtraction(tx, { ...found, articleId }));
+  return { graph, kind: "extraction" as const, target: String(id) };
 }
 
 /** POST /api/kg/feedback/: the form fields are checked by the resource's rules, the fact by its graph. */

@@ -1,6 +1,7 @@
 import type { KeywordCounts } from "@contract/insight";
 import type { PlatformContext } from "../../context.js";
-import { graphDictionary, type GraphDictionary } from "../../kg/extract.js";
+import type { GraphDictionary } from "../../kg/analysis.js";
+import { graphDictionary } from "../../kg/knowledge.js";
 import { articleCount, newestArticleTexts } from "./store/statistics.js";
 
 /**

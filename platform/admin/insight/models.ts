@@ -1,10 +1,11 @@
-import type { RunKind } from "@contract/insight";
+import type { PrecisionCount, ReviewRound, RunKind } from "@contract/insight";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { Db, Tx } from "../../db/store.js";
 import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { wakeJobWorker } from "../../jobs/worker.js";
-import { trainingKnowledge } from "../../kg/extract.js";
+import { graphVerdicts, trainingKnowledge, type Knowledge } from "../../kg/knowledge.js";
+import type { Verdict } from "../../kg/relation-patterns.js";
 import { parseJson } from "../../kg/ontology.js";
 import { graphRow } from "../../kg/store/graphs.js";
 import { models as modelDef } from "../../resources/defs/insight.js";
@@ -23,7 +24,7 @@ import {
   type Learned,
   splitArticles,
 } from "./evaluate.js";
-import { computeMetrics, metricsSummary, type Outcome } from "./metrics.js";
+import { computeMetrics, metricsSummary, round4, type Metrics, type Outcome } from "./metrics.js";
 import {
   activeRunOf,
   endRun,
@@ -69,11 +70,40 @@ export type RunReporter = Pick<
   "progress" | "log" | "checkpoint" | "transaction" | "complete"
 >;
 
-const KEY_NAMES: Record<ModelRow["type"], string> = {
-  ner: "实体名称",
-  event: "触发词",
-  relation: "关系类型",
-};
+/** The review round as the evaluation page shows it: its verdicts, and precision per type without and with them. */
+function reviewRound(
+  since: string | null,
+  verdicts: Verdict[],
+  before: Metrics,
+  after: Metrics,
+): ReviewRound {
+  const count = (m: Metrics, label: string): PrecisionCount => {
+    const c = m.per_class.find((x) => x.label === label);
+    const predicted = c ? c.tp + c.fp : 0;
+    return { predicted, right: c?.tp ?? 0, precision: predicted ? round4(c!.tp / predicted) : 0 };
+  };
+  const labels = [...new Set([...before.per_class, ...after.per_class].map((c) => c.label))];
+  return {
+    since,
+    verdicts: verdicts.length,
+    accepted: verdicts.filter((v) => v.accepted).length,
+    rejected: verdicts.filter((v) => !v.accepted).length,
+    per_type: labels
+      .map((label) => ({ label, before: count(before, label), after: count(after, label) }))
+      .filter((t) => t.before.predicted + t.after.predicted > 0),
+  };
+}
+
+/** The run log's line on what the knowledge learnt from the training articles. */
+function learntSummary(type: ModelRow["type"], k: Knowledge): string {
+  if (type === "relation") {
+    const patterns = [...k.relations.byKey.values()].reduce((n, list) => n + list.length, 0);
+    return `关系模式由训练集学习：训练句中候选实体对 ${k.relations.candidates} 个，其中陈述关系 ${k.relations.positives} 个，得到模式 ${patterns} 个`;
+  }
+  if (type === "event")
+    return `事件模型由训练集学习：${k.events.argumentClasses.size} 类事件的论元类型；触发词 ${k.events.examples} 处，其中报道事件 ${k.events.reports} 处`;
+  return `训练文章 ${k.learntFrom} 篇`;
+}
 
 export async function requireModel(ctx: PlatformContext, id: number | null): Promise<ModelRow> {
   const m = id === null ? undefined : await modelById(ctx.store.db, id);
@@ -201,11 +231,32 @@ export async function executeRun(
     );
     if (test.length === 0) throw new JobFailedError("测试集为空：知识图谱中没有可用于评估的文章");
     // The dictionary (entities, known relations) is built from the training articles only.
-    const knowledge = await trainingKnowledge(ctx, graphId, train);
+    // Reviewers' verdicts teach relation models (those on held-out sentences excepted); the
+    // ones given since the model's previous training run are the last review round, whose
+    // effect the evaluation shows (held-out precision without and with them).
+    const inTraining = new Set(train);
+    const verdicts =
+      model.type === "relation"
+        ? (await graphVerdicts(ctx, graphId)).filter(
+            (v) => v.articleId === null || inTraining.has(v.articleId),
+          )
+        : [];
+    const since = parseJson<Learned>(model.learned, {}).trained_at ?? null;
+    const round = verdicts.filter((v) => since === null || (v.at !== null && v.at > since));
+    const knowledge = await trainingKnowledge(ctx, graphId, train, verdicts);
+    const beforeRound = round.length
+      ? await trainingKnowledge(
+          ctx,
+          graphId,
+          train,
+          verdicts.filter((v) => !round.includes(v)),
+        )
+      : null;
     await report.log(
       "info",
       `词典仅由训练集构建：实体 ${knowledge.dictionary.ids.length} 个（测试集文章不参与构建）`,
     );
+    await report.log("info", learntSummary(model.type, knowledge));
     const steps = (run.kind === "training" ? train.length : 0) + test.length;
     let done = 0;
     const step = async (message: string) => {
@@ -222,29 +273,63 @@ export async function executeRun(
         judged.push(...r.judged);
         await step(`训练：文章 #${id}`);
       }
-      const suppress = learnFilter(judged);
-      learned = { suppress, trained_articles: train.length, trained_at: new Date().toISOString() };
+      // Relations and events learn in the knowledge (patterns, report classifier); entity
+      // recognition, a dictionary lookup, learns which names to drop.
+      const suppress = model.type === "ner" ? learnFilter(judged) : [];
+      learned = {
+        suppress,
+        trained_articles: train.length,
+        trained_at: new Date().toISOString(),
+      };
       const right = judged.filter((j) => j.correct).length;
       await report.log("info", `训练集预测 ${judged.length} 个，正确 ${right} 个`);
-      await report.log(
-        suppress.length ? "warn" : "info",
-        suppress.length
-          ? `学习到 ${suppress.length} 个不可靠的${KEY_NAMES[model.type]}，评估时将其过滤：${suppress.slice(0, 20).join("、")}${suppress.length > 20 ? "…" : ""}`
-          : `没有需要过滤的${KEY_NAMES[model.type]}`,
-      );
+      if (model.type === "ner")
+        await report.log(
+          suppress.length ? "warn" : "info",
+          suppress.length
+            ? `学习到 ${suppress.length} 个不可靠的实体名称，评估时将其过滤：${suppress.slice(0, 20).join("、")}${suppress.length > 20 ? "…" : ""}`
+            : "没有需要过滤的实体名称",
+        );
     }
 
     const outcomes: Outcome[] = [];
+    const outcomesBefore: Outcome[] = [];
     for (const id of test) {
       const r = await evaluateArticle(ctx, graphId, model.type, id, knowledge, learned);
       outcomes.push(...r.outcomes);
+      if (beforeRound)
+        outcomesBefore.push(
+          ...(await evaluateArticle(ctx, graphId, model.type, id, beforeRound, learned)).outcomes,
+        );
       const gold = r.outcomes.filter((o) => o.gold !== null).length;
       const predicted = r.outcomes.filter((o) => o.predicted !== null).length;
       const right = r.outcomes.filter((o) => o.gold !== null && o.gold === o.predicted).length;
       await report.log("info", `评估：文章 #${id}，标注 ${gold}，预测 ${predicted}，正确 ${right}`);
       await step(`评估：文章 #${id}`);
     }
-    const metrics = computeMetrics(outcomes, await classOrder(ctx, graphId, model.type));
+    const order = await classOrder(ctx, graphId, model.type);
+    const metrics = computeMetrics(outcomes, order);
+    const review =
+      model.type === "relation"
+        ? reviewRound(
+            since,
+            round.map((v) => v.verdict),
+            beforeRound ? computeMetrics(outcomesBefore, order) : metrics,
+            metrics,
+          )
+        : null;
+    if (review) {
+      await report.log(
+        "info",
+        `上一轮审核：裁定 ${review.verdicts} 条（采纳 ${review.accepted}，驳回 ${review.rejected}）`,
+      );
+      if (review.verdicts)
+        for (const t of review.per_type)
+          await report.log(
+            "info",
+            `关系类型 ${t.label}：审核前精确率 ${t.before.precision.toFixed(4)}（${t.before.right}/${t.before.predicted}），审核后 ${t.after.precision.toFixed(4)}（${t.after.right}/${t.after.predicted}）`,
+          );
+    }
     for (const c of metrics.per_class) {
       await report.log(
         "info",
@@ -267,6 +352,7 @@ export async function executeRun(
         macroF1: metrics.macro_f1,
         perClass: JSON.stringify(metrics.per_class),
         confusion: JSON.stringify(metrics.confusion),
+        review: review ? JSON.stringify(review) : "",
       });
       await setModelReady(tx, model.id, {
         precision: metrics.precision,
@@ -338,6 +424,7 @@ export async function modelEvaluation(ctx: PlatformContext, modelId: number, run
           run,
           per_class: parseJson(row.per_class, []),
           confusion: parseJson(row.confusion, { labels: [], matrix: [] }),
+          review: parseJson<ReviewRound | null>(row.review, null),
         }
       : null,
     history,

@@ -6,7 +6,13 @@ import { handle } from "../../http/errors.js";
 import { pathId } from "../../kg/params.js";
 import { feedback as feedbackDef, FEEDBACK_STATUS } from "../../resources/defs/insight.js";
 import { requireRecord } from "../../resources/store.js";
-import { changeFeedbackStatus, createFeedback, describeFact, TRANSITIONS } from "./feedback.js";
+import {
+  changeFeedbackStatus,
+  createFeedback,
+  describeFact,
+  recordExtraction,
+  TRANSITIONS,
+} from "./feedback.js";
 
 /** Reporting a wrong fact and moving a report along its workflow (the list is the kg/feedback resource). */
 export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
@@ -15,6 +21,14 @@ export function mountFeedbackRoutes(router: Router, ctx: PlatformContext) {
     handle(async (req, res) => {
       const user = requirePermission(res, "kg__feedback__create");
       res.status(201).json(await createFeedback(ctx, user, req.body));
+    }),
+  );
+
+  router.post(
+    "/kg/feedback/extraction",
+    handle(async (req, res) => {
+      requirePermission(res, "kg__feedback__create");
+      res.status(201).json(await recordExtraction(ctx, req.body));
     }),
   );
 

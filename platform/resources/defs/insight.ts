@@ -28,7 +28,12 @@ const MODEL_STATUS = choices({
   ready: "就绪",
   failed: "失败",
 });
-export const FEEDBACK_KINDS = choices({ entity: "实体", relation: "关系", event: "事件" });
+export const FEEDBACK_KINDS = choices({
+  entity: "实体",
+  relation: "关系",
+  event: "事件",
+  extraction: "抽取关系",
+});
 export const FEEDBACK_STATUS = choices({
   new: "新建",
   confirmed: "已确认",
@@ -166,7 +171,10 @@ export const feedback: ResourceDef = {
       filterable: true,
       immutable: true,
       defaultHidden: true,
-      rules: [required("请输入对象ID（实体的UUID，关系或事件的编号）"), maxLength(64, "对象ID")],
+      rules: [
+        required("请输入对象ID（实体的UUID，关系、事件或抽取关系的编号）"),
+        maxLength(64, "对象ID"),
+      ],
     },
     {
       name: "target_label",

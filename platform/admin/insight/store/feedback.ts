@@ -68,3 +68,32 @@ export async function setFeedbackStatus(
     .where("id", "=", id)
     .execute();
 }
+
+/** A recorded extraction with its ends' names and uuids. */
+export function extractionFact(db: Db, graphId: number, extractionId: number) {
+  return db
+    .selectFrom("kg_extractions as x")
+    .innerJoin("kg_entities as s", "s.id", "x.subject_id")
+    .innerJoin("kg_entities as o", "o.id", "x.object_id")
+    .select([
+      "s.name as s",
+      "s.uuid as s_uuid",
+      "o.name as o",
+      "x.relation_type_id",
+      "x.pattern",
+      "x.confidence",
+      "x.sentence",
+    ])
+    .where("x.id", "=", extractionId)
+    .where("x.graph_id", "=", graphId)
+    .executeTakeFirst();
+}
+
+export async function articleOfGraph(db: Db, graphId: number, articleId: number) {
+  return !!(await db
+    .selectFrom("kg_articles")
+    .select("id")
+    .where("id", "=", articleId)
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst());
+}

@@ -134,6 +134,8 @@ export interface EvaluationInput {
   macroF1: number;
   perClass: string;
   confusion: string;
+  /** The review round (relation models), JSON; "" for none. */
+  review: string;
 }
 
 /** The run's evaluation (replacing one written by an earlier attempt of the run). */
@@ -149,6 +151,7 @@ export async function saveEvaluation(tx: Db, e: EvaluationInput) {
     macro_f1: e.macroF1,
     per_class: e.perClass,
     confusion: e.confusion,
+    review: e.review,
   };
   await tx
     .insertInto("kg_model_evaluations")
@@ -251,6 +254,7 @@ export interface EvaluationRow {
   macro_f1: number;
   per_class: string;
   confusion: string;
+  review: string;
   created_at: string;
 }
 
