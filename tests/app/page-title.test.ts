@@ -44,7 +44,7 @@ describe("the browser's page title", () => {
       "Dashboard - Knowledge Graph Platform · Medical AI Platform",
     );
     expect(await dashboardTitle("es")).toBe(
-      "Panel - Plataforma de grafos de conocimiento · Plataforma de IA médica",
+      "Panel - Plataforma de grafos de conocimiento · IA médica",
     );
   });
 

@@ -353,7 +353,7 @@ test.describe("routes, roles and layouts", () => {
     const titles = {
       "zh-CN": "登录 - 知识图谱平台 · 医疗人工智能平台",
       en: "Log in - Knowledge Graph Platform · Medical AI Platform",
-      es: "Iniciar sesión - Plataforma de grafos de conocimiento · Plataforma de IA médica",
+      es: "Iniciar sesión - Plataforma de grafos de conocimiento · IA médica",
     };
     const { baseURL, javaScriptEnabled } = testInfo.project.use;
     for (const [locale, title] of Object.entries(titles)) {
