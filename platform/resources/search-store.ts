@@ -59,10 +59,16 @@ export async function searchCondition(
   }
   const fields = searchableFields(def);
   if (!fields.length) return null;
-  const pattern = likePattern(term);
+  // SQLite's LIKE folds ASCII letters only: a term typed with other capitals ("ÉMILE") also
+  // matches text stored in lower case, as usernames are, which PostgreSQL's lower() finds.
+  const lower = term.toLowerCase();
+  const beyondAscii = lower !== term.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const patterns = (beyondAscii ? [term, lower] : [term]).map(likePattern);
   return {
     where: sql`(${sql.join(
-      fields.map((f) => sql`t.${ident(columnOf(f))} LIKE ${pattern} ESCAPE '\\'`),
+      fields.flatMap((f) =>
+        patterns.map((pattern) => sql`t.${ident(columnOf(f))} LIKE ${pattern} ESCAPE '\\'`),
+      ),
       sql` OR `,
     )})`,
   };

@@ -295,6 +295,22 @@ describe("strict input on the generic resources", () => {
       expect(await login("ａｄｍｉｎ")).toBe(200);
       expect(await login("Admin")).toBe(200);
     });
+
+    it("finds a name with letters beyond ASCII however it is typed, by filter and by search", async () => {
+      const created = await call(admin, "POST", "/common/users/", {
+        username: "Émile",
+        password: "12345678",
+      });
+      expect(created.body.username).toBe("émile");
+      const ids = async (query: string) =>
+        (await call(admin, "GET", `/common/users/?${query}`)).body.results.map(
+          (u: { id: number }) => u.id,
+        );
+      for (const typed of ["émile", "Émile", "ÉMILE", "ÉMI", "Émi"]) {
+        expect(await ids(`search=${encodeURIComponent(typed)}`), typed).toEqual([created.body.id]);
+      }
+      expect(await ids(`username=${encodeURIComponent("ÉMILE")}`)).toEqual([created.body.id]);
+    });
   });
 
   describe("other platform lists", () => {
