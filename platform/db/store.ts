@@ -136,8 +136,18 @@ function postgresStore(url: string): Store {
         }
       }
     },
+    // A cursor read through (an export) is one statement to the server from its first fetch to
+    // its close (no Sync between fetches), so the pool's statement_timeout would cut off any
+    // export longer than a minute: none within the snapshot, as on SQLite.
     snapshot: (fn) =>
-      db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(fn),
+      db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .setAccessMode("read only")
+        .execute(async (tx) => {
+          await sql`SET LOCAL statement_timeout = 0`.execute(tx);
+          return fn(tx);
+        }),
     // The snapshot (xmin:xmax:in-progress ids) changes whenever a transaction that wrote
     // commits, on any node: one round trip, and never stale.
     version: async () =>

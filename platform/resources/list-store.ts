@@ -29,6 +29,8 @@ export interface RecordQuery {
   keys: OrderColumn[];
   orderBy: RawBuilder<unknown>;
   counted?: { column: string; values: number[] };
+  /** The count, already known (a search alone whose count came with it: PostgreSQL's short terms). */
+  known?: number;
   /**
    * A search through the trigram index, with the other conditions apart: a list then counts
    * straight from the index, and pages in its rowid order when sorted by id.
@@ -146,6 +148,7 @@ export async function recordQuery(
   const search = filter.search ? await searchCondition(store, def, filter.search) : null;
   if (search) {
     delete query.counted;
+    if (search.count !== undefined && !conditions.length) query.known = search.count;
     query.conditions = [...conditions, search.where];
     if (search.fts) {
       query.trigram = {
@@ -161,6 +164,10 @@ export async function recordQuery(
 
 async function countRecords(db: Db, query: RecordQuery): Promise<number> {
   const { def, trigram: tri, counted } = query;
+  if (query.known !== undefined) return query.known;
+  // Nothing filters: the rows of every value of a column whose counts are kept, when the table
+  // has one (PostgreSQL counts a million rows by reading them, ~40 ms; SQLite walks an index).
+  const every = query.conditions.length ? undefined : def.countedColumns?.[0];
   const statement =
     tri && !tri.conditions.length
       ? sql<{ n: number }>`SELECT count(*) AS n FROM ${ident(tri.table)} WHERE ${ident(
@@ -170,9 +177,12 @@ async function countRecords(db: Db, query: RecordQuery): Promise<number> {
         ? sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n FROM resource_counts
            WHERE table_name = ${def.table} AND column_name = ${counted.column}
              AND value IN (${sql.join([...new Set(counted.values)])})`
-        : sql<{ n: number }>`SELECT count(*) AS n FROM ${ident(def.table)} t ${where(
-            query.conditions,
-          )}`;
+        : every
+          ? sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n FROM resource_counts
+             WHERE table_name = ${def.table} AND column_name = ${every}`
+          : sql<{ n: number }>`SELECT count(*) AS n FROM ${ident(def.table)} t ${where(
+              query.conditions,
+            )}`;
   const { rows } = await statement.execute(db);
   return Number(rows[0].n);
 }
