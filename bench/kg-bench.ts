@@ -16,8 +16,14 @@ import { bumpGraphVersion } from "../platform/kg/cache.js";
 import { generateGraph } from "../platform/kg/generate.js";
 import { prng } from "../platform/seed/corpus/writer.js";
 import { sql } from "kysely";
-import { authHeaders, createUserWithToken } from "../tests/helpers/platform.js";
-import { benchDatabase, benchDir, benchPlatform, serveBench, writeBenchJson } from "./store.js";
+import {
+  benchDatabase,
+  benchDir,
+  benchPlatform,
+  benchUser,
+  serveBench,
+  writeBenchJson,
+} from "./store.js";
 import { rows as sqlRows, sqliteHandle, value } from "../tests/helpers/sql.js";
 
 const RELATIONS = Number(process.argv[2] ?? 1_000_000);
@@ -80,7 +86,7 @@ const { server, api } = await serveBench(platform.router, (req, res, next) => {
   );
   next();
 });
-const user = await createUserWithToken(ctx, `bench-${Date.now()}`, []);
+const user = await benchUser(ctx, `bench-${Date.now()}`, []);
 
 let requestId = 0;
 async function timed(pathname: string, init: RequestInit = {}): Promise<number> {
@@ -88,7 +94,8 @@ async function timed(pathname: string, init: RequestInit = {}): Promise<number> 
   const res = await fetch(`${api}${pathname}`, {
     ...init,
     headers: {
-      ...authHeaders(user, init.method === "POST"),
+      ...user.headers,
+      ...(init.method === "POST" ? { "Content-Type": "application/json" } : {}),
       "x-bench-id": id,
       ...(init.headers ?? {}),
     },

@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
 import pg from "pg";
+import { hashPasswordSync } from "../platform/auth/passwords.js";
+import type { PlatformContext } from "../platform/context.js";
 import { createPlatform } from "../platform/index.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
 
@@ -168,4 +171,60 @@ export function processTree(pid: number): number[] {
   };
   visit(pid);
   return out;
+}
+
+/**
+ * A user holding exactly these codenames (through a group of its own), or every permission
+ * (`superuser`), and a live token, written through the store (either engine). The benches'
+ * own: tests/helpers/platform.ts imports vitest, which cannot load outside a test run.
+ */
+export async function benchUser(
+  ctx: PlatformContext,
+  username: string,
+  codenames: string[],
+  superuser = false,
+): Promise<{ token: string; csrf: string; headers: Record<string, string> }> {
+  const hash = hashPasswordSync(`pass-${username}`);
+  const token = crypto.randomBytes(20).toString("hex");
+  const csrf = crypto.randomBytes(16).toString("hex");
+  const now = Date.now();
+  await ctx.store.write(async (tx) => {
+    const user = await tx
+      .insertInto("users")
+      .values({
+        username,
+        email: `${username}@example.com`,
+        password_hash: hash,
+        is_superuser: superuser ? 1 : 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const group = await tx
+      .insertInto("groups")
+      .values({ name: `g-${username}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx.insertInto("user_groups").values({ user_id: user.id, group_id: group.id }).execute();
+    for (const c of codenames) {
+      await tx
+        .insertInto("permissions")
+        .values({ codename: c, name: c })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const permission = await tx
+        .selectFrom("permissions")
+        .select("id")
+        .where("codename", "=", c)
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto("group_permissions")
+        .values({ group_id: group.id, permission_id: permission.id })
+        .execute();
+    }
+    await tx
+      .insertInto("tokens")
+      .values({ key: token, user_id: user.id, csrf, created_at: now, last_used_at: now })
+      .execute();
+  });
+  return { token, csrf, headers: { Authorization: `Token ${token}`, "X-CSRFToken": csrf } };
 }

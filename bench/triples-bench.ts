@@ -19,24 +19,23 @@
  * counts' trigger off, then the indexes are built again with their migration's definitions and
  * the substring counts computed in one statement (what the trigger would have written).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import { hashPasswordSync } from "../platform/auth/passwords.js";
 import { triples } from "../platform/resources/defs/data.js";
 import { syncSearchIndex } from "../platform/resources/search-store.js";
 import {
   benchDatabase,
   benchDir,
   benchPlatform,
+  benchUser,
   clusterPids,
   serveBench,
   writeBenchJson,
 } from "./store.js";
-import { rows as sqlRows, run, value } from "../tests/helpers/sql.js";
+import { rows as sqlRows, value } from "../tests/helpers/sql.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -271,20 +270,7 @@ async function main() {
     : fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 
   // --- token ------------------------------------------------------------------
-  await run(
-    ctx,
-    sql`INSERT INTO users (username, password_hash, is_superuser)
-        VALUES ('bench', ${hashPasswordSync("bench-pass")}, 1) ON CONFLICT DO NOTHING`,
-  );
-  const uid = Number(await value(ctx, sql`SELECT id FROM users WHERE username = 'bench'`));
-  const token = crypto.randomBytes(20).toString("hex");
-  const csrf = crypto.randomBytes(16).toString("hex");
-  await run(
-    ctx,
-    sql`INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at)
-        VALUES (${token}, ${uid}, ${csrf}, ${Date.now()}, ${Date.now()})`,
-  );
-  const headers = { Authorization: `Token ${token}`, "X-CSRFToken": csrf };
+  const { headers } = await benchUser(ctx, `bench-${Date.now()}`, [], true);
 
   // The CPU time of the PostgreSQL cluster's processes (the platform's backends), read by the
   // client around each request: added to the server CPU (0 on SQLite).
