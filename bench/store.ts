@@ -61,9 +61,11 @@ export interface BenchDatabase {
 }
 
 /** The database a bench runs on, by BENCH_ENGINE (`name`: the PostgreSQL database to create). */
-export async function benchDatabase(name = "bench"): Promise<BenchDatabase> {
-  if (benchEngine() === "sqlite")
-    return { engine: "sqlite", describe: "SQLite", stop: async () => {} };
+export async function benchDatabase(
+  name = "bench",
+  engine: BenchEngine = benchEngine(),
+): Promise<BenchDatabase> {
+  if (engine === "sqlite") return { engine: "sqlite", describe: "SQLite", stop: async () => {} };
   const own = process.env.BENCH_PG_URL;
   const cluster = own ? null : await startCluster({ settings: PG_BENCH_SETTINGS });
   let url = own ?? cluster!.url;
