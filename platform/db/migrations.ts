@@ -14,6 +14,7 @@ import { productTitleSchema } from "./schema-product-title.js";
 import { englishLabelsSchema } from "./schema-english-labels.js";
 import { fileChunksSchema } from "./schema-file-chunks.js";
 import { seekIndexesSchema } from "./schema-seek-indexes.js";
+import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 
 export interface Migration {
   name: string;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { name: "013-english-labels", sqlite: englishLabelsSchema, postgres: pg.englishLabelsSchema },
   { name: "014-file-chunks", ...fileChunksSchema },
   { name: "015-seek-indexes", ...seekIndexesSchema },
+  { name: "016-relation-seek-indexes", ...relationSeekIndexesSchema },
 ];

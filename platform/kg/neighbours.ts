@@ -5,7 +5,7 @@ import { requireEntity } from "./entities.js";
 import { forceLayout, SERVER_LAYOUT_THRESHOLD } from "./layout.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
 import { entityRefs, type RelationRow } from "./shapes.js";
-import { groupRelations, relationGroups, type RelationGroup } from "./store/relations.js";
+import { groupsRelations, relationGroups, type RelationGroup } from "./store/relations.js";
 
 export interface NeighbourOptions {
   /** Relation type ids to keep; empty keeps all. */
@@ -58,10 +58,14 @@ async function build(
       budget,
     );
     let complete = true;
+    const read = groups.flatMap((g, i) =>
+      quotas[i] ? [{ side: g.direction, entityId, typeId: g.type, limit: quotas[i] }] : [],
+    );
+    const found = await groupsRelations(db, read);
     for (const [i, g] of groups.entries()) {
       if (quotas[i] < g.count) complete = false;
       if (quotas[i] === 0) continue;
-      const rows = await groupRelations(db, g.direction, entityId, g.type, quotas[i]);
+      const rows = found.shift()!;
       for (const r of rows) {
         const other = r.subject_id === entityId ? r.object_id : r.subject_id;
         if (!depthOf.has(other)) {
