@@ -296,7 +296,13 @@ async function runServer() {
     let store = "remote";
     if (platform) {
       try {
-        await platform.ctx.store.ping();
+        // An unreachable database may take its connection timeout to fail: not longer than this.
+        await Promise.race([
+          platform.ctx.store.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error("store ping timed out")), READY_TIMEOUT_MS).unref(),
+          ),
+        ]);
         store = "ok";
       } catch {
         store = "unavailable";

@@ -256,6 +256,46 @@ export interface RelationGraph {
   unknown: string[];
 }
 
+/** A relation on a path, with its evidence: the sentence it was read from and its article. */
+export interface PathEdge {
+  id: number;
+  /** The subject's uuid. */
+  source: string;
+  /** The object's uuid. */
+  target: string;
+  predicate: string;
+  predicate_id: number;
+  confidence: number;
+  article: { id: number; title: string } | null;
+  sentence: string | null;
+}
+
+/** A path: distinct entities (uuids) from `from` to `to`, and for each hop the relations between its ends. */
+export interface EntityPath {
+  length: number;
+  nodes: string[];
+  hops: { from: string; to: string; edges: PathEdge[] }[];
+}
+
+/** GET /kg/graphs/{id}/paths/?from=&to=: the shortest paths between two entities. */
+export interface PathSearch {
+  from: EntityRef & { color: string };
+  to: EntityRef & { color: string };
+  hops: number;
+  k: number;
+  direction: "any" | "out";
+  types: { id: number; name: string }[];
+  /** Fewest hops first, then the most confident; empty when none is within `hops`. */
+  paths: EntityPath[];
+  /** Both ends and every entity of the paths. */
+  entities: (EntityRef & { color: string })[];
+  /** Entities whose relations the search read. */
+  visited: number;
+  /** The search reached its budget of entities before it had looked everywhere within `hops`. */
+  stopped: boolean;
+  budget: number;
+}
+
 export interface Ontology {
   id: number;
   name: string;

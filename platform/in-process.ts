@@ -4,6 +4,50 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import express from "express";
 import inject from "light-my-request";
 
+/**
+ * A Node stream as a web stream, with back-pressure: read as the reader asks, destroyed when it
+ * cancels, an error (or an end before the end: a handler that destroyed its response) passed
+ * on. Not Readable.toWeb: in Node 20 its stream, cancelled before its first read (a caller
+ * that only wanted the status), throws "Controller is already closed" from a later tick, which
+ * ends the process.
+ */
+function webStream(stream: Readable): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream.pause();
+      stream.on("data", (chunk: Buffer | string) => {
+        if (settled) return;
+        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) stream.pause();
+      });
+      stream.once("end", () => {
+        if (settled) return;
+        settled = true;
+        controller.close();
+      });
+      stream.once("error", (e) => {
+        if (settled) return;
+        settled = true;
+        controller.error(e);
+      });
+      stream.once("close", () => {
+        if (settled) return;
+        settled = true;
+        controller.error(new Error("the answer ended before its end"));
+      });
+    },
+    pull() {
+      stream.resume();
+    },
+    cancel() {
+      settled = true;
+      stream.destroy();
+    },
+  });
+}
+
 /** Statuses whose answers have no body (a Response refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
@@ -97,7 +141,7 @@ export function inProcessFetch(app: express.Express, opts: { remoteAddress?: str
         headers: out,
       });
     }
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    return new Response(webStream(stream), {
       status: answer.statusCode,
       statusText: answer.statusMessage,
       headers: out,

@@ -20,9 +20,12 @@ export interface PlatformSettings {
    * (default 30; heartbeats come every 5 s). Too short takes a busy but live worker for dead.
    */
   jobTakeoverSeconds?: number;
+  /** PostgreSQL: how long one statement may run before it is cancelled and its transaction rolled back (default 60). */
+  statementTimeoutSeconds?: number;
 }
 
 export const JOB_TAKEOVER_SECONDS = 30;
+export const STATEMENT_TIMEOUT_SECONDS = 60;
 
 /** Start-up cannot go on: the message is the one line an operator needs (path and reason). */
 export class StartupError extends Error {}
@@ -64,6 +67,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformS
       "JOB_TAKEOVER_SECONDS",
       env.JOB_TAKEOVER_SECONDS,
       JOB_TAKEOVER_SECONDS,
+    ),
+    statementTimeoutSeconds: seconds(
+      "DATABASE_STATEMENT_TIMEOUT",
+      env.DATABASE_STATEMENT_TIMEOUT,
+      STATEMENT_TIMEOUT_SECONDS,
     ),
   };
 }

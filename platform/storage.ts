@@ -4,7 +4,7 @@ import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { openStore, storeOverSqlite, type Store } from "./db/store.js";
 import { HttpError } from "./http/errors.js";
-import { StartupError, type PlatformSettings } from "./settings.js";
+import { STATEMENT_TIMEOUT_SECONDS, StartupError, type PlatformSettings } from "./settings.js";
 
 export { StartupError };
 
@@ -23,6 +23,13 @@ const REASONS: Record<string, string> = {
   ENOTDIR: "part of the path is a file, not a folder",
   EEXIST: "a file of that name is in the way",
   EISDIR: "it is a folder",
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ETIMEDOUT: "timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
 };
 
 const codeOf = (e: unknown) => (e as { code?: unknown })?.code;
@@ -76,7 +83,11 @@ export async function openStorage(settings: PlatformSettings): Promise<Store> {
   checkWritableFolder("data folder (DATA_DIR)", settings.dataDir);
   checkWritableFolder("files folder", filesDir(settings));
   if (settings.databaseUrl) {
-    const store = openStore({ databaseUrl: settings.databaseUrl, dbFile: settings.dbFile });
+    const store = openStore({
+      databaseUrl: settings.databaseUrl,
+      dbFile: settings.dbFile,
+      statementTimeoutMs: (settings.statementTimeoutSeconds ?? STATEMENT_TIMEOUT_SECONDS) * 1000,
+    });
     try {
       await migrate(store);
     } catch (e) {

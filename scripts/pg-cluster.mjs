@@ -86,8 +86,10 @@ export function stopCluster(dir) {
  * `postgres`), its folder and stop(). Unless `keep` is set the cluster is also stopped when
  * this process exits, so a test run cut short leaves no server behind.
  * `settings`: more `-c name=value` server settings (benches).
+ * `halt()` stops the server and keeps its data; `resume()` starts it again on the same port
+ * (the fault tests: the database lost while the platform serves, then back).
  * @param {{ dir?: string, keep?: boolean, settings?: Record<string, string | number> }} [options]
- * @returns {Promise<{ url: string, dir: string, port: number, socketDir: string, startMs: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, dir: string, port: number, socketDir: string, startMs: number, stop: () => Promise<void>, halt: (mode?: "fast" | "immediate") => Promise<void>, resume: () => Promise<void> }>}
  */
 export async function startCluster({ dir, keep = false, settings = {} } = {}) {
   const t0 = performance.now();
@@ -150,7 +152,11 @@ export async function startCluster({ dir, keep = false, settings = {} } = {}) {
         process.on("exit", stop);
         watch(process.pid, dir);
       }
-      return { ...info, stop: async () => stop() };
+      const halt = async (mode = "fast") =>
+        void pgRun("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+      const resume = async () =>
+        void pgRun("pg_ctl", ["-D", data, "-l", log, "-w", "-t", "60", "-o", opts, "start"]);
+      return { ...info, stop: async () => stop(), halt, resume };
     }
   } catch (e) {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -14,3 +14,8 @@ export const MAX_TEXT_LENGTH = 100_000;
 export const HOT_WINDOWS = [7, 30, 365] as const;
 /** Lines of a hot ranking's trend chart: its top entries. */
 export const HOT_TREND_LINES = 5;
+
+/** The path search's bounds (docs/api.md, …/paths/): the page offers these, the platform judges. */
+export const PATH_HOPS = [1, 2, 3, 4, 5, 6] as const;
+export const PATH_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const PATH_DEFAULTS = { hops: "4", k: "3", direction: "any" } as const;

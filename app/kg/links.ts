@@ -20,6 +20,8 @@ export function sourceHref(kgId: number, fact: SourceSpan): string | null {
 export const entityHref = (kgId: number, uuid: string) => `/${kgId}/entity/${uuid}`;
 /** Pages outside /:kgId carry the graph as ?id= so the header shows the right graph (spec §2). */
 export const relationGraphHref = (kgId: number, uuid: string) => `/relation/${uuid}?id=${kgId}`;
+/** The path page with `from` as its start (the entity and relation pages link it). */
+export const pathHref = (kgId: number, from: string) => `/${kgId}/path?from=${from}`;
 export const eventHref = (kgId: number, eventId: number) => `/hotevent/${eventId}?id=${kgId}`;
 export const eventGraphHref = (kgId: number, eventId: number, hops?: number) =>
   `/${kgId}/egraph?event=${eventId}${hops ? `&hops=${hops}` : ""}`;

@@ -31,8 +31,18 @@ export class PlatformError extends Error {
   }
 }
 
-/** The platform could not be reached at all. */
+/**
+ * The platform could not be reached at all, or said it cannot serve now (503: its store is
+ * unreachable or timed out): pages answer with the service message.
+ */
 export class PlatformUnavailable extends Error {}
+
+/** A 503 from the platform is an outage, not a refusal of this request. */
+async function unavailableAnswer(res: Response): Promise<PlatformUnavailable | null> {
+  if (res.status !== 503) return null;
+  await res.arrayBuffer().catch(() => undefined);
+  return new PlatformUnavailable("platform answered 503");
+}
 
 export type Query = Record<string, string | number | boolean | undefined | null | string[]>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -126,7 +136,10 @@ export function createPlatformClient(
         }).catch((e: unknown) => {
           throw new PlatformUnavailable(String(e));
         });
-        if (!res.ok) throw new PlatformError(res.status, await readBody(res));
+        if (!res.ok)
+          throw (
+            (await unavailableAnswer(res)) ?? new PlatformError(res.status, await readBody(res))
+          );
         headers.set("X-API-Nonce", ((await res.json()) as { nonce: string }).nonce);
       }
       if (opts.form) {
@@ -155,6 +168,8 @@ export function createPlatformClient(
     // replaced by a new login): every viewer's info is asked afresh (info-cache.server.ts).
     if (method !== "GET") forgetViewerInfo();
     if (res.ok) return res;
+    const outage = await unavailableAnswer(res);
+    if (outage) throw outage;
     const errBody = await readBody(res);
     const error = new PlatformError(res.status, errBody);
     if (res.status === 401 && (opts.on401 ?? "redirect") === "redirect" && hooks.onUnauthorized) {

@@ -1,5 +1,5 @@
 import { platformApiUrl, platformTimeoutMs } from "~/env.server";
-import { platformFetch } from "./transport.server";
+import { embeddedStoreVersion, platformFetch } from "./transport.server";
 
 /** The platform's public configuration (GET /api/common/configs/all). */
 export interface PlatformConfig {
@@ -17,16 +17,20 @@ export interface LoadedConfig {
 }
 
 const TTL_MS = 5_000;
-let cached: { at: number; value: Promise<LoadedConfig> } | undefined;
+let cached: { at: number; version: string | undefined; value: Promise<LoadedConfig> } | undefined;
 
 /**
- * Loaded at start and refreshed every few seconds so a change made in the configs screen
- * takes effect; a failure is remembered briefly and reported, never thrown.
+ * Kept for a few seconds so a change made in the configs screen takes effect; a failure is
+ * remembered briefly and reported, never thrown. With the embedded platform in-process, the
+ * answer also holds only while the store's version is the one it was asked under: a change
+ * committed by any process or node (another node's configs screen) shows on the next page.
  */
-export function getPlatformConfig(): Promise<LoadedConfig> {
+export async function getPlatformConfig(): Promise<LoadedConfig> {
+  const base = platformApiUrl();
+  const version = await embeddedStoreVersion(base);
   const now = Date.now();
-  if (cached && now - cached.at < TTL_MS) return cached.value;
-  const value = platformFetch(`${platformApiUrl()}/common/configs/all`, {
+  if (cached && now - cached.at < TTL_MS && cached.version === version) return cached.value;
+  const value = platformFetch(`${base}/common/configs/all`, {
     signal: AbortSignal.timeout(Math.min(5_000, platformTimeoutMs())),
   })
     .then(async (res) => {
@@ -34,7 +38,7 @@ export function getPlatformConfig(): Promise<LoadedConfig> {
       return { ok: true, config: (await res.json()) as PlatformConfig };
     })
     .catch(() => ({ ok: false, config: {} }));
-  cached = { at: now, value };
+  cached = { at: now, version, value };
   return value;
 }
 

@@ -32,12 +32,22 @@ function transportFor(url: string): InProcessTransport | undefined {
     : undefined;
 }
 
+let unknownVersions = 0;
+
 /**
  * The embedded platform's store version when the console's calls go in-process (else
- * undefined): a cache entry made under another version may be stale.
+ * undefined): a cache entry made under another version may be stale. When the store cannot
+ * say (it is unreachable), a version never seen before: nothing kept is used, and the page's
+ * own call to the platform tells what is wrong.
  */
 export async function embeddedStoreVersion(apiBase: string): Promise<string | undefined> {
-  return transportFor(apiBase)?.storeVersion?.();
+  const t = transportFor(apiBase);
+  if (!t?.storeVersion) return undefined;
+  try {
+    return await t.storeVersion();
+  } catch {
+    return `unknown-${++unknownVersions}`;
+  }
 }
 
 /** Whether a call to this URL goes in-process. */

@@ -10,7 +10,14 @@ import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { RelationTable, Timeline } from "~/components/kg/facts";
-import { articleHref, entityHref, eventHref, relationGraphHref, sourceHref } from "~/kg/links";
+import {
+  articleHref,
+  entityHref,
+  eventHref,
+  pathHref,
+  relationGraphHref,
+  sourceHref,
+} from "~/kg/links";
 import { loadRelationGraph, relationGraphChart } from "~/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import type { EntityDetail } from "@contract/kg";
@@ -122,6 +129,7 @@ export default function EntityPage() {
             }
             actions={[
               { to: relationPage, label: t("entity.openGraph"), primary: true },
+              { to: pathHref(kgId, entity.uuid), label: t("path.findPath") },
               { to: `/?id=${kgId}`, label: t("entity.backToGraph") },
             ]}
           />

@@ -6,7 +6,7 @@ import { colorFor } from "~/charts/theme";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { RelationTable } from "~/components/kg/facts";
-import { entityHref, sourceHref } from "~/kg/links";
+import { entityHref, pathHref, sourceHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/kg/limits";
 import {
@@ -145,6 +145,9 @@ export default function RelationPage() {
       >
         <Link to={entityHref(kgId, query.center)} className="kg-button light">
           {t("relationGraph.entityPage")}
+        </Link>
+        <Link to={pathHref(kgId, query.center)} className="kg-button light" data-testid="find-path">
+          {t("path.findPath")}
         </Link>
       </PageTitle>
 

@@ -104,7 +104,16 @@ const pgTypes = {
   },
 };
 
-function postgresStore(url: string): Store {
+/** How long one statement may run on PostgreSQL before it is cancelled (its transaction rolled back). */
+const STATEMENT_TIMEOUT_MS = 60_000;
+/**
+ * How long the statement of a snapshot may run: the spec's timeout of long operations (exports,
+ * 3,600,000 ms). A stream's cursor is one statement from its first row to its last, however
+ * long its reader takes: under the ordinary timeout an export longer than 60 s was cut off.
+ */
+const SNAPSHOT_TIMEOUT_MS = 3_600_000;
+
+function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -112,7 +121,7 @@ function postgresStore(url: string): Store {
     // Fail fast when the database is unreachable; a page answers with the service message.
     connectionTimeoutMillis: 5_000,
     // A statement that runs away is cut off (and its transaction rolled back).
-    statement_timeout: 60_000,
+    statement_timeout: statementTimeoutMs,
     application_name: "kg-platform",
     // JIT compiling of plans it deems costly took PostgreSQL 40–90 ms here, more than the short
     // queries of a page run in; the platform's queries are short by design.
@@ -121,6 +130,13 @@ function postgresStore(url: string): Store {
   // An idle client that loses its connection (the server restarted) is dropped by the pool;
   // without a listener the error would end the process.
   pool.on("error", () => {});
+  // So is a client in use between two statements (a transaction's, an export's cursor waiting
+  // for its reader) when the database goes away: the pool's listener is off while a client is
+  // lent out, and an 'error' nobody listens to ends the process. The failure reaches whoever
+  // uses the client next (its statement fails), and the pool drops the client when it returns.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     engine: "postgres",
@@ -136,16 +152,14 @@ function postgresStore(url: string): Store {
         }
       }
     },
-    // A cursor read through (an export) is one statement to the server from its first fetch to
-    // its close (no Sync between fetches), so the pool's statement_timeout would cut off any
-    // export longer than a minute: none within the snapshot, as on SQLite.
     snapshot: (fn) =>
       db
         .transaction()
         .setIsolationLevel("repeatable read")
         .setAccessMode("read only")
         .execute(async (tx) => {
-          await sql`SET LOCAL statement_timeout = 0`.execute(tx);
+          const ms = Math.max(statementTimeoutMs, SNAPSHOT_TIMEOUT_MS);
+          await sql`SET LOCAL statement_timeout = ${sql.lit(ms)}`.execute(tx);
           return fn(tx);
         }),
     // The snapshot (xmin:xmax:in-progress ids) changes whenever a transaction that wrote
@@ -157,9 +171,62 @@ function postgresStore(url: string): Store {
   };
 }
 
-/** The store the settings name: PostgreSQL when a postgres:// URL is given, else the SQLite file. */
-export function openStore(opts: { databaseUrl?: string; dbFile: string }): Store {
-  return opts.databaseUrl ? postgresStore(opts.databaseUrl) : sqliteStore(opts.dbFile);
+/**
+ * The store the settings name: PostgreSQL when a postgres:// URL is given (`statementTimeoutMs`:
+ * how long one statement may run, default 60 s), else the SQLite file.
+ */
+export function openStore(opts: {
+  databaseUrl?: string;
+  dbFile: string;
+  statementTimeoutMs?: number;
+}): Store {
+  return opts.databaseUrl
+    ? postgresStore(opts.databaseUrl, opts.statementTimeoutMs)
+    : sqliteStore(opts.dbFile);
+}
+
+/** Socket errors of a database server that cannot be reached, or that went away. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/**
+ * PostgreSQL's SQLSTATEs of a server that is not there to answer: a connection exception (class
+ * 08), the server shutting down, crashed or still starting (57P01–57P03), no connection left (53300).
+ */
+const PG_UNREACHABLE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** What pg says (without a code) of a connection that was lost, or could not be made in time. */
+const PG_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * Whether an error says the store is not there (PostgreSQL unreachable, restarting, out of
+ * connections; the connection lost), as opposed to a refused or failed statement: the work
+ * may succeed once the store is back.
+ */
+export function storeUnreachable(e: unknown): boolean {
+  if (e instanceof AggregateError && e.errors.some(storeUnreachable)) return true;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && (NETWORK_CODES.has(code) || PG_UNREACHABLE.test(code)))
+    return true;
+  return e instanceof Error && PG_LOST.test(e.message);
+}
+
+/**
+ * Whether an error says the store cannot serve now: unreachable (storeUnreachable), a statement
+ * cut off by its timeout (PostgreSQL 57014: the transaction is rolled back), or SQLite's write
+ * lock still held by another process after its busy timeout. Clients get the service message.
+ */
+export function storeUnavailable(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return storeUnreachable(e) || code === "57014" || code === "SQLITE_BUSY";
 }
 
 /** A store over an open SQLite connection (the move to the data layer: one connection for both). */

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import { storeUnavailable } from "../db/store.js";
 
 /** An error the platform answers with its status and a JSON body `{detail, code}`. */
 export class HttpError extends Error {
@@ -44,10 +45,16 @@ function storeWriteFailure(err: unknown): HttpError | null {
   return null;
 }
 
+/** The spec's words when the service cannot answer (§8): the store is unreachable or timed out. */
+const SERVICE_UNAVAILABLE = "服务异常，请联系系统管理员！";
+/** Seconds a client may wait before trying again while the store is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
- * The one answer to an error: an HttpError's own status and detail; anything else (a store
- * error, a bug) is logged on one line and answered with a generic 500, so no SQL message or
- * stack ever reaches a client.
+ * The one answer to an error: an HttpError's own status and detail; a store that cannot serve
+ * (unreachable, restarting, a statement cut off by its timeout: storeUnavailable) a 503 with
+ * the spec's service message; anything else (a store error, a bug) is logged on one line and
+ * answered with a generic 500, so no SQL message or stack ever reaches a client.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
@@ -82,6 +89,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   console.error(
     `platform error: ${req.method} ${req.originalUrl.split("?")[0]}: ${what.replace(/\s+/g, " ")}`,
   );
+  if (storeUnavailable(err)) {
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ detail: SERVICE_UNAVAILABLE, code: "store_unavailable" });
+    return;
+  }
   const disk = storeWriteFailure(err);
   if (disk) return void res.status(disk.status).json({ detail: disk.detail, code: disk.code });
   res.status(500).json({ detail: "服务器内部错误", code: "server_error" });

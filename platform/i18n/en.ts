@@ -377,6 +377,7 @@ const en: Catalog = {
   请求体格式错误: "The request body is malformed",
   请求错误: "Bad request",
   服务器内部错误: "Internal server error",
+  "服务异常，请联系系统管理员！": "Service error, please contact the system administrator!",
   "参数 {0} 的编码无效": "Parameter {0} is not validly encoded",
   "参数名无效：{0}": "Invalid parameter name: {0}",
   "参数 {0} 重复": "Parameter {0} is repeated",
@@ -390,6 +391,9 @@ const en: Catalog = {
   "参数 {0} 应为日期，格式YYYY-MM-DD": "Parameter {0} must be a date in the form YYYY-MM-DD",
   "参数 {0} 最多{1}项": "Parameter {0} allows at most {1} items",
   "参数 page_size 与 limit 只能给一个": "Give only one of the parameters page_size and limit",
+  请选择起点实体: "Choose the entity to start from",
+  请选择终点实体: "Choose the entity to reach",
+  "参数 direction 应为 any 或 out": "The parameter direction must be any or out",
   "参数 seek 无效：请用列表返回的 seek": "Invalid seek parameter: use the seek a list returned",
   "参数 seek 与当前的排序、过滤、搜索或每页条数不符":
     "The seek parameter does not match the current sort, filters, search or page size",

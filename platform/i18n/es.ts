@@ -384,6 +384,7 @@ const es: Catalog = {
   请求体格式错误: "El cuerpo de la solicitud tiene un formato incorrecto",
   请求错误: "Solicitud incorrecta",
   服务器内部错误: "Error interno del servidor",
+  "服务异常，请联系系统管理员！": "Error del servicio, contacte con el administrador del sistema.",
   "参数 {0} 的编码无效": "El parámetro {0} tiene una codificación no válida",
   "参数名无效：{0}": "Nombre de parámetro no válido: {0}",
   "参数 {0} 重复": "El parámetro {0} está repetido",
@@ -398,6 +399,9 @@ const es: Catalog = {
     "El parámetro {0} debe ser una fecha con el formato YYYY-MM-DD",
   "参数 {0} 最多{1}项": "El parámetro {0} admite como máximo {1} elementos",
   "参数 page_size 与 limit 只能给一个": "Indique solo uno de los parámetros page_size y limit",
+  请选择起点实体: "Elija la entidad de partida",
+  请选择终点实体: "Elija la entidad de llegada",
+  "参数 direction 应为 any 或 out": "El parámetro direction debe ser any u out",
   "参数 seek 无效：请用列表返回的 seek":
     "Parámetro seek no válido: use el seek que devolvió la lista",
   "参数 seek 与当前的排序、过滤、搜索或每页条数不符":

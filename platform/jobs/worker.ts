@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
-import type { Store, Tx } from "../db/store.js";
+import { storeUnreachable, type Store, type Tx } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
 import { JOB_TAKEOVER_SECONDS } from "../settings.js";
 import {
@@ -148,6 +148,8 @@ class Worker {
   busyWith: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private lastRecovery = 0;
+  /** The store stopped answering: said once, until it answers again. */
+  private storeLost = false;
 
   constructor(private ctx: PlatformContext) {}
 
@@ -182,8 +184,18 @@ class Worker {
       const row = await claimJob(this.ctx.store.db, this.id, [...jobKinds().keys()]);
       if (row) await this.run(row);
       more = !this.stopped && (await hasQueuedJob(this.ctx.store.db));
+      if (this.storeLost) console.log("job worker: the store answers again");
+      this.storeLost = false;
     } catch (e) {
-      if (!this.stopped) console.error("job worker:", e);
+      if (this.stopped) {
+        // stopping: nothing to say
+      } else if (storeUnreachable(e)) {
+        if (!this.storeLost)
+          console.error(
+            `job worker: the store does not answer (${oneLine(e)}); trying every second`,
+          );
+        this.storeLost = true;
+      } else console.error("job worker:", e);
     }
     if (!this.stopped) this.schedule(more ? 0 : POLL_MS);
   }
@@ -209,6 +221,14 @@ class Worker {
       if (this.stopped || e instanceof WorkerStoppedError) return;
       if (e instanceof JobLostError || run.lost) {
         console.warn(`job ${row.id}: taken over by another worker while this one ran it; stopped`);
+        return;
+      }
+      if (storeUnreachable(e)) {
+        // Not the job's fault: it stays running with a silent heartbeat, and once the store is
+        // back the takeover (recoverJobs, on any node) queues it again or fails it, by its kind.
+        console.error(
+          `job ${row.id}: the store stopped answering (${oneLine(e)}); left to be taken over once it is back`,
+        );
         return;
       }
       await this.settleFailure(run, e);
@@ -305,7 +325,8 @@ class Run {
       } catch (e) {
         // Lost: the next checkpoint or transaction says so. A store that refuses a progress
         // line (busy, closing) loses only that line.
-        if (!(e instanceof JobLostError)) console.error(`job ${this.token.jobId}: write:`, e);
+        if (!(e instanceof JobLostError))
+          console.error(`job ${this.token.jobId}: write:`, storeUnreachable(e) ? oneLine(e) : e);
       }
     });
     return this.queue;
@@ -376,6 +397,13 @@ class Run {
       },
     };
   }
+}
+
+/** An error on one log line, without its stack. */
+function oneLine(e: unknown): string {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  const text = `${typeof err?.code === "string" ? `${err.code} ` : ""}${String(err?.message ?? e)}`;
+  return text.replace(/\s+/g, " ").trim();
 }
 
 const workers = new Map<Store, Worker>();

@@ -19,6 +19,7 @@ import { flowDetail, listFlows } from "./flows.js";
 import { graphOverview, graphShape, listGraphs } from "./graphs.js";
 import { hotEntities, hotEvents } from "./hot.js";
 import { neighbourGraph, type NeighbourOptions } from "./neighbours.js";
+import { findPaths, PATH_COUNT, PATH_HOPS, type PathDirection } from "./paths.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
 import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
@@ -209,6 +210,25 @@ export function mountKg(router: Router, ctx: PlatformContext) {
       return relationGraph(ctx, g.id, req.params.uuid, {
         ...(await neighbourOptions(req, g.id)),
         expand: listParam(req.query, "expand", MAX_EXPANDED),
+      });
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/paths/",
+    signedIn(async (req) => {
+      const g = await graphOf(req);
+      const from = stringParam(req.query, "from", 64);
+      const to = stringParam(req.query, "to", 64);
+      if (!from) throw badRequest("请选择起点实体");
+      if (!to) throw badRequest("请选择终点实体");
+      const direction = stringParam(req.query, "direction") ?? "any";
+      if (direction !== "any" && direction !== "out")
+        throw badRequest(`参数 direction 应为 any 或 out`);
+      return findPaths(ctx, g.id, from, to, {
+        hops: intParam(req.query, "hops", PATH_HOPS),
+        k: intParam(req.query, "k", PATH_COUNT),
+        types: relationTypeIds(await graphOntology(ctx, g.id), listParam(req.query, "types")),
+        direction: direction as PathDirection,
       });
     }),
   );

@@ -10,6 +10,8 @@ export const DEMO = {
   hub: "2b49e008-d9ee-5544-bd31-82da81af65db",
   /** 釜山 (a city with one relation). */
   busan: "fc5212bf-4c7d-55b6-8652-490243198c2f",
+  /** 横须贺海军基地: two relations away from the hub. */
+  yokosuka: "41fcb504-fa9f-54c6-82f8-98de9e8a4ef0",
   /** 美国海军向釜山部署密歇根号核潜艇: reported by three articles, caused by a missile test. */
   event: 24,
   /** 印度国防部宣布采购MQ-9B无人机 (graph 245). */
@@ -124,4 +126,76 @@ export async function seedMarkupArticle(ctx: Pick<PlatformContext, "store">, gra
 function secondSentence(content: string): [number, number] {
   const start = content.indexOf("。") + 1;
   return [start, content.length];
+}
+
+/**
+ * A graph for path searches (uuids `p-{graphId}-{name}`), written once:
+ *   A →r1→ B →r1→ C →r1→ D      three hops, no evidence
+ *   A →r2→ E →r2→ D             two hops, each read from a sentence of one article
+ *   A →r1→ F ←r1← D             two hops, but against the direction on the way back
+ *   Q0 →r1→ Q1 → … → Q7         seven hops (beyond any search)
+ *   H →r1→ 6,000 leaves         a hub beyond the search's budget; Z alone
+ */
+export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId: number) {
+  const uuid = (name: string) => `p-${graphId}-${name}`;
+  const content = "甲方与戊方签订协议。戊方随后向丁方交付装备。";
+  const sentences: [number, number][] = [
+    [0, content.indexOf("。") + 1],
+    [content.indexOf("。") + 1, content.length],
+  ];
+  await ctx.store.write(async (tx) => {
+    const { classes, created } = await ensureGraph(tx, graphId, `路径${graphId}`);
+    if (!created) return;
+    const types = (
+      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
+        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
+        tx,
+      )
+    ).rows.map((r) => r.id);
+    const ids = new Map<string, number>();
+    const names = [
+      "A",
+      "B",
+      "C",
+      "D",
+      "E",
+      "F",
+      "H",
+      "Z",
+      ...Array.from({ length: 8 }, (_, i) => `Q${i}`),
+    ];
+    for (const name of names)
+      ids.set(name, await addEntity(tx, uuid(name), graphId, classes[0], `实体${name}`));
+    const article = (
+      await sql<{
+        id: number;
+      }>`INSERT INTO kg_articles (graph_id, title, source, published_at, content)
+        VALUES (${graphId}, '路径证据', '测试', '2020-01-01T08:00:00+08:00', ${content}) RETURNING id`.execute(
+        tx,
+      )
+    ).rows[0].id;
+    const relate = async (s: string, type: number, o: string, evidence?: [number, number]) => {
+      await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence, article_id, sent_start, sent_end)
+        VALUES (${graphId}, ${ids.get(s)!}, ${type}, ${ids.get(o)!}, ${evidence ? 0.9 : 0.6},
+          ${evidence ? article : null}, ${evidence?.[0] ?? null}, ${evidence?.[1] ?? null})`.execute(
+        tx,
+      );
+    };
+    await relate("A", types[0], "B");
+    await relate("B", types[0], "C");
+    await relate("C", types[0], "D");
+    await relate("A", types[1], "E", sentences[0]);
+    await relate("E", types[1], "D", sentences[1]);
+    await relate("A", types[0], "F");
+    await relate("D", types[0], "F");
+    for (let i = 0; i < 7; i++) await relate(`Q${i}`, types[0], `Q${i + 1}`);
+    // The leaves in two statements (a recursive count; both engines).
+    await sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name)
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 5999)
+      SELECT ${uuid("L")} || i, ${graphId}, ${classes[0]}, '叶' || i FROM n`.execute(tx);
+    await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+      SELECT ${graphId}, ${ids.get("H")!}, ${types[0]}, id, 0.5 FROM kg_entities
+       WHERE graph_id = ${graphId} AND uuid LIKE ${uuid("L") + "%"}`.execute(tx);
+  });
+  return { graphId, uuid, sentence: (i: 0 | 1) => content.slice(...sentences[i]) };
 }

@@ -1,6 +1,11 @@
+import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformError, REQUEST_TIMEOUT_MS } from "~/platform-client/client.server";
+import {
+  PlatformError,
+  PlatformUnavailable,
+  REQUEST_TIMEOUT_MS,
+} from "~/platform-client/client.server";
 import { platformFor } from "~/auth/platform.server";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { encryptBody } from "~/platform-client/encrypt.server";
@@ -227,6 +232,20 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     }
   });
 
+  it("lets an answer be dropped unread (its body cancelled before the first read)", async () => {
+    const u = userWithToken(p.ctx, `drop-${mode}`, ["admin"]);
+    const api = await platformFor(get("/", await browser(u)));
+    for (let i = 0; i < 5; i++) {
+      const res = await api.raw("GET", "/common/users/export", { query: { username: "x" } });
+      await res.body!.cancel();
+    }
+    // A later tick is where Readable.toWeb's stream threw ("Controller is already closed").
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await api.get<{ username: string }>("/common/users/info/")).username).toBe(
+      `drop-${mode}`,
+    );
+  });
+
   it("turns a 401 into the login redirect with the platform's reason", async () => {
     const api = await platformFor(
       get("/backend/setting/users?page=2", await browser({ token: "no-such-token", csrf: "x" })),
@@ -237,5 +256,28 @@ describe.each(["http", "in-process"] as const)("the platform client (spec §7), 
     expect((thrown as Response).headers.get("location")).toBe(
       "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D2",
     );
+  });
+});
+
+describe("a platform that cannot serve now (503: its store is unreachable)", () => {
+  it("is an outage for the console (PlatformUnavailable: the service message), not a refusal", async () => {
+    const outage = express();
+    outage.use((_req, res) =>
+      res.status(503).json({ detail: "服务异常，请联系系统管理员！", code: "store_unavailable" }),
+    );
+    const server = outage.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const { port } = server.address() as AddressInfo;
+    process.env.PLATFORM_API_URL = `http://127.0.0.1:${port}/api`;
+    try {
+      const api = await platformFor(get("/", await browser({ token: "t", csrf: "c" })));
+      await expect(api.get("/common/users/info/")).rejects.toBeInstanceOf(PlatformUnavailable);
+      await expect(api.post("/common/users/valid/", { password: "x" })).rejects.toBeInstanceOf(
+        PlatformUnavailable,
+      );
+    } finally {
+      process.env.PLATFORM_API_URL = p.api;
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -15,6 +15,7 @@ export const GRAPH_PAGES = () => [
   `/hotentity?id=${DEMO.military}`,
   `/relation/${DEMO.hub}?id=${DEMO.military}`,
   `/${DEMO.military}/entity/${DEMO.hub}`,
+  `/${DEMO.military}/path?from=${DEMO.hub}&to=${DEMO.yokosuka}`,
   `/${DEMO.military}/egraph`,
   `/eeg?id=${DEMO.military}`,
   `/${DEMO.military}/flowchart`,

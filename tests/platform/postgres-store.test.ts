@@ -128,6 +128,43 @@ describe("the Store on PostgreSQL", () => {
     expect(await store.version()).not.toBe(v3);
   });
 
+  it("cuts off a statement past its timeout and rolls its transaction back; a snapshot's stream is not cut", async () => {
+    const quick = openStore({ databaseUrl: url, dbFile: "", statementTimeoutMs: 300 });
+    try {
+      await other.query("DELETE FROM rate_events WHERE key = 'timeout'");
+      await expect(
+        quick.write(async (tx) => {
+          await sql`INSERT INTO rate_events (key, at) VALUES ('timeout', 1)`.execute(tx);
+          await sql`SELECT pg_sleep(1)`.execute(tx);
+        }),
+      ).rejects.toMatchObject({ code: "57014" });
+      const left = await other.query("SELECT count(*) AS n FROM rate_events WHERE key = 'timeout'");
+      expect(Number(left.rows[0].n)).toBe(0);
+      // An export's cursor is one statement from its first row to its last: a reader slower
+      // than the statement timeout still gets every row.
+      await other.query(
+        "INSERT INTO rate_events (key, at) SELECT 'timeout', g FROM generate_series(1, 500) g",
+      );
+      let rows = 0;
+      await quick.snapshot(async (tx) => {
+        const compiled = sql`SELECT at FROM rate_events WHERE key = 'timeout' ORDER BY at`.compile(
+          tx,
+        );
+        for await (const chunk of tx.getExecutor().stream(compiled, 100)) {
+          rows += chunk.rows.length;
+          await sleep(150);
+        }
+      });
+      expect(rows).toBe(500);
+      // The long timeout is the snapshot's alone.
+      await expect(sql`SELECT pg_sleep(1)`.execute(quick.db)).rejects.toMatchObject({
+        code: "57014",
+      });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("returns 64-bit integers, counts and sums as JavaScript numbers", async () => {
     const at = Date.UTC(2026, 10, 27, 9, 14, 3, 123);
     await store.db.insertInto("rate_events").values({ key: "n", at }).execute();

@@ -128,3 +128,13 @@ export function articleEventLinks(db: Db, articleId: number) {
     .orderBy("l.id")
     .execute();
 }
+
+/** Titles and texts of articles by id (the evidence of a path's relations). */
+export function articleTexts(db: Db, ids: readonly number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom("kg_articles")
+    .select(["id", "title", "content"])
+    .where("id", "in", ids)
+    .execute();
+}

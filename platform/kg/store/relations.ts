@@ -170,3 +170,37 @@ export async function groupsRelations(db: Db, reads: GroupRead[]): Promise<Relat
   for (const { g, ...row } of rows) out[Number(g) - 1].push(row);
   return out;
 }
+
+/** A relation as a path search walks it: its ends, type and where it was read. */
+export interface StepRow {
+  id: number;
+  subject_id: number;
+  object_id: number;
+  relation_type_id: number;
+  confidence: number;
+  article_id: number | null;
+  sent_start: number | null;
+  sent_end: number | null;
+}
+
+/**
+ * The relations at `entityIds` on one side (`out`: where they are the subject; `in`: the
+ * object), of the given types (all when empty), at most `limit` rows: one statement, index
+ * ranges of kg_relations_subject / kg_relations_object.
+ */
+export async function relationsAt(
+  db: Db,
+  side: Side,
+  entityIds: readonly number[],
+  types: readonly number[],
+  limit: number,
+): Promise<StepRow[]> {
+  if (!entityIds.length) return [];
+  const end = side === "out" ? sql.ref("subject_id") : sql.ref("object_id");
+  const typeFilter = types.length ? sql`AND relation_type_id IN ${intList(db, types)}` : sql``;
+  const { rows } = await sql<StepRow>`
+    SELECT id, subject_id, object_id, relation_type_id, confidence, article_id, sent_start, sent_end
+      FROM kg_relations WHERE ${end} IN ${intList(db, entityIds)} ${typeFilter}
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,211 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GraphChart } from "~/components/charts/graph-chart";
+import { Empty, PageTitle, Section } from "~/components/kg/page";
+import { EntityPicker, PathList } from "~/components/kg/path-view";
+import { kgLinks } from "~/components/kg/styles";
+import { CheckboxList } from "~/components/ui/checkbox-list";
+import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
+import { requireViewer } from "~/auth/guard.server";
+import { getFixedT } from "~/i18next.server";
+import { fetchOr404 } from "~/http/page.server";
+import { requireGraphId } from "~/kg/graphs.server";
+import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
+import { loadPathPage, pathChart, pathQuery } from "~/kg/paths.server";
+import { dynamicTitle } from "~/utils/meta";
+import { withParams } from "~/utils/url";
+import { thousands } from "~/utils/format";
+import type { Ontology } from "@contract/kg";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  dynamicTitle(matches, data?.title ?? "404");
+export const links = kgLinks;
+
+/**
+ * How two entities are connected (/{graph}/path?from=&to=): the k shortest paths within N
+ * hops, drawn and listed hop by hop with the sentence each relation was read from.
+ * Everything is in the URL, so it works without JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const kgId = requireGraphId(params.kgId);
+  const url = new URL(request.url);
+  const query = pathQuery(url);
+  const [page, ontology, t] = await Promise.all([
+    loadPathPage(viewer.api, kgId, query),
+    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    getFixedT(request, "kg"),
+  ]);
+  const s = page.search;
+  return data({
+    kgId,
+    title: t("path.title"),
+    query,
+    ...page,
+    chart: s?.paths.length ? await pathChart(request, kgId, s) : null,
+    relationTypes: ontology.relation_types,
+    // The next search to offer when nothing was found within N hops.
+    widerHops:
+      s && !s.paths.length && !s.stopped && s.hops < PATH_HOPS.at(-1)!
+        ? Math.min(PATH_HOPS.at(-1)!, s.hops + 2)
+        : null,
+  });
+}
+
+/** The select's options, and the value given in the URL if it is not one of them (kept as chosen). */
+const withValue = (options: readonly number[], value: string) =>
+  options.map(String).includes(value) ? options.map(String) : [...options.map(String), value];
+
+export default function PathPage() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("kg");
+  const { pathname, search } = useLocation();
+  const { kgId, query, search: s } = d;
+  const state = {
+    from: d.from?.uuid ?? query.from,
+    to: d.to?.uuid ?? query.to,
+    hops: query.hops,
+    k: query.k,
+    direction: query.direction,
+    types: query.types,
+  };
+  const suggestHref = `/${kgId}/path/suggest`;
+  return (
+    <div className="kg-page" data-testid="path-page">
+      <PageTitle
+        title={d.title}
+        sub={
+          d.from && d.to ? (
+            <span>{t("path.between", { from: d.from.name, to: d.to.name })}</span>
+          ) : (
+            <span>{t("path.intro")}</span>
+          )
+        }
+      >
+        {d.from && d.to && (
+          <Link
+            to={withParams(pathname, search, { from: d.to.uuid, to: d.from.uuid })}
+            className="kg-button light"
+          >
+            {t("path.swap")}
+          </Link>
+        )}
+      </PageTitle>
+
+      <Section title={t("path.ends")} testId="path-ends">
+        <div className="kg-grid-2">
+          {(["from", "to"] as const).map((end) => (
+            <EntityPicker
+              key={end}
+              kgId={kgId}
+              end={end}
+              chosen={d[end]}
+              query={end === "from" ? query.fromq : query.toq}
+              results={d.results[end]}
+              state={state}
+              suggestHref={suggestHref}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section title={t("path.options")} testId="path-options">
+        <Form method="get" className="kg-form" data-testid="path-form">
+          {state.from && <input type="hidden" name="from" value={state.from} />}
+          {state.to && <input type="hidden" name="to" value={state.to} />}
+          <label>
+            {t("path.hops")}
+            <select name="hops" defaultValue={query.hops}>
+              {withValue(PATH_HOPS, query.hops).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("path.k")}
+            <select name="k" defaultValue={query.k}>
+              {withValue(PATH_COUNTS, query.k).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("path.direction")}
+            <select name="direction" defaultValue={query.direction}>
+              <option value="any">{t("path.directionAny")}</option>
+              <option value="out">{t("path.directionOut")}</option>
+              {!["any", "out"].includes(query.direction) && (
+                <option value={query.direction}>{query.direction}</option>
+              )}
+            </select>
+          </label>
+          <fieldset>
+            <legend>{t("relationGraph.types")}</legend>
+            <CheckboxList
+              name="types"
+              checked={query.types}
+              options={d.relationTypes.map((r) => ({ value: r.id, label: r.name }))}
+            />
+          </fieldset>
+          <button type="submit">{t("path.find")}</button>
+          <Link to={withParams(pathname, "", { from: state.from, to: state.to })} className="reset">
+            {t("common.reset")}
+          </Link>
+        </Form>
+      </Section>
+
+      <Section title={t("path.results")} testId="path-results">
+        {d.error !== null ? (
+          <p className="notice" role="alert" data-testid="path-error">
+            {d.error}
+          </p>
+        ) : !s ? (
+          <Empty>{t("path.chooseBoth")}</Empty>
+        ) : (
+          <>
+            {s.stopped && (
+              <p className="notice" role="status" data-testid="path-stopped">
+                {t("path.stopped", { budget: thousands(s.budget) })}
+              </p>
+            )}
+            {s.paths.length === 0 ? (
+              !s.stopped && (
+                <div className="notice" role="status" data-testid="no-path">
+                  <p>{t("path.noPath", { count: s.hops })}</p>
+                  {d.widerHops && (
+                    <Link to={withParams(pathname, search, { hops: d.widerHops })}>
+                      {t("path.tryWider", { count: d.widerHops })}
+                    </Link>
+                  )}
+                </div>
+              )
+            ) : (
+              <>
+                <p className="muted" data-testid="path-count">
+                  {t("path.found", { count: s.paths.length, hops: s.hops })}
+                </p>
+                {d.chart && (
+                  <GraphChart
+                    spec={d.chart.spec}
+                    label={t("path.chart", { from: s.from.name, to: s.to.name })}
+                    nodeHrefs={d.chart.nodeHrefs}
+                    fileName={`path-${s.from.name}-${s.to.name}`}
+                    testId="path-chart"
+                  />
+                )}
+                <PathList kgId={kgId} paths={s.paths} entities={s.entities} />
+              </>
+            )}
+          </>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
