@@ -133,6 +133,16 @@ export async function groupRelations(
   return (await query.execute(db)).rows;
 }
 
+/**
+ * How many ring nodes of a neighbourhood to read the relations of in one statement, `done`
+ * nodes in: PostgreSQL pays a round trip per statement, so it reads ahead, doubling (1, 1, 2, 4,
+ * … nodes; at most half of what it reads goes unused when the graph fills up); SQLite reads in
+ * process, one node at a time, nothing in vain.
+ */
+export function readAhead(db: Db, done: number): number {
+  return engineOf(db) === "postgres" ? Math.max(1, done) : 1;
+}
+
 /** One read of groupRelations: the first `limit` relations of a type and direction of an entity. */
 export interface GroupRead {
   side: Side;
