@@ -388,6 +388,17 @@ async function main() {
   }
 }
 
+/** Waits (at most 5 minutes) until `cpuMs` grows by less than 5 % of a core over 2 s; the ms waited. */
+async function settle(cpuMs: () => number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 300_000) {
+    const before = cpuMs();
+    await new Promise((r) => setTimeout(r, 2_000));
+    if (cpuMs() - before < 100) break;
+  }
+  return performance.now() - t0;
+}
+
 /** Both engines side by side (issue 22): see the header. */
 async function enginesMain() {
   const database = await benchDatabase("console", "postgres");
@@ -431,6 +442,12 @@ async function enginesMain() {
         if (res.status !== 200)
           throw new Error(`${side.label} ${p}: ${res.status} ${text.slice(0, 200)}`);
       }
+    }
+    // The demo seed queues jobs (a model's training and evaluation) that run in the servers for a
+    // while after start: the rounds begin when both servers (and the cluster) are idle.
+    for (const side of sides) {
+      const settled = await settle(side.cpu);
+      console.log(`${side.label} server idle after ${f(settled / 1000)} s`);
     }
     for (const side of sides)
       for (const p of PAGES) await load(side.origin, p, side.cookie, LOW, 2, side.cpu); // warm-up
