@@ -9,12 +9,20 @@
  * RSS is sampled every 50 ms during each download, and its growth is counted from the RSS
  * just before the download (after the generation, whose own memory is not the export's).
  * Goals (issue 14): ≥ 50,000 triples/s, RSS growth < 150 MB.
+ * BENCH_ENGINE=postgres runs it on PostgreSQL (bench/store.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
+import { sql } from "kysely";
 import { generateGraph } from "../platform/kg/generate.js";
-import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
-import { benchDir, benchPlatform, serveBench } from "./store.js";
+import {
+  benchDatabase,
+  benchDir,
+  benchPlatform,
+  benchUser,
+  serveBench,
+  writeBenchJson,
+} from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
@@ -22,7 +30,8 @@ const ENTITIES = Math.round(RELATIONS / 10);
 const GRAPH = 900;
 
 const dataDir = benchDir("interchange-bench");
-const platform = await benchPlatform(dataDir);
+const database = await benchDatabase("interchange_bench");
+const platform = await benchPlatform(dataDir, database.databaseUrl);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 
@@ -33,6 +42,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(" ")} (${os.cpus().length} cores)`,
   );
+  console.log(database.describe);
   console.log(
     `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
   );
@@ -40,10 +50,13 @@ try {
   console.log(
     `generated in ${(generated.ms / 1000).toFixed(1)} s: ${generated.articles.toLocaleString()} articles`,
   );
-  sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
+  if (database.engine === "postgres") {
+    await sql`VACUUM ANALYZE`.execute(ctx.store.db);
+    await sql`CHECKPOINT`.execute(ctx.store.db);
+  } else sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
 
   const { server, api } = await serveBench(platform.router);
-  const user = userWithToken(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);
+  const user = await benchUser(ctx, `bench-${Date.now()}`, ["kg__graph__read"]);
 
   const results: Record<
     string,
@@ -56,7 +69,7 @@ try {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const began = performance.now();
     const res = await fetch(`${api}/kg/graphs/${GRAPH}/export/?format=${format}`, {
-      headers: authHeaders(user),
+      headers: user.headers,
     });
     if (res.status !== 200 || !res.body)
       throw new Error(`${format}: ${res.status} ${await res.text()}`);
@@ -93,8 +106,21 @@ try {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
+  writeBenchJson({
+    describe: database.describe,
+    relations: RELATIONS,
+    generateSeconds: generated.ms / 1000,
+    triples,
+    formats: Object.fromEntries(
+      Object.entries(results).map(([format, r]) => [
+        format,
+        { seconds: r.seconds, triplesPerSecond: triples / r.seconds, rssGrowthMB: r.rssGrowth },
+      ]),
+    ),
+  });
   server.close();
 } finally {
   await platform.close();
+  await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

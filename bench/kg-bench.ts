@@ -5,7 +5,9 @@
  * fresh store, then measures server time (request in → response finished, measured inside
  * the server) of the entity page, the relation graph, the hot rankings and text analysis
  * of a 5,000-character text, and writes the figures into docs/performance.md.
- * With KG_BENCH_DIR=dir the store is kept there and a rerun skips the generation.
+ * With KG_BENCH_DIR=dir the store is kept there and a rerun skips the generation (SQLite).
+ * BENCH_ENGINE=postgres runs it on PostgreSQL (bench/store.ts); the document is only written
+ * for a SQLite run without BENCH_JSON (bench/engines.ts collects both engines' figures).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -13,9 +15,16 @@ import path from "node:path";
 import { bumpGraphVersion } from "../platform/kg/cache.js";
 import { generateGraph } from "../platform/kg/generate.js";
 import { prng } from "../platform/seed/corpus/writer.js";
-import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
-import { benchDir, benchPlatform, serveBench } from "./store.js";
-import { sqliteHandle } from "../tests/helpers/sql.js";
+import { sql } from "kysely";
+import {
+  benchDatabase,
+  benchDir,
+  benchPlatform,
+  benchUser,
+  serveBench,
+  writeBenchJson,
+} from "./store.js";
+import { rows as sqlRows, sqliteHandle, value } from "../tests/helpers/sql.js";
 
 const RELATIONS = Number(process.argv[2] ?? 1_000_000);
 const ENTITIES = Math.round(RELATIONS / 10);
@@ -23,10 +32,12 @@ const GRAPH = 900;
 const SAMPLES = 300;
 
 // KG_BENCH_DIR keeps the generated store between runs: a rerun only measures.
-const keepDir = process.env.KG_BENCH_DIR;
+const database = await benchDatabase("kg_bench");
+const postgres = database.engine === "postgres";
+const keepDir = postgres ? undefined : process.env.KG_BENCH_DIR;
 const dataDir = benchDir("kg-bench", keepDir);
 const reportFile = path.join(dataDir, "generated.json");
-const platform = await benchPlatform(dataDir);
+const platform = await benchPlatform(dataDir, database.databaseUrl);
 const ctx = platform.ctx;
 
 const loadBefore = os.loadavg()[0].toFixed(1);
@@ -53,8 +64,15 @@ const report =
 const rssGrowth =
   kept?.relations === RELATIONS ? null : (process.memoryUsage().rss - heapBefore) / 1e6;
 if (keepDir) fs.writeFileSync(reportFile, JSON.stringify(report));
-sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
-const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
+if (postgres) {
+  // As a running server's database would be after the load: autovacuum's statistics and
+  // visibility map, the load's dirty pages written out.
+  await sql`VACUUM ANALYZE`.execute(ctx.store.db);
+  await sql`CHECKPOINT`.execute(ctx.store.db);
+} else sqliteHandle(ctx).pragma("wal_checkpoint(TRUNCATE)");
+const dbBytes = postgres
+  ? Number(await value(ctx, sql`SELECT pg_database_size(current_database()) AS n`))
+  : fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
 const serverTimes = new Map<string, number>();
@@ -68,7 +86,7 @@ const { server, api } = await serveBench(platform.router, (req, res, next) => {
   );
   next();
 });
-const user = userWithToken(ctx, `bench-${Date.now()}`, []);
+const user = await benchUser(ctx, `bench-${Date.now()}`, []);
 
 let requestId = 0;
 async function timed(pathname: string, init: RequestInit = {}): Promise<number> {
@@ -76,7 +94,8 @@ async function timed(pathname: string, init: RequestInit = {}): Promise<number> 
   const res = await fetch(`${api}${pathname}`, {
     ...init,
     headers: {
-      ...authHeaders(user, init.method === "POST"),
+      ...user.headers,
+      ...(init.method === "POST" ? { "Content-Type": "application/json" } : {}),
       "x-bench-id": id,
       ...(init.headers ?? {}),
     },
@@ -95,10 +114,12 @@ const fmt = (n: number) => n.toFixed(1);
 
 // A sample of entities: half from the hubs (the generator skews subjects to low indices), half at random.
 const rng = prng(42);
-const uuids = sqliteHandle(ctx)
-  .prepare("SELECT uuid FROM kg_entities WHERE graph_id = ? ORDER BY id")
-  .pluck()
-  .all(GRAPH) as string[];
+const uuids = (
+  await sqlRows<{ uuid: string }>(
+    ctx,
+    sql`SELECT uuid FROM kg_entities WHERE graph_id = ${GRAPH} ORDER BY id`,
+  )
+).map((r) => r.uuid);
 const drawSample = () =>
   Array.from(
     { length: SAMPLES },
@@ -111,12 +132,13 @@ const drawSample = () =>
   );
 const warmup = drawSample();
 const sample = drawSample();
-const hubDegree = sqliteHandle(ctx)
-  .prepare(
-    "SELECT count(*) FROM kg_relations WHERE subject_id = (SELECT id FROM kg_entities WHERE uuid = ?)",
-  )
-  .pluck()
-  .get(uuids[0]) as number;
+const hubDegree = Number(
+  await value(
+    ctx,
+    sql`SELECT count(*) AS n FROM kg_relations
+         WHERE subject_id = (SELECT id FROM kg_entities WHERE uuid = ${uuids[0]})`,
+  ),
+);
 
 const rows: { name: string; p50: number; p95: number; max: number; goal: number; note: string }[] =
   [];
@@ -201,10 +223,12 @@ const typed = await timed(
 );
 
 // 5,000 characters of news-like text naming graph entities.
-const articles = sqliteHandle(ctx)
-  .prepare("SELECT content FROM kg_articles WHERE graph_id = ? ORDER BY id LIMIT 40")
-  .pluck()
-  .all(GRAPH) as string[];
+const articles = (
+  await sqlRows<{ content: string }>(
+    ctx,
+    sql`SELECT content FROM kg_articles WHERE graph_id = ${GRAPH} ORDER BY id LIMIT 40`,
+  )
+).map((r) => r.content);
 let text = "";
 for (let i = 0; text.length < 5000; i++) {
   text +=
@@ -226,7 +250,21 @@ await measure(
 
 server.close();
 await platform.close();
+await database.stop();
 if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+
+writeBenchJson({
+  describe: database.describe,
+  relations: report.relations,
+  entities: report.entities,
+  generateSeconds: report.ms / 1000,
+  storeMB: dbBytes / 1e6,
+  rows: rows.map(({ name, p50, p95, max, goal }) => ({ name, p50, p95, max, goal })),
+  bigLayout: { first: bigLayout, cached: bigLayoutCached },
+  hotCold: Object.fromEntries(Object.entries(cold).map(([k, v]) => [coldLabel(k), v])),
+  firstExtract,
+});
+if (postgres || process.env.BENCH_JSON) process.exit(0);
 
 const when = new Date().toISOString().slice(0, 10);
 const section = `## Knowledge graphs

@@ -17,14 +17,25 @@
  * 3. RSS of every server process (primary and workers) idle, then after `--rss` seconds at 64
  *    connections over the pages in turn (goal: within 1.5× idle).
  * `--quick` (5 s rounds, 10 s soak, 20 s RSS) is for comparing levers, not for the record.
+ *
+ *   npx tsx bench/pages.ts --engines [--seconds 10] [--rounds 3]
+ *
+ * Both engines side by side (issue 22): two servers of the product's build (build/server.js, no
+ * bare page), one on a SQLite DATA_DIR, one on a PostgreSQL database of a throwaway cluster
+ * (bench/store.ts: DATABASE_URL, SESSION_SECRET), both seeded with the demo; `--rounds`
+ * alternating rounds (the SQLite server's pages, then the PostgreSQL server's) of `--seconds`
+ * per page at 8 connections; each page's req/s on PostgreSQL against SQLite's in the same round
+ * (goal ≥ 70 %). Server CPU per page counts the PostgreSQL cluster's processes too.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { benchDatabase, clusterPids, loadAverage, writeBenchJson } from "./store.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name: string) => {
@@ -87,7 +98,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(
+  dataDir: string,
+  port: number,
+  more: Record<string, string | undefined> = { BENCH_BUILD_DIR: BUILD_DIR },
+): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -96,9 +111,10 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
     SEED: "demo",
     CAPTCHA: "off",
     ADMIN_PASSWORD,
-    BENCH_BUILD_DIR: BUILD_DIR,
+    ...more,
   };
   delete env.PLATFORM_API_URL;
+  if (!more.DATABASE_URL) delete env.DATABASE_URL;
   if (WORKERS) env.WORKERS = WORKERS;
   if (TRANSPORT) env.PLATFORM_TRANSPORT = TRANSPORT;
   if (INFO_CACHE_MS) env.VIEWER_INFO_CACHE_MS = INFO_CACHE_MS;
@@ -186,9 +202,10 @@ function load(
   cookie: string,
   connections: number,
   seconds: number,
+  cpuMs: () => number = () => (serverPid ? treeCpuMs(serverPid) : NaN),
 ): Promise<Run> {
   const latencies: number[] = [];
-  const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
+  const cpuBefore = cpuMs();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: `${origin}${pagePath}`, connections, duration: seconds, headers: { Cookie: cookie } },
@@ -197,7 +214,7 @@ function load(
         latencies.sort((a, b) => a - b);
         const done = latencies.length || 1;
         resolve({
-          cpuMs: serverPid ? (treeCpuMs(serverPid) - cpuBefore) / done : NaN,
+          cpuMs: (cpuMs() - cpuBefore) / done,
           rps: result.requests.average,
           p50: percentile(latencies, 0.5),
           p95: percentile(latencies, 0.95),
@@ -236,9 +253,9 @@ function tree(pid: number): number[] {
 
 /** CPU time (ms, user + system) the server's processes have used: less disturbed by other work than req/s. */
 const TICK_MS = 1000 / Number(execSync("getconf CLK_TCK").toString().trim() || 100);
-function treeCpuMs(pid: number): number {
+function treeCpuMs(pid: number, more: number[] = []): number {
   let ticks = 0;
-  for (const p of tree(pid)) {
+  for (const p of [...tree(pid), ...more]) {
     try {
       const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -371,4 +388,133 @@ async function main() {
   }
 }
 
-await main();
+/** Waits (at most 5 minutes) until `cpuMs` grows by less than 5 % of a core over 2 s; the ms waited. */
+async function settle(cpuMs: () => number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 300_000) {
+    const before = cpuMs();
+    await new Promise((r) => setTimeout(r, 2_000));
+    if (cpuMs() - before < 100) break;
+  }
+  return performance.now() - t0;
+}
+
+/** Both engines side by side (issue 22): see the header. */
+async function enginesMain() {
+  const database = await benchDatabase("console", "postgres");
+  const sides = [
+    { engine: "sqlite", label: "SQLite", more: {} as Record<string, string | undefined> },
+    {
+      engine: "postgres",
+      label: "PostgreSQL",
+      more: {
+        DATABASE_URL: database.databaseUrl,
+        SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      } as Record<string, string | undefined>,
+    },
+  ].map((side) => ({
+    ...side,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `bench-pages-${side.engine}-`)),
+    server: null as ChildProcess | null,
+    origin: "",
+    cookie: "",
+    cpu: () => NaN,
+  }));
+  try {
+    for (const side of sides) {
+      const port = await freePort();
+      side.origin = `http://127.0.0.1:${port}`;
+      const started = performance.now();
+      const server = await startServer(side.dataDir, port, side.more);
+      side.server = server;
+      const extra = () => (side.engine === "postgres" ? clusterPids(database.clusterDir!) : []);
+      side.cpu = () => treeCpuMs(server.pid!, extra());
+      console.log(
+        `${side.label} server ready in ${f((performance.now() - started) / 1000, 1)} s (demo seed)`,
+      );
+      side.cookie = await login(side.origin);
+      for (const p of PAGES) {
+        const res = await fetch(`${side.origin}${p}`, {
+          headers: { Cookie: side.cookie },
+          redirect: "manual",
+        });
+        const text = await res.text();
+        if (res.status !== 200)
+          throw new Error(`${side.label} ${p}: ${res.status} ${text.slice(0, 200)}`);
+      }
+    }
+    // The demo seed queues jobs (a model's training and evaluation) that run in the servers for a
+    // while after start: the rounds begin when both servers (and the cluster) are idle.
+    for (const side of sides) {
+      const settled = await settle(side.cpu);
+      console.log(`${side.label} server idle after ${f(settled / 1000)} s`);
+    }
+    for (const side of sides)
+      for (const p of PAGES) await load(side.origin, p, side.cookie, LOW, 2, side.cpu); // warm-up
+    await new Promise((r) => setTimeout(r, 3_000));
+
+    const cpu = os.cpus();
+    console.log(
+      `Pages on both engines: WORKERS=${WORKERS ?? `(default: ${os.availableParallelism()})`}, ${database.describe}`,
+    );
+    console.log(
+      `machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${f(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${loadAverage()}, ${new Date().toISOString()}`,
+    );
+    console.log("");
+    const runs: Record<string, Record<string, Run[]>> = Object.fromEntries(
+      sides.map((s) => [s.engine, Object.fromEntries(PAGES.map((p) => [p, [] as Run[]]))]),
+    );
+    const loads: string[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const side of sides) {
+        loads.push(`${side.label} round ${r + 1}: ${loadAverage()}`);
+        for (const p of PAGES)
+          runs[side.engine][p].push(
+            await load(side.origin, p, side.cookie, LOW, SECONDS, side.cpu),
+          );
+      }
+    }
+    const GOAL = 0.7;
+    console.log(
+      `## ${LOW} connections, ${ROUNDS} alternating rounds (SQLite, PostgreSQL) of ${SECONDS} s per page`,
+    );
+    console.log("");
+    console.log(
+      "| page | SQLite req/s | PostgreSQL req/s | PostgreSQL / SQLite (goal ≥ 70 %) | p95 SQLite | p95 PostgreSQL | server CPU / page SQLite | PostgreSQL (+ cluster) |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
+    const pages: Record<string, unknown> = {};
+    for (const p of PAGES) {
+      const a = runs.sqlite[p];
+      const b = runs.postgres[p];
+      const sum = (xs: Run[]) => xs.reduce((n, x) => n + x.rps, 0);
+      const ratio = sum(b) / sum(a);
+      const ratios = b.map((x, i) => x.rps / a[i].rps);
+      pages[p] = {
+        sqlite: a.map((x) => ({ rps: x.rps, p95: x.p95, cpuMs: x.cpuMs })),
+        postgres: b.map((x) => ({ rps: x.rps, p95: x.p95, cpuMs: x.cpuMs })),
+        ratio,
+        ratios,
+      };
+      console.log(
+        `| \`${p}\` | ${a.map((x) => f(x.rps)).join(" / ")} | ${b.map((x) => f(x.rps)).join(" / ")} | ${f(ratio * 100)} % (${ratios.map((x) => f(x * 100)).join(" / ")}) ${mark(ratio >= GOAL)} | ${a.map((x) => f(x.p95)).join(" / ")} ms | ${b.map((x) => f(x.p95)).join(" / ")} ms | ${a.map((x) => f(x.cpuMs, 1)).join(" / ")} ms | ${b.map((x) => f(x.cpuMs, 1)).join(" / ")} ms |`,
+      );
+    }
+    console.log("");
+    console.log(`load average at the start of each round: ${loads.join("; ")}`);
+    writeBenchJson({ describe: database.describe, seconds: SECONDS, rounds: ROUNDS, pages, loads });
+  } finally {
+    for (const side of sides) {
+      const server = side.server;
+      if (server) {
+        server.kill("SIGTERM");
+        await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+      }
+      fs.rmSync(side.dataDir, { recursive: true, force: true });
+    }
+    await database.stop();
+  }
+}
+
+if (process.argv.includes("--engines")) await enginesMain();
+else await main();

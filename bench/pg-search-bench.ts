@@ -1,7 +1,8 @@
 /**
  * Substring search of data_triples on PostgreSQL (platform/db/postgres/resources.ts) over
  * 1,000,000 synthetic Chinese triples (the distribution of bench/triples-bench.ts): p50/p95 of
- * a search as the list answers it (count + the first page of 10 by id) per term length, the
+ * a search as the list answers it (its count and first page of 10 by id, through the store's
+ * listRecords: the shapes of platform/resources/search-store.ts) per term length, the
  * sizes of the indexes, and what the search indexes cost a bulk load. Not a test: it prints
  * figures (copied into platform/db/postgres/README.md).
  *
@@ -13,8 +14,12 @@ import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { migrate } from "../platform/db/migrate.js";
-import { openStore } from "../platform/db/store.js";
+import { openStore, type Store } from "../platform/db/store.js";
+import { triples } from "../platform/resources/defs/data.js";
+import { listRecords } from "../platform/resources/list-store.js";
+import { parseListFilter, parsePaging } from "../platform/resources/query.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
+import { clusterPids } from "./store.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
@@ -87,40 +92,10 @@ const percentile = (values: number[], p: number) => {
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const lit = (list: string[]) => `ARRAY[${list.map((s) => `'${s}'`).join(", ")}]`;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const ILIKE = "(t.subject ILIKE $1 OR t.predicate ILIKE $1 OR t.object ILIKE $1)";
-/** Up to this many rows, a short term's rows are found through the GIN index (resources.ts). */
-const RARE = 5000;
-
-/** A search as the list asks it, in the shapes of platform/db/postgres/resources.ts. */
-async function search(q: Query, term: string): Promise<number> {
-  if ([...term].length >= 3) {
-    const like = likePattern(term);
-    const [{ n }] = await q(`SELECT count(*) AS n FROM data_triples t WHERE ${ILIKE}`, [like]);
-    await q(`SELECT t.* FROM data_triples t WHERE ${ILIKE} ORDER BY t.id LIMIT 10 OFFSET 0`, [
-      like,
-    ]);
-    return Number(n);
-  }
-  const [{ n }] = await q(
-    `SELECT coalesce(sum(n), 0) AS n FROM resource_search_grams
-      WHERE table_name = 'data_triples' AND gram = lower($1)`,
-    [term],
-  );
-  if (Number(n) <= RARE) {
-    await q(
-      `SELECT t.* FROM data_triples t
-        WHERE t.id = ANY (ARRAY(SELECT s.id FROM data_triples AS s
-                                 WHERE kg_short_grams(s.subject, s.predicate, s.object) @> ARRAY[lower($1)]))
-        ORDER BY t.id LIMIT 10 OFFSET 0`,
-      [term],
-    );
-  } else {
-    await q(`SELECT t.* FROM data_triples t WHERE ${ILIKE} ORDER BY t.id LIMIT 10 OFFSET 0`, [
-      likePattern(term),
-    ]);
-  }
-  return Number(n);
+/** A search as the list answers it: its count and first page of 10 (platform/resources/list-store.ts). */
+async function search(store: Store, term: string): Promise<number> {
+  const filter = parseListFilter(triples, { search: term });
+  return (await listRecords(store, triples, filter, parsePaging({}))).count;
 }
 
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -147,6 +122,18 @@ async function main() {
   // The CPU time of this connection's server process (on a busy machine the wall time also
   // counts waiting for a core); NaN where the server is not local.
   const [{ pid }] = await q("SELECT pg_backend_pid() AS pid");
+  // The CPU time of the cluster's processes (the store's pool and this client), for the searches.
+  const clusterCpuMs = () => {
+    let ns = 0;
+    for (const p of cluster ? clusterPids(cluster.dir) : []) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${p}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return cluster ? ns / 1e6 : NaN;
+  };
   const backendCpuMs = () => {
     try {
       return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
@@ -262,12 +249,12 @@ async function main() {
       for (let i = -terms.length; i < REQUESTS; i++) {
         const term = terms[((i % terms.length) + terms.length) % terms.length];
         const t0 = performance.now();
-        const c0 = backendCpuMs();
-        const n = await search(q, term);
+        const c0 = clusterCpuMs();
+        const n = await search(store, term);
         // the first round warms the caches
         if (i >= 0) {
           times.push(performance.now() - t0);
-          cpus.push(backendCpuMs() - c0);
+          cpus.push(clusterCpuMs() - c0);
         }
         counts.set(term, n);
       }

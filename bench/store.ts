@@ -1,9 +1,95 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
+import pg from "pg";
+import { hashPasswordSync } from "../platform/auth/passwords.js";
+import type { PlatformContext } from "../platform/context.js";
 import { createPlatform } from "../platform/index.js";
+import { startCluster } from "../scripts/pg-cluster.mjs";
+
+/**
+ * The engine every benchmark runs on, chosen in one place: `BENCH_ENGINE=sqlite` (the default:
+ * the SQLite file under the bench's folder) or `BENCH_ENGINE=postgres` (a database on a
+ * throwaway PostgreSQL cluster started for the run, scripts/pg-cluster.mjs, with
+ * PG_BENCH_SETTINGS; or, with `BENCH_PG_URL=postgres://…/db`, a database of yours, which the
+ * bench fills: use an empty one).
+ */
+export type BenchEngine = "sqlite" | "postgres";
+
+export function benchEngine(): BenchEngine {
+  const engine = process.env.BENCH_ENGINE || "sqlite";
+  if (engine !== "sqlite" && engine !== "postgres")
+    throw new Error(`BENCH_ENGINE must be sqlite or postgres, got "${engine}"`);
+  return engine;
+}
+
+/**
+ * The throwaway cluster's settings: durable and sized as a small production server would be,
+ * not the test clusters' fsync off. Every commit is flushed to disk (fsync, synchronous_commit,
+ * full_page_writes on: PostgreSQL's defaults, written out because scripts/pg-cluster.mjs turns
+ * them off for tests); 512 MB of shared buffers on this 24 GiB machine (SQLite's page cache is
+ * 64 MB, both have the OS's file cache behind them); SSD costs for random reads; room for a bulk
+ * load's WAL between checkpoints. JIT is off for the platform's connections (platform/db/store.ts).
+ */
+export const PG_BENCH_SETTINGS: Record<string, string> = {
+  fsync: "on",
+  synchronous_commit: "on",
+  full_page_writes: "on",
+  shared_buffers: "512MB",
+  effective_cache_size: "4GB",
+  work_mem: "16MB",
+  maintenance_work_mem: "512MB",
+  max_wal_size: "4GB",
+  checkpoint_timeout: "15min",
+  random_page_cost: "1.1",
+  effective_io_concurrency: "200",
+};
+
+/** A database for one benchmark run: SQLite (nothing to start) or a PostgreSQL database. */
+export interface BenchDatabase {
+  engine: BenchEngine;
+  /** postgres://… of the bench's database (PostgreSQL only). */
+  databaseUrl?: string;
+  /** The PostgreSQL server's version (PostgreSQL only). */
+  describe: string;
+  /** The cluster's folder (a throwaway cluster only): its server processes' CPU is counted. */
+  clusterDir?: string;
+  stop(): Promise<void>;
+}
+
+/** The database a bench runs on, by BENCH_ENGINE (`name`: the PostgreSQL database to create). */
+export async function benchDatabase(
+  name = "bench",
+  engine: BenchEngine = benchEngine(),
+): Promise<BenchDatabase> {
+  if (engine === "sqlite") return { engine: "sqlite", describe: "SQLite", stop: async () => {} };
+  const own = process.env.BENCH_PG_URL;
+  const cluster = own ? null : await startCluster({ settings: PG_BENCH_SETTINGS });
+  let url = own ?? cluster!.url;
+  if (cluster) {
+    const c = new pg.Client(url);
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    url = url.replace(/\/postgres$/, `/${name}`);
+  }
+  const c = new pg.Client(url);
+  await c.connect();
+  const version = (await c.query("SHOW server_version")).rows[0].server_version as string;
+  await c.end();
+  return {
+    engine: "postgres",
+    databaseUrl: url,
+    describe: `PostgreSQL ${version}${cluster ? " (throwaway cluster, bench/store.ts PG_BENCH_SETTINGS)" : ""}`,
+    clusterDir: cluster?.dir,
+    stop: async () => {
+      await cluster?.stop();
+    },
+  };
+}
 
 /** The store folder of a benchmark: `keep` when given (reused by the next run), else a new temp folder. */
 export function benchDir(prefix: string, keep?: string): string {
@@ -12,11 +98,12 @@ export function benchDir(prefix: string, keep?: string): string {
   return dir;
 }
 
-/** The platform on the store in `dataDir`, without seed data. */
-export function benchPlatform(dataDir: string) {
+/** The platform on the store in `dataDir` (or the PostgreSQL database `databaseUrl`), without seed data. */
+export function benchPlatform(dataDir: string, databaseUrl?: string) {
   return createPlatform({
     dataDir,
     dbFile: path.join(dataDir, "platform.sqlite"),
+    databaseUrl,
     adminPassword: "bench-admin-1",
     captcha: false,
     seed: "none",
@@ -36,4 +123,110 @@ export async function serveBench(router: Router, probe?: RequestHandler) {
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return { server, api: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` };
+}
+
+/** `uptime`'s load averages now, e.g. "2.10 1.95 1.80". */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/**
+ * With BENCH_JSON=file, a bench writes its figures there (bench/engines.ts reads them);
+ * `figures`: named numbers and notes.
+ */
+export function writeBenchJson(figures: Record<string, unknown>) {
+  const file = process.env.BENCH_JSON;
+  if (!file) return;
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ engine: benchEngine(), load: loadAverage(), ...figures }, null, 2),
+  );
+}
+
+/** The PIDs of a throwaway cluster's server processes (the postmaster and its children). */
+export function clusterPids(clusterDir: string): number[] {
+  const pidFile = path.join(clusterDir, "data", "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return [];
+  const postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  return processTree(postmaster);
+}
+
+/** A process and all its descendants, from /proc. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const visit = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return out;
+}
+
+/**
+ * A user holding exactly these codenames (through a group of its own), or every permission
+ * (`superuser`), and a live token, written through the store (either engine). The benches'
+ * own: tests/helpers/platform.ts imports vitest, which cannot load outside a test run.
+ */
+export async function benchUser(
+  ctx: PlatformContext,
+  username: string,
+  codenames: string[],
+  superuser = false,
+): Promise<{ token: string; csrf: string; headers: Record<string, string> }> {
+  const hash = hashPasswordSync(`pass-${username}`);
+  const token = crypto.randomBytes(20).toString("hex");
+  const csrf = crypto.randomBytes(16).toString("hex");
+  const now = Date.now();
+  await ctx.store.write(async (tx) => {
+    const user = await tx
+      .insertInto("users")
+      .values({
+        username,
+        email: `${username}@example.com`,
+        password_hash: hash,
+        is_superuser: superuser ? 1 : 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const group = await tx
+      .insertInto("groups")
+      .values({ name: `g-${username}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx.insertInto("user_groups").values({ user_id: user.id, group_id: group.id }).execute();
+    for (const c of codenames) {
+      await tx
+        .insertInto("permissions")
+        .values({ codename: c, name: c })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const permission = await tx
+        .selectFrom("permissions")
+        .select("id")
+        .where("codename", "=", c)
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto("group_permissions")
+        .values({ group_id: group.id, permission_id: permission.id })
+        .execute();
+    }
+    await tx
+      .insertInto("tokens")
+      .values({ key: token, user_id: user.id, csrf, created_at: now, last_used_at: now })
+      .execute();
+  });
+  return { token, csrf, headers: { Authorization: `Token ${token}`, "X-CSRFToken": csrf } };
 }

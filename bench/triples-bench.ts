@@ -2,38 +2,40 @@
  * Benchmark of the generic resource API on a triple table of 1,000,000 rows.
  * Not a test: it prints figures (copied into docs/performance.md).
  *
- *   npx tsx bench/triples-bench.ts            # 1,000,000 rows
+ *   npx tsx bench/triples-bench.ts            # 1,000,000 rows, SQLite
  *   TRIPLES=200000 npx tsx bench/triples-bench.ts
+ *   BENCH_ENGINE=postgres npx tsx bench/triples-bench.ts   # the same on PostgreSQL (bench/store.ts)
  *
  * The platform runs in this process behind a real HTTP server; "server" times are taken
  * by a middleware from request arrival to the end of the response, "round trip" by the client.
+ * On PostgreSQL "server CPU" also counts the CPU the cluster's processes used meanwhile.
  *
  * Paging (decision 022): the first, middle and last page of lists (sorted, filtered,
  * searched), and the next and previous page read by seeking from a page's token (the pager's
  * links), from 20 pages spread over each list.
  *
- *   BENCH_POSTGRES=1 npx tsx bench/triples-bench.ts   # also the paging rows on PostgreSQL
- *
- * On PostgreSQL (a throwaway cluster, scripts/pg-cluster.mjs, or PG_URL=postgres://… of a
- * database of yours, emptied!) the same rows are read through the store functions the route
- * calls (the platform does not start there yet): the same million triples, loaded without
- * the search indexes and their triggers (searching is bench/pg-search-bench.ts's part).
+ * The rows are the same on both engines. On PostgreSQL they are loaded with INSERT … SELECT
+ * over generate_series in batches of 100,000 with the search indexes dropped and the substring
+ * counts' trigger off, then the indexes are built again with their migration's definitions and
+ * the substring counts computed in one statement (what the trigger would have written).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
-import { hashPasswordSync } from "../platform/auth/passwords.js";
-import type { PlatformContext } from "../platform/context.js";
-import { migrate } from "../platform/db/migrate.js";
-import { openStore } from "../platform/db/store.js";
 import { triples } from "../platform/resources/defs/data.js";
-import * as listQuery from "../platform/resources/query.js";
 import { syncSearchIndex } from "../platform/resources/search-store.js";
-import { listResource } from "../platform/resources/service.js";
-import { startCluster } from "../scripts/pg-cluster.mjs";
-import { benchDir, benchPlatform, serveBench } from "./store.js";
+import {
+  benchDatabase,
+  benchDir,
+  benchPlatform,
+  benchUser,
+  clusterPids,
+  serveBench,
+  writeBenchJson,
+} from "./store.js";
+import { rows as sqlRows, value } from "../tests/helpers/sql.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -106,26 +108,36 @@ const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 type Ctx = Awaited<ReturnType<typeof benchPlatform>>["ctx"];
-type DB = import("../platform/db/database.js").DB;
+/** Graphs and sources of the bench's triples, written through the store (either engine). */
+async function graphsAndSources(ctx: Ctx) {
+  const graphs: number[] = [];
+  const sources: number[] = [];
+  for (const i of [1, 2, 3, 4, 5])
+    graphs.push(
+      Number(
+        await value(
+          ctx,
+          sql`INSERT INTO graphs (name, domain) VALUES (${`基准图谱${i}`}, ${i % 2 ? "military" : "general"}) RETURNING id`,
+        ),
+      ),
+    );
+  for (const i of [1, 2, 3])
+    sources.push(
+      Number(
+        await value(
+          ctx,
+          sql`INSERT INTO data_sources (name, type, url) VALUES (${`基准来源${i}`}, 'web', ${`https://s${i}.example`}) RETURNING id`,
+        ),
+      ),
+    );
+  return { graphs, sources };
+}
 
-/** Graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
+/** SQLite: graphs, sources and TOTAL triples in one transaction, then the search index in one statement. */
 async function generate(ctx: Ctx) {
   const db = sqliteHandle(ctx);
   progress(`generating ${TOTAL} triples`);
-  const graphs = [1, 2, 3, 4, 5].map((i) =>
-    Number(
-      db
-        .prepare("INSERT INTO graphs (name, domain) VALUES (?, ?)")
-        .run(`基准图谱${i}`, i % 2 ? "military" : "general").lastInsertRowid,
-    ),
-  );
-  const sources = [1, 2, 3].map((i) =>
-    Number(
-      db
-        .prepare("INSERT INTO data_sources (name, type, url) VALUES (?, 'web', ?)")
-        .run(`基准来源${i}`, `https://s${i}.example`).lastInsertRowid,
-    ),
-  );
+  const { graphs, sources } = await graphsAndSources(ctx);
   const t0 = performance.now();
   const insert = db.prepare(
     "INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -148,17 +160,71 @@ async function generate(ctx: Ctx) {
   await syncSearchIndex(ctx.store, triples);
   const seconds = (performance.now() - t0) / 1000;
   db.pragma("optimize");
-  return { graphs, sources, seconds };
+  return { graphs, sources, seconds, loaded: seconds };
 }
 
-function reuse(db: DB) {
-  progress("reusing the triples of BENCH_DIR");
-  const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
-  return {
-    graphs: ids("SELECT id FROM graphs WHERE name LIKE '基准图谱%' ORDER BY id"),
-    sources: ids("SELECT id FROM data_sources WHERE name LIKE '基准来源%' ORDER BY id"),
-    seconds: NaN,
-  };
+/**
+ * PostgreSQL: generate()'s rows, row for row, loaded by the server itself; the search indexes
+ * and the substring counts built over the loaded table (see the header).
+ */
+async function generatePostgres(ctx: Ctx, url: string) {
+  progress(`PostgreSQL: loading ${TOTAL} triples`);
+  const { graphs, sources } = await graphsAndSources(ctx);
+  const client = new pg.Client(url);
+  await client.connect();
+  const q = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows;
+  const lit = (list: string[]) => `ARRAY[${list.map((w) => `'${w}'`).join(", ")}]`;
+  const t0 = performance.now();
+  const searchIndexes = (await q(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'data_triples'
+        AND (indexname LIKE '%\\_trgm' OR indexname = 'data_triples_short_grams')`,
+  )) as { indexname: string; indexdef: string }[];
+  for (const ix of searchIndexes) await q(`DROP INDEX ${ix.indexname}`);
+  await q("ALTER TABLE data_triples DISABLE TRIGGER data_triples_grams_insert");
+  for (let i = 0; i < TOTAL; i += 100_000)
+    await q(
+      `INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at)
+       SELECT (${lit(WORDS)})[i % ${WORDS.length} + 1] || '-' || ((i * 7919) % 200000),
+              (${lit(PREDICATES)})[(i * 31) % ${PREDICATES.length} + 1],
+              (${lit(OBJECTS)})[(i * 13) % ${OBJECTS.length} + 1] || (i % 1000) || '号',
+              (ARRAY[${graphs.join(",")}])[i % 5 + 1], (ARRAY[${sources.join(",")}])[i % 3 + 1],
+              ((i * 37) % 1000) / 1000.0,
+              to_char(timestamp '2023-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+         FROM generate_series($1::bigint, $2::bigint - 1) AS i`,
+      [i, Math.min(TOTAL, i + 100_000)],
+    );
+  const loaded = (performance.now() - t0) / 1000;
+  progress(`PostgreSQL: loaded in ${fmt(loaded)} s; search indexes and substring counts`);
+  await q("SET maintenance_work_mem = '1GB'");
+  for (const ix of searchIndexes) await q(ix.indexdef);
+  // What the insert trigger adds for a statement's rows (resources.ts addGrams), over them all.
+  await q(
+    `INSERT INTO resource_search_grams (table_name, gram, n)
+     SELECT 'data_triples', g, count(*) FROM data_triples AS r,
+            LATERAL (SELECT DISTINCT g FROM unnest(kg_short_grams(r.subject, r.predicate, r.object)) AS g) AS d
+      GROUP BY g ORDER BY g
+     ON CONFLICT (table_name, gram) DO UPDATE SET n = resource_search_grams.n + excluded.n`,
+  );
+  await q("ALTER TABLE data_triples ENABLE TRIGGER data_triples_grams_insert");
+  await q("VACUUM ANALYZE data_triples");
+  await q("CHECKPOINT");
+  const seconds = (performance.now() - t0) / 1000;
+  await client.end();
+  return { graphs, sources, seconds, loaded };
+}
+
+/** The graphs and sources of triples already in the store (BENCH_DIR, BENCH_PG_URL). */
+async function reuse(ctx: Ctx) {
+  progress("reusing the triples already in the store");
+  const ids = async (name: string) =>
+    (
+      await sqlRows<{ id: number }>(
+        ctx,
+        sql`SELECT id FROM ${sql.table(name === "graphs" ? "graphs" : "data_sources")}
+             WHERE name LIKE ${name === "graphs" ? "基准图谱%" : "基准来源%"} ORDER BY id`,
+      )
+    ).map((r) => Number(r.id));
+  return { graphs: await ids("graphs"), sources: await ids("sources"), seconds: NaN, loaded: NaN };
 }
 
 /** The lists whose pages the paging rows read (query strings, page_size 10 by default). */
@@ -183,155 +249,46 @@ function pagingLists(graphs: number[]): [string, string][] {
 const spread = (pages: number) =>
   Array.from({ length: 20 }, (_, j) => 2 + Math.floor((j * (pages - 3)) / 19));
 
-/**
- * The paging rows on PostgreSQL, through the store functions the list route calls (parse the
- * query, list, sign the page's token): the same million triples in a database of their own.
- */
-async function postgresPaging() {
-  progress("PostgreSQL: starting a cluster");
-  const cluster = process.env.PG_URL
-    ? null
-    : await startCluster({ settings: { shared_buffers: "256MB" } });
-  let url = process.env.PG_URL ?? cluster!.url;
-  if (cluster) {
-    const c = new pg.Client(url);
-    await c.connect();
-    await c.query("CREATE DATABASE seek_bench");
-    await c.end();
-    url = url.replace(/\/postgres$/, "/seek_bench");
-  }
-  const store = openStore({ databaseUrl: url, dbFile: "" });
-  try {
-    await migrate(store);
-    const client = new pg.Client(url);
-    await client.connect();
-    const q = async (text: string, params: unknown[] = []) =>
-      (await client.query(text, params)).rows;
-    const lit = (list: string[]) => `ARRAY[${list.map((w) => `'${w}'`).join(", ")}]`;
-    // Searching is not measured here: its indexes and triggers would make the load take minutes.
-    await q(`DROP INDEX data_triples_subject_trgm, data_triples_predicate_trgm,
-      data_triples_object_trgm, data_triples_short_grams`);
-    for (const op of ["insert", "delete", "update"])
-      await q(`DROP TRIGGER data_triples_grams_${op} ON data_triples`);
-    await q("TRUNCATE data_triples, resource_counts, resource_search_grams");
-    await q(
-      `INSERT INTO graphs (name, domain) SELECT '基准图谱' || i, 'military' FROM generate_series(1, 5) i`,
-    );
-    await q(`INSERT INTO data_sources (name) SELECT '基准来源' || i FROM generate_series(1, 3) i`);
-    const graphs = (await q("SELECT id FROM graphs WHERE name LIKE '基准图谱%' ORDER BY id")).map(
-      (r) => Number(r.id),
-    );
-    const sources = (await q("SELECT id FROM data_sources ORDER BY id")).map((r) => Number(r.id));
-    progress(`PostgreSQL: loading ${TOTAL} triples`);
-    const t0 = performance.now();
-    // The rows of generate() above, row for row.
-    for (let i = 0; i < TOTAL; i += 100_000)
-      await q(
-        `INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at)
-         SELECT (${lit(WORDS)})[i % ${WORDS.length} + 1] || '-' || ((i * 7919) % 200000),
-                (${lit(PREDICATES)})[(i * 31) % ${PREDICATES.length} + 1],
-                (${lit(OBJECTS)})[(i * 13) % ${OBJECTS.length} + 1] || (i % 1000) || '号',
-                (ARRAY[${graphs.join(",")}])[i % 5 + 1], (ARRAY[${sources.join(",")}])[i % 3 + 1],
-                ((i * 37) % 1000) / 1000.0,
-                to_char(timestamp '2023-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-           FROM generate_series($1::bigint, $2::bigint - 1) AS i`,
-        [i, Math.min(TOTAL, i + 100_000)],
-      );
-    await q("VACUUM ANALYZE data_triples");
-    const loadSeconds = (performance.now() - t0) / 1000;
-    const version = (await q("SHOW server_version"))[0].server_version as string;
-    await client.end();
-
-    const ctx = { store } as PlatformContext;
-    // An older platform (the "before" figures) has no seek tokens.
-    const parseSeek = (listQuery as Partial<typeof listQuery>).parseSeek;
-    /** One list request as the route makes it: parse, list (and sign the page's token). */
-    const list = async (params: Record<string, string>) => {
-      const filter = listQuery.parseListFilter(triples, params);
-      const paging = listQuery.parsePaging(params);
-      const seek = parseSeek ? parseSeek(triples, params, filter, paging) : null;
-      return (await listResource(ctx, triples, filter, paging, seek)) as {
-        count: number;
-        seek?: string | null;
-      };
-    };
-    const parse = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
-    const out: { name: string; p50: number; p95: number; count: number }[] = [];
-    const time = async (name: string, make: (i: number) => string) => {
-      progress(`PostgreSQL: ${name}`);
-      await list(parse(make(0)));
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < REQUESTS; i++) {
-        const t = performance.now();
-        count = (await list(parse(make(i)))).count;
-        times.push(performance.now() - t);
-      }
-      out.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count });
-    };
-    for (const [name, qs] of pagingLists(graphs)) {
-      if (qs.startsWith("search=")) continue;
-      const first = await list(parse(qs));
-      const pages = Math.max(1, Math.ceil(first.count / 10));
-      const middle = Math.ceil(pages / 2);
-      const pre = qs ? `${qs}&` : "";
-      await time(`${name}: first page`, () => `${pre}page=1`);
-      await time(
-        `${name}: middle page (${middle.toLocaleString("en")})`,
-        () => `${pre}page=${middle}`,
-      );
-      await time(`${name}: last page (${pages.toLocaleString("en")})`, () => `${pre}page=${pages}`);
-      if (first.seek === undefined || pages < 4) continue;
-      const tokens: { page: number; seek: string }[] = [];
-      for (const page of spread(pages))
-        tokens.push({ page, seek: (await list(parse(`${pre}page=${page}`))).seek! });
-      const nth = (i: number) => tokens[i % tokens.length];
-      await time(
-        `${name}: next page by seek`,
-        (i) => `${pre}page=${nth(i).page + 1}&seek=${nth(i).seek}`,
-      );
-      await time(
-        `${name}: previous page by seek`,
-        (i) => `${pre}page=${nth(i).page - 1}&seek=${nth(i).seek}`,
-      );
-    }
-    console.log(
-      `\nPaging on PostgreSQL ${version} (store functions, no HTTP; ${TOTAL.toLocaleString("en")} triples loaded in ${fmt(loadSeconds)} s):\n`,
-    );
-    console.log("| list: page | p50 ms | p95 ms | count |");
-    console.log("|---|---:|---:|---:|");
-    for (const r of out)
-      console.log(
-        `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${r.count.toLocaleString("en")} |`,
-      );
-  } finally {
-    await store.close();
-    await cluster?.stop();
-  }
-}
-
 async function main() {
-  // BENCH_DIR reuses (or keeps) a generated store between runs; by default a temp folder is removed.
+  // BENCH_DIR reuses (or keeps) a generated SQLite store between runs; by default a temp folder
+  // is removed. On PostgreSQL (BENCH_ENGINE=postgres) a throwaway cluster, or BENCH_PG_URL.
   const dataDir = benchDir("triples-bench", process.env.BENCH_DIR);
-  const platform = await benchPlatform(dataDir);
-  const db = sqliteHandle(platform.ctx);
+  const database = await benchDatabase("triples_bench");
+  const platform = await benchPlatform(dataDir, database.databaseUrl);
+  const ctx = platform.ctx;
 
-  const existing = db.prepare("SELECT count(*) FROM data_triples").pluck().get() as number;
-  const gen = existing >= TOTAL ? reuse(db) : await generate(platform.ctx);
+  const existing = Number(await value(ctx, sql`SELECT count(*) AS n FROM data_triples`));
+  const gen =
+    existing >= TOTAL
+      ? await reuse(ctx)
+      : database.databaseUrl
+        ? await generatePostgres(ctx, database.databaseUrl)
+        : await generate(ctx);
   const { graphs, sources } = gen;
-  const dbBytes = fs.statSync(path.join(dataDir, "platform.sqlite")).size;
+  const dbBytes = database.databaseUrl
+    ? Number(await value(ctx, sql`SELECT pg_database_size(current_database()) AS n`))
+    : fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 
   // --- token ------------------------------------------------------------------
-  db.prepare(
-    "INSERT OR IGNORE INTO users (username, password_hash, is_superuser) VALUES ('bench', ?, 1)",
-  ).run(hashPasswordSync("bench-pass"));
-  const uid = db.prepare("SELECT id FROM users WHERE username = 'bench'").pluck().get() as number;
-  const token = crypto.randomBytes(20).toString("hex");
-  const csrf = crypto.randomBytes(16).toString("hex");
-  db.prepare(
-    "INSERT INTO tokens (key, user_id, csrf, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
-  ).run(token, uid, csrf, Date.now(), Date.now());
-  const headers = { Authorization: `Token ${token}`, "X-CSRFToken": csrf };
+  const { headers } = await benchUser(ctx, `bench-${Date.now()}`, [], true);
+
+  // The CPU time of the PostgreSQL cluster's processes (the platform's backends), read by the
+  // client around each request: added to the server CPU (0 on SQLite).
+  let pids: number[] = [];
+  const clusterCpuMs = () => {
+    let ns = 0;
+    for (const pid of pids) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return ns / 1e6;
+  };
+  const refreshPids = () => {
+    pids = database.clusterDir ? clusterPids(database.clusterDir) : [];
+  };
 
   // --- server with a timing middleware ------------------------------------------
   // Wall time, and the CPU time this process spent meanwhile: on a busy machine the wall
@@ -367,16 +324,21 @@ async function main() {
     await fetch(`${base}/?${makeQuery(0)}`, { headers }).then((r) => r.arrayBuffer());
     serverTimes.length = 0;
     serverCpu.length = 0;
+    refreshPids();
+    const dbCpu: number[] = [];
     const rtts: number[] = [];
     let count = 0;
     for (let i = 0; i < REQUESTS; i++) {
+      const c = clusterCpuMs();
       const t = performance.now();
       const res = await fetch(`${base}/?${makeQuery(i)}`, { headers });
       const body = (await res.json()) as { count: number; detail?: string };
       if (res.status !== 200) throw new Error(`${name}: ${res.status} ${body.detail}`);
       rtts.push(performance.now() - t);
+      dbCpu.push(clusterCpuMs() - c);
       count = body.count;
     }
+    for (let i = 0; i < serverCpu.length; i++) serverCpu[i] += dbCpu[i] ?? 0;
     rows.push({
       name,
       query: makeQuery(0),
@@ -403,11 +365,17 @@ async function main() {
     (i) => `graph__in=${graphs[i % 5]},${graphs[(i + 1) % 5]}&ordering=-id`,
   );
   await measure("filter confidence=", (i) => `confidence=${((i * 3) % 1000) / 1000}`);
-  const subjectOf = db.prepare("SELECT subject FROM data_triples WHERE id = ?").pluck();
-  const subjects = Array.from(
-    { length: 50 },
-    (_, i) => subjectOf.get(1 + ((i * 19_997) % TOTAL)) as string,
-  );
+  const firstId = Number(await value(ctx, sql`SELECT min(id) AS n FROM data_triples`));
+  const subjects: string[] = [];
+  for (let i = 0; i < 50; i++)
+    subjects.push(
+      String(
+        await value(
+          ctx,
+          sql`SELECT subject FROM data_triples WHERE id = ${firstId + ((i * 19_997) % TOTAL)}`,
+        ),
+      ),
+    );
   await measure("search (trigram, rare)", (i) => `search=${enc(pick(subjects, i))}`);
   await measure("search (trigram, common)", (i) => `search=${enc(pick(OBJECTS, i))}`);
   await measure(
@@ -464,6 +432,8 @@ async function main() {
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
   }, 20);
+  refreshPids();
+  const exportDbCpu = clusterCpuMs();
   const t0 = performance.now();
   const exportCpu = process.cpuUsage();
   const res = await fetch(`${base}/export/`, { headers });
@@ -475,6 +445,7 @@ async function main() {
   }
   const exportSeconds = (performance.now() - t0) / 1000;
   const exportCpuSeconds = cpuSeconds(process.cpuUsage(exportCpu));
+  const exportDbCpuSeconds = (clusterCpuMs() - exportDbCpu) / 1000;
   clearInterval(sampler);
   const rssAfter = process.memoryUsage().rss;
   const exportedRows = lines - 1;
@@ -522,15 +493,18 @@ async function main() {
   console.log(
     `\nGeneric resources benchmark: ${TOTAL.toLocaleString("en")} triples, ${REQUESTS} requests per row`,
   );
+  const engine = database.databaseUrl
+    ? database.describe
+    : `SQLite ${String(await value(ctx, sql`SELECT sqlite_version() AS v`))}`;
   console.log(
-    `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, SQLite ${db
-      .prepare("SELECT sqlite_version()")
-      .pluck()
-      .get()}`,
+    `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${engine}`,
   );
   console.log(
-    `generation: ${fmt(gen.seconds)} s (${Math.round(TOTAL / gen.seconds).toLocaleString("en")} rows/s, ` +
-      `one transaction, then the search index in one statement), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
+    database.databaseUrl
+      ? `load: ${fmt(gen.seconds)} s (INSERT … SELECT ${fmt(gen.loaded)} s, then the search indexes, ` +
+          `substring counts, VACUUM ANALYZE, CHECKPOINT), database ${fmt(dbBytes / 1048576, 0)} MB\n`
+      : `generation: ${fmt(gen.seconds)} s (${Math.round(TOTAL / gen.seconds).toLocaleString("en")} rows/s, ` +
+          `one transaction, then the search index in one statement), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
   );
   console.log(
     `load average at the end: ${os
@@ -568,7 +542,9 @@ async function main() {
   console.log(
     `| export, CPU of server and client together | ${fmt(exportCpuSeconds, 2)} s = ${Math.round(
       exportedRows / exportCpuSeconds,
-    ).toLocaleString("en")} rows per CPU-second |`,
+    ).toLocaleString("en")} rows per CPU-second${
+      database.databaseUrl ? `; the cluster's processes ${fmt(exportDbCpuSeconds, 2)} s more` : ""
+    } |`,
   );
   console.log(
     `| export memory (RSS) | before ${fmt(rssBefore / 1048576, 0)} MB, peak ${fmt(rssPeak / 1048576, 0)} MB (+${fmt(
@@ -589,10 +565,34 @@ async function main() {
     )} ms; one transaction) |`,
   );
 
+  const figure = (r: Row) => ({
+    name: r.name,
+    p50: r.p50,
+    p95: r.p95,
+    cpu95: r.cpu95,
+    count: r.count,
+  });
+  writeBenchJson({
+    describe: engine,
+    triples: TOTAL,
+    requests: REQUESTS,
+    loadSeconds: gen.seconds,
+    storeMB: dbBytes / 1048576,
+    rows: rows.map(figure),
+    paging: pagingRows.map(figure),
+    export: {
+      rows: exportedRows,
+      seconds: exportSeconds,
+      rowsPerSecond: exportedRows / exportSeconds,
+      rssGrowthMB: (rssPeak - rssBefore) / 1048576,
+    },
+    import: { rows: real.created, dryRunMs: dry.ms, ms: real.ms },
+  });
+
   await new Promise((r) => server.close(r));
   await platform.close();
+  await database.stop();
   if (!process.env.BENCH_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_POSTGRES === "1") await postgresPaging();
 }
 
 await main();

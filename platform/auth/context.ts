@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { PlatformContext } from "../context.js";
 import { HttpError, forbidden } from "../http/errors.js";
-import { codenamesOf, endToken, tokenWithUser, touchToken } from "./store.js";
+import { endToken, tokenWithUser, touchToken } from "./store.js";
 
 export interface AuthUser {
   id: number;
@@ -75,7 +75,7 @@ async function identify(
       id: row.user_id,
       username: row.username,
       isSuperuser: !!row.is_superuser,
-      codenames: await codenamesOf(db, row.user_id),
+      codenames: row.codenames,
       token: row.key,
       csrf: row.csrf,
     },

@@ -15,6 +15,7 @@ import { englishLabelsSchema } from "./schema-english-labels.js";
 import { fileChunksSchema } from "./schema-file-chunks.js";
 import { seekIndexesSchema } from "./schema-seek-indexes.js";
 import { extractionReviewsSchema } from "./schema-extraction-reviews.js";
+import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 
 export interface Migration {
   name: string;
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   { name: "014-file-chunks", ...fileChunksSchema },
   { name: "015-seek-indexes", ...seekIndexesSchema },
   { name: "016-extraction-reviews", ...extractionReviewsSchema },
+  { name: "017-relation-seek-indexes", ...relationSeekIndexesSchema },
 ];

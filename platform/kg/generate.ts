@@ -23,6 +23,7 @@ import {
   insertParticipants,
   insertRelations,
   insertReports,
+  untimedTransaction,
   withPageCache,
   type Bulk,
   type EventInsert,
@@ -119,6 +120,7 @@ export async function generateGraph(
   const cacheKib = Math.min(1_048_576, Math.max(65_536, Math.round(o.relations / 2)));
   const counts = await withPageCache(ctx.store, cacheKib, () =>
     ctx.store.write(async (tx) => {
+      await untimedTransaction(tx);
       await prepareGraph(ctx, tx, graphId, o);
       const rng = prng(o.seed);
       const bulk = bulkOf(ctx.store, tx);

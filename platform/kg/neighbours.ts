@@ -5,7 +5,13 @@ import { requireEntity } from "./entities.js";
 import { forceLayout, SERVER_LAYOUT_THRESHOLD } from "./layout.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
 import { entityRefs, type RelationRow } from "./shapes.js";
-import { groupRelations, relationGroups, type RelationGroup } from "./store/relations.js";
+import {
+  groupsRelations,
+  readAhead,
+  relationGroups,
+  type GroupRead,
+  type RelationGroup,
+} from "./store/relations.js";
 
 export interface NeighbourOptions {
   /** Relation type ids to keep; empty keeps all. */
@@ -51,18 +57,28 @@ async function build(
   const edges = new Map<number, RelationRow>();
   const typeSet = o.types.length ? new Set(o.types) : null;
 
-  const expand = async (entityId: number, depth: number, budget: number, all: RelationGroup[]) => {
+  /** An entity's groups (of the types asked for), each group's share of `budget`, and the reads. */
+  const plan = (entityId: number, budget: number, all: RelationGroup[]) => {
     const groups = all.filter((g) => !typeSet || typeSet.has(g.type));
     const quotas = shareOut(
       groups.map((g) => g.count),
       budget,
     );
+    const reads: GroupRead[] = groups.flatMap((g, i) =>
+      quotas[i] ? [{ side: g.direction, entityId, typeId: g.type, limit: quotas[i] }] : [],
+    );
+    return { entityId, groups, quotas, reads };
+  };
+
+  /** Adds an entity's relations (`found`: the rows of its plan's reads) and their other ends. */
+  const expand = (p: ReturnType<typeof plan>, depth: number, found: RelationRow[][]) => {
+    const { entityId, groups, quotas } = p;
     let complete = true;
+    let next = 0;
     for (const [i, g] of groups.entries()) {
       if (quotas[i] < g.count) complete = false;
       if (quotas[i] === 0) continue;
-      const rows = await groupRelations(db, g.direction, entityId, g.type, quotas[i]);
-      for (const r of rows) {
+      for (const r of found[next++]) {
         const other = r.subject_id === entityId ? r.object_id : r.subject_id;
         if (!depthOf.has(other)) {
           if (depthOf.size >= o.limit) {
@@ -77,24 +93,36 @@ async function build(
     return { complete, total: groups.reduce((n, g) => n + g.count, 0) };
   };
 
-  const first = await expand(
-    centerId,
-    1,
-    o.limit - 1,
-    (await relationGroups(db, [centerId])).get(centerId)!,
-  );
+  const centre = plan(centerId, o.limit - 1, (await relationGroups(db, [centerId])).get(centerId)!);
+  const first = expand(centre, 1, await groupsRelations(db, centre.reads));
   let truncated = !first.complete;
   if (o.depth === 2) {
     const ring = [...depthOf].filter(([, d]) => d === 1).map(([id]) => id);
     const share = Math.max(3, Math.ceil((o.limit - depthOf.size) / Math.max(ring.length, 1)));
     let groupsOf = new Map<number, RelationGroup[]>();
+    // Ring nodes' relations read ahead (the store says how far: each statement is a round trip
+    // on PostgreSQL), by their plans: a plan depends on the node's groups and `share` alone.
+    const ahead = new Map<number, RelationRow[][]>();
     for (const [i, id] of ring.entries()) {
       if (depthOf.size >= o.limit) {
         truncated = true;
         break;
       }
       if (!groupsOf.has(id)) groupsOf = await relationGroups(db, ring.slice(i, i + RING_BATCH));
-      if (!(await expand(id, 2, share, groupsOf.get(id)!)).complete) truncated = true;
+      if (!ahead.has(id)) {
+        const plans = ring
+          .slice(i, i + readAhead(db, i))
+          .filter((x) => groupsOf.has(x))
+          .map((x) => plan(x, share, groupsOf.get(x)!));
+        const rows = await groupsRelations(
+          db,
+          plans.flatMap((x) => x.reads),
+        );
+        for (const x of plans) ahead.set(x.entityId, rows.splice(0, x.reads.length));
+      }
+      const own = plan(id, share, groupsOf.get(id)!);
+      if (!expand(own, 2, ahead.get(id)!).complete) truncated = true;
+      ahead.delete(id);
     }
   }
 

@@ -9,9 +9,10 @@ import type { ResourceDef } from "./types.js";
  * adds for `?search=`. One function, searchCondition, holds both engines' forms.
  *
  * SQLite: tables with a trigram index (ResourceDef.ftsTable, an FTS5 table with its fts5vocab
- * table, see schema-resources.ts) are searched through it; others by LIKE. PostgreSQL: a plain
- * portable LIKE over lower() for now; the index shapes that serve it (pg_trgm GIN indexes, an
- * n-gram index for one- and two-character terms) come with the PostgreSQL schema.
+ * table, see schema-resources.ts) are searched through it; others by LIKE. PostgreSQL: ILIKE
+ * on every searchable column, in the shapes its search indexes serve for the tables that have
+ * them (data_triples, ../db/postgres/resources.ts): pg_trgm GIN indexes for terms of 3 or more
+ * characters, the substring index and counts for shorter ones.
  */
 
 /** From this many characters a term is a trigram phrase; shorter ones go through the index's terms. */
@@ -28,6 +29,16 @@ export interface SearchCondition {
    * common term as `id IN (...)` cost ten times as much.
    */
   fts?: { table: string; match: string };
+  /**
+   * PostgreSQL: how many rows the search alone matches, already known (a short term's count
+   * from resource_search_grams): the count of a list with no other condition.
+   */
+  count?: number;
+  /**
+   * PostgreSQL: the condition to use when every match is read anyway (a search sorted by
+   * another column than id), where `where` is shaped for finding the first few in id order.
+   */
+  whole?: RawBuilder<unknown>;
 }
 
 /** A condition that holds for no row (on both engines). */
@@ -45,7 +56,7 @@ export async function searchCondition(
   def: ResourceDef,
   term: string,
 ): Promise<SearchCondition | null> {
-  if (store.engine === "postgres") return postgresSearch(def, term);
+  if (store.engine === "postgres") return postgresSearch(store.db, def, term);
 
   // SQLite.
   const match = def.ftsTable ? await trigramQuery(store, def, def.ftsTable, term) : null;
@@ -74,20 +85,65 @@ export async function searchCondition(
   };
 }
 
+// ---- PostgreSQL ------------------------------------------------------------------------------
+
+/** Up to this many characters a term holds no trigram: its rows come from the substring index. */
+const SHORT_MAX = TRIGRAM_MIN - 1;
 /**
- * PostgreSQL: a case-insensitive substring match on every searchable column (LIKE's own
- * characters in the term escaped). Portable and unindexed here; the PostgreSQL schema brings
- * the trigram (pg_trgm GIN) and short n-gram indexes that serve `lower(col) LIKE …`.
+ * A short term held by at most this many rows is found through the substring index; a more
+ * frequent one by ILIKE, which the first page meets within a few rows in any order (the
+ * index would first fetch every match).
  */
-function postgresSearch(def: ResourceDef, term: string): SearchCondition | null {
+const RARE_SHORT = 5000;
+
+/**
+ * Characters no case mapping touches: Han, kana, Hangul, digits, spaces, ASCII and CJK
+ * punctuation. A term made of them alone is matched the same with or without case folding
+ * (`lower()` maps character to character and never onto one of these), so PostgreSQL can test it
+ * with LIKE: ILIKE lower-cases every value it looks at, and a common term's count rechecks
+ * every matching row (100,000 rows: about 3× the time).
+ */
+const UNCASED =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Nd}\s!-/:-@[-`{-~\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+$/u;
+
+/**
+ * PostgreSQL: a case-insensitive substring match on every searchable column (`ILIKE`, which is
+ * `lower(column) LIKE lower(pattern)`, or LIKE for a term without cased characters; LIKE's own
+ * characters in the term escaped by `\`). On a table with search indexes (ResourceDef.ftsTable:
+ * data_triples, ../db/postgres/resources.ts) in the shapes they serve: a term of 3 or more
+ * characters through the pg_trgm GIN indexes of the columns (they serve LIKE and ILIKE); a
+ * shorter one counted from resource_search_grams (exact), its rows found through the GIN index
+ * over the rows' short substrings when few (the expression exactly as indexed) and by (I)LIKE
+ * when many (through that index again when all of them are read: a sort on another column).
+ */
+async function postgresSearch(
+  db: Db,
+  def: ResourceDef,
+  term: string,
+): Promise<SearchCondition | null> {
   const fields = searchableFields(def);
   if (!fields.length) return null;
   const pattern = likePattern(term);
+  const like = UNCASED.test(term) ? sql`LIKE` : sql`ILIKE`;
+  const matches = sql`(${sql.join(
+    fields.map((f) => sql`t.${ident(columnOf(f))} ${like} ${pattern}`),
+    sql` OR `,
+  )})`;
+  if (!def.ftsTable || [...term].length > SHORT_MAX) return { where: matches };
+  const { rows } = await sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n
+      FROM resource_search_grams WHERE table_name = ${def.table} AND gram = lower(${term})`.execute(
+    db,
+  );
+  const count = Number(rows[0].n);
+  if (count === 0) return { where: NOTHING, count };
+  const grams = (alias: string) =>
+    sql`kg_short_grams(${sql.join(fields.map((f) => sql`${sql.raw(alias)}.${ident(columnOf(f))}`))})`;
+  if (count > RARE_SHORT)
+    return { where: matches, count, whole: sql`${grams("t")} @> ARRAY[lower(${term})]` };
   return {
-    where: sql`(${sql.join(
-      fields.map((f) => sql`lower(t.${ident(columnOf(f))}) LIKE lower(${pattern}) ESCAPE '\\'`),
-      sql` OR `,
-    )})`,
+    where: sql`t.id = ANY (ARRAY(SELECT s.id FROM ${ident(def.table)} AS s
+                                   WHERE ${grams("s")} @> ARRAY[lower(${term})]))`,
+    count,
   };
 }
 

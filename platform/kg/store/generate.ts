@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { engineOf } from "../../db/dialect.js";
 import type { Db, Store } from "../../db/store.js";
 import { insertRows, type Bulk } from "./sql.js";
 
@@ -29,6 +30,16 @@ export async function withPageCache<T>(
   } finally {
     handle.pragma(`cache_size = ${before}`);
   }
+}
+
+/**
+ * The generator's one transaction writes millions of rows, and its set-based statements (the
+ * rollups over two million mentions: 40 s and more on PostgreSQL, whose foreign-key checks run
+ * per row) outlast the pool's statement timeout, which is meant for requests: none within it.
+ * Nothing to do on SQLite (no timeout).
+ */
+export async function untimedTransaction(tx: Db) {
+  if (engineOf(tx) === "postgres") await sql`SET LOCAL statement_timeout = 0`.execute(tx);
 }
 
 /** Creates the graph row when missing (an existing one is kept as it is). */
