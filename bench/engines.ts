@@ -5,6 +5,7 @@
  *
  *   npm run bench:engines                               # full sizes (about an hour on 2 cores)
  *   npx tsx bench/engines.ts --only triples,pages       # some of them (triples, kg, interchange, pages)
+ *   npx tsx bench/engines.ts --only pages --reuse /tmp/x  # the others' figures from an earlier run's output
  *   npx tsx bench/engines.ts --wait-load 3              # before each step, wait (≤ 20 min) for load ≤ 3
  *   TRIPLES=100000 REQUESTS=50 RELATIONS=100000 npx tsx bench/engines.ts --seconds 5   # a quick run
  *
@@ -329,6 +330,27 @@ function report() {
 }
 
 log(`bench/engines.ts: ${only.join(", ")}; output in ${OUT}`);
+// --reuse DIR: the figures of the benchmarks not run now from an earlier run's output (its
+// `<bench>-<engine>.json`), so one part can be measured again without the hour of the others.
+const REUSE = argValue("reuse");
+if (REUSE) {
+  for (const bench of ALL.filter((b) => !only.includes(b))) {
+    for (const engine of bench === "pages" ? (["both"] as const) : ENGINES) {
+      const file = path.join(path.resolve(REUSE), `${bench}-${engine}.json`);
+      if (!fs.existsSync(file)) continue;
+      const at = fs.statSync(file).mtime.toISOString();
+      steps.push({
+        bench,
+        engine,
+        started: `${at} (reused from ${file})`,
+        loadBefore: "–",
+        loadAfter: "–",
+        seconds: 0,
+        figures: JSON.parse(fs.readFileSync(file, "utf8")),
+      });
+    }
+  }
+}
 const sized = (name: string, fallback: string) => process.env[name] ?? fallback;
 for (const bench of only) {
   if (bench === "pages") {
