@@ -9,6 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
+import { readScope } from "./platform/db/read-scope.js";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
@@ -255,7 +256,7 @@ async function runServer() {
   let platform: Platform | undefined;
   if (embedded) {
     platform = await createPlatformOrExit();
-    app.use("/api", platform.router);
+    app.use("/api", readScope, platform.router);
     app.use("/static/template", platform.templates);
   }
 
@@ -362,6 +363,9 @@ async function runServer() {
   app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   if (concurrency > 0) app.use(pageQueue(concurrency));
+  // A page load asks the store each question once (platform/db/read-scope.ts); opened after the
+  // page queue, so a queued request gets a scope of its own.
+  app.use(readScope);
   app.all(
     "*",
     createRequestHandler({

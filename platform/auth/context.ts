@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { PlatformContext } from "../context.js";
+import { once } from "../db/read-scope.js";
 import { HttpError, forbidden } from "../http/errors.js";
 import { endToken, tokenWithUser, touchToken } from "./store.js";
 
@@ -90,7 +91,9 @@ async function identify(
 export function authenticate(ctx: PlatformContext) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.user = null;
-    identify(ctx, req.get("authorization") || "").then((who) => {
+    const header = req.get("authorization") || "";
+    // A page's several platform calls carry the same token: identified once per read request.
+    once(`identify:${header}`, () => identify(ctx, header)).then((who) => {
       if ("user" in who) res.locals.user = who.user;
       else res.locals.authError = who.error;
       next();

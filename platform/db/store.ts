@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
+import { once } from "./read-scope.js";
 import { BetterSqliteDialect } from "./sqlite-dialect.js";
 import type { Tables } from "./tables.js";
 
@@ -65,7 +66,7 @@ export function openSqliteHandle(file: string, opts: { readonly?: boolean } = {}
 }
 
 function sqliteStore(file: string, handle = openSqliteHandle(file)): Store {
-  const db = new Kysely<Tables>({ dialect: new BetterSqliteDialect(handle) });
+  const db = new Kysely<Tables>({ dialect: new BetterSqliteDialect(handle), log: statementLog() });
   const dataVersion = handle.prepare("PRAGMA data_version").pluck();
   const changes = handle.prepare("SELECT total_changes()").pluck();
   return {
@@ -92,6 +93,22 @@ function sqliteStore(file: string, handle = openSqliteHandle(file)): Store {
   };
 }
 
+/**
+ * STORE_LOG_STATEMENTS=<file>: every statement's time and text appended to the file, one line
+ * each (a diagnostic for finding the round trips a page makes; off unless set).
+ */
+function statementLog() {
+  const file = process.env.STORE_LOG_STATEMENTS;
+  if (!file) return undefined;
+  return (event: LogEvent) => {
+    const line = event.query.sql.replace(/\s+/g, " ");
+    fs.appendFileSync(
+      file,
+      `${process.pid}\t${event.queryDurationMillis.toFixed(2)}\t${event.level}\t${line}\n`,
+    );
+  };
+}
+
 /** PostgreSQL's SQLSTATEs for a transaction that lost to a concurrent one: run it again. */
 const RETRY_CODES = new Set(["40001", "40P01"]);
 const MAX_TRIES = 8;
@@ -113,7 +130,10 @@ const STATEMENT_TIMEOUT_MS = 60_000;
  */
 const SNAPSHOT_TIMEOUT_MS = 3_600_000;
 
+let postgresStores = 0;
+
 function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Store {
+  const storeId = ++postgresStores;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -137,7 +157,10 @@ function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): 
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    log: statementLog(),
+  });
   return {
     engine: "postgres",
     db,
@@ -164,8 +187,12 @@ function postgresStore(url: string, statementTimeoutMs = STATEMENT_TIMEOUT_MS): 
         }),
     // The snapshot (xmin:xmax:in-progress ids) changes whenever a transaction that wrote
     // commits, on any node: one round trip, and never stale.
-    version: async () =>
-      (await sql<{ v: string }>`SELECT pg_current_snapshot()::text AS v`.execute(db)).rows[0].v,
+    // A round trip: asked once per read request (read-scope.ts).
+    version: () =>
+      once(`store-version:${storeId}`, async () => {
+        const r = await sql<{ v: string }>`SELECT pg_current_snapshot()::text AS v`.execute(db);
+        return r.rows[0].v;
+      }),
     ping: async () => void (await sql`SELECT 1`.execute(db)),
     close: () => db.destroy(),
   };

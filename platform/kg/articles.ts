@@ -1,5 +1,6 @@
 import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
+import { graphCounts } from "./graphs.js";
 import type { Page } from "./params.js";
 import { entityRefs, EVENT_LINK_TYPES, eventShapes, NOT_FOUND, relationShapes } from "./shapes.js";
 import { articleEventLinks, articleMentions, articlePage, articleRow } from "./store/articles.js";
@@ -23,11 +24,14 @@ export async function listArticles(
   f: ArticleFilters,
   p: Page,
 ) {
+  // Unfiltered, the count is the graph's (cached until the graph changes): no count(*) per page.
+  const unfiltered = !f.search && !f.start && !f.end;
   const { count, rows } = await articlePage(
     ctx.store.db,
     graphId,
     { search: f.search, from: f.start, before: f.end ? nextDay(f.end) : undefined },
     p,
+    unfiltered ? (await graphCounts(ctx, graphId)).articles : undefined,
   );
   return { results: rows, count };
 }

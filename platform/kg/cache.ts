@@ -1,6 +1,7 @@
 import type { PlatformContext } from "../context.js";
+import { once } from "../db/read-scope.js";
 import type { Store } from "../db/store.js";
-import { graphSignatureParts, graphState } from "./store/state.js";
+import { graphSignatureParts, graphsSignatureParts, graphState } from "./store/state.js";
 
 export { bumpGraphVersion, type BumpWhat } from "./store/state.js";
 
@@ -11,8 +12,19 @@ export { bumpGraphVersion, type BumpWhat } from "./store/state.js";
  * two index seeks.
  */
 export async function graphSignature(ctx: PlatformContext, graphId: number): Promise<string> {
-  const s = await graphSignatureParts(ctx.store.db, graphId);
+  const s = await once(`graph-signature:${graphId}`, () =>
+    graphSignatureParts(ctx.store.db, graphId),
+  );
   return `${s.version}:${s.maxRelation}`;
+}
+
+/** The signatures of several graphs, in one statement (the graph list). */
+export async function graphSignatures(
+  ctx: PlatformContext,
+  graphIds: number[],
+): Promise<Map<number, string>> {
+  const parts = await graphsSignatureParts(ctx.store.db, graphIds);
+  return new Map([...parts].map(([id, s]) => [id, `${s.version}:${s.maxRelation}`]));
 }
 
 /** Changes only when the graph's entities, aliases or ontology change (extraction dictionaries). */

@@ -1,6 +1,6 @@
 import type { GraphCounts } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
-import { graphSignature, storeCache } from "./cache.js";
+import { graphSignature, graphSignatures, storeCache } from "./cache.js";
 import { hotEntities, hotEvents } from "./hot.js";
 import { graphOntology } from "./ontology.js";
 import { DOMAIN_NAMES, type Graph } from "./shapes.js";
@@ -8,28 +8,37 @@ import { recentArticles } from "./store/articles.js";
 import { entityClassCounts, eventTypeCounts, graphCountRows, graphRows } from "./store/graphs.js";
 
 /** Counting a million relations takes tens of milliseconds: counts are cached per graph signature. */
-export async function graphCounts(ctx: PlatformContext, graphId: number): Promise<GraphCounts> {
+export async function graphCounts(
+  ctx: PlatformContext,
+  graphId: number,
+  signature?: string,
+): Promise<GraphCounts> {
   return storeCache<GraphCounts>(ctx, "counts", 200).getAsync(
     String(graphId),
-    await graphSignature(ctx, graphId),
+    signature ?? (await graphSignature(ctx, graphId)),
     () => graphCountRows(ctx.store.db, graphId),
   );
 }
 
-export async function graphShape(ctx: PlatformContext, g: Graph) {
+export async function graphShape(ctx: PlatformContext, g: Graph, signature?: string) {
   return {
     id: g.id,
     name: g.name,
     domain: g.domain,
     domain_name: DOMAIN_NAMES[g.domain] ?? g.domain,
     description: g.description,
-    counts: await graphCounts(ctx, g.id),
+    counts: await graphCounts(ctx, g.id, signature),
   };
 }
 
 export async function listGraphs(ctx: PlatformContext) {
   const results = [];
-  for (const g of await graphRows(ctx.store.db)) results.push(await graphShape(ctx, g));
+  const graphs = await graphRows(ctx.store.db);
+  const signatures = await graphSignatures(
+    ctx,
+    graphs.map((g) => g.id),
+  );
+  for (const g of graphs) results.push(await graphShape(ctx, g, signatures.get(g.id)));
   return { results, count: results.length };
 }
 

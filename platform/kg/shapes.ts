@@ -11,6 +11,7 @@ import {
   type EventLinkRow,
   type EventRow,
 } from "./store/events.js";
+import { once } from "../db/read-scope.js";
 import { graphRow, type GraphRow } from "./store/graphs.js";
 import type { RelationRow } from "./store/relations.js";
 
@@ -53,7 +54,10 @@ export type Graph = GraphRow;
 
 /** The graph of that id, or a 404. */
 export async function requireGraph(ctx: PlatformContext, graphId: number | null): Promise<Graph> {
-  const g = graphId === null ? undefined : await graphRow(ctx.store.db, graphId);
+  const g =
+    graphId === null
+      ? undefined
+      : await once(`graph:${graphId}`, () => graphRow(ctx.store.db, graphId));
   if (!g) throw notFound(NOT_FOUND.graph);
   return g;
 }

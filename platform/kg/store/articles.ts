@@ -33,12 +33,16 @@ export interface ArticleFilter {
   before?: string;
 }
 
-/** One page of a graph's articles, newest first, and how many there are. */
+/**
+ * One page of a graph's articles, newest first, and how many there are (`known`: the count
+ * when the caller has it already, e.g. the graph's cached counts for an unfiltered list).
+ */
 export async function articlePage(
   db: Db,
   graphId: number,
   f: ArticleFilter,
   p: Page,
+  known?: number,
 ): Promise<{ count: number; rows: ArticleSummary[] }> {
   const base = db
     .selectFrom("kg_articles as a")
@@ -46,9 +50,10 @@ export async function articlePage(
     .$if(!!f.search, (q) => q.where(searchColumns(db, ["a.title", "a.content"], f.search!)))
     .$if(!!f.from, (q) => q.where("a.published_at", ">=", f.from!))
     .$if(!!f.before, (q) => q.where("a.published_at", "<", f.before!));
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const count =
+    known ??
+    (await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow())
+      .count;
   const rows = await base
     .select([...SUMMARY_COLUMNS, summaryOf()])
     .orderBy("a.published_at", "desc")

@@ -40,6 +40,23 @@ export async function graphSignatureParts(
   return { version: row?.version ?? 0, maxRelation: row?.max_relation ?? 0 };
 }
 
+/** The signature parts of several graphs (one statement; a graph never written has version 0). */
+export async function graphsSignatureParts(
+  db: Db,
+  graphIds: number[],
+): Promise<Map<number, { version: number; maxRelation: number }>> {
+  const ids = graphIds.length ? sql.join(graphIds) : sql`NULL`;
+  const rows = (
+    await sql<{ graph_id: number | null; version: number | null; max_relation: number | null }>`
+      SELECT NULL AS graph_id, NULL AS version, (SELECT max(id) FROM kg_relations) AS max_relation
+      UNION ALL
+      SELECT graph_id, version, NULL FROM kg_graph_state WHERE graph_id IN (${ids})`.execute(db)
+  ).rows;
+  const maxRelation = rows.find((r) => r.graph_id === null)?.max_relation ?? 0;
+  const versions = new Map(rows.map((r) => [r.graph_id, r.version ?? 0]));
+  return new Map(graphIds.map((id) => [id, { version: versions.get(id) ?? 0, maxRelation }]));
+}
+
 /**
  * A new version value. Random rather than counted: after a rolled-back transaction the next
  * change must not reuse a value that a cache filled inside that transaction remembers. Drawn
