@@ -18,7 +18,6 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { i18n as I18n } from "i18next";
@@ -31,7 +30,8 @@ import { NamespacesScript } from "./components/i18n-namespaces";
 import { PageScripts } from "./components/layout/page-scripts";
 import { namespaces, translate } from "./i18n";
 import { defaultPageTitle, statusOf, statusTitle } from "./utils/meta";
-import { getLocale } from "./i18next.server";
+import { preferences } from "./preferences.server";
+import { useRootData, type RootData } from "./root-data";
 import { getPlatformConfig } from "./platform-client/config.server";
 // Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
 // the date picker's and the dropzone's come with their routes (styles/mantine-links.ts).
@@ -42,7 +42,6 @@ import a11yCss from "./styles/a11y.css";
 import { cssVariablesResolver, DEFAULT_SIZE, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
-import { resolveScheme, SCHEME_HINT } from "./utils/color-scheme";
 import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
@@ -54,35 +53,33 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [session, lng, loaded] = await Promise.all([
+  const [session, prefs, loaded] = await Promise.all([
     getSession(request),
-    getLocale(request),
+    preferences(request),
     getPlatformConfig(),
   ]);
+  const { lng } = prefs;
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   const toast = session.get("toast") ?? null;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (toast) headers.append("Set-Cookie", await commitSession(session));
-  return data(
-    {
-      lng,
-      // The moment relative times are counted from, the same on the server and while hydrating.
-      now: Date.now(),
-      csrfToken,
-      toast,
-      size: session.get("size") ?? DEFAULT_SIZE,
-      scheme: session.get("scheme") ?? "auto",
-      colorScheme: resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT)),
-      config: {
-        ok: loaded.ok,
-        showLogo: loaded.config.YF_SHOW_LOGO === true,
-        productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
-        pageTitle: String(loaded.config.YF_PRODUCT_TITLE || defaultPageTitle(lng)),
-      },
+  const root: RootData = {
+    lng,
+    now: Date.now(),
+    csrfToken,
+    toast,
+    size: prefs.size,
+    scheme: prefs.scheme,
+    colorScheme: prefs.colorScheme,
+    config: {
+      ok: loaded.ok,
+      showLogo: loaded.config.YF_SHOW_LOGO === true,
+      productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
+      pageTitle: String(loaded.config.YF_PRODUCT_TITLE || defaultPageTitle(lng)),
     },
-    { headers },
-  );
+  };
+  return data(root, { headers });
 }
 
 /** A page whose error reached the root's boundary (a public page's, a resource route's) is titled by its status. */
@@ -91,8 +88,6 @@ export const meta: MetaFunction = ({ error, matches }) =>
 
 /** The root data (config, flash) must follow every navigation, not only submissions. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 /**
  * Mantine keeps no colour scheme of its own: the preferences cookie holds the choice and the
@@ -107,7 +102,7 @@ const schemeManager: MantineColorSchemeManager = {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   const nonce = useNonce();
   // The choice is the server's (the preferences cookie); "auto" follows the system.
   // Mantine's own state is always "auto" (it is read once, at mount): an explicit choice is

@@ -6,8 +6,6 @@ import { ECHARTS_MODULES } from "./echarts-modules";
 import { renderGraphSvg } from "./graph-svg.server";
 import { LABEL_ALL_NODES } from "./graph-options";
 import { themeChart, type ChartOption, type ChartSpec, type ColorScheme } from "./theme";
-import { getSession } from "~/auth/session.server";
-import { resolveScheme, SCHEME_HINT } from "~/utils/color-scheme";
 
 echarts.use([...ECHARTS_MODULES, SVGRenderer]);
 
@@ -92,43 +90,16 @@ function isBigGraph(option: ChartOption): boolean {
 }
 
 /**
- * Client navigations (the data fetches of a hydrated page) are drawn by the browser, so
- * they need no SVG. Browsers mark those fetches `Sec-Fetch-Dest: empty`; anything else
- * (documents, clients that send no such header) gets the SVG.
- */
-export function wantsServerSvg(request: Request): boolean {
-  return request.headers.get("sec-fetch-dest") !== "empty";
-}
-
-const schemes = new WeakMap<Request, Promise<ColorScheme>>();
-
-/**
- * The colour scheme the root draws the page in (app/root.tsx): the preference, else the
- * system's hint. Read once per request, however many charts the page has.
- */
-export function requestColorScheme(request: Request): Promise<ColorScheme> {
-  let scheme = schemes.get(request);
-  if (!scheme) {
-    scheme = getSession(request).then((session) =>
-      resolveScheme(session.get("scheme") ?? "auto", request.headers.get(SCHEME_HINT)),
-    );
-    schemes.set(request, scheme);
-  }
-  return scheme;
-}
-
-/**
  * The chart for a loader: its option (scheme-free: the browser themes it for the scheme it
  * shows), and its SVG, drawn in the page's scheme, when the answer is a document.
  */
 export async function chartSpec(
-  request: Request | null,
+  /** The page's scheme, or null where the browser draws the chart (`chartScheme` in preferences.server.ts). */
+  scheme: ColorScheme | null,
   option: ChartOption,
   width = 960,
   height = 360,
 ): Promise<ChartSpec> {
-  const scheme =
-    request === null ? "light" : wantsServerSvg(request) ? await requestColorScheme(request) : null;
   const svg = scheme ? renderChartSvg(option, width, height, { scheme }) : null;
   return { option, svg, ...(scheme ? { scheme } : {}), width, height };
 }

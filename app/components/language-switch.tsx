@@ -1,9 +1,9 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import IconLanguage from "@tabler/icons-react/dist/esm/icons/IconLanguage.mjs";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
 import { UiForm } from "~/components/layout/post-forms";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { SCHEME_PREFERENCES } from "~/utils/color-scheme";
 
 /**
@@ -13,7 +13,7 @@ import { SCHEME_PREFERENCES } from "~/utils/color-scheme";
 export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const back = location.pathname + location.search;
   return (
     <details className="dd" data-testid="language-switch">

@@ -3,6 +3,7 @@ import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "@contract/in
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { fetchOr404, notFound, pageError, requireId } from "~/http/page.server";
 import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";
@@ -107,10 +108,15 @@ export async function modelEvaluationPage(
   const perClass = ev
     ? {
         // Beside the per-class table (half the page's width at desktop sizes).
-        ...(await chartSpec(request, classMetricsOption(ev.per_class, names), 600, 500)),
+        ...(await chartSpec(
+          await chartScheme(request),
+          classMetricsOption(ev.per_class, names),
+          600,
+          500,
+        )),
         // A phone's: a band per class, labels on one line.
         narrow: await chartSpec(
-          request,
+          await chartScheme(request),
           classBarsOption(ev.per_class, names),
           320,
           classBarsHeight(ev.per_class.length),
@@ -120,7 +126,7 @@ export async function modelEvaluationPage(
   const history =
     answer.history.length > 1
       ? await chartSpec(
-          request,
+          await chartScheme(request),
           trendOption(
             answer.history.map((h) => `#${h.run_id}`),
             [

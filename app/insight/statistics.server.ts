@@ -10,6 +10,7 @@ import { requireViewer, type Viewer } from "~/auth/guard.server";
 import { barOption, trendOption } from "~/charts/series-options";
 import { colorFor } from "~/charts/theme";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { fetchOr404 } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { columnsOption, trendLines } from "./chart-options";
@@ -37,7 +38,7 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
   });
   const t = await getFixedT(request, "insight");
   const chart = await chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(
       stats.series.map((d) => d.day),
       [
@@ -61,9 +62,9 @@ const typeItems = <T extends { type: string; color: string }>(
 ) => rows.map((b) => ({ name: b.type, value: value(b), color: colorFor(b.type, b.color) }));
 
 /** A statistics trend drawn as lines: the total and the named lines. */
-const trendChart = (request: Request, trend: Trend, totalName: string, height: number) =>
+const trendChart = async (request: Request, trend: Trend, totalName: string, height: number) =>
   chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(trend.periods, trendLines(trend, totalName), { smooth: true }),
     1100,
     height,
@@ -80,7 +81,7 @@ export async function entityPage(request: Request, viewer: Viewer) {
   });
   const t = await getFixedT(request, "insight");
   const byType = await chartSpec(
-    request,
+    await chartScheme(request),
     barOption(typeItems(stats.by_type, (b) => b.entities)),
     640,
     Math.max(160, 40 + stats.by_type.length * 28),
@@ -102,7 +103,7 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
   );
   const t = await getFixedT(request, "insight");
   const mentions = await chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(
       stats.mentions.periods,
       [{ name: t("entityDetail.mentions"), values: stats.mentions.total, area: true }],
@@ -112,7 +113,7 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
     280,
   );
   const relations = await chartSpec(
-    request,
+    await chartScheme(request),
     barOption(stats.relations.map((r) => ({ name: r.predicate, value: r.total }))),
     560,
     Math.max(160, 40 + stats.relations.length * 30),
@@ -129,7 +130,7 @@ export async function verbPage(request: Request, viewer: Viewer) {
   const t = await getFixedT(request, "insight");
   const top = stats.verbs.slice(0, CHART_TOP);
   const verbs = await chartSpec(
-    request,
+    await chartScheme(request),
     barOption(
       top.map((v) => ({
         name: v.verb === v.type ? v.verb : t("verb.verbOfType", { verb: v.verb, type: v.type }),
@@ -141,7 +142,7 @@ export async function verbPage(request: Request, viewer: Viewer) {
   );
   const trend = await trendChart(request, stats.trend, t("verb.trendTotal"), 300);
   const byType = await chartSpec(
-    request,
+    await chartScheme(request),
     columnsOption(typeItems(stats.by_type, (b) => b.events)),
     560,
     280,
@@ -160,7 +161,7 @@ export async function keywordPage(request: Request, viewer: Viewer) {
   });
   const top = stats.keywords.slice(0, 20);
   const chart = await chartSpec(
-    request,
+    await chartScheme(request),
     barOption(top.map((k) => ({ name: k.word, value: k.count, color: "#6085f2" }))),
     560,
     Math.max(160, 40 + top.length * 24),

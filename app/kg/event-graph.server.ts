@@ -1,6 +1,7 @@
 import type { PlatformClient } from "~/platform-client/client.server";
 import { bendAroundBoxes, boxGraphOption, type BoxNode } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { LINK_COLORS, LINK_TYPES } from "./event-links";
 import { eventHref, sourceHref } from "./links";
 import type { EventGraph } from "@contract/kg";
@@ -88,7 +89,7 @@ export async function eventGraphChart(
     { legend: true, labelsInGap: true },
   );
   return {
-    spec: await chartSpec(request, box.option, box.width, box.height),
+    spec: await chartSpec(await chartScheme(request), box.option, box.width, box.height),
     nodeHrefs: g.nodes.map((n) => nodeHref(n.id)),
     edgeHrefs: g.edges.map((e) => sourceHref(kgId, e) ?? undefined),
   };

@@ -3,6 +3,7 @@ import { PlatformError, type PlatformClient } from "~/platform-client/client.ser
 import { colorFor } from "~/charts/theme";
 import { graphOption } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";
 import type { ArticleDetail, ExtractAnswer } from "@contract/kg";
@@ -123,7 +124,7 @@ async function resultGraph(
     { directed: true, edgeLabels: true },
   );
   return {
-    spec: await chartSpec(request, option, SIZE.width, SIZE.height),
+    spec: await chartSpec(await chartScheme(request), option, SIZE.width, SIZE.height),
     nodeHrefs: nodes.map((n) => entityHref(kgId, n.id)),
   };
 }

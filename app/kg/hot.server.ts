@@ -1,5 +1,6 @@
 import type { HotRanking } from "@contract/kg";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { trendOption } from "~/charts/series-options";
 import { HOT_TREND_LINES } from "./limits";
 
@@ -45,7 +46,7 @@ export async function hotRankingView<T>(
   );
   const results = ranking.results.map((r, i) => ({ ...r, trend: grouped.series[i] }));
   const trend = await chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(
       grouped.days,
       results.slice(0, HOT_TREND_LINES).map((r) => ({ name: lineName(r), values: r.trend })),

@@ -4,6 +4,7 @@ import { PlatformError } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
 import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { fetchOr404, pageError } from "~/http/page.server";
 import { entityHref } from "./links";
 import { listParam, textParam } from "./params.server";
@@ -178,7 +179,7 @@ export async function pathChart(request: Request, kgId: number, s: PathSearch) {
   const size = { width: 1000, height: Math.min(560, 160 + 70 * s.paths.length) };
   return {
     spec: await chartSpec(
-      request,
+      await chartScheme(request),
       graphOption(g, size, { directed: true }),
       size.width,
       size.height,

@@ -2,6 +2,7 @@ import type { PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
 import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { entityHref, sourceHref } from "./links";
 import type { EntityDetail, RelationDetail, RelationGraph, RelationGraphNode } from "@contract/kg";
 import { MAX_EXPANDED, NODE_LIMITS } from "./limits";
@@ -94,7 +95,7 @@ export async function relationGraphChart(
   size = { width: 1200, height: 640 },
 ) {
   const spec = await chartSpec(
-    request,
+    await chartScheme(request),
     graphOption(relationGraphData(g), size, { directed: true }),
     size.width,
     size.height,

@@ -5,6 +5,7 @@ import { EChart } from "~/components/charts/chart";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { Main } from "~/components/layout/main-landmark";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
@@ -61,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     height: 500,
   });
   const trend = await chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(entity.trend.days, [{ name: t("hot.mentions"), values: entity.trend.values }], {
       area: true,
     }),

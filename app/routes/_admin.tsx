@@ -9,7 +9,7 @@ import { AdminShell } from "~/components/layout/admin-shell";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { ErrorPage } from "~/components/ui/error-page";
 import { filterNav } from "~/navigation";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/root-data";
 import { mayOpen, pagePath, requireViewer } from "~/auth/guard.server";
 import { commitSession, getSession } from "~/auth/session.server";
 import { statusOf, statusTitle } from "~/utils/meta";
@@ -78,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 function Shell({ children }: { children: React.ReactNode }) {
   const d = useRouteLoaderData<typeof loader>("routes/_admin");
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   // The layout's loader failed (the platform is down…): the page's error alone.
   if (!d) return <>{children}</>;
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { boxGraphOption, type BoxNode } from "~/charts/graph-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { kgLinks } from "~/components/kg/styles";
 import type { FlowDetail, FlowSummary, Paged } from "@contract/kg";
@@ -77,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     graph,
     flows: flows.results,
     flow,
-    chart: await chartSpec(request, box.option, box.width, box.height),
+    chart: await chartSpec(await chartScheme(request), box.option, box.width, box.height),
   });
 }
 

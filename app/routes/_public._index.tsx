@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { barOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
 import { Separated } from "~/components/ui/separated";
 import { EntityChip, TypeBadge } from "~/components/kg/labels";
@@ -11,13 +12,12 @@ import { Sparkline } from "~/components/kg/sparkline";
 import { articleHref, eventHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
 import type { GraphOverview } from "@contract/kg";
-import { activeGraphId } from "~/kg/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
 import { formatDay } from "~/utils/format";
+import { activeGraph } from "~/preferences.server";
 
 export const meta = titleMeta("nav.home");
 export const links = kgLinks;
@@ -25,7 +25,7 @@ export const handle = { name: "home" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const kgId = await activeGraph(request, params);
   const overview = await fetchOr404<GraphOverview>(viewer.api, `/kg/graphs/${kgId}/overview/`);
   const bars = (items: GraphOverview["entity_types"]) =>
     barOption(
@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({
     kgId: overview.graph.id,
     overview,
-    entityTypes: await chartSpec(request, bars(overview.entity_types), 560, 320),
-    eventTypes: await chartSpec(request, bars(overview.event_types), 560, 320),
+    entityTypes: await chartSpec(await chartScheme(request), bars(overview.entity_types), 560, 320),
+    eventTypes: await chartSpec(await chartScheme(request), bars(overview.event_types), 560, 320),
   });
 }
 

@@ -6,12 +6,12 @@ import { eventGraphChart, linkTypesFrom, loadEventGraph } from "~/kg/event-graph
 import { EventGraphView, LinkTypeFields } from "~/components/kg/event-graph-view";
 import { eventGraphHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import { activeGraphId, publicGraph } from "~/kg/graphs.server";
+import { publicGraph } from "~/kg/graphs.server";
 import { titleMeta } from "~/utils/meta";
-import { getSession } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { intParam } from "~/kg/params.server";
 import { platformFor } from "~/auth/platform.server";
+import { activeGraph } from "~/preferences.server";
 
 export const meta = titleMeta("nav.eeg");
 export const links = kgLinks;
@@ -21,7 +21,7 @@ const LIMITS = [50, 100, 200, 300] as const;
 /** Public (spec §6 whitelist): a graph's causal event graph, its strongest event links, graph via ?id=. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await platformFor(request);
-  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const kgId = await activeGraph(request, params);
   const url = new URL(request.url);
   const types = linkTypesFrom(url);
   const limit = intParam(url, "limit", LIMITS, 100);

@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EntityRef, HotRanking } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
-import { getSession } from "~/auth/session.server";
 import { colorFor } from "~/charts/theme";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
@@ -15,7 +14,7 @@ import { kgLinks } from "~/components/kg/styles";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
 import { mayExportGraph } from "~/interchange/downloads.server";
-import { activeGraphId, getGraph, getOntology } from "~/kg/graphs.server";
+import { getGraph, getOntology } from "~/kg/graphs.server";
 import { hotRankingView } from "~/kg/hot.server";
 import { HOT_WINDOWS } from "~/kg/limits";
 import { relationGraphHref } from "~/kg/links";
@@ -23,13 +22,14 @@ import { intParam } from "~/kg/params.server";
 import { titleMeta } from "~/utils/meta";
 import { DataTable, rankColumn } from "~/components/ui/data-table";
 import { CompactNumber } from "~/components/ui/relative-time";
+import { activeGraph } from "~/preferences.server";
 
 export const meta = titleMeta("nav.hotentity");
 export const links = () => [...kgLinks(), ...interchangeLinks()];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const kgId = await activeGraph(request, params);
   const url = new URL(request.url);
   const days = intParam(url, "days", HOT_WINDOWS, 7);
   const [graph, ontology] = await Promise.all([

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EChart } from "~/components/charts/chart";
 import { trendOption } from "~/charts/series-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { EventLinkList, EventWhenWhere, Timeline } from "~/components/kg/facts";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const t = await getFixedT(request, "kg");
   const trend = await chartSpec(
-    request,
+    await chartScheme(request),
     trendOption(event.trend.days, [{ name: t("hot.reports"), values: event.trend.values }], {
       area: true,
     }),

@@ -3,14 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { HotRanking, KgEvent } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
-import { getSession } from "~/auth/session.server";
 import { HotRankingPage } from "~/components/kg/hot-ranking-page";
 import { SourceLink, TypeBadge } from "~/components/kg/labels";
 import { Sparkline } from "~/components/kg/sparkline";
 import { kgLinks } from "~/components/kg/styles";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { fetchOr404 } from "~/http/page.server";
-import { activeGraphId, getGraph } from "~/kg/graphs.server";
+import { getGraph } from "~/kg/graphs.server";
 import { hotRankingView } from "~/kg/hot.server";
 import { HOT_WINDOWS } from "~/kg/limits";
 import { eventHref } from "~/kg/links";
@@ -19,6 +18,7 @@ import { titleMeta } from "~/utils/meta";
 import { DataTable, rankColumn } from "~/components/ui/data-table";
 import { formatDay } from "~/utils/format";
 import { CompactNumber } from "~/components/ui/relative-time";
+import { activeGraph } from "~/preferences.server";
 
 export const meta = titleMeta("nav.hotevent");
 export const links = kgLinks;
@@ -26,7 +26,7 @@ export const handle = { name: "HotEventPage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const kgId = activeGraphId(request, params, (await getSession(request)).get("kgId"));
+  const kgId = await activeGraph(request, params);
   const days = intParam(new URL(request.url), "days", HOT_WINDOWS, 7);
   const [graph, ranking] = await Promise.all([
     getGraph(viewer.api, kgId),

@@ -1,15 +1,16 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Main, SkipLink } from "~/components/layout/main-landmark";
 import { PublicHeader } from "~/components/layout/public-header";
 import { isWhitelisted } from "~/navigation";
 import { platformFor } from "~/auth/platform.server";
-import type { loader as rootLoader } from "~/root";
-import { activeGraphId, loadGraphs } from "~/kg/graphs.server";
+import { useRootData } from "~/root-data";
+import { loadGraphs } from "~/kg/graphs.server";
 import { getOptionalViewer, pagePath, requireViewer } from "~/auth/guard.server";
 import { commitSession, getSession } from "~/auth/session.server";
+import { activeGraph } from "~/preferences.server";
 
 /** The public layout of spec §2: header with the graph picker, footer, back-to-top. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : await requireViewer(request);
   const api = viewer?.api ?? (await platformFor(request));
   const session = await getSession(request);
-  const kgId = activeGraphId(request, params, session.get("kgId"));
+  const kgId = await activeGraph(request, params);
   const graphs = await loadGraphs(api);
   const headers = new Headers();
   // Spec §2: the last chosen graph is remembered.
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PublicLayout() {
   const { graphs, kgId, username } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { t } = useTranslation();
   return (
     <>

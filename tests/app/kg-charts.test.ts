@@ -5,6 +5,7 @@ import { barOption, trendOption } from "~/charts/series-options";
 import { bendAroundBoxes, boxGraphOption, graphOption, type BoxNode } from "~/charts/graph-options";
 import { renderGraphSvg } from "~/charts/graph-svg.server";
 import { chartSpec, renderChartSvg } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { AnnotatedText } from "~/components/kg/annotated-text";
 import { safeUrl } from "~/components/kg/article-view";
 import { parseSentence, sourceHref } from "~/kg/links";
@@ -265,11 +266,15 @@ describe("charts rendered to SVG on the server", () => {
   it("gives no SVG to a hydrated page's data request, which the browser draws", async () => {
     const option = trendOption(["2024-12-01"], [{ name: "x", values: [1] }]);
     const doc = await chartSpec(
-      new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }),
+      await chartScheme(
+        new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "document" } }),
+      ),
       option,
     );
     const fetched = await chartSpec(
-      new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }),
+      await chartScheme(
+        new Request("http://console.test/", { headers: { "Sec-Fetch-Dest": "empty" } }),
+      ),
       option,
     );
     expect(doc.svg).toMatch(/^<svg/);
@@ -279,9 +284,11 @@ describe("charts rendered to SVG on the server", () => {
     expect(fetched.scheme).toBeUndefined();
     // "auto" with the browser's hint of a dark system: drawn dark, and said so.
     const dark = await chartSpec(
-      new Request("http://console.test/", {
-        headers: { "Sec-Fetch-Dest": "document", "Sec-CH-Prefers-Color-Scheme": "dark" },
-      }),
+      await chartScheme(
+        new Request("http://console.test/", {
+          headers: { "Sec-Fetch-Dest": "document", "Sec-CH-Prefers-Color-Scheme": "dark" },
+        }),
+      ),
       option,
     );
     expect(dark.scheme).toBe("dark");

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { fillFor } from "~/charts/theme";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { useShownScheme } from "~/components/charts/use-shown-scheme";
 
 /**
@@ -18,7 +17,7 @@ export function Sparkline({
   width?: number;
   height?: number;
 }) {
-  const scheme = useShownScheme(useRouteLoaderData<RootData>("root")?.colorScheme);
+  const scheme = useShownScheme(useRootData()?.colorScheme);
   if (values.length === 0) return null;
   const line = fillFor(color, scheme);
   const max = Math.max(1, ...values);

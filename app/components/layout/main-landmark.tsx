@@ -1,7 +1,6 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { FlashRegion } from "../flash-toast";
 
 /** The id the skip link jumps to: every page has exactly one `<main>`, and it carries it. */
@@ -41,7 +40,7 @@ export function Main({
   children: ReactNode;
   testId?: string;
 }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const toast = root?.toast ?? null;
   return (
     <main id={MAIN_ID} tabIndex={-1} className={className} data-testid={testId}>

@@ -1,6 +1,6 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/root-data";
 import { LanguageSwitch } from "../language-switch";
 import { Separated } from "../ui/separated";
 import { SkipLink } from "./main-landmark";
@@ -10,7 +10,7 @@ import { LogoutButton } from "./post-forms";
 export function StandaloneHeader({ username }: { username?: string | null }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const here = location.pathname + location.search;
   return (
     <>

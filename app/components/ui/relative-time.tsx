@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { formatDate, formatTime, numberFormatter, thousands } from "~/utils/format";
 
 /**
@@ -8,7 +7,7 @@ import { formatDate, formatTime, numberFormatter, thousands } from "~/utils/form
  * relative times count from it, so the server's text and the hydrating client's agree.
  */
 function useNow(): number {
-  return useRouteLoaderData<RootData>("root")?.now ?? Date.now();
+  return useRootData()?.now ?? Date.now();
 }
 
 /**
