@@ -54,39 +54,60 @@ const benchBuild =
     : {};
 // --- end of benchmark only
 
-const { benchRoute, ...benchPaths } = benchBuild;
-
-/** @type {import('@remix-run/dev').AppConfig} */
-export default {
-  ...benchPaths,
-  routes: async (defineRoutes) =>
-    defineRoutes((route) => {
-      tableRoutes(route);
-      benchRoute?.(route);
-    }),
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+// --- Benchmark only (bench/pages.ts, issue 25): with BENCH_BARE_APP=1 the reference app of
+// bench/bare-app/ (its own root, no console) is built instead, into bench/.bare-build/.
+const bareApp = {
+  appDirectory: "bench/bare-app",
+  serverBuildPath: "bench/.bare-build/index.js",
+  assetsBuildDirectory: "bench/.bare-build/public/build",
+  ignoredRouteFiles: ["**/.*", "server.mjs"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
-  serverDependenciesToBundle: [
-    // Bundled whole: pages import Mantine's components file by file (app/mantine-modules.d.ts),
-    // which the server bundle holds; the index must resolve to those same modules (one context).
-    /^@mantine\//,
-    /^mantine-react-table/,
-    /^remix-i18next/,
-    /^remix-utils/,
-    /^@tabler\/icons-react/,
-    /^echarts/,
-    /^zrender/,
-  ],
+  serverDependenciesToBundle: [/^@mantine\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    // Off: the whole route manifest (one cacheable file, ~5 KB gzip) instead of discovering
-    // routes per page. With 128 routes, discovery cost 3 extra route matchings in every
-    // server render (~4-6 ms, a fifth of a page) and a /__manifest request before client
-    // navigations to new routes (docs/decisions/004-route-manifest.md).
-    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 };
+// --- end of benchmark only
+
+const { benchRoute, ...benchPaths } = benchBuild;
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default process.env.BENCH_BARE_APP === "1"
+  ? bareApp
+  : {
+      ...benchPaths,
+      routes: async (defineRoutes) =>
+        defineRoutes((route) => {
+          tableRoutes(route);
+          benchRoute?.(route);
+        }),
+      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+      serverModuleFormat: "esm",
+      serverPlatform: "node",
+      serverDependenciesToBundle: [
+        // Bundled whole: pages import Mantine's components file by file (app/mantine-modules.d.ts),
+        // which the server bundle holds; the index must resolve to those same modules (one context).
+        /^@mantine\//,
+        /^mantine-react-table/,
+        /^remix-i18next/,
+        /^remix-utils/,
+        /^@tabler\/icons-react/,
+        /^echarts/,
+        /^zrender/,
+      ],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        // Off: the whole route manifest (one cacheable file, ~5 KB gzip) instead of discovering
+        // routes per page. With 128 routes, discovery cost 3 extra route matchings in every
+        // server render (~4-6 ms, a fifth of a page) and a /__manifest request before client
+        // navigations to new routes (docs/decisions/004-route-manifest.md).
+        v3_lazyRouteDiscovery: false,
+        v3_singleFetch: true,
+      },
+    };
