@@ -21,15 +21,14 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../platform/db/database.js";
 import { storeOverSqlite } from "../platform/db/store.js";
-import { iri, ontologyBaseIri, NS } from "../platform/interchange/vocabulary.js";
 import { ensureBuiltinOntologies } from "../platform/kg/ontology.js";
-import { prng } from "../platform/seed/corpus/writer.js";
 import { settingsFromEnv } from "../platform/settings.js";
 import { freePort } from "../tests/helpers/free-port.js";
+import { militaryNTriples } from "../tests/helpers/ntriples.js";
+import { createOtherUsers, percentile, userWrites } from "../tests/helpers/user-writes.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const WRITERS = Number(process.env.WRITERS ?? 4);
-const FILE_BYTES = 19 * 1024 * 1024;
 const ADMIN_PASSWORD = "apply-bench-admin-1";
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const n = (x: number, digits = 0) =>
@@ -39,12 +38,6 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-
-function percentile(values: number[], p: number) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
 const port = await freePort();
@@ -137,70 +130,8 @@ async function main() {
     store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), db),
     settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
   });
-  const classes = db
-    .prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? ORDER BY id")
-    .all(ontologyId) as { id: number; name: string }[];
-  const types = db
-    .prepare(
-      "SELECT name, domain_class_id AS d, range_class_id AS r FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as { name: string; d: number | null; r: number | null }[];
-
   const began = performance.now();
-  const O = ontologyBaseIri(ontologyId);
-  const entities = Math.max(classes.length * 2, Math.round(STATEMENTS / 12));
-  const relations = STATEMENTS - 2 * entities;
-  const byClass = new Map<number, number[]>();
-  const classOf: number[] = [];
-  for (let i = 0; i < entities; i++) {
-    const c = classes[i % classes.length].id;
-    classOf.push(c);
-    byClass.set(c, [...(byClass.get(c) ?? []), i]);
-  }
-  const all = [...Array(entities).keys()];
-  /** Entities of exactly the class (always within its domain or range), or all without one. */
-  const pool = (c: number | null) => (c === null ? all : (byClass.get(c) ?? []));
-  const usable = types
-    .map((t) => ({
-      iri: `<${iri.relationType(O, t.name)}>`,
-      subjects: pool(t.d),
-      objects: pool(t.r),
-    }))
-    .filter((t) => t.subjects.length && t.objects.length);
-  const entityIri = (i: number) =>
-    `<http://bench.example/entity/${encodeURIComponent(`实体${i}`)}>`;
-  const classIri = new Map(classes.map((c) => [c.id, `<${iri.class(O, c.name)}>`]));
-  const files: string[] = [];
-  let lines: string[] = [];
-  let bytes = 0;
-  const add = (line: string) => {
-    const size = Buffer.byteLength(line) + 1;
-    if (bytes + size > FILE_BYTES) {
-      files.push(lines.join("\n"));
-      lines = [];
-      bytes = 0;
-    }
-    lines.push(line);
-    bytes += size;
-  };
-  for (let i = 0; i < entities; i++) {
-    add(`${entityIri(i)} <${NS.rdf}type> ${classIri.get(classOf[i])} .`);
-    add(`${entityIri(i)} <${NS.rdfs}label> "实体${i}"@zh .`);
-  }
-  const rng = prng(26);
-  const next = (k: number) => rng.int(0, k - 1);
-  const seen = new Set<string>();
-  for (let made = 0; made < relations;) {
-    const t = usable[next(usable.length)];
-    const s = t.subjects[next(t.subjects.length)];
-    const o = t.objects[next(t.objects.length)];
-    const key = `${s} ${t.iri} ${o}`;
-    if (s === o || seen.has(key)) continue;
-    seen.add(key);
-    add(`${entityIri(s)} ${t.iri} ${entityIri(o)} .`);
-    made++;
-  }
-  if (lines.length) files.push(lines.join("\n"));
+  const { files, entities, relations } = militaryNTriples(db, ontologyId, STATEMENTS);
   console.log(
     `${n(STATEMENTS)} statements (${n(entities)} entities, ${n(relations)} relations) in ${files.length} file(s), written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
   );
@@ -220,18 +151,13 @@ async function main() {
   }
   files.length = 0;
 
-  // The other users: each logs in and saves its own user record, again and again.
-  const others: { id: number; name: string }[] = [];
-  for (let w = 0; w < WRITERS; w++) {
-    const name = `apply-bench-${w}`;
-    const made = (await api("POST", "/common/users/", {
-      username: name,
-      email: `${name}@example.com`,
-      password: `Apply-bench-pass-${w}`,
-      is_active: 1,
-    })) as { id: number };
-    others.push({ id: made.id, name });
-  }
+  // The other users: each logs in and saves its own user record (API and console forms).
+  const others = await createOtherUsers(
+    origin,
+    { token: body.token, csrf: body.csrf_token },
+    WRITERS,
+    "apply-bench",
+  );
 
   const jobStatus = (id: number) =>
     db.prepare("SELECT status, error, result_json FROM jobs WHERE id = ?").get(id) as {
@@ -244,44 +170,20 @@ async function main() {
     const sampler = setInterval(() => {
       for (const pid of serverPids()) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, rssOf(pid)));
     }, 50);
-    const writes = { stop: false, latencies: [] as number[], s5xx: 0, failed: 0, first: "" };
-    const loop = async (o: { id: number; name: string }, w: number) => {
-      for (let i = 0; !writes.stop; i++) {
-        for (const step of ["login", "save"] as const) {
-          const t0 = performance.now();
-          const r =
-            step === "login"
-              ? await login(o.name, `Apply-bench-pass-${w}`)
-              : await fetch(`${origin}/api/common/users/${o.id}/`, {
-                  method: "PATCH",
-                  headers: headers(),
-                  body: JSON.stringify({ email: `${o.name}-${i}@example.com` }),
-                });
-          await r.text();
-          writes.latencies.push(performance.now() - t0);
-          if (r.status >= 500) writes.s5xx++;
-          if (!r.ok) {
-            writes.failed++;
-            writes.first ||= `${step}: ${r.status}`;
-          }
-        }
-      }
-    };
     const t0 = performance.now();
     const id = await start();
-    const running = writing ? Promise.all(others.map(loop)) : Promise.resolve([]);
+    const writes = writing ? userWrites(origin, others) : null;
     let job = jobStatus(id);
     while (!["succeeded", "failed", "cancelled"].includes(job.status)) {
       await new Promise((r) => setTimeout(r, 100));
       job = jobStatus(id);
     }
     const seconds = (performance.now() - t0) / 1000;
-    writes.stop = true;
-    await running;
+    const log = await writes?.stop();
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
     const peak = Math.max(...peaks.values());
-    return { id, job, seconds, peak, writes };
+    return { id, job, seconds, peak, log };
   };
 
   const dry = await timed(
@@ -315,7 +217,8 @@ async function main() {
   const stored = { entities: count("kg_entities"), relations: count("kg_relations") };
   db.close();
 
-  const w = applied.writes.latencies;
+  const log = applied.log!;
+  const w = log.latencies;
   console.log("");
   console.log(
     `| ${n(STATEMENTS)} N-Triples statements | time | statements/s | RSS peak (a process) |`,
@@ -330,7 +233,7 @@ async function main() {
     );
   console.log("");
   console.log(
-    `writes during the apply (${WRITERS} users, login + save): ${w.length} — p50 ${n(percentile(w, 0.5))} ms, p95 ${n(percentile(w, 0.95))} ms, p99 ${n(percentile(w, 0.99))} ms, max ${n(Math.max(0, ...w))} ms; 5xx ${applied.writes.s5xx}, failed ${applied.writes.failed}${applied.writes.first ? ` (first: ${applied.writes.first})` : ""}`,
+    `writes during the apply (${WRITERS} users, each: API login + save, console login form + user form): ${w.length} — p50 ${n(percentile(w, 0.5))} ms, p95 ${n(percentile(w, 0.95))} ms, p99 ${n(percentile(w, 0.99))} ms, max ${n(Math.max(0, ...w))} ms; 5xx ${log.serverErrors}, failed ${log.failed}${log.first ? ` (first: ${log.first})` : ""}`,
   );
   console.log(
     `SQLITE_BUSY in the server's output: ${output.includes("SQLITE_BUSY") ? "yes" : "no"}; stored: ${n(stored.entities)} entities, ${n(stored.relations)} relations; load after: ${load()}`,
@@ -338,7 +241,7 @@ async function main() {
   const goals = [
     ["RSS ≤ 400 MB", Math.max(dry.peak, applied.peak) <= 400e6],
     ["write p99 ≤ 1 s", percentile(w, 0.99) <= 1000],
-    ["no 5xx", applied.writes.s5xx === 0],
+    ["no 5xx", log.serverErrors === 0],
     ["no SQLITE_BUSY", !output.includes("SQLITE_BUSY")],
   ] as const;
   console.log(`goals: ${goals.map(([g, ok]) => `${g} ${ok ? "✓" : "✗"}`).join(", ")}`);
