@@ -218,11 +218,13 @@ describe("a graph apply on the real server", () => {
     const writes = userWrites(base, others);
     let atSuccess: { entities: number; relations: number } | null = null;
     let job: JobRow | null = null;
+    let from = 0;
     try {
       // The writers are under way before the apply starts.
       await vi.waitFor(() => expect(writes.log.latencies.length).toBeGreaterThan(2), {
         timeout: 30_000,
       });
+      from = writes.log.latencies.length;
       const applied = await call("POST", `/graphadmin/graphs/${graphId}/update/`, {
         plan_job_id: dry.body.job_id,
       });
@@ -252,9 +254,11 @@ describe("a graph apply on the real server", () => {
     expect(atSuccess).toEqual(planned);
 
     const { log } = writes;
-    const ms = (p: number) => Math.round(percentile(log.latencies, p));
+    const during = log.latencies.slice(from);
+    const ms = (p: number) => Math.round(percentile(during, p));
+    // Printed, not asserted: p99 ≤ 1 s at any size needs the batched apply (decision 024).
     console.log(
-      `writes during the apply: ${log.latencies.length}, p50 ${ms(0.5)} ms, p95 ${ms(0.95)} ms, p99 ${ms(0.99)} ms`,
+      `writes during the apply: ${during.length}, p50 ${ms(0.5)} ms, p95 ${ms(0.95)} ms, p99 ${ms(0.99)} ms`,
     );
     expect(log.latencies.length).toBeGreaterThan(4);
     expect(log.serverErrors).toBe(0);
