@@ -45,6 +45,7 @@ const BENCHES: Bench[] = [
     script: "interchange-import-bench.ts",
     short: { env: { STATEMENTS: "50000" } },
   },
+  { name: "apply", script: "apply-bench.ts", short: { env: { STATEMENTS: "20000" } } },
   {
     name: "mixed-load",
     script: "mixed-load.ts",
