@@ -1,1 +1,0 @@
-import{a as y,b as t,c as E,d as _,j as i,l as n}from"/build/_shared/chunk-WQ7J35LW.js";var c=y(r=>{"use strict";var a=_();r.createRoot=a.createRoot,r.hydrateRoot=a.hydrateRoot;var m});var o=t(E()),s=t(c()),e=t(n());(0,o.startTransition)(()=>{(0,s.hydrateRoot)(document,(0,e.jsx)(o.StrictMode,{children:(0,e.jsx)(i,{})}))});
