@@ -48,6 +48,16 @@ function storeWriteFailure(err: unknown): HttpError | null {
 
 /** The spec's words when the service cannot answer (§8): the store is unreachable or timed out. */
 const SERVICE_UNAVAILABLE = "服务异常，请联系系统管理员！";
+
+/**
+ * What a client may read of an error that did not happen in a request (a job's failure): an
+ * HttpError's detail, a refused store write named, anything else (a store error, a bug) the
+ * spec's service message — never the error's own text. The caller logs the error itself.
+ */
+export function clientMessage(err: unknown): string {
+  if (err instanceof HttpError) return err.detail;
+  return storeWriteFailure(err)?.detail ?? SERVICE_UNAVAILABLE;
+}
 /** Seconds a client may wait before trying again while the store is unavailable. */
 const RETRY_AFTER_SECONDS = 5;
 

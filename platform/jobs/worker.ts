@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { PlatformContext } from "../context.js";
 import { storeUnreachable, type Store, type Tx } from "../db/store.js";
-import { HttpError } from "../http/errors.js";
+import { clientMessage, HttpError } from "../http/errors.js";
 import { JOB_TAKEOVER_SECONDS } from "../settings.js";
 import {
   JobCancelledError,
@@ -246,7 +246,8 @@ class Worker {
         ? e.message
         : e instanceof HttpError
           ? e.detail
-          : `任务出错：${e instanceof Error ? e.message : String(e)}`;
+          : // The error's own text (a store's, a bug's) stays in the server log.
+            `任务出错：${clientMessage(e)}`;
     if (!(
       e instanceof JobFailedError ||
       e instanceof JobCancelledError ||
