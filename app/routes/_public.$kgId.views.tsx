@@ -73,7 +73,8 @@ function OwnView({ v, groups }: { v: SavedView; groups: { id: number; name: stri
         {v.name}
       </Link>
       <ViewMeta v={v} />
-      <details className="view-manage">
+      {/* Closed again after a change (keyed by it), as the page without JavaScript shows it. */}
+      <details className="view-manage" key={v.updated_at}>
         <summary>{t("views.manage", { name: v.name })}</summary>
         <IntentForm intent="rename" className="kg-form" data-testid="rename-form">
           <input type="hidden" name="id" value={v.id} />
