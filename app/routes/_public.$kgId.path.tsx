@@ -121,6 +121,9 @@ export default function PathPage() {
             {t("path.swap")}
           </Link>
         )}
+        <Link to={`/${kgId}/views`} className="kg-button light" data-testid="views-link">
+          {t("views.title")}
+        </Link>
       </PageTitle>
 
       {d.view && <ViewNotice view={d.view} />}
