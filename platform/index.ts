@@ -9,6 +9,7 @@ import { plainQuery } from "./http/params.js";
 import { localizeResponses } from "./i18n/index.js";
 import { writeGuards } from "./http/write-guards.js";
 import { mountKg } from "./kg/routes.js";
+import { mountViews } from "./kg/views-routes.js";
 import { mountAdmin } from "./admin/routes.js";
 import { mountInterchangeExport } from "./interchange/routes.js";
 import { recoverJobs, startJobWorker, stopJobWorker } from "./jobs/worker.js";
@@ -48,6 +49,7 @@ export async function createPlatform(
   mountAuth(router, ctx);
   mountResources(router, ctx);
   mountKg(router, ctx);
+  mountViews(router, ctx);
   await mountAdmin(router, ctx);
   mountInterchangeExport(router, ctx);
   await recoverJobs(ctx);

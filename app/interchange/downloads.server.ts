@@ -44,6 +44,24 @@ export function graphExport(viewer: Viewer, kgId: number, url: URL): Promise<Res
   return passThrough(viewer, `/kg/graphs/${kgId}/export/`, query);
 }
 
+/**
+ * What a view shows (a path, an exploration): the graph's export of these entities (uuids) and
+ * these relations (ids) with their ends, in GraphML or JSON-LD (or any export format).
+ */
+export function shownExport(
+  viewer: Viewer,
+  kgId: number,
+  shown: { entities: string[]; relations: number[] },
+  format: string,
+): Promise<Response> {
+  const query = new URLSearchParams({
+    format,
+    entities: shown.entities.join(","),
+    relations: shown.relations.join(","),
+  });
+  return passThrough(viewer, `/kg/graphs/${kgId}/export/`, query);
+}
+
 /** The ontology as OWL (Turtle). */
 export function ontologyOwl(viewer: Viewer, ontologyId: number): Promise<Response> {
   return passThrough(viewer, `/graphadmin/ontologies/${ontologyId}/owl/`, new URLSearchParams());

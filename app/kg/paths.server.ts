@@ -48,6 +48,18 @@ export function pathQuery(url: URL): PathQuery {
   };
 }
 
+/** The search a path page shows, as its query string (what a saved view keeps, what a download repeats). */
+export function pathSearchQuery(q: PathQuery): URLSearchParams {
+  const out = new URLSearchParams();
+  if (q.from) out.set("from", q.from);
+  if (q.to) out.set("to", q.to);
+  out.set("hops", q.hops);
+  out.set("k", q.k);
+  out.set("direction", q.direction);
+  for (const t of q.types) out.append("types", String(t));
+  return out;
+}
+
 export type EntityChoice = Pick<EntityRef, "uuid" | "name" | "type" | "color">;
 
 /** Entities of the graph whose name or alias matches `search` (the graph's entity search). */
@@ -97,6 +109,21 @@ async function findPaths(api: PlatformClient, kgId: number, q: PathQuery) {
       return { search: null, error: e.detail ?? "" };
     throw pageError(e);
   }
+}
+
+/** The search of a download: both ends required; a refusal is the response's status. */
+export async function searchPathsOr400(api: PlatformClient, kgId: number, q: PathQuery) {
+  if (!q.from || !q.to) throw new Response("from, to", { status: 400, statusText: "Bad Request" });
+  const found = await findPaths(api, kgId, q);
+  if (found.error !== null) throw new Response(found.error, { status: 400 });
+  return found.search!;
+}
+
+/** The entities (uuids) and relations (ids) the paths show. */
+export function pathShown(s: PathSearch) {
+  const relations = new Set<number>();
+  for (const p of s.paths) for (const hop of p.hops) for (const e of hop.edges) relations.add(e.id);
+  return { entities: s.entities.map((e) => e.uuid), relations: [...relations] };
 }
 
 /** Everything the path page shows: both ends, each picker's results, the paths found. */

@@ -1,18 +1,26 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityPicker, PathList } from "~/components/kg/path-view";
+import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-tools";
 import { kgLinks } from "~/components/kg/styles";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { fetchOr404 } from "~/http/page.server";
+import { badIntent, fetchOr404 } from "~/http/page.server";
+import { readForm } from "~/http/form.server";
 import { requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
-import { loadPathPage, pathChart, pathQuery } from "~/kg/paths.server";
+import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
+import { openedView, saveView, viewParam } from "~/kg/views.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { thousands } from "~/utils/format";
@@ -32,10 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = requireGraphId(params.kgId);
   const url = new URL(request.url);
   const query = pathQuery(url);
-  const [page, ontology, t] = await Promise.all([
+  const [page, ontology, t, view] = await Promise.all([
     loadPathPage(viewer.api, kgId, query),
     fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
     getFixedT(request, "kg"),
+    openedView(viewer, kgId, viewParam(url)),
   ]);
   const s = page.search;
   return data({
@@ -45,6 +54,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...page,
     chart: s?.paths.length ? await pathChart(request, kgId, s) : null,
     relationTypes: ontology.relation_types,
+    view,
+    // The search shown, as a saved view keeps it and a download repeats it.
+    searchQuery: pathSearchQuery(query).toString(),
     // The next search to offer when nothing was found within N hops.
     widerHops:
       s && !s.paths.length && !s.stopped && s.hops < PATH_HOPS.at(-1)!
@@ -53,12 +65,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** "Save view": the search shown, named; the list of views after it is saved. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const viewer = await requireViewer(request, { formData: form });
+  const kgId = requireGraphId(params.kgId);
+  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  const refused = await saveView(
+    request,
+    viewer,
+    kgId,
+    "path",
+    String(form.get("query") ?? ""),
+    form,
+  );
+  return data(refused, { status: 400 });
+}
+
 /** The select's options, and the value given in the URL if it is not one of them (kept as chosen). */
 const withValue = (options: readonly number[], value: string) =>
   options.map(String).includes(value) ? options.map(String) : [...options.map(String), value];
 
 export default function PathPage() {
   const d = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("kg");
   const { pathname, search } = useLocation();
   const { kgId, query, search: s } = d;
@@ -91,7 +121,12 @@ export default function PathPage() {
             {t("path.swap")}
           </Link>
         )}
+        <Link to={`/${kgId}/views`} className="kg-button light" data-testid="views-link">
+          {t("views.title")}
+        </Link>
       </PageTitle>
+
+      {d.view && <ViewNotice view={d.view} />}
 
       <Section title={t("path.ends")} testId="path-ends">
         <div className="kg-grid-2">
@@ -198,12 +233,30 @@ export default function PathPage() {
                     testId="path-chart"
                   />
                 )}
+                <ShownDownloads
+                  href={(f) => `/${kgId}/path/download?format=${f}&${d.searchQuery}`}
+                />
                 <PathList kgId={kgId} paths={s.paths} entities={s.entities} />
               </>
             )}
           </>
         )}
       </Section>
+
+      {s && (
+        <Section title={t("views.saveTitle")} testId="save-view">
+          <SaveViewForm
+            kgId={kgId}
+            query={d.searchQuery}
+            error={refused?.error}
+            name={
+              refused?.name ??
+              d.view?.name ??
+              t("path.between", { from: s.from.name, to: s.to.name })
+            }
+          />
+        </Section>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { fileChunksSchema } from "./schema-file-chunks.js";
 import { seekIndexesSchema } from "./schema-seek-indexes.js";
 import { extractionReviewsSchema } from "./schema-extraction-reviews.js";
 import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
+import { savedViewsSchema } from "./schema-saved-views.js";
 
 export interface Migration {
   name: string;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { name: "015-seek-indexes", ...seekIndexesSchema },
   { name: "016-extraction-reviews", ...extractionReviewsSchema },
   { name: "017-relation-seek-indexes", ...relationSeekIndexesSchema },
+  { name: "019-saved-views", ...savedViewsSchema },
 ];

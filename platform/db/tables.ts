@@ -468,6 +468,23 @@ export interface KgRelationType {
   range_class_id: number | null;
 }
 
+export interface KgSavedViewGroup {
+  group_id: number;
+  view_id: number;
+}
+
+export interface KgSavedView {
+  created_at: string;
+  graph_id: number;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  owner_id: number;
+  query: string;
+  shown: Generated<string>;
+  updated_at: string;
+}
+
 export interface KgSearchLog {
   created_at: Generated<string>;
   graph_id: number | null;
@@ -604,6 +621,8 @@ export interface Tables {
   kg_relation_results: KgRelationResult;
   kg_relation_types: KgRelationType;
   kg_relations: KgRelation;
+  kg_saved_view_groups: KgSavedViewGroup;
+  kg_saved_views: KgSavedView;
   kg_search_log: KgSearchLog;
   login_failures: LoginFailure;
   nonces: Nonce;

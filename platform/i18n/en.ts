@@ -710,6 +710,28 @@ const en: Catalog = {
   "模型：删除": "Models: delete",
   "词典仅由训练集构建：实体 {0} 个（测试集文章不参与构建）":
     "Dictionary built from the training set only: {0} entities (test-set articles take no part)",
+  "参数 relations 应为关系编号：{0}": "The parameter relations must hold relation ids: {0}",
+  "参数 graph 应为知识图谱的编号": "The parameter graph must be a knowledge graph id",
+  视图不存在: "View not found",
+  "视图参数不支持：{0}": "Unsupported view parameter: {0}",
+  "视图参数 {0} 重复": "View parameter {0} is repeated",
+  "视图参数 {0} 应为 {1}–{2} 的整数": "View parameter {0} must be a whole number from {1} to {2}",
+  "视图参数 direction 应为 any 或 out": "The view parameter direction must be any or out",
+  "视图参数名无效：{0}": "Invalid view parameter name: {0}",
+  "视图参数 {0} 无效": "Invalid view parameter {0}",
+  只有视图的创建者可以修改或删除它: "Only the view's owner may change or delete it",
+  共享的组: "Groups to share with",
+  "组不存在：{0}": "Group not found: {0}",
+  只能共享给自己所在的组: "You can only share with groups you belong to",
+  "不支持的字段：{0}": "Unsupported field: {0}",
+  请指定知识图谱: "Specify the knowledge graph",
+  视图类型: "View kind",
+  "视图类型应为 path 或 explore": "The view kind must be path or explore",
+  视图名称: "View name",
+  视图参数: "View parameters",
+  "路径视图所示的实体和关系由平台读出，不能指定":
+    "A path view's entities and relations are read by the platform and cannot be given",
+  请输入视图名称或共享的组: "Enter a view name or the groups to share with",
 };
 
 export default en;

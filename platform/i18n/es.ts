@@ -723,6 +723,31 @@ const es: Catalog = {
   "模型：删除": "Modelos: eliminar",
   "词典仅由训练集构建：实体 {0} 个（测试集文章不参与构建）":
     "Diccionario construido solo con el conjunto de entrenamiento: {0} entidades (los artículos del conjunto de prueba no participan)",
+  "参数 relations 应为关系编号：{0}":
+    "El parámetro relations debe contener identificadores de relación: {0}",
+  "参数 graph 应为知识图谱的编号":
+    "El parámetro graph debe ser el identificador de un grafo de conocimiento",
+  视图不存在: "La vista no existe",
+  "视图参数不支持：{0}": "Parámetro de vista no admitido: {0}",
+  "视图参数 {0} 重复": "El parámetro de vista {0} está repetido",
+  "视图参数 {0} 应为 {1}–{2} 的整数":
+    "El parámetro de vista {0} debe ser un entero entre {1} y {2}",
+  "视图参数 direction 应为 any 或 out": "El parámetro de vista direction debe ser any u out",
+  "视图参数名无效：{0}": "Nombre de parámetro de vista no válido: {0}",
+  "视图参数 {0} 无效": "Parámetro de vista {0} no válido",
+  只有视图的创建者可以修改或删除它: "Solo el creador de la vista puede modificarla o eliminarla",
+  共享的组: "Grupos con los que compartir",
+  "组不存在：{0}": "El grupo no existe: {0}",
+  只能共享给自己所在的组: "Solo puede compartir con grupos a los que pertenece",
+  "不支持的字段：{0}": "Campo no admitido: {0}",
+  请指定知识图谱: "Indique el grafo de conocimiento",
+  视图类型: "Tipo de vista",
+  "视图类型应为 path 或 explore": "El tipo de vista debe ser path o explore",
+  视图名称: "Nombre de la vista",
+  视图参数: "Parámetros de la vista",
+  "路径视图所示的实体和关系由平台读出，不能指定":
+    "Las entidades y relaciones de una vista de ruta las lee la plataforma y no se pueden indicar",
+  请输入视图名称或共享的组: "Indique un nombre de vista o los grupos con los que compartir",
 };
 
 export default es;

@@ -45,6 +45,8 @@ const EXPORT_PARAMS = new Set([
   "depth",
   "types",
   "limit",
+  "entities",
+  "relations",
 ]);
 const NEIGHBOURHOOD_PARAMS = ["depth", "types", "limit"];
 /** Each format's media type, for Accept (without `format`); Turtle first, so "any type" gets Turtle. */
@@ -88,16 +90,21 @@ async function scopeOf(
   const cls = stringParam(q, "class");
   const type = stringParam(q, "relation_type");
   const entity = stringParam(q, "entity", 100);
+  const shownEntities = listParam(q, "entities", SHOWN_MAX);
+  const shownRelations = listParam(q, "relations", SHOWN_MAX);
+  const shown = q.entities !== undefined || q.relations !== undefined;
   const given = [
     cls !== undefined && "class",
     type !== undefined && "relation_type",
     entity !== undefined && "entity",
+    shown && "entities",
   ].filter(Boolean) as string[];
   if (given.length > 1) throw invalidParam(given[1], `参数 ${given.join("、")} 只能给一个`);
   if (entity === undefined) {
     const extra = NEIGHBOURHOOD_PARAMS.find((k) => q[k] !== undefined);
     if (extra) throw invalidParam(extra, `参数 ${extra} 只能与 entity 一起使用`);
   }
+  if (shown) return shownScope(ctx, graphId, shownEntities, shownRelations);
   const ontology = await graphOntology(ctx, graphId);
   if (cls !== undefined) {
     const c = /^\d+$/.test(cls) ? ontology.classes.get(Number(cls)) : ontology.classByName.get(cls);
@@ -144,6 +151,34 @@ async function scopeOf(
     };
   }
   return { scope: { kind: "graph" }, slug: "" };
+}
+
+/** Most entities, and most relations, a `shown` export names. */
+const SHOWN_MAX = 2000;
+
+/**
+ * What a view shows (a path, an exploration): the entities of these uuids and the relations of
+ * these ids (with their ends), of this graph; anything of another graph is left out.
+ */
+async function shownScope(
+  ctx: PlatformContext,
+  graphId: number,
+  uuids: string[],
+  ids: string[],
+): Promise<{ scope: ExportScope; slug: string }> {
+  const relationIds = ids.map((v) => {
+    const id = pathId(v);
+    if (id === null) throw invalidParam("relations", `参数 relations 应为关系编号：${v}`);
+    return id;
+  });
+  return {
+    scope: {
+      kind: "shown",
+      entityIds: await entityIdsByUuid(ctx.store.db, graphId, uuids),
+      relationIds,
+    },
+    slug: "-shown",
+  };
 }
 
 /** Writes the chunks as the client takes them; stops reading the store when the client goes away. */

@@ -203,12 +203,16 @@ export function ontologyPropertyRows(
 
 // ---------------------------------------------------------------- a graph export
 
-/** What part of the graph: all of it, a class (with its subclasses), a relation type, or a neighbourhood. */
+/**
+ * What part of the graph: all of it, a class (with its subclasses), a relation type, a
+ * neighbourhood, or what a view shows (`shown`: these entities, these relations and their ends).
+ */
 export type ExportScope =
   | { kind: "graph" }
   | { kind: "class"; classIds: number[]; name: string }
   | { kind: "relation_type"; typeId: number; name: string }
-  | { kind: "neighbourhood"; uuid: string; entityIds: number[]; relationIds: number[] };
+  | { kind: "neighbourhood"; uuid: string; entityIds: number[]; relationIds: number[] }
+  | { kind: "shown"; entityIds: number[]; relationIds: number[] };
 
 export interface ExportEntityRow {
   id: number;
@@ -255,6 +259,8 @@ function scopeWhere(db: Db, graphId: number, scope: ExportScope) {
     ent = sql`e.graph_id = ${graphId} AND (e.class_id IN ${intList(db, scope.classIds)} OR ${ends})`;
   else if (scope.kind === "neighbourhood")
     ent = sql`e.graph_id = ${graphId} AND e.id IN ${intList(db, scope.entityIds)}`;
+  else if (scope.kind === "shown")
+    ent = sql`e.graph_id = ${graphId} AND (e.id IN ${intList(db, scope.entityIds)} OR ${ends})`;
   else ent = sql`e.graph_id = ${graphId} AND ${ends}`;
   const art = sql<SqlBool>`a.graph_id = ${graphId} AND a.id IN (SELECT r.article_id FROM kg_relations r WHERE ${rel})`;
   return { rel, ent, art };
