@@ -12,6 +12,7 @@ import { getFixedT } from "~/i18next.server";
 import { fetchOr404 } from "~/http/page.server";
 import { requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
+import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery } from "~/kg/paths.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
@@ -89,6 +90,11 @@ export default function PathPage() {
             className="kg-button light"
           >
             {t("path.swap")}
+          </Link>
+        )}
+        {d.from && (
+          <Link to={exploreFrom(kgId, d.from.uuid)} className="kg-button light">
+            {t("explore.open")}
           </Link>
         )}
       </PageTitle>
