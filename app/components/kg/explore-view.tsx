@@ -56,41 +56,32 @@ export function NodeList({
               <span className="muted"> {t("explore.via", { name: names.get(n.via) ?? "" })}</span>
             )}
           </p>
-          <ul className="explore-actions" aria-label={t("explore.actionsFor", { name: n.name })}>
+          <div
+            className="explore-actions"
+            role="group"
+            aria-label={t("explore.actionsFor", { name: n.name })}
+          >
             {n.collapsed ? (
-              <li>
-                <Link to={go(explore.unfold(state, n.uuid))}>{t("explore.unfold")}</Link>
-              </li>
+              <Link to={go(explore.unfold(state, n.uuid))}>{t("explore.unfold")}</Link>
             ) : n.expanded ? (
-              <li>
-                <Link to={go(explore.collapse(state, n.uuid))}>{t("explore.collapse")}</Link>
-              </li>
+              <Link to={go(explore.collapse(state, n.uuid))}>{t("explore.collapse")}</Link>
             ) : (
-              <li>
-                <Link to={go(explore.expand(state, n.uuid))}>{t("explore.expand")}</Link>
-              </li>
+              <Link to={go(explore.expand(state, n.uuid))}>{t("explore.expand")}</Link>
             )}
             {n.more.map((g) => (
-              <li key={`${g.type}~${g.direction}`}>
-                <Link
-                  to={go(explore.more(state, n.uuid, g.type, g.direction))}
-                  data-testid="explore-more"
-                >
-                  {moreLabel(g)}
-                </Link>
-              </li>
+              <Link
+                key={`${g.type}~${g.direction}`}
+                to={go(explore.more(state, n.uuid, g.type, g.direction))}
+                data-testid="explore-more"
+              >
+                {moreLabel(g)}
+              </Link>
             ))}
-            {n.uuid !== pin && (
-              <li>
-                <Link to={go(explore.pin(state, n.uuid))}>{t("explore.pin")}</Link>
-              </li>
-            )}
+            {n.uuid !== pin && <Link to={go(explore.pin(state, n.uuid))}>{t("explore.pin")}</Link>}
             {n.uuid !== entity && (
-              <li>
-                <Link to={go(explore.hide(state, n.uuid))}>{t("explore.hide")}</Link>
-              </li>
+              <Link to={go(explore.hide(state, n.uuid))}>{t("explore.hide")}</Link>
             )}
-          </ul>
+          </div>
         </li>
       ))}
     </ol>
