@@ -115,6 +115,12 @@ test.describe("exploration page", () => {
     await expect(o0.locator(".explore-tag")).toHaveText("中心");
     await expect(o0.getByRole("link", { name: "设为中心" })).toHaveCount(0);
 
+    // The path page offers an exploration from its start.
+    await page.goto(`/${graphId}/path?from=${uuid("T1")}`);
+    await page.getByRole("link", { name: "展开探索" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${graphId}/explore\\?entity=${uuid("T1")}&`));
+    await expect(page.getByTestId("explore-size")).toHaveText("2 个节点，1 条关系");
+
     const res = await page.goto(`/${graphId}/explore?entity=${uuid("C")}&budget=abc`);
     expect(res?.status()).toBe(400);
     await expect(page.locator("body")).toContainText("budget");
