@@ -10,7 +10,7 @@ import {
 } from "~/kg/explore-state";
 import { browser, get, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
-import { seedExploreGraph } from "./kg-fixtures";
+import { seedExploreGraph, seedPathGraph } from "./kg-fixtures";
 
 type Data = any;
 const GRAPH = 932;
@@ -165,6 +165,31 @@ describe("exploration page (/:kgId/explore)", () => {
     expect(names(lone.d)).toEqual(["C"]);
     expect(lone.d.view.waiting).toBe(1);
     expect(lone.d.chart.spec.svg).toContain("点C");
+  });
+
+  it("draws at most 300 nodes and reads at most 2,000, and says so (a hub of 6,000 leaves)", async () => {
+    const hub = await seedPathGraph(p.ctx, GRAPH + 1);
+    const h = hub.uuid("H");
+    const at = (query: string) =>
+      run(() =>
+        loader({
+          request: get(`/${GRAPH + 1}/explore?${query}`, user),
+          params: { kgId: String(GRAPH + 1) },
+          context: {},
+        } as LoaderFunctionArgs),
+      ).then((r) => r.data as Data);
+    const big = await at(`entity=${h}&budget=100&x=${h}~*~any~4`);
+    expect(big.view.nodes.length).toBe(401);
+    expect(big.chart.drawn).toBe(300);
+    expect(big.view.capped).toBe(false);
+    const leaf = big.view.nodes[1].uuid;
+    const types = [...new Set(big.view.edges.map((e: Data) => e.predicate_id))];
+    const huge = await at(
+      `entity=${h}&budget=100&x=${h}~*~any~10&x=${h}~${types[0]}~out~10&x=${leaf}~*~any~1`,
+    );
+    expect(huge.view.nodes.length).toBe(2001);
+    expect(huge.view.capped).toBe(true);
+    expect(huge.view.waiting).toBe(1);
   });
 
   it("answers 400 for a state that does not parse, 404 for an entity not in the graph, and sends strangers to sign in", async () => {
