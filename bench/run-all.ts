@@ -65,6 +65,11 @@ const BENCHES: Bench[] = [
   },
   { name: "kg", script: "kg-bench.ts", short: null, onRequest: true },
   {
+    name: "explore",
+    script: "explore-bench.ts",
+    short: { env: { RELATIONS: "50000", PATH_SAMPLES: "20", EXPAND_SAMPLES: "50" } },
+  },
+  {
     name: "pg-search",
     script: "pg-search-bench.ts",
     short: { env: { TRIPLES: "50000", REQUESTS: "20" } },

@@ -19,6 +19,7 @@ import {
   relationGraphHref,
   sourceHref,
 } from "~/kg/links";
+import { exploreFrom } from "~/kg/explore-state";
 import { loadRelationGraph, relationGraphChart } from "~/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
 import type { EntityDetail } from "@contract/kg";
@@ -131,6 +132,7 @@ export default function EntityPage() {
             actions={[
               { to: relationPage, label: t("entity.openGraph"), primary: true },
               { to: pathHref(kgId, entity.uuid), label: t("path.findPath") },
+              { to: exploreFrom(kgId, entity.uuid), label: t("explore.open") },
               { to: `/?id=${kgId}`, label: t("entity.backToGraph") },
             ]}
           />

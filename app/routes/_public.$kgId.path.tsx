@@ -19,6 +19,7 @@ import { badIntent, fetchOr404 } from "~/http/page.server";
 import { readForm } from "~/http/form.server";
 import { requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
+import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
 import { openedView, saveView, viewParam } from "~/kg/views.server";
 import { dynamicTitle } from "~/utils/meta";
@@ -119,6 +120,11 @@ export default function PathPage() {
             className="kg-button light"
           >
             {t("path.swap")}
+          </Link>
+        )}
+        {d.from && (
+          <Link to={exploreFrom(kgId, d.from.uuid)} className="kg-button light">
+            {t("explore.open")}
           </Link>
         )}
         <Link to={`/${kgId}/views`} className="kg-button light" data-testid="views-link">

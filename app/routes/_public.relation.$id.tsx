@@ -7,6 +7,7 @@ import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { RelationTable } from "~/components/kg/facts";
 import { entityHref, pathHref, sourceHref } from "~/kg/links";
+import { exploreFrom } from "~/kg/explore-state";
 import { withParams } from "~/utils/url";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/kg/limits";
 import {
@@ -148,6 +149,13 @@ export default function RelationPage() {
         </Link>
         <Link to={pathHref(kgId, query.center)} className="kg-button light" data-testid="find-path">
           {t("path.findPath")}
+        </Link>
+        <Link
+          to={exploreFrom(kgId, query.center)}
+          className="kg-button light"
+          data-testid="open-explore"
+        >
+          {t("explore.open")}
         </Link>
       </PageTitle>
 

@@ -19,6 +19,7 @@ import { flowDetail, listFlows } from "./flows.js";
 import { graphOverview, graphShape, listGraphs } from "./graphs.js";
 import { hotEntities, hotEvents } from "./hot.js";
 import { neighbourGraph, type NeighbourOptions } from "./neighbours.js";
+import { EXPAND_LIMIT, EXPAND_OFFSET, expandEntity, type ExpandDirection } from "./expand.js";
 import { findPaths, PATH_COUNT, PATH_HOPS, type PathDirection } from "./paths.js";
 import { graphOntology, type GraphOntology } from "./ontology.js";
 import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
@@ -229,6 +230,25 @@ export function mountKg(router: Router, ctx: PlatformContext) {
         k: intParam(req.query, "k", PATH_COUNT),
         types: relationTypeIds(await graphOntology(ctx, g.id), listParam(req.query, "types")),
         direction: direction as PathDirection,
+      });
+    }),
+  );
+  router.get(
+    "/kg/graphs/:gid/expand/",
+    signedIn(async (req) => {
+      const g = await graphOf(req);
+      const entity = stringParam(req.query, "entity", 64);
+      if (!entity) throw badRequest("请选择要展开的实体");
+      const direction = stringParam(req.query, "direction") ?? "any";
+      if (direction !== "any" && direction !== "out" && direction !== "in")
+        throw badRequest("参数 direction 应为 any、out 或 in");
+      const type = stringParam(req.query, "type");
+      return expandEntity(ctx, g.id, entity, {
+        type:
+          type === undefined ? null : relationTypeIds(await graphOntology(ctx, g.id), [type])[0],
+        direction: direction as ExpandDirection,
+        offset: intParam(req.query, "offset", EXPAND_OFFSET),
+        limit: intParam(req.query, "limit", EXPAND_LIMIT),
       });
     }),
   );

@@ -199,3 +199,49 @@ export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId
   });
   return { graphId, uuid, sentence: (i: 0 | 1) => content.slice(...sentences[i]) };
 }
+
+/**
+ * A graph to explore with a budget (issue 23), relation types r1 and r2 of the ontology:
+ *   C →r1→ O0 … O29      thirty outgoing neighbours of one type (a budget of 25 leaves 5)
+ *   C →r2→ T0, T1, T2    three of another type
+ *   I0 … I3 →r1→ C       four incoming
+ *   T0 →r1→ C            T0 also incoming: one neighbour, two relations
+ *   O0 →r2→ Far          one step further, from O0
+ */
+export async function seedExploreGraph(ctx: Pick<PlatformContext, "store">, graphId: number) {
+  const uuid = (name: string) => `x-${graphId}-${name}`;
+  let typeIds: number[] = [];
+  await ctx.store.write(async (tx) => {
+    const { classes } = await ensureGraph(tx, graphId, `探索${graphId}`);
+    typeIds = (
+      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
+        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
+        tx,
+      )
+    ).rows.map((r) => r.id);
+    const exists = await sql`SELECT 1 AS found FROM kg_entities WHERE uuid = ${uuid("C")}`.execute(
+      tx,
+    );
+    if (exists.rows.length) return;
+    const names = [
+      "C",
+      "Far",
+      ...Array.from({ length: 30 }, (_, i) => `O${i}`),
+      ...Array.from({ length: 3 }, (_, i) => `T${i}`),
+      ...Array.from({ length: 4 }, (_, i) => `I${i}`),
+    ];
+    const ids = new Map<string, number>();
+    for (const name of names)
+      ids.set(name, await addEntity(tx, uuid(name), graphId, classes[0], `点${name}`));
+    const relate = async (s: string, type: number, o: string) => {
+      await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+        VALUES (${graphId}, ${ids.get(s)!}, ${type}, ${ids.get(o)!}, 0.8)`.execute(tx);
+    };
+    for (let i = 0; i < 30; i++) await relate("C", typeIds[0], `O${i}`);
+    for (let i = 0; i < 3; i++) await relate("C", typeIds[1], `T${i}`);
+    for (let i = 0; i < 4; i++) await relate(`I${i}`, typeIds[0], "C");
+    await relate("T0", typeIds[0], "C");
+    await relate("O0", typeIds[1], "Far");
+  });
+  return { graphId, uuid, types: typeIds as [number, number] };
+}

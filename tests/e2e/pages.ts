@@ -17,6 +17,7 @@ export const GRAPH_PAGES = () => [
   `/${DEMO.military}/entity/${DEMO.hub}`,
   `/${DEMO.military}/path?from=${DEMO.hub}&to=${DEMO.yokosuka}`,
   `/${DEMO.military}/views`,
+  `/${DEMO.military}/explore?entity=${DEMO.hub}&x=${DEMO.hub}~*~any~1`,
   `/${DEMO.military}/egraph`,
   `/eeg?id=${DEMO.military}`,
   `/${DEMO.military}/flowchart`,

@@ -214,3 +214,25 @@ export async function relationsAt(
      LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+/**
+ * Relations `offset` to `offset + limit` (by id) of one type and direction of an entity: an
+ * index range of kg_relations_subject / kg_relations_object (an exploration's next batch).
+ */
+export async function groupWindow(
+  db: Db,
+  side: Side,
+  entityId: number,
+  typeId: number,
+  offset: number,
+  limit: number,
+): Promise<RelationRow[]> {
+  if (limit <= 0) return [];
+  return relations(db)
+    .where(endColumn(side), "=", entityId)
+    .where("r.relation_type_id", "=", typeId)
+    .orderBy("r.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
