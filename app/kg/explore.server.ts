@@ -4,8 +4,17 @@ import type { PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
 import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "~/charts/render.server";
+import { chartScheme } from "~/preferences.server";
 import { fetchOr404 } from "~/http/page.server";
-import { explore, exploreHref, type ExploreExpansion, type ExploreState } from "./explore-state";
+import { getFixedT } from "~/i18next.server";
+import {
+  explore,
+  exploreHref,
+  ExploreStateError,
+  parseExploreState,
+  type ExploreExpansion,
+  type ExploreState,
+} from "./explore-state";
 import { radialLayout } from "./explore-layout";
 import { sourceHref } from "./links";
 
@@ -200,8 +209,26 @@ export const moreHref = (kgId: number, s: ExploreState, node: string, g: MoreGro
  * groups as small grey nodes that open the next batch. A node's click expands it, or folds it
  * away when it is expanded; a relation's click opens its sentence.
  */
+/** What the view shows, as a saved view keeps it and a download exports it. */
+export const exploreShown = (v: ExploreView) => ({
+  entities: v.nodes.map((n) => n.uuid),
+  relations: v.edges.map((e) => e.id),
+});
+
+/** The view's state from a query, or the page's 400 naming the parameter that does not parse. */
+export async function exploreStateOr400(request: Request, query: URLSearchParams) {
+  try {
+    return parseExploreState(query);
+  } catch (e) {
+    if (!(e instanceof ExploreStateError)) throw e;
+    const t = await getFixedT(request, "kg");
+    throw new Response(t("explore.badState", { param: e.param }), { status: 400 });
+  }
+}
+
 export async function exploreChart(
-  request: Request,
+  /** The page's request (its scheme), or null for a download (light). */
+  request: Request | null,
   kgId: number,
   s: ExploreState,
   v: ExploreView,
@@ -257,7 +284,7 @@ export async function exploreChart(
   const size = { width: 1000, height: drawn.length + more.length > 40 ? 640 : 480 };
   return {
     spec: await chartSpec(
-      request,
+      await chartScheme(request),
       graphOption(g, size, { directed: true }),
       size.width,
       size.height,

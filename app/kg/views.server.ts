@@ -50,11 +50,19 @@ export async function saveView(
   kind: SavedView["kind"],
   query: string,
   form: FormData,
+  /** What an exploration shows (a path view's is read by the platform itself). */
+  shown?: { entities: string[]; relations: number[] },
 ): Promise<{ error: string; name: string }> {
   const t = await getFixedT(request, "kg");
   const name = String(form.get("name") ?? "");
   try {
-    const v = await viewer.api.post<SavedView>("/kg/views/", { graph: kgId, kind, name, query });
+    const v = await viewer.api.post<SavedView>("/kg/views/", {
+      graph: kgId,
+      kind,
+      name,
+      query,
+      ...shown,
+    });
     flash(viewer.api.session, "success", t("views.saved", { name: v.name }));
   } catch (e) {
     if (e instanceof PlatformError && e.status === 400) return { error: e.detail ?? "", name };

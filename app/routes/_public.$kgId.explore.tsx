@@ -1,5 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
 import { BudgetForm, EdgeList, NodeList } from "~/components/kg/explore-view";
@@ -9,14 +14,19 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
 import { requireGraphId } from "~/kg/graphs.server";
+import { badIntent } from "~/http/page.server";
+import { readForm } from "~/http/form.server";
+import { explore, exploreFrom, exploreHref, exploreQuery } from "~/kg/explore-state";
 import {
-  explore,
-  exploreFrom,
-  exploreHref,
-  ExploreStateError,
-  parseExploreState,
-} from "~/kg/explore-state";
-import { DRAW_CAP, exploreChart, loadExploration, VIEW_NODE_CAP } from "~/kg/explore.server";
+  DRAW_CAP,
+  exploreChart,
+  exploreShown,
+  exploreStateOr400,
+  loadExploration,
+  VIEW_NODE_CAP,
+} from "~/kg/explore.server";
+import { openedView, saveView, viewParam } from "~/kg/views.server";
+import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-tools";
 import { entityHref, pathHref, relationGraphHref } from "~/kg/links";
 import exploreCss from "~/components/kg/explore.css";
 import { dynamicTitle } from "~/utils/meta";
@@ -35,14 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = requireGraphId(params.kgId);
   const t = await getFixedT(request, "kg");
-  let state;
-  try {
-    state = parseExploreState(new URL(request.url).searchParams);
-  } catch (e) {
-    if (!(e instanceof ExploreStateError)) throw e;
-    throw new Response(t("explore.badState", { param: e.param }), { status: 400 });
-  }
-  const view = await loadExploration(viewer.api, kgId, state);
+  const url = new URL(request.url);
+  const state = await exploreStateOr400(request, url.searchParams);
+  const [view, opened] = await Promise.all([
+    loadExploration(viewer.api, kgId, state),
+    openedView(viewer, kgId, viewParam(url)),
+  ]);
   const moreLabel = (g: { rest: number; predicate: string; direction: "out" | "in" }) =>
     t(g.direction === "out" ? "explore.moreOut" : "explore.moreIn", {
       count: g.rest,
@@ -52,6 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kgId,
     title: t("explore.title"),
     state,
+    // The view's canonical query, as a saved view keeps it and a download repeats it.
+    query: exploreQuery(state),
+    opened,
     view,
     chart: view.nodes.length
       ? await exploreChart(request, kgId, state, view, moreLabel, t("explore.moreCategory"))
@@ -59,8 +70,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** "Save view": the exploration shown, named, with the nodes and relations it shows. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const viewer = await requireViewer(request, { formData: form });
+  const kgId = requireGraphId(params.kgId);
+  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  const state = await exploreStateOr400(
+    request,
+    new URLSearchParams(String(form.get("query") ?? "")),
+  );
+  const view = await loadExploration(viewer.api, kgId, state);
+  const refused = await saveView(
+    request,
+    viewer,
+    kgId,
+    "explore",
+    exploreQuery(state),
+    form,
+    exploreShown(view),
+  );
+  return data(refused, { status: 400 });
+}
+
 export default function ExplorePage() {
-  const { kgId, title, state, view, chart } = useLoaderData<typeof loader>();
+  const { kgId, title, state, view, chart, query, opened } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("kg");
   const names = new Map(view.nodes.map((n) => [n.uuid, n.name]));
   const go = (s: typeof state) => exploreHref(kgId, s);
@@ -83,6 +118,7 @@ export default function ExplorePage() {
           { to: exploreFrom(kgId, view.entity.uuid), label: t("explore.reset") },
         ]}
       />
+      {opened && <ViewNotice view={opened} />}
       <p className="muted explore-hint">{t("explore.undoHint")}</p>
       <div className="kg-grid-side">
         <Section title={t("explore.picture")} testId="explore-picture">
@@ -114,6 +150,9 @@ export default function ExplorePage() {
             <Empty>{t("explore.nothing")}</Empty>
           )}
           <BudgetForm state={state} />
+          {view.nodes.length > 0 && (
+            <ShownDownloads href={(f) => `/${kgId}/explore/download?format=${f}&${query}`} />
+          )}
         </Section>
         <aside>
           <Section title={t("explore.nodes")} testId="explore-node-list">
@@ -178,6 +217,14 @@ export default function ExplorePage() {
         ) : (
           <Empty>{t("explore.noEdges")}</Empty>
         )}
+      </Section>
+      <Section title={t("views.saveTitle")} testId="save-view">
+        <SaveViewForm
+          kgId={kgId}
+          query={query}
+          error={refused?.error}
+          name={refused?.name ?? opened?.name ?? t("explore.from", { name: view.entity.name })}
+        />
       </Section>
     </div>
   );

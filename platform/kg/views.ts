@@ -52,8 +52,6 @@ async function graphReadable(ctx: PlatformContext, user: AuthUser, graphId: numb
   return hasPermission(user, "kg__graph__read") && !!(await graphRow(ctx.store.db, graphId));
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** The path page's query (from, to, hops, k, direction, types), checked as the path search checks it, in one order. */
 async function pathQuery(ctx: PlatformContext, graphId: number, params: URLSearchParams) {
   const allowed = new Set(["from", "to", "hops", "k", "direction", "types"]);
@@ -101,13 +99,32 @@ async function pathQuery(ctx: PlatformContext, graphId: number, params: URLSearc
 }
 
 /**
- * The exploration page's query, checked loosely until that page's parser is wired in: plain
- * names, values without control characters (the lead replaces this with the page's parser).
+ * An exploration's query as decision 025 defines it (the console's app/kg/explore-state.ts
+ * builds and reads it): `entity` once, `pin` and `budget` at most once, `x`, `collapse`, `hide`
+ * and `hide_type` repeated. Any other name, or a value that is not exactly of its form: 400.
  */
+const EXPLORE_PARAMS: Record<string, { form: RegExp; once?: boolean; max?: number }> = {
+  entity: { form: /^[\w-]{1,64}$/, once: true },
+  pin: { form: /^[\w-]{1,64}$/, once: true },
+  budget: { form: /^(100|[1-9]\d?)$/, once: true },
+  x: { form: /^[\w-]{1,64}~(\*|[1-9]\d{0,8})~(any|out|in)~([1-9]|10)$/, max: 30 },
+  collapse: { form: /^[\w-]{1,64}$/, max: 100 },
+  hide: { form: /^[\w-]{1,64}$/, max: 100 },
+  hide_type: { form: /^[1-9]\d{0,8}$/, max: 50 },
+};
+
 function exploreQuery(params: URLSearchParams) {
-  for (const [k, v] of params) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(k)) throw badRequest(`视图参数名无效：${k}`);
-    if (CONTROL.test(v) || v.length > 1000) throw badRequest(`视图参数 ${k} 无效`);
+  if (!params.has("entity")) throw badRequest("视图参数 entity 无效");
+  for (const k of new Set(params.keys())) {
+    const rule = EXPLORE_PARAMS[k];
+    if (!rule) throw badRequest(`视图参数名无效：${k}`);
+    const values = params.getAll(k);
+    if (
+      values.length > (rule.once ? 1 : rule.max!) ||
+      new Set(values).size !== values.length ||
+      !values.every((v) => rule.form.test(v))
+    )
+      throw badRequest(`视图参数 ${k} 无效`);
   }
   return params;
 }

@@ -7,6 +7,8 @@ import { action as pathAction, loader as pathLoader } from "~/routes/_public.$kg
 import { action as viewsAction, loader as viewsLoader } from "~/routes/_public.$kgId.views";
 import { loader as openLoader } from "~/routes/$kgId.views.$viewId";
 import { loader as downloadLoader } from "~/routes/$kgId.path.download";
+import { action as exploreAction, loader as exploreLoader } from "~/routes/_public.$kgId.explore";
+import { loader as exploreDownload } from "~/routes/$kgId.explore.download";
 import { browser, get, post, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 import { run as runSql, value } from "../helpers/sql";
@@ -185,5 +187,55 @@ describe("saved views (/:kgId/views) and the path page's downloads", () => {
       `format=svg&${search()}&x=1`,
     ])
       expect((await load(downloadLoader, `/${GRAPH}/path/download?${q}`)).status).toBe(400);
+  });
+
+  it("saves an exploration as a view with what it shows, reopens it, and downloads what it shows", async () => {
+    const q = `entity=${u("A")}&x=${u("A")}~*~any~1`;
+    const page = await load(exploreLoader, `/${GRAPH}/explore?${q}`);
+    expect(page.status).toBe(200);
+    const shownNodes = page.d.view.nodes.map((n: Data) => n.uuid);
+    expect(shownNodes.length).toBeGreaterThan(1);
+    const saved = await run(() =>
+      exploreAction({
+        request: post(`/${GRAPH}/explore?${q}`, owner, {
+          intent: "save-view",
+          name: "从A展开",
+          query: page.d.query,
+        }),
+        params,
+        context: {},
+      }),
+    );
+    expect(saved.status).toBe(302);
+    const v = (await load(viewsLoader, `/${GRAPH}/views`)).d.mine.find(
+      (x: Data) => x.name === "从A展开",
+    );
+    expect(v.kind).toBe("explore");
+    const opened = await load(exploreLoader, `/${GRAPH}/explore?${v.query}&view=${v.id}`);
+    expect(opened.d.opened.name).toBe("从A展开");
+    expect(opened.d.opened.missing).toEqual({ entities: [], relations: [] });
+    expect(opened.d.view.nodes.map((n: Data) => n.uuid)).toEqual(shownNodes);
+    // A query that is not an exploration's form is refused, nothing saved.
+    const bad = await run(() =>
+      exploreAction({
+        request: post(`/${GRAPH}/explore?${q}`, owner, {
+          intent: "save-view",
+          name: "坏的",
+          query: `entity=${u("A")}&budget=0`,
+        }),
+        params,
+        context: {},
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const gm = await load(exploreDownload, `/${GRAPH}/explore/download?format=graphml&${q}`);
+    expect(gm.status).toBe(200);
+    const graph = parseGraphml(Graph, await gm.response!.text());
+    for (const uuid of shownNodes) expect(graph.hasNode(uuid), uuid).toBe(true);
+    expect(graph.hasNode(u("Z"))).toBe(false);
+    const svg = await load(exploreDownload, `/${GRAPH}/explore/download?format=svg&${q}`);
+    expect(await svg.response!.text()).toContain("实体A");
+    for (const bq of [`format=png&${q}`, `format=svg`, `format=svg&${q}&budget=0`])
+      expect((await load(exploreDownload, `/${GRAPH}/explore/download?${bq}`)).status).toBe(400);
   });
 });

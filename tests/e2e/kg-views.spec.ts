@@ -119,6 +119,30 @@ test.describe("saved views", () => {
     expect(refused!.status()).toBe(403);
   });
 
+  test("save an exploration as a view and reopen it where it was", async ({ page }, testInfo) => {
+    const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 939));
+    const { owner } = people(hasJs(testInfo) ? "ej" : "en");
+    await as(page, owner);
+    await page.goto(`/${graphId}/explore?entity=${uuid("A")}&x=${uuid("A")}~*~any~1`);
+    const size = await page.getByTestId("explore-size").innerText();
+    const form = page.getByTestId("save-view-form");
+    await form.getByLabel("视图名称").fill("从甲展开");
+    await form.getByRole("button", { name: "保存视图" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${graphId}/views$`));
+    const item = page.getByTestId("my-view").filter({ hasText: "从甲展开" });
+    await expect(item).toBeVisible();
+    await item.getByRole("link", { name: "从甲展开" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${graphId}/explore\\?entity=.*view=\\d+`));
+    await expect(page.getByTestId("view-notice")).toContainText("已打开视图“从甲展开”");
+    await expect(page.getByTestId("view-all-found")).toBeVisible();
+    await expect(page.getByTestId("explore-size")).toHaveText(size);
+    // The picture: the server's drawing, or (a client navigation) the live chart once loaded.
+    await expect(
+      page.getByTestId("explore-chart").locator("canvas, img.chart-svg:visible").first(),
+    ).toBeVisible();
+    await shot(page, testInfo, "kg-explore-view-opened");
+  });
+
   test("a view says what it no longer finds; the owner renames and deletes it", async ({
     page,
   }, testInfo) => {
@@ -150,7 +174,7 @@ test.describe("saved views", () => {
   });
 
   test("downloads the shown subgraph as GraphML from the path page", async ({ page }, testInfo) => {
-    const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 933));
+    const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 937));
     const { owner } = people(hasJs(testInfo) ? "dj" : "dn");
     await as(page, owner);
     await page.goto(`/${graphId}/path?from=${uuid("A")}&to=${uuid("D")}&k=2`);
@@ -169,7 +193,7 @@ test.describe("saved views", () => {
   test("the views page reads well at 390 px, in dark mode and in lynx", async ({
     page,
   }, testInfo) => {
-    const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 934));
+    const { graphId, uuid } = await seedPathGraph(e2eStore(), fixtureGraph(testInfo, 938));
     const { owner } = people(hasJs(testInfo) ? "pj" : "pn");
     await as(page, owner);
     await savePath(page, graphId, uuid, "手机上的视图");

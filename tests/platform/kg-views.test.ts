@@ -178,7 +178,7 @@ describe("saved views", () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("saves an exploration's query loosely and the entities and relations it shows", async () => {
+  it("saves an exploration's query, checked against its form, and the entities and relations it shows", async () => {
     const rel = await value<number>(
       p.ctx,
       sql`SELECT min(id) FROM kg_relations WHERE graph_id = ${GRAPH}`,
@@ -194,6 +194,22 @@ describe("saved views", () => {
     expect(opened.shown.entities).toEqual([{ uuid: fixture.uuid("A"), name: "实体A" }]);
     expect(opened.shown.relations).toHaveLength(1);
     expect((await save(owner, { kind: "explore", query: "bad name=1" })).status).toBe(400);
+    // Decision 025's form, exactly: anything else is refused, never stored.
+    const A = fixture.uuid("A");
+    for (const query of [
+      "budget=25", // no entity
+      `entity=${A}&entity=${A}`,
+      `entity=${A}&budget=0`,
+      `entity=${A}&budget=101`,
+      `entity=${A}&x=${A}~*~any~11`,
+      `entity=${A}&x=${A}~*~sideways~1`,
+      `entity=${A}&x=${A}~*~any~1&x=${A}~*~any~1`,
+      `entity=${A}&hide_type=x`,
+      `entity=${A}&page=2`,
+    ])
+      expect((await save(owner, { kind: "explore", query })).status, query).toBe(400);
+    const full = `entity=${A}&pin=${A}&budget=10&x=${A}~*~any~2&x=${A}~7~out~1&collapse=${A}&hide=${A}&hide_type=3`;
+    expect((await save(owner, { kind: "explore", query: full })).status).toBe(201);
   });
 
   it("says what it can no longer find: an entity or a relation removed since", async () => {
