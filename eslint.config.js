@@ -39,6 +39,7 @@ export default tseslint.config(
       "build/**",
       "public/build/**",
       "bench/.build/**",
+      "bench/.bare-build/**",
       "data/**",
       "test-results/**",
       "playwright-report/**",
