@@ -259,3 +259,42 @@ export async function seedExploreGraph(ctx: Pick<PlatformContext, "store">, grap
   });
   return { graphId, uuid, types: typeIds as [number, number] };
 }
+
+/**
+ * A random graph for path searches (uuids `r-{graphId}-{i}`), written once: `entities`
+ * entities and `relations` relations of the ontology's first two types, confidences 0.5, 0.75
+ * or 1 (ties), some relations parallel to others and some from an entity to itself.
+ */
+export async function seedRandomPathGraph(
+  ctx: Pick<PlatformContext, "store">,
+  graphId: number,
+  size: { entities: number; relations: number; seed: number },
+) {
+  const uuid = (i: number) => `r-${graphId}-${i}`;
+  await ctx.store.write(async (tx) => {
+    const { classes, created } = await ensureGraph(tx, graphId, `随机路径${graphId}`);
+    if (!created) return;
+    const types = (
+      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
+        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
+        tx,
+      )
+    ).rows.map((r) => r.id);
+    const ids: number[] = [];
+    for (let i = 0; i < size.entities; i++)
+      ids.push(await addEntity(tx, uuid(i), graphId, classes[0], `随机${i}`));
+    let a = size.seed >>> 0;
+    const next = () => {
+      a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+      return a / 4294967296;
+    };
+    const any = (n: number) => Math.floor(next() * n);
+    for (let r = 0; r < size.relations; r++) {
+      const s = ids[any(ids.length)];
+      const o = next() < 0.03 ? s : ids[any(ids.length)];
+      await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+        VALUES (${graphId}, ${s}, ${types[any(2)]}, ${o}, ${[0.5, 0.75, 1][any(3)]})`.execute(tx);
+    }
+  });
+  return { uuid };
+}
