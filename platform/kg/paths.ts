@@ -85,17 +85,15 @@ class Adjacency {
    */
   async cost(ids: number[], forward: boolean): Promise<number> {
     const cap = RELATION_BUDGET - this.relations + 1;
+    const sides = this.sides(forward);
+    // An entity is read on all the sides or none (both ends read both sides with `any`).
+    const unread = ids.filter((id) => !this.done.has(`${sides[0]}${id}`));
     let total = 0;
-    const unread = new Set<number>();
-    for (const side of this.sides(forward)) {
-      const missing = ids.filter((id) => !this.done.has(`${side}${id}`));
-      for (const id of missing) unread.add(id);
-      for (let at = 0; at < missing.length && total < cap; at += READ_BATCH) {
-        const batch = missing.slice(at, at + READ_BATCH);
-        total += await relationCountAt(this.ctx.store.db, side, batch, this.types, cap - total);
-      }
+    for (let at = 0; at < unread.length && total < cap; at += READ_BATCH) {
+      const batch = unread.slice(at, at + READ_BATCH);
+      total += await relationCountAt(this.ctx.store.db, sides, batch, this.types, cap - total);
     }
-    return total + unread.size;
+    return total + unread.length;
   }
 
   /** Reads the relations of `ids` not read yet. */
