@@ -1,3 +1,17 @@
+/**
+ * Path search between two entities of a graph (issue 23).
+ *
+ * A two-sided breadth-first search: one side grows from `from` along the search's direction,
+ * the other from `to` against it, a whole layer at a time, and always the side whose next layer
+ * reads fewer relations (the store counts them from its indexes before reading). Paths of
+ * length L are looked for once the two sides' depths add up to L (or a side has run out of
+ * entities): then every relation of every such path is already read (the first hops from the
+ * `from` side, the rest from the `to` side), and a depth-first walk over what was read, pruned
+ * by each entity's distance to `to` over the same relations, lists the paths in the order the
+ * one-sided search did — fewest hops first, then the first CANDIDATES_PER_LENGTH paths of a
+ * length in order of entity ids, the most confident of them first. A hub at one end costs its
+ * own relations, not its neighbours': the other side grows instead.
+ */
 import type { EntityPath, PathEdge, PathSearch } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
 import { graphSignature, storeCache } from "./cache.js";
@@ -5,7 +19,7 @@ import { requireEntity } from "./entities.js";
 import { graphOntology } from "./ontology.js";
 import { entityRefs } from "./shapes.js";
 import { articleTexts } from "./store/articles.js";
-import { relationsAt, type Side, type StepRow } from "./store/relations.js";
+import { relationCountAt, relationsAt, type Side, type StepRow } from "./store/relations.js";
 
 export const PATH_HOPS = { min: 1, max: 6, fallback: 4 } as const;
 export const PATH_COUNT = { min: 1, max: 10, fallback: 3 } as const;
@@ -31,14 +45,23 @@ export interface PathOptions {
 
 class BudgetSpent extends Error {}
 
+/** A relation as a step of a walk: the entity it leads to and its row. */
+interface Step {
+  to: number;
+  row: StepRow;
+}
+
 /**
- * The relations around entities, read as the search needs them and kept for the rest of it;
- * every entity read counts against the budget.
+ * The relations the search has read, as steps along its direction (`fwd`) and against it
+ * (`bwd`); every entity read counts against the budget, and so does every relation.
  */
 class Adjacency {
-  private readonly read = new Map<string, StepRow[]>();
+  private readonly done = new Set<string>();
   private readonly seen = new Set<number>();
+  private readonly known = new Set<number>();
   private relations = 0;
+  private readonly fwd = new Map<number, Step[]>();
+  private readonly bwd = new Map<number, Step[]>();
 
   /** Entities whose relations the search has read. */
   get visited() {
@@ -51,15 +74,32 @@ class Adjacency {
     private readonly direction: PathDirection,
   ) {}
 
-  /** The steps from each of `ids` (`forward`: away from `from`; else towards it). */
-  async steps(
-    ids: number[],
-    forward: boolean,
-  ): Promise<Map<number, { to: number; row: StepRow }[]>> {
-    const sides: Side[] = this.direction === "any" ? ["out", "in"] : forward ? ["out"] : ["in"];
-    const out = new Map<number, { to: number; row: StepRow }[]>();
-    for (const side of sides) {
-      const missing = ids.filter((id) => !this.read.has(`${side}${id}`));
+  /** The sides of its relations an entity is read on (`forward`: away from `from`). */
+  private sides(forward: boolean): Side[] {
+    return this.direction === "any" ? ["out", "in"] : forward ? ["out"] : ["in"];
+  }
+
+  /**
+   * What reading `ids` would cost: the entities not read yet and the relations they would add
+   * (counted up to what the budget has left).
+   */
+  async cost(ids: number[], forward: boolean): Promise<number> {
+    const cap = RELATION_BUDGET - this.relations + 1;
+    const sides = this.sides(forward);
+    // An entity is read on all the sides or none (both ends read both sides with `any`).
+    const unread = ids.filter((id) => !this.done.has(`${sides[0]}${id}`));
+    let total = 0;
+    for (let at = 0; at < unread.length && total < cap; at += READ_BATCH) {
+      const batch = unread.slice(at, at + READ_BATCH);
+      total += await relationCountAt(this.ctx.store.db, sides, batch, this.types, cap - total);
+    }
+    return total + unread.length;
+  }
+
+  /** Reads the relations of `ids` not read yet. */
+  async read(ids: number[], forward: boolean): Promise<void> {
+    for (const side of this.sides(forward)) {
+      const missing = ids.filter((id) => !this.done.has(`${side}${id}`));
       for (let at = 0; at < missing.length; at += READ_BATCH) {
         const batch = missing.slice(at, at + READ_BATCH);
         for (const id of batch) this.seen.add(id);
@@ -68,33 +108,72 @@ class Adjacency {
         const rows = await relationsAt(this.ctx.store.db, side, batch, this.types, left + 1);
         this.relations += rows.length;
         if (this.relations > RELATION_BUDGET) throw new BudgetSpent();
-        for (const id of batch) this.read.set(`${side}${id}`, []);
-        for (const r of rows)
-          this.read.get(`${side}${side === "out" ? r.subject_id : r.object_id}`)!.push(r);
-      }
-      for (const id of ids) {
-        const list = out.get(id) ?? [];
-        for (const row of this.read.get(`${side}${id}`)!)
-          list.push({ to: side === "out" ? row.object_id : row.subject_id, row });
-        out.set(id, list);
+        for (const id of batch) this.done.add(`${side}${id}`);
+        for (const r of rows) this.add(r);
       }
     }
-    return out;
+  }
+
+  private add(r: StepRow) {
+    if (this.known.has(r.id)) return;
+    this.known.add(r.id);
+    const push = (m: Map<number, Step[]>, at: number, to: number) => {
+      const list = m.get(at);
+      if (list) list.push({ to, row: r });
+      else m.set(at, [{ to, row: r }]);
+    };
+    push(this.fwd, r.subject_id, r.object_id);
+    push(this.bwd, r.object_id, r.subject_id);
+    if (this.direction === "any" && r.subject_id !== r.object_id) {
+      push(this.fwd, r.object_id, r.subject_id);
+      push(this.bwd, r.subject_id, r.object_id);
+    }
+  }
+
+  /** The steps read from `id` (`forward`: along the search's direction; else against it). */
+  steps(id: number, forward: boolean): Step[] {
+    return (forward ? this.fwd : this.bwd).get(id) ?? [];
   }
 }
 
-/**
- * Breadth-first distances from `start` up to `depth` steps (forward: along the search's
- * direction; else against it).
- */
-async function ball(adj: Adjacency, start: number, depth: number, forward: boolean) {
-  const dist = new Map<number, number>([[start, 0]]);
-  let frontier = [start];
+/** One end of the search: distances from its end, the layer to read next, what that costs. */
+class End {
+  readonly dist: Map<number, number>;
+  frontier: number[];
+  depth = 0;
+  cost: number | null = null;
+  constructor(
+    start: number,
+    readonly forward: boolean,
+  ) {
+    this.dist = new Map([[start, 0]]);
+    this.frontier = [start];
+  }
+
+  /** Reads the frontier's relations; the entities they reach first are the next layer. */
+  async grow(adj: Adjacency) {
+    await adj.read(this.frontier, this.forward);
+    const next: number[] = [];
+    for (const id of this.frontier)
+      for (const s of adj.steps(id, this.forward))
+        if (!this.dist.has(s.to)) {
+          this.dist.set(s.to, this.depth + 1);
+          next.push(s.to);
+        }
+    this.frontier = next;
+    this.depth++;
+    this.cost = null;
+  }
+}
+
+/** Distances to `to` over the relations read, up to `depth` steps. */
+function distancesTo(adj: Adjacency, to: number, depth: number) {
+  const dist = new Map<number, number>([[to, 0]]);
+  let frontier = [to];
   for (let d = 1; d <= depth && frontier.length; d++) {
-    const steps = await adj.steps(frontier, forward);
     const next: number[] = [];
     for (const id of frontier)
-      for (const s of steps.get(id) ?? [])
+      for (const s of adj.steps(id, false))
         if (!dist.has(s.to)) {
           dist.set(s.to, d);
           next.push(s.to);
@@ -108,9 +187,8 @@ async function ball(adj: Adjacency, start: number, depth: number, forward: boole
  * The shortest paths between two entities of a graph, up to `hops` relations long, the best
  * `k` of them: fewest hops first, then the most confident. A path is a sequence of distinct
  * entities; each hop lists every relation between its two entities that the filters allow,
- * with the sentence it was read from. The search reads relations outward from both ends
- * (each to half the hops), then walks from `from` only where the rest of the way to `to`
- * can still fit; past PATH_NODE_BUDGET entities it stops and says so (`stopped`).
+ * with the sentence it was read from. Past PATH_NODE_BUDGET entities read (or RELATION_BUDGET
+ * relations) it stops and says so (`stopped`), keeping the paths found so far.
  */
 export async function findPaths(
   ctx: PlatformContext,
@@ -159,22 +237,32 @@ async function walk(
   o: PathOptions,
   found: { nodes: number[]; hops: StepRow[][] }[],
 ) {
-  // Any path of at most `hops` relations has an entity within `a` steps of `from` and `b`
-  // steps of `to`: with no such entity there is no path.
-  const a = Math.ceil(o.hops / 2);
-  const b = o.hops - a;
-  const fromBall = await ball(adj, fromId, a, true);
-  const toBall = await ball(adj, toId, b, false);
-  if (![...fromBall.keys()].some((id) => toBall.has(id))) return;
-  /** Fewest steps still needed from an entity to `to`, as far as the search knows. */
-  const least = (id: number) => toBall.get(id) ?? b + 1;
+  const ends = [new End(fromId, true), new End(toId, false)];
+  const [fromSide, toSide] = ends;
+  const spent = () => !fromSide.frontier.length || !toSide.frontier.length;
+  let least = (id: number) => (id === toId ? 0 : Infinity);
 
   for (let length = 1; length <= o.hops && found.length < o.k; length++) {
-    if (least(fromId) > length) continue;
+    // Every path of `length` hops has each hop read once the depths add up to it (or a side
+    // has reached all it can): grow the side whose next layer costs less until then.
+    let grew = false;
+    while (!spent() && fromSide.depth + toSide.depth < length) {
+      for (const e of ends) e.cost ??= await adj.cost(e.frontier, e.forward);
+      await (fromSide.cost! <= toSide.cost! ? fromSide : toSide).grow(adj);
+      grew = true;
+    }
+    if (grew) {
+      const dist = distancesTo(adj, toId, o.hops);
+      least = (id) => dist.get(id) ?? Infinity;
+    }
+    if (least(fromId) > length) {
+      if (spent() && least(fromId) === Infinity) return;
+      continue;
+    }
     const candidates: { nodes: number[]; hops: StepRow[][]; score: number }[] = [];
     const path = [fromId];
     const hops: StepRow[][] = [];
-    const dfs = async (at: number): Promise<void> => {
+    const dfs = (at: number): void => {
       if (candidates.length >= CANDIDATES_PER_LENGTH) return;
       const left = length - hops.length;
       if (at === toId) {
@@ -183,7 +271,7 @@ async function walk(
       }
       if (left === 0) return;
       const byNext = new Map<number, StepRow[]>();
-      for (const s of (await adj.steps([at], true)).get(at) ?? []) {
+      for (const s of adj.steps(at, true)) {
         if (path.includes(s.to) || least(s.to) > left - 1) continue;
         const list = byNext.get(s.to) ?? [];
         list.push(s.row);
@@ -192,12 +280,12 @@ async function walk(
       for (const [next, rows] of [...byNext].sort((x, y) => x[0] - y[0])) {
         path.push(next);
         hops.push(rows.sort((x, y) => y.confidence - x.confidence || x.id - y.id));
-        await dfs(next);
+        dfs(next);
         path.pop();
         hops.pop();
       }
     };
-    await dfs(fromId);
+    dfs(fromId);
     candidates.sort((x, y) => y.score - x.score);
     for (const c of candidates.slice(0, o.k - found.length)) found.push(c);
   }

@@ -134,7 +134,9 @@ function secondSentence(content: string): [number, number] {
  *   A →r2→ E →r2→ D             two hops, each read from a sentence of one article
  *   A →r1→ F ←r1← D             two hops, but against the direction on the way back
  *   Q0 →r1→ Q1 → … → Q7         seven hops (beyond any search)
- *   H →r1→ 6,000 leaves         a hub beyond the search's budget; Z alone
+ *   H →r1→ 6,000 leaves         a hub; Z alone (no path, found at once)
+ *   G →r1→ 6,000 other leaves   a second hub: between H and G the search spends its budget
+ *   X →r2→ G →r2→ Y             a path through a hub
  */
 export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId: number) {
   const uuid = (name: string) => `p-${graphId}-${name}`;
@@ -162,6 +164,9 @@ export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId
       "F",
       "H",
       "Z",
+      "G",
+      "X",
+      "Y",
       ...Array.from({ length: 8 }, (_, i) => `Q${i}`),
     ];
     for (const name of names)
@@ -196,6 +201,15 @@ export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId
     await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
       SELECT ${graphId}, ${ids.get("H")!}, ${types[0]}, id, 0.5 FROM kg_entities
        WHERE graph_id = ${graphId} AND uuid LIKE ${uuid("L") + "%"}`.execute(tx);
+    // G: a second hub of 6,000 leaves, no path to H; X → G → Y: a path through it.
+    await sql`INSERT INTO kg_entities (uuid, graph_id, class_id, name)
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 5999)
+      SELECT ${uuid("M")} || i, ${graphId}, ${classes[0]}, '叶M' || i FROM n`.execute(tx);
+    await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+      SELECT ${graphId}, ${ids.get("G")!}, ${types[0]}, id, 0.5 FROM kg_entities
+       WHERE graph_id = ${graphId} AND uuid LIKE ${uuid("M") + "%"}`.execute(tx);
+    await relate("X", types[1], "G");
+    await relate("G", types[1], "Y");
   });
   return { graphId, uuid, sentence: (i: 0 | 1) => content.slice(...sentences[i]) };
 }
@@ -244,4 +258,43 @@ export async function seedExploreGraph(ctx: Pick<PlatformContext, "store">, grap
     await relate("O0", typeIds[1], "Far");
   });
   return { graphId, uuid, types: typeIds as [number, number] };
+}
+
+/**
+ * A random graph for path searches (uuids `r-{graphId}-{i}`), written once: `entities`
+ * entities and `relations` relations of the ontology's first two types, confidences 0.5, 0.75
+ * or 1 (ties), some relations parallel to others and some from an entity to itself.
+ */
+export async function seedRandomPathGraph(
+  ctx: Pick<PlatformContext, "store">,
+  graphId: number,
+  size: { entities: number; relations: number; seed: number },
+) {
+  const uuid = (i: number) => `r-${graphId}-${i}`;
+  await ctx.store.write(async (tx) => {
+    const { classes, created } = await ensureGraph(tx, graphId, `随机路径${graphId}`);
+    if (!created) return;
+    const types = (
+      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
+        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
+        tx,
+      )
+    ).rows.map((r) => r.id);
+    const ids: number[] = [];
+    for (let i = 0; i < size.entities; i++)
+      ids.push(await addEntity(tx, uuid(i), graphId, classes[0], `随机${i}`));
+    let a = size.seed >>> 0;
+    const next = () => {
+      a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+      return a / 4294967296;
+    };
+    const any = (n: number) => Math.floor(next() * n);
+    for (let r = 0; r < size.relations; r++) {
+      const s = ids[any(ids.length)];
+      const o = next() < 0.03 ? s : ids[any(ids.length)];
+      await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+        VALUES (${graphId}, ${s}, ${types[any(2)]}, ${o}, ${[0.5, 0.75, 1][any(3)]})`.execute(tx);
+    }
+  });
+  return { uuid };
 }

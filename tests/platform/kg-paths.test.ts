@@ -90,13 +90,36 @@ describe("the path search endpoint", () => {
     ]);
   });
 
-  it("stops at its budget of entities and says so instead of running on", async () => {
-    const body = await search("H", "Z", "&hops=4");
+  it("answers at once that a hub has no path to an entity alone, at every number of hops", async () => {
+    for (const hops of [2, 4, 6]) {
+      const body = await search("H", "Z", `&hops=${hops}`);
+      expect(body.stopped).toBe(false);
+      expect(body.paths).toEqual([]);
+      // Z has no relations: the search reads Z's, not the hub's 6,000.
+      expect(body.visited).toBeLessThanOrEqual(1);
+    }
+    const back = await search("Z", "H", "&hops=6");
+    expect([back.stopped, back.paths, back.visited]).toEqual([false, [], 1]);
+  });
+
+  it("finds a path through a hub without reading the hub's 6,000 relations", async () => {
+    const body = await search("X", "Y", "&hops=4&k=1");
+    expect(body.stopped).toBe(false);
+    expect(names(body)).toEqual(["实体X>实体G>实体Y"]);
+    // The two ends meet at G: only X's and Y's relations are read.
+    expect(body.visited).toBe(2);
+    expect(names(await search("X", "G", "&hops=4"))).toEqual(["实体X>实体G"]);
+    const leaf = await search("G", "Y", "&hops=4&direction=out");
+    expect([names(leaf), leaf.stopped]).toEqual([["实体G>实体Y"], false]);
+  });
+
+  it("stops at its budget of entities between two hubs far apart, and says so", async () => {
+    const body = await search("H", "G", "&hops=4");
     expect(body.stopped).toBe(true);
     expect(body.paths).toEqual([]);
     expect(body.budget).toBe(5000);
-    // Two hops need no more than the hub's own relations: an exact "none".
-    const near = await search("H", "Z", "&hops=2");
+    // Two hops need no more than the hubs' own relations: an exact "none".
+    const near = await search("H", "G", "&hops=2");
     expect(near.stopped).toBe(false);
     expect(near.paths).toEqual([]);
   });

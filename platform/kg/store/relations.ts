@@ -216,6 +216,30 @@ export async function relationsAt(
 }
 
 /**
+ * How many relations `entityIds` have on the given sides, of the given types (all when empty),
+ * counted up to `cap`: index ranges of kg_relations_subject / kg_relations_object, no rows read,
+ * one statement (what a path search's next step would cost).
+ */
+export async function relationCountAt(
+  db: Db,
+  sides: readonly Side[],
+  entityIds: readonly number[],
+  types: readonly number[],
+  cap: number,
+): Promise<number> {
+  if (!entityIds.length || !sides.length) return 0;
+  const ids = intList(db, entityIds);
+  const typeFilter = types.length ? sql`AND relation_type_id IN ${intList(db, types)}` : sql``;
+  const parts = sides.map((side) => {
+    const end = side === "out" ? sql.ref("subject_id") : sql.ref("object_id");
+    return sql`SELECT 1 AS x FROM kg_relations WHERE ${end} IN ${ids} ${typeFilter}`;
+  });
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT count(*) AS n FROM (${sql.join(parts, sql` UNION ALL `)} LIMIT ${cap}) t`.execute(db);
+  return Number(rows[0].n);
+}
+
+/**
  * Relations `offset` to `offset + limit` (by id) of one type and direction of an entity: an
  * index range of kg_relations_subject / kg_relations_object (an exploration's next batch).
  */
