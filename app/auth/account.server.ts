@@ -36,11 +36,28 @@ export async function passwordWeakness(api: SessionClient, candidate: string) {
   }
 }
 
-/** Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change. */
-export const changePassword = (
+/**
+ * Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change. The
+ * new password is asked about first (users/valid), so its reason stands under the field with
+ * JavaScript or without: "fields" when `fieldErrors` (the form's own, and that reason) refuse it,
+ * the platform's refusal, or null when the password was changed.
+ */
+export async function changePassword(
   api: SessionClient,
   body: { old_password?: string; new_password: string; confirm_password: string },
-) => authApi.changePassword(api, body);
+  fieldErrors: Record<string, string>,
+): Promise<"fields" | { status: number; detail?: string } | null> {
+  try {
+    const weakness = body.new_password && (await passwordWeakness(api, body.new_password));
+    if (weakness) fieldErrors.new_password = weakness;
+    if (Object.keys(fieldErrors).length) return "fields";
+    await authApi.changePassword(api, body);
+    return null;
+  } catch (e) {
+    if (e instanceof PlatformError) return { status: e.status, detail: e.detail };
+    throw e;
+  }
+}
 
 /** The groups an admin may preview the menu of (spec §4 role switch); none when unreadable. */
 export const previewGroups = (api: SessionClient) =>

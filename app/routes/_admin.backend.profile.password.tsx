@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { getFixedT } from "~/i18next.server";
-import { PlatformError } from "~/platform-client/client.server";
 import { changePassword, passwordWeakness } from "~/auth/account.server";
 import { requireViewer } from "~/auth/guard.server";
 import { badIntent } from "~/http/page.server";
@@ -64,17 +63,13 @@ export async function action({ request }: ActionFunctionArgs) {
     fieldErrors.new_password = t("login.required", { field: t("password.newPassword") });
   if (body.new_password !== body.confirm_password)
     fieldErrors.confirm_password = t("password.mismatch");
-  try {
-    const weakness = body.new_password && (await passwordWeakness(viewer.api, body.new_password));
-    if (weakness) fieldErrors.new_password = weakness;
-    if (Object.keys(fieldErrors).length)
-      return data<ActionResult>({ fieldErrors }, { status: 400 });
-    await changePassword(viewer.api, body);
-  } catch (e) {
-    if (e instanceof PlatformError)
-      return data<ActionResult>({ error: e.detail || t("operationFailed") }, { status: e.status });
-    throw e;
-  }
+  const refused = await changePassword(viewer.api, body, fieldErrors);
+  if (refused === "fields") return data<ActionResult>({ fieldErrors }, { status: 400 });
+  if (refused)
+    return data<ActionResult>(
+      { error: refused.detail || t("operationFailed") },
+      { status: refused.status },
+    );
   flash(viewer.api.session, "success", t("password.changed"));
   return redirect(init ? "/" : "/dashboard", {
     headers: { "Set-Cookie": await commitSession(viewer.api.session) },
