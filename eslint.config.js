@@ -41,6 +41,9 @@ const storeLayer = [
 const routesOnlyWire =
   "Routes only wire: call the area's server module (app/<area>/*.server.ts), which calls the typed client (decision 027).";
 
+const apiPathsInClient =
+  "API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).";
+
 /** Route files other helpers are changing now, exempt until merged (then they move like the rest). */
 const routesUntilMerged = [
   "app/routes/_public.$kgId.path.tsx", // until merged
@@ -180,6 +183,26 @@ export default tseslint.config(
         {
           selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
           message: "Import the contract with `import type`.",
+        },
+      ],
+    },
+  },
+  {
+    // API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).
+    files: ["app/**"],
+    // app/kg/paths.server.ts: until merged (another helper is changing it).
+    ignores: ["app/platform-client/**", "app/kg/paths.server.ts", ...routesUntilMerged],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
+          message: "Import the contract with `import type`.",
+        },
+        { selector: `Literal[value=${API_PATH}]`, message: apiPathsInClient },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${API_PATH}]`,
+          message: apiPathsInClient,
         },
       ],
     },

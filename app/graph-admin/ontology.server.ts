@@ -4,6 +4,7 @@ import type { Viewer } from "~/auth/guard.server";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { orPageError, parseId } from "~/http/page.server";
 import { graphAdminApi as ga } from "~/platform-client/graph-admin.server";
+import { resourcesApi } from "~/platform-client/resources.server";
 import { translate } from "~/i18n";
 import {
   adminT,
@@ -157,7 +158,7 @@ export async function sourcesFromForm(api: SessionClient, form: FormData) {
     multipart.append("name", upload.name);
     multipart.append("description", translate(api.lng, "admin:uploadDescription"));
     multipart.append("file", upload, upload.name);
-    const stored = await api.call<{ id: number }>("POST", "/data/files/", { form: multipart });
+    const stored = await resourcesApi.create<{ id: number }>(api, "data/files", multipart);
     fileIds.push(stored.id);
   }
   return {

@@ -83,6 +83,9 @@ export const graphAdminApi = {
     api.patch(`/graphadmin/${part}/${id}/`, body),
   deletePart: (api: PlatformClient, part: OntologyPart, id: number) =>
     api.delete(`/graphadmin/${part}/${id}/`),
+  /** The ontology as OWL (Turtle; a stream: the raw answer, long timeout). */
+  owl: (api: PlatformClient, id: number) =>
+    api.raw("GET", `${O}/${id}/owl/`, { query: new URLSearchParams(), timeout: "long" }),
   /** An OWL/RDF file against ontology `id`: the diff, or (with `apply=1` in the form) applied. */
   importOwl: (api: PlatformClient, id: number, form: FormData) =>
     api.call<OwlImportDiff>("POST", `${O}/${id}/import/`, { form }),

@@ -82,6 +82,9 @@ export const kgApi = {
     api.get<FlowDetail>(`${graph(kgId)}/flows/${id}/`),
   extract: (api: PlatformClient, kgId: number, body: { text: string } | { article_id: number }) =>
     api.post<ExtractAnswer>(`${graph(kgId)}/extract/`, body),
+  /** The graph (or a part of it) as RDF, GraphML or Neo4j CSV (a stream: the raw answer, long timeout). */
+  export: (api: PlatformClient, kgId: number, query: URLSearchParams) =>
+    api.raw("GET", `${graph(kgId)}/export/`, { query, timeout: "long" }),
   reportExtraction: (api: PlatformClient, body: Record<string, unknown>) =>
     api.post<ExtractionRef>("/kg/feedback/extraction/", body),
 };

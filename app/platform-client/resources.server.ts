@@ -33,10 +33,10 @@ export const resourcesApi = {
   getOne: <T = ResourceRow>(api: PlatformClient, resource: string, id: string | number) =>
     api.get<T>(one(resource, id)),
   /** A new record: JSON, or multipart when it carries a file. */
-  create: (api: PlatformClient, resource: string, body: ResourceRow | FormData) =>
+  create: <T = ResourceRow>(api: PlatformClient, resource: string, body: ResourceRow | FormData) =>
     body instanceof FormData
-      ? api.call("POST", list(resource), { form: body })
-      : api.post(list(resource), body),
+      ? api.call<T>("POST", list(resource), { form: body })
+      : api.post<T>(list(resource), body),
   update: (api: PlatformClient, resource: string, id: string | number, body: ResourceRow) =>
     api.patch(one(resource, id), body),
   delete: (api: PlatformClient, resource: string, id: string | number) =>

@@ -47,6 +47,18 @@ describe("a route module reaches the platform only through its area's server mod
     expect(await messages(code)).toEqual([]);
   }, 60_000);
 
+  it("keeps API paths in the typed client: an area module may not write one", async () => {
+    const code = 'export const a = (id: number) => [`/graphadmin/graphs/${id}/`, "/kg/graphs/"];\n';
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, "app/kg/example.server.ts"),
+    });
+    expect(result.messages.filter((m) => /typed client only/.test(m.message))).toHaveLength(2);
+    const [client] = await eslint.lintText(code, {
+      filePath: path.join(root, "app/platform-client/example.server.ts"),
+    });
+    expect(client.messages.filter((m) => /typed client only/.test(m.message))).toEqual([]);
+  }, 60_000);
+
   it("keeps the routes other helpers are changing out of the zone until merged", async () => {
     const code = 'export const x = "/kg/graphs/";\n';
     expect(await messages(code, "app/routes/_public.$kgId.path.tsx")).toEqual([]);
