@@ -2,6 +2,7 @@
  * Graph administration and jobs (docs/api.md, "Graph administration and jobs"): ontologies,
  * graphs, build and update plans, source options, jobs and their stream, OWL import diffs.
  */
+import type { Paged } from "./kg";
 
 // --- Jobs (/jobs) ---
 
@@ -38,12 +39,13 @@ export interface JobLog {
   message: string;
 }
 
-export interface JobLogPage {
-  results: JobLog[];
-  count: number;
+/** One page of a log (newest first): the list, and which page of what size it is. */
+export interface LogPage<T> extends Paged<T> {
   page: number;
   page_size: number;
 }
+
+export type JobLogPage = LogPage<JobLog>;
 
 /** GET /jobs/{id}: the job with one page of its log, newest first. */
 export interface JobWithLogs extends Job {
