@@ -190,8 +190,15 @@ export default tseslint.config(
   {
     // API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).
     files: ["app/**"],
-    // app/kg/paths.server.ts: until merged (another helper is changing it).
-    ignores: ["app/platform-client/**", "app/kg/paths.server.ts", ...routesUntilMerged],
+    // app/kg/paths.server.ts and the exploration's and saved views' modules: until merged
+    // (other helpers are changing them; their calls move into kgApi then).
+    ignores: [
+      "app/platform-client/**",
+      "app/kg/paths.server.ts",
+      "app/kg/*explore*",
+      "app/kg/*views*",
+      ...routesUntilMerged,
+    ],
     rules: {
       "no-restricted-syntax": [
         "error",
