@@ -33,6 +33,30 @@ const storeLayer = [
   "platform/**/store/**",
 ];
 
+/**
+ * Routes only wire (issue 24, decision 027): a route module's loader and action call its area's
+ * server module (app/<area>/*.server.ts), which calls the typed platform client
+ * (app/platform-client/<area>.server.ts) — the only place an API path is written.
+ */
+const routesOnlyWire =
+  "Routes only wire: call the area's server module (app/<area>/*.server.ts), which calls the typed client (decision 027).";
+
+const apiPathsInClient =
+  "API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).";
+
+/** Route files other helpers are changing now, exempt until merged (then they move like the rest). */
+const routesUntilMerged = [
+  "app/routes/_public.$kgId.path.tsx", // until merged
+  "app/routes/_public.relation.$id.tsx", // until merged
+  "app/routes/$id.entity.$uuid.tsx", // until merged
+  "app/routes/$kgId.path.suggest.tsx", // until merged
+  "app/routes/*explore*", // until merged
+  "app/routes/*views*", // until merged
+];
+
+/** The platform API's own prefixes, which no console page uses (/api/kg/…, /api/graphadmin/…, /api/common/…). */
+const API_PATH = "/^\\/(kg|graphadmin|common)\\//";
+
 export default tseslint.config(
   {
     ignores: [
@@ -160,6 +184,73 @@ export default tseslint.config(
         {
           selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
           message: "Import the contract with `import type`.",
+        },
+      ],
+    },
+  },
+  {
+    // API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).
+    files: ["app/**"],
+    // app/kg/paths.server.ts and the exploration's and saved views' modules: until merged
+    // (other helpers are changing them; their calls move into kgApi then).
+    ignores: [
+      "app/platform-client/**",
+      "app/kg/paths.server.ts",
+      "app/kg/*explore*",
+      "app/kg/*views*",
+      ...routesUntilMerged,
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
+          message: "Import the contract with `import type`.",
+        },
+        { selector: `Literal[value=${API_PATH}]`, message: apiPathsInClient },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${API_PATH}]`,
+          message: apiPathsInClient,
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**", "app/table/routes/**"],
+    ignores: routesUntilMerged,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/platform-client", "~/platform-client/*"], message: routesOnlyWire },
+          ],
+          paths: [
+            { name: "~/http/page.server", importNames: ["fetchOr404"], message: routesOnlyWire },
+            { name: "~/http/pass-through.server", message: routesOnlyWire },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^@contract\\//][importKind!='type']",
+          message: "Import the contract with `import type`.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|raw|call)$/][callee.object.name='api']",
+          message: routesOnlyWire,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|raw|call)$/][callee.object.property.name='api']",
+          message: routesOnlyWire,
+        },
+        { selector: `Literal[value=${API_PATH}]`, message: routesOnlyWire },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${API_PATH}]`,
+          message: routesOnlyWire,
         },
       ],
     },

@@ -2,6 +2,7 @@
  * Graph administration and jobs (docs/api.md, "Graph administration and jobs"): ontologies,
  * graphs, build and update plans, source options, jobs and their stream, OWL import diffs.
  */
+import type { Paged } from "./kg";
 
 // --- Jobs (/jobs) ---
 
@@ -38,12 +39,13 @@ export interface JobLog {
   message: string;
 }
 
-export interface JobLogPage {
-  results: JobLog[];
-  count: number;
+/** One page of a log (newest first): the list, and which page of what size it is. */
+export interface LogPage<T> extends Paged<T> {
   page: number;
   page_size: number;
 }
+
+export type JobLogPage = LogPage<JobLog>;
 
 /** GET /jobs/{id}: the job with one page of its log, newest first. */
 export interface JobWithLogs extends Job {
@@ -184,6 +186,54 @@ export interface GraphCard extends GraphRow {
   ontology: { id: number; name: string } | null;
   counts: { entities: number; relations: number; events: number; articles: number };
   last_build: JobBrief | null;
+}
+
+/** GET /graphadmin/graphs/:id/entities/: a row of a graph's entity search. */
+export interface GraphEntityItem {
+  id: number;
+  uuid: string;
+  name: string;
+  class: string | null;
+  aliases: string[];
+  out_relations: number;
+  in_relations: number;
+}
+
+/** A relation of an entity's neighbourhood, with the entity at its other end. */
+export interface EntityNeighbour {
+  id: number;
+  predicate: string;
+  confidence: number;
+  entity: { id: number; uuid: string; name: string; class: string | null };
+}
+
+/** GET /graphadmin/graphs/:id/entities/:entityId/: an entity and its relations both ways. */
+export interface EntityNeighbourhood {
+  entity: {
+    id: number;
+    uuid: string;
+    name: string;
+    class: string | null;
+    aliases: string[];
+    properties: Record<string, unknown>;
+    description: string;
+  };
+  outgoing: EntityNeighbour[];
+  incoming: EntityNeighbour[];
+  out_total: number;
+  in_total: number;
+}
+
+/** GET /graphadmin/graphs/:id/ontology/: a graph's ontology and the graphs sharing it. */
+export interface GraphOntologyInfo {
+  graph: { id: number; name: string; domain: string };
+  ontology: { id: number; name: string; domain: string } | null;
+  shared_with: { id: number; name: string }[];
+}
+
+/** What a call that queues a job answers (build, update, dry run). */
+export interface QueuedJob {
+  job_id: number;
 }
 
 /** GET /graphadmin/source-options: what the build and update forms offer. */

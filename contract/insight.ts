@@ -3,7 +3,7 @@
  * and retrieval logs"): the platform answers with these, the console's insight pages read them.
  */
 
-import type { JobStatus } from "./graph-admin";
+import type { JobStatus, LogPage } from "./graph-admin";
 
 /** A run is a job: its status is the job's. */
 export type RunStatus = JobStatus;
@@ -58,7 +58,7 @@ export interface LogLine {
 }
 
 export interface RunDetail extends Run {
-  logs: { results: LogLine[]; count: number; page: number; page_size: number };
+  logs: LogPage<LogLine>;
 }
 
 export interface ClassMetrics {

@@ -196,9 +196,7 @@ export interface EntityDetail {
       direction: "out" | "in";
       count: number;
     }[];
-    count: number;
-    results: Relation[];
-  };
+  } & Paged<Relation>;
   events: Paged<KgEvent & { role: string }>;
   articles: Paged<ArticleSummary & { mentions: number }>;
   trend: Trend;

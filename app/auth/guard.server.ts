@@ -14,6 +14,7 @@ import { embeddedStoreVersion } from "~/platform-client/transport.server";
 import { platformApiUrl } from "~/env.server";
 import { validateCsrf } from "~/auth/csrf.server";
 import { rolesOf, type UserInfo } from "~/utils/roles";
+import { authApi } from "~/platform-client/auth.server";
 import { getSession } from "~/auth/session.server";
 
 export const PASSWORD_PATH = "/backend/profile/password";
@@ -42,11 +43,7 @@ async function fetchInfo(request: Request, api: SessionClient): Promise<UserInfo
     // Kept per token for a few seconds (info-cache.server.ts). Shared between requests, so a
     // refusal is turned into this request's own redirect below, not a Response made for another.
     p = embeddedStoreVersion(platformApiUrl()).then((version) =>
-      cachedViewerInfo(
-        api.session.get("token") ?? "",
-        () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
-        version,
-      ),
+      cachedViewerInfo(api.session.get("token") ?? "", () => authApi.info(api), version),
     );
     infoMemo.set(request, p);
   }
@@ -68,7 +65,7 @@ export async function getOptionalViewer(request: Request): Promise<Viewer | null
     const token = api.session.get("token")!;
     const info = await cachedViewerInfo(
       token,
-      () => api.call<UserInfo>("GET", "/common/users/info/", { on401: "throw" }),
+      () => authApi.info(api),
       await embeddedStoreVersion(platformApiUrl()),
     );
     const roles = rolesOf(info);

@@ -2,7 +2,9 @@ import type { SessionClient } from "~/auth/platform.server";
 import { data } from "@remix-run/node";
 import type { Viewer } from "~/auth/guard.server";
 import type { PlatformClient } from "~/platform-client/client.server";
-import { fetchOr404, parseId } from "~/http/page.server";
+import { orPageError, parseId } from "~/http/page.server";
+import { graphAdminApi as ga } from "~/platform-client/graph-admin.server";
+import { resourcesApi } from "~/platform-client/resources.server";
 import { translate } from "~/i18n";
 import {
   adminT,
@@ -14,26 +16,18 @@ import {
   platformRefusal,
 } from "./actions.server";
 import { OWL_APPLY } from "./types";
-import type {
-  ActionError,
-  OntologyDetail,
-  OntologySummary,
-  OwlImportDiff,
-  OwlPreview,
-  SourceOptions,
-} from "./types";
+import type { ActionError, OwlPreview } from "./types";
 
 /** The ontology screens' calls of the platform's /graphadmin API: lists, details, edits, OWL import. */
 
 export async function listOntologies(api: PlatformClient) {
-  return (await api.get<{ results: OntologySummary[] }>("/graphadmin/ontologies/")).results;
+  return (await ga.ontologies(api)).results;
 }
 
 export const ontologyDetail = (api: PlatformClient, id: number) =>
-  fetchOr404<OntologyDetail>(api, `/graphadmin/ontologies/${id}/`);
+  orPageError(ga.ontology(api, id));
 
-export const sourceOptions = (api: PlatformClient) =>
-  api.get<SourceOptions>("/graphadmin/source-options/");
+export const sourceOptions = (api: PlatformClient) => ga.sourceOptions(api);
 
 /**
  * The intents of the ontology editor (shared by /schema and /graph/schemaedit/:id): each
@@ -48,7 +42,8 @@ export async function ontologyAction(
   const t = await adminT(request);
   const api = viewer.api;
   const intent = text(form, "intent");
-  const id = parseId(text(form, "id"));
+  // An id the form does not give reaches the platform as "null", which it refuses (as before).
+  const id = parseId(text(form, "id")) as number;
   const classBody = () => ({
     name: text(form, "name"),
     label_en: text(form, "label_en"),
@@ -83,7 +78,7 @@ export async function ontologyAction(
     case "createOntology":
       return run(
         () =>
-          api.post("/graphadmin/ontologies/", {
+          ga.createOntology(api, {
             name: text(form, "name"),
             domain: text(form, "domain"),
             description: text(form, "description"),
@@ -95,7 +90,7 @@ export async function ontologyAction(
     case "updateOntology":
       return run(
         () =>
-          api.patch(`/graphadmin/ontologies/${id}/`, {
+          ga.saveOntology(api, id, {
             name: text(form, "name"),
             domain: text(form, "domain"),
             description: text(form, "description"),
@@ -103,51 +98,52 @@ export async function ontologyAction(
         t("schema.saved"),
       );
     case "deleteOntology":
-      return run(() => api.delete(`/graphadmin/ontologies/${id}/`), t("schema.deleted"), "/schema");
+      return run(() => ga.deleteOntology(api, id), t("schema.deleted"), "/schema");
     case "createClass":
       return run(
-        () => api.post(`/graphadmin/ontologies/${id}/classes/`, classBody()),
+        () => ga.addPart(api, { ontology: id, part: "classes" }, classBody()),
         t("schema.saved"),
       );
     case "updateClass":
-      return run(() => api.patch(`/graphadmin/classes/${id}/`, classBody()), t("schema.saved"));
+      return run(() => ga.savePart(api, "classes", id, classBody()), t("schema.saved"));
     case "deleteClass":
-      return run(() => api.delete(`/graphadmin/classes/${id}/`), t("schema.deleted"));
+      return run(() => ga.deletePart(api, "classes", id), t("schema.deleted"));
     case "createProperty":
       return run(
         () =>
-          api.post(`/graphadmin/classes/${id}/properties/`, {
-            name: text(form, "name"),
-            label_en: text(form, "label_en"),
-            datatype: text(form, "datatype"),
-            required: checked(form, "required"),
-            description: text(form, "description"),
-          }),
+          ga.addPart(
+            api,
+            { class: id },
+            {
+              name: text(form, "name"),
+              label_en: text(form, "label_en"),
+              datatype: text(form, "datatype"),
+              required: checked(form, "required"),
+              description: text(form, "description"),
+            },
+          ),
         t("schema.saved"),
       );
     case "deleteProperty":
-      return run(() => api.delete(`/graphadmin/properties/${id}/`), t("schema.deleted"));
+      return run(() => ga.deletePart(api, "properties", id), t("schema.deleted"));
     case "createRelationType":
       return run(
-        () => api.post(`/graphadmin/ontologies/${id}/relation-types/`, relationBody()),
+        () => ga.addPart(api, { ontology: id, part: "relation-types" }, relationBody()),
         t("schema.saved"),
       );
     case "updateRelationType":
-      return run(
-        () => api.patch(`/graphadmin/relation-types/${id}/`, relationBody()),
-        t("schema.saved"),
-      );
+      return run(() => ga.savePart(api, "relation-types", id, relationBody()), t("schema.saved"));
     case "deleteRelationType":
-      return run(() => api.delete(`/graphadmin/relation-types/${id}/`), t("schema.deleted"));
+      return run(() => ga.deletePart(api, "relation-types", id), t("schema.deleted"));
     case "createEventType":
       return run(
-        () => api.post(`/graphadmin/ontologies/${id}/event-types/`, eventBody()),
+        () => ga.addPart(api, { ontology: id, part: "event-types" }, eventBody()),
         t("schema.saved"),
       );
     case "updateEventType":
-      return run(() => api.patch(`/graphadmin/event-types/${id}/`, eventBody()), t("schema.saved"));
+      return run(() => ga.savePart(api, "event-types", id, eventBody()), t("schema.saved"));
     case "deleteEventType":
-      return run(() => api.delete(`/graphadmin/event-types/${id}/`), t("schema.deleted"));
+      return run(() => ga.deletePart(api, "event-types", id), t("schema.deleted"));
     default:
       return null;
   }
@@ -162,7 +158,7 @@ export async function sourcesFromForm(api: SessionClient, form: FormData) {
     multipart.append("name", upload.name);
     multipart.append("description", translate(api.lng, "admin:uploadDescription"));
     multipart.append("file", upload, upload.name);
-    const stored = await api.call<{ id: number }>("POST", "/data/files/", { form: multipart });
+    const stored = await resourcesApi.create<{ id: number }>(api, "data/files", multipart);
     fileIds.push(stored.id);
   }
   return {
@@ -219,7 +215,6 @@ export async function owlImportAction(
         : null;
   const multipart = new FormData();
   if (file) multipart.append("file", file, file.name);
-  const path = `/graphadmin/ontologies/${ontologyId}/import/`;
   // Only the intent is echoed back on a refusal, not the file's text.
   const echo = new FormData();
   echo.set("intent", text(form, "intent"));
@@ -229,11 +224,11 @@ export async function owlImportAction(
       target: "owlImport",
       success: t("owl.applied"),
       redirectTo: back,
-      call: () => viewer.api.call("POST", path, { form: multipart }),
+      call: () => ga.importOwl(viewer.api, ontologyId, multipart),
     });
   }
   try {
-    const diff = await viewer.api.call<OwlImportDiff>("POST", path, { form: multipart });
+    const diff = await ga.importOwl(viewer.api, ontologyId, multipart);
     const body = file ? await file.text() : "";
     const preview: OwlPreview = {
       diff,

@@ -46,14 +46,18 @@ export function pageError(e: unknown): unknown {
   return e;
 }
 
-/** A loader's platform read: its refusal becomes the page's status (an unknown record is the page's 404). */
-export async function fetchOr404<T>(api: PlatformClient, path: string, query?: Query): Promise<T> {
+/** A platform call of a page: its refusal becomes the page's status (an unknown record is the page's 404). */
+export async function orPageError<T>(call: Promise<T>): Promise<T> {
   try {
-    return await api.get<T>(path, query);
+    return await call;
   } catch (e) {
     throw pageError(e);
   }
 }
+
+/** A loader's platform read: its refusal becomes the page's status (an unknown record is the page's 404). */
+export const fetchOr404 = <T>(api: PlatformClient, path: string, query?: Query): Promise<T> =>
+  orPageError(api.get<T>(path, query));
 
 /** A positive whole number (an id, a page) written exactly, else null. */
 export function parseId(raw: string | null | undefined): number | null {

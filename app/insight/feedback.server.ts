@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
-import type { FactDescription, FeedbackRecord, FeedbackWorkflow } from "@contract/insight";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
-import { fetchOr404, pageError, requireId } from "~/http/page.server";
+import { orPageError, pageError, requireId } from "~/http/page.server";
+import { insightApi } from "~/platform-client/insight.server";
 import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";
 import { loadGraphs } from "~/kg/graphs.server";
@@ -25,7 +25,7 @@ export function tableHref(request: Request): string {
 export async function reviewDialog(viewer: Viewer, rawId: string | undefined) {
   const id = requireId(rawId, recordNotFound());
   const [workflow, graphs] = await Promise.all([
-    fetchOr404<FeedbackWorkflow>(viewer.api, `/kg/feedback/${id}/status/`),
+    orPageError(insightApi.feedbackStatus(viewer.api, id)),
     loadGraphs(viewer.api),
   ]);
   const graph = graphs.find((g) => g.id === workflow.record.graph);
@@ -53,7 +53,7 @@ export async function moveStatus(
   const status = String(form.get("status") ?? "");
   const note = String(form.get("note") ?? "");
   try {
-    const after = await viewer.api.post<FeedbackRecord>(`/kg/feedback/${id}/status/`, {
+    const after = await insightApi.moveFeedback(viewer.api, id, {
       status,
       note: note.trim() === "" ? undefined : note,
     });
@@ -74,11 +74,13 @@ export async function moveStatus(
 /** What a visitor reports on: ?graph=&kind=&target=, described by the platform (404 when there is no such fact). */
 export async function reportForm(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
-  const fact = await fetchOr404<FactDescription>(viewer.api, "/kg/feedback/fact/", {
-    graph: url.searchParams.get("graph"),
-    kind: url.searchParams.get("kind"),
-    target: url.searchParams.get("target"),
-  });
+  const fact = await orPageError(
+    insightApi.fact(viewer.api, {
+      graph: url.searchParams.get("graph"),
+      kind: url.searchParams.get("kind"),
+      target: url.searchParams.get("target"),
+    }),
+  );
   return { fact, back: safeRedirect(url.searchParams.get("redirect"), fact.link) };
 }
 
@@ -102,7 +104,7 @@ export async function submitReport(
     content: content.trim(),
   };
   try {
-    await viewer.api.post("/kg/feedback/", body);
+    await insightApi.report(viewer.api, body);
   } catch (e) {
     if (e instanceof PlatformError && e.status === 400)
       return { message: e.detail ?? t("feedback.failed"), content, status: 400 };

@@ -1,10 +1,12 @@
 import { redirect } from "@remix-run/node";
-import type { EvaluationAnswer, ModelRecord, Run, RunDetail } from "@contract/insight";
+import type { ModelRecord } from "@contract/insight";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { chartSpec } from "~/charts/render.server";
 import { chartScheme } from "~/preferences.server";
-import { fetchOr404, notFound, pageError, requireId } from "~/http/page.server";
+import { notFound, orPageError, pageError, requireId } from "~/http/page.server";
+import { insightApi } from "~/platform-client/insight.server";
+import { eventStream } from "~/http/pass-through.server";
 import { translate } from "~/i18n";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError, type PlatformClient } from "~/platform-client/client.server";
@@ -29,7 +31,7 @@ export async function requireModel(
 ): Promise<ModelRecord> {
   const id = requireId(rawId, modelNotFound());
   try {
-    return await api.get<ModelRecord>(`/kg/models/${id}/`);
+    return await insightApi.model(api, id);
   } catch (e) {
     if (e instanceof PlatformError && e.status === 404) throw notFound(modelNotFound());
     throw pageError(e);
@@ -39,19 +41,17 @@ export async function requireModel(
 export async function modelLogsPage(request: Request, viewer: Viewer, rawId: string | undefined) {
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
-  const runs = await fetchOr404<{ results: Run[]; count: number }>(
-    viewer.api,
-    `/kg/models/${model.id}/runs/`,
-    { page_size: 20 },
-  );
+  const runs = await orPageError(insightApi.runs(viewer.api, model.id, { page_size: 20 }));
   const asked = url.searchParams.get("run");
   const runId = asked ? requireId(asked, runNotFound()) : runs.results[0]?.id;
   const page = numberParam(url, "page", 1);
   const run = runId
-    ? await fetchOr404<RunDetail>(viewer.api, `/kg/models/${model.id}/runs/${runId}/`, {
-        log_page: page,
-        log_page_size: LOG_PAGE_SIZE,
-      })
+    ? await orPageError(
+        insightApi.run(viewer.api, model.id, runId, {
+          log_page: page,
+          log_page_size: LOG_PAGE_SIZE,
+        }),
+      )
     : null;
   const t = await getFixedT(request, "insight");
   return {
@@ -76,7 +76,7 @@ export async function cancelRun(
   const runId = requireId(String(form.get("run") ?? ""), runNotFound());
   const t = await getFixedT(request, "insight");
   try {
-    await viewer.api.post(`/kg/models/${model.id}/runs/${runId}/cancel/`, {});
+    await insightApi.cancelRun(viewer.api, model.id, runId);
     flash(viewer.api.session, "success", t("model.cancelled"));
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
@@ -95,12 +95,10 @@ export async function modelEvaluationPage(
   const model = await requireModel(viewer.api, rawId);
   const url = new URL(request.url);
   const run = url.searchParams.get("run");
-  const answer = await fetchOr404<EvaluationAnswer>(
-    viewer.api,
-    `/kg/models/${model.id}/evaluation/`,
-    {
+  const answer = await orPageError(
+    insightApi.evaluation(viewer.api, model.id, {
       run: run ? requireId(run, translate("zh", "insight:errors.noEvaluation")) : undefined,
-    },
+    }),
   );
   const t = await getFixedT(request, "insight");
   const ev = answer.evaluation;
@@ -170,7 +168,7 @@ export async function startRun(
     holdout: String(form.get("holdout") ?? "").trim(),
   };
   try {
-    const run = await viewer.api.post<Run>(`/kg/models/${model.id}/runs/`, {
+    const run = await insightApi.startRun(viewer.api, model.id, {
       kind: values.kind,
       holdout: values.holdout === "" ? undefined : Number(values.holdout),
     });
@@ -182,3 +180,7 @@ export async function startRun(
     return { message: e.detail ?? t("run.failed", { message: "" }), values, status: e.status };
   }
 }
+
+/** A run's live events (progress, log lines, done) for the logs page's EventSource, passed through. */
+export const runEvents = (viewer: Viewer, modelId: number, runId: number, query: URLSearchParams) =>
+  eventStream(insightApi.runEvents(viewer.api, modelId, runId, query));

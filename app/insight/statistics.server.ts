@@ -1,17 +1,11 @@
-import type {
-  EntityDetailStats,
-  EntityStats,
-  KeywordStats,
-  SearchStats,
-  Trend,
-  VerbStats,
-} from "@contract/insight";
+import type { Trend } from "@contract/insight";
 import { requireViewer, type Viewer } from "~/auth/guard.server";
 import { barOption, trendOption } from "~/charts/series-options";
 import { colorFor } from "~/charts/theme";
 import { chartSpec } from "~/charts/render.server";
 import { chartScheme } from "~/preferences.server";
-import { fetchOr404 } from "~/http/page.server";
+import { orPageError } from "~/http/page.server";
+import { insightApi, type StatisticsExport } from "~/platform-client/insight.server";
 import { getFixedT } from "~/i18next.server";
 import { columnsOption, trendLines } from "./chart-options";
 import { KEYWORD_LIMITS, SEARCH_WINDOWS } from "./choices";
@@ -31,11 +25,9 @@ export async function retrievalPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api, { allowAll: true });
   const asked = numberParam(url, "days", 30);
   const days = (SEARCH_WINDOWS as readonly number[]).includes(asked) ? asked : 30;
-  const stats = await fetchOr404<SearchStats>(viewer.api, "/kg/statistics/searches/", {
-    graph: graphId,
-    days,
-    limit: 20,
-  });
+  const stats = await orPageError(
+    insightApi.searches(viewer.api, { graph: graphId, days, limit: 20 }),
+  );
   const t = await getFixedT(request, "insight");
   const chart = await chartSpec(
     await chartScheme(request),
@@ -74,11 +66,9 @@ export async function entityPage(request: Request, viewer: Viewer) {
   const url = new URL(request.url);
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const type = numberParam(url, "type", 0, 1, 1e12) || undefined;
-  const stats = await fetchOr404<EntityStats>(viewer.api, "/kg/statistics/entities/", {
-    graph: graphId,
-    limit: 20,
-    type,
-  });
+  const stats = await orPageError(
+    insightApi.entities(viewer.api, { graph: graphId, limit: 20, type }),
+  );
   const t = await getFixedT(request, "insight");
   const byType = await chartSpec(
     await chartScheme(request),
@@ -97,10 +87,7 @@ export async function entityPage(request: Request, viewer: Viewer) {
 }
 
 export async function entityDetailPage(request: Request, viewer: Viewer, uuid: string) {
-  const stats = await fetchOr404<EntityDetailStats>(
-    viewer.api,
-    `/kg/statistics/entities/${encodeURIComponent(uuid)}/`,
-  );
+  const stats = await orPageError(insightApi.entity(viewer.api, uuid));
   const t = await getFixedT(request, "insight");
   const mentions = await chartSpec(
     await chartScheme(request),
@@ -123,10 +110,7 @@ export async function entityDetailPage(request: Request, viewer: Viewer, uuid: s
 
 export async function verbPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
-  const stats = await fetchOr404<VerbStats>(viewer.api, "/kg/statistics/verbs/", {
-    graph: graphId,
-    limit: 30,
-  });
+  const stats = await orPageError(insightApi.verbs(viewer.api, { graph: graphId, limit: 30 }));
   const t = await getFixedT(request, "insight");
   const top = stats.verbs.slice(0, CHART_TOP);
   const verbs = await chartSpec(
@@ -155,10 +139,7 @@ export async function keywordPage(request: Request, viewer: Viewer) {
   const { graphs, graphId } = await pickGraph(request, viewer.api);
   const asked = numberParam(url, "limit", 50);
   const limit = (KEYWORD_LIMITS as readonly number[]).includes(asked) ? asked : 50;
-  const stats = await fetchOr404<KeywordStats>(viewer.api, "/kg/statistics/keywords/", {
-    graph: graphId,
-    limit,
-  });
+  const stats = await orPageError(insightApi.keywords(viewer.api, { graph: graphId, limit }));
   const top = stats.keywords.slice(0, 20);
   const chart = await chartSpec(
     await chartScheme(request),
@@ -176,7 +157,7 @@ export async function keywordPage(request: Request, viewer: Viewer) {
 export async function statisticsExport(
   request: Request,
   page: string,
-  platformPath: string,
+  which: StatisticsExport,
   params: string[],
 ) {
   const viewer = await requireViewer(request, { page });
@@ -186,5 +167,5 @@ export async function statisticsExport(
     const v = url.searchParams.get(p);
     if (v) query.set(p, v);
   }
-  return csvDownload(viewer.api, platformPath, query);
+  return csvDownload(insightApi.exportCsv(viewer.api, which, query));
 }

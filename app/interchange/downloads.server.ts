@@ -1,4 +1,6 @@
 import { PlatformError } from "~/platform-client/client.server";
+import { graphAdminApi } from "~/platform-client/graph-admin.server";
+import { kgApi } from "~/platform-client/kg.server";
 import { canAccess } from "~/utils/roles";
 import type { Viewer } from "~/auth/guard.server";
 
@@ -11,13 +13,9 @@ import type { Viewer } from "~/auth/guard.server";
 /** Who may download a graph: the platform's rule for the export (graph read). */
 export const mayExportGraph = (viewer: Viewer) => canAccess(viewer.roles, ["kg__graph__read"]);
 
-async function passThrough(
-  viewer: Viewer,
-  path: string,
-  query: URLSearchParams,
-): Promise<Response> {
+async function passThrough(open: Promise<Response>): Promise<Response> {
   try {
-    const res = await viewer.api.raw("GET", path, { query, timeout: "long" });
+    const res = await open;
     const headers = new Headers({ "Cache-Control": "no-store" });
     for (const h of ["Content-Type", "Content-Disposition"]) {
       const v = res.headers.get(h);
@@ -41,7 +39,7 @@ export function graphExport(viewer: Viewer, kgId: number, url: URL): Promise<Res
   url.searchParams.forEach((v, k) => {
     if (v.trim() !== "") query.set(k, v);
   });
-  return passThrough(viewer, `/kg/graphs/${kgId}/export/`, query);
+  return passThrough(kgApi.export(viewer.api, kgId, query));
 }
 
 /**
@@ -59,10 +57,10 @@ export function shownExport(
     entities: shown.entities.join(","),
     relations: shown.relations.join(","),
   });
-  return passThrough(viewer, `/kg/graphs/${kgId}/export/`, query);
+  return passThrough(kgApi.export(viewer.api, kgId, query));
 }
 
 /** The ontology as OWL (Turtle). */
 export function ontologyOwl(viewer: Viewer, ontologyId: number): Promise<Response> {
-  return passThrough(viewer, `/graphadmin/ontologies/${ontologyId}/owl/`, new URLSearchParams());
+  return passThrough(graphAdminApi.owl(viewer.api, ontologyId));
 }

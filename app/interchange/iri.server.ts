@@ -1,5 +1,6 @@
 import type { Viewer } from "~/auth/guard.server";
 import { mutate } from "~/graph-admin/actions.server";
+import { graphAdminApi } from "~/platform-client/graph-admin.server";
 
 /** The intent that saves a graph's or an ontology's base IRI (and a graph's label language). */
 export const SAVE_IRI = "saveIri";
@@ -16,17 +17,16 @@ export async function saveIri(
     const v = form.get(name);
     return typeof v === "string" ? v.trim() : "";
   };
-  const path =
-    "graph" in what
-      ? `/graphadmin/graphs/${what.graph}/iri/`
-      : `/graphadmin/ontologies/${what.ontology}/iri/`;
   const body =
     "graph" in what
       ? { base_iri: value("base_iri"), lang: value("lang") }
       : { base_iri: value("base_iri") };
   return mutate(viewer, form, {
     target: SAVE_IRI,
-    call: () => viewer.api.patch(path, body),
+    call: () =>
+      "graph" in what
+        ? graphAdminApi.saveGraphIri(viewer.api, what.graph, body)
+        : graphAdminApi.saveOntologyIri(viewer.api, what.ontology, body),
     success,
     redirectTo: back,
   });

@@ -5,7 +5,8 @@ import { chartScheme } from "~/preferences.server";
 import { LINK_COLORS, LINK_TYPES } from "./event-links";
 import { eventHref, sourceHref } from "./links";
 import type { EventGraph } from "@contract/kg";
-import { fetchOr404 } from "~/http/page.server";
+import { orPageError } from "~/http/page.server";
+import { kgApi } from "~/platform-client/kg.server";
 
 /** ?types=cause,sequence → the known ones. */
 export function linkTypesFrom(url: URL): string[] {
@@ -27,12 +28,14 @@ export function loadEventGraph(
   kgId: number,
   q: { event?: number; hops?: number; types: string[]; limit: number },
 ) {
-  return fetchOr404<EventGraph>(api, `/kg/graphs/${kgId}/event-graph/`, {
-    event: q.event,
-    hops: q.event ? q.hops : undefined,
-    types: q.types.length ? q.types.join(",") : undefined,
-    limit: q.limit,
-  });
+  return orPageError(
+    kgApi.eventGraph(api, kgId, {
+      event: q.event,
+      hops: q.event ? q.hops : undefined,
+      types: q.types.length ? q.types.join(",") : undefined,
+      limit: q.limit,
+    }),
+  );
 }
 
 /**

@@ -6,9 +6,10 @@ import { chartSpec } from "../charts/render.server";
 import { chartScheme } from "~/preferences.server";
 import { MAX_TEXT_LENGTH } from "./limits";
 import { entityHref } from "./links";
-import type { ArticleDetail, ExtractAnswer } from "@contract/kg";
+import type { ExtractAnswer } from "@contract/kg";
 import { classColors } from "~/kg/graphs.server";
-import { fetchOr404 } from "~/http/page.server";
+import { orPageError } from "~/http/page.server";
+import { kgApi } from "~/platform-client/kg.server";
 
 export type ExtractOutcome =
   | {
@@ -42,7 +43,7 @@ export async function analyseText(
   text: string,
 ): Promise<ExtractOutcome> {
   try {
-    const result = await api.post<ExtractAnswer>(`/kg/graphs/${kgId}/extract/`, { text });
+    const result = await kgApi.extract(api, kgId, { text });
     const colors = await classColors(api, kgId);
     return {
       ok: true,
@@ -66,9 +67,9 @@ export async function analyseArticle(
   kgId: number,
   articleId: number,
 ): Promise<ExtractOutcome> {
-  const article = await fetchOr404<ArticleDetail>(api, `/kg/graphs/${kgId}/articles/${articleId}/`);
+  const article = await orPageError(kgApi.graphArticle(api, kgId, articleId));
   const [result, colors] = await Promise.all([
-    api.post<ExtractAnswer>(`/kg/graphs/${kgId}/extract/`, { article_id: articleId }),
+    kgApi.extract(api, kgId, { article_id: articleId }),
     classColors(api, kgId),
   ]);
   return {
@@ -143,17 +144,14 @@ export async function reportExtraction(
   const article = String(form.get("article_id") ?? "");
   const articleId = /^\d{1,12}$/.test(article) ? Number(article) : null;
   try {
-    const ref = await api.post<{ graph: number; kind: string; target: string }>(
-      "/kg/feedback/extraction/",
-      {
-        graph: kgId,
-        sentence: String(form.get("sentence") ?? ""),
-        subject: String(form.get("subject") ?? ""),
-        predicate: String(form.get("predicate") ?? ""),
-        object: String(form.get("object") ?? ""),
-        article_id: articleId,
-      },
-    );
+    const ref = await kgApi.reportExtraction(api, {
+      graph: kgId,
+      sentence: String(form.get("sentence") ?? ""),
+      subject: String(form.get("subject") ?? ""),
+      predicate: String(form.get("predicate") ?? ""),
+      object: String(form.get("object") ?? ""),
+      article_id: articleId,
+    });
     const back = articleId ? `/${kgId}/extract?article=${articleId}` : `/${kgId}/extract`;
     const query = new URLSearchParams({
       graph: String(ref.graph),

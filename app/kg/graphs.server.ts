@@ -1,6 +1,7 @@
-import type { KgGraph, Ontology, Paged } from "@contract/kg";
-import { fetchOr404, notFound, parseId } from "~/http/page.server";
+import type { KgGraph, Ontology } from "@contract/kg";
+import { notFound, orPageError, parseId } from "~/http/page.server";
 import type { PlatformClient } from "~/platform-client/client.server";
+import { kgApi } from "~/platform-client/kg.server";
 
 export interface GraphSummary {
   id: number;
@@ -15,13 +16,7 @@ export const DEFAULT_GRAPH_ID = 245;
 /** The graph catalogue for the header picker; an empty list when the platform cannot give it. */
 export async function loadGraphs(api: PlatformClient): Promise<GraphSummary[]> {
   try {
-    const body = await api.call<{ results: GraphSummary[] } | GraphSummary[]>(
-      "GET",
-      "/kg/graphs/",
-      {
-        on401: "throw",
-      },
-    );
+    const body = await kgApi.graphsCatalogue(api);
     return Array.isArray(body) ? body : (body.results ?? []);
   } catch {
     return [];
@@ -62,10 +57,10 @@ export function requireGraphId(raw: string | null | undefined): number {
 }
 
 export const getGraph = (api: PlatformClient, id: number) =>
-  fetchOr404<KgGraph>(api, `/kg/graphs/${id}/`);
+  orPageError<KgGraph>(kgApi.graph(api, id));
 
 export const getOntology = (api: PlatformClient, graphId: number) =>
-  fetchOr404<Ontology>(api, `/kg/graphs/${graphId}/ontology/`);
+  orPageError<Ontology>(kgApi.ontology(api, graphId));
 
 /** The colours the ontology gives its entity classes, by class name. */
 export async function classColors(
@@ -78,7 +73,7 @@ export async function classColors(
 
 /** A graph as the public pages know it: from the public catalogue (reading one graph needs a login). */
 export async function publicGraph(api: PlatformClient, graphId: number): Promise<KgGraph> {
-  const graphs = await fetchOr404<Paged<KgGraph>>(api, "/kg/graphs/");
+  const graphs = await orPageError(kgApi.graphs(api));
   const graph = graphs.results.find((g) => g.id === graphId);
   if (!graph) throw graphNotFound();
   return graph;

@@ -4,10 +4,11 @@ import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
 import { chartScheme } from "~/preferences.server";
 import { entityHref, sourceHref } from "./links";
-import type { EntityDetail, RelationDetail, RelationGraph, RelationGraphNode } from "@contract/kg";
+import type { RelationGraph, RelationGraphNode } from "@contract/kg";
 import { MAX_EXPANDED, NODE_LIMITS } from "./limits";
 import { requireGraphId } from "~/kg/graphs.server";
-import { fetchOr404, notFound } from "~/http/page.server";
+import { notFound, orPageError } from "~/http/page.server";
+import { kgApi } from "~/platform-client/kg.server";
 import { listParam } from "~/kg/params.server";
 
 export interface RelationGraphQuery {
@@ -37,15 +38,13 @@ export function relationGraphQuery(url: URL, center: string): RelationGraphQuery
  * platform (…/relation-graph/): the browser never runs a force layout.
  */
 export const loadRelationGraph = (api: PlatformClient, kgId: number, q: RelationGraphQuery) =>
-  fetchOr404<RelationGraph>(
-    api,
-    `/kg/graphs/${kgId}/entities/${encodeURIComponent(q.center)}/relation-graph/`,
-    {
+  orPageError(
+    kgApi.relationGraph(api, kgId, q.center, {
       limit: q.limit,
       depth: q.depth,
       types: q.types.length ? q.types.join(",") : undefined,
       expand: q.expand.length ? q.expand.join(",") : undefined,
-    },
+    }),
   );
 
 /** Node size by role: the centre biggest, expanded nodes next, hubs a little bigger. */
@@ -108,8 +107,7 @@ export async function relationGraphChart(
 }
 
 /** A numeric /relation/:id is one relation: its subject is the centre, its object expanded. */
-const loadRelation = (api: PlatformClient, id: string) =>
-  fetchOr404<RelationDetail>(api, `/kg/relations/${encodeURIComponent(id)}/`);
+const loadRelation = (api: PlatformClient, id: string) => orPageError(kgApi.relation(api, id));
 
 /**
  * Who is in the centre of /relation/:id. A number is a relation: its subject, with its
@@ -126,6 +124,6 @@ export async function resolveCenter(api: PlatformClient, url: URL, id: string) {
   }
   const kgId = url.searchParams.has("id")
     ? requireGraphId(url.searchParams.get("id"))
-    : (await fetchOr404<EntityDetail>(api, `/kg/entities/${encodeURIComponent(id)}/`)).graph_id;
+    : (await orPageError(kgApi.entity(api, id))).graph_id;
   return { kgId, center: id, relation: null };
 }

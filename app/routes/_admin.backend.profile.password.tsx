@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { getFixedT } from "~/i18next.server";
-import { PlatformError } from "~/platform-client/client.server";
-import { requireViewer, type Viewer } from "~/auth/guard.server";
+import { changePassword, passwordWeakness } from "~/auth/account.server";
+import { requireViewer } from "~/auth/guard.server";
 import { badIntent } from "~/http/page.server";
 import { titleMeta } from "~/utils/meta";
 import { commitSession, flash } from "~/auth/session.server";
@@ -35,20 +35,6 @@ type ActionResult = {
 };
 
 /**
- * Spec §7 POST /users/valid/ with {new_password}: the platform's reason a new password would be
- * refused, or null when it meets the rule (docs/api.md).
- */
-async function passwordWeakness(viewer: Viewer, candidate: string): Promise<string | null> {
-  try {
-    await viewer.api.post("/common/users/valid/", { new_password: candidate });
-    return null;
-  } catch (e) {
-    if (e instanceof PlatformError && e.code === "password_weak") return e.detail ?? null;
-    throw e;
-  }
-}
-
-/**
  * Spec §7 PATCH /users/password/: first-time init (no old password) or an ordinary change.
  * intent=check asks users/valid about the new password alone (while the form is filled in);
  * a save asks it too, so the answer stands under the field with JavaScript or without.
@@ -59,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "check") {
     return data<ActionResult>({
-      weakness: await passwordWeakness(viewer, String(form.get("new_password") ?? "")),
+      weakness: await passwordWeakness(viewer.api, String(form.get("new_password") ?? "")),
     });
   }
   if (intent !== null) throw badIntent(intent);
@@ -77,17 +63,13 @@ export async function action({ request }: ActionFunctionArgs) {
     fieldErrors.new_password = t("login.required", { field: t("password.newPassword") });
   if (body.new_password !== body.confirm_password)
     fieldErrors.confirm_password = t("password.mismatch");
-  try {
-    const weakness = body.new_password && (await passwordWeakness(viewer, body.new_password));
-    if (weakness) fieldErrors.new_password = weakness;
-    if (Object.keys(fieldErrors).length)
-      return data<ActionResult>({ fieldErrors }, { status: 400 });
-    await viewer.api.patch("/common/users/password/", body);
-  } catch (e) {
-    if (e instanceof PlatformError)
-      return data<ActionResult>({ error: e.detail || t("operationFailed") }, { status: e.status });
-    throw e;
-  }
+  const refused = await changePassword(viewer.api, body, fieldErrors);
+  if (refused === "fields") return data<ActionResult>({ fieldErrors }, { status: 400 });
+  if (refused)
+    return data<ActionResult>(
+      { error: refused.detail || t("operationFailed") },
+      { status: refused.status },
+    );
   flash(viewer.api.session, "success", t("password.changed"));
   return redirect(init ? "/" : "/dashboard", {
     headers: { "Set-Cookie": await commitSession(viewer.api.session) },

@@ -3,9 +3,4 @@ import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: one entity's mentions over time or relations per predicate as CSV (table=mentions|relations). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  statisticsExport(
-    request,
-    "/count/entitycount/x",
-    `/kg/statistics/entities/${encodeURIComponent(params.id ?? "")}/export/`,
-    ["table"],
-  );
+  statisticsExport(request, "/count/entitycount/x", { entity: params.id ?? "" }, ["table"]);

@@ -3,4 +3,4 @@ import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: the graph's keywords as CSV. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  statisticsExport(request, "/count/keyword", "/kg/statistics/keywords/export/", ["graph"]);
+  statisticsExport(request, "/count/keyword", "keywords", ["graph"]);

@@ -3,4 +3,4 @@ import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: a table of the verb statistics as CSV (table=verbs|types|trend). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  statisticsExport(request, "/count/verb", "/kg/statistics/verbs/export/", ["graph", "table"]);
+  statisticsExport(request, "/count/verb", "verbs", ["graph", "table"]);

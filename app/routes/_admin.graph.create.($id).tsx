@@ -15,13 +15,20 @@ import { SkipBadRows, SourcePicker } from "~/components/graph-admin/source-picke
 import type { ActionError, GraphCard } from "~/graph-admin/types";
 import { adminT, formChecked, formText, mutate } from "~/graph-admin/actions.server";
 import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, parseId } from "~/http/page.server";
+import { badIntent, parseId } from "~/http/page.server";
+import {
+  createGraph,
+  graphCard,
+  graphIri,
+  jobPage,
+  rebuildGraph,
+  saveGraph,
+} from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import type { GraphIri } from "@contract/kg";
 import { SAVE_IRI, saveIri } from "~/interchange/iri.server";
 import { IntentForm } from "~/components/ui/intent-form";
 import { graphNotFound } from "~/kg/graphs.server";
@@ -39,9 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && id === null) throw graphNotFound();
   const [graph, options, iri] = await Promise.all([
-    id ? fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`) : Promise.resolve(null),
+    id ? graphCard(viewer.api, id) : Promise.resolve(null),
     sourceOptions(viewer.api),
-    id ? viewer.api.get<GraphIri>(`/graphadmin/graphs/${id}/iri/`) : Promise.resolve(null),
+    id ? graphIri(viewer.api, id) : Promise.resolve(null),
   ]);
   return data({ graph, options, iri });
 }
@@ -57,7 +64,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     domain: formText(form, "domain"),
     description: formText(form, "description"),
   });
-  const toJob = (r: unknown) => `/jobs/${(r as { job_id: number }).job_id}`;
   // 预演 (dry_run=1) queues a dry run of the same sources, applied from its job page; the
   // plain button builds at once ("skip bad rows" belongs to the apply then).
   const dryRun = formText(form, "dry_run") === "1";
@@ -70,25 +76,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return mutate(viewer, form, {
       target: "create",
       success,
-      redirectTo: toJob,
+      redirectTo: jobPage,
       call: async () =>
-        viewer.api.post(dryRun ? "/graphadmin/graphs/dry-run/" : "/graphadmin/graphs/", {
-          ...graphFields(),
-          ontology_id: formText(form, "ontology_id") || null,
-          ...(await built()),
-        }),
+        createGraph(
+          viewer.api,
+          {
+            ...graphFields(),
+            ontology_id: formText(form, "ontology_id") || null,
+            ...(await built()),
+          },
+          dryRun,
+        ),
     });
   }
   if (intent === "rebuild" && id) {
     return mutate(viewer, form, {
       target: "rebuild",
       success,
-      redirectTo: toJob,
-      call: async () =>
-        viewer.api.post(
-          `/graphadmin/graphs/${id}/build/${dryRun ? "dry-run/" : ""}`,
-          await built(),
-        ),
+      redirectTo: jobPage,
+      call: async () => rebuildGraph(viewer.api, id, await built(), dryRun),
     });
   }
   if (intent === "saveInfo" && id) {
@@ -96,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       target: "saveInfo",
       success: t("graph.saved"),
       redirectTo: `/graph/create/${id}`,
-      call: () => viewer.api.patch(`/graphadmin/graphs/${id}/`, graphFields()),
+      call: () => saveGraph(viewer.api, id, graphFields()),
     });
   }
   if (intent === SAVE_IRI && id)

@@ -7,8 +7,14 @@ import { groupDigits } from "~/utils/format";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { Pager } from "~/components/ui/pager";
 import { DataTable } from "~/components/ui/data-table";
-import type { GraphCard, OntologyDetail } from "~/graph-admin/types";
-import { fetchOr404, parseId } from "~/http/page.server";
+import type { EntityNeighbour as Neighbour } from "@contract/graph-admin";
+import { parseId } from "~/http/page.server";
+import {
+  entityNeighbourhood,
+  graphCard,
+  ontologyOrNull,
+  searchEntities,
+} from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { graphNotFound } from "~/kg/graphs.server";
@@ -18,37 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const links = graphAdminLinks;
 
 const PAGE_SIZE = 20;
-
-interface EntityItem {
-  id: number;
-  uuid: string;
-  name: string;
-  class: string | null;
-  aliases: string[];
-  out_relations: number;
-  in_relations: number;
-}
-interface Neighbour {
-  id: number;
-  predicate: string;
-  confidence: number;
-  entity: { id: number; uuid: string; name: string; class: string | null };
-}
-interface Neighbourhood {
-  entity: {
-    id: number;
-    uuid: string;
-    name: string;
-    class: string | null;
-    aliases: string[];
-    properties: Record<string, unknown>;
-    description: string;
-  };
-  outgoing: Neighbour[];
-  incoming: Neighbour[];
-  out_total: number;
-  in_total: number;
-}
 
 /** /graph/detail/:id?search=&class_id=&page=&entity=: search a graph's entities and open one's neighbourhood. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -60,22 +35,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const classId = parseId(q.get("class_id"));
   const page = parseId(q.get("page")) ?? 1;
   const entityId = parseId(q.get("entity"));
-  const graph = await fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`);
+  const graph = await graphCard(viewer.api, id);
   const [entities, neighbourhood, ontology] = await Promise.all([
-    viewer.api.get<{ results: EntityItem[]; count: number }>(`/graphadmin/graphs/${id}/entities/`, {
+    searchEntities(viewer.api, id, {
       search,
       class_id: classId ?? undefined,
       page,
       page_size: PAGE_SIZE,
     }),
-    entityId
-      ? fetchOr404<Neighbourhood>(viewer.api, `/graphadmin/graphs/${id}/entities/${entityId}/`)
-      : Promise.resolve(null),
-    graph.ontology
-      ? viewer.api
-          .get<OntologyDetail>(`/graphadmin/ontologies/${graph.ontology.id}/`)
-          .catch(() => null)
-      : Promise.resolve(null),
+    entityId ? entityNeighbourhood(viewer.api, id, entityId) : Promise.resolve(null),
+    graph.ontology ? ontologyOrNull(viewer.api, graph.ontology.id) : Promise.resolve(null),
   ]);
   const classes = ontology?.classes.map((c) => ({ id: c.id, name: c.name, depth: c.depth })) ?? [];
   return data({ graph, entities, neighbourhood, classes, query: { search, classId, page } });

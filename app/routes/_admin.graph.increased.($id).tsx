@@ -10,7 +10,14 @@ import { SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard, Job } from "~/graph-admin/types";
 import { adminT, formText, mutate } from "~/graph-admin/actions.server";
 import { sourceOptions, sourcesFromForm } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, parseId } from "~/http/page.server";
+import { badIntent, parseId } from "~/http/page.server";
+import {
+  graphCard,
+  jobPage,
+  listGraphCards,
+  listJobs,
+  updateDryRun,
+} from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
@@ -25,21 +32,17 @@ export const links = graphAdminLinks;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   if (params.id === undefined) {
-    const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
-    return data({ graphs: graphs.results, graph: null, options: null, jobs: [] as Job[] });
+    const graphs = await listGraphCards(viewer.api);
+    return data({ graphs, graph: null, options: null, jobs: [] as Job[] });
   }
   const id = parseId(params.id);
   if (id === null) throw graphNotFound();
   const [graph, options, jobs] = await Promise.all([
-    fetchOr404<GraphCard>(viewer.api, `/graphadmin/graphs/${id}/`),
+    graphCard(viewer.api, id),
     sourceOptions(viewer.api),
-    viewer.api.get<{ results: Job[] }>("/jobs/", {
-      graph_id: id,
-      kind: "graph.plan,graph.update",
-      page_size: 10,
-    }),
+    listJobs(viewer.api, { graph_id: id, kind: "graph.plan,graph.update", page_size: 10 }),
   ]);
-  return data({ graphs: [] as GraphCard[], graph, options, jobs: jobs.results });
+  return data({ graphs: [] as GraphCard[], graph, options, jobs });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,12 +55,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutate(viewer, form, {
     target: "dryRun",
     success: t("plan.queued"),
-    redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
-    call: async () =>
-      viewer.api.post(
-        `/graphadmin/graphs/${id}/update/dry-run/`,
-        await sourcesFromForm(viewer.api, form),
-      ),
+    redirectTo: jobPage,
+    call: async () => updateDryRun(viewer.api, id, await sourcesFromForm(viewer.api, form)),
   });
 }
 

@@ -9,7 +9,7 @@ import { JobList } from "~/components/graph-admin/job-list";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { graphAdminLinks } from "~/components/graph-admin/links";
-import type { GraphCard, Job } from "~/graph-admin/types";
+import { listGraphCards, listJobs } from "~/graph-admin/graphs.server";
 import { can } from "~/graph-admin/actions.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
@@ -24,12 +24,12 @@ const GRAPH_KINDS = "graph.build,graph.update,graph.plan";
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const [graphs, jobs] = await Promise.all([
-    viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/"),
-    viewer.api.get<{ results: Job[] }>("/jobs/", { kind: GRAPH_KINDS, page_size: 8 }),
+    listGraphCards(viewer.api),
+    listJobs(viewer.api, { kind: GRAPH_KINDS, page_size: 8 }),
   ]);
   return data({
-    graphs: graphs.results,
-    jobs: jobs.results,
+    graphs,
+    jobs,
     may: {
       create: can(viewer, "kg__graph__create"),
       update: can(viewer, "kg__graph__update"),

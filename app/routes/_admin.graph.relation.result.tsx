@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { Job } from "~/graph-admin/types";
+import { listJobs } from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { tableAction, tableLoader } from "~/table/index.server";
@@ -29,12 +29,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   if (!CHOOSERS.some((k) => url.searchParams.has(k)) && !url.searchParams.has("search")) {
     const viewer = await requireViewer(args.request);
-    const latest = await viewer.api.get<{ results: Job[] }>("/jobs/", {
+    const [latest] = await listJobs(viewer.api, {
       kind: "graph.build,graph.update",
       status: "succeeded",
       page_size: 1,
     });
-    if (latest.results[0]) throw redirect(`/graph/relation/result?job=${latest.results[0].id}`);
+    if (latest) throw redirect(`/graph/relation/result?job=${latest.id}`);
   }
   return tableLoader("relationResults", args);
 }

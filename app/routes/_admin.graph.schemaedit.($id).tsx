@@ -15,30 +15,30 @@ import {
   pageWithoutEditor,
 } from "~/graph-admin/actions.server";
 import { listOntologies, ontologyAction, ontologyDetail } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, parseId } from "~/http/page.server";
+import { badIntent, parseId } from "~/http/page.server";
+import {
+  forkOntology,
+  graphOntology,
+  listGraphCards,
+  switchOntology,
+} from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
 import { IntentForm } from "~/components/ui/intent-form";
-import type { PlatformClient } from "~/platform-client/client.server";
+import type { SessionClient } from "~/auth/platform.server";
 import { graphNotFound } from "~/kg/graphs.server";
 
 export const meta = titleMeta("nav.graphSchemaEdit");
 export const links = graphAdminLinks;
 
-interface GraphOntologyInfo {
-  graph: { id: number; name: string; domain: string };
-  ontology: { id: number; name: string; domain: string } | null;
-  shared_with: { id: number; name: string }[];
-}
-
 /** /graph/schemaedit/:id: the ontology of one graph: edit it, give the graph its own copy, or move it to another. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   if (params.id === undefined) {
-    const graphs = await viewer.api.get<{ results: GraphCard[] }>("/graphadmin/graphs/");
+    const graphs = await listGraphCards(viewer.api);
     return data({
-      graphs: graphs.results,
+      graphs,
       info: null,
       detail: null,
       ontologies: [] as OntologySummary[],
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) throw graphNotFound();
   const [info, ontologies] = await Promise.all([
-    fetchOr404<GraphOntologyInfo>(viewer.api, `/graphadmin/graphs/${id}/ontology/`),
+    graphOntology(viewer.api, id),
     listOntologies(viewer.api),
   ]);
   const detail = info.ontology ? await ontologyDetail(viewer.api, info.ontology.id) : null;
@@ -65,15 +65,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const GRAPH_ONTOLOGY_INTENTS = {
   switchOntology: {
     success: "graphOntology.switched",
-    call: (api: PlatformClient, id: number, form: FormData) =>
-      api.put(`/graphadmin/graphs/${id}/ontology/`, {
-        ontology_id: formText(form, "ontology_id") || null,
-      }),
+    call: (api: SessionClient, id: number, form: FormData) =>
+      switchOntology(api, id, formText(form, "ontology_id") || null),
   },
   forkOntology: {
     success: "graphOntology.forked",
-    call: (api: PlatformClient, id: number, form: FormData) =>
-      api.post(`/graphadmin/graphs/${id}/ontology/fork/`, { name: formText(form, "name") }),
+    call: (api: SessionClient, id: number, form: FormData) =>
+      forkOntology(api, id, formText(form, "name")),
   },
 } as const;
 

@@ -10,7 +10,9 @@ import { JobView } from "~/components/graph-admin/job-view";
 import type { ActionError, JobWithLogs, PlanMode } from "~/graph-admin/types";
 import { adminT, can, formChecked, formText, mutate } from "~/graph-admin/actions.server";
 import { predicateMapOf } from "~/graph-admin/ontology.server";
-import { badIntent, fetchOr404, notFound, parseId } from "~/http/page.server";
+import { badIntent, notFound, parseId } from "~/http/page.server";
+import { applyPlan, cancelJob, loadJob, replan } from "~/graph-admin/jobs.server";
+import { jobPage } from "~/graph-admin/graphs.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { readForm } from "~/http/form.server";
@@ -31,10 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = jobId(params.id);
   const logPage = parseId(new URL(request.url).searchParams.get("log_page")) ?? 1;
-  const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`, {
-    log_page: logPage,
-    log_page_size: 20,
-  });
+  const job = await loadJob(viewer.api, id, { log_page: logPage, log_page_size: 20 });
   // A dry run of a graph create is also its creator's to apply (the platform checks the same).
   const mayApply =
     can(viewer, "kg__graph__update") ||
@@ -60,11 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       target: "cancel",
       success: t("job.cancelRequested"),
       redirectTo: `/jobs/${id}`,
-      call: () => viewer.api.post(`/jobs/${id}/cancel/`, {}),
+      call: () => cancelJob(viewer.api, id),
     });
   }
   if (intent === "apply") {
-    const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const job = await loadJob(viewer.api, id);
     const mode = planMode(job);
     return mutate(viewer, form, {
       target: "apply",
@@ -75,26 +74,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
             ? "plan.applyQueuedReplace"
             : "plan.applyQueued",
       ),
-      redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
+      redirectTo: jobPage,
       call: () =>
-        viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/`, {
+        applyPlan(viewer.api, job.graph_id, {
           plan_job_id: id,
           skip_bad_rows: formChecked(form, "skip_bad_rows"),
         }),
     });
   }
   if (intent === "mapPredicates") {
-    const job = await fetchOr404<JobWithLogs>(viewer.api, `/jobs/${id}/`);
+    const job = await loadJob(viewer.api, id);
     const predicateMap = predicateMapOf(form);
     return mutate(viewer, form, {
       target: "mapPredicates",
       success: t("plan.queued"),
-      redirectTo: (r) => `/jobs/${(r as { job_id: number }).job_id}`,
+      redirectTo: jobPage,
       call: () =>
-        viewer.api.post(`/graphadmin/graphs/${job.graph_id}/update/dry-run/`, {
-          from_plan_job_id: id,
-          predicate_map: predicateMap,
-        }),
+        replan(viewer.api, job.graph_id, { from_plan_job_id: id, predicate_map: predicateMap }),
     });
   }
   throw badIntent(intent);

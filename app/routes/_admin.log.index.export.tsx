@@ -3,8 +3,4 @@ import { statisticsExport } from "~/insight/statistics.server";
 
 /** Resource route: a table of the retrieval statistics as CSV (table=daily|top|empty). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  statisticsExport(request, "/log/index", "/kg/statistics/searches/export/", [
-    "graph",
-    "days",
-    "table",
-  ]);
+  statisticsExport(request, "/log/index", "searches", ["graph", "days", "table"]);

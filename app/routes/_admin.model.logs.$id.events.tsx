@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/auth/guard.server";
 import { requireId } from "~/http/page.server";
-import { eventStream } from "~/http/pass-through.server";
+import { runEvents } from "~/insight/models.server";
 
 /**
  * Resource route: the live events of one run (progress, log lines, done) for the logs
@@ -15,5 +15,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URLSearchParams();
   const after = url.searchParams.get("after_log");
   if (after && /^\d+$/.test(after)) query.set("after_log", after);
-  return eventStream(viewer.api, `/kg/models/${model}/runs/${run}/events/`, query);
+  return runEvents(viewer, model, run, query);
 }

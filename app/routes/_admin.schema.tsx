@@ -21,8 +21,8 @@ import { titleMeta } from "~/utils/meta";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import type { OntologyIri } from "@contract/kg";
 import { SAVE_IRI, saveIri } from "~/interchange/iri.server";
+import { ontologyIri } from "~/graph-admin/graphs.server";
 
 export const meta = titleMeta("nav.schema");
 export const links = () => [...graphAdminLinks(), ...interchangeLinks()];
@@ -34,10 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wanted = parseId(new URL(request.url).searchParams.get("o"));
   const chosen = ontologies.find((o) => o.id === wanted) ?? ontologies[0];
   const [detail, iri] = chosen
-    ? await Promise.all([
-        ontologyDetail(viewer.api, chosen.id),
-        viewer.api.get<OntologyIri>(`/graphadmin/ontologies/${chosen.id}/iri/`),
-      ])
+    ? await Promise.all([ontologyDetail(viewer.api, chosen.id), ontologyIri(viewer.api, chosen.id)])
     : [null, null];
   return data({ ontologies, detail, iri, rights: ontologyRights(viewer) });
 }

@@ -12,6 +12,7 @@ import { filterNav } from "~/navigation";
 import { useRootData } from "~/root-data";
 import { mayOpen, pagePath, requireViewer } from "~/auth/guard.server";
 import { commitSession, getSession } from "~/auth/session.server";
+import { previewGroups as groupsToPreview } from "~/auth/account.server";
 import { statusOf, statusTitle } from "~/utils/meta";
 
 /** How many recently visited pages the tags view keeps. */
@@ -26,10 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let previewGroups: { id: number; name: string }[] | undefined;
   if (viewer.ownRoles.includes("admin")) {
     // Spec §4 role switch, as an admin-only preview of another group's menu.
-    previewGroups = await viewer.api
-      .get<{ results: { id: number; name: string }[] }>("/common/groups/", { page_size: 50 })
-      .then((r) => r.results.map((g) => ({ id: g.id, name: g.name })))
-      .catch(() => []);
+    previewGroups = await groupsToPreview(viewer.api);
   }
   const headers = new Headers();
   const tagsView = session.get("tagsView") === true;

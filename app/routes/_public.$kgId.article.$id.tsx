@@ -16,13 +16,7 @@ export const links = kgLinks;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = requireGraphId(params.kgId);
-  return data(
-    await loadArticle(
-      request,
-      viewer.api,
-      `/kg/graphs/${kgId}/articles/${encodeURIComponent(params.id ?? "")}/`,
-    ),
-  );
+  return data(await loadArticle(request, viewer.api, { kgId, id: params.id ?? "" }));
 }
 
 export default function GraphArticlePage() {

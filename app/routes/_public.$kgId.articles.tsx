@@ -6,14 +6,13 @@ import { articleHref } from "~/kg/links";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
 import { mantineDatesLinks } from "~/styles/mantine-links";
-import type { ArticleSummary, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listQuery } from "~/kg/params.server";
 import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
-import { fetchOr404 } from "~/http/page.server";
+import { listArticles } from "~/kg/reads.server";
 import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.articles");
@@ -28,11 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filters = { search, start, end };
   const [graph, list] = await Promise.all([
     getGraph(viewer.api, kgId),
-    fetchOr404<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
-      ...filters,
-      page,
-      page_size: pageSize,
-    }),
+    listArticles(viewer.api, kgId, { ...filters, page, page_size: pageSize }),
   ]);
   return data({ kgId, graph, list, filters, page, pageSize, badDates });
 }

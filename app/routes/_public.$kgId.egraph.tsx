@@ -10,13 +10,12 @@ import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import type { Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
 import { intParam, listParams, textParam } from "~/kg/params.server";
-import { fetchOr404 } from "~/http/page.server";
+import { listLinkedEvents } from "~/kg/reads.server";
 import { formatDay } from "~/utils/format";
 
 export const meta = titleMeta("nav.eGraph");
@@ -24,14 +23,6 @@ export const links = kgLinks;
 export const handle = { name: "eGraph" };
 
 const HOPS = [1, 2, 3, 4, 5] as const;
-
-interface LinkedEvent {
-  id: number;
-  title: string;
-  type: string | null;
-  time: string | null;
-  color: string;
-}
 
 /** The event-logic graph: pick an event, walk N hops of its causes and effects (?event=&hops=). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -46,11 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = listParams(url);
   const [graphInfo, picker, graph] = await Promise.all([
     getGraph(viewer.api, kgId),
-    fetchOr404<Paged<LinkedEvent>>(viewer.api, `/kg/graphs/${kgId}/event-graph/events/`, {
-      search,
-      page,
-      page_size: 10,
-    }),
+    listLinkedEvents(viewer.api, kgId, { search, page, page_size: 10 }),
     loadEventGraph(viewer.api, kgId, { event, hops, types, limit: 200 }),
   ]);
   const recenter = (id: number) => withParams(url.pathname, url.search, { event: id });

@@ -6,14 +6,13 @@ import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
 import { mantineDatesLinks } from "~/styles/mantine-links";
-import type { KgEvent, Paged } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listQuery, textParam } from "~/kg/params.server";
 import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
 import { getGraph, getOntology, requireGraphId } from "~/kg/graphs.server";
-import { fetchOr404 } from "~/http/page.server";
+import { listEvents } from "~/kg/reads.server";
 
 export const meta = titleMeta("nav.event");
 /** With the date picker's styles (the day fields of the filter). */
@@ -32,11 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const typeParam = url.searchParams.get("type");
   const type = ontology.event_types.find((t) => String(t.id) === typeParam)?.id;
   const filters = { search, type, start, end, place: textParam(url, "place") };
-  const list = await fetchOr404<Paged<KgEvent>>(viewer.api, `/kg/graphs/${kgId}/events/`, {
-    ...filters,
-    page,
-    page_size: pageSize,
-  });
+  const list = await listEvents(viewer.api, kgId, { ...filters, page, page_size: pageSize });
   return data({
     kgId,
     graph,

@@ -12,14 +12,14 @@ import {
 import { MAX_TEXT_LENGTH } from "~/kg/limits";
 import { ExtractResultView } from "~/components/kg/extract-result";
 import { kgLinks } from "~/components/kg/styles";
-import type { ArticleSummary, Paged } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { TEXT_FORM_BYTES, readForm } from "~/http/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { getGraph, requireGraphId } from "~/kg/graphs.server";
-import { badIntent, fetchOr404 } from "~/http/page.server";
+import { badIntent } from "~/http/page.server";
+import { listArticles } from "~/kg/reads.server";
 import { IntentForm } from "~/components/ui/intent-form";
 import { formatDayOnly } from "~/utils/format";
 import { canAccess } from "~/utils/roles";
@@ -36,9 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = requireGraphId(params.kgId);
   const [graph, articles] = await Promise.all([
     getGraph(viewer.api, kgId),
-    fetchOr404<Paged<ArticleSummary>>(viewer.api, `/kg/graphs/${kgId}/articles/`, {
-      page_size: PICKER_SIZE,
-    }),
+    listArticles(viewer.api, kgId, { page_size: PICKER_SIZE }),
   ]);
   // ?article=ID (the article page's "analyse" link) shows that article's analysis directly.
   const articleParam = new URL(request.url).searchParams.get("article");

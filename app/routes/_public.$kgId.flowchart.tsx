@@ -7,14 +7,15 @@ import { chartSpec } from "~/charts/render.server";
 import { chartScheme } from "~/preferences.server";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { kgLinks } from "~/components/kg/styles";
-import type { FlowDetail, FlowSummary, Paged } from "@contract/kg";
+import type { FlowDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { publicGraph, requireGraphId } from "~/kg/graphs.server";
 import { translate } from "~/i18n";
-import { fetchOr404, notFound } from "~/http/page.server";
+import { notFound } from "~/http/page.server";
 import { platformFor } from "~/auth/platform.server";
+import { listFlows, loadFlow } from "~/kg/reads.server";
 import { DataTable } from "~/components/ui/data-table";
 
 export const meta = titleMeta("nav.flowchart");
@@ -35,16 +36,13 @@ const KIND_STYLE: Record<
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await platformFor(request);
   const kgId = requireGraphId(params.kgId);
-  const [graph, flows] = await Promise.all([
-    publicGraph(api, kgId),
-    fetchOr404<Paged<FlowSummary>>(api, `/kg/graphs/${kgId}/flows/`),
-  ]);
+  const [graph, flows] = await Promise.all([publicGraph(api, kgId), listFlows(api, kgId)]);
   const wanted = new URL(request.url).searchParams.get("flow");
   const chosen = wanted ? flows.results.find((f) => String(f.id) === wanted) : flows.results[0];
   if (wanted && !chosen) throw notFound(translate("zh", "kg:errors.flowNotFound"));
   if (!chosen) return data({ kgId, graph, flows: flows.results, flow: null, chart: null });
 
-  const flow = await fetchOr404<FlowDetail>(api, `/kg/graphs/${kgId}/flows/${chosen.id}/`);
+  const flow = await loadFlow(api, kgId, chosen.id);
   const t = await getFixedT(request, "kg");
   const box = boxGraphOption(
     {

@@ -15,7 +15,7 @@ import type { GraphOverview } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { fetchOr404 } from "~/http/page.server";
+import { loadOverview } from "~/kg/reads.server";
 import { formatDay } from "~/utils/format";
 import { activeGraph } from "~/preferences.server";
 
@@ -26,7 +26,7 @@ export const handle = { name: "home" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = await activeGraph(request, params);
-  const overview = await fetchOr404<GraphOverview>(viewer.api, `/kg/graphs/${kgId}/overview/`);
+  const overview = await loadOverview(viewer.api, kgId);
   const bars = (items: GraphOverview["entity_types"]) =>
     barOption(
       items.slice(0, 12).map((i) => ({ name: i.type ?? "—", value: i.count, color: i.color })),

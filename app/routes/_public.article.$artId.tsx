@@ -14,13 +14,7 @@ export const links = kgLinks;
 /** The article page (spec §2 article/:artId): the article's own graph comes from the article. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  return data(
-    await loadArticle(
-      request,
-      viewer.api,
-      `/kg/articles/${encodeURIComponent(params.artId ?? "")}/`,
-    ),
-  );
+  return data(await loadArticle(request, viewer.api, { id: params.artId ?? "" }));
 }
 
 export default function ArticlePage() {

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EntityRef, HotRanking } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { colorFor } from "~/charts/theme";
 import { ExportForm } from "~/components/interchange/export-form";
@@ -12,7 +11,7 @@ import { Section } from "~/components/kg/page";
 import { Sparkline } from "~/components/kg/sparkline";
 import { kgLinks } from "~/components/kg/styles";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { fetchOr404 } from "~/http/page.server";
+import { listHotEntities } from "~/kg/reads.server";
 import { mayExportGraph } from "~/interchange/downloads.server";
 import { getGraph, getOntology } from "~/kg/graphs.server";
 import { hotRankingView } from "~/kg/hot.server";
@@ -37,11 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getOntology(viewer.api, kgId),
   ]);
   const type = ontology.classes.find((c) => String(c.id) === url.searchParams.get("type"))?.id;
-  const ranking = await fetchOr404<HotRanking<{ entity: EntityRef }>>(
-    viewer.api,
-    `/kg/graphs/${kgId}/hot-entities/`,
-    { days, limit: 20, type },
-  );
+  const ranking = await listHotEntities(viewer.api, kgId, { days, limit: 20, type });
   return data({
     kgId,
     graph,

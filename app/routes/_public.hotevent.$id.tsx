@@ -10,12 +10,11 @@ import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { EventLinkList, EventWhenWhere, Timeline } from "~/components/kg/facts";
 import { eventGraphHref, sourceHref } from "~/kg/links";
 import { kgLinks } from "~/components/kg/styles";
-import type { EventDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { fetchOr404 } from "~/http/page.server";
+import { loadEvent } from "~/kg/reads.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.event.title ?? "404");
@@ -23,10 +22,7 @@ export const links = kgLinks;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const event = await fetchOr404<EventDetail>(
-    viewer.api,
-    `/kg/events/${encodeURIComponent(params.id ?? "")}/`,
-  );
+  const event = await loadEvent(viewer.api, params.id ?? "");
   const t = await getFixedT(request, "kg");
   const trend = await chartSpec(
     await chartScheme(request),

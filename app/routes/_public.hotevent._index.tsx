@@ -1,14 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { HotRanking, KgEvent } from "@contract/kg";
 import { requireViewer } from "~/auth/guard.server";
 import { HotRankingPage } from "~/components/kg/hot-ranking-page";
 import { SourceLink, TypeBadge } from "~/components/kg/labels";
 import { Sparkline } from "~/components/kg/sparkline";
 import { kgLinks } from "~/components/kg/styles";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { fetchOr404 } from "~/http/page.server";
+import { listHotEvents } from "~/kg/reads.server";
 import { getGraph } from "~/kg/graphs.server";
 import { hotRankingView } from "~/kg/hot.server";
 import { HOT_WINDOWS } from "~/kg/limits";
@@ -30,10 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const days = intParam(new URL(request.url), "days", HOT_WINDOWS, 7);
   const [graph, ranking] = await Promise.all([
     getGraph(viewer.api, kgId),
-    fetchOr404<HotRanking<{ event: KgEvent }>>(viewer.api, `/kg/graphs/${kgId}/hot-events/`, {
-      days,
-      limit: 20,
-    }),
+    listHotEvents(viewer.api, kgId, { days, limit: 20 }),
   ]);
   return data({
     kgId,

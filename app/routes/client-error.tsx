@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { platformFor } from "~/auth/platform.server";
+import { reportClientError } from "~/auth/account.server";
 import { readForm } from "~/http/form.server";
 
 /**
@@ -8,19 +8,7 @@ import { readForm } from "~/http/form.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const api = await platformFor(request);
-  const cap = (v: FormDataEntryValue | null, n: number) => String(v ?? "").slice(0, n);
-  await api
-    .post(
-      "/common/clienterrors/",
-      {
-        error: cap(form.get("error"), 4000),
-        info: cap(form.get("info"), 1000),
-        url: cap(form.get("url"), 1000),
-      },
-      { on401: "throw" },
-    )
-    .catch(() => undefined);
+  await reportClientError(request, form);
   // A plain response: the beacon reads nothing back, and a resource route that returned data
   // made Remix print a deprecation warning to the server's log for every report.
   return new Response(null, { status: 202 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/auth/guard.server";
-import { eventStream } from "~/http/pass-through.server";
+import { jobEvents } from "~/graph-admin/jobs.server";
 import { requireId } from "~/http/page.server";
 
 /**
@@ -10,5 +10,5 @@ import { requireId } from "~/http/page.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = requireId(params.id);
-  return eventStream(viewer.api, `/jobs/${id}/events/`, new URLSearchParams());
+  return jobEvents(viewer.api, id);
 }

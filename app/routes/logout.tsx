@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { platformFor } from "~/auth/platform.server";
 import { validateCsrf } from "~/auth/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
-import { clearLogin, commitSession } from "~/auth/session.server";
+import { logout } from "~/auth/account.server";
 import { readForm } from "~/http/form.server";
 
 /**
@@ -12,15 +11,7 @@ import { readForm } from "~/http/form.server";
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   await validateCsrf(request, form);
-  const api = await platformFor(request);
-  if (api.session.get("token")) {
-    await api.post("/common/users/logout/", undefined, { on401: "throw" }).catch(() => undefined);
-  }
-  clearLogin(api.session);
-  const back = safeRedirect(form.get("redirect"), "/");
-  return redirect(`/login?redirect=${encodeURIComponent(back)}`, {
-    headers: { "Set-Cookie": await commitSession(api.session) },
-  });
+  return logout(request, safeRedirect(form.get("redirect"), "/"));
 }
 
 export const loader = () => redirect("/");

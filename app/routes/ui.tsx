@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isLng } from "~/i18n";
 import { validateCsrf } from "~/auth/csrf.server";
 import { requireViewer } from "~/auth/guard.server";
+import { groupCodenames } from "~/auth/account.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
@@ -55,13 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (preview === "") {
       session.unset("previewRole");
     } else {
-      const group = await viewer.api.get<{
-        name: string;
-        permissions: (string | { codename: string })[];
-      }>(`/common/groups/${encodeURIComponent(String(preview))}/`);
-      const codenames = (group.permissions ?? []).map((p) =>
-        typeof p === "string" ? p : p.codename,
-      );
+      const group = await groupCodenames(viewer.api, String(preview));
+      const codenames = group.codenames;
       session.set("previewRole", {
         name: group.name,
         codenames: codenames.length ? codenames : ["default"],

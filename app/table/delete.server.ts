@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { DeleteData } from "~/table/data";
 import { recordLock } from "~/table/locks";
 import type { ResourceKey, ResourceScreen } from "~/table/registry";
@@ -15,8 +16,6 @@ import {
   fetchRecord,
   forbiddenPage,
   openScreen,
-  prefix,
-  recordPath,
   rethrowUnexpected,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
@@ -63,7 +62,7 @@ export async function deleteAction(key: ResourceKey, { request, params }: Action
   const { screen, viewer, t } = await openScreen(key, request, { formData: form });
   const id = params.id ?? "";
   try {
-    await viewer.api.delete(recordPath(screen, id));
+    await resourcesApi.delete(viewer.api, screen.api, id);
   } catch (e) {
     rethrowUnexpected(e);
     return data<DeleteData>(
@@ -141,11 +140,8 @@ export async function bulkDeleteAction(key: ResourceKey, { request }: ActionFunc
   }
   let deleted = 0;
   try {
-    deleted = (
-      await viewer.api.delete<{ deleted: number }>(prefix(screen), {
-        query: bulkQuery(request, sel),
-      })
-    ).deleted;
+    deleted = (await resourcesApi.deleteMany(viewer.api, screen.api, bulkQuery(request, sel)))
+      .deleted;
   } catch (e) {
     rethrowUnexpected(e);
     return data<DeleteData>(

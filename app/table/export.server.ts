@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import { stringify } from "csv-stringify/sync";
 import type { ResourceKey, ResourceScreen } from "~/table/registry";
 import { matchQuery, parseTableState, selectedIds } from "~/table/table-state";
@@ -8,14 +9,7 @@ import { platformApiUrl } from "~/env.server";
 import type { Viewer } from "~/auth/guard.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { tableUrl } from "./form.server";
-import {
-  failureMessage,
-  failureStatus,
-  openScreen,
-  prefix,
-  recordPath,
-  rethrowUnexpected,
-} from "./platform.server";
+import { failureMessage, failureStatus, openScreen, rethrowUnexpected } from "./platform.server";
 import { readForm } from "~/http/form.server";
 import { notFound } from "~/http/page.server";
 
@@ -97,7 +91,7 @@ export async function exportLoader(key: ResourceKey, { request }: LoaderFunction
       : matchQuery(state);
   if (!query.get("ordering")) query.delete("ordering");
   try {
-    const res = await viewer.api.raw("GET", `${prefix(screen)}export/`, { query });
+    const res = await resourcesApi.export(viewer.api, screen.api, query);
     const file = attachment(res.body, "export.csv");
     // Without JavaScript the page stays as it was under a download: the spec's 记录导出成功！
     // comes as a flash with the file, shown by the next page (decision 013). The browser
@@ -137,7 +131,7 @@ export async function exportAction(key: ResourceKey, { request }: ActionFunction
 export async function downloadLoader(key: ResourceKey, { request, params }: LoaderFunctionArgs) {
   const { screen, viewer, t } = await openScreen(key, request);
   try {
-    const res = await viewer.api.raw("GET", `${recordPath(screen, params.id ?? "")}download/`);
+    const res = await resourcesApi.download(viewer.api, screen.api, params.id ?? "");
     const disposition = res.headers.get("content-disposition") ?? "";
     const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
     const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];

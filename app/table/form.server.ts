@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { TFunction } from "i18next";
 import type { FormActionData, FormDialogData } from "~/table/data";
 import {
@@ -24,8 +25,6 @@ import {
   forbiddenPage,
   openScreen,
   platformFieldErrors,
-  prefix,
-  recordPath,
   rethrowUnexpected,
   screenOf,
 } from "./platform.server";
@@ -126,9 +125,14 @@ async function send(
   id?: string,
 ) {
   if (mode === "update")
-    return viewer.api.patch(recordPath(screen, id!), platformBody(schema, mode, values, screen));
+    return resourcesApi.update(
+      viewer.api,
+      screen.api,
+      id!,
+      platformBody(schema, mode, values, screen),
+    );
   if (!screen.multipart)
-    return viewer.api.post(prefix(screen), platformBody(schema, mode, values, screen));
+    return resourcesApi.create(viewer.api, screen.api, platformBody(schema, mode, values, screen));
   // A file upload goes to the platform as it came: the file and the text fields, multipart.
   const out = new FormData();
   for (const [name, value] of Object.entries(platformBody(schema, mode, values, screen))) {
@@ -139,7 +143,7 @@ async function send(
     if (editor === "file-upload" && file && typeof file !== "string")
       out.append(name, file, file.name);
   }
-  return viewer.api.call("POST", prefix(screen), { form: out });
+  return resourcesApi.create(viewer.api, screen.api, out);
 }
 
 /**

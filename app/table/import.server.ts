@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { TFunction } from "i18next";
 import type { ImportActionData, ImportData, ImportResult } from "~/table/data";
 import type { ResourceKey } from "~/table/registry";
@@ -11,7 +12,6 @@ import {
   failureStatus,
   forbiddenPage,
   openScreen,
-  prefix,
   rethrowUnexpected,
 } from "./platform.server";
 import { CSV_FORM_BYTES, readForm } from "~/http/form.server";
@@ -79,10 +79,7 @@ export async function importAction(key: ResourceKey, { request }: ActionFunction
   upload.append("file", file, file.name);
   let result: ImportResult;
   try {
-    const res = await viewer.api.raw("POST", `${prefix(screen)}upload/`, {
-      form: upload,
-      query: intent === "check" ? { dry_run: "1" } : undefined,
-    });
+    const res = await resourcesApi.import(viewer.api, screen.api, upload, intent === "check");
     const answer = (await res.json()) as ImportResult;
     result = { created: answer.created, updated: answer.updated, errors: answer.errors ?? [] };
   } catch (e) {

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { PermissionPageData } from "~/table/data";
 import { recordLock } from "~/table/locks";
 import type { Row, TableSchema } from "~/table/types";
@@ -8,6 +9,9 @@ import { failureMessage, rethrowUnexpected, tableT } from "./platform.server";
 import { readForm } from "~/http/form.server";
 
 export const PERMISSION_PATH = "/backend/setting/permission";
+
+/** The platform's resource of the permission page: the groups. */
+const GROUPS = "common/groups";
 
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
@@ -32,14 +36,14 @@ export async function permissionLoader({ request }: LoaderFunctionArgs) {
   try {
     // The schema's options carry what the account rule lets this viewer change.
     const [schema, groups] = await Promise.all([
-      viewer.api.get<TableSchema>("/common/groups/schema/"),
-      viewer.api.get<{ results: Row[] }>("/common/groups/", { page_size: 100, ordering: "name" }),
+      resourcesApi.getSchema<TableSchema>(viewer.api, GROUPS),
+      resourcesApi.getList<Row>(viewer.api, GROUPS, { page_size: 100, ordering: "name" }),
     ]);
     let chosen =
       groups.results.find((g) => String(g.id) === wanted) ??
       (wanted ? undefined : groups.results[0]);
     if (!chosen && wanted && /^\d+$/.test(wanted))
-      chosen = await viewer.api.get<Row>(`/common/groups/${wanted}/`).catch(() => undefined);
+      chosen = await resourcesApi.getOne<Row>(viewer.api, GROUPS, wanted).catch(() => undefined);
     const lock = recordLock(schema, chosen?.id);
     return data<PermissionPageData>({
       groups: groups.results.map((g) => ({ id: Number(g.id), name: String(g.name) })),
@@ -81,7 +85,7 @@ export async function permissionAction({ request }: ActionFunctionArgs) {
     ["members", "permissions"].filter((f) => form.has(f)).map((f) => [f, values(f)]),
   );
   try {
-    await viewer.api.patch(`/common/groups/${id}/`, body);
+    await resourcesApi.update(viewer.api, GROUPS, id, body);
     flash(viewer.api.session, "success", t("messages.saveOk"));
   } catch (e) {
     rethrowUnexpected(e);

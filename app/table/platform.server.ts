@@ -11,6 +11,7 @@ import {
   PlatformUnavailable,
   type PlatformClient,
 } from "~/platform-client/client.server";
+import { resourcesApi } from "~/platform-client/resources.server";
 import { requireViewer, type Viewer } from "~/auth/guard.server";
 
 export function screenOf(key: ResourceKey): ResourceScreen {
@@ -48,11 +49,6 @@ export async function openScreen(
   const t = await tableT(request);
   return { screen, viewer, t };
 }
-
-/** `{prefix}` of spec §7 for a screen's resource, with the trailing slash the platform answers to. */
-export const prefix = (screen: ResourceScreen) => `/${screen.api}/`;
-export const recordPath = (screen: ResourceScreen, id: string | number) =>
-  `/${screen.api}/${encodeURIComponent(String(id))}/`;
 
 /**
  * A spec §8 message, with the platform's own reason added when it gave one
@@ -117,7 +113,7 @@ export async function fetchSchema(
   api: PlatformClient,
   screen: ResourceScreen,
 ): Promise<TableSchema> {
-  return api.get<TableSchema>(`${prefix(screen)}schema/`);
+  return resourcesApi.getSchema<TableSchema>(api, screen.api);
 }
 
 export async function fetchList(api: PlatformClient, screen: ResourceScreen, state: TableState) {
@@ -126,7 +122,7 @@ export async function fetchList(api: PlatformClient, screen: ResourceScreen, sta
     for (const k of [...query.keys()])
       if (k !== "page" && k !== "page_size" && k !== "seek") query.delete(k);
   }
-  return api.get<{ results: Row[]; count: number; seek?: string | null }>(prefix(screen), query);
+  return resourcesApi.getList<Row>(api, screen.api, query);
 }
 
 /** How many records a selection or a filter matches, asking for a single row. */
@@ -139,7 +135,7 @@ export async function countMatching(
   q.set("page", "1");
   q.set("page_size", "1");
   q.delete("ordering");
-  return (await api.get<{ count: number }>(prefix(screen), q)).count;
+  return (await resourcesApi.getList(api, screen.api, q)).count;
 }
 
 export async function fetchRecord(
@@ -149,7 +145,7 @@ export async function fetchRecord(
 ): Promise<Row> {
   if (!/^\d+$/.test(id)) throw new Response("Not Found", { status: 404 });
   try {
-    return await api.get<Row>(recordPath(screen, id));
+    return await resourcesApi.getOne<Row>(api, screen.api, id);
   } catch (e) {
     if (e instanceof PlatformError && e.status === 404)
       throw new Response(e.detail ?? "Not Found", { status: 404 });

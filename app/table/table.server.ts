@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { TFunction } from "i18next";
 import type { TableData } from "~/table/data";
 import type { ResourceKey, ResourceScreen } from "~/table/registry";
@@ -37,7 +38,7 @@ function canonicalRedirect(request: Request, screen: ResourceScreen) {
 export const FEATURE_FLAGS = ["YF_SHOW_LOGO", "YF_ANTI_RESUBMIT", "YF_BODY_ENCRYPT"] as const;
 
 async function featureFlags(viewer: Viewer) {
-  const { results } = await viewer.api.get<{ results: Row[] }>("/common/configs/", {
+  const { results } = await resourcesApi.getList<Row>(viewer.api, "common/configs", {
     key__in: FEATURE_FLAGS.join(","),
     page_size: FEATURE_FLAGS.length,
   });
@@ -128,7 +129,9 @@ async function saveFlags(t: TFunction, viewer: Viewer, form: FormData, screen: R
     for (const flag of await featureFlags(viewer)) {
       const on = wanted.has(flag.key);
       if (on === flag.on) continue;
-      await viewer.api.patch(`/common/configs/${flag.id}/`, { value: on ? "true" : "false" });
+      await resourcesApi.update(viewer.api, "common/configs", flag.id, {
+        value: on ? "true" : "false",
+      });
       // The next write must follow the flag just set (a nonce once anti-resubmission is on).
       invalidatePlatformConfig();
     }

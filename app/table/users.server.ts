@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { resourcesApi } from "~/platform-client/resources.server";
 import type { FormActionData, ResetPasswordData } from "~/table/data";
 import { readFormValues } from "~/table/form-values";
 import { recordLock } from "~/table/locks";
@@ -12,7 +13,6 @@ import {
   forbiddenPage,
   openScreen,
   platformFieldErrors,
-  recordPath,
   rethrowUnexpected,
 } from "./platform.server";
 import { readForm } from "~/http/form.server";
@@ -44,7 +44,7 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
     );
   }
   try {
-    await viewer.api.post(`${recordPath(screen, params.id ?? "")}reset_password/`, {
+    await resourcesApi.act(viewer.api, screen.api, params.id ?? "", "reset_password", {
       new_password: values.new_password,
     });
   } catch (e) {
