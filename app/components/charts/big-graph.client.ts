@@ -52,6 +52,10 @@ export class BigGraph {
   private height = 0;
   private handlers = new Map<string, Set<Handler>>();
   private frame = 0;
+  /** The last whole drawing and the view it was drawn in: pan and zoom move it until they rest. */
+  private shot = document.createElement("canvas");
+  private shotView: { k: number; x: number; y: number } | null = null;
+  private settle = 0;
   private gesture: { node: number; x: number; y: number; moved: boolean } | null = null;
 
   constructor(private el: HTMLElement) {
@@ -165,6 +169,7 @@ export class BigGraph {
 
   dispose() {
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.settle);
     this.canvas.remove();
     this.tip.remove();
     this.handlers.clear();
@@ -175,16 +180,43 @@ export class BigGraph {
     const k = Math.min(max, Math.max(min, this.view.k * factor));
     const f = k / this.view.k;
     this.view = { k, x: ox - (ox - this.view.x) * f, y: oy - (oy - this.view.y) * f };
-    this.draw();
+    this.draw(true);
   }
 
-  /** One drawing per frame, however many moves came in it. */
-  private draw() {
+  /**
+   * One drawing per frame, however many moves came in it. A `moving` view (pan, zoom) moves
+   * the last whole drawing as a picture (a copy of pixels, whatever the graph's size) and
+   * draws the graph anew once the view has rested for a moment.
+   */
+  private draw(moving = false) {
+    clearTimeout(this.settle);
+    if (moving && this.shotView) this.settle = window.setTimeout(() => this.draw(), 150);
+    else this.shotView = null;
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.paint();
+      if (this.shotView) this.blit(this.shotView);
+      else this.paint();
     });
+  }
+
+  /** The last whole drawing, moved and scaled from the view it was drawn in to the view now. */
+  private blit(from: { k: number; x: number; y: number }) {
+    const ctx = this.canvas.getContext("2d");
+    if (!ctx) return;
+    const ratio = this.canvas.width / (this.width || 1);
+    const f = this.view.k / from.k;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(
+      f,
+      0,
+      0,
+      f,
+      (this.view.x - from.x * f) * ratio,
+      (this.view.y - from.y * f) * ratio,
+    );
+    ctx.drawImage(this.shot, 0, 0);
   }
 
   private size(i: number) {
@@ -248,6 +280,11 @@ export class BigGraph {
       ctx.fillText(c.name, x + 30, 16);
       x += 30 + ctx.measureText(c.name).width + 14;
     }
+    // Kept for pan and zoom (see draw).
+    this.shot.width = this.canvas.width;
+    this.shot.height = this.canvas.height;
+    this.shot.getContext("2d")?.drawImage(this.canvas, 0, 0);
+    this.shotView = { ...this.view };
     this.emit("finished");
   }
 
@@ -292,9 +329,12 @@ export class BigGraph {
     if (g.node >= 0) {
       this.xs[g.node] += dx / this.view.k;
       this.ys[g.node] += dy / this.view.k;
-    } else this.view = { ...this.view, x: this.view.x + dx, y: this.view.y + dy };
+      this.draw();
+    } else {
+      this.view = { ...this.view, x: this.view.x + dx, y: this.view.y + dy };
+      this.draw(true);
+    }
     this.tip.style.display = "none";
-    this.draw();
   };
 
   private up = (e: PointerEvent) => {
