@@ -115,14 +115,13 @@ async function openLive(page: Page, url: string) {
   const t0 = Date.now();
   await chart.hover();
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="graph-chart"]')?.getAttribute("data-live") === "true",
+    () =>
+      document.querySelector('[data-testid="graph-chart"]')?.getAttribute("data-live") === "true",
     null,
     { timeout: 60_000 },
   );
   // The first drawing: two frames after the canvas is there.
-  await page.evaluate(
-    "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))",
-  );
+  await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
   return { chart, centre, liveMs: Date.now() - t0 };
 }
 
@@ -161,7 +160,12 @@ async function main() {
     for (const rate of CPU) {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
       const { chart, centre: at, liveMs } = await openLive(page, url);
-      const counts = (await page.getByText(/\d+ 个节点，\d+ 条关系/).first().innerText()).trim();
+      const counts = (
+        await page
+          .getByText(/\d+ 个节点，\d+ 条关系/)
+          .first()
+          .innerText()
+      ).trim();
       await cdp.send("Emulation.setCPUThrottlingRate", { rate });
       const box = (await chart.boundingBox())!;
       console.log(`\nCPU ${rate}× — live in ${liveMs} ms (at 1×), ${counts}`);
@@ -186,7 +190,12 @@ async function main() {
         [
           "pan",
           await measureFrames(page, () =>
-            dragAround(page, { x: box.x + box.width * 0.97, y: box.y + box.height * 0.97 }, SECONDS * 1000, 60).then(() => {}),
+            dragAround(
+              page,
+              { x: box.x + box.width * 0.97, y: box.y + box.height * 0.97 },
+              SECONDS * 1000,
+              60,
+            ).then(() => {}),
           ),
         ],
         ["wheel zoom", await measureFrames(page, () => wheelAround(page, at, SECONDS * 1000))],
@@ -198,7 +207,9 @@ async function main() {
       }
     }
     console.log(
-      failures.length ? `\nGoal missed:\n  ${failures.join("\n  ")}` : `\nGoal met: p95 ≤ ${GOAL_P95} ms at 1×`,
+      failures.length
+        ? `\nGoal missed:\n  ${failures.join("\n  ")}`
+        : `\nGoal met: p95 ≤ ${GOAL_P95} ms at 1×`,
     );
   } finally {
     await browser.close();

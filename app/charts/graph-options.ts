@@ -96,7 +96,7 @@ const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 /**
  * Above this many nodes the browser draws a graph with BigGraph (one canvas, links in one
- * stroke) instead of echarts, which paints each node and link as an element (decision 026).
+ * stroke) instead of echarts, which paints each node and link as an element (decision 027).
  */
 export const BIG_GRAPH = 500;
 

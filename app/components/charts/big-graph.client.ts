@@ -1,7 +1,7 @@
 import type { ChartOption } from "~/charts/theme";
 
 /**
- * The live picture of a big node-link graph (issue 23 item 5, decision 026): echarts paints
+ * The live picture of a big node-link graph (issue 23 item 5, decision 027): echarts paints
  * each node and link as an element of its own (4,000 of them for 2,000 nodes: 50 ms and more a
  * frame on a slow machine, and a dragged node re-lays out every link), so above BIG_GRAPH
  * nodes the browser draws the same option itself on one canvas: every link in one stroke, the

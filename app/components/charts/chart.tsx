@@ -143,7 +143,7 @@ export function EChart({
   const [asked, setAsked] = useState(false);
   const ask = useCallback(() => setAsked(true), []);
   const needed = asked || !!wake || !spec.svg || scheme !== (spec.scheme ?? "light");
-  // A big graph is drawn by BigGraph instead of echarts (decision 026): a change of kind
+  // A big graph is drawn by BigGraph instead of echarts (decision 027): a change of kind
   // (new data of another size) makes a new live chart.
   const big = isBigGraph(spec.option);
   // Where the pointer last was over the chart, to replay it to the live chart.
