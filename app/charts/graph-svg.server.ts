@@ -19,6 +19,7 @@ interface GraphSeries {
   categories: { name: string; itemStyle: { color: string } }[];
   lineStyle: { color: string; opacity: number; width: number };
   data: {
+    id: string;
     name: string;
     x: number;
     y: number;
@@ -57,7 +58,7 @@ function extentOf(data: { x: number; y: number }[]) {
  * whose nodes stay where the live chart, drawing them all, shows them.
  */
 export function capDrawing(option: ChartOption, keep: Set<string>): ChartOption {
-  const s = (option.series as (GraphSeries & { data: { id: string }[] })[])[0];
+  const s = (option.series as GraphSeries[])[0];
   return {
     ...option,
     series: [
@@ -80,7 +81,7 @@ export function renderGraphSvg(
   const ink = INK[scheme];
   const s = (option.series as GraphSeries[])[0];
   const ids = new Map<string, number>();
-  (s.data as unknown as { id: string }[]).forEach((d, i) => ids.set(d.id, i));
+  s.data.forEach((d, i) => ids.set(d.id, i));
   const { minX, minY, spanX, spanY } = s.extent ?? extentOf(s.data);
   const box = {
     x: percent(s.left, width),
