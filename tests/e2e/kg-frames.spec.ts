@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { TestInfo } from "@playwright/test";
 import { seedHubGraph } from "../app/kg-fixtures";
 import { biggestNode, dragAround, measureFrames } from "../helpers/frames";
-import { e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
+import { chooseScheme, e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -55,5 +55,17 @@ test.describe("a big neighbourhood", () => {
     await page.mouse.move(end.x + 1, end.y + 1);
     await expect(chart.getByText(`枢纽${graphId}`)).toBeVisible();
     await shot(page, testInfo, "kg-relation-2000-dragged");
+
+    // In dark mode, at 390 px: the live picture drawn dark, in the phone's width.
+    await chooseScheme(page, "深色");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/relation/${hub}?id=${graphId}&limit=2000`);
+    await chart.scrollIntoViewIfNeeded();
+    await goLive(chart);
+    await expect(chart).toHaveAttribute("data-scheme", "dark");
+    const canvas = (await chart.locator("canvas").boundingBox())!;
+    expect(canvas.width).toBeLessThanOrEqual(390);
+    expect(canvas.width).toBeGreaterThan(300);
+    await shot(page, testInfo, "kg-relation-2000-dark-390");
   });
 });
