@@ -94,6 +94,25 @@ function linkData(links: GraphLink[], opacity: { weakest: number; range: number 
 
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
+/**
+ * Above this many nodes the browser draws a graph with BigGraph (one canvas, links in one
+ * stroke) instead of echarts, which paints each node and link as an element (decision 028).
+ */
+export const BIG_GRAPH = 500;
+
+/** A node-link graph drawn plain (circles, positions given) with more than BIG_GRAPH nodes. */
+export function isBigGraph(option: ChartOption): boolean {
+  const series = (
+    option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined
+  )?.[0];
+  return (
+    series?.type === "graph" &&
+    series.layout === "none" &&
+    (series.data?.length ?? 0) > BIG_GRAPH &&
+    series.data!.every((d) => d.symbol === "circle")
+  );
+}
+
 /** Labels on every node up to this size; above it only important nodes keep theirs. */
 export const LABEL_ALL_NODES = 150;
 const LABEL_ALL_EDGES = 60;

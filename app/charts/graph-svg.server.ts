@@ -10,6 +10,8 @@ import { INK, type ChartOption, type ColorScheme } from "./theme";
  */
 
 interface GraphSeries {
+  /** The extent the positions map from, when only some of the nodes are drawn (capDrawing). */
+  extent?: { minX: number; minY: number; spanX: number; spanY: number };
   left: string;
   top: string;
   width: string;
@@ -17,6 +19,7 @@ interface GraphSeries {
   categories: { name: string; itemStyle: { color: string } }[];
   lineStyle: { color: string; opacity: number; width: number };
   data: {
+    id: string;
     name: string;
     x: number;
     y: number;
@@ -41,6 +44,34 @@ const escapeXml = (s: string) =>
 const percent = (value: string, of: number) => (parseFloat(value) / 100) * of;
 const num = (n: number) => Math.round(n * 10) / 10;
 
+function extentOf(data: { x: number; y: number }[]) {
+  const xs = data.map((d) => d.x);
+  const ys = data.map((d) => d.y);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  return { minX, minY, spanX: Math.max(...xs) - minX || 1, spanY: Math.max(...ys) - minY || 1 };
+}
+
+/**
+ * A graph option drawing only the nodes `keep` (and the links between them) where the whole
+ * graph puts them: the server's picture of a capped big graph (relation-graph.server.ts),
+ * whose nodes stay where the live chart, drawing them all, shows them.
+ */
+export function capDrawing(option: ChartOption, keep: Set<string>): ChartOption {
+  const s = (option.series as GraphSeries[])[0];
+  return {
+    ...option,
+    series: [
+      {
+        ...s,
+        extent: extentOf(s.data),
+        data: s.data.filter((d) => keep.has(d.id)),
+        links: s.links.filter((l) => keep.has(l.source) && keep.has(l.target)),
+      },
+    ],
+  };
+}
+
 export function renderGraphSvg(
   option: ChartOption,
   width: number,
@@ -50,13 +81,8 @@ export function renderGraphSvg(
   const ink = INK[scheme];
   const s = (option.series as GraphSeries[])[0];
   const ids = new Map<string, number>();
-  (s.data as unknown as { id: string }[]).forEach((d, i) => ids.set(d.id, i));
-  const xs = s.data.map((d) => d.x);
-  const ys = s.data.map((d) => d.y);
-  const minX = Math.min(...xs);
-  const minY = Math.min(...ys);
-  const spanX = Math.max(...xs) - minX || 1;
-  const spanY = Math.max(...ys) - minY || 1;
+  s.data.forEach((d, i) => ids.set(d.id, i));
+  const { minX, minY, spanX, spanY } = s.extent ?? extentOf(s.data);
   const box = {
     x: percent(s.left, width),
     y: percent(s.top, height),

@@ -99,7 +99,9 @@ export async function chartSpec(
   option: ChartOption,
   width = 960,
   height = 360,
+  /** What the server's picture draws, when less than the live chart (a capped big graph). */
+  drawn: ChartOption = option,
 ): Promise<ChartSpec> {
-  const svg = scheme ? renderChartSvg(option, width, height, { scheme }) : null;
+  const svg = scheme ? renderChartSvg(drawn, width, height, { scheme }) : null;
   return { option, svg, ...(scheme ? { scheme } : {}), width, height };
 }

@@ -2,6 +2,11 @@
 
 /** Node caps offered on the relation page; 2,000 is the platform's maximum. */
 export const NODE_LIMITS = [50, 200, 500, 2000] as const;
+/**
+ * Most nodes the server's picture of a relation graph draws (the page says so): the live
+ * chart (JavaScript) draws them all, the tables list them.
+ */
+export const SVG_NODE_CAP = 500;
 /** Neighbours one expansion adds at most. */
 export const EXPAND_CAP = 30;
 /** Expanded nodes kept in the URL at most. */

@@ -2,10 +2,11 @@ import type { PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
 import { graphOption, type GraphData } from "~/charts/graph-options";
 import { chartSpec } from "../charts/render.server";
+import { capDrawing } from "../charts/graph-svg.server";
 import { chartScheme } from "~/preferences.server";
 import { entityHref, sourceHref } from "./links";
 import type { RelationGraph, RelationGraphNode } from "@contract/kg";
-import { MAX_EXPANDED, NODE_LIMITS } from "./limits";
+import { MAX_EXPANDED, NODE_LIMITS, SVG_NODE_CAP } from "./limits";
 import { requireGraphId } from "~/kg/graphs.server";
 import { notFound, orPageError } from "~/http/page.server";
 import { kgApi } from "~/platform-client/kg.server";
@@ -93,16 +94,35 @@ export async function relationGraphChart(
   // About the box the page gives it, so the server's picture keeps readable labels.
   size = { width: 1200, height: 640 },
 ) {
+  const option = graphOption(relationGraphData(g), size, { directed: true });
+  const drawn = capGraph(g, SVG_NODE_CAP);
   const spec = await chartSpec(
     await chartScheme(request),
-    graphOption(relationGraphData(g), size, { directed: true }),
+    option,
     size.width,
     size.height,
+    drawn === g ? option : capDrawing(option, new Set(drawn.nodes.map((n) => n.id))),
   );
   return {
     spec,
+    /** Nodes the server's picture draws: at most SVG_NODE_CAP. */
+    drawn: drawn.nodes.length,
     nodeHrefs: g.nodes.map((n) => (n.id === g.center ? entityHref(kgId, n.id) : toggleHref(n.id))),
     edgeHrefs: g.edges.map((e) => sourceHref(kgId, e) ?? undefined),
+  };
+}
+
+/**
+ * The graph with at most `cap` nodes, for the server's picture: the centre, the expanded
+ * nodes, then the nearest and best connected.
+ */
+function capGraph(g: RelationGraph, cap: number): { nodes: RelationGraphNode[] } {
+  if (g.nodes.length <= cap) return g;
+  const rank = (n: RelationGraphNode) => (n.id === g.center ? 0 : n.expanded ? 1 : 2);
+  return {
+    nodes: [...g.nodes]
+      .sort((a, b) => rank(a) - rank(b) || a.depth - b.depth || b.degree - a.degree)
+      .slice(0, cap),
   };
 }
 

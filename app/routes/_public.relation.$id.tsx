@@ -9,7 +9,7 @@ import { RelationTable } from "~/components/kg/facts";
 import { entityHref, pathHref, sourceHref } from "~/kg/links";
 import { exploreFrom } from "~/kg/explore-state";
 import { withParams } from "~/utils/url";
-import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS } from "~/kg/limits";
+import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS, SVG_NODE_CAP } from "~/kg/limits";
 import {
   loadRelationGraph,
   relationGraphChart,
@@ -235,6 +235,11 @@ export default function RelationPage() {
       >
         {d.truncated && (
           <p className="notice">{t("relationGraph.truncated", { limit: query.limit })}</p>
+        )}
+        {d.chart.drawn < d.counts.nodes && (
+          <p className="notice" role="status" data-testid="svg-capped">
+            {t("relationGraph.svgCapped", { drawn: SVG_NODE_CAP, count: d.counts.nodes })}
+          </p>
         )}
         {d.unknown.length > 0 && (
           <p className="notice">{t("relationGraph.unknown", { count: d.unknown.length })}</p>

@@ -59,17 +59,20 @@ async function addEntity(tx: Db, uuid: string, graphId: number, classId: number,
 /**
  * One hub entity with `size` neighbours (the first named with markup), written straight
  * into the store: the fixture for big-graph and escaping tests. Returns the hub's uuid.
+ * With `chain`, each neighbour is also related to the next (a picture with twice the links).
  */
 export async function seedHubGraph(
   ctx: Pick<PlatformContext, "store">,
   graphId: number,
   size: number,
+  opts: { chain?: boolean } = {},
 ) {
   const hubUuid = `hub-${graphId}`;
   await ctx.store.write(async (tx) => {
     const { classes, relationType, created } = await ensureGraph(tx, graphId, `大图${graphId}`);
     if (!created) return;
     const hub = await addEntity(tx, hubUuid, graphId, classes[0], `枢纽${graphId}`);
+    let previous: number | null = null;
     for (let i = 0; i < size; i++) {
       const name = i === 0 ? SCRIPT_NAME : `邻居${i}`;
       const id = await addEntity(
@@ -81,6 +84,10 @@ export async function seedHubGraph(
       );
       await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
         VALUES (${graphId}, ${hub}, ${relationType}, ${id}, 0.9)`.execute(tx);
+      if (opts.chain && previous !== null)
+        await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
+          VALUES (${graphId}, ${previous}, ${relationType}, ${id}, 0.7)`.execute(tx);
+      previous = id;
     }
   });
   return { graphId, hub: hubUuid };

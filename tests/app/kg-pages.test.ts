@@ -361,6 +361,23 @@ describe("a 2,000-node relation graph", () => {
     expect(d.nodeRows).toHaveLength(100);
     expect(d.chart.spec.svg.length).toBeLessThan(1_200_000);
     expect(d.chart.spec.svg).not.toContain("ecmeta_");
+    // The server's picture draws 500 of them (the page says so), where the live chart draws them.
+    expect(d.chart.drawn).toBe(500);
+    expect(d.chart.spec.svg.match(/<circle /g)).toHaveLength(500);
+    expect(d.chart.spec.option.series[0].data).toHaveLength(2000);
+    // The centre is among them, at the place the whole graph gives it.
+    const hubAt = series.data.findIndex((n: Data) => n.id === hub);
+    const xs2 = series.data.map((n: Data) => n.x);
+    const ys2 = series.data.map((n: Data) => n.y);
+    const [minX, minY] = [Math.min(...xs2), Math.min(...ys2)];
+    const box = { x: 0.04 * 1200, y: 0.1 * 640, w: 0.92 * 1200, h: 0.85 * 640 };
+    const cx = box.x + ((xs2[hubAt] - minX) / (Math.max(...xs2) - minX)) * box.w;
+    const cy = box.y + ((ys2[hubAt] - minY) / (Math.max(...ys2) - minY)) * box.h;
+    const circle = new RegExp(`<circle cx="([\\d.]+)" cy="([\\d.]+)" r="11"`).exec(
+      d.chart.spec.svg,
+    )!;
+    expect(Math.abs(Number(circle[1]) - cx)).toBeLessThan(1);
+    expect(Math.abs(Number(circle[2]) - cy)).toBeLessThan(1);
   });
 
   it("adds an expansion to a big graph without losing its layout", async () => {

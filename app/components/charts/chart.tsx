@@ -4,6 +4,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useShownScheme } from "./use-shown-scheme";
 import { ChartData } from "./chart-data";
 import { loadECharts, missingParts } from "./echarts-parts";
+import { isBigGraph } from "~/charts/graph-options";
 
 type ECharts = import("./echarts.client").ECharts;
 
@@ -142,6 +143,9 @@ export function EChart({
   const [asked, setAsked] = useState(false);
   const ask = useCallback(() => setAsked(true), []);
   const needed = asked || !!wake || !spec.svg || scheme !== (spec.scheme ?? "light");
+  // A big graph is drawn by BigGraph instead of echarts (decision 028): a change of kind
+  // (new data of another size) makes a new live chart.
+  const big = isBigGraph(spec.option);
   // Where the pointer last was over the chart, to replay it to the live chart.
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const notePointer = (e: React.PointerEvent) => {
@@ -164,12 +168,17 @@ export function EChart({
     // echarts' core with the chart types and components of this chart's drawings only (the
     // newest drawings: new data may have come while it loaded).
     const drawings = () => [current.current.themed, current.current.themedNarrow];
-    const load = (): ReturnType<typeof loadECharts> =>
-      loadECharts(drawings()).then((ec) => (missingParts(drawings()) ? load() : ec));
-    load().then((ec) => {
+    const load = (): Promise<(el: HTMLElement) => ECharts> =>
+      big
+        ? // BigGraph answers the part of echarts' instance the charts use.
+          import("./big-graph.client").then((m) => (el) => m.init(el) as unknown as ECharts)
+        : loadECharts(drawings()).then((ec) =>
+            missingParts(drawings()) ? load() : (el) => ec.init(el, null, { renderer: "canvas" }),
+          );
+    load().then((init) => {
       const el = liveRef.current;
       if (cancelled || !el) return;
-      const chart = ec.init(el, null, { renderer: "canvas" });
+      const chart = init(el);
       let shown = optionFor(el);
       chart.setOption(shown);
       setDrawn(current.current.scheme);
@@ -211,8 +220,9 @@ export function EChart({
       chartRef.current?.dispose();
       chartRef.current = null;
     };
-    // The instance lives as long as the component once made; new data goes through setOption below.
-  }, [needed]);
+    // The instance lives as long as the component once made (new data goes through setOption
+    // below), or until the data changes kind.
+  }, [needed, big]);
 
   const first = useRef(true);
   useEffect(() => {
@@ -231,7 +241,7 @@ export function EChart({
       }
     };
     // New data may draw with a chart type this page has not loaded yet.
-    if (missingParts([themed, themedNarrow])) {
+    if (!big && missingParts([themed, themedNarrow])) {
       let cancelled = false;
       loadECharts([themed, themedNarrow]).then(() => {
         if (!cancelled) redraw();
@@ -241,7 +251,7 @@ export function EChart({
       };
     }
     redraw();
-  }, [themed, themedNarrow, scheme]);
+  }, [themed, themedNarrow, scheme, big]);
 
   // Inline styles: the chart works on any page, whatever stylesheets the page links.
   const size: React.CSSProperties = fit
