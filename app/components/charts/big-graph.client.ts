@@ -268,17 +268,24 @@ export class BigGraph {
     s.data.forEach((d, i) => {
       if (d.label?.show) ctx.fillText(d.name, X(i) + (this.size(i) / 2) * scale + 5, Y(i));
     });
-    // The legend, in a row at the top left (as the server's picture draws it).
+    // The legend at the top left (as the server's picture draws it), in rows that wrap at the
+    // box's width (a phone's box holds two or three categories a row).
     ctx.font = "12px sans-serif";
     let x = 12;
+    let y = 9;
     for (const c of s.categories) {
+      const w = 30 + ctx.measureText(c.name).width + 14;
+      if (x > 12 && x + w - 14 > this.width - 12) {
+        x = 12;
+        y += 20;
+      }
       ctx.fillStyle = c.itemStyle.color;
       ctx.beginPath();
-      ctx.roundRect(x, 9, 25, 14, 3);
+      ctx.roundRect(x, y, 25, 14, 3);
       ctx.fill();
       ctx.fillStyle = this.legendColor;
-      ctx.fillText(c.name, x + 30, 16);
-      x += 30 + ctx.measureText(c.name).width + 14;
+      ctx.fillText(c.name, x + 30, y + 7);
+      x += w;
     }
     // Kept for pan and zoom (see draw).
     this.shot.width = this.canvas.width;
