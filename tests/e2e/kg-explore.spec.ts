@@ -1,29 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
 import { seedExploreGraph } from "../app/kg-fixtures";
 import { chooseScheme, e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
+import { axeViolations, fixtureGraph } from "./kg-shared";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A fixture graph id per project (both run side by side against one store; see kg-path.spec.ts). */
-const fixtureGraph = (testInfo: TestInfo, base: number) =>
-  base * 1000 + (hasJs(testInfo) ? 0 : 500);
-
-/** axe's WCAG A and AA rules (the JavaScript project: the HTML and CSS are the same either way). */
-async function axeViolations(page: Page, testInfo: TestInfo) {
-  if (!hasJs(testInfo)) return [];
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .setLegacyMode()
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** Issue 23 item 2: exploration with a budget, every step in the URL, with JavaScript and without. */
 test.describe("exploration page", () => {
@@ -142,58 +122,5 @@ test.describe("exploration page", () => {
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
     expect(await axeViolations(page, testInfo)).toEqual([]);
     await shot(page, testInfo, "kg-explore-dark");
-  });
-
-  test("reads in lynx: the nodes in order, each action a numbered link", async ({
-    adminPage: page,
-  }, testInfo) => {
-    test.skip(hasJs(testInfo), "lynx has no JavaScript: the no-JS project runs it");
-    const { graphId, uuid } = await seedExploreGraph(e2eStore(), fixtureGraph(testInfo, 936));
-    // The signed-in session of the browser, handed to lynx as a cookie file.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-lynx-explore-"));
-    const jar = path.join(dir, "cookies");
-    const cookies = await page.context().cookies();
-    fs.writeFileSync(
-      jar,
-      cookies
-        .map((c) =>
-          [
-            c.domain,
-            "FALSE",
-            c.path,
-            c.secure ? "TRUE" : "FALSE",
-            "2147483647",
-            c.name,
-            c.value,
-          ].join("\t"),
-        )
-        .join("\n") + "\n",
-    );
-    fs.writeFileSync(
-      path.join(dir, "lynx.cfg"),
-      "PERSISTENT_COOKIES:TRUE\nACCEPT_ALL_COOKIES:TRUE\nPREFERRED_LANGUAGE:zh-CN\nCHARACTER_SET:utf-8\nASSUME_CHARSET:utf-8\n",
-    );
-    const base = new URL(page.url()).origin;
-    const url = `${base}/${graphId}/explore?entity=${uuid("C")}&x=${uuid("C")}~*~any~1`;
-    const text = execFileSync(
-      "lynx",
-      ["-dump", "-width=100", `-cookie_file=${jar}`, `-cookie_save_file=${jar}`, url],
-      {
-        env: { ...process.env, HOME: dir, LYNX_CFG: path.join(dir, "lynx.cfg"), TERM: "vt100" },
-        encoding: "utf8",
-      },
-    );
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(text).toContain("展开探索");
-    expect(text).toContain("25 个节点，25 条关系");
-    // The node list in order, the entity first, each with its actions as numbered links.
-    const first = text.indexOf("点C");
-    expect(first).toBeGreaterThan(-1);
-    expect(text.indexOf("点O0", first)).toBeGreaterThan(first);
-    expect(text).toMatch(/\[\d+\]还有 13 个（.+，出向）/);
-    expect(text).toMatch(/\[\d+\]设为中心/);
-    expect(text).toMatch(/\[\d+\]隐藏/);
-    // The references lead to the next batch.
-    expect(text).toContain(`x=${uuid("C")}~`);
   });
 });

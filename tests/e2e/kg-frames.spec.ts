@@ -1,15 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { TestInfo } from "@playwright/test";
 import { seedHubGraph } from "../app/kg-fixtures";
 import { biggestNode, dragAround, measureFrames } from "../helpers/frames";
 import { chooseScheme, e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
+import { fixtureGraph } from "./kg-shared";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A fixture graph id per project (both run side by side against one store). */
-const fixtureGraph = (testInfo: TestInfo, base: number) =>
-  base * 1000 + (hasJs(testInfo) ? 0 : 500);
 
 /** Issue 23 item 5: a big neighbourhood stays usable, with JavaScript and without. */
 test.describe("a big neighbourhood", () => {

@@ -2,6 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, SCRIPT_NAME, seedHubGraph, seedMarkupArticle } from "../app/kg-fixtures";
 import { e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
+import { fixtureGraph } from "./kg-shared";
 
 /**
  * One server serves both projects side by side, and drawing a 2,000-node graph keeps it busy
@@ -26,15 +27,6 @@ async function expectChart(page: Page, testInfo: TestInfo, testId = "graph-chart
     await expect(chart.locator("img.chart-svg").first()).toBeVisible();
   }
 }
-
-/** Fixture graphs get an id per project: both run side by side against one store. */
-/**
- * A graph id of a fixture written straight into the store, one per project. Other tests create
- * graphs through the platform, which takes max(id) + 1: ids far apart keep those from landing
- * on a fixture's id before the fixture is written.
- */
-const fixtureGraph = (testInfo: TestInfo, base: number) =>
-  base * 1000 + (hasJs(testInfo) ? 0 : 500);
 
 test.describe("graph pages", () => {
   // Each test walks several pages (and both projects share one server): more than the default 30 s.

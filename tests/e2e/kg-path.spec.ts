@@ -1,28 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
 import { seedPathGraph } from "../app/kg-fixtures";
 import { chooseScheme, e2eStore, expect as baseExpect, hasJs, shot, test } from "./fixtures";
 import { goLive } from "./live-chart";
+import { axeViolations, fixtureGraph } from "./kg-shared";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A fixture graph id per project (both run side by side against one store; see kg-pages.spec.ts). */
-const fixtureGraph = (testInfo: TestInfo, base: number) =>
-  base * 1000 + (hasJs(testInfo) ? 0 : 500);
-
-/**
- * axe's WCAG A and AA rules on the loaded page. Run by the JavaScript project only: the page is
- * the same server HTML and CSS either way (a11y.spec.ts audits the graph pages in both).
- */
-async function axeViolations(page: Page, testInfo: TestInfo) {
-  if (!hasJs(testInfo)) return [];
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .setLegacyMode()
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** Issue 23: how two entities are connected, with JavaScript (suggestions, live chart) and without (forms, links, SVG). */
 test.describe("path page", () => {

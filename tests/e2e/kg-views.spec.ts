@@ -1,9 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { seedPathGraph } from "../app/kg-fixtures";
 import {
   chooseScheme,
@@ -16,23 +12,9 @@ import {
   shot,
   test,
 } from "./fixtures";
+import { axeViolations, fixtureGraph, lynxDump } from "./kg-shared";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A fixture graph id per project (both run side by side against one store). */
-const fixtureGraph = (testInfo: TestInfo, base: number) =>
-  base * 1000 + (hasJs(testInfo) ? 0 : 500);
-
-/** axe's WCAG A and AA rules; run by the JavaScript project only (axe runs in the page). */
-async function axeViolations(page: Page, testInfo: TestInfo) {
-  if (!hasJs(testInfo)) return [];
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .setLegacyMode()
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** Owner, group member and outsider: fresh users; the owner and the member share a group. */
 function people(tag: string) {
@@ -216,32 +198,13 @@ test.describe("saved views", () => {
 
     if (hasJs(testInfo)) return;
     // lynx, with the session's cookies: the list, the management forms, the downloads.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-lynx-views-"));
-    const jar = path.join(dir, "cookies");
-    fs.writeFileSync(
-      jar,
-      (await page.context().cookies())
-        .map((c) => [c.domain, "FALSE", c.path, "FALSE", "2147483647", c.name, c.value].join("\t"))
-        .join("\n") + "\n",
-    );
-    const cfg = path.join(dir, "lynx.cfg");
-    fs.writeFileSync(
-      cfg,
-      `ACCEPT_ALL_COOKIES:TRUE\nSET_COOKIES:TRUE\nPERSISTENT_COOKIES:TRUE\nCOOKIE_FILE:${jar}\n` +
-        "PREFERRED_LANGUAGE:zh-CN\nCHARACTER_SET:utf-8\nASSUME_CHARSET:utf-8\n",
-    );
-    const dump = (url: string) =>
-      execFileSync("lynx", ["-dump", "-display_charset=utf-8", url], {
-        env: { ...process.env, HOME: dir, LYNX_CFG: cfg, TERM: "vt100" },
-        encoding: "utf8",
-        timeout: 20_000,
-      });
-    const base = new URL(page.url()).origin;
-    const list = dump(`${base}/${graphId}/views`);
+    const [list, pathPage] = await lynxDump(page, [
+      `/${graphId}/views`,
+      `/${graphId}/path?from=${uuid("A")}&to=${uuid("D")}`,
+    ]);
     expect(list).toContain("手机上的视图");
     expect(list).toContain("重命名");
     expect(list).toContain("删除视图");
-    const pathPage = dump(`${base}/${graphId}/path?from=${uuid("A")}&to=${uuid("D")}`);
     expect(pathPage).toContain("保存视图");
     expect(pathPage).toContain("GraphML");
   });

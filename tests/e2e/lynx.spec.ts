@@ -3,7 +3,9 @@ import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createUser, db, expect, test } from "./fixtures";
+import { seedExploreGraph } from "../app/kg-fixtures";
+import { createUser, db, e2eStore, expect, test } from "./fixtures";
+import { fixtureGraph, lynxDump } from "./kg-shared";
 
 /**
  * Issue 12: a person with a text browser logs in (captcha on, through the text question),
@@ -11,7 +13,8 @@ import { createUser, db, expect, test } from "./fixtures";
  * fed through a FIFO: the test reads each page as lynx renders it (printed to a file, as
  * lynx's `p` command does for a person) and only then decides what to type next — the
  * question's answer is worked out from its words, the fields are found by their labels.
- * Runs in the no-JS project only (playwright.config.ts); CI installs lynx (.ci/run).
+ * Runs in the no-JS project only (playwright.config.ts); CI installs lynx (.ci/run). Also: an
+ * exploration page (issue 23) as lynx prints it, signed in.
  */
 
 /** A lynx.cfg of its own: cookies accepted without asking, Chinese pages, UTF-8, fields numbered. */
@@ -185,4 +188,24 @@ test("a lynx user logs in with the text question, searches the users table and a
   } finally {
     await lynx.quit();
   }
+});
+
+test("an exploration reads in lynx: the nodes in order, each action a numbered link", async ({
+  adminPage: page,
+}, testInfo) => {
+  const { graphId, uuid } = await seedExploreGraph(e2eStore(), fixtureGraph(testInfo, 936));
+  const explore = `/${graphId}/explore?entity=${uuid("C")}&x=${uuid("C")}~*~any~1`;
+  await page.goto(explore);
+  const [text] = await lynxDump(page, [explore]);
+  expect(text).toContain("展开探索");
+  expect(text).toContain("25 个节点，25 条关系");
+  // The node list in order, the entity first, each with its actions as numbered links.
+  const first = text.indexOf("点C");
+  expect(first).toBeGreaterThan(-1);
+  expect(text.indexOf("点O0", first)).toBeGreaterThan(first);
+  expect(text).toMatch(/\[\d+\]还有 13 个（.+，出向）/);
+  expect(text).toMatch(/\[\d+\]设为中心/);
+  expect(text).toMatch(/\[\d+\]隐藏/);
+  // The references lead to the next batch.
+  expect(text).toContain(`x=${uuid("C")}~`);
 });
