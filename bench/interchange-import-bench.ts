@@ -12,13 +12,12 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { iri, ontologyBaseIri, NS } from "../platform/interchange/vocabulary.js";
 import { getJob } from "../platform/jobs/store.js";
 import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
-import { prng } from "../platform/seed/corpus/writer.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
 import { benchDir, benchPlatform, serveBench } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
+import { ntriplesDocument } from "../tests/helpers/ntriples.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const FILE_BYTES = 19 * 1024 * 1024;
@@ -37,67 +36,22 @@ const load = () =>
 async function documents(
   ontologyId: number,
 ): Promise<{ files: string[]; entities: number; relations: number }> {
-  const O = ontologyBaseIri(ontologyId);
   const ontology = await graphOntology(ctx, GRAPH);
-  const classes = [...ontology.classes.values()];
-  const types = [...ontology.relationTypes.values()];
-  // Two statements per entity, the rest relations: about ten relations per entity.
-  const entities = Math.max(classes.length * 2, Math.round(STATEMENTS / 12));
-  const relations = STATEMENTS - 2 * entities;
-  const byClass = new Map<number, number[]>();
-  const classOf: number[] = [];
-  for (let i = 0; i < entities; i++) {
-    const c = classes[i % classes.length].id;
-    classOf.push(c);
-    if (!byClass.has(c)) byClass.set(c, []);
-    byClass.get(c)!.push(i);
-  }
-  const all = [...Array(entities).keys()];
-  /** The entities a relation type's domain or range admits (every entity when it has none). */
-  const pool = (classId: number | null) =>
-    classId === null ? all : ontology.subtree(classId).flatMap((c) => byClass.get(c) ?? []);
-  const usable = types
-    .map((t) => ({
-      iri: `<${iri.relationType(O, t.name)}>`,
-      subjects: pool(t.domain_class_id),
-      objects: pool(t.range_class_id),
-    }))
-    .filter((t) => t.subjects.length && t.objects.length);
-  const entityIri = (i: number) =>
-    `<http://bench.example/entity/${encodeURIComponent(`实体${i}`)}>`;
-  const classIri = new Map(classes.map((c) => [c.id, `<${iri.class(O, c.name)}>`]));
-  const files: string[] = [];
-  let lines: string[] = [];
-  let bytes = 0;
-  const add = (line: string) => {
-    const size = Buffer.byteLength(line) + 1;
-    if (bytes + size > FILE_BYTES) {
-      files.push(lines.join("\n"));
-      lines = [];
-      bytes = 0;
-    }
-    lines.push(line);
-    bytes += size;
-  };
-  for (let i = 0; i < entities; i++) {
-    add(`${entityIri(i)} <${NS.rdf}type> ${classIri.get(classOf[i])} .`);
-    add(`${entityIri(i)} <${NS.rdfs}label> "实体${i}"@zh .`);
-  }
-  const rng = prng(42);
-  const next = (n: number) => rng.int(0, n - 1);
-  const seen = new Set<string>();
-  for (let made = 0; made < relations;) {
-    const t = usable[next(usable.length)];
-    const s = t.subjects[next(t.subjects.length)];
-    const o = t.objects[next(t.objects.length)];
-    const key = `${s} ${t.iri} ${o}`;
-    if (s === o || seen.has(key)) continue;
-    seen.add(key);
-    add(`${entityIri(s)} ${t.iri} ${entityIri(o)} .`);
-    made++;
-  }
-  if (lines.length) files.push(lines.join("\n"));
-  return { files, entities, relations };
+  return ntriplesDocument(
+    {
+      id: ontologyId,
+      classes: [...ontology.classes.values()],
+      types: [...ontology.relationTypes.values()].map((t) => ({
+        name: t.name,
+        domain: t.domain_class_id,
+        range: t.range_class_id,
+      })),
+      // A domain or range admits its subclasses too.
+      admits: (c) => ontology.subtree(c),
+    },
+    STATEMENTS,
+    { fileBytes: FILE_BYTES, seed: 42 },
+  );
 }
 
 const GRAPH = 900;

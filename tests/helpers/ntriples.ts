@@ -2,29 +2,29 @@ import type { DB } from "../../platform/db/database.js";
 import { iri, ontologyBaseIri, NS } from "../../platform/interchange/vocabulary.js";
 import { prng } from "../../platform/seed/corpus/writer.js";
 
+/** An ontology as the generator needs it: classes, relation types with domain and range. */
+export interface NTriplesOntology {
+  id: number;
+  classes: { id: number; name: string }[];
+  types: { name: string; domain: number | null; range: number | null }[];
+  /** The classes a domain or range admits (default: the class itself). */
+  admits?: (classId: number) => number[];
+}
+
 /**
- * A synthetic N-Triples document for an ontology (tests/server/apply-under-load.test.ts,
- * bench/apply-bench.ts): entities of its classes, each typed and labelled (two statements),
- * then about ten relations per entity, each of a relation type within its domain and range
- * (subjects and objects of exactly those classes), no two the same. Split into files of at
- * most `fileBytes` (the upload limit is 20 MB a file), lines never split. `db`: a connection to
- * the server's SQLite file, as an operator's script would read it.
+ * A synthetic N-Triples document for an ontology: entities of its classes, each typed and
+ * labelled (two statements), then about ten relations per entity, each of a relation type
+ * within its domain and range, no two the same; drawn from `seed`. Split into files of at most
+ * `fileBytes` (the upload limit is 20 MB a file), lines never split. Used by
+ * tests/server/apply-under-load.test.ts, bench/apply-bench.ts and bench/interchange-import-bench.ts.
  */
-export function militaryNTriples(
-  db: DB,
-  ontologyId: number,
+export function ntriplesDocument(
+  o: NTriplesOntology,
   statements: number,
-  fileBytes = 19 * 1024 * 1024,
+  { fileBytes = 19 * 1024 * 1024, seed = 26 } = {},
 ): { files: string[]; entities: number; relations: number } {
-  const classes = db
-    .prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? ORDER BY id")
-    .all(ontologyId) as { id: number; name: string }[];
-  const types = db
-    .prepare(
-      "SELECT name, domain_class_id AS d, range_class_id AS r FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
-    )
-    .all(ontologyId) as { name: string; d: number | null; r: number | null }[];
-  const O = ontologyBaseIri(ontologyId);
+  const { classes, types } = o;
+  const O = ontologyBaseIri(o.id);
   const entities = Math.max(classes.length * 2, Math.round(statements / 12));
   const relations = statements - 2 * entities;
   const byClass = new Map<number, number[]>();
@@ -36,12 +36,14 @@ export function militaryNTriples(
     byClass.get(c)!.push(i);
   }
   const all = [...Array(entities).keys()];
-  const pool = (c: number | null) => (c === null ? all : (byClass.get(c) ?? []));
+  const admits = o.admits ?? ((c: number) => [c]);
+  const pool = (c: number | null) =>
+    c === null ? all : admits(c).flatMap((k) => byClass.get(k) ?? []);
   const usable = types
     .map((t) => ({
       iri: `<${iri.relationType(O, t.name)}>`,
-      subjects: pool(t.d),
-      objects: pool(t.r),
+      subjects: pool(t.domain),
+      objects: pool(t.range),
     }))
     .filter(
       (t) => t.subjects.length && t.objects.length && t.subjects.length * t.objects.length > 1,
@@ -66,7 +68,7 @@ export function militaryNTriples(
     add(`${entityIri(i)} <${NS.rdf}type> ${classIri.get(classOf[i])} .`);
     add(`${entityIri(i)} <${NS.rdfs}label> "实体${i}"@zh .`);
   }
-  const rng = prng(26);
+  const rng = prng(seed);
   const next = (k: number) => rng.int(0, k - 1);
   const seen = new Set<string>();
   for (let made = 0; made < relations;) {
@@ -81,4 +83,25 @@ export function militaryNTriples(
   }
   if (lines.length) files.push(lines.join("\n"));
   return { files, entities, relations };
+}
+
+/**
+ * The document for an ontology read from the server's SQLite file (`db`), as an operator's
+ * script would read it: each domain and range admits its own class.
+ */
+export function militaryNTriples(
+  db: DB,
+  ontologyId: number,
+  statements: number,
+  fileBytes = 19 * 1024 * 1024,
+): { files: string[]; entities: number; relations: number } {
+  const classes = db
+    .prepare("SELECT id, name FROM kg_classes WHERE ontology_id = ? ORDER BY id")
+    .all(ontologyId) as { id: number; name: string }[];
+  const types = db
+    .prepare(
+      "SELECT name, domain_class_id AS domain, range_class_id AS range FROM kg_relation_types WHERE ontology_id = ? ORDER BY id",
+    )
+    .all(ontologyId) as NTriplesOntology["types"];
+  return ntriplesDocument({ id: ontologyId, classes, types }, statements, { fileBytes });
 }
