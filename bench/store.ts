@@ -8,6 +8,7 @@ import pg from "pg";
 import { hashPasswordSync } from "../platform/auth/passwords.js";
 import type { PlatformContext } from "../platform/context.js";
 import { createPlatform } from "../platform/index.js";
+import { readScope } from "../platform/db/read-scope.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
 
 /**
@@ -119,7 +120,8 @@ export function benchPlatform(dataDir: string, databaseUrl?: string) {
 export async function serveBench(router: Router, probe?: RequestHandler) {
   const app = express();
   if (probe) app.use(probe);
-  app.use("/api", router);
+  // As server.ts mounts it: a read request asks the store each question once.
+  app.use("/api", readScope, router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return { server, api: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` };

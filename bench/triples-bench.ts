@@ -176,11 +176,13 @@ async function generatePostgres(ctx: Ctx, url: string) {
   const lit = (list: string[]) => `ARRAY[${list.map((w) => `'${w}'`).join(", ")}]`;
   const t0 = performance.now();
   const searchIndexes = (await q(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'data_triples'
+    `SELECT indexname, indexdef FROM pg_indexes
+      WHERE tablename IN ('data_triples', 'data_triples_search')
         AND (indexname LIKE '%\\_trgm' OR indexname = 'data_triples_short_grams')`,
   )) as { indexname: string; indexdef: string }[];
   for (const ix of searchIndexes) await q(`DROP INDEX ${ix.indexname}`);
   await q("ALTER TABLE data_triples DISABLE TRIGGER data_triples_grams_insert");
+  await q("ALTER TABLE data_triples DISABLE TRIGGER data_triples_search_insert");
   for (let i = 0; i < TOTAL; i += 100_000)
     await q(
       `INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at)
@@ -196,6 +198,11 @@ async function generatePostgres(ctx: Ctx, url: string) {
   const loaded = (performance.now() - t0) / 1000;
   progress(`PostgreSQL: loaded in ${fmt(loaded)} s; search indexes and substring counts`);
   await q("SET maintenance_work_mem = '1GB'");
+  // What the search text's insert trigger adds (schema-triples-search-text.ts), over them all.
+  await q(
+    `INSERT INTO data_triples_search (id, text)
+     SELECT id, kg_search_text(subject, predicate, object) FROM data_triples ORDER BY id`,
+  );
   for (const ix of searchIndexes) await q(ix.indexdef);
   // What the insert trigger adds for a statement's rows (resources.ts addGrams), over them all.
   await q(
@@ -206,7 +213,9 @@ async function generatePostgres(ctx: Ctx, url: string) {
      ON CONFLICT (table_name, gram) DO UPDATE SET n = resource_search_grams.n + excluded.n`,
   );
   await q("ALTER TABLE data_triples ENABLE TRIGGER data_triples_grams_insert");
+  await q("ALTER TABLE data_triples ENABLE TRIGGER data_triples_search_insert");
   await q("VACUUM ANALYZE data_triples");
+  await q("VACUUM ANALYZE data_triples_search");
   await q("CHECKPOINT");
   const seconds = (performance.now() - t0) / 1000;
   await client.end();

@@ -18,7 +18,7 @@ const OUT = path.resolve("platform/db/tables.ts");
 const HEADER = `/**
  * The store's tables as Kysely sees them. Generated: \`npm run db:types\` (scripts/db-types.ts)
  * migrates a throwaway PostgreSQL database and runs kysely-codegen on it; edit the migrations,
- * never this file. PostgreSQL's own search table (resource_search_grams) is left out, as are
+ * never this file. PostgreSQL's own search tables (resource_search_grams, data_triples_search) are left out, as are
  * SQLite's search index tables: only the engine-specific forms of the search read them, through
  * raw SQL.
  */
@@ -44,7 +44,7 @@ async function main() {
         `--url=${url}`,
         `--out-file=${OUT}`,
         "--singularize",
-        "--exclude-pattern=resource_search_grams",
+        "--exclude-pattern={resource_search_grams,data_triples_search}",
         `--type-mapping=${JSON.stringify({ int8: "number", numeric: "number" })}`,
         "--log-level=warn",
       ],

@@ -17,6 +17,7 @@ import { seekIndexesSchema } from "./schema-seek-indexes.js";
 import { extractionReviewsSchema } from "./schema-extraction-reviews.js";
 import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 import { savedViewsSchema } from "./schema-saved-views.js";
+import { triplesSearchTextSchema } from "./schema-triples-search-text.js";
 
 export interface Migration {
   name: string;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { name: "016-extraction-reviews", ...extractionReviewsSchema },
   { name: "017-relation-seek-indexes", ...relationSeekIndexesSchema },
   { name: "019-saved-views", ...savedViewsSchema },
+  { name: "021-triples-search-text", ...triplesSearchTextSchema },
 ];

@@ -2,180 +2,37 @@ import { sql, type RawBuilder } from "kysely";
 import { engineOf } from "../db/dialect.js";
 import type { Db, Store } from "../db/store.js";
 import type { ListFilter, Paging, SeekToken } from "./query.js";
-import { NOTHING, searchCondition } from "./search-store.js";
-import { decodeRow, ident, manyMatch, namedExprs, selectList } from "./store.js";
-import { columnOf } from "./fields.js";
+import {
+  orderSql,
+  recordQuery,
+  tColumn,
+  where,
+  type OrderColumn,
+  type RecordQuery,
+} from "./filter-store.js";
+import { decodeRow, ident, namedExprs, selectList } from "./store.js";
 import type { FieldDef, RecordRow, ResourceDef } from "./types.js";
 
 /**
  * Lists, counts, exports and bulk-delete selections of a resource, from a ListFilter
- * (./query.ts): the SQL of its conditions and ordering over the table aliased `t`.
+ * (./query.ts) resolved into SQL by ./filter-store.ts.
  */
-
-/** One key of a list's order as the store pages by it (see orderSql). */
-export interface OrderColumn {
-  column: string;
-  desc: boolean;
-  /** The column may hold NULL: its NULLs are placed explicitly. */
-  nullable: boolean;
-}
-
-/** A ListFilter made SQL for one resource (the search resolved against its index). */
-export interface RecordQuery {
-  def: ResourceDef;
-  /** Conditions over `t`, ANDed: the filter's, then the search's. */
-  conditions: RawBuilder<unknown>[];
-  /** The order, up to and including `id` (what follows a unique key changes nothing). */
-  keys: OrderColumn[];
-  orderBy: RawBuilder<unknown>;
-  counted?: { column: string; values: number[] };
-  /** The count, already known (a search alone whose count came with it: PostgreSQL's short terms). */
-  known?: number;
-  /**
-   * A search is among the conditions: these are the conditions to read every match by (see
-   * readRows, fenced).
-   */
-  searched?: RawBuilder<unknown>[];
-  /**
-   * A search through the trigram index, with the other conditions apart: a list then counts
-   * straight from the index, and pages in its rowid order when sorted by id.
-   */
-  trigram?: {
-    table: string;
-    match: string;
-    conditions: RawBuilder<unknown>[];
-    idDirection: "ASC" | "DESC" | null;
-  };
-}
-
-const where = (conditions: RawBuilder<unknown>[]) =>
-  conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-
-function fieldCondition(field: FieldDef, values: unknown[]): RawBuilder<unknown> {
-  if (field.many) return manyMatch(field.many, values);
-  const column = ident(columnOf(field));
-  return values.length === 1
-    ? sql`t.${column} = ${values[0]}`
-    : sql`t.${column} IN (${sql.join(values)})`;
-}
-
-/** A column of the table aliased `t`. */
-const tColumn = (column: string) => sql`t.${ident(column)}`;
-
-/**
- * The ORDER BY of keys (`reverse`: the same order backwards). NULLs sort as the smallest
- * value on both engines, as SQLite has always placed them: first ascending, last descending
- * (PostgreSQL's own default is the other way round), written out for the columns that may
- * hold one; a NOT NULL column gets no NULLS clause, so PostgreSQL still reads it through a
- * plain index in either direction.
- */
-function orderSql(
-  keys: OrderColumn[],
-  reverse: boolean,
-  col: (column: string) => RawBuilder<unknown> = tColumn,
-): RawBuilder<unknown> {
-  return sql.join(
-    keys.map((k) => {
-      const desc = k.desc !== reverse;
-      const nulls = k.nullable ? (desc ? " NULLS LAST" : " NULLS FIRST") : "";
-      return sql`${col(k.column)} ${sql.raw(`${desc ? "DESC" : "ASC"}${nulls}`)}`;
-    }),
-    sql`, `,
-  );
-}
-
-/** Columns of each table that may hold NULL, from the catalogue: read once per store. */
-const nullableCache = new WeakMap<Store, Map<string, Promise<Set<string>>>>();
-
-async function readNullable(store: Store, table: string): Promise<Set<string>> {
-  const { rows } =
-    store.engine === "postgres"
-      ? await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
-          WHERE table_schema = current_schema() AND table_name = ${table}
-            AND is_nullable = 'YES'`.execute(store.db)
-      : await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})
-          WHERE "notnull" = 0 AND pk = 0`.execute(store.db);
-  return new Set(rows.map((r) => r.name));
-}
-
-function nullableColumns(store: Store, table: string): Promise<Set<string>> {
-  let tables = nullableCache.get(store);
-  if (!tables) nullableCache.set(store, (tables = new Map()));
-  let found = tables.get(table);
-  if (!found) {
-    found = readNullable(store, table);
-    found.catch(() => tables.delete(table));
-    tables.set(table, found);
-  }
-  return found;
-}
-
-/** The keys of a filter's order, each column once, up to `id` (which ends every order). */
-async function orderColumns(
-  store: Store,
-  def: ResourceDef,
-  filter: ListFilter,
-): Promise<OrderColumn[]> {
-  const nullable = await nullableColumns(store, def.table);
-  const keys: OrderColumn[] = [];
-  for (const k of filter.order) {
-    if (keys.some((x) => x.column === k.column)) continue;
-    keys.push({ column: k.column, desc: k.desc, nullable: nullable.has(k.column) });
-    if (k.column === "id") break;
-  }
-  if (keys[keys.length - 1]?.column !== "id")
-    keys.push({ column: "id", desc: false, nullable: false });
-  return keys;
-}
-
-/**
- * The SQL of a filter. A search is resolved here (on SQLite it may first bring the table's
- * trigram index up to date, a write of its own): call it before a write transaction, and
- * use the query inside.
- */
-export async function recordQuery(
-  store: Store,
-  def: ResourceDef,
-  filter: ListFilter,
-): Promise<RecordQuery> {
-  const conditions: RawBuilder<unknown>[] = [];
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`t.id IN (${sql.join(filter.ids)})` : NOTHING);
-  for (const { field, values } of filter.fields) conditions.push(fieldCondition(field, values));
-  const keys = await orderColumns(store, def, filter);
-  const query: RecordQuery = {
-    def,
-    conditions,
-    keys,
-    orderBy: orderSql(keys, false),
-    ...(filter.counted ? { counted: filter.counted } : {}),
-  };
-  const search = filter.search ? await searchCondition(store, def, filter.search) : null;
-  if (search) {
-    delete query.counted;
-    if (search.count !== undefined && !conditions.length) query.known = search.count;
-    query.searched = [...conditions, search.whole ?? search.where];
-    query.conditions = [...conditions, search.where];
-    if (search.fts) {
-      query.trigram = {
-        table: search.fts.table,
-        match: search.fts.match,
-        conditions,
-        idDirection: filter.idDirection,
-      };
-    }
-  }
-  return query;
-}
 
 async function countRecords(db: Db, query: RecordQuery): Promise<number> {
-  const { def, trigram: tri, counted } = query;
   if (query.known !== undefined) return query.known;
+  const { rows } = await countStatement(query).execute(db);
+  return Number(rows[0].n);
+}
+
+/** The statement counting what a query selects (`n`). */
+function countStatement(query: RecordQuery): RawBuilder<{ n: number }> {
+  const { def, trigram: tri, counted } = query;
   // Nothing filters: the rows of every value of a column whose counts are kept, when the table
   // has one (PostgreSQL counts a million rows by reading them, ~40 ms; SQLite walks an index).
   const every = query.conditions.length ? undefined : def.countedColumns?.[0];
-  const statement =
-    tri && !tri.conditions.length
+  return query.counter
+    ? query.counter
+    : tri && !tri.conditions.length
       ? sql<{ n: number }>`SELECT count(*) AS n FROM ${ident(tri.table)} WHERE ${ident(
           tri.table,
         )} MATCH ${tri.match}`
@@ -189,8 +46,6 @@ async function countRecords(db: Db, query: RecordQuery): Promise<number> {
           : sql<{ n: number }>`SELECT count(*) AS n FROM ${ident(def.table)} t ${where(
               query.conditions,
             )}`;
-  const { rows } = await statement.execute(db);
-  return Number(rows[0].n);
 }
 
 /** How a page is read: in the list's order or backwards, past `offset` rows, with extra conditions. */
@@ -220,26 +75,72 @@ function columnOfQuery(query: RecordQuery): (column: string) => RawBuilder<unkno
 const fenced = (db: Db, query: RecordQuery) =>
   !!query.searched && query.keys[0].column !== "id" && engineOf(db) === "postgres";
 
+/** The rows a query selects, as `t` (a search read whole first where `fenced`). */
+function rowsOf(db: Db, query: RecordQuery, seek: RawBuilder<unknown>[] = []) {
+  const table = ident(query.def.table);
+  return fenced(db, query)
+    ? sql`(SELECT * FROM ${table} t ${where([...query.searched!, ...seek])} OFFSET 0) t`
+    : sql`${table} t ${where([...query.conditions, ...seek])}`;
+}
+
 async function readRows(db: Db, query: RecordQuery, read: Read) {
   const { def } = query;
   const tri = query.trigram;
-  const table = ident(def.table);
   const col = columnOfQuery(query);
   const seek = read.seek ?? [];
   const { rows } = await (
     tri?.idDirection
       ? sql<Record<string, unknown>>`SELECT ${selectList(db, def)} FROM ${ident(
           tri.table,
-        )} f JOIN ${table} t ON t.id = f.rowid
+        )} f JOIN ${ident(def.table)} t ON t.id = f.rowid
            ${where([sql`f.${ident(tri.table)} MATCH ${tri.match}`, ...tri.conditions, ...seek])}
            ORDER BY ${orderSql(query.keys, read.reverse, col)} LIMIT ${read.limit} OFFSET ${read.offset}`
-      : sql<Record<string, unknown>>`SELECT ${selectList(db, def)} FROM ${
-          fenced(db, query)
-            ? sql`(SELECT * FROM ${table} t ${where([...query.searched!, ...seek])} OFFSET 0) t`
-            : sql`${table} t ${where([...query.conditions, ...seek])}`
-        } ORDER BY ${orderSql(query.keys, read.reverse)} LIMIT ${read.limit} OFFSET ${read.offset}`
+      : sql<Record<string, unknown>>`SELECT ${selectList(db, def)} FROM ${rowsOf(db, query, seek)}
+           ORDER BY ${orderSql(query.keys, read.reverse)} LIMIT ${read.limit} OFFSET ${read.offset}`
   ).execute(db);
   return rows;
+}
+
+/**
+ * The counts of recent lists by their count statement, at most COUNT_HINTS of them: which end a
+ * page is nearer to, for `pageAndCount` (a hint only: the count itself is always read anew).
+ */
+const countHints = new Map<string, number>();
+const COUNT_HINTS = 1000;
+
+/**
+ * PostgreSQL: a page and the count in one statement — every statement is a round trip. Read
+ * from the start, that page is right whatever the count; read from the end (when the last count
+ * of the same list says the page is nearer the end), it is right only if the count is still
+ * that one, which the statement returns. LIMIT and OFFSET stay constants, so the planner walks
+ * an index as it does for a page alone. Null when the page could not be told this way (no row
+ * read, or the count moved).
+ */
+async function pageAndCount(db: Db, query: RecordQuery, paging: Paging) {
+  const counting = countStatement(query);
+  const compiled = counting.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const start = (paging.page - 1) * paging.pageSize;
+  const hint = countHints.get(key);
+  const size = hint === undefined ? paging.pageSize : Math.min(paging.pageSize, hint - start);
+  const fromEnd = hint === undefined ? 0 : hint - start - size;
+  const reverse = hint !== undefined && size > 0 && fromEnd < start;
+  const { rows } = await sql<Record<string, unknown> & { __count: number }>`
+    WITH c AS MATERIALIZED (${counting})
+    SELECT (SELECT n FROM c) AS __count, ${selectList(db, query.def)} FROM ${rowsOf(db, query)}
+     ORDER BY ${orderSql(query.keys, reverse)}
+     LIMIT ${reverse ? size : paging.pageSize} OFFSET ${reverse ? fromEnd : start}`.execute(db);
+  if (!rows.length) return null;
+  const count = Number(rows[0].__count);
+  countHints.delete(key);
+  countHints.set(key, count);
+  if (countHints.size > COUNT_HINTS) countHints.delete(countHints.keys().next().value!);
+  if (reverse && count !== hint) return null;
+  if (reverse) rows.reverse();
+  return {
+    count,
+    results: rows.map(({ __count: _, ...row }) => decodeRow(query.def, row)),
+  };
 }
 
 /**
@@ -333,6 +234,10 @@ export async function listRecords(
 ): Promise<{ results: RecordRow[]; count: number }> {
   const query = await recordQuery(store, def, filter);
   const db = store.db;
+  if (engineOf(db) === "postgres" && !seek && query.known === undefined) {
+    const read = await pageAndCount(db, query, paging);
+    if (read) return read;
+  }
   const count = await countRecords(db, query);
   const start = (paging.page - 1) * paging.pageSize;
   if (start >= count) return { results: [], count };

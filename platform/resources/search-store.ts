@@ -34,6 +34,8 @@ export interface SearchCondition {
    * from resource_search_grams): the count of a list with no other condition.
    */
   count?: number;
+  /** PostgreSQL: the statement that counts the search's matches (`n`), used when nothing else filters. */
+  counter?: RawBuilder<{ n: number }>;
   /**
    * PostgreSQL: the condition to use when every match is read anyway (a search sorted by
    * another column than id), where `where` is shaped for finding the first few in id order.
@@ -95,6 +97,8 @@ const SHORT_MAX = TRIGRAM_MIN - 1;
  * index would first fetch every match).
  */
 const RARE_SHORT = 5000;
+/** What joins the columns in a searchable text (021-triples-search-text: kg_search_text). */
+const SEPARATOR = "\u0001";
 
 /**
  * Characters no case mapping touches: Han, kana, Hangul, digits, spaces, ASCII and CJK
@@ -111,7 +115,8 @@ const UNCASED =
  * `lower(column) LIKE lower(pattern)`, or LIKE for a term without cased characters; LIKE's own
  * characters in the term escaped by `\`). On a table with search indexes (ResourceDef.ftsTable:
  * data_triples, ../db/postgres/resources.ts) in the shapes they serve: a term of 3 or more
- * characters through the pg_trgm GIN indexes of the columns (they serve LIKE and ILIKE); a
+ * characters through the row's searchable text in `{table}_search` (lower-cased columns joined
+ * by U+0001, one pg_trgm GIN index: ../db/schema-triples-search-text.ts), counted there alone; a
  * shorter one counted from resource_search_grams (exact), its rows found through the GIN index
  * over the rows' short substrings when few (the expression exactly as indexed) and by (I)LIKE
  * when many (through that index again when all of them are read: a sort on another column).
@@ -129,7 +134,21 @@ async function postgresSearch(
     fields.map((f) => sql`t.${ident(columnOf(f))} ${like} ${pattern}`),
     sql` OR `,
   )})`;
-  if (!def.ftsTable || [...term].length > SHORT_MAX) return { where: matches };
+  if (!def.ftsTable) return { where: matches };
+  if ([...term].length > SHORT_MAX) {
+    // A term with the separator could run from one column into the next: matched column by column.
+    if (term.includes(SEPARATOR)) return { where: matches };
+    const text = sql`${ident(`${def.table}_search`)} AS s WHERE s.text LIKE lower(${pattern})`;
+    return {
+      // In id order the planner walks both primary keys side by side (a frequent term's first
+      // page within a few rows) or looks a rare term's few rows up.
+      where: sql`t.id IN (SELECT s.id FROM ${text})`,
+      // Every match read (another order): their ids first, then those rows by the primary key
+      // (as an IN, the planner joined a million rows to them).
+      whole: sql`t.id = ANY (ARRAY(SELECT s.id FROM ${text}))`,
+      counter: sql<{ n: number }>`SELECT count(*) AS n FROM ${text}`,
+    };
+  }
   const { rows } = await sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n
       FROM resource_search_grams WHERE table_name = ${def.table} AND gram = lower(${term})`.execute(
     db,

@@ -4,7 +4,8 @@ import type { Store } from "../db/store.js";
 import { HttpError, badRequest } from "../http/errors.js";
 import { authorizeWrite, guardedWrite } from "./authorize.js";
 import { validationError } from "./fields.js";
-import { listRecords, matchingRecords, recordQuery } from "./list-store.js";
+import { listRecords, matchingRecords } from "./list-store.js";
+import { recordQuery } from "./filter-store.js";
 import { prepareFields, withPrepared } from "./prepare.js";
 import { seekToken, type ListFilter, type Paging, type SeekToken } from "./query.js";
 import {

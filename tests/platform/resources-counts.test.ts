@@ -6,7 +6,7 @@ import {
   createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { run, value } from "../helpers/sql.js";
+import { rows, run, value } from "../helpers/sql.js";
 
 type Token = { token: string; csrf: string };
 
@@ -148,5 +148,51 @@ describe("kept counts of triples per graph and source", () => {
     expect(await listed(`graph=${graphs[0]}&search=${encodeURIComponent("丙1")}`)).toBe(
       await counted(`graph_id = ${graphs[0]} AND subject LIKE '%丙1%'`),
     );
+  });
+
+  it("gives the right last page after rows were added or removed since it was last read", async () => {
+    // On PostgreSQL a page near the end is read backwards from the count the list had last time
+    // (and the count in the same statement): a count that moved meanwhile must not shift it.
+    const page = async (n: number) =>
+      (await call("GET", `/data/triples/?page_size=5&page=${n}`)).body as {
+        count: number;
+        results: { id: number }[];
+      };
+    const expected = async (n: number) =>
+      (
+        await rows<{ id: number }>(
+          p.ctx,
+          sql`SELECT id FROM data_triples ORDER BY id LIMIT 5 OFFSET ${(n - 1) * 5}`,
+        )
+      ).map((r) => Number(r.id));
+    const check = async () => {
+      const count = await counted("1 = 1");
+      const last = Math.ceil(count / 5);
+      for (const n of [last, last - 1, 1]) {
+        const got = await page(n);
+        expect({ n, count: got.count, ids: got.results.map((r) => r.id) }).toEqual({
+          n,
+          count,
+          ids: await expected(n),
+        });
+      }
+    };
+    await check();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call("POST", "/data/triples/", {
+            subject: `末${i}`,
+            predicate: "属于",
+            object: "戊",
+          })
+        ).status,
+      ).toBe(201);
+    await check();
+    const newest = await value<number>(p.ctx, sql`SELECT max(id) AS n FROM data_triples`);
+    expect((await call("DELETE", `/data/triples/${newest}/`)).status).toBe(204);
+    const oldest = await value<number>(p.ctx, sql`SELECT min(id) AS n FROM data_triples`);
+    expect((await call("DELETE", `/data/triples/${oldest}/`)).status).toBe(204);
+    await check();
   });
 });
