@@ -18,6 +18,7 @@ import { extractionReviewsSchema } from "./schema-extraction-reviews.js";
 import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 import { savedViewsSchema } from "./schema-saved-views.js";
 import { triplesSearchTextSchema } from "./schema-triples-search-text.js";
+import { relationInsertVersionSchema } from "./schema-relation-insert-version.js";
 
 export interface Migration {
   name: string;
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: "017-relation-seek-indexes", ...relationSeekIndexesSchema },
   { name: "019-saved-views", ...savedViewsSchema },
   { name: "021-triples-search-text", ...triplesSearchTextSchema },
+  { name: "023-relation-insert-version", ...relationInsertVersionSchema },
 ];

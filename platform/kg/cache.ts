@@ -7,9 +7,10 @@ export { bumpGraphVersion, type BumpWhat } from "./store/state.js";
 
 /**
  * A graph's data signature: changes whenever anything of the graph changes (see the
- * version triggers in db/schema-kg.ts; versions are random, not counters). Inserts into
- * kg_relations carry no trigger, so the largest relation id is part of it. One statement of
- * two index seeks.
+ * version triggers in db/schema-kg.ts; versions are random, not counters). On SQLite inserts
+ * into kg_relations carry no trigger, so the largest relation id is part of it (one writer:
+ * ids commit in order); PostgreSQL's trigger bumps the version (db/schema-relation-insert-version.ts).
+ * One statement of two index seeks.
  */
 export async function graphSignature(ctx: PlatformContext, graphId: number): Promise<string> {
   const s = await once(`graph-signature:${graphId}`, () =>

@@ -6,7 +6,9 @@
  * to a graph's tables its kg_graph_state.version has a new random value, entity_version too
  * for entities, the graph-to-ontology mapping and (for every graph using the ontology) ontology
  * terms; a graph's first row in kg_graph_state is created on its first write. Inserts into
- * kg_relations carry no trigger, as on SQLite (readers add max(kg_relations.id) to the key).
+ * kg_relations carried no trigger, as on SQLite (readers add max(kg_relations.id) to the key);
+ * migration 023 (../schema-relation-insert-version.ts) adds one on PostgreSQL, where ids are not
+ * committed in order.
  * Keys that only ever hold another row's id (kg_graph_ontology.graph_id, kg_graph_state.graph_id)
  * are plain BIGINT, not identities.
  */
