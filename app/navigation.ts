@@ -221,7 +221,16 @@ export const adminNav: NavItem[] = [
 export const whitelist = [/^\/login\/?$/, /^\/404\/?$/, /^\/eeg\/?$/, /^\/[^/]+\/flowchart\/?$/];
 export const isWhitelisted = (pathname: string) => whitelist.some((re) => re.test(pathname));
 
+/** Each nav path's pattern, compiled once (every page load matches its path against them). */
+const patterns = new Map<string, RegExp>();
+
 function patternToRegExp(path: string): RegExp {
+  let re = patterns.get(path);
+  if (!re) patterns.set(path, (re = compilePattern(path)));
+  return re;
+}
+
+function compilePattern(path: string): RegExp {
   const src = path
     .split("/")
     .filter(Boolean)
