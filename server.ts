@@ -361,7 +361,16 @@ async function runServer() {
   });
   app.use(compression());
   app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // public/'s other entries (favicon, locales), each mounted at its own path: a page's path is
+  // then not looked up on disk first (a CPU profile found a stat per page load).
+  const publicDir = path.join(root, "public");
+  const publicStatic = express.static(publicDir, { maxAge: "1h" });
+  for (const entry of fs.readdirSync(publicDir, { withFileTypes: true })) {
+    if (entry.name === "build") continue;
+    if (entry.isDirectory())
+      app.use(`/${entry.name}`, express.static(path.join(publicDir, entry.name), { maxAge: "1h" }));
+    else app.get(`/${entry.name}`, publicStatic);
+  }
   if (concurrency > 0) app.use(pageQueue(concurrency));
   // A page load asks the store each question once (platform/db/read-scope.ts); opened after the
   // page queue, so a queued request gets a scope of its own.
