@@ -10,11 +10,12 @@ import { FlashRegion } from "~/components/flash-toast";
 import { ResourceGrid } from "./grid";
 import { formIdOf } from "./grid-props";
 import type { ResourceScreen } from "~/table/registry";
-import { matchQuery, stateQuery, type TableState } from "~/table/table-state";
+import { lastPage, matchQuery, stateQuery, withState, type TableState } from "~/table/table-state";
 import type { Row, TableSchema } from "~/table/types";
 import { Separated } from "~/components/ui/separated";
 import { ColumnsForm, FilterForm, SearchForm, StateInputs } from "./table-forms";
-import { Pager } from "./table-pager";
+import { Pager } from "~/components/ui/pager";
+import { PageSizeForm } from "./page-size";
 import { matchingKey, ResultStatus, useKeepFocus } from "./table-status";
 
 export interface ResourceTableProps {
@@ -88,6 +89,17 @@ export function ResourceTable({
   const exportable = screen.exportable !== false && perms.read;
   const exportHref = `${screen.path}/export${matchQuery(state).size ? `?${matchQuery(state)}` : ""}`;
   const formId = formIdOf(screen);
+  // A link to another page than the first or the last carries the platform's token of this
+  // page (`seek`), so the platform reads it on from here instead of counting the rows before it
+  // (decision 022); the first and the last page are read from their end at the cost of the first.
+  const last = lastPage(count, state.pageSize);
+  const pageHref = (page: number) =>
+    `${screen.path}${stateQuery(
+      withState(state, {
+        page,
+        seek: page > 1 && page < last && pageSeek ? pageSeek : undefined,
+      }),
+    )}`;
   const keepFocus = useKeepFocus(`${query}|${hidden.join()}`);
 
   const say = (type: Toast["type"], message: string) => setToast({ type, message, at: Date.now() });
@@ -240,7 +252,14 @@ export function ResourceTable({
         state={state}
         hidden={hidden}
       />
-      <Pager screen={screen} state={state} count={count} pageSeek={pageSeek} />
+      <Pager
+        page={state.page}
+        pageSize={state.pageSize}
+        count={count}
+        href={pageHref}
+        sizes={<PageSizeForm screen={screen} state={state} />}
+        preventScrollReset
+      />
     </div>
   );
 }
