@@ -7,11 +7,12 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashRegion } from "~/components/flash-toast";
-import { ResourceGrid } from "./grid";
+import { GridToggle, TableArea, useAdjustableGrid } from "./adjustable-grid";
 import { formIdOf } from "./grid-props";
 import type { ResourceScreen } from "~/table/registry";
 import { lastPage, matchQuery, stateQuery, withState, type TableState } from "~/table/table-state";
 import type { Row, TableSchema } from "~/table/types";
+import type { GridSettings } from "~/table/grid-settings";
 import { Separated } from "~/components/ui/separated";
 import { ColumnsForm, FilterForm, SearchForm, StateInputs } from "./table-forms";
 import { Pager } from "~/components/ui/pager";
@@ -28,6 +29,8 @@ export interface ResourceTableProps {
   pageSeek?: string | null;
   /** Columns the user hid (remembered per user and screen). */
   hidden: string[];
+  /** The adjustable grid's settings (screens that offer it; decision 029). */
+  grid?: GridSettings;
 }
 
 type Toast = { type: "success" | "error"; message: string };
@@ -77,10 +80,12 @@ export function ResourceTable({
   state,
   pageSeek = null,
   hidden,
+  grid: gridSettings,
 }: ResourceTableProps) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const grid = useAdjustableGrid(screen, gridSettings);
   const onLinkClick = useTableLinks();
   const [toast, setToast] = useState<(Toast & { at: number }) | null>(null);
   const query = stateQuery(state);
@@ -243,9 +248,11 @@ export function ResourceTable({
           hidden={hidden}
           here={here}
         />
+        {grid && <GridToggle grid={grid} />}
       </div>
-      <ResourceGrid
+      <TableArea
         key={screen.key}
+        grid={grid}
         screen={screen}
         schema={schema}
         rows={rows}
