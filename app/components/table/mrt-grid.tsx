@@ -187,7 +187,10 @@ export function MrtGrid({ screen, schema, rows, state, hidden, grid }: MrtGridPr
       "aria-label": t(screen.title),
       tabIndex: 0,
     } as Record<string, unknown>,
-    mantineTableProps: { "data-testid": "mrt-table" } as Record<string, unknown>,
+    mantineTableProps: {
+      "data-testid": "mrt-table",
+      "data-density": settings.density,
+    } as Record<string, unknown>,
   });
   return <MantineReactTable table={table} />;
 }
