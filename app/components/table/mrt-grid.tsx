@@ -93,8 +93,9 @@ export function MrtGrid({ screen, schema, rows, state, hidden, grid }: MrtGridPr
       out.push({
         id: SELECT_COLUMN,
         header: labels.selectPage,
-        size: 48,
+        size: 56,
         enableResizing: false,
+        enableColumnActions: false,
         Header: () => <SelectPageBox formId={formId} label={labels.selectPage} />,
         Cell: ({ row }) => (
           <input
