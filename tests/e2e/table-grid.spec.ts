@@ -47,6 +47,8 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
   test("resize, pin and density are kept after a reload; no layout shift; axe light and dark @js-only", async ({
     adminPage: page,
   }, testInfo) => {
+    // A long walk (three reloads, two axe runs, a scheme change) on a machine shared with others.
+    test.setTimeout(90_000);
     const tag = tagFor(testInfo, "grid");
     seedTriples(tag, 12);
     await watchShifts(page);
