@@ -60,7 +60,9 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
     const toggle = page.getByRole("button", { name: "可调表格" });
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await page.waitForTimeout(300);
-    expect(await cls(page), "first load").toBeLessThan(0.02);
+    const firstLoad = await cls(page);
+    testInfo.annotations.push({ type: "CLS, first load", description: String(firstLoad) });
+    expect(firstLoad, "first load").toBeLessThan(0.02);
     await expect(page.getByTestId("mrt-table")).toHaveCount(0);
 
     await Promise.all([saved(page), toggle.click()]);
@@ -105,7 +107,12 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
     await page.reload();
     await expect(page.getByTestId("mrt-table")).toBeVisible();
     await page.waitForTimeout(500);
-    expect(await cls(page), "reload with the grid on").toBeLessThan(0.02);
+    const withGrid = await cls(page);
+    testInfo.annotations.push({
+      type: "CLS, reload with the grid on",
+      description: String(withGrid),
+    });
+    expect(withGrid, "reload with the grid on").toBeLessThan(0.02);
     expect(Math.abs((await width(page, "主体")) - resized)).toBeLessThanOrEqual(2);
     expect(await width(page, "客体")).toBe(objectBefore + 40);
     await expect(header(page, "关系")).toHaveAttribute("data-column-pinned", "left");
