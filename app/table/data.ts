@@ -1,4 +1,5 @@
 import type { ResourceKey } from "./registry";
+import type { GridSettings } from "./grid-settings";
 import type { TableState } from "./table-state";
 import type {
   FieldErrors,
@@ -28,6 +29,8 @@ export interface TableData {
   error: string | null;
   /** Configs screen: the feature flags of the config object (spec §3 "Global config"). */
   flags?: { key: string; id: number; on: boolean; label: string }[];
+  /** The adjustable grid's settings for this user (screens that offer it; decision 029). */
+  grid?: GridSettings;
 }
 
 /** A create or edit dialog: its loader's data, and its action's after a refused save. */

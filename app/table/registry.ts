@@ -63,6 +63,11 @@ export interface ResourceScreen {
   exportable?: false;
   /** The platform's list takes only page and page_size (client error log). */
   pagesOnly?: true;
+  /**
+   * Many or long columns: with JavaScript the user may turn on the adjustable grid
+   * (mantine-react-table: widths, pinning, density, kept per user; decision 029).
+   */
+  grid?: true;
 }
 
 export type CustomEditor = "file-upload" | "permission-matrix";
@@ -111,6 +116,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     api: "common/auditlog",
     path: "/backend/setting/auditlog",
     title: "nav.auditlog",
+    grid: true,
   },
   errorlog: {
     key: "errorlog",
@@ -120,6 +126,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     title: "nav.errorlog",
     pagesOnly: true,
     exportable: false,
+    grid: true,
   },
   files: {
     key: "files",
@@ -131,6 +138,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     multipart: true,
     nameFromFile: "name",
     rowActions: [{ to: "download", label: "download", codename: "read", document: true }],
+    grid: true,
   },
   labels: {
     key: "labels",
@@ -138,6 +146,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     api: "data/labels",
     path: "/data/label",
     title: "nav.label",
+    grid: true,
   },
   triples: {
     key: "triples",
@@ -145,6 +154,7 @@ export const screens: Record<ResourceKey, ResourceScreen> = {
     api: "data/triples",
     path: "/data/triaddata",
     title: "nav.triaddata",
+    grid: true,
   },
   sources: {
     key: "sources",

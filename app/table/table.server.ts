@@ -10,6 +10,8 @@ import { pagePath, type Viewer } from "~/auth/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { commitSession, flash } from "~/auth/session.server";
 import { defaultHidden, hiddenColumns, saveHiddenColumns } from "./columns.server";
+import { gridSettings, saveGridSettings } from "./grid.server";
+import { checkGridSettings, DEFAULT_GRID } from "./grid-settings";
 import {
   failureMessage,
   fetchList,
@@ -75,6 +77,16 @@ export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionA
   }
   const ok = list.status === "fulfilled" && schema.status === "fulfilled";
   const chosen = hidden.status === "fulfilled" ? hidden.value : null;
+  // The adjustable grid's settings (decision 029), on the screens that offer it.
+  const grid =
+    screen.grid && schema.status === "fulfilled"
+      ? ((await gridSettings(
+          request,
+          viewer.info.id,
+          screen.key,
+          Object.keys(schema.value.table_fields),
+        )) ?? DEFAULT_GRID)
+      : undefined;
   return data<TableData>({
     screen: screen.key,
     schema: schema.status === "fulfilled" ? schema.value : null,
@@ -87,6 +99,7 @@ export async function tableLoader(key: ResourceKey, { request }: LoaderFunctionA
       chosen ?? (schema.status === "fulfilled" ? defaultHidden(schema.value.table_fields) : []),
     error,
     flags: flags.status === "fulfilled" ? flags.value : undefined,
+    grid,
   });
 }
 
@@ -119,8 +132,33 @@ export async function tableAction(key: ResourceKey, { request }: ActionFunctionA
     const cookie = await saveHiddenColumns(request, viewer.info.id, screen.key, hidden);
     return redirect(backTo(form, screen), { headers: { "Set-Cookie": cookie } });
   }
+  if (intent === "grid" && screen.grid) return saveGrid(request, viewer, form, screen);
   if (intent === "flags" && screen.key === "configs") return saveFlags(t, viewer, form, screen);
   throw data({ error: `unknown intent: ${String(intent)}` }, { status: 400 });
+}
+
+/**
+ * Keeps the adjustable grid's settings (decision 029): `grid` is their JSON, checked against the
+ * schema's columns; anything else is refused (400), never half kept. A fetcher gets the kept
+ * settings back; a plain form (with `redirectTo`) goes back to the table.
+ */
+async function saveGrid(request: Request, viewer: Viewer, form: FormData, screen: ResourceScreen) {
+  const raw = form.get("grid");
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined) throw data({ error: "grid is not JSON" }, { status: 400 });
+  const columns = Object.keys((await fetchSchema(viewer.api, screen)).table_fields);
+  const settings = checkGridSettings(parsed, columns);
+  if (!settings) throw data({ error: "grid does not fit the table's columns" }, { status: 400 });
+  const headers = {
+    "Set-Cookie": await saveGridSettings(request, viewer.info.id, screen.key, settings),
+  };
+  if (form.has("redirectTo")) return redirect(backTo(form, screen), { headers });
+  return data({ grid: settings }, { headers });
 }
 
 async function saveFlags(t: TFunction, viewer: Viewer, form: FormData, screen: ResourceScreen) {

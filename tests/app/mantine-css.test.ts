@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mantineCss, OUTPUT, usedComponents } from "../../scripts/mantine-css.mjs";
+import {
+  GRID_OUTPUT,
+  gridComponents,
+  gridCss,
+  mantineCss,
+  OUTPUT,
+  usedComponents,
+} from "../../scripts/mantine-css.mjs";
 
 const CORE = path.resolve("node_modules/@mantine/core");
 const classesOf = (component: string) =>
@@ -43,5 +50,19 @@ describe("Mantine's stylesheet, only the components the console renders (issue 1
     // The global part (reset, body, the theme's variables) stays.
     expect(css).toContain("--mantine-color-body");
     expect(css.length).toBeLessThan(fs.statSync(path.join(CORE, "styles.css")).size / 2);
+  });
+
+  it("the adjustable grid's stylesheet (decision 029) is what the script writes: the rules mantine-react-table's components add, none the page already has", () => {
+    expect(fs.readFileSync(GRID_OUTPUT, "utf8")).toBe(gridCss());
+    const page = fs.readFileSync(OUTPUT, "utf8");
+    const grid = fs.readFileSync(GRID_OUTPUT, "utf8");
+    expect(gridComponents()).toEqual(expect.arrayContaining(["Table", "Menu", "Tooltip"]));
+    // The grid's module is not counted among the page's: Table and Menu stay out of mantine.css.
+    for (const cls of classesOf("Table")) {
+      expect(page).not.toContain(`.${cls}`);
+      expect(grid).toContain(`.${cls}`);
+    }
+    expect(grid).not.toContain("--mantine-color-body:");
+    expect(grid).not.toContain("@keyframes");
   });
 });

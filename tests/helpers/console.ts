@@ -72,7 +72,7 @@ export function post(
 /** Runs a loader or action, returning the thrown or returned Response/data uniformly. */
 export async function run<T>(
   fn: () => Promise<T> | T,
-): Promise<{ response?: Response; data?: unknown; status: number }> {
+): Promise<{ response?: Response; data?: unknown; status: number; headers?: Headers }> {
   try {
     const out = (await fn()) as unknown;
     if (out instanceof Response) return { response: out, status: out.status };
@@ -82,8 +82,8 @@ export async function run<T>(
       "type" in out &&
       (out as { type: string }).type === "DataWithResponseInit"
     ) {
-      const d = out as unknown as { data: unknown; init?: { status?: number } };
-      return { data: d.data, status: d.init?.status ?? 200 };
+      const d = out as unknown as { data: unknown; init?: ResponseInit };
+      return { data: d.data, status: d.init?.status ?? 200, headers: new Headers(d.init?.headers) };
     }
     return { data: out, status: 200 };
   } catch (e) {

@@ -11,7 +11,7 @@ import { nextOrdering, sortDirection, stateQuery, withState } from "~/table/tabl
 import type { FieldType, Row, TableField, TableSchema } from "~/table/types";
 
 /** Texts the grid repeats on every row, translated once per render. */
-function useGridLabels() {
+export function useGridLabels() {
   const { t } = useTranslation("table");
   return useMemo(
     () => ({
@@ -27,9 +27,9 @@ function useGridLabels() {
     [t],
   );
 }
-type GridLabels = ReturnType<typeof useGridLabels>;
+export type GridLabels = ReturnType<typeof useGridLabels>;
 
-function SortHeader({
+export function SortHeader({
   label,
   href,
   dir,
@@ -65,7 +65,7 @@ function LockedAction({
   );
 }
 
-function RowActions({
+export function RowActions({
   screen,
   schema,
   row,
@@ -125,7 +125,7 @@ function RowActions({
   );
 }
 
-function SelectPageBox({ formId, label }: { formId: string; label: string }) {
+export function SelectPageBox({ formId, label }: { formId: string; label: string }) {
   return (
     <input
       type="checkbox"

@@ -7,14 +7,16 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashRegion } from "~/components/flash-toast";
-import { ResourceGrid } from "./grid";
+import { GridToggle, TableArea, useAdjustableGrid } from "./adjustable-grid";
 import { formIdOf } from "./grid-props";
 import type { ResourceScreen } from "~/table/registry";
-import { matchQuery, stateQuery, type TableState } from "~/table/table-state";
+import { lastPage, matchQuery, stateQuery, withState, type TableState } from "~/table/table-state";
 import type { Row, TableSchema } from "~/table/types";
+import type { GridSettings } from "~/table/grid-settings";
 import { Separated } from "~/components/ui/separated";
 import { ColumnsForm, FilterForm, SearchForm, StateInputs } from "./table-forms";
-import { Pager } from "./table-pager";
+import { Pager } from "~/components/ui/pager";
+import { PageSizeForm } from "./page-size";
 import { matchingKey, ResultStatus, useKeepFocus } from "./table-status";
 
 export interface ResourceTableProps {
@@ -27,6 +29,8 @@ export interface ResourceTableProps {
   pageSeek?: string | null;
   /** Columns the user hid (remembered per user and screen). */
   hidden: string[];
+  /** The adjustable grid's settings (screens that offer it; decision 029). */
+  grid?: GridSettings;
 }
 
 type Toast = { type: "success" | "error"; message: string };
@@ -76,10 +80,12 @@ export function ResourceTable({
   state,
   pageSeek = null,
   hidden,
+  grid: gridSettings,
 }: ResourceTableProps) {
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const grid = useAdjustableGrid(screen, gridSettings);
   const onLinkClick = useTableLinks();
   const [toast, setToast] = useState<(Toast & { at: number }) | null>(null);
   const query = stateQuery(state);
@@ -88,6 +94,17 @@ export function ResourceTable({
   const exportable = screen.exportable !== false && perms.read;
   const exportHref = `${screen.path}/export${matchQuery(state).size ? `?${matchQuery(state)}` : ""}`;
   const formId = formIdOf(screen);
+  // A link to another page than the first or the last carries the platform's token of this
+  // page (`seek`), so the platform reads it on from here instead of counting the rows before it
+  // (decision 022); the first and the last page are read from their end at the cost of the first.
+  const last = lastPage(count, state.pageSize);
+  const pageHref = (page: number) =>
+    `${screen.path}${stateQuery(
+      withState(state, {
+        page,
+        seek: page > 1 && page < last && pageSeek ? pageSeek : undefined,
+      }),
+    )}`;
   const keepFocus = useKeepFocus(`${query}|${hidden.join()}`);
 
   const say = (type: Toast["type"], message: string) => setToast({ type, message, at: Date.now() });
@@ -231,16 +248,25 @@ export function ResourceTable({
           hidden={hidden}
           here={here}
         />
+        {grid && <GridToggle grid={grid} />}
       </div>
-      <ResourceGrid
+      <TableArea
         key={screen.key}
+        grid={grid}
         screen={screen}
         schema={schema}
         rows={rows}
         state={state}
         hidden={hidden}
       />
-      <Pager screen={screen} state={state} count={count} pageSeek={pageSeek} />
+      <Pager
+        page={state.page}
+        pageSize={state.pageSize}
+        count={count}
+        href={pageHref}
+        sizes={<PageSizeForm screen={screen} state={state} />}
+        preventScrollReset
+      />
     </div>
   );
 }

@@ -77,6 +77,7 @@ export function ResourceTablePage() {
           state={d.state}
           pageSeek={d.pageSeek}
           hidden={d.hidden}
+          grid={d.grid}
         />
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { withParams } from "~/utils/url";
 
@@ -12,12 +13,24 @@ export function pageWindow(page: number, pages: number, around = 2): (number | "
   return out;
 }
 
+/** A step that leads nowhere (previous on the first page): no link, out of the Tab order. */
+function DeadStep({ arrow, label }: { arrow: string; label: string }) {
+  return (
+    <span className="disabled" aria-disabled="true">
+      <span aria-hidden>{arrow}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
 /**
- * Pagination as links (it works without JavaScript and keeps every other filter), with the
- * page sizes of spec §9 (links too: a size is a page to go to, so no select changes the page on
- * an arrow key). A step that leads nowhere (previous on the first page) is no link: it is not
- * in the Tab order and marked disabled. `param` names the page parameter (a page holding two lists pages
- * each by its own); `drop` names parameters a page change clears (a selection on the old page).
+ * The console's one pager (issue 24 §4): pagination as links (it works without JavaScript and
+ * keeps every other filter), the window of `pageWindow`, and the page sizes of spec §9 (links
+ * too by default: a size is a page to go to, so no select changes the page on an arrow key).
+ * `param` names the page parameter (a page holding two lists pages each by its own); `drop`
+ * names parameters a page change clears (a selection on the old page). A list that builds its
+ * own links (the resource tables: the platform's seek token, decision 022) passes `href`, and
+ * its own size control (`sizes` as a node) instead of the size links.
  */
 export function Pager({
   page,
@@ -27,73 +40,94 @@ export function Pager({
   param = "page",
   drop = [],
   testId = "pager",
+  href: hrefOf,
+  preventScrollReset,
 }: {
   page: number;
   pageSize: number;
   count: number;
-  sizes?: readonly number[];
+  sizes?: readonly number[] | ReactNode;
   param?: string;
   drop?: readonly string[];
   testId?: string;
+  href?: (page: number) => string;
+  preventScrollReset?: boolean;
 }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const dropped = Object.fromEntries(drop.map((k) => [k, undefined]));
-  const href = (p: number) =>
-    withParams(pathname, search, { ...dropped, [param]: p === 1 ? undefined : p });
+  const href =
+    hrefOf ??
+    ((p: number) => withParams(pathname, search, { ...dropped, [param]: p === 1 ? undefined : p }));
+  const sizeLinks = Array.isArray(sizes) ? (sizes as readonly number[]) : null;
   return (
     <nav className="pager" aria-label={t("pager.label")} data-testid={testId}>
-      <span className="pager-total">{t("pager.total", { count })}</span>
+      <span className="pager-total" data-testid="total">
+        {t("pager.total", { count })}
+      </span>
       <span className="pager-pages">
         {page > 1 ? (
-          <Link to={href(page - 1)} rel="prev" aria-label={t("pager.prev")}>
+          <Link
+            to={href(page - 1)}
+            rel="prev"
+            aria-label={t("pager.prev")}
+            preventScrollReset={preventScrollReset}
+          >
             ‹
           </Link>
         ) : (
-          <span className="disabled" aria-disabled="true">
-            <span aria-hidden>‹</span>
-            <span className="visually-hidden">{t("pager.prev")}</span>
-          </span>
+          <DeadStep arrow="‹" label={t("pager.prev")} />
         )}
         {pageWindow(page, pages).map((p, i) =>
           p === "gap" ? (
-            <span key={`g${i}`} className="gap">
+            <span key={`g${i}`} className="gap" aria-hidden>
               …
             </span>
           ) : (
-            <Link key={p} to={href(p)} aria-current={p === page ? "page" : undefined}>
+            <Link
+              key={p}
+              to={href(p)}
+              aria-current={p === page ? "page" : undefined}
+              preventScrollReset={preventScrollReset}
+            >
               {p}
             </Link>
           ),
         )}
         {page < pages ? (
-          <Link to={href(page + 1)} rel="next" aria-label={t("pager.next")}>
+          <Link
+            to={href(page + 1)}
+            rel="next"
+            aria-label={t("pager.next")}
+            preventScrollReset={preventScrollReset}
+          >
             ›
           </Link>
         ) : (
-          <span className="disabled" aria-disabled="true">
-            <span aria-hidden>›</span>
-            <span className="visually-hidden">{t("pager.next")}</span>
-          </span>
+          <DeadStep arrow="›" label={t("pager.next")} />
         )}
       </span>
-      {sizes.length > 1 && (
-        <span className="pager-sizes">
-          {sizes.map((s) => (
-            <Link
-              key={s}
-              to={withParams(pathname, search, {
-                ...dropped,
-                page_size: s === sizes[0] ? undefined : s,
-                [param]: undefined,
-              })}
-              aria-current={s === pageSize ? "true" : undefined}
-            >
-              {t("pager.perPage", { count: s })}
-            </Link>
-          ))}
-        </span>
+      {sizeLinks ? (
+        sizeLinks.length > 1 && (
+          <span className="pager-sizes">
+            {sizeLinks.map((s) => (
+              <Link
+                key={s}
+                to={withParams(pathname, search, {
+                  ...dropped,
+                  page_size: s === sizeLinks[0] ? undefined : s,
+                  [param]: undefined,
+                })}
+                aria-current={s === pageSize ? "true" : undefined}
+              >
+                {t("pager.perPage", { count: s })}
+              </Link>
+            ))}
+          </span>
+        )
+      ) : (
+        <span className="pager-sizes">{sizes as ReactNode}</span>
       )}
     </nav>
   );

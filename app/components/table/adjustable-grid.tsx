@@ -1,0 +1,134 @@
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { ResourceGrid } from "./grid";
+import type { GridProps } from "./grid-props";
+import type { GridSettings } from "~/table/grid-settings";
+import type { ResourceScreen } from "~/table/registry";
+import type { MrtGridProps } from "./mrt-grid";
+
+/** The adjustable grid needs a desktop's width; on a phone the plain table (cards) stays. */
+const WIDE = "(min-width: 768px)";
+
+export interface AdjustableGrid {
+  settings: GridSettings;
+  /** Changes the settings and keeps them (a fetcher post to the table's action). */
+  change: (patch: Partial<GridSettings>) => void;
+}
+
+/**
+ * The user's grid settings on a screen that offers the grid (decision 029), kept per user on
+ * the server through the table's action (`intent=grid`); null on other screens.
+ */
+export function useAdjustableGrid(
+  screen: ResourceScreen,
+  initial: GridSettings | undefined,
+): AdjustableGrid | null {
+  const fetcher = useFetcher();
+  const csrf = useAuthenticityToken();
+  // The table component stays when the user goes to another screen: settings are per screen.
+  const [kept, setKept] = useState({ key: screen.key, settings: initial });
+  const settings = kept.key === screen.key ? kept.settings : initial;
+  const latest = useRef(settings);
+  latest.current = settings;
+  const change = useCallback(
+    (patch: Partial<GridSettings>) => {
+      if (!latest.current) return;
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      setKept({ key: screen.key, settings: next });
+      fetcher.submit(
+        { intent: "grid", grid: JSON.stringify(next), csrf },
+        { method: "post", action: screen.path },
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher.submit is stable
+    [screen.key, screen.path, csrf],
+  );
+  if (!screen.grid || !settings) return null;
+  return { settings, change };
+}
+
+/** Adds a stylesheet to the document (once) and resolves when it has loaded (or failed). */
+function loadStylesheet(href: string): Promise<void> {
+  const found = document.querySelector(`link[rel="stylesheet"][href="${href}"]`);
+  if (found) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+/** Turns the adjustable grid on and off (JavaScript only: the grid is a script's). */
+export function GridToggle({ grid }: { grid: AdjustableGrid }) {
+  const { t } = useTranslation("table");
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className="rt-btn xs light rt-grid-toggle"
+      aria-pressed={grid.settings.on}
+      data-testid="grid-toggle"
+      onClick={() => grid.change({ on: !grid.settings.on })}
+    >
+      {t("grid.toggle")}
+    </button>
+  );
+}
+
+/**
+ * The table: the plain one (server HTML, no JavaScript, phones), or, once the user turned it on
+ * and its code has loaded, mantine-react-table's grid in its place. The code is fetched only
+ * then (a chunk of its own), so other pages and users who never turn it on load none of it.
+ * When it replaces the plain table without the user's asking (a reload with the grid on), the
+ * area keeps the plain table's height until the first key or pointer press, so nothing below
+ * moves (no layout shift).
+ */
+export function TableArea({ grid, ...props }: GridProps & { grid: AdjustableGrid | null }) {
+  const on = !!grid?.settings.on;
+  const [Mrt, setMrt] = useState<ComponentType<MrtGridProps> | null>(null);
+  const [lock, setLock] = useState<number | null>(null);
+  useEffect(() => {
+    if (!on || Mrt || !window.matchMedia(WIDE).matches) return;
+    let live = true;
+    void import("./mrt-grid").then(async (m) => {
+      // Its stylesheets first, so the grid is drawn once, styled (nothing moves after).
+      await Promise.all(m.stylesheets.map(loadStylesheet));
+      if (!live) return;
+      const plain = document.querySelector(
+        `[data-testid="table-${props.screen.key}"] [data-testid="resource-table"]`,
+      );
+      setLock(plain ? plain.getBoundingClientRect().height : null);
+      setMrt(() => m.MrtGrid);
+    });
+    return () => {
+      live = false;
+    };
+  }, [on, Mrt, props.screen.key]);
+  useEffect(() => {
+    if (lock === null) return;
+    const release = () => setLock(null);
+    window.addEventListener("pointerdown", release, { once: true, capture: true });
+    window.addEventListener("keydown", release, { once: true, capture: true });
+    return () => {
+      window.removeEventListener("pointerdown", release, { capture: true });
+      window.removeEventListener("keydown", release, { capture: true });
+    };
+  }, [lock]);
+  if (!on || !Mrt || !grid) return <ResourceGrid {...props} />;
+  return (
+    <div
+      className="rt-mrt-area"
+      data-testid="adjustable-grid"
+      style={lock === null ? undefined : { height: lock, overflow: "auto" }}
+    >
+      <Mrt {...props} grid={grid} />
+    </div>
+  );
+}
