@@ -15,9 +15,9 @@ import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { badIntent, fetchOr404 } from "~/http/page.server";
+import { badIntent } from "~/http/page.server";
 import { readForm } from "~/http/form.server";
-import { requireGraphId } from "~/kg/graphs.server";
+import { getOntology, requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
@@ -25,7 +25,6 @@ import { openedView, saveView, viewParam } from "~/kg/views.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { thousands } from "~/utils/format";
-import type { Ontology } from "@contract/kg";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.title ?? "404");
@@ -43,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = pathQuery(url);
   const [page, ontology, t, view] = await Promise.all([
     loadPathPage(viewer.api, kgId, query),
-    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    getOntology(viewer.api, kgId),
     getFixedT(request, "kg"),
     openedView(viewer, kgId, viewParam(url)),
   ]);
