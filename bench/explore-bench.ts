@@ -18,7 +18,7 @@ import { sql } from "kysely";
 import type { Expansion } from "../contract/explore.js";
 import type { PathSearch } from "../contract/kg.js";
 import { generateGraph } from "../platform/kg/generate.js";
-import { prng } from "../platform/seed/corpus/writer.js";
+import { prng } from "../platform/kg/prng.js";
 import { rows as sqlRows } from "../tests/helpers/sql.js";
 import {
   benchDatabase,

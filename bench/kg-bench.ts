@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { bumpGraphVersion } from "../platform/kg/cache.js";
 import { generateGraph } from "../platform/kg/generate.js";
-import { prng } from "../platform/seed/corpus/writer.js";
+import { prng } from "../platform/kg/prng.js";
 import { sql } from "kysely";
 import {
   benchDatabase,

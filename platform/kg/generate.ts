@@ -1,6 +1,6 @@
 import type { PlatformContext } from "../context.js";
 import type { Tx } from "../db/store.js";
-import { prng, type Rng } from "../seed/corpus/writer.js";
+import { prng, type Rng } from "./prng.js";
 import { bumpGraphVersion } from "./cache.js";
 import { warmHotRankings } from "./hot.js";
 import {
