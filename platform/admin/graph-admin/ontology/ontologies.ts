@@ -7,7 +7,6 @@ import { audit } from "../../../resources/graph-audit.js";
 import { BodyReader } from "../../../http/body-reader.js";
 import {
   classDetailRows,
-  copyOntologyContent,
   deleteOntologyRows,
   eventTypeDetailRows,
   graphNamesOn,
@@ -20,6 +19,7 @@ import {
   relationTypeDetailRows,
   updateOntologyRow,
 } from "../store/ontology.js";
+import { copyOntologyContent } from "../store/ontology-copy.js";
 import { conflict, listNames, missing, refused } from "./refusals.js";
 
 /**
