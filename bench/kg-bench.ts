@@ -21,7 +21,7 @@ import {
   benchDir,
   benchPlatform,
   benchUser,
-  serveBench,
+  serveTimedBench,
   writeBenchJson,
 } from "./store.js";
 import { rows as sqlRows, sqliteHandle, value } from "../tests/helpers/sql.js";
@@ -75,17 +75,7 @@ const dbBytes = postgres
   : fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
-const serverTimes = new Map<string, number>();
-const { server, api } = await serveBench(platform.router, (req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on("finish", () =>
-    serverTimes.set(
-      String(req.headers["x-bench-id"]),
-      Number(process.hrtime.bigint() - start) / 1e6,
-    ),
-  );
-  next();
-});
+const { server, api, serverTimes } = await serveTimedBench(platform.router);
 const user = await benchUser(ctx, `bench-${Date.now()}`, []);
 
 let requestId = 0;
