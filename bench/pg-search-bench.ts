@@ -19,7 +19,7 @@ import { triples } from "../platform/resources/defs/data.js";
 import { listRecords } from "../platform/resources/list-store.js";
 import { parseListFilter, parsePaging } from "../platform/resources/query.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
-import { clusterPids } from "./store.js";
+import { clusterPids, loadAverage } from "./store.js";
 import { OBJECTS, percentile, PREDICATES, WORDS } from "./triple-data.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -223,12 +223,7 @@ async function main() {
     console.log(
       `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${String(version).split(" on ")[0]}`,
     );
-    console.log(
-      `load average at the end: ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(" ")}\n`,
-    );
+    console.log(`load average at the end: ${loadAverage()}\n`);
     console.log(
       "| search (count + first page of 10) | p50 ms | p95 ms | max ms | server CPU p50 / p95 ms | rows found |",
     );

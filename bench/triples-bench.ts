@@ -32,6 +32,7 @@ import {
   benchPlatform,
   benchUser,
   clusterPids,
+  loadAverage,
   serveBench,
   writeBenchJson,
 } from "./store.js";
@@ -445,12 +446,7 @@ async function main() {
       : `generation: ${fmt(gen.seconds)} s (${Math.round(TOTAL / gen.seconds).toLocaleString("en")} rows/s, ` +
           `one transaction, then the search index in one statement), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
   );
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" ")}\n`,
-  );
+  console.log(`load average at the end: ${loadAverage()}\n`);
   console.log(
     "| request | server p50 ms | server p95 ms | server CPU p50 ms | server CPU p95 ms | round trip p95 ms | count |",
   );
