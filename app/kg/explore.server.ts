@@ -1,9 +1,8 @@
 import type { Expansion, ExpansionEdge } from "@contract/explore";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
-import { graphOption, type GraphData } from "~/charts/graph-options";
-import { chartSpec } from "~/charts/render.server";
-import { chartScheme } from "~/preferences.server";
+import type { GraphData } from "~/charts/graph-options";
+import { directedGraphSpec } from "./graph-spec.server";
 import { orPageError } from "~/http/page.server";
 import { kgApi } from "~/platform-client/kg.server";
 import { getFixedT } from "~/i18next.server";
@@ -283,12 +282,7 @@ export async function exploreChart(
   };
   const size = { width: 1000, height: drawn.length + more.length > 40 ? 640 : 480 };
   return {
-    spec: await chartSpec(
-      await chartScheme(request),
-      graphOption(g, size, { directed: true }),
-      size.width,
-      size.height,
-    ),
+    spec: await directedGraphSpec(request, g, size),
     nodeHrefs: [
       ...drawn.map((n) =>
         exploreHref(kgId, n.expanded ? explore.collapse(s, n.uuid) : explore.expand(s, n.uuid)),

@@ -3,9 +3,8 @@ import type { PlatformClient } from "~/platform-client/client.server";
 import { PlatformError } from "~/platform-client/client.server";
 import { kgApi } from "~/platform-client/kg.server";
 import { colorFor } from "~/charts/theme";
-import { graphOption, type GraphData } from "~/charts/graph-options";
-import { chartSpec } from "~/charts/render.server";
-import { chartScheme } from "~/preferences.server";
+import type { GraphData } from "~/charts/graph-options";
+import { directedGraphSpec } from "./graph-spec.server";
 import { orPageError, pageError } from "~/http/page.server";
 import { entityHref } from "./links";
 import { listParam, textParam } from "./params.server";
@@ -201,12 +200,7 @@ export async function pathChart(request: Request, kgId: number, s: PathSearch) {
   const g = pathGraphData(s);
   const size = { width: 1000, height: Math.min(560, 160 + 70 * s.paths.length) };
   return {
-    spec: await chartSpec(
-      await chartScheme(request),
-      graphOption(g, size, { directed: true }),
-      size.width,
-      size.height,
-    ),
+    spec: await directedGraphSpec(request, g, size),
     nodeHrefs: g.nodes.map((n) => entityHref(kgId, n.id)),
   };
 }

@@ -1,10 +1,12 @@
 import { redirect } from "@remix-run/node";
 import type { SavedView } from "@contract/views";
-import type { Viewer } from "~/auth/guard.server";
+import { requireViewer, type Viewer } from "~/auth/guard.server";
+import { readForm } from "~/http/form.server";
 import { commitSession, flash } from "~/auth/session.server";
 import { badIntent, notFound, orPageError, pageError, parseId } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError } from "~/platform-client/client.server";
+import { requireGraphId } from "./graphs.server";
 import { kgApi } from "~/platform-client/kg.server";
 
 /**
@@ -47,6 +49,15 @@ export async function openedView(viewer: Viewer, kgId: number, id: number | null
   if (id === null) return null;
   const v = await loadView(viewer, kgId, id);
   return { id: v.id, name: v.name, mine: v.mine, owner: v.owner.username, missing: v.missing };
+}
+
+/** A page's "Save view" post: its form, viewer and graph (another intent is a 400). */
+export async function saveViewPost(request: Request, kgIdParam: string | undefined) {
+  const form = await readForm(request);
+  const viewer = await requireViewer(request, { formData: form });
+  const kgId = requireGraphId(kgIdParam);
+  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  return { form, viewer, kgId };
 }
 
 /** The form's name field; the page's own query (from the page, never from the browser's choice of kind). */

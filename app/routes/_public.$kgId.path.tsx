@@ -15,13 +15,11 @@ import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { badIntent } from "~/http/page.server";
-import { readForm } from "~/http/form.server";
 import { getOntology, requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
-import { openedView, saveView, viewParam } from "~/kg/views.server";
+import { openedView, saveView, saveViewPost, viewParam } from "~/kg/views.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { thousands } from "~/utils/format";
@@ -67,10 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Save view": the search shown, named; the list of views after it is saved. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const viewer = await requireViewer(request, { formData: form });
-  const kgId = requireGraphId(params.kgId);
-  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  const { form, viewer, kgId } = await saveViewPost(request, params.kgId);
   const refused = await saveView(
     request,
     viewer,
