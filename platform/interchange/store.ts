@@ -357,25 +357,6 @@ export async function articleContents(db: Db, ids: number[]): Promise<Map<number
   return new Map(rows.map((r) => [r.id, r.content]));
 }
 
-/** The uuids of the graph's entities of these names: the first (lowest id) of each name. */
-export async function uuidsByName(
-  db: Db,
-  graphId: number,
-  names: string[],
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!names.length) return out;
-  const rows = await db
-    .selectFrom("kg_entities")
-    .select(["name", "uuid"])
-    .where("graph_id", "=", graphId)
-    .where("name", "in", textList(db, names))
-    .orderBy("id")
-    .execute();
-  for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.uuid);
-  return out;
-}
-
 /** An ontology's class properties with their class's name (for an export). */
 export function exportPropertyRows(
   db: Db,

@@ -1,16 +1,7 @@
 import type { Rng } from "./prng.js";
 import type { GraphOntology, OntologyEventType } from "./ontology.js";
-import {
-  insertArticles,
-  insertEventLinks,
-  insertEvents,
-  insertMentions,
-  insertParticipants,
-  insertRelations,
-  insertReports,
-  type Bulk,
-  type EventInsert,
-} from "./store/generate.js";
+import type { Bulk, EventInsert } from "./store/generate.js";
+import * as write from "./store/generate.js";
 
 /**
  * The synthetic graph's articles (kg/generate.ts): each composed sentence by sentence from the
@@ -131,7 +122,7 @@ export async function writeArticles(
     for (let k = from; k < Math.min(o.articles, from + ARTICLE_BLOCK); k++) block.push(compose(k));
     const articleIdOf = new Map(
       (
-        await insertArticles(
+        await write.insertArticles(
           bulk,
           block.map((a) => [graphId, a.title, "合成数据", a.published, a.text.text]),
         )
@@ -139,7 +130,7 @@ export async function writeArticles(
     );
     const ids = block.map((a) => articleIdOf.get(a.title)!);
 
-    counts.mentions += await insertMentions(
+    counts.mentions += await write.insertMentions(
       bulk,
       block.flatMap((a, n) =>
         a.text.spans.map(([start, end, entity]): [number, number, number, number] => [
@@ -150,7 +141,7 @@ export async function writeArticles(
         ]),
       ),
     );
-    await insertRelations(
+    await write.insertRelations(
       bulk,
       block.flatMap((a, n) =>
         a.facts.map((f): [number, number, number, number, number, number, number, number] => [
@@ -185,7 +176,10 @@ export async function writeArticles(
       }),
     );
     const eventIdOf = new Map(
-      (await insertEvents(bulk, events)).map((r) => [`${r.article_id}:${r.sent_start}`, r.id]),
+      (await write.insertEvents(bulk, events)).map((r) => [
+        `${r.article_id}:${r.sent_start}`,
+        r.id,
+      ]),
     );
     const participants: [number, number, string][] = [];
     const reports: [number, number, string, number, number][] = [];
@@ -206,9 +200,9 @@ export async function writeArticles(
       }
       for (const r of a.again) report(eventIds[r.i], ids[n], a.published, r.at);
     });
-    await insertParticipants(bulk, uniqueRows(participants));
-    await insertReports(bulk, reports);
-    counts.eventRelations += await insertEventLinks(
+    await write.insertParticipants(bulk, uniqueRows(participants));
+    await write.insertReports(bulk, reports);
+    counts.eventRelations += await write.insertEventLinks(
       bulk,
       block.flatMap((a, n) =>
         a.links.map(

@@ -16,12 +16,7 @@ import {
 } from "./store/generate.js";
 import { hasOntology } from "./store/ontology.js";
 import { stableUuid } from "./uuid.js";
-import {
-  writeArticles,
-  type Entities,
-  type EventPlan,
-  type PlannedEvent,
-} from "./generate-articles.js";
+import { writeArticles, type Entities, type EventPlan } from "./generate-articles.js";
 
 export interface GenerateOptions {
   entities?: number;
