@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 export async function startBuiltServer(
   port: number,
   dataDir: string,
-  env: NodeJS.ProcessEnv = {},
+  env: Record<string, string | undefined> = {},
   probe = "/healthz",
 ): Promise<{ child: ChildProcess; origin: string }> {
   if (!fs.existsSync("build/server.js") || !fs.existsSync("public/build"))

@@ -4,7 +4,7 @@ import { chartScheme } from "~/preferences.server";
 
 /** A directed graph as a chart spec of `size`, its SVG in the request's scheme (paths, explorations). */
 export async function directedGraphSpec(
-  request: Request,
+  request: Request | null,
   g: GraphData,
   size: { width: number; height: number },
 ) {

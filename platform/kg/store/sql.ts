@@ -27,6 +27,23 @@ export function intList(db: Db, ids: readonly number[]): RawBuilder<number> {
     : sql<number>`(SELECT value FROM json_each(${json}))`;
 }
 
+/** Which of these ids are rows of the graph in `table` (its articles, its relations). */
+export async function graphIdsAmong(
+  db: Db,
+  table: "kg_articles" | "kg_relations",
+  graphId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom(table as "kg_articles")
+    .select("id")
+    .where("graph_id", "=", graphId)
+    .where("id", "in", intList(db, ids))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The strings of a list as a subquery (see intList). */
 export function textList(db: Db, values: readonly string[]): RawBuilder<string> {
   const json = JSON.stringify(values);
