@@ -87,6 +87,18 @@ export function bulkOf(store: Store, tx: Db): Bulk {
 const insertTexts = new Map<string, string>();
 const bulkStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
+/** A relation's columns as the bulk writers insert them (the order of their rows' tuples). */
+export const RELATION_COLUMNS = [
+  "graph_id",
+  "subject_id",
+  "relation_type_id",
+  "object_id",
+  "confidence",
+  "article_id",
+  "sent_start",
+  "sent_end",
+];
+
 /**
  * Rows into a table, as fast as each engine takes them: on PostgreSQL multi-row VALUES,
  * chunked under MAX_PARAMETERS per statement (one round trip per chunk); on SQLite one
