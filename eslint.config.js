@@ -44,16 +44,6 @@ const routesOnlyWire =
 const apiPathsInClient =
   "API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).";
 
-/** Route files other helpers are changing now, exempt until merged (then they move like the rest). */
-const routesUntilMerged = [
-  "app/routes/_public.$kgId.path.tsx", // until merged
-  "app/routes/_public.relation.$id.tsx", // until merged
-  "app/routes/$id.entity.$uuid.tsx", // until merged
-  "app/routes/$kgId.path.suggest.tsx", // until merged
-  "app/routes/*explore*", // until merged
-  "app/routes/*views*", // until merged
-];
-
 /** The platform API's own prefixes, which no console page uses (/api/kg/…, /api/graphadmin/…, /api/common/…). */
 const API_PATH = "/^\\/(kg|graphadmin|common)\\//";
 
@@ -191,15 +181,7 @@ export default tseslint.config(
   {
     // API paths live in the typed client only (app/platform-client/<area>.server.ts, decision 027).
     files: ["app/**"],
-    // app/kg/paths.server.ts and the exploration's and saved views' modules: until merged
-    // (other helpers are changing them; their calls move into kgApi then).
-    ignores: [
-      "app/platform-client/**",
-      "app/kg/paths.server.ts",
-      "app/kg/*explore*",
-      "app/kg/*views*",
-      ...routesUntilMerged,
-    ],
+    ignores: ["app/platform-client/**"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -217,7 +199,6 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**", "app/table/routes/**"],
-    ignores: routesUntilMerged,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -17,21 +17,21 @@
  * the page requested is fetched again with `Accept-Encoding: gzip` only, and the bytes the
  * server's `compression` sends are counted (what a browser that speaks no brotli receives).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { chromium, type BrowserContext } from "@playwright/test";
+import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const RUNS = arg("runs", 3);
-const ADMIN_PASSWORD = "bench-admin-pass-1";
+const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
 const LCP_GOAL_MS = 1000;
 
 /** The pages measured, with their kind's goal (KB of gzip JavaScript). */
@@ -45,46 +45,10 @@ const PAGES = [
   { path: "/count/entity", kind: "chart", goal: 330, login: true },
 ] as const;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startServer(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
-  if (!fs.existsSync("build/index.js") || !fs.existsSync("public/build"))
-    throw new Error("no build: run `npx remix build` first (or npm run bench:bundles)");
-  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bundles-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      SEED: "demo",
-      CAPTCHA: "off",
-      SESSION_SECRET: "bench-session-secret",
-      WORKERS: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const up = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > 120_000) throw new Error("server did not start within 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, origin, dataDir };
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+  return { ...(await startBuiltServer(port, dataDir)), dataDir };
 }
 
 /** The bytes the server sends for `url` to a client that accepts gzip only. */

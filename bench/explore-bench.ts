@@ -18,7 +18,7 @@ import { sql } from "kysely";
 import type { Expansion } from "../contract/explore.js";
 import type { PathSearch } from "../contract/kg.js";
 import { generateGraph } from "../platform/kg/generate.js";
-import { prng } from "../platform/seed/corpus/writer.js";
+import { prng } from "../platform/kg/prng.js";
 import { rows as sqlRows } from "../tests/helpers/sql.js";
 import {
   benchDatabase,
@@ -26,7 +26,7 @@ import {
   benchPlatform,
   benchUser,
   loadAverage,
-  serveBench,
+  serveTimedBench,
   writeBenchJson,
 } from "./store.js";
 
@@ -54,17 +54,7 @@ else {
   if (postgres) await sql`VACUUM ANALYZE`.execute(ctx.store.db);
 }
 
-const serverTimes = new Map<string, number>();
-const { server, api } = await serveBench(platform.router, (req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on("finish", () =>
-    serverTimes.set(
-      String(req.headers["x-bench-id"]),
-      Number(process.hrtime.bigint() - start) / 1e6,
-    ),
-  );
-  next();
-});
+const { server, api, serverTimes } = await serveTimedBench(platform.router);
 const user = await benchUser(ctx, `explore-bench-${Date.now()}`, []);
 let requestId = 0;
 /** A GET through HTTP: its answer and the server's time for it. */

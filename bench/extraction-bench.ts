@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import type { Evaluation } from "../contract/insight.js";
 import { splitArticles } from "../platform/admin/insight/evaluate.js";
 import { analyzeText } from "../platform/kg/extract.js";
 import { createPlatform } from "../platform/index.js";
@@ -65,19 +66,14 @@ const { rows: models } = await sql<{
 }>`SELECT id, name, type, graph_id, holdout FROM kg_models ORDER BY id`.execute(db);
 const lines: string[] = [];
 for (const m of models) {
-  const { rows } = await sql<{
-    articles: number;
-    gold: number;
-    predicted: number;
-    tp: number;
-    precision: number;
-    recall: number;
-    f1: number;
-    per_class: string;
-    started_at: string;
-    finished_at: string;
-    status: string;
-  }>`SELECT v.articles, v.gold, v.predicted, v.tp, v.precision, v.recall, v.f1, v.per_class,
+  const { rows } = await sql<
+    Pick<Evaluation, "articles" | "gold" | "predicted" | "tp" | "precision" | "recall" | "f1"> & {
+      per_class: string;
+      started_at: string;
+      finished_at: string;
+      status: string;
+    }
+  >`SELECT v.articles, v.gold, v.predicted, v.tp, v.precision, v.recall, v.f1, v.per_class,
         r.started_at, r.finished_at, r.status
       FROM kg_model_runs r LEFT JOIN kg_model_evaluations v ON v.run_id = r.id
       WHERE r.model_id = ${m.id} ORDER BY r.id DESC LIMIT 1`.execute(db);

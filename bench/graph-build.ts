@@ -22,7 +22,7 @@ import type { Job } from "@contract/graph-admin";
 import { getJob, jobLogs } from "../platform/jobs/store.js";
 import { enqueueJob } from "../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../platform/kg/ontology.js";
-import { prng } from "../platform/seed/corpus/writer.js";
+import { prng } from "../platform/kg/prng.js";
 import { benchDir, benchPlatform } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 

@@ -13,7 +13,7 @@
  *
  * Goal: p95 ≤ 50 ms at 1× (a drag that follows the hand).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +29,7 @@ import {
   wheelAround,
   type FrameStats,
 } from "../tests/helpers/frames";
+import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,7 +39,7 @@ const NODES = Number(argValue("nodes") ?? 2000);
 const SECONDS = Number(argValue("seconds") ?? 4);
 const CPU = (argValue("cpu") ?? "1,4").split(",").map(Number);
 const PORT = Number(argValue("port") ?? 3951);
-const ADMIN_PASSWORD = "bench-admin-pass-1";
+const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
 const GRAPH_ID = 9510;
 const GOAL_P95 = 50;
 const PROFILE = process.argv.includes("--profile");
@@ -60,36 +61,8 @@ function topFunctions(profile: {
 }
 
 async function startServer(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
-  if (!fs.existsSync("build/server.js") || !fs.existsSync("public/build"))
-    throw new Error("no build: run `node scripts/ensure-build.mjs` first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-frames-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      SEED: "demo",
-      CAPTCHA: "off",
-      SESSION_SECRET: "bench-session-secret",
-      WORKERS: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${PORT}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const up = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > 120_000) throw new Error("server did not start within 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, origin, dataDir };
+  return { ...(await startBuiltServer(PORT, dataDir)), dataDir };
 }
 
 /** The fixture graph, written into the running server's store. */

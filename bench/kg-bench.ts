@@ -14,14 +14,14 @@ import os from "node:os";
 import path from "node:path";
 import { bumpGraphVersion } from "../platform/kg/cache.js";
 import { generateGraph } from "../platform/kg/generate.js";
-import { prng } from "../platform/seed/corpus/writer.js";
+import { prng } from "../platform/kg/prng.js";
 import { sql } from "kysely";
 import {
   benchDatabase,
   benchDir,
   benchPlatform,
   benchUser,
-  serveBench,
+  serveTimedBench,
   writeBenchJson,
 } from "./store.js";
 import { rows as sqlRows, sqliteHandle, value } from "../tests/helpers/sql.js";
@@ -75,17 +75,7 @@ const dbBytes = postgres
   : fs.statSync(path.join(dataDir, "platform.sqlite")).size;
 console.log(report);
 
-const serverTimes = new Map<string, number>();
-const { server, api } = await serveBench(platform.router, (req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on("finish", () =>
-    serverTimes.set(
-      String(req.headers["x-bench-id"]),
-      Number(process.hrtime.bigint() - start) / 1e6,
-    ),
-  );
-  next();
-});
+const { server, api, serverTimes } = await serveTimedBench(platform.router);
 const user = await benchUser(ctx, `bench-${Date.now()}`, []);
 
 let requestId = 0;

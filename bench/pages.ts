@@ -37,12 +37,12 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { benchDatabase, clusterPids, loadAverage, writeBenchJson } from "./store.js";
+import { benchDatabase, clusterPids, loadAverage, processTree, writeBenchJson } from "./store.js";
+import { BENCH_ADMIN_PASSWORD, freePort } from "./built-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name: string) => {
@@ -69,7 +69,7 @@ const GOALS = { share: 0.25, latency: 3, p99: 1000, rss: 1.5 };
 const BARE_APP_BUILD = path.join(root, "bench", ".bare-build");
 
 const BUILD_DIR = path.join(root, "bench", ".build");
-const ADMIN_PASSWORD = "bench-admin-pass-1";
+const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
 
 /** Builds the console with the bare page into bench/.build/ when it is missing or older than the sources. */
 function ensureBuild() {
@@ -136,14 +136,6 @@ async function startBareApp(dataDir: string, port: number): Promise<ChildProcess
     if (child.exitCode !== null || Date.now() > deadline) throw new Error("bare app not ready");
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 async function startServer(
@@ -279,33 +271,11 @@ function load(
   });
 }
 
-/** The process and all its descendants (tsx, the primary, the workers). */
-function tree(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const visit = (p: number) => {
-    out.push(p);
-    for (const c of children.get(p) ?? []) visit(c);
-  };
-  visit(pid);
-  return out;
-}
-
 /** CPU time (ms, user + system) the server's processes have used: less disturbed by other work than req/s. */
 const TICK_MS = 1000 / Number(execSync("getconf CLK_TCK").toString().trim() || 100);
 function treeCpuMs(pid: number, more: number[] = []): number {
   let ticks = 0;
-  for (const p of [...tree(pid), ...more]) {
+  for (const p of [...processTree(pid), ...more]) {
     try {
       const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -321,7 +291,7 @@ function treeCpuMs(pid: number, more: number[] = []): number {
 function treeRss(pid: number): { mb: number; processes: number } {
   let kb = 0;
   let processes = 0;
-  for (const p of tree(pid)) {
+  for (const p of processTree(pid)) {
     try {
       const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
       if (m) {

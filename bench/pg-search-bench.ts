@@ -19,76 +19,13 @@ import { triples } from "../platform/resources/defs/data.js";
 import { listRecords } from "../platform/resources/list-store.js";
 import { parseListFilter, parsePaging } from "../platform/resources/query.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
-import { clusterPids } from "./store.js";
+import { clusterPids, loadAverage } from "./store.js";
+import { OBJECTS, percentile, PREDICATES, WORDS } from "./triple-data.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
 
-// As in bench/triples-bench.ts.
-const WORDS = [
-  "歼",
-  "东风",
-  "驱逐舰",
-  "航空母舰",
-  "预警机",
-  "无人机",
-  "雷达",
-  "坦克",
-  "潜艇",
-  "运输机",
-];
-const WORDS2 = [
-  "导弹",
-  "卫星",
-  "直升机",
-  "护卫舰",
-  "火箭军",
-  "装甲车",
-  "战斗机",
-  "轰炸机",
-  "加油机",
-  "侦察机",
-];
-const PREDICATES = [
-  "隶属于",
-  "装备",
-  "位于",
-  "研制单位",
-  "参与",
-  "型号",
-  "服役于",
-  "部署于",
-  "发射",
-  "生产",
-  "改进自",
-  "配属",
-  "指挥",
-  "协同",
-  "打击",
-  "保障",
-  "训练",
-  "演习",
-  "巡航",
-  "护航",
-];
-const OBJECTS = [
-  "中国人民解放军海军",
-  "北部战区",
-  "南海",
-  "沈阳飞机工业集团",
-  "成都飞机工业集团",
-  "航天科工",
-  "黄海",
-  "东海",
-  "第一岛链",
-  "西太平洋",
-];
-
 const progress = (msg: string) => process.stderr.write(`[pg-search] ${msg}\n`);
-const percentile = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const lit = (list: string[]) => `ARRAY[${list.map((s) => `'${s}'`).join(", ")}]`;
 
@@ -153,7 +90,7 @@ async function main() {
     const load = (from: number, to: number) =>
       q(
         `INSERT INTO data_triples (subject, predicate, object, graph_id, source_id, confidence, created_at)
-         SELECT (${lit([...WORDS, ...WORDS2])})[i % 20 + 1] || '-' || ((i * 7919) % 200000),
+         SELECT (${lit(WORDS)})[i % 20 + 1] || '-' || ((i * 7919) % 200000),
                 (${lit(PREDICATES)})[(i * 31) % 20 + 1],
                 (${lit(OBJECTS)})[(i * 13) % 10 + 1] || (i % 1000) || '号',
                 (ARRAY[${graphs}])[i % 5 + 1], (ARRAY[${sources}])[i % 3 + 1],
@@ -285,12 +222,7 @@ async function main() {
     console.log(
       `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${String(version).split(" on ")[0]}`,
     );
-    console.log(
-      `load average at the end: ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(" ")}\n`,
-    );
+    console.log(`load average at the end: ${loadAverage()}\n`);
     console.log(
       "| search (count + first page of 10) | p50 ms | p95 ms | max ms | server CPU p50 / p95 ms | rows found |",
     );

@@ -127,6 +127,22 @@ export async function serveBench(router: Router, probe?: RequestHandler) {
   return { server, api: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` };
 }
 
+/** serveBench with each request's server time (ms, arrival to the end of the answer) kept by its x-bench-id. */
+export async function serveTimedBench(router: Router) {
+  const serverTimes = new Map<string, number>();
+  const served = await serveBench(router, (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () =>
+      serverTimes.set(
+        String(req.headers["x-bench-id"]),
+        Number(process.hrtime.bigint() - start) / 1e6,
+      ),
+    );
+    next();
+  });
+  return { ...served, serverTimes };
+}
+
 /** `uptime`'s load averages now, e.g. "2.10 1.95 1.80". */
 export const loadAverage = () =>
   os

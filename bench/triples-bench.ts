@@ -32,76 +32,16 @@ import {
   benchPlatform,
   benchUser,
   clusterPids,
+  loadAverage,
   serveBench,
   writeBenchJson,
 } from "./store.js";
+import { OBJECTS, percentile, PREDICATES, WORDS } from "./triple-data.js";
 import { rows as sqlRows, value } from "../tests/helpers/sql.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
-
-const WORDS = [
-  "歼",
-  "东风",
-  "驱逐舰",
-  "航空母舰",
-  "预警机",
-  "无人机",
-  "雷达",
-  "坦克",
-  "潜艇",
-  "运输机",
-  "导弹",
-  "卫星",
-  "直升机",
-  "护卫舰",
-  "火箭军",
-  "装甲车",
-  "战斗机",
-  "轰炸机",
-  "加油机",
-  "侦察机",
-];
-const PREDICATES = [
-  "隶属于",
-  "装备",
-  "位于",
-  "研制单位",
-  "参与",
-  "型号",
-  "服役于",
-  "部署于",
-  "发射",
-  "生产",
-  "改进自",
-  "配属",
-  "指挥",
-  "协同",
-  "打击",
-  "保障",
-  "训练",
-  "演习",
-  "巡航",
-  "护航",
-];
-const OBJECTS = [
-  "中国人民解放军海军",
-  "北部战区",
-  "南海",
-  "沈阳飞机工业集团",
-  "成都飞机工业集团",
-  "航天科工",
-  "黄海",
-  "东海",
-  "第一岛链",
-  "西太平洋",
-];
-
-function percentile(values: number[], p: number) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
@@ -515,12 +455,7 @@ async function main() {
       : `generation: ${fmt(gen.seconds)} s (${Math.round(TOTAL / gen.seconds).toLocaleString("en")} rows/s, ` +
           `one transaction, then the search index in one statement), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
   );
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" ")}\n`,
-  );
+  console.log(`load average at the end: ${loadAverage()}\n`);
   console.log(
     "| request | server p50 ms | server p95 ms | server CPU p50 ms | server CPU p95 ms | round trip p95 ms | count |",
   );

@@ -1,9 +1,4 @@
-import {
-  PlatformError,
-  PlatformUnavailable,
-  type PlatformClient,
-  type Query,
-} from "~/platform-client/client.server";
+import { PlatformError, PlatformUnavailable } from "~/platform-client/client.server";
 import { translate } from "~/i18n";
 
 /**
@@ -54,10 +49,6 @@ export async function orPageError<T>(call: Promise<T>): Promise<T> {
     throw pageError(e);
   }
 }
-
-/** A loader's platform read: its refusal becomes the page's status (an unknown record is the page's 404). */
-export const fetchOr404 = <T>(api: PlatformClient, path: string, query?: Query): Promise<T> =>
-  orPageError(api.get<T>(path, query));
 
 /** A positive whole number (an id, a page) written exactly, else null. */
 export function parseId(raw: string | null | undefined): number | null {

@@ -1,11 +1,10 @@
 import type { Expansion, ExpansionEdge } from "@contract/explore";
-import type { EntityDetail } from "@contract/kg";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { colorFor } from "~/charts/theme";
-import { graphOption, type GraphData } from "~/charts/graph-options";
-import { chartSpec } from "~/charts/render.server";
-import { chartScheme } from "~/preferences.server";
-import { fetchOr404 } from "~/http/page.server";
+import type { GraphData } from "~/charts/graph-options";
+import { directedGraphSpec } from "./graph-spec.server";
+import { orPageError } from "~/http/page.server";
+import { kgApi } from "~/platform-client/kg.server";
 import { getFixedT } from "~/i18next.server";
 import {
   explore,
@@ -17,6 +16,7 @@ import {
 } from "./explore-state";
 import { radialLayout } from "./explore-layout";
 import { sourceHref } from "./links";
+import { loadGraphEntity } from "./reads.server";
 
 /** Most nodes an exploration reads: past it no further expansion is applied, and the page says so. */
 export const VIEW_NODE_CAP = 2000;
@@ -86,10 +86,7 @@ export async function loadExploration(
   kgId: number,
   s: ExploreState,
 ): Promise<ExploreView> {
-  const root = await fetchOr404<EntityDetail>(
-    api,
-    `/kg/graphs/${kgId}/entities/${encodeURIComponent(s.entity)}/`,
-  );
+  const root = await loadGraphEntity(api, kgId, s.entity);
   const nodes = new Map<string, ViewEntity & { via: string | null }>([
     [root.uuid, { ...entityOf(root), via: null }],
   ]);
@@ -108,13 +105,15 @@ export async function loadExploration(
       e.type !== null && e.direction !== "any" && base && applied.has(base)
         ? (groups.get(e.node)?.get(groupKey(e.type, e.direction))?.covered ?? 0)
         : 0;
-    return fetchOr404<Expansion>(api, `/kg/graphs/${kgId}/expand/`, {
-      entity: e.node,
-      type: e.type ?? undefined,
-      direction: e.direction,
-      offset: offset || undefined,
-      limit: s.budget * e.batches,
-    });
+    return orPageError(
+      kgApi.expand(api, kgId, {
+        entity: e.node,
+        type: e.type ?? undefined,
+        direction: e.direction,
+        offset: offset || undefined,
+        limit: s.budget * e.batches,
+      }),
+    );
   };
   const merge = (e: ExploreExpansion, x: Expansion) => {
     applied.add(e);
@@ -283,12 +282,7 @@ export async function exploreChart(
   };
   const size = { width: 1000, height: drawn.length + more.length > 40 ? 640 : 480 };
   return {
-    spec: await chartSpec(
-      await chartScheme(request),
-      graphOption(g, size, { directed: true }),
-      size.width,
-      size.height,
-    ),
+    spec: await directedGraphSpec(request, g, size),
     nodeHrefs: [
       ...drawn.map((n) =>
         exploreHref(kgId, n.expanded ? explore.collapse(s, n.uuid) : explore.expand(s, n.uuid)),

@@ -1,14 +1,15 @@
-import type { EntityDetail, EntityPath, EntityRef, Paged, PathSearch } from "@contract/kg";
+import type { EntityPath, EntityRef, PathSearch } from "@contract/kg";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { PlatformError } from "~/platform-client/client.server";
+import { kgApi } from "~/platform-client/kg.server";
 import { colorFor } from "~/charts/theme";
-import { graphOption, type GraphData } from "~/charts/graph-options";
-import { chartSpec } from "~/charts/render.server";
-import { chartScheme } from "~/preferences.server";
-import { fetchOr404, pageError } from "~/http/page.server";
+import type { GraphData } from "~/charts/graph-options";
+import { directedGraphSpec } from "./graph-spec.server";
+import { orPageError, pageError } from "~/http/page.server";
 import { entityHref } from "./links";
 import { listParam, textParam } from "./params.server";
 import { PATH_DEFAULTS } from "./limits";
+import { loadGraphEntity } from "./reads.server";
 
 /** Suggestions and search results per end. */
 const PICKS = 10;
@@ -68,10 +69,7 @@ export async function searchEntities(
   kgId: number,
   search: string,
 ): Promise<EntityChoice[]> {
-  const found = await fetchOr404<Paged<EntityRef>>(api, `/kg/graphs/${kgId}/entities/`, {
-    search,
-    page_size: PICKS,
-  });
+  const found = await orPageError(kgApi.entities(api, kgId, { search, page_size: PICKS }));
   return found.results.slice(0, PICKS).map((e) => ({
     uuid: e.uuid,
     name: e.name,
@@ -82,10 +80,7 @@ export async function searchEntities(
 
 async function loadEnd(api: PlatformClient, kgId: number, uuid: string | null) {
   if (!uuid) return null;
-  const e = await fetchOr404<EntityDetail>(
-    api,
-    `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/`,
-  );
+  const e = await loadGraphEntity(api, kgId, uuid);
   return { uuid: e.uuid, name: e.name, type: e.type, color: e.color };
 }
 
@@ -95,7 +90,7 @@ async function loadEnd(api: PlatformClient, kgId: number, uuid: string | null) {
  */
 async function findPaths(api: PlatformClient, kgId: number, q: PathQuery) {
   try {
-    const search = await api.get<PathSearch>(`/kg/graphs/${kgId}/paths/`, {
+    const search = await kgApi.paths(api, kgId, {
       from: q.from,
       to: q.to,
       hops: q.hops,
@@ -205,12 +200,7 @@ export async function pathChart(request: Request, kgId: number, s: PathSearch) {
   const g = pathGraphData(s);
   const size = { width: 1000, height: Math.min(560, 160 + 70 * s.paths.length) };
   return {
-    spec: await chartSpec(
-      await chartScheme(request),
-      graphOption(g, size, { directed: true }),
-      size.width,
-      size.height,
-    ),
+    spec: await directedGraphSpec(request, g, size),
     nodeHrefs: g.nodes.map((n) => entityHref(kgId, n.id)),
   };
 }

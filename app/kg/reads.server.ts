@@ -10,6 +10,10 @@ import { kgApi } from "~/platform-client/kg.server";
 export const loadOverview = (api: PlatformClient, kgId: number) =>
   orPageError(kgApi.overview(api, kgId));
 
+/** An entity of this graph (one of another graph, or none, is the page's 404). */
+export const loadGraphEntity = (api: PlatformClient, kgId: number, uuid: string) =>
+  orPageError(kgApi.graphEntity(api, kgId, uuid));
+
 export const listArticles = (api: PlatformClient, kgId: number, query: Query) =>
   orPageError(kgApi.articles(api, kgId, query));
 

@@ -1,10 +1,13 @@
 import { redirect } from "@remix-run/node";
-import type { SavedView, SavedViewList, SavedViewOpen } from "@contract/views";
-import type { Viewer } from "~/auth/guard.server";
+import type { SavedView } from "@contract/views";
+import { requireViewer, type Viewer } from "~/auth/guard.server";
+import { readForm } from "~/http/form.server";
 import { commitSession, flash } from "~/auth/session.server";
-import { badIntent, fetchOr404, notFound, pageError, parseId } from "~/http/page.server";
+import { badIntent, notFound, orPageError, pageError, parseId } from "~/http/page.server";
 import { getFixedT } from "~/i18next.server";
 import { PlatformError } from "~/platform-client/client.server";
+import { requireGraphId } from "./graphs.server";
+import { kgApi } from "~/platform-client/kg.server";
 
 /**
  * Saved views (issue 23 item 3, decision 026): the console's side of /api/kg/views/. Saving,
@@ -34,12 +37,27 @@ export function viewParam(url: URL): number | null {
   return id;
 }
 
+/** A saved view of this graph (403/404 as the page's; one of another graph is a 404). */
+export async function loadView(viewer: Viewer, kgId: number, id: number) {
+  const v = await orPageError(kgApi.view(viewer.api, id));
+  if (v.graph !== kgId) throw notFound();
+  return v;
+}
+
 /** The saved view a page was opened from: its name and what it no longer finds (403/404 as the page's). */
 export async function openedView(viewer: Viewer, kgId: number, id: number | null) {
   if (id === null) return null;
-  const v = await fetchOr404<SavedViewOpen>(viewer.api, `/kg/views/${id}/`);
-  if (v.graph !== kgId) throw notFound();
+  const v = await loadView(viewer, kgId, id);
   return { id: v.id, name: v.name, mine: v.mine, owner: v.owner.username, missing: v.missing };
+}
+
+/** A page's "Save view" post: its form, viewer and graph (another intent is a 400). */
+export async function saveViewPost(request: Request, kgIdParam: string | undefined) {
+  const form = await readForm(request);
+  const viewer = await requireViewer(request, { formData: form });
+  const kgId = requireGraphId(kgIdParam);
+  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  return { form, viewer, kgId };
 }
 
 /** The form's name field; the page's own query (from the page, never from the browser's choice of kind). */
@@ -56,7 +74,7 @@ export async function saveView(
   const t = await getFixedT(request, "kg");
   const name = String(form.get("name") ?? "");
   try {
-    const v = await viewer.api.post<SavedView>("/kg/views/", {
+    const v = await kgApi.createView(viewer.api, {
       graph: kgId,
       kind,
       name,
@@ -72,7 +90,7 @@ export async function saveView(
 }
 
 export async function loadViews(viewer: Viewer, kgId: number) {
-  return fetchOr404<SavedViewList>(viewer.api, "/kg/views/", { graph: kgId });
+  return orPageError(kgApi.views(viewer.api, kgId));
 }
 
 /** Rename, share or delete (owner only: the platform refuses anyone else with a 403). */
@@ -84,16 +102,14 @@ export async function viewAction(request: Request, viewer: Viewer, kgId: number,
   if (id === null) throw new Response("id", { status: 400, statusText: "Bad Request" });
   try {
     if (intent === "rename") {
-      const v = await viewer.api.patch<SavedView>(`/kg/views/${id}/`, {
-        name: String(form.get("name") ?? ""),
-      });
+      const v = await kgApi.updateView(viewer.api, id, { name: String(form.get("name") ?? "") });
       flash(viewer.api.session, "success", t("views.renamed", { name: v.name }));
     } else if (intent === "share") {
       const groups = form
         .getAll("groups")
         .map(String)
         .filter((g) => g !== "");
-      const v = await viewer.api.patch<SavedView>(`/kg/views/${id}/`, { groups });
+      const v = await kgApi.updateView(viewer.api, id, { groups });
       flash(
         viewer.api.session,
         "success",
@@ -102,7 +118,7 @@ export async function viewAction(request: Request, viewer: Viewer, kgId: number,
           : t("views.unshared", { name: v.name }),
       );
     } else {
-      await viewer.api.delete(`/kg/views/${id}/`);
+      await kgApi.deleteView(viewer.api, id);
       flash(viewer.api.session, "success", t("views.deleted"));
     }
   } catch (e) {

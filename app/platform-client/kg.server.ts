@@ -14,9 +14,12 @@ import type {
   KgGraph,
   Ontology,
   Paged,
+  PathSearch,
   RelationDetail,
   RelationGraph,
 } from "@contract/kg";
+import type { Expansion } from "@contract/explore";
+import type { SavedView, SavedViewKind, SavedViewList, SavedViewOpen } from "@contract/views";
 import type { PlatformClient, Query } from "./client.server";
 
 /**
@@ -68,6 +71,18 @@ export const kgApi = {
     api.get<HotRanking<{ entity: EntityRef }>>(`${graph(kgId)}/hot-entities/`, query),
   entity: (api: PlatformClient, uuid: string) =>
     api.get<EntityDetail>(`/kg/entities/${part(uuid)}/`),
+  /** An entity of this graph (one of another graph is a 404). */
+  graphEntity: (api: PlatformClient, kgId: number, uuid: string) =>
+    api.get<EntityDetail>(`${graph(kgId)}/entities/${part(uuid)}/`),
+  /** The graph's entity search (name or alias). */
+  entities: (api: PlatformClient, kgId: number, query: Query) =>
+    api.get<Paged<EntityRef>>(`${graph(kgId)}/entities/`, query),
+  /** The k shortest paths between two entities (a bad parameter is the platform's 400). */
+  paths: (api: PlatformClient, kgId: number, query: Query) =>
+    api.get<PathSearch>(`${graph(kgId)}/paths/`, query),
+  /** One expansion of the exploration: an entity's neighbours, by relation type and direction. */
+  expand: (api: PlatformClient, kgId: number, query: Query) =>
+    api.get<Expansion>(`${graph(kgId)}/expand/`, query),
   relation: (api: PlatformClient, id: string) =>
     api.get<RelationDetail>(`/kg/relations/${part(id)}/`),
   relationGraph: (api: PlatformClient, kgId: number, center: string, query: Query) =>
@@ -85,6 +100,24 @@ export const kgApi = {
   /** The graph (or a part of it) as RDF, GraphML or Neo4j CSV (a stream: the raw answer, long timeout). */
   export: (api: PlatformClient, kgId: number, query: URLSearchParams) =>
     api.raw("GET", `${graph(kgId)}/export/`, { query, timeout: "long" }),
+  /** Saved views (decision 026): the viewer's and those shared with them, of one graph. */
+  views: (api: PlatformClient, kgId: number) =>
+    api.get<SavedViewList>("/kg/views/", { graph: kgId }),
+  view: (api: PlatformClient, id: number) => api.get<SavedViewOpen>(`/kg/views/${id}/`),
+  createView: (
+    api: PlatformClient,
+    body: {
+      graph: number;
+      kind: SavedViewKind;
+      name: string;
+      query: string;
+      entities?: string[];
+      relations?: number[];
+    },
+  ) => api.post<SavedView>("/kg/views/", body),
+  updateView: (api: PlatformClient, id: number, body: { name: string } | { groups: string[] }) =>
+    api.patch<SavedView>(`/kg/views/${id}/`, body),
+  deleteView: (api: PlatformClient, id: number) => api.delete(`/kg/views/${id}/`),
   reportExtraction: (api: PlatformClient, body: Record<string, unknown>) =>
     api.post<ExtractionRef>("/kg/feedback/extraction/", body),
 };

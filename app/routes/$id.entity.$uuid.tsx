@@ -22,13 +22,12 @@ import {
 import { exploreFrom } from "~/kg/explore-state";
 import { loadRelationGraph, relationGraphChart } from "~/kg/relation-graph.server";
 import { kgLinks } from "~/components/kg/styles";
-import type { EntityDetail } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { classColors, requireGraphId } from "~/kg/graphs.server";
-import { fetchOr404 } from "~/http/page.server";
+import { loadGraphEntity } from "~/kg/reads.server";
 import { formatDay } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -42,10 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const kgId = requireGraphId(params.id);
   const uuid = params.uuid ?? "";
-  const entity = await fetchOr404<EntityDetail>(
-    viewer.api,
-    `/kg/graphs/${kgId}/entities/${encodeURIComponent(uuid)}/`,
-  );
+  const entity = await loadGraphEntity(viewer.api, kgId, uuid);
   const [graph, colors, t] = await Promise.all([
     loadRelationGraph(viewer.api, kgId, {
       center: entity.uuid,

@@ -1,9 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { SavedViewOpen } from "@contract/views";
 import { requireViewer } from "~/auth/guard.server";
-import { fetchOr404, notFound, parseId } from "~/http/page.server";
+import { notFound, parseId } from "~/http/page.server";
 import { requireGraphId } from "~/kg/graphs.server";
-import { viewPageHref } from "~/kg/views.server";
+import { loadView, viewPageHref } from "~/kg/views.server";
 
 /**
  * Opens a saved view (/{graph}/views/{id}): its page with the stored query (and `view=`, so the
@@ -15,7 +14,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kgId = requireGraphId(params.kgId);
   const id = parseId(params.viewId);
   if (id === null) throw notFound();
-  const v = await fetchOr404<SavedViewOpen>(viewer.api, `/kg/views/${id}/`);
-  if (v.graph !== kgId) throw notFound();
-  return redirect(viewPageHref(v));
+  return redirect(viewPageHref(await loadView(viewer, kgId, id)));
 }

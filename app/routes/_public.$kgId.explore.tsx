@@ -14,8 +14,6 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
 import { requireGraphId } from "~/kg/graphs.server";
-import { badIntent } from "~/http/page.server";
-import { readForm } from "~/http/form.server";
 import { explore, exploreFrom, exploreHref, exploreQuery } from "~/kg/explore-state";
 import {
   DRAW_CAP,
@@ -25,7 +23,7 @@ import {
   loadExploration,
   VIEW_NODE_CAP,
 } from "~/kg/explore.server";
-import { openedView, saveView, viewParam } from "~/kg/views.server";
+import { openedView, saveView, saveViewPost, viewParam } from "~/kg/views.server";
 import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-tools";
 import { entityHref, pathHref, relationGraphHref } from "~/kg/links";
 import exploreCss from "~/components/kg/explore.css";
@@ -72,10 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Save view": the exploration shown, named, with the nodes and relations it shows. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const viewer = await requireViewer(request, { formData: form });
-  const kgId = requireGraphId(params.kgId);
-  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  const { form, viewer, kgId } = await saveViewPost(request, params.kgId);
   const state = await exploreStateOr400(
     request,
     new URLSearchParams(String(form.get("query") ?? "")),

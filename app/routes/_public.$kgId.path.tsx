@@ -15,17 +15,14 @@ import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { badIntent, fetchOr404 } from "~/http/page.server";
-import { readForm } from "~/http/form.server";
-import { requireGraphId } from "~/kg/graphs.server";
+import { getOntology, requireGraphId } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
-import { openedView, saveView, viewParam } from "~/kg/views.server";
+import { openedView, saveView, saveViewPost, viewParam } from "~/kg/views.server";
 import { dynamicTitle } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { thousands } from "~/utils/format";
-import type { Ontology } from "@contract/kg";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data?.title ?? "404");
@@ -43,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = pathQuery(url);
   const [page, ontology, t, view] = await Promise.all([
     loadPathPage(viewer.api, kgId, query),
-    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    getOntology(viewer.api, kgId),
     getFixedT(request, "kg"),
     openedView(viewer, kgId, viewParam(url)),
   ]);
@@ -68,10 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Save view": the search shown, named; the list of views after it is saved. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const viewer = await requireViewer(request, { formData: form });
-  const kgId = requireGraphId(params.kgId);
-  if (form.get("intent") !== "save-view") throw badIntent(form.get("intent"));
+  const { form, viewer, kgId } = await saveViewPost(request, params.kgId);
   const refused = await saveView(
     request,
     viewer,

@@ -2,13 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
-import { colorFor } from "~/charts/theme";
 import { Empty, PageTitle, Section } from "~/components/kg/page";
 import { EntityChip, SourceLink, TypeBadge } from "~/components/kg/labels";
 import { RelationTable } from "~/components/kg/facts";
 import { entityHref, pathHref, sourceHref } from "~/kg/links";
 import { exploreFrom } from "~/kg/explore-state";
-import { withParams } from "~/utils/url";
 import { EXPAND_CAP, MAX_EXPANDED, NODE_LIMITS, SVG_NODE_CAP } from "~/kg/limits";
 import {
   loadRelationGraph,
@@ -19,22 +17,19 @@ import {
 import { kgLinks } from "~/components/kg/styles";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
-import type { EntityRef, Ontology, Relation } from "@contract/kg";
 import { getFixedT } from "~/i18next.server";
 import { requireViewer } from "~/auth/guard.server";
 import { dynamicTitle } from "~/utils/meta";
 import { mayExportGraph } from "~/interchange/downloads.server";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { fetchOr404 } from "~/http/page.server";
+import { getOntology } from "~/kg/graphs.server";
+import { expandToggle, relationRows, relationTypeCounts, typeColors } from "~/kg/relation-rows";
 import { DataTable } from "~/components/ui/data-table";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
 export const links = () => [...kgLinks(), ...interchangeLinks()];
-
-/** Rows of the node and edge tables (the picture holds them all). */
-const TABLE_ROWS = 100;
 
 /**
  * The relation graph around an entity (/relation/{uuid}, graph from ?id=) or around one
@@ -48,51 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const q = relationGraphQuery(url, center);
   const [graph, ontology] = await Promise.all([
     loadRelationGraph(viewer.api, kgId, q),
-    fetchOr404<Ontology>(viewer.api, `/kg/graphs/${kgId}/ontology/`),
+    getOntology(viewer.api, kgId),
   ]);
-  const toggle = (uuid: string) => {
-    const next = q.expand.includes(uuid)
-      ? q.expand.filter((u) => u !== uuid)
-      : [...q.expand, uuid].slice(-MAX_EXPANDED);
-    return withParams(url.pathname, url.search, { expand: next.length ? next.join(",") : "none" });
-  };
+  const toggle = expandToggle(url, q.expand);
   const chart = await relationGraphChart(request, kgId, graph, toggle);
   const centerNode = graph.nodes.find((n) => n.id === graph.center)!;
-  const nodeRows = [...graph.nodes]
-    .sort(
-      (a, b) =>
-        Number(b.id === graph.center) - Number(a.id === graph.center) ||
-        Number(b.expanded) - Number(a.expanded) ||
-        b.degree - a.degree,
-    )
-    .slice(0, TABLE_ROWS)
-    .map((n) => ({
-      id: n.id,
-      name: n.name,
-      type: n.type,
-      color: n.color,
-      degree: n.degree,
-      expanded: n.expanded,
-      toggle: toggle(n.id),
-    }));
-  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const ref = (uuid: string): EntityRef | null => {
-    const n = byId.get(uuid);
-    return n
-      ? { uuid: n.id, name: n.name, type: n.type, type_id: n.type_id, color: n.color }
-      : null;
-  };
-  const edgeRows: Relation[] = graph.edges.slice(0, TABLE_ROWS).map((e) => ({
-    id: e.id,
-    subject: ref(e.source),
-    predicate: e.predicate,
-    predicate_id: e.predicate_id,
-    object: ref(e.target),
-    confidence: e.confidence,
-    article_id: e.article_id,
-    sent_start: e.sent_start,
-    sent_end: e.sent_end,
-  }));
+  const { nodeRows, edgeRows } = relationRows(graph, toggle);
   return data({
     kgId,
     title: (await getFixedT(request))("nav.relation"),
@@ -106,14 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     truncated: graph.truncated,
     totalRelations: graph.total_relations,
     unknown: graph.unknown,
-    colors: Object.fromEntries(
-      graph.nodes.filter((n) => n.type).map((n) => [n.type!, colorFor(n.type, n.color)]),
-    ),
-    relationTypes: ontology.relation_types.map((r) => ({
-      id: r.id,
-      name: r.name,
-      count: graph.relation_types.find((c) => c.id === r.id)?.count ?? 0,
-    })),
+    colors: typeColors(graph),
+    relationTypes: relationTypeCounts(graph, ontology),
     nodeRows,
     edgeRows,
     svgHref: `${url.pathname}/svg${url.search}`,

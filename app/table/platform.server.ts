@@ -65,7 +65,7 @@ export function failureMessage(t: TFunction, key: string, e: unknown): string {
   return reason && reason !== base ? joinMessages(base, reason) : base;
 }
 
-/** Refusals of the platform's account rule (platform/auth/grants.ts), which the console words in every language. */
+/** Refusals of the platform's account rule (platform/resources/grants.ts), which the console words in every language. */
 const ACCOUNT_RULE_CODES = new Set([
   "grant_not_held",
   "admin_only",

@@ -3,7 +3,7 @@ import type { PlatformContext } from "../context.js";
 import { mountFeedbackRoutes } from "./insight/routes-feedback.js";
 import { mountModelRoutes } from "./insight/routes-models.js";
 import { mountStatisticsRoutes } from "./insight/routes-statistics.js";
-import { settleLostRuns } from "./insight/models.js";
+import { settleLostRuns } from "./insight/model-runs.js";
 
 /**
  * Insight: model runs and evaluations, retrieval, entity, verb and keyword statistics, and

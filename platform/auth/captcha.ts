@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { CaptchaKind, ImageCaptcha, TextCaptcha, TextChallenge } from "@contract/auth";
 import svgCaptcha from "svg-captcha";
-import { takeRateSlot } from "../common/rate-limit.js";
+import { takeRateSlot } from "../http/rate-limit.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { insertCaptcha, takeCaptcha } from "./store.js";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { bodyObject, requireTextFields } from "../common/input.js";
+import { bodyObject, requireTextFields } from "../http/input.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { consumeCaptcha } from "./captcha.js";

@@ -1,4 +1,4 @@
-import { optionalText, requireTextFields } from "../common/input.js";
+import { optionalText, requireTextFields } from "../http/input.js";
 import type { PlatformContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";

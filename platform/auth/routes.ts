@@ -1,5 +1,5 @@
 import type { Request, Router } from "express";
-import { optionalText } from "../common/input.js";
+import { optionalText } from "../http/input.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
 import { invalidParam, stringParam } from "../http/params.js";

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import type { AuthUser } from "../auth/context.js";
 import { HttpError } from "../http/errors.js";
-import { takeRateSlot } from "./rate-limit.js";
+import { takeRateSlot } from "../http/rate-limit.js";
 import { clientErrorPage, insertClientError } from "./store.js";
 
 const MAX_ERROR = 8000;

@@ -3,12 +3,12 @@ import { requirePermission } from "../auth/context.js";
 import type { PlatformContext } from "../context.js";
 import { handle } from "../http/errors.js";
 import { invalidParam, pageParams, stringParam } from "../http/params.js";
-import { ensureCsrfCookie } from "../http/write-guards.js";
+import { ensureCsrfCookie } from "./write-guards.js";
 import { clientErrors } from "../resources/defs/common.js";
 import { resourceSchema } from "../resources/service.js";
 import { listClientErrors, recordClientError } from "./client-errors.js";
 import { publicConfigs } from "./configs.js";
-import { bodyObject } from "./input.js";
+import { bodyObject } from "../http/input.js";
 import { issueNonce } from "./nonces.js";
 import { rsaKeys } from "./secrets.js";
 

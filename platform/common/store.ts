@@ -1,8 +1,8 @@
 import type { Db, Store } from "../db/store.js";
 
 /**
- * Every statement of the common services: configuration, one-time nonces, rate-limit events,
- * generated secrets and the browsers' error reports. All in the store, so every process and
+ * Every statement of the common services: configuration, one-time nonces (rate-limit events:
+ * ../http/rate-limit-store.ts), generated secrets and the browsers' error reports. All in the store, so every process and
  * node shares them (a nonce is used once wherever it comes back; rate limits count everyone's
  * requests).
  */
@@ -65,33 +65,6 @@ export async function takeNonce(db: Db, nonce: string, at: number): Promise<bool
     .where("expires_at", ">", at)
     .executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
-}
-
-// --- Rate limits ----------------------------------------------------------------------------
-
-/**
- * Records one event for `key` unless `limit` events happened since `since`; whether it was
- * recorded. One write transaction: on PostgreSQL concurrent takers of the same key serialise
- * (a lost race is run again), so a limit holds across nodes.
- */
-export async function takeRateEvent(
-  store: Store,
-  key: string,
-  limit: number,
-  at: number,
-  since: number,
-): Promise<boolean> {
-  return store.write(async (tx) => {
-    await tx.deleteFrom("rate_events").where("key", "=", key).where("at", "<=", since).execute();
-    const { used } = await tx
-      .selectFrom("rate_events")
-      .select((eb) => eb.fn.countAll<number>().as("used"))
-      .where("key", "=", key)
-      .executeTakeFirstOrThrow();
-    if (used >= limit) return false;
-    await tx.insertInto("rate_events").values({ key, at }).execute();
-    return true;
-  });
 }
 
 // --- Secrets --------------------------------------------------------------------------------

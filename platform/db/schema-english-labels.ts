@@ -1,4 +1,4 @@
-import { militaryOntology } from "../kg/ontology-builtin.js";
+import { militaryOntology } from "../builtin/ontologies.js";
 
 /**
  * An English label beside the (Chinese) name of every ontology term: classes, class

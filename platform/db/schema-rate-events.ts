@@ -1,4 +1,4 @@
-/** Events counted per key in a sliding window (common/rate-limit.ts); kept in the store so replicas share counts. */
+/** Events counted per key in a sliding window (http/rate-limit.ts); kept in the store so replicas share counts. */
 export const rateEventsSchema = /* sql */ `
 CREATE TABLE rate_events (
   key TEXT NOT NULL,

@@ -8,12 +8,12 @@ import {
   exportPropertyRows,
   exportRelationBatches,
   graphIriRow,
-  uuidsByName,
   type ExportArticleRow as ArticleRow,
   type ExportEntityRow as EntityRow,
   type ExportRelationRow as RelationRow,
   type ExportScope,
 } from "./store.js";
+import { uuidsByName } from "../kg/store/entities.js";
 import {
   KG,
   NS,

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type RawBuilder, type SqlBool } from "kysely";
 import { engineOf } from "../db/dialect.js";
 import type { Db } from "../db/store.js";
-import { intList, textList } from "../kg/store/sql.js";
+import { graphIdsAmong, intList, textList } from "../kg/store/sql.js";
 
 /**
  * Interchange's statements: the base IRIs and label language of graphs and ontologies, the
@@ -90,20 +90,8 @@ export async function rememberMappings(
 // ---------------------------------------------------------------- what an RDF import looks up
 
 /** Which of these article ids are articles of the graph. */
-export async function articlesOfGraph(
-  db: Db,
-  graphId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom("kg_articles")
-    .select("id")
-    .where("graph_id", "=", graphId)
-    .where("id", "in", intList(db, ids))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
+export const articlesOfGraph = (db: Db, graphId: number, ids: number[]) =>
+  graphIdsAmong(db, "kg_articles", graphId, ids);
 
 /** The graph's first article with this title, url and date, if any. */
 export async function sameArticle(
@@ -355,25 +343,6 @@ export async function articleContents(db: Db, ids: number[]): Promise<Map<number
     .where("id", "in", intList(db, ids))
     .execute();
   return new Map(rows.map((r) => [r.id, r.content]));
-}
-
-/** The uuids of the graph's entities of these names: the first (lowest id) of each name. */
-export async function uuidsByName(
-  db: Db,
-  graphId: number,
-  names: string[],
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!names.length) return out;
-  const rows = await db
-    .selectFrom("kg_entities")
-    .select(["name", "uuid"])
-    .where("graph_id", "=", graphId)
-    .where("name", "in", textList(db, names))
-    .orderBy("id")
-    .execute();
-  for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.uuid);
-  return out;
 }
 
 /** An ontology's class properties with their class's name (for an export). */

@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context.js";
 import type { Db, Tx } from "../db/store.js";
 import { entitySignature, storeCache } from "./cache.js";
-import { builtinOntologies, type OntologyDef } from "./ontology-builtin.js";
+import { builtinOntologies, type OntologyDef } from "../builtin/ontologies.js";
 import {
   classRows,
   ensureOntologies,

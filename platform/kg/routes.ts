@@ -26,7 +26,7 @@ import { MAX_EXPANDED, relationGraph } from "./relation-graph.js";
 import { dateParam, intParam, listParam, pageParams, pathId, stringParam } from "./params.js";
 import { EVENT_LINK_TYPES, NOT_FOUND, requireGraph } from "./shapes.js";
 import { graphOfEntity } from "./store/graphs.js";
-import { searched, type SearchKind } from "../admin/insight/search-log.js";
+import { searched, type SearchKind } from "./search-log.js";
 
 /**
  * The knowledge-graph API under /api/kg/ (documented in docs/api.md, "Knowledge graphs").

@@ -5,9 +5,9 @@ import type {
   SavedViewOpen,
   SavedViewShown,
 } from "@contract/views";
-import { BodyReader } from "../admin/graph-admin/input.js";
+import { BodyReader } from "../http/body-reader.js";
 import { type AuthUser, hasPermission } from "../auth/context.js";
-import { isAdmin } from "../auth/grants.js";
+import { isAdmin } from "../resources/grants.js";
 import type { PlatformContext } from "../context.js";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors.js";
 import { graphOntology } from "./ontology.js";

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../db/store.js";
 import { wakeJobWorker } from "../jobs/worker.js";
 import { loadOntology, type GraphOntology } from "../kg/ontology.js";
 import { bulkOf } from "../kg/store/sql.js";
-import { prng, type Rng } from "./corpus/writer.js";
+import { prng, type Rng } from "../kg/prng.js";
 import {
   firstTargets,
   graphHasArticles,

@@ -9,9 +9,13 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "../..");
 const eslint = new ESLint({ cwd: root });
 
-async function messages(code: string, file = "app/routes/_admin.example.tsx") {
+async function messages(
+  code: string,
+  file = "app/routes/_admin.example.tsx",
+  rule = /Routes only wire/,
+) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => /Routes only wire/.test(m.message)).map((m) => m.line);
+  return result.messages.filter((m) => rule.test(m.message)).map((m) => m.line);
 }
 
 describe("a route module reaches the platform only through its area's server module", () => {
@@ -59,8 +63,20 @@ describe("a route module reaches the platform only through its area's server mod
     expect(client.messages.filter((m) => /typed client only/.test(m.message))).toEqual([]);
   }, 60_000);
 
-  it("keeps the routes other helpers are changing out of the zone until merged", async () => {
+  it("holds for every route and area module: none is exempt any more", async () => {
     const code = 'export const x = "/kg/graphs/";\n';
-    expect(await messages(code, "app/routes/_public.$kgId.path.tsx")).toEqual([]);
+    for (const file of [
+      "app/routes/_public.$kgId.path.tsx",
+      "app/routes/_public.relation.$id.tsx",
+      "app/routes/_public.$kgId.explore.tsx",
+      "app/routes/_public.$kgId.views.tsx",
+    ])
+      expect(await messages(code, file), file).toEqual([1]);
+    for (const file of [
+      "app/kg/paths.server.ts",
+      "app/kg/explore.server.ts",
+      "app/kg/views.server.ts",
+    ])
+      expect(await messages(code, file, /typed client only/), file).toEqual([1]);
   }, 60_000);
 });

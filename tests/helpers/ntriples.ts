@@ -1,6 +1,6 @@
 import type { DB } from "../../platform/db/database.js";
 import { iri, ontologyBaseIri, NS } from "../../platform/interchange/vocabulary.js";
-import { prng } from "../../platform/seed/corpus/writer.js";
+import { prng } from "../../platform/kg/prng.js";
 
 /** An ontology as the generator needs it: classes, relation types with domain and range. */
 export interface NTriplesOntology {

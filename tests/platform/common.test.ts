@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { encryptForPlatform } from "../../platform/http/encryption.js";
+import { encryptForPlatform } from "../../platform/common/encryption.js";
 import {
   authHeaders,
   startPlatform,

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitArticles } from "../../platform/admin/insight/evaluate.js";
 import { STOPWORDS } from "../../platform/admin/insight/keywords.js";
-import { logSearch } from "../../platform/admin/insight/search-log.js";
+import { logSearch } from "../../platform/kg/search-log.js";
 import { startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { REPORT_CONFIDENCE } from "../../platform/kg/event-model.js";
 import { analyzeText } from "../../platform/kg/extract.js";

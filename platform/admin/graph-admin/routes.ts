@@ -6,19 +6,17 @@ import { intParam, pageParams, pathId, stringParam } from "../../kg/params.js";
 import {
   createGraph,
   entityNeighbourhood,
-  forkOntology,
   graphCard,
   graphDashboard,
-  graphOntologyInfo,
   listEntities,
   rebuildGraph,
   requireGraphRow,
   startDryRun,
   startRebuildDryRun,
   startUpdate,
-  switchOntology,
   updateGraph,
 } from "./graphs.js";
+import { forkOntology, graphOntologyInfo, switchOntology } from "./graph-ontology.js";
 import {
   createOntology,
   deleteOntology,

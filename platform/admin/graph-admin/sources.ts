@@ -11,7 +11,7 @@ import {
 } from "../../interchange/predicate-map.js";
 import { RdfReadError, rdfFormatOf } from "../../interchange/rdf-parse.js";
 import { rdfRows, type RdfRow } from "../../interchange/rdf-read.js";
-import { type BodyReader } from "./input.js";
+import { type BodyReader } from "../../http/body-reader.js";
 import {
   fileRowsById,
   fileRowsOfSources,

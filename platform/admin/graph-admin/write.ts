@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../../context.js";
+import { articleOfGraph } from "../../kg/store/articles.js";
 import type { Store, Tx } from "../../db/store.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
 import { warmHotRankings } from "../../kg/hot.js";
@@ -14,7 +15,6 @@ import {
   type RelationState,
 } from "./plan-report.js";
 import {
-  articleOfGraph,
   bulkOf,
   clearRollups,
   deleteAllFacts,
@@ -105,7 +105,7 @@ class FactWriter {
     if (id === undefined) {
       const a = p.article;
       id =
-        a.id !== null && (await articleOfGraph(this.tx, a.id, this.plan.graphId))
+        a.id !== null && (await articleOfGraph(this.tx, this.plan.graphId, a.id))
           ? a.id
           : await insertArticle(this.tx, {
               graph_id: this.plan.graphId,

@@ -1,4 +1,5 @@
 import type { FactKind, FeedbackStatus } from "@contract/insight";
+import { articleOfGraph } from "../../kg/store/articles.js";
 import type { AuthUser } from "../../auth/context.js";
 import type { PlatformContext } from "../../context.js";
 import type { Db } from "../../db/store.js";
@@ -17,7 +18,6 @@ import { loadOptions, validateInput } from "../../resources/values.js";
 import { extractionIn } from "../../kg/extract.js";
 import { saveExtraction } from "../../kg/store/extract.js";
 import {
-  articleOfGraph,
   entityFact,
   eventFact,
   extractionFact,

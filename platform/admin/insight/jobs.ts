@@ -5,7 +5,8 @@ import type { Tx } from "../../db/store.js";
 import { followJobEvents } from "../../jobs/follow.js";
 import { registerJobKind } from "../../jobs/kinds.js";
 import { enqueueJob } from "../../jobs/worker.js";
-import { executeRun, runView } from "./models.js";
+import { executeRun } from "./models.js";
+import { runView } from "./model-runs.js";
 
 /**
  * Model runs on the job runner: one job kind per run kind (so job lists say what ran), the

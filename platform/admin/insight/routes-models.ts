@@ -5,14 +5,8 @@ import { HttpError, handle } from "../../http/errors.js";
 import { cancelJob, jobLogs } from "../../jobs/store.js";
 import { intParam, pageParams, pathId } from "../../kg/params.js";
 import { enqueueModelRun, followRun } from "./jobs.js";
-import {
-  checkRunRequest,
-  createRun,
-  listRuns,
-  modelEvaluation,
-  requireModel,
-  runView,
-} from "./models.js";
+import { checkRunRequest, createRun, requireModel } from "./models.js";
+import { listRuns, modelEvaluation, runView } from "./model-runs.js";
 
 /** Model runs and evaluations, beside the generic kg/models resource (docs/api.md). */
 export function mountModelRoutes(router: Router, ctx: PlatformContext) {

@@ -7,7 +7,7 @@ import { intParam, pathId, stringParam } from "../../kg/params.js";
 import { NOT_FOUND, requireGraph } from "../../kg/shapes.js";
 import { type CsvTable, sendCsv } from "./csv.js";
 import { MAX_KEYWORDS } from "./keywords.js";
-import { searchStats } from "./search-log.js";
+import { searchStats } from "../../kg/search-log.js";
 import {
   entityDetailStatistics,
   entityStatistics,

@@ -143,3 +143,13 @@ export function articleTexts(db: Db, ids: readonly number[]) {
     .where("id", "in", ids)
     .execute();
 }
+
+/** Whether the article is one of the graph's. */
+export async function articleOfGraph(db: Db, graphId: number, articleId: number) {
+  return !!(await db
+    .selectFrom("kg_articles")
+    .select("id")
+    .where("id", "=", articleId)
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst());
+}

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { engineOf } from "../../db/dialect.js";
 import type { Db, Store } from "../../db/store.js";
-import { insertRows, type Bulk } from "./sql.js";
+import { insertRows, RELATION_COLUMNS, type Bulk } from "./sql.js";
 
 export { bulkOf, type Bulk } from "./sql.js";
 
@@ -113,21 +113,7 @@ export async function insertRelations(
   bulk: Bulk,
   rows: [number, number, number, number, number, number, number, number][],
 ) {
-  await insertRows(
-    bulk,
-    "kg_relations",
-    [
-      "graph_id",
-      "subject_id",
-      "relation_type_id",
-      "object_id",
-      "confidence",
-      "article_id",
-      "sent_start",
-      "sent_end",
-    ],
-    rows,
-  );
+  await insertRows(bulk, "kg_relations", RELATION_COLUMNS, rows);
 }
 
 export type EventInsert = [

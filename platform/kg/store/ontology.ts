@@ -1,5 +1,5 @@
 import type { Db } from "../../db/store.js";
-import type { OntologyDef } from "../ontology-builtin.js";
+import type { OntologyDef } from "../../builtin/ontologies.js";
 import { runSteps, type Steps } from "./sql.js";
 
 /** An ontology's rows as the store holds them (ontology.ts resolves them for lookups). */

@@ -27,6 +27,23 @@ export function intList(db: Db, ids: readonly number[]): RawBuilder<number> {
     : sql<number>`(SELECT value FROM json_each(${json}))`;
 }
 
+/** Which of these ids are rows of the graph in `table` (its articles, its relations). */
+export async function graphIdsAmong(
+  db: Db,
+  table: "kg_articles" | "kg_relations",
+  graphId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom(table as "kg_articles")
+    .select("id")
+    .where("graph_id", "=", graphId)
+    .where("id", "in", intList(db, ids))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The strings of a list as a subquery (see intList). */
 export function textList(db: Db, values: readonly string[]): RawBuilder<string> {
   const json = JSON.stringify(values);
@@ -69,6 +86,18 @@ export function bulkOf(store: Store, tx: Db): Bulk {
 
 const insertTexts = new Map<string, string>();
 const bulkStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** A relation's columns as the bulk writers insert them (the order of their rows' tuples). */
+export const RELATION_COLUMNS = [
+  "graph_id",
+  "subject_id",
+  "relation_type_id",
+  "object_id",
+  "confidence",
+  "article_id",
+  "sent_start",
+  "sent_end",
+];
 
 /**
  * Rows into a table, as fast as each engine takes them: on PostgreSQL multi-row VALUES,

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/store.js";
-import { intList, textList } from "./sql.js";
+import { graphIdsAmong, intList, textList } from "./sql.js";
 
 /** A saved view as stored (decision 026). */
 export interface SavedViewRow {
@@ -166,20 +166,8 @@ export async function existingEntityUuids(
 }
 
 /** Which of these relation ids the graph still holds. */
-export async function existingRelationIds(
-  db: Db,
-  graphId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom("kg_relations")
-    .select("id")
-    .where("graph_id", "=", graphId)
-    .where("id", "in", intList(db, ids))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
+export const existingRelationIds = (db: Db, graphId: number, ids: number[]) =>
+  graphIdsAmong(db, "kg_relations", graphId, ids);
 
 /** The ids of groups among `ids` that exist. */
 export async function existingGroupIds(db: Db, ids: number[]): Promise<Set<number>> {

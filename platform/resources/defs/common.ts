@@ -1,4 +1,4 @@
-import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../../auth/grants.js";
+import { authorizeGroupWrite, groupSchemaFor, keepGuardians } from "../grants.js";
 import type { FieldErrors, ResourceDef } from "../types.js";
 import { permissionOptions, userOptions } from "./auth-store.js";
 import {

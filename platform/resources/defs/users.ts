@@ -5,7 +5,7 @@ import {
   authorizeUserWrite,
   keepGuardians,
   userSchemaFor,
-} from "../../auth/grants.js";
+} from "../grants.js";
 import { hashPassword } from "../../auth/passwords.js";
 import { canonicalUsername } from "../../auth/username.js";
 import type { PlatformContext } from "../../context.js";

@@ -1,14 +1,7 @@
 import { AhoCorasick } from "../../kg/aho-corasick.js";
-import type { OntologyDef } from "../../kg/ontology-builtin.js";
-import {
-  addDays,
-  ArticleWriter,
-  monthDay,
-  type Part,
-  prng,
-  type Rng,
-  type WrittenSentence,
-} from "./writer.js";
+import type { OntologyDef } from "../../builtin/ontologies.js";
+import { prng, type Rng } from "../../kg/prng.js";
+import { addDays, ArticleWriter, monthDay, type Part, type WrittenSentence } from "./writer.js";
 
 export interface CorpusEntity {
   name: string;

@@ -2,10 +2,11 @@
  * Demo corpus of graph 246 (general domain): business news. Cities, countries and stock
  * exchanges are real; companies, people, products and events are invented for the demo.
  */
-import { generalOntology } from "../../kg/ontology-builtin.js";
+import { generalOntology } from "../../builtin/ontologies.js";
 import { corpusDomain, factsAbout, withoutRng, type EventDraft } from "./compose.js";
 import data from "./general.json";
-import { E, list, type Part, type Rng, T } from "./writer.js";
+import type { Rng } from "../../kg/prng.js";
+import { E, list, type Part, T } from "./writer.js";
 
 // The entities, background facts, flows and stories are data (general.json); the writers are here.
 const about = factsAbout(data);

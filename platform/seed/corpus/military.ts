@@ -3,10 +3,11 @@
  * names; the people and the reported events are invented for the demo (every article's
  * source says so), written in the style of defence news.
  */
-import { militaryOntology } from "../../kg/ontology-builtin.js";
+import { militaryOntology } from "../../builtin/ontologies.js";
 import { corpusDomain, factsAbout, withoutRng, type EventDraft } from "./compose.js";
 import data from "./military.json";
-import { E, list, type Part, type Rng, T } from "./writer.js";
+import type { Rng } from "../../kg/prng.js";
+import { E, list, type Part, T } from "./writer.js";
 
 // The entities, background facts, flows and stories are data (military.json); the writers are here.
 const about = factsAbout(data);

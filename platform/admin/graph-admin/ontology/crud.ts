@@ -1,8 +1,8 @@
 import type { AuthUser } from "../../../auth/context.js";
 import type { PlatformContext } from "../../../context.js";
 import type { Db } from "../../../db/store.js";
-import { audit } from "../audit.js";
-import { BodyReader } from "../input.js";
+import { audit } from "../../../resources/graph-audit.js";
+import { BodyReader } from "../../../http/body-reader.js";
 import {
   deletePart,
   insertPart,

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/store.js";
 import { parseJson } from "../../../kg/ontology.js";
-import { COLOR_PATTERN, type BodyReader } from "../input.js";
+import { COLOR_PATTERN, type BodyReader } from "../../../http/body-reader.js";
 import {
   countUses,
   ontologyOfClass,

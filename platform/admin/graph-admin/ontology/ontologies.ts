@@ -3,11 +3,10 @@ import type { AuthUser } from "../../../auth/context.js";
 import type { PlatformContext } from "../../../context.js";
 import type { Db } from "../../../db/store.js";
 import { parseJson } from "../../../kg/ontology.js";
-import { audit } from "../audit.js";
-import { BodyReader } from "../input.js";
+import { audit } from "../../../resources/graph-audit.js";
+import { BodyReader } from "../../../http/body-reader.js";
 import {
   classDetailRows,
-  copyOntologyContent,
   deleteOntologyRows,
   eventTypeDetailRows,
   graphNamesOn,
@@ -20,6 +19,7 @@ import {
   relationTypeDetailRows,
   updateOntologyRow,
 } from "../store/ontology.js";
+import { copyOntologyContent } from "../store/ontology-copy.js";
 import { conflict, listNames, missing, refused } from "./refusals.js";
 
 /**

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../../../db/store.js";
-import { insertRows, intList, textList, type Bulk } from "../../../kg/store/sql.js";
+import {
+  insertRows,
+  intList,
+  RELATION_COLUMNS,
+  textList,
+  type Bulk,
+} from "../../../kg/store/sql.js";
 import { bumpGraphVersion } from "../../../kg/store/state.js";
 
 export { bulkOf, type Bulk } from "../../../kg/store/sql.js";
@@ -100,16 +106,7 @@ export async function insertRelationRows(bulk: Bulk, rows: RelationInsert[]): Pr
   const { rows: ids } = await insertRows<{ id: number }>(
     bulk,
     "kg_relations",
-    [
-      "graph_id",
-      "subject_id",
-      "relation_type_id",
-      "object_id",
-      "confidence",
-      "article_id",
-      "sent_start",
-      "sent_end",
-    ],
+    RELATION_COLUMNS,
     rows,
     { returning: ["id"] },
   );
@@ -122,16 +119,6 @@ export async function markBuilt(tx: Db, relationIds: number[], jobId: number) {
   await sql`INSERT INTO kg_relation_builds (relation_id, job_id)
       SELECT r.id, ${jobId} FROM kg_relations r WHERE r.id IN ${intList(tx, relationIds)}
       ON CONFLICT (relation_id) DO UPDATE SET job_id = excluded.job_id`.execute(tx);
-}
-
-/** Whether the article is one of the graph's. */
-export async function articleOfGraph(db: Db, articleId: number, graphId: number) {
-  return !!(await db
-    .selectFrom("kg_articles")
-    .select("id")
-    .where("id", "=", articleId)
-    .where("graph_id", "=", graphId)
-    .executeTakeFirst());
 }
 
 /** A new article of the graph; its id. */

@@ -88,12 +88,3 @@ export function extractionFact(db: Db, graphId: number, extractionId: number) {
     .where("x.graph_id", "=", graphId)
     .executeTakeFirst();
 }
-
-export async function articleOfGraph(db: Db, graphId: number, articleId: number) {
-  return !!(await db
-    .selectFrom("kg_articles")
-    .select("id")
-    .where("id", "=", articleId)
-    .where("graph_id", "=", graphId)
-    .executeTakeFirst());
-}

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { engineOf } from "../../../db/dialect.js";
 import type { Db } from "../../../db/store.js";
 import { intList, textList } from "../../../kg/store/sql.js";
+import type { EntityRow } from "../../../kg/store/entities.js";
 
 /**
  * The statements of the entity, verb and keyword statistics (platform/admin/insight/
@@ -100,15 +101,7 @@ export async function entityTotals(db: Db, graphId: number) {
 
 // --- One entity --------------------------------------------------------------------------------
 
-export interface StatsEntityRow {
-  id: number;
-  uuid: string;
-  graph_id: number;
-  class_id: number | null;
-  name: string;
-  aliases: string;
-  description: string;
-}
+export type StatsEntityRow = Omit<EntityRow, "properties" | "updated_at">;
 
 export function entityOfUuid(db: Db, uuid: string): Promise<StatsEntityRow | undefined> {
   return db

@@ -1,5 +1,5 @@
 import type { PlatformContext } from "../context.js";
-import { takeRateEvent } from "./store.js";
+import { takeRateEvent } from "./rate-limit-store.js";
 
 /**
  * Records one event for `key` unless `limit` events already happened within `windowMs`;

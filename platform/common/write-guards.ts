@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { unauthenticated } from "../auth/context.js";
-import { configFlag } from "../common/configs.js";
-import { consumeNonce } from "../common/nonces.js";
+import { configFlag } from "./configs.js";
+import { consumeNonce } from "./nonces.js";
 import type { PlatformContext } from "../context.js";
-import { HttpError } from "./errors.js";
+import { HttpError } from "../http/errors.js";
 
 export const CSRF_COOKIE = "csrftoken";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

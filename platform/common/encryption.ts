@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import forge from "node-forge";
-import { configFlag } from "../common/configs.js";
-import { storedRsaKeys } from "../common/secrets.js";
+import { configFlag } from "./configs.js";
+import { storedRsaKeys } from "./secrets.js";
 import type { PlatformContext } from "../context.js";
-import { HttpError } from "./errors.js";
+import { HttpError } from "../http/errors.js";
 
 /** Characters of JSON text per RSA block: well under the 214-byte limit of RSA-2048 OAEP/SHA-1. */
 export const CHUNK_CHARS = 100;

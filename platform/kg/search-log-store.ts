@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Db } from "../../db/store.js";
+import type { Db } from "../db/store.js";
 
 /** The search log's statements (kg_search_log): what search-log.ts records and sums up. */
 

@@ -1,12 +1,7 @@
 import type { Db } from "../db/store.js";
 import { HttpError } from "../http/errors.js";
-import type {
-  RecordRow,
-  ResourceHookContext,
-  ViewerSchemaParts,
-  WriteChange,
-} from "../resources/types.js";
-import { type AuthUser, hasPermission } from "./context.js";
+import type { RecordRow, ResourceHookContext, ViewerSchemaParts, WriteChange } from "./types.js";
+import { type AuthUser, hasPermission } from "../auth/context.js";
 import {
   adminGuardians,
   groupCodenamePairs,

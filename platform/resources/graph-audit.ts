@@ -1,6 +1,6 @@
-import type { AuthUser } from "../../auth/context.js";
-import type { Db } from "../../db/store.js";
-import { auditRow } from "../../resources/store.js";
+import type { AuthUser } from "../auth/context.js";
+import type { Db } from "../db/store.js";
+import { auditRow } from "./store.js";
 
 /** One audit_log row for a graph-administration change (resource names `graphadmin/...`), in `tx`. */
 export const audit = (

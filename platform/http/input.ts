@@ -1,4 +1,4 @@
-import { HttpError } from "../http/errors.js";
+import { HttpError } from "./errors.js";
 
 /** The request body as a plain object; anything else (array, text, nothing) reads as empty. */
 export function bodyObject(body: unknown): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { bodyObject } from "../../common/input.js";
-import { badRequest } from "../../http/errors.js";
+import { bodyObject } from "./input.js";
+import { badRequest } from "./errors.js";
 
 /**
  * Reading a JSON body field by field, collecting every problem (`{field: [message]}`), so

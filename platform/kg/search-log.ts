@@ -1,5 +1,5 @@
 import type { SearchStats } from "@contract/insight";
-import type { PlatformContext } from "../../context.js";
+import type { PlatformContext } from "../context.js";
 import {
   insertSearch,
   searchesPerDay,
