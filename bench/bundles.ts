@@ -25,6 +25,7 @@ import path from "node:path";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
+import { paintTimes, signIn } from "./paint-probe.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -85,48 +86,13 @@ async function scriptsOf(context: BrowserContext, url: string): Promise<string[]
   return [...scripts];
 }
 
-/** LCP of one load of `url` with the CPU slowed down 4× (Chrome DevTools Protocol). */
+/** LCP of one load of `url` with the CPU slowed down 4× (bench/paint-probe.ts). */
 async function lcpOf(context: BrowserContext, url: string): Promise<number> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.goto(url, { waitUntil: "networkidle" });
-  const { lcp, fcp, entries } = await page.evaluate(
-    () =>
-      new Promise<{ lcp: number; fcp: number; entries: string[] }>((resolve) => {
-        new PerformanceObserver((list) => {
-          const all = list.getEntries() as (PerformanceEntry & {
-            element?: Element;
-            size: number;
-          })[];
-          const paint = performance.getEntriesByName("first-contentful-paint")[0];
-          resolve({
-            lcp: all[all.length - 1].startTime,
-            fcp: paint?.startTime ?? NaN,
-            // No named functions in here: tsx would wrap them in a helper the page lacks.
-            entries: all.map((e) =>
-              [
-                `${e.startTime.toFixed(0)} ms ${e.size} px²`,
-                e.element
-                  ? `<${e.element.tagName.toLowerCase()}${e.element.id ? `#${e.element.id}` : ""}> "${(e.element.textContent ?? "").trim().slice(0, 30)}"${e.element.isConnected ? "" : " (detached)"}`
-                  : "(removed)",
-              ].join(" "),
-            ),
-          });
-        }).observe({ type: "largest-contentful-paint", buffered: true });
-        // A page that paints nothing large enough gives no entry: do not wait for ever.
-        setTimeout(() => {
-          const paint = performance.getEntriesByName("first-contentful-paint")[0];
-          resolve({ lcp: NaN, fcp: paint?.startTime ?? NaN, entries: ["(none in 15 s)"] });
-        }, 15_000);
-      }),
-  );
+  const { lcp, fcp, entries } = await paintTimes(context, url);
   if (process.argv.includes("--lcp-element"))
     console.log(
       `    ${url} FCP ${fcp.toFixed(0)} ms; LCP entries:\n      ${entries.join("\n      ")}`,
     );
-  await cdp.detach();
-  await page.close();
   return lcp;
 }
 
@@ -201,16 +167,7 @@ async function main() {
     // Each page's own cache: a fresh context per load would also work, but the login is per context.
     const anonymous = await browser.newContext({ locale: "zh-CN", baseURL: origin });
     const loggedIn = await browser.newContext({ locale: "zh-CN", baseURL: origin });
-    const login = await loggedIn.newPage();
-    await login.goto("/login");
-    await login.getByPlaceholder("请输入用户名").fill("admin");
-    await login.getByPlaceholder("请输入密码").fill(ADMIN_PASSWORD);
-    await login.getByPlaceholder("请输入验证码").fill("any"); // CAPTCHA=off: any answer passes
-    await Promise.all([
-      login.waitForURL((u) => !u.pathname.startsWith("/login")),
-      login.getByRole("button", { name: "登录", exact: true }).click(),
-    ]);
-    await login.close();
+    await signIn(loggedIn, ADMIN_PASSWORD);
     // A second session of the same user that turned the adjustable grid on (as a person does).
     const gridUser = await browser.newContext({
       locale: "zh-CN",

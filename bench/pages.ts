@@ -43,6 +43,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { benchDatabase, clusterPids, loadAverage, processTree, writeBenchJson } from "./store.js";
 import { BENCH_ADMIN_PASSWORD, freePort } from "./built-server.js";
+import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name: string) => {
@@ -66,7 +67,6 @@ const PAGES = ["/backend/setting/users", "/245/articles", "/?id=245"];
 /** The reference: the bare app's users page (bench/bare-app/), on its own server. */
 const BARE_APP = "bare app /users";
 const GOALS = { share: 0.25, latency: 3, p99: 1000, rss: 1.5 };
-const BARE_APP_BUILD = path.join(root, "bench", ".bare-build");
 
 const BUILD_DIR = path.join(root, "bench", ".build");
 const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
@@ -98,44 +98,6 @@ function ensureBuild() {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, BENCH_BARE_PAGE: "1", NODE_ENV: "production" },
   });
-}
-
-/** Builds the bare reference app (bench/bare-app/) into bench/.bare-build/ when missing or older. */
-function ensureBareAppBuild() {
-  const out = path.join(BARE_APP_BUILD, "index.js");
-  const dir = path.join(root, "bench", "bare-app");
-  const sources = Math.max(
-    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
-    fs.statSync(path.join(root, "bench", "bare-table.tsx")).mtimeMs,
-    ...fs
-      .readdirSync(dir, { recursive: true })
-      .map((f) => fs.statSync(path.join(dir, String(f))).mtimeMs),
-  );
-  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= sources) return;
-  console.log("building the bare reference app into bench/.bare-build/ …");
-  execSync("npx remix build", {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BENCH_BARE_APP: "1", NODE_ENV: "production" },
-  });
-}
-
-/** The bare reference app's server on `port`, reading the users of `dataDir`'s store. */
-async function startBareApp(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, "bench", "bare-app", "server.mjs")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (const deadline = Date.now() + 30_000; ;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/users`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("bare app not ready");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function startServer(

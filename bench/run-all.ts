@@ -58,6 +58,7 @@ const BENCHES: Bench[] = [
     short: { args: ["--seconds", "1"] },
   },
   { name: "bundles", script: "bundles.ts", short: { args: ["--runs", "1"] } },
+  { name: "paint", script: "paint.ts", short: { args: ["--runs", "1"] } },
   {
     name: "pages",
     script: "pages.ts",
@@ -91,8 +92,8 @@ const chosen = BENCHES.filter((b) =>
   only ? only.has(b.name) : !b.onRequest && (full || b.short !== null),
 );
 
-// The console's production build, which table-ssr and bundles measure (pages builds its own).
-if (chosen.some((b) => b.name === "table-ssr" || b.name === "bundles")) {
+// The console's production build, which table-ssr, bundles and paint measure (pages builds its own).
+if (chosen.some((b) => ["table-ssr", "bundles", "paint"].includes(b.name))) {
   spawnSync("node", ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit" });
 }
 

@@ -16,6 +16,8 @@ app.use(
   "/build",
   express.static(path.join(buildDir, "public", "build"), { immutable: true, maxAge: "1y" }),
 );
+// No icon: the browser's own request for one is answered here, not as a Remix 404 (logged).
+app.get("/favicon.ico", (_req, res) => res.status(204).end());
 app.all("*", createRequestHandler({ build, mode: "production" }));
 const port = Number(process.env.PORT || 3399);
 app.listen(port, "127.0.0.1", () => console.log(`bare app on http://127.0.0.1:${port}`));

@@ -1,0 +1,64 @@
+/** Paint timings of a page load in Chromium, shared by bench/bundles.ts and bench/paint.ts. */
+import type { BrowserContext } from "@playwright/test";
+
+/**
+ * First contentful paint and largest contentful paint of one load of `url` in a new tab of
+ * `context`, with the CPU slowed down 4× (Chrome DevTools Protocol), and the LCP entries
+ * (time, size, element) for a reader who asks what painted.
+ */
+export async function paintTimes(
+  context: BrowserContext,
+  url: string,
+): Promise<{ lcp: number; fcp: number; entries: string[] }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const { lcp, fcp, entries } = await page.evaluate(
+    () =>
+      new Promise<{ lcp: number; fcp: number; entries: string[] }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const all = list.getEntries() as (PerformanceEntry & {
+            element?: Element;
+            size: number;
+          })[];
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          resolve({
+            lcp: all[all.length - 1].startTime,
+            fcp: paint?.startTime ?? NaN,
+            // No named functions in here: tsx would wrap them in a helper the page lacks.
+            entries: all.map((e) =>
+              [
+                `${e.startTime.toFixed(0)} ms ${e.size} px²`,
+                e.element
+                  ? `<${e.element.tagName.toLowerCase()}${e.element.id ? `#${e.element.id}` : ""}> "${(e.element.textContent ?? "").trim().slice(0, 30)}"${e.element.isConnected ? "" : " (detached)"}`
+                  : "(removed)",
+              ].join(" "),
+            ),
+          });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        // A page that paints nothing large enough gives no entry: do not wait for ever.
+        setTimeout(() => {
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          resolve({ lcp: NaN, fcp: paint?.startTime ?? NaN, entries: ["(none in 15 s)"] });
+        }, 15_000);
+      }),
+  );
+  await cdp.detach();
+  await page.close();
+  return { lcp, fcp, entries };
+}
+
+/** Signs `context` in as admin through the login form (the bench servers run with CAPTCHA=off). */
+export async function signIn(context: BrowserContext, password: string) {
+  const login = await context.newPage();
+  await login.goto("/login");
+  await login.getByPlaceholder("请输入用户名").fill("admin");
+  await login.getByPlaceholder("请输入密码").fill(password);
+  await login.getByPlaceholder("请输入验证码").fill("any"); // CAPTCHA=off: any answer passes
+  await Promise.all([
+    login.waitForURL((u) => !u.pathname.startsWith("/login")),
+    login.getByRole("button", { name: "登录", exact: true }).click(),
+  ]);
+  await login.close();
+}

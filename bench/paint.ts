@@ -1,0 +1,109 @@
+/**
+ * First paint against a bare page (issue 25): `npx tsx bench/paint.ts [--runs 5]`.
+ *
+ * The console's pages and the bare reference app's users page (bench/bare-app/: the card's
+ * stack, MantineProvider and Mantine's stylesheet, the same 10 users as a plain table) loaded in
+ * the same Chromium in the same run, alternately, each load in a fresh context (cold cache),
+ * with the CPU slowed down 4×. Prints each page's median first contentful paint and largest
+ * contentful paint beside the bare app's medians from the same rounds, and the goal: both
+ * within 300 ms of the bare app's. Needs a build (`node scripts/ensure-build.mjs`); builds the
+ * bare app when missing. BENCH_JSON=file writes the figures.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
+import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
+import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
+import { paintTimes, signIn } from "./paint-probe.js";
+import { loadAverage, writeBenchJson } from "./store.js";
+
+const runsAt = process.argv.indexOf("--runs");
+const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
+const GOAL_MS = 300;
+const PAGES = [
+  "/login",
+  "/backend/setting/users",
+  "/245/articles",
+  "/hotevent",
+  "/245/flowchart",
+  "/?id=245",
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(0)}`;
+
+async function main() {
+  ensureBareAppBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-paint-"));
+  const { child, origin } = await startBuiltServer(await freePort(), dataDir);
+  const barePort = await freePort();
+  const bare = await startBareApp(dataDir, barePort);
+  const bareUrl = `http://127.0.0.1:${barePort}/users`;
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const signedIn = await browser.newContext({ locale: "zh-CN", baseURL: origin });
+    await signIn(signedIn, BENCH_ADMIN_PASSWORD);
+    const state = await signedIn.storageState();
+    const load = async (url: string, withSession: boolean) => {
+      const context = await browser.newContext({
+        locale: "zh-CN",
+        baseURL: origin,
+        ...(withSession ? { storageState: state } : {}),
+      });
+      try {
+        return await paintTimes(context, url);
+      } finally {
+        await context.close();
+      }
+    };
+    // Warm both servers' caches once (a running server has served its pages before).
+    for (const p of PAGES) await load(p, p !== "/login");
+    await load(bareUrl, false);
+
+    console.log(
+      `First paint at 4× CPU slowdown, median of ${RUNS} cold loads, against the bare app in the same rounds (Chromium ${browser.version()}, load ${loadAverage()})`,
+    );
+    console.log(
+      "| page | FCP ms | bare app FCP | Δ | LCP ms | bare app LCP | Δ | goal (both Δ ≤ 300 ms) |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+    const figures: Record<string, unknown>[] = [];
+    for (const p of PAGES) {
+      const own = { fcp: [] as number[], lcp: [] as number[] };
+      const ref = { fcp: [] as number[], lcp: [] as number[] };
+      for (let i = 0; i < RUNS; i++) {
+        const b = await load(bareUrl, false);
+        ref.fcp.push(b.fcp);
+        ref.lcp.push(b.lcp);
+        const t = await load(p, p !== "/login");
+        own.fcp.push(t.fcp);
+        own.lcp.push(t.lcp);
+      }
+      const row = {
+        page: p,
+        fcp: median(own.fcp),
+        bareFcp: median(ref.fcp),
+        lcp: median(own.lcp),
+        bareLcp: median(ref.lcp),
+      };
+      const dFcp = row.fcp - row.bareFcp;
+      const dLcp = row.lcp - row.bareLcp;
+      const met = dFcp <= GOAL_MS && dLcp <= GOAL_MS;
+      figures.push({ ...row, met });
+      console.log(
+        `| \`${p}\` | ${ms(row.fcp)} | ${ms(row.bareFcp)} | ${dFcp >= 0 ? "+" : ""}${ms(dFcp)} | ${ms(row.lcp)} | ${ms(row.bareLcp)} | ${dLcp >= 0 ? "+" : ""}${ms(dLcp)} | ${met ? "✓" : "✗"} |`,
+      );
+    }
+    console.log(`load average at the end: ${loadAverage()}`);
+    writeBenchJson({ paint: figures, runs: RUNS, chromium: browser.version() });
+  } finally {
+    await browser.close();
+    bare.kill();
+    child.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
