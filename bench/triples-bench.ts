@@ -42,6 +42,8 @@ import { sqliteHandle } from "../tests/helpers/sql.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS || 200);
+/** BENCH_ROWS=regex: only the request rows whose name matches, and no export or import. */
+const ROWS = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
@@ -268,6 +270,7 @@ async function main() {
   };
   const rows: Row[] = [];
   async function measure(name: string, makeQuery: (i: number) => string) {
+    if (ROWS && !ROWS.test(name)) return;
     progress(name);
     // warm the statement cache and the page cache once, as a running server would be
     await fetch(`${base}/?${makeQuery(0)}`, { headers }).then((r) => r.arrayBuffer());
@@ -356,6 +359,12 @@ async function main() {
     await measure(`${name}: last page (${pages.toLocaleString("en")})`, () => `${q}page=${pages}`);
     // A platform without seek tokens (an older one, for the "before" figures) answers none.
     if (seek === undefined || pages < 4) continue;
+    if (
+      ROWS &&
+      !ROWS.test(`${name}: next page by seek`) &&
+      !ROWS.test(`${name}: previous page by seek`)
+    )
+      continue;
     const tokens: { page: number; seek: string }[] = [];
     for (const page of spread(pages)) {
       const answer = await getList(`${q}page=${page}`);
@@ -372,6 +381,19 @@ async function main() {
     );
   }
   pagingRows.push(...rows.splice(before));
+  if (ROWS) {
+    console.log(
+      `\nThe rows matching ${ROWS} (load average at the end: ${loadAverage()}), server ms:`,
+    );
+    for (const r of [...rows, ...pagingRows])
+      console.log(
+        `| ${r.name} | p50 ${fmt(r.p50, 2)} | p95 ${fmt(r.p95, 2)} | ${r.count.toLocaleString("en")} |`,
+      );
+    server.close();
+    await platform.close();
+    await database.stop();
+    return;
+  }
 
   progress("export");
   // --- export -------------------------------------------------------------------
