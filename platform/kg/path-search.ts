@@ -19,6 +19,7 @@
 import type { PlatformContext } from "../context.js";
 import {
   linksAt,
+  linksBetween,
   relationCountAt,
   stepRows,
   type Link,
@@ -34,6 +35,10 @@ const RELATION_BUDGET = 400_000;
 const CANDIDATES_PER_LENGTH = 200;
 /** Entities whose relations are read in one statement. */
 const READ_BATCH = 500;
+/** A layer that reads at most this many relations is read whole rather than met (see walk). */
+const GROW_BELOW = 100;
+/** The first count of a layer's relations stops here (then four times more, until one is known). */
+const FIRST_COUNT_CAP = 1_000;
 
 export type PathDirection = "any" | "out";
 
@@ -58,6 +63,20 @@ export class BudgetSpent extends Error {}
 interface Step {
   to: number;
   id: number;
+}
+
+/** What reading a layer costs: its entities and relations (at least that many when `capped`). */
+interface Cost {
+  size: number;
+  capped: boolean;
+  /** The count's cap. */
+  cap: number;
+}
+
+function push(m: Map<number, Step[]>, at: number, to: number, id: number) {
+  const list = m.get(at);
+  if (list) list.push({ to, id });
+  else m.set(at, [{ to, id }]);
 }
 
 /**
@@ -89,20 +108,22 @@ export class Adjacency {
   }
 
   /**
-   * What reading `ids` would cost: the entities not read yet and the relations they would add
-   * (counted up to what the budget has left).
+   * What reading `ids` would cost: the entities not read yet and the relations they would add,
+   * counted up to `cap` (`capped`: there are at least that many) and to what the budget has
+   * left (more is as good as exact: reading them stops the search).
    */
-  async cost(ids: number[], forward: boolean): Promise<number> {
-    const cap = RELATION_BUDGET - this.relations + 1;
+  async cost(ids: number[], forward: boolean, cap: number): Promise<Cost> {
+    const left = RELATION_BUDGET - this.relations + 1;
+    const limit = Math.min(cap, left);
     const sides = this.sides(forward);
     // An entity is read on all the sides or none (both ends read both sides with `any`).
     const unread = ids.filter((id) => !this.done.has(`${sides[0]}${id}`));
     let total = 0;
-    for (let at = 0; at < unread.length && total < cap; at += READ_BATCH) {
+    for (let at = 0; at < unread.length && total < limit; at += READ_BATCH) {
       const batch = unread.slice(at, at + READ_BATCH);
-      total += await relationCountAt(this.ctx.store.db, sides, batch, this.types, cap - total);
+      total += await relationCountAt(this.ctx.store.db, sides, batch, this.types, limit - total);
     }
-    return total + unread.length;
+    return { size: total + unread.length, capped: total >= limit && limit < left, cap };
   }
 
   /** Reads the relations of `ids` not read yet. */
@@ -123,19 +144,36 @@ export class Adjacency {
     }
   }
 
+  /**
+   * Reads the relations from the entities of `x` to those of `y` (along the search's direction
+   * when `x` grows from `from`, against it when from `to`): where the two sides meet, without
+   * reading the rest of `x`'s relations. Every entity of `x` counts as read for the budget.
+   */
+  async meet(x: End, y: End): Promise<void> {
+    for (const side of this.sides(x.forward)) {
+      const ids = x.frontier.filter((id) => !this.done.has(`${side}${id}`));
+      if (!ids.length) continue;
+      for (const id of ids) this.seen.add(id);
+      if (this.seen.size > PATH_NODE_BUDGET) throw new BudgetSpent();
+      const left = RELATION_BUDGET - this.relations;
+      // Few pairs: each looked up; else x's relations scanned in the index for y's entities.
+      const pairs = ids.length * y.frontier.length <= x.cost!.size;
+      const db = this.ctx.store.db;
+      const links = await linksBetween(db, side, ids, y.frontier, this.types, pairs, left + 1);
+      this.relations += links.length;
+      if (this.relations > RELATION_BUDGET) throw new BudgetSpent();
+      for (const r of links) this.add(r);
+    }
+  }
+
   private add(r: Link) {
     if (this.known.has(r.id)) return;
     this.known.add(r.id);
-    const push = (m: Map<number, Step[]>, at: number, to: number) => {
-      const list = m.get(at);
-      if (list) list.push({ to, id: r.id });
-      else m.set(at, [{ to, id: r.id }]);
-    };
-    push(this.fwd, r.subject_id, r.object_id);
-    push(this.bwd, r.object_id, r.subject_id);
+    push(this.fwd, r.subject_id, r.object_id, r.id);
+    push(this.bwd, r.object_id, r.subject_id, r.id);
     if (this.direction === "any" && r.subject_id !== r.object_id) {
-      push(this.fwd, r.object_id, r.subject_id);
-      push(this.bwd, r.subject_id, r.object_id);
+      push(this.fwd, r.object_id, r.subject_id, r.id);
+      push(this.bwd, r.subject_id, r.object_id, r.id);
     }
   }
 
@@ -156,7 +194,7 @@ class End {
   readonly dist: Map<number, number>;
   frontier: number[];
   depth = 0;
-  cost: number | null = null;
+  cost: Cost | null = null;
   constructor(
     start: number,
     readonly forward: boolean,
@@ -178,6 +216,21 @@ class End {
     this.frontier = next;
     this.depth++;
     this.cost = null;
+  }
+}
+
+/**
+ * The end whose next layer reads fewer relations, each counted just far enough to tell (a hub's
+ * hundred thousand neighbours' relations are not counted to the last to learn that they are
+ * more than the other side's few hundred).
+ */
+async function cheaper(adj: Adjacency, f: End, t: End): Promise<End> {
+  for (let cap = FIRST_COUNT_CAP; ; cap *= 4) {
+    for (const e of [f, t])
+      if (!e.cost || (e.cost.capped && e.cost.cap < cap))
+        e.cost = await adj.cost(e.frontier, e.forward, cap);
+    if (!f.cost!.capped && f.cost!.size <= t.cost!.size) return f;
+    if (!t.cost!.capped && t.cost!.size <= f.cost!.size) return t;
   }
 }
 
@@ -216,11 +269,19 @@ export async function walk(
 
   for (let length = 1; length <= o.hops && found.length < o.k; length++) {
     // Every path of `length` hops has each hop read once the depths add up to it (or a side
-    // has reached all it can): grow the side whose next layer costs less until then.
+    // has reached all it can); one short of it, all but the hops from one side's last layer to
+    // the other's, which are read where they meet. Grow the side whose next layer costs less
+    // until then.
     let grew = false;
     while (!spent() && fromSide.depth + toSide.depth < length) {
-      for (const e of ends) e.cost ??= await adj.cost(e.frontier, e.forward);
-      await (fromSide.cost! <= toSide.cost! ? fromSide : toSide).grow(adj);
+      const x = await cheaper(adj, fromSide, toSide);
+      const y = x === fromSide ? toSide : fromSide;
+      if (fromSide.depth + toSide.depth === length - 1 && x.cost!.size > GROW_BELOW) {
+        await adj.meet(x, y);
+        grew = true;
+        break;
+      }
+      await x.grow(adj);
       grew = true;
     }
     if (grew) {

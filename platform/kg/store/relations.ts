@@ -224,6 +224,37 @@ export async function linksAt(
   return rows;
 }
 
+/**
+ * The relations at `entityIds` on one side whose other end is one of `others`, of the given
+ * types (all when empty), at most `limit`, as links: where a path search's two sides meet.
+ * `pairs`: every (entity, other) pair looked up in kg_relations_pair (few pairs); else the
+ * entities' index ranges read and each other end looked up in the list (`+` keeps the planner
+ * from driving the read by `others`): a hub's thousands of relations scanned in its index,
+ * only the few that meet read as rows.
+ */
+export async function linksBetween(
+  db: Db,
+  side: Side,
+  entityIds: readonly number[],
+  others: readonly number[],
+  types: readonly number[],
+  pairs: boolean,
+  limit: number,
+): Promise<Link[]> {
+  if (!entityIds.length || !others.length) return [];
+  const [end, far] =
+    side === "out"
+      ? [sql.ref("subject_id"), sql.ref("object_id")]
+      : [sql.ref("object_id"), sql.ref("subject_id")];
+  const typeFilter = types.length ? sql`AND relation_type_id IN ${intList(db, types)}` : sql``;
+  const { rows } = await sql<Link>`
+    SELECT id, subject_id, object_id FROM kg_relations
+     WHERE ${end} IN ${intList(db, entityIds)} AND ${pairs ? far : sql`+${far}`} IN ${intList(db, others)}
+       ${typeFilter}
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
 /** The relations `ids` as a path lists them (type, confidence, evidence), in no order. */
 export async function stepRows(db: Db, ids: readonly number[]): Promise<StepRow[]> {
   if (!ids.length) return [];
