@@ -226,9 +226,15 @@ class End {
  */
 async function cheaper(adj: Adjacency, f: End, t: End): Promise<End> {
   for (let cap = FIRST_COUNT_CAP; ; cap *= 4) {
-    for (const e of [f, t])
-      if (!e.cost || (e.cost.capped && e.cost.cap < cap))
-        e.cost = await adj.cost(e.frontier, e.forward, cap);
+    for (const [e, other] of [
+      [f, t],
+      [t, f],
+    ]) {
+      // Past what the other side is known to cost, more of this one's count tells nothing.
+      const c = other.cost && !other.cost.capped ? other.cost.size + 1 : cap;
+      if (!e.cost || (e.cost.capped && e.cost.cap < c))
+        e.cost = await adj.cost(e.frontier, e.forward, c);
+    }
     if (!f.cost!.capped && f.cost!.size <= t.cost!.size) return f;
     if (!t.cost!.capped && t.cost!.size <= f.cost!.size) return t;
   }
