@@ -37,7 +37,7 @@ const CANDIDATES_PER_LENGTH = 200;
 const READ_BATCH = 500;
 /** A layer that reads at most this many relations is read whole rather than met (see walk). */
 const GROW_BELOW = 100;
-/** The first count of a layer's relations stops here (then four times more, until one is known). */
+/** A layer's first count stops at this many entities and relations (see cheaper). */
 const FIRST_COUNT_CAP = 1_000;
 
 export type PathDirection = "any" | "out";
@@ -109,15 +109,15 @@ export class Adjacency {
 
   /**
    * What reading `ids` would cost: the entities not read yet and the relations they would add,
-   * counted up to `cap` (`capped`: there are at least that many) and to what the budget has
+   * counted until the two make `cap` (`capped`: at least that much) or the budget has no more
    * left (more is as good as exact: reading them stops the search).
    */
   async cost(ids: number[], forward: boolean, cap: number): Promise<Cost> {
     const left = RELATION_BUDGET - this.relations + 1;
-    const limit = Math.min(cap, left);
     const sides = this.sides(forward);
     // An entity is read on all the sides or none (both ends read both sides with `any`).
     const unread = ids.filter((id) => !this.done.has(`${sides[0]}${id}`));
+    const limit = Math.min(Math.max(0, cap - unread.length), left);
     let total = 0;
     for (let at = 0; at < unread.length && total < limit; at += READ_BATCH) {
       const batch = unread.slice(at, at + READ_BATCH);
@@ -225,18 +225,16 @@ class End {
  * more than the other side's few hundred).
  */
 async function cheaper(adj: Adjacency, f: End, t: End): Promise<End> {
-  for (let cap = FIRST_COUNT_CAP; ; cap *= 4) {
-    for (const [e, other] of [
-      [f, t],
-      [t, f],
-    ]) {
-      // Past what the other side is known to cost, more of this one's count tells nothing.
-      const c = other.cost && !other.cost.capped ? other.cost.size + 1 : cap;
-      if (!e.cost || (e.cost.capped && e.cost.cap < c))
-        e.cost = await adj.cost(e.frontier, e.forward, c);
-    }
-    if (!f.cost!.capped && f.cost!.size <= t.cost!.size) return f;
-    if (!t.cost!.capped && t.cost!.size <= f.cost!.size) return t;
+  for (const e of [f, t]) e.cost ??= await adj.cost(e.frontier, e.forward, FIRST_COUNT_CAP);
+  for (;;) {
+    const [a, b] = [f.cost!, t.cost!];
+    if (!a.capped && a.size <= b.size) return f;
+    if (!b.capped && b.size <= a.size) return t;
+    // The end that may cost less is counted further: past what the other is known to cost
+    // (no further when that is exact: it then tells), at least four times as far as before.
+    const [low, other] = a.size <= b.size ? [f, b] : [t, a];
+    const cap = other.capped ? Math.max(low.cost!.cap * 4, other.size + 1) : other.size + 1;
+    low.cost = await adj.cost(low.frontier, low.forward, cap);
   }
 }
 
