@@ -270,12 +270,13 @@ export async function seedExploreGraph(ctx: Pick<PlatformContext, "store">, grap
 /**
  * A random graph for path searches (uuids `r-{graphId}-{i}`), written once: `entities`
  * entities and `relations` relations of the ontology's first two types, confidences 0.5, 0.75
- * or 1 (ties), some relations parallel to others and some from an entity to itself.
+ * or 1 (ties), some relations parallel to others and some from an entity to itself; `hubs`:
+ * subjects skewed to the first entities (a few with hundreds of relations).
  */
 export async function seedRandomPathGraph(
   ctx: Pick<PlatformContext, "store">,
   graphId: number,
-  size: { entities: number; relations: number; seed: number },
+  size: { entities: number; relations: number; seed: number; hubs?: boolean },
 ) {
   const uuid = (i: number) => `r-${graphId}-${i}`;
   await ctx.store.write(async (tx) => {
@@ -297,7 +298,8 @@ export async function seedRandomPathGraph(
     };
     const any = (n: number) => Math.floor(next() * n);
     for (let r = 0; r < size.relations; r++) {
-      const s = ids[any(ids.length)];
+      // With hubs, subjects skewed to the first entities as bench/kg-bench.ts's generator does.
+      const s = size.hubs ? ids[Math.floor(ids.length * next() ** 3)] : ids[any(ids.length)];
       const o = next() < 0.03 ? s : ids[any(ids.length)];
       await sql`INSERT INTO kg_relations (graph_id, subject_id, relation_type_id, object_id, confidence)
         VALUES (${graphId}, ${s}, ${types[any(2)]}, ${o}, ${[0.5, 0.75, 1][any(3)]})`.execute(tx);

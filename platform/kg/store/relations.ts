@@ -193,25 +193,74 @@ export interface StepRow {
   sent_end: number | null;
 }
 
+/** A relation as a path search walks it: its id and its two ends (what the indexes hold). */
+export interface Link {
+  id: number;
+  subject_id: number;
+  object_id: number;
+}
+
 /**
  * The relations at `entityIds` on one side (`out`: where they are the subject; `in`: the
- * object), of the given types (all when empty), at most `limit` rows: one statement, index
- * ranges of kg_relations_subject / kg_relations_object.
+ * object), of the given types (all when empty), at most `limit` of them, as links: one
+ * statement. Without types the outgoing ones are read from kg_relations_pair alone (subject,
+ * object and the row id: no table row is read, a hub's thousands of relations in a few
+ * milliseconds); the rest of a relation is read for the few a path takes (stepRows).
  */
-export async function relationsAt(
+export async function linksAt(
   db: Db,
   side: Side,
   entityIds: readonly number[],
   types: readonly number[],
   limit: number,
-): Promise<StepRow[]> {
+): Promise<Link[]> {
   if (!entityIds.length) return [];
   const end = side === "out" ? sql.ref("subject_id") : sql.ref("object_id");
   const typeFilter = types.length ? sql`AND relation_type_id IN ${intList(db, types)}` : sql``;
+  const { rows } = await sql<Link>`
+    SELECT id, subject_id, object_id FROM kg_relations
+     WHERE ${end} IN ${intList(db, entityIds)} ${typeFilter}
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * The relations at `entityIds` on one side whose other end is one of `others`, of the given
+ * types (all when empty), at most `limit`, as links: where a path search's two sides meet.
+ * `pairs`: every (entity, other) pair looked up in kg_relations_pair (few pairs); else the
+ * entities' index ranges read and each other end looked up in the list (`+` keeps the planner
+ * from driving the read by `others`): a hub's thousands of relations scanned in its index,
+ * only the few that meet read as rows.
+ */
+export async function linksBetween(
+  db: Db,
+  side: Side,
+  entityIds: readonly number[],
+  others: readonly number[],
+  types: readonly number[],
+  pairs: boolean,
+  limit: number,
+): Promise<Link[]> {
+  if (!entityIds.length || !others.length) return [];
+  const [end, far] =
+    side === "out"
+      ? [sql.ref("subject_id"), sql.ref("object_id")]
+      : [sql.ref("object_id"), sql.ref("subject_id")];
+  const typeFilter = types.length ? sql`AND relation_type_id IN ${intList(db, types)}` : sql``;
+  const { rows } = await sql<Link>`
+    SELECT id, subject_id, object_id FROM kg_relations
+     WHERE ${end} IN ${intList(db, entityIds)} AND ${pairs ? far : sql`+${far}`} IN ${intList(db, others)}
+       ${typeFilter}
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** The relations `ids` as a path lists them (type, confidence, evidence), in no order. */
+export async function stepRows(db: Db, ids: readonly number[]): Promise<StepRow[]> {
+  if (!ids.length) return [];
   const { rows } = await sql<StepRow>`
     SELECT id, subject_id, object_id, relation_type_id, confidence, article_id, sent_start, sent_end
-      FROM kg_relations WHERE ${end} IN ${intList(db, entityIds)} ${typeFilter}
-     LIMIT ${limit}`.execute(db);
+      FROM kg_relations WHERE id IN ${intList(db, ids)}`.execute(db);
   return rows;
 }
 
