@@ -1,28 +1,12 @@
-import { createCookie } from "@remix-run/node";
-import { sessionSecret } from "~/env.server";
+import { screenCookie } from "./screen-cookie.server";
 
 /**
  * Hidden columns per user and screen, in a signed cookie of their own (not the session,
  * whose owner keeps it small): `{ "<uid>:<screen>": ["email", ...] }`. An empty list is
  * kept too: it means "I chose to see every column", unlike no entry (the schema's defaults).
+ * Forty screens stay well under the browsers' 4 KB limit.
  */
-const columnsCookie = createCookie("__columns", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: process.env.COOKIE_SECURE === "on",
-  secrets: [sessionSecret()],
-  maxAge: 60 * 60 * 24 * 365,
-});
-
-type Stored = Record<string, string[]>;
-/** A cookie stays well under the browsers' 4 KB limit. */
-const MAX_ENTRIES = 40;
-
-async function read(request: Request): Promise<Stored> {
-  const value = await columnsCookie.parse(request.headers.get("Cookie"));
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Stored) : {};
-}
+const columnsCookie = screenCookie("__columns", 40);
 
 /** The columns this user chose to hide on this screen, or null when they never chose. */
 export async function hiddenColumns(
@@ -30,7 +14,7 @@ export async function hiddenColumns(
   uid: number,
   screen: string,
 ): Promise<string[] | null> {
-  const stored = (await read(request))[`${uid}:${screen}`];
+  const stored = await columnsCookie.get(request, uid, screen);
   return Array.isArray(stored) ? stored.filter((c) => typeof c === "string") : null;
 }
 
@@ -47,11 +31,5 @@ export async function saveHiddenColumns(
   screen: string,
   hidden: string[],
 ): Promise<string> {
-  const stored = await read(request);
-  const key = `${uid}:${screen}`;
-  delete stored[key];
-  stored[key] = hidden.slice(0, 100);
-  const keys = Object.keys(stored);
-  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete stored[k];
-  return columnsCookie.serialize(stored);
+  return columnsCookie.set(request, uid, screen, hidden.slice(0, 100));
 }
