@@ -16,7 +16,8 @@ const NOT_MESSAGES = [
   // the catalogs themselves: their keys must come from the source, not from themselves
   /platform\/i18n\//,
   /platform\/seed\//,
-  /platform\/kg\/(generate|ontology-builtin|causal|analysis|extract|text)\.ts$/,
+  /platform\/kg\/(generate|generate-articles|causal|analysis|extract|text)\.ts$/,
+  /platform\/builtin\/ontologies\.ts$/,
   /platform\/admin\/insight\/keywords\.ts$/,
 ];
 /** SQL text is not a message (its Chinese words are messages of their own elsewhere). */
