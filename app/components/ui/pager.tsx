@@ -127,7 +127,8 @@ export function Pager({
           </span>
         )
       ) : (
-        <span className="pager-sizes">{sizes as ReactNode}</span>
+        // A node of its own (the tables' page-size form): a block, since a form may not stand in a span.
+        <div className="pager-sizes">{sizes as ReactNode}</div>
       )}
     </nav>
   );
