@@ -38,11 +38,17 @@ async function ensureGraph(tx: Db, graphId: number, name: string) {
   const classes = await sql<{
     id: number;
   }>`SELECT id FROM kg_classes WHERE ontology_id = ${ontology} ORDER BY id LIMIT 4`.execute(tx);
+  const types = await sql<{
+    id: number;
+  }>`SELECT id FROM kg_relation_types WHERE ontology_id = ${ontology} ORDER BY id LIMIT 2`.execute(
+    tx,
+  );
+  const relationTypes = types.rows.map((r) => r.id);
   return {
     classes: classes.rows.map((r) => r.id),
-    relationType: (await first<{ id: number }>(
-      sql`SELECT id FROM kg_relation_types WHERE ontology_id = ${ontology} ORDER BY id LIMIT 1`,
-    ))!.id,
+    relationType: relationTypes[0],
+    /** The ontology's first two relation types. */
+    relationTypes,
     created: !exists,
   };
 }
@@ -153,14 +159,12 @@ export async function seedPathGraph(ctx: Pick<PlatformContext, "store">, graphId
     [content.indexOf("。") + 1, content.length],
   ];
   await ctx.store.write(async (tx) => {
-    const { classes, created } = await ensureGraph(tx, graphId, `路径${graphId}`);
+    const {
+      classes,
+      created,
+      relationTypes: types,
+    } = await ensureGraph(tx, graphId, `路径${graphId}`);
     if (!created) return;
-    const types = (
-      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
-        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
-        tx,
-      )
-    ).rows.map((r) => r.id);
     const ids = new Map<string, number>();
     const names = [
       "A",
@@ -233,13 +237,8 @@ export async function seedExploreGraph(ctx: Pick<PlatformContext, "store">, grap
   const uuid = (name: string) => `x-${graphId}-${name}`;
   let typeIds: number[] = [];
   await ctx.store.write(async (tx) => {
-    const { classes } = await ensureGraph(tx, graphId, `探索${graphId}`);
-    typeIds = (
-      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
-        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
-        tx,
-      )
-    ).rows.map((r) => r.id);
+    const { classes, relationTypes } = await ensureGraph(tx, graphId, `探索${graphId}`);
+    typeIds = relationTypes;
     const exists = await sql`SELECT 1 AS found FROM kg_entities WHERE uuid = ${uuid("C")}`.execute(
       tx,
     );
@@ -280,14 +279,12 @@ export async function seedRandomPathGraph(
 ) {
   const uuid = (i: number) => `r-${graphId}-${i}`;
   await ctx.store.write(async (tx) => {
-    const { classes, created } = await ensureGraph(tx, graphId, `随机路径${graphId}`);
+    const {
+      classes,
+      created,
+      relationTypes: types,
+    } = await ensureGraph(tx, graphId, `随机路径${graphId}`);
     if (!created) return;
-    const types = (
-      await sql<{ id: number }>`SELECT id FROM kg_relation_types WHERE ontology_id = (
-        SELECT ontology_id FROM kg_graph_ontology WHERE graph_id = ${graphId}) ORDER BY id LIMIT 2`.execute(
-        tx,
-      )
-    ).rows.map((r) => r.id);
     const ids: number[] = [];
     for (let i = 0; i < size.entities; i++)
       ids.push(await addEntity(tx, uuid(i), graphId, classes[0], `随机${i}`));
