@@ -24,6 +24,8 @@ export interface KgGraph {
   domain_name?: string;
   description?: string;
   counts?: GraphCounts;
+  /** A job is writing the graph's facts (its id): nothing of them is shown until it ends. */
+  writing_job?: number;
 }
 
 export interface EntityRef {

@@ -19,6 +19,7 @@ import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 import { savedViewsSchema } from "./schema-saved-views.js";
 import { triplesSearchTextSchema } from "./schema-triples-search-text.js";
 import { relationInsertVersionSchema } from "./schema-relation-insert-version.js";
+import { graphWritesSchema } from "./schema-graph-writes.js";
 
 export interface Migration {
   name: string;
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   { name: "019-saved-views", ...savedViewsSchema },
   { name: "021-triples-search-text", ...triplesSearchTextSchema },
   { name: "023-relation-insert-version", ...relationInsertVersionSchema },
+  { name: "022-graph-writes", ...graphWritesSchema },
 ];

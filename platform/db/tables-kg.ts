@@ -2,8 +2,8 @@
  * The store's tables as Kysely sees them. Generated: `npm run db:types` (scripts/db-types.ts)
  * migrates a throwaway PostgreSQL database and runs kysely-codegen on it; edit the migrations,
  * never these files (tables.ts, tables-kg.ts, tables-columns.ts). PostgreSQL's own search
- * table (resource_search_grams) is left out, as are SQLite's search index tables: only the
- * engine-specific forms of the search read them, through raw SQL.
+ * tables (resource_search_grams, data_triples_search) are left out, as are SQLite's search index
+ * tables: only the engine-specific forms of the search read them, through raw SQL.
  */
 
 import type { Generated } from "./tables-columns.js";
@@ -135,6 +135,21 @@ export interface KgEventType {
   triggers: Generated<string>;
 }
 
+export interface KgExtraction {
+  article_id: number | null;
+  confidence: number;
+  created_at: Generated<string>;
+  direction: string;
+  graph_id: number;
+  id: Generated<number>;
+  keys: string;
+  object_id: number;
+  pattern: string;
+  relation_type_id: number;
+  sentence: string;
+  subject_id: number;
+}
+
 export interface KgFactVersion {
   graph_id: number;
   version: Generated<number>;
@@ -155,21 +170,6 @@ export interface KgFeedback {
   status: Generated<string>;
   target: string;
   target_label: Generated<string>;
-}
-
-export interface KgExtraction {
-  article_id: number | null;
-  confidence: number;
-  created_at: Generated<string>;
-  direction: string;
-  graph_id: number;
-  id: Generated<number>;
-  keys: string;
-  object_id: number;
-  pattern: string;
-  relation_type_id: number;
-  sentence: string;
-  subject_id: number;
 }
 
 export interface KgFlow {
@@ -210,6 +210,12 @@ export interface KgGraphState {
   graph_id: number;
   rollup_version: Generated<number>;
   version: Generated<number>;
+}
+
+export interface KgGraphWrite {
+  graph_id: number;
+  job_id: number;
+  since: Generated<string>;
 }
 
 export interface KgModelEvaluation {

@@ -21,14 +21,15 @@ import type {
   KgEventRelation,
   KgEvent,
   KgEventType,
+  KgExtraction,
   KgFactVersion,
   KgFeedback,
-  KgExtraction,
   KgFlow,
   KgFlowStep,
   KgFlowTransition,
   KgGraphOntology,
   KgGraphState,
+  KgGraphWrite,
   KgModelEvaluation,
   KgModelRun,
   KgModel,
@@ -295,14 +296,15 @@ export interface Tables {
   kg_event_relations: KgEventRelation;
   kg_event_types: KgEventType;
   kg_events: KgEvent;
-  kg_fact_versions: KgFactVersion;
   kg_extractions: KgExtraction;
+  kg_fact_versions: KgFactVersion;
   kg_feedback: KgFeedback;
   kg_flow_steps: KgFlowStep;
   kg_flow_transitions: KgFlowTransition;
   kg_flows: KgFlow;
   kg_graph_ontology: KgGraphOntology;
   kg_graph_state: KgGraphState;
+  kg_graph_writes: KgGraphWrite;
   kg_model_evaluations: KgModelEvaluation;
   kg_model_runs: KgModelRun;
   kg_models: KgModel;

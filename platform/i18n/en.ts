@@ -59,8 +59,15 @@ const en: Catalog = {
   写入实体与关系: "Writing entities and relations",
   "构建完成：实体 {0} 个，关系 {1} 条，用时 {2} 秒":
     "Build finished: {0} entities, {1} relations in {2} s",
-  "构建未完成，已清除写入的部分数据":
-    "The build did not finish; the data written so far was removed",
+  "写入未完成，已清除写入的部分数据":
+    "The writing did not finish; the data written so far was removed",
+  清除未完成写入的数据: "Removing the data of an unfinished write",
+  "已清除未完成写入的数据，图谱恢复为写入前的空图谱":
+    "The data of the unfinished write was removed; the graph is empty again, as it was before",
+  清除未完成的写入: "Clearing an unfinished write",
+  分批写入实体与关系: "Writing entities and relations in batches",
+  "知识图谱正在由任务 #{0} 写入，完成后即可浏览":
+    "Job #{0} is writing this knowledge graph; it can be browsed once the job has finished",
   预演任务不存在或不属于该图谱: "The dry run does not exist or does not belong to this graph",
   "预演尚未成功完成，不能应用": "The dry run has not succeeded yet, so it cannot be applied",
   "图谱在预演之后已被修改，请重新预演":

@@ -60,8 +60,15 @@ const es: Catalog = {
   写入实体与关系: "Escribiendo entidades y relaciones",
   "构建完成：实体 {0} 个，关系 {1} 条，用时 {2} 秒":
     "Construcción terminada: {0} entidades, {1} relaciones en {2} s",
-  "构建未完成，已清除写入的部分数据":
-    "La construcción no terminó; se eliminaron los datos escritos hasta entonces",
+  "写入未完成，已清除写入的部分数据":
+    "La escritura no terminó; se eliminaron los datos escritos hasta entonces",
+  清除未完成写入的数据: "Eliminando los datos de una escritura sin terminar",
+  "已清除未完成写入的数据，图谱恢复为写入前的空图谱":
+    "Se eliminaron los datos de la escritura sin terminar; el grafo vuelve a estar vacío, como antes",
+  清除未完成的写入: "Limpieza de una escritura sin terminar",
+  分批写入实体与关系: "Escribiendo entidades y relaciones por lotes",
+  "知识图谱正在由任务 #{0} 写入，完成后即可浏览":
+    "La tarea #{0} está escribiendo este grafo de conocimiento; podrá consultarse cuando termine",
   预演任务不存在或不属于该图谱: "El ensayo no existe o no pertenece a este grafo",
   "预演尚未成功完成，不能应用":
     "El ensayo aún no ha terminado correctamente, así que no se puede aplicar",

@@ -91,6 +91,16 @@ export function jobKindLabel(kind: string, params?: unknown): string {
   if (!k) return kind;
   return (params ? k.labelOf?.(params as never) : undefined) || k.label;
 }
+/**
+ * Work every worker does after settling silent jobs (recoverJobs), e.g. clearing what a job that
+ * ended without finishing left behind. Registered at module load, like the kinds.
+ */
+const sweeps: ((ctx: PlatformContext) => Promise<void>)[] = [];
+export function registerSweep(fn: (ctx: PlatformContext) => Promise<void>) {
+  sweeps.push(fn);
+}
+export const jobSweeps = (): readonly ((ctx: PlatformContext) => Promise<void>)[] => sweeps;
+
 /** Every registered kind, by name. */
 export const jobKinds = (): ReadonlyMap<string, JobKind> => kinds;
 

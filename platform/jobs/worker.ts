@@ -11,6 +11,7 @@ import {
   jobKind,
   jobKindLabel,
   jobKinds,
+  jobSweeps,
   type JobContext,
 } from "./kinds.js";
 import {
@@ -180,6 +181,7 @@ class Worker {
       if (Date.now() - this.lastRecovery > beatMs(this.ctx)) {
         this.lastRecovery = Date.now();
         await recoverJobs(this.ctx);
+        for (const sweep of jobSweeps()) await sweep(this.ctx);
       }
       const row = await claimJob(this.ctx.store.db, this.id, [...jobKinds().keys()]);
       if (row) await this.run(row);

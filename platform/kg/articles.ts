@@ -2,7 +2,14 @@ import type { PlatformContext } from "../context.js";
 import { notFound } from "../http/errors.js";
 import { graphCounts } from "./graphs.js";
 import type { Page } from "./params.js";
-import { entityRefs, EVENT_LINK_TYPES, eventShapes, NOT_FOUND, relationShapes } from "./shapes.js";
+import {
+  entityRefs,
+  EVENT_LINK_TYPES,
+  eventShapes,
+  NOT_FOUND,
+  relationShapes,
+  requireGraph,
+} from "./shapes.js";
 import { articleEventLinks, articleMentions, articlePage, articleRow } from "./store/articles.js";
 import { eventsReportedBy } from "./store/events.js";
 import { relationsOfArticle } from "./store/relations.js";
@@ -49,6 +56,7 @@ export async function articleDetail(
   const a = articleId === null ? undefined : await articleRow(db, articleId);
   if (!a || (graphId !== undefined && a.graph_id !== graphId)) throw notFound(NOT_FOUND.article);
   const g = a.graph_id;
+  if (graphId === undefined) await requireGraph(ctx, g);
 
   const mentionRows = await articleMentions(db, a.id);
   const refs = await entityRefs(

@@ -10,6 +10,7 @@ import {
   type RelationRow,
   relationShapes,
   typeFields,
+  requireGraph,
 } from "./shapes.js";
 import { articleRow } from "./store/articles.js";
 import {
@@ -233,6 +234,7 @@ export async function relationDetail(
   const row = relationId === null ? undefined : await relationById(db, relationId);
   if (!row || (graphId !== undefined && row.graph_id !== graphId))
     throw notFound(NOT_FOUND.relation);
+  if (graphId === undefined) await requireGraph(ctx, row.graph_id);
   const [shape] = await relationShapes(ctx, row.graph_id, [row]);
   const article = row.article_id ? await articleRow(db, row.article_id) : undefined;
   return {

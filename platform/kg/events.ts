@@ -10,6 +10,7 @@ import {
   eventShapes,
   eventShapesById,
   NOT_FOUND,
+  requireGraph,
 } from "./shapes.js";
 import { articleContent } from "./store/articles.js";
 import {
@@ -62,6 +63,7 @@ export async function eventDetail(ctx: PlatformContext, eventId: number | null, 
   const row = eventId === null ? undefined : (await eventRowsById(ctx, [eventId]))[0];
   if (!row || (graphId !== undefined && row.graph_id !== graphId)) throw notFound(NOT_FOUND.event);
   const g = row.graph_id;
+  if (graphId === undefined) await requireGraph(ctx, g);
   const [event] = await eventShapes(ctx, g, [row]);
 
   const participantRows = await eventParticipants(db, row.id);

@@ -27,7 +27,9 @@ export async function graphShape(ctx: PlatformContext, g: Graph, signature?: str
     domain: g.domain,
     domain_name: DOMAIN_NAMES[g.domain] ?? g.domain,
     description: g.description,
-    counts: await graphCounts(ctx, g.id, signature),
+    ...(g.writing_job === null
+      ? { counts: await graphCounts(ctx, g.id, signature) }
+      : { writing_job: g.writing_job }),
   };
 }
 

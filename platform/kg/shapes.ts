@@ -1,6 +1,6 @@
 import type { EntityRef } from "@contract/kg";
 import type { PlatformContext } from "../context.js";
-import { notFound } from "../http/errors.js";
+import { HttpError, notFound } from "../http/errors.js";
 import { graphOntology, parseJson } from "./ontology.js";
 import type { Page } from "./params.js";
 import { entityRefRows } from "./store/entities.js";
@@ -52,15 +52,26 @@ export const NOT_FOUND = {
 
 export type Graph = GraphRow;
 
-/** The graph of that id, or a 404. */
+/**
+ * The graph of that id, or a 404; a 409 while a job writes its facts in batches (kg_graph_writes):
+ * readers see a graph whole or not at all, never part of a build. The one rule for every reader
+ * of a graph's facts (the kg API, statistics, exports).
+ */
 export async function requireGraph(ctx: PlatformContext, graphId: number | null): Promise<Graph> {
   const g =
     graphId === null
       ? undefined
       : await once(`graph:${graphId}`, () => graphRow(ctx.store.db, graphId));
   if (!g) throw notFound(NOT_FOUND.graph);
+  if (g.writing_job !== null) throw graphBeingWritten(g.writing_job);
   return g;
 }
+
+/** The answer to a reader of a graph a job is writing. */
+export const graphBeingWritten = (jobId: number) =>
+  new HttpError(409, `知识图谱正在由任务 #${jobId} 写入，完成后即可浏览`, "graph_writing", {
+    job: jobId,
+  });
 
 /** uuid, name and class name of entities by id, one query. */
 export async function entityRefs(

@@ -7,7 +7,15 @@ import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontol
 import { startPlatform, createUserWithToken, type TestPlatform } from "../helpers/platform.js";
 import { one, rows, run, value } from "../helpers/sql.js";
 import { sql } from "kysely";
-import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
+import {
+  MILITARY_CSV,
+  call,
+  csv,
+  failMidway,
+  settled,
+  uploadCsv,
+  type Caller,
+} from "./graph-admin-helpers.js";
 
 let p: TestPlatform;
 let admin: Caller;
@@ -28,36 +36,6 @@ const count = (table: string, graphId: number) =>
     p.ctx,
     sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = ${graphId}`,
   );
-
-/**
- * A write that fails in the middle of an apply (`on`), or no more: an insert of a relation of
- * confidence 0.123 aborts with "disk full" (a temporary trigger on SQLite's connection, a
- * trigger on PostgreSQL).
- */
-async function failMidway(on: boolean) {
-  if (p.ctx.store.engine === "postgres") {
-    if (on) {
-      await run(
-        p.ctx,
-        sql`CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN RAISE EXCEPTION 'disk full'; END $$`,
-      );
-      await run(
-        p.ctx,
-        sql`CREATE TRIGGER fail_midway BEFORE INSERT ON kg_relations FOR EACH ROW
-            WHEN (NEW.confidence = 0.123) EXECUTE FUNCTION fail_midway()`,
-      );
-    } else {
-      await run(p.ctx, sql`DROP TRIGGER fail_midway ON kg_relations`);
-      await run(p.ctx, sql`DROP FUNCTION fail_midway()`);
-    }
-  } else if (on) {
-    await run(
-      p.ctx,
-      sql`CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
-    );
-  } else await run(p.ctx, sql`DROP TRIGGER temp.fail_midway`);
-}
 
 async function createGraph(name: string, body: Record<string, unknown>) {
   return call(p, admin, "POST", "/graphadmin/graphs/", {
@@ -521,7 +499,7 @@ describe("the dry run of an incremental update", () => {
       entities: await count("kg_entities", graphId),
       relations: await count("kg_relations", graphId),
     };
-    await failMidway(true);
+    await failMidway(p, true);
     try {
       const apply = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/update/`, {
         plan_job_id: dry.body.job_id,
@@ -531,7 +509,7 @@ describe("the dry run of an incremental update", () => {
       // The error's own text stays in the server log: the job says the service message.
       expect(job.error).toBe("任务出错：服务异常，请联系系统管理员！");
     } finally {
-      await failMidway(false);
+      await failMidway(p, false);
     }
     expect({
       entities: await count("kg_entities", graphId),

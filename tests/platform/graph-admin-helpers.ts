@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { authHeaders, type TestPlatform } from "../helpers/platform.js";
+import { run } from "../helpers/sql.js";
 
 export interface Caller {
   token: string;
@@ -60,3 +62,33 @@ export const MILITARY_CSV = csv([
   "辽宁舰,排水量,60900吨,",
   "辽宁舰,别名,16号舰,",
 ]);
+
+/**
+ * A write that fails in the middle of an apply (`on`), or no more: an insert of a relation of
+ * confidence 0.123 aborts with "disk full" (a temporary trigger on SQLite's connection, a
+ * trigger on PostgreSQL).
+ */
+export async function failMidway(p: TestPlatform, on: boolean) {
+  if (p.ctx.store.engine === "postgres") {
+    if (on) {
+      await run(
+        p.ctx,
+        sql`CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+      );
+      await run(
+        p.ctx,
+        sql`CREATE TRIGGER fail_midway BEFORE INSERT ON kg_relations FOR EACH ROW
+            WHEN (NEW.confidence = 0.123) EXECUTE FUNCTION fail_midway()`,
+      );
+    } else {
+      await run(p.ctx, sql`DROP TRIGGER fail_midway ON kg_relations`);
+      await run(p.ctx, sql`DROP FUNCTION fail_midway()`);
+    }
+  } else if (on) {
+    await run(
+      p.ctx,
+      sql`CREATE TEMP TRIGGER fail_midway BEFORE INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    );
+  } else await run(p.ctx, sql`DROP TRIGGER temp.fail_midway`);
+}

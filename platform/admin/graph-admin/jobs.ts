@@ -18,14 +18,10 @@ import {
   type SourceRow,
   type SourceSpec,
 } from "./sources.js";
-import {
-  applyPlan,
-  clearGraphFactsNow,
-  clearGraphFacts,
-  replaceFacts,
-  warmAfterApply,
-  writeBuild,
-} from "./write.js";
+import { applyPlan, clearGraphFacts, replaceFacts, warmAfterApply, writeBuild } from "./write.js";
+import { CLEAR, holdForJob, undoBatchedWrite } from "./graph-writes.js";
+import { releaseGraph } from "./store/graph-writes.js";
+import { graphCountRows } from "../../kg/store/graphs.js";
 import type {
   BuildResult,
   PlanMode,
@@ -44,14 +40,18 @@ import type {
  *   does: an incremental update (none), the first build of a graph created by the dry run
  *   ("create": an update of the empty graph), or a rebuild ("replace": the graph's facts are
  *   replaced by what the sources give).
- * - graph.update: applies a dry run of any mode in one transaction, if the graph and the source
- *   data are still what the dry run saw (the same rules for every mode, here only).
+ * - graph.update: applies a dry run of any mode, if the graph and the source data are still
+ *   what the dry run saw (the same rules for every mode, here only): the first fill of a graph
+ *   the dry run created ("create") in batches, as a build writes (graph-writes.ts); an update
+ *   or a rebuild in one transaction.
+ * A build and a create's apply mark the graph as being written while they write: readers see
+ * it whole or not at all (graph-writes.ts).
  */
 export const BUILD = "graph.build";
 export const PLAN = "graph.plan";
 export const UPDATE = "graph.update";
 /** Kinds that write a graph: at most one queued or running per graph. */
-export const WRITING_KINDS = [BUILD, UPDATE];
+export const WRITING_KINDS = [BUILD, UPDATE, CLEAR];
 
 export interface BuildParams {
   sources: SourceSpec;
@@ -179,11 +179,10 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   // What the job's result and remembered choices need, read before its last transaction.
   const sourceKeys = await rdfSourceKeys(ctx, params.sources);
   const described = await describeSpec(ctx, params.sources);
-  let clearing = false;
+  const tx: JobTransaction = (fn) => job.transaction(fn);
+  await holdForJob(job as JobContext<unknown>, tx);
   try {
     await job.progress(30, "清空图谱原有数据");
-    clearing = true;
-    const tx: JobTransaction = (fn) => job.transaction(fn);
     await clearGraphFacts(graphId, () => job.checkpoint(), tx);
     await job.progress(35, "写入实体与关系");
     const written = await writeBuild(
@@ -194,7 +193,8 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
       (f) => void job.progress(35 + 64 * f),
       tx,
     );
-    return await job.complete(async (t) => {
+    const result = await job.complete(async (t) => {
+      await releaseGraph(t, graphId, job.id);
       await rememberPredicateMap(t, sourceKeys, params.predicate_map ?? {});
       const ms = Date.now() - started;
       await job.log(
@@ -210,18 +210,10 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
         triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
       };
     });
+    return result;
   } catch (e) {
-    // A half-written graph is worse than an empty one: take the partial build out again, but
-    // only while this worker holds the job (once taken over, the graph is the new owner's).
-    if (clearing && !(e instanceof JobLostError)) {
-      try {
-        await clearGraphFactsNow(graphId, (fn) => job.transaction(fn));
-        await job.log("warn", "构建未完成，已清除写入的部分数据");
-      } catch {
-        // The store is closing (restart), or the job was taken over: the build starts over
-        // when it is resumed.
-      }
-    }
+    // A half-written graph is worse than an empty one: take the partial build out again.
+    await undoBatchedWrite(job as JobContext<unknown>, e);
     throw e;
   }
 }
@@ -292,6 +284,7 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   requireAccepted(plan, params.skip_bad_rows, mode ? "构建" : "更新");
   const sourceKeys = await rdfSourceKeys(ctx, planJob.params.sources);
   await job.checkpoint();
+  if (await hasNoFacts(ctx, graphId)) return fillEmpty(job, plan, planJob, sourceKeys, started);
   await job.progress(85, "在一个事务中应用全部变更");
   // Not resumable: the changes and the job's success commit together or not at all, so a
   // job taken from this worker is never failed with its changes in the graph. The graph must
@@ -319,6 +312,66 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   });
   warmAfterApply(ctx, graphId);
   return result;
+}
+
+/** Whether the graph holds no facts (articles, entities, relations, events; flows do not count). */
+async function hasNoFacts(ctx: PlatformContext, graphId: number) {
+  const c = await graphCountRows(ctx.store.db, graphId);
+  return !c.articles && !c.entities && !c.relations && !c.events && !c.event_relations;
+}
+
+/**
+ * An apply into a graph without facts (the first fill of a graph its dry run created, or any
+ * dry run of an empty graph): written in batches while the graph is marked as being written (the
+ * dry run's signature checked in the transaction that marks it, so nothing has changed since),
+ * the mark lifted by the job's success. What an apply of an empty graph writes is what a build
+ * writes: every entity and relation of the plan is new.
+ */
+async function fillEmpty(
+  job: JobContext<UpdateParams>,
+  plan: PlanWithRows,
+  planJob: Awaited<ReturnType<typeof requirePlanJob>>,
+  sourceKeys: Awaited<ReturnType<typeof rdfSourceKeys>>,
+  started: number,
+): Promise<UpdateResult> {
+  const { ctx, params } = job;
+  const graphId = job.graphId!;
+  const tx: JobTransaction = (fn) => job.transaction(fn);
+  await holdForJob(job as JobContext<unknown>, tx, async (t) => {
+    if ((await factSignature(t, graphId)) !== planJob.result.signature) {
+      throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
+    }
+  });
+  try {
+    await job.progress(85, "分批写入实体与关系");
+    const written = await writeBuild(
+      ctx,
+      plan,
+      job.id,
+      () => job.checkpoint(),
+      (f) => void job.progress(85 + 14 * f),
+      tx,
+    );
+    return await job.complete(async (t) => {
+      await releaseGraph(t, graphId, job.id);
+      await rememberPredicateMap(t, sourceKeys, planJob.params.predicate_map ?? {});
+      const { entities: e, relations: r } = written;
+      await job.log(
+        "info",
+        `已应用：实体 +${e.added} ~${e.changed} -${e.removed}，关系 +${r.added} ~${r.changed} -${r.removed}`,
+      );
+      return {
+        ...(planJob.params.mode ? { mode: planJob.params.mode } : {}),
+        report: plan.report,
+        applied: written,
+        plan_job_id: params.plan_job_id,
+        duration_ms: Date.now() - started,
+      };
+    });
+  } catch (e) {
+    await undoBatchedWrite(job as JobContext<unknown>, e);
+    throw e;
+  }
 }
 
 registerJobKind<BuildParams>(BUILD, buildGraph, {

@@ -63,14 +63,6 @@ export async function clearGraphFacts(
   await transaction((tx) => clearRollups(tx, graphId));
 }
 
-/** Same as clearGraphFacts in one go, for cleaning up after a failed build. */
-export async function clearGraphFactsNow(graphId: number, transaction: JobTransaction) {
-  await transaction(async (tx) => {
-    await deleteAllFacts(tx, graphId);
-    await clearRollups(tx, graphId);
-  });
-}
-
 /** An entity uuid nobody holds: stable by graph and name, unless another graph's entity holds it already. */
 const otherUuid = (graphId: number, name: string) =>
   stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`);

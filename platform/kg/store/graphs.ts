@@ -7,21 +7,22 @@ export interface GraphRow {
   name: string;
   domain: string;
   description: string;
+  /** The job writing the graph's facts now (kg_graph_writes), or null. */
+  writing_job: number | null;
 }
 
-const graphQuery = (db: Db, graphId: number) =>
-  db.selectFrom("graphs").select(["id", "name", "domain", "description"]).where("id", "=", graphId);
+const graphColumns = (db: Db) =>
+  db
+    .selectFrom("graphs as g")
+    .leftJoin("kg_graph_writes as w", "w.graph_id", "g.id")
+    .select(["g.id", "g.name", "g.domain", "g.description", "w.job_id as writing_job"]);
 
 export function graphRow(db: Db, graphId: number): Promise<GraphRow | undefined> {
-  return graphQuery(db, graphId).executeTakeFirst();
+  return graphColumns(db).where("g.id", "=", graphId).executeTakeFirst();
 }
 
 export function graphRows(db: Db): Promise<GraphRow[]> {
-  return db
-    .selectFrom("graphs")
-    .select(["id", "name", "domain", "description"])
-    .orderBy("id")
-    .execute();
+  return graphColumns(db).orderBy("g.id").execute();
 }
 
 /** What a graph holds, each figure one count over an index on graph_id, in one statement. */

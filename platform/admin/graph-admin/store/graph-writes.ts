@@ -1,0 +1,59 @@
+import type { Db } from "../../../db/store.js";
+
+/**
+ * kg_graph_writes (migration 022): which job is writing a graph's facts in batches. Each call
+ * runs in the caller's transaction (the job's fenced one, or recovery's).
+ */
+
+/**
+ * Marks the graph as written by `jobId`; true when it is now (or already was) this job's, false
+ * when another job holds it.
+ */
+export async function holdGraph(tx: Db, graphId: number, jobId: number): Promise<boolean> {
+  await tx
+    .insertInto("kg_graph_writes")
+    .values({ graph_id: graphId, job_id: jobId })
+    .onConflict((oc) => oc.column("graph_id").doNothing())
+    .execute();
+  const row = await tx
+    .selectFrom("kg_graph_writes")
+    .select("job_id")
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst();
+  return row?.job_id === jobId;
+}
+
+/** The graph is no longer written by `jobId` (its facts are whole again). */
+export async function releaseGraph(tx: Db, graphId: number, jobId: number) {
+  await tx
+    .deleteFrom("kg_graph_writes")
+    .where("graph_id", "=", graphId)
+    .where("job_id", "=", jobId)
+    .execute();
+}
+
+/** Graphs marked as written by a job that is no longer queued or running (or gone). */
+export function orphanWrites(db: Db): Promise<{ graph_id: number; job_id: number }[]> {
+  return db
+    .selectFrom("kg_graph_writes as w")
+    .leftJoin("jobs as j", "j.id", "w.job_id")
+    .select(["w.graph_id", "w.job_id"])
+    .where((eb) => eb.or([eb("j.id", "is", null), eb("j.status", "not in", ["queued", "running"])]))
+    .execute();
+}
+
+/** Hands the graph from job `from` to job `to`; false when `from` no longer held it. */
+export async function handOverGraph(
+  tx: Db,
+  graphId: number,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  const r = await tx
+    .updateTable("kg_graph_writes")
+    .set({ job_id: to })
+    .where("graph_id", "=", graphId)
+    .where("job_id", "=", from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
