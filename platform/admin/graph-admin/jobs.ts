@@ -2,7 +2,6 @@ import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import {
   JobFailedError,
-  JobLostError,
   registerJobKind,
   type JobContext,
 } from "../../jobs/kinds.js";
