@@ -87,7 +87,9 @@ describe("a graph being written", () => {
     // A job writing it (a running one, as a worker would hold it).
     const writer = await value<number>(
       p.ctx,
-      sql`INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ${graphId}, 'running') RETURNING id`,
+      // A live worker's job (its heartbeat fresh while the test runs): recovery leaves it alone.
+      sql`INSERT INTO jobs (kind, graph_id, status, worker, heartbeat_at)
+          VALUES ('graph.build', ${graphId}, 'running', 'test-writer', '9999-01-01T00:00:00.000Z') RETURNING id`,
     );
     await run(
       p.ctx,
