@@ -1,10 +1,6 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
-import {
-  JobFailedError,
-  registerJobKind,
-  type JobContext,
-} from "../../jobs/kinds.js";
+import { JobFailedError, registerJobKind, type JobContext } from "../../jobs/kinds.js";
 import type { JobTransaction } from "./write.js";
 import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
