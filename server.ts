@@ -10,6 +10,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { readScope } from "./platform/db/read-scope.js";
+import { keepConnections } from "./platform/http/keep-alive.js";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
@@ -391,11 +392,7 @@ async function runServer() {
     );
   });
 
-  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client (a browser, a
-  // proxy, a test's request context) that sends on a connection the server is closing at that
-  // instant gets a reset. Idle clients and proxies give up sooner than this (nginx: 60 s).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  keepConnections(server);
 
   function shutdown(signal: string) {
     if (shuttingDown) return;

@@ -1,3 +1,4 @@
+import { keepConnections } from "../platform/http/keep-alive.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -123,6 +124,7 @@ export async function serveBench(router: Router, probe?: RequestHandler) {
   // As server.ts mounts it: a read request asks the store each question once.
   app.use("/api", readScope, router);
   const server = app.listen(0, "127.0.0.1");
+  keepConnections(server);
   await new Promise((r) => server.once("listening", r));
   return { server, api: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { keepConnections } from "../../platform/http/keep-alive.js";
 import express from "express";
 import type { Job } from "@contract/graph-admin";
 import { getJob } from "../../platform/jobs/store.js";
@@ -58,6 +59,9 @@ export async function startPlatform(
   app.use("/api", platform.router);
   app.use("/static/template", platform.templates);
   const server = app.listen(0, "127.0.0.1");
+  // As the product's server: fetch's pool may send on a connection kept idle for 4 s or more
+  // (a test's slow setup between two calls); Node's default 5 s closed it under them (a reset).
+  keepConnections(server);
   await new Promise((r) => server.once("listening", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { RouteObject } from "@remix-run/router";
+import type { AgnosticRouteObject as RouteObject } from "@remix-run/router";
 
 /** The router as the server loads it (CommonJS, by @remix-run/server-runtime's require). */
 const serverRouter = createRequire(import.meta.url)(
