@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SavedView } from "@contract/views";
@@ -18,10 +14,9 @@ import { readForm } from "~/http/form.server";
 import { getFixedT } from "~/i18next.server";
 import { requireGraphId } from "~/kg/graphs.server";
 import { loadViews, viewAction } from "~/kg/views.server";
-import { dynamicTitle } from "~/utils/meta";
+import { loaderTitleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data?.title ?? "404");
+export const meta: MetaFunction<typeof loader> = loaderTitleMeta;
 export const links = kgLinks;
 
 /**
