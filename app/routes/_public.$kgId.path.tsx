@@ -9,9 +9,8 @@ import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-t
 import { kgLinks } from "~/components/kg/styles";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { getOntology, requireGraphId } from "~/kg/graphs.server";
+import { getOntology, graphRequest } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
@@ -30,9 +29,7 @@ export const links = kgLinks;
  * Everything is in the URL, so it works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   const query = pathQuery(url);
   const [page, ontology, t, view] = await Promise.all([
     loadPathPage(viewer.api, kgId, query),

@@ -12,7 +12,7 @@ import { RelativeTime } from "~/components/ui/relative-time";
 import { requireViewer } from "~/auth/guard.server";
 import { readForm } from "~/http/form.server";
 import { getFixedT } from "~/i18next.server";
-import { requireGraphId } from "~/kg/graphs.server";
+import { graphRequest, requireGraphId } from "~/kg/graphs.server";
 import { loadViews, viewAction } from "~/kg/views.server";
 import { loaderTitleMeta } from "~/utils/meta";
 
@@ -24,9 +24,7 @@ export const links = kgLinks;
  * and those shared with my groups (read-only). A view opens at /{graph}/views/{id}.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   if ([...url.searchParams.keys()].length)
     throw new Response("", { status: 400, statusText: "Bad Request" });
   const [list, t] = await Promise.all([loadViews(viewer, kgId), getFixedT(request, "kg")]);
