@@ -18,7 +18,7 @@ export default defineConfig({
     setupFiles: ["tests/setup-locales.ts"],
     // TEST_ENGINE=postgres: one throwaway PostgreSQL cluster for the run, a database per test
     // platform (tests/helpers/postgres.ts); unset: SQLite, nothing started.
-    globalSetup: ["tests/helpers/pg-global-setup.ts"],
+    globalSetup: ["tests/helpers/stylesheets-global-setup.ts", "tests/helpers/pg-global-setup.ts"],
     // On PostgreSQL each query is a round trip to the server: the tests that run thousands of
     // them (every seek case) or write 20,000 rows take several times SQLite's time.
     testTimeout: process.env.TEST_ENGINE === "postgres" ? 60_000 : 20_000,

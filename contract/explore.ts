@@ -1,4 +1,4 @@
-import type { EntityRef, SourceSpan } from "./kg";
+import type { EntityRef, NeighbourEdge } from "./kg";
 
 /** One relation type and direction of the expanded entity, and how much of it this answer read. */
 export interface ExpansionGroup {
@@ -18,16 +18,8 @@ export interface ExpansionGroup {
   rest: number;
 }
 
-export interface ExpansionEdge extends SourceSpan {
-  id: number;
-  /** The subject's uuid. */
-  source: string;
-  /** The object's uuid. */
-  target: string;
-  predicate: string;
-  predicate_id: number;
-  confidence: number;
-}
+/** A relation of an expansion: drawn like a neighbourhood's. */
+export type ExpansionEdge = NeighbourEdge;
 
 /**
  * GET /kg/graphs/{id}/expand/?entity=&type=&direction=&offset=&limit=: the neighbours of one

@@ -215,14 +215,19 @@ export interface NeighbourNode {
   y?: number;
 }
 
-export interface NeighbourEdge extends SourceSpan {
+/** A relation drawn between two entities (a neighbourhood's, an expansion's, a path's). */
+export interface RelationEdge {
   id: number;
+  /** The subject's uuid. */
   source: string;
+  /** The object's uuid. */
   target: string;
   predicate: string;
   predicate_id: number;
   confidence: number;
 }
+
+export interface NeighbourEdge extends RelationEdge, SourceSpan {}
 
 export interface NeighbourGraph {
   center: string;
@@ -257,15 +262,7 @@ export interface RelationGraph {
 }
 
 /** A relation on a path, with its evidence: the sentence it was read from and its article. */
-export interface PathEdge {
-  id: number;
-  /** The subject's uuid. */
-  source: string;
-  /** The object's uuid. */
-  target: string;
-  predicate: string;
-  predicate_id: number;
-  confidence: number;
+export interface PathEdge extends RelationEdge {
   article: { id: number; title: string } | null;
   sentence: string | null;
 }

@@ -4,6 +4,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildServer } from "./build-server.mjs";
+import { writeStylesheets } from "./mantine-css.mjs";
 
 function newest(...entries) {
   let t = 0;
@@ -15,6 +16,9 @@ function newest(...entries) {
   return t;
 }
 const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+// Mantine's generated stylesheets (decision 035), before the console's sources are dated.
+writeStylesheets();
 
 const consoleBuilt = builtAt("build/index.js");
 if (

@@ -10,10 +10,12 @@
  * imports (the components each import brings, found by following Mantine's ESM modules: a
  * component's CSS module is `<Name>.module.css.mjs`, and `styles/<Name>.css` names its classes).
  *
- *   node scripts/mantine-css.mjs     # writes app/styles/mantine.css
+ *   node scripts/mantine-css.mjs     # writes app/styles/mantine.css (and the grid's, below)
  *
- * tests/app/mantine-css.test.ts fails when the file is not what this script writes (a new
- * component imported, Mantine upgraded): run the script again.
+ * The stylesheets are generated, not kept in git (decision 035): `npm install` (postinstall),
+ * `npm run build`, scripts/ensure-build.mjs (dev, start, the tests) and Vitest's global setup
+ * write them when they are missing or not what this script writes now (a new component
+ * imported, Mantine upgraded), and leave them untouched otherwise.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -198,12 +200,26 @@ export function gridComponents() {
 
 export const gridCss = () => mantineCss(gridComponents(), usedComponents());
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const [file, css] of [
-    [OUTPUT, mantineCss()],
-    [GRID_OUTPUT, gridCss()],
-  ]) {
+/**
+ * Writes each generated stylesheet that is missing or differs from what `make` gives now
+ * (a file already current keeps its modification time: no rebuild for nothing); returns the
+ * files written.
+ */
+export function writeStylesheets(
+  outputs = [
+    [OUTPUT, mantineCss],
+    [GRID_OUTPUT, gridCss],
+  ],
+) {
+  const written = [];
+  for (const [file, make] of outputs) {
+    const css = make();
+    if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === css) continue;
     fs.writeFileSync(file, css);
+    written.push(file);
     console.log(`${path.relative(root, file)}: ${(css.length / 1024).toFixed(1)} KB`);
   }
+  return written;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) writeStylesheets();

@@ -100,20 +100,51 @@ const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
  */
 export const BIG_GRAPH = 500;
 
-/** A node-link graph drawn plain (circles, positions given) with more than BIG_GRAPH nodes. */
-export function isBigGraph(option: ChartOption): boolean {
+/**
+ * The series of a node-link graph drawn plain (graphOption's big form): what the server's
+ * picture (graph-svg.server.ts) and the browser's canvas (big-graph.client.ts) read of it.
+ */
+export interface PlainGraphSeries {
+  left: string;
+  top: string;
+  width: string;
+  height: string;
+  categories: { name: string; itemStyle: { color: string } }[];
+  lineStyle: { color: string; opacity: number; width: number };
+  data: {
+    id: string;
+    name: string;
+    x: number;
+    y: number;
+    category: number;
+    symbolSize: number | number[];
+    itemStyle?: { color?: string };
+    label?: { show?: boolean; fontWeight?: string };
+    value?: string;
+  }[];
+  links: {
+    source: string;
+    target: string;
+    lineStyle?: { color?: string; width?: number; opacity?: number };
+  }[];
+}
+
+/** A node-link graph drawn plain (circles, positions given) with more than `nodes` nodes. */
+export function isPlainGraphOver(option: ChartOption, nodes: number): boolean {
   const series = (
     option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined
   )?.[0];
   return (
     series?.type === "graph" &&
     series.layout === "none" &&
-    (series.data?.length ?? 0) > BIG_GRAPH &&
+    (series.data?.length ?? 0) > nodes &&
     series.data!.every((d) => d.symbol === "circle")
   );
 }
 
-/** Labels on every node up to this size; above it only important nodes keep theirs. */
+/** One drawn on a canvas of its own in the browser (more than BIG_GRAPH nodes). */
+export const isBigGraph = (option: ChartOption) => isPlainGraphOver(option, BIG_GRAPH);
+
 export const LABEL_ALL_NODES = 150;
 const LABEL_ALL_EDGES = 60;
 

@@ -1,3 +1,4 @@
+import type { PlainGraphSeries } from "./graph-options";
 import { INK, type ChartOption, type ColorScheme } from "./theme";
 
 /**
@@ -9,30 +10,9 @@ import { INK, type ChartOption, type ColorScheme } from "./theme";
  * Every text is escaped here.
  */
 
-interface GraphSeries {
+interface GraphSeries extends PlainGraphSeries {
   /** The extent the positions map from, when only some of the nodes are drawn (capDrawing). */
   extent?: { minX: number; minY: number; spanX: number; spanY: number };
-  left: string;
-  top: string;
-  width: string;
-  height: string;
-  categories: { name: string; itemStyle: { color: string } }[];
-  lineStyle: { color: string; opacity: number; width: number };
-  data: {
-    id: string;
-    name: string;
-    x: number;
-    y: number;
-    category: number;
-    symbolSize: number | number[];
-    itemStyle?: { color?: string };
-    label?: { show?: boolean; fontWeight?: string };
-  }[];
-  links: {
-    source: string;
-    target: string;
-    lineStyle?: { color?: string; width?: number; opacity?: number };
-  }[];
 }
 
 const escapeXml = (s: string) =>

@@ -4,7 +4,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { ECHARTS_MODULES } from "./echarts-modules";
 import { renderGraphSvg } from "./graph-svg.server";
-import { LABEL_ALL_NODES } from "./graph-options";
+import { isPlainGraphOver, LABEL_ALL_NODES } from "./graph-options";
 import { themeChart, type ChartOption, type ChartSpec, type ColorScheme } from "./theme";
 
 echarts.use([...ECHARTS_MODULES, SVGRenderer]);
@@ -52,7 +52,8 @@ function drawChartSvg(
   scheme: ColorScheme,
 ): string {
   const themed = themeChart(option, scheme);
-  if (isBigGraph(themed)) {
+  // A node-link graph big enough to be drawn plain (see graphOption): the fast writer.
+  if (isPlainGraphOver(themed, LABEL_ALL_NODES)) {
     const svg = renderGraphSvg(themed, width, height, scheme);
     return fluid
       ? svg
@@ -74,19 +75,6 @@ function drawChartSvg(
     // A live instance keeps a timer loop running.
     chart.dispose();
   }
-}
-
-/** A node-link graph big enough to be drawn plain (see graphOption), for the fast writer. */
-function isBigGraph(option: ChartOption): boolean {
-  const series = (
-    option.series as { type?: string; layout?: string; data?: { symbol?: string }[] }[] | undefined
-  )?.[0];
-  return (
-    series?.type === "graph" &&
-    series.layout === "none" &&
-    (series.data?.length ?? 0) > LABEL_ALL_NODES &&
-    series.data!.every((d) => d.symbol === "circle")
-  );
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { Params } from "@remix-run/react";
 import type { KgGraph, Ontology } from "@contract/kg";
+import { requireViewer } from "~/auth/guard.server";
 import { notFound, orPageError, parseId } from "~/http/page.server";
 import type { PlatformClient } from "~/platform-client/client.server";
 import { kgApi } from "~/platform-client/kg.server";
@@ -54,6 +56,15 @@ export function requireGraphId(raw: string | null | undefined): number {
   const id = parseId(raw);
   if (id === null) throw graphNotFound();
   return id;
+}
+
+/**
+ * A graph page's request (/{kgId}/…): the viewer (or the way to the login page), then the graph
+ * id (or the unknown graph's 404), and the URL.
+ */
+export async function graphRequest(request: Request, params: Params) {
+  const viewer = await requireViewer(request);
+  return { viewer, kgId: requireGraphId(params.kgId), url: new URL(request.url) };
 }
 
 export const getGraph = (api: PlatformClient, id: number) =>

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireViewer } from "~/auth/guard.server";
 import { graphOption } from "~/charts/graph-options";
 import { renderChartSvg } from "~/charts/render.server";
 import { shownExport } from "~/interchange/downloads.server";
-import { requireGraphId } from "~/kg/graphs.server";
+import { graphRequest } from "~/kg/graphs.server";
 import { pathGraphData, pathQuery, pathShown, searchPathsOr400 } from "~/kg/paths.server";
 
 const FORMATS = new Set(["svg", "graphml", "jsonld"]);
@@ -16,9 +15,7 @@ const bad = (what: string) => new Response(what, { status: 400, statusText: "Bad
  * paths' entities and relations) as GraphML or JSON-LD through the graph export.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   for (const k of url.searchParams.keys()) if (!PARAMS.has(k)) throw bad(k);
   const format = url.searchParams.get("format") ?? "";
   if (!FORMATS.has(format)) throw bad("format");

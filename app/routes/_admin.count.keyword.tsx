@@ -12,6 +12,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { NumberSelect } from "~/components/ui/number-select";
 
 export const meta = titleMeta("nav.keywordCount");
 export const links = insightLinks;
@@ -28,16 +29,12 @@ export default function KeywordStatistics() {
     <div className="kg-page" data-testid="keyword-stats-page">
       <PageTitle title={t("keyword.title")} sub={<span>{stats.graph.name}</span>} />
       <GraphPicker graphs={graphs} value={graphId}>
-        <label>
-          {t("common.limit")}
-          <select name="limit" defaultValue={limit}>
-            {KEYWORD_LIMITS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NumberSelect
+          label={t("common.limit")}
+          name="limit"
+          options={KEYWORD_LIMITS}
+          value={limit}
+        />
       </GraphPicker>
       <div className="stats">
         <Stat label={t("keyword.articles")} value={stats.articles} testId="stat-articles" />

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorNotice, fieldError } from "~/components/graph-admin/form-parts";
 import { GraphPicker } from "~/components/ui/graph-picker";
-import { JobList } from "~/components/graph-admin/job-list";
+import { RecentJobs } from "~/components/graph-admin/job-list";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { SourcePicker } from "~/components/graph-admin/source-picker";
 import type { ActionError, GraphCard, Job } from "~/graph-admin/types";
@@ -91,12 +91,7 @@ export default function GraphIncreasedPage() {
           </Stack>
         </IntentForm>
       </Paper>
-      <Paper withBorder p="md">
-        <Title order={2} size="h5" mb="sm">
-          {t("plan.recent")}
-        </Title>
-        <JobList jobs={jobs} />
-      </Paper>
+      <RecentJobs title={t("plan.recent")} jobs={jobs} />
     </Stack>
   );
 }

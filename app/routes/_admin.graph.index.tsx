@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { JobStatusBadge } from "~/components/graph-admin/job-status";
 import { groupDigits } from "~/utils/format";
 import { RelativeTime } from "~/components/ui/relative-time";
-import { JobList } from "~/components/graph-admin/job-list";
+import { RecentJobs } from "~/components/graph-admin/job-list";
 import { ExportForm } from "~/components/interchange/export-form";
 import { interchangeLinks } from "~/components/interchange/links";
 import { graphAdminLinks } from "~/components/graph-admin/links";
@@ -180,12 +180,7 @@ export default function GraphDashboard() {
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="md">
-        <Title order={2} size="h5" mb="sm">
-          {t("job.recent")}
-        </Title>
-        <JobList jobs={jobs} />
-      </Paper>
+      <RecentJobs title={t("job.recent")} jobs={jobs} />
     </Stack>
   );
 }

@@ -10,10 +10,9 @@ import { eventHref } from "~/kg/links";
 import { withParams } from "~/utils/url";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
-import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { getGraph, requireGraphId } from "~/kg/graphs.server";
+import { getGraph, graphRequest } from "~/kg/graphs.server";
 import { intParam, listParams, textParam } from "~/kg/params.server";
 import { listLinkedEvents } from "~/kg/reads.server";
 import { formatDay } from "~/utils/format";
@@ -26,9 +25,7 @@ const HOPS = [1, 2, 3, 4, 5] as const;
 
 /** The event-logic graph: pick an event, walk N hops of its causes and effects (?event=&hops=). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   const eventParam = url.searchParams.get("event");
   const event = eventParam && /^\d{1,12}$/.test(eventParam) ? Number(eventParam) : undefined;
   const hops = intParam(url, "hops", HOPS, 2);

@@ -6,12 +6,11 @@ import { EventList } from "~/components/kg/facts";
 import { Pager } from "~/components/ui/pager";
 import { kgLinks } from "~/components/kg/styles";
 import { mantineDatesLinks } from "~/styles/mantine-links";
-import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { listQuery, textParam } from "~/kg/params.server";
 import { DayRangeFields, FilterForm, SearchField } from "~/components/kg/filter-form";
-import { getGraph, getOntology, requireGraphId } from "~/kg/graphs.server";
+import { getGraph, getOntology, graphRequest } from "~/kg/graphs.server";
 import { listEvents } from "~/kg/reads.server";
 
 export const meta = titleMeta("nav.event");
@@ -20,9 +19,7 @@ export const links = () => [...mantineDatesLinks(), ...kgLinks()];
 export const handle = { name: "EventPage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   const [graph, ontology] = await Promise.all([
     getGraph(viewer.api, kgId),
     getOntology(viewer.api, kgId),

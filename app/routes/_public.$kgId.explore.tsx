@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
@@ -27,10 +23,9 @@ import { openedView, saveView, saveViewPost, viewParam } from "~/kg/views.server
 import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-tools";
 import { entityHref, pathHref, relationGraphHref } from "~/kg/links";
 import exploreCss from "~/components/kg/explore.css";
-import { dynamicTitle } from "~/utils/meta";
+import { loaderTitleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data?.title ?? "404");
+export const meta: MetaFunction<typeof loader> = loaderTitleMeta;
 export const links = () => [...kgLinks(), { rel: "stylesheet", href: exploreCss }];
 
 /**

@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GraphChart } from "~/components/charts/graph-chart";
@@ -13,19 +9,18 @@ import { SaveViewForm, ShownDownloads, ViewNotice } from "~/components/kg/view-t
 import { kgLinks } from "~/components/kg/styles";
 import { CheckboxList } from "~/components/ui/checkbox-list";
 import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
-import { requireViewer } from "~/auth/guard.server";
 import { getFixedT } from "~/i18next.server";
-import { getOntology, requireGraphId } from "~/kg/graphs.server";
+import { getOntology, graphRequest } from "~/kg/graphs.server";
 import { PATH_COUNTS, PATH_HOPS } from "~/kg/limits";
 import { exploreFrom } from "~/kg/explore-state";
 import { loadPathPage, pathChart, pathQuery, pathSearchQuery } from "~/kg/paths.server";
 import { openedView, saveView, saveViewPost, viewParam } from "~/kg/views.server";
-import { dynamicTitle } from "~/utils/meta";
+import { loaderTitleMeta } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { thousands } from "~/utils/format";
+import { NumberSelect } from "~/components/ui/number-select";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data?.title ?? "404");
+export const meta: MetaFunction<typeof loader> = loaderTitleMeta;
 export const links = kgLinks;
 
 /**
@@ -34,9 +29,7 @@ export const links = kgLinks;
  * Everything is in the URL, so it works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   const query = pathQuery(url);
   const [page, ontology, t, view] = await Promise.all([
     loadPathPage(viewer.api, kgId, query),
@@ -149,26 +142,18 @@ export default function PathPage() {
         <Form method="get" className="kg-form" data-testid="path-form">
           {state.from && <input type="hidden" name="from" value={state.from} />}
           {state.to && <input type="hidden" name="to" value={state.to} />}
-          <label>
-            {t("path.hops")}
-            <select name="hops" defaultValue={query.hops}>
-              {withValue(PATH_HOPS, query.hops).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("path.k")}
-            <select name="k" defaultValue={query.k}>
-              {withValue(PATH_COUNTS, query.k).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NumberSelect
+            label={t("path.hops")}
+            name="hops"
+            options={withValue(PATH_HOPS, query.hops)}
+            value={query.hops}
+          />
+          <NumberSelect
+            label={t("path.k")}
+            name="k"
+            options={withValue(PATH_COUNTS, query.k)}
+            value={query.k}
+          />
           <label>
             {t("path.direction")}
             <select name="direction" defaultValue={query.direction}>

@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SavedView } from "@contract/views";
@@ -16,12 +12,11 @@ import { RelativeTime } from "~/components/ui/relative-time";
 import { requireViewer } from "~/auth/guard.server";
 import { readForm } from "~/http/form.server";
 import { getFixedT } from "~/i18next.server";
-import { requireGraphId } from "~/kg/graphs.server";
+import { graphRequest, requireGraphId } from "~/kg/graphs.server";
 import { loadViews, viewAction } from "~/kg/views.server";
-import { dynamicTitle } from "~/utils/meta";
+import { loaderTitleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  dynamicTitle(matches, data?.title ?? "404");
+export const meta: MetaFunction<typeof loader> = loaderTitleMeta;
 export const links = kgLinks;
 
 /**
@@ -29,9 +24,7 @@ export const links = kgLinks;
  * and those shared with my groups (read-only). A view opens at /{graph}/views/{id}.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const kgId = requireGraphId(params.kgId);
-  const url = new URL(request.url);
+  const { viewer, kgId, url } = await graphRequest(request, params);
   if ([...url.searchParams.keys()].length)
     throw new Response("", { status: 400, statusText: "Bad Request" });
   const [list, t] = await Promise.all([loadViews(viewer, kgId), getFixedT(request, "kg")]);

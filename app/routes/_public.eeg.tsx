@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/ui/error-boundary";
 import { intParam } from "~/kg/params.server";
 import { platformFor } from "~/auth/platform.server";
 import { activeGraph } from "~/preferences.server";
+import { NumberSelect } from "~/components/ui/number-select";
 
 export const meta = titleMeta("nav.eeg");
 export const links = kgLinks;
@@ -49,16 +50,7 @@ export default function CausalEventGraph() {
         <Form method="get" className="kg-form">
           <input type="hidden" name="id" value={kgId} />
           <LinkTypeFields checked={types} names={graph.link_types} />
-          <label>
-            {t("eventGraph.limit")}
-            <select name="limit" defaultValue={limit}>
-              {LIMITS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NumberSelect label={t("eventGraph.limit")} name="limit" options={LIMITS} value={limit} />
           <button type="submit">{t("common.apply")}</button>
           {(types.length > 0 || limit !== 100) && (
             <Link to={`/eeg?id=${kgId}`} className="reset">

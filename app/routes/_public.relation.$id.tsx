@@ -26,6 +26,7 @@ import { getOntology } from "~/kg/graphs.server";
 import { expandToggle, relationRows, relationTypeCounts, typeColors } from "~/kg/relation-rows";
 import { DataTable } from "~/components/ui/data-table";
 import { CheckboxList } from "~/components/ui/checkbox-list";
+import { NumberSelect } from "~/components/ui/number-select";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   dynamicTitle(matches, data ? `${data.centerName} · ${data.title}` : "404");
@@ -150,16 +151,12 @@ export default function RelationPage() {
               }))}
             />
           </fieldset>
-          <label>
-            {t("relationGraph.limit")}
-            <select name="limit" defaultValue={query.limit}>
-              {NODE_LIMITS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NumberSelect
+            label={t("relationGraph.limit")}
+            name="limit"
+            options={NODE_LIMITS}
+            value={query.limit}
+          />
           <label>
             {t("relationGraph.depth")}
             <select name="depth" defaultValue={query.depth}>

@@ -33,6 +33,15 @@ export function dynamicTitle(matches: Parameters<MetaFunction>[0]["matches"], ti
   return pageTitle(matches, title);
 }
 
+/** The meta of a page whose loader gives its `title` (a missing page's: "404"). */
+export const loaderTitleMeta = ({
+  data,
+  matches,
+}: {
+  data?: { title?: string } | null;
+  matches: Parameters<MetaFunction>[0]["matches"];
+}) => dynamicTitle(matches, data?.title ?? "404");
+
 /** The status an error page shows: a thrown Response's, else 500. */
 export const statusOf = (error: unknown) => (isRouteErrorResponse(error) ? error.status : 500);
 

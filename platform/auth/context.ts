@@ -42,6 +42,13 @@ declare module "express-serve-static-core" {
  */
 export const TOUCH_INTERVAL_MS = 30_000;
 
+/** Why a request with an ended token is refused, by the reason the token ended. */
+const endedBy = new Map<string | null, UnauthenticatedCode>([
+  ["replaced", "token_replaced"],
+  ["expired", "token_expired"],
+  ["logout", "token_logged_out"],
+]);
+
 /** Who the request's token says it is: the user, or the reason there is none. */
 async function identify(
   ctx: PlatformContext,
@@ -53,18 +60,7 @@ async function identify(
   const row = await tokenWithUser(db, m[1]);
   const now = Date.now();
   if (!row) return { error: "token_invalid" };
-  if (row.ended_at) {
-    return {
-      error:
-        row.ended_reason === "replaced"
-          ? "token_replaced"
-          : row.ended_reason === "expired"
-            ? "token_expired"
-            : row.ended_reason === "logout"
-              ? "token_logged_out"
-              : "token_invalid",
-    };
-  }
+  if (row.ended_at) return { error: endedBy.get(row.ended_reason) ?? "token_invalid" };
   if (now - row.last_used_at > ctx.settings.tokenIdleSeconds * 1000) {
     await endToken(db, row.key, "expired", now);
     return { error: "token_expired" };

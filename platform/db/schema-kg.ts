@@ -1,3 +1,6 @@
+import { bothEngines } from "./both-engines.js";
+import { kgVersionTriggers } from "./postgres/kg.js";
+
 /**
  * The knowledge-graph store: ontologies, and per graph its articles, entities, relations,
  * events, event-to-event relations, operational flows and mention rollups.
@@ -16,29 +19,30 @@
  *   (hot rankings). Inserts into kg_relations carry no trigger (it
  *   would nearly double the cost of bulk loads); readers add max(kg_relations.id) to the key.
  */
-const coreTables = /* sql */ `
+const coreTables = bothEngines(
+  (e) => /* sql */ `
 CREATE TABLE kg_ontologies (
-  id INTEGER PRIMARY KEY,
+  id ${e.id},
   name TEXT NOT NULL UNIQUE,
   domain TEXT NOT NULL DEFAULT 'general',
   description TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+  created_at TEXT NOT NULL DEFAULT ${e.nowDefault}
 );
 
 CREATE TABLE kg_graph_ontology (
-  graph_id INTEGER PRIMARY KEY REFERENCES graphs(id) ON DELETE CASCADE,
-  ontology_id INTEGER NOT NULL REFERENCES kg_ontologies(id)
+  graph_id ${e.int} PRIMARY KEY REFERENCES graphs(id) ON DELETE CASCADE,
+  ontology_id ${e.int} NOT NULL REFERENCES kg_ontologies(id)
 );
 CREATE INDEX kg_graph_ontology_ontology ON kg_graph_ontology(ontology_id);
 
 -- Entity classes form a tree per ontology; is_place marks a class (and its subclasses) whose
 -- entities can be the place of an event.
 CREATE TABLE kg_classes (
-  id INTEGER PRIMARY KEY,
-  ontology_id INTEGER NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
-  parent_id INTEGER REFERENCES kg_classes(id),
+  id ${e.id},
+  ontology_id ${e.int} NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
+  parent_id ${e.int} REFERENCES kg_classes(id),
   name TEXT NOT NULL,
-  is_place INTEGER NOT NULL DEFAULT 0,
+  is_place ${e.int} NOT NULL DEFAULT 0,
   color TEXT NOT NULL DEFAULT '',
   description TEXT NOT NULL DEFAULT '',
   UNIQUE (ontology_id, name)
@@ -46,22 +50,22 @@ CREATE TABLE kg_classes (
 CREATE INDEX kg_classes_parent ON kg_classes(parent_id);
 
 CREATE TABLE kg_class_properties (
-  id INTEGER PRIMARY KEY,
-  class_id INTEGER NOT NULL REFERENCES kg_classes(id) ON DELETE CASCADE,
+  id ${e.id},
+  class_id ${e.int} NOT NULL REFERENCES kg_classes(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   datatype TEXT NOT NULL DEFAULT 'string' CHECK (datatype IN ('string', 'number', 'date', 'boolean', 'entity')),
-  required INTEGER NOT NULL DEFAULT 0,
+  required ${e.int} NOT NULL DEFAULT 0,
   description TEXT NOT NULL DEFAULT '',
   UNIQUE (class_id, name)
 );
 
 -- domain/range accept the class and its subclasses; NULL accepts any class.
 CREATE TABLE kg_relation_types (
-  id INTEGER PRIMARY KEY,
-  ontology_id INTEGER NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
+  id ${e.id},
+  ontology_id ${e.int} NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
-  domain_class_id INTEGER REFERENCES kg_classes(id),
-  range_class_id INTEGER REFERENCES kg_classes(id),
+  domain_class_id ${e.int} REFERENCES kg_classes(id),
+  range_class_id ${e.int} REFERENCES kg_classes(id),
   description TEXT NOT NULL DEFAULT '',
   UNIQUE (ontology_id, name)
 );
@@ -71,8 +75,8 @@ CREATE INDEX kg_relation_types_range ON kg_relation_types(range_class_id);
 -- triggers: JSON array of trigger words (the extraction lexicon);
 -- roles: JSON object {"subject": role name, "object": role name}.
 CREATE TABLE kg_event_types (
-  id INTEGER PRIMARY KEY,
-  ontology_id INTEGER NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
+  id ${e.id},
+  ontology_id ${e.int} NOT NULL REFERENCES kg_ontologies(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   triggers TEXT NOT NULL DEFAULT '[]',
   roles TEXT NOT NULL DEFAULT '{}',
@@ -82,71 +86,71 @@ CREATE TABLE kg_event_types (
 );
 
 CREATE TABLE kg_articles (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  id ${e.id},
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
   title TEXT NOT NULL,
   source TEXT NOT NULL DEFAULT '',
   url TEXT NOT NULL DEFAULT '',
   published_at TEXT NOT NULL,
   content TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+  created_at TEXT NOT NULL DEFAULT ${e.nowDefault}
 );
 CREATE INDEX kg_articles_graph_published ON kg_articles(graph_id, published_at);
 
 CREATE TABLE kg_entities (
-  id INTEGER PRIMARY KEY,
+  id ${e.id},
   uuid TEXT NOT NULL UNIQUE,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  class_id INTEGER REFERENCES kg_classes(id),
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  class_id ${e.int} REFERENCES kg_classes(id),
   name TEXT NOT NULL,
   aliases TEXT NOT NULL DEFAULT '[]',
   properties TEXT NOT NULL DEFAULT '{}',
   description TEXT NOT NULL DEFAULT '',
-  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+  updated_at TEXT NOT NULL DEFAULT ${e.nowDefault}
 );
 CREATE INDEX kg_entities_graph_name ON kg_entities(graph_id, name);
 CREATE INDEX kg_entities_graph_class ON kg_entities(graph_id, class_id);
 CREATE INDEX kg_entities_class ON kg_entities(class_id);
 
 CREATE TABLE kg_entity_mentions (
-  article_id INTEGER NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
-  start_pos INTEGER NOT NULL,
-  end_pos INTEGER NOT NULL,
-  entity_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  article_id ${e.int} NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
+  start_pos ${e.int} NOT NULL,
+  end_pos ${e.int} NOT NULL,
+  entity_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
   PRIMARY KEY (article_id, start_pos)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_entity_mentions_entity ON kg_entity_mentions(entity_id);
 
 -- Rollup: which articles mention an entity, newest first, without sorting at read time.
 CREATE TABLE kg_entity_articles (
-  entity_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  entity_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
   published_at TEXT NOT NULL,
-  article_id INTEGER NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
-  mentions INTEGER NOT NULL,
+  article_id ${e.int} NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
+  mentions ${e.int} NOT NULL,
   PRIMARY KEY (entity_id, published_at, article_id)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_entity_articles_article ON kg_entity_articles(article_id);
 
 -- Rollup: mentions per entity per day (day = first 10 characters of published_at).
 CREATE TABLE kg_entity_daily (
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
   day TEXT NOT NULL,
-  entity_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
-  mentions INTEGER NOT NULL,
+  entity_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  mentions ${e.int} NOT NULL,
   PRIMARY KEY (graph_id, day, entity_id)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_entity_daily_entity ON kg_entity_daily(entity_id, day);
 
 CREATE TABLE kg_relations (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  subject_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
-  relation_type_id INTEGER NOT NULL REFERENCES kg_relation_types(id),
-  object_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
-  confidence REAL NOT NULL DEFAULT 1 CHECK (confidence >= 0 AND confidence <= 1),
-  article_id INTEGER REFERENCES kg_articles(id) ON DELETE SET NULL,
-  sent_start INTEGER,
-  sent_end INTEGER
+  id ${e.id},
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  subject_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  relation_type_id ${e.int} NOT NULL REFERENCES kg_relation_types(id),
+  object_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  confidence ${e.real} NOT NULL DEFAULT 1 CHECK (confidence >= 0 AND confidence <= 1),
+  article_id ${e.int} REFERENCES kg_articles(id) ON DELETE SET NULL,
+  sent_start ${e.int},
+  sent_end ${e.int}
 );
 CREATE INDEX kg_relations_subject ON kg_relations(subject_id, relation_type_id);
 CREATE INDEX kg_relations_object ON kg_relations(object_id, relation_type_id);
@@ -158,20 +162,20 @@ CREATE INDEX kg_relations_article ON kg_relations(article_id);
 
 -- time: 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY' (as precise as the source says).
 CREATE TABLE kg_events (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  event_type_id INTEGER REFERENCES kg_event_types(id),
+  id ${e.id},
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  event_type_id ${e.int} REFERENCES kg_event_types(id),
   title TEXT NOT NULL,
   trigger_word TEXT NOT NULL DEFAULT '',
   time TEXT,
-  place_id INTEGER REFERENCES kg_entities(id) ON DELETE SET NULL,
+  place_id ${e.int} REFERENCES kg_entities(id) ON DELETE SET NULL,
   place TEXT NOT NULL DEFAULT '',
   description TEXT NOT NULL DEFAULT '',
-  article_id INTEGER REFERENCES kg_articles(id) ON DELETE SET NULL,
-  sent_start INTEGER,
-  sent_end INTEGER,
-  trigger_start INTEGER,
-  trigger_end INTEGER
+  article_id ${e.int} REFERENCES kg_articles(id) ON DELETE SET NULL,
+  sent_start ${e.int},
+  sent_end ${e.int},
+  trigger_start ${e.int},
+  trigger_end ${e.int}
 );
 CREATE INDEX kg_events_graph_time ON kg_events(graph_id, time);
 CREATE INDEX kg_events_graph_type ON kg_events(graph_id, event_type_id, time);
@@ -180,47 +184,47 @@ CREATE INDEX kg_events_article ON kg_events(article_id);
 CREATE INDEX kg_events_place ON kg_events(place_id);
 
 CREATE TABLE kg_event_participants (
-  event_id INTEGER NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
-  entity_id INTEGER NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
+  event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
+  entity_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
   role TEXT NOT NULL,
   PRIMARY KEY (event_id, entity_id, role)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_event_participants_entity ON kg_event_participants(entity_id, event_id);
 
 -- Articles reporting an event, with the sentence that reports it.
 CREATE TABLE kg_event_articles (
-  event_id INTEGER NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
-  article_id INTEGER NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
+  event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
+  article_id ${e.int} NOT NULL REFERENCES kg_articles(id) ON DELETE CASCADE,
   published_at TEXT NOT NULL,
-  sent_start INTEGER NOT NULL,
-  sent_end INTEGER NOT NULL,
+  sent_start ${e.int} NOT NULL,
+  sent_end ${e.int} NOT NULL,
   PRIMARY KEY (event_id, article_id)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_event_articles_article ON kg_event_articles(article_id);
 
 -- Rollup: reports per event per day.
 CREATE TABLE kg_event_daily (
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
   day TEXT NOT NULL,
-  event_id INTEGER NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
-  reports INTEGER NOT NULL,
+  event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
+  reports ${e.int} NOT NULL,
   PRIMARY KEY (graph_id, day, event_id)
-) WITHOUT ROWID;
+)${e.withoutRowid};
 CREATE INDEX kg_event_daily_event ON kg_event_daily(event_id, day);
 
 -- source → target reads: cause → effect, earlier → later (sequence), condition → consequence,
 -- action → purpose, and for concurrent: two events that happen together.
 CREATE TABLE kg_event_relations (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  source_event_id INTEGER NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
-  target_event_id INTEGER NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
+  id ${e.id},
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  source_event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
+  target_event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
   type TEXT NOT NULL CHECK (type IN ('cause', 'sequence', 'condition', 'purpose', 'concurrent')),
-  strength REAL NOT NULL CHECK (strength >= 0 AND strength <= 1),
+  strength ${e.real} NOT NULL CHECK (strength >= 0 AND strength <= 1),
   cue TEXT NOT NULL DEFAULT '',
-  article_id INTEGER REFERENCES kg_articles(id) ON DELETE SET NULL,
-  sent_start INTEGER,
-  sent_end INTEGER,
+  article_id ${e.int} REFERENCES kg_articles(id) ON DELETE SET NULL,
+  sent_start ${e.int},
+  sent_end ${e.int},
   CHECK (source_event_id <> target_event_id)
 );
 CREATE INDEX kg_event_relations_source ON kg_event_relations(source_event_id, type);
@@ -229,33 +233,33 @@ CREATE INDEX kg_event_relations_graph ON kg_event_relations(graph_id, strength);
 CREATE INDEX kg_event_relations_article ON kg_event_relations(article_id);
 
 CREATE TABLE kg_flows (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  id ${e.id},
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   description TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+  created_at TEXT NOT NULL DEFAULT ${e.nowDefault}
 );
 CREATE INDEX kg_flows_graph ON kg_flows(graph_id);
 
 CREATE TABLE kg_flow_steps (
-  id INTEGER PRIMARY KEY,
-  flow_id INTEGER NOT NULL REFERENCES kg_flows(id) ON DELETE CASCADE,
+  id ${e.id},
+  flow_id ${e.int} NOT NULL REFERENCES kg_flows(id) ON DELETE CASCADE,
   key TEXT NOT NULL,
   name TEXT NOT NULL,
   kind TEXT NOT NULL DEFAULT 'task' CHECK (kind IN ('start', 'task', 'decision', 'end')),
   actor TEXT NOT NULL DEFAULT '',
   description TEXT NOT NULL DEFAULT '',
-  sort INTEGER NOT NULL DEFAULT 0,
+  sort ${e.int} NOT NULL DEFAULT 0,
   UNIQUE (flow_id, key)
 );
 
 CREATE TABLE kg_flow_transitions (
-  id INTEGER PRIMARY KEY,
-  flow_id INTEGER NOT NULL REFERENCES kg_flows(id) ON DELETE CASCADE,
-  source_step_id INTEGER NOT NULL REFERENCES kg_flow_steps(id) ON DELETE CASCADE,
-  target_step_id INTEGER NOT NULL REFERENCES kg_flow_steps(id) ON DELETE CASCADE,
+  id ${e.id},
+  flow_id ${e.int} NOT NULL REFERENCES kg_flows(id) ON DELETE CASCADE,
+  source_step_id ${e.int} NOT NULL REFERENCES kg_flow_steps(id) ON DELETE CASCADE,
+  target_step_id ${e.int} NOT NULL REFERENCES kg_flow_steps(id) ON DELETE CASCADE,
   label TEXT NOT NULL DEFAULT '',
-  sort INTEGER NOT NULL DEFAULT 0
+  sort ${e.int} NOT NULL DEFAULT 0
 );
 CREATE INDEX kg_flow_transitions_flow ON kg_flow_transitions(flow_id);
 CREATE INDEX kg_flow_transitions_source ON kg_flow_transitions(source_step_id);
@@ -263,12 +267,13 @@ CREATE INDEX kg_flow_transitions_target ON kg_flow_transitions(target_step_id);
 
 -- No foreign key: triggers write here while a graph's rows are deleted by cascade.
 CREATE TABLE kg_graph_state (
-  graph_id INTEGER PRIMARY KEY,
-  version INTEGER NOT NULL DEFAULT 0,
-  entity_version INTEGER NOT NULL DEFAULT 0,
-  rollup_version INTEGER NOT NULL DEFAULT 0
+  graph_id ${e.int} PRIMARY KEY,
+  version ${e.int} NOT NULL DEFAULT 0,
+  entity_version ${e.int} NOT NULL DEFAULT 0,
+  rollup_version ${e.int} NOT NULL DEFAULT 0
 );
-`;
+`,
+);
 
 // Versions take random values rather than counting up: after a rolled-back transaction the
 // next change must not reuse a value that a cache filled inside that transaction remembers.
@@ -338,4 +343,8 @@ const triggers = [
   ),
 ].join("\n");
 
-export const kgSchema = coreTables + triggers;
+/** PostgreSQL's version triggers are statement-level (./postgres/kg.ts). */
+export const kgSchema = {
+  sqlite: coreTables.sqlite + triggers,
+  postgres: "\n" + coreTables.postgres + "\n\n" + kgVersionTriggers + "\n",
+};

@@ -129,20 +129,18 @@ export async function uniqueErrors(
 /** What kind of constraint the store refused, from SQLite's or PostgreSQL's error. */
 type Refusal = "notnull" | "unique" | "foreignkey" | "other";
 
+const sqliteRefusals = new Map<string, Refusal>([
+  ["SQLITE_CONSTRAINT_NOTNULL", "notnull"],
+  ["SQLITE_CONSTRAINT_UNIQUE", "unique"],
+  ["SQLITE_CONSTRAINT_FOREIGNKEY", "foreignkey"],
+]);
+
 function refusalOf(e: unknown): { kind: Refusal; column: string | undefined } | null {
   const err = e as { code?: unknown; message?: unknown; column?: unknown; detail?: unknown };
   if (typeof err?.code !== "string") return null;
   if (err.code.startsWith("SQLITE_CONSTRAINT")) {
     const column = /constraint failed: [\w"]+\.([\w"]+)/.exec(String(err.message))?.[1];
-    const kind =
-      err.code === "SQLITE_CONSTRAINT_NOTNULL"
-        ? "notnull"
-        : err.code === "SQLITE_CONSTRAINT_UNIQUE"
-          ? "unique"
-          : err.code === "SQLITE_CONSTRAINT_FOREIGNKEY"
-            ? "foreignkey"
-            : "other";
-    return { kind, column };
+    return { kind: sqliteRefusals.get(err.code) ?? "other", column };
   }
   // PostgreSQL: class 23, integrity constraint violation. A NOT NULL names its column; a
   // unique violation says `Key (column)=(value) already exists.` (or `Key (lower(column))…`).
@@ -404,18 +402,10 @@ export async function deleteRecord(db: Db, def: ResourceDef, id: number) {
 }
 
 /** One audit_log row for a change of `resource` (its path, e.g. `data/triples`). */
-export async function auditRow(
-  db: Db,
-  user: AuthUser,
-  action: AuditAction,
-  resource: string,
-  recordId: number | string | null,
-  before: unknown,
-  after: unknown,
-) {
+export async function auditRow(db: Db, ...entry: Parameters<typeof auditValues>) {
   await db
     .insertInto("audit_log")
-    .values(auditValues(user, action, resource, recordId, before, after))
+    .values(auditValues(...entry))
     .execute();
 }
 

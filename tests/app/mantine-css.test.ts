@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +9,7 @@ import {
   mantineCss,
   OUTPUT,
   usedComponents,
+  writeStylesheets,
 } from "../../scripts/mantine-css.mjs";
 
 const CORE = path.resolve("node_modules/@mantine/core");
@@ -19,6 +21,27 @@ const classesOf = (component: string) =>
 describe("Mantine's stylesheet, only the components the console renders (issue 11)", () => {
   it("app/styles/mantine.css is what scripts/mantine-css.mjs writes now (run it after importing a new component or upgrading Mantine)", () => {
     expect(fs.readFileSync(OUTPUT, "utf8")).toBe(mantineCss());
+  });
+
+  it("the stylesheets are generated, not kept in git (decision 035): a missing or stale one is written, a current one left alone", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mantine-css-"));
+    const [missing, stale, current] = ["missing", "stale", "current"].map((n) =>
+      path.join(dir, `${n}.css`),
+    );
+    fs.writeFileSync(stale, "/* an older Mantine */");
+    fs.writeFileSync(current, "a {}");
+    const before = fs.statSync(current).mtimeMs;
+    const written = writeStylesheets([
+      [missing, () => "a {}"],
+      [stale, () => "a {}"],
+      [current, () => "a {}"],
+    ]);
+    expect(written).toEqual([missing, stale]);
+    for (const f of [missing, stale, current]) expect(fs.readFileSync(f, "utf8")).toBe("a {}");
+    expect(fs.statSync(current).mtimeMs).toBe(before);
+    fs.rmSync(dir, { recursive: true });
+    const ignored = fs.readFileSync(".gitignore", "utf8").split("\n");
+    for (const f of [OUTPUT, GRID_OUTPUT]) expect(ignored).toContain(`/${path.relative(".", f)}`);
   });
 
   it("finds the components an import brings with it", () => {

@@ -1,3 +1,4 @@
+import type { PlainGraphSeries } from "~/charts/graph-options";
 import type { ChartOption } from "~/charts/theme";
 
 /**
@@ -12,27 +13,9 @@ import type { ChartOption } from "~/charts/theme";
  * getDataURL, getWidth/getHeight, on/off, setOption, resize, dispose).
  */
 
-interface Series {
-  left: string;
-  top: string;
-  width: string;
-  height: string;
+interface Series extends PlainGraphSeries {
   scaleLimit?: { min: number; max: number };
-  categories: { name: string; itemStyle: { color: string } }[];
-  lineStyle: { color: string; opacity: number; width: number };
   label?: { color?: string };
-  data: {
-    id: string;
-    name: string;
-    x: number;
-    y: number;
-    category: number;
-    symbolSize: number | number[];
-    itemStyle?: { color?: string };
-    label?: { show?: boolean };
-    value?: string;
-  }[];
-  links: { source: string; target: string }[];
 }
 
 type Handler = (params: unknown) => void;

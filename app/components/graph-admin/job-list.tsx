@@ -1,3 +1,4 @@
+import { Paper, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RelativeTime } from "~/components/ui/relative-time";
@@ -48,5 +49,17 @@ export function JobList({ jobs }: { jobs: Job[] }) {
         { key: "by", header: t("job.createdBy"), cell: (j) => j.created_by_name ?? "" },
       ]}
     />
+  );
+}
+
+/** A page's recent jobs under their heading, in a panel of their own. */
+export function RecentJobs({ title, jobs }: { title: string; jobs: Job[] }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      <JobList jobs={jobs} />
+    </Paper>
   );
 }

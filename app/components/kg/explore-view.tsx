@@ -11,6 +11,7 @@ import {
 import type { MoreGroup, ViewNode } from "~/kg/explore.server";
 import { entityHref, sourceHref } from "~/kg/links";
 import { TypeBadge } from "./labels";
+import { NumberSelect } from "~/components/ui/number-select";
 
 /**
  * The exploration's parts beside its picture: the same nodes and relations as ordered lists,
@@ -132,16 +133,12 @@ export function BudgetForm({ state }: { state: ExploreState }) {
       {rest.map(([name, value], i) => (
         <input key={i} type="hidden" name={name} value={value} />
       ))}
-      <label>
-        {t("explore.budget")}
-        <select name="budget" defaultValue={state.budget}>
-          {options.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NumberSelect
+        label={t("explore.budget")}
+        name="budget"
+        options={options}
+        value={state.budget}
+      />
       <button type="submit">{t("explore.apply")}</button>
     </Form>
   );

@@ -106,13 +106,16 @@ export async function classOrder(
 
 const UNTYPED = "未分类";
 
-async function nerArticle(
+/** What one article says of a model of one type: its outcomes against the gold, and each key's verdict. */
+type ArticleJudge = (
   ctx: PlatformContext,
   graphId: number,
   article: ArticleRow,
   knowledge: Knowledge,
   drop: Set<string>,
-): Promise<ArticleResult> {
+) => Promise<ArticleResult>;
+
+const nerArticle: ArticleJudge = async (ctx, graphId, article, knowledge, drop) => {
   const classes = (await graphOntology(ctx, graphId)).classes;
   const gold = new Map<string, string>();
   const rows = await goldMentions(ctx.store.db, article.id);
@@ -135,15 +138,9 @@ async function nerArticle(
   }
   for (const label of gold.values()) outcomes.push({ gold: label, predicted: null });
   return { outcomes, judged };
-}
+};
 
-async function eventArticle(
-  ctx: PlatformContext,
-  graphId: number,
-  article: ArticleRow,
-  knowledge: Knowledge,
-  drop: Set<string>,
-): Promise<ArticleResult> {
+const eventArticle: ArticleJudge = async (ctx, graphId, article, knowledge, drop) => {
   const types = (await graphOntology(ctx, graphId)).eventTypes;
   const gold = (await goldEventReports(ctx.store.db, article.id)).map((g) => ({
     start: g.sent_start,
@@ -175,15 +172,9 @@ async function eventArticle(
   }
   for (const g of gold) if (!g.matched) outcomes.push({ gold: g.label, predicted: null });
   return { outcomes, judged };
-}
+};
 
-async function relationArticle(
-  ctx: PlatformContext,
-  graphId: number,
-  article: ArticleRow,
-  knowledge: Knowledge,
-  drop: Set<string>,
-): Promise<ArticleResult> {
+const relationArticle: ArticleJudge = async (ctx, graphId, article, knowledge, drop) => {
   const relationTypes = (await graphOntology(ctx, graphId)).relationTypes;
   const gold = new Map<string, string[]>();
   const rows = await goldRelations(ctx.store.db, article.id);
@@ -212,7 +203,7 @@ async function relationArticle(
   for (const labels of gold.values())
     for (const label of labels) outcomes.push({ gold: label, predicted: null });
   return { outcomes, judged };
-}
+};
 
 const byType = { ner: nerArticle, event: eventArticle, relation: relationArticle };
 
