@@ -31,26 +31,16 @@ import { defaultPageTitle, statusOf, statusTitle } from "./utils/meta";
 import { preferences } from "./preferences.server";
 import { useRootData, type RootData } from "./root-data";
 import { getPlatformConfig } from "./platform-client/config.server";
-// Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
-// the date picker's and the dropzone's come with their routes (styles/mantine-links.ts).
-import mantineCss from "./styles/mantine.css";
-// The theme's CSS variables and Mantine's responsive classes, drawn once at build time
-// (scripts/theme-css.mjs, decision 034) instead of inline in every document.
-import themeCss from "./styles/theme.css";
-import appCss from "./styles/app.css";
-import chartsCss from "./styles/charts.css";
-import a11yCss from "./styles/a11y.css";
+// Mantine's stylesheet, the theme's variables (drawn once at build time, decision 034) and the
+// console's own rules, bundled into one stylesheet in that order (styles/root.css).
+import rootCss from "./styles/root.css";
 import { cssVariablesResolver, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
 import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineCss },
-  { rel: "stylesheet", href: themeCss },
-  { rel: "stylesheet", href: appCss },
-  { rel: "stylesheet", href: chartsCss },
-  { rel: "stylesheet", href: a11yCss },
+  { rel: "stylesheet", href: rootCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -6,22 +6,32 @@ import { chooseScheme, expect, test } from "./fixtures";
  * page, with JavaScript on and off, in both schemes.
  */
 test.describe("the shell's theme and icons come from cached files", () => {
-  test("the users page: no inline theme variables, a linked theme stylesheet, every icon a <use> of the sprite", async ({
+  test("the users page: no inline theme variables but one root stylesheet with them, every icon a <use> of the sprite", async ({
     adminPage: page,
   }) => {
     const html = await (await page.request.get("/backend/setting/users")).text();
     // The 15 KB of variables and the responsive classes are not in the document…
     expect(html).not.toContain("data-mantine-styles");
     expect(html).not.toContain("--mantine-color-brand-6");
-    // …but in a fingerprinted stylesheet that is kept for a year.
-    const themeHref = /<link rel="stylesheet" href="(\/build\/_assets\/theme-[^"]+\.css)"/.exec(
+    // …but in the page's one root stylesheet (fingerprinted, kept for a year), after
+    // Mantine's own rules and before the console's.
+    const rootHref = /<link rel="stylesheet" href="(\/build\/_assets\/root-[^"]+\.css)"/.exec(
       html,
     )![1];
-    const theme = await page.request.get(themeHref);
-    expect(theme.headers()["cache-control"]).toContain("max-age=31536000");
-    const css = await theme.text();
-    expect(css).toContain("--mantine-color-brand-6: #6085f2;");
+    const root = await page.request.get(rootHref);
+    expect(root.headers()["cache-control"]).toContain("max-age=31536000");
+    const css = await root.text();
+    expect(css).toContain("--mantine-color-brand-6:#6085f2");
     expect(css).toContain(".mantine-hidden-from-sm");
+    const at = (needle: string) => {
+      expect(css).toContain(needle);
+      return css.indexOf(needle);
+    };
+    expect(at("--mantine-color-body:")).toBeLessThan(at("--mantine-color-brand-6:#6085f2"));
+    expect(at("--mantine-color-brand-6:#6085f2")).toBeLessThan(at("--kg-page:"));
+    // One stylesheet for the root where there were five.
+    const links = html.match(/<link rel="stylesheet" href="[^"]+"/g)!;
+    expect(links.filter((l) => /\/(mantine|app|charts|a11y|theme)-/.test(l))).toEqual([]);
 
     // Every icon in the document is a decorative <svg> with one <use> of the sprite, and
     // every symbol it names is in the sprite, which is kept for a year.
