@@ -18,8 +18,7 @@ describe("the shell's icons from one cached sprite (issue 25, decision 034)", ()
         `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round">`,
       );
     const { __iconNode } = await import("@tabler/icons-react/dist/esm/icons/IconDashboard.mjs");
-    for (const [, attrs] of __iconNode as [string, { d: string }][])
-      expect(sprite).toContain(`d="${attrs.d}"`);
+    for (const [, attrs] of __iconNode) expect(sprite).toContain(`d="${attrs.d}"`);
   });
 
   it("an icon is a decorative <svg> in the text's colour that uses the sprite's symbol", () => {
