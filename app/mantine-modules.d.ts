@@ -62,8 +62,8 @@ declare module "@mantine/core/esm/components/Title/Title.mjs" {
 declare module "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs" {
   export { ColorSchemeScript } from "@mantine/core";
 }
-// The provider's own style sheets, drawn by the root in <head> (not exported by the index;
-// the signatures as in the pinned version's lib/core/MantineProvider/*.d.ts).
+// The provider's own style sheets, drawn once into app/styles/theme.css (decision 034; not
+// exported by the index; the signatures as in the pinned version's lib/core/MantineProvider/*.d.ts).
 // What MantineCssVariables is made of, for a copy of its output worked out once per theme
 // (app/components/ui/theme-variables.tsx).
 declare module "@mantine/core/esm/core/MantineProvider/MantineCssVariables/get-merged-variables.mjs" {

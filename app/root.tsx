@@ -1,5 +1,4 @@
 import { ColorSchemeScript } from "@mantine/core/esm/core/MantineProvider/ColorSchemeScript/ColorSchemeScript.mjs";
-import { MantineClasses } from "@mantine/core/esm/core/MantineProvider/MantineClasses/MantineClasses.mjs";
 import { MantineProvider } from "@mantine/core/esm/core/MantineProvider/MantineProvider.mjs";
 import type { MantineColorSchemeManager } from "@mantine/core";
 import { mantineHtmlProps } from "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs";
@@ -25,7 +24,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
-import { ThemeVariables } from "./components/ui/theme-variables";
 import { NamespacesScript } from "./components/i18n-namespaces";
 import { PageScripts } from "./components/layout/page-scripts";
 import { namespaces, translate } from "./i18n";
@@ -33,22 +31,16 @@ import { defaultPageTitle, statusOf, statusTitle } from "./utils/meta";
 import { preferences } from "./preferences.server";
 import { useRootData, type RootData } from "./root-data";
 import { getPlatformConfig } from "./platform-client/config.server";
-// Mantine's stylesheet without the components the console never renders (scripts/mantine-css.mjs);
-// the date picker's and the dropzone's come with their routes (styles/mantine-links.ts).
-import mantineCss from "./styles/mantine.css";
-import appCss from "./styles/app.css";
-import chartsCss from "./styles/charts.css";
-import a11yCss from "./styles/a11y.css";
-import { cssVariablesResolver, DEFAULT_SIZE, themeFor } from "./theme";
+// Mantine's stylesheet, the theme's variables (drawn once at build time, decision 034) and the
+// console's own rules, bundled into one stylesheet in that order (styles/root.css).
+import rootCss from "./styles/root.css";
+import { cssVariablesResolver, themeFor } from "./theme";
 import { csrf } from "~/auth/csrf.server";
 import { useNonce } from "./utils/nonce";
 import { commitSession, getSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineCss },
-  { rel: "stylesheet", href: appCss },
-  { rel: "stylesheet", href: chartsCss },
-  { rel: "stylesheet", href: a11yCss },
+  { rel: "stylesheet", href: rootCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -113,8 +105,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // The provider wraps the whole document so that its style sheets (the theme's CSS variables,
-  // the responsive helper classes) are drawn in <head>, where <style> belongs, not in <body>.
+  // The provider wraps the whole document; its style sheets (the theme's CSS variables, the
+  // responsive helper classes) are the static app/styles/theme.css (decision 034).
   return (
     <MantineProvider
       theme={themeFor(root?.size)}
@@ -135,8 +127,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
           <Links />
-          <ThemeVariables size={root?.size ?? DEFAULT_SIZE} />
-          <MantineClasses />
           <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
         </head>
         <body id="top">

@@ -7,7 +7,8 @@
  * with the CPU slowed down 4×. Prints each page's median first contentful paint and largest
  * contentful paint beside the bare app's medians from the same rounds, and the goal: both
  * within 300 ms of the bare app's. Needs a build (`node scripts/ensure-build.mjs`); builds the
- * bare app when missing. BENCH_JSON=file writes the figures.
+ * bare app when missing. BENCH_JSON=file writes the figures; BENCH_PORT=n puts the console on
+ * port n and the bare app on n + 1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -37,8 +38,10 @@ const ms = (x: number) => `${x.toFixed(0)}`;
 async function main() {
   ensureBareAppBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-paint-"));
-  const { child, origin } = await startBuiltServer(await freePort(), dataDir);
-  const barePort = await freePort();
+  // BENCH_PORT=n: the console on n and the bare app on n + 1 (a port range of one's own).
+  const base = Number(process.env.BENCH_PORT) || 0;
+  const { child, origin } = await startBuiltServer(base || (await freePort()), dataDir);
+  const barePort = base ? base + 1 : await freePort();
   const bare = await startBareApp(dataDir, barePort);
   const bareUrl = `http://127.0.0.1:${barePort}/users`;
   const browser = await chromium.launch(chromiumLaunchOptions);

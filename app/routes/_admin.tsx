@@ -45,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       tagsView,
       tags,
-      nav: filterNav(viewer.roles),
+      // The menu is the roles' (filterNav): the client works it out from them, so the page's
+      // hydration data does not carry the whole nav tree as well (issue 25, decision 034).
       roles: viewer.roles,
       username: viewer.info.username,
       sidebar: session.get("sidebar") ?? "open",
@@ -81,7 +82,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   if (!d) return <>{children}</>;
   return (
     <AdminShell
-      nav={d.nav}
+      nav={filterNav(d.roles)}
       sidebar={d.sidebar}
       username={d.username}
       productTitle={root?.config.productTitle ?? ""}

@@ -1,15 +1,11 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import IconChevronRight from "@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs";
-import IconHome from "@tabler/icons-react/dist/esm/icons/IconHome.mjs";
-import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
-import IconMenu2 from "@tabler/icons-react/dist/esm/icons/IconMenu2.mjs";
-import IconUser from "@tabler/icons-react/dist/esm/icons/IconUser.mjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { matchNav, type NavItem } from "~/navigation";
 import { LanguageSwitch } from "../language-switch";
 import { NavIcon } from "../nav-icon";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { Separated } from "../ui/separated";
 import { Main, SkipLink } from "./main-landmark";
 import { UiForm, LogoutButton } from "./post-forms";
@@ -72,7 +68,7 @@ function Sidebar({
                   <summary className="group-title" title={t(item.title)}>
                     <NavIcon name={item.icon} />
                     <span className="label">{t(item.title)}</span>
-                    <IconChevronRight className="chev" size={14} aria-hidden />
+                    <SpriteIcon name="chevron-right" className="chev" size={14} />
                   </summary>
                   <div className="sub">
                     <Separated>
@@ -109,7 +105,7 @@ function Breadcrumb() {
         .filter((c) => c.path !== "/dashboard")
         .map((c, i, all) => (
           <span key={c.path} className="crumb">
-            <IconChevronRight size={12} aria-hidden />
+            <SpriteIcon name="chevron-right" size={12} />
             <span className="text-sep" aria-hidden="true">
               {" > "}
             </span>
@@ -191,7 +187,7 @@ function usePhoneMenu() {
 
   const label = (
     <>
-      <IconMenu2 size={20} aria-hidden />
+      <SpriteIcon name="menu-2" size={20} />
       <span className="visually-hidden">{t("layout.menu")}</span>
     </>
   );
@@ -327,7 +323,7 @@ export function AdminShell({
                   title={t("layout.toggleSidebar")}
                   data-testid="sidebar-toggle"
                 >
-                  <IconMenu2 size={20} aria-hidden />
+                  <SpriteIcon name="menu-2" size={20} />
                   <span className="visually-hidden">{t("layout.toggleSidebar")}</span>
                 </button>
               </UiForm>
@@ -365,14 +361,14 @@ export function AdminShell({
           <LanguageSwitch tone="dark" />
           <details className="dd" data-testid="user-menu">
             <summary style={{ color: "var(--kg-text)" }} aria-label={username}>
-              <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
+              <SpriteIcon name="user" size={16} /> <span className="dd-text">{username}</span>
             </summary>
             <div className="dd-menu">
               {!minimal && (
                 <>
                   <Link to="/dashboard">{t("nav.dashboard")}</Link>
                   <Link to="/">
-                    <IconHome size={16} aria-hidden /> {t("nav.home")}
+                    <SpriteIcon name="home" size={16} /> {t("nav.home")}
                   </Link>
                   <UiForm back={here}>
                     <button
@@ -413,7 +409,7 @@ export function AdminShell({
                 </div>
               </UiForm>
               <LogoutButton back={here} data-testid="logout">
-                <IconLogout size={16} aria-hidden /> {t("nav.logout")}
+                <SpriteIcon name="logout" size={16} /> {t("nav.logout")}
               </LogoutButton>
             </div>
           </details>

@@ -1,6 +1,6 @@
-import IconArrowUp from "@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 /** Spec §9: shown after 400 px of scrolling; scrolls up smoothly (CSS scroll-behavior, so even without JavaScript). */
 export const BACK_TO_TOP_THRESHOLD = 400;
@@ -29,7 +29,7 @@ export function BackToTop() {
         window.scrollTo({ top: 0, behavior: "smooth" });
       }}
     >
-      <IconArrowUp size={20} aria-hidden />
+      <SpriteIcon name="arrow-up" size={20} />
     </a>
   );
 }

@@ -1,13 +1,11 @@
 import { Link, NavLink, useLocation, useParams, useRevalidator } from "@remix-run/react";
-import IconChevronDown from "@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs";
-import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
-import IconUser from "@tabler/icons-react/dist/esm/icons/IconUser.mjs";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GraphSummary } from "~/kg/graphs.server";
 import { LanguageSwitch } from "../language-switch";
 import { Separated } from "../ui/separated";
 import { LogoutButton } from "./post-forms";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 export interface HeaderProps {
   graphs: GraphSummary[];
@@ -103,7 +101,7 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
           ) : (
             t("header.pickGraph")
           )}
-          <IconChevronDown size={14} aria-hidden />
+          <SpriteIcon name="chevron-down" size={14} />
         </summary>
         <div className="dd-menu left">
           {graphs.length === 0 && (
@@ -138,12 +136,12 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
       {username ? (
         <details className="dd" data-testid="user-menu">
           <summary aria-label={username}>
-            <IconUser size={16} aria-hidden /> <span className="dd-text">{username}</span>
+            <SpriteIcon name="user" size={16} /> <span className="dd-text">{username}</span>
           </summary>
           <div className="dd-menu">
             <Link to="/dashboard">{t("nav.dashboard")}</Link>
             <LogoutButton back={location.pathname + location.search}>
-              <IconLogout size={16} aria-hidden /> {t("nav.logout")}
+              <SpriteIcon name="logout" size={16} /> {t("nav.logout")}
             </LogoutButton>
           </div>
         </details>
