@@ -20,6 +20,7 @@ import {
   type FileRow,
 } from "./store/sources.js";
 import { missingIds } from "./store/graphs.js";
+import { SourceRows } from "./source-rows.js";
 
 /**
  * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV, or RDF:
@@ -280,7 +281,7 @@ async function filesOf(
 }
 
 /**
- * Every row of the spec, read into memory (a build holds its plan anyway), yielding to
+ * Every row of the spec, read into memory (compact: source-rows.ts), yielding to
  * the event loop every few thousand rows. `onNote` hears about skipped files.
  */
 export async function readSourceRows(
@@ -292,8 +293,8 @@ export async function readSourceRows(
     maxRows?: number;
     rdf?: RdfOptions;
   } = {},
-): Promise<SourceRow[]> {
-  const rows: SourceRow[] = [];
+): Promise<SourceRows> {
+  const rows = new SourceRows();
   const maxRows = opts.maxRows ?? 2_000_000;
   const add = (row: SourceRow) => {
     rows.push(row);
