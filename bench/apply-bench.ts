@@ -1,6 +1,7 @@
 /**
  * A big graph apply and the other users (issue 26): `npx tsx bench/apply-bench.ts`
- * (STATEMENTS=20000 for a quick run; WRITERS=4 users logging in and saving meanwhile).
+ * (STATEMENTS=20000 for a quick run; WRITERS=4 users logging in and saving meanwhile;
+ * BENCH_PORT: the server's port, else one the system gives).
  *
  * Starts the product's server (`build/server.js`, WORKERS=2, SQLite under a temp DATA_DIR),
  * writes a synthetic N-Triples document (typed and labelled entities of the military ontology,
@@ -40,7 +41,7 @@ const load = () =>
     .join(" ");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
-const port = await freePort();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 let output = "";
 const server = spawn(process.execPath, ["build/server.js"], {
@@ -183,6 +184,9 @@ async function main() {
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
     const peak = Math.max(...peaks.values());
+    console.log(
+      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); load ${load()}`,
+    );
     return { id, job, seconds, peak, log };
   };
 
@@ -249,6 +253,9 @@ async function main() {
 
 try {
   await main();
+} catch (e) {
+  console.log(`server output (last 4,000 characters):\n${output.slice(-4000)}`);
+  throw e;
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));

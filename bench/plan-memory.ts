@@ -6,8 +6,9 @@
  */
 import fs from "node:fs";
 import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
-import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
-import { benchDir, benchPlatform, serveBench } from "./store.js";
+import crypto from "node:crypto";
+import { keepNewFile } from "../platform/files/store.js";
+import { benchDir, benchPlatform } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 import { ntriplesDocument } from "../tests/helpers/ntriples.js";
 import { readSourceRows } from "../platform/admin/graph-admin/sources.js";
@@ -52,23 +53,20 @@ try {
     STATEMENTS,
     { seed: 42 },
   );
-  const { server, api } = await serveBench(platform.router);
-  const user = userWithToken(ctx, `bench-${Date.now()}`, ["admin"]);
   const fileIds: number[] = [];
   for (const [i, text] of doc.files.entries()) {
-    const form = new FormData();
-    form.append("name", `bench-${i}.nt`);
-    form.append("file", new File([text], `bench-${i}.nt`, { type: "application/n-triples" }));
-    const res = await fetch(`${api}/data/files/`, {
-      method: "POST",
-      headers: authHeaders(user, false),
-      body: form,
+    const uuid = crypto.randomUUID();
+    const content = Buffer.from(text);
+    await keepNewFile(ctx, uuid, content, async () => {
+      const r = sqliteHandle(ctx)
+        .prepare(
+          "INSERT INTO data_files (name, uuid, filename, size, mime, sha256, uploaded_by) VALUES (?, ?, ?, ?, 'application/n-triples', '', 'bench')",
+        )
+        .run(`bench-${i}.nt`, uuid, `bench-${i}.nt`, content.length);
+      fileIds.push(Number(r.lastInsertRowid));
     });
-    if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    fileIds.push((await res.json()).id);
   }
   doc.files.length = 0;
-  server.close();
   stage("baseline (files uploaded)");
   peak = process.memoryUsage().rss;
   const t0 = performance.now();

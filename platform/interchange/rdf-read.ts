@@ -106,6 +106,7 @@ export interface RdfReadInput {
   /** How rows name where they are (`文件"a.nt"`). */
   label: string;
   format: RdfFormat;
+  /** Emptied once parsed (the text need not outlive its parse). */
   text: string;
   /** Predicate IRI → relation type name (the remembered mapping and this run's choices). */
   predicateMap: Map<string, string>;
@@ -131,6 +132,7 @@ interface Subject {
 /** Reads an RDF text into build rows (in the order of the document). */
 export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promise<RdfRow[]> {
   const { statements, problems } = await parseRdf(input.text, input.format);
+  input.text = "";
   const db = ctx.store.db;
   const graph = await graphIriRow(db, input.graphId);
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
@@ -356,7 +358,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   }
   layOutArticles(provenances, sentences);
   rows.sort((a, b) => a.line - b.line);
-  return rows.map(({ line: _line, ...r }) => r);
+  // Each row keeps its line (readers take the fields they know): no second array of copies.
+  return rows;
 }
 
 /**

@@ -39,7 +39,8 @@ export class SourceRows {
     let id = this.ids.get(s);
     if (id === undefined) {
       id = this.strings.length;
-      this.strings.push(s);
+      // A copy of its own: a long cell may be a slice of its whole file's text, which it would keep.
+      this.strings.push(s.length < 13 ? s : JSON.parse(JSON.stringify(s)));
       this.ids.set(s, id);
     }
     return id;
