@@ -44,22 +44,28 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
 const port = Number(process.env.BENCH_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 let output = "";
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED: "none",
-    CAPTCHA: "off",
-    ADMIN_PASSWORD,
-    WORKERS: "2",
-    PLATFORM_API_URL: "",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-server.stdout!.on("data", (d) => (output += d));
-server.stderr!.on("data", (d) => (output += d));
+const startServer = () => {
+  const s = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: "none",
+      CAPTCHA: "off",
+      ADMIN_PASSWORD,
+      WORKERS: "2",
+      PLATFORM_API_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  s.stdout!.on("data", (d) => (output += d));
+  s.stderr!.on("data", (d) => (output += d));
+  return s;
+};
+let server = startServer();
+/** FRESH=1: the server restarts after the uploads, so the jobs start in processes that did not parse them. */
+const FRESH = process.env.FRESH === "1";
 
 /** The server's processes: the primary and its workers (node:cluster children). */
 function serverPids(): number[] {
@@ -151,6 +157,12 @@ async function main() {
     fileIds.push(((await r.json()) as { id: number }).id);
   }
   files.length = 0;
+  if (FRESH) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    server = startServer();
+    await ready();
+  }
 
   // The other users: each logs in and saves its own user record (API and console forms).
   const others = await createOtherUsers(
@@ -168,6 +180,11 @@ async function main() {
     };
   const timed = async (label: string, start: () => Promise<number>, writing: boolean) => {
     const peaks = new Map<number, number>();
+    console.log(
+      `${label} starts; RSS of the server's processes: ${serverPids()
+        .map((p) => `${mb(rssOf(p))} MB`)
+        .join(", ")}`,
+    );
     const sampler = setInterval(() => {
       for (const pid of serverPids()) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, rssOf(pid)));
     }, 50);
