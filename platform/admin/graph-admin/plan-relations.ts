@@ -191,7 +191,7 @@ export class PlanRelations {
 }
 
 /** One relation of a PlanRelations, read and written as a RelationState. */
-export class RelationRef implements RelationState {
+class RelationRef implements RelationState {
   constructor(
     private readonly table: PlanRelations,
     private readonly k: number,
