@@ -165,7 +165,7 @@ class FactWriter {
 
 /** The items `keep` takes, in lists of `size` (a plan's relations are never all in one array). */
 function* batchesOf<T>(items: Iterable<T>, keep: (x: T) => boolean, size: number) {
-  let list: T[] = [];
+  const list: T[] = [];
   for (const x of items) {
     if (!keep(x)) continue;
     list.push(x);
