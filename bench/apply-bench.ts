@@ -1,6 +1,7 @@
 /**
  * A big graph apply and the other users (issue 26): `npx tsx bench/apply-bench.ts`
- * (STATEMENTS=20000 for a quick run; WRITERS=4 users logging in and saving meanwhile).
+ * (STATEMENTS=20000 for a quick run; WRITERS=4 users logging in and saving meanwhile;
+ * BENCH_PORT: the server's port, else one the system gives).
  *
  * Starts the product's server (`build/server.js`, WORKERS=2, SQLite under a temp DATA_DIR),
  * writes a synthetic N-Triples document (typed and labelled entities of the military ontology,
@@ -40,25 +41,31 @@ const load = () =>
     .join(" ");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
-const port = await freePort();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 let output = "";
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED: "none",
-    CAPTCHA: "off",
-    ADMIN_PASSWORD,
-    WORKERS: "2",
-    PLATFORM_API_URL: "",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-server.stdout!.on("data", (d) => (output += d));
-server.stderr!.on("data", (d) => (output += d));
+const startServer = () => {
+  const s = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: "none",
+      CAPTCHA: "off",
+      ADMIN_PASSWORD,
+      WORKERS: "2",
+      PLATFORM_API_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  s.stdout!.on("data", (d) => (output += d));
+  s.stderr!.on("data", (d) => (output += d));
+  return s;
+};
+let server = startServer();
+/** FRESH=1: the server restarts after the uploads, so the jobs start in processes that did not parse them. */
+const FRESH = process.env.FRESH === "1";
 
 /** The server's processes: the primary and its workers (node:cluster children). */
 function serverPids(): number[] {
@@ -150,6 +157,12 @@ async function main() {
     fileIds.push(((await r.json()) as { id: number }).id);
   }
   files.length = 0;
+  if (FRESH) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    server = startServer();
+    await ready();
+  }
 
   // The other users: each logs in and saves its own user record (API and console forms).
   const others = await createOtherUsers(
@@ -167,6 +180,11 @@ async function main() {
     };
   const timed = async (label: string, start: () => Promise<number>, writing: boolean) => {
     const peaks = new Map<number, number>();
+    console.log(
+      `${label} starts; RSS of the server's processes: ${serverPids()
+        .map((p) => `${mb(rssOf(p))} MB`)
+        .join(", ")}`,
+    );
     const sampler = setInterval(() => {
       for (const pid of serverPids()) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, rssOf(pid)));
     }, 50);
@@ -183,6 +201,9 @@ async function main() {
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
     const peak = Math.max(...peaks.values());
+    console.log(
+      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); load ${load()}`,
+    );
     return { id, job, seconds, peak, log };
   };
 
@@ -249,6 +270,9 @@ async function main() {
 
 try {
   await main();
+} catch (e) {
+  console.log(`server output (last 4,000 characters):\n${output.slice(-4000)}`);
+  throw e;
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));

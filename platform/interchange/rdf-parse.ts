@@ -68,14 +68,29 @@ interface N3Term {
 const XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i;
 
-function term(t: N3Term): RdfTerm {
-  if (t.termType === "NamedNode")
-    return { kind: "iri", value: t.value, language: "", datatype: "" };
-  if (t.termType === "BlankNode")
-    return { kind: "blank", value: t.value, language: "", datatype: "" };
+/**
+ * A long string as a copy of its own: the parser's values are slices of the text it was given,
+ * and a slice keeps all of that text alive as long as it lives.
+ */
+const own = (s: string): string => (s.length < 13 ? s : JSON.parse(JSON.stringify(s)));
+
+/**
+ * The terms of one document: an IRI or blank node met again is the same object (a document of a
+ * million statements names far fewer nodes), its value a string of its own.
+ */
+type Terms = Map<string, RdfTerm>;
+
+function term(t: N3Term, terms: Terms): RdfTerm {
+  if (t.termType === "NamedNode" || t.termType === "BlankNode") {
+    const kind = t.termType === "NamedNode" ? "iri" : "blank";
+    const key = kind === "iri" ? t.value : `\u0000${t.value}`;
+    let found = terms.get(key);
+    if (!found) terms.set(key, (found = { kind, value: own(t.value), language: "", datatype: "" }));
+    return found;
+  }
   return {
     kind: "literal",
-    value: t.value,
+    value: own(t.value),
     language: t.language ?? "",
     datatype: t.datatype?.value ?? XSD_STRING,
   };
@@ -103,6 +118,7 @@ function parseN3(
   format: "N-Triples" | "Turtle",
   lineOffset: number,
   onStatement: (s: RdfStatement) => void,
+  terms: Terms,
 ): Promise<{ error: { line: number; message: string } | null }> {
   // Stable blank node labels (no per-parse prefix), so `_:b1` on two N-Triples lines is one node.
   const parser = new Parser({ format, blankNodePrefix: "" });
@@ -130,9 +146,9 @@ function parseN3(
           return;
         }
         onStatement({
-          subject: term(quad.subject),
-          predicate: quad.predicate.value,
-          object: term(quad.object),
+          subject: term(quad.subject, terms),
+          predicate: term(quad.predicate, terms).value,
+          object: term(quad.object, terms),
           line: line + lineOffset,
         });
       },
@@ -149,6 +165,7 @@ const LINES_PER_CHUNK = 5000;
  * between); a bad line is reported and parsing goes on with the next one.
  */
 async function parseNTriples(text: string, out: RdfStatement[], problems: RdfSyntaxProblem[]) {
+  const terms: Terms = new Map();
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const accept = (s: RdfStatement) => {
     const bad = invalidIri(s);
@@ -157,7 +174,8 @@ async function parseNTriples(text: string, out: RdfStatement[], problems: RdfSyn
   };
   for (let from = 0; from < lines.length;) {
     const to = Math.min(from + LINES_PER_CHUNK, lines.length);
-    const { error } = await parseN3(lines.slice(from, to).join("\n"), "N-Triples", from, accept);
+    const chunk = lines.slice(from, to).join("\n");
+    const { error } = await parseN3(chunk, "N-Triples", from, accept, terms);
     if (error) {
       problems.push({ line: error.line, message: `RDF 语法错误：${error.message}` });
       // Statements before the bad line were read; go on after it.
@@ -181,11 +199,12 @@ async function parseTurtle(text: string, out: RdfStatement[]) {
     }
   };
   const problems: RdfSyntaxProblem[] = [];
-  const { error } = await parseN3(Readable.from(chunks()), "Turtle", 0, (s) => {
+  const accept = (s: RdfStatement) => {
     const bad = invalidIri(s);
     if (bad) problems.push({ line: s.line, message: bad });
     else out.push(s);
-  });
+  };
+  const { error } = await parseN3(Readable.from(chunks()), "Turtle", 0, accept, new Map());
   if (error)
     throw new RdfReadError(`第 ${error.line} 行：RDF 语法错误：${error.message}`, error.line);
   return problems;
@@ -247,11 +266,12 @@ async function parseJsonLd(text: string, out: RdfStatement[]) {
     if (cause instanceof RdfReadError) throw cause;
     throw new RdfReadError(jsonLdMessage(e as JsonLdError), null);
   }
+  const terms: Terms = new Map();
   for (const q of quads) {
     const s: RdfStatement = {
-      subject: term(q.subject),
+      subject: term(q.subject, terms),
       predicate: q.predicate.value,
-      object: term(q.object),
+      object: term(q.object, terms),
       line: 0,
     };
     s.node = s.subject.kind === "blank" ? `_:${s.subject.value}` : `<${s.subject.value}>`;

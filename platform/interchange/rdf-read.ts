@@ -106,6 +106,7 @@ export interface RdfReadInput {
   /** How rows name where they are (`文件"a.nt"`). */
   label: string;
   format: RdfFormat;
+  /** Emptied once parsed (the text need not outlive its parse). */
   text: string;
   /** Predicate IRI → relation type name (the remembered mapping and this run's choices). */
   predicateMap: Map<string, string>;
@@ -125,12 +126,35 @@ interface Reified {
 interface Subject {
   types: string[];
   labels: RdfTerm[];
+  /** Only those of KEPT's predicates (what reification, articles and descriptions read). */
   statements: RdfStatement[];
 }
+
+/** The predicates a subject's own statements are looked up by (the rest are read in one pass). */
+const KEPT = new Set([
+  ...REIFICATION,
+  KG.confidence,
+  `${NS.prov}wasDerivedFrom`,
+  KG.sentence,
+  KG.sentenceStart,
+  KG.sentenceEnd,
+  `${NS.dcterms}title`,
+  `${NS.dcterms}source`,
+  `${NS.rdfs}seeAlso`,
+  `${NS.dcterms}issued`,
+  DESCRIPTION,
+]);
+/** A subject's lists start as this one shared empty list (most subjects have no kept statement). */
+const NONE: never[] = [];
+const pushTo = <K extends keyof Subject>(e: Subject, key: K, item: Subject[K][number]) => {
+  if (e[key] === NONE) (e[key] as unknown[]) = [];
+  (e[key] as unknown[]).push(item);
+};
 
 /** Reads an RDF text into build rows (in the order of the document). */
 export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promise<RdfRow[]> {
   const { statements, problems } = await parseRdf(input.text, input.format);
+  input.text = "";
   const db = ctx.store.db;
   const graph = await graphIriRow(db, input.graphId);
   const graphBase = graphBaseIri(input.graphId, graph?.base_iri);
@@ -145,10 +169,10 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   for (const s of statements) {
     const k = keyOf(s.subject);
     let e = subjects.get(k);
-    if (!e) subjects.set(k, (e = { types: [], labels: [], statements: [] }));
-    e.statements.push(s);
-    if (s.predicate === RDF_TYPE && s.object.kind === "iri") e.types.push(s.object.value);
-    if (s.predicate === RDFS_LABEL && s.object.kind === "literal") e.labels.push(s.object);
+    if (!e) subjects.set(k, (e = { types: NONE, labels: NONE, statements: NONE }));
+    if (KEPT.has(s.predicate)) pushTo(e, "statements", s);
+    if (s.predicate === RDF_TYPE && s.object.kind === "iri") pushTo(e, "types", s.object.value);
+    if (s.predicate === RDFS_LABEL && s.object.kind === "literal") pushTo(e, "labels", s.object);
   }
   const isStatement = (e: Subject) =>
     e.types.includes(RDF_STATEMENT) || e.statements.some((s) => REIFICATION.has(s.predicate));
@@ -356,7 +380,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   }
   layOutArticles(provenances, sentences);
   rows.sort((a, b) => a.line - b.line);
-  return rows.map(({ line: _line, ...r }) => r);
+  // Each row keeps its line (readers take the fields they know): no second array of copies.
+  return rows;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planRows } from "../../platform/admin/graph-admin/plan.js";
-import type { SourceRow } from "../../platform/admin/graph-admin/sources.js";
+import { SourceRows } from "../../platform/admin/graph-admin/source-rows.js";
 import { getJob } from "../../platform/jobs/store.js";
 import { recoverJobs } from "../../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
@@ -304,22 +304,25 @@ describe("a build from triple data and sources", () => {
 });
 
 describe("the dry run of an incremental update", () => {
-  function rows(lines: string[][]): SourceRow[] {
-    return lines.map(
+  function rows(lines: string[][]): SourceRows {
+    const table = new SourceRows();
+    lines.forEach(
       (
         [subject, predicate, object, confidence = "", op = "", subject_type = "", object_type = ""],
         i,
-      ) => ({
-        ref: `第 ${i + 2} 行`,
-        subject,
-        predicate,
-        object,
-        confidence,
-        op,
-        subject_type,
-        object_type,
-      }),
+      ) =>
+        table.push({
+          ref: `第 ${i + 2} 行`,
+          subject,
+          predicate,
+          object,
+          confidence,
+          op,
+          subject_type,
+          object_type,
+        }),
     );
+    return table;
   }
   let graphId: number;
 

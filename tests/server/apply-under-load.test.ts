@@ -50,7 +50,7 @@ const call = async (method: string, p: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  const port = await freePort();
+  const port = Number(process.env.TEST_SERVER_PORT) || (await freePort());
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-apply-load-"));
   child = spawn(process.execPath, ["build/server.js"], {
     env: {

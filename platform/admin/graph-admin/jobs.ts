@@ -6,13 +6,8 @@ import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
-import {
-  describeSpec,
-  rdfSourceKeys,
-  readSourceRows,
-  type SourceRow,
-  type SourceSpec,
-} from "./sources.js";
+import { describeSpec, rdfSourceKeys, readSourceRows, type SourceSpec } from "./sources.js";
+import type { SourceRows } from "./source-rows.js";
 import { applyPlan, clearGraphFacts, replaceFacts, warmAfterApply, writeBuild } from "./write.js";
 import { CLEAR, holdForJob, undoBatchedWrite } from "./graph-writes.js";
 import { releaseGraph } from "./store/graph-writes.js";
@@ -86,13 +81,13 @@ async function logProblems(job: JobContext<unknown>, report: PlanReport) {
 }
 
 /** The predicates nothing maps, most used first (at most 200). */
-function unmappedOf(rows: SourceRow[]): UnmappedPredicate[] {
+function unmappedOf(rows: SourceRows): UnmappedPredicate[] {
   const by = new Map<string, UnmappedPredicate>();
-  for (const r of rows) {
+  for (const [i, r] of rows.extraRows()) {
     if (!r.unmapped) continue;
     const u = by.get(r.unmapped);
     if (u) u.count++;
-    else by.set(r.unmapped, { iri: r.unmapped, count: 1, ref: r.ref });
+    else by.set(r.unmapped, { iri: r.unmapped, count: 1, ref: rows.ref(i) });
   }
   return [...by.values()].sort((a, b) => b.count - a.count).slice(0, 200);
 }

@@ -1,9 +1,10 @@
 import type { PlatformContext } from "../../context.js";
-import type { EntityState, RelationState } from "./plan-report.js";
+import type { EntityState } from "./plan-report.js";
+import { PlanRelations } from "./plan-relations.js";
 import {
   MAX_NAME,
+  opOf,
   propertyValue,
-  relationKey,
   tooLong,
   type Op,
   type Planning,
@@ -16,7 +17,7 @@ import { relationsByTriple, tripleKey, type FoundRelation } from "./store/plan.j
 
 /** What pass 2 gathers besides the entities' new state. */
 interface FactPlan {
-  relations: Map<string, RelationState>;
+  relations: PlanRelations;
   duplicates: number;
   inferred: number;
 }
@@ -47,14 +48,13 @@ function planRelation(
     p.reject(i, "ontology", `实体"${r.object}"在本批数据中被删除，不能再使用`);
     return;
   }
-  const key = relationKey(r.subject, rt.id, r.object);
   if (op === "delete") {
     const existing = findRelation(s.id, rt.id, o.id);
     if (!existing) {
       p.warnings.push(`${r.ref}：要删除的关系"${r.subject} ${r.predicate} ${r.object}"不存在`);
       return;
     }
-    plan.relations.set(key, {
+    plan.relations.set({
       subject: r.subject,
       typeId: rt.id,
       object: r.object,
@@ -95,7 +95,7 @@ function planRelation(
   }
   s.used = true;
   o.used = true;
-  const prev = plan.relations.get(key);
+  const prev = plan.relations.get(r.subject, rt.id, r.object);
   if (prev) {
     plan.duplicates++;
     prev.confidence = confidence;
@@ -104,7 +104,7 @@ function planRelation(
     return;
   }
   const existing = findRelation(s.id, rt.id, o.id);
-  plan.relations.set(key, {
+  plan.relations.set({
     subject: r.subject,
     typeId: rt.id,
     object: r.object,
@@ -166,7 +166,7 @@ async function relationFinder(ctx: PlatformContext, p: Planning) {
   const triples = new Map<string, [number, number, number]>();
   for (let i = 0; i < p.rows.length; i++) {
     if (p.bad.has(i)) continue;
-    const r = p.rows[i];
+    const r = p.rows.at(i);
     const rt = p.ontology.relationTypeByName.get(r.predicate);
     const s = p.known.get(r.subject)?.id;
     const o = p.known.get(r.object)?.id;
@@ -184,21 +184,21 @@ async function relationFinder(ctx: PlatformContext, p: Planning) {
 export async function planFacts(
   ctx: PlatformContext,
   p: Planning,
-  { ops, confidences }: RowFormats,
+  formats: RowFormats,
 ): Promise<FactPlan> {
-  const plan: FactPlan = { relations: new Map(), duplicates: 0, inferred: 0 };
+  const plan: FactPlan = { relations: new PlanRelations(), duplicates: 0, inferred: 0 };
   const findRelation = await relationFinder(ctx, p);
   for (let i = 0; i < p.rows.length; i++) {
     await p.tick(i, 2);
     if (p.bad.has(i)) continue;
-    const r = p.rows[i];
+    const r = p.rows.at(i);
     if (p.isType(r.predicate)) continue;
     const s = p.entity(r.subject);
     if (s.remove) {
       p.reject(i, "ontology", `实体"${r.subject}"在本批数据中被删除，不能再使用`);
       continue;
     }
-    const row: FactRow = { i, r, op: ops[i], confidence: confidences[i], s };
+    const row: FactRow = { i, r, op: opOf(formats, i), confidence: formats.confidences[i], s };
     if (r.describes) {
       if (row.op === "delete") s.description = "";
       else {

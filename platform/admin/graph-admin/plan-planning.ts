@@ -1,8 +1,10 @@
 import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
-import type { EntityState, RelationState } from "./plan-report.js";
+import { MAX_REPORTED_PROBLEMS, type EntityState } from "./plan-report.js";
+import type { PlanRelations } from "./plan-relations.js";
 import type { SourceRow } from "./sources.js";
+import type { SourceRows } from "./source-rows.js";
 import { classPropertyRows, type KnownEntity } from "./store/plan.js";
 
 /**
@@ -26,7 +28,8 @@ export interface Plan {
   graphId: number;
   ontology: GraphOntology;
   entities: Map<string, EntityState>;
-  relations: Map<string, RelationState>;
+  relations: PlanRelations;
+  /** The first MAX_REPORTED_PROBLEMS problems (their count: the report's problem_count). */
   problems: RowProblem[];
   warnings: string[];
   report: PlanReport;
@@ -34,7 +37,7 @@ export interface Plan {
 
 export interface PlanInput {
   graphId: number;
-  rows: SourceRow[];
+  rows: SourceRows;
   /**
    * "empty": a build (the graph is cleared first); "graph": an update against the graph as it
    * is; "replace": a build, reported against the graph as it is (what a rebuild would change).
@@ -48,8 +51,6 @@ export type Op = "add" | "delete";
 
 /** Longer than max characters (code points); the cheap length test first. */
 export const tooLong = (text: string, max: number) => text.length > max && [...text].length > max;
-
-export const relationKey = (s: string, t: number, o: string) => `${s}\u0001${t}\u0001${o}`;
 
 function parseOp(raw: string): Op | null {
   const v = raw.trim().toLowerCase();
@@ -117,7 +118,7 @@ export function propertyValue(
  */
 export interface Planning {
   input: PlanInput;
-  rows: SourceRow[];
+  rows: SourceRows;
   ontology: GraphOntology;
   ontologyName: string;
   /** Property name → datatype per class, inherited ones included. */
@@ -125,6 +126,7 @@ export interface Planning {
   entities: Map<string, EntityState>;
   /** Updates: the graph's entities the rows name, by name (read ahead, in batches). */
   known: Map<string, KnownEntity>;
+  /** The first MAX_REPORTED_PROBLEMS problems, in the order met (all of them: bad.size). */
   problems: RowProblem[];
   warnings: string[];
   bad: Set<number>;
@@ -190,7 +192,8 @@ export async function startPlanning(ctx: PlatformContext, input: PlanInput): Pro
     reject(i, kind, message) {
       if (bad.has(i)) return;
       bad.add(i);
-      problems.push({ ref: rows[i].ref, kind, message });
+      if (problems.length < MAX_REPORTED_PROBLEMS)
+        problems.push({ ref: rows.ref(i), kind, message });
     },
     within(classId, required) {
       if (required === null || classId === null) return true;
@@ -213,9 +216,13 @@ export async function startPlanning(ctx: PlatformContext, input: PlanInput): Pro
 
 /** The operation and confidence of each row whose format is right (rejected rows: unset). */
 export interface RowFormats {
-  ops: Op[];
-  confidences: number[];
+  /** 1: add, 2: delete (opOf). */
+  ops: Uint8Array;
+  confidences: Float64Array;
 }
+
+/** Row i's operation (its format is right). */
+export const opOf = ({ ops }: RowFormats, i: number): Op => (ops[i] === 2 ? "delete" : "add");
 
 /** A row's operation and confidence, or what is wrong with its format. */
 function rowFormat(r: SourceRow): { op: Op; confidence: number } | { problem: string } {
@@ -239,11 +246,11 @@ function rowFormat(r: SourceRow): { op: Op; confidence: number } | { problem: st
 /** Pass 0: the format of each row (a problem of the reader, a bad op, empty or too long cells). */
 export async function checkFormats(p: Planning): Promise<RowFormats> {
   const { rows } = p;
-  const ops: Op[] = new Array(rows.length);
-  const confidences: number[] = new Array(rows.length);
+  const ops = new Uint8Array(rows.length);
+  const confidences = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     await p.tick(i, 0);
-    const r = rows[i];
+    const r = rows.at(i);
     if (r.problem) {
       p.reject(i, r.problem.kind, r.problem.message);
       continue;
@@ -253,7 +260,7 @@ export async function checkFormats(p: Planning): Promise<RowFormats> {
       p.reject(i, "format", f.problem);
       continue;
     }
-    ops[i] = f.op;
+    ops[i] = f.op === "delete" ? 2 : 1;
     confidences[i] = f.confidence;
   }
   return { ops, confidences };

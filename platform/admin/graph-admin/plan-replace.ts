@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../../context.js";
 import { parseJson } from "../../kg/ontology.js";
-import type { RelationState } from "./plan-report.js";
-import { relationKey, type Planning } from "./plan-planning.js";
+import type { PlanRelations } from "./plan-relations.js";
+import type { Planning } from "./plan-planning.js";
 import {
   eventAndArticleCounts,
   graphEntityBatches,
@@ -19,7 +19,7 @@ import {
 export async function replaceAgainstGraph(
   ctx: PlatformContext,
   p: Planning,
-  relations: Map<string, RelationState>,
+  relations: PlanRelations,
 ): Promise<void> {
   const graphId = p.input.graphId;
   const matched = new Set<string>();
@@ -59,24 +59,27 @@ export async function replaceAgainstGraph(
     });
   };
   const relation = (row: FoundRelation & { subject: string; type: number; object: string }) => {
-    const key = relationKey(row.subject, row.type, row.object);
-    const r = relations.get(key);
+    const r = relations.get(row.subject, row.type, row.object);
     const old = { article_id: row.article_id, sent_start: row.sent_start, sent_end: row.sent_end };
     if (r && !r.remove && r.id === null) {
       Object.assign(r, { id: row.id, oldConfidence: row.confidence, old });
       return;
     }
-    relations.set(r ? `${key}\u0001${row.id}` : key, {
-      subject: row.subject,
-      typeId: row.type,
-      object: row.object,
-      confidence: row.confidence,
-      id: row.id,
-      oldConfidence: row.confidence,
-      remove: true,
-      provenance: null,
-      old,
-    });
+    // A second relation of the same ends and type (the graph holds it twice) goes unindexed.
+    relations.set(
+      {
+        subject: row.subject,
+        typeId: row.type,
+        object: row.object,
+        confidence: row.confidence,
+        id: row.id,
+        oldConfidence: row.confidence,
+        remove: true,
+        provenance: null,
+        old,
+      },
+      r !== undefined,
+    );
   };
   // The graph as one snapshot (a connection of its own on SQLite), streamed batch by batch:
   // the rows of a big graph never sit in memory as rows, and the store stays free meanwhile.

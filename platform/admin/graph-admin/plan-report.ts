@@ -1,7 +1,7 @@
 import type { PlanReport, PlanSummary, RowProblem } from "@contract/graph-admin";
 import type { GraphOntology } from "../../kg/ontology.js";
 import type { Provenance } from "../../interchange/rdf-read.js";
-import type { SourceRow } from "./sources.js";
+import type { PlanRelations } from "./plan-relations.js";
 
 /**
  * What a plan does to each entity and relation it met (its fate), and the report of a
@@ -102,12 +102,12 @@ export function relationFate(r: RelationState): RelationFate {
 }
 
 export function summarize(p: {
-  rows: SourceRow[];
+  rows: { length: number };
   bad: Set<number>;
   problems: RowProblem[];
   warnings: string[];
   entities: Map<string, EntityState>;
-  relations: Map<string, RelationState>;
+  relations: PlanRelations;
   ontology: GraphOntology;
   duplicates: number;
   inferred: number;
@@ -172,7 +172,8 @@ export function summarize(p: {
   return {
     summary,
     problems: p.problems.slice(0, MAX_REPORTED_PROBLEMS),
-    problem_count: p.problems.length,
+    // Every rejected row has one problem; the first MAX_REPORTED_PROBLEMS are kept.
+    problem_count: p.bad.size,
     warnings: p.warnings.slice(0, MAX_REPORTED_PROBLEMS),
     samples,
   };

@@ -4,6 +4,7 @@ import { planFacts } from "./plan-facts.js";
 import {
   checkFormats,
   MAX_NAME,
+  opOf,
   startPlanning,
   tooLong,
   type Plan,
@@ -65,14 +66,15 @@ function mayDeclare(p: Planning, i: number, name: string, cls: string): boolean 
 }
 
 /** Pass 1: class declarations (type rows, subject_type / object_type) and entity removals. */
-async function declareClasses(p: Planning, { ops }: RowFormats): Promise<void> {
+async function declareClasses(p: Planning, formats: RowFormats): Promise<void> {
   const { rows, ontology } = p;
   for (let i = 0; i < rows.length; i++) {
     await p.tick(i, 1);
     if (p.bad.has(i)) continue;
-    const r = rows[i];
+    const r = rows.at(i);
+    const op = opOf(formats, i);
     if (p.isType(r.predicate)) {
-      if (ops[i] === "delete") {
+      if (op === "delete") {
         const e = p.entity(r.subject);
         if (e.declaredBy !== null) {
           p.reject(
@@ -100,7 +102,7 @@ async function declareClasses(p: Planning, { ops }: RowFormats): Promise<void> {
     const typed: [string, string][] = [];
     if (r.subject_type) typed.push([r.subject, r.subject_type]);
     if (r.object_type && p.isRelation(r.predicate)) typed.push([r.object, r.object_type]);
-    if (typed.length && ops[i] === "add" && typed.every(([n, c]) => mayDeclare(p, i, n, c))) {
+    if (typed.length && op === "add" && typed.every(([n, c]) => mayDeclare(p, i, n, c))) {
       for (const [n, c] of typed) {
         const e = p.entity(n);
         e.classId = ontology.classByName.get(c)!.id;
@@ -118,7 +120,7 @@ async function readKnownEntities(ctx: PlatformContext, p: Planning): Promise<voi
   const names = new Set<string>();
   for (let i = 0; i < p.rows.length; i++) {
     if (p.bad.has(i)) continue;
-    const r = p.rows[i];
+    const r = p.rows.at(i);
     names.add(r.subject);
     if (p.isRelation(r.predicate)) names.add(r.object);
   }
@@ -144,7 +146,7 @@ async function checkReclassified(ctx: PlatformContext, p: Planning): Promise<voi
       const rt = p.ontology.relationTypes.get(t.type);
       const required = rt ? (t.side === "subject" ? rt.domain_class_id : rt.range_class_id) : null;
       if (!p.within(e.classId, required)) {
-        const i = p.rows.findIndex((r) => r.ref === e.declaredBy);
+        const i = p.rows.indexOfRef(e.declaredBy!);
         p.reject(
           i,
           "ontology",

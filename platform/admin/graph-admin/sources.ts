@@ -20,6 +20,7 @@ import {
   type FileRow,
 } from "./store/sources.js";
 import { missingIds } from "./store/graphs.js";
+import { SourceRows } from "./source-rows.js";
 
 /**
  * Where a build or update reads its triples: uploaded files (data/files, CSV or TSV, or RDF:
@@ -107,6 +108,42 @@ function headerMap(cells: string[]): Partial<Record<keyof typeof HEADERS, number
     : null;
 }
 
+const missing = (label: string) =>
+  new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
+
+/**
+ * The rows of an RDF file. Its bytes and text are let go as soon as they are read (rdfRows
+ * empties `text` once parsed), so a file's text never lives beside its rows.
+ */
+async function rdfFileRows(
+  ctx: PlatformContext,
+  file: FileRow,
+  label: string,
+  format: NonNullable<ReturnType<typeof rdfFormatOf>>,
+  rdf: RdfOptions | undefined,
+): Promise<RdfRow[]> {
+  let content = await readFile(ctx, file.uuid);
+  if (!content) throw missing(label);
+  if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
+  try {
+    const input = {
+      graphId: rdf.graphId,
+      label: `文件"${label}"`,
+      format,
+      text: new TextDecoder("utf-8", { fatal: true }).decode(content),
+      predicateMap: await predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
+    };
+    content = null;
+    return await rdfRows(ctx, input);
+  } catch (e) {
+    if (e instanceof RdfReadError)
+      throw new HttpError(400, `文件"${label}"${e.message}`, "invalid_rdf");
+    if (e instanceof TypeError)
+      throw new HttpError(400, `文件"${label}"不是 UTF-8 编码的文本`, "invalid_rdf");
+    throw e;
+  }
+}
+
 async function* fileRows(
   ctx: PlatformContext,
   file: FileRow,
@@ -120,29 +157,16 @@ async function* fileRows(
       "invalid_file",
     );
   }
-  const content = await readFile(ctx, file.uuid);
-  if (!content) throw new HttpError(400, `文件"${label}"的内容不存在或已被删除`, "file_missing");
   const format = rdfFormatOf(label) ?? rdfFormatOf(file.name);
   if (format) {
-    if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
-    try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(content);
-      yield* await rdfRows(ctx, {
-        graphId: rdf.graphId,
-        label: `文件"${label}"`,
-        format,
-        text,
-        predicateMap: await predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
-      });
-    } catch (e) {
-      if (e instanceof RdfReadError)
-        throw new HttpError(400, `文件"${label}"${e.message}`, "invalid_rdf");
-      if (e instanceof TypeError)
-        throw new HttpError(400, `文件"${label}"不是 UTF-8 编码的文本`, "invalid_rdf");
-      throw e;
-    }
+    const rows = await rdfFileRows(ctx, file, label, format, rdf);
+    // Each row let go once taken (the compact SourceRows keeps what it needs).
+    rows.reverse();
+    while (rows.length) yield rows.pop()!;
     return;
   }
+  const content = await readFile(ctx, file.uuid);
+  if (!content) throw missing(label);
   const text = decodeCsv(content);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter =
@@ -280,7 +304,7 @@ async function filesOf(
 }
 
 /**
- * Every row of the spec, read into memory (a build holds its plan anyway), yielding to
+ * Every row of the spec, read into memory (compact: source-rows.ts), yielding to
  * the event loop every few thousand rows. `onNote` hears about skipped files.
  */
 export async function readSourceRows(
@@ -292,8 +316,8 @@ export async function readSourceRows(
     maxRows?: number;
     rdf?: RdfOptions;
   } = {},
-): Promise<SourceRow[]> {
-  const rows: SourceRow[] = [];
+): Promise<SourceRows> {
+  const rows = new SourceRows();
   const maxRows = opts.maxRows ?? 2_000_000;
   const add = (row: SourceRow) => {
     rows.push(row);

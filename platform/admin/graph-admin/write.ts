@@ -155,6 +155,17 @@ class FactWriter {
   }
 }
 
+/** The items `keep` takes, in lists of `size` (a plan's relations are never all in one array). */
+function* batchesOf<T>(items: Iterable<T>, keep: (x: T) => boolean, size: number) {
+  const list: T[] = [];
+  for (const x of items) {
+    if (!keep(x)) continue;
+    list.push(x);
+    if (list.length === size) yield list.splice(0);
+  }
+  if (list.length) yield list;
+}
+
 /** After the rollups are rebuilt and committed: the hot rankings, computed ahead (hot.ts). */
 function warm(ctx: PlatformContext, graphId: number) {
   void warmHotRankings(ctx, graphId).catch(() => {
@@ -187,16 +198,20 @@ export async function writeBuild(
     for (const [k, v] of made.articles) articles.set(k, v);
   };
   const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
-  const relations = [...plan.relations.values()].filter((r) => !r.remove);
-  const total = entities.length + relations.length || 1;
+  const written = (r: RelationState) => !r.remove;
+  let relations = 0;
+  for (const r of plan.relations.values()) if (written(r)) relations++;
+  const total = entities.length + relations || 1;
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
     await batch((w) => w.addEntities(entities.slice(i, i + ENTITY_BATCH)));
     progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
     await checkpoint();
   }
-  for (let i = 0; i < relations.length; i += RELATION_BATCH) {
-    await batch((w) => w.addRelations(relations.slice(i, i + RELATION_BATCH)));
-    progress((entities.length + Math.min(i + RELATION_BATCH, relations.length)) / total);
+  let done = 0;
+  for (const list of batchesOf(plan.relations.values(), written, RELATION_BATCH)) {
+    await batch((w) => w.addRelations(list));
+    done += list.length;
+    progress((entities.length + done) / total);
     await checkpoint();
   }
   await transaction(async (tx) => {
@@ -206,7 +221,7 @@ export async function writeBuild(
   warm(ctx, plan.graphId);
   return {
     entities: { added: entities.length, changed: 0, removed: 0 },
-    relations: { added: relations.length, changed: 0, removed: 0 },
+    relations: { added: relations, changed: 0, removed: 0 },
   };
 }
 
@@ -249,8 +264,11 @@ export async function applyPlan(
   const removed: number[] = [];
   for (const r of plan.relations.values()) {
     const fate = relationFate(r);
-    if (fate === "added") newRows.push(await w.relationRow(r));
-    else if (fate === "changed") {
+    if (fate === "added") {
+      newRows.push(await w.relationRow(r));
+      counts.relations.added++;
+      if (newRows.length === RELATION_BATCH) await w.insertRelations(newRows.splice(0));
+    } else if (fate === "changed") {
       await updateRelationConfidence(tx, r.id!, r.confidence);
       if (provenanceChanged(r)) {
         const [article_id, sent_start, sent_end] = await w.provenance(r);
@@ -259,11 +277,9 @@ export async function applyPlan(
       changed.push(r.id!);
     } else if (fate === "removed") removed.push(r.id!);
   }
-  for (let i = 0; i < newRows.length; i += RELATION_BATCH)
-    await w.insertRelations(newRows.slice(i, i + RELATION_BATCH));
+  await w.insertRelations(newRows);
   await markBuilt(tx, changed, jobId);
   await deleteRelations(tx, removed);
-  counts.relations.added = newRows.length;
   counts.relations.changed = changed.length;
   counts.relations.removed = removed.length;
   const gone = [...plan.entities.values()].filter((e) => entityFate(e) === "removed");
@@ -299,9 +315,8 @@ export async function replaceFacts(
   });
   for (let i = 0; i < kept.length; i += ENTITY_BATCH)
     await w.addEntities(kept.slice(i, i + ENTITY_BATCH));
-  const written = [...plan.relations.values()].filter((r) => !r.remove);
-  for (let i = 0; i < written.length; i += RELATION_BATCH)
-    await w.addRelations(written.slice(i, i + RELATION_BATCH));
+  for (const list of batchesOf(plan.relations.values(), (r) => !r.remove, RELATION_BATCH))
+    await w.addRelations(list);
   await bumpGraphVersion(tx, plan.graphId, true);
   await refreshRollups(ctx, plan.graphId, tx);
   const counts = (c: typeof entities) => ({
