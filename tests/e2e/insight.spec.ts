@@ -194,7 +194,11 @@ test.describe("statistics", () => {
     await expect(page.getByTestId("stat-total")).not.toContainText(/^0/);
     await expectChart(page, testInfo, "log-trend");
     await expect(page.getByTestId("top-queries").getByRole("row")).toHaveCount(21);
-    await expect(page.getByTestId("empty-queries")).toContainText("第六代战斗机");
+    // The demo's searches for what the graph lacks (seeded by day and weekday from the day the
+    // store was seeded, so which of them ranks in the top 20 changes with the date).
+    await expect(page.getByTestId("empty-queries")).toContainText(
+      /第六代战斗机|天基激光|高超音速武器|电磁炮/,
+    );
     await page.getByTestId("time-window").getByRole("link", { name: "近7天" }).click();
     await expect(page).toHaveURL(/days=7/);
     await page
