@@ -3,7 +3,9 @@ import type { Tx } from "../../db/store.js";
 import { JobLostError, registerJobKind, registerSweep, type JobContext } from "../../jobs/kinds.js";
 import { enqueueJob, wakeJobWorker } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
-import { clearGraphFacts, type JobTransaction } from "./write.js";
+import { clearGraphFacts, writeBuild, type JobTransaction } from "./write.js";
+import type { Plan } from "./plan.js";
+import type { WriteCounts } from "@contract/graph-admin";
 import { handOverGraph, holdGraph, orphanWrites, releaseGraph } from "./store/graph-writes.js";
 
 /**
@@ -20,20 +22,51 @@ import { handOverGraph, holdGraph, orphanWrites, releaseGraph } from "./store/gr
 export const CLEAR = "graph.clear";
 
 /**
- * Marks the graph as written by this job (again, when the job resumes), after `check` in the same
- * transaction; refused if another job holds it.
+ * Writes `plan` into the job's graph in batches while the graph is marked as written by the job:
+ * the mark taken after `check` in the same transaction (again when a build resumes; refused if
+ * another job holds it), `before` run first (a build clears the graph), the facts written
+ * (progress over `span`), then `finish` and the mark's lifting in the transaction that ends the
+ * job as succeeded. On any failure in this worker what was written is cleared again.
  */
-export async function holdForJob(
+export async function writeMarked<T>(
   job: JobContext<unknown>,
-  tx: JobTransaction,
-  check: (t: Tx) => Promise<void> = async () => {},
-) {
+  plan: Plan,
+  opts: {
+    check?: (t: Tx) => Promise<void>;
+    before?: (tx: JobTransaction) => Promise<void>;
+    span: [number, number];
+    message: string;
+  },
+  finish: (t: Tx, written: WriteCounts) => Promise<T>,
+): Promise<T> {
   const graphId = job.graphId!;
+  const tx: JobTransaction = (fn) => job.transaction(fn);
   await tx(async (t) => {
-    await check(t);
+    await opts.check?.(t);
     if (!(await holdGraph(t, graphId, job.id)))
       throw new Error(`graph ${graphId} is being written by another job`);
   });
+  try {
+    await opts.before?.(tx);
+    const [from, to] = opts.span;
+    await job.progress(from, opts.message);
+    const written = await writeBuild(
+      job.ctx,
+      plan,
+      job.id,
+      () => job.checkpoint(),
+      (f) => void job.progress(from + (to - from) * f),
+      tx,
+    );
+    return await job.complete(async (t) => {
+      await releaseGraph(t, graphId, job.id);
+      return finish(t, written);
+    });
+  } catch (e) {
+    // A half-written graph is worse than an empty one: take the partial write out again.
+    await undoBatchedWrite(job, e);
+    throw e;
+  }
 }
 
 /**
@@ -41,7 +74,7 @@ export async function holdForJob(
  * unless the job was taken from this worker (then the graph is its new owner's or recovery's).
  * A failure here leaves the mark to the sweep.
  */
-export async function undoBatchedWrite(job: JobContext<unknown>, error: unknown) {
+async function undoBatchedWrite(job: JobContext<unknown>, error: unknown) {
   if (error instanceof JobLostError) return;
   const graphId = job.graphId!;
   const tx: JobTransaction = (fn) => job.transaction(fn);
@@ -76,6 +109,9 @@ registerJobKind(CLEAR, clearUnfinished, {
   label: "清除未完成的写入",
 });
 
+/** Another node's sweep took the mark first (rolls back the transaction that queued a job). */
+class Handled extends Error {}
+
 /** Hands each graph whose writer ended without finishing to a new graph.clear job. */
 async function sweepUnfinishedWrites(ctx: PlatformContext) {
   let queued = false;
@@ -95,7 +131,5 @@ async function sweepUnfinishedWrites(ctx: PlatformContext) {
   }
   if (queued) wakeJobWorker(ctx);
 }
-
-class Handled extends Error {}
 
 registerSweep(sweepUnfinishedWrites);

@@ -1,17 +1,15 @@
 import type { PlatformContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import { JobFailedError, registerJobKind, type JobContext } from "../../jobs/kinds.js";
-import type { JobTransaction } from "./write.js";
 import { getJob } from "../../jobs/store.js";
 import { factSignature, planRows, type Plan } from "./plan.js";
 import { MAX_REPORTED_PROBLEMS } from "./plan-report.js";
 import { rememberPredicateMap, type PredicateMap } from "../../interchange/predicate-map.js";
 import { describeSpec, rdfSourceKeys, readSourceRows, type SourceSpec } from "./sources.js";
 import type { SourceRows } from "./source-rows.js";
-import { applyPlan, clearGraphFacts, replaceFacts, warmAfterApply, writeBuild } from "./write.js";
-import { CLEAR, holdForJob, undoBatchedWrite } from "./graph-writes.js";
-import { releaseGraph } from "./store/graph-writes.js";
-import { graphCountRows } from "../../kg/store/graphs.js";
+import { applyPlan, clearGraphFacts, replaceFacts, warmAfterApply } from "./write.js";
+import { CLEAR, writeMarked } from "./graph-writes.js";
+import { hasFacts } from "./store/graph-writes.js";
 import type {
   BuildResult,
   PlanMode,
@@ -169,22 +167,18 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
   // What the job's result and remembered choices need, read before its last transaction.
   const sourceKeys = await rdfSourceKeys(ctx, params.sources);
   const described = await describeSpec(ctx, params.sources);
-  const tx: JobTransaction = (fn) => job.transaction(fn);
-  await holdForJob(job as JobContext<unknown>, tx);
-  try {
-    await job.progress(30, "清空图谱原有数据");
-    await clearGraphFacts(graphId, () => job.checkpoint(), tx);
-    await job.progress(35, "写入实体与关系");
-    const written = await writeBuild(
-      ctx,
-      plan,
-      job.id,
-      () => job.checkpoint(),
-      (f) => void job.progress(35 + 64 * f),
-      tx,
-    );
-    const result = await job.complete(async (t) => {
-      await releaseGraph(t, graphId, job.id);
+  return writeMarked(
+    job as JobContext<unknown>,
+    plan,
+    {
+      before: async (tx) => {
+        await job.progress(30, "清空图谱原有数据");
+        await clearGraphFacts(graphId, () => job.checkpoint(), tx);
+      },
+      span: [35, 99],
+      message: "写入实体与关系",
+    },
+    async (t, written) => {
       await rememberPredicateMap(t, sourceKeys, params.predicate_map ?? {});
       const ms = Date.now() - started;
       await job.log(
@@ -199,13 +193,8 @@ async function buildGraph(job: JobContext<BuildParams>): Promise<BuildResult> {
         duration_ms: ms,
         triples_per_second: Math.round((plan.report.summary.rows / Math.max(ms, 1)) * 1000),
       };
-    });
-    return result;
-  } catch (e) {
-    // A half-written graph is worse than an empty one: take the partial build out again.
-    await undoBatchedWrite(job as JobContext<unknown>, e);
-    throw e;
-  }
+    },
+  );
 }
 
 async function planUpdate(job: JobContext<PlanParams>): Promise<PlanResult> {
@@ -274,7 +263,8 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   requireAccepted(plan, params.skip_bad_rows, mode ? "构建" : "更新");
   const sourceKeys = await rdfSourceKeys(ctx, planJob.params.sources);
   await job.checkpoint();
-  if (await hasNoFacts(ctx, graphId)) return fillEmpty(job, plan, planJob, sourceKeys, started);
+  if (!(await hasFacts(ctx.store.db, graphId)))
+    return fillEmpty(job, plan, planJob, sourceKeys, started);
   await job.progress(85, "在一个事务中应用全部变更");
   // Not resumable: the changes and the job's success commit together or not at all, so a
   // job taken from this worker is never failed with its changes in the graph. The graph must
@@ -304,12 +294,6 @@ async function applyUpdate(job: JobContext<UpdateParams>): Promise<UpdateResult>
   return result;
 }
 
-/** Whether the graph holds no facts (articles, entities, relations, events; flows do not count). */
-async function hasNoFacts(ctx: PlatformContext, graphId: number) {
-  const c = await graphCountRows(ctx.store.db, graphId);
-  return !c.articles && !c.entities && !c.relations && !c.events && !c.event_relations;
-}
-
 /**
  * An apply into a graph without facts (the first fill of a graph its dry run created, or any
  * dry run of an empty graph): written in batches while the graph is marked as being written (the
@@ -324,26 +308,21 @@ async function fillEmpty(
   sourceKeys: Awaited<ReturnType<typeof rdfSourceKeys>>,
   started: number,
 ): Promise<UpdateResult> {
-  const { ctx, params } = job;
+  const { params } = job;
   const graphId = job.graphId!;
-  const tx: JobTransaction = (fn) => job.transaction(fn);
-  await holdForJob(job as JobContext<unknown>, tx, async (t) => {
-    if ((await factSignature(t, graphId)) !== planJob.result.signature) {
-      throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
-    }
-  });
-  try {
-    await job.progress(85, "分批写入实体与关系");
-    const written = await writeBuild(
-      ctx,
-      plan,
-      job.id,
-      () => job.checkpoint(),
-      (f) => void job.progress(85 + 14 * f),
-      tx,
-    );
-    return await job.complete(async (t) => {
-      await releaseGraph(t, graphId, job.id);
+  return writeMarked(
+    job as JobContext<unknown>,
+    plan,
+    {
+      check: async (t) => {
+        if ((await factSignature(t, graphId)) !== planJob.result.signature) {
+          throw new JobFailedError("图谱在预演之后已被修改，请重新预演");
+        }
+      },
+      span: [85, 99],
+      message: "分批写入实体与关系",
+    },
+    async (t, written) => {
       await rememberPredicateMap(t, sourceKeys, planJob.params.predicate_map ?? {});
       const { entities: e, relations: r } = written;
       await job.log(
@@ -357,11 +336,8 @@ async function fillEmpty(
         plan_job_id: params.plan_job_id,
         duration_ms: Date.now() - started,
       };
-    });
-  } catch (e) {
-    await undoBatchedWrite(job as JobContext<unknown>, e);
-    throw e;
-  }
+    },
+  );
 }
 
 registerJobKind<BuildParams>(BUILD, buildGraph, {

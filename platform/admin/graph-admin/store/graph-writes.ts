@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "../../../db/store.js";
+import { factTables } from "./write.js";
 
 /**
  * kg_graph_writes (migration 022): which job is writing a graph's facts in batches. Each call
@@ -56,4 +58,14 @@ export async function handOverGraph(
     .where("job_id", "=", from)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Whether the graph holds any fact (article, entity, relation, event, event link; flows do not count). */
+export async function hasFacts(db: Db, graphId: number): Promise<boolean> {
+  const any = factTables().map(
+    (t) => sql`EXISTS (SELECT 1 FROM ${sql.table(t)} WHERE graph_id = ${graphId})`,
+  );
+  const { rows } = await sql<{ any: number | boolean }>`SELECT CASE WHEN ${sql.join(any, sql` OR `)}
+      THEN 1 ELSE 0 END AS any`.execute(db);
+  return Number(rows[0].any) === 1;
 }
