@@ -12,6 +12,7 @@ import type { PlatformContext } from "../context.js";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors.js";
 import { graphOntology } from "./ontology.js";
 import { findPaths, PATH_COUNT, PATH_HOPS } from "./paths.js";
+import { requireGraph } from "./shapes.js";
 import { graphRow } from "./store/graphs.js";
 import {
   deleteView,
@@ -285,6 +286,8 @@ export async function createView(
     if (!(await graphRow(ctx.store.db, graphId!))) throw notFound("知识图谱不存在");
     throw forbidden();
   }
+  // Its facts are read below: not while a job writes them (409).
+  await requireGraph(ctx, graphId!);
   let query: string;
   let shown: SavedViewShown;
   if (kind === "path") {
@@ -323,6 +326,8 @@ export async function openView(
   id: number | null,
 ): Promise<SavedViewOpen> {
   const row = await visibleView(ctx, user, id);
+  // What is missing now is read from the graph's facts: not while a job writes them (409).
+  await requireGraph(ctx, row.graph_id);
   const stored = JSON.parse(row.shown || "{}") as Partial<SavedViewShown>;
   const shown: SavedViewShown = {
     entities: stored.entities ?? [],

@@ -235,4 +235,27 @@ describe("saved views", () => {
     expect(after.missing.entities).toEqual([{ uuid: fixture.uuid("F"), name: "实体F" }]);
     expect(after.missing.relations.length).toBeGreaterThanOrEqual(3);
   });
+
+  it("while a job writes the graph: a view is neither opened nor saved (409), still listed and renamed", async () => {
+    const v = (await save(owner, { name: "写入中" })).body;
+    const job = await value<number>(
+      p.ctx,
+      sql`INSERT INTO jobs (kind, graph_id, status, worker, heartbeat_at)
+          VALUES ('graph.build', ${GRAPH}, 'running', 'test-writer', '9999-01-01T00:00:00.000Z') RETURNING id`,
+    );
+    await run(p.ctx, sql`INSERT INTO kg_graph_writes (graph_id, job_id) VALUES (${GRAPH}, ${job})`);
+    try {
+      const opened = await call(owner, "GET", `/kg/views/${v.id}/`);
+      expect(opened.status).toBe(409);
+      expect(opened.body.code).toBe("graph_writing");
+      expect((await save(owner, { name: "写入中二" })).status).toBe(409);
+      const list = await call(owner, "GET", `/kg/views/?graph=${GRAPH}`);
+      expect(list.body.mine.map((x: Json) => x.id)).toContain(v.id);
+      expect((await call(owner, "PATCH", `/kg/views/${v.id}/`, { name: "改名" })).status).toBe(200);
+    } finally {
+      await run(p.ctx, sql`DELETE FROM kg_graph_writes WHERE graph_id = ${GRAPH}`);
+      await run(p.ctx, sql`UPDATE jobs SET status = 'succeeded' WHERE id = ${job}`);
+    }
+    expect((await call(owner, "GET", `/kg/views/${v.id}/`)).status).toBe(200);
+  });
 });
