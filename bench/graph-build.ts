@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { BUILD, PLAN, UPDATE } from "../platform/admin/graph-admin/jobs.js";
+import { BUILD, PLAN, UPDATE } from "../platform/admin/graph-admin/job-kinds.js";
 import type { PlatformContext } from "../platform/context.js";
 import type { Job } from "@contract/graph-admin";
 import { getJob, jobLogs } from "../platform/jobs/store.js";

@@ -20,6 +20,7 @@ import { savedViewsSchema } from "./schema-saved-views.js";
 import { triplesSearchTextSchema } from "./schema-triples-search-text.js";
 import { relationInsertVersionSchema } from "./schema-relation-insert-version.js";
 import { graphWritesSchema } from "./schema-graph-writes.js";
+import { graphWriteResumeSchema } from "./schema-graph-write-resume.js";
 
 export interface Migration {
   name: string;
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { name: "021-triples-search-text", ...triplesSearchTextSchema },
   { name: "023-relation-insert-version", ...relationInsertVersionSchema },
   { name: "022-graph-writes", ...graphWritesSchema },
+  { name: "024-graph-write-resume", ...graphWriteResumeSchema },
 ];

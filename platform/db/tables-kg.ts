@@ -215,6 +215,7 @@ export interface KgGraphState {
 export interface KgGraphWrite {
   graph_id: number;
   job_id: number;
+  resume: Generated<number>;
   since: Generated<string>;
 }
 

@@ -65,6 +65,13 @@ const en: Catalog = {
   "已清除未完成写入的数据，图谱恢复为写入前的空图谱":
     "The data of the unfinished write was removed; the graph is empty again, as it was before",
   清除未完成的写入: "Clearing an unfinished write",
+  "任务 #{0} 的写入多次未能完成，已清空图谱，请重新构建":
+    "The write of job #{0} failed to finish several times; the graph was emptied. Please build it again",
+  "图谱已开始写入，不能取消；写入完成后任务结束":
+    "The graph is being written and the job can no longer be cancelled; it ends once the write is finished",
+  "继续完成任务 #{0} 未完成的写入": "Finishing the unfinished write of job #{0}",
+  分批重建图谱: "Rebuilding the graph in batches",
+  分批应用变更: "Applying the changes in batches",
   分批写入实体与关系: "Writing entities and relations in batches",
   "知识图谱正在由任务 #{0} 写入，完成后即可浏览":
     "Job #{0} is writing this knowledge graph; it can be browsed once the job has finished",

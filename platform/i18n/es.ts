@@ -66,6 +66,13 @@ const es: Catalog = {
   "已清除未完成写入的数据，图谱恢复为写入前的空图谱":
     "Se eliminaron los datos de la escritura sin terminar; el grafo vuelve a estar vacío, como antes",
   清除未完成的写入: "Limpieza de una escritura sin terminar",
+  "任务 #{0} 的写入多次未能完成，已清空图谱，请重新构建":
+    "La escritura del trabajo #{0} no terminó tras varios intentos; se vació el grafo. Vuelva a construirlo",
+  "图谱已开始写入，不能取消；写入完成后任务结束":
+    "El grafo ya se está escribiendo y el trabajo no se puede cancelar; termina cuando acabe la escritura",
+  "继续完成任务 #{0} 未完成的写入": "Terminando la escritura inacabada del trabajo #{0}",
+  分批重建图谱: "Reconstruyendo el grafo por lotes",
+  分批应用变更: "Aplicando los cambios por lotes",
   分批写入实体与关系: "Escribiendo entidades y relaciones por lotes",
   "知识图谱正在由任务 #{0} 写入，完成后即可浏览":
     "La tarea #{0} está escribiendo este grafo de conocimiento; podrá consultarse cuando termine",

@@ -10,7 +10,8 @@ import { hasOntology } from "../../kg/store/ontology.js";
 import { DOMAIN_NAMES } from "../../kg/shapes.js";
 import { audit } from "../../resources/graph-audit.js";
 import { BodyReader } from "../../http/body-reader.js";
-import { BUILD, PLAN, UPDATE, WRITING_KINDS, requirePlanJob, type PlanParams } from "./jobs.js";
+import { BUILD, PLAN, UPDATE, WRITING_KINDS, type PlanParams } from "./job-kinds.js";
+import { requirePlanJob } from "./apply.js";
 import { DOMAINS } from "./ontology/ontologies.js";
 import {
   busyJobOf,

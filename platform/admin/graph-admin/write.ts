@@ -17,7 +17,6 @@ import {
 import {
   bulkOf,
   clearRollups,
-  deleteAllFacts,
   deleteEntities,
   deleteFactBatch,
   deleteRelations,
@@ -43,7 +42,7 @@ export const ENTITY_BATCH = 1000;
 export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
-type Checkpoint = () => Promise<void>;
+export type Checkpoint = () => Promise<void>;
 /** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
 export type JobTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -68,32 +67,43 @@ const otherUuid = (graphId: number, name: string) =>
   stableUuid(graphId, `${name}#${Date.now()}-${Math.random()}`);
 
 /**
- * Writes a plan's facts in one transaction `tx`: entities (their ids by name in `ids`, which
- * also holds the plan's existing entities), relations (each marked as written by the job) and
- * the articles RDF provenance names (created once, remembered in `articles`). The maps are
- * the caller's: a build carries them from one batch transaction to the next once each has
- * committed; an apply makes them anew for each attempt of its one transaction (PostgreSQL may
- * run it again).
+ * Writes a plan's facts in one transaction `tx`: entities (their ids by name, the plan's
+ * existing entities among them), relations (each marked as written by the job) and the articles
+ * RDF provenance names (created once). What it makes is kept apart (`made`, `madeArticles`)
+ * until the caller knows the transaction committed (`keep`): a job writes in batches of their
+ * own transactions, and PostgreSQL may run a transaction again.
  */
 class FactWriter {
   private readonly bulk;
+  readonly made = new Map<string, number>();
+  readonly madeArticles = new Map<ArticleRef, number>();
 
   constructor(
     store: Store,
     private readonly tx: Tx,
     private readonly plan: Plan,
     private readonly jobId: number,
-    readonly ids: Map<string, number>,
-    readonly articles: Map<ArticleRef, number>,
+    private readonly ids: Map<string, number>,
+    private readonly articles: Map<ArticleRef, number>,
   ) {
     this.bulk = bulkOf(store, tx);
+  }
+
+  /** Once the transaction has committed: what it made is known to the next batches. */
+  keep() {
+    for (const [k, v] of this.made) this.ids.set(k, v);
+    for (const [k, v] of this.madeArticles) this.articles.set(k, v);
+  }
+
+  private idOf(name: string): number {
+    return this.made.get(name) ?? this.ids.get(name)!;
   }
 
   /** The article id and sentence of a relation's provenance (RDF imports). */
   async provenance(r: RelationState): Promise<[number | null, number | null, number | null]> {
     const p = r.provenance;
     if (!p) return [null, null, null];
-    let id = this.articles.get(p.article);
+    let id = this.madeArticles.get(p.article) ?? this.articles.get(p.article);
     if (id === undefined) {
       const a = p.article;
       id =
@@ -107,7 +117,7 @@ class FactWriter {
               published_at: a.published_at,
               content: a.content,
             });
-      this.articles.set(a, id);
+      this.madeArticles.set(a, id);
     }
     return [id, p.start, p.end];
   }
@@ -127,32 +137,86 @@ class FactWriter {
       e.description ?? "",
     ]);
     const byUuid = await insertEntityRows(this.bulk, rows);
-    list.forEach((e, i) => this.ids.set(e.name, byUuid.get(rows[i][0])!));
+    list.forEach((e, i) => this.made.set(e.name, byUuid.get(rows[i][0])!));
+  }
+
+  async changeEntities(list: EntityState[]) {
+    for (const e of list)
+      await updateEntity(this.tx, e.id!, {
+        class_id: e.classId,
+        aliases: JSON.stringify(e.aliases),
+        properties: JSON.stringify(e.props),
+        description: e.description ?? e.oldDescription,
+      });
   }
 
   /** A relation's row, its provenance's article made when needed. */
   async relationRow(r: RelationState): Promise<RelationInsert> {
     return [
       this.plan.graphId,
-      this.ids.get(r.subject)!,
+      this.idOf(r.subject),
       r.typeId,
-      this.ids.get(r.object)!,
+      this.idOf(r.object),
       r.confidence,
       ...(await this.provenance(r)),
     ];
   }
 
-  /** New relations, each marked as written by the job. */
-  async insertRelations(rows: RelationInsert[]) {
+  /** Relations as new rows, each marked as written by the job (a build, a rebuild). */
+  async addRelations(list: RelationState[]) {
+    const rows: RelationInsert[] = [];
+    for (const r of list) rows.push(await this.relationRow(r));
     if (rows.length)
       await markBuilt(this.tx, await insertRelationRows(this.bulk, rows), this.jobId);
   }
 
-  async addRelations(list: RelationState[]) {
+  /**
+   * Relations the plan adds (new rows, marked as written by the job), changes (confidence,
+   * provenance; marked) or removes, in the plan's order.
+   */
+  async writeRelations(list: RelationState[]) {
     const rows: RelationInsert[] = [];
-    for (const r of list) rows.push(await this.relationRow(r));
-    await this.insertRelations(rows);
+    const changed: number[] = [];
+    const removed: number[] = [];
+    for (const r of list) {
+      const fate = relationFate(r);
+      if (fate === "added") rows.push(await this.relationRow(r));
+      else if (fate === "removed") removed.push(r.id!);
+      else if (fate === "changed") {
+        await updateRelationConfidence(this.tx, r.id!, r.confidence);
+        if (provenanceChanged(r)) {
+          const [article_id, sent_start, sent_end] = await this.provenance(r);
+          await updateRelationProvenance(this.tx, r.id!, { article_id, sent_start, sent_end });
+        }
+        changed.push(r.id!);
+      }
+    }
+    if (rows.length) changed.push(...(await insertRelationRows(this.bulk, rows)));
+    await markBuilt(this.tx, changed, this.jobId);
+    await deleteRelations(this.tx, removed);
   }
+}
+
+/**
+ * Runs `write` batch by batch, each in a transaction of `transaction`, over one FactWriter's
+ * committed ids and articles; `ids` starts with the graph's entities the plan names.
+ */
+function batchRunner(
+  ctx: PlatformContext,
+  plan: Plan,
+  jobId: number,
+  transaction: JobTransaction,
+  ids = new Map<string, number>(),
+) {
+  const articles = new Map<ArticleRef, number>();
+  return async (write: (w: FactWriter) => Promise<void>) => {
+    const w = await transaction(async (tx) => {
+      const writer = new FactWriter(ctx.store, tx, plan, jobId, ids, articles);
+      await write(writer);
+      return writer;
+    });
+    w.keep();
+  };
 }
 
 /** The items `keep` takes, in lists of `size` (a plan's relations are never all in one array). */
@@ -173,9 +237,15 @@ function warm(ctx: PlatformContext, graphId: number) {
   });
 }
 
+/** What a build or a rebuild writes of a plan's entities: each it keeps or adds, as new rows. */
+const written = (e: EntityState) => {
+  const fate = entityFate(e);
+  return fate !== "none" && fate !== "removed";
+};
+
 /**
- * Writes a build plan into a cleared graph: entities, then relations, in batches of their
- * own transaction; `progress` gets the fraction done.
+ * Writes a build plan, or a rebuild's ("replace"), into a cleared graph: entities, then
+ * relations, as new rows, in batches of their own transaction; `progress` gets the fraction done.
  */
 export async function writeBuild(
   ctx: PlatformContext,
@@ -185,22 +255,11 @@ export async function writeBuild(
   progress: (fraction: number) => void,
   transaction: JobTransaction,
 ): Promise<WriteCounts> {
-  const ids = new Map<string, number>();
-  const articles = new Map<ArticleRef, number>();
-  /** One batch in one transaction; its ids and articles kept once it has committed. */
-  const batch = async (write: (w: FactWriter) => Promise<void>) => {
-    const made = await transaction(async (tx) => {
-      const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(ids), new Map(articles));
-      await write(w);
-      return w;
-    });
-    for (const [k, v] of made.ids) ids.set(k, v);
-    for (const [k, v] of made.articles) articles.set(k, v);
-  };
-  const entities = [...plan.entities.values()].filter((e) => entityFate(e) === "added");
-  const written = (r: RelationState) => !r.remove;
+  const batch = batchRunner(ctx, plan, jobId, transaction);
+  const entities = [...plan.entities.values()].filter(written);
+  const kept = (r: RelationState) => !r.remove;
   let relations = 0;
-  for (const r of plan.relations.values()) if (written(r)) relations++;
+  for (const r of plan.relations.values()) if (kept(r)) relations++;
   const total = entities.length + relations || 1;
   for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
     await batch((w) => w.addEntities(entities.slice(i, i + ENTITY_BATCH)));
@@ -208,7 +267,7 @@ export async function writeBuild(
     await checkpoint();
   }
   let done = 0;
-  for (const list of batchesOf(plan.relations.values(), written, RELATION_BATCH)) {
+  for (const list of batchesOf(plan.relations.values(), kept, RELATION_BATCH)) {
     await batch((w) => w.addRelations(list));
     done += list.length;
     progress((entities.length + done) / total);
@@ -226,106 +285,82 @@ export async function writeBuild(
 }
 
 /**
- * Applies an update plan in the caller's ONE transaction `tx` (the job's `complete`): all of it
- * or, on any error, none of it. Call `warmAfterApply` once it has committed.
+ * Writes an update plan into the graph as it is, in batches of `transaction`: changed entities,
+ * added entities, then added, changed and removed relations, then removed entities; the graph's
+ * version and rollups last. The same writes whether each batch is a transaction of its own (a
+ * large update, the graph marked meanwhile) or all share the caller's one (`inOne`). Call
+ * `warmAfterApply` once the last has committed.
  */
-export async function applyPlan(
+export async function writeUpdate(
   ctx: PlatformContext,
-  tx: Tx,
   plan: Plan,
   jobId: number,
+  checkpoint: Checkpoint,
+  progress: (fraction: number) => void,
+  transaction: JobTransaction,
 ): Promise<WriteCounts> {
-  const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(), new Map());
+  const ids = new Map<string, number>();
+  const by: Record<"added" | "changed" | "removed", EntityState[]> = {
+    added: [],
+    changed: [],
+    removed: [],
+  };
+  for (const e of plan.entities.values()) {
+    if (e.id !== null) ids.set(e.name, e.id);
+    const fate = entityFate(e);
+    if (fate !== "none" && fate !== "unchanged") by[fate].push(e);
+  }
+  const batch = batchRunner(ctx, plan, jobId, transaction, ids);
   const counts: WriteCounts = {
-    entities: { added: 0, changed: 0, removed: 0 },
+    entities: { added: by.added.length, changed: by.changed.length, removed: by.removed.length },
     relations: { added: 0, changed: 0, removed: 0 },
   };
-  const added: EntityState[] = [];
-  for (const e of plan.entities.values()) {
-    const fate = entityFate(e);
-    if (e.id !== null) w.ids.set(e.name, e.id);
-    if (fate === "added") added.push(e);
-    else if (fate === "changed") {
-      await updateEntity(tx, e.id!, {
-        class_id: e.classId,
-        aliases: JSON.stringify(e.aliases),
-        properties: JSON.stringify(e.props),
-        description: e.description ?? e.oldDescription,
-      });
-      counts.entities.changed++;
-    }
-  }
-  for (let i = 0; i < added.length; i += ENTITY_BATCH)
-    await w.addEntities(added.slice(i, i + ENTITY_BATCH));
-  counts.entities.added = added.length;
-  // Provenance articles are made in the plan's order of relations, as they are met.
-  const newRows: RelationInsert[] = [];
-  const changed: number[] = [];
-  const removed: number[] = [];
   for (const r of plan.relations.values()) {
     const fate = relationFate(r);
-    if (fate === "added") {
-      newRows.push(await w.relationRow(r));
-      counts.relations.added++;
-      if (newRows.length === RELATION_BATCH) await w.insertRelations(newRows.splice(0));
-    } else if (fate === "changed") {
-      await updateRelationConfidence(tx, r.id!, r.confidence);
-      if (provenanceChanged(r)) {
-        const [article_id, sent_start, sent_end] = await w.provenance(r);
-        await updateRelationProvenance(tx, r.id!, { article_id, sent_start, sent_end });
-      }
-      changed.push(r.id!);
-    } else if (fate === "removed") removed.push(r.id!);
+    if (fate !== "unchanged") counts.relations[fate]++;
   }
-  await w.insertRelations(newRows);
-  await markBuilt(tx, changed, jobId);
-  await deleteRelations(tx, removed);
-  counts.relations.changed = changed.length;
-  counts.relations.removed = removed.length;
-  const gone = [...plan.entities.values()].filter((e) => entityFate(e) === "removed");
-  await deleteEntities(
-    tx,
-    gone.map((e) => e.id!),
-  );
-  counts.entities.removed = gone.length;
-  await bumpGraphVersion(tx, plan.graphId, true);
-  await refreshRollups(ctx, plan.graphId, tx);
+  const total =
+    Object.values(counts.entities).reduce((a, b) => a + b, 0) +
+      Object.values(counts.relations).reduce((a, b) => a + b, 0) || 1;
+  let done = 0;
+  const step = async (n: number) => {
+    done += n;
+    progress(done / total);
+    await checkpoint();
+  };
+  for (let i = 0; i < by.changed.length; i += ENTITY_BATCH) {
+    const list = by.changed.slice(i, i + ENTITY_BATCH);
+    await batch((w) => w.changeEntities(list));
+    await step(list.length);
+  }
+  for (let i = 0; i < by.added.length; i += ENTITY_BATCH) {
+    const list = by.added.slice(i, i + ENTITY_BATCH);
+    await batch((w) => w.addEntities(list));
+    await step(list.length);
+  }
+  // Provenance articles are made in the plan's order of relations, as they are met.
+  const touched = (r: RelationState) => relationFate(r) !== "unchanged";
+  for (const list of batchesOf(plan.relations.values(), touched, RELATION_BATCH)) {
+    await batch((w) => w.writeRelations(list));
+    await step(list.length);
+  }
+  for (let i = 0; i < by.removed.length; i += DELETE_BATCH) {
+    const list = by.removed.slice(i, i + DELETE_BATCH).map((e) => e.id!);
+    await transaction((tx) => deleteEntities(tx, list));
+    await step(list.length);
+  }
+  await transaction(async (tx) => {
+    await bumpGraphVersion(tx, plan.graphId, true);
+    await refreshRollups(ctx, plan.graphId, tx);
+  });
   return counts;
 }
 
-/**
- * Applies a rebuild's plan ("replace") in the caller's ONE transaction `tx`: the graph's facts
- * (articles, entities, relations, events) are cleared and what the plan keeps or adds is
- * written, as a build would; entities keep their uuid (it follows graph and name). All of it
- * or none of it. Call `warmAfterApply` once it has committed.
- */
-export async function replaceFacts(
-  ctx: PlatformContext,
-  tx: Tx,
-  plan: Plan,
-  jobId: number,
-): Promise<WriteCounts> {
-  const w = new FactWriter(ctx.store, tx, plan, jobId, new Map(), new Map());
-  const { entities, relations } = plan.report.summary;
-  await deleteAllFacts(tx, plan.graphId);
-  await clearRollups(tx, plan.graphId);
-  const kept = [...plan.entities.values()].filter((e) => {
-    const fate = entityFate(e);
-    return fate !== "none" && fate !== "removed";
-  });
-  for (let i = 0; i < kept.length; i += ENTITY_BATCH)
-    await w.addEntities(kept.slice(i, i + ENTITY_BATCH));
-  for (const list of batchesOf(plan.relations.values(), (r) => !r.remove, RELATION_BATCH))
-    await w.addRelations(list);
-  await bumpGraphVersion(tx, plan.graphId, true);
-  await refreshRollups(ctx, plan.graphId, tx);
-  const counts = (c: typeof entities) => ({
-    added: c.added,
-    changed: c.changed,
-    removed: c.removed,
-  });
-  return { entities: counts(entities), relations: counts(relations) };
-}
+/** The caller's one transaction as a JobTransaction: every batch of a write in it. */
+export const inOne =
+  (tx: Tx): JobTransaction =>
+  (fn) =>
+    fn(tx);
 
 /** Once an apply has committed: the graph's hot rankings computed ahead. */
 export const warmAfterApply = warm;

@@ -9,12 +9,18 @@ import { factTables } from "./write.js";
 
 /**
  * Marks the graph as written by `jobId`; true when it is now (or already was) this job's, false
- * when another job holds it.
+ * when another job holds it. `resume`: a write that cannot be undone by clearing the graph (it
+ * had facts), to be finished by a new job if this one ends without finishing (migration 024).
  */
-export async function holdGraph(tx: Db, graphId: number, jobId: number): Promise<boolean> {
+export async function holdGraph(
+  tx: Db,
+  graphId: number,
+  jobId: number,
+  resume = false,
+): Promise<boolean> {
   await tx
     .insertInto("kg_graph_writes")
-    .values({ graph_id: graphId, job_id: jobId })
+    .values({ graph_id: graphId, job_id: jobId, resume: resume ? 1 : 0 })
     .onConflict((oc) => oc.column("graph_id").doNothing())
     .execute();
   const row = await tx
@@ -34,12 +40,34 @@ export async function releaseGraph(tx: Db, graphId: number, jobId: number) {
     .execute();
 }
 
-/** Graphs marked as written by a job that is no longer queued or running (or gone). */
-export function orphanWrites(db: Db): Promise<{ graph_id: number; job_id: number }[]> {
+/** The job writing the graph's facts now, or null. */
+export async function graphWriter(db: Db, graphId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("kg_graph_writes")
+    .select("job_id")
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst();
+  return row?.job_id ?? null;
+}
+
+/**
+ * Graphs marked as written by a job that is no longer queued or running (or gone), with whether
+ * the write is to be resumed and the job's kind and params (null when the job is gone).
+ */
+export function orphanWrites(db: Db): Promise<
+  {
+    graph_id: number;
+    job_id: number;
+    resume: number;
+    kind: string | null;
+    params_json: string | null;
+    created_by: number | null;
+  }[]
+> {
   return db
     .selectFrom("kg_graph_writes as w")
     .leftJoin("jobs as j", "j.id", "w.job_id")
-    .select(["w.graph_id", "w.job_id"])
+    .select(["w.graph_id", "w.job_id", "w.resume", "j.kind", "j.params_json", "j.created_by"])
     .where((eb) => eb.or([eb("j.id", "is", null), eb("j.status", "not in", ["queued", "running"])]))
     .execute();
 }

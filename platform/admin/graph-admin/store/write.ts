@@ -41,12 +41,6 @@ export async function deleteFactBatch(
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Deletes every fact of the graph (articles, entities, relations, events, event links). */
-export async function deleteAllFacts(tx: Db, graphId: number) {
-  for (const table of FACT_TABLES)
-    await sql`DELETE FROM ${sql.table(table)} WHERE graph_id = ${graphId}`.execute(tx);
-}
-
 /** The daily rollups go with the facts; the graph's caches are stale from now on. */
 export async function clearRollups(tx: Db, graphId: number) {
   await tx.deleteFrom("kg_entity_daily").where("graph_id", "=", graphId).execute();
