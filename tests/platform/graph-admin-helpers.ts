@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { authHeaders, type TestPlatform } from "../helpers/platform.js";
-import { run } from "../helpers/sql.js";
+import { rows, run } from "../helpers/sql.js";
 
 export interface Caller {
   token: string;
@@ -92,3 +92,18 @@ export async function failMidway(p: TestPlatform, on: boolean) {
     );
   } else await run(p.ctx, sql`DROP TRIGGER temp.fail_midway`);
 }
+
+/** A graph's facts by name: entities (class, aliases, properties) and relations. */
+export const graphFacts = async (p: TestPlatform, graphId: number) => ({
+  entities: await rows(
+    p.ctx,
+    sql`SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e
+         LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ${graphId} ORDER BY e.name`,
+  ),
+  relations: await rows(
+    p.ctx,
+    sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence FROM kg_relations r
+         JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
+         JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${graphId} ORDER BY 1, 2, 3`,
+  ),
+});

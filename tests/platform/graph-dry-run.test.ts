@@ -7,7 +7,15 @@ import {
   createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { MILITARY_CSV, call, csv, settled, uploadCsv, type Caller } from "./graph-admin-helpers.js";
+import {
+  MILITARY_CSV,
+  call,
+  csv,
+  graphFacts,
+  settled,
+  uploadCsv,
+  type Caller,
+} from "./graph-admin-helpers.js";
 import { rows, run, value } from "../helpers/sql.js";
 import { sql } from "kysely";
 import type { PlanReport } from "@contract/graph-admin";
@@ -55,20 +63,7 @@ async function directBuild(fileIds: number[]) {
 
 const reportOf = (job: { result: unknown }) => (job.result as { report: PlanReport }).report;
 
-/** A graph's facts by name: entities (class, aliases, properties) and relations. */
-const factsOf = async (graphId: number) => ({
-  entities: await rows(
-    p.ctx,
-    sql`SELECT e.name, c.name AS class, e.aliases, e.properties, e.description FROM kg_entities e
-         LEFT JOIN kg_classes c ON c.id = e.class_id WHERE e.graph_id = ${graphId} ORDER BY e.name`,
-  ),
-  relations: await rows(
-    p.ctx,
-    sql`SELECT s.name AS s, t.name AS p, o.name AS o, r.confidence FROM kg_relations r
-         JOIN kg_entities s ON s.id = r.subject_id JOIN kg_entities o ON o.id = r.object_id
-         JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${graphId} ORDER BY 1, 2, 3`,
-  ),
-});
+const factsOf = (graphId: number) => graphFacts(p, graphId);
 
 const count = (table: string, graphId: number) =>
   value(p.ctx, sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE graph_id = ${graphId}`);
