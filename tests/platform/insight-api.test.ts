@@ -15,7 +15,7 @@ import {
   createUserWithToken,
   type TestPlatform,
 } from "../helpers/platform.js";
-import { one as oneRow, rows } from "../helpers/sql.js";
+import { one as oneRow, rows, run } from "../helpers/sql.js";
 
 type Json = any;
 
@@ -427,6 +427,28 @@ describe("model runs", () => {
       "failed",
     );
     expect((await get(`/kg/models/${model.id}/evaluation/`)).body.evaluation).toBeNull();
+  });
+
+  it("fails a run on a graph a job is writing, naming the job, instead of training on part of it", async () => {
+    const model = await createModel({ name: "写入中", type: "event", graph: 245 });
+    const writer = (
+      await one(
+        sql`INSERT INTO jobs (kind, graph_id, status, worker, heartbeat_at)
+            VALUES ('graph.build', 245, 'running', 'test-writer', '9999-01-01T00:00:00.000Z') RETURNING id`,
+      )
+    ).id as number;
+    await run(p.ctx, sql`INSERT INTO kg_graph_writes (graph_id, job_id) VALUES (245, ${writer})`);
+    try {
+      const created = await post(`/kg/models/${model.id}/runs/`, { kind: "training" });
+      const done = await finishedRun(model.id, created.body.id);
+      expect(done).toMatchObject({
+        status: "failed",
+        error: `知识图谱正在由任务 #${writer} 写入，完成后即可浏览`,
+      });
+    } finally {
+      await run(p.ctx, sql`DELETE FROM kg_graph_writes WHERE graph_id = 245`);
+      await run(p.ctx, sql`UPDATE jobs SET status = 'succeeded' WHERE id = ${writer}`);
+    }
   });
 
   it("answers bad input with a clear message", async () => {

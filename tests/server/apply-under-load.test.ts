@@ -281,4 +281,63 @@ describe("a graph apply on the real server", () => {
     expect(log.failed).toBe(0);
     expect(output).not.toContain("SQLITE_BUSY");
   }, 240_000);
+
+  it("a rebuild killed (-9) while it writes: never seen in part, resumed by a new job to exactly the planned graph", async () => {
+    expect(counts()).toEqual(planned);
+    const dry = await call("POST", `/graphadmin/graphs/${graphId}/build/dry-run/`, {
+      file_ids: fileIds,
+    });
+    expect(dry.status).toBe(202);
+    expect((await settled(dry.body.job_id as number)).status).toBe("succeeded");
+    const applied = await call("POST", `/graphadmin/graphs/${graphId}/update/`, {
+      plan_job_id: dry.body.job_id,
+    });
+    expect(applied.status).toBe(202);
+    const jobId = applied.body.job_id as number;
+    const mark = () =>
+      store.prepare("SELECT job_id, resume FROM kg_graph_writes WHERE graph_id = ?").get(graphId);
+    // Killed once the old facts are cleared and part of the new ones written (85 %: "分批重建图谱").
+    await vi.waitFor(
+      () => {
+        const job = jobRow(jobId);
+        expect(job.status).toBe("running");
+        const now = counts();
+        if (job.progress < 85 || !job.worker || !now.entities || now.relations >= planned.relations)
+          throw new Error("not writing yet");
+        process.kill(pidOf(job.worker), "SIGKILL");
+      },
+      { timeout: 120_000, interval: 2 },
+    );
+    expect(counts().relations).toBeLessThan(planned.relations);
+    expect(mark()).toEqual({ job_id: jobId, resume: 1 });
+    const reader = await vi.waitFor(() => call("GET", `/kg/graphs/${graphId}/entities/`), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    expect(reader.status).toBe(409);
+
+    // Recovery fails the job (its worker stopped answering); the sweep hands the mark to a new
+    // graph.update that resumes the rebuild and ends with the graph exactly as planned.
+    expect((await settled(jobId, 60_000)).status).toBe("failed");
+    let resumed = 0;
+    await vi.waitFor(
+      () => {
+        resumed = store
+          .prepare("SELECT id FROM jobs WHERE kind = 'graph.update' AND graph_id = ? AND id > ?")
+          .pluck()
+          .get(graphId, jobId) as number;
+        expect(resumed).toBeGreaterThan(0);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    const done = await settled(resumed, 120_000);
+    expect(done.status).toBe("succeeded");
+    expect(counts()).toEqual(planned);
+    expect(mark()).toBeUndefined();
+    expect((await call("GET", `/kg/graphs/${graphId}/entities/`)).status).toBe(200);
+    // A while later: the killed job still failed, the graph still whole (no late writer).
+    await new Promise((r) => setTimeout(r, 2 * TAKEOVER_SECONDS * 1000));
+    expect(jobRow(jobId).status).toBe("failed");
+    expect(counts()).toEqual(planned);
+  }, 300_000);
 });

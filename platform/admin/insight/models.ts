@@ -8,6 +8,7 @@ import { graphVerdicts, trainingKnowledge, type Knowledge } from "../../kg/knowl
 import type { Verdict } from "../../kg/relation-patterns.js";
 import { parseJson } from "../../kg/ontology.js";
 import { graphRow } from "../../kg/store/graphs.js";
+import { graphBeingWritten } from "../../kg/shapes.js";
 import {
   JobCancelledError,
   JobFailedError,
@@ -209,8 +210,12 @@ export async function executeRun(
     const model = await requireModel(ctx, run.model_id);
     const graphId = model.graph_id;
     if (graphId === null) throw new JobFailedError("模型没有关联知识图谱");
-    const graph = (await graphRow(ctx.store.db, graphId))?.name;
-    if (!graph) throw new JobFailedError(`知识图谱 #${graphId} 不存在`);
+    const row = await graphRow(ctx.store.db, graphId);
+    if (!row) throw new JobFailedError(`知识图谱 #${graphId} 不存在`);
+    // A graph a job is writing in batches is read whole or not at all (decision 033).
+    if (row.writing_job !== null)
+      throw new JobFailedError(graphBeingWritten(row.writing_job).message);
+    const graph = row.name;
     const { train, test } = await splitArticles(ctx, graphId, run.holdout);
     await report.log(
       "info",
