@@ -107,3 +107,35 @@ export const graphFacts = async (p: TestPlatform, graphId: number) => ({
          JOIN kg_relation_types t ON t.id = r.relation_type_id WHERE r.graph_id = ${graphId} ORDER BY 1, 2, 3`,
   ),
 });
+
+/**
+ * Cancelling asked in the middle of a write (`on`), or no more: the insert of a relation of
+ * confidence 0.123 flags the job writing its graph as to be cancelled, in the same transaction
+ * (a temporary trigger on SQLite's connection, a trigger on PostgreSQL).
+ */
+export async function cancelMidway(p: TestPlatform, on: boolean) {
+  const flag = sql`UPDATE jobs SET cancel_requested = 1
+      WHERE id = (SELECT job_id FROM kg_graph_writes WHERE graph_id = NEW.graph_id)`;
+  if (p.ctx.store.engine === "postgres") {
+    if (on) {
+      await run(
+        p.ctx,
+        sql`CREATE FUNCTION cancel_midway() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN ${flag}; RETURN NEW; END $$`,
+      );
+      await run(
+        p.ctx,
+        sql`CREATE TRIGGER cancel_midway AFTER INSERT ON kg_relations FOR EACH ROW
+            WHEN (NEW.confidence = 0.123) EXECUTE FUNCTION cancel_midway()`,
+      );
+    } else {
+      await run(p.ctx, sql`DROP TRIGGER cancel_midway ON kg_relations`);
+      await run(p.ctx, sql`DROP FUNCTION cancel_midway()`);
+    }
+  } else if (on) {
+    await run(
+      p.ctx,
+      sql`CREATE TEMP TRIGGER cancel_midway AFTER INSERT ON kg_relations WHEN NEW.confidence = 0.123 BEGIN ${flag}; END`,
+    );
+  } else await run(p.ctx, sql`DROP TRIGGER temp.cancel_midway`);
+}

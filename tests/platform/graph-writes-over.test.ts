@@ -15,6 +15,7 @@ import { rows, run, value } from "../helpers/sql.js";
 import {
   MILITARY_CSV,
   call,
+  cancelMidway,
   csv,
   failMidway,
   graphFacts,
@@ -237,6 +238,29 @@ describe("an update of more than BATCHED_CHANGES changes", () => {
     });
     expect(await graphFacts(p, graphId)).toEqual(await graphFacts(p, twin));
     expect(await marks(graphId)).toEqual([]);
+  });
+});
+
+describe("cancelling a write over a graph with facts", () => {
+  it("does not stop it once begun: it goes on to the dry run's result and the log says why", async () => {
+    const graphId = await graphOf(MILITARY_CSV);
+    const n = Math.ceil(BATCHED_CHANGES / 2) + 200;
+    const plan = await dryRun(graphId, "update", bigUpdate(n));
+    await cancelMidway(p, true);
+    let job;
+    try {
+      job = await apply(graphId, plan.id);
+    } finally {
+      await cancelMidway(p, false);
+    }
+    expect(job.status).toBe("succeeded");
+    expect(job.cancel_requested).toBe(true);
+    expect(await logOf(job.id)).toContain("图谱已开始写入，不能取消；写入完成后任务结束");
+    expect(await marks(graphId)).toEqual([]);
+    expect((await read(`/kg/graphs/${graphId}/`)).body.counts).toMatchObject({
+      entities: 5 + n,
+      relations: 4 + n,
+    });
   });
 });
 
