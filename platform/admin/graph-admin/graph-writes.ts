@@ -9,7 +9,13 @@ import {
 } from "../../jobs/kinds.js";
 import { enqueueJob, wakeJobWorker } from "../../jobs/worker.js";
 import { bumpGraphVersion } from "../../kg/cache.js";
-import { clearGraphFacts, writeBuild, type Checkpoint, type JobTransaction } from "./write.js";
+import {
+  clearGraphFacts,
+  writeBuild,
+  type BatchedWrite,
+  type Checkpoint,
+  type JobTransaction,
+} from "./write.js";
 import type { Plan } from "./plan.js";
 import type { WriteCounts } from "@contract/graph-admin";
 import { handOverGraph, holdGraph, orphanWrites, releaseGraph } from "./store/graph-writes.js";
@@ -32,16 +38,6 @@ import { handOverGraph, holdGraph, orphanWrites, releaseGraph } from "./store/gr
  * (up to MAX_RESUMPTIONS times; then the graph is cleared and the log says to build it again).
  */
 export const CLEAR = "graph.clear";
-
-/** A write of a plan's facts in batches (write.ts: writeBuild, writeUpdate). */
-type BatchedWrite = (
-  ctx: PlatformContext,
-  plan: Plan,
-  jobId: number,
-  checkpoint: Checkpoint,
-  progress: (fraction: number) => void,
-  transaction: JobTransaction,
-) => Promise<WriteCounts>;
 
 /** Times a graph's unfinished write is resumed by a new job before it is cleared instead. */
 export const MAX_RESUMPTIONS = 3;

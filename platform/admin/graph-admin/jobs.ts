@@ -1,4 +1,4 @@
-import { JobFailedError, registerJobKind, type JobContext } from "../../jobs/kinds.js";
+import { registerJobKind, type JobContext } from "../../jobs/kinds.js";
 import { factSignature } from "./plan.js";
 import { rememberPredicateMap } from "../../interchange/predicate-map.js";
 import { describeSpec, rdfSourceKeys } from "./sources.js";

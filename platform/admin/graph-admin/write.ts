@@ -43,6 +43,15 @@ export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 5000;
 
 export type Checkpoint = () => Promise<void>;
+/** A write of a plan's facts in batches of `transaction` (writeBuild, writeUpdate). */
+export type BatchedWrite = (
+  ctx: PlatformContext,
+  plan: Plan,
+  jobId: number,
+  checkpoint: Checkpoint,
+  progress: (fraction: number) => void,
+  transaction: JobTransaction,
+) => Promise<WriteCounts>;
 /** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
 export type JobTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -247,14 +256,14 @@ const written = (e: EntityState) => {
  * Writes a build plan, or a rebuild's ("replace"), into a cleared graph: entities, then
  * relations, as new rows, in batches of their own transaction; `progress` gets the fraction done.
  */
-export async function writeBuild(
-  ctx: PlatformContext,
-  plan: Plan,
-  jobId: number,
-  checkpoint: Checkpoint,
-  progress: (fraction: number) => void,
-  transaction: JobTransaction,
-): Promise<WriteCounts> {
+export const writeBuild: BatchedWrite = async (
+  ctx,
+  plan,
+  jobId,
+  checkpoint,
+  progress,
+  transaction,
+) => {
   const batch = batchRunner(ctx, plan, jobId, transaction);
   const entities = [...plan.entities.values()].filter(written);
   const kept = (r: RelationState) => !r.remove;
@@ -282,7 +291,7 @@ export async function writeBuild(
     entities: { added: entities.length, changed: 0, removed: 0 },
     relations: { added: relations, changed: 0, removed: 0 },
   };
-}
+};
 
 /**
  * Writes an update plan into the graph as it is, in batches of `transaction`: changed entities,
@@ -291,14 +300,14 @@ export async function writeBuild(
  * large update, the graph marked meanwhile) or all share the caller's one (`inOne`). Call
  * `warmAfterApply` once the last has committed.
  */
-export async function writeUpdate(
-  ctx: PlatformContext,
-  plan: Plan,
-  jobId: number,
-  checkpoint: Checkpoint,
-  progress: (fraction: number) => void,
-  transaction: JobTransaction,
-): Promise<WriteCounts> {
+export const writeUpdate: BatchedWrite = async (
+  ctx,
+  plan,
+  jobId,
+  checkpoint,
+  progress,
+  transaction,
+) => {
   const ids = new Map<string, number>();
   const by: Record<"added" | "changed" | "removed", EntityState[]> = {
     added: [],
@@ -354,7 +363,7 @@ export async function writeUpdate(
     await refreshRollups(ctx, plan.graphId, tx);
   });
   return counts;
-}
+};
 
 /** The caller's one transaction as a JobTransaction: every batch of a write in it. */
 export const inOne =
