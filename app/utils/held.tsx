@@ -41,5 +41,5 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src"> & {
 
 /** An `<img>` whose `src` may be kept out of the hydration data (decision 039). */
 export function HeldImg({ value, toSrc, alt, ...props }: ImgProps) {
-  return <img {...props} alt={alt} {...useHeldSrc(value, toSrc)} />;
+  return <img {...props} {...useHeldSrc(value, toSrc)} alt={alt} />;
 }
