@@ -14,6 +14,7 @@ import { keepConnections } from "./platform/http/keep-alive.js";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
 import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
+import { heldScopeMiddleware } from "./server/held-scope.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 import { withStatusPages } from "./server/status-pages.js";
 
@@ -376,6 +377,8 @@ async function runServer() {
   // A page load asks the store each question once (platform/db/read-scope.ts); opened after the
   // page queue, so a queued request gets a scope of its own.
   app.use(readScope);
+  // Values a page load's HTML carries once, not also in its hydration data (decision 039).
+  app.use(heldScopeMiddleware);
   app.all(
     "*",
     createRequestHandler({

@@ -11,6 +11,8 @@ import { resources } from "./locales/all.server";
 import { SCHEME_HINT } from "~/utils/color-scheme";
 import { getLocale } from "./i18next.server";
 import { NonceProvider } from "./utils/nonce";
+import { HeldProvider } from "./utils/held";
+import { heldValues } from "./utils/held.server";
 import { recordNamespaces } from "./components/i18n-namespaces";
 
 export const streamTimeout = 5_000;
@@ -77,12 +79,14 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <I18nextProvider i18n={instance}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={streamTimeout}
-            nonce={nonce}
-          />
+          <HeldProvider value={heldValues()}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={streamTimeout}
+              nonce={nonce}
+            />
+          </HeldProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

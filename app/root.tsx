@@ -26,6 +26,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary";
 import { NamespacesScript } from "./components/i18n-namespaces";
 import { PageScripts } from "./components/layout/page-scripts";
+import { PaintWithMain } from "./components/layout/main-landmark";
 import { namespaces, translate } from "./i18n";
 import { defaultPageTitle, statusOf, statusTitle } from "./utils/meta";
 import { preferences } from "./preferences.server";
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
           <Links />
+          <PaintWithMain />
           <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={forced} nonce={nonce} />
         </head>
         <body id="top">

@@ -9,6 +9,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { commitSession, getSession } from "~/auth/session.server";
 import { getFixedT } from "~/i18next.server";
 import { readForm } from "~/http/form.server";
+import { holdForDocument } from "~/utils/held.server";
 
 /** The login page's loader and action (spec §4, §7): captcha, password login, single sign-on. */
 
@@ -22,12 +23,18 @@ function captchaKind(raw: FormDataEntryValue | null): CaptchaKind {
   throw new Response("captcha", { status: 400, statusText: "Bad Request" });
 }
 
+/**
+ * A new captcha, or none when the platform gives none. Its image is in a page load's HTML
+ * once, not also in the hydration data (`holdForDocument`, decision 039).
+ */
 async function newCaptcha(request: Request, kind: CaptchaKind): Promise<Captcha | null> {
+  let captcha: Captcha;
   try {
-    return await authApi.captcha(await platformFor(request), kind);
+    captcha = await authApi.captcha(await platformFor(request), kind);
   } catch {
     return null;
   }
+  return captcha.kind === "image" ? { ...captcha, image: holdForDocument(captcha.image) } : captcha;
 }
 
 /** Keeps the platform's token in the session and goes where the user was going. */

@@ -6,6 +6,7 @@ import { ECHARTS_MODULES } from "./echarts-modules";
 import { renderGraphSvg } from "./graph-svg.server";
 import { isPlainGraphOver, LABEL_ALL_NODES } from "./graph-options";
 import { themeChart, type ChartOption, type ChartSpec, type ColorScheme } from "./theme";
+import { holdForDocument } from "~/utils/held.server";
 
 echarts.use([...ECHARTS_MODULES, SVGRenderer]);
 
@@ -90,6 +91,7 @@ export async function chartSpec(
   /** What the server's picture draws, when less than the live chart (a capped big graph). */
   drawn: ChartOption = option,
 ): Promise<ChartSpec> {
-  const svg = scheme ? renderChartSvg(drawn, width, height, { scheme }) : null;
+  // In a page load's HTML once (its <img>), not also in its hydration data (decision 039).
+  const svg = scheme ? holdForDocument(renderChartSvg(drawn, width, height, { scheme })) : null;
   return { option, svg, ...(scheme ? { scheme } : {}), width, height };
 }

@@ -27,6 +27,7 @@ import { Main, SkipLink } from "~/components/layout/main-landmark";
 import { titleMeta } from "~/utils/meta";
 import { withParams } from "~/utils/url";
 import { PasswordToggleIcon } from "~/components/ui/password-toggle-icon";
+import { HeldImg } from "~/utils/held";
 
 export const meta = titleMeta("login.title");
 export const handle = { name: "login" };
@@ -136,8 +137,8 @@ export default function Login() {
                 <div className="captcha-row">
                   <TextInput {...answerField} style={{ flex: 1 }} label={t("login.captchaLabel")} />
                   {captcha ? (
-                    <img
-                      src={captcha.image}
+                    <HeldImg
+                      value={captcha.image}
                       alt={t("login.captchaAlt")}
                       width={120}
                       height={42}

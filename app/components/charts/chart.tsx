@@ -5,6 +5,7 @@ import { useShownScheme } from "./use-shown-scheme";
 import { ChartData } from "./chart-data";
 import { loadECharts, missingParts } from "./echarts-parts";
 import { isBigGraph } from "~/charts/graph-options";
+import { HeldImg } from "~/utils/held";
 
 type ECharts = import("./echarts.client").ECharts;
 
@@ -299,10 +300,11 @@ export function EChart({
       onClick={live ? undefined : noteClick}
     >
       {!live && spec.svg && (
-        <img
+        <HeldImg
           className={narrow?.svg ? "chart-svg wide" : "chart-svg"}
           style={IMG}
-          src={svgDataUrl(spec.svg)}
+          value={spec.svg}
+          toSrc={svgDataUrl}
           alt=""
         />
       )}
@@ -312,7 +314,14 @@ export function EChart({
       )}
       {!live && narrow?.svg && (
         // Shown instead of the wide one in a narrow figure (charts.css).
-        <img hidden className="chart-svg narrow" style={IMG} src={svgDataUrl(narrow.svg)} alt="" />
+        <HeldImg
+          hidden
+          className="chart-svg narrow"
+          style={IMG}
+          value={narrow.svg}
+          toSrc={svgDataUrl}
+          alt=""
+        />
       )}
       <div
         ref={liveRef}

@@ -1,0 +1,128 @@
+/**
+ * First paint of two builds of the console in the same rounds (issue 25, decision 039):
+ * `npx tsx bench/paint-pair.ts BEFORE_DIR [--runs 7] [page…]`.
+ *
+ * BEFORE_DIR holds another build of the console (a copy of `build/` and `public/`, and a
+ * `node_modules` link), served from there; this tree's build is "after". Each round loads the
+ * bare app's users page, then the page from both consoles in alternating order, each load in a
+ * fresh context at 4× CPU (the probe of bench/paint.ts). Prints the medians and each console's
+ * Δ against the bare app of the same rounds. BENCH_PORT=n: after on n, before on n + 1, the
+ * bare app on n + 2.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
+import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
+import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
+import { paintTimes, signIn } from "./paint-probe.js";
+import { loadAverage } from "./store.js";
+
+const args = process.argv.slice(2);
+const beforeDir = path.resolve(args[0] ?? "");
+const runsAt = args.indexOf("--runs");
+const RUNS = runsAt > 0 ? Number(args[runsAt + 1]) : 7;
+const named = args.slice(1).filter((a) => a.startsWith("/"));
+const PAGES = named.length
+  ? named
+  : [
+      "/login",
+      "/backend/setting/users",
+      "/245/articles",
+      "/hotevent",
+      "/245/flowchart",
+      "/?id=245",
+    ];
+const base = Number(process.env.BENCH_PORT) || 3440;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The build in `dir` on `port` (cwd `dir`: it serves its own public/). */
+async function startIn(dir: string, port: number, dataDir: string) {
+  const prev = process.cwd();
+  process.chdir(dir);
+  try {
+    return await startBuiltServer(port, dataDir);
+  } finally {
+    process.chdir(prev);
+  }
+}
+
+async function sessionOf(browser: Browser, origin: string) {
+  const context = await browser.newContext({ locale: "zh-CN", baseURL: origin });
+  await signIn(context, BENCH_ADMIN_PASSWORD);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(beforeDir, "build", "server.js")))
+    throw new Error("BEFORE_DIR has no build/server.js");
+  ensureBareAppBuild();
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "bench-pair-")));
+  const after = await startBuiltServer(base, dirs[0]);
+  const before = await startIn(beforeDir, base + 1, dirs[1]);
+  const bare = await startBareApp(dirs[0], base + 2);
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const consoles = { after: after.origin, before: before.origin };
+    const states = {
+      after: await sessionOf(browser, after.origin),
+      before: await sessionOf(browser, before.origin),
+    };
+    const load = async (origin: string, state: object | null, url: string) => {
+      const context = await browser.newContext({
+        locale: "zh-CN",
+        baseURL: origin,
+        ...(state ? { storageState: state as never } : {}),
+      });
+      try {
+        return await paintTimes(context, url);
+      } finally {
+        await context.close();
+      }
+    };
+    const bareUrl = `http://127.0.0.1:${base + 2}/users`;
+    for (const p of PAGES)
+      for (const k of ["after", "before"] as const)
+        await load(consoles[k], p === "/login" ? null : states[k], p);
+    console.log(
+      `First paint at 4× CPU, median of ${RUNS} cold loads per build, both builds and the bare app in the same rounds (Chromium ${browser.version()}, load ${loadAverage()})`,
+    );
+    console.log("| page | bare app FCP/LCP | before FCP/LCP (Δ) | after FCP/LCP (Δ) |");
+    console.log("|---|---|---|---|");
+    for (const p of PAGES) {
+      const f = { bare: [[], []], before: [[], []], after: [[], []] } as Record<string, number[][]>;
+      for (let i = 0; i < RUNS; i++) {
+        const b = await load("", null, bareUrl);
+        f.bare[0].push(b.fcp);
+        f.bare[1].push(b.lcp);
+        const order = i % 2 ? (["before", "after"] as const) : (["after", "before"] as const);
+        for (const k of order) {
+          const t = await load(consoles[k], p === "/login" ? null : states[k], p);
+          f[k][0].push(t.fcp);
+          f[k][1].push(t.lcp);
+        }
+      }
+      const [bf, bl] = f.bare.map(median);
+      const cell = (k: string) => {
+        const [fc, lc] = f[k].map(median);
+        const d = (x: number, ref: number) => `${x >= ref ? "+" : ""}${(x - ref).toFixed(0)}`;
+        return `${fc.toFixed(0)}/${lc.toFixed(0)} (${d(fc, bf)}/${d(lc, bl)})`;
+      };
+      console.log(
+        `| \`${p}\` | ${bf.toFixed(0)}/${bl.toFixed(0)} | ${cell("before")} | ${cell("after")} |`,
+      );
+    }
+    console.log(`load average at the end: ${loadAverage()}`);
+  } finally {
+    await browser.close();
+    bare.kill();
+    after.child.kill();
+    before.child.kill();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+await main();
