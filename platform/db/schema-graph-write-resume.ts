@@ -1,3 +1,5 @@
+import { bothEngines } from "./both-engines.js";
+
 /**
  * What becomes of a graph whose writer ended without finishing (issue 26, decision 037): a
  * graph written from empty (a build, the first fill of a graph) is cleared again, which is the
@@ -5,11 +7,8 @@
  * incremental update) cannot be put back by clearing it, so its write is resumed by a new job
  * that finishes what the dry run planned (platform/admin/graph-admin/graph-writes.ts).
  */
-export const graphWriteResumeSchema = {
-  sqlite: /* sql */ `
-ALTER TABLE kg_graph_writes ADD COLUMN resume INTEGER NOT NULL DEFAULT 0;
+export const graphWriteResumeSchema = bothEngines(
+  (e) => /* sql */ `
+ALTER TABLE kg_graph_writes ADD COLUMN resume ${e.int} NOT NULL DEFAULT 0;
 `,
-  postgres: /* sql */ `
-ALTER TABLE kg_graph_writes ADD COLUMN resume INTEGER NOT NULL DEFAULT 0;
-`,
-};
+);

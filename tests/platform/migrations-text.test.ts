@@ -30,7 +30,7 @@ const shipped: [name: string, sqlite: string, postgres: string][] = [
   ["021-triples-search-text", "49ca5f1be2eb5ced", "abb5c052de10bb1e"],
   ["023-relation-insert-version", "bd21a2be55212804", "e76451f7d2ed7bd1"],
   ["022-graph-writes", "b86b10b805b504fe", "8e90b33abfd4d1fb"],
-  ["024-graph-write-resume", "6337564c95ba6d53", "6337564c95ba6d53"],
+  ["024-graph-write-resume", "6337564c95ba6d53", "fb8fbd70f0e6b677"],
 ];
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
