@@ -239,6 +239,26 @@ function* batchesOf<T>(items: Iterable<T>, keep: (x: T) => boolean, size: number
   if (list.length) yield list;
 }
 
+const all = () => true;
+
+/** Progress over `total` items, and a checkpoint, after each batch of `n` of them. */
+function stepper(total: number, progress: (fraction: number) => void, checkpoint: Checkpoint) {
+  let done = 0;
+  return async (n: number) => {
+    done += n;
+    progress(done / (total || 1));
+    await checkpoint();
+  };
+}
+
+/** A write's last transaction: the graph's version moved on and its daily rollups rebuilt. */
+async function finishWrite(ctx: PlatformContext, graphId: number, transaction: JobTransaction) {
+  await transaction(async (tx) => {
+    await bumpGraphVersion(tx, graphId, true);
+    await refreshRollups(ctx, graphId, tx);
+  });
+}
+
 /** After the rollups are rebuilt and committed: the hot rankings, computed ahead (hot.ts). */
 function warm(ctx: PlatformContext, graphId: number) {
   void warmHotRankings(ctx, graphId).catch(() => {
@@ -269,23 +289,16 @@ export const writeBuild: BatchedWrite = async (
   const kept = (r: RelationState) => !r.remove;
   let relations = 0;
   for (const r of plan.relations.values()) if (kept(r)) relations++;
-  const total = entities.length + relations || 1;
-  for (let i = 0; i < entities.length; i += ENTITY_BATCH) {
-    await batch((w) => w.addEntities(entities.slice(i, i + ENTITY_BATCH)));
-    progress(Math.min(i + ENTITY_BATCH, entities.length) / total);
-    await checkpoint();
+  const step = stepper(entities.length + relations, progress, checkpoint);
+  for (const list of batchesOf(entities, all, ENTITY_BATCH)) {
+    await batch((w) => w.addEntities(list));
+    await step(list.length);
   }
-  let done = 0;
   for (const list of batchesOf(plan.relations.values(), kept, RELATION_BATCH)) {
     await batch((w) => w.addRelations(list));
-    done += list.length;
-    progress((entities.length + done) / total);
-    await checkpoint();
+    await step(list.length);
   }
-  await transaction(async (tx) => {
-    await bumpGraphVersion(tx, plan.graphId, true);
-    await refreshRollups(ctx, plan.graphId, tx);
-  });
+  await finishWrite(ctx, plan.graphId, transaction);
   warm(ctx, plan.graphId);
   return {
     entities: { added: entities.length, changed: 0, removed: 0 },
@@ -328,22 +341,17 @@ export const writeUpdate: BatchedWrite = async (
     const fate = relationFate(r);
     if (fate !== "unchanged") counts.relations[fate]++;
   }
-  const total =
+  const step = stepper(
     Object.values(counts.entities).reduce((a, b) => a + b, 0) +
-      Object.values(counts.relations).reduce((a, b) => a + b, 0) || 1;
-  let done = 0;
-  const step = async (n: number) => {
-    done += n;
-    progress(done / total);
-    await checkpoint();
-  };
-  for (let i = 0; i < by.changed.length; i += ENTITY_BATCH) {
-    const list = by.changed.slice(i, i + ENTITY_BATCH);
+      Object.values(counts.relations).reduce((a, b) => a + b, 0),
+    progress,
+    checkpoint,
+  );
+  for (const list of batchesOf(by.changed, all, ENTITY_BATCH)) {
     await batch((w) => w.changeEntities(list));
     await step(list.length);
   }
-  for (let i = 0; i < by.added.length; i += ENTITY_BATCH) {
-    const list = by.added.slice(i, i + ENTITY_BATCH);
+  for (const list of batchesOf(by.added, all, ENTITY_BATCH)) {
     await batch((w) => w.addEntities(list));
     await step(list.length);
   }
@@ -353,15 +361,16 @@ export const writeUpdate: BatchedWrite = async (
     await batch((w) => w.writeRelations(list));
     await step(list.length);
   }
-  for (let i = 0; i < by.removed.length; i += DELETE_BATCH) {
-    const list = by.removed.slice(i, i + DELETE_BATCH).map((e) => e.id!);
-    await transaction((tx) => deleteEntities(tx, list));
+  for (const list of batchesOf(by.removed, all, DELETE_BATCH)) {
+    await transaction((tx) =>
+      deleteEntities(
+        tx,
+        list.map((e) => e.id!),
+      ),
+    );
     await step(list.length);
   }
-  await transaction(async (tx) => {
-    await bumpGraphVersion(tx, plan.graphId, true);
-    await refreshRollups(ctx, plan.graphId, tx);
-  });
+  await finishWrite(ctx, plan.graphId, transaction);
   return counts;
 };
 
