@@ -44,10 +44,23 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
 const port = Number(process.env.BENCH_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 let output = "";
+/** The longest event-loop delay (ms) each server process reported since the stage began (bench/loop-delay.mjs). */
+const loopDelay = new Map<number, number>();
+let stderrTail = "";
+const onStderr = (d: Buffer) => {
+  const lines = (stderrTail + d.toString()).split("\n");
+  stderrTail = lines.pop()!;
+  for (const line of lines) {
+    const m = /^\[loop-delay\] (\d+) (\d+)$/.exec(line);
+    if (m) loopDelay.set(Number(m[1]), Math.max(loopDelay.get(Number(m[1])) ?? 0, Number(m[2])));
+    else output += `${line}\n`;
+  }
+};
 const startServer = () => {
   const s = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("bench/loop-delay.mjs")}`,
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -60,7 +73,7 @@ const startServer = () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   s.stdout!.on("data", (d) => (output += d));
-  s.stderr!.on("data", (d) => (output += d));
+  s.stderr!.on("data", onStderr);
   return s;
 };
 let server = startServer();
@@ -189,6 +202,7 @@ async function main() {
       for (const pid of serverPids()) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, rssOf(pid)));
     }, 50);
     const t0 = performance.now();
+    loopDelay.clear();
     const id = await start();
     const writes = writing ? userWrites(origin, others) : null;
     let job = jobStatus(id);
@@ -201,10 +215,16 @@ async function main() {
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
     const peak = Math.max(...peaks.values());
+    const delay = Math.max(0, ...loopDelay.values());
     console.log(
-      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); load ${load()}`,
+      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); event-loop delay max ${n(delay)} ms; load ${load()}`,
     );
-    return { id, job, seconds, peak, log };
+    console.log(
+      `  per process (pid: RSS peak, longest event-loop delay): ${[...peaks]
+        .map(([pid, rss]) => `${pid}: ${mb(rss)} MB, ${loopDelay.get(pid) ?? "?"} ms`)
+        .join("; ")}`,
+    );
+    return { id, job, seconds, peak, delay, log };
   };
 
   const dry = await timed(
@@ -242,15 +262,15 @@ async function main() {
   const w = log.latencies;
   console.log("");
   console.log(
-    `| ${n(STATEMENTS)} N-Triples statements | time | statements/s | RSS peak (a process) |`,
+    `| ${n(STATEMENTS)} N-Triples statements | time | statements/s | RSS peak (a process) | event-loop delay max (a process) |`,
   );
-  console.log("|---|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|");
   for (const [label, r] of [
     ["dry run", dry],
     ["apply", applied],
   ] as const)
     console.log(
-      `| ${label} | ${r.seconds.toFixed(1)} s | ${n(STATEMENTS / r.seconds)} | ${mb(r.peak)} MB |`,
+      `| ${label} | ${r.seconds.toFixed(1)} s | ${n(STATEMENTS / r.seconds)} | ${mb(r.peak)} MB | ${n(r.delay)} ms |`,
     );
   console.log("");
   console.log(
