@@ -60,7 +60,8 @@ const startServer = () => {
   const s = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("bench/loop-delay.mjs")}`,
+      // SERVER_NODE_OPTIONS: flags for the server only (a heap limit tried on its processes).
+      NODE_OPTIONS: `${process.env.SERVER_NODE_OPTIONS ?? ""} --import ${path.resolve("bench/loop-delay.mjs")}`,
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -109,24 +109,6 @@ function invalidIri(s: RdfStatement): string | null {
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
-/** The longest stretch a reader keeps the event loop before it lets timers and I/O run. */
-const SLICE_MS = 20;
-
-/**
- * A pacer for a long loop: `await pace()` on each item lets the event loop run (heartbeats,
- * HTTP) once SLICE_MS have passed since it last did; the clock is read every 256 items.
- */
-export function pacer(): () => Promise<void> | undefined {
-  let count = 0;
-  let since = performance.now();
-  return () => {
-    if (++count % 256 !== 0 || performance.now() - since < SLICE_MS) return undefined;
-    return yieldToLoop().then(() => {
-      since = performance.now();
-    });
-  };
-}
-
 /**
  * Parses one N3.js document, keeping each statement's line (the line of the token that
  * completed it). Resolves with what was read before an error, and the error.

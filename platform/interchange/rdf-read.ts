@@ -3,7 +3,8 @@ import { graphOntology } from "../kg/ontology.js";
 import { KG, NS, graphBaseIri, storedOntologyBaseIri } from "./vocabulary.js";
 import { articlesOfGraph, entityNamesByUuid, graphIriRow, sameArticle } from "./store.js";
 import { layOutArticles } from "./rdf-layout.js";
-import { pacer, parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
+import { pacer } from "../pace.js";
+import { parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
 
 /**
  * RDF statements → the rows of a graph build or update (the same rows a CSV gives, so an
