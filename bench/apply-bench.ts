@@ -46,13 +46,17 @@ const origin = `http://127.0.0.1:${port}`;
 let output = "";
 /** The longest event-loop delay (ms) each server process reported since the stage began (bench/loop-delay.mjs). */
 const loopDelay = new Map<number, number>();
+/** What each process's highest RSS so far was made of: "rss heapTotal heapUsed external arrayBuffers" (MB). */
+const atPeak = new Map<number, string>();
 let stderrTail = "";
 const onStderr = (d: Buffer) => {
   const lines = (stderrTail + d.toString()).split("\n");
   stderrTail = lines.pop()!;
   for (const line of lines) {
     const m = /^\[loop-delay\] (\d+) (\d+)$/.exec(line);
+    const mem = /^\[memory\] (\d+) (.*)$/.exec(line);
     if (m) loopDelay.set(Number(m[1]), Math.max(loopDelay.get(Number(m[1])) ?? 0, Number(m[2])));
+    else if (mem) atPeak.set(Number(mem[1]), mem[2]);
     else output += `${line}\n`;
   }
 };
@@ -222,7 +226,13 @@ async function main() {
     );
     console.log(
       `  per process (pid: RSS peak, longest event-loop delay): ${[...peaks]
-        .map(([pid, rss]) => `${pid}: ${mb(rss)} MB, ${loopDelay.get(pid) ?? "?"} ms`)
+        .map(([pid, rss]) => {
+          const [r, total, used, ext, buffers] = (atPeak.get(pid) ?? "").split(" ");
+          const made = r
+            ? ` (at its ${r} MB peak so far: V8 heap ${total} MB committed, ${used} used; external ${ext}, of it array buffers ${buffers})`
+            : "";
+          return `${pid}: ${mb(rss)} MB, ${loopDelay.get(pid) ?? "?"} ms${made}`;
+        })
         .join("; ")}`,
     );
     return { id, job, seconds, peak, delay, log };
