@@ -13,7 +13,7 @@ import { readScope } from "./platform/db/read-scope.js";
 import { keepConnections } from "./platform/http/keep-alive.js";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
-import { applyHeapGrowth, heapGrowth } from "./server/heap.js";
+import { applyHeapGrowth, heapGrowth, semiSpaceMb, workerExecArgv } from "./server/heap.js";
 import { heldScopeMiddleware } from "./server/held-scope.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 import { withStatusPages } from "./server/status-pages.js";
@@ -39,9 +39,11 @@ function workerCount(): number {
 }
 const workers = workerCount();
 let concurrency = 0;
+let semiSpace = 0;
 try {
   concurrency = pageConcurrency();
   applyHeapGrowth(heapGrowth());
+  semiSpace = semiSpaceMb();
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
@@ -89,11 +91,17 @@ async function runPrimary(count: number) {
       if ((e as { code?: string }).code !== "EEXIST") throw e;
     }
   }
+  cluster.setupPrimary({
+    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, semiSpace),
+  });
   let stopping = false;
   const listening = new Set<number>();
   let announced = false;
   const start = () => {
-    const worker = cluster.fork();
+    // glibc gives each thread that allocates an arena of its own (up to 8 a core), and memory
+    // freed in one is not given back while another holds a page of it: two arenas keep a big
+    // job's freed memory reusable (docs/deploy.md, "Memory"). An operator's value wins.
+    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
     worker.once("listening", () => {
       listening.add(worker.id);
       if (announced || listening.size < count) return;

@@ -45,10 +45,28 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
 const port = Number(process.env.BENCH_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
 let output = "";
+/** The longest event-loop delay (ms) each server process reported since the stage began (bench/loop-delay.mjs). */
+const loopDelay = new Map<number, number>();
+/** What each process's highest RSS so far was made of: "rss heapTotal heapUsed external arrayBuffers" (MB). */
+const atPeak = new Map<number, string>();
+let stderrTail = "";
+const onStderr = (d: Buffer) => {
+  const lines = (stderrTail + d.toString()).split("\n");
+  stderrTail = lines.pop()!;
+  for (const line of lines) {
+    const m = /^\[loop-delay\] (\d+) (\d+)$/.exec(line);
+    const mem = /^\[memory\] (\d+) (.*)$/.exec(line);
+    if (m) loopDelay.set(Number(m[1]), Math.max(loopDelay.get(Number(m[1])) ?? 0, Number(m[2])));
+    else if (mem) atPeak.set(Number(mem[1]), mem[2]);
+    else output += `${line}\n`;
+  }
+};
 const startServer = () => {
   const s = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
+      // SERVER_NODE_OPTIONS: flags for the server only (a heap limit tried on its processes).
+      NODE_OPTIONS: `${process.env.SERVER_NODE_OPTIONS ?? ""} --import ${path.resolve("bench/loop-delay.mjs")}`,
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -61,7 +79,7 @@ const startServer = () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   s.stdout!.on("data", (d) => (output += d));
-  s.stderr!.on("data", (d) => (output += d));
+  s.stderr!.on("data", onStderr);
   return s;
 };
 let server = startServer();
@@ -192,6 +210,7 @@ async function main() {
       for (const pid of serverPids()) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, rssOf(pid)));
     }, 50);
     const t0 = performance.now();
+    loopDelay.clear();
     const id = await start();
     const writes = writing ? userWrites(origin, others) : null;
     let job = jobStatus(id);
@@ -204,10 +223,22 @@ async function main() {
     clearInterval(sampler);
     if (job.status !== "succeeded") throw new Error(`${label}: ${job.status} ${job.error}`);
     const peak = Math.max(...peaks.values());
+    const delay = Math.max(0, ...loopDelay.values());
     console.log(
-      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); load ${load()}`,
+      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); event-loop delay max ${n(delay)} ms; load ${load()}`,
     );
-    return { id, job, seconds, peak, log };
+    console.log(
+      `  per process (pid: RSS peak, longest event-loop delay): ${[...peaks]
+        .map(([pid, rss]) => {
+          const [r, total, used, ext, buffers] = (atPeak.get(pid) ?? "").split(" ");
+          const made = r
+            ? ` (at its ${r} MB peak so far: V8 heap ${total} MB committed, ${used} used; external ${ext}, of it array buffers ${buffers})`
+            : "";
+          return `${pid}: ${mb(rss)} MB, ${loopDelay.get(pid) ?? "?"} ms${made}`;
+        })
+        .join("; ")}`,
+    );
+    return { id, job, seconds, peak, delay, log };
   };
 
   const dry = await timed(
@@ -270,9 +301,9 @@ async function main() {
   const w = log.latencies;
   console.log("");
   console.log(
-    `| ${n(STATEMENTS)} N-Triples statements | time | statements/s | RSS peak (a process) |`,
+    `| ${n(STATEMENTS)} N-Triples statements | time | statements/s | RSS peak (a process) | event-loop delay max (a process) |`,
   );
-  console.log("|---|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|");
   for (const [label, r] of [
     ["dry run", dry],
     ["apply", applied],
@@ -284,7 +315,7 @@ async function main() {
       : []),
   ] as const)
     console.log(
-      `| ${label} | ${r.seconds.toFixed(1)} s | ${n(STATEMENTS / r.seconds)} | ${mb(r.peak)} MB |`,
+      `| ${label} | ${r.seconds.toFixed(1)} s | ${n(STATEMENTS / r.seconds)} | ${mb(r.peak)} MB | ${n(r.delay)} ms |`,
     );
   console.log("");
   console.log(

@@ -22,7 +22,16 @@ const ctx = platform.ctx;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
 let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+/** The event loop's longest stalls (a timer every 20 ms that came late), with the stage they fell in. */
+let where = "start";
+let last = performance.now();
+const stalls: [number, string][] = [];
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const now = performance.now();
+  if (now - last > 120) stalls.push([now - last - 20, where]);
+  last = now;
+}, 20);
 const stage = (label: string) => {
   gc();
   const m = process.memoryUsage();
@@ -71,11 +80,17 @@ try {
   peak = process.memoryUsage().rss;
   const t0 = performance.now();
   const sources = { file_ids: fileIds, source_ids: [], triple_graph_ids: [], all_triples: false };
-  const rows = await readSourceRows(ctx, sources, { rdf: { graphId: GRAPH, predicateMap: {} } });
+  where = "reading";
+  const rows = await readSourceRows(ctx, sources, {
+    rdf: { graphId: GRAPH, predicateMap: {} },
+    onNote: (note) => (where = `after ${note}`),
+  });
+  where = "planning";
   const t1 = performance.now();
   stage(`rows read (${rows.length})`);
   const plan = await planRows(ctx, { graphId: GRAPH, rows, baseline: "graph" });
   const t2 = performance.now();
+  where = "planned";
   stage("planned");
   console.log(
     `read ${((t1 - t0) / 1000).toFixed(1)} s, plan ${((t2 - t1) / 1000).toFixed(1)} s; ${plan.report.summary.entities.added} entities, ${plan.report.summary.relations.added} relations, ${plan.report.summary.bad_rows} bad`,
@@ -85,6 +100,15 @@ try {
 } finally {
   clearInterval(sampler);
   console.log(`RSS peak ${mb(peak)}`);
+  stalls.sort((a, b) => b[0] - a[0]);
+  console.log(
+    `longest event-loop stalls: ${
+      stalls
+        .slice(0, 8)
+        .map(([ms, at]) => `${ms.toFixed(0)} ms (${at})`)
+        .join("; ") || "none over 100 ms"
+    }`,
+  );
   await platform.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -47,14 +47,25 @@ export interface Store {
   readonly sqlite?: { file: string; handle: Database.Database };
 }
 
+/**
+ * SQLITE_CACHE_MB: each connection's page cache (default 64). The default 2 MB cache rereads a
+ * million-row table's index on every count: 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
+ * A process has its store's connection and, while a job or page reads a snapshot, one more;
+ * each cache grows to its bound as pages are read or written (docs/deploy.md, "Memory").
+ */
+export function sqliteCacheMb(raw = process.env.SQLITE_CACHE_MB): number {
+  if (raw === undefined || raw === "") return 64;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1)
+    throw new Error(`SQLITE_CACHE_MB: "${raw}" is not a whole number of megabytes (1 or more).`);
+  return Number(raw);
+}
+
 const SQLITE_PRAGMAS = [
   "journal_mode = WAL",
   "synchronous = NORMAL",
   "foreign_keys = ON",
   "busy_timeout = 5000",
-  // The default 2 MB page cache rereads a million-row table's index on every count:
-  // 12 ms, 0.4 ms with 64 MB (bench/triples-bench.ts).
-  "cache_size = -65536",
+  `cache_size = -${sqliteCacheMb() * 1024}`,
 ];
 
 /** Opens the SQLite file (created when missing) with the platform's settings. */

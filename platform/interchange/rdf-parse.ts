@@ -159,29 +159,69 @@ function parseN3(
 }
 
 const LINES_PER_CHUNK = 5000;
+/** How many bytes of an N-Triples file are decoded at a time (then cut after the next line feed). */
+const BLOCK_BYTES = 1024 * 1024;
+
+/**
+ * The lines of an N-Triples document, a block at a time. Bytes are decoded a block at a time,
+ * each cut after a line feed (a byte no UTF-8 sequence contains), so a file's whole text never
+ * exists as one string (a two-byte string of twice the file's size, when it holds any CJK text);
+ * an invalid byte throws the decoder's TypeError, as a decode of the whole file would.
+ */
+function* lineBlocks(input: string | Uint8Array): Generator<string[]> {
+  if (typeof input === "string") {
+    yield input.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+    return;
+  }
+  // The first block's decoder drops a byte order mark (as TextDecoder does); later blocks keep
+  // whatever they hold.
+  const later = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  let at = 0;
+  do {
+    const feed = at + BLOCK_BYTES >= input.length ? -1 : input.indexOf(0x0a, at + BLOCK_BYTES);
+    const end = feed === -1 ? input.length : feed + 1;
+    const bytes = input.subarray(at, end);
+    const text =
+      at === 0
+        ? new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "")
+        : later.decode(bytes);
+    const lines = text.split(/\r\n|\n|\r/);
+    // A block cut after a line feed ends with an empty "line": the next block's first.
+    if (end < input.length) lines.pop();
+    yield lines;
+    at = end;
+  } while (at < input.length);
+}
 
 /**
  * N-Triples, a statement per line: parsed a chunk of lines at a time (the event loop runs in
  * between); a bad line is reported and parsing goes on with the next one.
  */
-async function parseNTriples(text: string, out: RdfStatement[], problems: RdfSyntaxProblem[]) {
+async function parseNTriples(
+  input: string | Uint8Array,
+  out: RdfStatement[],
+  problems: RdfSyntaxProblem[],
+) {
   const terms: Terms = new Map();
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const accept = (s: RdfStatement) => {
     const bad = invalidIri(s);
     if (bad) problems.push({ line: s.line, message: bad });
     else out.push(s);
   };
-  for (let from = 0; from < lines.length;) {
-    const to = Math.min(from + LINES_PER_CHUNK, lines.length);
-    const chunk = lines.slice(from, to).join("\n");
-    const { error } = await parseN3(chunk, "N-Triples", from, accept, terms);
-    if (error) {
-      problems.push({ line: error.line, message: `RDF 语法错误：${error.message}` });
-      // Statements before the bad line were read; go on after it.
-      from = Math.max(error.line, from + 1);
-    } else from = to;
-    await yieldToLoop();
+  let base = 0;
+  for (const lines of lineBlocks(input)) {
+    for (let from = 0; from < lines.length;) {
+      const to = Math.min(from + LINES_PER_CHUNK, lines.length);
+      const chunk = lines.slice(from, to).join("\n");
+      const { error } = await parseN3(chunk, "N-Triples", base + from, accept, terms);
+      if (error) {
+        problems.push({ line: error.line, message: `RDF 语法错误：${error.message}` });
+        // Statements before the bad line were read; go on after it.
+        from = Math.max(error.line - base, from + 1);
+      } else from = to;
+      await yieldToLoop();
+    }
+    base += lines.length;
   }
 }
 
@@ -282,17 +322,23 @@ async function parseJsonLd(text: string, out: RdfStatement[]) {
 }
 
 /**
- * The statements of an RDF text. N-Triples reports each bad line and keeps the rest; Turtle
+ * The statements of an RDF text (or its UTF-8 bytes: N-Triples is then decoded a block at a
+ * time; an invalid byte throws TypeError). N-Triples reports each bad line and keeps the rest; Turtle
  * and JSON-LD throw an RdfReadError naming the line or node (their syntax cannot resume).
  */
 export async function parseRdf(
-  text: string,
+  input: string | Uint8Array,
   format: RdfFormat,
 ): Promise<{ statements: RdfStatement[]; problems: RdfSyntaxProblem[] }> {
   const statements: RdfStatement[] = [];
   const problems: RdfSyntaxProblem[] = [];
-  if (format === "ntriples") await parseNTriples(text, statements, problems);
-  else if (format === "turtle") problems.push(...(await parseTurtle(text, statements)));
+  if (format === "ntriples") {
+    await parseNTriples(input, statements, problems);
+    return { statements, problems };
+  }
+  const text =
+    typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input);
+  if (format === "turtle") problems.push(...(await parseTurtle(text, statements)));
   else await parseJsonLd(text, statements);
   return { statements, problems };
 }

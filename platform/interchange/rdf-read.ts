@@ -2,6 +2,8 @@ import type { PlatformContext } from "../context.js";
 import { graphOntology } from "../kg/ontology.js";
 import { KG, NS, graphBaseIri, storedOntologyBaseIri } from "./vocabulary.js";
 import { articlesOfGraph, entityNamesByUuid, graphIriRow, sameArticle } from "./store.js";
+import { layOutArticles } from "./rdf-layout.js";
+import { pacer } from "../pace.js";
 import { parseRdf, type RdfFormat, type RdfStatement, type RdfTerm } from "./rdf-parse.js";
 
 /**
@@ -65,8 +67,6 @@ const IGNORED = new Set([`${NS.rdfs}comment`, `${NS.owl}sameAs`]);
 /** Any ontology's terms under the default root (an export of another ontology on this platform). */
 const DEFAULT_TERM =
   /^https:\/\/kg-console\.example\/ontology\/\d+\/(class|relation|property)\/(.+)$/;
-/** Offsets past this are not laid out in a created article's text. */
-const MAX_ARTICLE_CHARS = 1_000_000;
 
 const keyOf = (t: RdfTerm) => (t.kind === "blank" ? `_:${t.value}` : t.value);
 
@@ -106,8 +106,11 @@ export interface RdfReadInput {
   /** How rows name where they are (`文件"a.nt"`). */
   label: string;
   format: RdfFormat;
-  /** Emptied once parsed (the text need not outlive its parse). */
-  text: string;
+  /**
+   * The document, or its UTF-8 bytes (decoded as read: an invalid byte throws TypeError).
+   * Emptied once parsed (the text need not outlive its parse).
+   */
+  text: string | Uint8Array;
   /** Predicate IRI → relation type name (the remembered mapping and this run's choices). */
   predicateMap: Map<string, string>;
 }
@@ -165,8 +168,12 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
     s.line ? `${input.label}第 ${s.line} 行` : `${input.label}节点 ${s.node}`;
 
   // Who is what: subjects with their types and labels; statements (reification) and articles.
+  // Each pass lets the event loop run every ~20 ms (a file's passes take seconds under load).
+  const pace = pacer();
   const subjects = new Map<string, Subject>();
   for (const s of statements) {
+    const paused = pace();
+    if (paused) await paused;
     const k = keyOf(s.subject);
     let e = subjects.get(k);
     if (!e) subjects.set(k, (e = { types: NONE, labels: NONE, statements: NONE }));
@@ -182,6 +189,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
 
   const reified = new Map<string, Reified>();
   for (const e of subjects.values()) {
+    const paused = pace();
+    if (paused) await paused;
     if (!isStatement(e)) continue;
     const r: Reified = {};
     for (const s of e.statements) {
@@ -238,10 +247,13 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   // Entity names: our entity IRIs name the graph's entities (their names read ahead).
   const entityPrefix = `${graphBase}entity/`;
   const ourUuids = new Set<string>();
-  for (const s of statements)
+  for (const s of statements) {
+    const paused = pace();
+    if (paused) await paused;
     for (const t of [s.subject, s.object])
       if (t.kind === "iri" && t.value.startsWith(entityPrefix))
         ourUuids.add(decode(t.value.slice(graphBase.length + 7)));
+  }
   const byUuid = await entityNamesByUuid(db, input.graphId, [...ourUuids]);
   const names = new Map<string, { name: string; otherLabels: string[] }>();
   const nameOf = (t: RdfTerm): { name: string; otherLabels: string[] } => {
@@ -291,6 +303,8 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   const sentences = new Map<Provenance, string>();
 
   for (const s of statements) {
+    const paused = pace();
+    if (paused) await paused;
     const e = subjects.get(keyOf(s.subject))!;
     if (isStatement(e) || isArticle(e) || isTerm(e) || IGNORED.has(s.predicate)) continue;
     const subject = nameOf(s.subject);
@@ -382,53 +396,6 @@ export async function rdfRows(ctx: PlatformContext, input: RdfReadInput): Promis
   rows.sort((a, b) => a.line - b.line);
   // Each row keeps its line (readers take the fields they know): no second array of copies.
   return rows;
-}
-
-/**
- * The text of each article to create: its sentences at their offsets (blanks between), so a
- * relation's sentence reads back as it was exported; a sentence without offsets, or one that
- * overlaps another, is appended on a line of its own and its offsets set to where it is.
- */
-function layOutArticles(provenances: Provenance[], text: Map<Provenance, string>) {
-  const byArticle = new Map<ArticleRef, Provenance[]>();
-  for (const p of provenances) {
-    if (p.article.id !== null) continue;
-    byArticle.set(p.article, [...(byArticle.get(p.article) ?? []), p]);
-  }
-  for (const [article, list] of byArticle) {
-    const placed = list
-      .filter(
-        (p) =>
-          text.has(p) &&
-          p.start !== null &&
-          p.end !== null &&
-          p.end - p.start === text.get(p)!.length &&
-          p.end <= MAX_ARTICLE_CHARS,
-      )
-      .sort((a, b) => a.start! - b.start!);
-    let content = "";
-    const rest: Provenance[] = list.filter((p) => !placed.includes(p));
-    for (const p of placed) {
-      const sentence = text.get(p)!;
-      if (content.length > p.start!) {
-        if (content.slice(p.start!, p.end!) !== sentence) rest.push(p);
-        continue;
-      }
-      content = content.padEnd(p.start!, " ") + sentence;
-    }
-    for (const p of rest) {
-      const sentence = text.get(p);
-      if (sentence === undefined) {
-        p.start = p.end = null;
-        continue;
-      }
-      if (content.length) content += "\n";
-      p.start = content.length;
-      content += sentence;
-      p.end = content.length;
-    }
-    article.content = content;
-  }
 }
 
 function blank(ref: string): RdfRow {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HEAP_GROWTH, heapGrowth } from "../../server/heap";
+import {
+  DEFAULT_HEAP_GROWTH,
+  DEFAULT_SEMI_SPACE_MB,
+  heapGrowth,
+  semiSpaceMb,
+  workerExecArgv,
+} from "../../server/heap";
 
 /** HEAP_GROWTH (issue 11): the heap's growth between full collections, read strictly. */
 describe("HEAP_GROWTH", () => {
@@ -12,5 +18,30 @@ describe("HEAP_GROWTH", () => {
     expect(heapGrowth("1000")).toBe(1000);
     for (const bad of ["-1", "1.5", "fifty", "50 ", "50%", "1001", "99999"])
       expect(() => heapGrowth(bad)).toThrow(/HEAP_GROWTH/);
+  });
+});
+
+/** SEMI_SPACE_MB (issue 26 item 4): the workers' young generation, read strictly. */
+describe("SEMI_SPACE_MB", () => {
+  it("is 4 MB unless set, 0 leaves it to V8, and anything but whole MB up to 256 is refused", () => {
+    expect(DEFAULT_SEMI_SPACE_MB).toBe(4);
+    expect(semiSpaceMb(undefined)).toBe(4);
+    expect(semiSpaceMb("")).toBe(4);
+    expect(semiSpaceMb("0")).toBe(0);
+    expect(semiSpaceMb("16")).toBe(16);
+    for (const bad of ["-1", "1.5", "four", "4 ", "4MB", "257", "9999"])
+      expect(() => semiSpaceMb(bad)).toThrow(/SEMI_SPACE_MB/);
+  });
+
+  it("is given to the workers unless 0 or already given by the operator", () => {
+    expect(workerExecArgv(["--enable-source-maps"], undefined, 4)).toEqual([
+      "--enable-source-maps",
+      "--max-semi-space-size=4",
+    ]);
+    expect(workerExecArgv([], "", 0)).toEqual([]);
+    expect(workerExecArgv([], "--max-semi-space-size=32 --import x", 4)).toEqual([]);
+    expect(workerExecArgv(["--max_semi_space_size=8"], undefined, 4)).toEqual([
+      "--max_semi_space_size=8",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../../context.js";
+import { pacer } from "../../pace.js";
 import type { EntityState } from "./plan-report.js";
 import { PlanRelations } from "./plan-relations.js";
 import {
@@ -164,7 +165,10 @@ function planProperty(p: Planning, { i, r, op, s }: FactRow) {
  */
 async function relationFinder(ctx: PlatformContext, p: Planning) {
   const triples = new Map<string, [number, number, number]>();
+  const pace = pacer();
   for (let i = 0; i < p.rows.length; i++) {
+    const paused = pace();
+    if (paused) await paused;
     if (p.bad.has(i)) continue;
     const r = p.rows.at(i);
     const rt = p.ontology.relationTypeByName.get(r.predicate);

@@ -2,6 +2,7 @@ import type { PlanReport, PlanSummary, RowProblem } from "@contract/graph-admin"
 import type { GraphOntology } from "../../kg/ontology.js";
 import type { Provenance } from "../../interchange/rdf-read.js";
 import type { PlanRelations } from "./plan-relations.js";
+import { pacer } from "../../pace.js";
 
 /**
  * What a plan does to each entity and relation it met (its fate), and the report of a
@@ -101,7 +102,7 @@ export function relationFate(r: RelationState): RelationFate {
   return r.oldConfidence !== r.confidence || provenanceChanged(r) ? "changed" : "unchanged";
 }
 
-export function summarize(p: {
+export async function summarize(p: {
   rows: { length: number };
   bad: Set<number>;
   problems: RowProblem[];
@@ -111,7 +112,7 @@ export function summarize(p: {
   ontology: GraphOntology;
   duplicates: number;
   inferred: number;
-}): PlanReport {
+}): Promise<PlanReport> {
   const className = (id: number | null) =>
     id === null ? null : (p.ontology.classes.get(id)?.name ?? null);
   const predicate = (id: number) => p.ontology.relationTypes.get(id)?.name ?? String(id);
@@ -136,7 +137,11 @@ export function summarize(p: {
   const take = <T>(list: T[], item: () => T) => {
     if (list.length < SAMPLE_SIZE) list.push(item());
   };
+  // Lets the event loop run every ~20 ms (a million relations take seconds under load).
+  const pace = pacer();
   for (const e of p.entities.values()) {
+    const paused = pace();
+    if (paused) await paused;
     const fate = entityFate(e);
     if (fate === "none") continue;
     summary.entities[fate]++;
@@ -155,19 +160,22 @@ export function summarize(p: {
       take(samples.entities_removed, () => ({ name: e.name, class: className(e.oldClassId) }));
   }
   for (const r of p.relations.values()) {
+    const paused = pace();
+    if (paused) await paused;
     const fate = relationFate(r);
     summary.relations[fate]++;
-    const base = { subject: r.subject, predicate: predicate(r.typeId), object: r.object };
+    // Built only for the few sampled (a million relations, a million objects otherwise).
+    const base = () => ({ subject: r.subject, predicate: predicate(r.typeId), object: r.object });
     if (fate === "added")
-      take(samples.relations_added, () => ({ ...base, confidence: r.confidence }));
+      take(samples.relations_added, () => ({ ...base(), confidence: r.confidence }));
     if (fate === "changed")
       take(samples.relations_changed, () => ({
-        ...base,
+        ...base(),
         before: r.oldConfidence!,
         after: r.confidence,
       }));
     if (fate === "removed")
-      take(samples.relations_removed, () => ({ ...base, confidence: r.confidence }));
+      take(samples.relations_removed, () => ({ ...base(), confidence: r.confidence }));
   }
   return {
     summary,

@@ -1,4 +1,5 @@
 import type { PlatformContext } from "../../context.js";
+import { pacer } from "../../pace.js";
 import { summarize } from "./plan-report.js";
 import { planFacts } from "./plan-facts.js";
 import {
@@ -118,7 +119,10 @@ async function declareClasses(p: Planning, formats: RowFormats): Promise<void> {
  */
 async function readKnownEntities(ctx: PlatformContext, p: Planning): Promise<void> {
   const names = new Set<string>();
+  const pace = pacer();
   for (let i = 0; i < p.rows.length; i++) {
+    const paused = pace();
+    if (paused) await paused;
     if (p.bad.has(i)) continue;
     const r = p.rows.at(i);
     names.add(r.subject);
@@ -173,7 +177,7 @@ export async function planRows(ctx: PlatformContext, input: PlanInput): Promise<
   if (input.baseline === "replace") await replaceAgainstGraph(ctx, p, relations);
   input.onProgress?.(1);
   const { rows, bad, problems, warnings, entities, ontology } = p;
-  const report = summarize({
+  const report = await summarize({
     rows,
     bad,
     problems,

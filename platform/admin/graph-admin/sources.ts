@@ -126,11 +126,13 @@ async function rdfFileRows(
   if (!content) throw missing(label);
   if (!rdf) throw new HttpError(400, `文件"${label}"是 RDF，只能导入到图谱中`, "invalid_file");
   try {
+    // The bytes go to the parse, which decodes them as it reads (an N-Triples file a block at
+    // a time) and lets them go once parsed.
     const input = {
       graphId: rdf.graphId,
       label: `文件"${label}"`,
       format,
-      text: new TextDecoder("utf-8", { fatal: true }).decode(content),
+      text: content,
       predicateMap: await predicateMapFor(ctx, sourceKeyOf(file), rdf.predicateMap),
     };
     content = null;
