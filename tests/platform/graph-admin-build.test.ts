@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planRows } from "../../platform/admin/graph-admin/plan.js";
 import { SourceRows } from "../../platform/admin/graph-admin/source-rows.js";
 import { getJob } from "../../platform/jobs/store.js";
-import { recoverJobs } from "../../platform/jobs/worker.js";
+import { recoverJobs, startJobWorker, stopJobWorker } from "../../platform/jobs/worker.js";
 import { assignOntology, ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { startPlatform, createUserWithToken, type TestPlatform } from "../helpers/platform.js";
 import { one, rows, run, value } from "../helpers/sql.js";
@@ -521,20 +521,27 @@ describe("the dry run of an incremental update", () => {
   });
 
   it("refuses a second writing job on a graph while one is queued", async () => {
-    await run(
-      p.ctx,
-      sql`INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ${graphId}, 'queued')`,
-    );
-    const fileId = await uploadCsv(p, admin, "busy.csv", MILITARY_CSV);
-    const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, {
-      file_ids: [fileId],
-    });
-    expect(r.status).toBe(409);
-    expect(r.body.detail).toMatch(/^该图谱已有正在进行的构建或更新任务（#\d+），请等它结束$/);
-    await run(
-      p.ctx,
-      sql`UPDATE jobs SET status = 'cancelled' WHERE graph_id = ${graphId} AND status = 'queued'`,
-    );
+    // The worker stopped meanwhile, so the queued job stays queued (it would otherwise take it
+    // before the request is made: a race seen under load).
+    stopJobWorker(p.ctx);
+    try {
+      await run(
+        p.ctx,
+        sql`INSERT INTO jobs (kind, graph_id, status) VALUES ('graph.build', ${graphId}, 'queued')`,
+      );
+      const fileId = await uploadCsv(p, admin, "busy.csv", MILITARY_CSV);
+      const r = await call(p, admin, "POST", `/graphadmin/graphs/${graphId}/build/`, {
+        file_ids: [fileId],
+      });
+      expect(r.status).toBe(409);
+      expect(r.body.detail).toMatch(/^该图谱已有正在进行的构建或更新任务（#\d+），请等它结束$/);
+    } finally {
+      await run(
+        p.ctx,
+        sql`UPDATE jobs SET status = 'cancelled' WHERE graph_id = ${graphId} AND status = 'queued'`,
+      );
+      startJobWorker(p.ctx);
+    }
   });
 });
 

@@ -49,23 +49,28 @@ export async function requirePlanJob(ctx: PlatformContext, graphId: number, plan
   return planJob as typeof planJob & { result: PlanResult; params: PlanParams };
 }
 
+type Summary = PlanReport["summary"];
+
+/** What a plan writes, counted: its entities and relations, each kept, changed or added. */
+const written = (x: Summary["entities"]) => x.added + x.changed + x.unchanged;
+
 /**
- * Whether a plan is the dry run's: the same rows and, unless `graphMoved` (a resumption plans
- * against the graph part written), the same changes.
+ * Whether the apply's plan of the sources is the dry run's: the same rows, bad and accepted; and
+ * - a rebuild (planned as a build: what it writes does not depend on the graph): as many
+ *   entities and relations written as the dry run's report keeps or adds;
+ * - an update: the same changes, unless `resuming` (planned against the graph as an unfinished
+ *   write left it).
  */
-const sameCounts = (a: PlanReport["summary"], b: PlanReport["summary"], graphMoved = false) =>
-  JSON.stringify([
-    a.rows,
-    a.bad_rows,
-    a.accepted_rows,
-    ...(graphMoved ? [] : [a.entities, a.relations]),
-  ]) ===
-  JSON.stringify([
-    b.rows,
-    b.bad_rows,
-    b.accepted_rows,
-    ...(graphMoved ? [] : [b.entities, b.relations]),
-  ]);
+function samePlan(apply: Summary, dry: Summary, mode: PlanMode | undefined, resuming: boolean) {
+  const rows = (x: Summary) => [x.rows, x.bad_rows, x.accepted_rows];
+  const facts = (x: Summary, build: boolean) =>
+    build ? [written(x.entities), written(x.relations)] : resuming ? [] : [x.entities, x.relations];
+  const replace = mode === "replace";
+  return (
+    JSON.stringify([...rows(apply), ...facts(apply, replace)]) ===
+    JSON.stringify([...rows(dry), ...facts(dry, replace)])
+  );
+}
 
 /** The changes a report counts (what an apply of it writes). */
 function changesOf(s: PlanReport["summary"]): WriteCounts {
@@ -95,11 +100,13 @@ export async function applyUpdate(job: JobContext<UpdateParams>): Promise<Update
   const plan = await readAndPlan(
     job as JobContext<unknown>,
     planJob.params.sources,
-    baselineOf(mode),
+    // A rebuild writes what a build of the sources gives: planned as one, without reading the
+    // graph (which the mark's check shows unchanged since the dry run, or a resumption holds).
+    mode === "replace" ? "empty" : baselineOf(mode),
     [0, 80],
     planJob.params.predicate_map,
   );
-  if (!sameCounts(plan.report.summary, planJob.result.report.summary, resuming)) {
+  if (!samePlan(plan.report.summary, planJob.result.report.summary, mode, resuming)) {
     throw new JobFailedError("源数据在预演之后已发生变化，请重新预演", { report: plan.report });
   }
   requireAccepted(plan, params.skip_bad_rows, mode ? "构建" : "更新");
@@ -197,7 +204,9 @@ function writeOver(run: Run, plan: PlanWithRows, resuming: boolean): Promise<Upd
   const { job, planJob } = run;
   const graphId = job.graphId!;
   const replace = planJob.params.mode === "replace";
-  const report = resuming ? planJob.result.report : plan.report;
+  // The dry run's report: what the graph holds at the job's success (a rebuild's plan and a
+  // resumption's are not set against the graph the dry run saw).
+  const report = planJob.result.report;
   return writeMarked(
     job as JobContext<unknown>,
     plan,

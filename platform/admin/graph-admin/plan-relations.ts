@@ -12,6 +12,12 @@ import type { RelationState } from "./plan-report.js";
  */
 
 type Old = RelationState["old"];
+/** What the graph has now, for a relation of it without provenance (shared, never changed). */
+const NO_PROVENANCE: NonNullable<Old> = Object.freeze({
+  article_id: null,
+  sent_start: null,
+  sent_end: null,
+});
 
 export class PlanRelations {
   size = 0;
@@ -24,7 +30,8 @@ export class PlanRelations {
   private ids = new Float64Array(this.capacity);
   /** NaN: none. */
   private oldConfidences = new Float64Array(this.capacity);
-  private removes = new Uint8Array(this.capacity);
+  /** Bit 1: removed; bit 2: what the graph has now is a relation without provenance (NO_OLD). */
+  private flags = new Uint8Array(this.capacity);
   private readonly provenances = new Map<number, Provenance>();
   private readonly olds = new Map<number, NonNullable<Old>>();
   private readonly names: string[] = [];
@@ -73,7 +80,7 @@ export class PlanRelations {
     this.confidences = more(this.confidences);
     this.ids = more(this.ids);
     this.oldConfidences = more(this.oldConfidences);
-    this.removes = more(this.removes);
+    this.flags = more(this.flags);
   }
 
   private rehash() {
@@ -169,10 +176,10 @@ export class PlanRelations {
     this.oldConfidences[k] = v ?? NaN;
   }
   removeOf(k: number) {
-    return this.removes[k] === 1;
+    return (this.flags[k] & 1) === 1;
   }
   setRemove(k: number, v: boolean) {
-    this.removes[k] = v ? 1 : 0;
+    this.flags[k] = (this.flags[k] & ~1) | (v ? 1 : 0);
   }
   provenanceOf(k: number) {
     return this.provenances.get(k) ?? null;
@@ -182,11 +189,15 @@ export class PlanRelations {
     else this.provenances.delete(k);
   }
   oldOf(k: number): Old {
-    return this.olds.get(k) ?? null;
+    return this.olds.get(k) ?? (this.flags[k] & 2 ? NO_PROVENANCE : null);
   }
+  /** A rebuild's plan sets one for every relation of the graph, most without provenance: a bit. */
   setOld(k: number, v: Old) {
-    if (v) this.olds.set(k, v);
+    const none =
+      v !== null && v.article_id === null && v.sent_start === null && v.sent_end === null;
+    if (v && !none) this.olds.set(k, v);
     else this.olds.delete(k);
+    this.flags[k] = (this.flags[k] & ~2) | (none ? 2 : 0);
   }
 }
 

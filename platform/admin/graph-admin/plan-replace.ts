@@ -1,5 +1,6 @@
 import type { PlatformContext } from "../../context.js";
 import { parseJson } from "../../kg/ontology.js";
+import { pacer } from "../../pace.js";
 import type { PlanRelations } from "./plan-relations.js";
 import type { Planning } from "./plan-planning.js";
 import {
@@ -83,10 +84,21 @@ export async function replaceAgainstGraph(
   };
   // The graph as one snapshot (a connection of its own on SQLite), streamed batch by batch:
   // the rows of a big graph never sit in memory as rows, and the store stays free meanwhile.
+  // The loops let the event loop run every ~20 ms (a batch's promise is only a microtask).
+  const pace = pacer();
   const { events, articles } = await ctx.store.snapshot(async (tx) => {
-    for await (const batch of graphEntityBatches(tx, graphId)) for (const row of batch) entity(row);
+    for await (const batch of graphEntityBatches(tx, graphId))
+      for (const row of batch) {
+        entity(row);
+        const paused = pace();
+        if (paused) await paused;
+      }
     for await (const batch of graphRelationBatches(tx, graphId))
-      for (const row of batch) relation(row);
+      for (const row of batch) {
+        relation(row);
+        const paused = pace();
+        if (paused) await paused;
+      }
     return eventAndArticleCounts(tx, graphId);
   });
   if (events || articles)
