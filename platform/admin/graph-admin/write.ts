@@ -40,7 +40,7 @@ import type { WriteCounts } from "@contract/graph-admin";
  */
 export const ENTITY_BATCH = 1000;
 export const RELATION_BATCH = 2000;
-const DELETE_BATCH = 5000;
+const DELETE_BATCH = 2000;
 
 export type Checkpoint = () => Promise<void>;
 /** A write of a plan's facts in batches of `transaction` (writeBuild, writeUpdate). */
