@@ -16,7 +16,7 @@ import {
   uploadCsv,
   type Caller,
 } from "./graph-admin-helpers.js";
-import { rows, run, value } from "../helpers/sql.js";
+import { run, value } from "../helpers/sql.js";
 import { sql } from "kysely";
 import type { PlanReport } from "@contract/graph-admin";
 
