@@ -3,6 +3,7 @@ import type { PlatformContext } from "../context.js";
 import { storeUnreachable, type Store, type Tx } from "../db/store.js";
 import { clientMessage, HttpError } from "../http/errors.js";
 import { JOB_TAKEOVER_SECONDS } from "../settings.js";
+import { collectAfterBigJob } from "./collect.js";
 import {
   JobCancelledError,
   JobFailedError,
@@ -211,6 +212,7 @@ class Worker {
     }, beatMs(this.ctx));
     heartbeat.unref();
     const job = run.context(row, this.ctx, () => this.stopped);
+    const started = Date.now();
     try {
       await job.log(
         "info",
@@ -237,6 +239,7 @@ class Worker {
     } finally {
       clearInterval(heartbeat);
       this.busyWith = null;
+      collectAfterBigJob(Date.now() - started);
     }
   }
 
