@@ -10,60 +10,24 @@
  * bare app on n + 2.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
-import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
-import { paintTimes, signIn } from "./paint-probe.js";
+import { median, pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
+import { paintTimes } from "./paint-probe.js";
 import { loadAverage } from "./store.js";
 
-const args = process.argv.slice(2);
-const beforeDir = path.resolve(args[0] ?? "");
-const runsAt = args.indexOf("--runs");
-const RUNS = runsAt > 0 ? Number(args[runsAt + 1]) : 7;
-const named = args.slice(1).filter((a) => a.startsWith("/"));
-const PAGES = named.length
-  ? named
-  : [
-      "/login",
-      "/backend/setting/users",
-      "/245/articles",
-      "/hotevent",
-      "/245/flowchart",
-      "/?id=245",
-    ];
+const { beforeDir, runs: RUNS, pages: PAGES } = pairArgs(7);
 const base = Number(process.env.BENCH_PORT) || 3440;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The build in `dir` on `port` (cwd `dir`: it serves its own public/). */
-async function startIn(dir: string, port: number, dataDir: string) {
-  const prev = process.cwd();
-  process.chdir(dir);
-  try {
-    return await startBuiltServer(port, dataDir);
-  } finally {
-    process.chdir(prev);
-  }
-}
-
-async function sessionOf(browser: Browser, origin: string) {
-  const context = await browser.newContext({ locale: "zh-CN", baseURL: origin });
-  await signIn(context, BENCH_ADMIN_PASSWORD);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 async function main() {
   if (!fs.existsSync(path.join(beforeDir, "build", "server.js")))
     throw new Error("BEFORE_DIR has no build/server.js");
   ensureBareAppBuild();
-  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "bench-pair-")));
-  const after = await startBuiltServer(base, dirs[0]);
-  const before = await startIn(beforeDir, base + 1, dirs[1]);
-  const bare = await startBareApp(dirs[0], base + 2);
+  const builds = await startBuilds(beforeDir, base, "bench-pair-");
+  const { after, before } = builds;
+  const bare = await startBareApp(builds.dirs[0], base + 2);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const consoles = { after: after.origin, before: before.origin };
@@ -119,9 +83,7 @@ async function main() {
   } finally {
     await browser.close();
     bare.kill();
-    after.child.kill();
-    before.child.kill();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    builds.stop();
   }
 }
 

@@ -5,12 +5,10 @@
  * written to OUT_DIR and compared byte for byte. BENCH_PORT=n: after on n, before on n + 1.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
-import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
-import { signIn } from "./paint-probe.js";
+import { sessionOf, startBuilds } from "./paint-builds.js";
 
 const [beforeArg, outArg, ...named] = process.argv.slice(2);
 const beforeDir = path.resolve(beforeArg ?? "");
@@ -27,21 +25,15 @@ const VIEWS = [
 
 async function main() {
   fs.mkdirSync(out, { recursive: true });
-  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "bench-shots-")));
-  const after = await startBuiltServer(base, dirs[0]);
-  const prev = process.cwd();
-  process.chdir(beforeDir);
-  const before = await startBuiltServer(base + 1, dirs[1]).finally(() => process.chdir(prev));
+  const builds = await startBuilds(beforeDir, base, "bench-shots-");
+  const { after, before } = builds;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const [label, origin] of [
       ["after", after.origin],
       ["before", before.origin],
     ] as const) {
-      const login = await browser.newContext({ locale: "zh-CN", baseURL: origin });
-      await signIn(login, BENCH_ADMIN_PASSWORD);
-      const state = await login.storageState();
-      await login.close();
+      const state = await sessionOf(browser, origin);
       for (const view of VIEWS)
         for (const p of PAGES) {
           const context = await browser.newContext({
@@ -68,9 +60,7 @@ async function main() {
       }
   } finally {
     await browser.close();
-    after.child.kill();
-    before.child.kill();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    builds.stop();
   }
 }
 

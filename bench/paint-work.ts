@@ -9,32 +9,13 @@
  * time, top-level tasks), how many layouts and paints it did by then, and FCP/LCP as the trace
  * has them. BENCH_PORT=n: after on n, before on n + 1.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
-import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
-import { signIn } from "./paint-probe.js";
+import { median, pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
 import { loadAverage } from "./store.js";
 
-const args = process.argv.slice(2);
-const beforeDir = path.resolve(args[0] ?? "");
-const runsAt = args.indexOf("--runs");
-const RUNS = runsAt > 0 ? Number(args[runsAt + 1]) : 5;
-const named = args.slice(1).filter((a) => a.startsWith("/"));
-const PAGES = named.length
-  ? named
-  : [
-      "/login",
-      "/backend/setting/users",
-      "/245/articles",
-      "/hotevent",
-      "/245/flowchart",
-      "/?id=245",
-    ];
+const { beforeDir, runs: RUNS, pages: PAGES } = pairArgs(5);
 const base = Number(process.env.BENCH_PORT) || 3460;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 interface Ev {
   name: string;
@@ -97,20 +78,9 @@ async function traced(browser: Browser, origin: string, state: object | null, ur
   };
 }
 
-async function sessionOf(browser: Browser, origin: string) {
-  const context = await browser.newContext({ locale: "zh-CN", baseURL: origin });
-  await signIn(context, BENCH_ADMIN_PASSWORD);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 async function main() {
-  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "bench-work-")));
-  const after = await startBuiltServer(base, dirs[0]);
-  const prev = process.cwd();
-  process.chdir(beforeDir);
-  const before = await startBuiltServer(base + 1, dirs[1]).finally(() => process.chdir(prev));
+  const builds = await startBuilds(beforeDir, base, "bench-work-");
+  const { after, before } = builds;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const origins = { after: after.origin, before: before.origin };
@@ -146,9 +116,7 @@ async function main() {
     console.log(`load average at the end: ${loadAverage()}`);
   } finally {
     await browser.close();
-    after.child.kill();
-    before.child.kill();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    builds.stop();
   }
 }
 
