@@ -68,11 +68,22 @@ const SQLITE_PRAGMAS = [
   `cache_size = -${sqliteCacheMb() * 1024}`,
 ];
 
+/**
+ * A snapshot's page cache (MB, at most SQLITE_CACHE_MB): a snapshot is one long read in index
+ * order (an export, a rebuild's look at its graph), which rereads few pages; a cache as large as
+ * the store connection's would only add its size to the process for the read's length.
+ */
+const SNAPSHOT_CACHE_MB = 16;
+
 /** Opens the SQLite file (created when missing) with the platform's settings. */
-export function openSqliteHandle(file: string, opts: { readonly?: boolean } = {}) {
+export function openSqliteHandle(
+  file: string,
+  opts: { readonly?: boolean; cacheMb?: number } = {},
+) {
   if (file !== ":memory:" && !opts.readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const handle = new Database(file, opts.readonly ? { readonly: true, fileMustExist: true } : {});
   for (const p of opts.readonly ? SQLITE_PRAGMAS.slice(2) : SQLITE_PRAGMAS) handle.pragma(p);
+  if (opts.cacheMb) handle.pragma(`cache_size = -${opts.cacheMb * 1024}`);
   return handle;
 }
 
@@ -88,7 +99,12 @@ function sqliteStore(file: string, handle = openSqliteHandle(file)): Store {
     snapshot: async (fn) => {
       if (file === ":memory:") return db.transaction().setAccessMode("read only").execute(fn);
       const reader = new Kysely<Tables>({
-        dialect: new BetterSqliteDialect(openSqliteHandle(file, { readonly: true })),
+        dialect: new BetterSqliteDialect(
+          openSqliteHandle(file, {
+            readonly: true,
+            cacheMb: Math.min(SNAPSHOT_CACHE_MB, sqliteCacheMb()),
+          }),
+        ),
       });
       try {
         return await reader.transaction().setAccessMode("read only").execute(fn);

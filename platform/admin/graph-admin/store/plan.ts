@@ -146,14 +146,17 @@ export async function relationTypesOfEntities(
 }
 
 /**
- * A graph's entities in id order, batch by batch (the executor's stream: run it in a snapshot
- * of its own, store.snapshot, and read nothing else on that handle while it streams).
+ * A graph's entities by name, a name's rows in id order, batch by batch (the executor's stream:
+ * run it in a snapshot of its own, store.snapshot, and read nothing else on that handle while it
+ * streams). The order is the (graph_id, name) index's own: on SQLite an order it cannot read from
+ * an index is a sort of every row before the first comes, the event loop held meanwhile.
  */
 export async function* graphEntityBatches(db: Db, graphId: number): AsyncGenerator<KnownEntity[]> {
   const query = db
     .selectFrom("kg_entities")
     .select(["id", "name", "class_id", "properties", "aliases", "description"])
     .where("graph_id", "=", graphId)
+    .orderBy("name")
     .orderBy("id")
     .compile();
   for await (const { rows } of db.getExecutor().stream(query, 2000)) yield rows as KnownEntity[];
@@ -161,7 +164,10 @@ export async function* graphEntityBatches(db: Db, graphId: number): AsyncGenerat
 
 export type GraphRelationRow = FoundRelation & { subject: string; type: number; object: string };
 
-/** A graph's relations with their ends' names, in id order, batch by batch (see graphEntityBatches). */
+/**
+ * A graph's relations with their ends' names, by type and a type's in id order (the
+ * (graph_id, relation_type_id) index's order: no sort first), batch by batch (see graphEntityBatches).
+ */
 export async function* graphRelationBatches(
   db: Db,
   graphId: number,
@@ -181,6 +187,7 @@ export async function* graphRelationBatches(
       "r.sent_end",
     ])
     .where("r.graph_id", "=", graphId)
+    .orderBy("r.relation_type_id")
     .orderBy("r.id")
     .compile();
   for await (const { rows } of db.getExecutor().stream(query, 2000))
