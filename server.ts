@@ -13,7 +13,15 @@ import { readScope } from "./platform/db/read-scope.js";
 import { keepConnections } from "./platform/http/keep-alive.js";
 import { inProcessFetch } from "./platform/in-process.js";
 import { createPlatformOrExit, type Platform } from "./platform/index.js";
-import { applyHeapGrowth, heapGrowth, semiSpaceMb, workerExecArgv } from "./server/heap.js";
+import {
+  applyHeapGrowth,
+  bigJobMs,
+  heapGrowth,
+  recycleRssMb,
+  semiSpaceMb,
+  workerExecArgv,
+} from "./server/heap.js";
+import { whenOverAfterBigJob } from "./platform/jobs/collect.js";
 import { heldScopeMiddleware } from "./server/held-scope.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 import { withStatusPages } from "./server/status-pages.js";
@@ -40,10 +48,14 @@ function workerCount(): number {
 const workers = workerCount();
 let concurrency = 0;
 let semiSpace = 0;
+let recycleAt = 0;
+let bigJob = 0;
 try {
   concurrency = pageConcurrency();
   applyHeapGrowth(heapGrowth());
   semiSpace = semiSpaceMb();
+  recycleAt = recycleRssMb();
+  bigJob = bigJobMs();
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
@@ -130,7 +142,10 @@ async function runPrimary(count: number) {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
       return;
     }
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
+    // 0: it stopped on its own (handed over after a big job, see below); else it crashed or was killed.
+    (code === 0 ? console.log : console.error)(
+      `worker ${worker.process.pid} exited (${signal ?? code}): starting another`,
+    );
     start();
   });
   const stop = (signal: NodeJS.Signals) => {
@@ -167,10 +182,13 @@ async function runServer() {
   const app = express();
   app.disable("x-powered-by");
   // --- Processes: which worker answered (cluster only; the cross-process tests read it) -------
+  /** Handing over to a new process: every answer closes its connection (handOver, below). */
+  let draining = false;
   if (cluster.isWorker) {
     const workerId = String(cluster.worker?.id ?? "");
     app.use((_req, res, next) => {
       res.setHeader("X-Console-Worker", workerId);
+      if (draining) res.setHeader("Connection", "close");
       next();
     });
   }
@@ -424,6 +442,28 @@ async function runServer() {
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  /**
+   * A worker a big job left over RECYCLE_RSS_MB (server/heap.ts) hands over: it has stopped
+   * taking jobs; for DRAIN_MS its answers close their connections, so clients open new ones —
+   * which the primary gives to the other workers — rather than send on one this process closes;
+   * then it stops as on SIGTERM, and the primary starts another in its place.
+   */
+  const DRAIN_MS = 5_000;
+  if (cluster.isWorker && platform && recycleAt > 0) {
+    whenOverAfterBigJob(
+      recycleAt,
+      (rssMb) => {
+        if (draining || shuttingDown) return;
+        console.log(
+          `worker ${process.pid}: ${rssMb} MB after a big job (RECYCLE_RSS_MB=${recycleAt}): a new process takes over`,
+        );
+        draining = true;
+        setTimeout(() => shutdown("handing over"), DRAIN_MS);
+      },
+      bigJob,
+    );
+  }
   // A worker whose primary is gone (killed outright, so it could not stop its workers) stops too,
   // instead of holding the port.
   if (cluster.isWorker) process.on("disconnect", () => shutdown("primary gone"));

@@ -50,6 +50,31 @@ export function semiSpaceMb(raw = process.env.SEMI_SPACE_MB): number {
 }
 
 /**
+ * RECYCLE_RSS_MB: a worker process whose resident memory is still over this after a big job and
+ * its full collection (platform/jobs/collect.ts) hands over to a new process (issue 26 item 4).
+ * What a million-statement job grew is not all given back to the system — SQLite's page cache,
+ * glibc's arenas, V8's committed pages — and the next big job in that process starts from it
+ * (a rebuild's dry run after an apply: 316 MB at its start, 409 at its peak). 0 = never. Only
+ * with several workers (a primary to start the new one).
+ */
+export const DEFAULT_RECYCLE_RSS_MB = 256;
+
+export function recycleRssMb(raw = process.env.RECYCLE_RSS_MB): number {
+  if (raw === undefined || raw === "") return DEFAULT_RECYCLE_RSS_MB;
+  if (!/^\d{1,6}$/.test(raw))
+    throw new Error(`RECYCLE_RSS_MB: "${raw}" is not a whole number of MB (0 = never).`);
+  return Number(raw);
+}
+
+/** BIG_JOB_SECONDS: how long a job runs to count as big (collected after, maybe handed over); default 5. */
+export function bigJobMs(raw = process.env.BIG_JOB_SECONDS): number {
+  if (raw === undefined || raw === "") return 5_000;
+  if (!/^\d{1,5}$/.test(raw))
+    throw new Error(`BIG_JOB_SECONDS: "${raw}" is not a whole number of seconds (0 or more).`);
+  return Number(raw) * 1000;
+}
+
+/**
  * The flags a worker process starts with: the primary's, and the semi-space unless it is V8's
  * own or the operator already gave one (in NODE_OPTIONS or on the command line).
  */

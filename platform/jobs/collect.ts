@@ -1,7 +1,10 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 
-/** A job that ran at least this long is followed by a full collection (collectAfterBigJob). */
+/**
+ * A job that ran at least this long is followed by a full collection (collectAfterBigJob);
+ * BIG_JOB_SECONDS may set another for the server's workers (server/heap.ts).
+ */
 export const BIG_JOB_MS = 5_000;
 
 let gc: (() => void) | null | undefined;
@@ -26,7 +29,34 @@ export function collectGarbage(): boolean {
   return true;
 }
 
-/** After a job of `ms`: a full collection when it was a big one (a short stall, once). */
-export function collectAfterBigJob(ms: number): void {
-  if (ms >= BIG_JOB_MS) collectGarbage();
+/** What the process does when it is still over `limitMb` resident after a big job. */
+let overLimit: {
+  limitMb: number;
+  handOver: (rssMb: number) => void;
+  bigJobMs: number;
+} | null = null;
+
+/**
+ * Sets (or, with null, clears) what a process does when a big job left it over `limitMb`
+ * resident after the collection: the server's workers hand over to a new process (server.ts).
+ */
+export function whenOverAfterBigJob(
+  limitMb: number | null,
+  handOver: (rssMb: number) => void = () => {},
+  bigJobMs = BIG_JOB_MS,
+): void {
+  overLimit = limitMb ? { limitMb, handOver, bigJobMs } : null;
+}
+
+/**
+ * After a job of `ms`: a full collection when it was a big one (a short stall, once); then, if
+ * the process is still over the limit set by whenOverAfterBigJob, a function that hands it over
+ * (the caller stops taking jobs first, then calls it); else null.
+ */
+export function collectAfterBigJob(ms: number): (() => void) | null {
+  if (ms < (overLimit?.bigJobMs ?? BIG_JOB_MS)) return null;
+  collectGarbage();
+  const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
+  const over = overLimit;
+  return over && rssMb > over.limitMb ? () => over.handOver(rssMb) : null;
 }

@@ -239,7 +239,12 @@ class Worker {
     } finally {
       clearInterval(heartbeat);
       this.busyWith = null;
-      collectAfterBigJob(Date.now() - started);
+      const handOver = collectAfterBigJob(Date.now() - started);
+      if (handOver) {
+        // This process takes no more jobs; another takes them while it is replaced.
+        this.stop();
+        handOver();
+      }
     }
   }
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  bigJobMs,
   DEFAULT_HEAP_GROWTH,
+  DEFAULT_RECYCLE_RSS_MB,
   DEFAULT_SEMI_SPACE_MB,
   heapGrowth,
+  recycleRssMb,
   semiSpaceMb,
   workerExecArgv,
 } from "../../server/heap";
@@ -43,5 +46,23 @@ describe("SEMI_SPACE_MB", () => {
     expect(workerExecArgv(["--max_semi_space_size=8"], undefined, 4)).toEqual([
       "--max_semi_space_size=8",
     ]);
+  });
+});
+
+/** RECYCLE_RSS_MB and BIG_JOB_SECONDS (issue 26 item 4): a worker a big job left large hands over. */
+describe("RECYCLE_RSS_MB, BIG_JOB_SECONDS", () => {
+  it("are 256 MB and 5 s unless set, 0 turns handing over off or makes every job big, and anything but whole numbers is refused", () => {
+    expect(DEFAULT_RECYCLE_RSS_MB).toBe(256);
+    expect(recycleRssMb(undefined)).toBe(256);
+    expect(recycleRssMb("")).toBe(256);
+    expect(recycleRssMb("0")).toBe(0);
+    expect(recycleRssMb("512")).toBe(512);
+    for (const bad of ["-1", "1.5", "lots", "256 ", "256MB", "1234567"])
+      expect(() => recycleRssMb(bad)).toThrow(/RECYCLE_RSS_MB/);
+    expect(bigJobMs(undefined)).toBe(5_000);
+    expect(bigJobMs("0")).toBe(0);
+    expect(bigJobMs("30")).toBe(30_000);
+    for (const bad of ["-1", "0.5", "five", "5s", "123456"])
+      expect(() => bigJobMs(bad)).toThrow(/BIG_JOB_SECONDS/);
   });
 });

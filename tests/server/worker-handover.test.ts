@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase, type DB } from "../../platform/db/database.js";
+import { storeOverSqlite } from "../../platform/db/store.js";
+import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
+import { settingsFromEnv } from "../../platform/settings.js";
+import { freePort } from "../helpers/free-port.js";
+
+/**
+ * Issue 26 item 4: a worker process that a big job left over RECYCLE_RSS_MB hands over to a new
+ * one (server.ts, platform/jobs/collect.ts). Here every job counts as big (BIG_JOB_SECONDS=0)
+ * and every process is over 1 MB: the worker that ran a build stops taking jobs, closes its
+ * connections as it answers, stops, and the primary starts another — while a client reading
+ * over kept-alive connections sees every answer, and the next job runs.
+ */
+
+const STARTUP_MS = 90_000;
+const ADMIN_PASSWORD = "handover-admin-pass-1";
+
+let child: ChildProcess;
+let base: string;
+let dataDir: string;
+let output = "";
+let store: DB;
+let admin: { token: string; csrf: string };
+
+const headers = (json = true) => ({
+  Authorization: `Token ${admin.token}`,
+  "X-CSRFToken": admin.csrf,
+  ...(json ? { "Content-Type": "application/json" } : {}),
+});
+
+beforeAll(async () => {
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-handover-"));
+  child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: "none",
+      CAPTCHA: "off",
+      ADMIN_PASSWORD,
+      WORKERS: "2",
+      BIG_JOB_SECONDS: "0",
+      RECYCLE_RSS_MB: "1",
+      PLATFORM_API_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  base = `http://127.0.0.1:${port}`;
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    },
+    { timeout: STARTUP_MS, interval: 200 },
+  );
+  store = openDatabase(path.join(dataDir, "platform.sqlite"));
+  const login = await fetch(`${base}/api/common/users/login/`, {
+    method: "POST",
+    headers: { Cookie: "csrftoken=t", "X-CSRFToken": "t", "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const body = (await login.json()) as { token: string; csrf_token: string };
+  admin = { token: body.token, csrf: body.csrf_token };
+}, STARTUP_MS + 10_000);
+
+afterAll(async () => {
+  store?.close();
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+const jobOf = (id: number) =>
+  store.prepare("SELECT status, worker FROM jobs WHERE id = ?").get(id) as {
+    status: string;
+    worker: string | null;
+  };
+
+/** Builds a graph of `ships` ships from an uploaded CSV; the job's id and the graph's. */
+async function build(name: string, ships: number) {
+  const lines = ["subject,predicate,object,confidence", "港口,类型,城市,"];
+  for (let s = 0; s < ships; s++)
+    lines.push(`${name}舰${s},类型,舰艇,`, `${name}舰${s},部署于,港口,0.9`);
+  const form = new FormData();
+  form.append("name", `${name}.csv`);
+  form.append("file", new File([`${lines.join("\n")}\n`], `${name}.csv`, { type: "text/csv" }));
+  const upload = await fetch(`${base}/api/data/files/`, {
+    method: "POST",
+    headers: headers(false),
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const { military: ontology } = await ensureBuiltinOntologies({
+    store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
+    settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
+  });
+  const created = await fetch(`${base}/api/graphadmin/graphs/`, {
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify({
+      name,
+      domain: "military",
+      ontology_id: ontology,
+      file_ids: [((await upload.json()) as { id: number }).id],
+    }),
+  });
+  expect(created.status).toBe(202);
+  return (await created.json()) as { job_id: number; graph: { id: number } };
+}
+
+/** Which worker answers a request on a connection of its own. */
+function workerOfNewConnection(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}/healthz`, { agent: false }, (res) => {
+        res.resume();
+        resolve(String(res.headers["x-console-worker"] ?? ""));
+      })
+      .on("error", reject);
+  });
+}
+
+async function succeeded(jobId: number) {
+  await vi.waitFor(
+    () => {
+      const job = jobOf(jobId);
+      if (job.status !== "succeeded") throw new Error(`job ${jobId}: ${job.status}`);
+    },
+    { timeout: 120_000, interval: 50 },
+  );
+  return jobOf(jobId);
+}
+
+describe("a worker a big job left over RECYCLE_RSS_MB", () => {
+  it("hands over to a new process while readers see every answer, and the next job runs", async () => {
+    // Four readers on kept-alive connections (fetch's pool; the primary spreads the connections
+    // over both workers) all through the hand-over.
+    const answers: { status: number; worker: string }[] = [];
+    const failures: string[] = [];
+    let reading = true;
+    const read = async () => {
+      while (reading) {
+        try {
+          const res = await fetch(`${base}/api/common/users/?page=1&page_size=5`, {
+            headers: headers(false),
+          });
+          await res.arrayBuffer();
+          answers.push({ status: res.status, worker: res.headers.get("x-console-worker") ?? "" });
+        } catch (e) {
+          failures.push(String((e as Error).cause ?? e));
+        }
+      }
+    };
+    const readers = Promise.all([read(), read(), read(), read()]);
+    try {
+      const first = await build("交接一", 300);
+      const ran = await succeeded(first.job_id);
+      const pid = Number(ran.worker!.split("-")[0]);
+      await vi.waitFor(
+        () => {
+          expect(output).toContain(`worker ${pid}: `);
+          expect(output).toContain(`worker ${pid} exited (0): starting another`);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      // The primary's new worker (cluster ids 1 and 2 were the first two) answers new connections.
+      await vi.waitFor(
+        async () => expect(Number(await workerOfNewConnection())).toBeGreaterThan(2),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      );
+      // The next job runs (on whichever process takes it) and succeeds.
+      const second = await build("交接二", 50);
+      await succeeded(second.job_id);
+      expect(
+        store
+          .prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ?")
+          .pluck()
+          .get(second.graph.id),
+      ).toBe(51);
+    } finally {
+      reading = false;
+      await readers;
+    }
+    expect(failures).toEqual([]);
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    // The readers were answered by the process that handed over too.
+    const workers = answers[0] && new Set(answers.map((a) => a.worker));
+    expect(workers && workers.size).toBeGreaterThanOrEqual(2);
+  }, 240_000);
+});
