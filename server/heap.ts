@@ -54,10 +54,13 @@ export function semiSpaceMb(raw = process.env.SEMI_SPACE_MB): number {
  * its full collection (platform/jobs/collect.ts) hands over to a new process (issue 26 item 4).
  * What a million-statement job grew is not all given back to the system — SQLite's page cache,
  * glibc's arenas, V8's committed pages — and the next big job in that process starts from it
- * (a rebuild's dry run after an apply: 316 MB at its start, 409 at its peak). 0 = never. Only
- * with several workers (a primary to start the new one).
+ * (a rebuild's dry run after an apply: 316 MB at its start, 409 at its peak; a rebuild after
+ * its dry run in the same process 447 MB, where a fresh one's apply peaks ~385). A fresh worker
+ * sits at 90–130 MB; one under page load at ~200–250: with 160, nearly every big job is
+ * followed by a new process (a second or two of one core, and 5 s of closing connections).
+ * 0 = never. Only with several workers (a primary to start the new one).
  */
-export const DEFAULT_RECYCLE_RSS_MB = 256;
+export const DEFAULT_RECYCLE_RSS_MB = 160;
 
 export function recycleRssMb(raw = process.env.RECYCLE_RSS_MB): number {
   if (raw === undefined || raw === "") return DEFAULT_RECYCLE_RSS_MB;

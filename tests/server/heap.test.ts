@@ -51,10 +51,10 @@ describe("SEMI_SPACE_MB", () => {
 
 /** RECYCLE_RSS_MB and BIG_JOB_SECONDS (issue 26 item 4): a worker a big job left large hands over. */
 describe("RECYCLE_RSS_MB, BIG_JOB_SECONDS", () => {
-  it("are 256 MB and 5 s unless set, 0 turns handing over off or makes every job big, and anything but whole numbers is refused", () => {
-    expect(DEFAULT_RECYCLE_RSS_MB).toBe(256);
-    expect(recycleRssMb(undefined)).toBe(256);
-    expect(recycleRssMb("")).toBe(256);
+  it("are 160 MB and 5 s unless set, 0 turns handing over off or makes every job big, and anything but whole numbers is refused", () => {
+    expect(DEFAULT_RECYCLE_RSS_MB).toBe(160);
+    expect(recycleRssMb(undefined)).toBe(160);
+    expect(recycleRssMb("")).toBe(160);
     expect(recycleRssMb("0")).toBe(0);
     expect(recycleRssMb("512")).toBe(512);
     for (const bad of ["-1", "1.5", "lots", "256 ", "256MB", "1234567"])
