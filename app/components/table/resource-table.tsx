@@ -48,6 +48,28 @@ function useTableLinks() {
   };
 }
 
+/** A toolbar link to one of the table's dialogs (a client navigation, see useTableLinks). */
+function DialogLink({
+  to,
+  tone,
+  icon: Icon,
+  testId,
+  children,
+}: {
+  to: string;
+  tone: "primary" | "light";
+  icon: typeof IconPlus;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <a href={to} className={`rt-btn ${tone}`} data-nav data-discover="true" data-testid={testId}>
+      <Icon size={16} aria-hidden />
+      {children}
+    </a>
+  );
+}
+
 /** Saves a CSV the export route streams, then says so (spec §8); JavaScript only. */
 async function downloadCsv(href: string): Promise<Toast | null> {
   const res = await fetch(href, { headers: { "X-Requested-With": "fetch" } });
@@ -142,28 +164,24 @@ export function ResourceTable({
       <div className="rt-toolbar">
         <Separated>
           {perms.create && (
-            <a
-              href={`${screen.path}/new${query}`}
-              className="rt-btn primary"
-              data-nav
-              data-discover="true"
-              data-testid="add"
+            <DialogLink
+              to={`${screen.path}/new${query}`}
+              tone="primary"
+              icon={IconPlus}
+              testId="add"
             >
-              <IconPlus size={16} aria-hidden />
               {t("toolbar.add")}
-            </a>
+            </DialogLink>
           )}
           {perms.create && schema.importable && (
-            <a
-              href={`${screen.path}/import${query}`}
-              className="rt-btn light"
-              data-nav
-              data-discover="true"
-              data-testid="import"
+            <DialogLink
+              to={`${screen.path}/import${query}`}
+              tone="light"
+              icon={IconUpload}
+              testId="import"
             >
-              <IconUpload size={16} aria-hidden />
               {t("toolbar.import")}
-            </a>
+            </DialogLink>
           )}
           {exportable && (
             <a
