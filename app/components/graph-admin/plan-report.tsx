@@ -76,18 +76,30 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
   );
 }
 
-function Sample<T>({
-  title,
-  rows,
+type SampleOf = keyof PlanReport["samples"];
+type SampleRow<K extends SampleOf> = PlanReport["samples"][K][number];
+
+/**
+ * The first rows of one change (`of`: entities or relations, added, changed or removed), under
+ * how many there are in all.
+ */
+function Sample<K extends SampleOf>({
+  report,
+  of,
   columns,
-  total,
 }: {
-  title: string;
-  rows: T[];
-  columns: NoInfer<Column<T>>[];
-  total: number;
+  report: PlanReport;
+  of: K;
+  columns: NoInfer<Column<SampleRow<K>>>[];
 }) {
   const { t } = useTranslation("admin");
+  const [part, change] = of.split("_") as [
+    "entities" | "relations",
+    "added" | "changed" | "removed",
+  ];
+  const rows: SampleRow<K>[] = report.samples[of];
+  const total = report.summary[part][change];
+  const title = t(`plan.${part}${change[0].toUpperCase()}${change.slice(1)}`);
   if (!rows.length) return null;
   return (
     <Paper withBorder p="sm">
@@ -116,18 +128,10 @@ export function PlanReportView({
   const s = report.summary;
   const rel = (r: { subject: string; predicate: string; object: string }) =>
     `${r.subject} —${r.predicate}→ ${r.object}`;
+  const entity = { key: "name", header: t("plan.entity") } as const;
+  const relation = { key: "relation", header: t("plan.relation"), cell: rel };
   // Added and removed relations read alike: the fact and its confidence.
-  const relationSample = (kind: "added" | "removed") => (
-    <Sample
-      title={t(kind === "added" ? "plan.relationsAdded" : "plan.relationsRemoved")}
-      total={s.relations[kind]}
-      rows={report.samples[`relations_${kind}`]}
-      columns={[
-        { key: "relation", header: t("plan.relation"), cell: rel },
-        { key: "confidence", header: t("plan.confidence") },
-      ]}
-    />
-  );
+  const relationColumns = [relation, { key: "confidence", header: t("plan.confidence") } as const];
   return (
     <Stack gap="md" data-testid="plan-report">
       <div className="ga-stats">
@@ -141,11 +145,10 @@ export function PlanReportView({
       {showSamples && (
         <div className="ga-grid2">
           <Sample
-            title={t("plan.entitiesAdded")}
-            total={s.entities.added}
-            rows={report.samples.entities_added}
+            report={report}
+            of="entities_added"
             columns={[
-              { key: "name", header: t("plan.entity") },
+              entity,
               {
                 key: "class",
                 header: t("plan.class"),
@@ -154,30 +157,27 @@ export function PlanReportView({
             ]}
           />
           <Sample
-            title={t("plan.entitiesChanged")}
-            total={s.entities.changed}
-            rows={report.samples.entities_changed}
+            report={report}
+            of="entities_changed"
             columns={[
-              { key: "name", header: t("plan.entity") },
+              entity,
               { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
             ]}
           />
           <Sample
-            title={t("plan.entitiesRemoved")}
-            total={s.entities.removed}
-            rows={report.samples.entities_removed}
+            report={report}
+            of="entities_removed"
             columns={[
-              { key: "name", header: t("plan.entity") },
+              entity,
               { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
             ]}
           />
-          {relationSample("added")}
+          <Sample report={report} of="relations_added" columns={relationColumns} />
           <Sample
-            title={t("plan.relationsChanged")}
-            total={s.relations.changed}
-            rows={report.samples.relations_changed}
+            report={report}
+            of="relations_changed"
             columns={[
-              { key: "relation", header: t("plan.relation"), cell: rel },
+              relation,
               {
                 key: "confidence",
                 header: t("plan.confidence"),
@@ -185,7 +185,7 @@ export function PlanReportView({
               },
             ]}
           />
-          {relationSample("removed")}
+          <Sample report={report} of="relations_removed" columns={relationColumns} />
         </div>
       )}
       <ProblemTable problems={report.problems} total={report.problem_count} />
