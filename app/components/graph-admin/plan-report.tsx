@@ -78,6 +78,16 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
 
 type SampleOf = keyof PlanReport["samples"];
 type SampleRow<K extends SampleOf> = PlanReport["samples"][K][number];
+type SampleColumns = { [K in SampleOf]: Column<SampleRow<K>>[] };
+/** The samples in the order they are shown: entities, then relations. */
+const SAMPLES: SampleOf[] = [
+  "entities_added",
+  "entities_changed",
+  "entities_removed",
+  "relations_added",
+  "relations_changed",
+  "relations_removed",
+];
 
 /**
  * The first rows of one change (`of`: entities or relations, added, changed or removed), under
@@ -90,7 +100,8 @@ function Sample<K extends SampleOf>({
 }: {
   report: PlanReport;
   of: K;
-  columns: NoInfer<Column<SampleRow<K>>>[];
+  /** Each sample's columns. */
+  columns: SampleColumns;
 }) {
   const { t } = useTranslation("admin");
   const [part, change] = of.split("_") as [
@@ -98,6 +109,7 @@ function Sample<K extends SampleOf>({
     "added" | "changed" | "removed",
   ];
   const rows: SampleRow<K>[] = report.samples[of];
+  const shown: Column<SampleRow<K>>[] = columns[of];
   const total = report.summary[part][change];
   const title = t(`plan.${part}${change[0].toUpperCase()}${change.slice(1)}`);
   if (!rows.length) return null;
@@ -111,7 +123,7 @@ function Sample<K extends SampleOf>({
           </Text>
         )}
       </Text>
-      <DataTable maxHeight={320} look="admin" rows={rows} rowKey={(_, i) => i} columns={columns} />
+      <DataTable maxHeight={320} look="admin" rows={rows} rowKey={(_, i) => i} columns={shown} />
     </Paper>
   );
 }
@@ -132,6 +144,30 @@ export function PlanReportView({
   const relation = { key: "relation", header: t("plan.relation"), cell: rel };
   // Added and removed relations read alike: the fact and its confidence.
   const relationColumns = [relation, { key: "confidence", header: t("plan.confidence") } as const];
+  const columns: SampleColumns = {
+    entities_added: [
+      entity,
+      {
+        key: "class",
+        header: t("plan.class"),
+        cell: (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
+      },
+    ],
+    entities_changed: [
+      entity,
+      { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
+    ],
+    entities_removed: [
+      entity,
+      { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
+    ],
+    relations_added: relationColumns,
+    relations_changed: [
+      relation,
+      { key: "confidence", header: t("plan.confidence"), cell: (r) => `${r.before} → ${r.after}` },
+    ],
+    relations_removed: relationColumns,
+  };
   return (
     <Stack gap="md" data-testid="plan-report">
       <div className="ga-stats">
@@ -144,48 +180,9 @@ export function PlanReportView({
       <DiffStats counts={s} testId="plan-diff" />
       {showSamples && (
         <div className="ga-grid2">
-          <Sample
-            report={report}
-            of="entities_added"
-            columns={[
-              entity,
-              {
-                key: "class",
-                header: t("plan.class"),
-                cell: (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
-              },
-            ]}
-          />
-          <Sample
-            report={report}
-            of="entities_changed"
-            columns={[
-              entity,
-              { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
-            ]}
-          />
-          <Sample
-            report={report}
-            of="entities_removed"
-            columns={[
-              entity,
-              { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
-            ]}
-          />
-          <Sample report={report} of="relations_added" columns={relationColumns} />
-          <Sample
-            report={report}
-            of="relations_changed"
-            columns={[
-              relation,
-              {
-                key: "confidence",
-                header: t("plan.confidence"),
-                cell: (r) => `${r.before} → ${r.after}`,
-              },
-            ]}
-          />
-          <Sample report={report} of="relations_removed" columns={relationColumns} />
+          {SAMPLES.map((of) => (
+            <Sample key={of} report={report} of={of} columns={columns} />
+          ))}
         </div>
       )}
       <ProblemTable problems={report.problems} total={report.problem_count} />
