@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
-import { Empty, Section } from "./page";
+import { Empty, ListOrEmpty, Section } from "./page";
 import { EntityChip, SourceLink, TypeBadge } from "./labels";
 import { articleHref, entityHref } from "~/kg/links";
 import type { ExtractResult } from "@contract/kg";
@@ -234,78 +234,69 @@ export function ExtractResultView({
           title={t("extract.relations", { count: r.relations.length })}
           testId="extract-relations"
         >
-          {r.relations.length === 0 ? (
-            <Empty>{t("extract.noRelations")}</Empty>
-          ) : (
-            <ul className="event-links">
-              {r.relations.map((x) => (
-                <li
-                  key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
-                  title={t("extract.basis", {
-                    sentence: slice(x.text_sentence.start, x.text_sentence.end),
-                    pattern: x.pattern,
-                  })}
-                >
-                  <span className="link-ends">
-                    <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
-                    <span className="predicate">{x.predicate}</span>
-                    <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
-                  </span>
-                  <span className="link-meta">
-                    <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
-                    {x.id === null ? (
-                      <span className="muted">{t("extract.newFact")}</span>
-                    ) : (
-                      <SourceLink kgId={kgId} fact={x} />
-                    )}
-                    {canReport && (
-                      <IntentForm intent="report" className="inline-form">
-                        <input
-                          type="hidden"
-                          name="sentence"
-                          value={slice(x.text_sentence.start, x.text_sentence.end)}
-                        />
-                        <input type="hidden" name="subject" value={x.subject.uuid} />
-                        <input type="hidden" name="predicate" value={x.predicate} />
-                        <input type="hidden" name="object" value={x.object.uuid} />
-                        {view.article && (
-                          <input type="hidden" name="article_id" value={view.article.id} />
-                        )}
-                        <button
-                          type="submit"
-                          className="kg-button light"
-                          aria-label={t("extract.reportLabel", {
-                            subject: x.subject.name,
-                            predicate: x.predicate,
-                            object: x.object.name,
-                          })}
-                        >
-                          {t("extract.report")}
-                        </button>
-                      </IntentForm>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListOrEmpty items={r.relations} empty={t("extract.noRelations")} className="event-links">
+            {(x) => (
+              <li
+                key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
+                title={t("extract.basis", {
+                  sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                  pattern: x.pattern,
+                })}
+              >
+                <span className="link-ends">
+                  <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
+                  <span className="predicate">{x.predicate}</span>
+                  <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
+                </span>
+                <span className="link-meta">
+                  <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
+                  {x.id === null ? (
+                    <span className="muted">{t("extract.newFact")}</span>
+                  ) : (
+                    <SourceLink kgId={kgId} fact={x} />
+                  )}
+                  {canReport && (
+                    <IntentForm
+                      intent="report"
+                      className="inline-form"
+                      fields={{
+                        sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                        subject: x.subject.uuid,
+                        predicate: x.predicate,
+                        object: x.object.uuid,
+                        article_id: view.article?.id,
+                      }}
+                    >
+                      <button
+                        type="submit"
+                        className="kg-button light"
+                        aria-label={t("extract.reportLabel", {
+                          subject: x.subject.name,
+                          predicate: x.predicate,
+                          object: x.object.name,
+                        })}
+                      >
+                        {t("extract.report")}
+                      </button>
+                    </IntentForm>
+                  )}
+                </span>
+              </li>
+            )}
+          </ListOrEmpty>
         </Section>
         <Section title={t("extract.causal", { count: r.causal.length })} testId="extract-causal">
-          {r.causal.length === 0 ? (
-            <Empty>{t("extract.noCausal")}</Empty>
-          ) : (
-            <ul className="event-links">
-              {r.causal.map((c) => (
-                <li key={c.start}>
-                  <span className="link-ends">
-                    <span className="tm-cause">{c.cause}</span>
-                    <span className="link-type lt-cause">→ {c.cue}</span>
-                    <span className="tm-effect">{c.effect}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListOrEmpty items={r.causal} empty={t("extract.noCausal")} className="event-links">
+            {(c) => (
+              <li key={c.start}>
+                <span className="link-ends">
+                  <span className="tm-cause">{c.cause}</span>
+                  <span className="link-type lt-cause">→ {c.cue}</span>
+                  <span className="tm-effect">{c.effect}</span>
+                </span>
+              </li>
+            )}
+          </ListOrEmpty>
         </Section>
       </div>
     </div>
