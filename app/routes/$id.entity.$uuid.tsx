@@ -8,7 +8,7 @@ import { chartSpec } from "~/charts/render.server";
 import { chartScheme } from "~/preferences.server";
 import { Main } from "~/components/layout/main-landmark";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
-import { Empty, ListOrEmpty, PageTitle, Section } from "~/components/kg/page";
+import { Empty, ListSection, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { RelationTable, Timeline } from "~/components/kg/facts";
 import {
@@ -229,24 +229,23 @@ export default function EntityPage() {
                   <dd>{formatDay(entity.updated_at)}</dd>
                 </dl>
               </Section>
-              <Section title={t("entity.byPredicate")}>
-                <ListOrEmpty
-                  items={rel.by_predicate}
-                  empty={t("common.none")}
-                  className="type-legend"
-                  style={{ flexDirection: "column" }}
-                >
-                  {(p) => (
-                    <li key={`${p.direction}-${p.predicate_id}`}>
-                      <span className="predicate">{p.predicate}</span>
-                      <span className="muted">
-                        {p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}
-                      </span>
-                      <Link to={`${relationPage}&types=${p.predicate_id}`}>{p.count}</Link>
-                    </li>
-                  )}
-                </ListOrEmpty>
-              </Section>
+              <ListSection
+                title={t("entity.byPredicate")}
+                items={rel.by_predicate}
+                empty={t("common.none")}
+                className="type-legend"
+                style={{ flexDirection: "column" }}
+              >
+                {(p) => (
+                  <li key={`${p.direction}-${p.predicate_id}`}>
+                    <span className="predicate">{p.predicate}</span>
+                    <span className="muted">
+                      {p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}
+                    </span>
+                    <Link to={`${relationPage}&types=${p.predicate_id}`}>{p.count}</Link>
+                  </li>
+                )}
+              </ListSection>
               <Section title={t("entity.mentionTrend")}>
                 {entity.trend.days.length ? (
                   <EChart spec={trend} label={t("entity.mentionTrend")} testId="trend-chart" />
@@ -254,28 +253,25 @@ export default function EntityPage() {
                   <Empty>{t("common.none")}</Empty>
                 )}
               </Section>
-              <Section
+              <ListSection
                 title={t("entity.articles", { count: entity.articles.count })}
                 testId="entity-articles"
+                items={entity.articles.results}
+                empty={t("common.none")}
+                className="article-list"
               >
-                <ListOrEmpty
-                  items={entity.articles.results}
-                  empty={t("common.none")}
-                  className="article-list"
-                >
-                  {(a) => (
-                    <li key={a.id}>
-                      <Link to={articleHref(kgId, a.id)} className="article-title">
-                        {a.title}
-                      </Link>
-                      <div className="article-meta">
-                        {formatDay(a.published_at)} ·{" "}
-                        {t("entity.mentions", { count: a.mentions ?? 0 })}
-                      </div>
-                    </li>
-                  )}
-                </ListOrEmpty>
-              </Section>
+                {(a) => (
+                  <li key={a.id}>
+                    <Link to={articleHref(kgId, a.id)} className="article-title">
+                      {a.title}
+                    </Link>
+                    <div className="article-meta">
+                      {formatDay(a.published_at)} ·{" "}
+                      {t("entity.mentions", { count: a.mentions ?? 0 })}
+                    </div>
+                  </li>
+                )}
+              </ListSection>
             </aside>
           </div>
         </div>

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
-import { Empty, ListOrEmpty, Section } from "./page";
+import { Empty, ListSection, Section } from "./page";
+import type { ReactNode } from "react";
 import { EntityChip, SourceLink, TypeBadge } from "./labels";
 import { articleHref, entityHref } from "~/kg/links";
 import type { ExtractResult } from "@contract/kg";
@@ -230,76 +231,93 @@ export function ExtractResultView({
       </Section>
 
       <div className="kg-grid-2">
-        <Section
-          title={t("extract.relations", { count: r.relations.length })}
-          testId="extract-relations"
-        >
-          <ListOrEmpty items={r.relations} empty={t("extract.noRelations")} className="event-links">
-            {(x) => (
-              <li
-                key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
-                title={t("extract.basis", {
-                  sentence: slice(x.text_sentence.start, x.text_sentence.end),
-                  pattern: x.pattern,
-                })}
-              >
-                <span className="link-ends">
-                  <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
-                  <span className="predicate">{x.predicate}</span>
-                  <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
-                </span>
-                <span className="link-meta">
-                  <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
-                  {x.id === null ? (
-                    <span className="muted">{t("extract.newFact")}</span>
-                  ) : (
-                    <SourceLink kgId={kgId} fact={x} />
-                  )}
-                  {canReport && (
-                    <IntentForm
-                      intent="report"
-                      className="inline-form"
-                      fields={{
-                        sentence: slice(x.text_sentence.start, x.text_sentence.end),
-                        subject: x.subject.uuid,
+        <LinksSection of="relations" items={r.relations}>
+          {(x) => (
+            <li
+              key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
+              title={t("extract.basis", {
+                sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                pattern: x.pattern,
+              })}
+            >
+              <span className="link-ends">
+                <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
+                <span className="predicate">{x.predicate}</span>
+                <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
+              </span>
+              <span className="link-meta">
+                <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
+                {x.id === null ? (
+                  <span className="muted">{t("extract.newFact")}</span>
+                ) : (
+                  <SourceLink kgId={kgId} fact={x} />
+                )}
+                {canReport && (
+                  <IntentForm
+                    intent="report"
+                    className="inline-form"
+                    fields={{
+                      sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                      subject: x.subject.uuid,
+                      predicate: x.predicate,
+                      object: x.object.uuid,
+                      article_id: view.article?.id,
+                    }}
+                  >
+                    <button
+                      type="submit"
+                      className="kg-button light"
+                      aria-label={t("extract.reportLabel", {
+                        subject: x.subject.name,
                         predicate: x.predicate,
-                        object: x.object.uuid,
-                        article_id: view.article?.id,
-                      }}
+                        object: x.object.name,
+                      })}
                     >
-                      <button
-                        type="submit"
-                        className="kg-button light"
-                        aria-label={t("extract.reportLabel", {
-                          subject: x.subject.name,
-                          predicate: x.predicate,
-                          object: x.object.name,
-                        })}
-                      >
-                        {t("extract.report")}
-                      </button>
-                    </IntentForm>
-                  )}
-                </span>
-              </li>
-            )}
-          </ListOrEmpty>
-        </Section>
-        <Section title={t("extract.causal", { count: r.causal.length })} testId="extract-causal">
-          <ListOrEmpty items={r.causal} empty={t("extract.noCausal")} className="event-links">
-            {(c) => (
-              <li key={c.start}>
-                <span className="link-ends">
-                  <span className="tm-cause">{c.cause}</span>
-                  <span className="link-type lt-cause">→ {c.cue}</span>
-                  <span className="tm-effect">{c.effect}</span>
-                </span>
-              </li>
-            )}
-          </ListOrEmpty>
-        </Section>
+                      {t("extract.report")}
+                    </button>
+                  </IntentForm>
+                )}
+              </span>
+            </li>
+          )}
+        </LinksSection>
+        <LinksSection of="causal" items={r.causal}>
+          {(c) => (
+            <li key={c.start}>
+              <span className="link-ends">
+                <span className="tm-cause">{c.cause}</span>
+                <span className="link-type lt-cause">→ {c.cue}</span>
+                <span className="tm-effect">{c.effect}</span>
+              </span>
+            </li>
+          )}
+        </LinksSection>
       </div>
     </div>
+  );
+}
+
+/** The relations or the cause–effect links found: a titled list of them, or that there are none. */
+function LinksSection<T>({
+  of,
+  items,
+  children,
+}: {
+  of: "relations" | "causal";
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation("kg");
+  return (
+    <ListSection
+      title={t(`extract.${of}`, { count: items.length })}
+      testId={`extract-${of}`}
+      items={items}
+      empty={t(of === "relations" ? "extract.noRelations" : "extract.noCausal")}
+      className="event-links"
+    >
+      {children}
+    </ListSection>
   );
 }
 

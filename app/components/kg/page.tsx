@@ -106,6 +106,19 @@ export function ListOrEmpty<T>({
   );
 }
 
+/** A titled section that is a list, or says that there is nothing to list. */
+export function ListSection<T>({
+  title,
+  testId,
+  ...list
+}: Parameters<typeof ListOrEmpty<T>>[0] & { title: ReactNode; testId?: string }) {
+  return (
+    <Section title={title} testId={testId}>
+      <ListOrEmpty {...list} />
+    </Section>
+  );
+}
+
 /** A big number with its label, optionally a link. */
 export function Stat({
   label,
