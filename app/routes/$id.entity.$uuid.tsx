@@ -8,7 +8,7 @@ import { chartSpec } from "~/charts/render.server";
 import { chartScheme } from "~/preferences.server";
 import { Main } from "~/components/layout/main-landmark";
 import { StandaloneHeader } from "~/components/layout/standalone-header";
-import { Empty, PageTitle, Section } from "~/components/kg/page";
+import { Empty, ListSection, PageTitle, Section } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { RelationTable, Timeline } from "~/components/kg/facts";
 import {
@@ -229,23 +229,23 @@ export default function EntityPage() {
                   <dd>{formatDay(entity.updated_at)}</dd>
                 </dl>
               </Section>
-              <Section title={t("entity.byPredicate")}>
-                {rel.by_predicate.length === 0 ? (
-                  <Empty>{t("common.none")}</Empty>
-                ) : (
-                  <ul className="type-legend" style={{ flexDirection: "column" }}>
-                    {rel.by_predicate.map((p) => (
-                      <li key={`${p.direction}-${p.predicate_id}`}>
-                        <span className="predicate">{p.predicate}</span>
-                        <span className="muted">
-                          {p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}
-                        </span>
-                        <Link to={`${relationPage}&types=${p.predicate_id}`}>{p.count}</Link>
-                      </li>
-                    ))}
-                  </ul>
+              <ListSection
+                title={t("entity.byPredicate")}
+                items={rel.by_predicate}
+                empty={t("common.none")}
+                className="type-legend"
+                style={{ flexDirection: "column" }}
+              >
+                {(p) => (
+                  <li key={`${p.direction}-${p.predicate_id}`}>
+                    <span className="predicate">{p.predicate}</span>
+                    <span className="muted">
+                      {p.direction === "out" ? t("entity.outgoing") : t("entity.incoming")}
+                    </span>
+                    <Link to={`${relationPage}&types=${p.predicate_id}`}>{p.count}</Link>
+                  </li>
                 )}
-              </Section>
+              </ListSection>
               <Section title={t("entity.mentionTrend")}>
                 {entity.trend.days.length ? (
                   <EChart spec={trend} label={t("entity.mentionTrend")} testId="trend-chart" />
@@ -253,28 +253,25 @@ export default function EntityPage() {
                   <Empty>{t("common.none")}</Empty>
                 )}
               </Section>
-              <Section
+              <ListSection
                 title={t("entity.articles", { count: entity.articles.count })}
                 testId="entity-articles"
+                items={entity.articles.results}
+                empty={t("common.none")}
+                className="article-list"
               >
-                {entity.articles.results.length === 0 ? (
-                  <Empty>{t("common.none")}</Empty>
-                ) : (
-                  <ul className="article-list">
-                    {entity.articles.results.map((a) => (
-                      <li key={a.id}>
-                        <Link to={articleHref(kgId, a.id)} className="article-title">
-                          {a.title}
-                        </Link>
-                        <div className="article-meta">
-                          {formatDay(a.published_at)} ·{" "}
-                          {t("entity.mentions", { count: a.mentions ?? 0 })}
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
+                {(a) => (
+                  <li key={a.id}>
+                    <Link to={articleHref(kgId, a.id)} className="article-title">
+                      {a.title}
+                    </Link>
+                    <div className="article-meta">
+                      {formatDay(a.published_at)} ·{" "}
+                      {t("entity.mentions", { count: a.mentions ?? 0 })}
+                    </div>
+                  </li>
                 )}
-              </Section>
+              </ListSection>
             </aside>
           </div>
         </div>

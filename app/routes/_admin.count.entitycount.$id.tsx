@@ -5,7 +5,7 @@ import { ChartSection } from "~/components/insight/chart-section";
 import { insightLinks } from "~/components/insight/styles";
 import { errorBoundary } from "~/components/ui/error-boundary";
 import { entityDetailPage } from "~/insight/statistics.server";
-import { Empty, PageTitle, Section, Stat } from "~/components/kg/page";
+import { Empty, ListSection, PageTitle, Section, Stat } from "~/components/kg/page";
 import { TypeBadge } from "~/components/kg/labels";
 import { articleHref, entityHref } from "~/kg/links";
 import { requireViewer } from "~/auth/guard.server";
@@ -118,23 +118,22 @@ export default function EntityDetailStatistics() {
               />
             )}
           </Section>
-          <Section title={t("entityDetail.articles")}>
-            {stats.articles.length === 0 ? (
-              <Empty>{t("entityDetail.noMentions")}</Empty>
-            ) : (
-              <ul className="rank-list">
-                {stats.articles.map((a) => (
-                  <li key={a.id}>
-                    <span className="muted">{formatDate(a.published_at, "YYYY-MM-DD")}</span>
-                    <Link to={articleHref(graph.id, a.id)}>{a.title}</Link>
-                    <span className="muted">
-                      {t("entityDetail.articleMentions", { count: a.mentions })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+          <ListSection
+            title={t("entityDetail.articles")}
+            items={stats.articles}
+            empty={t("entityDetail.noMentions")}
+            className="rank-list"
+          >
+            {(a) => (
+              <li key={a.id}>
+                <span className="muted">{formatDate(a.published_at, "YYYY-MM-DD")}</span>
+                <Link to={articleHref(graph.id, a.id)}>{a.title}</Link>
+                <span className="muted">
+                  {t("entityDetail.articleMentions", { count: a.mentions })}
+                </span>
+              </li>
             )}
-          </Section>
+          </ListSection>
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EChart } from "~/components/charts/chart";
+import { ChartSection } from "~/components/insight/chart-section";
 import {
   ClassMetricsTable,
   ConfusionMatrix,
@@ -84,15 +84,12 @@ export default function ModelEvaluation() {
             <Score label={t("evaluation.predicted")} value={String(ev.predicted)} />
             <Score label={t("evaluation.correct")} value={String(ev.tp)} />
           </div>
-          <Section
+          <ChartSection
             title={t("evaluation.perClassChart")}
+            chart={charts.perClass}
             testId="per-class-chart"
             className="ins-eval-chart"
-          >
-            {charts.perClass && (
-              <EChart spec={charts.perClass} label={t("evaluation.perClassChart")} />
-            )}
-          </Section>
+          />
           <Section title={t("evaluation.perClass")} className="ins-eval-table">
             <ClassMetricsTable rows={ev.per_class} />
           </Section>
@@ -118,14 +115,13 @@ export default function ModelEvaluation() {
           <Section title={t("evaluation.matrix")} className="ins-eval-matrix">
             <ConfusionMatrix labels={ev.confusion.labels} matrix={ev.confusion.matrix} />
           </Section>
-          <Section
+          <ChartSection
             title={t("evaluation.history")}
+            label={t("evaluation.historyChart")}
+            chart={charts.history}
             testId="evaluation-history"
             className="ins-eval-history"
           >
-            {charts.history && (
-              <EChart spec={charts.history} label={t("evaluation.historyChart")} />
-            )}
             <nav className="segmented" aria-label={t("evaluation.history")}>
               {history.map((h) => (
                 <Link
@@ -137,7 +133,7 @@ export default function ModelEvaluation() {
                 </Link>
               ))}
             </nav>
-          </Section>
+          </ChartSection>
           <p className="muted ins-eval-method">{t("evaluation.method")}</p>
         </div>
       )}

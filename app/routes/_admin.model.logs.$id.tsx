@@ -10,7 +10,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { badIntent } from "~/http/page.server";
 import { LOG_PAGE_SIZE } from "~/insight/choices";
 import { cancelRun, modelLogsPage } from "~/insight/models.server";
-import { Empty, Section } from "~/components/kg/page";
+import { Empty, ListOrEmpty, Section } from "~/components/kg/page";
 import { Pager } from "~/components/ui/pager";
 import { requireViewer } from "~/auth/guard.server";
 import { formatDate, percent } from "~/utils/format";
@@ -166,8 +166,7 @@ export default function ModelLogs() {
                   {error && <span className="ins-run-error">{error}</span>}
                 </div>
                 {following && canRun && (
-                  <IntentForm intent="cancel">
-                    <input type="hidden" name="run" value={run.id} />
+                  <IntentForm intent="cancel" fields={{ run: run.id }}>
                     <button type="submit" className="kg-button light">
                       {t("model.cancelRun")}
                     </button>
@@ -181,23 +180,19 @@ export default function ModelLogs() {
               )}
             </Section>
             <Section title={t("model.log")} testId="run-log">
-              {lines.length === 0 ? (
-                <Empty>{t("model.noLogs")}</Empty>
-              ) : (
-                <ol className="ins-log">
-                  {lines.map((l) => (
-                    <li
-                      key={l.id}
-                      className={fresh.includes(l) ? "fresh" : undefined}
-                      data-testid="log-line"
-                    >
-                      <time>{at(l.at)}</time>
-                      <span className={`lv lv-${l.level}`}>{t(`model.level.${l.level}`)}</span>
-                      <span className="msg">{l.message}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <ListOrEmpty items={lines} empty={t("model.noLogs")} ordered className="ins-log">
+                {(l) => (
+                  <li
+                    key={l.id}
+                    className={fresh.includes(l) ? "fresh" : undefined}
+                    data-testid="log-line"
+                  >
+                    <time>{at(l.at)}</time>
+                    <span className={`lv lv-${l.level}`}>{t(`model.level.${l.level}`)}</span>
+                    <span className="msg">{l.message}</span>
+                  </li>
+                )}
+              </ListOrEmpty>
               <Pager
                 page={page}
                 pageSize={LOG_PAGE_SIZE}

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
 import { PageTitle, Section } from "~/components/kg/page";
 import {
   analyseArticle,
@@ -95,6 +96,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw badIntent(intent);
 }
 
+/** What to analyse: pasted text or an article of the graph. */
+function ExtractForm({
+  intent,
+  testId,
+  children,
+}: {
+  intent: "text" | "article";
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} className="kg-form stacked" data-testid={testId}>
+      {children}
+    </IntentForm>
+  );
+}
+
 export default function Extract() {
   const { kgId, graph, articles, canReport, outcome: fromLoader } = useLoaderData<typeof loader>();
   const fromAction = useActionData<typeof action>();
@@ -109,12 +127,7 @@ export default function Extract() {
       <PageTitle title={t("extract.title")} sub={graph.name} />
       <div className="kg-grid-side">
         <Section title={t("extract.paste")}>
-          <IntentForm
-            intent="text"
-
-            className="kg-form stacked"
-            data-testid="extract-form"
-          >
+          <ExtractForm intent="text" testId="extract-form">
             <textarea
               name="text"
               rows={8}
@@ -140,7 +153,7 @@ export default function Extract() {
                 {busy ? t("extract.running") : t("extract.run")}
               </button>
             </div>
-          </IntentForm>
+          </ExtractForm>
           {outcome && !outcome.ok && (
             <p
               className="form-error"
@@ -154,12 +167,7 @@ export default function Extract() {
         </Section>
         <aside>
           <Section title={t("extract.orArticle")}>
-            <IntentForm
-              intent="article"
-
-              className="kg-form stacked"
-              data-testid="extract-article-form"
-            >
+            <ExtractForm intent="article" testId="extract-article-form">
               <select
                 name="article_id"
                 defaultValue={pickedArticle ?? ""}
@@ -178,7 +186,7 @@ export default function Extract() {
               <button type="submit" disabled={busy || articles.length === 0}>
                 {t("extract.runArticle")}
               </button>
-            </IntentForm>
+            </ExtractForm>
           </Section>
         </aside>
       </div>

@@ -93,8 +93,12 @@ function OwnView({ v, groups }: { v: SavedView; groups: { id: number; name: stri
           </fieldset>
           <button type="submit">{t("views.share")}</button>
         </IntentForm>
-        <IntentForm intent="delete" className="kg-form" data-testid="delete-form">
-          <input type="hidden" name="id" value={v.id} />
+        <IntentForm
+          intent="delete"
+          fields={{ id: v.id }}
+          className="kg-form"
+          data-testid="delete-form"
+        >
           <button type="submit" className="danger">
             {t("views.delete")}
           </button>

@@ -13,6 +13,23 @@ import { INK, type ChartSpec } from "~/charts/theme";
 
 type ECharts = import("./echarts.client").ECharts;
 
+/** A toolbar button that is only an icon: its label is its name and its tooltip. */
+function IconButton({
+  label,
+  onClick,
+  icon: Icon,
+}: {
+  label: string;
+  onClick: () => void;
+  icon: typeof IconZoomIn;
+}) {
+  return (
+    <button type="button" onClick={onClick} title={label} aria-label={label}>
+      <Icon size={16} aria-hidden />
+    </button>
+  );
+}
+
 export interface GraphChartProps {
   spec: ChartSpec;
   label: string;
@@ -108,30 +125,9 @@ export function GraphChart({
       <div className="chart-toolbar" role="toolbar" aria-label={t("graph.toolbar")}>
         {hydrated && (
           <>
-            <button
-              type="button"
-              onClick={() => zoom(1.25)}
-              title={t("graph.zoomIn")}
-              aria-label={t("graph.zoomIn")}
-            >
-              <IconZoomIn size={16} aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => zoom(0.8)}
-              title={t("graph.zoomOut")}
-              aria-label={t("graph.zoomOut")}
-            >
-              <IconZoomOut size={16} aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={restoreView}
-              title={t("graph.fit")}
-              aria-label={t("graph.fit")}
-            >
-              <IconFocusCentered size={16} aria-hidden />
-            </button>
+            <IconButton label={t("graph.zoomIn")} onClick={() => zoom(1.25)} icon={IconZoomIn} />
+            <IconButton label={t("graph.zoomOut")} onClick={() => zoom(0.8)} icon={IconZoomOut} />
+            <IconButton label={t("graph.fit")} onClick={restoreView} icon={IconFocusCentered} />
             <button
               type="button"
               onClick={exportPng}

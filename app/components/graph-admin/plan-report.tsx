@@ -76,18 +76,42 @@ export function ProblemTable({ problems, total }: { problems: RowProblem[]; tota
   );
 }
 
-function Sample<T>({
-  title,
-  rows,
+type SampleOf = keyof PlanReport["samples"];
+type SampleRow<K extends SampleOf> = PlanReport["samples"][K][number];
+type SampleColumns = { [K in SampleOf]: Column<SampleRow<K>>[] };
+/** The samples in the order they are shown: entities, then relations. */
+const SAMPLES: SampleOf[] = [
+  "entities_added",
+  "entities_changed",
+  "entities_removed",
+  "relations_added",
+  "relations_changed",
+  "relations_removed",
+];
+
+/**
+ * The first rows of one change (`of`: entities or relations, added, changed or removed), under
+ * how many there are in all.
+ */
+function Sample<K extends SampleOf>({
+  report,
+  of,
   columns,
-  total,
 }: {
-  title: string;
-  rows: T[];
-  columns: NoInfer<Column<T>>[];
-  total: number;
+  report: PlanReport;
+  of: K;
+  /** Each sample's columns. */
+  columns: SampleColumns;
 }) {
   const { t } = useTranslation("admin");
+  const [part, change] = of.split("_") as [
+    "entities" | "relations",
+    "added" | "changed" | "removed",
+  ];
+  const rows: SampleRow<K>[] = report.samples[of];
+  const shown: Column<SampleRow<K>>[] = columns[of];
+  const total = report.summary[part][change];
+  const title = t(`plan.${part}${change[0].toUpperCase()}${change.slice(1)}`);
   if (!rows.length) return null;
   return (
     <Paper withBorder p="sm">
@@ -99,7 +123,7 @@ function Sample<T>({
           </Text>
         )}
       </Text>
-      <DataTable maxHeight={320} look="admin" rows={rows} rowKey={(_, i) => i} columns={columns} />
+      <DataTable maxHeight={320} look="admin" rows={rows} rowKey={(_, i) => i} columns={shown} />
     </Paper>
   );
 }
@@ -116,18 +140,34 @@ export function PlanReportView({
   const s = report.summary;
   const rel = (r: { subject: string; predicate: string; object: string }) =>
     `${r.subject} —${r.predicate}→ ${r.object}`;
+  const entity = { key: "name", header: t("plan.entity") } as const;
+  const relation = { key: "relation", header: t("plan.relation"), cell: rel };
   // Added and removed relations read alike: the fact and its confidence.
-  const relationSample = (kind: "added" | "removed") => (
-    <Sample
-      title={t(kind === "added" ? "plan.relationsAdded" : "plan.relationsRemoved")}
-      total={s.relations[kind]}
-      rows={report.samples[`relations_${kind}`]}
-      columns={[
-        { key: "relation", header: t("plan.relation"), cell: rel },
-        { key: "confidence", header: t("plan.confidence") },
-      ]}
-    />
-  );
+  const relationColumns = [relation, { key: "confidence", header: t("plan.confidence") } as const];
+  const columns: SampleColumns = {
+    entities_added: [
+      entity,
+      {
+        key: "class",
+        header: t("plan.class"),
+        cell: (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
+      },
+    ],
+    entities_changed: [
+      entity,
+      { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
+    ],
+    entities_removed: [
+      entity,
+      { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
+    ],
+    relations_added: relationColumns,
+    relations_changed: [
+      relation,
+      { key: "confidence", header: t("plan.confidence"), cell: (r) => `${r.before} → ${r.after}` },
+    ],
+    relations_removed: relationColumns,
+  };
   return (
     <Stack gap="md" data-testid="plan-report">
       <div className="ga-stats">
@@ -140,52 +180,9 @@ export function PlanReportView({
       <DiffStats counts={s} testId="plan-diff" />
       {showSamples && (
         <div className="ga-grid2">
-          <Sample
-            title={t("plan.entitiesAdded")}
-            total={s.entities.added}
-            rows={report.samples.entities_added}
-            columns={[
-              { key: "name", header: t("plan.entity") },
-              {
-                key: "class",
-                header: t("plan.class"),
-                cell: (r) => `${r.class ?? "—"}${r.inferred ? t("plan.inferredMark") : ""}`,
-              },
-            ]}
-          />
-          <Sample
-            title={t("plan.entitiesChanged")}
-            total={s.entities.changed}
-            rows={report.samples.entities_changed}
-            columns={[
-              { key: "name", header: t("plan.entity") },
-              { key: "changes", header: t("plan.changes"), cell: (r) => r.changes.join("；") },
-            ]}
-          />
-          <Sample
-            title={t("plan.entitiesRemoved")}
-            total={s.entities.removed}
-            rows={report.samples.entities_removed}
-            columns={[
-              { key: "name", header: t("plan.entity") },
-              { key: "class", header: t("plan.class"), cell: (r) => r.class ?? "—" },
-            ]}
-          />
-          {relationSample("added")}
-          <Sample
-            title={t("plan.relationsChanged")}
-            total={s.relations.changed}
-            rows={report.samples.relations_changed}
-            columns={[
-              { key: "relation", header: t("plan.relation"), cell: rel },
-              {
-                key: "confidence",
-                header: t("plan.confidence"),
-                cell: (r) => `${r.before} → ${r.after}`,
-              },
-            ]}
-          />
-          {relationSample("removed")}
+          {SAMPLES.map((of) => (
+            <Sample key={of} report={report} of={of} columns={columns} />
+          ))}
         </div>
       )}
       <ProblemTable problems={report.problems} total={report.problem_count} />

@@ -5,8 +5,8 @@ import { Empty, Section } from "~/components/kg/page";
 import { ExportLink } from "./export-link";
 
 /**
- * A statistics section: its chart (or, without one, the empty state), the CSV download of
- * its numbers in the header, and whatever else goes with it below the chart.
+ * A statistics section: its chart (or, without one, the empty state when there is one to say),
+ * the CSV download of its numbers in the header, and whatever else goes with it below the chart.
  */
 export function ChartSection({
   title,
@@ -15,10 +15,15 @@ export function ChartSection({
   empty,
   testId,
   chartTestId,
+  label = title,
+  className,
   children,
 }: {
   title: string;
   chart: ChartSpec | null;
+  /** The chart's accessible name, when it is not the section's title. */
+  label?: string;
+  className?: string;
   download?: { href: string; label: string };
   empty?: string;
   testId?: string;
@@ -26,8 +31,17 @@ export function ChartSection({
   children?: ReactNode;
 }) {
   return (
-    <Section title={title} extra={download && <ExportLink {...download} />} testId={testId}>
-      {chart ? <EChart spec={chart} label={title} testId={chartTestId} /> : <Empty>{empty}</Empty>}
+    <Section
+      title={title}
+      extra={download && <ExportLink {...download} />}
+      testId={testId}
+      className={className}
+    >
+      {chart ? (
+        <EChart spec={chart} label={label} testId={chartTestId} />
+      ) : (
+        empty && <Empty>{empty}</Empty>
+      )}
       {children}
     </Section>
   );

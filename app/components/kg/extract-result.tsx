@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { GraphChart } from "../charts/graph-chart";
 import type { ChartSpec } from "~/charts/theme";
 import { AnnotatedText, TypeLegend, type TextMark } from "./annotated-text";
-import { Empty, Section } from "./page";
+import { Empty, ListSection, Section } from "./page";
+import type { ReactNode } from "react";
 import { EntityChip, SourceLink, TypeBadge } from "./labels";
 import { articleHref, entityHref } from "~/kg/links";
 import type { ExtractResult } from "@contract/kg";
@@ -230,85 +231,93 @@ export function ExtractResultView({
       </Section>
 
       <div className="kg-grid-2">
-        <Section
-          title={t("extract.relations", { count: r.relations.length })}
-          testId="extract-relations"
-        >
-          {r.relations.length === 0 ? (
-            <Empty>{t("extract.noRelations")}</Empty>
-          ) : (
-            <ul className="event-links">
-              {r.relations.map((x) => (
-                <li
-                  key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
-                  title={t("extract.basis", {
-                    sentence: slice(x.text_sentence.start, x.text_sentence.end),
-                    pattern: x.pattern,
-                  })}
-                >
-                  <span className="link-ends">
-                    <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
-                    <span className="predicate">{x.predicate}</span>
-                    <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
-                  </span>
-                  <span className="link-meta">
-                    <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
-                    {x.id === null ? (
-                      <span className="muted">{t("extract.newFact")}</span>
-                    ) : (
-                      <SourceLink kgId={kgId} fact={x} />
-                    )}
-                    {canReport && (
-                      <IntentForm intent="report" className="inline-form">
-                        <input
-                          type="hidden"
-                          name="sentence"
-                          value={slice(x.text_sentence.start, x.text_sentence.end)}
-                        />
-                        <input type="hidden" name="subject" value={x.subject.uuid} />
-                        <input type="hidden" name="predicate" value={x.predicate} />
-                        <input type="hidden" name="object" value={x.object.uuid} />
-                        {view.article && (
-                          <input type="hidden" name="article_id" value={view.article.id} />
-                        )}
-                        <button
-                          type="submit"
-                          className="kg-button light"
-                          aria-label={t("extract.reportLabel", {
-                            subject: x.subject.name,
-                            predicate: x.predicate,
-                            object: x.object.name,
-                          })}
-                        >
-                          {t("extract.report")}
-                        </button>
-                      </IntentForm>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <LinksSection of="relations" items={r.relations}>
+          {(x) => (
+            <li
+              key={`${x.subject.uuid}-${x.predicate}-${x.object.uuid}`}
+              title={t("extract.basis", {
+                sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                pattern: x.pattern,
+              })}
+            >
+              <span className="link-ends">
+                <Link to={entityHref(kgId, x.subject.uuid)}>{x.subject.name}</Link>
+                <span className="predicate">{x.predicate}</span>
+                <Link to={entityHref(kgId, x.object.uuid)}>{x.object.name}</Link>
+              </span>
+              <span className="link-meta">
+                <span aria-label={t("extract.confidence")}>{x.confidence.toFixed(2)}</span>
+                {x.id === null ? (
+                  <span className="muted">{t("extract.newFact")}</span>
+                ) : (
+                  <SourceLink kgId={kgId} fact={x} />
+                )}
+                {canReport && (
+                  <IntentForm
+                    intent="report"
+                    className="inline-form"
+                    fields={{
+                      sentence: slice(x.text_sentence.start, x.text_sentence.end),
+                      subject: x.subject.uuid,
+                      predicate: x.predicate,
+                      object: x.object.uuid,
+                      article_id: view.article?.id,
+                    }}
+                  >
+                    <button
+                      type="submit"
+                      className="kg-button light"
+                      aria-label={t("extract.reportLabel", {
+                        subject: x.subject.name,
+                        predicate: x.predicate,
+                        object: x.object.name,
+                      })}
+                    >
+                      {t("extract.report")}
+                    </button>
+                  </IntentForm>
+                )}
+              </span>
+            </li>
           )}
-        </Section>
-        <Section title={t("extract.causal", { count: r.causal.length })} testId="extract-causal">
-          {r.causal.length === 0 ? (
-            <Empty>{t("extract.noCausal")}</Empty>
-          ) : (
-            <ul className="event-links">
-              {r.causal.map((c) => (
-                <li key={c.start}>
-                  <span className="link-ends">
-                    <span className="tm-cause">{c.cause}</span>
-                    <span className="link-type lt-cause">→ {c.cue}</span>
-                    <span className="tm-effect">{c.effect}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+        </LinksSection>
+        <LinksSection of="causal" items={r.causal}>
+          {(c) => (
+            <li key={c.start}>
+              <span className="link-ends">
+                <span className="tm-cause">{c.cause}</span>
+                <span className="link-type lt-cause">→ {c.cue}</span>
+                <span className="tm-effect">{c.effect}</span>
+              </span>
+            </li>
           )}
-        </Section>
+        </LinksSection>
       </div>
     </div>
+  );
+}
+
+/** The relations or the cause–effect links found: a titled list of them, or that there are none. */
+function LinksSection<T>({
+  of,
+  items,
+  children,
+}: {
+  of: "relations" | "causal";
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation("kg");
+  return (
+    <ListSection
+      title={t(`extract.${of}`, { count: items.length })}
+      testId={`extract-${of}`}
+      items={items}
+      empty={t(of === "relations" ? "extract.noRelations" : "extract.noCausal")}
+      className="event-links"
+    >
+      {children}
+    </ListSection>
   );
 }
 

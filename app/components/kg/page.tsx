@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 /** The parts every graph page is built of: its title, titled sections, empty states, big numbers. */
 
@@ -78,6 +78,44 @@ export function Empty({ children }: { children: ReactNode }) {
     <p className="kg-empty" data-testid="empty">
       {children}
     </p>
+  );
+}
+
+/** A section's list (each item's `<li>` from `children`), or its empty state when there is none. */
+export function ListOrEmpty<T>({
+  items,
+  empty,
+  ordered,
+  className,
+  style,
+  children,
+}: {
+  items: readonly T[];
+  empty: ReactNode;
+  ordered?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  if (items.length === 0) return <Empty>{empty}</Empty>;
+  const List = ordered ? "ol" : "ul";
+  return (
+    <List className={className} style={style}>
+      {items.map((item, i) => children(item, i))}
+    </List>
+  );
+}
+
+/** A titled section that is a list, or says that there is nothing to list. */
+export function ListSection<T>({
+  title,
+  testId,
+  ...list
+}: Parameters<typeof ListOrEmpty<T>>[0] & { title: ReactNode; testId?: string }) {
+  return (
+    <Section title={title} testId={testId}>
+      <ListOrEmpty {...list} />
+    </Section>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert } from "@mantine/core/esm/components/Alert/Alert.mjs";
 import { Button } from "@mantine/core/esm/components/Button/Button.mjs";
 import { Group } from "@mantine/core/esm/components/Group/Group.mjs";
 import { Text } from "@mantine/core/esm/components/Text/Text.mjs";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import IconDownload from "@tabler/icons-react/dist/esm/icons/IconDownload.mjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { CancelLink, RouteModal } from "./route-modal";
 import type { RowError } from "~/table/types";
 import { DataTable } from "~/components/ui/data-table";
 import { FileDrop } from "~/components/ui/file-drop";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** Spec §5: csv only, at most 2 MB. */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -65,11 +66,9 @@ function RowErrors({ errors, exportAction }: { errors: RowError[]; exportAction:
 export function ImportDialog() {
   const loaded = useLoaderData<ImportData>();
   const result = useActionData<ImportActionData>();
-  const navigation = useNavigation();
   const { t } = useTranslation("table");
   const screen = screens[loaded.screen];
   const [fileError, setFileError] = useState<string | null>(null);
-  const busy = navigation.state === "submitting";
   const checked = result?.stage === "checked" ? result : null;
   const errors = result?.result?.errors ?? [];
 
@@ -114,16 +113,9 @@ export function ImportDialog() {
         )}
         <Group justify="flex-end" gap="xs">
           <CancelLink screen={screen} />
-          <Button
-            type="submit"
-            name="intent"
-            value="check"
-            variant="light"
-            loading={busy}
-            data-testid="import-check"
-          >
+          <SubmitButton intent="check" variant="light" testId="import-check">
             {t("import.check")}
-          </Button>
+          </SubmitButton>
         </Group>
       </Form>
       {result?.stage === "failed" && result.message && (
@@ -146,15 +138,9 @@ export function ImportDialog() {
                 {t("import.noErrors")}
               </Text>
               <Group justify="flex-end" mt="xs">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="commit"
-                  loading={busy}
-                  data-testid="import-commit"
-                >
+                <SubmitButton intent="commit" testId="import-commit">
                   {t("import.commit")}
-                </Button>
+                </SubmitButton>
               </Group>
             </Form>
           )}

@@ -8,10 +8,8 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FlashRegion } from "~/components/flash-toast";
 import { GridToggle, TableArea, useAdjustableGrid } from "./adjustable-grid";
-import { formIdOf } from "./grid-props";
-import type { ResourceScreen } from "~/table/registry";
-import { lastPage, matchQuery, stateQuery, withState, type TableState } from "~/table/table-state";
-import type { Row, TableSchema } from "~/table/types";
+import { formIdOf, type GridProps } from "./grid-props";
+import { lastPage, matchQuery, stateQuery, withState } from "~/table/table-state";
 import type { GridSettings } from "~/table/grid-settings";
 import { Separated } from "~/components/ui/separated";
 import { ColumnsForm, FilterForm, SearchForm, StateInputs } from "./table-forms";
@@ -19,16 +17,11 @@ import { Pager } from "~/components/ui/pager";
 import { PageSizeForm } from "./page-size";
 import { matchingKey, ResultStatus, useKeepFocus } from "./table-status";
 
-export interface ResourceTableProps {
-  screen: ResourceScreen;
-  schema: TableSchema;
-  rows: Row[];
+/** The rows shown (GridProps: the screen, its schema, the rows, the view's state, hidden columns) and the rest. */
+export interface ResourceTableProps extends GridProps {
   count: number;
-  state: TableState;
   /** The platform's token of the page shown: the pager's links carry it (decision 022). */
   pageSeek?: string | null;
-  /** Columns the user hid (remembered per user and screen). */
-  hidden: string[];
   /** The adjustable grid's settings (screens that offer it; decision 029). */
   grid?: GridSettings;
 }
@@ -46,6 +39,28 @@ function useTableLinks() {
     e.preventDefault();
     navigate(a.getAttribute("href")!, { preventScrollReset: true });
   };
+}
+
+/** A toolbar link to one of the table's dialogs (a client navigation, see useTableLinks). */
+function DialogLink({
+  to,
+  tone,
+  icon: Icon,
+  testId,
+  children,
+}: {
+  to: string;
+  tone: "primary" | "light";
+  icon: typeof IconPlus;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <a href={to} className={`rt-btn ${tone}`} data-nav data-discover="true" data-testid={testId}>
+      <Icon size={16} aria-hidden />
+      {children}
+    </a>
+  );
 }
 
 /** Saves a CSV the export route streams, then says so (spec §8); JavaScript only. */
@@ -73,15 +88,12 @@ async function downloadCsv(href: string): Promise<Toast | null> {
  * or a plain form; JavaScript only makes them quicker.
  */
 export function ResourceTable({
-  screen,
-  schema,
-  rows,
   count,
-  state,
   pageSeek = null,
-  hidden,
   grid: gridSettings,
+  ...shown
 }: ResourceTableProps) {
+  const { screen, schema, state, hidden } = shown;
   const { t } = useTranslation("table");
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -142,28 +154,24 @@ export function ResourceTable({
       <div className="rt-toolbar">
         <Separated>
           {perms.create && (
-            <a
-              href={`${screen.path}/new${query}`}
-              className="rt-btn primary"
-              data-nav
-              data-discover="true"
-              data-testid="add"
+            <DialogLink
+              to={`${screen.path}/new${query}`}
+              tone="primary"
+              icon={IconPlus}
+              testId="add"
             >
-              <IconPlus size={16} aria-hidden />
               {t("toolbar.add")}
-            </a>
+            </DialogLink>
           )}
           {perms.create && schema.importable && (
-            <a
-              href={`${screen.path}/import${query}`}
-              className="rt-btn light"
-              data-nav
-              data-discover="true"
-              data-testid="import"
+            <DialogLink
+              to={`${screen.path}/import${query}`}
+              tone="light"
+              icon={IconUpload}
+              testId="import"
             >
-              <IconUpload size={16} aria-hidden />
               {t("toolbar.import")}
-            </a>
+            </DialogLink>
           )}
           {exportable && (
             <a
@@ -250,15 +258,7 @@ export function ResourceTable({
         />
         {grid && <GridToggle grid={grid} />}
       </div>
-      <TableArea
-        key={screen.key}
-        grid={grid}
-        screen={screen}
-        schema={schema}
-        rows={rows}
-        state={state}
-        hidden={hidden}
-      />
+      <TableArea key={screen.key} grid={grid} {...shown} />
       <Pager
         page={state.page}
         pageSize={state.pageSize}

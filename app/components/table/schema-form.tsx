@@ -45,7 +45,8 @@ interface FieldProps {
   field: FormField;
   value: string | string[];
   error?: string;
-  rules: Rules[string];
+  /** The browser-checkable part of the field's rules (spec §5). */
+  attrs: ReturnType<typeof htmlConstraints>;
   options: SelectOption[];
   readOnly: boolean;
   hydrated: boolean;
@@ -61,76 +62,56 @@ const optionData = (options: SelectOption[]) =>
   options.map((o) => ({ value: String(o.key), label: o.label, disabled: o.disabled }));
 
 /** A native <select> until hydrated (a Mantine Select needs JavaScript to change), then Mantine's. */
-function SelectField({
-  name,
-  field,
-  value,
-  error,
-  rules,
-  options,
-  readOnly,
-  hydrated,
-  disabled,
-}: FieldProps) {
+function SelectField(p: FieldProps) {
   const { t } = useTranslation("table");
-  const attrs = htmlConstraints(rules);
-  if (!hydrated || readOnly) {
+  const { required } = p.attrs;
+  const common = { name: p.name, label: p.field.label, error: p.error, required };
+  if (!p.hydrated || p.readOnly) {
     return (
       <NativeSelect
-        name={name}
-        label={field.label}
-        defaultValue={text(value)}
-        error={error}
-        required={attrs.required}
-        disabled={disabled || readOnly}
-        data={[{ value: "", label: t("form.choose") }, ...optionData(options)]}
+        {...common}
+        defaultValue={text(p.value)}
+        disabled={p.disabled || p.readOnly}
+        data={[{ value: "", label: t("form.choose") }, ...optionData(p.options)]}
       />
     );
   }
   return (
     <Select
-      name={name}
-      label={field.label}
-      disabled={disabled}
-      defaultValue={text(value) || null}
-      error={error}
-      required={attrs.required}
-      data={optionData(options)}
+      {...common}
+      disabled={p.disabled}
+      defaultValue={text(p.value) || null}
+      data={optionData(p.options)}
       placeholder={t("form.choose")}
       searchable
-      clearable={!attrs.required}
+      clearable={!required}
       comboboxProps={{ withinPortal: false }}
     />
   );
 }
 
 /** A native <select multiple> until hydrated, then Mantine's MultiSelect (comma-joined hidden input). */
-function MultiSelectField({
-  name,
-  field,
-  value,
-  error,
-  rules,
-  options,
-  hydrated,
-  size,
-  disabled,
-}: FieldProps) {
+function MultiSelectField(p: FieldProps) {
   const { t } = useTranslation("table");
-  const attrs = htmlConstraints(rules);
-  const chosen = list(value);
-  if (!hydrated) {
+  const { name, field, error, options, size, disabled } = p;
+  const chosen = list(p.value);
+  // An empty value keeps the field in the form when nothing is chosen, so a save can clear it.
+  const kept = !disabled && (
+    <>
+      <input type="hidden" name={name} value="" />
+      <KeptChoices name={name} options={options} chosen={chosen} />
+    </>
+  );
+  if (!p.hydrated) {
     return (
       <Input.Wrapper
         label={field.label}
         error={error}
-        required={attrs.required}
+        required={p.attrs.required}
         description={t("form.multiHint")}
         size={size}
       >
-        {/* An empty value keeps the field in the form when nothing is chosen, so a save can clear it. */}
-        {!disabled && <input type="hidden" name={name} value="" />}
-        {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
+        {kept}
         <select
           name={name}
           multiple
@@ -151,15 +132,14 @@ function MultiSelectField({
   }
   return (
     <>
-      {!disabled && <input type="hidden" name={name} value="" />}
-      {!disabled && <KeptChoices name={name} options={options} chosen={chosen} />}
+      {kept}
       <MultiSelect
         name={name}
         label={field.label}
         disabled={disabled}
         defaultValue={chosen}
         error={error}
-        required={attrs.required}
+        required={p.attrs.required}
         data={optionData(options)}
         placeholder={t("form.choose")}
         searchable
@@ -171,9 +151,8 @@ function MultiSelectField({
   );
 }
 
-function FileField({ name, field, error, rules, size }: FieldProps) {
+function FileField({ name, field, error, attrs, size }: FieldProps) {
   const { t } = useTranslation("table");
-  const attrs = htmlConstraints(rules);
   return (
     <Input.Wrapper
       label={field.label}
@@ -194,8 +173,7 @@ function FileField({ name, field, error, rules, size }: FieldProps) {
 
 function FieldInput(props: FieldProps & { custom?: string }) {
   const { t } = useTranslation("table");
-  const { name, field, value, error, rules, readOnly, disabled, custom } = props;
-  const attrs = htmlConstraints(rules);
+  const { name, field, value, error, attrs, readOnly, disabled, custom } = props;
   const common = {
     name,
     label: field.label,
@@ -203,7 +181,10 @@ function FieldInput(props: FieldProps & { custom?: string }) {
     readOnly,
     disabled,
     "aria-invalid": error ? true : undefined,
+    defaultValue: text(value),
+    required: attrs.required,
   };
+  const lengths = { minLength: attrs.minLength, maxLength: attrs.maxLength };
   if (custom === "file-upload") return <FileField {...props} />;
   if (custom === "permission-matrix") {
     return (
@@ -219,24 +200,12 @@ function FieldInput(props: FieldProps & { custom?: string }) {
   }
   switch (field.type) {
     case "str":
-      return (
-        <TextInput
-          {...common}
-          defaultValue={text(value)}
-          required={attrs.required}
-          minLength={attrs.minLength}
-          maxLength={attrs.maxLength}
-          pattern={attrs.pattern}
-        />
-      );
+      return <TextInput {...common} {...lengths} pattern={attrs.pattern} />;
     case "password":
       return (
         <PasswordInput
           {...common}
-          defaultValue={text(value)}
-          required={attrs.required}
-          minLength={attrs.minLength}
-          maxLength={attrs.maxLength}
+          {...lengths}
           autoComplete="new-password"
           visibilityToggleIcon={PasswordToggleIcon}
         />
@@ -249,34 +218,12 @@ function FieldInput(props: FieldProps & { custom?: string }) {
           step={attrs.step ?? "any"}
           min={attrs.min}
           max={attrs.max}
-          defaultValue={text(value)}
-          required={attrs.required}
         />
       );
     case "text":
-      return (
-        <Textarea
-          {...common}
-          defaultValue={text(value)}
-          required={attrs.required}
-          minLength={attrs.minLength}
-          maxLength={attrs.maxLength}
-          minRows={3}
-          autosize
-          maxRows={10}
-        />
-      );
+      return <Textarea {...common} {...lengths} minRows={3} autosize maxRows={10} />;
     case "time":
-      return (
-        <TextInput
-          {...common}
-          type="time"
-          step={1}
-          defaultValue={text(value)}
-          required={attrs.required}
-          placeholder="HH:mm:ss"
-        />
-      );
+      return <TextInput {...common} type="time" step={1} placeholder="HH:mm:ss" />;
     case "select":
       return <SelectField {...props} />;
     case "multi-select":
@@ -315,7 +262,7 @@ export function SchemaForm({
           field={field}
           value={values[name] ?? ""}
           error={errors[name]}
-          rules={rules[name] ?? []}
+          attrs={htmlConstraints(rules[name])}
           options={schema.select_options[name] ?? []}
           readOnly={mode === "update" && !!field.readonly_on_update}
           hydrated={hydrated}
