@@ -24,6 +24,12 @@ async function watchShifts(page: Page) {
 }
 const cls = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
+/** A pointer moving over the page: the person's first input, which loads the grid's code. */
+async function firstInput(page: Page) {
+  await page.mouse.move(300, 400);
+  await page.mouse.move(320, 420);
+}
+
 const header = (page: Page, name: string) =>
   page.getByTestId("mrt-table").locator("thead th").filter({ hasText: name }).first();
 const width = (page: Page, name: string) =>
@@ -103,9 +109,22 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
     await expect(page.getByTestId("mrt-table")).toHaveAttribute("data-density", "xs");
     await shot(page, testInfo, "grid-on");
 
-    // A reload: the grid comes back with the settings, and the page does not shift.
+    // A reload: the plain table until the person's first input (the grid's code is not loaded
+    // to idle: the table JS budget), then the grid with the settings, and the page does not shift.
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
     await page.reload();
+    await ready(page, testInfo);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId("mrt-table")).toHaveCount(0);
+    await expect(page.getByTestId("resource-table").locator("table.rt-grid")).toBeVisible();
+    expect(scripts.filter((u) => u.includes("/mrt-grid-"))).toEqual([]);
+    await firstInput(page);
     await expect(page.getByTestId("mrt-table")).toBeVisible();
+    expect(scripts.filter((u) => u.includes("/mrt-grid-"))).toHaveLength(1);
     await page.waitForTimeout(500);
     const withGrid = await cls(page);
     testInfo.annotations.push({
@@ -135,6 +154,8 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
     // Turned off, the plain table is back.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
+    await ready(page, testInfo);
+    await firstInput(page);
     await expect(page.getByTestId("mrt-table")).toBeVisible();
     await Promise.all([saved(page), toggle.click()]);
     await expect(page.getByTestId("mrt-table")).toHaveCount(0);
@@ -170,7 +191,9 @@ test.describe("the adjustable grid (mantine-react-table) on the triples table", 
     expect(await serverTable(page, url)).toBe(before);
     await page.reload();
     if (hasJs(testInfo)) {
-      // With JavaScript (a desktop's width) the grid replaces it, with the settings.
+      // With JavaScript (a desktop's width) the grid replaces it at the first input, with the settings.
+      await ready(page, testInfo);
+      await firstInput(page);
       await expect(page.getByTestId("mrt-table")).toHaveAttribute("data-density", "xl");
       await expect(header(page, "关系")).toHaveAttribute("data-column-pinned", "left");
     } else {
