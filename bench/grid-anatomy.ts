@@ -3,7 +3,8 @@
  * (MRT) bundled on its own with esbuild (minified, React left out), its output bytes per package
  * (Mantine per component), and the whole as gzip.
  *
- *   npx tsx bench/grid-anatomy.ts               # MRT as the build gets it
+ *   npx tsx bench/grid-anatomy.ts               # MRT as the build gets it (esbuild reads
+ *                                               # tsconfig.json's paths, @mantine/dates' too)
  *   npx tsx bench/grid-anatomy.ts --reachable   # the floor of replacing, in the browser build,
  *                                               # every import MRT names that our settings keep
  *                                               # unreachable (filters, pagination, editing…)
