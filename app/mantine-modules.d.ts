@@ -96,10 +96,10 @@ declare module "@mantine/core/esm/core/MantineProvider/mantine-html-props.mjs" {
   export { mantineHtmlProps } from "@mantine/core";
 }
 declare module "@mantine/dates/esm/components/DateInput/DateInput.mjs" {
-  export { DateInput } from "@mantine/dates";
+  export { DateInput } from "@mantine/dates/lib/index";
 }
 declare module "@mantine/dates/esm/components/DatesProvider/DatesProvider.mjs" {
-  export { DatesProvider } from "@mantine/dates";
+  export { DatesProvider } from "@mantine/dates/lib/index";
 }
 declare module "@mantine/dropzone/esm/Dropzone.mjs" {
   export { Dropzone } from "@mantine/dropzone";

@@ -40,8 +40,19 @@ const PAGES = [
   { path: "/login", kind: "login", goal: 130, login: false },
   { path: "/backend/setting/users", kind: "table", goal: 200, login: true },
   { path: "/data/triaddata", kind: "table", goal: 200, login: true },
-  // The same table for a user who turned the adjustable grid on (decision 029: its code loads then).
+  // The same table for a user who turned the adjustable grid on (decision 029: its code loads at
+  // the person's first input, so to idle the page loads the plain table's scripts)...
   { path: "/data/triaddata", kind: "table, grid on", goal: 200, login: true, grid: true },
+  // ...and what it loads once a pointer moved (the grid's code): not the budget's measure (every
+  // script to idle, no input), printed beside it to keep the grid's own cost in view.
+  {
+    path: "/data/triaddata",
+    kind: "grid on, after an input",
+    goal: 200,
+    login: true,
+    grid: true,
+    input: true,
+  },
   { path: "/?id=245", kind: "chart", goal: 330, login: true },
   { path: "/count/entity", kind: "chart", goal: 330, login: true },
 ] as const;
@@ -69,7 +80,7 @@ function gzipBytes(url: string): Promise<{ wire: number; encoding: string }> {
 }
 
 /** Loads `url` in a fresh tab and lists every script it requested until it was hydrated and idle. */
-async function scriptsOf(context: BrowserContext, url: string): Promise<string[]> {
+async function scriptsOf(context: BrowserContext, url: string, input = false): Promise<string[]> {
   const page = await context.newPage();
   const scripts = new Set<string>();
   let last = Date.now();
@@ -82,6 +93,13 @@ async function scriptsOf(context: BrowserContext, url: string): Promise<string[]
   // chunks (charts) are asked for after hydration. Wait for it, then for 1 s without requests.
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
   while (Date.now() - last < 1000) await page.waitForTimeout(250);
+  if (input) {
+    // A pointer moving over the page: what loads at a person's first input.
+    await page.mouse.move(200, 300);
+    await page.mouse.move(240, 320);
+    last = Date.now();
+    while (Date.now() - last < 1000) await page.waitForTimeout(250);
+  }
   await page.close();
   return [...scripts];
 }
@@ -195,7 +213,8 @@ async function main() {
         baseURL: origin,
         storageState: await context.storageState(),
       });
-      const urls = await scriptsOf(cold, p.path);
+      const input = "input" in p;
+      const urls = await scriptsOf(cold, p.path, input);
       let gz = 0;
       for (const u of urls) {
         const { wire, encoding } = await gzipBytes(u);
@@ -216,10 +235,10 @@ async function main() {
       const lcp = median(lcps);
       const jsOk = kb(gz) <= p.goal;
       const lcpOk = lcp <= LCP_GOAL_MS;
-      if (!jsOk) failures.push(`${p.path} JavaScript`);
+      if (!jsOk && !input) failures.push(`${p.path} JavaScript`);
       if (!lcpOk) failures.push(`${p.path} LCP`);
       console.log(
-        `  ${("grid" in p ? `${p.path} (grid)` : p.path).padEnd(24)} ${String(urls.length).padStart(3)} scripts ${kb(gz).toFixed(0).padStart(5)} KB gzip (goal ≤ ${p.goal}, ${p.kind}) ${jsOk ? "✓" : "✗"}` +
+        `  ${("grid" in p ? `${p.path} (grid${input ? ", input" : ""})` : p.path).padEnd(24)} ${String(urls.length).padStart(3)} scripts ${kb(gz).toFixed(0).padStart(5)} KB gzip (goal ≤ ${p.goal} to idle, ${p.kind}) ${jsOk ? "✓" : input ? "(over; not to idle)" : "✗"}` +
           `   LCP ${lcp.toFixed(0).padStart(5)} ms (goal ≤ ${LCP_GOAL_MS}) ${lcpOk ? "✓" : "✗"}  [${lcps.map((l) => l.toFixed(0)).join(", ")}]`,
       );
       if (process.argv.includes("--anatomy")) {

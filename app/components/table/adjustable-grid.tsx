@@ -83,19 +83,48 @@ export function GridToggle({ grid }: { grid: AdjustableGrid }) {
 }
 
 /**
+ * The person's first sign of life on the page: a pointer moving or pressing, a key, a touch, a
+ * wheel. Not a timer, not the network going idle: the grid's code is for someone who is there.
+ */
+const FIRST_INPUT = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel"] as const;
+
+/** Calls `then` once, at the first input on the page (see FIRST_INPUT); returns the unsubscribe. */
+function onFirstInput(then: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const once = () => {
+    stop();
+    then();
+  };
+  const stop = () => FIRST_INPUT.forEach((e) => window.removeEventListener(e, once, options));
+  FIRST_INPUT.forEach((e) => window.addEventListener(e, once, options));
+  return stop;
+}
+
+/**
  * The table: the plain one (server HTML, no JavaScript, phones), or, once the user turned it on
  * and its code has loaded, mantine-react-table's grid in its place. The code is fetched only
  * then (a chunk of its own), so other pages and users who never turn it on load none of it.
- * When it replaces the plain table without the user's asking (a reload with the grid on), the
- * area keeps the plain table's height until the first key or pointer press, so nothing below
- * moves (no layout shift).
+ * On a page that comes with the grid on (a reload), the code is fetched at the person's first
+ * input (decision 029: the table JS budget counts every script to idle, and the grid's code alone
+ * is over it), the plain table showing meanwhile; pressing the switch loads it at once.
+ * When it replaces the plain table without the user's asking, the area keeps the plain table's
+ * height until the first key or pointer press, so nothing below moves (no layout shift).
  */
 export function TableArea({ grid, ...props }: GridProps & { grid: AdjustableGrid | null }) {
   const on = !!grid?.settings.on;
   const [Mrt, setMrt] = useState<ComponentType<MrtGridProps> | null>(null);
   const [lock, setLock] = useState<number | null>(null);
+  // The grid's code waits for the person's first input (pressing the switch is one, so turning
+  // the grid on loads it at once); on a page that came with the grid on, the plain table shows
+  // until then.
+  const [wanted, setWanted] = useState(false);
+  const offered = !!grid;
+  useEffect(
+    () => (offered && !wanted ? onFirstInput(() => setWanted(true)) : undefined),
+    [offered, wanted],
+  );
   useEffect(() => {
-    if (!on || Mrt || !window.matchMedia(WIDE).matches) return;
+    if (!on || !wanted || Mrt || !window.matchMedia(WIDE).matches) return;
     let live = true;
     void import("./mrt-grid").then(async (m) => {
       // Its stylesheets first, so the grid is drawn once, styled (nothing moves after).
@@ -110,7 +139,7 @@ export function TableArea({ grid, ...props }: GridProps & { grid: AdjustableGrid
     return () => {
       live = false;
     };
-  }, [on, Mrt, props.screen.key]);
+  }, [on, wanted, Mrt, props.screen.key]);
   useEffect(() => {
     if (lock === null) return;
     const release = () => setLock(null);
