@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, hasJs, shot, test } from "./fixtures";
 import { DEMO } from "../app/kg-fixtures";
-import { ADMIN_PAGES, firstId } from "./pages";
+import { ADMIN_PAGES, firstId, GRAPH_PAGES } from "./pages";
 import { ready, seedUsers, tagFor } from "./table-helpers";
 import { goLive } from "./live-chart";
 
@@ -47,6 +47,17 @@ for (const which of [0, 1] as const)
     }
     expect(wide).toEqual({});
   });
+
+test("no graph page scrolls sideways on a phone", async ({ adminPage: page }) => {
+  test.setTimeout(300_000);
+  const wide: Record<string, number> = {};
+  for (const path of GRAPH_PAGES()) {
+    await page.goto(path);
+    const over = await pageOverflow(page);
+    if (over > 0) wide[path] = over;
+  }
+  expect(wide).toEqual({});
+});
 
 test("a users row is a card: every value readable under its label, the actions at its foot", async ({
   adminPage: page,
