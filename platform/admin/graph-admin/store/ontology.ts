@@ -150,35 +150,6 @@ export function classDetailRows(db: Db, ontologyId: number): Promise<ClassDetail
     .execute();
 }
 
-export interface PropertyDetailRow {
-  id: number;
-  class_id: number;
-  name: string;
-  label_en: string;
-  datatype: string;
-  required: number;
-  description: string;
-}
-
-/** The class properties of an ontology, by id. */
-export function propertyDetailRows(db: Db, ontologyId: number): Promise<PropertyDetailRow[]> {
-  return db
-    .selectFrom("kg_class_properties as p")
-    .innerJoin("kg_classes as c", "c.id", "p.class_id")
-    .select([
-      "p.id",
-      "p.class_id",
-      "p.name",
-      "p.label_en",
-      "p.datatype",
-      "p.required",
-      "p.description",
-    ])
-    .where("c.ontology_id", "=", ontologyId)
-    .orderBy("p.id")
-    .execute();
-}
-
 export function relationTypeDetailRows(db: Db, ontologyId: number): Promise<RelationTypeNode[]> {
   return db
     .selectFrom("kg_relation_types as r")
