@@ -168,13 +168,17 @@ const ENTITY_COLUMNS = [
   "e.aliases",
 ] as const;
 
-export interface EntityListRow {
+/** What ENTITY_COLUMNS read. */
+interface EntityColumns {
   id: number;
   uuid: string;
   name: string;
   class_id: number | null;
   class: string | null;
   aliases: string;
+}
+
+export interface EntityListRow extends EntityColumns {
   out_relations: number;
   in_relations: number;
 }
@@ -212,13 +216,7 @@ export async function entityListPage(
   return { rows, count };
 }
 
-export interface EntityDetailRow {
-  id: number;
-  uuid: string;
-  name: string;
-  class_id: number | null;
-  class: string | null;
-  aliases: string;
+export interface EntityDetailRow extends EntityColumns {
   properties: string;
   description: string;
 }
