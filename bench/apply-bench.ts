@@ -28,6 +28,7 @@ import { settingsFromEnv } from "../platform/settings.js";
 import { freePort } from "../tests/helpers/free-port.js";
 import { militaryNTriples } from "../tests/helpers/ntriples.js";
 import { createOtherUsers, percentile, userWrites } from "../tests/helpers/user-writes.js";
+import { loadAverage } from "./store.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const WRITERS = Number(process.env.WRITERS ?? 4);
@@ -35,11 +36,6 @@ const ADMIN_PASSWORD = "apply-bench-admin-1";
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const n = (x: number, digits = 0) =>
   x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apply-bench-"));
 const port = Number(process.env.BENCH_PORT) || (await freePort());
@@ -131,7 +127,7 @@ async function login(username: string, password: string) {
 }
 
 async function main() {
-  console.log(`load before: ${load()} (${os.cpus().length} cores)`);
+  console.log(`load before: ${loadAverage()} (${os.cpus().length} cores)`);
   await ready();
   const res = await login("admin", ADMIN_PASSWORD);
   if (res.status !== 200) throw new Error(`login: ${res.status}`);
@@ -225,7 +221,7 @@ async function main() {
     const peak = Math.max(...peaks.values());
     const delay = Math.max(0, ...loopDelay.values());
     console.log(
-      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); event-loop delay max ${n(delay)} ms; load ${load()}`,
+      `${label}: ${seconds.toFixed(1)} s, ${n(STATEMENTS / seconds)} statements/s, RSS peak ${mb(peak)} MB (a process); event-loop delay max ${n(delay)} ms; load ${loadAverage()}`,
     );
     console.log(
       `  per process (pid: RSS peak, longest event-loop delay): ${[...peaks]
@@ -322,7 +318,7 @@ async function main() {
     `writes during the apply (${WRITERS} users, each: API login + save, console login form + user form): ${w.length} — p50 ${n(percentile(w, 0.5))} ms, p95 ${n(percentile(w, 0.95))} ms, p99 ${n(percentile(w, 0.99))} ms, max ${n(Math.max(0, ...w))} ms; 5xx ${log.serverErrors}, failed ${log.failed}${log.first ? ` (first: ${log.first})` : ""}`,
   );
   console.log(
-    `SQLITE_BUSY in the server's output: ${output.includes("SQLITE_BUSY") ? "yes" : "no"}; stored: ${n(stored.entities)} entities, ${n(stored.relations)} relations; load after: ${load()}`,
+    `SQLITE_BUSY in the server's output: ${output.includes("SQLITE_BUSY") ? "yes" : "no"}; stored: ${n(stored.entities)} entities, ${n(stored.relations)} relations; load after: ${loadAverage()}`,
   );
   const r = rebuilt?.r.log;
   if (r)

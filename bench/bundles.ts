@@ -25,7 +25,7 @@ import path from "node:path";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
-import { paintTimes, signIn } from "./paint-probe.js";
+import { median, paintTimes, signIn } from "./paint-probe.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -175,7 +175,6 @@ async function paintOf(context: BrowserContext, url: string, variant: Variant) {
   return { fcp, hydrated: variant === "as served" ? hydrated : NaN };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (bytes: number) => bytes / 1024;
 
 async function main() {

@@ -28,11 +28,11 @@ import {
   loadAverage,
   serveTimedBench,
   writeBenchJson,
+  BENCH_GRAPH as GRAPH,
+  benchGraphSize,
 } from "./store.js";
 
-const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
-const ENTITIES = Math.round(RELATIONS / 10);
-const GRAPH = 900;
+const { relations: RELATIONS, entities: ENTITIES } = benchGraphSize();
 const PATH_SAMPLES = Number(process.env.PATH_SAMPLES ?? 100);
 const EXPAND_SAMPLES = Number(process.env.EXPAND_SAMPLES ?? 300);
 

@@ -20,14 +20,15 @@ import {
   benchDir,
   benchPlatform,
   benchUser,
+  loadAverage,
   serveBench,
   writeBenchJson,
+  BENCH_GRAPH as GRAPH,
+  benchGraphSize,
 } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
 
-const RELATIONS = Number(process.env.RELATIONS ?? 1_000_000);
-const ENTITIES = Math.round(RELATIONS / 10);
-const GRAPH = 900;
+const { relations: RELATIONS, entities: ENTITIES } = benchGraphSize();
 
 const dataDir = benchDir("interchange-bench");
 const database = await benchDatabase("interchange_bench");
@@ -36,12 +37,7 @@ const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
 
 try {
-  console.log(
-    `load before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} (${os.cpus().length} cores)`,
-  );
+  console.log(`load before: ${loadAverage()} (${os.cpus().length} cores)`);
   console.log(database.describe);
   console.log(
     `generating ${RELATIONS.toLocaleString()} relations, ${ENTITIES.toLocaleString()} entities …`,
@@ -100,12 +96,7 @@ try {
   console.log(
     `| GraphML | ${RELATIONS.toLocaleString()} | (the same graph: ${triples.toLocaleString()}) | ${gml.seconds.toFixed(1)} s | ${Math.round(triples / gml.seconds).toLocaleString()} | ${(mb(gml.bytes) / gml.seconds).toFixed(1)} | ${gml.rssGrowth.toFixed(0)} MB |`,
   );
-  console.log(
-    `goals: ≥ 50,000 triples/s, RSS growth < 150 MB; load after: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  console.log(`goals: ≥ 50,000 triples/s, RSS growth < 150 MB; load after: ${loadAverage()}`);
   writeBenchJson({
     describe: database.describe,
     relations: RELATIONS,

@@ -13,11 +13,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import { getJob } from "../platform/jobs/store.js";
-import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
 import { authHeaders, userWithToken } from "../tests/helpers/platform.js";
-import { benchDir, benchPlatform, serveBench } from "./store.js";
+import { benchDir, benchPlatform, loadAverage, serveBench } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
-import { ntriplesDocument } from "../tests/helpers/ntriples.js";
+import { graphDocument, militaryBenchGraph } from "./military-graph.js";
 
 const STATEMENTS = Number(process.env.STATEMENTS ?? 1_000_000);
 const FILE_BYTES = 19 * 1024 * 1024;
@@ -26,33 +25,6 @@ const dataDir = benchDir("interchange-import-bench");
 const platform = await benchPlatform(dataDir);
 const ctx = platform.ctx;
 const mb = (bytes: number) => bytes / 1e6;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-
-/** The N-Triples files: every entity typed and labelled, then relations; lines never split across files. */
-async function documents(
-  ontologyId: number,
-): Promise<{ files: string[]; entities: number; relations: number }> {
-  const ontology = await graphOntology(ctx, GRAPH);
-  return ntriplesDocument(
-    {
-      id: ontologyId,
-      classes: [...ontology.classes.values()],
-      types: [...ontology.relationTypes.values()].map((t) => ({
-        name: t.name,
-        domain: t.domain_class_id,
-        range: t.range_class_id,
-      })),
-      // A domain or range admits its subclasses too.
-      admits: (c) => ontology.subtree(c),
-    },
-    STATEMENTS,
-    { fileBytes: FILE_BYTES, seed: 42 },
-  );
-}
 
 const GRAPH = 900;
 
@@ -65,16 +37,14 @@ async function finished(id: number) {
 }
 
 try {
-  console.log(`load before: ${load()} (${os.cpus().length} cores)`);
-  const ontologyId = (await ensureBuiltinOntologies(ctx)).military;
-  sqliteHandle(ctx)
-    .prepare(
-      "INSERT INTO graphs (id, name, domain, description) VALUES (?, '导入基准', 'military', '')",
-    )
-    .run(GRAPH);
-  await assignOntology(ctx, GRAPH, ontologyId);
+  console.log(`load before: ${loadAverage()} (${os.cpus().length} cores)`);
+  const ontologyId = await militaryBenchGraph(ctx, GRAPH, "导入基准");
   const began = performance.now();
-  const { files, entities, relations } = await documents(ontologyId);
+  // Every entity typed and labelled, then relations; lines never split across files.
+  const { files, entities, relations } = await graphDocument(ctx, GRAPH, ontologyId, STATEMENTS, {
+    fileBytes: FILE_BYTES,
+    seed: 42,
+  });
   const total = files.reduce((n, f) => n + Buffer.byteLength(f), 0);
   console.log(
     `${STATEMENTS.toLocaleString()} statements (${entities.toLocaleString()} entities, ${relations.toLocaleString()} relations) in ${files.length} file(s), ${mb(total).toFixed(0)} MB, written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
@@ -157,7 +127,7 @@ try {
       `| ${label} | ${STATEMENTS.toLocaleString()} | ${fileIds.length} | ${r.seconds.toFixed(1)} s | ${Math.round(STATEMENTS / r.seconds).toLocaleString()} | ${r.peak.toFixed(0)} MB (+${r.growth.toFixed(0)} MB) |`,
     );
   }
-  console.log(`stored relations: ${stored.toLocaleString()}; load after: ${load()}`);
+  console.log(`stored relations: ${stored.toLocaleString()}; load after: ${loadAverage()}`);
   server.close();
 } finally {
   await platform.close();

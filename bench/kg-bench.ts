@@ -23,12 +23,14 @@ import {
   benchUser,
   serveTimedBench,
   writeBenchJson,
+  BENCH_GRAPH as GRAPH,
+  benchGraphSize,
 } from "./store.js";
 import { rows as sqlRows, sqliteHandle, value } from "../tests/helpers/sql.js";
 
-const RELATIONS = Number(process.argv[2] ?? 1_000_000);
-const ENTITIES = Math.round(RELATIONS / 10);
-const GRAPH = 900;
+const { relations: RELATIONS, entities: ENTITIES } = benchGraphSize(
+  Number(process.argv[2] ?? 1_000_000),
+);
 const SAMPLES = 300;
 
 // KG_BENCH_DIR keeps the generated store between runs: a rerun only measures.

@@ -8,17 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { BENCH_ADMIN_PASSWORD, startBuiltServer } from "./built-server.js";
-import { signIn } from "./paint-probe.js";
-
-/** The pages every paint tool measures unless named. */
-const PAINT_PAGES = [
-  "/login",
-  "/backend/setting/users",
-  "/245/articles",
-  "/hotevent",
-  "/245/flowchart",
-  "/?id=245",
-];
+import { PAINT_PAGES, signIn } from "./paint-probe.js";
 
 /** `<before dir> [/page …] [--runs N]`: the other build, the pages, the runs per page. */
 export function pairArgs(defaultRuns: number) {
@@ -31,8 +21,6 @@ export function pairArgs(defaultRuns: number) {
     pages: named.length ? named : PAINT_PAGES,
   };
 }
-
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** This checkout's build on `port`, the one in `beforeDir` on `port + 1`; `stop` ends both. */
 export async function startBuilds(beforeDir: string, port: number, prefix: string) {

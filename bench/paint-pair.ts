@@ -14,8 +14,8 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
-import { median, pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
-import { paintTimes } from "./paint-probe.js";
+import { pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
+import { median, paintTimes } from "./paint-probe.js";
 import { loadAverage } from "./store.js";
 
 const { beforeDir, runs: RUNS, pages: PAGES } = pairArgs(7);

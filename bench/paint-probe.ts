@@ -1,5 +1,17 @@
-/** Paint timings of a page load in Chromium, shared by bench/bundles.ts and bench/paint.ts. */
+/** Paint timings of a page load in Chromium, and the pages measured, shared by the paint benches. */
 import type { BrowserContext } from "@playwright/test";
+
+/** The pages every paint tool measures unless named. */
+export const PAINT_PAGES = [
+  "/login",
+  "/backend/setting/users",
+  "/245/articles",
+  "/hotevent",
+  "/245/flowchart",
+  "/?id=245",
+];
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * First contentful paint and largest contentful paint of one load of `url` in a new tab of

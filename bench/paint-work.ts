@@ -11,7 +11,8 @@
  */
 import { chromium, type Browser } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
-import { median, pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
+import { pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
+import { median } from "./paint-probe.js";
 import { loadAverage } from "./store.js";
 
 const { beforeDir, runs: RUNS, pages: PAGES } = pairArgs(5);

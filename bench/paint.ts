@@ -17,22 +17,13 @@ import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
 import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
-import { paintTimes, signIn } from "./paint-probe.js";
+import { median, PAINT_PAGES, paintTimes, signIn } from "./paint-probe.js";
 import { loadAverage, writeBenchJson } from "./store.js";
 
 const runsAt = process.argv.indexOf("--runs");
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
 const GOAL_MS = 300;
-const PAGES = [
-  "/login",
-  "/backend/setting/users",
-  "/245/articles",
-  "/hotevent",
-  "/245/flowchart",
-  "/?id=245",
-];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(0)}`;
 
 async function main() {
@@ -62,7 +53,7 @@ async function main() {
       }
     };
     // Warm both servers' caches once (a running server has served its pages before).
-    for (const p of PAGES) await load(p, p !== "/login");
+    for (const p of PAINT_PAGES) await load(p, p !== "/login");
     await load(bareUrl, false);
 
     console.log(
@@ -73,7 +64,7 @@ async function main() {
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---|");
     const figures: Record<string, unknown>[] = [];
-    for (const p of PAGES) {
+    for (const p of PAINT_PAGES) {
       const own = { fcp: [] as number[], lcp: [] as number[] };
       const ref = { fcp: [] as number[], lcp: [] as number[] };
       for (let i = 0; i < RUNS; i++) {

@@ -19,7 +19,7 @@ import { triples } from "../platform/resources/defs/data.js";
 import { listRecords } from "../platform/resources/list-store.js";
 import { parseListFilter, parsePaging } from "../platform/resources/query.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
-import { clusterPids, loadAverage } from "./store.js";
+import { clusterPids, loadAverage, printTable } from "./store.js";
 import { OBJECTS, percentile, PREDICATES, WORDS } from "./triple-data.js";
 
 const TOTAL = Number(process.env.TRIPLES || 1_000_000);
@@ -223,14 +223,24 @@ async function main() {
       `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${String(version).split(" on ")[0]}`,
     );
     console.log(`load average at the end: ${loadAverage()}\n`);
-    console.log(
-      "| search (count + first page of 10) | p50 ms | p95 ms | max ms | server CPU p50 / p95 ms | rows found |",
+    printTable(
+      [
+        "search (count + first page of 10)",
+        "p50 ms",
+        "p95 ms",
+        "max ms",
+        "server CPU p50 / p95 ms",
+        "rows found",
+      ],
+      rows.map((r) => [
+        r.name,
+        r.p50.toFixed(1),
+        r.p95.toFixed(1),
+        r.max.toFixed(1),
+        `${r.cpu50.toFixed(1)} / ${r.cpu95.toFixed(1)}`,
+        r.counts,
+      ]),
     );
-    console.log("|---|---|---|---|---|---|");
-    for (const r of rows)
-      console.log(
-        `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpu50.toFixed(1)} / ${r.cpu95.toFixed(1)} | ${r.counts} |`,
-      );
     console.log("\n| relation | size |\n|---|---|");
     for (const s of sizes) console.log(`| ${s.name} | ${mb(Number(s.bytes))} |`);
     console.log(

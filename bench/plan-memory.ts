@@ -5,12 +5,11 @@
  * (after a full collection) and the RSS at each stage, and the RSS peak of the whole run.
  */
 import fs from "node:fs";
-import { assignOntology, ensureBuiltinOntologies, graphOntology } from "../platform/kg/ontology.js";
 import crypto from "node:crypto";
 import { keepNewFile } from "../platform/files/store.js";
 import { benchDir, benchPlatform } from "./store.js";
 import { sqliteHandle } from "../tests/helpers/sql.js";
-import { ntriplesDocument } from "../tests/helpers/ntriples.js";
+import { graphDocument, militaryBenchGraph } from "./military-graph.js";
 import { readSourceRows } from "../platform/admin/graph-admin/sources.js";
 import { planRows } from "../platform/admin/graph-admin/plan.js";
 
@@ -42,26 +41,8 @@ const stage = (label: string) => {
 };
 
 try {
-  const ontologyId = (await ensureBuiltinOntologies(ctx)).military;
-  sqliteHandle(ctx)
-    .prepare("INSERT INTO graphs (id, name, domain, description) VALUES (?, 'm', 'military', '')")
-    .run(GRAPH);
-  await assignOntology(ctx, GRAPH, ontologyId);
-  const ontology = await graphOntology(ctx, GRAPH);
-  const doc = ntriplesDocument(
-    {
-      id: ontologyId,
-      classes: [...ontology.classes.values()],
-      types: [...ontology.relationTypes.values()].map((t) => ({
-        name: t.name,
-        domain: t.domain_class_id,
-        range: t.range_class_id,
-      })),
-      admits: (c) => ontology.subtree(c),
-    },
-    STATEMENTS,
-    { seed: 42 },
-  );
+  const ontologyId = await militaryBenchGraph(ctx, GRAPH, "m");
+  const doc = await graphDocument(ctx, GRAPH, ontologyId, STATEMENTS, { seed: 42 });
   const fileIds: number[] = [];
   for (const [i, text] of doc.files.entries()) {
     const uuid = crypto.randomUUID();

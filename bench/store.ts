@@ -145,12 +145,30 @@ export async function serveTimedBench(router: Router) {
   return { ...served, serverTimes };
 }
 
+/** The graph a bench generates or imports into. */
+export const BENCH_GRAPH = 900;
+
+/** A synthetic graph's size (platform/kg/generate.ts): its relations and a tenth as many entities. */
+export function benchGraphSize(relations = Number(process.env.RELATIONS ?? 1_000_000)) {
+  return { relations, entities: Math.round(relations / 10) };
+}
+
 /** `uptime`'s load averages now, e.g. "2.10 1.95 1.80". */
 export const loadAverage = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+
+/**
+ * A Markdown table on stdout: the header's cells, the separator (the first column left, the
+ * others `align`: "---" or "---:" for right), a line a row.
+ */
+export function printTable(head: string[], rows: (string | number)[][], align = "---") {
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${["---", ...head.slice(1).map(() => align)].join("|")}|`);
+  for (const cells of rows) console.log(`| ${cells.join(" | ")} |`);
+}
 
 /**
  * With BENCH_JSON=file, a bench writes its figures there (bench/engines.ts reads them);

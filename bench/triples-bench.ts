@@ -33,6 +33,7 @@ import {
   benchUser,
   clusterPids,
   loadAverage,
+  printTable,
   serveBench,
   writeBenchJson,
 } from "./store.js";
@@ -478,24 +479,33 @@ async function main() {
           `one transaction, then the search index in one statement), store ${fmt(dbBytes / 1048576, 0)} MB\n`,
   );
   console.log(`load average at the end: ${loadAverage()}\n`);
-  console.log(
-    "| request | server p50 ms | server p95 ms | server CPU p50 ms | server CPU p95 ms | round trip p95 ms | count |",
+  printTable(
+    [
+      "request",
+      "server p50 ms",
+      "server p95 ms",
+      "server CPU p50 ms",
+      "server CPU p95 ms",
+      "round trip p95 ms",
+      "count",
+    ],
+    rows.map((r) => [
+      r.name,
+      ...[r.p50, r.p95, r.cpu50, r.cpu95, r.rtt95].map((x) => fmt(x, 2)),
+      r.count.toLocaleString("en"),
+    ]),
+    "---:",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const r of rows)
-    console.log(
-      `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.cpu50, 2)} | ${fmt(r.cpu95, 2)} | ${fmt(
-        r.rtt95,
-        2,
-      )} | ${r.count.toLocaleString("en")} |`,
-    );
   console.log("\nPaging (decision 022), page_size 10:\n");
-  console.log("| list: page | server p50 ms | server p95 ms | server CPU p95 ms | count |");
-  console.log("|---|---:|---:|---:|---:|");
-  for (const r of pagingRows)
-    console.log(
-      `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | ${fmt(r.cpu95, 2)} | ${r.count.toLocaleString("en")} |`,
-    );
+  printTable(
+    ["list: page", "server p50 ms", "server p95 ms", "server CPU p95 ms", "count"],
+    pagingRows.map((r) => [
+      r.name,
+      ...[r.p50, r.p95, r.cpu95].map((x) => fmt(x, 2)),
+      r.count.toLocaleString("en"),
+    ]),
+    "---:",
+  );
   console.log("");
   console.log("| bulk | figure |");
   console.log("|---|---|");

@@ -108,7 +108,8 @@ export interface Mention {
   entity: EntityRef;
 }
 
-export interface ArticleDetail {
+/** An article as the graph stores it. */
+export interface Article {
   id: number;
   graph_id: number;
   title: string;
@@ -116,6 +117,9 @@ export interface ArticleDetail {
   url: string;
   published_at: string;
   content: string;
+}
+
+export interface ArticleDetail extends Article {
   mentions: Mention[];
   entities: (EntityRef & { count: number })[];
   events: (KgEvent & { sentence_start: number; sentence_end: number })[];

@@ -1,4 +1,5 @@
 import { bothEngines } from "./both-engines.js";
+import { feedbackTable } from "./schema-insight.js";
 
 /**
  * Reviewers' verdicts on extracted relations (issue 27, decision 023): the relations text
@@ -30,22 +31,8 @@ CREATE TABLE kg_extractions (
 CREATE INDEX kg_extractions_graph ON kg_extractions(graph_id, id);
 
 ${e.pick(
-  `CREATE TABLE kg_feedback_next (
-  id INTEGER PRIMARY KEY,
-  graph_id INTEGER REFERENCES graphs(id) ON DELETE CASCADE,
-  kind TEXT NOT NULL CHECK (kind IN ('entity', 'relation', 'event', 'extraction')),
-  target TEXT NOT NULL,
-  target_label TEXT NOT NULL DEFAULT '',
-  link TEXT NOT NULL DEFAULT '',
-  content TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'confirmed', 'fixed', 'rejected')),
-  note TEXT NOT NULL DEFAULT '',
-  reporter_id INTEGER,
-  reporter TEXT NOT NULL DEFAULT '',
-  handler TEXT NOT NULL DEFAULT '',
-  handled_at TEXT,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-);
+  // The SQLite passage: e holds SQLite's words whenever this text is run.
+  `${feedbackTable(e, "kg_feedback_next", "'entity', 'relation', 'event', 'extraction'")}
 INSERT INTO kg_feedback_next (${feedbackColumns}) SELECT ${feedbackColumns} FROM kg_feedback;
 DROP TABLE kg_feedback;
 ALTER TABLE kg_feedback_next RENAME TO kg_feedback;

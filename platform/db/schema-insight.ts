@@ -1,4 +1,4 @@
-import { bothEngines } from "./both-engines.js";
+import { bothEngines, type EngineWords } from "./both-engines.js";
 
 /**
  * Insight: extraction models with their runs and evaluations, the retrieval log, and users'
@@ -11,6 +11,31 @@ import { bothEngines } from "./both-engines.js";
  * - Feedback keeps a snapshot of the fact it reports (`target_label`), so it stays readable
  *   after the fact is corrected or deleted.
  */
+/**
+ * The feedback table `name` with the kinds `kinds` admits: created here, rebuilt on SQLite by
+ * platform/db/schema-extraction-reviews.ts when the kinds grew.
+ */
+export const feedbackTable = (
+  e: EngineWords,
+  name: string,
+  kinds: string,
+) => /* sql */ `CREATE TABLE ${name} (
+  id ${e.id},
+  graph_id ${e.int} REFERENCES graphs(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN (${kinds})),
+  target TEXT NOT NULL,
+  target_label TEXT NOT NULL DEFAULT '',
+  link TEXT NOT NULL DEFAULT '',
+  content TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'confirmed', 'fixed', 'rejected')),
+  note TEXT NOT NULL DEFAULT '',
+  reporter_id ${e.int},
+  reporter TEXT NOT NULL DEFAULT '',
+  handler TEXT NOT NULL DEFAULT '',
+  handled_at TEXT,
+  created_at TEXT NOT NULL DEFAULT ${e.nowDefault}
+);`;
+
 export const insightSchema = bothEngines(
   (e) => /* sql */ `
 CREATE TABLE kg_models (
@@ -84,22 +109,7 @@ CREATE TABLE kg_search_log (
 CREATE INDEX kg_search_log_graph_time ON kg_search_log(graph_id, created_at);
 CREATE INDEX kg_search_log_time ON kg_search_log(created_at);
 
-CREATE TABLE kg_feedback (
-  id ${e.id},
-  graph_id ${e.int} REFERENCES graphs(id) ON DELETE CASCADE,
-  kind TEXT NOT NULL CHECK (kind IN ('entity', 'relation', 'event')),
-  target TEXT NOT NULL,
-  target_label TEXT NOT NULL DEFAULT '',
-  link TEXT NOT NULL DEFAULT '',
-  content TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'confirmed', 'fixed', 'rejected')),
-  note TEXT NOT NULL DEFAULT '',
-  reporter_id ${e.int},
-  reporter TEXT NOT NULL DEFAULT '',
-  handler TEXT NOT NULL DEFAULT '',
-  handled_at TEXT,
-  created_at TEXT NOT NULL DEFAULT ${e.nowDefault}
-);
+${feedbackTable(e, "kg_feedback", "'entity', 'relation', 'event'")}
 CREATE INDEX kg_feedback_status ON kg_feedback(status, id);
 CREATE INDEX kg_feedback_graph ON kg_feedback(graph_id, id);
 ${e.onPostgres(`

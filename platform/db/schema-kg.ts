@@ -1,4 +1,4 @@
-import { bothEngines } from "./both-engines.js";
+import { bothEngines, type EngineWords } from "./both-engines.js";
 import { kgVersionTriggers } from "./postgres/kg.js";
 
 /**
@@ -19,6 +19,21 @@ import { kgVersionTriggers } from "./postgres/kg.js";
  *   (hot rankings). Inserts into kg_relations carry no trigger (it
  *   would nearly double the cost of bulk loads); readers add max(kg_relations.id) to the key.
  */
+/** A rollup table: per graph, day and entity (or event), a count (`measure`) and its index. */
+const dailyRollup = (
+  e: EngineWords,
+  thing: "entity" | "event",
+  table: "entities" | "events",
+  measure: "mentions" | "reports",
+) => /* sql */ `CREATE TABLE kg_${thing}_daily (
+  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  ${thing}_id ${e.int} NOT NULL REFERENCES kg_${table}(id) ON DELETE CASCADE,
+  ${measure} ${e.int} NOT NULL,
+  PRIMARY KEY (graph_id, day, ${thing}_id)
+)${e.withoutRowid};
+CREATE INDEX kg_${thing}_daily_${thing} ON kg_${thing}_daily(${thing}_id, day);`;
+
 const coreTables = bothEngines(
   (e) => /* sql */ `
 CREATE TABLE kg_ontologies (
@@ -132,14 +147,7 @@ CREATE TABLE kg_entity_articles (
 CREATE INDEX kg_entity_articles_article ON kg_entity_articles(article_id);
 
 -- Rollup: mentions per entity per day (day = first 10 characters of published_at).
-CREATE TABLE kg_entity_daily (
-  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  day TEXT NOT NULL,
-  entity_id ${e.int} NOT NULL REFERENCES kg_entities(id) ON DELETE CASCADE,
-  mentions ${e.int} NOT NULL,
-  PRIMARY KEY (graph_id, day, entity_id)
-)${e.withoutRowid};
-CREATE INDEX kg_entity_daily_entity ON kg_entity_daily(entity_id, day);
+${dailyRollup(e, "entity", "entities", "mentions")}
 
 CREATE TABLE kg_relations (
   id ${e.id},
@@ -203,14 +211,7 @@ CREATE TABLE kg_event_articles (
 CREATE INDEX kg_event_articles_article ON kg_event_articles(article_id);
 
 -- Rollup: reports per event per day.
-CREATE TABLE kg_event_daily (
-  graph_id ${e.int} NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
-  day TEXT NOT NULL,
-  event_id ${e.int} NOT NULL REFERENCES kg_events(id) ON DELETE CASCADE,
-  reports ${e.int} NOT NULL,
-  PRIMARY KEY (graph_id, day, event_id)
-)${e.withoutRowid};
-CREATE INDEX kg_event_daily_event ON kg_event_daily(event_id, day);
+${dailyRollup(e, "event", "events", "reports")}
 
 -- source → target reads: cause → effect, earlier → later (sequence), condition → consequence,
 -- action → purpose, and for concurrent: two events that happen together.

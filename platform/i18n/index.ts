@@ -1,10 +1,11 @@
 import type { RequestHandler } from "express";
-import en from "./en.js";
-import es from "./es.js";
+import en from "./en.json";
+import es from "./es.json";
 
 /**
  * The platform's languages. Its messages and labels are written in Chinese (the source, as the
- * spec gives them); en and es are catalogs keyed by that source (docs/api.md, "Languages").
+ * spec gives them); en and es are catalogs keyed by that source (docs/api.md, "Languages"), data
+ * in en.json and es.json (tsc checks each is a Catalog).
  */
 export type PlatformLng = "zh" | "en" | "es";
 /** Source text → translation; `{0}`, `{1}` … stand for the parts a message is built with. */

@@ -5,7 +5,6 @@ import {
   articleContents,
   exportArticleBatches,
   exportEntityBatches,
-  exportPropertyRows,
   exportRelationBatches,
   graphIriRow,
   type ExportArticleRow as ArticleRow,
@@ -14,6 +13,7 @@ import {
   type ExportScope,
 } from "./store.js";
 import { uuidsByName } from "../kg/store/entities.js";
+import { classPropertyRows } from "../kg/store/ontology.js";
 import {
   KG,
   NS,
@@ -80,8 +80,7 @@ export async function withGraphExport<T>(
   const ontology = await graphOntology(ctx, graph.id);
   const ontologyBase =
     ontology.id === null ? ontologyBaseIri(0) : await storedOntologyBaseIri(ctx, ontology.id);
-  const properties =
-    ontology.id === null ? [] : await exportPropertyRows(ctx.store.db, ontology.id);
+  const properties = ontology.id === null ? [] : await classPropertyRows(ctx.store.db, ontology.id);
   const chains = new Map<number, string[]>();
   const classChain = (id: number | null): string[] => {
     if (id === null) return [];

@@ -344,18 +344,3 @@ export async function articleContents(db: Db, ids: number[]): Promise<Map<number
     .execute();
   return new Map(rows.map((r) => [r.id, r.content]));
 }
-
-/** An ontology's class properties with their class's name (for an export). */
-export function exportPropertyRows(
-  db: Db,
-  ontologyId: number,
-): Promise<{ class: string; name: string; datatype: string }[]> {
-  return db
-    .selectFrom("kg_class_properties as p")
-    .innerJoin("kg_classes as c", "c.id", "p.class_id")
-    .select(["c.name as class", "p.name", "p.datatype"])
-    .where("c.ontology_id", "=", ontologyId)
-    .orderBy("c.id")
-    .orderBy("p.id")
-    .execute();
-}

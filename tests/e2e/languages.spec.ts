@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import en from "../../platform/i18n/en";
-import es from "../../platform/i18n/es";
 import { sourceMessages } from "../../scripts/platform-messages";
 import { expect, hasJs, test } from "./fixtures";
 import { ADMIN_PAGES, GRAPH_PAGES } from "./pages";
@@ -26,6 +24,12 @@ const locale = (lng: string) =>
     .flatMap((f) =>
       strings(JSON.parse(fs.readFileSync(path.resolve("public/locales", lng, f), "utf8"))),
     );
+
+/** The platform's catalog of a language (platform/i18n/<lng>.json). */
+const catalog = (lng: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.resolve("platform/i18n", `${lng}.json`), "utf8"));
+const en = catalog("en");
+const es = catalog("es");
 
 const HAN = /\p{Script=Han}/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

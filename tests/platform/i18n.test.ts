@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "../../platform/i18n/en.js";
-import es from "../../platform/i18n/es.js";
+import en from "../../platform/i18n/en.json";
+import es from "../../platform/i18n/es.json";
 import { localize, localizeBody, requestLng } from "../../platform/i18n/index.js";
 import { syncPermissionCatalog } from "../../platform/auth/store.js";
 import { migrations } from "../../platform/db/migrations.js";

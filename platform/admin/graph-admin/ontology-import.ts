@@ -282,20 +282,15 @@ export async function applyOntologyImport(
       new Set(
         diff.changes.filter((c) => c.kind === kind && c.change === change).map((c) => c.name),
       );
+    // A part the import adds: its name, English label and description as the OWL gives them.
+    const newPart = (x: { name: string; labelEn?: string | null; description: string | null }) => ({
+      name: x.name,
+      label_en: x.labelEn ?? "",
+      description: x.description ?? "",
+    });
     const added = changed("class", "added");
     for (const c of parentsFirst(next.classes).filter((x) => added.has(x.name))) {
-      await classes.create(
-        ctx,
-        user,
-        ontologyId,
-        {
-          name: c.name,
-          label_en: c.labelEn ?? "",
-          parent_id: null,
-          description: c.description ?? "",
-        },
-        tx,
-      );
+      await classes.create(ctx, user, ontologyId, { ...newPart(c), parent_id: null }, tx);
     }
     const now = await current(tx, ontologyId);
     for (const c of next.classes) {
@@ -313,19 +308,7 @@ export async function applyOntologyImport(
         range_class_id: await classId(r.range),
       };
       const was = now.relationTypes.get(r.name);
-      if (!was)
-        await relationTypes.create(
-          ctx,
-          user,
-          ontologyId,
-          {
-            name: r.name,
-            label_en: r.labelEn ?? "",
-            ...body,
-            description: r.description ?? "",
-          },
-          tx,
-        );
+      if (!was) await relationTypes.create(ctx, user, ontologyId, { ...newPart(r), ...body }, tx);
       else if (
         was.domain !== r.domain ||
         was.range !== r.range ||

@@ -1,11 +1,12 @@
 import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
+import { classPropertyRows } from "../../kg/store/ontology.js";
 import { MAX_REPORTED_PROBLEMS, type EntityState } from "./plan-report.js";
 import type { PlanRelations } from "./plan-relations.js";
 import type { SourceRow } from "./sources.js";
 import type { SourceRows } from "./source-rows.js";
-import { classPropertyRows, type KnownEntity } from "./store/plan.js";
+import type { KnownEntity } from "./store/plan.js";
 
 /**
  * What every pass of planRows (plan.ts) works on: the rows, the graph's ontology and its class

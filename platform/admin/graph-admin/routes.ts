@@ -195,39 +195,22 @@ export function mountGraphRoutes(router: Router, ctx: PlatformContext) {
       res.json(await updateGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
     }),
   );
-  router.post(
-    `${base}/:id/build`,
-    handle(async (req, res) => {
-      const user = requirePermission(res, P.graphUpdate);
-      res
-        .status(202)
-        .json(await rebuildGraph(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
-    }),
-  );
-  router.post(
-    `${base}/:id/build/dry-run`,
-    handle(async (req, res) => {
-      const user = requirePermission(res, P.graphUpdate);
-      res
-        .status(202)
-        .json(await startRebuildDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
-    }),
-  );
-  // A creator may dry-run again and apply the dry run of a graph they created (checked by mode).
-  router.post(
-    `${base}/:id/update/dry-run`,
-    handle(async (req, res) => {
-      const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
-      res.status(202).json(await startDryRun(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
-    }),
-  );
-  router.post(
-    `${base}/:id/update`,
-    handle(async (req, res) => {
-      const user = requireAny(res, [P.graphCreate, P.graphUpdate]);
-      res.status(202).json(await startUpdate(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
-    }),
-  );
+  // The jobs on a graph, each answered 202 with its id. A creator may dry-run again and apply
+  // the dry run of a graph they created (checked by mode).
+  const jobStarts = [
+    ["build", [P.graphUpdate], rebuildGraph],
+    ["build/dry-run", [P.graphUpdate], startRebuildDryRun],
+    ["update/dry-run", [P.graphCreate, P.graphUpdate], startDryRun],
+    ["update", [P.graphCreate, P.graphUpdate], startUpdate],
+  ] as const;
+  for (const [path, codenames, start] of jobStarts)
+    router.post(
+      `${base}/:id/${path}`,
+      handle(async (req, res) => {
+        const user = requireAny(res, [...codenames]);
+        res.status(202).json(await start(ctx, user, idOf(req.params.id, "知识图谱"), req.body));
+      }),
+    );
   router.get(
     `${base}/:id/entities`,
     handle(async (req, res) => {

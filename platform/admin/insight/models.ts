@@ -335,9 +335,9 @@ export async function executeRun(
 
     return await report.complete(async (tx) => {
       await saveEvaluation(tx, {
-        runId,
-        modelId: model.id,
-        graphId,
+        run_id: runId,
+        model_id: model.id,
+        graph_id: graphId,
         articles: test.length,
         gold: metrics.gold,
         predicted: metrics.predicted,
@@ -345,8 +345,8 @@ export async function executeRun(
         precision: metrics.precision,
         recall: metrics.recall,
         f1: metrics.f1,
-        macroF1: metrics.macro_f1,
-        perClass: JSON.stringify(metrics.per_class),
+        macro_f1: metrics.macro_f1,
+        per_class: JSON.stringify(metrics.per_class),
         confusion: JSON.stringify(metrics.confusion),
         review: review ? JSON.stringify(review) : "",
       });

@@ -1,18 +1,11 @@
+import type { Article } from "@contract/kg";
 import { sql } from "kysely";
 import type { Page } from "../../http/params.js";
 import type { Db } from "../../db/store.js";
 import { searchColumns } from "./sql.js";
 
 /** An article without its full text: a 120-character summary instead. */
-export interface ArticleSummary {
-  id: number;
-  graph_id: number;
-  title: string;
-  source: string;
-  url: string;
-  published_at: string;
-  summary: string;
-}
+export type ArticleSummary = Omit<Article, "content"> & { summary: string };
 
 const SUMMARY_COLUMNS = [
   "a.id",

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { engineOf } from "../../db/dialect.js";
 import type { Db } from "../../db/store.js";
+import type { RelationRow } from "./relations.js";
 import { intList } from "./sql.js";
 
 /** An entry of a graph's dictionary: [id, uuid, name, aliases (JSON), class id]. */
@@ -40,16 +41,8 @@ export async function* dictionaryRows(
     yield rows.map((r) => [r.id, r.uuid, r.name, r.aliases, r.class_id]);
 }
 
-export interface KnownRelationRow {
-  id: number;
-  subject_id: number;
-  object_id: number;
-  relation_type_id: number;
-  confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
-}
+/** A stored relation the extractor already knows: its ends, type and where it was read. */
+export type KnownRelationRow = Omit<RelationRow, "graph_id">;
 
 /**
  * Stored relations of some (subject, object) pairs, each pair one seek of the pair index (a

@@ -83,6 +83,39 @@ export function relationTypeRows(db: Db, ontologyId: number): Promise<RelationTy
   return relationTypesQuery(db, ontologyId).execute();
 }
 
+/** A class property as the store holds it, with its class's name. */
+export interface ClassPropertyRow {
+  id: number;
+  class_id: number;
+  class: string;
+  name: string;
+  label_en: string;
+  datatype: string;
+  required: number;
+  description: string;
+}
+
+/** An ontology's class properties, by class id and then property id. */
+export function classPropertyRows(db: Db, ontologyId: number): Promise<ClassPropertyRow[]> {
+  return db
+    .selectFrom("kg_class_properties as p")
+    .innerJoin("kg_classes as c", "c.id", "p.class_id")
+    .select([
+      "p.id",
+      "p.class_id",
+      "c.name as class",
+      "p.name",
+      "p.label_en",
+      "p.datatype",
+      "p.required",
+      "p.description",
+    ])
+    .where("c.ontology_id", "=", ontologyId)
+    .orderBy("c.id")
+    .orderBy("p.id")
+    .execute();
+}
+
 /** The ontology `def` names, created with its classes, properties and types when missing. */
 function* ensureSteps(db: Db, def: OntologyDef): Steps<number> {
   const existing = (yield {

@@ -1,18 +1,16 @@
+import type { SourceSpan } from "@contract/kg";
 import { sql } from "kysely";
 import { engineOf } from "../../db/dialect.js";
 import type { Db } from "../../db/store.js";
 import { intList } from "./sql.js";
 
-export interface RelationRow {
+export interface RelationRow extends SourceSpan {
   id: number;
   graph_id: number;
   subject_id: number;
   relation_type_id: number;
   object_id: number;
   confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
 }
 
 const RELATION_COLUMNS = [
@@ -182,16 +180,7 @@ export async function groupsRelations(db: Db, reads: GroupRead[]): Promise<Relat
 }
 
 /** A relation as a path search walks it: its ends, type and where it was read. */
-export interface StepRow {
-  id: number;
-  subject_id: number;
-  object_id: number;
-  relation_type_id: number;
-  confidence: number;
-  article_id: number | null;
-  sent_start: number | null;
-  sent_end: number | null;
-}
+export type StepRow = Omit<RelationRow, "graph_id">;
 
 /** A relation as a path search walks it: its id and its two ends (what the indexes hold). */
 export interface Link {

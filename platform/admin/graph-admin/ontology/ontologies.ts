@@ -3,6 +3,7 @@ import type { AuthUser } from "../../../auth/context.js";
 import type { PlatformContext } from "../../../context.js";
 import type { Db } from "../../../db/store.js";
 import { parseJson } from "../../../kg/ontology.js";
+import { classPropertyRows } from "../../../kg/store/ontology.js";
 import { audit } from "../../../resources/graph-audit.js";
 import { BodyReader } from "../../../http/body-reader.js";
 import {
@@ -15,7 +16,6 @@ import {
   ontologyListRows,
   ontologyNameTaken,
   ontologyRow,
-  propertyDetailRows,
   relationTypeDetailRows,
   updateOntologyRow,
 } from "../store/ontology.js";
@@ -55,7 +55,7 @@ export async function ontologyDetail(ctx: PlatformContext, id: number): Promise<
   const head = (await listOntologies(ctx)).results.find((o) => o.id === id);
   if (!head) throw missing("本体");
   const classRows = await classDetailRows(db, id);
-  const props = await propertyDetailRows(db, id);
+  const props = await classPropertyRows(db, id);
   const byId = new Map(classRows.map((c) => [c.id, c]));
   const children = new Map<number | null, typeof classRows>();
   for (const c of classRows) {

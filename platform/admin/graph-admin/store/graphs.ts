@@ -158,13 +158,27 @@ export function ontologyHead(
 
 // ---------------------------------------------------------------- browsing
 
-export interface EntityListRow {
+/** An entity's columns in the lists and the detail (`e`, its class `c`). */
+const ENTITY_COLUMNS = [
+  "e.id",
+  "e.uuid",
+  "e.name",
+  "e.class_id",
+  "c.name as class",
+  "e.aliases",
+] as const;
+
+/** What ENTITY_COLUMNS read. */
+interface EntityColumns {
   id: number;
   uuid: string;
   name: string;
   class_id: number | null;
   class: string | null;
   aliases: string;
+}
+
+export interface EntityListRow extends EntityColumns {
   out_relations: number;
   in_relations: number;
 }
@@ -186,12 +200,7 @@ export async function entityListPage(
   const rows = await base
     .leftJoin("kg_classes as c", "c.id", "e.class_id")
     .select([
-      "e.id",
-      "e.uuid",
-      "e.name",
-      "e.class_id",
-      "c.name as class",
-      "e.aliases",
+      ...ENTITY_COLUMNS,
       sql<number>`(SELECT count(*) FROM kg_relations r WHERE r.subject_id = e.id)`.as(
         "out_relations",
       ),
@@ -207,13 +216,7 @@ export async function entityListPage(
   return { rows, count };
 }
 
-export interface EntityDetailRow {
-  id: number;
-  uuid: string;
-  name: string;
-  class_id: number | null;
-  class: string | null;
-  aliases: string;
+export interface EntityDetailRow extends EntityColumns {
   properties: string;
   description: string;
 }
@@ -226,16 +229,7 @@ export function entityDetailRow(
   return db
     .selectFrom("kg_entities as e")
     .leftJoin("kg_classes as c", "c.id", "e.class_id")
-    .select([
-      "e.id",
-      "e.uuid",
-      "e.name",
-      "e.class_id",
-      "c.name as class",
-      "e.aliases",
-      "e.properties",
-      "e.description",
-    ])
+    .select([...ENTITY_COLUMNS, "e.properties", "e.description"])
     .where("e.id", "=", entityId)
     .where("e.graph_id", "=", graphId)
     .executeTakeFirst();
@@ -303,36 +297,29 @@ export interface UsedTerm {
   n: number;
 }
 
+/** Where the facts name their terms: the facts' table, the terms' table, the linking column. */
+const TERM_USES = {
+  classes: ["kg_entities", "kg_classes", "class_id"],
+  relationTypes: ["kg_relations", "kg_relation_types", "relation_type_id"],
+  eventTypes: ["kg_events", "kg_event_types", "event_type_id"],
+} as const;
+
 /** The classes, relation types and event types the graph's facts use. */
 export async function termsInUse(
   db: Db,
   graphId: number,
-): Promise<{ classes: UsedTerm[]; relationTypes: UsedTerm[]; eventTypes: UsedTerm[] }> {
-  const classes = await db
-    .selectFrom("kg_entities as e")
-    .innerJoin("kg_classes as c", "c.id", "e.class_id")
-    .select(["c.id", "c.name", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("e.graph_id", "=", graphId)
-    .groupBy(["c.id", "c.name"])
-    .orderBy("c.id")
-    .execute();
-  const relationTypes = await db
-    .selectFrom("kg_relations as r")
-    .innerJoin("kg_relation_types as t", "t.id", "r.relation_type_id")
-    .select(["t.id", "t.name", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("r.graph_id", "=", graphId)
-    .groupBy(["t.id", "t.name"])
-    .orderBy("t.id")
-    .execute();
-  const eventTypes = await db
-    .selectFrom("kg_events as e")
-    .innerJoin("kg_event_types as t", "t.id", "e.event_type_id")
-    .select(["t.id", "t.name", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("e.graph_id", "=", graphId)
-    .groupBy(["t.id", "t.name"])
-    .orderBy("t.id")
-    .execute();
-  return { classes, relationTypes, eventTypes };
+): Promise<Record<keyof typeof TERM_USES, UsedTerm[]>> {
+  const used = async ([facts, terms, column]: (typeof TERM_USES)[keyof typeof TERM_USES]) =>
+    (
+      await sql<UsedTerm>`SELECT t.id, t.name, count(*) AS n
+        FROM ${sql.table(facts)} f JOIN ${sql.table(terms)} t ON t.id = f.${sql.ref(column)}
+        WHERE f.graph_id = ${graphId} GROUP BY t.id, t.name ORDER BY t.id`.execute(db)
+    ).rows;
+  return {
+    classes: await used(TERM_USES.classes),
+    relationTypes: await used(TERM_USES.relationTypes),
+    eventTypes: await used(TERM_USES.eventTypes),
+  };
 }
 
 /** An ontology's classes, relation types or event types: name → id. */

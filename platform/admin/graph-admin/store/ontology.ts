@@ -1,3 +1,4 @@
+import type { EventTypeNode, OntologySummary, RelationTypeNode } from "@contract/graph-admin";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { engineOf } from "../../../db/dialect.js";
 import type { Db } from "../../../db/store.js";
@@ -11,16 +12,8 @@ import { intList } from "../../../kg/store/sql.js";
 
 // ---------------------------------------------------------------- ontologies
 
-export interface OntologyListRow {
-  id: number;
-  name: string;
-  domain: string;
-  description: string;
-  created_at: string;
-  classes: number;
-  relation_types: number;
-  event_types: number;
-}
+/** An ontology with how many parts it has (its graphs are read apart). */
+export type OntologyListRow = Omit<OntologySummary, "graphs">;
 
 /** Every ontology with how many classes, relation types and event types it has, by id. */
 export function ontologyListRows(db: Db): Promise<OntologyListRow[]> {
@@ -157,51 +150,7 @@ export function classDetailRows(db: Db, ontologyId: number): Promise<ClassDetail
     .execute();
 }
 
-export interface PropertyDetailRow {
-  id: number;
-  class_id: number;
-  name: string;
-  label_en: string;
-  datatype: string;
-  required: number;
-  description: string;
-}
-
-/** The class properties of an ontology, by id. */
-export function propertyDetailRows(db: Db, ontologyId: number): Promise<PropertyDetailRow[]> {
-  return db
-    .selectFrom("kg_class_properties as p")
-    .innerJoin("kg_classes as c", "c.id", "p.class_id")
-    .select([
-      "p.id",
-      "p.class_id",
-      "p.name",
-      "p.label_en",
-      "p.datatype",
-      "p.required",
-      "p.description",
-    ])
-    .where("c.ontology_id", "=", ontologyId)
-    .orderBy("p.id")
-    .execute();
-}
-
-export interface RelationTypeDetailRow {
-  id: number;
-  name: string;
-  label_en: string;
-  domain_class_id: number | null;
-  domain_class: string | null;
-  range_class_id: number | null;
-  range_class: string | null;
-  description: string;
-  relation_count: number;
-}
-
-export function relationTypeDetailRows(
-  db: Db,
-  ontologyId: number,
-): Promise<RelationTypeDetailRow[]> {
+export function relationTypeDetailRows(db: Db, ontologyId: number): Promise<RelationTypeNode[]> {
   return db
     .selectFrom("kg_relation_types as r")
     .leftJoin("kg_classes as d", "d.id", "r.domain_class_id")
@@ -224,16 +173,11 @@ export function relationTypeDetailRows(
     .execute();
 }
 
-export interface EventTypeDetailRow {
-  id: number;
-  name: string;
-  label_en: string;
+/** An event type as stored: its triggers and roles as JSON text. */
+export type EventTypeDetailRow = Omit<EventTypeNode, "triggers" | "roles"> & {
   triggers: string;
   roles: string;
-  color: string;
-  description: string;
-  event_count: number;
-}
+};
 
 export function eventTypeDetailRows(db: Db, ontologyId: number): Promise<EventTypeDetailRow[]> {
   return db

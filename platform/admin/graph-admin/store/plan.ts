@@ -18,20 +18,6 @@ const chunks = <T>(list: T[], size = LOOKUP_BATCH): T[][] => {
   return out;
 };
 
-/** The class properties of an ontology (class id, name, datatype). */
-export function classPropertyRows(
-  db: Db,
-  ontologyId: number,
-): Promise<{ class_id: number; name: string; datatype: string }[]> {
-  return db
-    .selectFrom("kg_class_properties as p")
-    .innerJoin("kg_classes as c", "c.id", "p.class_id")
-    .select(["p.class_id", "p.name", "p.datatype"])
-    .where("c.ontology_id", "=", ontologyId)
-    .orderBy("p.id")
-    .execute();
-}
-
 export interface KnownEntity {
   id: number;
   name: string;

@@ -1,3 +1,4 @@
+import type { Article } from "@contract/kg";
 import { sql } from "kysely";
 import type { Db } from "../../../db/store.js";
 import {
@@ -116,17 +117,7 @@ export async function markBuilt(tx: Db, relationIds: number[], jobId: number) {
 }
 
 /** A new article of the graph; its id. */
-export async function insertArticle(
-  tx: Db,
-  a: {
-    graph_id: number;
-    title: string;
-    source: string;
-    url: string;
-    published_at: string;
-    content: string;
-  },
-): Promise<number> {
+export async function insertArticle(tx: Db, a: Omit<Article, "id">): Promise<number> {
   const { id } = await tx
     .insertInto("kg_articles")
     .values(a)

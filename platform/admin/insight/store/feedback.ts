@@ -1,4 +1,6 @@
+import { sql, type Selectable } from "kysely";
 import type { Db } from "../../../db/store.js";
+import type { Tables } from "../../../db/tables.js";
 
 /**
  * The feedback workflow's statements (kg_feedback) and the facts a report may be about, looked
@@ -14,25 +16,33 @@ export function entityFact(db: Db, graphId: number, uuid: string) {
     .executeTakeFirst();
 }
 
-/** A relation with its ends' names and where it was stated. */
-export function relationFact(db: Db, graphId: number, relationId: number) {
-  return db
-    .selectFrom("kg_relations as r")
-    .innerJoin("kg_entities as s", "s.id", "r.subject_id")
-    .innerJoin("kg_entities as o", "o.id", "r.object_id")
-    .select([
-      "s.name as s",
-      "s.uuid as s_uuid",
-      "o.name as o",
-      "r.relation_type_id",
-      "r.article_id",
-      "r.sent_start",
-      "r.sent_end",
-    ])
-    .where("r.id", "=", relationId)
-    .where("r.graph_id", "=", graphId)
-    .executeTakeFirst();
+/**
+ * A statement of the graph (a relation, a recorded extraction) with its ends' names, its
+ * subject's uuid and `columns` of its own.
+ */
+async function withEnds<
+  T extends "kg_relations" | "kg_extractions",
+  C extends keyof Selectable<Tables[T]> & string,
+>(db: Db, table: T, graphId: number, id: number, columns: C[]) {
+  const { rows } = await sql<
+    { s: string; s_uuid: string; o: string } & Pick<Selectable<Tables[T]>, C>
+  >`
+    SELECT s.name AS s, s.uuid AS s_uuid, o.name AS o, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
+    FROM ${sql.table(table)} x
+    JOIN kg_entities s ON s.id = x.subject_id
+    JOIN kg_entities o ON o.id = x.object_id
+    WHERE x.id = ${id} AND x.graph_id = ${graphId}`.execute(db);
+  return rows.at(0);
 }
+
+/** A relation with its ends' names and where it was stated. */
+export const relationFact = (db: Db, graphId: number, relationId: number) =>
+  withEnds(db, "kg_relations", graphId, relationId, [
+    "relation_type_id",
+    "article_id",
+    "sent_start",
+    "sent_end",
+  ]);
 
 export function eventFact(db: Db, graphId: number, eventId: number) {
   return db
@@ -70,21 +80,10 @@ export async function setFeedbackStatus(
 }
 
 /** A recorded extraction with its ends' names and uuids. */
-export function extractionFact(db: Db, graphId: number, extractionId: number) {
-  return db
-    .selectFrom("kg_extractions as x")
-    .innerJoin("kg_entities as s", "s.id", "x.subject_id")
-    .innerJoin("kg_entities as o", "o.id", "x.object_id")
-    .select([
-      "s.name as s",
-      "s.uuid as s_uuid",
-      "o.name as o",
-      "x.relation_type_id",
-      "x.pattern",
-      "x.confidence",
-      "x.sentence",
-    ])
-    .where("x.id", "=", extractionId)
-    .where("x.graph_id", "=", graphId)
-    .executeTakeFirst();
-}
+export const extractionFact = (db: Db, graphId: number, extractionId: number) =>
+  withEnds(db, "kg_extractions", graphId, extractionId, [
+    "relation_type_id",
+    "pattern",
+    "confidence",
+    "sentence",
+  ]);

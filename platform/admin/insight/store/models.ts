@@ -1,4 +1,4 @@
-import type { ModelType, RunKind, RunStatus } from "@contract/insight";
+import type { Evaluation, ModelType, RunKind, RunStatus } from "@contract/insight";
 import type { Db } from "../../../db/store.js";
 
 /**
@@ -120,42 +120,17 @@ export async function markRunRunning(tx: Db, runId: number) {
     .execute();
 }
 
-export interface EvaluationInput {
-  runId: number;
-  modelId: number;
-  graphId: number;
-  articles: number;
-  gold: number;
-  predicted: number;
-  tp: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  macroF1: number;
-  perClass: string;
-  confusion: string;
-  /** The review round (relation models), JSON; "" for none. */
-  review: string;
-}
+/** What a run's evaluation stores (graph_id: the run's graph). */
+export type EvaluationInput = Omit<EvaluationRow, "id" | "graph_id" | "created_at"> & {
+  graph_id: number;
+};
 
 /** The run's evaluation (replacing one written by an earlier attempt of the run). */
 export async function saveEvaluation(tx: Db, e: EvaluationInput) {
-  const values = {
-    articles: e.articles,
-    gold: e.gold,
-    predicted: e.predicted,
-    tp: e.tp,
-    precision: e.precision,
-    recall: e.recall,
-    f1: e.f1,
-    macro_f1: e.macroF1,
-    per_class: e.perClass,
-    confusion: e.confusion,
-    review: e.review,
-  };
+  const { run_id, model_id, graph_id, ...values } = e;
   await tx
     .insertInto("kg_model_evaluations")
-    .values({ run_id: e.runId, model_id: e.modelId, graph_id: e.graphId, ...values })
+    .values({ run_id, model_id, graph_id, ...values })
     .onConflict((oc) => oc.column("run_id").doUpdateSet(values))
     .execute();
 }
@@ -239,24 +214,12 @@ export async function versionsOfName(db: Db, name: string, exceptId: number): Pr
   return rows.map((r) => r.version);
 }
 
-export interface EvaluationRow {
-  id: number;
-  run_id: number;
-  model_id: number;
-  graph_id: number | null;
-  articles: number;
-  gold: number;
-  predicted: number;
-  tp: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  macro_f1: number;
+/** A stored evaluation: the answer's fields, its per-class table, confusion and review as JSON text. */
+export type EvaluationRow = Omit<Evaluation, "run" | "per_class" | "confusion" | "review"> & {
   per_class: string;
   confusion: string;
   review: string;
-  created_at: string;
-}
+};
 
 /** The evaluation of the run, or (runId null) the model's latest. */
 export async function evaluationOf(
