@@ -127,8 +127,14 @@ export async function applyUpdate(job: JobContext<UpdateParams>): Promise<Update
   // run saw, checked in the same transaction.
   const result = await job.complete(async (tx) => {
     await unchangedSince(planJob, graphId)(tx);
-    const none = () => {};
-    const applied = await writeUpdate(ctx, plan, job.id, async () => {}, none, inOne(tx));
+    const applied = await writeUpdate({
+      ctx,
+      plan,
+      jobId: job.id,
+      checkpoint: async () => {},
+      progress: () => {},
+      transaction: inOne(tx),
+    });
     return applyResult(run, plan.report, applied, tx);
   });
   warmAfterApply(ctx, graphId);

@@ -76,14 +76,14 @@ export async function writeMarked<T>(
     await opts.before?.(tx, checkpoint);
     const [from, to] = opts.span;
     await job.progress(from, opts.message);
-    const written = await (opts.write ?? writeBuild)(
-      job.ctx,
+    const written = await (opts.write ?? writeBuild)({
+      ctx: job.ctx,
       plan,
-      job.id,
+      jobId: job.id,
       checkpoint,
-      (f) => void job.progress(from + (to - from) * f),
-      tx,
-    );
+      progress: (f) => void job.progress(from + (to - from) * f),
+      transaction: tx,
+    });
     return await job.complete(async (t) => {
       await releaseGraph(t, graphId, job.id);
       return finish(t, written);

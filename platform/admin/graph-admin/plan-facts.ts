@@ -1,5 +1,4 @@
 import type { PlatformContext } from "../../context.js";
-import { pacer } from "../../pace.js";
 import type { EntityState } from "./plan-report.js";
 import { PlanRelations } from "./plan-relations.js";
 import {
@@ -10,6 +9,7 @@ import {
   type Op,
   type Planning,
   type RowFormats,
+  forAccepted,
 } from "./plan-planning.js";
 import type { SourceRow } from "./sources.js";
 import { relationsByTriple, tripleKey, type FoundRelation } from "./store/plan.js";
@@ -165,18 +165,13 @@ function planProperty(p: Planning, { i, r, op, s }: FactRow) {
  */
 async function relationFinder(ctx: PlatformContext, p: Planning) {
   const triples = new Map<string, [number, number, number]>();
-  const pace = pacer();
-  for (let i = 0; i < p.rows.length; i++) {
-    const paused = pace();
-    if (paused) await paused;
-    if (p.bad.has(i)) continue;
-    const r = p.rows.at(i);
+  await forAccepted(p, (r) => {
     const rt = p.ontology.relationTypeByName.get(r.predicate);
     const s = p.known.get(r.subject)?.id;
     const o = p.known.get(r.object)?.id;
     if (rt && s !== undefined && o !== undefined)
       triples.set(tripleKey(s, rt.id, o), [s, rt.id, o]);
-  }
+  });
   const found = triples.size
     ? await relationsByTriple(ctx.store.db, [...triples.values()])
     : new Map<string, FoundRelation>();

@@ -2,6 +2,7 @@ import type { PlanReport, RowProblem } from "@contract/graph-admin";
 import type { PlatformContext } from "../../context.js";
 import { graphOntology, parseJson, type GraphOntology } from "../../kg/ontology.js";
 import { classPropertyRows } from "../../kg/store/ontology.js";
+import { pacer } from "../../pace.js";
 import { MAX_REPORTED_PROBLEMS, type EntityState } from "./plan-report.js";
 import type { PlanRelations } from "./plan-relations.js";
 import type { SourceRow } from "./sources.js";
@@ -143,6 +144,22 @@ export interface Planning {
   isAlias(predicate: string): boolean;
   /** Reports progress and yields every 1,000 rows of pass `phase` (0..2). */
   tick(i: number, phase: number): Promise<void>;
+}
+
+/**
+ * Calls `each` with every row not rejected so far, in order; the event loop runs every ~20 ms
+ * (a million rows take seconds). The call is synchronous per row: no promise per row.
+ */
+export async function forAccepted(
+  p: Planning,
+  each: (row: ReturnType<SourceRows["at"]>, i: number) => void,
+): Promise<void> {
+  const pace = pacer();
+  for (let i = 0; i < p.rows.length; i++) {
+    const paused = pace();
+    if (paused) await paused;
+    if (!p.bad.has(i)) each(p.rows.at(i), i);
+  }
 }
 
 export async function startPlanning(ctx: PlatformContext, input: PlanInput): Promise<Planning> {

@@ -1,5 +1,4 @@
 import type { PlatformContext } from "../../context.js";
-import { pacer } from "../../pace.js";
 import { summarize } from "./plan-report.js";
 import { planFacts } from "./plan-facts.js";
 import {
@@ -12,6 +11,7 @@ import {
   type PlanInput,
   type Planning,
   type RowFormats,
+  forAccepted,
 } from "./plan-planning.js";
 import { replaceAgainstGraph } from "./plan-replace.js";
 import { entitiesByName, relationTypesOfEntities } from "./store/plan.js";
@@ -119,15 +119,10 @@ async function declareClasses(p: Planning, formats: RowFormats): Promise<void> {
  */
 async function readKnownEntities(ctx: PlatformContext, p: Planning): Promise<void> {
   const names = new Set<string>();
-  const pace = pacer();
-  for (let i = 0; i < p.rows.length; i++) {
-    const paused = pace();
-    if (paused) await paused;
-    if (p.bad.has(i)) continue;
-    const r = p.rows.at(i);
+  await forAccepted(p, (r) => {
     names.add(r.subject);
     if (p.isRelation(r.predicate)) names.add(r.object);
-  }
+  });
   for (const [name, row] of await entitiesByName(ctx.store.db, p.input.graphId, [...names]))
     p.known.set(name, row);
 }

@@ -43,15 +43,18 @@ export const RELATION_BATCH = 2000;
 const DELETE_BATCH = 2000;
 
 export type Checkpoint = () => Promise<void>;
+/** What a write of a plan's facts works with: the plan, its job, and the job's transactions. */
+export interface WriteRun {
+  ctx: PlatformContext;
+  plan: Plan;
+  jobId: number;
+  checkpoint: Checkpoint;
+  /** The fraction done. */
+  progress: (fraction: number) => void;
+  transaction: JobTransaction;
+}
 /** A write of a plan's facts in batches of `transaction` (writeBuild, writeUpdate). */
-export type BatchedWrite = (
-  ctx: PlatformContext,
-  plan: Plan,
-  jobId: number,
-  checkpoint: Checkpoint,
-  progress: (fraction: number) => void,
-  transaction: JobTransaction,
-) => Promise<WriteCounts>;
+export type BatchedWrite = (run: WriteRun) => Promise<WriteCounts>;
 /** A job's transaction: commits only while the job's worker holds it (JobContext.transaction). */
 export type JobTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -210,13 +213,7 @@ class FactWriter {
  * Runs `write` batch by batch, each in a transaction of `transaction`, over one FactWriter's
  * committed ids and articles; `ids` starts with the graph's entities the plan names.
  */
-function batchRunner(
-  ctx: PlatformContext,
-  plan: Plan,
-  jobId: number,
-  transaction: JobTransaction,
-  ids = new Map<string, number>(),
-) {
+function batchRunner({ ctx, plan, jobId, transaction }: WriteRun, ids = new Map<string, number>()) {
   const articles = new Map<ArticleRef, number>();
   return async (write: (w: FactWriter) => Promise<void>) => {
     const w = await transaction(async (tx) => {
@@ -276,15 +273,9 @@ const written = (e: EntityState) => {
  * Writes a build plan, or a rebuild's ("replace"), into a cleared graph: entities, then
  * relations, as new rows, in batches of their own transaction; `progress` gets the fraction done.
  */
-export const writeBuild: BatchedWrite = async (
-  ctx,
-  plan,
-  jobId,
-  checkpoint,
-  progress,
-  transaction,
-) => {
-  const batch = batchRunner(ctx, plan, jobId, transaction);
+export const writeBuild: BatchedWrite = async (run) => {
+  const { ctx, plan, checkpoint, progress, transaction } = run;
+  const batch = batchRunner(run);
   const entities = [...plan.entities.values()].filter(written);
   const kept = (r: RelationState) => !r.remove;
   let relations = 0;
@@ -313,14 +304,8 @@ export const writeBuild: BatchedWrite = async (
  * large update, the graph marked meanwhile) or all share the caller's one (`inOne`). Call
  * `warmAfterApply` once the last has committed.
  */
-export const writeUpdate: BatchedWrite = async (
-  ctx,
-  plan,
-  jobId,
-  checkpoint,
-  progress,
-  transaction,
-) => {
+export const writeUpdate: BatchedWrite = async (run) => {
+  const { ctx, plan, checkpoint, progress, transaction } = run;
   const ids = new Map<string, number>();
   const by: Record<"added" | "changed" | "removed", EntityState[]> = {
     added: [],
@@ -332,7 +317,7 @@ export const writeUpdate: BatchedWrite = async (
     const fate = entityFate(e);
     if (fate !== "none" && fate !== "unchanged") by[fate].push(e);
   }
-  const batch = batchRunner(ctx, plan, jobId, transaction, ids);
+  const batch = batchRunner(run, ids);
   const counts: WriteCounts = {
     entities: { added: by.added.length, changed: by.changed.length, removed: by.removed.length },
     relations: { added: 0, changed: 0, removed: 0 },

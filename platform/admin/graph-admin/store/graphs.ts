@@ -367,6 +367,10 @@ export async function remapFacts(
 // ---------------------------------------------------------------- the build forms
 
 /** What the build and update forms offer: files, sources, triple data per graph, ontologies. */
+/** How many rows of `table` name the outer row `outer` in `column` (a subquery). */
+const naming = (table: "data_triples" | "data_files", column: string, outer: string) =>
+  sql<number>`(SELECT count(*) FROM ${sql.table(table)} c WHERE c.${sql.ref(column)} = ${sql.ref(outer)})`;
+
 export async function sourceOptions(db: Db): Promise<SourceOptions> {
   const files = await db
     .selectFrom("data_files")
@@ -376,21 +380,13 @@ export async function sourceOptions(db: Db): Promise<SourceOptions> {
     .execute();
   const sources = await db
     .selectFrom("data_sources as s")
-    .select([
-      "s.id",
-      "s.name",
-      sql<number>`(SELECT count(*) FROM data_triples t WHERE t.source_id = s.id)`.as("triples"),
-      sql<number>`(SELECT count(*) FROM data_files f WHERE f.source_id = s.id)`.as("files"),
-    ])
+    .select(["s.id", "s.name", naming("data_triples", "source_id", "s.id").as("triples")])
+    .select(naming("data_files", "source_id", "s.id").as("files"))
     .orderBy("s.name")
     .execute();
   const tripleGraphs = await db
     .selectFrom("graphs as g")
-    .select([
-      "g.id",
-      "g.name",
-      sql<number>`(SELECT count(*) FROM data_triples t WHERE t.graph_id = g.id)`.as("triples"),
-    ])
+    .select(["g.id", "g.name", naming("data_triples", "graph_id", "g.id").as("triples")])
     .orderBy("g.id")
     .execute();
   const { n } = await db
