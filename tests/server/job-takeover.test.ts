@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "../../platform/db/database.js";
+import type { DB } from "../../platform/db/database.js";
 import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
-import { freePort } from "../helpers/free-port.js";
+import { SERVER_STARTUP_MS, startBuiltServer, type BuiltServer } from "../helpers/built-server.js";
 
 /**
  * Issue 19 (#26 here), found from outside: with two worker processes, the process running a
@@ -16,73 +13,25 @@ import { freePort } from "../helpers/free-port.js";
  * graph did not hold. Here the same, on the real server: the job must run its effects once.
  */
 
-const STARTUP_MS = 90_000;
 const TAKEOVER_SECONDS = 3;
-const ADMIN_PASSWORD = "takeover-admin-pass-1";
 const SHIPS = 12_000;
 const CITIES = 50;
 
-let child: ChildProcess;
+let server: BuiltServer;
 let base: string;
-let dataDir: string;
-let output = "";
 let store: DB;
-let admin: { token: string; csrf: string };
-
-const headers = (json = true) => ({
-  Authorization: `Token ${admin.token}`,
-  "X-CSRFToken": admin.csrf,
-  ...(json ? { "Content-Type": "application/json" } : {}),
-});
+const headers = (json?: boolean) => server.headers(json);
 
 beforeAll(async () => {
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-takeover-"));
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      CAPTCHA: "off",
-      ADMIN_PASSWORD,
-      WORKERS: "2",
-      JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
-      PLATFORM_API_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startBuiltServer("takeover", "takeover-admin-pass-1", {
+    WORKERS: "2",
+    JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    },
-    { timeout: STARTUP_MS, interval: 200 },
-  );
-  // The test's own connection: it reads the store as an operator's script would.
-  store = openDatabase(path.join(dataDir, "platform.sqlite"));
-  const login = await fetch(`${base}/api/common/users/login/`, {
-    method: "POST",
-    headers: { Cookie: "csrftoken=t", "X-CSRFToken": "t", "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const body = (await login.json()) as { token: string; csrf_token: string };
-  admin = { token: body.token, csrf: body.csrf_token };
-}, STARTUP_MS + 10_000);
+  base = server.base;
+  store = server.store;
+}, SERVER_STARTUP_MS);
 
-afterAll(async () => {
-  store?.close();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => server?.stop(), 30_000);
 
 interface JobRow {
   status: string;
@@ -134,8 +83,8 @@ describe("a build whose worker froze past the takeover limit", () => {
     });
     expect(upload.status).toBe(201);
     const { military: ontology } = await ensureBuiltinOntologies({
-      store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
-      settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
+      store: storeOverSqlite(path.join(server.dataDir, "platform.sqlite"), store),
+      settings: settingsFromEnv({ ...process.env, DATA_DIR: server.dataDir }),
     });
     const created = await fetch(`${base}/api/graphadmin/graphs/`, {
       method: "POST",
@@ -227,7 +176,7 @@ describe("a build whose worker froze past the takeover limit", () => {
       `工作进程超过 ${TAKEOVER_SECONDS} 秒无响应，任务已由其他进程接管，已重新排队（第 1 次重试）`,
     );
     expect(logs.filter((m) => m.startsWith("构建完成"))).toHaveLength(1);
-    expect(output).toContain(`job ${jobId}: taken over by another worker`);
+    expect(server.output()).toContain(`job ${jobId}: taken over by another worker`);
     expect(jobRow(jobId).status).toBe("succeeded");
   }, 240_000);
 });

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "../../platform/db/database.js";
 import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
-import { freePort } from "../helpers/free-port.js";
+import { SERVER_STARTUP_MS, startBuiltServer, type BuiltServer } from "../helpers/built-server.js";
 
 /**
  * Issue 26 item 4: a worker process that a big job left over RECYCLE_RSS_MB hands over to a new
@@ -18,73 +14,23 @@ import { freePort } from "../helpers/free-port.js";
  * over kept-alive connections sees every answer, and the next job runs.
  */
 
-const STARTUP_MS = 90_000;
-const ADMIN_PASSWORD = "handover-admin-pass-1";
-
-let child: ChildProcess;
+let server: BuiltServer;
 let base: string;
-let dataDir: string;
-let output = "";
-let store: DB;
-let admin: { token: string; csrf: string };
-
-const headers = (json = true) => ({
-  Authorization: `Token ${admin.token}`,
-  "X-CSRFToken": admin.csrf,
-  ...(json ? { "Content-Type": "application/json" } : {}),
-});
+const headers = (json?: boolean) => server.headers(json);
 
 beforeAll(async () => {
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-handover-"));
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      CAPTCHA: "off",
-      ADMIN_PASSWORD,
-      WORKERS: "2",
-      BIG_JOB_SECONDS: "0",
-      RECYCLE_RSS_MB: "1",
-      PLATFORM_API_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startBuiltServer("handover", "handover-admin-pass-1", {
+    WORKERS: "2",
+    BIG_JOB_SECONDS: "0",
+    RECYCLE_RSS_MB: "1",
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    },
-    { timeout: STARTUP_MS, interval: 200 },
-  );
-  store = openDatabase(path.join(dataDir, "platform.sqlite"));
-  const login = await fetch(`${base}/api/common/users/login/`, {
-    method: "POST",
-    headers: { Cookie: "csrftoken=t", "X-CSRFToken": "t", "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const body = (await login.json()) as { token: string; csrf_token: string };
-  admin = { token: body.token, csrf: body.csrf_token };
-}, STARTUP_MS + 10_000);
+  base = server.base;
+}, SERVER_STARTUP_MS);
 
-afterAll(async () => {
-  store?.close();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => server?.stop(), 30_000);
 
 const jobOf = (id: number) =>
-  store.prepare("SELECT status, worker FROM jobs WHERE id = ?").get(id) as {
+  server.store.prepare("SELECT status, worker FROM jobs WHERE id = ?").get(id) as {
     status: string;
     worker: string | null;
   };
@@ -104,8 +50,8 @@ async function build(name: string, ships: number) {
   });
   expect(upload.status).toBe(201);
   const { military: ontology } = await ensureBuiltinOntologies({
-    store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
-    settings: settingsFromEnv({ ...process.env, DATA_DIR: dataDir }),
+    store: storeOverSqlite(path.join(server.dataDir, "platform.sqlite"), server.store),
+    settings: settingsFromEnv({ ...process.env, DATA_DIR: server.dataDir }),
   });
   const created = await fetch(`${base}/api/graphadmin/graphs/`, {
     method: "POST",
@@ -171,8 +117,8 @@ describe("a worker a big job left over RECYCLE_RSS_MB", () => {
       const pid = Number(ran.worker!.split("-")[0]);
       await vi.waitFor(
         () => {
-          expect(output).toContain(`worker ${pid}: `);
-          expect(output).toContain(`worker ${pid} exited (0): starting another`);
+          expect(server.output()).toContain(`worker ${pid}: `);
+          expect(server.output()).toContain(`worker ${pid} exited (0): starting another`);
         },
         { timeout: 30_000, interval: 100 },
       );
@@ -188,7 +134,7 @@ describe("a worker a big job left over RECYCLE_RSS_MB", () => {
       const second = await build("交接二", 50);
       await succeeded(second.job_id);
       expect(
-        store
+        server.store
           .prepare("SELECT count(*) FROM kg_entities WHERE graph_id = ?")
           .pluck()
           .get(second.graph.id),
