@@ -17,6 +17,8 @@ export interface BuiltServer {
   output: () => string;
   /** The test's own connection to the store: it reads as an operator's script would. */
   store: DB;
+  /** The admin signed in through the API. */
+  admin: { token: string; csrf: string };
   /** The admin's API headers (token and CSRF), JSON unless `json` is false. */
   headers: (json?: boolean) => Record<string, string>;
   /** Stops the server (SIGTERM) and removes its data. */
@@ -24,7 +26,7 @@ export interface BuiltServer {
 }
 
 /**
- * Starts build/server.js on a free port with a fresh DATA_DIR, no seed, no captcha and `env`
+ * Starts build/server.js on a free port (TEST_SERVER_PORT: that one) with a fresh DATA_DIR, no seed, no captcha and `env`
  * over that; waits until it is ready, opens the store and signs the admin in.
  */
 export async function startBuiltServer(
@@ -32,7 +34,7 @@ export async function startBuiltServer(
   adminPassword: string,
   env: Record<string, string>,
 ): Promise<BuiltServer> {
-  const port = await freePort();
+  const port = Number(process.env.TEST_SERVER_PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kg-${name}-`));
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -66,16 +68,18 @@ export async function startBuiltServer(
     body: JSON.stringify({ username: "admin", password: adminPassword }),
   });
   expect(login.status).toBe(200);
-  const admin = (await login.json()) as { token: string; csrf_token: string };
+  const body = (await login.json()) as { token: string; csrf_token: string };
+  const admin = { token: body.token, csrf: body.csrf_token };
   return {
     base,
     dataDir,
     child,
     output: () => output,
     store,
+    admin,
     headers: (json = true) => ({
       Authorization: `Token ${admin.token}`,
-      "X-CSRFToken": admin.csrf_token,
+      "X-CSRFToken": admin.csrf,
       ...(json ? { "Content-Type": "application/json" } : {}),
     }),
     stop: async () => {

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "../../platform/db/database.js";
+import type { DB } from "../../platform/db/database.js";
 import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
-import { freePort } from "../helpers/free-port.js";
+import { SERVER_STARTUP_MS, startBuiltServer, type BuiltServer } from "../helpers/built-server.js";
 import { militaryNTriples } from "../helpers/ntriples.js";
 import { createOtherUsers, percentile, userWrites } from "../helpers/user-writes.js";
 
@@ -20,17 +17,13 @@ import { createOtherUsers, percentile, userWrites } from "../helpers/user-writes
  * `succeeded` the graph holds exactly the counts of its report.
  */
 
-const STARTUP_MS = 90_000;
 const TAKEOVER_SECONDS = 3;
-const ADMIN_PASSWORD = "apply-load-admin-1";
 const STATEMENTS = 12_000;
 
-let child: ChildProcess;
+let server: BuiltServer;
 let base: string;
 let dataDir: string;
-let output = "";
 let store: DB;
-let admin: { token: string; csrf: string };
 let ontologyId: number;
 const fileIds: number[] = [];
 let planned: { entities: number; relations: number };
@@ -39,53 +32,18 @@ let graphId: number;
 const call = async (method: string, p: string, body?: unknown) => {
   const res = await fetch(`${base}/api${p}`, {
     method,
-    headers: {
-      Authorization: `Token ${admin.token}`,
-      "X-CSRFToken": admin.csrf,
-      "Content-Type": "application/json",
-    },
+    headers: server.headers(),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
 beforeAll(async () => {
-  const port = Number(process.env.TEST_SERVER_PORT) || (await freePort());
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-apply-load-"));
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      CAPTCHA: "off",
-      ADMIN_PASSWORD,
-      WORKERS: "2",
-      JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
-      PLATFORM_API_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startBuiltServer("apply-load", "apply-load-admin-1", {
+    WORKERS: "2",
+    JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    },
-    { timeout: STARTUP_MS, interval: 200 },
-  );
-  store = openDatabase(path.join(dataDir, "platform.sqlite"));
-  const login = await fetch(`${base}/api/common/users/login/`, {
-    method: "POST",
-    headers: { Cookie: "csrftoken=t", "X-CSRFToken": "t", "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const body = (await login.json()) as { token: string; csrf_token: string };
-  admin = { token: body.token, csrf: body.csrf_token };
+  ({ base, dataDir, store } = server);
   ontologyId = (
     await ensureBuiltinOntologies({
       store: storeOverSqlite(path.join(dataDir, "platform.sqlite"), store),
@@ -100,22 +58,15 @@ beforeAll(async () => {
     form.append("file", new File([text], `load-${i}.nt`, { type: "application/n-triples" }));
     const upload = await fetch(`${base}/api/data/files/`, {
       method: "POST",
-      headers: { Authorization: `Token ${admin.token}`, "X-CSRFToken": admin.csrf },
+      headers: server.headers(false),
       body: form,
     });
     expect(upload.status).toBe(201);
     fileIds.push(((await upload.json()) as { id: number }).id);
   }
-}, STARTUP_MS + 60_000);
+}, SERVER_STARTUP_MS + 60_000);
 
-afterAll(async () => {
-  store?.close();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => server?.stop(), 30_000);
 
 interface JobRow {
   status: string;
@@ -223,7 +174,7 @@ describe("a graph apply on the real server", () => {
 
   it("while other users log in and save (API and console forms): no 5xx, no SQLITE_BUSY; succeeded holds the report's counts", async () => {
     expect(graphId).toBeGreaterThan(0);
-    const others = await createOtherUsers(base, admin, 3, "apply-load");
+    const others = await createOtherUsers(base, server.admin, 3, "apply-load");
     const dry = await call("POST", `/graphadmin/graphs/${graphId}/update/dry-run/`, {
       file_ids: fileIds,
     });
@@ -279,7 +230,7 @@ describe("a graph apply on the real server", () => {
     expect(log.serverErrors).toBe(0);
     expect(log.first).toBe("");
     expect(log.failed).toBe(0);
-    expect(output).not.toContain("SQLITE_BUSY");
+    expect(server.output()).not.toContain("SQLITE_BUSY");
   }, 240_000);
 
   it("a rebuild killed (-9) while it writes: never seen in part, resumed by a new job to exactly the planned graph", async () => {

@@ -366,11 +366,11 @@ export async function remapFacts(
 
 // ---------------------------------------------------------------- the build forms
 
-/** What the build and update forms offer: files, sources, triple data per graph, ontologies. */
 /** How many rows of `table` name the outer row `outer` in `column` (a subquery). */
 const naming = (table: "data_triples" | "data_files", column: string, outer: string) =>
   sql<number>`(SELECT count(*) FROM ${sql.table(table)} c WHERE c.${sql.ref(column)} = ${sql.ref(outer)})`;
 
+/** What the build and update forms offer: files, sources, triple data per graph, ontologies. */
 export async function sourceOptions(db: Db): Promise<SourceOptions> {
   const files = await db
     .selectFrom("data_files")

@@ -7,19 +7,14 @@ import type { Tables } from "../../../db/tables.js";
  * up in their graph (platform/admin/insight/feedback.ts).
  */
 
-/** One row of a graph's `table` found by `key`, with `columns`; undefined when the graph has none. */
-async function ofGraph<
-  T extends "kg_entities" | "kg_events",
-  C extends keyof Selectable<Tables[T]> & string,
->(db: Db, table: T, graphId: number, key: "uuid" | "id", value: string | number, columns: C[]) {
-  const { rows } = await sql<Pick<Selectable<Tables[T]>, C>>`
-    SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}
-    WHERE ${sql.ref(key)} = ${value} AND graph_id = ${graphId}`.execute(db);
-  return rows.at(0);
+export function entityFact(db: Db, graphId: number, uuid: string) {
+  return db
+    .selectFrom("kg_entities")
+    .select(["uuid", "name", "class_id"])
+    .where("uuid", "=", uuid)
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst();
 }
-
-export const entityFact = (db: Db, graphId: number, uuid: string) =>
-  ofGraph(db, "kg_entities", graphId, "uuid", uuid, ["uuid", "name", "class_id"]);
 
 /**
  * A statement of the graph (a relation, a recorded extraction) with its ends' names, its
@@ -49,8 +44,14 @@ export const relationFact = (db: Db, graphId: number, relationId: number) =>
     "sent_end",
   ]);
 
-export const eventFact = (db: Db, graphId: number, eventId: number) =>
-  ofGraph(db, "kg_events", graphId, "id", eventId, ["id", "title", "event_type_id"]);
+export function eventFact(db: Db, graphId: number, eventId: number) {
+  return db
+    .selectFrom("kg_events")
+    .select(["id", "title", "event_type_id"])
+    .where("id", "=", eventId)
+    .where("graph_id", "=", graphId)
+    .executeTakeFirst();
+}
 
 export async function graphExists(db: Db, graphId: number): Promise<boolean> {
   return !!(await db
