@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { graphAdminLinks } from "~/components/graph-admin/links";
 import { OntologyEditor } from "~/components/graph-admin/ontology-editor";
@@ -18,6 +18,7 @@ import {
 import { badIntent, parseId } from "~/http/page.server";
 import { requireViewer } from "~/auth/guard.server";
 import { titleMeta } from "~/utils/meta";
+import { useSettledActionData } from "~/utils/settled-action-data";
 import { FILE_FORM_BYTES, readForm } from "~/http/form.server";
 import { IriForm } from "~/components/interchange/iri-form";
 import { interchangeLinks } from "~/components/interchange/links";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SchemaPage() {
   const { ontologies, detail, iri, rights } = useLoaderData<typeof loader>();
-  const answer = useActionData<ActionError | { owlPreview: OwlPreview }>();
+  const answer = useSettledActionData<ActionError | { owlPreview: OwlPreview }>();
   const result = answer && "error" in answer ? answer : null;
   const preview = answer && "owlPreview" in answer ? answer.owlPreview : null;
   const { t } = useTranslation("admin");

@@ -211,20 +211,14 @@ test.describe("graph administration", () => {
     await addForm.getByTestId("submit-createClass").click();
     await expect(page.getByTestId("action-error")).toHaveText(`类名"${className}"已存在`);
 
-    // A class still used by entities cannot be deleted; the message says by how many.
-    // The editor is rendered afresh when a navigation completes (so finished forms close);
-    // in CI a late re-render has closed a confirmation just opened (cause not pinned down),
-    // so the confirmation is opened again if it closed before its button was clicked.
+    // A class still used by entities cannot be deleted; the message says by how many. The
+    // editor is rendered afresh when a navigation completes (so finished forms close), in the
+    // same render as the action's answer (useSettledActionData): a confirmation opened once the
+    // answer shows stays open.
     const confirmDelete = async (row: Locator) => {
-      await expect(async () => {
-        const open = await row
-          .locator("details.ga-confirm")
-          .evaluate((d) => (d as HTMLDetailsElement).open);
-        if (!open) await row.getByTestId(/^delete-deleteClass-/).click();
-        await row.getByTestId(/^confirm-deleteClass-/).click({ timeout: 5_000 });
-      }).toPass({ timeout: 60_000 });
+      await row.getByTestId(/^delete-deleteClass-/).click();
+      await row.getByTestId(/^confirm-deleteClass-/).click();
     };
-    await page.waitForLoadState("networkidle");
     const armyRow = page.getByTestId("class-row-军队");
     await confirmDelete(armyRow);
     await expect(page.getByTestId("action-error")).toHaveText(
@@ -234,7 +228,6 @@ test.describe("graph administration", () => {
     await shot(page, testInfo, "schema-refused-delete");
 
     // The unused class goes.
-    await page.waitForLoadState("networkidle");
     const row = page.getByTestId(`class-row-${className}`);
     await confirmDelete(row);
     await expect(page.getByTestId(`class-row-${className}`)).toHaveCount(0);

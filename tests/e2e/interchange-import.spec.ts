@@ -167,4 +167,36 @@ test.describe("interchange import", () => {
       count("SELECT count(*) FROM kg_classes WHERE ontology_id = ? AND name = '舰艇'", military()),
     ).toBe(1);
   });
+
+  test("a file chosen as soon as the dry run answers is the one the next dry run sends @js-only", async ({
+    adminPage: page,
+  }) => {
+    // The action answers first, the page's data is read again after it (slowly on a busy
+    // server: held 1.5 s here). A form rendered afresh only once that read is done dropped
+    // a file chosen in between, and the next click posted nothing.
+    await page.route(/\/schema\.data\?/, async (route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await page.goto(`/schema?o=${military()}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("owl-download").click(),
+    ]);
+    const owl = fs.readFileSync((await download.path())!, "utf8");
+    await page.getByTestId("open-owl-import").click();
+    const choose = (name: string, text: string) =>
+      page
+        .getByTestId("owl-file")
+        .setInputFiles({ name, mimeType: "text/turtle", buffer: Buffer.from(text) });
+    await choose("same.ttl", owl);
+    await page.getByTestId("owl-dry-run").click();
+    await expect(page.getByTestId("owl-unchanged")).toContainText("same.ttl");
+    await choose("broken.ttl", "@prefix : <");
+    // The person clicks once the page has settled (its data read again).
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("owl-dry-run").click();
+    await expect(page.getByTestId("action-error")).toBeVisible();
+    await expect(page.getByTestId("owl-unchanged")).toHaveCount(0);
+  });
 });
