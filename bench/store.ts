@@ -1,16 +1,15 @@
 import { keepConnections } from "../platform/http/keep-alive.js";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
 import pg from "pg";
-import { hashPasswordSync } from "../platform/auth/passwords.js";
 import type { PlatformContext } from "../platform/context.js";
 import { createPlatform } from "../platform/index.js";
 import { readScope } from "../platform/db/read-scope.js";
 import { startCluster } from "../scripts/pg-cluster.mjs";
+import { createUserWithToken } from "../tests/helpers/user-token.js";
 
 /**
  * The engine every benchmark runs on, chosen in one place: `BENCH_ENGINE=sqlite` (the default:
@@ -215,8 +214,7 @@ export function processTree(pid: number): number[] {
 
 /**
  * A user holding exactly these codenames (through a group of its own), or every permission
- * (`superuser`), and a live token, written through the store (either engine). The benches'
- * own: tests/helpers/platform.ts imports vitest, which cannot load outside a test run.
+ * (`superuser`), and a live token, written through the store (either engine).
  */
 export async function benchUser(
   ctx: PlatformContext,
@@ -224,47 +222,6 @@ export async function benchUser(
   codenames: string[],
   superuser = false,
 ): Promise<{ token: string; csrf: string; headers: Record<string, string> }> {
-  const hash = hashPasswordSync(`pass-${username}`);
-  const token = crypto.randomBytes(20).toString("hex");
-  const csrf = crypto.randomBytes(16).toString("hex");
-  const now = Date.now();
-  await ctx.store.write(async (tx) => {
-    const user = await tx
-      .insertInto("users")
-      .values({
-        username,
-        email: `${username}@example.com`,
-        password_hash: hash,
-        is_superuser: superuser ? 1 : 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const group = await tx
-      .insertInto("groups")
-      .values({ name: `g-${username}` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await tx.insertInto("user_groups").values({ user_id: user.id, group_id: group.id }).execute();
-    for (const c of codenames) {
-      await tx
-        .insertInto("permissions")
-        .values({ codename: c, name: c })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const permission = await tx
-        .selectFrom("permissions")
-        .select("id")
-        .where("codename", "=", c)
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto("group_permissions")
-        .values({ group_id: group.id, permission_id: permission.id })
-        .execute();
-    }
-    await tx
-      .insertInto("tokens")
-      .values({ key: token, user_id: user.id, csrf, created_at: now, last_used_at: now })
-      .execute();
-  });
+  const { token, csrf } = await createUserWithToken(ctx, username, codenames, undefined, superuser);
   return { token, csrf, headers: { Authorization: `Token ${token}`, "X-CSRFToken": csrf } };
 }

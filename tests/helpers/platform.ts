@@ -115,63 +115,7 @@ export function userWithToken(
   return { id, token, csrf };
 }
 
-/** A user made by createUserWithToken: its id, token and CSRF token. */
-export interface TestUser {
-  id: number;
-  token: string;
-  csrf: string;
-}
-
-/**
- * userWithToken on either engine (through the store: awaited): a user holding exactly these
- * codenames through a group of their own, and a live token for them.
- */
-export async function createUserWithToken(
-  ctx: PlatformContext,
-  username: string,
-  codenames: string[],
-  password = "pass-" + username,
-): Promise<TestUser> {
-  const hash = hashPasswordSync(password);
-  const token = crypto.randomBytes(20).toString("hex");
-  const csrf = crypto.randomBytes(16).toString("hex");
-  const now = Date.now();
-  const id = await ctx.store.write(async (tx) => {
-    const user = await tx
-      .insertInto("users")
-      .values({ username, email: `${username}@example.com`, password_hash: hash })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const group = await tx
-      .insertInto("groups")
-      .values({ name: `g-${username}` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await tx.insertInto("user_groups").values({ user_id: user.id, group_id: group.id }).execute();
-    for (const c of codenames) {
-      await tx
-        .insertInto("permissions")
-        .values({ codename: c, name: c })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const permission = await tx
-        .selectFrom("permissions")
-        .select("id")
-        .where("codename", "=", c)
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto("group_permissions")
-        .values({ group_id: group.id, permission_id: permission.id })
-        .execute();
-    }
-    await tx
-      .insertInto("tokens")
-      .values({ key: token, user_id: user.id, csrf, created_at: now, last_used_at: now })
-      .execute();
-    return user.id;
-  });
-  return { id, token, csrf };
-}
+export { createUserWithToken, type TestUser } from "./user-token.js";
 
 /** Headers of an authenticated write (token + CSRF) as the platform expects them. */
 export function authHeaders(
