@@ -75,6 +75,27 @@ const SQLITE_PRAGMAS = [
  */
 const SNAPSHOT_CACHE_MB = 16;
 
+/**
+ * Runs `fn` with the store connection's page cache at `kib` KiB (larger for the synthetic
+ * graph's random-order index inserts, smaller for a job: see platform/jobs/worker.ts); the old
+ * size comes back after. Nothing on PostgreSQL (its buffers are the server's).
+ */
+export async function withPageCache<T>(
+  store: Store,
+  kib: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const handle = store.sqlite?.handle;
+  if (!handle) return fn();
+  const before = handle.pragma("cache_size", { simple: true }) as number;
+  handle.pragma(`cache_size = ${-Math.round(kib)}`);
+  try {
+    return await fn();
+  } finally {
+    handle.pragma(`cache_size = ${before}`);
+  }
+}
+
 /** Opens the SQLite file (created when missing) with the platform's settings. */
 export function openSqliteHandle(
   file: string,

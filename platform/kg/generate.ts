@@ -1,5 +1,5 @@
 import type { PlatformContext } from "../context.js";
-import type { Tx } from "../db/store.js";
+import { withPageCache, type Tx } from "../db/store.js";
 import { prng, type Rng } from "./prng.js";
 import { bumpGraphVersion } from "./cache.js";
 import { warmHotRankings } from "./hot.js";
@@ -11,7 +11,6 @@ import {
   graphHasFacts,
   insertEntities,
   untimedTransaction,
-  withPageCache,
   type Bulk,
 } from "./store/generate.js";
 import { hasOntology } from "./store/ontology.js";

@@ -77,6 +77,10 @@ for (const [kind, resumable] of [
   );
 }
 registerJobKind("test.once", async () => ({ ran: true }), { resumable: false });
+/** What the store connection's page cache is while a job runs (SQLite; null on PostgreSQL). */
+registerJobKind("test.cache", async (job) => ({
+  cacheSize: job.ctx.store.sqlite?.handle.pragma("cache_size", { simple: true }) ?? null,
+}));
 
 let p: TestPlatform;
 const logsOf = async (id: number) =>
@@ -106,6 +110,17 @@ describe("the job runner", () => {
     expect(job.finished_at).toBeTruthy();
     const logs = await logsOf(id);
     expect(logs).toEqual(expect.arrayContaining(["任务开始", "step 1", "step 5", "任务完成"]));
+  });
+
+  it("runs a job with a 16 MB page cache on its process's SQLite connection, the full one back after", async () => {
+    const sqlite = p.ctx.store.sqlite;
+    const before = sqlite?.handle.pragma("cache_size", { simple: true });
+    const job = await settled(p, await enqueueJob(p.ctx, { kind: "test.cache", params: {} }));
+    expect(job.status).toBe("succeeded");
+    if (!sqlite) return expect(job.result).toEqual({ cacheSize: null });
+    expect(before).toBe(-64 * 1024);
+    expect(job.result).toEqual({ cacheSize: -16 * 1024 });
+    expect(sqlite.handle.pragma("cache_size", { simple: true })).toBe(before);
   });
 
   it("marks a job failed with the handler's message and keeps what it reported", async () => {

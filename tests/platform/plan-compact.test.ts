@@ -20,6 +20,18 @@ const row = (ref: string, fields: Partial<RdfRow> = {}): RdfRow => ({
 });
 
 describe("SourceRows", () => {
+  it("keeps rows across its chunks of 65,536", () => {
+    const rows = new SourceRows();
+    const n = 140_000;
+    for (let i = 0; i < n; i++)
+      rows.push(row(`文件"big.nt"第 ${i + 1} 行`, { subject: `e${i % 1000}`, object: `v${i}` }));
+    expect(rows.length).toBe(n);
+    for (const i of [0, 65_535, 65_536, 131_071, 131_072, n - 1]) {
+      expect(rows.ref(i)).toBe(`文件"big.nt"第 ${i + 1} 行`);
+      expect(rows.at(i)).toMatchObject({ subject: `e${i % 1000}`, object: `v${i}` });
+    }
+  });
+
   it("gives back every row as pushed: refs of any shape, cells, and what few rows carry besides", () => {
     const article = {
       key: "a",
@@ -125,6 +137,22 @@ describe("PlanRelations", () => {
     }
     expect(table.size).toBe(map.size);
     expect([...table.values()].map(plain)).toEqual([...map.values()].map(plain));
+  });
+
+  it("sized for its rows, grows past them; ids and old confidences that first come late read back", () => {
+    const table = new PlanRelations(3000);
+    const want: RelationState[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const r = state(`s${i}`, 1 + (i % 3), `o${i % 7}`, {
+        id: i >= 4000 ? i : null,
+        oldConfidence: i >= 4500 ? 0.25 : null,
+      });
+      table.set(r);
+      want.push(r);
+    }
+    expect([...table.values()].map(plain)).toEqual(want.map(plain));
+    expect(table.get("s10", 2, "o3")!.id).toBeNull();
+    expect(table.get("s4001", 3, "o4")).toMatchObject({ id: 4001, oldConfidence: null });
   });
 
   it("keeps a second relation of the same key unindexed, after the first", () => {

@@ -185,7 +185,11 @@ export async function planFacts(
   p: Planning,
   formats: RowFormats,
 ): Promise<FactPlan> {
-  const plan: FactPlan = { relations: new PlanRelations(), duplicates: 0, inferred: 0 };
+  const plan: FactPlan = {
+    relations: new PlanRelations(p.rows.length),
+    duplicates: 0,
+    inferred: 0,
+  };
   const findRelation = await relationFinder(ctx, p);
   for (let i = 0; i < p.rows.length; i++) {
     await p.tick(i, 2);

@@ -21,24 +21,48 @@ const NO_PROVENANCE: NonNullable<Old> = Object.freeze({
 
 export class PlanRelations {
   size = 0;
-  private capacity = 1024;
-  private subjects = new Int32Array(this.capacity);
-  private types = new Int32Array(this.capacity);
-  private objects = new Int32Array(this.capacity);
-  private confidences = new Float64Array(this.capacity);
-  /** The relation's id in the graph; NaN: none (a new relation). */
-  private ids = new Float64Array(this.capacity);
-  /** NaN: none. */
-  private oldConfidences = new Float64Array(this.capacity);
+  private capacity: number;
+  private subjects: Int32Array;
+  private types: Int32Array;
+  private objects: Int32Array;
+  private confidences: Float64Array;
+  /**
+   * The relation's id in the graph; NaN: none (a new relation). Made when the first relation
+   * with one is set: a build, or an apply into a new graph, never needs it.
+   */
+  private ids: Float64Array | null = null;
+  /** NaN: none. Made when first needed, as `ids`. */
+  private oldConfidences: Float64Array | null = null;
   /** Bit 1: removed; bit 2: what the graph has now is a relation without provenance (NO_OLD). */
-  private flags = new Uint8Array(this.capacity);
+  private flags: Uint8Array;
   private readonly provenances = new Map<number, Provenance>();
   private readonly olds = new Map<number, NonNullable<Old>>();
   private readonly names: string[] = [];
   private readonly nameIds = new Map<string, number>();
   /** Slot + 1 of each indexed relation (0: empty); a power of two, at most half full. */
-  private hash = new Int32Array(2048);
+  private hash: Int32Array;
   private indexed = 0;
+
+  /**
+   * `expected`: how many relations the plan may hold at most (its rows): room for them all at
+   * once, so a big plan never holds its arrays twice while growing.
+   */
+  constructor(expected = 0) {
+    this.capacity = Math.max(1024, expected);
+    this.subjects = new Int32Array(this.capacity);
+    this.types = new Int32Array(this.capacity);
+    this.objects = new Int32Array(this.capacity);
+    this.confidences = new Float64Array(this.capacity);
+    this.flags = new Uint8Array(this.capacity);
+    this.hash = new Int32Array(2 ** Math.ceil(Math.log2(this.capacity * 2)));
+  }
+
+  /** A NaN-filled array of the capacity (an id or old confidence: none). */
+  private nans(from?: Float64Array): Float64Array {
+    const a = new Float64Array(this.capacity).fill(NaN);
+    if (from) a.set(from);
+    return a;
+  }
 
   private nameId(name: string): number {
     let id = this.nameIds.get(name);
@@ -78,8 +102,8 @@ export class PlanRelations {
     this.types = more(this.types);
     this.objects = more(this.objects);
     this.confidences = more(this.confidences);
-    this.ids = more(this.ids);
-    this.oldConfidences = more(this.oldConfidences);
+    if (this.ids) this.ids = this.nans(this.ids);
+    if (this.oldConfidences) this.oldConfidences = this.nans(this.oldConfidences);
     this.flags = more(this.flags);
   }
 
@@ -162,17 +186,21 @@ export class PlanRelations {
     this.confidences[k] = v;
   }
   idOf(k: number) {
-    const id = this.ids[k];
+    const id = this.ids?.[k] ?? NaN;
     return Number.isNaN(id) ? null : id;
   }
   setId(k: number, v: number | null) {
+    if (v === null && !this.ids) return;
+    this.ids ??= this.nans();
     this.ids[k] = v ?? NaN;
   }
   oldConfidenceOf(k: number) {
-    const c = this.oldConfidences[k];
+    const c = this.oldConfidences?.[k] ?? NaN;
     return Number.isNaN(c) ? null : c;
   }
   setOldConfidence(k: number, v: number | null) {
+    if (v === null && !this.oldConfidences) return;
+    this.oldConfidences ??= this.nans();
     this.oldConfidences[k] = v ?? NaN;
   }
   removeOf(k: number) {

@@ -3,8 +3,8 @@ import type { RdfRow } from "../../interchange/rdf-read.js";
 /**
  * The source rows of a build, update or dry run, kept compact (issue 26: a plan of 1,000,000
  * rows within 400 MB). Each cell is an index into one table of the distinct strings the rows
- * hold (names, predicates, values: a name used a hundred times is kept once), in an Int32Array
- * of NCOLS cells a row; a row's ref (`文件"a.nt"第 12 行`) is a template (the text around its
+ * hold (names, predicates, values: a name used a hundred times is kept once), in Int32Array
+ * chunks of CHUNK_ROWS rows of NCOLS cells (filled one after the other: never copied to grow); a row's ref (`文件"a.nt"第 12 行`) is a template (the text around its
  * number, interned like the cells) and the number; what few rows carry besides (a problem of the
  * reader, an unmapped predicate, RDF provenance, a description) sits in a sparse map. `at(i)`
  * gives row i as the object it was pushed as (made anew on each call: read, never kept).
@@ -24,10 +24,13 @@ const COLUMNS = [
 /** The seven cells, the ref's template and the ref's number (-1: the ref is kept whole in `refs`). */
 const NCOLS = COLUMNS.length + 2;
 const NUMBERED = /^([^]*?)(0|[1-9]\d{0,8})(\D*)$/;
+/** Rows a chunk: 2.4 MB of cells. */
+const CHUNK_BITS = 16;
+const CHUNK_ROWS = 1 << CHUNK_BITS;
 
 export class SourceRows {
   length = 0;
-  private cells = new Int32Array(NCOLS * 1024);
+  private readonly chunks: Int32Array[] = [];
   private readonly strings: string[] = [""];
   private readonly ids = new Map<string, number>([["", 0]]);
   private readonly extras = new Map<number, Extra>();
@@ -46,15 +49,17 @@ export class SourceRows {
     return id;
   }
 
+  /** Row i's chunk and where its cells start in it. */
+  private cellsOf(i: number): [Int32Array, number] {
+    return [this.chunks[i >> CHUNK_BITS], (i & (CHUNK_ROWS - 1)) * NCOLS];
+  }
+
   push(row: RdfRow): void {
     const i = this.length;
-    if ((i + 1) * NCOLS > this.cells.length) {
-      const grown = new Int32Array(this.cells.length * 2);
-      grown.set(this.cells);
-      this.cells = grown;
-    }
-    const at = i * NCOLS;
-    for (let c = 0; c < COLUMNS.length; c++) this.cells[at + c] = this.intern(row[COLUMNS[c]]);
+    if (i >> CHUNK_BITS === this.chunks.length)
+      this.chunks.push(new Int32Array(CHUNK_ROWS * NCOLS));
+    const [cells, at] = this.cellsOf(i);
+    for (let c = 0; c < COLUMNS.length; c++) cells[at + c] = this.intern(row[COLUMNS[c]]);
     const m = NUMBERED.exec(row.ref);
     if (m) {
       const key = `${m[1]}\u0000${m[3]}`;
@@ -64,10 +69,10 @@ export class SourceRows {
         this.templates.push([m[1], m[3]]);
         this.templateIds.set(key, t);
       }
-      this.cells[at + NCOLS - 2] = t;
-      this.cells[at + NCOLS - 1] = Number(m[2]);
+      cells[at + NCOLS - 2] = t;
+      cells[at + NCOLS - 1] = Number(m[2]);
     } else {
-      this.cells[at + NCOLS - 1] = -1;
+      cells[at + NCOLS - 1] = -1;
       this.refs.set(i, row.ref);
     }
     if (row.problem || row.unmapped || row.provenance || row.describes) {
@@ -83,18 +88,17 @@ export class SourceRows {
 
   /** Where row i came from (`文件"a.nt"第 12 行`). */
   ref(i: number): string {
-    const at = i * NCOLS;
-    const n = this.cells[at + NCOLS - 1];
+    const [cells, at] = this.cellsOf(i);
+    const n = cells[at + NCOLS - 1];
     if (n < 0) return this.refs.get(i)!;
-    const [before, after] = this.templates[this.cells[at + NCOLS - 2]];
+    const [before, after] = this.templates[cells[at + NCOLS - 2]];
     return `${before}${n}${after}`;
   }
 
   /** Row i, as pushed. */
   at(i: number): RdfRow {
-    const at = i * NCOLS;
+    const [c, at] = this.cellsOf(i);
     const s = this.strings;
-    const c = this.cells;
     const row: RdfRow = {
       ref: this.ref(i),
       subject: s[c[at]],

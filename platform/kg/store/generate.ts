@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { engineOf } from "../../db/dialect.js";
-import type { Db, Store } from "../../db/store.js";
+import type { Db } from "../../db/store.js";
 import { insertRows, RELATION_COLUMNS, type Bulk } from "./sql.js";
 
 export { bulkOf, type Bulk } from "./sql.js";
@@ -10,27 +10,6 @@ export { bulkOf, type Bulk } from "./sql.js";
  * transaction: multi-row inserts chunked under the parameter limit on PostgreSQL, prepared
  * row statements on SQLite (store/sql.ts, insertRows).
  */
-
-/**
- * Runs `fn` with SQLite's page cache at `kib` KiB: relations arrive in random subject/object
- * order, and with the default cache every index insert would go to disk. The old size comes
- * back after. Nothing on PostgreSQL (its buffers are the server's).
- */
-export async function withPageCache<T>(
-  store: Store,
-  kib: number,
-  fn: () => Promise<T>,
-): Promise<T> {
-  const handle = store.sqlite?.handle;
-  if (!handle) return fn();
-  const before = handle.pragma("cache_size", { simple: true }) as number;
-  handle.pragma(`cache_size = ${-Math.round(kib)}`);
-  try {
-    return await fn();
-  } finally {
-    handle.pragma(`cache_size = ${before}`);
-  }
-}
 
 /**
  * The generator's one transaction writes millions of rows, and its set-based statements (the
