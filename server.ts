@@ -17,6 +17,7 @@ import {
   applyHeapGrowth,
   bigJobMs,
   heapGrowth,
+  workerMallocEnv,
   recycleRssMb,
   semiSpaceMb,
   workerExecArgv,
@@ -110,10 +111,7 @@ async function runPrimary(count: number) {
   const listening = new Set<number>();
   let announced = false;
   const start = () => {
-    // glibc gives each thread that allocates an arena of its own (up to 8 a core), and memory
-    // freed in one is not given back while another holds a page of it: two arenas keep a big
-    // job's freed memory reusable (docs/deploy.md, "Memory"). An operator's value wins.
-    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
+    const worker = cluster.fork(workerMallocEnv(process.env));
     worker.once("listening", () => {
       listening.add(worker.id);
       if (announced || listening.size < count) return;

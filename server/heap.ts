@@ -91,3 +91,18 @@ export function workerExecArgv(
   );
   return semiSpace > 0 && !given ? [...execArgv, `--max-semi-space-size=${semiSpace}`] : execArgv;
 }
+
+/**
+ * glibc's settings for a worker process (decisions 038, 041), the operator's own values first:
+ * two arenas (glibc gives each allocating thread one of its own otherwise, and memory freed in
+ * one is not given back while another holds a page of it), and blocks of 128 KB or more mapped
+ * apart and given back when freed (glibc otherwise raises that threshold as big blocks come and
+ * go, and keeps them in its heap: a million-statement apply peaked at 359 MB with it, 392–403
+ * without; docs/deploy.md, "Memory").
+ */
+export function workerMallocEnv(env: Record<string, string | undefined>): Record<string, string> {
+  return {
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || "131072",
+  };
+}

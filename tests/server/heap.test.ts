@@ -8,6 +8,7 @@ import {
   recycleRssMb,
   semiSpaceMb,
   workerExecArgv,
+  workerMallocEnv,
 } from "../../server/heap";
 
 /** HEAP_GROWTH (issue 11): the heap's growth between full collections, read strictly. */
@@ -64,5 +65,19 @@ describe("RECYCLE_RSS_MB, BIG_JOB_SECONDS", () => {
     expect(bigJobMs("30")).toBe(30_000);
     for (const bad of ["-1", "0.5", "five", "5s", "123456"])
       expect(() => bigJobMs(bad)).toThrow(/BIG_JOB_SECONDS/);
+  });
+});
+
+/** glibc's settings for the workers (decisions 038, 041): ours unless the operator gave theirs. */
+describe("workerMallocEnv", () => {
+  it("gives two arenas and a 128 KB mmap threshold unless the operator set them", () => {
+    expect(workerMallocEnv({})).toEqual({
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+    });
+    expect(workerMallocEnv({ MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "65536" })).toEqual({
+      MALLOC_ARENA_MAX: "8",
+      MALLOC_MMAP_THRESHOLD_: "65536",
+    });
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -89,6 +90,44 @@ async function succeeded(jobId: number) {
   );
   return jobOf(jobId);
 }
+
+/** The environment of each worker process the primary started (Linux: /proc). */
+function workerEnvironments(): Map<string, string>[] {
+  const primary = server.child.pid!;
+  return fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // "pid (comm) state ppid …": the parent comes after the command's closing parenthesis.
+        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === primary;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(
+      (d) =>
+        new Map(
+          fs
+            .readFileSync(`/proc/${d}/environ`, "utf8")
+            .split("\0")
+            .filter(Boolean)
+            .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+        ),
+    );
+}
+
+describe("the workers' memory settings", () => {
+  it("start with two glibc arenas and a 128 KB mmap threshold (docs/deploy.md, Memory)", () => {
+    const envs = workerEnvironments();
+    expect(envs).toHaveLength(2);
+    for (const env of envs) {
+      expect(env.get("MALLOC_ARENA_MAX")).toBe("2");
+      expect(env.get("MALLOC_MMAP_THRESHOLD_")).toBe("131072");
+    }
+  });
+});
 
 describe("a worker a big job left over RECYCLE_RSS_MB", () => {
   it("hands over to a new process while readers see every answer, and the next job runs", async () => {
