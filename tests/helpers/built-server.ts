@@ -25,16 +25,27 @@ export interface BuiltServer {
   stop: () => Promise<void>;
 }
 
+/** build/server.js started by a test, before anything is asked of it. */
+export interface SpawnedServer {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  /** Stops the server (SIGTERM; SIGCONT first, should it be frozen) and removes its data. */
+  stop: () => Promise<void>;
+}
+
 /**
- * Starts build/server.js on a free port (TEST_SERVER_PORT: that one) with a fresh DATA_DIR, no seed, no captcha and `env`
- * over that; waits until it is ready, opens the store and signs the admin in.
+ * Starts build/server.js on `port` (else TEST_SERVER_PORT, else a free one) with a fresh
+ * DATA_DIR, no seed, no captcha, the embedded platform and `env` over that.
  */
-export async function startBuiltServer(
+export async function spawnBuiltServer(
   name: string,
-  adminPassword: string,
   env: Record<string, string>,
-): Promise<BuiltServer> {
-  const port = Number(process.env.TEST_SERVER_PORT) || (await freePort());
+  port?: number,
+): Promise<SpawnedServer> {
+  port ??= Number(process.env.TEST_SERVER_PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kg-${name}-`));
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -45,7 +56,6 @@ export async function startBuiltServer(
       DATA_DIR: dataDir,
       SEED: "none",
       CAPTCHA: "off",
-      ADMIN_PASSWORD: adminPassword,
       PLATFORM_API_URL: "",
       ...env,
     },
@@ -53,14 +63,46 @@ export async function startBuiltServer(
   });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGCONT"); // a test may have frozen it (SIGSTOP)
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the server answers `path` with 200 (it fails at once should the server exit). */
+export async function untilAnswers(server: SpawnedServer, path = "/readyz") {
   await vi.waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+      expect((await fetch(`${server.base}${path}`)).status).toBe(200);
     },
     { timeout: STARTUP_MS, interval: 200 },
   );
+}
+
+/**
+ * Starts build/server.js (spawnBuiltServer) with the admin's password; waits until it is ready,
+ * opens the store and signs the admin in.
+ */
+export async function startBuiltServer(
+  name: string,
+  adminPassword: string,
+  env: Record<string, string>,
+): Promise<BuiltServer> {
+  const server = await spawnBuiltServer(name, { ADMIN_PASSWORD: adminPassword, ...env });
+  const { base, dataDir, child, output } = server;
+  await untilAnswers(server);
   const store = openDatabase(path.join(dataDir, "platform.sqlite"));
   const login = await fetch(`${base}/api/common/users/login/`, {
     method: "POST",
@@ -74,7 +116,7 @@ export async function startBuiltServer(
     base,
     dataDir,
     child,
-    output: () => output,
+    output,
     store,
     admin,
     headers: (json = true) => ({
@@ -84,11 +126,7 @@ export async function startBuiltServer(
     }),
     stop: async () => {
       store.close();
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

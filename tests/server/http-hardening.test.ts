@@ -1,64 +1,26 @@
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
+import { spawnBuiltServer, untilAnswers, type SpawnedServer } from "../helpers/built-server";
 import { startPlatform, type TestPlatform } from "../helpers/platform";
 
 /** server.ts itself, started as the operator starts it, against the built console. */
 
 const STARTUP_MS = 60_000;
 
-interface RunningServer {
-  base: string;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-hardening-"));
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      CAPTCHA: "off",
-      ADMIN_PASSWORD: "x-admin-pass-1",
-      SESSION_SECRET: "hardening-secret",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** The server with an admin password and a session secret of its own, answering /healthz. */
+async function startServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const server = await spawnBuiltServer("hardening", {
+    ADMIN_PASSWORD: "x-admin-pass-1",
+    SESSION_SECRET: "hardening-secret",
+    ...env,
   });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    },
-    { timeout: STARTUP_MS, interval: 200 },
-  );
-  return {
-    base,
-    output: () => out,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  await untilAnswers(server, "/healthz");
+  return server;
 }
 
 /** A raw request, for methods fetch() refuses to send (TRACE). */
@@ -118,7 +80,7 @@ beforeAll(() => {
 }, 180_000);
 
 describe("the server with its embedded platform", () => {
-  let server: RunningServer;
+  let server: SpawnedServer;
   beforeAll(async () => {
     server = await startServer();
   }, STARTUP_MS + 5_000);
@@ -221,7 +183,7 @@ describe("the server with its embedded platform", () => {
 });
 
 describe("a proxy that is not trusted", () => {
-  let server: RunningServer;
+  let server: SpawnedServer;
   beforeAll(async () => {
     server = await startServer({ TRUST_PROXY: "10.1.2.3" });
   }, STARTUP_MS + 5_000);
@@ -260,7 +222,7 @@ it(
 );
 
 describe("readiness of a console without the embedded platform", () => {
-  let server: RunningServer;
+  let server: SpawnedServer;
   let platformPort: number;
   let platform: TestPlatform | undefined;
   let listener: net.Server | http.Server | undefined;

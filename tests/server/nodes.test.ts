@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore, type Store } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
+import { spawnBuiltServer, untilAnswers, type SpawnedServer } from "../helpers/built-server.js";
 import { freePort } from "../helpers/free-port.js";
 import { freshDatabase, stopOwnCluster, type TestDatabase } from "../helpers/postgres.js";
 import { one, rows, value } from "../helpers/sql.js";
@@ -23,76 +22,41 @@ const STARTUP_MS = 90_000;
 const ADMIN_PASSWORD = "nodes-admin-pass-1";
 const TAKEOVER_SECONDS = 3;
 
-interface Node {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output(): string;
-  dataDir: string;
-}
+/** A node: the product's server on the shared database, named for the test's messages. */
+type Node = SpawnedServer & { name: string };
 
 let database: TestDatabase;
 let store: Store;
 let a: Node;
 let b: Node;
 
+/** A port of its own for each node (never TEST_SERVER_PORT: there are two). */
 async function startNode(name: string): Promise<Node> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kg-node-${name}-`));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
+  const server = await spawnBuiltServer(
+    `node-${name}`,
+    {
       DATABASE_URL: database.url,
       SESSION_SECRET: "one-secret-for-every-node",
-      SEED: "none",
       CAPTCHA: "on",
       ADMIN_PASSWORD,
       WORKERS: "1",
       JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
-      PLATFORM_API_URL: "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  return { name, base: `http://127.0.0.1:${port}`, child, output: () => out, dataDir };
-}
-
-async function ready(node: Node) {
-  await vi.waitFor(
-    async () => {
-      if (node.child.exitCode !== null) throw new Error(`${node.name} exited: ${node.output()}`);
-      expect((await fetch(`${node.base}/readyz`)).status).toBe(200);
-    },
-    { timeout: STARTUP_MS, interval: 200 },
+    await freePort(),
   );
-}
-
-async function stopNode(node: Node | undefined) {
-  if (!node) return;
-  if (node.child.exitCode === null && node.child.signalCode === null) {
-    const exited = new Promise((r) => node.child.once("exit", r));
-    node.child.kill("SIGCONT");
-    node.child.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(node.dataDir, { recursive: true, force: true });
+  return { ...server, name };
 }
 
 beforeAll(async () => {
   database = await freshDatabase({ empty: true });
   // Both start at once on an empty database: one migrates and seeds, the other waits its turn.
   [a, b] = await Promise.all([startNode("a"), startNode("b")]);
-  await Promise.all([ready(a), ready(b)]);
+  await Promise.all([untilAnswers(a), untilAnswers(b)]);
   store = openStore({ databaseUrl: database.url, dbFile: "" });
 }, STARTUP_MS + 30_000);
 
 afterAll(async () => {
-  await Promise.all([stopNode(a), stopNode(b)]);
+  await Promise.all([a?.stop(), b?.stop()]);
   await store?.close();
   await database?.drop();
   await stopOwnCluster();

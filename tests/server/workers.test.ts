@@ -1,8 +1,6 @@
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlatformContext } from "../../platform/context.js";
@@ -10,6 +8,7 @@ import { openDatabase } from "../../platform/db/database.js";
 import { storeOverSqlite } from "../../platform/db/store.js";
 import { ensureBuiltinOntologies } from "../../platform/kg/ontology.js";
 import { settingsFromEnv } from "../../platform/settings.js";
+import { spawnBuiltServer, type SpawnedServer } from "../helpers/built-server.js";
 import { sqliteHandle } from "../helpers/sql.js";
 
 /**
@@ -28,10 +27,8 @@ interface Answer {
   worker: string;
 }
 
-let child: ChildProcess;
+let server: SpawnedServer;
 let base: string;
-let dataDir: string;
-let output = "";
 let ctx: PlatformContext;
 
 /** One request on a connection of its own (no keep-alive): the cluster picks the worker. */
@@ -110,32 +107,13 @@ let admin: { token: string; csrf: string };
 
 beforeAll(async () => {
   if (!fs.existsSync("build/index.js")) execSync("npx remix build", { stdio: "inherit" });
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => probe.once("listening", r));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((r) => probe.close(r));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kg-workers-"));
-  child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      CAPTCHA: "off",
-      ADMIN_PASSWORD,
-      WORKERS: "2",
-      PLATFORM_API_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
+  server = await spawnBuiltServer("workers", { ADMIN_PASSWORD, WORKERS: "2" });
+  const { child, dataDir, output } = server;
+  base = server.base;
   const seen = new Set<string>();
   await vi.waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
       const r = await request("GET", "/readyz");
       expect(r.status).toBe(200);
       seen.add(r.worker);
@@ -158,11 +136,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   ctx?.store.sqlite?.handle.close();
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 }, 30_000);
 
 describe("two worker processes on one store", () => {
@@ -171,7 +145,7 @@ describe("two worker processes on one store", () => {
     const two = await on({ is: "2" }, "GET", "/healthz");
     expect(JSON.parse(one.text)).toMatchObject({ status: "ok" });
     expect(JSON.parse(two.text)).toMatchObject({ status: "ok" });
-    expect(output).toContain("2 worker processes");
+    expect(server.output()).toContain("2 worker processes");
   });
 
   it("runs each job once, whichever worker took the request, and streams its progress from either", async () => {
@@ -393,10 +367,10 @@ describe("two worker processes on one store", () => {
   });
 
   it("stops every worker on SIGTERM", async () => {
-    child.kill("SIGTERM");
-    const code = await new Promise((r) => child.once("exit", r));
+    server.child.kill("SIGTERM");
+    const code = await new Promise((r) => server.child.once("exit", r));
     expect(code).toBe(0);
-    expect(output).toContain("SIGTERM: stopping 2 workers");
-    expect(output.match(/SIGTERM: finishing in-flight requests/g)).toHaveLength(2);
+    expect(server.output()).toContain("SIGTERM: stopping 2 workers");
+    expect(server.output().match(/SIGTERM: finishing in-flight requests/g)).toHaveLength(2);
   }, 20_000);
 });
