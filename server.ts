@@ -24,6 +24,7 @@ import {
 } from "./server/heap.js";
 import { whenOverAfterBigJob } from "./platform/jobs/collect.js";
 import { heldScopeMiddleware } from "./server/held-scope.js";
+import { coalescedFlush } from "./server/coalesced-flush.js";
 import { pageConcurrency, pageQueue } from "./server/page-queue.js";
 import { withStatusPages } from "./server/status-pages.js";
 
@@ -386,6 +387,7 @@ async function runServer() {
     next();
   });
   app.use(compression());
+  app.use(coalescedFlush);
   app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   // public/'s other entries (favicon, locales), each mounted at its own path: a page's path is
   // then not looked up on disk first (a CPU profile found a stat per page load).

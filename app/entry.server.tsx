@@ -17,22 +17,52 @@ import { recordNamespaces } from "./components/i18n-namespaces";
 
 export const streamTimeout = 5_000;
 
+/** `chunk` without zero bytes (see `documentBody`). */
+function withoutNul(chunk: Buffer): Buffer {
+  if (chunk.indexOf(0) === -1) return chunk;
+  const out = Buffer.allocUnsafe(chunk.length);
+  let n = 0;
+  for (let i = 0; i < chunk.length; i++) if (chunk[i] !== 0) out[n++] = chunk[i];
+  return out.subarray(0, n);
+}
+
 /**
- * React 18.3's Node stream writer can emit the unused tail of its 2 KB buffer (zero bytes)
- * when a multi-byte character does not fit, which browsers show as "�" in Chinese text.
- * HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
- * them is safe.
+ * The stream React writes a document into, as the response's body.
+ *
+ * - React hands over a page as a burst of 2 KB chunks and calls `flush()` after each burst;
+ *   the body passes each burst on as one chunk (issue 25). Passed on one by one, every chunk
+ *   was its own trip through gzip (a sync-flushed block: a larger document) and its own
+ *   socket write. A burst React does not close with `flush()` leaves at the end of the turn.
+ * - React 18.3's Node stream writer can emit the unused tail of its 2 KB buffer (zero bytes)
+ *   when a multi-byte character does not fit, which browsers show as "�" in Chinese text.
+ *   HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
+ *   them is safe.
  */
-export function withoutNulBytes() {
-  return new Transform({
+export function documentBody(): Transform & { flush(): void } {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    if (!pending.length) return;
+    const out = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+    pending = [];
+    body.push(out);
+  };
+  const body = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      if (chunk.indexOf(0) === -1) return done(null, chunk);
-      const out = Buffer.allocUnsafe(chunk.length);
-      let n = 0;
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] !== 0) out[n++] = chunk[i];
-      done(null, out.subarray(0, n));
+      pending.push(withoutNul(chunk));
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      done();
+    },
+    flush(done) {
+      release();
+      done();
     },
   });
+  return Object.assign(body, { flush: release });
 }
 
 const instances = new Map<Lng, Promise<I18n>>();
@@ -93,7 +123,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = withoutNulBytes();
+          const body = documentBody();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Ask Chromium for the system colour scheme, so "auto" is drawn right without JS.
           responseHeaders.set("Accept-CH", SCHEME_HINT);

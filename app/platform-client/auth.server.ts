@@ -42,8 +42,9 @@ export const authApi = {
     api: PlatformClient,
     body: { old_password?: string; new_password: string; confirm_password: string },
   ) => api.patch(`${U}/password/`, body),
+  /** The first groups, for an admin's preview of a group's menu (every admin page): kept (`getKept`). */
   groups: (api: PlatformClient, pageSize: number) =>
-    api.get<Paged<{ id: number; name: string }>>("/common/groups/", { page_size: pageSize }),
+    api.getKept<Paged<{ id: number; name: string }>>("/common/groups/", { page_size: pageSize }),
   group: (api: PlatformClient, id: string) =>
     api.get<GroupDetail>(`/common/groups/${encodeURIComponent(id)}/`),
   reportClientError: (api: PlatformClient, body: { error: string; info: string; url: string }) =>

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { platformApiUrl, platformTimeoutMs } from "~/env.server";
 import { getPlatformConfig } from "./config.server";
 import { encryptBody } from "./encrypt.server";
-import { forgetViewerInfo } from "./info-cache.server";
-import { platformFetch } from "./transport.server";
+import { forgetViewerInfo, keptForViewer } from "./info-cache.server";
+import { embeddedStoreVersion, platformFetch } from "./transport.server";
 
 /** Spec §7: the request timeout, kept for long operations (uploads, imports, exports, downloads, event streams). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -60,6 +60,12 @@ export interface CallOptions {
 
 export interface PlatformClient {
   get<T = unknown>(path: string, query?: CallOptions["query"]): Promise<T>;
+  /**
+   * A GET whose answer is kept for this token and language while the store's version holds
+   * (info-cache.server.ts): for what every page asks and rarely changes (a resource's schema).
+   * The answer is frozen: it is shared with the token's next pages.
+   */
+  getKept<T = unknown>(path: string, query?: CallOptions["query"]): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, "body">): Promise<T>;
@@ -67,6 +73,15 @@ export interface PlatformClient {
   /** The raw Response (for streams: CSV export, file download, event stream; long timeout by default). Errors still throw. */
   raw(method: Method, path: string, opts?: CallOptions): Promise<Response>;
   call<T = unknown>(method: Method, path: string, opts?: CallOptions): Promise<T>;
+}
+
+/** `value` and everything in it made read-only (an answer shared between requests). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function buildUrl(path: string, query?: CallOptions["query"]) {
@@ -193,10 +208,29 @@ export function createPlatformClient(
     }
   }
 
+  async function getKept<T>(path: string, query?: CallOptions["query"]): Promise<T> {
+    // Shared between requests: a refusal is thrown as is by the shared call, then handed to
+    // this request's own hook (its own redirect), never a Response made for another request.
+    const load = () => call<T>("GET", path, { query, on401: "throw" }).then(deepFreeze);
+    try {
+      return await keptForViewer(
+        token ?? "",
+        `${lng ?? ""} ${buildUrl(path, query).href}`,
+        load,
+        await embeddedStoreVersion(platformApiUrl()),
+      );
+    } catch (e) {
+      if (e instanceof PlatformError && e.status === 401 && hooks.onUnauthorized)
+        await hooks.onUnauthorized(e);
+      throw e;
+    }
+  }
+
   return {
     raw,
     call,
     get: (path, query) => call("GET", path, { query }),
+    getKept,
     post: (path, body, opts) => call("POST", path, { ...opts, body }),
     patch: (path, body, opts) => call("PATCH", path, { ...opts, body }),
     put: (path, body, opts) => call("PUT", path, { ...opts, body }),

@@ -22,9 +22,9 @@ const one = (resource: string, id: string | number) =>
   `/${resource}/${encodeURIComponent(String(id))}/`;
 
 export const resourcesApi = {
-  /** The resource's table and form description (fields, rules, options). */
+  /** The resource's table and form description (fields, rules, options); kept (`getKept`), read-only. */
   getSchema: <S = TableSchema>(api: PlatformClient, resource: string) =>
-    api.get<S>(`${list(resource)}schema/`),
+    api.getKept<S>(`${list(resource)}schema/`),
   getList: <T = ResourceRow>(
     api: PlatformClient,
     resource: string,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { withoutNulBytes } from "~/entry.server";
+import { documentBody } from "~/entry.server";
 
 async function through(chunks: Buffer[]) {
-  const t = withoutNulBytes();
+  const t = documentBody();
   const out: Buffer[] = [];
   t.on("data", (c: Buffer) => out.push(c));
   const done = new Promise((r) => t.on("end", r));
@@ -26,5 +26,24 @@ describe("the document stream", () => {
   it("passes clean chunks through untouched", async () => {
     const clean = Buffer.from("<div>知识图谱</div>");
     expect((await through([clean])).equals(clean)).toBe(true);
+  });
+
+  it("passes each burst on as one chunk: at flush(), else at the end of the turn", async () => {
+    const t = documentBody();
+    const out: string[] = [];
+    t.on("data", (c: Buffer) => out.push(c.toString()));
+    t.write(Buffer.from("<html>"));
+    t.write(Buffer.from("<body>"));
+    t.flush();
+    t.write(Buffer.from("<p>a</p>"));
+    t.write(Buffer.from("<p>b</p>"));
+    expect(out).toEqual(["<html><body>"]);
+    await new Promise((r) => setImmediate(r));
+    expect(out).toEqual(["<html><body>", "<p>a</p><p>b</p>"]);
+    t.write(Buffer.from("</body></html>"));
+    const ended = new Promise((r) => t.on("end", r));
+    t.end();
+    await ended;
+    expect(out).toEqual(["<html><body>", "<p>a</p><p>b</p>", "</body></html>"]);
   });
 });

@@ -5,6 +5,9 @@ import { platformFor } from "~/auth/platform.server";
 import { forgetViewerInfo } from "~/platform-client/info-cache.server";
 import { setInProcessTransport } from "~/platform-client/transport.server";
 import { requireViewer } from "~/auth/guard.server";
+import { previewGroups } from "~/auth/account.server";
+import { resourcesApi } from "~/platform-client/resources.server";
+import type { TableSchema } from "@contract/resources";
 import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
 import { browser, get, run, useTestPlatform } from "../helpers/console";
@@ -215,5 +218,77 @@ describe("schema answers, kept per store version", () => {
     expect(
       (await apiCall(p.api, a, "GET", "/common/users/schema")).body.locked[b.id],
     ).toBeUndefined();
+  });
+});
+
+describe("a table's schema and the admin's preview groups, kept by the console like the info", () => {
+  const schemaCalls = () => calls.filter((c) => c === "/common/users/schema/").length;
+  const groupCalls = () => calls.filter((c) => c === "/common/groups/").length;
+  const schemaOf = async (state: Awaited<ReturnType<typeof browser>>, lang = "zh-CN") =>
+    resourcesApi.getSchema<TableSchema>(
+      await platformFor(get("/backend/setting/users", state, { "Accept-Language": lang })),
+      "common/users",
+    );
+
+  it("are asked once per window and language, however many pages", async () => {
+    const state = await browser(userWithToken(p.ctx, "kept1", ["admin"]));
+    const first = await schemaOf(state);
+    expect(await schemaOf(state)).toBe(first);
+    expect(schemaCalls()).toBe(1);
+    const en = await schemaOf(state, "en");
+    expect(schemaCalls()).toBe(2);
+    expect(en.table_fields).not.toEqual(first.table_fields); // labels in the page's language
+    const api = await platformFor(get("/backend/setting/users", state));
+    await previewGroups(api);
+    await previewGroups(api);
+    expect(groupCalls()).toBe(1);
+  });
+
+  it("are read-only: a page cannot change what the next page is given", async () => {
+    const state = await browser(userWithToken(p.ctx, "kept2", ["admin"]));
+    const schema = await schemaOf(state);
+    expect(() => {
+      (schema.table_fields as Record<string, unknown>).username = "changed";
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(schema.select_options)).toBe(true);
+  });
+
+  it("follow a write of this process, and a change committed by another, at once", async () => {
+    const u = userWithToken(p.ctx, "kept3", ["admin"]);
+    const state = await browser(u);
+    const labels = async () =>
+      (await schemaOf(state)).select_options.groups!.map((g) => String(g.label));
+    expect(await labels()).not.toContain("保留组甲");
+    const api = await platformFor(get("/backend/setting/users", state));
+    await api.post("/common/groups/", { name: "保留组甲" });
+    expect(await labels()).toContain("保留组甲");
+    expect(await previewGroups(api)).toContainEqual(expect.objectContaining({ name: "保留组甲" }));
+    const other = new Database(sqliteHandle(p.ctx).name);
+    other.prepare("INSERT INTO groups (name) VALUES (?)").run("保留组乙");
+    other.close();
+    expect(await labels()).toContain("保留组乙");
+    expect(await previewGroups(api)).toContainEqual(expect.objectContaining({ name: "保留组乙" }));
+  });
+
+  it("keep no refusal, and each refused page gets its own redirect", async () => {
+    const u = userWithToken(p.ctx, "kept4", ["admin"]);
+    sqliteHandle(p.ctx)
+      .prepare("UPDATE tokens SET ended_at = ?, ended_reason = 'replaced' WHERE key = ?")
+      .run(Date.now(), u.token);
+    const state = await browser(u);
+    const schemaAt = (path: string) =>
+      run(async () => resourcesApi.getSchema(await platformFor(get(path, state)), "common/users"));
+    const [a, b] = await Promise.all([
+      schemaAt("/backend/setting/users"),
+      schemaAt("/backend/setting/users?page=3"),
+    ]);
+    expect(a.response?.headers.get("location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers",
+    );
+    expect(b.response?.headers.get("location")).toBe(
+      "/login?redirect=%2Fbackend%2Fsetting%2Fusers%3Fpage%3D3",
+    );
+    await schemaAt("/backend/setting/users");
+    expect(schemaCalls()).toBe(2); // the concurrent two shared one answer; the refusal was not kept
   });
 });
