@@ -46,3 +46,72 @@ describe("route matching on the server", () => {
     expect(matchRoutes([{ id: "only", path: "/only" }], "/only")?.[0].route.id).toBe("only");
   });
 });
+
+/** react-router-dom's and Remix's server renders, as the server loads them (CommonJS). */
+const dom = createRequire(import.meta.url)(
+  "react-router-dom/server",
+) as typeof import("react-router-dom/server");
+const remix = createRequire(import.meta.url)("@remix-run/react") as {
+  RemixServer: (props: { context: unknown; url: string }) => unknown;
+};
+
+/** The router a rendered element tree hands to its StaticRouterProvider. */
+function routerIn(node: unknown): { routes: unknown } | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  if (Array.isArray(node)) return node.map(routerIn).find(Boolean);
+  const props = (node as { props?: { router?: { routes: unknown }; children?: unknown } }).props;
+  return props?.router ?? routerIn(props?.children);
+}
+
+describe("the route tree of a render", () => {
+  it("is made once per tree: the static router's data routes are kept", async () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "page", path: "page" }] }];
+    const handler = dom.createStaticHandler(routes);
+    const context = await handler.query(new Request("http://x.test/page"));
+    if (context instanceof Response) throw new Error("no context");
+    const a = dom.createStaticRouter(routes, context);
+    const b = dom.createStaticRouter(routes, context);
+    expect(b.routes).toBe(a.routes);
+    expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "page"]);
+    expect(b.state.matches[1].route).toBe(a.routes[0].children![0]);
+    // Another tree gets its own.
+    expect(dom.createStaticRouter([...routes], context).routes).not.toBe(a.routes);
+  });
+
+  it("is made once per build by Remix's render, and again when a route module changes", () => {
+    const manifest = {
+      routes: { root: { id: "root", path: "", hasLoader: false, module: "/root.js" } },
+      url: "/manifest.js",
+      version: "1",
+      entry: { module: "/entry.js", imports: [] },
+    };
+    const future = {};
+    const context = (routeModules: object) => ({
+      manifest,
+      routeModules,
+      future,
+      isSpaMode: false,
+      serverHandoffString: "{}",
+      staticHandlerContext: {
+        basename: "",
+        location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+        matches: [],
+        loaderData: {},
+        actionData: null,
+        errors: null,
+        statusCode: 200,
+        loaderHeaders: {},
+        actionHeaders: {},
+        activeDeferreds: null,
+      },
+    });
+    const routesOf = (routeModules: object) =>
+      routerIn(remix.RemixServer({ context: context(routeModules), url: "http://x.test/" }))
+        ?.routes;
+    const root = { default: () => null };
+    const first = routesOf({ root });
+    expect(first).toBeDefined();
+    expect(routesOf({ root })).toBe(first);
+    expect(routesOf({ root: { default: () => null } })).not.toBe(first);
+  });
+});
