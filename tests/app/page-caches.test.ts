@@ -10,7 +10,7 @@ import { resourcesApi } from "~/platform-client/resources.server";
 import type { TableSchema } from "@contract/resources";
 import { TOUCH_INTERVAL_MS } from "../../platform/auth/context";
 import { inProcessFetch } from "../../platform/in-process";
-import { browser, get, run, useTestPlatform } from "../helpers/console";
+import { browser, get, run, useTestPlatform, type BrowserState } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 import { sqliteHandle } from "../helpers/sql.js";
 
@@ -224,7 +224,7 @@ describe("schema answers, kept per store version", () => {
 describe("a table's schema and the admin's preview groups, kept by the console like the info", () => {
   const schemaCalls = () => calls.filter((c) => c === "/common/users/schema/").length;
   const groupCalls = () => calls.filter((c) => c === "/common/groups/").length;
-  const schemaOf = async (state: Awaited<ReturnType<typeof browser>>, lang = "zh-CN") =>
+  const schemaOf = async (state: BrowserState, lang = "zh-CN") =>
     resourcesApi.getSchema<TableSchema>(
       await platformFor(get("/backend/setting/users", state, { "Accept-Language": lang })),
       "common/users",
