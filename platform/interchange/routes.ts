@@ -232,59 +232,62 @@ async function ontologyIriSettings(db: Db, ontologyId: number): Promise<Ontology
   };
 }
 
-async function updateGraphIri(
-  ctx: PlatformContext,
-  user: AuthUser,
-  graphId: number,
-  body: unknown,
-) {
-  const r = new BodyReader(body);
-  const base = readBaseIri(r);
-  const lang = r.has("lang") ? r.text("lang", "标签语言", { max: 35 }) : undefined;
-  if (lang !== undefined && !LANG_TAG.test(lang))
-    r.fail("lang", "标签语言应为语言标签，如 zh、en、zh-Hans");
-  r.done();
-  await ctx.store.write(async (tx) => {
-    const before = await graphIriSettings(tx, graphId);
-    const next = { base_iri: base ?? before.base_iri, lang: lang ?? before.lang };
-    await setGraphIri(tx, graphId, next);
-    await audit(
-      tx,
-      user,
-      "update",
-      "graph-iri",
-      graphId,
-      { base_iri: before.base_iri, lang: before.lang },
-      next,
-    );
-  });
-  return graphIriSettings(ctx.store.db, graphId);
+/** What an IRI settings update works on: a graph's or an ontology's. */
+interface IriTarget<S, K extends keyof S> {
+  resource: "graph-iri" | "ontology-iri";
+  settings: (db: Db, id: number) => Promise<S>;
+  /** The fields the body sets; a field it leaves out keeps its value. */
+  read: (r: BodyReader) => Partial<Pick<S, K>>;
+  keys: K[];
+  save: (tx: Db, id: number, next: Pick<S, K>) => Promise<void>;
 }
 
-async function updateOntologyIri(
+/** Saves the IRI settings the body names and keeps the change in the audit log. */
+async function updateIri<S, K extends keyof S>(
   ctx: PlatformContext,
   user: AuthUser,
-  ontologyId: number,
+  id: number,
   body: unknown,
+  target: IriTarget<S, K>,
 ) {
   const r = new BodyReader(body);
-  const base = readBaseIri(r);
+  const asked = target.read(r);
   r.done();
   await ctx.store.write(async (tx) => {
-    const before = await ontologyIriSettings(tx, ontologyId);
-    if (base !== undefined) await setOntologyBaseIri(tx, ontologyId, base);
-    await audit(
-      tx,
-      user,
-      "update",
-      "ontology-iri",
-      ontologyId,
-      { base_iri: before.base_iri },
-      { base_iri: base ?? before.base_iri },
-    );
+    const before = await target.settings(tx, id);
+    const was = {} as Pick<S, K>;
+    const next = {} as Pick<S, K>;
+    for (const k of target.keys) {
+      was[k] = before[k];
+      next[k] = asked[k] ?? before[k];
+    }
+    await target.save(tx, id, next);
+    await audit(tx, user, "update", target.resource, id, was, next);
   });
-  return ontologyIriSettings(ctx.store.db, ontologyId);
+  return target.settings(ctx.store.db, id);
 }
+
+const graphIri: IriTarget<GraphIri, "base_iri" | "lang"> = {
+  resource: "graph-iri",
+  settings: graphIriSettings,
+  read(r) {
+    const base_iri = readBaseIri(r);
+    const lang = r.has("lang") ? r.text("lang", "标签语言", { max: 35 }) : undefined;
+    if (lang !== undefined && !LANG_TAG.test(lang))
+      r.fail("lang", "标签语言应为语言标签，如 zh、en、zh-Hans");
+    return { base_iri, lang };
+  },
+  keys: ["base_iri", "lang"],
+  save: setGraphIri,
+};
+
+const ontologyIri: IriTarget<OntologyIri, "base_iri"> = {
+  resource: "ontology-iri",
+  settings: ontologyIriSettings,
+  read: (r) => ({ base_iri: readBaseIri(r) }),
+  keys: ["base_iri"],
+  save: (tx, id, next) => setOntologyBaseIri(tx, id, next.base_iri),
+};
 
 export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
   router.get(
@@ -334,7 +337,7 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
     handle(async (req, res) => {
       const user = requirePermission(res, P.graphUpdate);
       const graph = await requireGraph(ctx, pathId(req.params.id));
-      res.json(await updateGraphIri(ctx, user, graph.id, req.body));
+      res.json(await updateIri(ctx, user, graph.id, req.body, graphIri));
     }),
   );
   router.get(
@@ -348,7 +351,9 @@ export function mountInterchangeExport(router: Router, ctx: PlatformContext) {
     "/graphadmin/ontologies/:id/iri",
     handle(async (req, res) => {
       const user = requirePermission(res, P.ontologyUpdate);
-      res.json(await updateOntologyIri(ctx, user, idOf(req.params.id, "本体不存在"), req.body));
+      res.json(
+        await updateIri(ctx, user, idOf(req.params.id, "本体不存在"), req.body, ontologyIri),
+      );
     }),
   );
 }

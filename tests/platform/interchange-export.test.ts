@@ -452,6 +452,18 @@ describe("base IRI and label language", () => {
           q.object.language === "en",
       ),
     ).toBe(true);
+    // A field the body leaves out keeps its value; the audit log has the change.
+    expect(await (await patch(`/graphadmin/graphs/246/iri/`, { lang: "zh" })).json()).toMatchObject(
+      { base_iri: "https://example.org/kg/", lang: "zh" },
+    );
+    const [last] = await rows<{ before_json: string; after_json: string }>(
+      p.ctx,
+      sql`SELECT before_json, after_json FROM audit_log WHERE resource = 'graphadmin/graph-iri' ORDER BY id DESC LIMIT 1`,
+    );
+    expect([JSON.parse(last.before_json), JSON.parse(last.after_json)]).toEqual([
+      { base_iri: "https://example.org/kg/", lang: "en" },
+      { base_iri: "https://example.org/kg/", lang: "zh" },
+    ]);
     // Back to the default.
     expect(
       await (await patch(`/graphadmin/graphs/246/iri/`, { base_iri: "", lang: "zh" })).json(),

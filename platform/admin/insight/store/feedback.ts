@@ -7,27 +7,45 @@ import type { Tables } from "../../../db/tables.js";
  * up in their graph (platform/admin/insight/feedback.ts).
  */
 
-export function entityFact(db: Db, graphId: number, uuid: string) {
-  return db
-    .selectFrom("kg_entities")
-    .select(["uuid", "name", "class_id"])
-    .where("uuid", "=", uuid)
-    .where("graph_id", "=", graphId)
-    .executeTakeFirst();
+/** One row of a graph's table, found by `key`, with `columns` of its own. */
+async function inGraph<
+  T extends "kg_entities" | "kg_events",
+  C extends keyof Selectable<Tables[T]> & string,
+>(db: Db, table: T, graphId: number, key: [C, string | number], columns: C[]) {
+  const { rows } = await sql<Pick<Selectable<Tables[T]>, C>>`
+    SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}
+    WHERE ${sql.ref(key[0])} = ${key[1]} AND graph_id = ${graphId}`.execute(db);
+  return rows.at(0);
 }
+
+export const entityFact = (db: Db, graphId: number, uuid: string) =>
+  inGraph(db, "kg_entities", graphId, ["uuid", uuid], ["uuid", "name", "class_id"]);
+
+/** What a report shows of each kind of statement, besides its ends. */
+const STATEMENT_COLUMNS = {
+  kg_relations: ["relation_type_id", "article_id", "sent_start", "sent_end"],
+  kg_extractions: ["relation_type_id", "pattern", "confidence", "sentence"],
+} as const satisfies {
+  [T in "kg_relations" | "kg_extractions"]: readonly (keyof Selectable<Tables[T]>)[];
+};
 
 /**
  * A statement of the graph (a relation, a recorded extraction) with its ends' names, its
- * subject's uuid and `columns` of its own.
+ * subject's uuid and its own STATEMENT_COLUMNS.
  */
-async function withEnds<
-  T extends "kg_relations" | "kg_extractions",
-  C extends keyof Selectable<Tables[T]> & string,
->(db: Db, table: T, graphId: number, id: number, columns: C[]) {
-  const { rows } = await sql<
-    { s: string; s_uuid: string; o: string } & Pick<Selectable<Tables[T]>, C>
-  >`
-    SELECT s.name AS s, s.uuid AS s_uuid, o.name AS o, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
+async function withEnds<T extends keyof typeof STATEMENT_COLUMNS>(
+  db: Db,
+  table: T,
+  graphId: number,
+  id: number,
+) {
+  type Own = Pick<
+    Selectable<Tables[T]>,
+    Extract<(typeof STATEMENT_COLUMNS)[T][number], keyof Selectable<Tables[T]>>
+  >;
+  const columns = STATEMENT_COLUMNS[table].map((c) => sql.ref(`x.${c}`));
+  const { rows } = await sql<{ s: string; s_uuid: string; o: string } & Own>`
+    SELECT s.name AS s, s.uuid AS s_uuid, o.name AS o, ${sql.join(columns)}
     FROM ${sql.table(table)} x
     JOIN kg_entities s ON s.id = x.subject_id
     JOIN kg_entities o ON o.id = x.object_id
@@ -37,21 +55,10 @@ async function withEnds<
 
 /** A relation with its ends' names and where it was stated. */
 export const relationFact = (db: Db, graphId: number, relationId: number) =>
-  withEnds(db, "kg_relations", graphId, relationId, [
-    "relation_type_id",
-    "article_id",
-    "sent_start",
-    "sent_end",
-  ]);
+  withEnds(db, "kg_relations", graphId, relationId);
 
-export function eventFact(db: Db, graphId: number, eventId: number) {
-  return db
-    .selectFrom("kg_events")
-    .select(["id", "title", "event_type_id"])
-    .where("id", "=", eventId)
-    .where("graph_id", "=", graphId)
-    .executeTakeFirst();
-}
+export const eventFact = (db: Db, graphId: number, eventId: number) =>
+  inGraph(db, "kg_events", graphId, ["id", eventId], ["id", "title", "event_type_id"]);
 
 export async function graphExists(db: Db, graphId: number): Promise<boolean> {
   return !!(await db
@@ -81,9 +88,4 @@ export async function setFeedbackStatus(
 
 /** A recorded extraction with its ends' names and uuids. */
 export const extractionFact = (db: Db, graphId: number, extractionId: number) =>
-  withEnds(db, "kg_extractions", graphId, extractionId, [
-    "relation_type_id",
-    "pattern",
-    "confidence",
-    "sentence",
-  ]);
+  withEnds(db, "kg_extractions", graphId, extractionId);
