@@ -45,6 +45,36 @@ describe("route matching on the server", () => {
     // Another tree is matched on its own branches.
     expect(matchRoutes([{ id: "only", path: "/only" }], "/only")?.[0].route.id).toBe("only");
   });
+
+  it("keeps a tree's matches of a path, and gives each caller a copy of its own", () => {
+    const file = createRequire(import.meta.url).resolve("@remix-run/router");
+    expect(fs.readFileSync(file, "utf8")).toContain("matchesCache");
+    const routes: RouteObject[] = [
+      { id: "root", path: "/", children: [{ id: "entity", path: ":kgId/entity/:uuid" }] },
+    ];
+    const first = matchRoutes(routes, "/245/entity/a%20b")!;
+    expect(first.map((m) => [m.route.id, m.pathname])).toEqual([
+      ["root", "/"],
+      ["entity", "/245/entity/a b"],
+    ]);
+    expect(first[1].params).toEqual({ kgId: "245", uuid: "a b" });
+    // As upstream: the matches of one answer share their params.
+    expect(first[0].params).toBe(first[1].params);
+    first[1].params.kgId = "changed";
+    first[1].pathname = "/changed";
+    first.pop();
+    const second = matchRoutes(routes, "/245/entity/a%20b")!;
+    expect(second).not.toBe(first);
+    expect(second.map((m) => [m.route.id, m.pathname])).toEqual([
+      ["root", "/"],
+      ["entity", "/245/entity/a b"],
+    ]);
+    expect(second[1].params).toEqual({ kgId: "245", uuid: "a b" });
+    expect(second[1].route).toBe(routes[0].children![0]);
+    // A path that matches nothing stays nothing; other paths get their own matches.
+    expect(matchRoutes(routes, "/245/other/x")).toBeNull();
+    expect(matchRoutes(routes, "/246/entity/c")?.[1].params).toEqual({ kgId: "246", uuid: "c" });
+  });
 });
 
 /** react-router-dom's and Remix's server renders, as the server loads them (CommonJS). */
