@@ -60,7 +60,7 @@ describe("route matching on the server", () => {
     expect(first[1].params).toEqual({ kgId: "245", uuid: "a b" });
     // As upstream: the matches of one answer share their params.
     expect(first[0].params).toBe(first[1].params);
-    first[1].params.kgId = "changed";
+    (first[1].params as Record<string, string>).kgId = "changed";
     first[1].pathname = "/changed";
     first.pop();
     const second = matchRoutes(routes, "/245/entity/a%20b")!;
