@@ -10,8 +10,9 @@ import type { Tables } from "../../../db/tables.js";
 /** One row of a graph's table, found by `key`, with `columns` of its own. */
 async function inGraph<
   T extends "kg_entities" | "kg_events",
+  K extends keyof Selectable<Tables[T]> & string,
   C extends keyof Selectable<Tables[T]> & string,
->(db: Db, table: T, graphId: number, key: [C, string | number], columns: C[]) {
+>(db: Db, table: T, graphId: number, key: [K, Selectable<Tables[T]>[K]], columns: C[]) {
   const { rows } = await sql<Pick<Selectable<Tables[T]>, C>>`
     SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}
     WHERE ${sql.ref(key[0])} = ${key[1]} AND graph_id = ${graphId}`.execute(db);
