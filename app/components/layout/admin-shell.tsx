@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { matchNav, type NavItem } from "~/navigation";
 import { LanguageSwitch } from "../language-switch";
-import { navIcon } from "../nav-icon";
+import { NavIcon } from "../nav-icon";
 import { SpriteIcon } from "../ui/sprite-icon";
 import { Separated } from "../ui/separated";
 import { Main, SkipLink } from "./main-landmark";
@@ -49,42 +49,40 @@ function Sidebar({
             .map((item) => {
               const children = item.children?.filter((c) => !c.hidden) ?? [];
               if (item.children && !children.length) return null;
-              const label = t(item.title);
               if (!children.length) {
                 return (
                   <Link
                     key={item.path}
                     to={navTarget(item)}
                     aria-current={isActive(item) ? "page" : undefined}
-                    title={label}
-                    data-icon={navIcon(item.icon)}
+                    title={t(item.title)}
                   >
-                    {label}
+                    <NavIcon name={item.icon} />
+                    <span className="label">{t(item.title)}</span>
                   </Link>
                 );
               }
               const open = children.some((c) => isActive(c)) || chain.includes(item);
               return (
                 <details key={item.path} open={open}>
-                  <summary className="group-title" title={label} data-icon={navIcon(item.icon)}>
-                    {label}
+                  <summary className="group-title" title={t(item.title)}>
+                    <NavIcon name={item.icon} />
+                    <span className="label">{t(item.title)}</span>
+                    <SpriteIcon name="chevron-right" className="chev" size={14} />
                   </summary>
                   <div className="sub">
                     <Separated>
-                      {children.map((c) => {
-                        const sub = t(c.title);
-                        return (
-                          <Link
-                            key={c.path}
-                            to={navTarget(c).replace(/\/:\w+\?$/, "")}
-                            aria-current={isActive(c) ? "page" : undefined}
-                            title={sub}
-                            data-icon={navIcon(c.icon)}
-                          >
-                            {sub}
-                          </Link>
-                        );
-                      })}
+                      {children.map((c) => (
+                        <Link
+                          key={c.path}
+                          to={navTarget(c).replace(/\/:\w+\?$/, "")}
+                          aria-current={isActive(c) ? "page" : undefined}
+                          title={t(c.title)}
+                        >
+                          <NavIcon name={c.icon} size={16} />
+                          <span className="label">{t(c.title)}</span>
+                        </Link>
+                      ))}
                     </Separated>
                   </div>
                 </details>
