@@ -19,8 +19,14 @@ export default defineConfig({
     // On SQLite a test file waits on its files and on the servers it starts about as much as
     // it computes: one fork per core (vitest's default leaves one of two idle) took the unit
     // run from 441 s to 281 s here. On PostgreSQL the cluster needs that core: 239 s against
-    // 231 s with two, so the default stays.
-    maxWorkers: process.env.TEST_ENGINE === "postgres" ? undefined : os.availableParallelism(),
+    // 231 s with two, so the default stays. A fixed TEST_SERVER_PORT (tests/helpers/built-server.ts)
+    // serves one server at a time: one file at a time then.
+    maxWorkers:
+      process.env.TEST_ENGINE === "postgres"
+        ? undefined
+        : process.env.TEST_SERVER_PORT
+          ? 1
+          : os.availableParallelism(),
     setupFiles: ["tests/setup-locales.ts"],
     // TEST_ENGINE=postgres: one throwaway PostgreSQL cluster for the run, a database per test
     // platform (tests/helpers/postgres.ts); unset: SQLite, nothing started.
