@@ -8,8 +8,8 @@
  *   npx tsx bench/bundles.ts --runs 5        # LCP: the median of 5 loads per page (3 by default)
  *   npx tsx bench/bundles.ts --lcp-element   # also print each load's FCP and LCP entries (element, size)
  *   npx tsx bench/bundles.ts --anatomy       # also: first paint and hydration with the page's
- *                                            # document as served, without its modulepreload links,
- *                                            # and without any script (where the paint's time goes)
+ *                                            # document as served, and first paint without any
+ *                                            # script (where the paint's time goes)
  *
  * Starts `server.ts` (NODE_ENV=production) on a free (or BENCH_PORT's)
  * port with a temporary DATA_DIR (demo seed, captcha off: any answer passes), logs in through the login form
@@ -116,18 +116,12 @@ async function lcpOf(context: BrowserContext, url: string): Promise<number> {
 
 /**
  * How a load's document is rewritten in the browser (`--anatomy`). Only the document as served
- * hydrates cleanly: React also renders the links and scripts `<Scripts>` puts in the page, so
- * a document without them is a hydration mismatch (React then renders the page again on the
- * client), and its hydration time says nothing. The rewritten ones are measured to first paint.
+ * hydrates: the one without scripts is measured to first paint. (A variant without the
+ * `modulepreload` links went with them, decision 043: the pages carry none.)
  */
 const VARIANTS = {
   "as served": (html: string) => html,
-  "without modulepreload": (html: string) =>
-    html.replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, ""),
-  "without scripts": (html: string) =>
-    html
-      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, ""),
+  "without scripts": (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, ""),
 } as const;
 type Variant = keyof typeof VARIANTS;
 

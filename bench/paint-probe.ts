@@ -15,17 +15,40 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /**
  * First contentful paint and largest contentful paint of one load of `url` in a new tab of
- * `context`, with the CPU slowed down 4× (Chrome DevTools Protocol), and the LCP entries
- * (time, size, element) for a reader who asks what painted.
+ * `context`, with the CPU slowed down 4× (Chrome DevTools Protocol), the LCP entries (time, size,
+ * element) for a reader who asks what painted, and when the page was hydrated (the root's
+ * `<html data-hydrated>`; NaN with `marksHydration: false`, for a page that never marks it,
+ * such as the bare app's). `latencyMs` adds that much to every request's round trip (DevTools'
+ * network emulation), as a remote server would.
  */
 export async function paintTimes(
   context: BrowserContext,
   url: string,
-): Promise<{ lcp: number; fcp: number; entries: string[] }> {
+  { marksHydration = true, latencyMs = 0 } = {},
+): Promise<{ lcp: number; fcp: number; hydrated: number; entries: string[] }> {
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { __hydratedAt?: number };
+      if (document.documentElement.dataset.hydrated) w.__hydratedAt ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  if (latencyMs)
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   await page.goto(url, { waitUntil: "networkidle" });
+  // The network can be idle for 500 ms before the scripts' work at 4× CPU is done.
+  if (marksHydration)
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+  const hydrated = await page.evaluate(
+    () => (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN,
+  );
   const { lcp, fcp, entries } = await page.evaluate(
     () =>
       new Promise<{ lcp: number; fcp: number; entries: string[] }>((resolve) => {
@@ -58,7 +81,7 @@ export async function paintTimes(
   );
   await cdp.detach();
   await page.close();
-  return { lcp, fcp, entries };
+  return { lcp, fcp, hydrated, entries };
 }
 
 /** Signs `context` in as admin through the login form (the bench servers run with CAPTCHA=off). */

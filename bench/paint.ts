@@ -47,7 +47,7 @@ async function main() {
         ...(withSession ? { storageState: state } : {}),
       });
       try {
-        return await paintTimes(context, url);
+        return await paintTimes(context, url, { marksHydration: url !== bareUrl });
       } finally {
         await context.close();
       }

@@ -90,7 +90,7 @@ for (const [lng, locale] of [
   });
 }
 
-test("a page preloads the manifest, the entry with its chunks and its route modules, not the routes' shared chunks, and hydrates cleanly @js-only", async ({
+test("a page preloads no module: the manifest, the entry, its route modules and their chunks load from the module script, and it hydrates cleanly @js-only", async ({
   adminPage: page,
 }) => {
   const { errors } = watch(page);
@@ -104,27 +104,23 @@ test("a page preloads the manifest, the entry with its chunks and its route modu
   }));
 
   const html = await (await page.request.get("/backend/setting/users")).text();
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-    ([, href]) => href,
-  );
-  const manifestUrl = preloads.find((href) => /\/manifest-[^/]+\.js$/.test(href))!;
-  const source = await (await page.request.get(manifestUrl)).text();
+  expect(html).not.toContain("modulepreload");
+  const manifestUrl = /import "(\/build\/manifest-[^"]+\.js)"/.exec(html)?.[1];
+  expect(manifestUrl).toBeTruthy();
+  const source = await (await page.request.get(manifestUrl!)).text();
   const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
     entry: { module: string; imports: string[] };
     routes: Record<string, { module: string; imports?: string[] }>;
   };
   const routes = routeIds.map((id) => manifest.routes[id]);
-  expect(new Set(preloads)).toEqual(
-    new Set([
-      manifestUrl,
-      manifest.entry.module,
-      ...manifest.entry.imports,
-      ...routes.map((r) => r.module),
-    ]),
-  );
-  const routeChunks = routes.flatMap((r) => r.imports ?? []);
-  expect(routeChunks.filter((c) => !preloads.includes(c)).length).toBeGreaterThan(10);
-  for (const chunk of routeChunks) expect(loaded).toContain(chunk);
+  expect(routes.length).toBeGreaterThan(1);
+  for (const module of [
+    manifestUrl!,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ])
+    expect(loaded).toContain(module);
   // The page works as before.
   await page.getByTestId("add").click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,40 +1,28 @@
-import { Scripts, UNSAFE_RemixContext } from "@remix-run/react";
-import { useContext } from "react";
+import { Scripts } from "@remix-run/react";
+import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 
-type RemixContext = NonNullable<React.ContextType<typeof UNSAFE_RemixContext>>;
-type Manifest = RemixContext["manifest"];
-
-/** The manifest without the route modules' imports, made once per manifest (once a process). */
-const lean = new WeakMap<Manifest, Manifest>();
-function withoutRouteImports(manifest: Manifest): Manifest {
-  let made = lean.get(manifest);
-  if (!made) {
-    const routes = Object.fromEntries(
-      Object.entries(manifest.routes).map(([id, route]) => [id, { ...route, imports: [] }]),
-    );
-    lean.set(manifest, (made = { ...manifest, routes }));
-  }
-  return made;
+/** What `<Scripts>` rendered, without its `<link rel="modulepreload">` elements. */
+function withoutModulePreloads(node: ReactNode): ReactNode {
+  if (!isValidElement(node)) return node;
+  const element = node as ReactElement<{ rel?: string; children?: ReactNode }>;
+  if (element.type === "link" && element.props.rel === "modulepreload") return null;
+  if (element.type !== Fragment) return element;
+  return <>{Children.map(element.props.children, withoutModulePreloads)}</>;
 }
 
 /**
- * Remix's `<Scripts>` with fewer `modulepreload` links (issue 11, docs/performance.md "Fifth
- * pass"): the route manifest, the entry and the chunks it imports (React, React DOM, Remix), and
- * the page's route modules, but not the route modules' own shared chunks. The compiler splits
- * those into some thirty small files per page (esbuild makes one chunk per set of routes that
- * share a module); a link for each put some forty requests on a slow phone's main thread before
- * it could paint. The route modules, preloaded, ask for their chunks as soon as they arrive.
+ * Remix's `<Scripts>` without its `modulepreload` links (issue 25, decision 043): the page's
+ * inline scripts (the hydration data, and the module script that imports the manifest, the
+ * route modules and the entry) and nothing else. The links made the browser fetch and compile
+ * React, React DOM and Remix before it drew the first frame, which waited for them; without
+ * them the modules are asked for when the parser reaches the module script and its imports,
+ * a few small steps down the import graph, and the first frame comes before their work
+ * (docs/performance.md, "The first paint without modulepreload links").
  *
- * The server and the browser render the same links (the same manifest, changed the same way),
- * so hydration matches. Only `<Scripts>` sees the changed manifest; after hydration it renders
- * nothing, and navigations load routes from the manifest Remix keeps itself.
+ * `Scripts` is called here, in this component's render, so its hooks are this component's
+ * (called on every render, in the same order); the server and the browser filter the same
+ * elements, so hydration matches. After hydration `<Scripts>` renders nothing.
  */
 export function PageScripts({ nonce }: { nonce?: string }) {
-  const context = useContext(UNSAFE_RemixContext);
-  const value = context && { ...context, manifest: withoutRouteImports(context.manifest) };
-  return (
-    <UNSAFE_RemixContext.Provider value={value}>
-      <Scripts nonce={nonce} />
-    </UNSAFE_RemixContext.Provider>
-  );
+  return withoutModulePreloads(Scripts({ nonce }));
 }
