@@ -14,6 +14,12 @@ export interface RootData {
   scheme: SchemePreference;
   colorScheme: ColorScheme;
   config: { ok: boolean; showLogo: boolean; productTitle: string; pageTitle: string };
+  /**
+   * The session holds a sign-in (a token; whether the platform still takes it is the guard's
+   * question). For a header drawn where the page's own loader could not say who is signed in:
+   * a page's error boundary.
+   */
+  signedIn: boolean;
 }
 
 /** The root's data, from any component (undefined only outside the root's tree). */

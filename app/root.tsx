@@ -71,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       productTitle: String(loaded.config.YF_PRODUCT_TITLE || translate(lng, "product")),
       pageTitle: String(loaded.config.YF_PRODUCT_TITLE || defaultPageTitle(lng)),
     },
+    signedIn: Boolean(session.get("token")),
   };
   return data(root, { headers });
 }

@@ -327,6 +327,14 @@ describe("logout, preferences and password", () => {
     expect(await scheme({})).toBe("auto/light");
   });
 
+  it("tells every page whether the session holds a sign-in (the header of a page's error boundary)", async () => {
+    const signedIn = async (state: Awaited<ReturnType<typeof browser>>) =>
+      ((await run(() => rootLoader(args(get("/", state))))).data as { signedIn: boolean })
+        .signedIn;
+    expect(await signedIn(await browser())).toBe(false);
+    expect(await signedIn(await browser(userWithToken(p.ctx, "headerviewer", [])))).toBe(true);
+  });
+
   it("changes a first-time password without the old one", async () => {
     const u = userWithToken(p.ctx, "initme", []);
     sqliteHandle(p.ctx).prepare("UPDATE users SET need_init_password = 1 WHERE id = ?").run(u.id);

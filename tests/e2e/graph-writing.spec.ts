@@ -34,6 +34,10 @@ test.describe("a graph being written", () => {
       await expect(page.getByRole("main")).toContainText(
         `知识图谱正在由任务 #${job} 写入，完成后即可浏览`,
       );
+      // The refusal's header knows the viewer is signed in, though the page's loader could not say.
+      const header = page.locator("header.pub-header");
+      await expect(header.getByRole("button", { name: "退出登录", exact: true })).toBeVisible();
+      await expect(header.getByRole("link", { name: "登录", exact: true })).toHaveCount(0);
       await shot(page, testInfo, "graph-writing-zh");
 
       const csrf = await page.locator('input[name="csrf"]').first().inputValue();

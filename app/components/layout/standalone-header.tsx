@@ -6,12 +6,17 @@ import { Separated } from "../ui/separated";
 import { SkipLink } from "./main-landmark";
 import { LogoutButton } from "./post-forms";
 
-/** Spec §2 standalone header: home, dashboard, login or logout (after the page's skip link). */
+/**
+ * Spec §2 standalone header: home, dashboard, login or logout (after the page's skip link).
+ * `username` is the page's viewer (null: nobody signed in); without it (a page's error
+ * boundary, whose loader said nothing) the session's sign-in decides.
+ */
 export function StandaloneHeader({ username }: { username?: string | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const root = useRootData();
   const here = location.pathname + location.search;
+  const signedIn = username === undefined ? Boolean(root?.signedIn) : Boolean(username);
   return (
     <>
       <SkipLink />
@@ -26,7 +31,7 @@ export function StandaloneHeader({ username }: { username?: string | null }) {
           </Separated>
         </nav>
         <LanguageSwitch />
-        {username ? (
+        {signedIn ? (
           <LogoutButton
             back={here}
             className="hamburger"
