@@ -329,8 +329,7 @@ describe("logout, preferences and password", () => {
 
   it("tells every page whether the session holds a sign-in (the header of a page's error boundary)", async () => {
     const signedIn = async (state: Awaited<ReturnType<typeof browser>>) =>
-      ((await run(() => rootLoader(args(get("/", state))))).data as { signedIn: boolean })
-        .signedIn;
+      ((await run(() => rootLoader(args(get("/", state))))).data as { signedIn: boolean }).signedIn;
     expect(await signedIn(await browser())).toBe(false);
     expect(await signedIn(await browser(userWithToken(p.ctx, "headerviewer", [])))).toBe(true);
   });
