@@ -25,7 +25,7 @@ import path from "node:path";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { BENCH_ADMIN_PASSWORD, freePort, startBuiltServer } from "./built-server.js";
-import { median, paintTimes, signIn } from "./paint-probe.js";
+import { hydratedAt, median, paintTimes, signIn, watchHydration } from "./paint-probe.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -141,27 +141,22 @@ async function paintOf(context: BrowserContext, url: string, variant: Variant) {
   );
   // A rewritten page reports its hydration mismatch: not to the server under test.
   await context.route("**/client-error", (route) => route.abort());
-  await context.addInitScript(() => {
-    new MutationObserver(() => {
-      const w = window as unknown as { __hydratedAt?: number };
-      if (document.documentElement.dataset.hydrated) w.__hydratedAt ??= performance.now();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
-  });
   const page = await context.newPage();
+  await watchHydration(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(url, { waitUntil: "load" });
   if (variant === "as served")
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
-  const { fcp, hydrated } = await page.evaluate(
+  const hydrated = await hydratedAt(page);
+  const fcp = await page.evaluate(
     () =>
-      new Promise<{ fcp: number; hydrated: number }>((resolve) => {
-        const hydrated = (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN;
+      new Promise<number>((resolve) => {
         new PerformanceObserver((list) => {
           const paint = list.getEntriesByName("first-contentful-paint")[0];
-          if (paint) resolve({ fcp: paint.startTime, hydrated });
+          if (paint) resolve(paint.startTime);
         }).observe({ type: "paint", buffered: true });
-        setTimeout(() => resolve({ fcp: NaN, hydrated }), 15_000);
+        setTimeout(() => resolve(NaN), 15_000);
       }),
   );
   await cdp.detach();

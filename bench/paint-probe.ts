@@ -1,5 +1,5 @@
 /** Paint timings of a page load in Chromium, and the pages measured, shared by the paint benches. */
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 
 /** The pages every paint tool measures unless named. */
 export const PAINT_PAGES = [
@@ -14,6 +14,24 @@ export const PAINT_PAGES = [
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * Notes on `page`, from its next load on, when the root marks `<html data-hydrated>`
+ * (`hydratedAt` reads it). On the page, not its context: a context reused for many loads
+ * would gather one observer per call.
+ */
+export async function watchHydration(page: Page) {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { __hydratedAt?: number };
+      if (document.documentElement.dataset.hydrated) w.__hydratedAt ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+}
+
+/** When the page watched by `watchHydration` was hydrated (ms since navigation), or NaN. */
+export const hydratedAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN);
+
+/**
  * First contentful paint and largest contentful paint of one load of `url` in a new tab of
  * `context`, with the CPU slowed down 4× (Chrome DevTools Protocol), the LCP entries (time, size,
  * element) for a reader who asks what painted, and when the page was hydrated (the root's
@@ -26,13 +44,8 @@ export async function paintTimes(
   url: string,
   { marksHydration = true, latencyMs = 0 } = {},
 ): Promise<{ lcp: number; fcp: number; hydrated: number; entries: string[] }> {
-  await context.addInitScript(() => {
-    new MutationObserver(() => {
-      const w = window as unknown as { __hydratedAt?: number };
-      if (document.documentElement.dataset.hydrated) w.__hydratedAt ??= performance.now();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
-  });
   const page = await context.newPage();
+  await watchHydration(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   if (latencyMs)
@@ -46,9 +59,7 @@ export async function paintTimes(
   // The network can be idle for 500 ms before the scripts' work at 4× CPU is done.
   if (marksHydration)
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
-  const hydrated = await page.evaluate(
-    () => (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN,
-  );
+  const hydrated = await hydratedAt(page);
   const { lcp, fcp, entries } = await page.evaluate(
     () =>
       new Promise<{ lcp: number; fcp: number; entries: string[] }>((resolve) => {
