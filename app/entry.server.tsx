@@ -14,6 +14,7 @@ import { NonceProvider } from "./utils/nonce";
 import { HeldProvider } from "./utils/held";
 import { heldValues } from "./utils/held.server";
 import { recordNamespaces } from "./components/i18n-namespaces";
+import { keepDocument, keptDocument, renderKey } from "./render-memo.server";
 
 export const streamTimeout = 5_000;
 
@@ -33,19 +34,24 @@ function withoutNul(chunk: Buffer): Buffer {
  *   the body passes each burst on as one chunk (issue 25). Passed on one by one, every chunk
  *   was its own trip through gzip (a sync-flushed block: a larger document) and its own
  *   socket write. A burst React does not close with `flush()` leaves at the end of the turn.
+ * - `whole`, if given, gets every chunk passed on once the document is complete.
  * - React 18.3's Node stream writer can emit the unused tail of its 2 KB buffer (zero bytes)
  *   when a multi-byte character does not fit, which browsers show as "�" in Chinese text.
  *   HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
  *   them is safe.
  */
-export function documentBody(): Transform & { flush(): void } {
+export function documentBody(
+  whole?: (chunks: Buffer[]) => void,
+): Transform & { flush(): void } {
   let pending: Buffer[] = [];
+  const all: Buffer[] = [];
   let scheduled = false;
   const release = () => {
     scheduled = false;
     if (!pending.length) return;
     const out = pending.length === 1 ? pending[0] : Buffer.concat(pending);
     pending = [];
+    if (whole) all.push(out);
     body.push(out);
   };
   const body = new Transform({
@@ -59,6 +65,7 @@ export function documentBody(): Transform & { flush(): void } {
     },
     flush(done) {
       release();
+      whole?.(all);
       done();
     },
   });
@@ -85,6 +92,15 @@ function i18nextFor(lng: Lng): Promise<I18n> {
   return ready;
 }
 
+/** A document's own headers, rendered or kept. */
+function documentHeaders(headers: Headers): void {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // Ask Chromium for the system colour scheme, so "auto" is drawn right without JS.
+  headers.set("Accept-CH", SCHEME_HINT);
+  headers.set("Critical-CH", SCHEME_HINT);
+  headers.append("Vary", SCHEME_HINT);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -94,10 +110,20 @@ export default async function handleRequest(
 ) {
   // Set per request by server.ts, which sends it in the Content-Security-Policy.
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
+  const lng = await getLocale(request);
+  const key = renderKey(request, responseStatusCode, remixContext, lng, heldValues(), nonce);
+  // The same data rendered before: that document, with this request's nonce.
+  const kept = key ? keptDocument(key, nonce) : undefined;
+  if (kept !== undefined) {
+    documentHeaders(responseHeaders);
+    responseHeaders.append("Server-Timing", 'render;desc="kept"');
+    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+  }
+  const started = performance.now();
   // This request's own clone (a fork of the resource store over the same data: about 0.3 ms,
   // where a new instance cost 2), so the namespaces it records are this page's alone: the
   // browser loads only those before hydrating.
-  const base = await i18nextFor(await getLocale(request));
+  const base = await i18nextFor(lng);
   const instance = base.cloneInstance({ forkResourceStore: true });
   recordNamespaces(instance);
 
@@ -106,6 +132,7 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <I18nextProvider i18n={instance}>
@@ -123,12 +150,19 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = documentBody();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Ask Chromium for the system colour scheme, so "auto" is drawn right without JS.
-          responseHeaders.set("Accept-CH", SCHEME_HINT);
-          responseHeaders.set("Critical-CH", SCHEME_HINT);
-          responseHeaders.append("Vary", SCHEME_HINT);
+          const body = documentBody(
+            key
+              ? (chunks) => {
+                  if (!failed) keepDocument(key, Buffer.concat(chunks).toString("utf8"), nonce);
+                }
+              : undefined,
+          );
+          documentHeaders(responseHeaders);
+          // Kept or rendered (and how long until the first bytes), for whoever looks: devtools, tests.
+          responseHeaders.append(
+            "Server-Timing",
+            `render;dur=${(performance.now() - started).toFixed(1)}`,
+          );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -141,11 +175,15 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
   });
 }

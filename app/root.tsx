@@ -45,6 +45,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The step of the moment relative times count from: 10 s, finer than the shortest one they tell
+ * apart (刚刚 is under 30 s; then minutes).
+ */
+const NOW_STEP_MS = 10_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, prefs, loaded] = await Promise.all([
     getSession(request),
@@ -59,7 +65,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (toast) headers.append("Set-Cookie", await commitSession(session));
   const root: RootData = {
     lng,
-    now: Date.now(),
+    // To the step below, so a page asked for again with the same data is the same document
+    // (app/render-memo.server.ts); exact with a flash, whose key it is part of.
+    now: toast ? Date.now() : Math.floor(Date.now() / NOW_STEP_MS) * NOW_STEP_MS,
     csrfToken,
     toast,
     size: prefs.size,

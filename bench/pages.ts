@@ -15,7 +15,8 @@
  * card's stack (its own build in bench/.bare-build/, MantineProvider and Mantine's stylesheet,
  * no i18n, no session, no shell) on a server of its own (Express, compression), serving the
  * same 10 user rows from the same store. The bare page inside the console stays as a breakdown
- * (what the console's root, session and i18n cost on their own).
+ * (what the console's root, session and i18n cost on their own), and so do the pages of a second
+ * console server that keeps no rendered page (RENDER_MEMO_MB=0, decision 044), "rendered each time".
  *
  * 1. 8 connections, `--rounds` alternating rounds of `--seconds` per page: req/s, p50, p90, p95,
  *    and each page's req/s against the bare app's in the same round (goal ≥ 25 %), its p90 and
@@ -64,6 +65,13 @@ const HIGH = 64;
 
 const BARE = "/bench/bare-table";
 const PAGES = ["/backend/setting/users", "/245/articles", "/?id=245"];
+/**
+ * The same pages from a second server that renders each one anew (RENDER_MEMO_MB=0): what a
+ * page costs the first time a viewer sees its data (a breakdown; the goals are the pages above,
+ * which a viewer asking again with the same data meets kept, app/render-memo.server.ts).
+ */
+const RENDERED = " · rendered each time";
+const PAGES_RENDERED = PAGES.map((p) => p + RENDERED);
 /** The reference: the bare app's users page (bench/bare-app/), on its own server. */
 const BARE_APP = "bare app /users";
 const GOALS = { share: 0.25, latency: 3, p99: 1000, rss: 1.5 };
@@ -283,22 +291,40 @@ async function main() {
   const bareOrigin = `http://127.0.0.1:${await freePort()}`;
   const bareApp = await startBareApp(dataDir, Number(new URL(bareOrigin).port));
   const bareCpu = () => treeCpuMs(bareApp.pid!);
+  const renderedDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-rendered-"));
+  const renderedOrigin = `http://127.0.0.1:${await freePort()}`;
+  const renderedServer = await startServer(renderedDir, Number(new URL(renderedOrigin).port), {
+    BENCH_BUILD_DIR: BUILD_DIR,
+    RENDER_MEMO_MB: "0",
+  });
+  const renderedCpu = () => treeCpuMs(renderedServer.pid!);
   /** One page of the run: the bare app's users page, or a page of the console. */
   const loadPage = (p: string, connections: number, seconds: number) =>
     p === BARE_APP
       ? load(bareOrigin, "/users", "", connections, seconds, bareCpu)
-      : load(origin, p, cookie, connections, seconds);
+      : p.endsWith(RENDERED)
+        ? load(
+            renderedOrigin,
+            p.slice(0, -RENDERED.length),
+            renderedCookie,
+            connections,
+            seconds,
+            renderedCpu,
+          )
+        : load(origin, p, cookie, connections, seconds);
   let cookie = "";
+  let renderedCookie = "";
   try {
     console.log(`server ready in ${f((performance.now() - started) / 1000, 1)} s`);
     cookie = await login(origin);
+    renderedCookie = await login(renderedOrigin);
     for (const p of [BARE, ...PAGES]) {
       const res = await fetch(`${origin}${p}`, { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${text.slice(0, 200)}`);
     }
     // warm-up: JIT, statement caches
-    for (const p of [BARE_APP, BARE, ...PAGES]) await loadPage(p, LOW, 2);
+    for (const p of [BARE_APP, BARE, ...PAGES, ...PAGES_RENDERED]) await loadPage(p, LOW, 2);
     await new Promise((r) => setTimeout(r, 3_000));
     const idle = treeRss(server.pid!);
 
@@ -315,7 +341,7 @@ async function main() {
     console.log("");
 
     // 1. 8 connections, alternating rounds: the bare app, the bare page in the console, the pages.
-    const ALL = [BARE_APP, BARE, ...PAGES];
+    const ALL = [BARE_APP, BARE, ...PAGES, ...PAGES_RENDERED];
     const rounds: Record<string, Run[]> = Object.fromEntries(ALL.map((p) => [p, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const p of ALL) rounds[p].push(await loadPage(p, LOW, SECONDS));
@@ -337,7 +363,7 @@ async function main() {
       const p95s = runs.map((run, i) => run.p95 / ref[i].p95);
       const latency = Math.max(...p90s, ...p95s);
       const errors = runs.reduce((n, run) => n + run.errors + run.timeouts + run.non2xx, 0);
-      const goal = p !== BARE_APP && p !== BARE;
+      const goal = PAGES.includes(p);
       figures[p] = { runs, shares, p90s, p95s };
       console.log(
         `| \`${p}\` | ${runs.map((run) => f(run.rps)).join(" / ")} | ${
@@ -386,9 +412,12 @@ async function main() {
     );
   } finally {
     bareApp.kill("SIGTERM");
+    renderedServer.kill("SIGTERM");
     server.kill("SIGTERM");
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    for (const child of [server, renderedServer])
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(renderedDir, { recursive: true, force: true });
   }
 }
 
