@@ -40,9 +40,7 @@ function withoutNul(chunk: Buffer): Buffer {
  *   HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
  *   them is safe.
  */
-export function documentBody(
-  whole?: (chunks: Buffer[]) => void,
-): Transform & { flush(): void } {
+export function documentBody(whole?: (chunks: Buffer[]) => void): Transform & { flush(): void } {
   let pending: Buffer[] = [];
   const all: Buffer[] = [];
   let scheduled = false;
@@ -117,7 +115,11 @@ export default async function handleRequest(
   if (kept !== undefined) {
     documentHeaders(responseHeaders);
     responseHeaders.append("Server-Timing", 'render;desc="kept"');
-    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+    // Node's Buffers are over ArrayBuffers (never shared memory), as a body needs.
+    return new Response(kept as Uint8Array<ArrayBuffer>, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   }
   const started = performance.now();
   // This request's own clone (a fork of the resource store over the same data: about 0.3 ms,
@@ -153,7 +155,7 @@ export default async function handleRequest(
           const body = documentBody(
             key
               ? (chunks) => {
-                  if (!failed) keepDocument(key, Buffer.concat(chunks).toString("utf8"), nonce);
+                  if (!failed) keepDocument(key, Buffer.concat(chunks), nonce);
                 }
               : undefined,
           );

@@ -120,3 +120,60 @@ describe("a new render", () => {
     }
   });
 });
+
+describe("the hydration data of a document (patches/@remix-run+server-runtime+2.17.5.patch)", () => {
+  /** A one-route build whose document handler reads the hydration data or not; whether its loader's data was encoded. */
+  async function documentOf(read: boolean) {
+    let encoded = 0;
+    const build = {
+      mode: "production",
+      future: { v3_singleFetch: true },
+      isSpaMode: false,
+      publicPath: "/build/",
+      assetsBuildDirectory: "public/build",
+      assets: {
+        version: "t",
+        url: "/build/manifest.js",
+        entry: { module: "/build/entry.js", imports: [] },
+        routes: { root: { id: "root", path: "", module: "/build/root.js", hasLoader: true } },
+      },
+      entry: {
+        module: {
+          default: async (
+            _request: Request,
+            status: number,
+            headers: Headers,
+            context: { serverHandoffStream: ReadableStream<Uint8Array> },
+          ) => {
+            if (read) await new Response(context.serverHandoffStream).text();
+            return new Response("<!DOCTYPE html><p>page</p>", { status, headers });
+          },
+        },
+      },
+      routes: {
+        root: {
+          id: "root",
+          path: "",
+          module: {
+            loader: () => ({
+              get watched() {
+                encoded++;
+                return "data";
+              },
+            }),
+            default: () => null,
+          },
+        },
+      },
+    };
+    const handler = createRequestHandler(build as unknown as ServerBuild, "production");
+    const res = await handler(new Request("http://console.test/"));
+    expect(await res.text()).toContain("<p>page</p>");
+    return encoded;
+  }
+
+  it("is encoded when the render reads it, and not at all for a kept document", async () => {
+    expect(await documentOf(true)).toBeGreaterThan(0);
+    expect(await documentOf(false)).toBe(0);
+  });
+});
