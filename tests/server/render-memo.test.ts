@@ -60,6 +60,9 @@ describe("a document asked for again with the same data", () => {
     expect(second.kept).toBe(true);
     expect(second.type).toBe("text/html; charset=utf-8");
     expect(first.html).toContain(`nonce="${first.nonce}"`);
+    // The hydration data is in it (read by the render, patches/@remix-run+server-runtime+*.patch).
+    expect(first.html).toContain("streamController.enqueue");
+    expect(first.html).toContain("memo-admin");
     expect(second.html).not.toContain(first.nonce);
     expect(second.html).toBe(first.html.split(first.nonce).join(second.nonce));
   });
