@@ -14,7 +14,7 @@ import { NonceProvider } from "./utils/nonce";
 import { HeldProvider } from "./utils/held";
 import { heldValues } from "./utils/held.server";
 import { recordNamespaces } from "./components/i18n-namespaces";
-import { keepDocument, keptDocument, renderKey } from "./render-memo.server";
+import { keepDocument, keptDocument, MAX_DOCUMENT, renderKey } from "./render-memo.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,22 +34,31 @@ function withoutNul(chunk: Buffer): Buffer {
  *   the body passes each burst on as one chunk (issue 25). Passed on one by one, every chunk
  *   was its own trip through gzip (a sync-flushed block: a larger document) and its own
  *   socket write. A burst React does not close with `flush()` leaves at the end of the turn.
- * - `whole`, if given, gets every chunk passed on once the document is complete.
+ * - `whole`, if given, gets every chunk passed on once the document is complete, unless they
+ *   came to more than `upTo` bytes (then they are not held meanwhile either).
  * - React 18.3's Node stream writer can emit the unused tail of its 2 KB buffer (zero bytes)
  *   when a multi-byte character does not fit, which browsers show as "�" in Chinese text.
  *   HTML never holds a NUL byte and UTF-8 never encodes a character with one, so dropping
  *   them is safe.
  */
-export function documentBody(whole?: (chunks: Buffer[]) => void): Transform & { flush(): void } {
+export function documentBody(
+  whole?: (chunks: Buffer[]) => void,
+  upTo = Infinity,
+): Transform & { flush(): void } {
   let pending: Buffer[] = [];
-  const all: Buffer[] = [];
+  let all: Buffer[] | null = whole ? [] : null;
+  let held = 0;
   let scheduled = false;
   const release = () => {
     scheduled = false;
     if (!pending.length) return;
     const out = pending.length === 1 ? pending[0] : Buffer.concat(pending);
     pending = [];
-    if (whole) all.push(out);
+    if (all) {
+      held += out.length;
+      if (held > upTo) all = null;
+      else all.push(out);
+    }
     body.push(out);
   };
   const body = new Transform({
@@ -63,7 +72,7 @@ export function documentBody(whole?: (chunks: Buffer[]) => void): Transform & { 
     },
     flush(done) {
       release();
-      whole?.(all);
+      if (all) whole?.(all);
       done();
     },
   });
@@ -158,6 +167,7 @@ export default async function handleRequest(
                   if (!failed) keepDocument(key, Buffer.concat(chunks), nonce);
                 }
               : undefined,
+            MAX_DOCUMENT,
           );
           documentHeaders(responseHeaders);
           // Kept or rendered (and how long until the first bytes), for whoever looks: devtools, tests.

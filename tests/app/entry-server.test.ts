@@ -47,3 +47,30 @@ describe("the document stream", () => {
     expect(out).toEqual(["<html><body>", "<p>a</p><p>b</p>", "</body></html>"]);
   });
 });
+
+describe("the whole document, for keeping (app/render-memo.server.ts)", () => {
+  async function wholeOf(chunks: string[], upTo?: number) {
+    let got: string | undefined;
+    const t = documentBody((all) => (got = Buffer.concat(all).toString()), upTo);
+    t.resume();
+    const ended = new Promise((r) => t.on("end", r));
+    for (const c of chunks) {
+      t.write(Buffer.from(c));
+      await new Promise((r) => setImmediate(r));
+    }
+    t.end();
+    await ended;
+    return got;
+  }
+
+  it("is every chunk passed on, once the document is complete", async () => {
+    expect(await wholeOf(["<html>", "<body>", "</body></html>"])).toBe(
+      "<html><body></body></html>",
+    );
+  });
+
+  it("is not held past its limit", async () => {
+    expect(await wholeOf(["<html>", "<body>", "</body></html>"], 12)).toBeUndefined();
+    expect(await wholeOf(["<html>", "<body>"], 12)).toBe("<html><body>");
+  });
+});
