@@ -35,8 +35,6 @@ export const MAX_DOCUMENT = 1024 * 1024;
 /** Each document as its UTF-8 bytes cut at the nonce: joined again with a copy, no encoding. */
 const kept = new Map<string, { parts: Buffer[]; size: number }>();
 let keptSize = 0;
-let hits = 0;
-let renders = 0;
 
 class NotPlain extends Error {}
 
@@ -112,7 +110,6 @@ export function keptDocument(key: string, nonce: string | undefined): Buffer | u
   if (!entry) return undefined;
   kept.delete(key);
   kept.set(key, entry);
-  hits++;
   if (entry.parts.length === 1) return entry.parts[0];
   const cut = Buffer.from(nonce ?? "", "utf8");
   const pieces: Buffer[] = [entry.parts[0]];
@@ -122,7 +119,6 @@ export function keptDocument(key: string, nonce: string | undefined): Buffer | u
 
 /** Keeps the document rendered for `key` (its nonce cut out), dropping the least recently used. */
 export function keepDocument(key: string, html: Buffer, nonce: string | undefined): void {
-  renders++;
   if (html.length > MAX_DOCUMENT) return;
   const old = kept.get(key);
   if (old) {
@@ -146,17 +142,4 @@ export function keepDocument(key: string, html: Buffer, nonce: string | undefine
     kept.delete(oldest);
     keptSize -= entry.size;
   }
-}
-
-/** For tests and benches: documents kept, their size, answers from them and renders kept. */
-export function renderMemoStats() {
-  return { documents: kept.size, size: keptSize, hits, renders };
-}
-
-/** For tests: forget every kept document. */
-export function clearRenderMemo(): void {
-  kept.clear();
-  keptSize = 0;
-  hits = 0;
-  renders = 0;
 }
