@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
 import { invalidatePlatformConfig } from "~/platform-client/config.server";
 import { csrf } from "~/auth/csrf.server";
 import { getSession, sessionCookies } from "~/auth/session.server";
@@ -7,6 +11,13 @@ import type { TestPlatform } from "./platform.js";
 export function useTestPlatform(p: TestPlatform) {
   process.env.PLATFORM_API_URL = p.api;
   invalidatePlatformConfig();
+}
+
+/** The console's production build (build/index.js), as the server loads it. */
+export async function consoleBuild(): Promise<ServerBuild> {
+  const buildFile = path.resolve("build/index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("no build: run node scripts/ensure-build.mjs");
+  return (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 }
 
 export interface BrowserState {

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browser, get, type BrowserState, useTestPlatform } from "../helpers/console";
+import { browser, consoleBuild, get, type BrowserState, useTestPlatform } from "../helpers/console";
 import { apiCall, startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 
 /**
@@ -22,9 +19,7 @@ let reader: BrowserState;
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
   useTestPlatform(p);
-  const buildFile = path.resolve("build/index.js");
-  if (!fs.existsSync(buildFile)) throw new Error("no build: run node scripts/ensure-build.mjs");
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const build = await consoleBuild();
   const handler = createRequestHandler(build, "production");
   handle = (request, nonce) => handler(request, { cspNonce: nonce });
   adminToken = userWithToken(p.ctx, "memo-admin", ["admin"]);

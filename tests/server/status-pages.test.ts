@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isNavigation, withStatusPages } from "../../server/status-pages";
-import { browser, type BrowserState, useTestPlatform } from "../helpers/console";
+import { browser, consoleBuild, type BrowserState, useTestPlatform } from "../helpers/console";
 import { startPlatform, userWithToken, type TestPlatform } from "../helpers/platform";
 
 /**
@@ -22,9 +19,7 @@ let admin: BrowserState;
 beforeAll(async () => {
   p = await startPlatform({ seed: "demo" });
   useTestPlatform(p);
-  const buildFile = path.resolve("build/index.js");
-  if (!fs.existsSync(buildFile)) throw new Error("no build: run node scripts/ensure-build.mjs");
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const build = await consoleBuild();
   const handler = createRequestHandler(withStatusPages(build, "production"), "production");
   handle = (request) => handler(request, { cspNonce: "test" });
   refused = await browser(userWithToken(p.ctx, "reader", ["kg__graph__read"]));
