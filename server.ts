@@ -262,6 +262,10 @@ async function runServer() {
       strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: false } : false,
       referrerPolicy: { policy: "same-origin" },
       xFrameOptions: { action: "deny" },
+      // Not helmet's `Origin-Agent-Cluster: ?1`: Chromium keys agent clusters by origin without
+      // it (no `document.domain`), and with it starts a dedicated renderer for the console's
+      // origin on every navigation from another site, ~150 ms of first paint (decision 045).
+      originAgentCluster: false,
     });
   }
   const overTls = securityHeaders(true);

@@ -8,7 +8,8 @@
  * fresh context at 4× CPU (the probe of bench/paint.ts). Prints the medians and each console's
  * Δ against the bare app of the same rounds, and each console's median time to hydration (its
  * `<html data-hydrated>`). `--latency ms` adds that much to every round trip of every load
- * (the bare app's too). BENCH_PORT=n: after on n, before on n + 1, the
+ * (the bare app's too). `--from-site` starts every load from a page of another site
+ * (bench/paint-probe.ts' `startPage`) instead of a blank tab. BENCH_PORT=n: after on n, before on n + 1, the
  * bare app on n + 2.
  */
 import fs from "node:fs";
@@ -17,12 +18,13 @@ import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { ensureBareAppBuild, startBareApp } from "./bare-app/start.js";
 import { pairArgs, sessionOf, startBuilds } from "./paint-builds.js";
-import { median, paintTimes } from "./paint-probe.js";
+import { median, paintTimes, startPage } from "./paint-probe.js";
 import { loadAverage } from "./store.js";
 
 const { beforeDir, runs: RUNS, pages: PAGES } = pairArgs(7);
 const latencyAt = process.argv.indexOf("--latency");
 const LATENCY_MS = latencyAt > 0 ? Number(process.argv[latencyAt + 1]) : 0;
+const FROM_SITE = process.argv.includes("--from-site");
 const base = Number(process.env.BENCH_PORT) || 3440;
 
 async function main() {
@@ -33,6 +35,7 @@ async function main() {
   const { after, before } = builds;
   const bare = await startBareApp(builds.dirs[0], base + 2);
   const browser = await chromium.launch(chromiumLaunchOptions);
+  const start = FROM_SITE ? await startPage() : null;
   try {
     const consoles = { after: after.origin, before: before.origin };
     const states = {
@@ -49,6 +52,7 @@ async function main() {
         return await paintTimes(context, url, {
           marksHydration: origin !== "",
           latencyMs: LATENCY_MS,
+          from: start?.url,
         });
       } finally {
         await context.close();
@@ -59,7 +63,7 @@ async function main() {
       for (const k of ["after", "before"] as const)
         await load(consoles[k], p === "/login" ? null : states[k], p);
     console.log(
-      `First paint at 4× CPU${LATENCY_MS ? `, ${LATENCY_MS} ms added to each round trip` : ""}, median of ${RUNS} cold loads per build, both builds and the bare app in the same rounds (Chromium ${browser.version()}, load ${loadAverage()})`,
+      `First paint at 4× CPU${FROM_SITE ? ", each load from a page of another site" : ""}${LATENCY_MS ? `, ${LATENCY_MS} ms added to each round trip` : ""}, median of ${RUNS} cold loads per build, both builds and the bare app in the same rounds (Chromium ${browser.version()}, load ${loadAverage()})`,
     );
     console.log(
       "| page | bare app FCP/LCP | before FCP/LCP (Δ) | after FCP/LCP (Δ) | hydrated before/after |",
@@ -95,6 +99,7 @@ async function main() {
     console.log(`load average at the end: ${loadAverage()}`);
   } finally {
     await browser.close();
+    start?.close();
     bare.kill();
     builds.stop();
   }

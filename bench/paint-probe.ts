@@ -1,4 +1,6 @@
 /** Paint timings of a page load in Chromium, and the pages measured, shared by the paint benches. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 
 /** The pages every paint tool measures unless named. */
@@ -37,14 +39,21 @@ export const hydratedAt = (page: Page) =>
  * element) for a reader who asks what painted, and when the page was hydrated (the root's
  * `<html data-hydrated>`; NaN with `marksHydration: false`, for a page that never marks it,
  * such as the bare app's). `latencyMs` adds that much to every request's round trip (DevTools'
- * network emulation), as a remote server would.
+ * network emulation), as a remote server would. `from` is a page of another site to start from
+ * (`startPage`): the load is then a navigation from that page, as a person's is from a link or
+ * the address bar, instead of from the new tab's `about:blank`.
  */
 export async function paintTimes(
   context: BrowserContext,
   url: string,
-  { marksHydration = true, latencyMs = 0 } = {},
+  { marksHydration = true, latencyMs = 0, from = "" } = {},
 ): Promise<{ lcp: number; fcp: number; hydrated: number; entries: string[] }> {
   const page = await context.newPage();
+  if (from) {
+    await page.goto(from);
+    // A browser keeps a spare renderer ready for the next navigation; give it time to start.
+    await page.waitForTimeout(START_PAGE_SETTLE_MS);
+  }
   await watchHydration(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -93,6 +102,25 @@ export async function paintTimes(
   await cdp.detach();
   await page.close();
   return { lcp, fcp, hydrated, entries };
+}
+
+const START_PAGE_SETTLE_MS = 500;
+
+/**
+ * A page of another site to start loads from (`paintTimes`' `from`): a one-line document on
+ * `localhost`, another site than the `127.0.0.1` of the console and the bare app, so the load is
+ * a cross-site navigation, as from a person's search page, mail or bookmark.
+ */
+export async function startPage() {
+  const server = http.createServer((_, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><html lang=en><title>start</title><p>start</p></html>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
+    close: () => server.close(),
+  };
 }
 
 /** Signs `context` in as admin through the login form (the bench servers run with CAPTCHA=off). */

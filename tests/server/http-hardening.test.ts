@@ -67,6 +67,10 @@ function expectSecurityHeaders(headers: Headers) {
   expect(headers.get("referrer-policy")).toBe("same-origin");
   expect(headers.get("permissions-policy")).toContain("camera=()");
   expect(headers.get("permissions-policy")).toContain("geolocation=()");
+  expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  // Decision 045: Chromium's default origin-keyed agent cluster, without a process of its own.
+  expect(headers.get("origin-agent-cluster")).toBeNull();
   // Served over plain HTTP here: no HSTS, no upgrade of sub-requests.
   expect(headers.get("strict-transport-security")).toBeNull();
   expect(csp.has("upgrade-insecure-requests")).toBe(false);
