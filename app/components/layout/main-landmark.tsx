@@ -55,9 +55,12 @@ export function Main({
 const RENDER_BLOCKING = { blocking: "render" };
 
 /**
- * In `<head>`: the browser draws the page's first frame once its `<main>` is parsed whole,
- * not the shell first and the page's content a parse and a layout later (decision 039: one
- * layout before the first paint instead of two, so the largest paint comes sooner). A browser
+ * In `<head>`: the browser draws no frame before the parser has reached `<main>`, so the first
+ * frame is not the shell alone with the page's content a parse and a layout later (decision
+ * 039). Chromium stops waiting at `<main>`'s start tag: what the parser has read of it by its
+ * next pause is in the first frame, the rest comes in later frames. Waiting for a mark at
+ * `<main>`'s end instead was tried (docs/performance.md, decision 045's stop): no page's
+ * largest paint came clearly sooner and the home page's came later. A browser
  * without `rel="expect"` ignores it; one that has it stops waiting when the document ends,
  * should a page have no `<main>`.
  */
