@@ -221,3 +221,27 @@ export async function chooseScheme(page: Page, scheme: "深色" | "浅色" | "�
       { timeout: 20_000 },
     );
 }
+
+/** Waits for a job's page to reach a final state: live over SSE with JavaScript, by refreshing without. */
+export async function waitForJob(page: Page, status: "已完成" | "失败") {
+  await expect(page.getByTestId("job-page")).toBeVisible();
+  await expect(page.getByTestId("job-status")).toHaveText(status, { timeout: 25_000 });
+}
+
+/**
+ * Clicks what leads to another job's page (`click`), and waits until that job's page is drawn.
+ * With JavaScript the router sets the new address before React has drawn the new page: from
+ * one job's page to another's, `waitForJob` would otherwise read the old job's finished status
+ * and a test would count the store before the new job had run.
+ */
+export async function toNextJob(page: Page, click: () => Promise<void>) {
+  const from = page.url();
+  await Promise.all([
+    page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== from),
+    click(),
+  ]);
+  const id = /\/jobs\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1];
+  await expect(page.getByTestId("job-page").getByRole("heading", { level: 1 })).toContainText(
+    `#${id}`,
+  );
+}

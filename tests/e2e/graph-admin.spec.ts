@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { db, expect, hasJs, shot, test } from "./fixtures";
+import { db, expect, hasJs, shot, test, toNextJob, waitForJob } from "./fixtures";
 
 /**
  * Graph administration with JavaScript on and off: a graph built from an uploaded triple
@@ -32,12 +32,6 @@ function biggerCsv(): string {
 
 const unique = (testInfo: TestInfo, label: string) =>
   `${label}-${testInfo.project.name}-${Date.now().toString(36)}`;
-
-/** Waits for the job page to reach a final state: live over SSE with JavaScript, by refreshing without. */
-async function waitForJob(page: Page, status: "已完成" | "失败") {
-  await expect(page.getByTestId("job-page")).toBeVisible();
-  await expect(page.getByTestId("job-status")).toHaveText(status, { timeout: 25_000 });
-}
 
 async function createGraph(page: Page, name: string, csv: string, skipBadRows = false) {
   await page.goto("/graph/create");
@@ -172,12 +166,7 @@ test.describe("graph administration", () => {
     await page.getByTestId("apply-update").click();
     await expect(page.getByTestId("action-error")).toContainText("预演发现 1 行有问题");
     await page.getByTestId("skip-bad-rows").check();
-    await Promise.all([
-      page.waitForURL(
-        (u) => /\/jobs\/\d+$/.test(u.pathname) && !u.pathname.endsWith(String(graphId)),
-      ),
-      page.getByTestId("apply-update").click(),
-    ]);
+    await toNextJob(page, () => page.getByTestId("apply-update").click());
     await waitForJob(page, "已完成");
     await expect(page.getByTestId("job-counts")).toBeVisible();
     expect(

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { db, expect, shot, test } from "./fixtures";
+import { db, expect, shot, test, toNextJob, waitForJob } from "./fixtures";
 
 /**
  * Graph create and rebuild through a dry run, with JavaScript on and off: a graph created from
@@ -12,20 +11,6 @@ const military = () =>
   db().prepare("SELECT id FROM kg_ontologies WHERE name = '军事领域本体'").pluck().get() as number;
 const count = (table: string, graphId: number) =>
   db().prepare(`SELECT count(*) FROM ${table} WHERE graph_id = ?`).pluck().get(graphId) as number;
-
-async function waitForJob(page: Page, status: "已完成" | "失败") {
-  await expect(page.getByTestId("job-page")).toBeVisible();
-  await expect(page.getByTestId("job-status")).toHaveText(status, { timeout: 25_000 });
-}
-
-/** Clicks a button that leads to another job's page, and waits for it. */
-async function toNextJob(page: Page, testId: string) {
-  const from = page.url();
-  await Promise.all([
-    page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== from),
-    page.getByTestId(testId).click(),
-  ]);
-}
 
 function fleet(lines: "all" | "ship-only") {
   const O = `https://kg-console.example/ontology/${military()}/`;
@@ -67,7 +52,7 @@ test.describe("graph create and rebuild through a dry run", () => {
     });
     await expect(page.getByTestId("submit-build-dry-run")).toHaveText("预演");
     await shot(page, testInfo, "graph-create-dry-run-form");
-    await toNextJob(page, "submit-build-dry-run");
+    await toNextJob(page, () => page.getByTestId("submit-build-dry-run").click());
     await waitForJob(page, "已完成");
     const graphId = db()
       .prepare("SELECT id FROM graphs WHERE name = ?")
@@ -82,7 +67,7 @@ test.describe("graph create and rebuild through a dry run", () => {
     await expect(page.getByTestId("apply-update")).toHaveText("应用：构建图谱");
     await shot(page, testInfo, "graph-create-dry-run-report");
 
-    await toNextJob(page, "apply-update");
+    await toNextJob(page, () => page.getByTestId("apply-update").click());
     await waitForJob(page, "已完成");
     await expect(page.getByTestId("job-counts")).toBeVisible();
     expect([count("kg_entities", graphId), count("kg_relations", graphId)]).toEqual([3, 2]);
@@ -94,7 +79,7 @@ test.describe("graph create and rebuild through a dry run", () => {
       mimeType: "application/n-triples",
       buffer: Buffer.from(fleet("ship-only")),
     });
-    await toNextJob(page, "submit-build-dry-run");
+    await toNextJob(page, () => page.getByTestId("submit-build-dry-run").click());
     await waitForJob(page, "已完成");
     await expect(page.getByRole("heading", { name: "预演结果：重新构建" })).toBeVisible();
     await expect(diff.locator(".ga-stat").nth(2)).toContainText("2");
@@ -103,7 +88,7 @@ test.describe("graph create and rebuild through a dry run", () => {
     expect(count("kg_relations", graphId)).toBe(2);
     await shot(page, testInfo, "graph-rebuild-dry-run-report");
 
-    await toNextJob(page, "apply-update");
+    await toNextJob(page, () => page.getByTestId("apply-update").click());
     await waitForJob(page, "已完成");
     expect([count("kg_entities", graphId), count("kg_relations", graphId)]).toEqual([1, 0]);
   });

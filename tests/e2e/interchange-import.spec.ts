@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import { Parser, Writer } from "n3";
-import { db, expect, shot, test } from "./fixtures";
+import { db, expect, shot, test, toNextJob, waitForJob } from "./fixtures";
 
 /**
  * Interchange import with JavaScript on and off: an N-Triples file through the incremental
@@ -17,11 +16,6 @@ const count = (sql: string, ...params: unknown[]) =>
     .prepare(sql)
     .pluck()
     .get(...params) as number;
-
-async function waitForJob(page: Page, status: "已完成" | "失败") {
-  await expect(page.getByTestId("job-page")).toBeVisible();
-  await expect(page.getByTestId("job-status")).toHaveText(status, { timeout: 25_000 });
-}
 
 /** An empty graph on the military ontology, of this project's own. */
 function emptyGraph(name: string): number {
@@ -95,11 +89,7 @@ test.describe("interchange import", () => {
     expect(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", graphId)).toBe(0);
     await shot(page, testInfo, "interchange-import-mapped");
 
-    const planUrl = page.url();
-    await Promise.all([
-      page.waitForURL((u) => /\/jobs\/\d+$/.test(u.pathname) && u.href !== planUrl),
-      page.getByTestId("apply-update").click(),
-    ]);
+    await toNextJob(page, () => page.getByTestId("apply-update").click());
     await waitForJob(page, "已完成");
     await expect(page.getByTestId("job-counts")).toBeVisible();
     expect(count("SELECT count(*) FROM kg_entities WHERE graph_id = ?", graphId)).toBe(3);
