@@ -9,8 +9,8 @@
  * Δ against the bare app of the same rounds, and each console's median time to hydration (its
  * `<html data-hydrated>`). `--latency ms` adds that much to every round trip of every load
  * (the bare app's too). `--from-site` starts every load from a page of another site
- * (bench/paint-probe.ts' `startPage`) instead of a blank tab. BENCH_PORT=n: after on n, before on n + 1, the
- * bare app on n + 2.
+ * (bench/paint-probe.ts' `startPage`) instead of a blank tab. BENCH_PORT=n: after on n,
+ * before on n + 1, the bare app on n + 2.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -9,8 +9,8 @@
  * from a new tab's `about:blank` (a breakdown: that renderer is reused for the page unless a
  * header such as COOP asks for a fresh one). Prints each page's median first contentful paint
  * and largest contentful paint beside the bare app's medians from the same rounds, and the
- * goal: both within 300 ms of the bare app's. Needs a build (`node scripts/ensure-build.mjs`); builds the
- * bare app when missing. BENCH_JSON=file writes the figures; BENCH_PORT=n puts the console on
+ * goal: both within 300 ms of the bare app's. Needs a build (`node scripts/ensure-build.mjs`);
+ * builds the bare app when missing. BENCH_JSON=file writes the figures; BENCH_PORT=n puts the console on
  * port n and the bare app on n + 1.
  */
 import fs from "node:fs";
