@@ -7,6 +7,6 @@
 declare module "@tabler/icons-react/dist/esm/icons/*.mjs" {
   const icon: import("@tabler/icons-react").Icon;
   export default icon;
-  /** The icon's shapes, [tag, attributes] each (scripts/icon-sprite.mjs draws the sprite from them). */
+  /** The icon's shapes, [tag, attributes] each (scripts/shell-icon-paths.mjs draws the shell's icons from them). */
   export const __iconNode: [string, Record<string, string>][];
 }

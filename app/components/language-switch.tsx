@@ -4,7 +4,7 @@ import { supportedLngs } from "~/i18n";
 import { UiForm } from "~/components/layout/post-forms";
 import { useRootData } from "~/root-data";
 import { SCHEME_PREFERENCES } from "~/utils/color-scheme";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { ShellIcon } from "~/components/ui/shell-icon";
 
 /**
  * The display menu of every layout: the language and the colour scheme (light, dark, or the
@@ -21,7 +21,7 @@ export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) 
         aria-label={t("displayMenu")}
         style={tone === "dark" ? { color: "var(--kg-text)" } : undefined}
       >
-        <SpriteIcon name="language" size={18} />{" "}
+        <ShellIcon name="language" size={18} />{" "}
         <span className="dd-text">{t(`languages.${i18n.language}`)}</span>
       </summary>
       <div className="dd-menu">

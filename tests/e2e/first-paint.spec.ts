@@ -1,12 +1,13 @@
 import { chooseScheme, expect, test } from "./fixtures";
 
 /**
- * Issue 25, decision 034: what every document no longer carries — the theme's CSS variables
- * (a cached stylesheet now) and the shell's icon paths (one cached sprite) — still reaches the
- * page, with JavaScript on and off, in both schemes.
+ * Issue 25: the theme's CSS variables, which every document no longer carries (a cached
+ * stylesheet now, decision 034), still reach the page, with JavaScript on and off, in both
+ * schemes; the shell's icons are one path each in the document, with no sprite to load
+ * (decision 046).
  */
-test.describe("the shell's theme and icons come from cached files", () => {
-  test("the users page: no inline theme variables but one root stylesheet with them, every icon a <use> of the sprite", async ({
+test.describe("the shell's theme from a cached file, its icons one path each", () => {
+  test("the users page: no inline theme variables but one root stylesheet with them, every shell icon one path", async ({
     adminPage: page,
   }) => {
     const html = await (await page.request.get("/backend/setting/users")).text();
@@ -35,44 +36,33 @@ test.describe("the shell's theme and icons come from cached files", () => {
     const links = html.match(/<link rel="stylesheet" href="[^"]+"/g)!;
     expect(links.filter((l) => /\/(mantine|app|charts|a11y|theme)-/.test(l))).toEqual([]);
 
-    // Every icon of the shell is a decorative <svg> with one <use> of the sprite, and
-    // every symbol it names is in the sprite, which is kept for a year.
-    // (The shell's: the sidebar and the header, before <main>; a page's own icons are Tabler's.)
+    // Every icon of the shell is a decorative <svg> with one path of its own, and no <use> of
+    // another document (decision 046: the sprite was a document to load and lay out before the
+    // first paint). (The shell's: the sidebar and the header, before <main>; a page's own
+    // icons are Tabler's.)
     const shell = html.slice(0, html.indexOf("<main"));
     const icons = [...shell.matchAll(/<svg\b[^>]*>(.*?)<\/svg>/g)];
     expect(icons.length).toBeGreaterThan(20);
-    const uses = new Set<string>();
     for (const [svg, inner] of icons) {
       expect(svg).toContain('aria-hidden="true"');
-      const use = /^<use href="(\/build\/_assets\/icons-[^"#]+\.svg)#([\w-]+)"><\/use>$/.exec(
-        inner,
-      );
-      expect(use, svg).not.toBeNull();
-      uses.add(use![1]);
-      uses.add(`#${use![2]}`);
+      expect(inner, svg).toMatch(/^<path d="M[^"]+"><\/path>$/);
     }
-    const sprites = [...uses].filter((u) => !u.startsWith("#"));
-    expect(sprites).toHaveLength(1);
-    const sprite = await page.request.get(sprites[0]);
-    expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
-    expect(sprite.headers()["cache-control"]).toContain("max-age=31536000");
-    const symbols = await sprite.text();
-    for (const id of [...uses].filter((u) => u.startsWith("#")))
-      expect(symbols).toContain(`<symbol id="${id.slice(1)}" `);
-    // The sidebar (the same for every administrator, whatever the table holds) is lighter:
-    // 18.4 KB with its icons' paths, ~9 KB with <use>s.
+    expect(html).not.toContain("<use");
+    // The sidebar (the same for every administrator, whatever the table holds) is lighter than
+    // with Tabler's components: 18.4 KB with their paths and attributes, 14.8 KB with one path
+    // each (~9 KB with the sprite's <use>s, which cost a document before the first paint).
     const sidebar = /<aside\b.*?<\/aside>/s.exec(html)![0];
-    expect(sidebar.length).toBeLessThan(12_000);
+    expect(sidebar.length).toBeLessThan(16_000);
     // And the head: no inline style sheets, so a couple of KB (16 KB before).
     expect(html.indexOf("<body")).toBeLessThan(4_000);
   });
 
-  test("the page loads the sprite once and draws the theme's colours in both schemes", async ({
+  test("the page loads no icon document and draws the icons and the theme's colours in both schemes", async ({
     adminPage: page,
   }) => {
-    const sprites: number[] = [];
-    page.on("response", (r) => {
-      if (/\/build\/_assets\/icons-[^/]+\.svg$/.test(r.url())) sprites.push(r.status());
+    const svgs: string[] = [];
+    page.on("request", (r) => {
+      if (/\.svg(#|$)/.test(r.url()) && !r.url().endsWith("/favicon.svg")) svgs.push(r.url());
     });
     await page.goto("/backend/setting/users");
     const root = page.locator("html");
@@ -82,12 +72,17 @@ test.describe("the shell's theme and icons come from cached files", () => {
     expect(await variable("--mantine-color-brand-6")).toBe("#6085f2");
     await expect(root).toHaveAttribute("data-mantine-color-scheme", "light");
     expect(await variable("--mantine-color-dimmed")).toBe("#5f6770");
-    // The sidebar's icons take the size Tabler gave them, drawn from the sprite.
+    // The sidebar's icons take the size Tabler gave them, and their one path draws inside it.
     const icon = page.locator("#sidebar nav svg").first();
     await expect(icon).toBeVisible();
     expect(await icon.evaluate((e) => e.getBoundingClientRect().width)).toBe(18);
-    await expect.poll(() => sprites.length).toBeGreaterThan(0);
-    expect(sprites.every((s) => s === 200 || s === 304)).toBe(true);
+    const drawn = await icon.locator("path").evaluate((e) => {
+      const box = (e as SVGPathElement).getBBox();
+      return { width: box.width, height: box.height };
+    });
+    expect(drawn.width).toBeGreaterThan(10);
+    expect(drawn.height).toBeGreaterThan(10);
+    expect(svgs).toEqual([]);
 
     await chooseScheme(page, "深色");
     await expect(root).toHaveAttribute("data-mantine-color-scheme", "dark");

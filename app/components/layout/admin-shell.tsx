@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { matchNav, type NavItem } from "~/navigation";
 import { LanguageSwitch } from "../language-switch";
 import { NavIcon } from "../nav-icon";
-import { SpriteIcon } from "../ui/sprite-icon";
+import { ShellIcon } from "../ui/shell-icon";
 import { Separated } from "../ui/separated";
 import { Main, SkipLink } from "./main-landmark";
 import { UiForm, LogoutButton } from "./post-forms";
@@ -68,7 +68,7 @@ function Sidebar({
                   <summary className="group-title" title={t(item.title)}>
                     <NavIcon name={item.icon} />
                     <span className="label">{t(item.title)}</span>
-                    <SpriteIcon name="chevron-right" className="chev" size={14} />
+                    <ShellIcon name="chevron-right" className="chev" size={14} />
                   </summary>
                   <div className="sub">
                     <Separated>
@@ -105,7 +105,7 @@ function Breadcrumb() {
         .filter((c) => c.path !== "/dashboard")
         .map((c, i, all) => (
           <span key={c.path} className="crumb">
-            <SpriteIcon name="chevron-right" size={12} />
+            <ShellIcon name="chevron-right" size={12} />
             <span className="text-sep" aria-hidden="true">
               {" > "}
             </span>
@@ -187,7 +187,7 @@ function usePhoneMenu() {
 
   const label = (
     <>
-      <SpriteIcon name="menu-2" size={20} />
+      <ShellIcon name="menu-2" size={20} />
       <span className="visually-hidden">{t("layout.menu")}</span>
     </>
   );
@@ -323,7 +323,7 @@ export function AdminShell({
                   title={t("layout.toggleSidebar")}
                   data-testid="sidebar-toggle"
                 >
-                  <SpriteIcon name="menu-2" size={20} />
+                  <ShellIcon name="menu-2" size={20} />
                   <span className="visually-hidden">{t("layout.toggleSidebar")}</span>
                 </button>
               </UiForm>
@@ -361,14 +361,14 @@ export function AdminShell({
           <LanguageSwitch tone="dark" />
           <details className="dd" data-testid="user-menu">
             <summary style={{ color: "var(--kg-text)" }} aria-label={username}>
-              <SpriteIcon name="user" size={16} /> <span className="dd-text">{username}</span>
+              <ShellIcon name="user" size={16} /> <span className="dd-text">{username}</span>
             </summary>
             <div className="dd-menu">
               {!minimal && (
                 <>
                   <Link to="/dashboard">{t("nav.dashboard")}</Link>
                   <Link to="/">
-                    <SpriteIcon name="home" size={16} /> {t("nav.home")}
+                    <ShellIcon name="home" size={16} /> {t("nav.home")}
                   </Link>
                   <UiForm back={here}>
                     <button
@@ -409,7 +409,7 @@ export function AdminShell({
                 </div>
               </UiForm>
               <LogoutButton back={here} data-testid="logout">
-                <SpriteIcon name="logout" size={16} /> {t("nav.logout")}
+                <ShellIcon name="logout" size={16} /> {t("nav.logout")}
               </LogoutButton>
             </div>
           </details>

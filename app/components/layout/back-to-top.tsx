@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SpriteIcon } from "../ui/sprite-icon";
+import { ShellIcon } from "../ui/shell-icon";
 
 /** Spec §9: shown after 400 px of scrolling; scrolls up smoothly (CSS scroll-behavior, so even without JavaScript). */
 export const BACK_TO_TOP_THRESHOLD = 400;
@@ -29,7 +29,7 @@ export function BackToTop() {
         window.scrollTo({ top: 0, behavior: "smooth" });
       }}
     >
-      <SpriteIcon name="arrow-up" size={20} />
+      <ShellIcon name="arrow-up" size={20} />
     </a>
   );
 }

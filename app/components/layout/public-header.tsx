@@ -5,7 +5,7 @@ import type { GraphSummary } from "~/kg/graphs.server";
 import { LanguageSwitch } from "../language-switch";
 import { Separated } from "../ui/separated";
 import { LogoutButton } from "./post-forms";
-import { SpriteIcon } from "../ui/sprite-icon";
+import { ShellIcon } from "../ui/shell-icon";
 
 export interface HeaderProps {
   graphs: GraphSummary[];
@@ -101,7 +101,7 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
           ) : (
             t("header.pickGraph")
           )}
-          <SpriteIcon name="chevron-down" size={14} />
+          <ShellIcon name="chevron-down" size={14} />
         </summary>
         <div className="dd-menu left">
           {graphs.length === 0 && (
@@ -136,12 +136,12 @@ export function PublicHeader({ graphs, kgId, username, productTitle }: HeaderPro
       {username ? (
         <details className="dd" data-testid="user-menu">
           <summary aria-label={username}>
-            <SpriteIcon name="user" size={16} /> <span className="dd-text">{username}</span>
+            <ShellIcon name="user" size={16} /> <span className="dd-text">{username}</span>
           </summary>
           <div className="dd-menu">
             <Link to="/dashboard">{t("nav.dashboard")}</Link>
             <LogoutButton back={location.pathname + location.search}>
-              <SpriteIcon name="logout" size={16} /> {t("nav.logout")}
+              <ShellIcon name="logout" size={16} /> {t("nav.logout")}
             </LogoutButton>
           </div>
         </details>

@@ -1,9 +1,9 @@
 /**
  * The icons of the shell (the sidebar, the headers, the display menu, back to top) and the
- * Tabler icon each one is: they are drawn from one cached sprite, app/styles/icons.svg
- * (scripts/icon-sprite.mjs, decision 034), instead of each page's HTML carrying their paths.
+ * Tabler icon each one is: each is drawn as one path (scripts/shell-icon-paths.mjs writes
+ * app/components/shell-icon-paths.ts, decision 046) instead of Tabler's component.
  */
-export const SPRITE_ICONS = {
+export const SHELL_ICONS = {
   // The sidebar: the icon named in a route's meta (spec §3 route meta: icon).
   dashboard: "Dashboard",
   database: "Database",
@@ -42,4 +42,4 @@ export const SPRITE_ICONS = {
   "arrow-up": "ArrowUp",
 } as const;
 
-export type SpriteIconName = keyof typeof SPRITE_ICONS;
+export type ShellIconName = keyof typeof SHELL_ICONS;
