@@ -15,6 +15,7 @@ import { englishLabelsSchema } from "./schema-english-labels.js";
 import { fileChunksSchema } from "./schema-file-chunks.js";
 import { seekIndexesSchema } from "./schema-seek-indexes.js";
 import { extractionReviewsSchema } from "./schema-extraction-reviews.js";
+import { foreignKeyIndexesSchema } from "./schema-foreign-key-indexes.js";
 import { relationSeekIndexesSchema } from "./schema-relation-seek-indexes.js";
 import { savedViewsSchema } from "./schema-saved-views.js";
 import { triplesSearchTextSchema } from "./schema-triples-search-text.js";
@@ -62,4 +63,9 @@ export const migrations: Migration[] = [
   { name: "023-relation-insert-version", ...relationInsertVersionSchema },
   { name: "022-graph-writes", ...graphWritesSchema },
   { name: "024-graph-write-resume", ...graphWriteResumeSchema },
+  {
+    name: "025-foreign-key-indexes",
+    sqlite: foreignKeyIndexesSchema,
+    postgres: foreignKeyIndexesSchema,
+  },
 ];

@@ -31,6 +31,7 @@ const shipped: [name: string, sqlite: string, postgres: string][] = [
   ["023-relation-insert-version", "bd21a2be55212804", "e76451f7d2ed7bd1"],
   ["022-graph-writes", "b86b10b805b504fe", "8e90b33abfd4d1fb"],
   ["024-graph-write-resume", "6337564c95ba6d53", "fb8fbd70f0e6b677"],
+  ["025-foreign-key-indexes", "0826e50259146103", "0826e50259146103"],
 ];
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
