@@ -285,36 +285,43 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = await startServer(dataDir, port);
-  serverPid = server.pid!;
-  ensureBareAppBuild();
-  const bareOrigin = `http://127.0.0.1:${await freePort()}`;
-  const bareApp = await startBareApp(dataDir, Number(new URL(bareOrigin).port));
-  const bareCpu = () => treeCpuMs(bareApp.pid!);
-  const renderedDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-rendered-"));
-  const renderedOrigin = `http://127.0.0.1:${await freePort()}`;
-  const renderedServer = await startServer(renderedDir, Number(new URL(renderedOrigin).port), {
-    BENCH_BUILD_DIR: BUILD_DIR,
-    RENDER_MEMO_MB: "0",
-  });
-  const renderedCpu = () => treeCpuMs(renderedServer.pid!);
-  /** One page of the run: the bare app's users page, or a page of the console. */
-  const loadPage = (p: string, connections: number, seconds: number) =>
-    p === BARE_APP
-      ? load(bareOrigin, "/users", "", connections, seconds, bareCpu)
-      : p.endsWith(RENDERED)
-        ? load(
-            renderedOrigin,
-            p.slice(0, -RENDERED.length),
-            renderedCookie,
-            connections,
-            seconds,
-            renderedCpu,
-          )
-        : load(origin, p, cookie, connections, seconds);
-  let cookie = "";
-  let renderedCookie = "";
+  // Every process and folder started is stopped and removed, however far the start got.
+  const children: ChildProcess[] = [];
+  const dirs = [dataDir];
   try {
+    const server = await startServer(dataDir, port);
+    children.push(server);
+    serverPid = server.pid!;
+    ensureBareAppBuild();
+    const bareOrigin = `http://127.0.0.1:${await freePort()}`;
+    const bareApp = await startBareApp(dataDir, Number(new URL(bareOrigin).port));
+    children.push(bareApp);
+    const bareCpu = () => treeCpuMs(bareApp.pid!);
+    const renderedDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-rendered-"));
+    dirs.push(renderedDir);
+    const renderedOrigin = `http://127.0.0.1:${await freePort()}`;
+    const renderedServer = await startServer(renderedDir, Number(new URL(renderedOrigin).port), {
+      BENCH_BUILD_DIR: BUILD_DIR,
+      RENDER_MEMO_MB: "0",
+    });
+    children.push(renderedServer);
+    const renderedCpu = () => treeCpuMs(renderedServer.pid!);
+    /** One page of the run: the bare app's users page, or a page of the console. */
+    const loadPage = (p: string, connections: number, seconds: number) =>
+      p === BARE_APP
+        ? load(bareOrigin, "/users", "", connections, seconds, bareCpu)
+        : p.endsWith(RENDERED)
+          ? load(
+              renderedOrigin,
+              p.slice(0, -RENDERED.length),
+              renderedCookie,
+              connections,
+              seconds,
+              renderedCpu,
+            )
+          : load(origin, p, cookie, connections, seconds);
+    let cookie = "";
+    let renderedCookie = "";
     console.log(`server ready in ${f((performance.now() - started) / 1000, 1)} s`);
     cookie = await login(origin);
     renderedCookie = await login(renderedOrigin);
@@ -411,13 +418,10 @@ async function main() {
       `idle ${f(idle.mb)} MB → after ${RSS_SECONDS} s at ${HIGH} connections ${f(loaded.mb)} MB: ${f(ratio, 2)}× (goal ≤ ${GOALS.rss}×) ${mark(ratio <= GOALS.rss)}`,
     );
   } finally {
-    bareApp.kill("SIGTERM");
-    renderedServer.kill("SIGTERM");
-    server.kill("SIGTERM");
-    for (const child of [server, renderedServer])
+    for (const child of children) child.kill("SIGTERM");
+    for (const child of children)
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(renderedDir, { recursive: true, force: true });
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
