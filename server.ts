@@ -1,4 +1,4 @@
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +37,13 @@ process.env.PLATFORM_API_URL ||= `http://127.0.0.1:${port}/api`;
 const platformApi = process.env.PLATFORM_API_URL.replace(/\/+$/, "");
 
 // --- Processes (issue 11): WORKERS processes serve the same port (node:cluster) ----------
+/** A worker's message to the primary: a big job left it large, start its replacement (runServer). */
+const HAND_OVER = "hand-over";
+/** The primary's answer once the replacement serves: drain and stop. */
+const DRAIN = "drain";
+/** A stopping worker's server is closed (after Node's own message saying so); the primary answers CLOSE_SEEN. */
+const SERVER_CLOSED = "server-closed";
+const CLOSE_SEEN = "close-seen";
 /** WORKERS: how many processes serve; unset = one per core, 1 = a single process (no cluster). */
 function workerCount(): number {
   const raw = process.env.WORKERS;
@@ -111,10 +118,12 @@ async function runPrimary(count: number) {
   let stopping = false;
   const listening = new Set<number>();
   let announced = false;
-  const start = () => {
+  /** Starts a worker; `onListening` when it serves. */
+  const start = (onListening?: (worker: Worker) => void) => {
     const worker = cluster.fork(workerMallocEnv(process.env));
     worker.once("listening", () => {
       listening.add(worker.id);
+      onListening?.(worker);
       if (announced || listening.size < count) return;
       announced = true;
       console.log(
@@ -122,8 +131,44 @@ async function runPrimary(count: number) {
       );
     });
   };
+  // A worker a big job left large asks to hand over (runServer, below). Its replacement starts
+  // first, and only once that one listens is the old one told to drain and stop: the port never
+  // has fewer than `count` workers behind it. One hand-over at a time, in the order asked.
+  const handOvers: Worker[] = [];
+  const replaced = new Set<number>(); // workers whose replacement has started
+  let replacing = false;
+  const nextHandOver = () => {
+    if (replacing || stopping) return;
+    const old = handOvers.shift();
+    if (!old) return;
+    if (old.isDead()) return nextHandOver();
+    replacing = true;
+    replaced.add(old.id);
+    start((fresh) => {
+      console.log(`worker ${fresh.process.pid} serves: worker ${old.process.pid} hands over`);
+      if (!old.isDead()) old.send(DRAIN);
+      replacing = false;
+      nextHandOver();
+    });
+  };
+  cluster.on("message", (worker, message) => {
+    // Read after Node's own message that the worker closed its server: no connection is handed
+    // to it after this, and those handed before are ahead of the answer on the same channel.
+    if (message === SERVER_CLOSED && worker.isConnected()) worker.send(CLOSE_SEEN);
+    if (message === HAND_OVER && !handOvers.includes(worker) && !replaced.has(worker.id)) {
+      handOvers.push(worker);
+      nextHandOver();
+    }
+  });
   cluster.on("exit", (worker, code, signal) => {
     const wasListening = listening.delete(worker.id);
+    if (!stopping && replaced.delete(worker.id)) {
+      // Its replacement has started already (nextHandOver).
+      (code === 0 ? console.log : console.error)(
+        `worker ${worker.process.pid} exited (${signal ?? code}) after handing over`,
+      );
+      return;
+    }
     if (stopping) {
       if (!Object.keys(cluster.workers ?? {}).length) {
         console.log("stopped");
@@ -141,7 +186,7 @@ async function runPrimary(count: number) {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
       return;
     }
-    // 0: it stopped on its own (handed over after a big job, see below); else it crashed or was killed.
+    // A worker that hands over exits above; here it crashed, was killed or stopped on its own.
     (code === 0 ? console.log : console.error)(
       `worker ${worker.process.pid} exited (${signal ?? code}): starting another`,
     );
@@ -432,13 +477,13 @@ async function runServer() {
     shuttingDown = true;
     console.log(`${signal}: finishing in-flight requests`);
     server.close(() => {
-      void Promise.resolve(platform?.close())
-        .catch(() => {})
-        .then(() => {
-          console.log("stopped");
-          process.exit(0);
-        });
+      void Promise.all([Promise.resolve(platform?.close()).catch(() => {}), closeSeen]).then(() => {
+        console.log("stopped");
+        process.exit(0);
+      });
     });
+    // After close(), so the primary reads it after the closing of this worker's share of the port.
+    const closeSeen = primarySawClose();
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();
@@ -448,25 +493,50 @@ async function runServer() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   /**
+   * A worker stops only once the primary has answered SERVER_CLOSED, sent after its server's
+   * close. A connection the primary handed this worker before it read that close is then in the
+   * worker's hands: Node's cluster sends it back to be served by another worker, as long as this
+   * process is there to do so. A process that exited first left it open and unanswered.
+   */
+  function primarySawClose() {
+    return new Promise<void>((resolve) => {
+      if (!cluster.isWorker || !process.connected) return resolve();
+      process.on("message", (message) => {
+        if (message === CLOSE_SEEN) resolve();
+      });
+      process.once("disconnect", resolve);
+      setTimeout(resolve, 5_000); // a primary that cannot answer does not hold the stop for long
+      process.send?.(SERVER_CLOSED);
+    });
+  }
+
+  /**
    * A worker a big job left over RECYCLE_RSS_MB (server/heap.ts) hands over: it has stopped
-   * taking jobs; for DRAIN_MS its answers close their connections, so clients open new ones —
-   * which the primary gives to the other workers — rather than send on one this process closes;
-   * then it stops as on SIGTERM, and the primary starts another in its place.
+   * taking jobs and asks the primary for a new process; once that one serves, the primary tells
+   * this one to drain: for DRAIN_MS its answers close their connections, so clients open new
+   * ones — which the primary gives to the other workers — rather than send on one this process
+   * closes; then it stops as on SIGTERM.
    */
   const DRAIN_MS = 5_000;
   if (cluster.isWorker && platform && recycleAt > 0) {
+    let asked = false;
     whenOverAfterBigJob(
       recycleAt,
       (rssMb) => {
-        if (draining || shuttingDown) return;
+        if (asked || shuttingDown) return;
+        asked = true;
         console.log(
           `worker ${process.pid}: ${rssMb} MB after a big job (RECYCLE_RSS_MB=${recycleAt}): a new process takes over`,
         );
-        draining = true;
-        setTimeout(() => shutdown("handing over"), DRAIN_MS);
+        process.send?.(HAND_OVER);
       },
       bigJob,
     );
+    process.on("message", (message) => {
+      if (message !== DRAIN || draining || shuttingDown) return;
+      draining = true;
+      setTimeout(() => shutdown("handing over"), DRAIN_MS);
+    });
   }
   // A worker whose primary is gone (killed outright, so it could not stop its workers) stops too,
   // instead of holding the port.

@@ -10,9 +10,11 @@ import { SERVER_STARTUP_MS, startBuiltServer, type BuiltServer } from "../helper
 /**
  * Issue 26 item 4: a worker process that a big job left over RECYCLE_RSS_MB hands over to a new
  * one (server.ts, platform/jobs/collect.ts). Here every job counts as big (BIG_JOB_SECONDS=0)
- * and every process is over 1 MB: the worker that ran a build stops taking jobs, closes its
- * connections as it answers, stops, and the primary starts another — while a client reading
- * over kept-alive connections sees every answer, and the next job runs.
+ * and every process is over 1 MB: the worker that ran a build stops taking jobs, the primary
+ * starts its replacement, and once that one serves the old one closes its connections as it
+ * answers and stops — while a client reading over kept-alive connections sees every answer,
+ * and the next job runs. Two workers that hand over at once are replaced one after the other,
+ * and a client opening a connection per request is never refused.
  */
 
 let server: BuiltServer;
@@ -71,12 +73,15 @@ async function build(name: string, ships: number) {
 /** Which worker answers a request on a connection of its own. */
 function workerOfNewConnection(): Promise<string> {
   return new Promise((resolve, reject) => {
-    http
-      .get(`${base}/healthz`, { agent: false }, (res) => {
+    const req = http
+      .get(`${base}/healthz`, { agent: false, timeout: 10_000 }, (res) => {
         res.resume();
         resolve(String(res.headers["x-console-worker"] ?? ""));
       })
-      .on("error", reject);
+      .on("error", reject)
+      .on("timeout", () =>
+        req.destroy(new Error(`no answer in 10 s (${new Date().toISOString()})`)),
+      );
   });
 }
 
@@ -157,7 +162,7 @@ describe("a worker a big job left over RECYCLE_RSS_MB", () => {
       await vi.waitFor(
         () => {
           expect(server.output()).toContain(`worker ${pid}: `);
-          expect(server.output()).toContain(`worker ${pid} exited (0): starting another`);
+          expect(server.output()).toContain(`worker ${pid} exited (0) after handing over`);
         },
         { timeout: 30_000, interval: 100 },
       );
@@ -188,5 +193,62 @@ describe("a worker a big job left over RECYCLE_RSS_MB", () => {
     // The readers were answered by the process that handed over too.
     const workers = answers[0] && new Set(answers.map((a) => a.worker));
     expect(workers && workers.size).toBeGreaterThanOrEqual(2);
+  }, 240_000);
+});
+
+/** Where `line` first appears in the server's output after `from` (-1: nowhere). */
+const seenAt = (line: string, from: number) => server.output().indexOf(line, from);
+
+describe("two workers a big job each left over RECYCLE_RSS_MB at once", () => {
+  it("are replaced one after the other, each new process serving before the old one stops", async () => {
+    const from = server.output().length;
+    // A reader that opens a connection of its own for every request: refused while no worker
+    // listens on the port.
+    const refused: string[] = [];
+    let served = 0;
+    let reading = true;
+    const read = async () => {
+      while (reading) {
+        try {
+          await workerOfNewConnection();
+          served++;
+        } catch (e) {
+          refused.push(String((e as Error).message));
+        }
+      }
+    };
+    const readers = Promise.all([read(), read()]);
+    try {
+      // Two builds at once: a worker takes one job at a time, so each runs on its own worker.
+      const [a, b] = await Promise.all([build("同交一", 1500), build("同交二", 1500)]);
+      const [ranA, ranB] = await Promise.all([succeeded(a.job_id), succeeded(b.job_id)]);
+      const pids = [ranA, ranB].map((r) => Number(r.worker!.split("-")[0]));
+      expect(new Set(pids).size).toBe(2);
+      await vi.waitFor(
+        () => {
+          for (const pid of pids)
+            expect(server.output().slice(from)).toContain(
+              `worker ${pid} exited (0) after handing over`,
+            );
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+      for (const pid of pids) {
+        const serves = seenAt(`: worker ${pid} hands over`, from);
+        expect(serves).toBeGreaterThan(-1);
+        expect(seenAt(`worker ${pid} exited (0) after handing over`, from)).toBeGreaterThan(serves);
+      }
+      // Each old worker was told to go only once the other's replacement served: one at a time.
+      const [first, second] = pids
+        .map((pid) => ({ pid, serves: seenAt(`: worker ${pid} hands over`, from) }))
+        .sort((x, y) => x.serves - y.serves);
+      expect(seenAt(`worker ${first.pid} exited`, from)).toBeGreaterThan(-1);
+      expect(second.serves).toBeGreaterThan(seenAt(`: worker ${first.pid} hands over`, from));
+    } finally {
+      reading = false;
+      await readers;
+    }
+    expect(refused).toEqual([]);
+    expect(served).toBeGreaterThan(20);
   }, 240_000);
 });
