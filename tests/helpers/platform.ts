@@ -56,6 +56,14 @@ export async function startPlatform(
   }
   const app = express();
   app.set("trust proxy", "loopback");
+  // The requests being answered, named should closing wait on one (see close, below).
+  const inFlight = new Set<string>();
+  app.use((req, res, next) => {
+    const name = `${req.method} ${req.originalUrl} (since ${new Date().toISOString()})`;
+    inFlight.add(name);
+    res.on("close", () => inFlight.delete(name));
+    next();
+  });
   app.use("/api", platform.router);
   app.use("/static/template", platform.templates);
   const server = app.listen(0, "127.0.0.1");
@@ -70,7 +78,17 @@ export async function startPlatform(
     api: `${origin}/api`,
     origin,
     close: async () => {
+      // Closing waits for every connection to end: one that does not is a request left
+      // unanswered (or half sent) — say which, for whoever reads a hook's timeout.
+      const slow = setTimeout(() => {
+        server.getConnections((_, open) =>
+          console.error(
+            `test platform: not closed after 5 s; ${open} connections open, in flight: ${[...inFlight].join("; ") || "none"}`,
+          ),
+        );
+      }, 5_000);
       await new Promise((r) => server.close(r));
+      clearTimeout(slow);
       await platform.close();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
