@@ -84,6 +84,9 @@ export function renderKey(
   const handled = context.staticHandlerContext;
   if (MAX_BYTES === 0 || request.method !== "GET" || statusCode !== 200) return null;
   if (handled.actionData || handled.errors) return null;
+  // A page that shows a flash (the root's toast, app/root.tsx) is shown once: the flash is read
+  // off the session as it is drawn, so no request asks for that document again.
+  if ((handled.loaderData.root as { toast?: unknown } | undefined)?.toast) return null;
   let data: string;
   try {
     data = plainJson([

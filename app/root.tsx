@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const root: RootData = {
     lng,
     // To the step below, so a page asked for again with the same data is the same document
-    // (app/render-memo.server.ts); exact with a flash, whose key it is part of.
+    // (app/render-memo.server.ts); exact with a flash, whose page is never kept.
     now: toast ? Date.now() : Math.floor(Date.now() / NOW_STEP_MS) * NOW_STEP_MS,
     csrfToken,
     toast,

@@ -53,6 +53,11 @@ describe("the key of a rendered page", () => {
     expect(keyOf({ a: 1 }, { method: "POST" })).toBeNull();
     expect(keyOf({ a: 1 }, { status: 404 })).toBeNull();
   });
+
+  it("is none for a page showing a flash, which nobody can ask for again", () => {
+    expect(keyOf({ a: 1, toast: { type: "success", message: "保存成功" } })).toBeNull();
+    expect(keyOf({ a: 1, toast: null })).not.toBeNull();
+  });
 });
 
 describe("RENDER_MEMO_MB", () => {
