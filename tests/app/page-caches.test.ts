@@ -106,14 +106,20 @@ describe("the viewer's info, kept per token for VIEWER_INFO_CACHE_MS", () => {
       .run(Date.now(), u.token);
     other.close();
     const ended = Date.now();
+    // When each attempt that still let the viewer in began: every one must have begun within
+    // the window (the answer kept was fetched before `ended`). Measured at each attempt's start,
+    // so a slow attempt on a busy machine does not count against the window.
+    const stillIn: number[] = [];
     await vi.waitFor(
       async () => {
+        const began = Date.now();
         const r = await run(() => requireViewer(get("/dashboard", state)));
+        if (r.status !== 302) stillIn.push(began - ended);
         expect(r.status).toBe(302);
       },
-      { timeout: WINDOW_MS + 1_000, interval: 20 },
+      { timeout: WINDOW_MS + 5_000, interval: 20 },
     );
-    expect(Date.now() - ended).toBeLessThanOrEqual(WINDOW_MS + 200);
+    expect(stillIn.filter((ms) => ms > WINDOW_MS)).toEqual([]);
   });
 
   it("keeps no refusal, and each refused page gets its own redirect", async () => {
